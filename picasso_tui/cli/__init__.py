@@ -1,0 +1,1 @@
+"""The ``picasso`` command line: thin click commands over the library."""

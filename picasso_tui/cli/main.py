@@ -1,0 +1,72 @@
+"""Entry point: the ``picasso`` group and the one place errors become exit codes.
+
+Exit codes: 0 ok, 1 failure, 2 usage, 3 needs sign-in (DESIGN §7). A traceback is a
+bug: anything unexpected is reported in one sentence and saved to the log folder.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+import click
+
+from picasso_tui import __version__
+from picasso_tui.cli.memory import _store, memory, print_list
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.store.errors import StoreError
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="picasso")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Picasso memory: what your coding agent remembers, and you can see and edit."""
+    if ctx.invoked_subcommand is None:
+        # Until the TUI lands, the main job shows this workspace's memory.
+        store = _store()
+        print_list(store, store.list())
+
+
+cli.add_command(memory)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        cli.main(args=argv, prog_name="picasso", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except StoreError as exc:
+        click.echo(f"picasso: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): not an error worth a word
+        sys.exit(0)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence against a traceback
+        log = _save_traceback()
+        click.echo(f"picasso: unexpected error ({type(exc).__name__}: {exc}); details saved in {log}.", err=True)
+        sys.exit(1)
+
+
+def _save_traceback() -> str:
+    try:
+        folder = PicassoPaths.resolve().logs_dir
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = folder / "last-error.txt"
+        path.write_text(traceback.format_exc(), encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "nowhere (the log folder is not writable)"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""``picasso memory …``: parse, call the store API, print."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+import orjson
+
+from picasso_tui.cli import render
+from picasso_tui.store import edit_text
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
+from picasso_tui.store.schema import MemoryClass, format_timestamp
+
+CLEAR_PHRASE = "clear-memories"
+CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
+
+
+def open_store() -> MemoryStore:
+    """The store for this command, after the one-time imports of old files."""
+    store = MemoryStore()
+    try:
+        for done in store.run_legacy_imports():
+            click.echo(
+                f"Imported {done.added + done.updated} memories from {done.source} once; "
+                f"it stays in place, marked as migrated.",
+                err=True,
+            )
+    except StoreError as exc:
+        if getattr(exc, "path", None) != store.paths.memory_file:  # the command reports its own store
+            click.echo(f"picasso: warning: {exc}", err=True)
+    return store
+
+
+def _store() -> MemoryStore:
+    ctx = click.get_current_context()
+    root = ctx.find_root()
+    if root.obj is None:
+        root.obj = open_store()
+    return root.obj
+
+
+def _echo_json(value: object) -> None:
+    click.echo(render.dump_json(value))
+
+
+@click.group("memory")
+def memory() -> None:
+    """Inspect and edit what Picasso remembers."""
+
+
+@memory.command("list")
+@click.option("--namespace", metavar="P", help="Only this namespace (prefix), e.g. style or style/python.")
+@click.option("--class", "class_", type=CLASS_CHOICE, help="Only this class of memory.")
+@click.option("--all", "everything", is_flag=True, help="Every workspace, archived memories included.")
+@click.option("--json", "as_json", is_flag=True, help="Print the records as a JSON array.")
+def list_cmd(namespace: str | None, class_: str | None, everything: bool, as_json: bool) -> None:
+    """List memories for this workspace (and account-wide ones)."""
+    store = _store()
+    records = store.list(
+        namespace=namespace, memory_class=MemoryClass(class_) if class_ else None, everything=everything
+    )
+    if as_json:
+        _echo_json([r.file_form for r in records])
+        return
+    print_list(store, records, scoped=not (namespace or everything))
+
+
+def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> None:
+    out = render.console()
+    ws = store.workspace
+    if not scoped:
+        where = "selected"
+    elif ws:
+        where = f"workspace {ws.name} ({ws.fingerprint}) and account-wide"
+    else:
+        where = "account-wide (not inside a git repository)"
+    if not records:
+        hint = 'Add one with `picasso memory add "…"`' + (" or generate a profile with `picasso memory init`." if ws else ".")
+        out.print(render.Text(f"No memories ({where}). {hint}"))
+        return
+    title = f"{len(records)} {'memory' if len(records) == 1 else 'memories'} · {where}"
+    out.print(render.records_table(records, store.short_ids(records), title=title))
+
+
+@memory.command("add")
+@click.argument("note", nargs=-1, required=True)
+@click.option("--class", "class_", type=CLASS_CHOICE, default=MemoryClass.FACT.value, show_default=True)
+@click.option("--pin", is_flag=True, help="Never evict this memory.")
+@click.option("--language", metavar="LANG", help="For style memories (default: the workspace's main language).")
+@click.option("--tag", "tags", multiple=True, metavar="TAG", help="A tag (repeatable).")
+def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None, tags: tuple[str, ...]) -> None:
+    """Save a memory; prints its id. Use '-' to read the note from standard input."""
+    body = sys.stdin.read() if note == ("-",) else " ".join(note)
+    record = _store().add(body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags)
+    click.echo(record.id)
+
+
+@memory.command("inspect")
+@click.argument("id_prefix", metavar="ID")
+@click.option("--json", "as_json", is_flag=True)
+def inspect_cmd(id_prefix: str, as_json: bool) -> None:
+    """Show one memory in full."""
+    record = _store().resolve(id_prefix)
+    if as_json:
+        _echo_json(record.file_form)
+    else:
+        render.console().print(render.detail(record))
+
+
+@memory.command("edit")
+@click.argument("id_prefix", metavar="ID")
+def edit_cmd(id_prefix: str) -> None:
+    """Edit a memory in $EDITOR (changes made meanwhile elsewhere are merged, never overwritten)."""
+    store = _store()
+    record = store.resolve(id_prefix)
+    base = edit_text.fields_of(record)
+    original = edit_text.render(record)
+    text = click.edit(original, extension=".md", require_save=True)
+    if text is None or text == original:
+        click.echo("No changes.")
+        return
+    try:
+        updated = store.edit(record, base, text)
+    except edit_text.EditCancelled:
+        click.echo("The body was empty, so nothing was changed.")
+        return
+    except (InvalidRecord, EditConflict) as exc:
+        saved = _save_edit(store, record.id, text)
+        raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
+    click.echo(f"Updated {updated.id}.")
+
+
+def _save_edit(store: MemoryStore, rid: str, text: str) -> Path:
+    folder = store.paths.home / "unsaved-edits"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / f"{rid}-{format_timestamp(store.files.clock()).replace(':', '')}.md"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@memory.command("delete")
+@click.argument("id_prefix", metavar="ID")
+def delete_cmd(id_prefix: str) -> None:
+    """Delete a memory now (its text is removed at once)."""
+    record = _store().delete(id_prefix)
+    click.echo(f"Deleted {record.id}: {render.safe(record.title)[:60]}")
+
+
+@memory.command("pin")
+@click.argument("id_prefix", metavar="ID")
+def pin_cmd(id_prefix: str) -> None:
+    """Keep a memory from ever being evicted."""
+    record = _store().pin(id_prefix, True)
+    click.echo(f"Pinned {record.id}.")
+
+
+@memory.command("unpin")
+@click.argument("id_prefix", metavar="ID")
+def unpin_cmd(id_prefix: str) -> None:
+    """Return a pinned memory to normal retention."""
+    record = _store().pin(id_prefix, False)
+    click.echo(f"Unpinned {record.id}.")
+
+
+@memory.command("export")
+def export_cmd() -> None:
+    """Print every memory as {"schemaVersion": 2, "records": [...]}."""
+    sys.stdout.buffer.write(orjson.dumps(_store().export(), option=orjson.OPT_INDENT_2) + b"\n")
+    sys.stdout.flush()
+
+
+@memory.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True)
+def import_cmd(file: Path, as_json: bool) -> None:
+    """Merge an export (or an old memory file) by record id; newer copies win."""
+    if str(file) == "-":
+        data, source = sys.stdin.buffer.read(), Path("<stdin>")
+    else:
+        try:
+            data, source = file.read_bytes(), file
+        except OSError as exc:
+            raise StoreError(f"Cannot read {file}: {exc.strerror or exc}.") from None
+    report = _store().import_bytes(data, source)
+    if as_json:
+        _echo_json({"added": report.added, "updated": report.updated, "skipped": report.skipped})
+        return
+    click.echo(
+        f"Imported {source}: {len(report.added)} added, {len(report.updated)} updated, "
+        f"{len(report.skipped)} skipped (the store already had the same or a newer copy, or deleted it)."
+    )
+
+
+@memory.command("gc")
+@click.option("--dry-run", is_flag=True, help="Only show what would happen and why.")
+@click.option("--json", "as_json", is_flag=True)
+def gc_cmd(dry_run: bool, as_json: bool) -> None:
+    """Archive long-stale memories, delete year-old archives, purge old tombstones."""
+    store = _store()
+    plan = store.gc_plan() if dry_run else store.gc()[0]
+    if as_json:
+        _echo_json({"dryRun": dry_run, "actions": [a.__dict__ for a in plan]})
+        return
+    if not plan:
+        click.echo("Nothing to clean up.")
+        return
+    verb = {"archive": "would archive", "delete": "would delete", "purge": "would purge"} if dry_run else {
+        "archive": "archived", "delete": "deleted", "purge": "purged"}  # fmt: skip
+    for action in plan:
+        click.echo(f"{verb[action.action]} {action.id}: {action.reason}")
+
+
+@memory.command("clear")
+@click.option("--workspace", "fingerprint", metavar="FINGERPRINT", help="Only this workspace's memories.")
+@click.option("--confirm", "phrase", metavar="PHRASE", help=f"Must be '{CLEAR_PHRASE}'.")
+def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
+    """Delete every memory (or one workspace's); asks for the phrase first."""
+    store = _store()
+    if fingerprint == "current":
+        if store.workspace is None:
+            raise click.UsageError("--workspace current needs to run inside a git repository.")
+        fingerprint = store.workspace.fingerprint
+    scope = f"workspace {fingerprint}" if fingerprint else "every workspace and account-wide memory"
+    if phrase is None:
+        if not sys.stdin.isatty():
+            raise StoreError(f"Refusing to clear {scope} without confirmation: pass --confirm {CLEAR_PHRASE}.")
+        phrase = click.prompt(f"This deletes the memories of {scope}. Type {CLEAR_PHRASE} to confirm", default="")
+    if phrase != CLEAR_PHRASE:
+        raise StoreError(f"The confirmation phrase was not '{CLEAR_PHRASE}', so nothing was deleted.")
+    if fingerprint and not store.list(namespace=f"projects/workspace:{fingerprint}/", everything=True):
+        raise StoreError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
+    report = store.clear(fingerprint)
+    extra = f"; removed {', '.join(report.backups_removed)}" if report.backups_removed else ""
+    click.echo(f"Cleared {report.deleted} memories from {scope}{extra}.")
+
+
+@memory.command("recover")
+@click.option("--start-empty", is_flag=True, help="Start with an empty store instead of the newest backup.")
+def recover_cmd(start_empty: bool) -> None:
+    """Set a corrupt memory.json aside and restore the newest backup (or start empty)."""
+    store = MemoryStore()  # no legacy imports: the store is known to be unreadable
+    report = store.recover(start_empty=start_empty)
+    restored = f"restored {report.restored_from.name}" if report.restored_from else "started an empty store"
+    click.echo(f"Set the unreadable file aside as {report.set_aside.name} and {restored}.")

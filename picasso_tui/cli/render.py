@@ -1,0 +1,115 @@
+"""How records look in a terminal. User text is always passed as ``Text`` so that a
+memory containing ``[bold]`` or an escape sequence prints literally."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from datetime import datetime
+from typing import Any
+
+import orjson
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from picasso_tui.store.namespaces import short_namespace
+from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def safe(text: str) -> str:
+    """Drop control characters a file from another writer might carry."""
+    return _CONTROL.sub("", text)
+
+
+def age(when: datetime, now: datetime | None = None) -> str:
+    seconds = max(0, int(((now or utc_now()) - when).total_seconds()))
+    for unit, size in (("year", 31_536_000), ("month", 2_592_000), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n > 1 else ''} ago"
+    return "just now"
+
+
+def flags(record: MemoryRecord) -> str:
+    marks = []
+    if record.metadata.pinned:
+        marks.append("pinned")
+    if record.is_stale:
+        marks.append("stale")
+    if record.is_archived:
+        marks.append("archived")
+    return " ".join(marks)
+
+
+def records_table(records: list[MemoryRecord], short_ids: dict[str, str], title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", expand=False, show_edge=False, pad_edge=False)
+    table.add_column("ID", no_wrap=True, style="magenta")
+    table.add_column("CLASS", no_wrap=True)
+    table.add_column("WHERE", no_wrap=True, style="dim", max_width=24, overflow="ellipsis")
+    table.add_column("AGE", no_wrap=True)
+    table.add_column("FLAGS", no_wrap=True)
+    table.add_column("MEMORY", ratio=1, min_width=24, no_wrap=True, overflow="ellipsis")
+    for r in records:
+        table.add_row(
+            Text(short_ids.get(r.id, r.id)),
+            Text(r.memory_class.value),
+            Text(short_namespace(r.metadata.namespace)),
+            Text(age(r.metadata.last_observed_at)),
+            Text(flags(r), style="bold"),
+            Text(safe(r.title)),
+        )
+    return table
+
+
+def detail(record: MemoryRecord) -> Table:
+    md = record.metadata
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+
+    def row(label: str, value: Any) -> None:
+        if value not in (None, "", [], {}):
+            grid.add_row(label, Text(safe(str(value))))
+
+    row("id", record.id)
+    row("class", md.class_.value)
+    row("namespace", md.namespace)
+    row("title", md.attributes.title)
+    if md.created_at:
+        row("created", f"{format_timestamp(md.created_at)} ({age(md.created_at)})")
+    row("last observed", f"{format_timestamp(md.last_observed_at)} ({age(md.last_observed_at)})")
+    row("staleness", f"{md.staleness_score:.2f}" + (" (stale)" if record.is_stale else ""))
+    row("pinned", "yes" if md.pinned else "no")
+    if md.attributes.archived_at:
+        row("archived", format_timestamp(md.attributes.archived_at))
+    row("tags", ", ".join(md.attributes.tags))
+    row("source", md.attributes.source)
+    prov = md.provenance
+    row("session", prov.session_id)
+    row("event index", prov.event_index)
+    row("files", ", ".join(prov.source_files))
+    row("plan", prov.source_plan)
+    for edge in md.edges:
+        row("edge", f"{edge.type} -> {edge.target}")
+    for guidance in md.prevent_next_time:
+        row("prevent next time", guidance)
+    if md.embedding:
+        row("embedding", f"{md.embedding.model} ({md.embedding.dim} dims)")
+    grid.add_row("", "")
+    grid.add_row("body", Text(safe(record.body)))
+    return grid
+
+
+def dump_json(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+
+
+def console(stderr: bool = False) -> Console:
+    # Piped output keeps a useful width instead of rich's 80-column default.
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream.isatty() or os.environ.get("COLUMNS") else 140
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)

@@ -1,0 +1,355 @@
+"""The store's public API: what the CLI, the TUI and other front ends call.
+
+Front ends never touch memory.json; they describe an intent here and this module
+turns it into deltas for the file store.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.store import edit_text, events, legacy, retention
+from picasso_tui.store.atomic import write_atomic
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
+from picasso_tui.store.errors import AmbiguousId, CorruptStore, InvalidRecord, MemoryNotFound, StoreError
+from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert, WriteResult
+from picasso_tui.store.ids import new_id
+from picasso_tui.store.namespaces import (
+    Workspace,
+    account_prefix,
+    find_workspace,
+    fingerprint_for_path,
+    main_language,
+    namespace_for,
+    workspace_prefix,
+)
+from picasso_tui.store.schema import MemoryClass, MemoryRecord, check_writable, format_timestamp
+
+ID_PREFIX = "mem_"
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RecoverReport:
+    set_aside: Path
+    restored_from: Path | None
+
+
+@dataclass(frozen=True)
+class ClearReport:
+    deleted: int
+    backups_removed: list[str]
+
+
+class MemoryStore:
+    """Memory as seen from one account, in one working directory."""
+
+    def __init__(
+        self,
+        paths: PicassoPaths | None = None,
+        *,
+        cwd: Path | None = None,
+        files: FileStore | None = None,
+        **filestore_options: Any,
+    ) -> None:
+        self.files = files or FileStore(paths, **filestore_options)
+        self.paths = self.files.paths
+        self.account_id = self.files.account_id
+        self.cwd = (cwd or Path.cwd()).resolve()
+        self._workspace: Workspace | bool | None = False
+
+    # -- context --------------------------------------------------------------------------------
+
+    @property
+    def workspace(self) -> Workspace | None:
+        if self._workspace is False:
+            self._workspace = find_workspace(self.cwd)
+        return self._workspace  # type: ignore[return-value]
+
+    def visible_prefixes(self) -> tuple[str, ...]:
+        """The namespaces a listing shows by default: this workspace plus account-wide memory."""
+        account = account_prefix(self.account_id)
+        shared = (f"{account}/style/", f"{account}/global/", f"{account}/model_performance")
+        ws = self.workspace
+        return ((workspace_prefix(self.account_id, ws.fingerprint),) if ws else ()) + shared
+
+    def expand_namespace(self, namespace: str) -> str:
+        """``style`` -> ``account:<id>/style``; a full namespace is kept."""
+        return (
+            namespace
+            if namespace.startswith("account:")
+            else f"{account_prefix(self.account_id)}/{namespace.strip('/')}"
+        )
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def list(
+        self,
+        *,
+        namespace: str | None = None,
+        memory_class: MemoryClass | None = None,
+        everything: bool = False,
+        archived: bool = False,
+    ) -> list[MemoryRecord]:
+        """Live records, newest observation first. ``everything`` spans workspaces and archived ones."""
+        if namespace:
+            prefixes: tuple[str, ...] = (self.expand_namespace(namespace),)
+        elif everything:
+            prefixes = ("",)
+        else:
+            prefixes = self.visible_prefixes()
+        show_archived = archived or everything
+
+        def keep(raw: dict[str, Any]) -> bool:
+            md = raw["metadata"]
+            if memory_class is not None and md["class"] != memory_class.value:
+                return False
+            if not show_archived and (md.get("attributes") or {}).get("archivedAt"):
+                return False
+            return md["namespace"].startswith(prefixes)
+
+        records = self.files.load().records(keep)
+        records.sort(key=lambda r: (r.metadata.last_observed_at, r.id), reverse=True)
+        return records
+
+    def resolve(self, prefix: str) -> MemoryRecord:
+        """The live record whose id starts with ``prefix`` (``mem_`` may be left out)."""
+        prefix = prefix.strip()
+        if not prefix:
+            raise MemoryNotFound("Give a memory id (any unique prefix of it).")
+        snapshot = self.files.load()
+        ids = sorted(snapshot.live_ids())
+        matches = _prefixed(ids, prefix) or (
+            _prefixed(ids, ID_PREFIX + prefix) if not prefix.startswith(ID_PREFIX) else []
+        )
+        if not matches:
+            raise MemoryNotFound(
+                f"No memory has an id starting with '{prefix}'; `picasso memory list --all` shows them all."
+            )
+        if len(matches) > 1 and prefix not in matches:
+            raise AmbiguousId(prefix, matches)
+        record = snapshot.get(prefix if prefix in matches else matches[0])
+        assert record is not None
+        return record
+
+    def short_ids(self, records: Iterable[MemoryRecord], minimum: int = 12) -> dict[str, str]:
+        """The shortest prefix of each id that no other live id shares (git-style)."""
+        ids = sorted(self.files.load().live_ids())
+        out = {}
+        for r in records:
+            i = bisect.bisect_left(ids, r.id)
+            neighbours = [ids[j] for j in (i - 1, i + 1) if 0 <= j < len(ids)]
+            length = max([minimum, *(_common(r.id, n) + 1 for n in neighbours)])
+            out[r.id] = r.id[:length]
+        return out
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def add(
+        self,
+        body: str,
+        *,
+        memory_class: MemoryClass = MemoryClass.FACT,
+        pinned: bool = False,
+        language: str | None = None,
+        tags: Iterable[str] = (),
+        title: str | None = None,
+        source: str = "cli",
+        edges: Iterable[dict[str, str]] = (),
+        prevent_next_time: Iterable[str] = (),
+        provenance: dict[str, Any] | None = None,
+    ) -> MemoryRecord:
+        ws = self.workspace
+        if memory_class is MemoryClass.STYLE:
+            language = (language or (main_language(ws.root) if ws else None) or "").lower() or None
+            if not language:
+                raise InvalidRecord("A style memory needs a language: pass --language (for example --language python).")
+        now = self.files.clock()
+        edge_list = [dict(e) for e in edges]
+        if memory_class is MemoryClass.STYLE and language:
+            edge_list.append({"type": "style->language", "target": f"language:{language}"})
+        record = MemoryRecord.model_validate(
+            {
+                "id": new_id(),
+                "vector": [],
+                "body": body.strip(),
+                "metadata": {
+                    "class": memory_class.value,
+                    "namespace": namespace_for(
+                        memory_class, self.account_id, fingerprint=ws.fingerprint if ws else None, language=language
+                    ),
+                    "createdAt": format_timestamp(now),
+                    "lastObservedAt": format_timestamp(now),
+                    "pinned": pinned,
+                    "edges": edge_list,
+                    "preventNextTime": list(prevent_next_time),
+                    "provenance": provenance or {},
+                    "attributes": {"title": title, "source": source, "tags": list(tags)},
+                },
+            }
+        )
+        check_writable(record)
+        self.files.apply([Upsert(record)], event="add")
+        return record
+
+    def change(self, prefix: str, fn: Callable[[MemoryRecord], MemoryRecord], *, event: str) -> MemoryRecord:
+        record = self.resolve(prefix)
+        self.files.apply([Change(record.id, fn)], event=event)
+        updated = self.files.load().get(record.id)
+        assert updated is not None
+        return updated
+
+    def pin(self, prefix: str, pinned: bool = True) -> MemoryRecord:
+        def fn(r: MemoryRecord) -> MemoryRecord:
+            # Pinning brings an archived memory back: pinned memories are never evicted.
+            r = r.with_attributes(archived_at=None) if pinned and r.is_archived else r
+            return r.with_metadata(pinned=pinned)
+
+        return self.change(prefix, fn, event="pin" if pinned else "unpin")
+
+    def delete(self, prefix: str) -> MemoryRecord:
+        record = self.resolve(prefix)
+        self.files.apply([Delete(record.id)], event="delete")
+        return record
+
+    def edit(self, record: MemoryRecord, base: dict[str, Any], text: str) -> MemoryRecord:
+        """Merge an edited text (see edit_text) into the record as it is now."""
+        mine = edit_text.parse(text)
+        self.files.apply([Change(record.id, lambda cur: edit_text.merge_edit(cur, base, mine))], event="edit")
+        updated = self.files.load().get(record.id)
+        assert updated is not None
+        return updated
+
+    # -- export / import ----------------------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """Every live memory, archived ones included: ``{"schemaVersion": 2, "records": [...]}``."""
+        snap = self.files.load()
+        return {"schemaVersion": 2, "records": [r.file_form for r in snap.records()]}
+
+    def import_bytes(self, data: bytes, source: Path) -> ImportReport:
+        ctx = MigrationContext(self.account_id, fingerprint_for_path)
+        doc = decode(data, source, ctx)
+        records = [to_record(raw, source) for raw in doc.records.values()]
+        for r in records:
+            check_writable(r)
+        if not records:
+            return ImportReport()
+        result = self.files.apply([Upsert(r) for r in records], event="import")
+        return ImportReport(
+            added=result.ids("added"), updated=result.ids("updated"), skipped=result.ids("skipped", "unchanged")
+        )
+
+    def run_legacy_imports(self) -> list[legacy.LegacyImport]:
+        """The one-time imports a command runs when it starts (cheap once the markers exist)."""
+        done = []
+        ws = self.workspace
+        if ws is not None:
+            found = legacy.import_repo_memory_into_home(self.files, ws.root)
+            if found:
+                done.append(found)
+        if sys.platform == "darwin":
+            found = legacy.import_legacy_mac_memory(self.files)
+            if found:
+                done.append(found)
+        return done
+
+    # -- retention, clear, recovery -----------------------------------------------------------
+
+    def gc_plan(self, now: datetime | None = None) -> list[retention.GcAction]:
+        snap = self.files.load()
+        records = [self.files.validated(raw) for raw in snap.raw().values()]
+        return retention.plan(records, now or self.files.clock())
+
+    def gc(self) -> tuple[list[retention.GcAction], WriteResult | None]:
+        plan = self.gc_plan()
+        ops: list[Change | Delete] = []
+        now = self.files.clock()
+        for action in plan:
+            if action.action == "archive":
+                ops.append(Change(action.id, lambda r: r.with_attributes(archived_at=now)))
+            elif action.action == "delete":
+                ops.append(Delete(action.id))
+        # Tombstone purges happen inside every write; an empty op list still writes if any are due.
+        result = self.files.apply(ops, event="gc") if plan else None
+        return plan, result
+
+    def clear(self, fingerprint: str | None = None) -> ClearReport:
+        prefix = workspace_prefix(self.account_id, fingerprint) if fingerprint else ""
+        snap = self.files.load()
+        ids = [
+            rid
+            for rid, raw in snap.raw().items()
+            if deleted_at(raw) is None and raw["metadata"]["namespace"].startswith(prefix)
+        ]
+        if ids:
+            self.files.apply([Delete(rid) for rid in ids], event="clear")
+        removed: list[str] = []
+        if fingerprint is None:
+            # A full clear also removes the pre-migration backups: they hold memory text too.
+            for bak in self.paths.root.glob("memory.json.v*.bak"):
+                bak.unlink()
+                removed.append(bak.name)
+        if not ids:
+            from picasso_tui.store.projections import regenerate
+
+            regenerate(self.files)
+            events.emit(self.paths, "clear", counts={"deleted": 0})
+        return ClearReport(len(ids), removed)
+
+    def recover(self, *, start_empty: bool = False) -> RecoverReport:
+        """Set a corrupt memory.json aside and restore the newest backup (or start empty)."""
+        path = self.paths.memory_file
+        with self.files.locked():
+            try:
+                self.files.read_document()
+            except CorruptStore:
+                pass
+            else:
+                raise StoreError(f"{path} reads fine, so there is nothing to recover; it was left as it is.")
+            stamp = format_timestamp(self.files.clock()).replace(":", "").replace(".", "-")
+            aside = path.with_name(f"memory.json.corrupt-{stamp}")
+            os.replace(path, aside)
+            backups = sorted(self.paths.root.glob("memory.json.v*.bak"), key=lambda p: p.stat().st_mtime)
+            source = None if start_empty or not backups else backups[-1]
+            data = source.read_bytes() if source else encode(RawDocument())
+            write_atomic(path, data)
+        events.emit(self.paths, "recover", restored=source.name if source else None)
+        with contextlib.suppress(StoreError):
+            from picasso_tui.store.projections import regenerate
+
+            regenerate(self.files)
+        return RecoverReport(aside, source)
+
+
+def _prefixed(sorted_ids: list[str], prefix: str) -> list[str]:
+    i = bisect.bisect_left(sorted_ids, prefix)
+    out = []
+    while i < len(sorted_ids) and sorted_ids[i].startswith(prefix):
+        out.append(sorted_ids[i])
+        i += 1
+    return out
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n

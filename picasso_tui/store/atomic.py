@@ -1,0 +1,101 @@
+"""Crash-safe replacement of a file: temp in the same folder, fsync, os.replace, fsync folder.
+
+A reader (or a crash) only ever sees the old bytes or the new bytes, never a mix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+TEMP_MAX_AGE_S = 600.0
+
+
+def temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _fsync(fd: int) -> None:
+    if sys.platform == "darwin":  # fsync alone does not reach the platter on macOS
+        import fcntl
+
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)
+            return
+    os.fsync(fd)
+
+
+def fsync_dir(folder: Path) -> None:
+    if sys.platform == "win32":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
+    """Replace ``target`` with ``data``; on any failure the old file is untouched and no temp remains."""
+    tmp = temp_name(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            _fsync(fd)
+        finally:
+            os.close(fd)
+        _replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def _replace(src: Path, dst: Path) -> None:
+    # Windows refuses a replace while any process (an indexer, a virus scanner) has the
+    # target open; a bounded retry covers that and still surfaces a real permission error.
+    for attempt in range(10):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError as exc:
+            if sys.platform != "win32" or getattr(exc, "winerror", None) not in (5, 32, 33) or attempt == 9:
+                raise
+            time.sleep(0.01 * (attempt + 1))
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError as exc:  # EPERM: alive, someone else's
+        return exc.errno == errno.EPERM
+    return True
+
+
+def sweep_temps(target: Path, now: float | None = None) -> list[Path]:
+    """Remove temp files a dead writer left behind. Call only while holding the store lock."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for tmp in target.parent.glob(f".{target.name}.*.tmp"):
+        parts = tmp.name.split(".")
+        pid = int(parts[-3]) if len(parts) >= 4 and parts[-3].isdigit() else None
+        try:
+            old = now - tmp.stat().st_mtime > TEMP_MAX_AGE_S
+        except FileNotFoundError:
+            continue
+        if old or pid is None or (pid != os.getpid() and not _pid_alive(pid)):
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+                removed.append(tmp)
+    return removed

@@ -1,0 +1,281 @@
+"""Reading and writing the bytes of memory.json: parse, migrate v0/v1, refuse newer, encode.
+
+The write path never runs full pydantic validation over every record (it costs
+~40 µs a record, which alone would blow the 150 ms write budget at 10k records):
+records stay as the dicts orjson produced, checked here for the fields the merge
+and the namespaces rely on, and are validated one by one where they are used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+
+from picasso_tui.store.errors import CorruptStore, NewerSchema
+from picasso_tui.store.schema import SCHEMA_VERSION, MemoryClass, MemoryRecord, format_timestamp, parse_timestamp
+
+CLASS_VALUES = frozenset(c.value for c in MemoryClass)
+CLASS_DIRS = {
+    MemoryClass.FACT: "facts",
+    MemoryClass.STYLE: "style",
+    MemoryClass.DECISION: "decisions",
+    MemoryClass.FAILURE: "failures",
+    MemoryClass.WORKFLOW: "workflows",
+    MemoryClass.REPO_RULE: "repo_rules",
+    MemoryClass.MODEL_PERFORMANCE: "model_performance",
+}
+_CLASS_TAGS = {
+    **{c.value: c for c in MemoryClass},
+    **{d: c for c, d in CLASS_DIRS.items()},
+    "repo-rule": MemoryClass.REPO_RULE,
+    "rule": MemoryClass.REPO_RULE,
+}
+LANGUAGES = frozenset(
+    [
+        "python",
+        "typescript",
+        "javascript",
+        "go",
+        "rust",
+        "java",
+        "kotlin",
+        "ruby",
+        "php",
+        "c",
+        "cpp",
+        "csharp",
+        "swift",
+        "scala",
+        "elixir",
+        "haskell",
+        "lua",
+        "shell",
+        "sql",
+        "dart",
+        "zig",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class MigrationContext:
+    """What a migration needs to know about the machine it runs on."""
+
+    account_id: str = "local"
+    fingerprint_for_path: Callable[[str], str] | None = None
+    default_fingerprint: str | None = None
+    """The workspace an unscoped old record belongs to (a per-repo file's own repo)."""
+
+
+@dataclass
+class RawDocument:
+    """memory.json as read: records are file-form dicts keyed by id, in file order."""
+
+    version: int = SCHEMA_VERSION
+    records: dict[str, dict[str, Any]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    original: bytes = b""
+
+    @property
+    def migrated(self) -> bool:
+        return self.version < SCHEMA_VERSION and bool(self.original)
+
+
+def decode(data: bytes, path: Path, ctx: MigrationContext) -> RawDocument:
+    """Parse the bytes of a memory file of any known schema into the v2 form."""
+    if not data.strip():
+        raise CorruptStore(path, "byte 0", "the file is empty")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise CorruptStore(path, "byte 0", "the file starts with a byte-order mark")
+    try:
+        top = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise CorruptStore(
+            path, f"line {exc.lineno}, column {exc.colno} (byte {exc.pos})", f"not valid JSON: {exc.msg}"
+        ) from None
+    if isinstance(top, list):
+        items, version, extra = top, 0, {}
+    elif isinstance(top, dict):
+        version, items, extra = _envelope(top, path)
+    else:
+        raise CorruptStore(path, "the top level", "expected an object or an array")
+    if not isinstance(items, list):
+        raise CorruptStore(path, "the top level", "the records are not an array")
+    records: dict[str, dict[str, Any]] = {}
+    for index, item in enumerate(items):
+        where = f"record {index + 1}"
+        if not isinstance(item, dict):
+            raise CorruptStore(path, where, "a record is not an object")
+        if version < SCHEMA_VERSION:
+            item = migrate_item(item, version, ctx, path, where)
+        rid = check_record(item, path, where)
+        if rid in records:
+            raise CorruptStore(path, where, f"the id {rid} appears twice")
+        records[rid] = item
+    return RawDocument(version=version, records=records, extra=extra, original=data)
+
+
+def _envelope(top: dict[str, Any], path: Path) -> tuple[int, Any, dict[str, Any]]:
+    if "schemaVersion" in top:
+        version = top["schemaVersion"]
+        if type(version) is not int or version < 2:
+            raise CorruptStore(path, "schemaVersion", f"unknown schema version {version!r}")
+        if version > SCHEMA_VERSION:
+            raise NewerSchema(path, version)
+        extra = {k: v for k, v in top.items() if k not in ("schemaVersion", "records")}
+        return version, top.get("records"), extra
+    if top.get("version") == 1 and "entries" in top:
+        return 1, top["entries"], {}
+    raise CorruptStore(path, "the top level", "an object without schemaVersion 2 or version 1 entries")
+
+
+def check_record(item: dict[str, Any], path: Path, where: str) -> str:
+    """The checks the merge, namespaces and retention depend on; returns the id."""
+    rid = item.get("id")
+    if not isinstance(rid, str) or not rid:
+        raise CorruptStore(path, where, "a record has no id")
+    where = f"{where} (id {rid})"
+    md = item.get("metadata")
+    if not isinstance(md, dict):
+        raise CorruptStore(path, where, "the record has no metadata object")
+    if md.get("class") not in CLASS_VALUES:
+        raise CorruptStore(path, where, f"unknown memory class {md.get('class')!r}")
+    if not isinstance(md.get("namespace"), str) or not md["namespace"]:
+        raise CorruptStore(path, where, "the record has no namespace")
+    if not isinstance(item.get("body", ""), str):
+        raise CorruptStore(path, where, "the body is not text")
+    for key in ("lastObservedAt",):
+        try:
+            parse_timestamp(md.get(key))
+        except (ValueError, TypeError):
+            raise CorruptStore(path, where, f"metadata.{key} is not an ISO-8601 time") from None
+    attrs = md.get("attributes")
+    if attrs is not None and not isinstance(attrs, dict):
+        raise CorruptStore(path, where, "metadata.attributes is not an object")
+    return rid
+
+
+def to_record(raw: dict[str, Any], path: Path) -> MemoryRecord:
+    """Full validation of one raw record; a failure names the record and the field."""
+    try:
+        return MemoryRecord.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "the record"
+        raise CorruptStore(path, f"record {raw.get('id')}", f"{loc}: {err['msg']}") from None
+
+
+def encode(doc: RawDocument) -> bytes:
+    """One record per line: diffable, greppable, and salvageable after a torn copy."""
+    head = b'{"schemaVersion":2'
+    if doc.extra:
+        head += b"," + orjson.dumps(doc.extra)[1:-1]
+    body = b",\n".join(orjson.dumps(r) for r in doc.records.values())
+    return head + b',"records":[\n' + body + (b"\n" if body else b"") + b"]}\n"
+
+
+# -- migration ---------------------------------------------------------------------------------
+
+
+def migrate_item(item: dict[str, Any], version: int, ctx: MigrationContext, path: Path, where: str) -> dict[str, Any]:
+    try:
+        if version == 1:
+            out = _from_v1(item)
+        elif isinstance(item.get("metadata"), dict):
+            out = dict(item)  # an old plugin record: already the v2 shape
+            out["metadata"] = dict(item["metadata"])
+        else:
+            out = _from_mac(item, ctx)
+        md = out["metadata"]
+        md["namespace"] = qualify_namespace(md.get("namespace"), ctx.account_id)
+        if "lastObservedAt" not in md and "createdAt" in md:
+            md["lastObservedAt"] = md["createdAt"]
+        for key in ("createdAt", "lastObservedAt"):
+            if md.get(key) is not None:
+                md[key] = format_timestamp(parse_timestamp(md[key]))
+        return out
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CorruptStore(path, where, f"a schema {version} record that cannot be migrated ({exc})") from None
+
+
+def qualify_namespace(namespace: Any, account_id: str) -> Any:
+    if isinstance(namespace, str) and namespace and not namespace.startswith("account:"):
+        return f"account:{account_id}/{namespace.strip('/')}"
+    return namespace
+
+
+_V1_METADATA = (
+    "class",
+    "namespace",
+    "createdAt",
+    "lastObservedAt",
+    "stalenessScore",
+    "pinned",
+    "edges",
+    "preventNextTime",
+    "provenance",
+)
+
+
+def _from_v1(entry: dict[str, Any]) -> dict[str, Any]:
+    md = {k: entry[k] for k in _V1_METADATA if k in entry}
+    out: dict[str, Any] = {"id": entry.get("id"), "vector": entry.get("embedding") or [], "body": entry.get("body", "")}
+    out["metadata"] = md
+    # Anything else a v1 writer added rides along at the record's top level.
+    out.update({k: v for k, v in entry.items() if k not in (*_V1_METADATA, "id", "embedding", "body")})
+    return out
+
+
+_MAC_ATTRIBUTES = ("title", "scope", "source", "stale", "tags")
+
+
+def _from_mac(item: dict[str, Any], ctx: MigrationContext) -> dict[str, Any]:
+    tags = [t for t in item.get("tags") or [] if isinstance(t, str)]
+    cls = next((_CLASS_TAGS[t.lower()] for t in tags if t.lower() in _CLASS_TAGS), MemoryClass.FACT)
+    language = next((t.lower() for t in tags if t.lower() in LANGUAGES), None)
+    account = f"account:{ctx.account_id}"
+    workspace = item.get("workspacePath")
+    edges: list[dict[str, str]] = []
+    if cls is MemoryClass.STYLE and language:
+        # Style is account-wide per language (DESIGN §5), so a global Mac style note goes
+        # where retrieval looks for it rather than under global/.
+        namespace = f"{account}/style/{language}"
+        edges.append({"type": "style->language", "target": f"language:{language}"})
+    elif item.get("scope") != "global" and isinstance(workspace, str) and workspace and ctx.fingerprint_for_path:
+        namespace = f"{account}/projects/workspace:{ctx.fingerprint_for_path(workspace)}/{CLASS_DIRS[cls]}"
+    elif item.get("scope") != "global" and ctx.default_fingerprint and cls is not MemoryClass.STYLE:
+        namespace = f"{account}/projects/workspace:{ctx.default_fingerprint}/{CLASS_DIRS[cls]}"
+    else:
+        namespace = f"{account}/global/{CLASS_DIRS[cls]}"
+    attributes = {k: item[k] for k in _MAC_ATTRIBUTES if k in item}
+    known = {*_MAC_ATTRIBUTES, "id", "body", "pinned", "createdAt", "updatedAt"}
+    attributes.update({k: v for k, v in item.items() if k not in known})  # workspacePath and friends
+    created = item.get("createdAt") or item.get("updatedAt")
+    md: dict[str, Any] = {
+        "class": cls.value,
+        "namespace": namespace,
+        "createdAt": created,
+        "lastObservedAt": item.get("updatedAt") or created,
+        "stalenessScore": 0.0,
+        "pinned": bool(item.get("pinned", False)),
+        "edges": edges,
+        "provenance": {},
+        "attributes": attributes,
+    }
+    return {"id": item.get("id"), "vector": [], "body": item.get("body", ""), "metadata": md}
+
+
+def timestamp_of(raw: dict[str, Any], key: str = "lastObservedAt") -> datetime:
+    return parse_timestamp(raw["metadata"][key])
+
+
+def deleted_at(raw: dict[str, Any]) -> datetime | None:
+    attrs = raw["metadata"].get("attributes")
+    value = attrs.get("deletedAt") if attrs else None
+    return parse_timestamp(value) if value else None

@@ -1,0 +1,286 @@
+"""The only writer of memory.json (DESIGN §4).
+
+lock (sidecar, never replaced) -> re-read -> migrate -> apply deltas -> per-id merge ->
+purge old tombstones -> temp + fsync -> os.replace -> fsync folder -> unlock ->
+projections -> event. Readers take no lock: os.replace means they always see a whole file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+import portalocker
+
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.store import events
+from picasso_tui.store.atomic import sweep_temps, write_atomic
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
+from picasso_tui.store.errors import (
+    MemoryNotFound,
+    StoreBusy,
+    StoreError,
+    StoreUnreadable,
+    StoreUnwritable,
+)
+from picasso_tui.store.merge import TOMBSTONE_TTL, merge_record, tombstone_of
+from picasso_tui.store.namespaces import current_account_id, fingerprint_for_path
+from picasso_tui.store.schema import MemoryRecord, check_writable, format_timestamp, utc_now
+
+DEFAULT_LOCK_TIMEOUT_S = 10.0
+ONE_MS = timedelta(milliseconds=1)
+
+Outcome = Literal["added", "updated", "unchanged", "skipped", "deleted"]
+
+
+@dataclass(frozen=True)
+class Upsert:
+    """A writer's copy of a record; it lands only if it wins the per-id merge."""
+
+    record: MemoryRecord
+
+
+@dataclass(frozen=True)
+class Delete:
+    id: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """A user's change, applied to the copy re-read under the lock (never to a stale one)."""
+
+    id: str
+    apply: Callable[[MemoryRecord], MemoryRecord]
+
+
+Op = Upsert | Delete | Change
+
+
+@dataclass
+class WriteResult:
+    outcomes: list[tuple[str, Outcome]] = field(default_factory=list)
+    purged: list[str] = field(default_factory=list)
+    written: bool = False
+    backup: str | None = None
+
+    def ids(self, *kinds: Outcome) -> list[str]:
+        return [rid for rid, kind in self.outcomes if kind in kinds]
+
+
+class Snapshot:
+    """One consistent read of the store; records validated on first use."""
+
+    def __init__(self, store: FileStore, doc: RawDocument) -> None:
+        self._store = store
+        self.doc = doc
+
+    @property
+    def version(self) -> int:
+        return self.doc.version
+
+    def raw(self) -> dict[str, dict[str, Any]]:
+        return self.doc.records
+
+    def get(self, rid: str) -> MemoryRecord | None:
+        raw = self.doc.records.get(rid)
+        return None if raw is None else self._store.validated(raw)
+
+    def records(self, keep: Callable[[dict[str, Any]], bool] | None = None) -> list[MemoryRecord]:
+        """Live records (no tombstones), optionally pre-filtered on the raw dict to skip validation."""
+        out = []
+        for raw in self.doc.records.values():
+            if deleted_at(raw) is None and (keep is None or keep(raw)):
+                out.append(self._store.validated(raw))
+        return out
+
+    def live_ids(self) -> list[str]:
+        return [rid for rid, raw in self.doc.records.items() if deleted_at(raw) is None]
+
+
+class FileStore:
+    def __init__(
+        self,
+        paths: PicassoPaths | None = None,
+        *,
+        lock_timeout: float | None = None,
+        clock: Callable[[], datetime] = utc_now,
+        account_id: str | None = None,
+        projections: bool = True,
+    ) -> None:
+        self.paths = paths or PicassoPaths.resolve()
+        env_timeout = os.environ.get("PICASSO_LOCK_TIMEOUT")
+        self.lock_timeout = lock_timeout if lock_timeout is not None else float(env_timeout or DEFAULT_LOCK_TIMEOUT_S)
+        self.clock = clock
+        self.account_id = account_id or current_account_id()
+        self.context = MigrationContext(self.account_id, fingerprint_for_path)
+        self.projections = projections
+        self._cache: tuple[bytes, RawDocument] | None = None
+        self._models: dict[str, tuple[dict[str, Any], MemoryRecord]] = {}
+
+    @property
+    def file(self):  # noqa: ANN201 - Path, kept short for callers
+        return self.paths.memory_file
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def read_document(self) -> RawDocument:
+        path = self.paths.memory_file
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return RawDocument()
+        except IsADirectoryError:
+            raise StoreUnreadable(path, "it is a directory, not a file") from None
+        except PermissionError:
+            raise StoreUnreadable(path, "permission denied") from None
+        except OSError as exc:
+            raise StoreUnreadable(path, exc.strerror or str(exc)) from None
+        if self._cache is not None and self._cache[0] == data:
+            return self._cache[1]
+        doc = decode(data, path, self.context)
+        self._cache = (data, doc)
+        return doc
+
+    def load(self) -> Snapshot:
+        return Snapshot(self, self.read_document())
+
+    def validated(self, raw: dict[str, Any]) -> MemoryRecord:
+        rid = raw["id"]
+        hit = self._models.get(rid)
+        if hit is not None and (hit[0] is raw or hit[0] == raw):
+            return hit[1]
+        model = to_record(raw, self.paths.memory_file)
+        self._models[rid] = (raw, model)
+        return model
+
+    # -- writing --------------------------------------------------------------------------------
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the store's exclusive lock (for writers that must read-then-write as one step)."""
+        root = self.paths.root
+        try:
+            root.mkdir(parents=True, exist_ok=True, mode=0o700)
+            lock = portalocker.Lock(
+                self.paths.lock_file,
+                mode="a",
+                timeout=self.lock_timeout,
+                check_interval=0.005,
+                flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
+            )
+            handle = lock.acquire()
+        except portalocker.AlreadyLocked:
+            raise StoreBusy(self.paths.lock_file, self.lock_timeout) from None
+        except PermissionError:
+            raise StoreUnwritable(root, "permission denied") from None
+        except OSError as exc:
+            raise StoreUnwritable(root, exc.strerror or str(exc)) from None
+        del handle
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def apply(self, ops: Sequence[Op], *, event: str = "write") -> WriteResult:
+        with self.locked():
+            result, doc = self._apply_locked(ops)
+        if result.written:
+            self._after_write(doc, result, event)
+        return result
+
+    def _apply_locked(self, ops: Sequence[Op]) -> tuple[WriteResult, RawDocument]:
+        path = self.paths.memory_file
+        if path.is_symlink():
+            raise StoreUnwritable(path, "it is a symbolic link; point PICASSO_MEMORY_ROOT at the real folder instead")
+        doc = self.read_document()
+        records = dict(doc.records)
+        now = self.clock()
+        result = WriteResult()
+        for op in ops:
+            result.outcomes.append((_op_id(op), self._apply_one(op, records, now)))
+        for rid in [rid for rid, raw in records.items() if _expired(raw, now)]:
+            del records[rid]
+            result.purged.append(rid)
+        new_doc = RawDocument(records=records, extra=doc.extra)
+        data = encode(new_doc)
+        if data == doc.original:
+            return result, doc
+        try:
+            if doc.migrated:
+                result.backup = self._backup(doc)
+            sweep_temps(path)
+            write_atomic(path, data)
+        except OSError as exc:
+            raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+        new_doc.original = data
+        self._cache = (data, new_doc)
+        result.written = True
+        return result, new_doc
+
+    def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime) -> Outcome:
+        raw = records.get(_op_id(op))
+        current = None if raw is None else self.validated(raw)
+        if isinstance(op, Upsert):
+            check_writable(op.record)
+            if current is None:
+                records[op.record.id] = op.record.file_form
+                return "added"
+            winner = merge_record(current, op.record)
+            if winner is current or winner.content_hash == current.content_hash:
+                return "unchanged" if winner.content_hash == op.record.content_hash else "skipped"
+            records[op.record.id] = winner.file_form
+            return "updated"
+        if current is None or current.is_tombstone:
+            raise MemoryNotFound(f"No memory has the id {_op_id(op)} (it may have been deleted meanwhile).")
+        # A user's action must win the merge even against a copy stamped by a fast clock.
+        stamp = max(now, current.metadata.last_observed_at + ONE_MS)
+        if isinstance(op, Delete):
+            records[op.id] = tombstone_of(current, stamp).file_form
+            return "deleted"
+        changed = op.apply(current)
+        if changed.file_form == current.file_form:
+            return "unchanged"
+        changed = changed.with_metadata(last_observed_at=stamp)
+        check_writable(changed)
+        records[op.id] = changed.file_form
+        return "updated"
+
+    def _backup(self, doc: RawDocument) -> str:
+        bak = self.paths.memory_file.with_name(f"memory.json.v{doc.version}.bak")
+        if bak.exists():
+            if bak.read_bytes() == doc.original:
+                return bak.name
+            # A second old file was put in place after an earlier migration: keep both originals.
+            bak = bak.with_name(f"memory.json.v{doc.version}.{format_timestamp(self.clock()).replace(':', '')}.bak")
+        write_atomic(bak, doc.original)
+        return bak.name
+
+    def _after_write(self, doc: RawDocument, result: WriteResult, event: str) -> None:
+        counts: dict[str, int] = {}
+        for _, kind in result.outcomes:
+            counts[kind] = counts.get(kind, 0) + 1
+        if result.purged:
+            counts["purged"] = len(result.purged)
+        if result.backup:
+            events.emit(self.paths, "migration", backup=result.backup, records=len(doc.records))
+        events.emit(self.paths, event, counts=counts, ids=[rid for rid, _ in result.outcomes])
+        if self.projections:
+            from picasso_tui.store.projections import regenerate
+
+            try:
+                regenerate(self)
+            except StoreError as exc:  # the write itself succeeded; say so, never hide it
+                events.emit(self.paths, "projection-failed", reason=type(exc).__name__)
+
+
+def _op_id(op: Op) -> str:
+    return op.record.id if isinstance(op, Upsert) else op.id
+
+
+def _expired(raw: dict[str, Any], now: datetime) -> bool:
+    deleted = deleted_at(raw)
+    return deleted is not None and now - deleted > TOMBSTONE_TTL

@@ -1,0 +1,145 @@
+"""Namespace strings, the workspace fingerprint and the account id (DESIGN §5)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from picasso_tui.store.codec import CLASS_DIRS
+from picasso_tui.store.schema import MemoryClass
+
+LOCAL_ACCOUNT = "local"
+WORKSPACE_CLASSES = frozenset(
+    {MemoryClass.FACT, MemoryClass.DECISION, MemoryClass.FAILURE, MemoryClass.WORKFLOW, MemoryClass.REPO_RULE}
+)
+_EXTENSIONS = {
+    ".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript",
+    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".go": "go",
+    ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".php": "php",
+    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".cs": "csharp",
+    ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir", ".hs": "haskell",
+    ".lua": "lua", ".sh": "shell", ".dart": "dart", ".zig": "zig",
+}  # fmt: skip
+
+
+def current_account_id() -> str:
+    """The signed-in account; ``local`` until sign-in lands with the sync work."""
+    return LOCAL_ACCOUNT
+
+
+def account_prefix(account_id: str) -> str:
+    return f"account:{account_id}"
+
+
+def workspace_prefix(account_id: str, fingerprint: str) -> str:
+    return f"{account_prefix(account_id)}/projects/workspace:{fingerprint}/"
+
+
+def namespace_for(
+    cls: MemoryClass, account_id: str, *, fingerprint: str | None = None, language: str | None = None
+) -> str:
+    """Where a new memory of class ``cls`` belongs."""
+    account = account_prefix(account_id)
+    if cls is MemoryClass.STYLE:
+        return f"{account}/style/{language}" if language else f"{account}/global/style"
+    if cls is MemoryClass.MODEL_PERFORMANCE:
+        return f"{account}/model_performance"
+    if fingerprint:
+        return f"{workspace_prefix(account_id, fingerprint)}{CLASS_DIRS[cls]}"
+    return f"{account}/global/{CLASS_DIRS[cls]}"
+
+
+def rehome(namespace: str, cls: MemoryClass) -> str | None:
+    """The namespace after a class change within a workspace or global scope, or None if it cannot move."""
+    parent, _, leaf = namespace.rpartition("/")
+    if leaf not in CLASS_DIRS.values() or cls not in WORKSPACE_CLASSES or "/style/" in namespace:
+        return None
+    return f"{parent}/{CLASS_DIRS[cls]}"
+
+
+def workspace_of(namespace: str) -> str | None:
+    m = re.search(r"/projects/workspace:([^/]+)", namespace)
+    return m.group(1) if m else None
+
+
+def short_namespace(namespace: str) -> str:
+    """``account:local/projects/workspace:3f9a…/facts`` -> ``workspace:3f9a…/facts`` for tables."""
+    rest = namespace.split("/", 1)[1] if namespace.startswith("account:") and "/" in namespace else namespace
+    return rest.removeprefix("projects/")
+
+
+# -- workspaces ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+    fingerprint: str
+    name: str
+
+
+def _git(cwd: Path, *args: str) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=cwd, capture_output=True, text=True, timeout=10, check=False,
+            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"},
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def normalize_remote(url: str) -> str:
+    """``git@github.com:Acme/api.git`` and ``https://github.com/Acme/api`` name the same repository."""
+    url = url.strip()
+    m = re.match(r"^(?:[a-z+]+://)?(?:[^@/]+@)?([^/:]+)(?::\d+)?[:/](.+)$", url, re.IGNORECASE)
+    if not m:
+        return url.rstrip("/")
+    host, path = m.group(1).lower(), m.group(2).strip("/")
+    return f"{host}/{path.removesuffix('.git')}"
+
+
+def fingerprint_of(identity: str) -> str:
+    return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:12]
+
+
+@lru_cache(maxsize=64)
+def find_workspace(path: Path) -> Workspace | None:
+    """The git workspace containing ``path``, or None outside a repository."""
+    top = _git(path, "rev-parse", "--show-toplevel")
+    if not top:
+        return None
+    root = Path(top)
+    remote = _git(root, "remote", "get-url", "origin")
+    if remote:
+        identity = normalize_remote(remote)
+        name = identity.rsplit("/", 2)[-2:]
+        display = "/".join(name) if len(name) == 2 else root.name
+    else:
+        roots = _git(root, "rev-list", "--max-parents=0", "HEAD")
+        identity = min(roots.split()) if roots else os.path.realpath(root)
+        display = root.name
+    return Workspace(root=root, fingerprint=fingerprint_of(identity), name=display)
+
+
+def fingerprint_for_path(path: str) -> str:
+    """Fingerprint of a workspace named by path, even one that no longer exists here."""
+    p = Path(path)
+    ws = find_workspace(p) if p.is_dir() else None
+    return ws.fingerprint if ws else fingerprint_of(os.path.realpath(path))
+
+
+def main_language(root: Path) -> str | None:
+    """The language most of the workspace's tracked files are written in."""
+    listing = _git(root, "ls-files")
+    if listing is None:
+        return None
+    counts = Counter(_EXTENSIONS.get(os.path.splitext(f)[1].lower()) for f in listing.splitlines())
+    counts.pop(None, None)
+    return counts.most_common(1)[0][0] if counts else None
