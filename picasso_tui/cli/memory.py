@@ -78,7 +78,9 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
     else:
         where = "account-wide (not inside a git repository)"
     if not records:
-        hint = 'Add one with `picasso memory add "…"`' + (" or generate a profile with `picasso memory init`." if ws else ".")
+        hint = 'Add one with `picasso memory add "…"`' + (
+            " or generate a profile with `picasso memory init`." if ws else "."
+        )
         out.print(render.Text(f"No memories ({where}). {hint}"))
         return
     title = f"{len(records)} {'memory' if len(records) == 1 else 'memories'} · {where}"
