@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): not an error worth a word
         sys.exit(0)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence against a traceback
+    except Exception as exc:  # the last line of defence against a traceback
         log = _save_traceback()
         click.echo(f"picasso: unexpected error ({type(exc).__name__}: {exc}); details saved in {log}.", err=True)
         sys.exit(1)
