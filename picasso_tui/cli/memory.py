@@ -236,14 +236,18 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
         raise StoreError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
     report = store.clear(fingerprint)
     extra = f"; removed {', '.join(report.backups_removed)}" if report.backups_removed else ""
-    click.echo(f"Cleared {report.deleted} memories from {scope}{extra}.")
+    noun = "memory" if report.deleted == 1 else "memories"
+    click.echo(f"Cleared {report.deleted} {noun} from {scope}{extra}.")
 
 
 @memory.command("recover")
 @click.option("--start-empty", is_flag=True, help="Start with an empty store instead of the newest backup.")
 def recover_cmd(start_empty: bool) -> None:
-    """Set a corrupt memory.json aside and restore the newest backup (or start empty)."""
+    """Set a corrupt memory.json aside, restore the newest backup (or start empty) and keep
+    every whole record still readable in the damaged file."""
     store = MemoryStore()  # no legacy imports: the store is known to be unreadable
     report = store.recover(start_empty=start_empty)
     restored = f"restored {report.restored_from.name}" if report.restored_from else "started an empty store"
-    click.echo(f"Set the unreadable file aside as {report.set_aside.name} and {restored}.")
+    noun = "record" if report.salvaged == 1 else "records"
+    kept = f", keeping {report.salvaged} whole {noun} still readable in it" if report.salvaged else ""
+    click.echo(f"Set the unreadable file aside as {report.set_aside.name} and {restored}{kept}.")

@@ -19,10 +19,11 @@ from typing import Any
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import edit_text, events, legacy, retention
 from picasso_tui.store.atomic import write_atomic
-from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
 from picasso_tui.store.errors import AmbiguousId, CorruptStore, InvalidRecord, MemoryNotFound, StoreError
 from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert, WriteResult
 from picasso_tui.store.ids import new_id
+from picasso_tui.store.merge import merge_maps
 from picasso_tui.store.namespaces import (
     Workspace,
     account_prefix,
@@ -48,6 +49,7 @@ class ImportReport:
 class RecoverReport:
     set_aside: Path
     restored_from: Path | None
+    salvaged: int = 0
 
 
 @dataclass(frozen=True)
@@ -313,7 +315,8 @@ class MemoryStore:
         return ClearReport(len(ids), removed)
 
     def recover(self, *, start_empty: bool = False) -> RecoverReport:
-        """Set a corrupt memory.json aside and restore the newest backup (or start empty)."""
+        """Set an unreadable memory.json aside; restore the newest backup (or start empty) and
+        merge back every whole record still readable in the damaged file."""
         path = self.paths.memory_file
         with self.files.locked():
             try:
@@ -322,19 +325,27 @@ class MemoryStore:
                 pass
             else:
                 raise StoreError(f"{path} reads fine, so there is nothing to recover; it was left as it is.")
+            damaged = path.read_bytes()
             stamp = format_timestamp(self.files.clock()).replace(":", "").replace(".", "-")
             aside = path.with_name(f"memory.json.corrupt-{stamp}")
             os.replace(path, aside)
             backups = sorted(self.paths.root.glob("memory.json.v*.bak"), key=lambda p: p.stat().st_mtime)
             source = None if start_empty or not backups else backups[-1]
-            data = source.read_bytes() if source else encode(RawDocument())
-            write_atomic(path, data)
-        events.emit(self.paths, "recover", restored=source.name if source else None)
+            ctx = MigrationContext(self.account_id, fingerprint_for_path)
+            restored = decode(source.read_bytes(), source, ctx).records if source else {}
+            salvaged = {} if start_empty else salvage(damaged, aside, ctx)
+            merged = merge_maps(
+                {rid: to_record(raw, path) for rid, raw in restored.items()},
+                {rid: to_record(raw, aside) for rid, raw in salvaged.items()},
+            )
+            doc = RawDocument(records={rid: r.file_form for rid, r in merged.items()})
+            write_atomic(path, encode(doc))
+        events.emit(self.paths, "recover", restored=source.name if source else None, salvaged=len(salvaged))
         with contextlib.suppress(StoreError):
             from picasso_tui.store.projections import regenerate
 
             regenerate(self.files)
-        return RecoverReport(aside, source)
+        return RecoverReport(aside, source, len(salvaged))
 
 
 def _prefixed(sorted_ids: list[str], prefix: str) -> list[str]:

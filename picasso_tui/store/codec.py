@@ -180,6 +180,23 @@ def encode(doc: RawDocument) -> bytes:
     return head + b',"records":[\n' + body + (b"\n" if body else b"") + b"]}\n"
 
 
+def salvage(data: bytes, path: Path, ctx: MigrationContext) -> dict[str, dict[str, Any]]:
+    """Whole records still readable in a damaged file (our encoder writes one per line)."""
+    found: dict[str, dict[str, Any]] = {}
+    for line in data.splitlines():
+        line = line.strip().rstrip(b",")
+        if not line.startswith(b"{") or b'"metadata"' not in line:
+            continue
+        try:
+            item = orjson.loads(line)
+            rid = check_record(item, path, "a salvaged line")
+            to_record(item, path)
+        except (orjson.JSONDecodeError, CorruptStore):
+            continue
+        found[rid] = item
+    return found
+
+
 # -- migration ---------------------------------------------------------------------------------
 
 

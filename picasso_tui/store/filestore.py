@@ -119,6 +119,7 @@ class FileStore:
         self.context = MigrationContext(self.account_id, fingerprint_for_path)
         self.projections = projections
         self._cache: tuple[bytes, RawDocument] | None = None
+        self._refused: bytes | None = None
         self._models: dict[str, tuple[dict[str, Any], MemoryRecord]] = {}
 
     @property
@@ -141,7 +142,13 @@ class FileStore:
             raise StoreUnreadable(path, exc.strerror or str(exc)) from None
         if self._cache is not None and self._cache[0] == data:
             return self._cache[1]
-        doc = decode(data, path, self.context)
+        try:
+            doc = decode(data, path, self.context)
+        except StoreError as exc:
+            if self._refused != data:  # one event per bad file, not one per poll of a watcher
+                self._refused = data
+                events.emit(self.paths, "refusal", reason=type(exc).__name__, where=getattr(exc, "where", None))
+            raise
         self._cache = (data, doc)
         return doc
 
