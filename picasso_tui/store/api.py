@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from picasso_tui.store.namespaces import (
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, check_writable, format_timestamp
 
 ID_PREFIX = "mem_"
+FUTURE_TOLERANCE = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -248,8 +249,15 @@ class MemoryStore:
         ctx = MigrationContext(self.account_id, fingerprint_for_path)
         doc = decode(data, source, ctx)
         records = [to_record(raw, source) for raw in doc.records.values()]
+        horizon = self.files.clock() + FUTURE_TOLERANCE
         for r in records:
             check_writable(r)
+            if r.metadata.last_observed_at > horizon:
+                # A copy dated in the future would win every merge until that date: refuse it.
+                raise InvalidRecord(
+                    f"Record {r.id} in {source} was last observed on {format_timestamp(r.metadata.last_observed_at)}, "
+                    f"in the future; fix its lastObservedAt and import again (nothing was imported)."
+                )
         if not records:
             return ImportReport()
         result = self.files.apply([Upsert(r) for r in records], event="import")
