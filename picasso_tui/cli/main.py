@@ -23,9 +23,13 @@ from picasso_tui.store.errors import StoreError
 def cli(ctx: click.Context) -> None:
     """Picasso memory: what your coding agent remembers, and you can see and edit."""
     if ctx.invoked_subcommand is None:
-        # Until the TUI lands, the main job shows this workspace's memory.
         store = _store()
-        print_list(store, store.list())
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from picasso_tui.tui.app import PicassoApp  # imported here: the CLI stays fast without it
+
+            PicassoApp(store).run()
+        else:  # piped or scripted: the same memory, as a table
+            print_list(store, store.list())
 
 
 cli.add_command(memory)

@@ -12,7 +12,7 @@ from picasso_tui.cli import render
 from picasso_tui.store import edit_text
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
-from picasso_tui.store.schema import MemoryClass, format_timestamp
+from picasso_tui.store.schema import MemoryClass
 
 CLEAR_PHRASE = "clear-memories"
 CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
@@ -130,17 +130,9 @@ def edit_cmd(id_prefix: str) -> None:
         click.echo("The body was empty, so nothing was changed.")
         return
     except (InvalidRecord, EditConflict) as exc:
-        saved = _save_edit(store, record.id, text)
+        saved = store.save_unsaved_edit(record.id, text)
         raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
     click.echo(f"Updated {updated.id}.")
-
-
-def _save_edit(store: MemoryStore, rid: str, text: str) -> Path:
-    folder = store.paths.home / "unsaved-edits"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = folder / f"{rid}-{format_timestamp(store.files.clock()).replace(':', '')}.md"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @memory.command("delete")

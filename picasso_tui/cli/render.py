@@ -4,7 +4,6 @@ memory containing ``[bold]`` or an escape sequence prints literally."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from datetime import datetime
 from typing import Any
@@ -14,24 +13,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from picasso_tui.display import long_age, safe
 from picasso_tui.store.namespaces import short_namespace
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def safe(text: str) -> str:
-    """Drop control characters a file from another writer might carry."""
-    return _CONTROL.sub("", text)
-
 
 def age(when: datetime, now: datetime | None = None) -> str:
-    seconds = max(0, int(((now or utc_now()) - when).total_seconds()))
-    for unit, size in (("year", 31_536_000), ("month", 2_592_000), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
-        if seconds >= size:
-            n = seconds // size
-            return f"{n} {unit}{'s' if n > 1 else ''} ago"
-    return "just now"
+    return long_age(when, now or utc_now())
 
 
 def flags(record: MemoryRecord) -> str:

@@ -238,6 +238,14 @@ class MemoryStore:
         assert updated is not None
         return updated
 
+    def save_unsaved_edit(self, rid: str, text: str) -> Path:
+        """Keep the text of an edit that could not be applied, so the user never loses it."""
+        folder = self.paths.home / "unsaved-edits"
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = folder / f"{rid}-{format_timestamp(self.files.clock()).replace(':', '')}.md"
+        path.write_text(text, encoding="utf-8")
+        return path
+
     # -- export / import ----------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.polling import PollingObserver
 
 DEFAULT_DEBOUNCE_S = 0.05
 
@@ -39,6 +40,7 @@ class StoreWatcher:
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
         self._observer = Observer()
+        self.polling = False
 
     def _fire(self) -> None:
         with self._lock:
@@ -51,9 +53,18 @@ class StoreWatcher:
     def start(self) -> StoreWatcher:
         folder = self.memory_file.parent
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._observer.schedule(_Handler(self.memory_file, self._fire), str(folder), recursive=False)
-        self._observer.daemon = True
-        self._observer.start()
+        handler = _Handler(self.memory_file, self._fire)
+        try:
+            self._observer.schedule(handler, str(folder), recursive=False)
+            self._observer.daemon = True
+            self._observer.start()
+        except OSError:
+            # No native watcher (inotify limits, an exotic file system): poll instead.
+            self._observer = PollingObserver(timeout=0.25)
+            self._observer.schedule(handler, str(folder), recursive=False)
+            self._observer.daemon = True
+            self._observer.start()
+            self.polling = True
         return self
 
     def stop(self) -> None:

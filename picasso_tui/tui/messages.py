@@ -1,0 +1,42 @@
+"""Messages worker threads and the file watcher post to the UI thread."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from picasso_tui.store.schema import MemoryRecord
+
+
+class StoreFileChanged(Message):
+    """memory.json changed on disk (posted from the watcher thread)."""
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, StoreFileChanged)
+
+
+class StoreReloaded(Message):
+    def __init__(self, records: list[MemoryRecord]) -> None:
+        super().__init__()
+        self.records = records
+
+
+class StoreFailed(Message):
+    """The store could not be read (newer schema, corrupt file, …): the app turns read-only."""
+
+    def __init__(self, error: str, kind: str) -> None:
+        super().__init__()
+        self.error = error
+        self.kind = kind
+
+
+class WriteDone(Message):
+    def __init__(self, notice: str, ids: tuple[str, ...]) -> None:
+        super().__init__()
+        self.notice = notice
+        self.ids = ids
+
+
+class WriteFailed(Message):
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error

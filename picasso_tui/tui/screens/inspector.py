@@ -1,0 +1,196 @@
+"""Scene 06, the memory inspector: class columns, filter, detail, relations, live."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.tui.view_model import COLUMNS, Change, Filter, parse_filter
+from picasso_tui.tui.widgets.class_column import ClassColumn
+from picasso_tui.tui.widgets.detail_pane import DetailPane
+from picasso_tui.tui.widgets.record_list import RecordList
+from picasso_tui.tui.widgets.relation_graph import RelationGraph
+
+FLASH_SECONDS = 1.5
+MIN_COLUMN_WIDTH = 28
+NEEDS_RECORD = {"pin", "edit", "delete"}
+FILTER_HINT = "/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)"
+
+
+class Inspector(Screen):
+    BINDINGS = [
+        Binding("slash", "focus_filter", "Filter"),
+        Binding("enter", "toggle_detail", "Detail"),
+        Binding("p", "pin", "Pin"),
+        Binding("e", "edit", "Edit"),
+        Binding("d", "delete", "Delete"),
+        Binding("a", "add", "Add"),
+        Binding("r", "reload", "Reload"),
+        Binding("question_mark", "app.show_help", "Keys"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("h,left,shift+tab", "column(-1)", "Column", show=False),
+        Binding("l,right,tab", "column(1)", "Column", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.filter = Filter()
+        self.selected_id: str | None = None
+        self._flash_timer = None
+        self.ready = False  # set once composed: the app refreshes only ready screens
+
+    def compose(self) -> ComposeResult:
+        clock = self.app.clock  # type: ignore[attr-defined]
+        yield self.app.make_header("Memory inspector")  # type: ignore[attr-defined]
+        yield Static("", id="banner", classes="banner", markup=False)
+        yield Input(
+            placeholder="/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)", id="filter"
+        )
+        with HorizontalScroll(id="columns"):
+            for memory_class, heading in COLUMNS:
+                yield ClassColumn(memory_class, heading, clock)
+        with Horizontal(id="lower"):
+            yield DetailPane(clock, id="detail")
+            yield RelationGraph(id="graph")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view(None)
+        first = next((c for c in self.query(ClassColumn) if c.list.records), None)
+        (first or self.query(ClassColumn).first()).list.focus()
+
+    def on_resize(self) -> None:
+        # Seven equal columns when they fit (200 columns: all show); otherwise a readable minimum
+        # width and the row scrolls sideways to the focused column.
+        width = max(MIN_COLUMN_WIDTH, self.size.width // len(COLUMNS))
+        for column in self.query(ClassColumn):
+            column.styles.width = width
+
+    # -- data -----------------------------------------------------------------------------------
+
+    @property
+    def lists(self) -> list[RecordList]:
+        return [c.list for c in self.query(ClassColumn)]
+
+    def refresh_view(self, change: Change | None) -> None:
+        app = self.app
+        self.query_one("#app-header").live = app.live_state  # type: ignore[attr-defined]
+        banner = self.query_one("#banner", Static)
+        banner.update(app.error or "")  # type: ignore[attr-defined]
+        banner.display = bool(app.error)  # type: ignore[attr-defined]
+        self._apply_filter()
+        if change is not None and (change.added or change.changed):
+            self._flash(set(change.added) | set(change.changed))
+        self._show_selected()
+
+    def _apply_filter(self) -> None:
+        view = self.app.view  # type: ignore[attr-defined]
+        grouped = view.columns(self.filter)
+        totals = view.columns() if self.filter.active else grouped
+        with self.app.batch_update():
+            for column in self.query(ClassColumn):
+                column.set_records(grouped[column.memory_class], len(totals[column.memory_class]))
+
+    def _flash(self, ids: set[str]) -> None:
+        for lst in self.lists:
+            lst.flash(ids)
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        self._flash_timer = self.set_timer(FLASH_SECONDS, lambda: [lst.flash(set()) for lst in self.lists])
+
+    def _focused_list(self) -> RecordList | None:
+        focused = self.focused
+        return focused if isinstance(focused, RecordList) else None
+
+    @property
+    def selected(self) -> MemoryRecord | None:
+        view = self.app.view  # type: ignore[attr-defined]
+        return view.by_id.get(self.selected_id) if self.selected_id else None
+
+    def _show_selected(self) -> None:
+        record = self.selected
+        self.query_one(DetailPane).show(record)
+        self.query_one(RelationGraph).show(record, self.app.view)  # type: ignore[attr-defined]
+        self.refresh_bindings()
+
+    def on_record_list_highlighted(self, event: RecordList.Highlighted) -> None:
+        if event.record_list.has_focus or self.selected_id is None:
+            self.selected_id = event.record_id
+            self._show_selected()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "filter":
+            self.filter = parse_filter(event.value)
+            self._apply_filter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "filter":
+            self._focus_column(0, relative=True)
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NEEDS_RECORD:
+            return None if self.selected is None or self.app.error else True  # type: ignore[attr-defined]
+        if action == "add" and self.app.error:  # type: ignore[attr-defined]
+            return None
+        return True
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_back(self) -> None:
+        box = self.query_one("#filter", Input)
+        if box.has_focus or box.value:
+            box.value = ""
+            self.filter = Filter()
+            self._apply_filter()
+            self._focus_column(0, relative=True)
+            return
+        self.app.pop_screen()
+
+    def action_column(self, step: int) -> None:
+        self._focus_column(step, relative=True)
+
+    def _focus_column(self, step: int, *, relative: bool) -> None:
+        columns = list(self.query(ClassColumn))
+        current = self._focused_list()
+        index = next((i for i, c in enumerate(columns) if c.list is current), None)
+        if index is None:
+            index = next(
+                (i for i, c in enumerate(columns) if self.selected and c.memory_class == self.selected.memory_class), 0
+            )
+            step = 0
+        target = columns[(index + step) % len(columns)]
+        target.list.focus()
+        target.scroll_visible(animate=False)
+
+    def action_toggle_detail(self) -> None:
+        self.query_one("#lower").toggle_class("-expanded")
+
+    def action_pin(self) -> None:
+        record = self.selected
+        if record is not None:
+            self.app.pin(record, not record.metadata.pinned)  # type: ignore[attr-defined]
+
+    def action_edit(self) -> None:
+        record = self.selected
+        if record is not None:
+            self.app.edit_record(record)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        record = self.selected
+        if record is not None:
+            self.app.confirm_delete(record)  # type: ignore[attr-defined]
+
+    def action_add(self) -> None:
+        self.app.add_with_dialog()  # type: ignore[attr-defined]
+
+    def action_reload(self) -> None:
+        self.app.reload(announce=True)  # type: ignore[attr-defined]

@@ -1,0 +1,168 @@
+"""One class column's rows, drawn with Textual's line API: only the visible lines are
+rendered, so a column of 10k memories costs what a screenful costs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from picasso_tui.display import short_age, visible_text
+from picasso_tui.store.schema import MemoryRecord
+
+
+class RecordList(ScrollView, can_focus=True):
+    COMPONENT_CLASSES = {
+        "record-list--cursor",
+        "record-list--cursor-blurred",
+        "record-list--flash",
+        "record-list--mark",
+        "record-list--age",
+        "record-list--empty",
+    }
+    BINDINGS = [
+        Binding("down,j", "cursor_down", "Down", show=False),
+        Binding("up,k", "cursor_up", "Up", show=False),
+        Binding("home,g", "first", "Top", show=False),
+        Binding("end,G", "last", "Bottom", show=False),
+        Binding("pagedown", "page_down_rows", show=False),
+        Binding("pageup", "page_up_rows", show=False),
+    ]
+
+    class Highlighted(Message):
+        def __init__(self, record_list: RecordList, record_id: str | None) -> None:
+            super().__init__()
+            self.record_list = record_list
+            self.record_id = record_id
+
+    def __init__(self, clock: Callable[[], datetime], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.clock = clock
+        self.records: list[MemoryRecord] = []
+        self.cursor = 0
+        self.flashing: set[str] = set()
+
+    # -- data -----------------------------------------------------------------------------------
+
+    @property
+    def selected(self) -> MemoryRecord | None:
+        return self.records[self.cursor] if 0 <= self.cursor < len(self.records) else None
+
+    def set_records(self, records: list[MemoryRecord], keep: str | None = None) -> None:
+        """Replace the rows; the cursor stays on ``keep`` (a record id) when it is still there."""
+        keep = keep if keep is not None else (self.selected.id if self.selected else None)
+        self.records = records
+        index = next((i for i, r in enumerate(records) if r.id == keep), None)
+        self.cursor = index if index is not None else min(self.cursor, max(0, len(records) - 1))
+        self.virtual_size = Size(self.size.width, len(records))
+        self._scroll_cursor_visible()
+        self.refresh()
+        self.post_message(self.Highlighted(self, self.selected.id if self.selected else None))
+
+    def select_id(self, record_id: str) -> bool:
+        for i, r in enumerate(self.records):
+            if r.id == record_id:
+                self._move_to(i)
+                return True
+        return False
+
+    # -- movement -------------------------------------------------------------------------------
+
+    def _move_to(self, index: int) -> None:
+        if not self.records:
+            return
+        index = max(0, min(index, len(self.records) - 1))
+        if index != self.cursor:
+            self.cursor = index
+            self.refresh()
+        self._scroll_cursor_visible()
+        self.post_message(self.Highlighted(self, self.records[index].id))
+
+    def _scroll_cursor_visible(self) -> None:
+        height = max(1, self.scrollable_content_region.height)
+        top = int(self.scroll_offset.y)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False)
+
+    def action_cursor_down(self) -> None:
+        self._move_to(self.cursor + 1)
+
+    def action_cursor_up(self) -> None:
+        self._move_to(self.cursor - 1)
+
+    def action_first(self) -> None:
+        self._move_to(0)
+
+    def action_last(self) -> None:
+        self._move_to(len(self.records) - 1)
+
+    def action_page_down_rows(self) -> None:
+        self._move_to(self.cursor + max(1, self.scrollable_content_region.height - 1))
+
+    def action_page_up_rows(self) -> None:
+        self._move_to(self.cursor - max(1, self.scrollable_content_region.height - 1))
+
+    def on_focus(self) -> None:
+        self.refresh()
+        if self.selected:
+            self.post_message(self.Highlighted(self, self.selected.id))
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.records))
+        self._scroll_cursor_visible()
+
+    def on_click(self, event) -> None:  # noqa: ANN001 - textual.events.Click
+        self._move_to(int(self.scroll_offset.y) + event.y)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = int(self.scroll_offset.y) + y
+        base = self.rich_style
+        if not self.records:
+            if y == 0:
+                empty = self.get_component_rich_style("record-list--empty")
+                return Strip([Segment(" none".ljust(width)[:width], base + empty)], width)
+            return Strip.blank(width, base)
+        if index >= len(self.records):
+            return Strip.blank(width, base)
+        record = self.records[index]
+        style = base
+        if record.id in self.flashing:
+            style += self.get_component_rich_style("record-list--flash")
+        if index == self.cursor:
+            name = "record-list--cursor" if self.has_focus else "record-list--cursor-blurred"
+            style += self.get_component_rich_style(name)
+        mark_style = style + self.get_component_rich_style("record-list--mark", partial=True)
+        age_style = style + self.get_component_rich_style("record-list--age", partial=True)
+        mark = ("★" if record.metadata.pinned else " ") + ("!" if record.is_stale else " ")
+        age = " " + short_age(record.metadata.last_observed_at, self.clock())
+        room = max(0, width - len(mark) - len(age) - 1)
+        text = visible_text(record.title)
+        text = text if len(text) <= room else text[: max(0, room - 1)] + "…"
+        segments = [
+            Segment(mark, mark_style),
+            Segment(" " + text.ljust(room), style),
+            Segment(age, age_style),
+        ]
+        return Strip(segments, width).crop(0, width).extend_cell_length(width, style)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.records)
+
+    def flash(self, ids: set[str], style: Style | None = None) -> None:
+        self.flashing = ids
+        self.refresh()
