@@ -11,7 +11,7 @@ import orjson
 from picasso_tui.cli import render
 from picasso_tui.store import edit_text
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
+from picasso_tui.store.errors import EditConflict, InvalidRecord, MemoryNotFound, StoreError
 from picasso_tui.store.schema import MemoryClass
 
 CLEAR_PHRASE = "clear-memories"
@@ -62,6 +62,9 @@ def list_cmd(namespace: str | None, class_: str | None, everything: bool, as_jso
     records = store.list(
         namespace=namespace, memory_class=MemoryClass(class_) if class_ else None, everything=everything
     )
+    for problem in store.unreadable:
+        click.echo(f"picasso: warning: skipped an unreadable memory ({problem.reason} at {problem.where}); "
+                   f"it is kept in the file as it is, and `picasso memory delete` removes it.", err=True)  # fmt: skip
     if as_json:
         _echo_json([r.file_form for r in records])
         return
@@ -76,7 +79,7 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
     elif ws:
         where = f"workspace {ws.name} ({ws.fingerprint}) and account-wide"
     else:
-        where = "account-wide (not inside a git repository)"
+        where = "account-wide; not inside a git repository"
     if not records:
         hint = 'Add one with `picasso memory add "…"`' + (
             " or generate a profile with `picasso memory init`." if ws else "."
@@ -84,7 +87,7 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
         out.print(render.Text(f"No memories ({where}). {hint}"))
         return
     title = f"{len(records)} {'memory' if len(records) == 1 else 'memories'} · {where}"
-    out.print(render.records_table(records, store.short_ids(records), title=title))
+    out.print(render.records_table(records, store.short_ids(records), title=title, width=out.width))
 
 
 @memory.command("add")
@@ -129,7 +132,7 @@ def edit_cmd(id_prefix: str) -> None:
     except edit_text.EditCancelled:
         click.echo("The body was empty, so nothing was changed.")
         return
-    except (InvalidRecord, EditConflict) as exc:
+    except (InvalidRecord, EditConflict, MemoryNotFound) as exc:
         saved = store.save_unsaved_edit(record.id, text)
         raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
     click.echo(f"Updated {updated.id}.")

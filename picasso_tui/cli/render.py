@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from picasso_tui.display import long_age, safe
+from picasso_tui.display import long_age, safe, visible_text
 from picasso_tui.store.namespaces import short_namespace
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
 
@@ -33,23 +33,40 @@ def flags(record: MemoryRecord) -> str:
     return " ".join(marks)
 
 
-def records_table(records: list[MemoryRecord], short_ids: dict[str, str], title: str | None = None) -> Table:
+def records_table(
+    records: list[MemoryRecord], short_ids: dict[str, str], title: str | None = None, width: int = 140
+) -> Table:
     table = Table(title=title, title_justify="left", expand=False, show_edge=False, pad_edge=False)
-    table.add_column("ID", no_wrap=True, style="magenta")
-    table.add_column("CLASS", no_wrap=True)
-    table.add_column("WHERE", no_wrap=True, style="dim", max_width=24, overflow="ellipsis")
-    table.add_column("AGE", no_wrap=True)
-    table.add_column("FLAGS", no_wrap=True)
-    table.add_column("MEMORY", ratio=1, min_width=24, no_wrap=True, overflow="ellipsis")
-    for r in records:
-        table.add_row(
-            Text(short_ids.get(r.id, r.id)),
-            Text(r.memory_class.value),
-            Text(short_namespace(r.metadata.namespace)),
-            Text(age(r.metadata.last_observed_at)),
-            Text(flags(r), style="bold"),
-            Text(safe(r.title)),
-        )
+
+    def widest(values: list[str], heading: str) -> int:
+        return max([len(heading), *map(len, values)])
+
+    ids = [short_ids.get(r.id, r.id) for r in records]
+    classes = [r.memory_class.value for r in records]
+    ages = [age(r.metadata.last_observed_at) for r in records]
+    marks = [flags(r) for r in records]
+    # Only WHERE and MEMORY give way on a narrow terminal: an id cut short cannot be pasted back.
+    fixed = {
+        "ID": widest(ids, "ID"),
+        "CLASS": widest(classes, "CLASS"),
+        "AGE": widest(ages, "AGE"),
+        "FLAGS": widest(marks, "FLAGS"),
+    }
+    room = width - sum(fixed.values()) - 3 * len(fixed)
+    show_where = room >= 24 + 3 + 20  # WHERE goes first on a narrow terminal: `inspect` shows it
+    table.add_column("ID", no_wrap=True, style="magenta", width=fixed["ID"])
+    table.add_column("CLASS", no_wrap=True, width=fixed["CLASS"])
+    if show_where:
+        table.add_column("WHERE", no_wrap=True, style="dim", max_width=24, overflow="ellipsis")
+    table.add_column("AGE", no_wrap=True, width=fixed["AGE"])
+    table.add_column("FLAGS", no_wrap=True, width=fixed["FLAGS"])
+    memory_room = max(8, room - (27 if show_where else 0) - 3)
+    table.add_column("MEMORY", no_wrap=True, max_width=memory_room)
+    for r, rid, cls, when, mark in zip(records, ids, classes, ages, marks, strict=True):
+        where = [Text(short_namespace(r.metadata.namespace))] if show_where else []
+        text = visible_text(r.title)
+        text = text if len(text) <= memory_room else text[: memory_room - 1] + "…"
+        table.add_row(Text(rid), Text(cls), *where, Text(when), Text(mark, style="bold"), Text(text))
     return table
 
 

@@ -10,6 +10,7 @@ import bisect
 import contextlib
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -20,8 +21,15 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import edit_text, events, legacy, retention
 from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
-from picasso_tui.store.errors import AmbiguousId, CorruptStore, InvalidRecord, MemoryNotFound, StoreError
-from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert, WriteResult
+from picasso_tui.store.errors import (
+    AmbiguousId,
+    CorruptStore,
+    InvalidImport,
+    InvalidRecord,
+    MemoryNotFound,
+    StoreError,
+)
+from picasso_tui.store.filestore import Change, Delete, FileStore, Snapshot, Upsert, WriteResult
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.merge import merge_maps
 from picasso_tui.store.namespaces import (
@@ -51,6 +59,12 @@ class RecoverReport:
     set_aside: Path
     restored_from: Path | None
     salvaged: int = 0
+
+
+@dataclass(frozen=True)
+class Deleted:
+    id: str
+    title: str
 
 
 @dataclass(frozen=True)
@@ -126,29 +140,38 @@ class MemoryStore:
                 return False
             return md["namespace"].startswith(prefixes)
 
-        records = self.files.load().records(keep)
+        snapshot = self.files.load()
+        records = snapshot.records(keep)
+        self.unreadable = snapshot.unreadable
         records.sort(key=lambda r: (r.metadata.last_observed_at, r.id), reverse=True)
         return records
 
     def resolve(self, prefix: str) -> MemoryRecord:
-        """The live record whose id starts with ``prefix`` (``mem_`` may be left out)."""
+        """The live record whose id starts with ``prefix`` (``mem_`` may be left out; any case)."""
+        snapshot = self.files.load()
+        record = snapshot.get(self._resolve_id(snapshot, prefix))
+        assert record is not None
+        return record
+
+    def _resolve_id(self, snapshot: Snapshot, prefix: str) -> str:
         prefix = prefix.strip()
         if not prefix:
             raise MemoryNotFound("Give a memory id (any unique prefix of it).")
-        snapshot = self.files.load()
-        ids = sorted(snapshot.live_ids())
-        matches = _prefixed(ids, prefix) or (
-            _prefixed(ids, ID_PREFIX + prefix) if not prefix.startswith(ID_PREFIX) else []
-        )
+        # ULIDs are case-insensitive by design, and so is typing one.
+        folded = sorted((rid.casefold(), rid) for rid in snapshot.live_ids())
+        keys = [k for k, _ in folded]
+        want = prefix.casefold()
+        hits = _prefixed(keys, want) or (_prefixed(keys, ID_PREFIX + want) if not want.startswith(ID_PREFIX) else [])
+        original = dict(folded)
+        matches = [original[k] for k in hits]
         if not matches:
             raise MemoryNotFound(
                 f"No memory has an id starting with '{prefix}'; `picasso memory list --all` shows them all."
             )
-        if len(matches) > 1 and prefix not in matches:
+        exact = next((m for m in matches if m.casefold() in (want, ID_PREFIX + want)), None)
+        if len(matches) > 1 and exact is None:
             raise AmbiguousId(prefix, matches)
-        record = snapshot.get(prefix if prefix in matches else matches[0])
-        assert record is not None
-        return record
+        return exact or matches[0]
 
     def short_ids(self, records: Iterable[MemoryRecord], minimum: int = 12) -> dict[str, str]:
         """The shortest prefix of each id that no other live id shares (git-style)."""
@@ -225,10 +248,16 @@ class MemoryStore:
 
         return self.change(prefix, fn, event="pin" if pinned else "unpin")
 
-    def delete(self, prefix: str) -> MemoryRecord:
-        record = self.resolve(prefix)
-        self.files.apply([Delete(record.id)], event="delete")
-        return record
+    def delete(self, prefix: str) -> Deleted:
+        """Delete a memory now; works on a record another writer damaged, too."""
+        snapshot = self.files.load()
+        rid = self._resolve_id(snapshot, prefix)
+        try:
+            title = snapshot.get(rid).title  # type: ignore[union-attr]
+        except CorruptStore:
+            title = "(an unreadable record)"
+        self.files.apply([Delete(rid)], event="delete")
+        return Deleted(rid, title)
 
     def edit(self, record: MemoryRecord, base: dict[str, Any], text: str) -> MemoryRecord:
         """Merge an edited text (see edit_text) into the record as it is now."""
@@ -255,8 +284,11 @@ class MemoryStore:
 
     def import_bytes(self, data: bytes, source: Path) -> ImportReport:
         ctx = MigrationContext(self.account_id, fingerprint_for_path)
-        doc = decode(data, source, ctx)
-        records = [to_record(raw, source) for raw in doc.records.values()]
+        try:
+            doc = decode(data, source, ctx)
+            records = [to_record(raw, source) for raw in doc.records.values()]
+        except CorruptStore as exc:
+            raise InvalidImport(source, exc) from None
         horizon = self.files.clock() + FUTURE_TOLERANCE
         for r in records:
             check_writable(r)
@@ -266,12 +298,13 @@ class MemoryStore:
                     f"Record {r.id} in {source} was last observed on {format_timestamp(r.metadata.last_observed_at)}, "
                     f"in the future; fix its lastObservedAt and import again (nothing was imported)."
                 )
-        if not records:
-            return ImportReport()
         result = self.files.apply([Upsert(r) for r in records], event="import")
-        return ImportReport(
+        report = ImportReport(
             added=result.ids("added"), updated=result.ids("updated"), skipped=result.ids("skipped", "unchanged")
         )
+        if not result.written:  # nothing changed, but the import happened: it is still an event
+            events.emit(self.paths, "import", counts={"skipped": len(report.skipped)}, ids=report.skipped)
+        return report
 
     def run_legacy_imports(self) -> list[legacy.LegacyImport]:
         """The one-time imports a command runs when it starts (cheap once the markers exist)."""
@@ -300,11 +333,13 @@ class MemoryStore:
         now = self.files.clock()
         for action in plan:
             if action.action == "archive":
-                ops.append(Change(action.id, lambda r: r.with_attributes(archived_at=now)))
+                ops.append(Change(action.id, lambda r: r.with_attributes(archived_at=now), stamp=False))
             elif action.action == "delete":
                 ops.append(Delete(action.id))
         # Tombstone purges happen inside every write; an empty op list still writes if any are due.
         result = self.files.apply(ops, event="gc") if plan else None
+        if result is None or not result.written:
+            events.emit(self.paths, "gc", counts=dict(Counter(a.action for a in plan)), ids=[a.id for a in plan])
         return plan, result
 
     def clear(self, fingerprint: str | None = None) -> ClearReport:
@@ -344,6 +379,10 @@ class MemoryStore:
             damaged = path.read_bytes()
             stamp = format_timestamp(self.files.clock()).replace(":", "").replace(".", "-")
             aside = path.with_name(f"memory.json.corrupt-{stamp}")
+            n = 1
+            while aside.exists():  # two recoveries in one millisecond must not overwrite each other
+                n += 1
+                aside = path.with_name(f"memory.json.corrupt-{stamp}-{n}")
             os.replace(path, aside)
             backups = sorted(self.paths.root.glob("memory.json.v*.bak"), key=lambda p: p.stat().st_mtime)
             source = None if start_empty or not backups else backups[-1]

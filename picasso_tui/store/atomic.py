@@ -16,6 +16,10 @@ from pathlib import Path
 TEMP_MAX_AGE_S = 600.0
 
 
+class FolderSyncFailed(OSError):
+    """The new file is in place, but the folder entry may not survive a power cut."""
+
+
 def temp_name(target: Path) -> Path:
     return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
 
@@ -57,7 +61,10 @@ def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(target.parent)
+    try:
+        fsync_dir(target.parent)
+    except OSError as exc:  # after the replace: the write happened, so say exactly that
+        raise FolderSyncFailed(exc.errno, exc.strerror) from exc
 
 
 def _replace(src: Path, dst: Path) -> None:
@@ -80,14 +87,19 @@ def _pid_alive(pid: int) -> bool:
         return False
     except OSError as exc:  # EPERM: alive, someone else's
         return exc.errno == errno.EPERM
-    return True
+    try:  # a killed writer its parent has not reaped yet is a zombie: dead for our purpose
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
 
 
-def sweep_temps(target: Path, now: float | None = None) -> list[Path]:
-    """Remove temp files a dead writer left behind. Call only while holding the store lock."""
+def sweep_temps(target: Path, now: float | None = None, pattern: str | None = None) -> list[Path]:
+    """Remove temp files a dead writer left behind (they may hold memory text that has since
+    been deleted). Call only while holding the lock that guards ``target``'s writers."""
     now = time.time() if now is None else now
     removed: list[Path] = []
-    for tmp in target.parent.glob(f".{target.name}.*.tmp"):
+    for tmp in target.parent.glob(pattern or f".{target.name}.*.tmp"):
         parts = tmp.name.split(".")
         pid = int(parts[-3]) if len(parts) >= 4 and parts[-3].isdigit() else None
         try:

@@ -96,6 +96,10 @@ def decode(data: bytes, path: Path, ctx: MigrationContext) -> RawDocument:
     try:
         top = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            raise CorruptStore(path, f"byte {bad.start}", "not valid UTF-8") from None
         raise CorruptStore(
             path, f"line {exc.lineno}, column {exc.colno} (byte {exc.pos})", f"not valid JSON: {exc.msg}"
         ) from None
@@ -150,14 +154,20 @@ def check_record(item: dict[str, Any], path: Path, where: str) -> str:
         raise CorruptStore(path, where, "the record has no namespace")
     if not isinstance(item.get("body", ""), str):
         raise CorruptStore(path, where, "the body is not text")
-    for key in ("lastObservedAt",):
-        try:
-            parse_timestamp(md.get(key))
-        except (ValueError, TypeError):
-            raise CorruptStore(path, where, f"metadata.{key} is not an ISO-8601 time") from None
+    try:
+        parse_timestamp(md.get("lastObservedAt"))
+    except (ValueError, TypeError):
+        raise CorruptStore(path, where, "metadata.lastObservedAt is not an ISO-8601 time") from None
     attrs = md.get("attributes")
     if attrs is not None and not isinstance(attrs, dict):
         raise CorruptStore(path, where, "metadata.attributes is not an object")
+    for key in ("deletedAt", "archivedAt"):  # they decide whether a record is live at all
+        value = attrs.get(key) if attrs else None
+        if value is not None:
+            try:
+                parse_timestamp(value)
+            except (ValueError, TypeError):
+                raise CorruptStore(path, where, f"metadata.attributes.{key} is not an ISO-8601 time") from None
     return rid
 
 
@@ -172,11 +182,13 @@ def to_record(raw: dict[str, Any], path: Path) -> MemoryRecord:
 
 
 def encode(doc: RawDocument) -> bytes:
-    """One record per line: diffable, greppable, and salvageable after a torn copy."""
+    """One record per line, in id order (time order for ULIDs): diffable, greppable, salvageable
+    after a torn copy, and the same records give the same bytes whatever order they arrived in."""
     head = b'{"schemaVersion":2'
     if doc.extra:
         head += b"," + orjson.dumps(doc.extra)[1:-1]
-    body = b",\n".join(orjson.dumps(r) for r in doc.records.values())
+    records = doc.records
+    body = b",\n".join(orjson.dumps(records[rid]) for rid in sorted(records))
     return head + b',"records":[\n' + body + (b"\n" if body else b"") + b"]}\n"
 
 

@@ -17,8 +17,8 @@ class CorruptStore(StoreError):
         self.where = where
         self.reason = reason
         super().__init__(
-            f"{path} is not a readable memory store ({reason} at {where}); nothing was written. "
-            f"Run `picasso memory recover` to set it aside and restore the newest backup."
+            f"{path} is not a readable memory store ({reason} at {where}), so nothing was written; "
+            f"`picasso memory recover` sets it aside and restores the newest backup."
         )
 
 
@@ -65,6 +65,13 @@ class AmbiguousId(StoreError):
 
 class EditConflict(StoreError):
     pass
+
+
+class InvalidImport(StoreError):
+    def __init__(self, source: Path, cause: CorruptStore) -> None:
+        super().__init__(
+            f"{source} is not a memory file Picasso can import ({cause.reason} at {cause.where}); nothing was imported."
+        )
 
 
 class StoreUnreadable(StoreError):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
-from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp
 
 TOMBSTONE_TTL = timedelta(days=30)
 
@@ -43,20 +44,25 @@ def merge_all(copies: Iterable[Mapping[str, MemoryRecord]]) -> dict[str, MemoryR
 
 def tombstone_of(record: MemoryRecord, at: datetime) -> MemoryRecord:
     """The tombstone that replaces ``record``: the content is gone at once."""
-    stamp = {"lastObservedAt": at, "deletedAt": at}
-    return MemoryRecord.model_validate(
-        {
-            "id": record.id,
-            "body": "",
-            "vector": [],
-            "metadata": {
-                "class": record.memory_class.value,
-                "namespace": record.metadata.namespace,
-                "lastObservedAt": stamp["lastObservedAt"],
-                "attributes": {"deletedAt": stamp["deletedAt"]},
-            },
-        }
-    )
+    md = {"class": record.memory_class.value, "namespace": record.metadata.namespace}
+    return MemoryRecord.model_validate(raw_tombstone({"id": record.id, "metadata": md}, at))
+
+
+def raw_tombstone(raw: dict[str, Any], at: datetime) -> dict[str, Any]:
+    """The file form of a tombstone: id, class, namespace, deletion time; nothing else survives."""
+    when = format_timestamp(parse_timestamp(at))
+    md = raw["metadata"]
+    return {
+        "id": raw["id"],
+        "vector": [],
+        "body": "",
+        "metadata": {
+            "class": md["class"],
+            "namespace": md["namespace"],
+            "lastObservedAt": when,
+            "attributes": {"deletedAt": when},
+        },
+    }
 
 
 def tombstone_expired(record: MemoryRecord, now: datetime) -> bool:

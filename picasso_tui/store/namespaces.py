@@ -15,6 +15,7 @@ from picasso_tui.store.codec import CLASS_DIRS
 from picasso_tui.store.schema import MemoryClass
 
 LOCAL_ACCOUNT = "local"
+CASE_INSENSITIVE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "dev.azure.com"})
 WORKSPACE_CLASSES = frozenset(
     {MemoryClass.FACT, MemoryClass.DECISION, MemoryClass.FAILURE, MemoryClass.WORKFLOW, MemoryClass.REPO_RULE}
 )
@@ -58,7 +59,8 @@ def namespace_for(
 def rehome(namespace: str, cls: MemoryClass) -> str | None:
     """The namespace after a class change within a workspace or global scope, or None if it cannot move."""
     parent, _, leaf = namespace.rpartition("/")
-    if leaf not in CLASS_DIRS.values() or cls not in WORKSPACE_CLASSES or "/style/" in namespace:
+    movable_parent = parent.endswith("/global") or re.search(r"/projects/workspace:[^/]+$", parent)
+    if not movable_parent or leaf not in CLASS_DIRS.values() or cls not in WORKSPACE_CLASSES:
         return None
     return f"{parent}/{CLASS_DIRS[cls]}"
 
@@ -101,8 +103,10 @@ def normalize_remote(url: str) -> str:
     m = re.match(r"^(?:[a-z+]+://)?(?:[^@/]+@)?([^/:]+)(?::\d+)?[:/](.+)$", url, re.IGNORECASE)
     if not m:
         return url.rstrip("/")
-    host, path = m.group(1).lower(), m.group(2).strip("/")
-    return f"{host}/{path.removesuffix('.git')}"
+    host, path = m.group(1).lower(), m.group(2).strip("/").removesuffix(".git")
+    if host in CASE_INSENSITIVE_HOSTS:  # GitHub treats Acme/API and acme/api as one repository
+        path = path.lower()
+    return f"{host}/{path}"
 
 
 def fingerprint_of(identity: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import portalocker
 
-from picasso_tui.store.atomic import write_atomic
+from picasso_tui.store.atomic import sweep_temps, write_atomic
 from picasso_tui.store.codec import RawDocument, deleted_at
 from picasso_tui.store.namespaces import short_namespace, workspace_of
 from picasso_tui.store.schema import MemoryClass
@@ -46,6 +46,7 @@ def regenerate(store: FileStore) -> bool:
     # Each regeneration re-reads memory.json under this lock, so the last one to run always
     # reflects the newest file even when writers finish out of order.
     with portalocker.Lock(folder / ".projections.lock", mode="a", timeout=30, check_interval=0.01):
+        sweep_temps(folder / "x", pattern=".*.tmp")
         doc = store.read_document()
         digest = hashlib.sha1(doc.original, usedforsecurity=False).hexdigest()
         stamp = folder / ".generated-from"

@@ -221,7 +221,7 @@ def check_writable(record: MemoryRecord) -> None:
             f"Memory {record.id} has a {size:,}-byte body; the limit is {MAX_BODY_BYTES:,} bytes "
             f"(keep a memory to the point and reference files by path)."
         )
-    bad = next((c for c in record.body if (ord(c) < 32 and c not in "\n\t\r") or c == "\x7f"), None)
+    bad = next((c for c in record.body if (ord(c) < 32 and c not in "\n\t\r") or 0x7F <= ord(c) <= 0x9F), None)
     if bad is not None:
         raise InvalidRecord(
             f"Memory {record.id} contains the control character U+{ord(bad):04X}, which could "

@@ -1,0 +1,109 @@
+"""Scene 01: the Memory Recall band and the prompt's slash commands."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from picasso_tui.tui.screens.first_light import FirstLight
+from picasso_tui.tui.screens.help import HelpScreen
+from picasso_tui.tui.screens.inspector import Inspector
+from tests.tui.conftest import plain, settle
+
+
+def band_text(app) -> str:
+    return plain(app.screen.query_one("#recall-lines", Static))
+
+
+async def type_prompt(pilot, app, text: str) -> None:
+    prompt = app.screen.query_one("#prompt", Input)
+    prompt.value = text
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+async def test_band_shows_pinned_then_recent_and_counts(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        lines = band_text(app).splitlines()
+        assert "Test runner is Vitest" in lines[0]  # pinned first, although not the newest
+        assert "Use apply_patch" in lines[1]  # then the most recently observed
+        summary = plain(app.screen.query_one("#recall-summary", Static)).strip()
+        assert summary == "2 facts · 1 style note · 2 decisions · 1 failure · 1 workflow · 1 rule · 1 model note"
+        assert "MEMORY RECALL" in plain(app.screen.query_one("#recall-eyebrow", Static))
+
+
+async def test_empty_store_says_how_to_start(workspace_store, make_app) -> None:
+    app = make_app(workspace_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        text = band_text(app)
+        assert "picasso memory init" in text and "/memory add" in text
+        assert "no memories yet" in plain(app.screen.query_one("#recall-summary", Static)).strip()
+
+
+async def test_memory_add_pin_unpin_delete_from_the_prompt(workspace_store, make_app) -> None:
+    app = make_app(workspace_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        await type_prompt(pilot, app, "/memory add Deploys go through the release branch only")
+        [added] = workspace_store.list()
+        assert added.body == "Deploys go through the release branch only"
+        assert "Deploys go through the release branch" in band_text(app)
+        await type_prompt(pilot, app, f"/memory pin {added.id[:12]}")
+        assert workspace_store.resolve(added.id).metadata.pinned
+        await type_prompt(pilot, app, f"/memory unpin {added.id}")
+        assert not workspace_store.resolve(added.id).metadata.pinned
+        await type_prompt(pilot, app, f"/memory delete {added.id}")
+        assert workspace_store.list() == []
+        assert app.screen.query_one("#prompt", Input).value == ""
+
+
+async def test_slash_memory_opens_the_inspector_and_help_opens_keys(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        await type_prompt(pilot, app, "/memory")
+        assert isinstance(app.screen, Inspector)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FirstLight)
+        await type_prompt(pilot, app, "/help")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_bad_slash_command_changes_nothing(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        before = seeded_store.files.file.read_bytes()
+        await type_prompt(pilot, app, "/memory frobnicate x")
+        # the bad command stays in the prompt so the user can fix it
+        assert app.screen.query_one("#prompt", Input).value == "/memory frobnicate x"
+        await type_prompt(pilot, app, "/memory pin mem_doesnotexist")
+        assert seeded_store.files.file.read_bytes() == before
+
+
+async def test_completion_suggests_commands_and_ids(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        prompt = app.screen.query_one("#prompt", Input)
+        prompt.focus()
+        await pilot.press(*"/mem")
+        await pilot.pause(0.1)
+        await pilot.press("right")  # accept the suggestion
+        assert prompt.value == "/memory"
+        prompt.value = ""
+        await pilot.press(*"/memory pin mem_01JF00000000000000000000")
+        await pilot.pause(0.1)
+        await pilot.press("right")
+        assert prompt.value == "/memory pin mem_01JF0000000000000000000001"
+
+
+async def test_quit_command_exits(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        await type_prompt(pilot, app, "/quit")
+    assert app.return_code == 0
