@@ -20,11 +20,14 @@ class AppHeader(Static):
     def render(self) -> Text:
         text = Text()
         text.append(" PICASSO ", style="bold reverse")
-        text.append(f"  {self.title_text}  ", style="bold")
+        text.append(f"  {self.title_text}", style="bold")
+        text.append("   ")
         text.append(self.workspace)
         if self.fingerprint:
-            text.append(f" · {self.fingerprint[:7]}", style="dim")
-        text.append(f"  ·  account {self.account}", style="dim")
+            text.append("  ")
+            text.append(self.fingerprint[:7], style="dim")
+        text.append("   account ", style="dim")
+        text.append(self.account)
         indicator = {"live": ("● live", "bold green"), "polling": ("● live (polling)", "bold yellow")}.get(
             self.live, ("○ not watching", "dim")
         )

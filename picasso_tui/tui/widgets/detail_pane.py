@@ -58,3 +58,6 @@ class DetailPane(VerticalScroll, can_focus=True):
         for guidance in md.prevent_next_time:
             row("prevent", guidance)
         body.update(grid)
+        # The first update can land before this pane's first layout; measure the table again after it.
+        self.call_after_refresh(body.refresh, layout=True)
+        self.scroll_home(animate=False)

@@ -15,12 +15,22 @@ class RelationGraph(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "RELATIONS"
+        self._shown: tuple[MemoryRecord, MemoryView] | None = None
 
     def show(self, record: MemoryRecord | None, view: MemoryView) -> None:
-        if record is None:
+        self._shown = (record, view) if record is not None else None
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()  # how many neighbours fit depends on the size
+
+    def _draw(self) -> None:
+        if self._shown is None:
             self.update(Text("No memory selected.", style="dim"))
             return
-        self.update(draw(record, relation_graph(record, view), max(3, self.size.height - 1), self.size.width))
+        record, view = self._shown
+        region = self.content_region
+        self.update(draw(record, relation_graph(record, view), max(3, region.height - 1), region.width))
 
 
 def draw(record: MemoryRecord, edges: list[GraphEdge], room: int, width: int) -> Text:

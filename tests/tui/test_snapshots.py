@@ -1,0 +1,95 @@
+"""SVG snapshots of the scenes (snapshots/*.svg): fixed clock, fixed data, animations off.
+
+Review a change with `pytest tests/tui/test_snapshots.py --snapshot-update` and the HTML report."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.filestore import Upsert
+from picasso_tui.store.namespaces import find_workspace
+from picasso_tui.tui.app import PicassoApp
+from tests.conftest import FIXTURES
+from tests.tui.conftest import fixed_clock, sample_records
+
+# A fixed home, so that paths shown on screen (the banner names the file) are the same every run.
+SNAP_HOME = Path("/tmp/picasso-snapshot-home")
+
+
+@pytest.fixture
+def snap_store(make_repo, monkeypatch: pytest.MonkeyPatch) -> MemoryStore:
+    shutil.rmtree(SNAP_HOME, ignore_errors=True)
+    monkeypatch.setenv("PICASSO_HOME", str(SNAP_HOME))
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    repo = make_repo("acme-api", origin="git@github.com:acme/api.git")
+    find_workspace.cache_clear()
+    return MemoryStore(cwd=repo, clock=fixed_clock)
+
+
+def seeded(store: MemoryStore) -> MemoryStore:
+    store.files.apply([Upsert(r) for r in sample_records(store.workspace.fingerprint)])  # type: ignore[union-attr]
+    return store
+
+
+async def steady(pilot) -> None:
+    """Wait for the first read and stop cursors blinking."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
+
+
+def app_for(store: MemoryStore, **kwargs: object) -> PicassoApp:
+    return PicassoApp(store, clock=fixed_clock, watch=False, **kwargs)  # type: ignore[arg-type]
+
+
+def test_first_light_with_records(snap_compare, snap_store) -> None:
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(120, 36), run_before=steady)
+
+
+def test_first_light_empty(snap_compare, snap_store) -> None:
+    assert snap_compare(app_for(snap_store), terminal_size=(120, 36), run_before=steady)
+
+
+def test_inspector_200x50(snap_compare, snap_store) -> None:
+    assert snap_compare(
+        app_for(seeded(snap_store), start_in_inspector=True), terminal_size=(200, 50), run_before=steady
+    )
+
+
+def test_inspector_80x24(snap_compare, snap_store) -> None:
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steady, press=["l", "l"])
+
+
+def test_inspector_filter_active(snap_compare, snap_store) -> None:
+    async def run_before(pilot) -> None:
+        await steady(pilot)
+        await pilot.press("slash", *"router")
+        await pilot.pause()
+
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(200, 50), run_before=run_before)
+
+
+def test_inspector_detail_with_graph(snap_compare, snap_store) -> None:
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(160, 44), run_before=steady, press=["l", "l", "enter"])
+
+
+def test_delete_confirmation(snap_compare, snap_store) -> None:
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=steady, press=["j", "d"])
+
+
+def test_newer_schema_banner(snap_compare, snap_store) -> None:
+    snap_store.paths.root.mkdir(parents=True, exist_ok=True)
+    snap_store.paths.memory_file.write_bytes((FIXTURES / "v3-newer.json").read_bytes())
+    app = app_for(snap_store, start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=steady)
