@@ -39,3 +39,16 @@ def test_unrelated_files_are_ignored(paths, store) -> None:
         (paths.root / "notes.txt").write_text("not memory")
         time.sleep(0.3)
     assert calls == []
+
+
+def test_reading_the_store_is_not_a_change(paths, store) -> None:
+    """inotify reports opens and reads too; a watcher that reloaded on them would loop forever."""
+    store.add("first")
+    calls: list[int] = []
+    with StoreWatcher(paths.memory_file, lambda: calls.append(1)):
+        time.sleep(0.1)
+        for _ in range(5):
+            store.files._cache = None  # force a real read from disk
+            store.list()
+        time.sleep(0.3)
+    assert calls == []

@@ -16,7 +16,8 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.polling import PollingObserver
 
-DEFAULT_DEBOUNCE_S = 0.05
+DEFAULT_DEBOUNCE_S = 0.02
+CHANGE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
 
 
 class _Handler(FileSystemEventHandler):
@@ -25,6 +26,10 @@ class _Handler(FileSystemEventHandler):
         self.fire = fire
 
     def on_any_event(self, event: FileSystemEvent) -> None:
+        # Opening and reading memory.json are events too (inotify reports them); reacting to
+        # those would make every reload trigger the next one.
+        if event.event_type not in CHANGE_EVENTS:
+            return
         paths = [event.src_path, getattr(event, "dest_path", "")]
         if any(os.path.basename(os.fsdecode(p)) == self.name for p in paths if p):
             self.fire()

@@ -34,7 +34,7 @@ from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.view_model import Change, MemoryView, diff
 from picasso_tui.tui.widgets.app_header import AppHeader
 
-RELOAD_DEBOUNCE_S = 0.03
+RELOAD_DEBOUNCE_S = 0.01
 EditorRunner = Callable[[Path], None]
 
 
@@ -135,7 +135,7 @@ class PicassoApp(App[None]):
 
     def on_store_reloaded(self, message: StoreReloaded) -> None:
         old = self.view.by_id
-        self.view = MemoryView(message.records)
+        self.view = MemoryView(message.records, previous=self.view)
         change = diff(old, self.view.by_id) if self.loaded else Change()
         recovered = self.error is not None
         self.error = None

@@ -87,14 +87,33 @@ def files_of(record: MemoryRecord) -> set[str]:
 
 @dataclass
 class MemoryView:
-    """The records a screen shows, indexed once per reload."""
+    """The records a screen shows, indexed once per reload (reusing the previous view's work for
+    records that did not change, so a reload after one external write stays cheap)."""
 
     records: list[MemoryRecord] = field(default_factory=list)
+    previous: MemoryView | None = None
 
     def __post_init__(self) -> None:
         self.by_id = {r.id: r for r in self.records}
-        self._search = {r.id: search_text(r) for r in self.records}
-        self._files = {r.id: {f.lower() for f in files_of(r)} for r in self.records}
+        self._all_columns: dict[MemoryClass, list[MemoryRecord]] | None = None
+        old = self.previous
+        self.previous = None  # do not chain views
+        self._search: dict[str, str] = {}
+        self._files: dict[str, set[str]] = {}
+        self.superseded_by: dict[str, list[str]] = defaultdict(list)
+        self.by_file: dict[str, list[str]] = defaultdict(list)
+        for r in self.records:
+            if old is not None and old.by_id.get(r.id) is r:
+                self._search[r.id], self._files[r.id] = old._search[r.id], old._files[r.id]
+            else:
+                self._search[r.id] = search_text(r)
+                self._files[r.id] = files_of(r)
+            for e in r.metadata.edges:
+                if e.type == "supersedes":
+                    self.superseded_by[e.target].append(r.id)
+            for f in self._files[r.id]:
+                self.by_file[f].append(r.id)
+        self._rows = [(r, r.metadata.class_, self._search[r.id]) for r in self.records]
 
     def matches(self, record: MemoryRecord, f: Filter) -> bool:
         if f.classes and record.memory_class.value not in f.classes:
@@ -103,16 +122,26 @@ class MemoryView:
             return False
         if f.stale and not record.is_stale:
             return False
-        if f.files and not all(any(want in have for have in self._files[record.id]) for want in f.files):
+        if f.files and not all(any(want in have.lower() for have in self._files[record.id]) for want in f.files):
             return False
         text = self._search[record.id]
         return all(w in text for w in f.words)
 
     def columns(self, f: Filter = Filter()) -> dict[MemoryClass, list[MemoryRecord]]:
+        if not f.active:
+            if self._all_columns is None:
+                self._all_columns = self._group([(r, c) for r, c, _ in self._rows])
+            return self._all_columns  # type: ignore[return-value]
+        if not (f.classes or f.files or f.pinned or f.stale):  # the common case: words only, one tight loop
+            words = f.words
+            return self._group([(r, c) for r, c, text in self._rows if all(w in text for w in words)])
+        return self._group([(r, c) for r, c, _ in self._rows if self.matches(r, f)])
+
+    @staticmethod
+    def _group(rows: list[tuple[MemoryRecord, MemoryClass]]) -> dict[MemoryClass, list[MemoryRecord]]:
         grouped: dict[MemoryClass, list[MemoryRecord]] = {cls: [] for cls, _ in COLUMNS}
-        for r in self.records:
-            if not f.active or self.matches(r, f):
-                grouped[r.memory_class].append(r)
+        for r, cls in rows:
+            grouped[cls].append(r)
         return grouped
 
     def summary(self) -> str:
@@ -151,7 +180,10 @@ class Change:
 
 def diff(old: dict[str, MemoryRecord], new: dict[str, MemoryRecord]) -> Change:
     added = tuple(rid for rid in new if rid not in old)
-    changed = tuple(rid for rid, r in new.items() if rid in old and old[rid].content_hash != r.content_hash)
+    # The store hands back the same object for an unchanged record, so identity settles most.
+    changed = tuple(
+        rid for rid, r in new.items() if rid in old and old[rid] is not r and old[rid].content_hash != r.content_hash
+    )
     removed = tuple(rid for rid in old if rid not in new)
     return Change(added, changed, removed)
 
@@ -169,16 +201,14 @@ def relation_graph(record: MemoryRecord, view: MemoryView) -> list[GraphEdge]:
     for e in record.metadata.edges:
         target = view.by_id.get(e.target)
         edges.append(GraphEdge(e.type, _node_label(e.target, target)))
-    for other in view.records:
-        supersedes_me = any(e.type == "supersedes" and e.target == record.id for e in other.metadata.edges)
-        if other.id != record.id and supersedes_me:
-            edges.append(GraphEdge("superseded by", _node_label(other.id, other)))
-    mine = files_of(record)
-    if mine:
-        for other in view.records:
-            if other.id != record.id and mine & files_of(other):
-                shared = sorted(mine & files_of(other))[0]
-                edges.append(GraphEdge(f"shares {shared}", _node_label(other.id, other)))
+    for other_id in view.superseded_by.get(record.id, ()):
+        edges.append(GraphEdge("superseded by", _node_label(other_id, view.by_id[other_id])))
+    seen = {record.id}
+    for path in sorted(files_of(record)):
+        for other_id in view.by_file.get(path, ()):
+            if other_id not in seen:
+                seen.add(other_id)
+                edges.append(GraphEdge(f"shares {path}", _node_label(other_id, view.by_id[other_id])))
     return edges
 
 

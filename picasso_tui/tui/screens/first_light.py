@@ -10,6 +10,7 @@ from textual.widgets import Footer, Input, Static
 from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
+from picasso_tui.tui.widgets.banner import show_banner
 from picasso_tui.tui.widgets.recall_band import RecallBand
 
 
@@ -50,9 +51,7 @@ class FirstLight(Screen):
     def refresh_view(self, change: Change | None) -> None:
         app = self.app
         self.query_one(AppHeader).live = app.live_state  # type: ignore[attr-defined]
-        banner = self.query_one("#banner", Static)
-        banner.update(app.error or "")  # type: ignore[attr-defined]
-        banner.display = bool(app.error)  # type: ignore[attr-defined]
+        show_banner(self, app.error)  # type: ignore[attr-defined]
         view = app.view  # type: ignore[attr-defined]
         note = None if app.loaded else "Reading memory…"  # type: ignore[attr-defined]
         self.query_one(RecallBand).show(view.recall_preview(), view.summary(), note)

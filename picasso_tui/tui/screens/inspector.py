@@ -10,6 +10,7 @@ from textual.widgets import Footer, Input, Static
 
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.tui.view_model import COLUMNS, Change, Filter, parse_filter
+from picasso_tui.tui.widgets.banner import show_banner
 from picasso_tui.tui.widgets.class_column import ClassColumn
 from picasso_tui.tui.widgets.detail_pane import DetailPane
 from picasso_tui.tui.widgets.record_list import RecordList
@@ -43,6 +44,7 @@ class Inspector(Screen):
         self.selected_id: str | None = None
         self._flash_timer = None
         self.ready = False  # set once composed: the app refreshes only ready screens
+        self._shown: tuple[object, object] | None = None
 
     def compose(self) -> ComposeResult:
         clock = self.app.clock  # type: ignore[attr-defined]
@@ -81,9 +83,7 @@ class Inspector(Screen):
     def refresh_view(self, change: Change | None) -> None:
         app = self.app
         self.query_one("#app-header").live = app.live_state  # type: ignore[attr-defined]
-        banner = self.query_one("#banner", Static)
-        banner.update(app.error or "")  # type: ignore[attr-defined]
-        banner.display = bool(app.error)  # type: ignore[attr-defined]
+        show_banner(self, app.error)  # type: ignore[attr-defined]
         self._apply_filter()
         if change is not None and (change.added or change.changed):
             self._flash(set(change.added) | set(change.changed))
@@ -92,7 +92,7 @@ class Inspector(Screen):
     def _apply_filter(self) -> None:
         view = self.app.view  # type: ignore[attr-defined]
         grouped = view.columns(self.filter)
-        totals = view.columns() if self.filter.active else grouped
+        totals = view.columns()
         with self.app.batch_update():
             for column in self.query(ClassColumn):
                 column.set_records(grouped[column.memory_class], len(totals[column.memory_class]))
@@ -115,6 +115,10 @@ class Inspector(Screen):
 
     def _show_selected(self) -> None:
         record = self.selected
+        shown = (record, self.app.view)  # type: ignore[attr-defined]
+        if shown == self._shown:  # same record object, same view: nothing to redraw
+            return
+        self._shown = shown
         self.query_one(DetailPane).show(record)
         self.query_one(RelationGraph).show(record, self.app.view)  # type: ignore[attr-defined]
         self.refresh_bindings()

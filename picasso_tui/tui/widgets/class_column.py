@@ -19,6 +19,7 @@ class ClassColumn(Vertical):
         self.memory_class = memory_class
         self.heading = heading  # already upper-case: TCSS has no text-transform
         self.clock = clock
+        self._heading_shown = ""
 
     def compose(self) -> ComposeResult:
         yield Static(self.heading, classes="column-heading")
@@ -30,5 +31,8 @@ class ClassColumn(Vertical):
 
     def set_records(self, records: list[MemoryRecord], total: int) -> None:
         shown = f"{len(records)}" if len(records) == total else f"{len(records)}/{total}"
-        self.query_one(".column-heading", Static).update(f"{self.heading} [b]{shown}[/b]")
+        heading = f"{self.heading} [b]{shown}[/b]"
+        if heading != self._heading_shown:  # a one-line heading never needs a layout pass
+            self._heading_shown = heading
+            self.query_one(".column-heading", Static).update(heading, layout=False)
         self.list.set_records(records)

@@ -48,6 +48,7 @@ class RecordList(ScrollView, can_focus=True):
         self.records: list[MemoryRecord] = []
         self.cursor = 0
         self.flashing: set[str] = set()
+        self._styles: dict[tuple[str, bool], Style] = {}
 
     # -- data -----------------------------------------------------------------------------------
 
@@ -57,14 +58,18 @@ class RecordList(ScrollView, can_focus=True):
 
     def set_records(self, records: list[MemoryRecord], keep: str | None = None) -> None:
         """Replace the rows; the cursor stays on ``keep`` (a record id) when it is still there."""
-        keep = keep if keep is not None else (self.selected.id if self.selected else None)
+        before = self.selected
+        keep = keep if keep is not None else (before.id if before else None)
         self.records = records
-        index = next((i for i, r in enumerate(records) if r.id == keep), None)
+        index = next((i for i, r in enumerate(records) if r.id == keep), None) if keep else None
         self.cursor = index if index is not None else min(self.cursor, max(0, len(records) - 1))
-        self.virtual_size = Size(self.size.width, len(records))
+        size = Size(self.size.width, len(records))
+        if size != self.virtual_size:
+            self.virtual_size = size
         self._scroll_cursor_visible()
         self.refresh()
-        self.post_message(self.Highlighted(self, self.selected.id if self.selected else None))
+        if self.selected is not before:
+            self.post_message(self.Highlighted(self, self.selected.id if self.selected else None))
 
     def select_id(self, record_id: str) -> bool:
         for i, r in enumerate(self.records):
@@ -111,6 +116,17 @@ class RecordList(ScrollView, can_focus=True):
     def action_page_up_rows(self) -> None:
         self._move_to(self.cursor - max(1, self.scrollable_content_region.height - 1))
 
+    def _style(self, name: str, partial: bool = False) -> Style:
+        """Component styles, looked up once per theme or focus change instead of once per line."""
+        key = (name, partial)
+        if key not in self._styles:
+            self._styles[key] = self.get_component_rich_style(name, partial=partial)
+        return self._styles[key]
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
+
     def on_focus(self) -> None:
         self.refresh()
         if self.selected:
@@ -131,10 +147,12 @@ class RecordList(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         index = int(self.scroll_offset.y) + y
-        base = self.rich_style
+        base = self._styles.get(("", False))
+        if base is None:  # the widget's own style walks the DOM: once per style change, not per line
+            base = self._styles[("", False)] = self.rich_style
         if not self.records:
             if y == 0:
-                empty = self.get_component_rich_style("record-list--empty")
+                empty = self._style("record-list--empty")
                 return Strip([Segment(" none".ljust(width)[:width], base + empty)], width)
             return Strip.blank(width, base)
         if index >= len(self.records):
@@ -142,12 +160,11 @@ class RecordList(ScrollView, can_focus=True):
         record = self.records[index]
         style = base
         if record.id in self.flashing:
-            style += self.get_component_rich_style("record-list--flash")
+            style += self._style("record-list--flash")
         if index == self.cursor:
-            name = "record-list--cursor" if self.has_focus else "record-list--cursor-blurred"
-            style += self.get_component_rich_style(name)
-        mark_style = style + self.get_component_rich_style("record-list--mark", partial=True)
-        age_style = style + self.get_component_rich_style("record-list--age", partial=True)
+            style += self._style("record-list--cursor" if self.has_focus else "record-list--cursor-blurred")
+        mark_style = style + self._style("record-list--mark", partial=True)
+        age_style = style + self._style("record-list--age", partial=True)
         mark = ("★" if record.metadata.pinned else " ") + ("!" if record.is_stale else " ")
         age = " " + short_age(record.metadata.last_observed_at, self.clock())
         room = max(0, width - len(mark) - len(age) - 1)
