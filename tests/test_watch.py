@@ -20,9 +20,7 @@ def test_external_write_is_reported(paths, store) -> None:
     with StoreWatcher(paths.memory_file, on_change):
         time.sleep(0.1)
         started = time.monotonic()
-        subprocess.run(
-            [sys.executable, "-m", "picasso_tui.cli.main", "memory", "add", "written elsewhere"], check=True
-        )
+        subprocess.run([sys.executable, "-m", "picasso_tui.cli.main", "memory", "add", "written elsewhere"], check=True)
         assert heard.wait(5), "no change reported after another process wrote memory.json"
         time.sleep(0.3)
     assert calls[0] - started < 5
@@ -52,3 +50,22 @@ def test_reading_the_store_is_not_a_change(paths, store) -> None:
             store.list()
         time.sleep(0.3)
     assert calls == []
+
+
+def test_falls_back_to_polling_without_a_native_watcher(paths, store, monkeypatch) -> None:
+    from watchdog.observers import Observer
+
+    def no_inotify(self, *args, **kwargs):
+        raise OSError(24, "inotify instance limit reached")
+
+    monkeypatch.setattr(Observer, "schedule", no_inotify)
+    store.add("first")
+    heard = threading.Event()
+    watcher = StoreWatcher(paths.memory_file, heard.set).start()
+    try:
+        assert watcher.polling
+        time.sleep(0.3)
+        store.add("second")
+        assert heard.wait(5), "the polling observer never reported the write"
+    finally:
+        watcher.stop()

@@ -274,3 +274,20 @@ async def test_narrow_terminal_scrolls_to_the_focused_column(seeded_store, make_
         assert columns.scroll_x > 0
         focused_column = app.screen.query_one("#column-model_performance")
         assert focused_column.region.right <= app.screen.size.width
+
+
+async def test_reload_key_reads_changes_made_elsewhere(seeded_store, make_app) -> None:
+    from picasso_tui.store.filestore import FileStore, Upsert
+    from tests.tui.conftest import record
+
+    app = await open_inspector(make_app, seeded_store)  # watch=False: only `r` can bring it in
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, app)
+        fp = seeded_store.workspace.fingerprint
+        new = record("mem_01JF00000000000000000000BB", "Reloaded by hand.", "workflow", "workflows", fp, days=0)
+        FileStore(seeded_store.paths).apply([Upsert(new)])
+        await settle(pilot, app)
+        assert new.id not in column_ids(app, "workflow")
+        await pilot.press("r")
+        await settle(pilot, app)
+        assert column_ids(app, "workflow")[0] == new.id
