@@ -246,3 +246,13 @@ def recover_cmd(start_empty: bool) -> None:
     noun = "record" if report.salvaged == 1 else "records"
     kept = f", keeping {report.salvaged} whole {noun} still readable in it" if report.salvaged else ""
     click.echo(f"Set the unreadable file aside as {report.set_aside.name} and {restored}{kept}.")
+
+
+def _register_late_commands() -> None:
+    # Imported here so that `picasso memory list` never pays for numpy and the embedders.
+    from picasso_tui.cli.recall import recall_cmd
+
+    memory.add_command(recall_cmd)
+
+
+_register_late_commands()

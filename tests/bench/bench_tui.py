@@ -21,15 +21,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
-from picasso_tui.paths import PicassoPaths  # noqa: E402
-from picasso_tui.store.codec import RawDocument, encode  # noqa: E402
-from picasso_tui.store.filestore import FileStore, Upsert  # noqa: E402
-from picasso_tui.store.ids import new_id  # noqa: E402
-from picasso_tui.store.schema import MemoryRecord  # noqa: E402
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.store.codec import RawDocument, encode
+from picasso_tui.store.filestore import FileStore, Upsert
+from picasso_tui.store.ids import new_id
+from picasso_tui.store.schema import MemoryRecord
 
 CLASSES = [("fact", "facts"), ("decision", "decisions"), ("failure", "failures"), ("workflow", "workflows"),
            ("repo_rule", "repo_rules")]  # fmt: skip
-WORDS = "router handler auth token cache session migration schema vitest pytest build deploy queue".split()
+WORDS = [
+    "router",
+    "handler",
+    "auth",
+    "token",
+    "cache",
+    "session",
+    "migration",
+    "schema",
+    "vitest",
+    "pytest",
+    "build",
+    "deploy",
+    "queue",
+]
 
 
 def seed(paths: PicassoPaths, n: int) -> None:

@@ -1,0 +1,78 @@
+"""The deterministic hash embedder: the fallback when no model is installed, and the tests' default.
+
+Identifiers are split the way developers write them (camelCase, snake_case, kebab-case, paths),
+and both word n-grams and character trigrams are hashed into a fixed-size signed vector, so
+``getUserToken`` finds "user token" and ``src/auth/jwt.ts`` finds "jwt".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+
+import numpy as np
+
+from picasso_tui.retrieval.embedders.base import Vectors, normalize
+
+_TOKEN = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|\d+|[a-z]+")
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "with",
+        "is",
+        "are",
+        "was",
+        "be",
+        "by",
+        "at",
+        "as",
+        "it",
+        "this",
+        "that",
+        "from",
+        "we",
+        "our",
+        "you",
+        "i",
+    ]
+)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word pieces: ``HTTPHandler_v2 src/authJwt.ts`` -> http handler v 2 src auth jwt ts."""
+    return [t.lower() for t in _TOKEN.findall(text) if t.lower() not in _STOP]
+
+
+class HashEmbedder:
+    def __init__(self, dim: int = 384) -> None:
+        self.dim = dim
+        self.model_id = f"hash-v1-{dim}"
+
+    def _features(self, text: str) -> list[tuple[str, float]]:
+        words = tokens(text)
+        feats = [(f"w:{w}", 1.0) for w in words]
+        feats += [(f"b:{a} {b}", 0.7) for a, b in itertools.pairwise(words)]
+        for w in words:
+            padded = f"<{w}>"
+            feats += [(f"c:{padded[i : i + 3]}", 0.35) for i in range(len(padded) - 2)]
+        return feats
+
+    def embed(self, texts: list[str]) -> Vectors:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for feature, weight in self._features(text):
+                digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
+                value = int.from_bytes(digest, "little")
+                sign = np.float32(1.0 if value & 1 else -1.0)
+                out[row, (value >> 1) % self.dim] += sign * np.float32(weight)
+        return normalize(out)

@@ -1,0 +1,279 @@
+"""The retrieval pipeline every front end shares (CLI, TUI, `picasso run`, MCP):
+
+scope -> query parts -> embed -> exact/ANN search + BM25 within scope -> fuse -> rank ->
+1-hop graph expansion -> floor, stale and duplicate checks -> block within the token budget.
+
+A ``Retriever`` is meant to live in a resident process: it keeps the vectors, the lexical index
+and the scoped matrix between queries and refreshes them only when memory.json changes.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.retrieval import block as block_mod
+from picasso_tui.retrieval.embedders.base import Embedder
+from picasso_tui.retrieval.lexical import BM25
+from picasso_tui.retrieval.query import Query, build_query
+from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, relevant, score
+from picasso_tui.retrieval.scope import Scope
+from picasso_tui.retrieval.vectors import VectorStore, top_k
+from picasso_tui.store import events
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.codec import deleted_at
+from picasso_tui.store.errors import CorruptStore
+from picasso_tui.store.filestore import FileStore
+from picasso_tui.store.namespaces import main_language
+from picasso_tui.store.schema import MemoryRecord, utc_now
+
+DEFAULT_TOP_K = 8
+DEFAULT_BUDGET = 1200
+MAX_EXPANSIONS = 4
+STALE_MARGIN = 0.1
+
+
+@dataclass
+class Entry:
+    id: str
+    record: MemoryRecord
+    rank: int
+    score: float
+    components: dict[str, float]
+    via: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "class": self.record.memory_class.value,
+            "namespace": self.record.metadata.namespace,
+            "rank": self.rank,
+            "score": round(self.score, 4),
+            "components": self.components,
+            **({"via": self.via} if self.via else {}),
+        }
+
+
+@dataclass
+class RecallResult:
+    entries: list[Entry] = field(default_factory=list)
+    omitted: list[tuple[str, str]] = field(default_factory=list)
+    block: str = ""
+    embedder: str = ""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    note: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "entries": [e.as_json() for e in self.entries],
+            "omitted": [{"id": rid, "reason": why} for rid, why in self.omitted],
+            "block": self.block,
+            "embedder": self.embedder,
+            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
+        }
+
+
+def embed_text(record: MemoryRecord) -> str:
+    """What a record is searched by: its title, body, tags and the files it names."""
+    md = record.metadata
+    parts = [md.attributes.title or "", record.body, " ".join(md.attributes.tags), " ".join(md.provenance.source_files)]
+    return "\n".join(p for p in parts if p)
+
+
+class Retriever:
+    def __init__(
+        self,
+        paths: PicassoPaths | None = None,
+        *,
+        account_id: str = "local",
+        workspace_fingerprint: str | None = None,
+        language: str | None = None,
+        org: str | None = None,
+        embedder: Embedder | None = None,
+        top_k: int = DEFAULT_TOP_K,
+        budget: int = DEFAULT_BUDGET,
+        files: FileStore | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.files = files or FileStore(paths, projections=False)
+        self.paths = self.files.paths
+        self.scope = Scope(account_id, workspace_fingerprint, language, org)
+        self.note: str | None = None
+        if embedder is None:
+            embedder, self.note = _default_embedder(self.paths)
+        self.embedder = embedder
+        self.vectors = VectorStore(self.paths.cache_dir, embedder)
+        self.top_k = top_k
+        self.budget = budget
+        self.clock = clock
+        self._stamp: tuple[int, int, int] | None = None
+        self.records: dict[str, MemoryRecord] = {}
+        self.bm25 = BM25([])
+        self._scoped: tuple[Any, list[str]] | None = None
+        self._allowed: set[str] = set()
+        self.last_sync = None
+
+    @classmethod
+    def for_store(cls, store: MemoryStore, **options: Any) -> Retriever:
+        """A retriever scoped to the store's account, workspace and the workspace's main language."""
+        ws = store.workspace
+        language = options.pop("language", None) or (main_language(ws.root) if ws else None)
+        return cls(
+            account_id=store.account_id,
+            workspace_fingerprint=ws.fingerprint if ws else None,
+            language=language,
+            files=FileStore(store.paths, projections=False),
+            **options,
+        )
+
+    # -- keeping up with memory.json ---------------------------------------------------------------
+
+    def refresh(self, force: bool = False) -> bool:
+        """Re-index when the file changed (a stat: cheap enough to run before every query)."""
+        try:
+            st = os.stat(self.paths.memory_file)
+            stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+        except FileNotFoundError:
+            stamp = (0, 0, 0)
+        if stamp == self._stamp and not force:
+            return False
+        doc = self.files.read_document()
+        records: dict[str, MemoryRecord] = {}
+        for raw in doc.records.values():
+            attrs = raw["metadata"].get("attributes") or {}
+            if deleted_at(raw) is not None or attrs.get("archivedAt") or attrs.get("quarantined"):
+                continue  # archived, deleted and quarantined records are never returned
+            try:
+                records[raw["id"]] = self.files.validated(raw)
+            except CorruptStore:
+                continue  # damaged by another writer: skipped here as in every reader
+        self.records = records
+        self.last_sync = self.vectors.sync([(rid, embed_text(r)) for rid, r in records.items()])
+        self.bm25 = BM25([(rid, embed_text(r)) for rid, r in records.items()])
+        self._allowed = {rid for rid, r in records.items() if self.scope.allows(r.metadata.namespace)}
+        self._scoped = self.vectors.subset(self._allowed)
+        self._stamp = stamp
+        return True
+
+    # -- the query ----------------------------------------------------------------------------------
+
+    def recall(
+        self,
+        prompt: str,
+        *,
+        plan: str | None = None,
+        files: tuple[str, ...] = (),
+        budget: int | None = None,
+        emit: bool = True,
+    ) -> RecallResult:
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        self.refresh()
+        t1 = time.perf_counter()
+        timings["refresh"] = (t1 - t0) * 1000
+        result = RecallResult(embedder=self.embedder.model_id, note=self.note)
+        query = build_query(prompt, plan, files)
+        if not query.prompt or not self._allowed:
+            result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
+            return result
+        qv = self.embedder.embed(query.parts())
+        t2 = time.perf_counter()
+        timings["embed"] = (t2 - t1) * 1000
+        assert self._scoped is not None
+        matrix, ids = self._scoped
+        pool = self.top_k * 4
+        vector_hits = top_k(matrix, ids, qv, pool)
+        lexical_hits = self.bm25.search(query.text, pool, self._allowed)
+        t3 = time.perf_counter()
+        timings["search"] = (t3 - t2) * 1000
+        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query)
+        rendered = block_mod.render(
+            [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
+        )
+        omitted += [(rid, "budget") for rid in rendered.over_budget]
+        by_id = {c.record.id: c for c in ranked}
+        result.entries = [
+            Entry(rid, by_id[rid].record, i + 1, by_id[rid].score, by_id[rid].components, by_id[rid].via)
+            for i, rid in enumerate(rendered.included)
+        ]
+        result.block = rendered.text
+        result.omitted = omitted
+        timings["rank_format"] = (time.perf_counter() - t3) * 1000
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        result.timings_ms = timings
+        if emit:
+            events.emit(
+                self.paths,
+                "retrieval",
+                ids=[e.id for e in result.entries],
+                omitted=len(result.omitted),
+                embedder=self.embedder.model_id,
+                ms=round(timings["total"], 2),
+            )
+        return result
+
+    def _rank(
+        self, candidates: dict[str, Candidate], qv: Any, query: Query
+    ) -> tuple[list[Candidate], list[tuple[str, str]]]:
+        now = self.clock()
+        floor = floor_for(self.embedder.model_id)
+        omitted: list[tuple[str, str]] = []
+        kept: list[Candidate] = []
+        for c in candidates.values():
+            score(c, now)
+            if not relevant(c, floor):
+                omitted.append((c.record.id, "below floor"))
+            elif c.record.is_stale and c.similarity < floor + STALE_MARGIN:
+                omitted.append((c.record.id, "stale"))
+            else:
+                kept.append(c)
+        kept.sort(key=lambda c: c.score, reverse=True)
+        primary = kept[: self.top_k]
+        omitted += [(c.record.id, "below top-k") for c in kept[self.top_k :]]
+        expanded = self._expand(primary, qv, floor, now)
+        ranked: list[Candidate] = []
+        seen_bodies: set[str] = set()
+        for c in sorted(primary + expanded, key=lambda c: c.score, reverse=True):
+            key = " ".join(c.record.body.lower().split())
+            if key in seen_bodies:
+                omitted.append((c.record.id, "duplicate"))
+                continue
+            seen_bodies.add(key)
+            ranked.append(c)
+        return ranked, omitted
+
+    def _expand(self, primary: list[Candidate], qv: Any, floor: float, now: datetime) -> list[Candidate]:
+        """1-hop: what each hit points to (decisions, facts) and memories that share its files."""
+        have = {c.record.id for c in primary}
+        out: list[Candidate] = []
+        for parent in primary:
+            targets = [e.target for e in parent.record.metadata.edges if e.target in self._allowed]
+            for rid in targets:
+                if rid in have or rid not in self.records or len(out) >= MAX_EXPANSIONS:
+                    continue
+                c = Candidate(self.records[rid], via=parent.record.id)
+                row = self.vectors.row_of.get(rid)
+                c.similarity = float((self.vectors.matrix[row] @ qv.T).max()) if row is not None else 0.0
+                if c.similarity < floor * 0.6:
+                    continue
+                score(c, now)
+                have.add(rid)
+                out.append(c)
+        return out
+
+
+def _default_embedder(paths: PicassoPaths) -> tuple[Embedder, str | None]:
+    try:
+        from picasso_tui.retrieval.embedders import get_embedder
+    except ImportError:
+        get_embedder = None
+    if get_embedder is not None:
+        return get_embedder(paths)
+    from picasso_tui.retrieval.embedders.hashing import HashEmbedder
+
+    return HashEmbedder(), "using the hash embedder: run `picasso memory model install` for better recall"

@@ -1,0 +1,77 @@
+"""Fusing the signals and ranking: similarity, recency, staleness, pins; a relevance floor.
+
+The vector and lexical rankings are fused with reciprocal rank fusion (robust to their very
+different score scales); the cosine similarity also decides the floor, so a prompt that nothing
+in memory is about injects nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
+
+RRF_K = 60
+RECENCY_HALF_LIFE_DAYS = 60.0
+WEIGHTS = {"similarity": 0.65, "lexical": 0.2, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
+# Cosine below which a record is "about something else". Embedders spread similarities
+# differently, so the floor is per embedder family; calibrated on tests/eval (docs/benchmarks.md).
+FLOORS = {"all-minilm-l6-v2": 0.36, "hash": 0.28}
+DEFAULT_FLOOR = 0.35
+EXPANSION_DECAY = 0.6
+
+
+def floor_for(model_id: str) -> float:
+    return next((v for k, v in FLOORS.items() if model_id.startswith(k)), DEFAULT_FLOOR)
+
+
+@dataclass
+class Candidate:
+    record: MemoryRecord
+    similarity: float = 0.0
+    lexical: float = 0.0
+    rrf: float = 0.0
+    via: str | None = None
+    """Set when the record came in by graph expansion from this record id."""
+    components: dict[str, float] = field(default_factory=dict)
+    score: float = 0.0
+
+
+def fuse(
+    vector_hits: list[tuple[str, float]], lexical_hits: list[tuple[str, float]], records: dict[str, MemoryRecord]
+) -> dict[str, Candidate]:
+    out: dict[str, Candidate] = {}
+    top_lexical = lexical_hits[0][1] if lexical_hits else 1.0
+    for rank, (rid, sim) in enumerate(vector_hits):
+        c = out.setdefault(rid, Candidate(records[rid]))
+        c.similarity = sim
+        c.rrf += 1 / (RRF_K + rank + 1)
+    for rank, (rid, score) in enumerate(lexical_hits):
+        c = out.setdefault(rid, Candidate(records[rid]))
+        c.lexical = score / top_lexical if top_lexical else 0.0
+        c.rrf += 1 / (RRF_K + rank + 1)
+    return out
+
+
+def score(c: Candidate, now: datetime) -> None:
+    md = c.record.metadata
+    age_days = max(0.0, (now - md.last_observed_at).total_seconds() / 86400)
+    parts = {
+        "similarity": c.similarity,
+        "lexical": c.lexical,
+        "recency": math.exp(-math.log(2) * age_days / RECENCY_HALF_LIFE_DAYS),
+        "pinned": 1.0 if md.pinned else 0.0,
+        "rule": 1.0 if c.record.memory_class is MemoryClass.REPO_RULE else 0.0,
+        "staleness": md.staleness_score if c.record.is_stale or md.staleness_score > 0 else 0.0,
+    }
+    c.components = {k: round(v, 4) for k, v in parts.items()}
+    c.score = sum(WEIGHTS[k] * v for k, v in parts.items())
+    if c.via is not None:
+        c.score *= EXPANSION_DECAY
+
+
+def relevant(c: Candidate, floor: float) -> bool:
+    """Above the floor on meaning, or an exact lexical match of weight (an identifier, a path)."""
+    return c.similarity >= floor or (c.lexical >= 0.6 and c.similarity >= floor * 0.7)

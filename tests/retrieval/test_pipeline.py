@@ -1,0 +1,189 @@
+"""The retrieval pipeline: scope first, the floor, the block and its budget, the cache."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from picasso_tui.retrieval.block import HEADER
+from picasso_tui.retrieval.embedders.hashing import HashEmbedder
+from picasso_tui.retrieval.pipeline import Retriever
+from picasso_tui.retrieval.scope import Scope
+from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
+from picasso_tui.store.schema import MemoryRecord
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+FP = "3f9a1c2b7d4e"
+OTHER_FP = "aaaaaaaaaaaa"
+
+
+def rec(rid: str, body: str, cls: str = "fact", ns: str | None = None, days: float = 1, **md) -> MemoryRecord:
+    leaf = {"fact": "facts", "decision": "decisions", "failure": "failures", "workflow": "workflows",
+            "repo_rule": "repo_rules"}.get(cls)  # fmt: skip
+    namespace = ns or f"account:local/projects/workspace:{FP}/{leaf}"
+    when = (NOW - timedelta(days=days)).isoformat()
+    return MemoryRecord.model_validate(
+        {
+            "id": rid,
+            "body": body,
+            "metadata": {"class": cls, "namespace": namespace, "createdAt": when, "lastObservedAt": when, **md},
+        }
+    )
+
+
+CORPUS = [
+    rec("mem_a", "Test runner is Vitest. Tests live alongside source in *.test.ts files."),
+    rec("mem_b", "All HTTP handlers live in src/handlers/ and are wired through src/server/router.ts."),
+    rec("mem_c", "Chose argon2id over bcrypt for password hashing because of memory-hardness.", "decision",
+        edges=[{"type": "relates_to", "target": "mem_d"}]),
+    rec("mem_d", "Password hashes are stored in the users table, column password_hash.", "fact"),
+    rec("mem_e", "Use apply_patch for manual source edits.", "repo_rule"),
+    rec("mem_f", "Prefers explicit return types on exported TypeScript functions.", "style",
+        ns="account:local/style/typescript"),
+    rec("mem_g", "Prefers explicit return types on exported Python functions.", "style", ns="account:local/style/python"),
+    rec("mem_h", "HTTP handlers for the billing service live in billing/handlers.", ns=f"account:local/projects/workspace:{OTHER_FP}/facts"),
+    rec("mem_i", "HTTP handlers are registered in the router of another account.", ns=f"account:bob/projects/workspace:{FP}/facts"),
+    rec("mem_j", "HTTP handlers used to live in lib/http; moved in 2024.", stalenessScore=0.95, days=200),
+]  # fmt: skip
+
+
+@pytest.fixture
+def retriever(paths) -> Retriever:
+    FileStore(paths).apply([Upsert(r) for r in CORPUS])
+    return Retriever(paths, workspace_fingerprint=FP, language="typescript", embedder=HashEmbedder(), clock=lambda: NOW)
+
+
+def test_scope_is_applied_before_ranking(retriever) -> None:
+    result = retriever.recall("where do the HTTP handlers live and how are they wired")
+    ids = [e.id for e in result.entries]
+    assert "mem_b" in ids
+    assert not {"mem_h", "mem_i", "mem_g"} & set(ids)  # other workspace, other account, other language
+    assert all(rid not in ("mem_h", "mem_i", "mem_g") for rid, _ in result.omitted)  # never even candidates
+
+
+def test_block_has_the_spec_shape_and_section_order(retriever) -> None:
+    result = retriever.recall("edit the router: HTTP handlers, apply_patch, explicit return types in TypeScript")
+    lines = result.block.splitlines()
+    assert lines[0] == HEADER
+    titles = [line for line in lines[1:] if line.endswith(":") and not line.startswith("-")]
+    order = ["Repo rules:", "Codebase facts:", "Style preferences (TypeScript):"]
+    assert [t for t in titles if t in order] == [t for t in order if t in titles]
+    assert titles[0] == "Repo rules:"  # repo rules surface first
+    assert "(last observed: 1 day ago)" in result.block
+
+
+def test_nothing_applies_injects_nothing(retriever) -> None:
+    result = retriever.recall("what is the capital of Mongolia")
+    assert result.entries == [] and result.block == ""
+    assert all(why == "below floor" for _, why in result.omitted)
+
+
+def test_budget_leaves_entries_out_with_a_reason(retriever) -> None:
+    prompt = "edit the router: HTTP handlers, apply_patch, explicit return types in TypeScript"
+    full = retriever.recall(prompt)
+    assert len(full.entries) >= 2
+    top = full.entries[0].record.body
+    first_line = next(line for line in full.block.splitlines() if top in line)
+    budget = (len(HEADER) + len(first_line) + 2 * 40) // 4  # room for the top entry and its section title only
+    tight = retriever.recall(prompt, budget=budget)
+    assert len(tight.entries) == 1 and tight.entries[0].id == full.entries[0].id
+    assert {rid for rid, why in tight.omitted if why == "budget"} == {e.id for e in full.entries[1:]}
+    assert len(tight.block) / 4 <= budget
+
+
+def test_stale_records_rank_lower_and_are_marked(retriever) -> None:
+    ids = [e.id for e in retriever.recall("where do the HTTP handlers live").entries]
+    assert ids.index("mem_b") < ids.index("mem_j")  # the fresh fact outranks the stale one
+    block = retriever.recall("where do the HTTP handlers live").block
+    assert "lib/http; moved in 2024. (last observed: 6 months ago) (stale)" in block
+
+
+def test_graph_expansion_follows_edges(retriever) -> None:
+    result = retriever.recall("why argon2id and not bcrypt for password hashing")
+    by_id = {e.id: e for e in result.entries}
+    assert "mem_c" in by_id
+    if "mem_d" in by_id:  # reached either directly or through the decision's edge
+        assert by_id["mem_d"].via in (None, "mem_c")
+
+
+def test_archived_deleted_never_returned_and_changes_are_seen(retriever, paths) -> None:
+    assert "mem_b" in [e.id for e in retriever.recall("HTTP handlers router").entries]
+    FileStore(paths).apply([Delete("mem_b"), Change("mem_a", lambda r: r.with_attributes(archived_at=NOW))])
+    result = retriever.recall("HTTP handlers router Vitest tests")
+    assert not {"mem_a", "mem_b"} & {e.id for e in result.entries}
+
+
+def test_vector_cache_is_reused_and_rebuilt(paths, retriever) -> None:
+    retriever.recall("anything about handlers")
+    assert retriever.last_sync.embedded == len(CORPUS)  # every live record on this machine, whatever its scope
+    again = Retriever(paths, workspace_fingerprint=FP, language="typescript", embedder=HashEmbedder())
+    again.refresh()
+    assert again.last_sync.from_cache and again.last_sync.embedded == 0
+    FileStore(paths).apply([Change("mem_a", lambda r: r.with_body("Test runner is Jest now."))])
+    again.refresh()
+    assert again.last_sync.embedded == 1  # only the changed body
+    for f in (paths.cache_dir / "vectors").rglob("*"):
+        if f.is_file():
+            f.write_bytes(b"garbage")
+    third = Retriever(paths, workspace_fingerprint=FP, language="typescript", embedder=HashEmbedder())
+    third.refresh()
+    assert not third.last_sync.from_cache and third.last_sync.embedded == third.last_sync.rows
+    assert [e.id for e in third.recall("Jest test runner").entries][:1] == ["mem_a"]
+
+
+def test_isolation_under_1000_concurrent_queries(paths) -> None:
+    """10 accounts x 10 workspaces with near-identical memories: no query sees outside its scope."""
+    accounts = [f"acct{i}" for i in range(10)]
+    workspaces = [f"{i:012x}" for i in range(10)]
+    records = []
+    for a in accounts:
+        for w in workspaces:
+            for k, text in enumerate(["HTTP handlers live in src/handlers", "Tests run with pytest -q",
+                                      "Deploys go through the release branch"]):  # fmt: skip
+                records.append(
+                    rec(f"mem_{a}_{w}_{k}", f"{text} ({a}/{w})", ns=f"account:{a}/projects/workspace:{w}/facts")
+                )
+            records.append(
+                rec(f"mem_{a}_{w}_style", "Prefers small functions", "style", ns=f"account:{a}/style/python")
+            )
+    FileStore(paths).apply([Upsert(r) for r in records])
+    embedder = HashEmbedder()
+    retrievers = {(a, w): Retriever(paths, account_id=a, workspace_fingerprint=w, language="python", embedder=embedder)
+                  for a in accounts for w in workspaces}  # fmt: skip
+    for r in retrievers.values():
+        r.refresh()
+    rng = random.Random(7)
+    jobs = [(rng.choice(accounts), rng.choice(workspaces), rng.choice(["HTTP handlers", "pytest", "release deploys",
+            "small functions style", "acct3 000000000004 handlers"])) for _ in range(1000)]  # fmt: skip
+
+    def run(job: tuple[str, str, str]) -> list[str]:
+        a, w, prompt = job
+        scope = Scope(a, w, "python")
+        result = retrievers[(a, w)].recall(prompt, emit=False)
+        return [e.id for e in result.entries if not scope.allows(e.record.metadata.namespace)]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        leaks = [leak for leaks in pool.map(run, jobs) for leak in leaks]
+    assert leaks == []
+    answered = sum(1 for a, w, p in jobs[:50] if retrievers[(a, w)].recall(p, emit=False).entries)
+    assert answered > 25  # the scoped queries do find their own memories
+
+
+def test_recall_cli_json_shape(picasso, paths, make_repo, monkeypatch) -> None:
+    repo = make_repo("api", origin="git@github.com:acme/api.git")
+    monkeypatch.chdir(repo)
+    assert picasso("memory", "add", "All HTTP handlers live in src/handlers/").code == 0
+    res = picasso("memory", "recall", "add an HTTP handler", "--json")
+    assert res.code == 0, res.err
+    data = json.loads(res.out)
+    assert set(data) == {"entries", "omitted", "block", "embedder", "timings_ms"}
+    assert data["entries"] and set(data["entries"][0]) >= {"id", "class", "namespace", "rank", "score", "components"}
+    assert data["entries"][0]["rank"] == 1 and "total" in data["timings_ms"]
+    explained = picasso("memory", "recall", "add an HTTP handler", "--explain")
+    assert explained.code == 0 and "Memory context for this session:" in explained.out and "Why these" in explained.out
+    nothing = picasso("memory", "recall", "what is the capital of Mongolia")
+    assert nothing.code == 0 and nothing.out == "" and "Nothing in this workspace's memory applies" in nothing.err
