@@ -493,7 +493,9 @@ def test_fault_syncing_the_folder_after_replace_is_reported_truthfully(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("syscall", SYSCALLS_FAULT)
+# Projections are derived files written without fsync (docs/architecture.md), so after the commit
+# only open, write and replace can fail.
+@pytest.mark.parametrize("syscall", [s for s in SYSCALLS_FAULT if s != "fsync"])
 def test_fault_after_the_lock_is_released_does_not_fail_the_write(
     paths: PicassoPaths, scenario_template: Callable[[str], Path], syscall: str
 ) -> None:

@@ -44,8 +44,11 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
-    """Replace ``target`` with ``data``; on any failure the old file is untouched and no temp remains."""
+def write_atomic(target: Path, data: bytes, mode: int = 0o600, *, durable: bool = True) -> None:
+    """Replace ``target`` with ``data``; on any failure the old file is untouched and no temp remains.
+
+    ``durable=False`` skips the fsyncs: for derived files (projections) that the next write
+    regenerates anyway, atomicity matters and durability does not."""
     tmp = temp_name(target)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
     try:
@@ -53,7 +56,8 @@ def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view) :]
-            _fsync(fd)
+            if durable:
+                _fsync(fd)
         finally:
             os.close(fd)
         _replace(tmp, target)
@@ -61,6 +65,8 @@ def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    if not durable:
+        return
     try:
         fsync_dir(target.parent)
     except OSError as exc:  # after the replace: the write happened, so say exactly that

@@ -153,7 +153,7 @@ class FileStore:
         if self._cache is not None and self._cache[0] == data:
             return self._cache[1]
         try:
-            doc = decode(data, path, self.context)
+            doc = decode(data, path, self.context, self._cache[1].lines if self._cache else None)
         except StoreError as exc:
             if self._refused != data:  # one event per bad file, not one per poll of a watcher
                 self._refused = data
@@ -223,7 +223,7 @@ class FileStore:
             del records[rid]
             result.purged.append(rid)
         new_doc = RawDocument(records=records, extra=doc.extra)
-        data = encode(new_doc)
+        data = encode(new_doc, doc.lines)
         if data == doc.original:
             return result, doc
         try:

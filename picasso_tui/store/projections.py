@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import portalocker
@@ -53,15 +54,15 @@ def regenerate(store: FileStore) -> bool:
         if stamp.exists() and stamp.read_text() == digest and all((folder / f).exists() for f in FILES):
             return False
         for name, text in render(doc, str(store.paths.memory_file)).items():
-            write_atomic(folder / name, text.encode("utf-8"))
-        write_atomic(stamp, digest.encode())
+            write_atomic(folder / name, text.encode("utf-8"), durable=False)  # derived: rebuilt by any write
+        write_atomic(stamp, digest.encode(), durable=False)
     return True
 
 
 def render(doc: RawDocument, source: str) -> dict[str, str]:
     live = [r for r in doc.records.values() if deleted_at(r) is None and not _attrs(r).get("archivedAt")]
-    account_wide = [r for r in live if workspace_of(r["metadata"]["namespace"]) is None]
-    per_workspace = [r for r in live if workspace_of(r["metadata"]["namespace"]) is not None]
+    account_wide = [r for r in live if _workspace(r["metadata"]["namespace"]) is None]
+    per_workspace = [r for r in live if _workspace(r["metadata"]["namespace"]) is not None]
     decisions = [r for r in live if r["metadata"]["class"] == MemoryClass.DECISION.value]
     failures = [r for r in live if r["metadata"]["class"] == MemoryClass.FAILURE.value]
     return {
@@ -80,7 +81,7 @@ def _page(title: str, source: str, body: list[str]) -> str:
 def _by_workspace(records: list[dict[str, Any]], *, by_class: bool) -> list[str]:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in records:
-        groups[workspace_of(r["metadata"]["namespace"]) or "global"].append(r)
+        groups[_workspace(r["metadata"]["namespace"]) or "global"].append(r)
     out: list[str] = []
     for key in sorted(groups):
         out += [f"## {'Account-wide' if key == 'global' else 'workspace:' + key}", ""]
@@ -107,10 +108,20 @@ def _lines(records: Iterable[dict[str, Any]]) -> list[str]:
         flags = (" (pinned)" if md.get("pinned") else "") + (
             " (stale)" if _attrs(r).get("stale") or (md.get("stalenessScore") or 0) > 0.7 else ""
         )
-        where = short_namespace(md["namespace"])
+        where = _short(md["namespace"])
         out.append(f"- {body}{flags}  \n  `{r['id']}` · {where} · last observed {md['lastObservedAt'][:10]}")
         out += [f"  - Prevent next time: {p}" for p in md.get("preventNextTime") or []]
     return [*out, ""]
+
+
+@lru_cache(maxsize=4096)
+def _workspace(namespace: str) -> str | None:
+    return workspace_of(namespace)  # a handful of namespaces, thousands of records: look each up once
+
+
+@lru_cache(maxsize=4096)
+def _short(namespace: str) -> str:
+    return short_namespace(namespace)
 
 
 def _attrs(raw: dict[str, Any]) -> dict[str, Any]:
