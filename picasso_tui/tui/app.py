@@ -18,13 +18,21 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message_pump import MessagePump
 
 from picasso_tui.store import edit_text
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
 from picasso_tui.tui import slash
-from picasso_tui.tui.messages import StoreFailed, StoreFileChanged, StoreReloaded, WriteDone, WriteFailed
+from picasso_tui.tui.messages import (
+    RecallReady,
+    StoreFailed,
+    StoreFileChanged,
+    StoreReloaded,
+    WriteDone,
+    WriteFailed,
+)
 from picasso_tui.tui.screens.add_memory import AddMemoryScreen
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.first_light import FirstLight
@@ -74,6 +82,7 @@ class PicassoApp(App[None]):
         self._watcher = None
         self._reload_timer = None
         self._own_ids: set[str] = set()
+        self._retriever = None
 
     # -- theme ----------------------------------------------------------------------------------
 
@@ -167,6 +176,27 @@ class PicassoApp(App[None]):
             refresh = getattr(screen, "refresh_view", None)
             if refresh is not None and getattr(screen, "ready", False):
                 refresh(change)
+
+    # -- recall for the prompt draft -----------------------------------------------------------------
+
+    def recall_draft(self, draft: str, reply_to: MessagePump) -> None:
+        """Retrieve for what the user is typing, off the UI thread (the last keystroke wins)."""
+        if not draft.strip() or draft.lstrip().startswith("/") or self.error:
+            return
+
+        def run() -> None:
+            try:
+                if self._retriever is None:
+                    from picasso_tui.retrieval.pipeline import Retriever  # numpy and the model load here
+
+                    self._retriever = Retriever.for_store(self.store, clock=self.clock)
+                result = self._retriever.recall(draft, emit=False)
+            except Exception as exc:  # retrieval must never take the prompt down with it
+                reply_to.post_message(RecallReady(draft, [], f"recall failed: {exc}"))
+                return
+            reply_to.post_message(RecallReady(draft, [e.record for e in result.entries], result.note))
+
+        self.run_worker(run, thread=True, exclusive=True, group="recall")
 
     # -- writing --------------------------------------------------------------------------------
 

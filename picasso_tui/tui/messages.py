@@ -40,3 +40,13 @@ class WriteFailed(Message):
     def __init__(self, error: str) -> None:
         super().__init__()
         self.error = error
+
+
+class RecallReady(Message):
+    """What retrieval returns for the prompt draft (posted from a worker thread)."""
+
+    def __init__(self, draft: str, records: list[MemoryRecord], note: str | None) -> None:
+        super().__init__()
+        self.draft = draft
+        self.records = records
+        self.note = note

@@ -107,3 +107,24 @@ async def test_quit_command_exits(seeded_store, make_app) -> None:
         await settle(pilot, app)
         await type_prompt(pilot, app, "/quit")
     assert app.return_code == 0
+
+
+async def test_band_follows_the_prompt_draft(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        prompt = app.screen.query_one("#prompt", Input)
+        prompt.focus()
+        prompt.value = "where are the HTTP handlers wired in the router"
+        await pilot.pause(0.3)
+        await settle(pilot, app)
+        lines = band_text(app)
+        assert "All HTTP handlers live in src/handlers/" in lines.splitlines()[0]
+        assert "Use apply_patch" not in lines  # not about that: retrieval left it out
+        prompt.value = "what is the capital of Mongolia"
+        await pilot.pause(0.3)
+        await settle(pilot, app)
+        assert "Nothing in memory applies to this prompt" in band_text(app)
+        prompt.value = ""
+        await pilot.pause()
+        assert "Test runner is Vitest" in band_text(app).splitlines()[0]  # back to pinned and recent

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from picasso_tui.tui.messages import RecallReady
 from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
@@ -38,6 +39,9 @@ class FirstLight(Screen):
         yield Footer()
 
     ready = False  # set once composed: the app refreshes only ready screens
+    _draft = ""
+    _draft_timer = None
+    _recalled: tuple[list, str | None] | None = None
 
     def on_mount(self) -> None:
         self.ready = True
@@ -48,10 +52,39 @@ class FirstLight(Screen):
         if event.input.id == "prompt" and self.app.run_prompt(event.value):  # type: ignore[attr-defined]
             event.input.value = ""
 
+    DRAFT_DEBOUNCE_S = 0.15
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "prompt":
+            return
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+        self._draft = event.value
+        if not event.value.strip() or event.value.lstrip().startswith("/"):
+            self._recalled = None
+            self.refresh_view(None)
+            return
+        self._draft_timer = self.set_timer(self.DRAFT_DEBOUNCE_S, lambda: self.app.recall_draft(self._draft, self))  # type: ignore[attr-defined]
+
+    def on_recall_ready(self, message: RecallReady) -> None:
+        if message.draft != self._draft:
+            return  # the user kept typing: a newer recall is on its way
+        self._recalled = (message.records, message.note)
+        self.refresh_view(None)
+
     def refresh_view(self, change: Change | None) -> None:
         app = self.app
         self.query_one(AppHeader).live = app.live_state  # type: ignore[attr-defined]
         show_banner(self, app.error)  # type: ignore[attr-defined]
         view = app.view  # type: ignore[attr-defined]
+        band = self.query_one(RecallBand)
+        if self._recalled is not None:  # what retrieval returns for the draft
+            records, note = self._recalled
+            empty = "Nothing in memory applies to this prompt yet, so nothing would be injected."
+            if records:
+                band.show(records, view.summary(), note)
+            else:
+                band.show([], view.summary(), f"{empty} ({note})" if note else empty)
+            return
         note = None if app.loaded else "Reading memory…"  # type: ignore[attr-defined]
-        self.query_one(RecallBand).show(view.recall_preview(), view.summary(), note)
+        band.show(view.recall_preview(), view.summary(), note)
