@@ -21,7 +21,6 @@ import shutil
 import signal
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from picasso_tui.store.errors import StoreBusy, StoreError
 from picasso_tui.store.filestore import FileStore, Upsert
 from picasso_tui.store.schema import MemoryRecord, parse_timestamp
 from tests.conftest import install_fixture
+from tests.forking import fork
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and POSIX signals")
 
@@ -64,24 +64,6 @@ def probe_record(body: str, rid: str = PROBE_ID) -> MemoryRecord:
             },
         }
     )
-
-
-def fork(target: Callable[..., None], *args: Any) -> tuple[int, int]:
-    """Run ``target(write_fd, *args)`` in a forked child; returns (pid, read_fd)."""
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the child
-        code = 0
-        try:
-            os.close(read_fd)
-            target(write_fd, *args)
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(write_fd)
-    return pid, read_fd
 
 
 def drain(pid: int, read_fd: int) -> tuple[list[str], int]:
