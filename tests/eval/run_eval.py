@@ -1,0 +1,514 @@
+"""Retrieval quality on the evaluation set: hit@3, precision@3 and the false injection rate.
+
+    .venv/bin/python tests/eval/run_eval.py                                  # the pipeline, hash embedder
+    .venv/bin/python tests/eval/run_eval.py --embedder hash --embedder minilm --json /tmp/eval.json
+    .venv/bin/python tests/eval/run_eval.py --baseline                       # the word-overlap stand-in only
+    .venv/bin/python tests/eval/run_eval.py --baseline --embedder hash --show-misses 10
+
+records.json is loaded into a temporary PICASSO_HOME through the store (FileStore.apply), then every prompt of
+queries.json is recalled in its own workspace and language. Metrics, over the entries in injection (rank) order:
+
+- hit@3: answerable prompts with at least one labelled record among the first 3 injected entries;
+- precision@3: labelled records among the first 3 injected entries / the number of those entries (0 when nothing
+  was injected), averaged over answerable prompts;
+- false injection rate: nothing-applies prompts (no label) for which anything at all was injected.
+
+Also reported: hit@1, MRR (first labelled entry anywhere in the injection), mean entries injected, latency.
+Not a pytest module on purpose (slow with the real model); the issue's targets can be enforced with
+--check-targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from picasso_tui.paths import PicassoPaths  # noqa: E402
+from picasso_tui.store.codec import MigrationContext, decode, to_record  # noqa: E402
+from picasso_tui.store.filestore import FileStore, Upsert  # noqa: E402
+from picasso_tui.store.schema import MemoryRecord  # noqa: E402
+
+RECORDS_FILE = HERE / "records.json"
+QUERIES_FILE = HERE / "queries.json"
+K = 3
+ACCOUNT = "local"
+# Targets from issue 4 ("Quality"): hit@3 per embedder, false injection for all.
+HIT_TARGETS = {"minilm": 0.95, "hash": 0.85}
+FALSE_INJECTION_TARGET = 0.10
+
+
+# -- data ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EvalQuery:
+    id: str
+    workspace: str
+    language: str
+    prompt: str
+    relevant: frozenset[str]
+    repo: str = ""
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.relevant)
+
+
+def load_queries(path: Path = QUERIES_FILE) -> list[EvalQuery]:
+    items = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        EvalQuery(
+            id=item.get("id", f"q{n:03d}"),
+            workspace=item["workspace"],
+            language=item["language"],
+            prompt=item["prompt"],
+            relevant=frozenset(item["relevant"]),
+            repo=item.get("repo", item["workspace"]),
+        )
+        for n, item in enumerate(items, 1)
+    ]
+
+
+def load_records(path: Path = RECORDS_FILE) -> list[MemoryRecord]:
+    """Read records.json the way Picasso reads memory.json, validating every record."""
+    doc = decode(path.read_bytes(), path, MigrationContext(ACCOUNT))
+    return [to_record(raw, path) for raw in doc.records.values()]
+
+
+def seed_home(home: Path, records: list[MemoryRecord]) -> PicassoPaths:
+    """A Picasso home holding exactly the evaluation records, written through the store."""
+    os.environ["PICASSO_HOME"] = str(home)
+    os.environ["PICASSO_MEMORY_ROOT"] = str(home)
+    paths = PicassoPaths(home=home, root=home)
+    result = FileStore(paths, projections=False, account_id=ACCOUNT).apply([Upsert(r) for r in records])
+    added = result.ids("added")
+    if len(added) != len(records):
+        raise SystemExit(f"the store took {len(added)} of {len(records)} records")
+    return paths
+
+
+# -- systems under test --------------------------------------------------------------------------
+
+
+class System(Protocol):
+    name: str
+
+    def recall(self, query: EvalQuery) -> list[str]:
+        """Ids of the injected entries, in rank order; [] when nothing is injected."""
+        ...
+
+
+def make_embedder(name: str) -> Any:
+    """The embedder behind ``--embedder NAME``; adapt here when the embedder constructors change."""
+    if name == "hash":
+        from picasso_tui.retrieval.embedders.hashing import HashEmbedder
+
+        return HashEmbedder()
+    if name == "minilm":
+        from picasso_tui.retrieval.embedders.minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder()
+    raise SystemExit(f"unknown embedder {name!r} (known: hash, minilm)")
+
+
+class PipelineSystem:
+    """picasso_tui.retrieval.pipeline.Retriever, one per (workspace, language), reused across prompts.
+
+    Everything that depends on the pipeline's interface is in this class: adapt here if it changes.
+    """
+
+    def __init__(self, paths: PicassoPaths, embedder_name: str) -> None:
+        from picasso_tui.retrieval.pipeline import Retriever
+
+        self.name = embedder_name
+        self.paths = paths
+        self.embedder = make_embedder(embedder_name)
+        self._retriever_class = Retriever
+        self._retrievers: dict[tuple[str, str], Any] = {}
+
+    def _retriever(self, workspace: str, language: str) -> Any:
+        key = (workspace, language)
+        if key not in self._retrievers:
+            self._retrievers[key] = self._retriever_class(
+                self.paths,
+                account_id=ACCOUNT,
+                workspace_fingerprint=workspace,
+                language=language,
+                embedder=self.embedder,
+            )
+        return self._retrievers[key]
+
+    def warm_up(self, queries: Iterable[EvalQuery]) -> None:
+        """Build every retriever (and the vector cache) before timing individual prompts."""
+        for query in queries:
+            self._retriever(query.workspace, query.language).recall("warm up")
+
+    def recall(self, query: EvalQuery) -> list[str]:
+        result = self._retriever(query.workspace, query.language).recall(query.prompt)
+        return [entry.id for entry in result.entries]
+
+
+_STOP_WORDS = """a an and are as at be been but by can could did do does doing for from had has have how i if in into is
+it its just me my of on or our should so some than that the their them then there these they this to up us was we what
+when where which while who why will with would you your ok okay now also need want get got make made use using add new
+one only any all more explain write tell show give difference between please thing way like sure go done"""
+_STOP = frozenset(_STOP_WORDS.split())
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word stems: identifiers split on case, snake_case, paths and punctuation."""
+    out = []
+    for raw in _WORD.findall(text):
+        word = raw.lower()
+        if word in _STOP or len(word) < 2:
+            continue
+        for suffix in ("ing", "ed", "es", "s"):
+            if len(word) > len(suffix) + 3 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        out.append(word)
+    return out
+
+
+class BaselineSystem:
+    """A stand-in, NOT the product's retrieval: word overlap (IDF-weighted cosine over word sets) within the
+    namespaces retrieval may read, with a fixed floor. It exists to check the data and this runner while the
+    pipeline is being written, and as a floor any real retrieval should beat."""
+
+    name = "baseline"
+    FLOOR = 0.16
+    TOP_K = 8
+
+    def __init__(self, paths: PicassoPaths) -> None:
+        snapshot = FileStore(paths, projections=False, account_id=ACCOUNT).load()
+        self.records = [r for r in snapshot.records() if not r.is_archived]
+        docs = {r.id: set(words(_searchable(r))) for r in self.records}
+        df: dict[str, int] = defaultdict(int)
+        for terms in docs.values():
+            for term in terms:
+                df[term] += 1
+        n = len(docs)
+        self.idf = {term: math.log(1 + n / count) for term, count in df.items()}
+        self.docs = docs
+        self.norms = {rid: math.sqrt(sum(self.idf[t] ** 2 for t in terms)) or 1.0 for rid, terms in docs.items()}
+
+    def recall(self, query: EvalQuery) -> list[str]:
+        allowed = allowed_namespaces(query)
+        q_terms = {t for t in words(query.prompt) if t in self.idf}
+        if not q_terms:
+            return []
+        q_norm = math.sqrt(sum(self.idf[t] ** 2 for t in q_terms))
+        scored = []
+        for record in self.records:
+            if not in_scope(record.metadata.namespace, allowed):
+                continue
+            shared = q_terms & self.docs[record.id]
+            if shared:
+                score = sum(self.idf[t] ** 2 for t in shared) / (q_norm * self.norms[record.id])
+                if score >= self.FLOOR:
+                    scored.append((score, record.id))
+        scored.sort(reverse=True)
+        return [rid for _, rid in scored[: self.TOP_K]]
+
+
+def _searchable(record: MemoryRecord) -> str:
+    md = record.metadata
+    return " ".join([record.body, *md.attributes.tags, *md.provenance.source_files])
+
+
+def allowed_namespaces(query: EvalQuery) -> tuple[str, str]:
+    """DESIGN §5: style/<language> and the current workspace (no model notes or org namespaces in this set)."""
+    return (
+        f"account:{ACCOUNT}/style/{query.language}",
+        f"account:{ACCOUNT}/projects/workspace:{query.workspace}/",
+    )
+
+
+def in_scope(namespace: str, allowed: tuple[str, str]) -> bool:
+    style, workspace = allowed
+    return namespace == style or namespace.startswith(workspace)
+
+
+# -- evaluation ----------------------------------------------------------------------------------
+
+
+@dataclass
+class QueryResult:
+    query: EvalQuery
+    injected: list[str]
+    ms: float
+
+    @property
+    def top(self) -> list[str]:
+        return self.injected[:K]
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for rid in self.top if rid in self.query.relevant)
+
+    @property
+    def hit(self) -> bool:
+        return self.hits > 0
+
+    @property
+    def precision(self) -> float:
+        return self.hits / len(self.top) if self.top else 0.0
+
+    @property
+    def reciprocal_rank(self) -> float:
+        return next((1 / n for n, rid in enumerate(self.injected, 1) if rid in self.query.relevant), 0.0)
+
+
+@dataclass
+class Report:
+    system: str
+    results: list[QueryResult] = field(default_factory=list)
+    out_of_scope: list[tuple[str, str]] = field(default_factory=list)
+
+    def metrics(self, results: list[QueryResult] | None = None) -> dict[str, Any]:
+        results = self.results if results is None else results
+        answerable = [r for r in results if r.query.answerable]
+        nothing = [r for r in results if not r.query.answerable]
+        latencies = sorted(r.ms for r in results)
+        return {
+            "answerable": len(answerable),
+            "nothing_applies": len(nothing),
+            "hit_at_3": _mean(r.hit for r in answerable),
+            "precision_at_3": _mean(r.precision for r in answerable),
+            "false_injection_rate": _mean(bool(r.injected) for r in nothing),
+            "hit_at_1": _mean(bool(r.injected) and r.injected[0] in r.query.relevant for r in answerable),
+            "mrr": _mean(r.reciprocal_rank for r in answerable),
+            "answerable_nothing_injected": _mean(not r.injected for r in answerable),
+            "mean_injected_answerable": _mean(len(r.injected) for r in answerable),
+            "mean_injected_nothing": _mean(len(r.injected) for r in nothing),
+            "latency_ms_p50": _percentile(latencies, 0.50),
+            "latency_ms_p95": _percentile(latencies, 0.95),
+            "out_of_scope_entries": len(self.out_of_scope),
+        }
+
+    def per_workspace(self) -> dict[str, dict[str, Any]]:
+        groups: dict[str, list[QueryResult]] = defaultdict(list)
+        for r in self.results:
+            groups[r.query.repo].append(r)
+        return {repo: self.metrics(rs) for repo, rs in sorted(groups.items())}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "metrics": self.metrics(),
+            "per_workspace": self.per_workspace(),
+            "queries": [
+                {
+                    "id": r.query.id,
+                    "answerable": r.query.answerable,
+                    "injected": r.injected,
+                    "hit_at_3": r.hit if r.query.answerable else None,
+                    "precision_at_3": round(r.precision, 4) if r.query.answerable else None,
+                    "ms": round(r.ms, 3),
+                }
+                for r in self.results
+            ],
+            "out_of_scope": [{"query": qid, "id": rid} for qid, rid in self.out_of_scope],
+        }
+
+
+def _mean(values: Iterable[float | bool | int]) -> float:
+    items = [float(v) for v in values]
+    return sum(items) / len(items) if items else 0.0
+
+
+def _percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, math.ceil(fraction * len(sorted_values)) - 1)]
+
+
+def evaluate(system: System, queries: list[EvalQuery], namespace_of: dict[str, str]) -> Report:
+    report = Report(system.name)
+    for query in queries:
+        start = time.perf_counter()
+        injected = system.recall(query)
+        ms = (time.perf_counter() - start) * 1000
+        allowed = allowed_namespaces(query)
+        report.out_of_scope += [(query.id, rid) for rid in injected if not in_scope(namespace_of.get(rid, ""), allowed)]
+        report.results.append(QueryResult(query, injected, ms))
+    return report
+
+
+# -- output --------------------------------------------------------------------------------------
+
+
+def print_report(report: Report, *, per_workspace: bool, targets: bool) -> None:
+    m = report.metrics()
+    title = f"{report.system}" + (
+        " (word-overlap stand-in, not the product's retrieval)" if report.system == "baseline" else ""
+    )
+    print(f"\n== {title}")
+    hit_target = HIT_TARGETS.get(report.system)
+    rows = [
+        ("hit@3", m["hit_at_3"], hit_target and (m["hit_at_3"] >= hit_target, f">= {hit_target:.2f}")),
+        ("precision@3", m["precision_at_3"], None),
+        (
+            "false injection rate",
+            m["false_injection_rate"],
+            (m["false_injection_rate"] <= FALSE_INJECTION_TARGET, f"<= {FALSE_INJECTION_TARGET:.2f}"),
+        ),
+        ("hit@1", m["hit_at_1"], None),
+        ("MRR", m["mrr"], None),
+        ("answerable, nothing injected", m["answerable_nothing_injected"], None),
+    ]
+    print(f"  {'metric':<32}{'value':>8}   target")
+    for label, value, target in rows:
+        mark = ""
+        if targets and target:
+            ok, text = target
+            mark = f"{text} {'ok' if ok else 'MISSED'}"
+        print(f"  {label:<32}{value:>8.3f}   {mark}")
+    print(
+        f"  prompts: {m['answerable']} answerable, {m['nothing_applies']} nothing-applies; "
+        f"entries injected: {m['mean_injected_answerable']:.2f} (answerable) / {m['mean_injected_nothing']:.2f} "
+        f"(nothing-applies) on average; recall latency p50 {m['latency_ms_p50']:.2f} ms, p95 "
+        f"{m['latency_ms_p95']:.2f} ms"
+    )
+    if report.out_of_scope:
+        print(f"  !! {len(report.out_of_scope)} injected entries were outside the allowed namespaces")
+    if per_workspace:
+        print(f"  {'workspace':<26}{'hit@3':>7}{'prec@3':>8}{'false inj':>11}{'n':>5}")
+        for repo, wm in report.per_workspace().items():
+            print(
+                f"  {repo:<26}{wm['hit_at_3']:>7.3f}{wm['precision_at_3']:>8.3f}"
+                f"{wm['false_injection_rate']:>11.3f}{wm['answerable'] + wm['nothing_applies']:>5}"
+            )
+
+
+def print_misses(report: Report, records: dict[str, MemoryRecord], limit: int) -> None:
+    def short(rid: str) -> str:
+        record = records.get(rid)
+        body = record.body if record else "?"
+        return f"{rid[-6:]} {body[:90]}"
+
+    missed = [r for r in report.results if r.query.answerable and not r.hit]
+    wrong = [r for r in report.results if not r.query.answerable and r.injected]
+    print(f"\n-- {report.system}: {len(missed)} answerable prompts missed, {len(wrong)} false injections")
+    for r in missed[:limit]:
+        print(f"  MISS {r.query.id}: {r.query.prompt}")
+        for rid in r.top:
+            print(f"      got  {short(rid)}")
+        for rid in sorted(r.query.relevant)[:3]:
+            print(f"      want {short(rid)}")
+    for r in wrong[:limit]:
+        print(f"  FALSE {r.query.id}: {r.query.prompt}")
+        for rid in r.top:
+            print(f"      got  {short(rid)}")
+
+
+# -- main ----------------------------------------------------------------------------------------
+
+
+def build_systems(args: argparse.Namespace, paths: PicassoPaths) -> list[tuple[str, Callable[[], System]]]:
+    systems: list[tuple[str, Callable[[], System]]] = []
+    if args.baseline:
+        systems.append(("baseline", lambda: BaselineSystem(paths)))
+    embedders = args.embedder or ([] if args.baseline else ["hash"])
+    for name in dict.fromkeys(embedders):
+        systems.append((name, lambda name=name: PipelineSystem(paths, name)))
+    return systems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "--embedder",
+        action="append",
+        choices=["hash", "minilm"],
+        help="run the pipeline with this embedder (repeatable; default: hash unless --baseline alone)",
+    )
+    parser.add_argument("--baseline", action="store_true", help="run the word-overlap stand-in retrieval")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="write a JSON summary (with per-query results)")
+    parser.add_argument("--show-misses", type=int, default=0, metavar="N", help="list up to N misses per kind")
+    parser.add_argument("--no-per-workspace", action="store_true", help="skip the per-workspace breakdown")
+    parser.add_argument("--check-targets", action="store_true", help="exit 1 if a target of issue 4 is missed")
+    args = parser.parse_args(argv)
+
+    records = load_records()
+    queries = load_queries()
+    by_id = {r.id: r for r in records}
+    namespace_of = {r.id: r.metadata.namespace for r in records}
+    unknown = sorted({rid for q in queries for rid in q.relevant} - by_id.keys())
+    if unknown:
+        raise SystemExit(f"queries.json labels unknown record ids: {unknown[:5]}")
+    print(
+        f"evaluation set: {len(records)} records, {len({q.workspace for q in queries})} workspaces, "
+        f"{sum(q.answerable for q in queries)} answerable prompts, "
+        f"{sum(not q.answerable for q in queries)} nothing-applies prompts"
+    )
+
+    summary: dict[str, Any] = {
+        "dataset": {
+            "records": len(records),
+            "workspaces": len({q.workspace for q in queries}),
+            "answerable": sum(q.answerable for q in queries),
+            "nothing_applies": sum(not q.answerable for q in queries),
+            "k": K,
+        },
+        "systems": {},
+    }
+    failed_targets = []
+    with tempfile.TemporaryDirectory(prefix="picasso-eval-") as tmp:
+        paths = seed_home(Path(tmp) / "home", records)
+        for name, factory in build_systems(args, paths):
+            try:
+                start = time.perf_counter()
+                system = factory()
+                if isinstance(system, PipelineSystem):
+                    system.warm_up(queries)
+                setup_s = time.perf_counter() - start
+            except ImportError as exc:
+                print(f"\n== {name}: skipped, the retrieval pipeline is not importable ({exc}); try --baseline")
+                summary["systems"][name] = {"skipped": str(exc)}
+                continue
+            except Exception as exc:  # an embedder that cannot run here (model not installed, ...)
+                print(f"\n== {name}: skipped, {type(exc).__name__}: {exc}")
+                summary["systems"][name] = {"skipped": f"{type(exc).__name__}: {exc}"}
+                continue
+            report = evaluate(system, queries, namespace_of)
+            print_report(report, per_workspace=not args.no_per_workspace, targets=name != "baseline")
+            print(f"  setup (index build, embedding {len(records)} records): {setup_s:.2f} s")
+            if args.show_misses:
+                print_misses(report, by_id, args.show_misses)
+            summary["systems"][name] = {"setup_s": round(setup_s, 3), **report.as_json()}
+            m = report.metrics()
+            target = HIT_TARGETS.get(name)
+            if target is not None and m["hit_at_3"] < target:
+                failed_targets.append(f"{name} hit@3 {m['hit_at_3']:.3f} < {target}")
+            if name != "baseline" and m["false_injection_rate"] > FALSE_INJECTION_TARGET:
+                failed_targets.append(f"{name} false injection {m['false_injection_rate']:.3f}")
+            if report.out_of_scope:
+                failed_targets.append(f"{name} injected {len(report.out_of_scope)} out-of-scope entries")
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.json}")
+    if args.check_targets and failed_targets:
+        print("targets missed: " + "; ".join(failed_targets), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
