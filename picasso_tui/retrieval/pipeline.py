@@ -224,9 +224,10 @@ class Retriever:
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
         kept: list[Candidate] = []
+        gate_open = any(c.similarity >= floor for c in candidates.values())
         for c in candidates.values():
             score(c, now)
-            if not relevant(c, floor):
+            if not relevant(c, floor, gate_open):
                 omitted.append((c.record.id, "below floor"))
             elif c.record.is_stale and c.similarity < floor + STALE_MARGIN:
                 omitted.append((c.record.id, "stale"))

@@ -18,7 +18,7 @@ RECENCY_HALF_LIFE_DAYS = 60.0
 WEIGHTS = {"similarity": 0.65, "lexical": 0.2, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
 # Cosine below which a record is "about something else". Embedders spread similarities
 # differently, so the floor is per embedder family; calibrated on tests/eval (docs/benchmarks.md).
-FLOORS = {"all-minilm-l6-v2": 0.36, "hash": 0.28}
+FLOORS = {"all-minilm-l6-v2": 0.38, "hash": 0.27}
 DEFAULT_FLOOR = 0.35
 EXPANSION_DECAY = 0.6
 
@@ -72,6 +72,12 @@ def score(c: Candidate, now: datetime) -> None:
         c.score *= EXPANSION_DECAY
 
 
-def relevant(c: Candidate, floor: float) -> bool:
+INCLUDE_RATIO = 0.75
+"""Once the best match clears the floor (the prompt is about something memory knows), companions
+need only this fraction of it: the gate keeps unrelated prompts empty, the ratio keeps recall."""
+
+
+def relevant(c: Candidate, floor: float, gate_open: bool = True) -> bool:
     """Above the floor on meaning, or an exact lexical match of weight (an identifier, a path)."""
-    return c.similarity >= floor or (c.lexical >= 0.6 and c.similarity >= floor * 0.7)
+    bar = floor * INCLUDE_RATIO if gate_open else floor
+    return c.similarity >= bar or (c.lexical >= 0.6 and c.similarity >= bar * 0.7)
