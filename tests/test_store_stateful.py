@@ -333,10 +333,15 @@ class StoreMachine(RuleBasedStateMachine):
                 self.store.edit(record, base, text)
             assert self.file_bytes() == before
             return
-        self.store.edit(record, base, text)
+        updated = self.store.edit(record, base, text)
         new_body = entry.body if body.strip() == entry.body.strip() else body.strip()
         if (new_body, pinned, cls) != (entry.body, entry.pinned, entry.memory_class):
             self.model[rid] = replace(entry, body=new_body, pinned=pinned, memory_class=cls, last=self.stamp(entry))
+        if pinned and not entry.pinned and entry.archived_at is not None:
+            # Pinning is pinning, from `memory pin` or from the edit text: a pinned memory is never
+            # evicted, and api.pin brings an archived one back (gc never looks at it again).
+            assert not updated.is_archived, "pinning a memory through edit left it archived"
+            self.model[rid] = replace(self.model[rid], archived_at=None)
         self.written(before)
 
     @at_most_every(4, "import_own_export")

@@ -113,7 +113,10 @@ def merge_edit(current: MemoryRecord, base: dict[str, Any], mine: dict[str, Any]
             )
         namespace = moved
     changed = current.with_body(merged["body"]) if merged["body"] != theirs["body"] else current
-    changed = changed.with_attributes(title=merged["title"] or None, tags=merged["tags"])
+    attributes: dict[str, Any] = {"title": merged["title"] or None, "tags": merged["tags"]}
+    if merged["pinned"] and not theirs["pinned"]:
+        attributes["archived_at"] = None  # as `pin` does: a pinned memory is never left archived
+    changed = changed.with_attributes(**attributes)
     return changed.with_metadata(
         class_=merged["class"], namespace=namespace, pinned=merged["pinned"], prevent_next_time=merged["prevent"]
     )
