@@ -1,0 +1,103 @@
+"""Retrieval budgets (DESIGN §8): query to block in a resident process, and a cold
+`picasso memory recall`, at N records in one workspace. Not a timed test: copy the figures into
+docs/benchmarks.md.
+
+    .venv/bin/python tests/bench/bench_recall.py [--records 10000] [--embedder minilm|hash] [--queries 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.store.codec import RawDocument, encode
+from picasso_tui.store.ids import new_id
+from picasso_tui.store.namespaces import find_workspace
+
+TOPICS = ["router", "handler", "auth token", "cache", "session", "migration", "schema", "vitest", "pytest",
+          "build", "deploy", "queue", "retry", "logging", "config", "database", "release", "lint"]  # fmt: skip
+PROMPTS = [f"how should I change the {t} code in module {i}" for i, t in enumerate(TOPICS * 6)]
+
+
+def summary(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):.1f} ms, p95 {p95:.1f} ms (n={len(ordered)})"
+
+
+def seed(paths: PicassoPaths, fingerprint: str, n: int) -> None:
+    classes = [("fact", "facts"), ("decision", "decisions"), ("failure", "failures"), ("workflow", "workflows"),
+               ("repo_rule", "repo_rules")]  # fmt: skip
+    base = int(time.time() * 1000) - n * 1000
+    records = {}
+    for i in range(n):
+        cls, leaf = classes[i % len(classes)]
+        rid = new_id(base + i * 1000)
+        topic = TOPICS[i % len(TOPICS)]
+        records[rid] = {"id": rid, "vector": [], "body": f"Note {i}: the {topic} code in module {i % 50} follows rule {i % 7}.",
+                        "metadata": {"class": cls, "namespace": f"account:local/projects/workspace:{fingerprint}/{leaf}",
+                                     "createdAt": "2026-11-01T00:00:00.000Z", "lastObservedAt": "2026-11-20T00:00:00.000Z"}}  # fmt: skip
+    paths.root.mkdir(parents=True, exist_ok=True)
+    paths.memory_file.write_bytes(encode(RawDocument(records=records)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--queries", type=int, default=100)
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="picasso-bench-recall-"))
+    repo = home / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "remote", "add", "origin", "git@github.com:acme/bench.git"], check=True)
+    os.environ["PICASSO_HOME"] = str(home / "home")
+    try:
+        from picasso_tui import settings
+        from picasso_tui.retrieval.pipeline import Retriever
+        from picasso_tui.store.api import MemoryStore
+
+        paths = PicassoPaths.resolve()
+        settings.set_value("retrieval.embedder", args.embedder, paths)
+        ws = find_workspace(repo)
+        assert ws is not None
+        seed(paths, ws.fingerprint, args.records)
+        store = MemoryStore(paths, cwd=repo)
+        t0 = time.perf_counter()
+        retriever = Retriever.for_store(store, language="python")
+        retriever.refresh()
+        print(f"{args.records} records, embedder {retriever.embedder.model_id}: index build (embed all, first run) "
+              f"{time.perf_counter() - t0:.1f} s; embedded {retriever.last_sync.embedded}")  # fmt: skip
+        t0 = time.perf_counter()
+        again = Retriever.for_store(store, language="python")
+        again.refresh()
+        print(f"reopen from the cache: {time.perf_counter() - t0:.2f} s (embedded {again.last_sync.embedded})")
+        for prompt in PROMPTS[:5]:
+            retriever.recall(prompt, emit=False)  # warm-up
+        totals = []
+        for i in range(args.queries):
+            result = retriever.recall(PROMPTS[i % len(PROMPTS)], emit=False)
+            totals.append(result.timings_ms["total"])
+        print(f"resident, query to block: {summary(totals)}")
+        cold = []
+        for i in range(5):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "picasso_tui.cli.main", "memory", "recall", PROMPTS[i]], cwd=repo,
+                           check=True, capture_output=True)  # fmt: skip
+            cold.append((time.perf_counter() - started) * 1000)
+        print(f"cold `picasso memory recall` (process start to block): {summary(cold)}")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
