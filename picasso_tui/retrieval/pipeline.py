@@ -116,6 +116,7 @@ class Retriever:
         self.bm25 = BM25([])
         self._scoped: tuple[Any, list[str]] | None = None
         self._allowed: set[str] = set()
+        self._lexical_mask: Any = None
         self.last_sync = None
 
     @classmethod
@@ -157,6 +158,7 @@ class Retriever:
         self.bm25 = BM25([(rid, embed_text(r)) for rid, r in records.items()])
         self._allowed = {rid for rid, r in records.items() if self.scope.allows(r.metadata.namespace)}
         self._scoped = self.vectors.subset(self._allowed)
+        self._lexical_mask = self.bm25.mask(self._allowed)
         self._stamp = stamp
         return True
 
@@ -188,7 +190,7 @@ class Retriever:
         matrix, ids = self._scoped
         pool = self.top_k * 4
         vector_hits = top_k(matrix, ids, qv, pool)
-        lexical_hits = self.bm25.search(query.text, pool, self._allowed)
+        lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
         ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query)
