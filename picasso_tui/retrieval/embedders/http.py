@@ -40,6 +40,7 @@ class _HttpEmbedder:
     provider = ""  # "OpenAI-compatible" / "Ollama": used in messages
     setting = ""  # the settings group whose baseUrl points here
     path = ""  # appended to the base URL
+    id_prefix = ""  # model ids read "<prefix>:<model>", so vectors of two providers never mix
 
     def __init__(
         self,
@@ -59,6 +60,7 @@ class _HttpEmbedder:
             raise EmbedderUnavailable(f"{self.setting}.model is empty; set it to the embedding model to use.")
         self.base_url = base_url.rstrip("/")
         self.model = model
+        self.model_id = f"{self.id_prefix}:{model}"
         self.url = self.base_url + self.path
         self.batch_size = max(1, batch_size)
         self._dim = dim
@@ -190,6 +192,7 @@ class OpenAIEmbedder(_HttpEmbedder):
     provider = "OpenAI-compatible"
     setting = "retrieval.openai"
     path = "/embeddings"
+    id_prefix = "openai"
 
     def __init__(
         self,
@@ -205,7 +208,6 @@ class OpenAIEmbedder(_HttpEmbedder):
         self._api_key = api_key or None
         super().__init__(base_url, model, timeout=timeout, batch_size=batch_size, dim=dim, transport=transport)
         self._secrets = [api_key] if api_key else []
-        self.model_id = f"openai:{model}"
 
     def _headers(self) -> dict[str, str]:
         headers = super()._headers()
@@ -246,19 +248,7 @@ class OllamaEmbedder(_HttpEmbedder):
     provider = "Ollama"
     setting = "retrieval.ollama"
     path = "/api/embed"
-
-    def __init__(
-        self,
-        base_url: str,
-        model: str,
-        *,
-        timeout: float = DEFAULT_TIMEOUT,
-        batch_size: int = 64,
-        dim: int | None = None,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        super().__init__(base_url, model, timeout=timeout, batch_size=batch_size, dim=dim, transport=transport)
-        self.model_id = f"ollama:{model}"
+    id_prefix = "ollama"
 
     def _payload(self, texts: list[str]) -> dict[str, Any]:
         return {"model": self.model, "input": texts, "truncate": True}
