@@ -187,3 +187,17 @@ def test_recall_cli_json_shape(picasso, paths, make_repo, monkeypatch) -> None:
     assert explained.code == 0 and "Memory context for this session:" in explained.out and "Why these" in explained.out
     nothing = picasso("memory", "recall", "what is the capital of Mongolia")
     assert nothing.code == 0 and nothing.out == "" and "Nothing in this workspace's memory applies" in nothing.err
+
+
+def test_recall_with_an_unreachable_embedder_is_one_sentence(picasso, paths, make_repo, monkeypatch) -> None:
+    from picasso_tui import settings
+
+    repo = make_repo("api2", origin="git@github.com:acme/api2.git")
+    monkeypatch.chdir(repo)
+    assert picasso("memory", "add", "All HTTP handlers live in src/handlers/").code == 0
+    settings.set_value("retrieval.embedder", "ollama", paths)
+    settings.set_value("retrieval.ollama.baseUrl", "http://127.0.0.1:9", paths)  # nothing listens there
+    res = picasso("memory", "recall", "add an HTTP handler")
+    assert res.code == 1
+    assert "unexpected error" not in res.err and "Traceback" not in res.err
+    assert len(res.err.strip().splitlines()) == 1

@@ -7,6 +7,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from picasso_tui.store.errors import StoreError
+
 Vectors = npt.NDArray[np.float32]
 
 
@@ -20,8 +22,10 @@ class Embedder(Protocol):
         ...
 
 
-class EmbedderUnavailable(Exception):
-    """The configured embedder cannot run here (model not installed, endpoint unreachable)."""
+class EmbedderUnavailable(StoreError):
+    """The configured embedder cannot run here (model not installed, endpoint unreachable).
+
+    A StoreError so that every front end reports it as one sentence, never a traceback."""
 
 
 def normalize(matrix: npt.NDArray[np.floating]) -> Vectors:
