@@ -229,7 +229,21 @@ def test_tombstone_is_purged_by_the_next_write_after_30_days(paths) -> None:
     assert "mem_gone" not in records
     assert result.purged == ["mem_gone"]
     assert set(records) == {"mem_day29", "mem_day31"}
-    assert b"mem_gone" not in paths.memory_file.read_bytes()
+    assert SECRET.encode() not in paths.memory_file.read_bytes()
+    # Only the id and the deletion time remain, outside the records, so no copy can bring it back.
+    assert orjson.loads(paths.memory_file.read_bytes())["purgedIds"] == {"mem_gone": "2026-06-01T12:00:00.000Z"}
+
+    older = _record("mem_gone", SECRET, t0 - timedelta(days=1))
+    assert at(40).apply([Upsert(older)]).outcomes == [("mem_gone", "skipped")]
+    export = {"schemaVersion": 2, "records": [older.file_form]}
+    report = MemoryStore(files=at(41)).import_bytes(orjson.dumps(export), paths.root / "old-export.json")
+    assert report.skipped == ["mem_gone"] and report.added == []
+    assert "mem_gone" not in file_records(paths)
+    assert SECRET.encode() not in paths.memory_file.read_bytes()
+
+    newer = _record("mem_gone", "Written again after the deletion.", t0 + timedelta(days=35))
+    assert at(42).apply([Upsert(newer)]).outcomes == [("mem_gone", "added")]  # a newer copy is a new fact
+    assert "mem_gone" not in orjson.loads(paths.memory_file.read_bytes()).get("purgedIds", {})
 
 
 def test_an_old_tombstone_is_purged_by_a_cli_write(paths, picasso) -> None:

@@ -31,7 +31,7 @@ from picasso_tui.store.errors import (
 )
 from picasso_tui.store.merge import TOMBSTONE_TTL, merge_record, raw_tombstone, tombstone_of
 from picasso_tui.store.namespaces import current_account_id, fingerprint_for_path
-from picasso_tui.store.schema import MemoryRecord, check_writable, format_timestamp, utc_now
+from picasso_tui.store.schema import MemoryRecord, check_writable, format_timestamp, parse_timestamp, utc_now
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
 ONE_MS = timedelta(milliseconds=1)
@@ -215,14 +215,17 @@ class FileStore:
             raise StoreUnwritable(path, "it is a symbolic link; point PICASSO_MEMORY_ROOT at the real folder instead")
         doc = self.read_document()
         records = dict(doc.records)
+        purged = _purged_ids(doc.extra)
         now = self.clock()
         result = WriteResult()
         for op in ops:
-            result.outcomes.append((_op_id(op), self._apply_one(op, records, now)))
+            result.outcomes.append((_op_id(op), self._apply_one(op, records, now, purged)))
         for rid in [rid for rid, raw in records.items() if _expired(raw, now)]:
+            purged[rid] = records[rid]["metadata"]["attributes"]["deletedAt"]
             del records[rid]
             result.purged.append(rid)
-        new_doc = RawDocument(records=records, extra=doc.extra)
+        extra = {**doc.extra, PURGED_KEY: purged} if purged else {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
+        new_doc = RawDocument(records=records, extra=extra)
         data = encode(new_doc, doc.lines)
         if data == doc.original:
             return result, doc
@@ -245,7 +248,7 @@ class FileStore:
         result.written = True
         return result, new_doc
 
-    def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime) -> Outcome:
+    def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime, purged: dict[str, str]) -> Outcome:
         raw = records.get(_op_id(op))
         if raw is not None and isinstance(op, Delete) and deleted_at(raw) is None:
             # A record another writer damaged can still be deleted: the tombstone needs only
@@ -260,6 +263,10 @@ class FileStore:
         if isinstance(op, Upsert):
             check_writable(op.record)
             if current is None:
+                gone = purged.get(op.record.id)
+                if gone is not None and op.record.metadata.last_observed_at <= parse_timestamp(gone):
+                    return "skipped"  # deleted, tombstone since purged: an older copy stays gone
+                purged.pop(op.record.id, None)
                 records[op.record.id] = op.record.file_form
                 return "added"
             winner = merge_record(current, op.record)
@@ -314,6 +321,25 @@ class FileStore:
 
 def _op_id(op: Op) -> str:
     return op.record.id if isinstance(op, Upsert) else op.id
+
+
+PURGED_KEY = "purgedIds"
+"""Top-level map of id -> deletion time for tombstones purged after 30 days: ids and times only,
+no content, so that an older copy (an old export, a stale writer) can never bring a record back."""
+
+
+def _purged_ids(extra: dict[str, Any]) -> dict[str, str]:
+    value = extra.get(PURGED_KEY)
+    if not isinstance(value, dict):
+        return {}
+    out = {}
+    for rid, when in value.items():
+        try:
+            parse_timestamp(when)
+        except (ValueError, TypeError):
+            continue  # an entry another writer damaged protects nothing; drop it
+        out[rid] = when
+    return out
 
 
 def _expired(raw: dict[str, Any], now: datetime) -> bool:
