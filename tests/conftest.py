@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import find_workspace
+from picasso_tui.store.schema import MemoryRecord, format_timestamp
 
 FIXTURES = Path(__file__).parent / "fixtures" / "memory"
 SHARED_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "memory"
@@ -51,6 +53,23 @@ def files(paths: PicassoPaths) -> FileStore:
 @pytest.fixture
 def store(paths: PicassoPaths) -> MemoryStore:
     return MemoryStore(paths)
+
+
+def global_fact(rid: str, body: str, at: datetime) -> MemoryRecord:
+    """A plain account-wide fact observed at ``at``: the record most store tests need."""
+    stamp = format_timestamp(at)
+    return MemoryRecord.model_validate(
+        {
+            "id": rid,
+            "body": body,
+            "metadata": {
+                "class": "fact",
+                "namespace": "account:local/global/facts",
+                "createdAt": stamp,
+                "lastObservedAt": stamp,
+            },
+        }
+    )
 
 
 def install_fixture(paths: PicassoPaths, name: str) -> bytes:

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreBusy, StoreError
 from picasso_tui.store.filestore import FileStore, Upsert
 from picasso_tui.store.schema import MemoryRecord, parse_timestamp
-from tests.conftest import install_fixture
+from tests.conftest import global_fact, install_fixture
 from tests.forking import fork
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork and POSIX signals")
@@ -52,18 +53,7 @@ PROBE_ID = "mem_01J0000000000000000000PRBZ"
 
 
 def probe_record(body: str, rid: str = PROBE_ID) -> MemoryRecord:
-    return MemoryRecord.model_validate(
-        {
-            "id": rid,
-            "body": body,
-            "metadata": {
-                "class": "fact",
-                "namespace": "account:local/global/facts",
-                "createdAt": "2026-06-01T00:00:00.000Z",
-                "lastObservedAt": "2026-06-01T00:00:00.000Z",
-            },
-        }
-    )
+    return global_fact(rid, body, datetime(2026, 6, 1, tzinfo=UTC))
 
 
 def drain(pid: int, read_fd: int) -> tuple[list[str], int]:

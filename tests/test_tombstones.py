@@ -13,7 +13,7 @@ import pytest
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.filestore import Delete, FileStore, Upsert
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
-from tests.conftest import install_fixture
+from tests.conftest import global_fact, install_fixture
 
 SECRET = "The staging database password rotates on Fridays via vault-kv-7731"
 TITLE = "Rotation-schedule-title-4410"
@@ -31,7 +31,7 @@ def listed(picasso) -> dict[str, dict]:
     return {r["id"]: r for r in json.loads(res.out)}
 
 
-def add_rich_record(paths) -> MemoryRecord:
+def add_richglobal_fact(paths) -> MemoryRecord:
     return MemoryStore(paths).add(
         SECRET,
         title=TITLE,
@@ -66,7 +66,7 @@ def assert_is_bare_tombstone(raw: dict) -> None:
 
 def test_delete_removes_the_content_at_once(paths, picasso) -> None:
     keep = MemoryStore(paths).add("A memory that stays.")
-    record = add_rich_record(paths)
+    record = add_richglobal_fact(paths)
     before = paths.memory_file.read_bytes()
     assert SECRET.encode() in before
 
@@ -130,7 +130,7 @@ def test_delete_wins_over_a_copy_stamped_by_a_fast_clock(paths, picasso, tmp_pat
 
 
 def test_importing_an_older_export_does_not_resurrect(paths, picasso, tmp_path) -> None:
-    record = add_rich_record(paths)
+    record = add_richglobal_fact(paths)
     other = MemoryStore(paths).add("A memory that stays.")
     exported = picasso("memory", "export")
     assert exported.code == 0
@@ -167,7 +167,7 @@ def test_importing_an_old_format_copy_does_not_resurrect(paths, picasso, tmp_pat
 
 
 def test_a_stale_writer_cannot_resurrect(paths) -> None:
-    record = add_rich_record(paths)
+    record = add_richglobal_fact(paths)
     stale_copy = FileStore(paths).load().get(record.id)
     assert stale_copy is not None
     MemoryStore(paths).delete(record.id)
@@ -185,7 +185,7 @@ def test_a_stale_writer_cannot_resurrect(paths) -> None:
 
 def test_a_newer_copy_after_a_deletion_is_a_new_observation(paths) -> None:
     """The rule is 'newest wins': a copy observed after the deletion is not a resurrection."""
-    record = add_rich_record(paths)
+    record = add_richglobal_fact(paths)
     MemoryStore(paths).delete(record.id)
     later = utc_now() + timedelta(minutes=1)
     FileStore(paths).apply([Upsert(record.with_metadata(last_observed_at=later))])
@@ -195,36 +195,20 @@ def test_a_newer_copy_after_a_deletion_is_a_new_observation(paths) -> None:
 # -- tombstones are purged after 30 days ----------------------------------------------------------
 
 
-def _record(rid: str, body: str, at: datetime) -> MemoryRecord:
-    stamp = format_timestamp(at)
-    return MemoryRecord.model_validate(
-        {
-            "id": rid,
-            "body": body,
-            "metadata": {
-                "class": "fact",
-                "namespace": "account:local/global/facts",
-                "createdAt": stamp,
-                "lastObservedAt": stamp,
-            },
-        }
-    )
-
-
 def test_tombstone_is_purged_by_the_next_write_after_30_days(paths) -> None:
     t0 = datetime(2026, 6, 1, 12, 0, 0, tzinfo=UTC)
 
     def at(days: float) -> FileStore:
         return FileStore(paths, clock=lambda: t0 + timedelta(days=days))
 
-    at(0).apply([Upsert(_record("mem_gone", SECRET, t0 - timedelta(days=1)))])
+    at(0).apply([Upsert(global_fact("mem_gone", SECRET, t0 - timedelta(days=1)))])
     at(0).apply([Delete("mem_gone")])
     assert_is_bare_tombstone(file_records(paths)["mem_gone"])
 
-    at(29).apply([Upsert(_record("mem_day29", "Written on day 29.", t0 + timedelta(days=29)))])
+    at(29).apply([Upsert(global_fact("mem_day29", "Written on day 29.", t0 + timedelta(days=29)))])
     assert "mem_gone" in file_records(paths)  # still guarding against older copies
 
-    result = at(31).apply([Upsert(_record("mem_day31", "Written on day 31.", t0 + timedelta(days=31)))])
+    result = at(31).apply([Upsert(global_fact("mem_day31", "Written on day 31.", t0 + timedelta(days=31)))])
     records = file_records(paths)
     assert "mem_gone" not in records
     assert result.purged == ["mem_gone"]
@@ -233,7 +217,7 @@ def test_tombstone_is_purged_by_the_next_write_after_30_days(paths) -> None:
     # Only the id and the deletion time remain, outside the records, so no copy can bring it back.
     assert orjson.loads(paths.memory_file.read_bytes())["purgedIds"] == {"mem_gone": "2026-06-01T12:00:00.000Z"}
 
-    older = _record("mem_gone", SECRET, t0 - timedelta(days=1))
+    older = global_fact("mem_gone", SECRET, t0 - timedelta(days=1))
     assert at(40).apply([Upsert(older)]).outcomes == [("mem_gone", "skipped")]
     export = {"schemaVersion": 2, "records": [older.file_form]}
     report = MemoryStore(files=at(41)).import_bytes(orjson.dumps(export), paths.root / "old-export.json")
@@ -241,7 +225,7 @@ def test_tombstone_is_purged_by_the_next_write_after_30_days(paths) -> None:
     assert "mem_gone" not in file_records(paths)
     assert SECRET.encode() not in paths.memory_file.read_bytes()
 
-    newer = _record("mem_gone", "Written again after the deletion.", t0 + timedelta(days=35))
+    newer = global_fact("mem_gone", "Written again after the deletion.", t0 + timedelta(days=35))
     assert at(42).apply([Upsert(newer)]).outcomes == [("mem_gone", "added")]  # a newer copy is a new fact
     assert "mem_gone" not in orjson.loads(paths.memory_file.read_bytes()).get("purgedIds", {})
 
@@ -249,7 +233,7 @@ def test_tombstone_is_purged_by_the_next_write_after_30_days(paths) -> None:
 def test_an_old_tombstone_is_purged_by_a_cli_write(paths, picasso) -> None:
     long_ago = utc_now() - timedelta(days=45)
     old = FileStore(paths, clock=lambda: long_ago)
-    old.apply([Upsert(_record("mem_old", SECRET, long_ago - timedelta(days=1)))])
+    old.apply([Upsert(global_fact("mem_old", SECRET, long_ago - timedelta(days=1)))])
     old.apply([Delete("mem_old")])
     assert "mem_old" in file_records(paths)
 
@@ -258,7 +242,7 @@ def test_an_old_tombstone_is_purged_by_a_cli_write(paths, picasso) -> None:
 
 
 def test_a_recent_tombstone_survives_gc(paths, picasso) -> None:
-    record = add_rich_record(paths)
+    record = add_richglobal_fact(paths)
     MemoryStore(paths).delete(record.id)
     res = picasso("memory", "gc")
     assert res.code == 0, res.err
