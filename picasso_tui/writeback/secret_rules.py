@@ -139,10 +139,10 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
         return True
     after = text[m.end() : m.end() + 2]
     # Code, not configuration: a call, an index, a dotted reference, a keyword argument passed on.
-    if after[:1] in "( [" or _DOTTED_REF.fullmatch(value):
+    if after[:1] in ("(", "[") or _DOTTED_REF.fullmatch(value):
         return False
     bare_ident = _IDENT.fullmatch(value) is not None
-    if bare_ident and (after[:1] in ", )" or m.group("k").lower() in value.lower()):
+    if bare_ident and (after[:1] in (",", ")") or m.group("k").lower() in value.lower()):
         return False
     if _TYPE_NAMES.fullmatch(value):
         return False
