@@ -304,14 +304,21 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
     return path
 
 
-def _sync(store: MemoryStore) -> tuple[str, bool]:
-    """Sync after the run when asked; sync lands with its own issue, so it may not exist yet."""
+NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."
+
+
+def _sync_module() -> Any:
+    """``picasso_tui.sync`` when it is installed (it lands with the sync issue), else None."""
     if importlib.util.find_spec("picasso_tui.sync") is None:
-        return "Memory sync is not available in this version yet, so memory stayed on this device.", False
-    module: Any = importlib.import_module("picasso_tui.sync")
-    sync_now = getattr(module, "sync_now", None)
+        return None
+    return importlib.import_module("picasso_tui.sync")
+
+
+def _sync(store: MemoryStore) -> tuple[str, bool]:
+    """Sync after the run when asked, through ``sync_now(store, paths)``."""
+    sync_now = getattr(_sync_module(), "sync_now", None)
     if sync_now is None:
-        return "Memory sync is not available in this version yet, so memory stayed on this device.", False
+        return NO_SYNC, False
     try:
         report = sync_now(store, store.paths)
     except StoreError as exc:
