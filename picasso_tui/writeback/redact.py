@@ -7,7 +7,9 @@ it becomes ``RedactionFailed``, and the caller writes nothing.
 
 from __future__ import annotations
 
+import bisect
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -75,8 +77,60 @@ def _scan_segment(segment: str, low: str, offset: int, rules: tuple[Rule, ...]) 
                 yield start + offset, end + offset, rule.id
 
 
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_BACKSLASH = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|[nrt\"\\/'bf])")
+_BACKSLASH_CHARS = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
+Escape = tuple[int, int, int]
+"""(position of the decoded character, start and end of its escape in the original text)."""
+
+
+def _decode(text: str, pattern: re.Pattern[str], one: Any) -> tuple[str, list[Escape]]:
+    out: list[str] = []
+    escapes: list[Escape] = []
+    last = decoded_len = 0
+    for m in pattern.finditer(text):
+        out.append(text[last : m.start()])
+        decoded_len += m.start() - last
+        escapes.append((decoded_len, m.start(), m.end()))
+        out.append(one(m.group()))
+        decoded_len += 1
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), escapes
+
+
+def _unbackslash(esc: str) -> str:
+    c = esc[1]
+    return chr(int(esc[2:], 16)) if c == "u" else _BACKSLASH_CHARS.get(c, c)
+
+
+def _views(text: str) -> Iterator[tuple[str, list[Escape]]]:
+    """Decoded copies of ``text``: a secret URL-encoded in a query string or escaped twice in JSON."""
+    if "%" in text and _PERCENT.search(text):
+        yield _decode(text, _PERCENT, lambda esc: chr(int(esc[1:], 16)))
+    if "\\" in text and _BACKSLASH.search(text):
+        yield _decode(text, _BACKSLASH, _unbackslash)
+
+
+def _original(pos: int, escapes: list[Escape]) -> int:
+    """Where the decoded character at ``pos`` starts in the original (also right for an exclusive end)."""
+    i = bisect.bisect_right(escapes, (pos, sys.maxsize, sys.maxsize)) - 1
+    if i < 0:
+        return pos
+    decoded_at, start, end = escapes[i]
+    return start if pos == decoded_at else end + (pos - decoded_at - 1)
+
+
 def _find(text: str) -> list[tuple[int, int, str]]:
-    """Secret spans in ``text`` (merged, sorted); text already inside a marker is never scanned again."""
+    """Secret spans in ``text`` and in its decoded views, mapped onto ``text``, merged and sorted."""
+    spans = _find_plain(text)
+    for view, escapes in _views(text):
+        spans.extend((_original(a, escapes), _original(b, escapes), rule) for a, b, rule in _find_plain(view))
+    return _merge(spans)
+
+
+def _find_plain(text: str) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text``; text already inside a marker is never scanned again."""
     if "[REDACTED:" in text:
         pieces: list[tuple[int, str]] = []
         pos = 0
@@ -90,7 +144,7 @@ def _find(text: str) -> list[tuple[int, int, str]]:
     for offset, segment in pieces:
         if segment:
             spans.extend(_scan_segment(segment, segment.lower(), offset, RULES))
-    return _merge(spans)
+    return spans
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

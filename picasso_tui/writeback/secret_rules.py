@@ -48,6 +48,17 @@ _INDIRECTION = _words(
 _TYPE_NAMES = re.compile(r"(?:Optional\[\w+\]|\w+\s*\|\s*None|Secret\w*|[A-Z]\w*Type|str|string|bytes|int)", re.ASCII)
 _DOTTED_REF = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VERSION = re.compile(r"[\^~<>=v ]{0,3}\d+(?:\.[\dx*]+)+[\w.+-]*")
+_PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.@+-]+/)*[\w.@+-]+/?")
+_VALUE_END = re.compile(r"[ \t]*(?:$|\r?\n|#|,|\}|\]|\\[nr\"']|[\"'])")
+
+
+def _is_path(value: str) -> bool:
+    """A file system path (``/run/secrets/db``, ``~/.config/gcloud/adc.json``), not a credential.
+
+    Base64 can start with ``/`` too, so a path must be lowercase or end in a file extension.
+    """
+    return bool(_PATH.fullmatch(value)) and (value == value.lower() or re.search(r"\.[a-z]{2,5}$", value) is not None)
 
 
 def is_placeholder(value: str) -> bool:
@@ -59,6 +70,8 @@ def is_placeholder(value: str) -> bool:
     if low in _PLACEHOLDER_WORDS or v.startswith(_PLACEHOLDER_PREFIXES):
         return True
     if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or any(f in low for f in _INDIRECTION):
+        return True
+    if _VERSION.fullmatch(v) or _is_path(v):
         return True
     # xxxxxxxx, ********, 00000000, ab-ab-ab: too few distinct characters to be a credential.
     return len(set(low) - set("-_. ")) <= 2
@@ -102,6 +115,19 @@ def _context_random(text: str, m: re.Match[str], value: str) -> bool:
     return not is_placeholder(value) and looks_random(value)
 
 
+def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
+    """``--token VALUE``: a credential-looking value, not the next word of a sentence (``--token flag``)."""
+    if is_placeholder(value) or value.startswith("-"):
+        return False
+    return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
+
+
+def _cookie(text: str, m: re.Match[str], value: str) -> bool:
+    """A cookie header that carries a session-like value (``theme=dark`` alone is not worth hiding)."""
+    pairs = (part.partition("=")[2].strip() for part in value.split(";"))
+    return any(len(v) >= 12 and looks_random(v) for v in pairs)
+
+
 def _private_key(text: str, m: re.Match[str], value: str) -> bool:
     header_end = value.find("-----", 10) + 5
     body = re.sub(r"-----END.*", "", value[header_end:], flags=re.S)
@@ -110,7 +136,7 @@ def _private_key(text: str, m: re.Match[str], value: str) -> bool:
 
 
 _SECRET_KEY_SUFFIX = re.compile(
-    r"(?i)(?:passphrase|password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"(?i)(?:passphrase|password|passwd|pwd|(?:^|[^a-z])pass|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth)$"
 )
 _NOT_SECRET_KEYS = frozenset({"PWD", "OLDPWD", "TOKEN_TYPE"})
@@ -150,7 +176,7 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if sep == ":":
         # YAML / JSON style: the value must end the line (``Auth: uses OAuth`` is prose, not a setting).
         rest = text[m.end() : m.end() + 40]
-        return re.match(r"[ \t]*(?:$|\r?\n|#|,|\}|\]|\\[nr])", rest) is not None
+        return _VALUE_END.match(rest) is not None
     # ``token = the user's token`` is prose or an expression; ``TOKEN=abc cmd`` is a shell assignment.
     return not (bare_ident and after[:1] == " " and text[m.end() + 1 : m.end() + 2].isalpha() and not key.isupper())
 
@@ -183,7 +209,7 @@ _VALUE = (
     r"|(?P<bare>[^\s\"'`,;(){}\[\]<>\\|&]{1,1024}+))"
 )
 _KEYWORD = (
-    r"(?P<k>passphrase|password|passwd|pwd|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|secret[_-]?key|"
+    r"(?P<k>passphrase|password|passwd|pwd|(?<![a-z])pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|secret[_-]?key|"
     r"secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|apikey|"
     r"access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
     r"credentials?|auth)"
@@ -302,7 +328,7 @@ RULES: tuple[Rule, ...] = (
     _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk"),
     _r(
         "twilio-auth-token",
-        r"(?i)twilio[\w.-]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?" + _QUOTE + r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])"
+        r"(?i)twilio[\w. -]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?" + _QUOTE + r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])"
         r"[ \t]{0,8}\\{0,3}[\"']?(?P<s>[0-9a-f]{32})(?![0-9a-f])",
         "twilio",
         _context,
@@ -377,7 +403,7 @@ RULES: tuple[Rule, ...] = (
         "cookie-header",
         r"(?i)(?<![\w-])(?:set-)?cookie[ \t]{0,8}:[ \t]{0,8}(?P<s>[^\s=;]{1,128}=[^\n\"']{4,4096}+)",
         "cookie",
-        _context,
+        _cookie,
     ),
     _r(
         "cli-secret-flag",
@@ -385,12 +411,13 @@ RULES: tuple[Rule, ...] = (
         r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
         r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
         "pass pwd token secret key",
-        _context,
+        _flag_value,
     ),
     _r(
         "cli-password-flag",
-        r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass|docker[ \t]+login|podman[ \t]+login|"
-        r"helm[ \t]+registry[ \t]+login)\b[^\n|;&]{0,200}?[ \t]-p[ \t]?(?P<s>[^\s-][^\s|;&]{0,255})",
+        r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?[ \t]-p(?P<s>[^\s-][^\s|;&]{0,255})"
+        r"|\b(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b[^\n|;&]{0,200}?"
+        r"[ \t](?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255})",
         "mysql mariadb sshpass login",
         _context,
     ),
@@ -415,7 +442,7 @@ RULES: tuple[Rule, ...] = (
         "utm_ clid clkid mc_ igshid _hs mkt_tok li_fat braid subid aff partner_id associate_id ref_id",
         _always,
     ),
-    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?=[&#\s\"'<>]|$)", "tag=", _always),
+    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?=[&#\s\"'<>\\]|$)", "tag=", _always),
     _r(
         "sponsor-text",
         r"(?i)\b(?:sponsored by|promoted by|paid partnership with|in partnership with|brought to you by|"
