@@ -11,6 +11,7 @@ import contextlib
 import importlib
 import importlib.util
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -81,6 +82,20 @@ def agent_command(paths: PicassoPaths) -> list[str]:
     return argv
 
 
+_LAUNCHERS = re.compile(r"^(?:python[\d.]*|node|bun|deno|ruby|sh|bash|zsh|npx|uvx|pipx|env)$")
+
+
+def agent_label(argv: list[str]) -> str:
+    """The agent's name for transcripts and model notes: its executable, or the script a launcher runs.
+    Never its arguments, which may hold a key."""
+    name = os.path.basename(argv[0])
+    if _LAUNCHERS.match(name):
+        script = next((a for a in argv[1:] if not a.startswith("-") and "=" not in a), None)
+        if script:
+            return os.path.basename(script.rstrip("/"))
+    return name
+
+
 def verify_commands(paths: PicassoPaths) -> list[str]:
     value = settings.get("agent.verify", paths)
     if isinstance(value, str):
@@ -114,8 +129,13 @@ def run_agent(
     argv = command or agent_command(paths)
     ws = store.workspace
     cwd = ws.root if ws else store.cwd
+    if shutil.which(argv[0]) is None and shutil.which(str(cwd / argv[0])) is None:
+        raise AgentNotFound(
+            f"The agent command `{argv[0]}` was not found; check the agent.command setting "
+            f'(for example "claude -p" or "codex exec").'
+        )
     transcript = Transcript()
-    agent_name = os.path.basename(argv[0])
+    agent_name = agent_label(argv)
     model_label = settings.get("agent.model", paths)
     transcript.header = {"agent": agent_name, **({"model": str(model_label)} if model_label else {})}
     if ws:
