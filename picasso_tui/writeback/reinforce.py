@@ -50,18 +50,40 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 @dataclass
 class _Known:
-    record: MemoryRecord
+    """What matching needs of a stored record, read from its raw dict: validating thousands of
+    records with pydantic on every run would cost more than the rest of the write-back."""
+
+    id: str
+    cls: str
     norm: str
     words: frozenset[str]
+    title: str
+    targets: frozenset[str]
     quarantined: bool
+    stale: bool
+    pinned: bool
+
+
+def _known_raw(raw: dict[str, Any]) -> _Known:
+    md = raw["metadata"]
+    attrs = md.get("attributes") or {}
+    body = raw.get("body") or ""
+    edges = md.get("edges") or []
+    return _Known(
+        id=raw["id"],
+        cls=md["class"],
+        norm=normalize(body),
+        words=words(body),
+        title=attrs.get("title") or body.strip().split("\n", 1)[0],
+        targets=frozenset(e.get("target", "") for e in edges if isinstance(e, dict)),
+        quarantined=bool(attrs.get("quarantined")),
+        stale=bool(attrs.get("stale")) or float(md.get("stalenessScore") or 0.0) > 0.7,
+        pinned=bool(md.get("pinned")),
+    )
 
 
 def _known(record: MemoryRecord) -> _Known:
-    return _Known(record, normalize(record.body), words(record.body), is_quarantined(record))
-
-
-def is_quarantined(record: MemoryRecord) -> bool:
-    return bool(getattr(record.metadata.attributes, "quarantined", False))
+    return _known_raw(record.file_form)
 
 
 @dataclass
@@ -73,12 +95,11 @@ class WritePlan:
     """(older decision id, newer decision id)"""
 
 
-def plan_writes(candidates: list[MemoryRecord], existing: list[MemoryRecord]) -> WritePlan:
-    """The store operations that land ``candidates`` next to ``existing`` (live records)."""
+def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]]) -> WritePlan:
+    """The store operations that land ``candidates`` next to ``existing`` (live records, raw file form)."""
     by_ns: dict[str, list[_Known]] = {}
-    for record in existing:
-        if not record.is_tombstone:
-            by_ns.setdefault(record.metadata.namespace, []).append(_known(record))
+    for raw in existing:
+        by_ns.setdefault(raw["metadata"]["namespace"], []).append(_known_raw(raw))
     plan = WritePlan()
     pending: dict[str, MemoryRecord] = {}  # new records of this batch, by id (a later duplicate folds in)
     for candidate in candidates:
@@ -87,11 +108,11 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[MemoryRecord]) ->
         cand = _known(candidate)
         match = _same(cand, known)
         if match is not None:
-            if match.record.id in pending:
-                pending[match.record.id] = _fold(pending[match.record.id], candidate)
-            else:
-                plan.ops.append(Change(match.record.id, _reinforcer(candidate)))
-                plan.reinforced.append(match.record.id)
+            if match.id in pending:
+                pending[match.id] = _fold(pending[match.id], candidate)
+            elif match.id not in plan.reinforced:
+                plan.ops.append(Change(match.id, _reinforcer(candidate)))
+                plan.reinforced.append(match.id)
             continue
         if candidate.memory_class is MemoryClass.DECISION and not cand.quarantined:
             older = _superseded(candidate, known)
@@ -101,6 +122,7 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[MemoryRecord]) ->
                 )
                 plan.ops.append(Change(older.id, _mark_superseded(candidate.id)))
                 plan.superseded.append((older.id, candidate.id))
+                older.stale = True
         pending[candidate.id] = candidate
         known.append(_known(candidate))
     plan.added = list(pending.values())
@@ -111,7 +133,7 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[MemoryRecord]) ->
 def _same(cand: _Known, known: list[_Known]) -> _Known | None:
     best, best_score = None, 0.0
     for k in known:
-        if k.quarantined != cand.quarantined or (k.record.is_stale and k.record.memory_class is MemoryClass.DECISION):
+        if k.cls != cand.cls or k.quarantined != cand.quarantined or (k.stale and k.cls == MemoryClass.DECISION):
             continue  # trusted and quarantined memories never merge; a superseded decision stays retired
         if k.norm == cand.norm:
             return k
@@ -121,18 +143,16 @@ def _same(cand: _Known, known: list[_Known]) -> _Known | None:
     return best
 
 
-def _superseded(candidate: MemoryRecord, known: list[_Known]) -> MemoryRecord | None:
+def _superseded(candidate: MemoryRecord, known: list[_Known]) -> _Known | None:
     targets = {e.target for e in candidate.metadata.edges if e.target.startswith(("file:", "module:"))}
     mine = content_words(candidate.title)
     best, best_score = None, 0.0
     for k in known:
-        r = k.record
-        if r.memory_class is not MemoryClass.DECISION or r.is_stale or k.quarantined or r.metadata.pinned:
+        if k.cls != MemoryClass.DECISION or k.stale or k.quarantined or k.pinned:
             continue  # a pinned decision is the user's call: never retired automatically
-        shared_files = bool(targets & {e.target for e in r.metadata.edges})
-        score = jaccard(mine, content_words(r.title))
-        if (shared_files or score >= SUPERSEDE_THRESHOLD) and max(score, 0.01) > best_score:
-            best, best_score = r, max(score, 0.01)
+        score = jaccard(mine, content_words(k.title))
+        if (bool(targets & k.targets) or score >= SUPERSEDE_THRESHOLD) and max(score, 0.01) > best_score:
+            best, best_score = k, max(score, 0.01)
     return best
 
 

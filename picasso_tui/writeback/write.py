@@ -16,6 +16,7 @@ from typing import Any
 from picasso_tui import settings
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.errors import MemoryNotFound
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.namespaces import main_language, namespace_for
@@ -107,7 +108,14 @@ def write_observations(
         candidates.append(record)
     namespaces = {r.metadata.namespace for r in candidates}
     for attempt in range(2):
-        existing = store.files.load().records(lambda raw: raw["metadata"]["namespace"] in namespaces)
+        snapshot = store.files.load()
+        existing = [
+            raw
+            for raw in snapshot.raw().values()
+            if raw["metadata"]["namespace"] in namespaces
+            and deleted_at(raw) is None
+            and isinstance(raw.get("body"), str)
+        ]
         plan = plan_writes(candidates, existing)
         try:
             store.files.apply(plan.ops, event="writeback")
