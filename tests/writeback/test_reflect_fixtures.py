@@ -148,6 +148,9 @@ def test_instruction_like_tool_output_is_quarantined_and_never_injected(repo_sto
         assert trusted.id in ids  # the query does reach this memory's neighbourhood ...
         assert not set(ids) & set(report.quarantined)  # ... but never a quarantined record
         assert "evil.example" not in result.block
+    # Nor do the projections show it: agents are often pointed at ~/.picasso/memory/*.md.
+    projections = " ".join(p.read_text() for p in paths.projections_dir.glob("*.md"))
+    assert "collect service" in projections and "evil.example" not in projections
 
 
 def test_secrets_in_a_run_are_redacted_before_anything_is_written(repo_store, paths):
