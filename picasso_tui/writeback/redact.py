@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -67,36 +66,44 @@ def _secret_span(m: re.Match[str]) -> tuple[int, int]:
     return m.span()
 
 
-def _scan_segment(segment: str, low: str, offset: int, rules: tuple[Rule, ...]) -> Iterator[tuple[int, int, str]]:
-    for rule in rules:
-        if rule.keywords and not any(k in low for k in rule.keywords):
-            continue
-        for m in rule.pattern.finditer(segment):
-            start, end = _secret_span(m)
-            if end > start and rule.check(segment, m, segment[start:end]):
-                yield start + offset, end + offset, rule.id
+def _lower(text: str) -> str:
+    """``text`` lowercased with offsets unchanged (a few characters, such as U+0130, lowercase to two)."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return low
+
+
+Range = tuple[int, int]
+
+
+def _matches(rule: Rule, text: str, low: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+    """Matches of ``rule`` starting in ``[lo, hi)``: tried only where one of its anchors occurs (``str.find``
+    is fast; a regex scan of every position is not), or by a full scan for the few rules without an anchor."""
+    if rule.scan:
+        if any(low.find(a, lo, hi) != -1 for a in rule.anchors):
+            yield from rule.pattern.finditer(text, lo, hi)
+        return
+    match, offset, find = rule.pattern.match, rule.offset, low.find
+    for anchor in rule.anchors:
+        i = find(anchor, lo, hi)
+        while i != -1:
+            if i >= offset and (m := match(text, i - offset)) is not None:
+                yield m
+            i = find(anchor, i + 1, hi)
 
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_PERCENT_TOKEN = re.compile(r"(?<![^\s\"'<>])[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*+")
+_ESCAPED_LINE = re.compile(r"(?m)^[^\n]*?(?:\\\\|\\u[0-9A-Fa-f]{4})[^\n]*+")
 _BACKSLASH = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|[nrt\"\\/'bf])")
 _BACKSLASH_CHARS = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
-Escape = tuple[int, int, int]
-"""(position of the decoded character, start and end of its escape in the original text)."""
+Jump = tuple[int, int, int, int]
+"""(view position, view length 0 or 1, original start, original end): where a view departs from the text."""
 
 
-def _decode(text: str, pattern: re.Pattern[str], one: Any) -> tuple[str, list[Escape]]:
-    out: list[str] = []
-    escapes: list[Escape] = []
-    last = decoded_len = 0
-    for m in pattern.finditer(text):
-        out.append(text[last : m.start()])
-        decoded_len += m.start() - last
-        escapes.append((decoded_len, m.start(), m.end()))
-        out.append(one(m.group()))
-        decoded_len += 1
-        last = m.end()
-    out.append(text[last:])
-    return "".join(out), escapes
+def _percent(esc: str) -> str:
+    return chr(int(esc[1:], 16))
 
 
 def _unbackslash(esc: str) -> str:
@@ -104,47 +111,93 @@ def _unbackslash(esc: str) -> str:
     return chr(int(esc[2:], 16)) if c == "u" else _BACKSLASH_CHARS.get(c, c)
 
 
-def _views(text: str) -> Iterator[tuple[str, list[Escape]]]:
-    """Decoded copies of ``text``: a secret URL-encoded in a query string or escaped twice in JSON."""
-    if "%" in text and _PERCENT.search(text):
-        yield _decode(text, _PERCENT, lambda esc: chr(int(esc[1:], 16)))
-    if "\\" in text and _BACKSLASH.search(text):
-        yield _decode(text, _BACKSLASH, _unbackslash)
+def _decode(text: str, pieces: list[tuple[int, int]], pattern: re.Pattern[str], one: Any) -> tuple[str, list[Jump]]:
+    """A view made of the decoded ``pieces`` of ``text`` (joined by newlines), with the map back to ``text``."""
+    out: list[str] = []
+    jumps: list[Jump] = []
+    length = 0
+    for piece_start, piece_end in pieces:
+        if out:
+            out.append("\n")
+            length += 1
+        jumps.append((length, 0, piece_start, piece_start))
+        last = piece_start
+        for m in pattern.finditer(text, piece_start, piece_end):
+            out.append(text[last : m.start()])
+            length += m.start() - last
+            jumps.append((length, 1, m.start(), m.end()))
+            out.append(one(m.group()))
+            length += 1
+            last = m.end()
+        out.append(text[last:piece_end])
+        length += piece_end - last
+    return "".join(out), jumps
 
 
-def _original(pos: int, escapes: list[Escape]) -> int:
-    """Where the decoded character at ``pos`` starts in the original (also right for an exclusive end)."""
-    i = bisect.bisect_right(escapes, (pos, sys.maxsize, sys.maxsize)) - 1
+def _within(pieces: list[Range], ranges: list[Range] | None) -> list[Range]:
+    if ranges is None:
+        return pieces
+    return [p for p in pieces if any(p[0] < hi and lo < p[1] for lo, hi in ranges)]
+
+
+def _views(text: str, ranges: list[Range] | None) -> Iterator[tuple[str, list[Jump]]]:
+    """Decoded copies of the parts of ``text`` that hide a secret behind an encoding: URL-encoded tokens
+    (a connection string in a query parameter) and doubly escaped or \\u-escaped JSON. Plain JSON
+    escapes (\\n, \\") need no view: the rules read them as they are."""
+    if "%" in text and (pieces := _within([m.span() for m in _PERCENT_TOKEN.finditer(text)], ranges)):
+        yield _decode(text, pieces, _PERCENT, _percent)
+    if "\\\\" in text or "\\u" in text:
+        lines = [m.span() for m in _ESCAPED_LINE.finditer(text)]
+        if pieces := _within(lines, ranges):
+            yield _decode(text, pieces, _BACKSLASH, _unbackslash)
+
+
+def _original(pos: int, jumps: list[Jump]) -> int:
+    """Where the view character at ``pos`` starts in the original (also right for an exclusive end)."""
+    i = bisect.bisect_right(jumps, (pos, 2)) - 1
     if i < 0:
         return pos
-    decoded_at, start, end = escapes[i]
-    return start if pos == decoded_at else end + (pos - decoded_at - 1)
+    at, width, start, end = jumps[i]
+    return start if (width and pos == at) else end + (pos - at - width)
 
 
-def _find(text: str) -> list[tuple[int, int, str]]:
-    """Secret spans in ``text`` and in its decoded views, mapped onto ``text``, merged and sorted."""
-    spans = _find_plain(text)
-    for view, escapes in _views(text):
-        spans.extend((_original(a, escapes), _original(b, escapes), rule) for a, b, rule in _find_plain(view))
+def _find(text: str, ranges: list[Range] | None = None) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text`` and in its decoded views, mapped onto ``text``, merged and sorted.
+
+    ``ranges`` limits the search to whole lines that changed in the previous pass (a rule that can
+    span lines always reads the whole text): elsewhere the text, and so the result, is the same.
+    """
+    spans = _find_plain(text, ranges)
+    for view, jumps in _views(text, ranges):
+        spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in _find_plain(view, None))
     return _merge(spans)
 
 
-def _find_plain(text: str) -> list[tuple[int, int, str]]:
-    """Secret spans in ``text``; text already inside a marker is never scanned again."""
-    if "[REDACTED:" in text:
-        pieces: list[tuple[int, str]] = []
-        pos = 0
-        for m in MARKER.finditer(text):
-            pieces.append((pos, text[pos : m.start()]))
-            pos = m.end()
-        pieces.append((pos, text[pos:]))
-    else:
-        pieces = [(0, text)]
+def _find_plain(text: str, ranges: list[Range] | None) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
+    low = _lower(text)
+    markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in low else []
+    marker_starts = [a for a, _ in markers]
     spans: list[tuple[int, int, str]] = []
-    for offset, segment in pieces:
-        if segment:
-            spans.extend(_scan_segment(segment, segment.lower(), offset, RULES))
+    everything = [(0, len(text))]
+    for rule in RULES:
+        for lo, hi in everything if ranges is None or rule.multiline else ranges:
+            spans.extend(_checked(rule, text, low, lo, hi, markers, marker_starts))
     return spans
+
+
+def _checked(
+    rule: Rule, text: str, low: str, lo: int, hi: int, markers: list[Range], marker_starts: list[int]
+) -> Iterator[tuple[int, int, str]]:
+    for m in _matches(rule, text, low, lo, hi):
+        start, end = _secret_span(m)
+        if end <= start or not rule.check(text, m, text[start:end]):
+            continue
+        if markers:
+            i = bisect.bisect_left(marker_starts, end) - 1  # the last marker starting before the span ends
+            if i >= 0 and markers[i][1] > start:
+                continue
+        yield start, end, rule.id
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -202,8 +255,9 @@ def _redact(text: str) -> Redacted:
     history: list[list[tuple[int, int, int, int]]] = []
     findings: list[Finding] = []
     current = text
+    ranges: list[Range] | None = None
     for _ in range(MAX_PASSES):
-        spans = _find(current)
+        spans = _find(current, ranges)
         if not spans:
             return Redacted(current, tuple(sorted(findings, key=lambda f: (f.start, f.end))))
         for start, end, rule in spans:
@@ -212,7 +266,22 @@ def _redact(text: str) -> Redacted:
             findings.append(Finding(rule, start, end))
         current, moves = _apply(current, spans)
         history.append(moves)
+        ranges = _changed_lines(current, moves)
     raise ValueError(f"redaction did not reach a fixed point in {MAX_PASSES} passes")
+
+
+def _changed_lines(text: str, moves: list[tuple[int, int, int, int]]) -> list[Range]:
+    """The whole lines of ``text`` that hold a new marker (merged): the only places a next pass can differ."""
+    ranges: list[Range] = []
+    for new_start, new_end, _, _ in moves:
+        lo = text.rfind("\n", 0, new_start) + 1
+        hi = text.find("\n", new_end)
+        hi = len(text) if hi == -1 else hi
+        if ranges and lo <= ranges[-1][1]:
+            ranges[-1] = (ranges[-1][0], max(ranges[-1][1], hi))
+        else:
+            ranges.append((lo, hi))
+    return ranges
 
 
 def redact_text(text: str) -> Redacted:
