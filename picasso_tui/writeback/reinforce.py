@@ -69,11 +69,12 @@ def _known_raw(raw: dict[str, Any]) -> _Known:
     attrs = md.get("attributes") or {}
     body = raw.get("body") or ""
     edges = md.get("edges") or []
+    tokens = _WORD_RE.findall(body.lower())  # one pass serves both the exact and the overlap match
     return _Known(
         id=raw["id"],
         cls=md["class"],
-        norm=normalize(body),
-        words=words(body),
+        norm=" ".join(tokens),
+        words=frozenset(tokens),
         title=attrs.get("title") or body.strip().split("\n", 1)[0],
         targets=frozenset(e.get("target", "") for e in edges if isinstance(e, dict)),
         quarantined=bool(attrs.get("quarantined")),

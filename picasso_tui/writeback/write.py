@@ -107,12 +107,14 @@ def write_observations(
             reasons[verdict.reason or "untrusted"] += 1
         candidates.append(record)
     namespaces = {r.metadata.namespace for r in candidates}
+    classes = {r.memory_class.value for r in candidates}
     for attempt in range(2):
         snapshot = store.files.load()
         existing = [
             raw
             for raw in snapshot.raw().values()
             if raw["metadata"]["namespace"] in namespaces
+            and raw["metadata"]["class"] in classes
             and deleted_at(raw) is None
             and isinstance(raw.get("body"), str)
         ]
