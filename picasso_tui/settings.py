@@ -29,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "agent.verify": [],  # the workspace's verification commands, run in order after the agent
     "agent.verifyTimeoutSeconds": 600,
     "agent.rememberHint": True,  # tell the agent how to print remember(<class>): lines
+    "agent.transcriptsKept": 50,  # redacted run transcripts kept under <home>/transcripts (newest first)
     "writeback.classifier": "rules",  # rules (offline, deterministic) or model (rules + an OpenAI-compatible model)
     "writeback.model.baseUrl": "http://127.0.0.1:11434/v1",
     "writeback.model.model": "llama3.1",

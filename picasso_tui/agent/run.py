@@ -179,11 +179,11 @@ def run_agent(
                    durationMs=round((time.monotonic() - started) * 1000))  # fmt: skip
 
     result = RunResult(transcript.session_id, exit_code, injected, verify_failed=failed_checks)
+    result.transcript_path = _save_transcript(transcript, paths)
     label = f"{agent_name} ({model_label})" if model_label else agent_name
     result.report = reflect(transcript, store, agent=label)
     if on_written:
         on_written(result.report)
-    result.transcript_path = _save_transcript(transcript, paths)
     events.emit(paths, "run-end", session=transcript.session_id, exitCode=exit_code, outcome=outcome)
 
     want_sync = bool(settings.get("sync.cloudMemory", paths)) if sync is None else sync
@@ -318,10 +318,19 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
     path = paths.home / "transcripts" / f"{transcript.session_id}.jsonl"
     try:
         clean.save(path)
+        _prune_transcripts(path.parent, int(settings.get("agent.transcriptsKept", paths) or 0))
     except OSError as exc:
         events.emit(paths, "transcript-failed", session=transcript.session_id, reason=exc.strerror or str(exc))
         return None
     return path
+
+
+def _prune_transcripts(folder: Path, keep: int) -> None:
+    """Keep only the newest ``keep`` transcripts: they hold (redacted) agent output, so they do not pile up."""
+    if keep <= 0:
+        return
+    for old in sorted(folder.glob("sess_*.jsonl"))[:-keep]:  # session ids sort by time (ULID)
+        old.unlink(missing_ok=True)
 
 
 NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."

@@ -17,7 +17,7 @@ from typing import Any
 
 from picasso_tui.store.namespaces import _EXTENSIONS
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason
+from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason, planted_instruction
 from picasso_tui.writeback.transcript import Event, Transcript, command_of
 
 MAX_FAILURES = 5
@@ -485,7 +485,7 @@ def _injection_attempts(transcript: Transcript) -> Iterator[Observation]:
             continue
         for line in output.splitlines():
             line = line.strip()
-            if line and line not in seen and hijack_reason(line):
+            if line and line not in seen and planted_instruction(line):
                 seen.add(line)
                 yield Observation(
                     MemoryClass.REPO_RULE,

@@ -81,6 +81,23 @@ def is_imperative(text: str) -> bool:
     return bool(_IMPERATIVE_RE.match(text))
 
 
+_ALWAYS_HOSTILE = frozenset({"override", "role", "secrecy"})
+_ADDRESSEE_RE = re.compile(r"\b(?:ai|assistant|agent|llm|model|claude|codex|copilot|gpt|you|your)\b", re.IGNORECASE)
+
+
+def planted_instruction(line: str) -> str | None:
+    """A hijack attempt in one line of tool output or a file, or None.
+
+    "Send a welcome email to bob@example.com" in a test log or `curl … | sh` in a README's install
+    section are not addressed to an agent; they count only when the line is an instruction
+    (imperative) or speaks to the agent. Overrides, role changes and secrecy count anywhere.
+    """
+    reason = hijack_reason(line)
+    if reason is None or reason in _ALWAYS_HOSTILE:
+        return reason
+    return reason if is_imperative(line) or _ADDRESSEE_RE.search(line) else None
+
+
 @dataclass(frozen=True)
 class Verdict:
     action: str  # "keep" | "quarantine"

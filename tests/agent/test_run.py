@@ -210,3 +210,26 @@ def test_the_prompt_can_go_on_stdin_or_replace_a_placeholder(workspace, paths, t
     argv, _ = workspace.proof.read_text().split("|", 1)
     assert argv.startswith("['--prompt', '") and argv.endswith("in the middle', '--json']")
     assert os.environ.get("PICASSO_MEMORY_BLOCK") is None  # only the agent's environment gets it
+
+
+def test_only_the_newest_transcripts_are_kept(workspace, paths):
+    settings.set_value("agent.transcriptsKept", 2, paths)
+    store = MemoryStore(paths, cwd=workspace.repo)
+    sessions = [run_agent(f"run {n}", store=store).session_id for n in range(3)]
+    kept = sorted(p.stem for p in (paths.home / "transcripts").glob("sess_*.jsonl"))
+    assert kept == sorted(sessions[1:])
+
+
+def test_when_redaction_fails_the_run_exits_1_and_memory_is_untouched(picasso, workspace, paths, monkeypatch):
+    from picasso_tui.writeback import write as write_mod
+    from picasso_tui.writeback.redact import RedactionFailed
+
+    def broken(record):
+        raise RedactionFailed("simulated failure")
+
+    monkeypatch.setattr(write_mod, "redact_record", broken)
+    res = checked(picasso)("run", "tidy the slug helper")
+    assert res.code == 1
+    assert "nothing was written to memory" in res.err.splitlines()[-1]
+    assert not paths.memory_file.exists()
+    assert list((paths.home / "transcripts").glob("sess_*.jsonl"))  # recorded before reflection
