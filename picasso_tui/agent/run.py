@@ -91,7 +91,7 @@ def agent_label(argv: list[str]) -> str:
     name = os.path.basename(argv[0])
     if _LAUNCHERS.match(name):
         script = next((a for a in argv[1:] if not a.startswith("-") and "=" not in a), None)
-        if script:
+        if script and not any(c.isspace() for c in script):  # a path, not an inline `sh -c` script
             return os.path.basename(script.rstrip("/"))
     return name
 

@@ -233,3 +233,17 @@ def test_when_redaction_fails_the_run_exits_1_and_memory_is_untouched(picasso, w
     assert "nothing was written to memory" in res.err.splitlines()[-1]
     assert not paths.memory_file.exists()
     assert list((paths.home / "transcripts").glob("sess_*.jsonl"))  # recorded before reflection
+
+
+@pytest.mark.parametrize(
+    ("argv", "label"),
+    [
+        (["claude", "-p", "--output-format", "stream-json"], "claude"),
+        (["/usr/local/bin/codex", "exec", "--json"], "codex"),
+        (["python3", "-u", "/opt/agents/my_agent.py", "--key=abc"], "my_agent.py"),
+        (["npx", "@acme/agent-cli"], "agent-cli"),
+        (["sh", "-c", "echo $OPENAI_API_KEY | my-agent", "agent"], "sh"),
+    ],
+)
+def test_an_agent_is_named_by_its_executable_or_script_never_its_arguments(argv, label):
+    assert run_mod.agent_label(argv) == label
