@@ -7,7 +7,7 @@ import json
 import sys
 import textwrap
 
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, RichLog, Static
 
 from picasso_tui import settings
 from picasso_tui.tui.screens.first_light import FirstLight
@@ -20,6 +20,7 @@ AGENT = textwrap.dedent(
     from pathlib import Path
     block = Path(os.environ["PICASSO_MEMORY_BLOCK"]).read_text()
     print("agent saw memory:", "Argon2id" in block or "argon2id" in block, flush=True)
+    print("\x1b[32mtests passed\x1b[0m\x1b]0;window title\x07", flush=True)
     print("remember(fact): Password reset tokens expire after 15 minutes.", flush=True)
     sys.exit(int(os.environ.get("FAKE_AGENT_EXIT", "0")))
     """
@@ -59,8 +60,10 @@ async def test_a_prompt_runs_the_agent_with_memory_and_shows_what_it_wrote(
         await settle(pilot, app)
         await submit(pilot, app, "how do we hash passwords with argon2id?")
         screen = await wait_finished(pilot, app)
-        output = "\n".join(str(line) for line in screen.query_one(Log).lines)
+        output = "\n".join(screen.output)
         assert "agent saw memory: True" in output  # the block reached the agent through PICASSO_MEMORY_BLOCK
+        shown = "\n".join(strip.text for strip in screen.query_one(RichLog).lines)
+        assert "tests passed" in shown and "\x1b" not in shown and "[32m" not in shown and "window title" not in shown
         injected = plain(screen.query_one("#run-injected-list", Static))
         assert "argon2id" in injected.lower()
         written = plain(screen.query_one("#run-written-list", Static))

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer, RichLog, Static
 
-from picasso_tui.display import visible_text
+from picasso_tui.display import terminal_line, visible_text
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.tui.messages import RunFinished, RunInjected, RunOutput, RunWritten
 from picasso_tui.tui.view_model import CLASS_MARKS
@@ -30,6 +30,7 @@ class RunScreen(Screen):
         self.injected: list[str] = []
         self.written: list[str] = []
         self._report: object | None = None
+        self.output: list[str] = []
         self.ready = False
 
     def compose(self) -> ComposeResult:
@@ -43,7 +44,7 @@ class RunScreen(Screen):
             with Vertical(id="run-written", classes="run-panel"):
                 yield Static("MEMORY WRITTEN", classes="eyebrow")
                 yield Static("after the agent finishes", id="run-written-list", markup=False)
-        yield Log(id="run-output", highlight=False)
+        yield RichLog(id="run-output", wrap=True, markup=False, highlight=False)
         yield Static("running…", id="run-status", markup=False)
         yield Footer()
 
@@ -82,7 +83,9 @@ class RunScreen(Screen):
         self.query_one("#run-injected-list", Static).update(text)
 
     def on_run_output(self, message: RunOutput) -> None:
-        self.query_one(Log).write_line(message.line)
+        self.output.append(message.line)
+        # Agents colour their output: keep the colours, drop every other escape (cursor moves, titles).
+        self.query_one(RichLog).write(terminal_line(message.line))
 
     def on_run_written(self, message: RunWritten) -> None:
         self._report = message.report
