@@ -21,7 +21,7 @@ from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
 from picasso_tui.retrieval.query import Query, build_query
-from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, relevant, score
+from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
 from picasso_tui.store import events
@@ -260,7 +260,8 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query)
+        best_lexical = lexical_hits[0][1] if lexical_hits else 0.0
+        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query, best_lexical)
         rendered = block_mod.render(
             [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
         )
@@ -287,16 +288,17 @@ class Retriever:
         return result
 
     def _rank(
-        self, candidates: dict[str, Candidate], qv: Any, query: Query
+        self, candidates: dict[str, Candidate], qv: Any, query: Query, best_lexical: float = 0.0
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
         kept: list[Candidate] = []
-        gate_open = any(c.similarity >= floor for c in candidates.values())
+        best = max((c.similarity for c in candidates.values()), default=0.0)
+        gate = gate_open(best, best_lexical, floor)
         for c in candidates.values():
             score(c, now)
-            if not relevant(c, floor, gate_open):
+            if not relevant(c, floor, gate, best):
                 omitted.append((c.record.id, "below floor"))
             elif c.record.is_stale and c.similarity < floor + STALE_MARGIN:
                 omitted.append((c.record.id, "stale"))
