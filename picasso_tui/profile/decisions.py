@@ -25,9 +25,9 @@ ADR_DIRS = (
 MAX_ADRS = 60
 MAX_COMMIT_DECISIONS = 20
 CHOICE = re.compile(
-    r"\b(switch(?:ed|es)?\s+(?:to|from)|migrat(?:e|ed|es)\s+(?:to|from|off)|replac(?:e|ed|es)\s+.+\s+with|"
-    r"instead of|in favou?r of|adopt(?:ed|s)?|cho(?:se|ose)|decid(?:e|ed)\s+to|move[ds]?\s+(?:to|from|away)|"
-    r"drop(?:ped|s)?\s+(?:support|the)|deprecat(?:e|ed|es))\b",
+    r"\b(?:(?:switch(?:ed|es|ing)?|migrat(?:e|ed|es|ing))\b[^.]{0,50}?\b(?:to|from|off)\b|"
+    r"replac(?:e|ed|es|ing)\b[^.]{0,50}?\bwith\b|instead of|in favou?r of|adopt(?:ed|s|ing)?|cho(?:se|ose)|"
+    r"decid(?:e|ed)\s+to|drop(?:ped|s)?\s+support|deprecat(?:e|ed|es))\b",
     re.IGNORECASE,
 )
 _SECTION = re.compile(r"^#{1,3}\s*(decision|status|context)\b.*$", re.IGNORECASE | re.MULTILINE)

@@ -235,7 +235,7 @@ def investigate(tree: Tree) -> Knowledge:
             Finding(
                 f"style/{lang}",
                 MemoryClass.STYLE,
-                f"{name} style: {found[0][0][:60]}",
+                f"{name} style: {', '.join(found[0][0].split(', ')[:2])[:70]}",
                 body,
                 sources,
                 language=lang,

@@ -40,8 +40,9 @@ def investigate(tree: Tree) -> Knowledge:
         tool = "Gradle"
         wrapper = "./gradlew" if tree.has("gradlew") else "gradle"
         settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+        includes = re.findall(r"^\s*include\b(.*)$", settings, re.MULTILINE)
         modules = [
-            m.strip(":").replace(":", "/") for m in re.findall(r"""include\s*\(?\s*["']([^"']+)["']""", settings)
+            m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)
         ]
         manifests = [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts"))]
     else:
@@ -54,7 +55,7 @@ def investigate(tree: Tree) -> Knowledge:
     lang = "Kotlin" if kotlin and not any(f.endswith(".java") for f in tree.files) else "Java"
     details = [f"build tool {tool} ({wrapper})"]
     if modules:
-        details.append(f"{len(modules)} modules: {human_list(modules, 10)}")
+        details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
     kinds = _found(text)
     for kind, title in (
         ("framework", "frameworks"),
