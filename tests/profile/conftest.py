@@ -48,7 +48,12 @@ class Repo:
         return generate(self.store(), self.root)
 
     def records(self) -> list[MemoryRecord]:
-        return self.store().list(everything=True)
+        """This workspace's profile records (style records live account-wide, so filter on provenance)."""
+        store = self.store()
+        fp = store.workspace.fingerprint
+        return [
+            r for r in store.list(everything=True) if (r.metadata.provenance.model_extra or {}).get("workspace") == fp
+        ]
 
     def by_key(self) -> dict[str, MemoryRecord]:
         return {r.metadata.provenance.model_extra["findingKey"]: r for r in self.records()}

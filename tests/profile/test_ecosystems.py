@@ -34,11 +34,16 @@ testpaths = ["tests"]
     ".github/workflows/ci.yml": "jobs:\n  test:\n    steps:\n      - run: uv sync\n      - run: uv run pytest -q\n",
 }
 JS_MONOREPO = {
-    "package.json": json.dumps({
-        "name": "acme", "private": True, "packageManager": "pnpm@9.1.0", "workspaces": ["packages/*"],
-        "scripts": {"test": "vitest run", "build": "tsc -b", "lint": "eslint ."},
-        "devDependencies": {"vitest": "^1", "typescript": "^5", "eslint": "^9"},
-    }),
+    "package.json": json.dumps(
+        {
+            "name": "acme",
+            "private": True,
+            "packageManager": "pnpm@9.1.0",
+            "workspaces": ["packages/*"],
+            "scripts": {"test": "vitest run", "build": "tsc -b", "lint": "eslint ."},
+            "devDependencies": {"vitest": "^1", "typescript": "^5", "eslint": "^9"},
+        }
+    ),
     "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n",
     "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
     "tsconfig.json": '{"compilerOptions": {"strict": true}}',
@@ -47,9 +52,11 @@ JS_MONOREPO = {
     "packages/web/package.json": json.dumps({"name": "@acme/web", "dependencies": {"next": "14", "react": "18"}}),
     "packages/web/app/page.tsx": "export default function Page() { return null }\n",
     "packages/web/app/page.test.tsx": "test('renders', () => {})\n",
-    "packages/api/package.json": json.dumps({"name": "@acme/api", "dependencies": {"express": "4", "@prisma/client": "5"}}),
+    "packages/api/package.json": json.dumps(
+        {"name": "@acme/api", "dependencies": {"express": "4", "@prisma/client": "5"}}
+    ),
     "packages/api/src/server.ts": "import express from 'express'\n",
-    "prisma/schema.prisma": "datasource db { provider = \"postgresql\" }\n",
+    "prisma/schema.prisma": 'datasource db { provider = "postgresql" }\n',
     "AGENTS.md": "# Agent notes\n\n- Use pnpm, never npm.\n- Keep components server-side unless they need state.\n",
     ".cursor/rules/testing.mdc": "---\ndescription: tests\n---\n- Every new endpoint gets a supertest test.\n",
 }
@@ -59,12 +66,12 @@ RUST = {
     "crates/core/src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n",
     "crates/cli/Cargo.toml": '[package]\nname = "acme-cli"\n[dependencies]\nclap = "4"\ntokio = "1"\n',
     "crates/cli/src/main.rs": "fn main() {}\n",
-    "rustfmt.toml": "max_width = 100\nimports_granularity = \"Crate\"\n",
+    "rustfmt.toml": 'max_width = 100\nimports_granularity = "Crate"\n',
     ".windsurfrules": "- Prefer thiserror for library errors and anyhow in binaries.\n",
 }
 GO = {
     "go.mod": "module github.com/acme/svc\n\ngo 1.22\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n"
-              "\tgorm.io/gorm v1.25.0\n\tgithub.com/spf13/cobra v1.8.0\n)\n",
+    "\tgorm.io/gorm v1.25.0\n\tgithub.com/spf13/cobra v1.8.0\n)\n",
     "cmd/svc/main.go": "package main\n\nfunc main() {}\n",
     "internal/store/store.go": "package store\n",
     "internal/store/store_test.go": "package store\n",
@@ -75,8 +82,8 @@ GO = {
 KOTLIN = {
     "settings.gradle.kts": 'rootProject.name = "acme"\ninclude("app", "core")\n',
     "build.gradle.kts": 'plugins { kotlin("jvm") version "1.9.0"; id("org.springframework.boot") version "3.2.0" }\n'
-                        'dependencies { implementation("org.springframework.boot:spring-boot-starter-data-jpa")\n'
-                        '  implementation("org.flywaydb:flyway-core")\n  testImplementation("org.junit.jupiter:junit-jupiter") }\n',
+    'dependencies { implementation("org.springframework.boot:spring-boot-starter-data-jpa")\n'
+    '  implementation("org.flywaydb:flyway-core")\n  testImplementation("org.junit.jupiter:junit-jupiter") }\n',
     "gradlew": "#!/bin/sh\n",
     "app/src/main/kotlin/App.kt": "fun main() {}\n",
     "app/src/test/kotlin/AppTest.kt": "class AppTest\n",
@@ -85,14 +92,14 @@ KOTLIN = {
 }
 MAVEN = {
     "pom.xml": "<project><modules><module>service</module></modules><dependencies><dependency>"
-               "<artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>junit-jupiter"
-               "</artifactId></dependency></dependencies></project>",
+    "<artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>junit-jupiter"
+    "</artifactId></dependency></dependencies></project>",
     "mvnw": "#!/bin/sh\n",
     "service/src/main/java/acme/App.java": "class App {}\n",
 }
 RUBY = {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\ngem 'pg'\ngroup :test do\n  gem 'rspec-rails'\nend\n"
-               "gem 'rubocop', require: false\n",
+    "gem 'rubocop', require: false\n",
     "Gemfile.lock": "GEM\n",
     "config/application.rb": "module Acme; class Application < Rails::Application; end; end\n",
     "config/routes.rb": "Rails.application.routes.draw do\nend\n",
@@ -103,9 +110,13 @@ RUBY = {
     ".rubocop.yml": "AllCops:\n  TargetRubyVersion: 3.2\nStyle/StringLiterals:\n  EnforcedStyle: double_quotes\n",
 }
 PHP = {
-    "composer.json": json.dumps({"require": {"php": "^8.2", "laravel/framework": "^11.0"},
-                                 "require-dev": {"pestphp/pest": "^2", "phpstan/phpstan": "^1"},
-                                 "autoload": {"psr-4": {"App\\": "app/"}}}),
+    "composer.json": json.dumps(
+        {
+            "require": {"php": "^8.2", "laravel/framework": "^11.0"},
+            "require-dev": {"pestphp/pest": "^2", "phpstan/phpstan": "^1"},
+            "autoload": {"psr-4": {"App\\": "app/"}},
+        }
+    ),
     "composer.lock": "{}",
     "artisan": "#!/usr/bin/env php\n<?php\n",
     "app/Models/User.php": "<?php\nnamespace App\\Models;\nclass User {}\n",
@@ -115,8 +126,8 @@ PHP = {
 }
 CPP = {
     "CMakeLists.txt": "cmake_minimum_required(VERSION 3.20)\nproject(engine CXX)\nset(CMAKE_CXX_STANDARD 20)\n"
-                      "add_library(core src/core.cpp)\nadd_executable(engine src/main.cpp)\nenable_testing()\n"
-                      "find_package(GTest REQUIRED)\nadd_test(NAME core_test COMMAND core_test)\n",
+    "add_library(core src/core.cpp)\nadd_executable(engine src/main.cpp)\nenable_testing()\n"
+    "find_package(GTest REQUIRED)\nadd_test(NAME core_test COMMAND core_test)\n",
     "src/core.cpp": "int add(int a, int b) { return a + b; }\n",
     "src/core.hpp": "int add(int a, int b);\n",
     "src/main.cpp": "int main() { return 0; }\n",

@@ -1,0 +1,44 @@
+"""The walk sees what git sees: .gitignore (nested, negated), no vendored, generated or binary files."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.walk import MAX_READ_BYTES, walk
+
+
+def test_gitignore_nested_and_negated_patterns_are_respected(make_project):
+    repo = make_project({
+        ".gitignore": "*.log\n!keep.log\nsecrets/\n/top-only.txt\n",
+        "app.log": "x", "keep.log": "x", "secrets/key.py": "KEY = 1\n", "top-only.txt": "x",
+        "sub/top-only.txt": "x", "sub/.gitignore": "local.py\n", "sub/local.py": "x = 1\n", "sub/kept.py": "y = 2\n",
+    })  # fmt: skip
+    tree = walk(repo.root)
+    assert "keep.log" in tree.sizes and "sub/top-only.txt" in tree.sizes and "sub/kept.py" in tree.sizes
+    for gone in ("app.log", "secrets/key.py", "top-only.txt", "sub/local.py"):
+        assert gone not in tree.sizes, gone
+
+
+def test_vendored_generated_and_binary_files_are_skipped(make_project):
+    repo = make_project({
+        "src/app.js": "export {}\n", "node_modules/left-pad/index.js": "module.exports = 1\n",
+        "vendor/lib/x.go": "package x\n", "dist/bundle.min.js": "x", "src/app.min.js": "x",
+        "logo.png": b"\x89PNG\r\n\x1a\n\0\0", "api/service_pb2.py": "x = 1\n", ".venv/lib/site.py": "x\n",
+    })  # fmt: skip
+    assert sorted(walk(repo.root).sizes) == ["src/app.js"]
+
+
+def test_reads_are_bounded_and_binary_content_is_refused(make_project):
+    repo = make_project({"big.txt": "a" * (MAX_READ_BYTES + 5000), "blob.txt": b"text\0with nul", "ok.md": "hi\n"})
+    tree = walk(repo.root)
+    assert len(tree.read("big.txt") or "") == MAX_READ_BYTES
+    assert tree.read("blob.txt") is None
+    assert tree.read("ok.md") == "hi\n"
+    assert tree.read("missing.md") is None
+
+
+def test_a_nested_repository_is_another_project(make_project):
+    repo = make_project({"main.py": "x = 1\n"})
+    inner = repo.root / "other"
+    inner.mkdir()
+    (inner / ".git").mkdir()
+    (inner / "theirs.py").write_text("y = 2\n")
+    assert "other/theirs.py" not in walk(repo.root).sizes
