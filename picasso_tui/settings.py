@@ -23,6 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "retrieval.ollama.baseUrl": "http://127.0.0.1:11434",
     "retrieval.ollama.model": "all-minilm",
     "sync.cloudMemory": False,
+    "profile.skippedWorkspaces": [],  # workspace fingerprints whose first-session profile offer was skipped
 }
 
 
