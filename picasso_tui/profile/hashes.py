@@ -12,9 +12,9 @@ _cache: dict[str, tuple[int, int, str]] = {}
 _lock = threading.Lock()
 
 
-def file_hash(path: Path) -> str | None:
+def file_hash(path: Path | str) -> str | None:
     """sha256 of the file's bytes (first HASH_CHARS hex), or None when it is gone or unreadable."""
-    key = str(path)
+    key = os.fspath(path)
     try:
         st = os.stat(key)
     except OSError:

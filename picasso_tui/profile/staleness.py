@@ -13,6 +13,7 @@ A record learned from files keeps, in ``metadata.provenance``, the commit it was
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import defaultdict
 from collections.abc import Iterable
@@ -23,6 +24,7 @@ from typing import Any
 from picasso_tui.profile.gitutil import git, head, short
 from picasso_tui.profile.hashes import file_hash
 from picasso_tui.profile.records import SOURCE
+from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
 from picasso_tui.store.namespaces import find_workspace
 from picasso_tui.store.schema import MemoryRecord
@@ -51,9 +53,10 @@ FRESH = Staleness(0.0, None, False)
 
 
 def _provenance(record: MemoryRecord | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(record, MemoryRecord):
-        return record.metadata.provenance.model_extra or {}
-    return (record.get("metadata") or {}).get("provenance") or {}
+    # isinstance(x, dict), not isinstance(x, MemoryRecord): pydantic's metaclass check costs ~5 µs a call.
+    if isinstance(record, dict):
+        return (record.get("metadata") or {}).get("provenance") or {}
+    return record.metadata.provenance.model_extra or {}
 
 
 def anchored(record: MemoryRecord | dict[str, Any]) -> bool:
@@ -67,11 +70,21 @@ class Assessor:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._root = os.fspath(root)
         self.head = head(root)
+        self._hashes: dict[str, str | None] = {}
         self._ancestor: dict[str, bool | None] = {}
         self._numstat: dict[tuple[str, str], int | None] = {}
         self._lines: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    def current_hash(self, rel: str) -> str | None:
+        """The file's hash now: one stat per file per Assessor (the hash itself is cached across them)."""
+        try:
+            return self._hashes[rel]
+        except KeyError:
+            digest = self._hashes[rel] = file_hash(os.path.join(self._root, rel))
+            return digest
 
     # -- git, batched -------------------------------------------------------------------------
 
@@ -86,7 +99,7 @@ class Assessor:
                 continue
             commits.add(commit)
             for rel, digest in (prov.get("sourceHashes") or {}).items():
-                if file_hash(self.root / rel) not in (digest, None):
+                if self.current_hash(rel) not in (digest, None):
                     diffs[commit].add(rel)
         self._prime_ancestry(commits - set(self._ancestor))
         for commit, paths in diffs.items():
@@ -132,7 +145,7 @@ class Assessor:
     def _line_count(self, rel: str) -> int:
         if rel not in self._lines:
             try:
-                with open(self.root / rel, "rb") as handle:
+                with open(os.path.join(self._root, rel), "rb") as handle:
                     self._lines[rel] = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 16), b""))
             except OSError:
                 self._lines[rel] = 0
@@ -156,7 +169,7 @@ class Assessor:
         hashes: dict[str, str] = prov.get("sourceHashes") or {}
         changed, deleted, drift = [], [], []
         for rel, digest in hashes.items():
-            now = file_hash(self.root / rel)
+            now = self.current_hash(rel)
             if now is None:
                 deleted.append(rel)
                 drift.append(1.0)
@@ -197,30 +210,44 @@ def _workspace_fingerprint(root: Path) -> str | None:
     return ws.fingerprint if ws else None
 
 
-def _belongs(raw: dict[str, Any], fingerprint: str | None) -> bool:
-    prov = (raw.get("metadata") or {}).get("provenance") or {}
-    return anchored(raw) and (fingerprint is None or prov.get("workspace") in (None, fingerprint))
+def _belongs(record: MemoryRecord | dict[str, Any], fingerprint: str | None) -> bool:
+    prov = _provenance(record)
+    return bool(prov.get("sourceCommit") or prov.get("sourceHashes")) and (
+        fingerprint is None or prov.get("workspace") in (None, fingerprint)
+    )
 
 
 def assess(store_or_records: Any, workspace_root: Path) -> dict[str, Staleness]:
     """{record id: Staleness} for the anchored records of this workspace (others are left out).
 
-    Accepts a MemoryStore, a FileStore or an iterable of records. Records of another workspace
-    (``provenance.workspace``) are not judged against this checkout.
+    Accepts a MemoryStore, a FileStore or an iterable of records (MemoryRecord or file-form dicts).
+    Records of another workspace (``provenance.workspace``) are not judged against this checkout.
+    From a store, records are judged in their raw form: no validation of 10k models to read 3 fields.
     """
     root = Path(workspace_root).resolve()
-    fingerprint = _workspace_fingerprint(root)
-    records = _records(store_or_records, fingerprint)
+    records = _records(store_or_records, _workspace_fingerprint(root))
     assessor = Assessor(root)
     assessor.prime(records)
-    return {r.id: assessor.assess(r) for r in records}
+    return {_rid(r): assessor.assess(r) for r in records}
 
 
-def _records(source: Any, fingerprint: str | None) -> list[MemoryRecord]:
+Item = MemoryRecord | dict[str, Any]
+
+
+def _rid(record: Item) -> str:
+    return record["id"] if isinstance(record, dict) else record.id
+
+
+def _records(source: Any, fingerprint: str | None) -> list[Item]:
     files = getattr(source, "files", source)
     if hasattr(files, "load"):
-        return files.load().records(lambda raw: _belongs(raw, fingerprint))
-    return [r for r in source if not r.is_tombstone and _belongs(r.file_form, fingerprint)]
+        return [raw for raw in files.load().raw().values() if deleted_at(raw) is None and _belongs(raw, fingerprint)]
+    out: list[Item] = []
+    for r in source:
+        tombstone = deleted_at(r) is not None if isinstance(r, dict) else r.is_tombstone
+        if not tombstone and _belongs(r, fingerprint):
+            out.append(r)
+    return out
 
 
 @dataclass(frozen=True)
@@ -238,21 +265,22 @@ def refresh(store: Any, workspace_root: Path) -> RefreshReport:
     records = _records(files, _workspace_fingerprint(root))
     assessor = Assessor(root)
     assessor.prime(records)
-    found = {r.id: assessor.assess(r) for r in records}
+    found = {_rid(r): assessor.assess(r) for r in records}
     # The Change re-assesses the copy read under the lock, so a concurrent re-observation is not undone.
     ops = [
-        Change(r.id, lambda cur: _with_verdict(cur, assessor.assess(cur)), stamp=False)
+        Change(_rid(r), lambda cur: _with_verdict(cur, assessor.assess(cur)), stamp=False)
         for r in records
-        if _differs(r, found[r.id])
+        if _differs(r, found[_rid(r)])
     ]
     if ops:
         files.apply(ops, event="staleness")
     return RefreshReport(len(found), [op.id for op in ops], found)
 
 
-def _differs(record: MemoryRecord, verdict: Staleness) -> bool:
-    attrs = record.metadata.attributes.model_extra or {}
-    return record.metadata.staleness_score != verdict.score or attrs.get("staleReason") != _persisted(verdict)
+def _differs(record: Item, verdict: Staleness) -> bool:
+    md = record["metadata"] if isinstance(record, dict) else record.file_form["metadata"]
+    reason = (md.get("attributes") or {}).get("staleReason")
+    return md.get("stalenessScore", 0.0) != verdict.score or reason != _persisted(verdict)
 
 
 def _persisted(verdict: Staleness) -> str | None:
