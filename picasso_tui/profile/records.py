@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ ID_PREFIX = "mem_prof_"
 SOURCE = "profile"
 LEARNED_BY = "picasso memory init"
 MAX_EDGES = 8
+MAX_BODY_CHARS = 8000
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 EDGE_FOR = {MemoryClass.DECISION: "decision->file"}
 
@@ -29,6 +31,15 @@ def profile_id(fingerprint: str, key: str) -> str:
         chars.append(_ALPHABET[value & 31])
         value >>= 5
     return ID_PREFIX + "".join(chars)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """Text from a repository, safe to store and print: control characters (escape sequences that could
+    rewrite a terminal, which the store refuses) become spaces, and the size stays a note's."""
+    return _CONTROL.sub(" ", text.replace("\r\n", "\n"))[:MAX_BODY_CHARS].strip() or "(empty)"
 
 
 def body_hash(body: str) -> str:
@@ -52,7 +63,7 @@ def provenance(f: Finding, ctx: Context) -> dict[str, Any]:
         "workspace": ctx.fingerprint,
         "findingKey": f.key,
         "learnedBy": LEARNED_BY,
-        "bodyHash": body_hash(f.body),
+        "bodyHash": body_hash(clean(f.body)),
     }
 
 
@@ -70,7 +81,7 @@ def new_record(f: Finding, ctx: Context, now: datetime) -> MemoryRecord:
         {
             "id": profile_id(ctx.fingerprint, f.key),
             "vector": [],
-            "body": f.body,
+            "body": clean(f.body),
             "metadata": {
                 "class": f.cls.value,
                 "namespace": namespace_for(f.cls, ctx.account_id, fingerprint=ctx.fingerprint, language=f.language),
@@ -79,7 +90,7 @@ def new_record(f: Finding, ctx: Context, now: datetime) -> MemoryRecord:
                 "stalenessScore": 0.0,
                 "edges": edges(f),
                 "provenance": provenance(f, ctx),
-                "attributes": {"title": f.title, "source": SOURCE, "tags": ["profile", *f.tags]},
+                "attributes": {"title": clean(f.title), "source": SOURCE, "tags": ["profile", *f.tags]},
             },
         }
     )
@@ -91,8 +102,9 @@ def reobserved(current: MemoryRecord, f: Finding, ctx: Context, now: datetime) -
     edited = prov.get("bodyHash") not in (None, body_hash(current.body))
     attrs = current.file_form["metadata"].get("attributes") or {}
     tags = list(dict.fromkeys([*attrs.get("tags", []), "profile", *f.tags]))
-    record = current if edited or current.body == f.body else current.with_body(f.body)
-    attributes = {**attrs, "title": attrs.get("title") if edited else f.title, "stale": False, "tags": tags}
+    body = clean(f.body)
+    record = current if edited or current.body == body else current.with_body(body)
+    attributes = {**attrs, "title": attrs.get("title") if edited else clean(f.title), "stale": False, "tags": tags}
     attributes.pop("staleReason", None)
     new_prov = {k: v for k, v in prov.items() if k != "notFoundAt"} | provenance(f, ctx)
     return record.with_metadata(

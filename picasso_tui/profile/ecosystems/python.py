@@ -99,11 +99,10 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("install", "pdm install", why, 40)
     elif tool == "Pipenv":
         k.command("install", "pipenv install --dev", why, 40)
-    elif pyproject or tree.has("setup.py"):
+    elif tree.has("pyproject.toml") or tree.has("setup.py"):
         target = f".[{extras[0]}]" if extras else "."
         k.command("install", f"pip install -e '{target}'", sources[0], 60)
-    else:
-        reqs = [f for f in sources if REQUIREMENTS.match(f)]
+    elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
     # Tests
