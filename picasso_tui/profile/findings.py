@@ -58,3 +58,7 @@ def human_list(items: list[str], limit: int = 8) -> str:
     more = len(items) - len(shown)
     text = ", ".join(shown)
     return f"{text} and {more} more" if more > 0 else text
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -6,10 +6,13 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.gitutil import git
+from picasso_tui.profile.walk import SKIP_DIRS
 
 MAX_COMMITS = 300
+MIN_COMMITS = 5
+"""Fewer commits say nothing about habits (an imported tree is often one commit)."""
 CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
@@ -35,9 +38,9 @@ def investigate(root: Path) -> Knowledge:
         if not lines:
             continue
         subjects.append(lines[0])
-        areas.update({_area(p) for p in lines[1:]})
+        areas.update({_area(p) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
     n = len(subjects)
-    if n == 0:
+    if n < MIN_COMMITS:
         return k
     conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
     tickets = sum(bool(TICKET.search(s)) for s in subjects)
@@ -69,7 +72,9 @@ def investigate(root: Path) -> Knowledge:
         k.fact(
             "git/active-areas",
             f"Most active area: {top[0][0]}",
-            f"Most active areas in the last {n} commits: " + ", ".join(f"{a} ({c} commits)" for a, c in top) + ".",
+            f"Most active areas in the last {n} commits: "
+            + ", ".join(f"{a} ({plural(c, 'commit')})" for a, c in top)
+            + ".",
             tags=("git",),
         )
     return k

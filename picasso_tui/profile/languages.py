@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from picasso_tui.profile.findings import Knowledge
+from picasso_tui.profile.findings import Knowledge, plural
 from picasso_tui.profile.walk import Tree
 
 # Style namespaces use these lowercase names (see store.codec.LANGUAGES); DISPLAY is for people.
@@ -55,7 +55,7 @@ def investigate(tree: Tree) -> Knowledge:
     k.fact(
         "languages",
         f"Languages: {', '.join(parts[:4])}",
-        f"Languages by share of source: {', '.join(parts)} ({files} source files). "
+        f"Languages by share of source: {', '.join(parts)} ({plural(files, 'source file')}). "
         f"Main language: {DISPLAY.get(found[0][0], found[0][0])}.",
         tags=("languages",),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import DISPLAY, language_of
 from picasso_tui.profile.walk import Tree
 
@@ -94,9 +94,9 @@ def _tests(tree: Tree, k: Knowledge) -> None:
             beside += 1
         else:
             where["/".join(parts[: idx + 1]) + "/"] += 1
-    places = [f"{d} ({n} files)" for d, n in where.most_common(4)]
+    places = [f"{d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
     if beside:
-        places.append(f"beside the source they test ({beside} files)")
+        places.append(f"beside the source they test ({plural(beside, 'file')})")
     style: Counter[str] = Counter()
     for name in (t.rsplit("/", 1)[-1] for t in tests):
         for pat, label in (
@@ -114,7 +114,7 @@ def _tests(tree: Tree, k: Knowledge) -> None:
     k.fact(
         "layout/tests",
         "Where tests live",
-        f"{len(tests)} test files, named {human_list([s for s, _ in style.most_common(3)])}; "
+        f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
         f"they live in {human_list(places)}.",
         *tests[:3],
         tags=("tests",),
@@ -128,7 +128,8 @@ def _migrations(tree: Tree, k: Knowledge) -> None:
             k.fact(
                 "layout/migrations",
                 f"Migrations in {folder}/",
-                f"Database migrations live in {folder}/ ({len(files)} files; newest {files[-1].rsplit('/', 1)[-1]}).",
+                f"Database migrations live in {folder}/ ({plural(len(files), 'file')}; "
+                f"newest {files[-1].rsplit('/', 1)[-1]}).",
                 tags=("database",),
             )
             return

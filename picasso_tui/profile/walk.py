@@ -15,7 +15,7 @@ MAX_READ_BYTES = 256 * 1024
 
 SKIP_DIRS = frozenset(
     {
-        ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "third_party", "third-party",
+        ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "vendored", "third_party", "third-party",
         "external", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
         ".pytest_cache", ".ruff_cache", ".cache", "dist", "build", "out", "target", "coverage", ".next",
         ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode-test", "Pods", "DerivedData", ".terraform",

@@ -128,19 +128,31 @@ def bench_generated(work: Path, runs: int) -> dict:
             "firstRun": samples[0], "freshProcess": summary(cli)}  # fmt: skip
 
 
+EXTERNAL = (
+    ("npm CLI (/usr/lib/node_modules/npm)", Path("/usr/lib/node_modules/npm")),
+    ("gsutil (google-cloud-sdk)", Path("/usr/lib/google-cloud-sdk/platform/gsutil")),
+    ("CPython 3.11 stdlib (/usr/lib/python3.11)", Path("/usr/lib/python3.11")),
+)
+
+
+def _copy_into_git(src: Path, dst: Path, name: str) -> Path:
+    if not dst.exists():
+        shutil.copytree(src, dst / name if name else dst, symlinks=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))  # fmt: skip
+        git(dst, "init", "-q", "-b", "main")
+        git(dst, "add", "-A")
+        git(dst, "commit", "-q", "-m", f"Import {src.name}")
+    return dst
+
+
 def real_trees(work: Path) -> list[tuple[str, Path]]:
     out = [("this checkout (picasso_tui)", REPO)]
     for name in ("pydantic", "textual", "numpy"):
-        src = SITE / name
-        if not src.is_dir():
-            continue
-        dst = work / f"real-{name}"
-        if not dst.exists():
-            shutil.copytree(src, dst / name, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-            git(dst, "init", "-q", "-b", "main")
-            git(dst, "add", "-A")
-            git(dst, "commit", "-q", "-m", f"Import {name}")
-        out.append((f"site-packages/{name} (copied into a git repo)", dst))
+        if (SITE / name).is_dir():
+            out.append((f"site-packages/{name}", _copy_into_git(SITE / name, work / f"real-{name}", name)))
+    for label, src in EXTERNAL:
+        if src.is_dir():
+            out.append((label, _copy_into_git(src, work / f"real-{src.name}", "")))
     return out
 
 

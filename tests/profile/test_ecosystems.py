@@ -33,6 +33,13 @@ testpaths = ["tests"]
     "Makefile": "test:\n\tuv run pytest -q\n\nlint:\n\tuv run ruff check .\n",
     ".github/workflows/ci.yml": "jobs:\n  test:\n    steps:\n      - run: uv sync\n      - run: uv run pytest -q\n",
 }
+PYTHON_SETUPTOOLS = {
+    "setup.py": "from setuptools import setup\nsetup(name='legacy', install_requires=[\n    'Flask>=2',\n    'SQLAlchemy',\n],\n"
+                "    tests_require=['pytest'])\n",
+    "requirements-dev.txt": "black==24.1\n-r requirements.txt\n",
+    "legacy/__init__.py": "",
+    "legacy/app_test.py": "def test_app():\n    pass\n",
+}
 JS_MONOREPO = {
     "package.json": json.dumps(
         {
@@ -153,6 +160,14 @@ CASES = {
         "workflow/run": ["uv run acme"],
         "rules/CLAUDE.md": ["Never edit generated files in src/acme/gen."],
         "style/python": ["ruff", "line length 100", "lint rules E, F, I"],
+    }),
+    "python-setuptools": (PYTHON_SETUPTOOLS, {
+        "python/packaging": ["package manager pip"],
+        "python/stack": ["Flask", "SQLAlchemy", "pytest"],
+        "workflow/install": ["pip install -e '.'"],
+        "workflow/test": ["`pytest`"],
+        "workflow/format": ["black ."],
+        "layout/tests": ["beside the source they test (1 file", "*_test.*"],
     }),
     "javascript-monorepo": (JS_MONOREPO, {
         "languages": ["TypeScript"],

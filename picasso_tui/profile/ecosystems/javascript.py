@@ -45,7 +45,7 @@ def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
     for lock, tool in LOCKS:
         if tree.has(lock):
             return tool, lock
-    return "npm", "no lock file"
+    return "npm", "package.json, no lock file"
 
 
 def _workspaces(tree: Tree, pkg: dict) -> list[str]:

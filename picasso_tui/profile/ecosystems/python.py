@@ -37,6 +37,13 @@ def _deps(tree: Tree, pyproject: dict) -> set[str]:
         names |= set((group or {}).get("dependencies") or {})
     for rel in [f for f in tree.files if REQUIREMENTS.match(f)]:
         specs.extend(line for line in (tree.read(rel) or "").splitlines() if line.strip() and line[0] not in "#-")
+    for rel in ("setup.py", "setup.cfg"):  # install_requires / extras_require, read as text (never executed)
+        text = tree.read(rel) or ""
+        for block in re.findall(r"(?:install_requires|tests_require)\s*=\s*\[([^\]]*)\]", text, re.DOTALL):
+            specs.extend(re.findall(r"[\"']([^\"']+)[\"']", block))
+        cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", text, re.MULTILINE)
+        if cfg:
+            specs.extend(line.strip() for line in cfg.group(1).splitlines() if line.strip())
     pipfile = load_toml(tree, "Pipfile")
     names |= set(pipfile.get("packages") or {}) | set(pipfile.get("dev-packages") or {})
     specs.extend(names)
