@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from picasso_tui.profile.gitutil import git, head, short
+from picasso_tui.profile.gitutil import git, head_fast, short
 from picasso_tui.profile.hashes import file_hash
 from picasso_tui.profile.records import SOURCE
 from picasso_tui.store.codec import deleted_at
@@ -66,17 +66,30 @@ def anchored(record: MemoryRecord | dict[str, Any]) -> bool:
 
 
 class Assessor:
-    """Staleness of records against one workspace checkout; git answers are cached per HEAD."""
+    """Staleness of records against one workspace checkout; git answers are cached per HEAD.
+
+    Keep one per session: call ``sync()`` before a batch of ``assess()`` calls (it re-reads HEAD
+    from .git in microseconds and forgets what a checkout or an edit may have changed), then assess
+    only the records at hand, e.g. retrieval's candidates.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self._root = os.fspath(root)
-        self.head = head(root)
+        self.head = head_fast(root)
         self._hashes: dict[str, str | None] = {}
         self._ancestor: dict[str, bool | None] = {}
-        self._numstat: dict[tuple[str, str], int | None] = {}
-        self._lines: dict[str, int] = {}
+        self._numstat: dict[tuple[str, str, str | None], int | None] = {}
+        self._lines: dict[tuple[str, str | None], int] = {}
         self._lock = threading.Lock()
+
+    def sync(self) -> None:
+        """Notice a new HEAD (branch switch, commit) and edited files since the last batch."""
+        current = head_fast(self.root)
+        if current != self.head:
+            self.head = current
+            self._ancestor.clear()
+        self._hashes = {}  # re-stat each file once more (hashes themselves stay cached by stat)
 
     def current_hash(self, rel: str) -> str | None:
         """The file's hash now: one stat per file per Assessor (the hash itself is cached across them)."""
@@ -103,7 +116,10 @@ class Assessor:
                     diffs[commit].add(rel)
         self._prime_ancestry(commits - set(self._ancestor))
         for commit, paths in diffs.items():
-            self._prime_numstat(commit, sorted(p for p in paths if (commit, p) not in self._numstat))
+            self._prime_numstat(commit, sorted(p for p in paths if self._diff_key(commit, p) not in self._numstat))
+
+    def _diff_key(self, commit: str, rel: str) -> tuple[str, str, str | None]:
+        return commit, rel, self.current_hash(rel)
 
     def _prime_ancestry(self, commits: set[str]) -> None:
         if not commits:
@@ -133,32 +149,36 @@ class Assessor:
     def _prime_numstat(self, commit: str, paths: list[str]) -> None:
         if not paths:
             return
-        out = git(self.root, "diff", "--numstat", "--no-renames", commit, "--", *paths)
+        out = git(self.root, "diff", "--numstat", "-z", "--no-renames", commit, "--", *paths)
         with self._lock:
             for p in paths:
-                self._numstat[(commit, p)] = None if out is None else 0
-            for line in (out or "").splitlines():
+                self._numstat[self._diff_key(commit, p)] = None if out is None else 0
+            for line in (out or "").split("\0"):
+                if line.count("\t") < 2:
+                    continue
                 added, deleted, rel = line.split("\t", 2)
                 churn = int(added) + int(deleted) if added.isdigit() and deleted.isdigit() else None
-                self._numstat[(commit, rel)] = churn
+                self._numstat[self._diff_key(commit, rel)] = churn
 
     def _line_count(self, rel: str) -> int:
-        if rel not in self._lines:
+        key = (rel, self.current_hash(rel))
+        if key not in self._lines:
             try:
                 with open(os.path.join(self._root, rel), "rb") as handle:
-                    self._lines[rel] = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 16), b""))
+                    self._lines[key] = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 16), b""))
             except OSError:
-                self._lines[rel] = 0
-        return self._lines[rel]
+                self._lines[key] = 0
+        return self._lines[key]
 
     # -- one record ---------------------------------------------------------------------------
 
     def drift(self, commit: str | None, rel: str) -> float:
         if commit is None:
             return UNKNOWN_CHANGE
-        if (commit, rel) not in self._numstat:
+        key = self._diff_key(commit, rel)
+        if key not in self._numstat:
             self._prime_numstat(commit, [rel])
-        churn = self._numstat.get((commit, rel))
+        churn = self._numstat.get(key)
         if churn is None:
             return UNKNOWN_CHANGE
         return CHANGED_FLOOR + (1 - CHANGED_FLOOR) * min(1.0, churn / max(1, self._line_count(rel)))

@@ -35,7 +35,7 @@ testpaths = ["tests"]
 }
 PYTHON_SETUPTOOLS = {
     "setup.py": "from setuptools import setup\nsetup(name='legacy', install_requires=[\n    'Flask>=2',\n    'SQLAlchemy',\n],\n"
-                "    tests_require=['pytest'])\n",
+    "    tests_require=['pytest'])\n",
     "requirements-dev.txt": "black==24.1\n-r requirements.txt\n",
     "legacy/__init__.py": "",
     "legacy/app_test.py": "def test_app():\n    pass\n",

@@ -84,3 +84,22 @@ def test_user_choices_survive_a_rerun(make_project):
     assert deleted not in live, "a memory the user deleted is never brought back"
     assert live[pinned].metadata.pinned
     assert live[edited].body == "We use FastAPI; ask Ana before adding a framework."
+
+
+def test_a_deleted_profile_record_stays_gone_after_its_tombstone_is_purged(make_project):
+    from datetime import timedelta
+
+    from picasso_tui.profile.investigator import generate
+    from picasso_tui.store.api import MemoryStore
+    from picasso_tui.store.schema import utc_now
+
+    repo = make_project(PYTHON)
+    repo.init()
+    gone = repo.by_key()["workflow/lint"].id
+    repo.store().delete(gone)
+    later = MemoryStore(cwd=repo.root, clock=lambda: utc_now() + timedelta(days=31))
+    later.add("A note written a month later; this write purges the old tombstone.")
+    assert gone not in later.files.load().raw(), "the tombstone was purged"
+    report = generate(later, repo.root)
+    assert gone in report.summary.left_deleted
+    assert gone not in {r.id for r in later.list(everything=True)}

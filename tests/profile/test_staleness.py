@@ -136,3 +136,42 @@ def test_assess_only_judges_records_of_this_workspace(make_project):
     records = one.store().list(everything=True)
     judged = assess(records, one.root)
     assert set(judged) == {r.id for r in one.records()}
+
+
+def test_head_is_read_from_git_files_in_every_layout(make_project, tmp_path):
+    from picasso_tui.profile.gitutil import head, head_fast
+
+    repo = make_project(PYTHON)
+    assert head_fast(repo.root) == head(repo.root) == repo.head()
+    repo.git("pack-refs", "--all")
+    assert head_fast(repo.root) == repo.head()
+    first = repo.head()
+    repo.write({"x.py": "x = 1\n"})
+    repo.commit("second")
+    repo.git("checkout", "-q", "--detach", first)
+    assert head_fast(repo.root) == first
+    repo.git("checkout", "-q", "main")
+    linked = tmp_path / "linked"
+    repo.git("worktree", "add", "-q", "-b", "other", str(linked), first)
+    assert head_fast(linked) == first and head_fast(repo.root) == repo.head()
+
+
+def test_a_kept_assessor_follows_branch_switches_and_edits_after_sync(make_project):
+    from picasso_tui.profile.staleness import Assessor
+
+    repo = make_project(PYTHON)
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.write({"AGENTS.md": "- Feature rule.\n"})
+    repo.commit("feature rules")
+    repo.init()
+    agents = repo.by_key()["rules/AGENTS.md"]
+    assessor = Assessor(repo.root)
+    assert assessor.assess(agents).fresh
+    repo.git("checkout", "-q", "main")
+    assessor.sync()
+    assert assessor.assess(agents).off_branch
+    repo.git("checkout", "-q", "feature")
+    (repo.root / "AGENTS.md").write_text("- Feature rule, now changed.\n")
+    assessor.sync()
+    verdict = assessor.assess(agents)
+    assert not verdict.off_branch and verdict.changed == ("AGENTS.md",) and verdict.score > 0.3
