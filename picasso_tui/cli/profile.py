@@ -98,3 +98,35 @@ def _print_summary(report) -> None:  # noqa: ANN001 - InitReport, imported lazil
     if s.left_deleted:
         counts.append(f"{len(s.left_deleted)} you deleted, left deleted")
     out.print(Text("Memory: " + ", ".join(counts) + "; `picasso memory list` shows them."))
+
+
+@click.command("staleness")
+@click.option("--json", "as_json", is_flag=True, help="Every assessed record as JSON.")
+def staleness_cmd(as_json: bool) -> None:
+    """Recompute how far this workspace's memories have drifted from the code (git and file hashes,
+    no network), save the scores, and list the stale or off-branch ones with why."""
+    from picasso_tui.cli.memory import _store
+    from picasso_tui.profile.findings import plural
+    from picasso_tui.profile.investigator import NotAWorkspace
+    from picasso_tui.profile.staleness import refresh
+
+    store = _store()
+    ws = store.workspace
+    if ws is None:
+        raise NotAWorkspace(store.cwd)
+    report = refresh(store, ws.root)
+    if as_json:
+        rows = [
+            {"id": rid, "score": v.score, "reason": v.reason, "offBranch": v.off_branch,
+             "changed": list(v.changed), "deleted": list(v.deleted)}
+            for rid, v in sorted(report.staleness.items())
+        ]  # fmt: skip
+        click.echo(render.dump_json({"assessed": report.assessed, "updated": report.updated, "records": rows}))
+        return
+    flagged = sorted(((rid, v) for rid, v in report.staleness.items() if not v.fresh), key=lambda item: -item[1].score)
+    out = render.console()
+    noun = "memory" if report.assessed == 1 else "memories"
+    out.print(Text(f"Checked {report.assessed} {noun} learned from files in {ws.name}; "
+                   f"{len(flagged)} stale or from another branch, {plural(len(report.updated), 'score')} updated."))  # fmt: skip
+    for rid, verdict in flagged:
+        out.print(Text(f"  {rid}  {verdict.score:.2f}  {verdict.reason}"), overflow="ellipsis", no_wrap=True)

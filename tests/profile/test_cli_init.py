@@ -47,3 +47,25 @@ def test_init_on_a_missing_path_is_a_usage_error(picasso, tmp_path):
     result = picasso("memory", "init", "--yes", str(tmp_path / "nope"))
     assert result.code == 2
     assert "does not exist" in result.err
+
+
+def test_staleness_command_saves_scores_and_says_why(make_project, picasso, monkeypatch):
+    repo = make_project(PYTHON)
+    monkeypatch.chdir(repo.root)
+    assert picasso("memory", "init", "--yes").code == 0
+    fresh = picasso("memory", "staleness")
+    assert fresh.code == 0 and "0 stale or from another branch" in fresh.out
+    (repo.root / "CLAUDE.md").unlink()
+    result = picasso("memory", "staleness")
+    assert result.code == 0, result.err
+    assert "1 stale or from another branch, 1 score updated" in result.out
+    assert "1.00  stale: CLAUDE.md deleted since " + repo.head()[:7] in result.out
+    listed = picasso("memory", "list", "--class", "repo_rule")
+    assert "stale" in listed.out
+    data = json.loads(picasso("memory", "staleness", "--json").out)
+    assert data["updated"] == [] and any(r["deleted"] == ["CLAUDE.md"] for r in data["records"])
+
+
+def test_staleness_outside_a_repository_is_one_sentence(picasso):
+    result = picasso("memory", "staleness")
+    assert result.code == 1 and "not inside a git repository" in result.err
