@@ -126,7 +126,8 @@ def staleness_cmd(as_json: bool) -> None:
     flagged = sorted(((rid, v) for rid, v in report.staleness.items() if not v.fresh), key=lambda item: -item[1].score)
     out = render.console()
     noun = "memory" if report.assessed == 1 else "memories"
+    updated = plural(len(report.updated), "score")
     out.print(Text(f"Checked {report.assessed} {noun} learned from files in {ws.name}; "
-                   f"{len(flagged)} stale or from another branch, {plural(len(report.updated), 'score')} updated."))  # fmt: skip
+                   f"{len(flagged)} stale or from another branch, {updated} updated."))  # fmt: skip
     for rid, verdict in flagged:
         out.print(Text(f"  {rid}  {verdict.score:.2f}  {verdict.reason}"), overflow="ellipsis", no_wrap=True)
