@@ -143,9 +143,54 @@ def _ci(tree: Tree, k: Knowledge) -> None:
         return
 
 
+DOCS = ("README.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md", "DEVELOPMENT.md", "HACKING.md",
+        "docs/development.md", "docs/contributing.md", "docs/CONTRIBUTING.md")  # fmt: skip
+TOOLS = re.compile(
+    r"^(make|just|task|npm|pnpm|yarn|bun|npx|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|python3? -m|"
+    r"cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|composer|php artisan|vendor/bin/\w+|"
+    r"cmake|ctest|meson|ruff|black|mypy|eslint|prettier|docker compose|docker-compose)\b"
+)
+DOC_ROLES = (
+    ("migrate", re.compile(r"\bmigrat")),
+    ("install", re.compile(r"^(?:\S+\s+){0,3}?(?:install|sync|ci|bootstrap|setup)\b")),
+    ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest)\b")),
+    ("lint", re.compile(r"\b(lint|clippy|vet|ruff check|mypy|eslint|rubocop)\b")),
+    ("format", re.compile(r"\b(fmt|format|prettier|black)\b")),
+    ("build", re.compile(r"\b(build|compile|package)\b")),
+    ("run", re.compile(r"\b(run|serve|server|start|dev|up)\b")),
+)
+_FENCE = re.compile(r"^```+\s*(\w*)\s*$")
+
+
+def doc_commands(text: str) -> list[str]:
+    """Shell commands shown in a document's code blocks (``$ `` prompts stripped), known tools only."""
+    out: list[str] = []
+    in_block, shell = False, False
+    for raw in text.splitlines():
+        fence = _FENCE.match(raw.strip())
+        if fence:
+            in_block, shell = not in_block, fence.group(1).lower() in ("", "sh", "bash", "shell", "console", "zsh")
+            continue
+        if not in_block or not shell:
+            continue
+        line = raw.strip().removeprefix("$ ").strip()
+        if TOOLS.match(line) and len(line) < 100 and "<" not in line:
+            out.append(line)
+    return list(dict.fromkeys(out))
+
+
+def _docs(tree: Tree, k: Knowledge) -> None:
+    for rel in DOCS:
+        text = tree.read(rel) if tree.has(rel) else None
+        for line in doc_commands(text or ""):
+            role = next((role for role, pattern in DOC_ROLES if pattern.search(line)), None)
+            if role:
+                k.command(role, line, rel, 35)
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    for step in (_makefile, _justfile, _taskfile, _tox_nox, _ci):
+    for step in (_makefile, _justfile, _taskfile, _tox_nox, _ci, _docs):
         step(tree, k)
     return k
 

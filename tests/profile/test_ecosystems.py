@@ -129,6 +129,8 @@ PHP = {
     "app/Models/User.php": "<?php\nnamespace App\\Models;\nclass User {}\n",
     "database/migrations/2024_01_01_000000_create_users_table.php": "<?php\n",
     "tests/Feature/UserTest.php": "<?php\n",
+    "README.md": "# Acme\n\nThe Acme shop.\n\n## Development\n\n```bash\n$ composer install\n$ php artisan migrate --seed\n"
+    "$ ./vendor/bin/pest --parallel\n```\n\n```php\necho 'not a command';\n```\n",
     ".php-cs-fixer.php": "<?php\nreturn (new PhpCsFixer\\Config())->setRules(['@PSR12' => true]);\n",
 }
 CPP = {
@@ -246,7 +248,7 @@ CASES = {
         "php/stack": ["Laravel", "Pest"],
         "workflow/install": ["composer install"],
         "workflow/test": ["php artisan test", "vendor/bin/pest"],
-        "workflow/migrate": ["php artisan migrate"],
+        "workflow/migrate": ["`php artisan migrate --seed` — from README.md"],
         "workflow/lint": ["phpstan analyse"],
         "style/php": ["PSR12"],
     }),

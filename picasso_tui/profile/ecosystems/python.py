@@ -88,6 +88,9 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"Python {requires}")
     if members:
         details.append(f"uv workspace members: {human_list([str(m) for m in members])}")
+    nested = [f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f]
+    if nested and not members:
+        details.append(f"{len(nested)} more Python packages inside: {human_list(sorted(set(nested)), 8)}")
     k.fact("python/packaging", f"Python packaging: {tool}", "Python project: " + "; ".join(details) + ".", *sources)
 
     kinds = classify(deps, LIBRARIES)
