@@ -145,7 +145,7 @@ def _rust(tree: Tree, hints: Hints) -> None:
 def _go(tree: Tree, hints: Hints) -> None:
     mod = tree.first("go.mod")
     if mod:
-        hints["go"].append(("gofmt formatting (tabs, gofmt -w)", mod))
+        hints["go"].append(("gofmt formatting (tabs; gofmt -w)", mod))
     rel = tree.first(".golangci.yml", ".golangci.yaml", ".golangci.toml")
     if rel:
         enabled = re.findall(r"^\s+-\s+([\w-]+)\s*$", (tree.read(rel) or "").split("enable:", 1)[-1], re.MULTILINE)
@@ -214,6 +214,16 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             )
 
 
+def short_title(text: str, limit: int = 72) -> str:
+    """A list title: whole words, cut before an unbalanced parenthesis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    if cut.count("(") > cut.count(")"):
+        cut = cut[: cut.rfind("(")].rstrip()
+    return cut + " …"
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     hints: Hints = defaultdict(list)
@@ -235,7 +245,7 @@ def investigate(tree: Tree) -> Knowledge:
             Finding(
                 f"style/{lang}",
                 MemoryClass.STYLE,
-                f"{name} style: {', '.join(found[0][0].split(', ')[:2])[:70]}",
+                short_title(f"{name} style: {found[0][0]}"),
                 body,
                 sources,
                 language=lang,

@@ -51,5 +51,5 @@ def test_a_repository_without_commits_gets_a_profile_without_a_commit_anchor(tmp
     assert report.head is None
     keys = {f.key for f in report.findings}
     assert {"go/packaging", "workflow/test"} <= keys
-    record = next(r for r in store.list() if r.title.startswith("Go modules"))
+    record = next(r for r in store.list() if r.title == "Go module example.com/fresh")
     assert record.metadata.provenance.model_extra["sourceCommit"] is None

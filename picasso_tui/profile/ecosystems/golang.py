@@ -38,7 +38,12 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"Go {version.group(1)}")
     if tree.has("go.work") or len(mods) > 1:
         details.append(f"{len(mods)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in mods])}")
-    k.fact("go/packaging", "Go modules", "Go project: " + "; ".join(details) + ".", *mods[:3])
+    k.fact(
+        "go/packaging",
+        f"Go module {module.group(1)}" if module else "Go modules",
+        "Go project: " + "; ".join(details) + ".",
+        *mods[:3],
+    )
     stack_facts(k, "go", "Go", classify(deps, LIBRARIES), mods[:1])
     k.command("build", "go build ./...", "go.mod", 60)
     k.command("test", "go test ./...", "go.mod", 60)
