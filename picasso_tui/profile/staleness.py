@@ -318,3 +318,10 @@ def _with_verdict(record: MemoryRecord, verdict: Staleness) -> MemoryRecord:
     if (record.file_form["metadata"].get("attributes") or {}).get("source") == SOURCE:
         attrs["stale"] = verdict.score > 0.7
     return record.with_metadata(staleness_score=verdict.score, attributes=attrs)
+
+
+def refresh_workspace(store: Any) -> RefreshReport | None:
+    """``refresh`` for the store's current workspace (None outside a git repository): what a session
+    start or the TUI opening calls, in a worker thread."""
+    ws = store.workspace
+    return refresh(store, ws.root) if ws is not None else None

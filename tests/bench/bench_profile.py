@@ -175,7 +175,7 @@ def bench_staleness(work: Path, n: int, runs: int) -> dict:
     from picasso_tui.paths import PicassoPaths
     from picasso_tui.profile.gitutil import head
     from picasso_tui.profile.hashes import clear_cache, hashes_for
-    from picasso_tui.profile.staleness import assess, refresh
+    from picasso_tui.profile.staleness import Assessor, assess, refresh
     from picasso_tui.store.filestore import FileStore, Upsert
     from picasso_tui.store.namespaces import find_workspace
     from picasso_tui.store.schema import MemoryRecord
@@ -211,6 +211,14 @@ def bench_staleness(work: Path, n: int, runs: int) -> dict:
         assess(records, root)
         warm.append(time.perf_counter() - started)
     stale = sum(1 for v in verdicts.values() if v.score > 0)
+    kept = Assessor(root)
+    kept.prime(records)
+    candidates = []
+    for _ in range(max(20, runs)):
+        started = time.perf_counter()
+        kept.sync()
+        [kept.assess(r) for r in records[:50]]
+        candidates.append(time.perf_counter() - started)
     os.environ["PICASSO_HOME"] = str(work / "home-staleness")
     shutil.rmtree(work / "home-staleness", ignore_errors=True)
     files = FileStore(PicassoPaths.resolve(), projections=False)
@@ -223,7 +231,8 @@ def bench_staleness(work: Path, n: int, runs: int) -> dict:
     noop_s = time.perf_counter() - started
     git(root, "checkout", "-q", "--", ".")
     return {"records": n, "files": len(pool), "editedFiles": len(edited), "staleRecords": stale,
-            "assessCold": summary(cold), "assessWarm": summary(warm), "refreshOneWrite": refresh_s,
+            "assessCold": summary(cold), "assessWarm": summary(warm),
+            "keptAssessorSync50Candidates": summary(candidates), "refreshOneWrite": refresh_s,
             "refreshUpdated": len(report.updated), "refreshNothingChanged": noop_s,
             "refreshNothingChangedUpdated": len(again.updated)}  # fmt: skip
 

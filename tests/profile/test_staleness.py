@@ -175,3 +175,14 @@ def test_a_kept_assessor_follows_branch_switches_and_edits_after_sync(make_proje
     assessor.sync()
     verdict = assessor.assess(agents)
     assert not verdict.off_branch and verdict.changed == ("AGENTS.md",) and verdict.score > 0.3
+
+
+def test_refresh_workspace_is_a_no_op_outside_a_repository(make_project, store):
+    from picasso_tui.profile.staleness import refresh_workspace
+
+    assert refresh_workspace(store) is None
+    repo = make_project(PYTHON)
+    repo.init()
+    (repo.root / "CLAUDE.md").unlink()
+    report = refresh_workspace(repo.store())
+    assert report is not None and report.updated == [repo.by_key()["rules/CLAUDE.md"].id]
