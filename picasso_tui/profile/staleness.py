@@ -14,6 +14,7 @@ A record learned from files keeps, in ``metadata.provenance``, the commit it was
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Iterable
@@ -50,6 +51,28 @@ class Staleness:
 
 
 FRESH = Staleness(0.0, None, False)
+
+
+_COMMIT = re.compile(r"^[0-9a-f]{7,64}$")
+
+
+def _commit_of(prov: dict[str, Any]) -> str | None:
+    """The learning commit, only if it looks like one: the value goes on a git command line, and a
+    record from an import or another device must not smuggle an option (``--output=…``) onto it."""
+    value = prov.get("sourceCommit")
+    return value if isinstance(value, str) and _COMMIT.match(value) else None
+
+
+def _source_hashes(prov: dict[str, Any]) -> dict[str, str]:
+    """``sourceHashes`` limited to plain relative paths inside the workspace."""
+    value = prov.get("sourceHashes")
+    if not isinstance(value, dict):
+        return {}
+    return {
+        rel: digest
+        for rel, digest in value.items()
+        if isinstance(rel, str) and rel and not rel.startswith(("/", "-")) and ".." not in rel.split("/")
+    }
 
 
 def _provenance(record: MemoryRecord | dict[str, Any]) -> dict[str, Any]:
@@ -107,11 +130,11 @@ class Assessor:
         diffs: dict[str, set[str]] = defaultdict(set)
         for r in records:
             prov = _provenance(r)
-            commit = prov.get("sourceCommit")
-            if not isinstance(commit, str):
+            commit = _commit_of(prov)
+            if commit is None:
                 continue
             commits.add(commit)
-            for rel, digest in (prov.get("sourceHashes") or {}).items():
+            for rel, digest in _source_hashes(prov).items():
                 if self.current_hash(rel) not in (digest, None):
                     diffs[commit].add(rel)
         self._prime_ancestry(commits - set(self._ancestor))
@@ -185,8 +208,8 @@ class Assessor:
 
     def assess(self, record: MemoryRecord | dict[str, Any]) -> Staleness:
         prov = _provenance(record)
-        commit = prov.get("sourceCommit") if isinstance(prov.get("sourceCommit"), str) else None
-        hashes: dict[str, str] = prov.get("sourceHashes") or {}
+        commit = _commit_of(prov)
+        hashes = _source_hashes(prov)
         changed, deleted, drift = [], [], []
         for rel, digest in hashes.items():
             now = self.current_hash(rel)

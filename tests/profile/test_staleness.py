@@ -186,3 +186,18 @@ def test_refresh_workspace_is_a_no_op_outside_a_repository(make_project, store):
     (repo.root / "CLAUDE.md").unlink()
     report = refresh_workspace(repo.store())
     assert report is not None and report.updated == [repo.by_key()["rules/CLAUDE.md"].id]
+
+
+def test_provenance_from_elsewhere_cannot_put_options_on_gits_command_line(make_project, tmp_path):
+    repo = make_project(PYTHON)
+    store = repo.store()
+    target = tmp_path / "written-by-git.txt"
+    hostile = store.add(
+        "A record that arrived from an import.",
+        provenance={"sourceCommit": f"--output={target}", "sourceHashes": {"pyproject.toml": "0" * 20,
+                    "../outside.txt": "1" * 20, "-rf": "2" * 20}},
+    )  # fmt: skip
+    verdict = assess(store, repo.root)[hostile.id]
+    assert not target.exists()
+    assert verdict.changed == ("pyproject.toml",) and verdict.deleted == ()
+    assert verdict.reason == "stale: pyproject.toml changed"
