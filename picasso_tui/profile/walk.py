@@ -129,6 +129,15 @@ def is_generated(name: str) -> bool:
     return name.endswith(GENERATED_SUFFIXES)
 
 
+def _inside_link(entry: os.DirEntry[str], root: Path) -> bool:
+    """A symlink to a file inside the workspace (CLAUDE.md -> AGENTS.md is common) counts; one that
+    points outside it is never followed, and directory links are not walked (no loops)."""
+    if not entry.is_symlink():
+        return False
+    target = Path(entry.path).resolve()
+    return target.is_file() and target.is_relative_to(root)
+
+
 def walk(root: Path) -> Tree:
     root = root.resolve()
     sizes: dict[str, int] = {}
@@ -155,7 +164,7 @@ def walk(root: Path) -> Tree:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
-                is_file = not is_dir and entry.is_file(follow_symlinks=False)
+                is_file = not is_dir and (entry.is_file(follow_symlinks=False) or _inside_link(entry, root))
             except OSError:
                 continue
             if is_dir:
@@ -175,7 +184,7 @@ def walk(root: Path) -> Tree:
                     tree.ignored += 1
                     continue
                 try:
-                    sizes[rel] = entry.stat(follow_symlinks=False).st_size
+                    sizes[rel] = entry.stat().st_size
                 except OSError:
                     continue
     return tree

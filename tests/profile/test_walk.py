@@ -42,3 +42,16 @@ def test_a_nested_repository_is_another_project(make_project):
     (inner / ".git").mkdir()
     (inner / "theirs.py").write_text("y = 2\n")
     assert "other/theirs.py" not in walk(repo.root).sizes
+
+
+def test_symlinks_inside_the_workspace_count_and_those_leading_out_do_not(make_project, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("- token: hunter2\n")
+    repo = make_project({"AGENTS.md": "- Use the shared rules.\n"})
+    (repo.root / "CLAUDE.md").symlink_to("AGENTS.md")
+    (repo.root / ".cursorrules").symlink_to(secret)
+    (repo.root / "loop").symlink_to(repo.root, target_is_directory=True)
+    tree = walk(repo.root)
+    assert tree.read("CLAUDE.md") == "- Use the shared rules.\n"
+    assert ".cursorrules" not in tree.sizes and tree.read(".cursorrules") is None
+    assert not any(f.startswith("loop/") for f in tree.sizes)
