@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from picasso_tui.cli import render
@@ -28,6 +26,9 @@ CLASS_TITLES = {
 @click.option("--json", "as_json", is_flag=True, help="Print what was learned as JSON instead of a summary.")
 def init_cmd(path: Path | None, yes: bool, as_json: bool) -> None:
     """Learn this workspace's structure, conventions, workflows and rules (read-only) and remember them."""
+    from rich.console import Console  # imported here: every other command starts without them
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     from picasso_tui.cli.memory import _store
     from picasso_tui.profile.investigator import NotAWorkspace, generate
     from picasso_tui.store.namespaces import find_workspace
