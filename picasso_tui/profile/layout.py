@@ -72,13 +72,30 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     if not counts:
         return
     described = []
+    readmes = []
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:
         what = PURPOSES.get(folder.lower())
         main = langs.get(folder)
         lang = DISPLAY.get(main.most_common(1)[0][0]) if main else None
-        bits = [b for b in (what, f"mostly {lang}" if lang else None, f"{n} file{'s' if n != 1 else ''}") if b]
+        bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]
+        readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
+        said = first_sentence(tree.read(readme) or "") if readme else ""
+        if said:
+            bits.append(f"README: {said}")
+            readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
-    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".", tags=("layout",))
+    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".", *readmes,
+           tags=("layout",))  # fmt: skip
+
+
+def first_sentence(text: str, limit: int = 100) -> str:
+    """The first sentence of a document's first prose paragraph (headings, badges and code skipped)."""
+    for paragraph in re.split(r"\n\s*\n", text):
+        p = " ".join(paragraph.split())
+        if p and not p.startswith(("#", "<", "[!", "![", "[![", "```", "|", "=", "-", "*")):
+            sentence = re.split(r"(?<=[.!?])\s", p, maxsplit=1)[0]
+            return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return ""
 
 
 def _tests(tree: Tree, k: Knowledge) -> None:

@@ -56,7 +56,10 @@ JS_MONOREPO = {
     "tsconfig.json": '{"compilerOptions": {"strict": true}}',
     ".prettierrc": '{"singleQuote": true, "semi": false, "printWidth": 100}',
     "eslint.config.js": "export default [js.configs.recommended, 'plugin:@typescript-eslint/recommended'];\n",
-    "packages/web/package.json": json.dumps({"name": "@acme/web", "dependencies": {"next": "14", "react": "18"}}),
+    "packages/web/package.json": json.dumps(
+        {"name": "@acme/web", "description": "The storefront.", "dependencies": {"next": "14", "react": "18"}}
+    ),
+    "packages/README.md": "# Packages\n\nEvery deployable lives here. More text follows.\n",
     "packages/web/app/page.tsx": "export default function Page() { return null }\n",
     "packages/web/app/page.test.tsx": "test('renders', () => {})\n",
     "packages/api/package.json": json.dumps(
@@ -173,7 +176,9 @@ CASES = {
     }),
     "javascript-monorepo": (JS_MONOREPO, {
         "languages": ["TypeScript"],
-        "javascript/packaging": ["pnpm", "monorepo with 2 packages", "packages/api", "packages/web", "TypeScript"],
+        "javascript/packaging": ["pnpm", "monorepo with 2 packages", "packages/api (@acme/api)",
+                                 "packages/web (@acme/web: The storefront.)", "TypeScript"],
+        "layout/folders": ["packages/ (packages (monorepo), mostly TypeScript", "README: Every deployable lives here."],
         "javascript/stack": ["Next.js", "React", "Express", "Vitest", "Prisma", "prisma/schema.prisma"],
         "workflow/install": ["`pnpm install`"],
         "workflow/test": ["`pnpm test`", "vitest run"],

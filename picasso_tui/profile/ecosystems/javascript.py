@@ -99,7 +99,12 @@ def investigate(tree: Tree) -> Knowledge:
     if pkg.get("type") == "module":
         details.append("ES modules")
     if packages:
-        details.append(f"monorepo with {len(packages)} packages: {human_list(packages, 10)}")
+        described = []
+        for p in packages:
+            data = load_json(tree, f"{p}/package.json")
+            name, about = data.get("name"), str(data.get("description") or "")[:80]
+            described.append(p + (f" ({name}{': ' + about if about else ''})" if name else ""))
+        details.append(f"monorepo with {len(packages)} packages: {human_list(described, 10)}")
     for marker, label in (("turbo.json", "Turborepo"), ("nx.json", "Nx"), ("lerna.json", "Lerna")):
         if tree.has(marker):
             details.append(f"{label} ({marker})")
