@@ -58,6 +58,7 @@ def offer_profile(app: PicassoApp) -> None:
 
     def answered(answer: Answer | None) -> None:
         if answer == "yes" and workspace is not None:
+            app.notify(f"Learning {workspace.name} (read-only); the memories appear when it is done.")
             app.write(generate)
         elif answer == "skip" and workspace is not None:
             remember_skip(store.paths, workspace)
