@@ -39,14 +39,16 @@ def skipped(paths: PicassoPaths) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def should_offer(paths: PicassoPaths, workspace: Workspace | None) -> bool:
-    """True in a git workspace with no profile yet whose offer was not skipped (and a readable store)."""
+def should_offer(paths: PicassoPaths, workspace: Workspace | None, files: FileStore | None = None) -> bool:
+    """True in a git workspace with no profile yet whose offer was not skipped (and a readable store).
+
+    Pass the app's FileStore as ``files`` to reuse the document it has already decoded."""
     if workspace is None:
         return False
     try:
         if workspace.fingerprint in skipped(paths):
             return False
-        return not has_profile(FileStore(paths, projections=False), workspace.fingerprint)
+        return not has_profile(files or FileStore(paths, projections=False), workspace.fingerprint)
     except StoreError:
         return False  # an unreadable store or settings file: nothing could be written anyway
 

@@ -55,3 +55,24 @@ def test_symlinks_inside_the_workspace_count_and_those_leading_out_do_not(make_p
     assert tree.read("CLAUDE.md") == "- Use the shared rules.\n"
     assert ".cursorrules" not in tree.sizes and tree.read(".cursorrules") is None
     assert not any(f.startswith("loop/") for f in tree.sizes)
+
+
+def test_the_walk_agrees_with_git_on_what_is_ignored(make_project):
+    """Random trees and .gitignore files (nested, negated, anchored, globbed): the walk keeps exactly
+    the files `git ls-files --others --cached --exclude-standard` lists."""
+    import random
+
+    rng = random.Random(1130)
+    names = ["a.py", "b.log", "keep.log", "c.txt", "d.md", "build.txt", "x.tmp"]
+    folders = ["", "src/", "src/deep/", "docs/", "logs/", "out2/", "src/logs/"]
+    patterns = ["*.log", "!keep.log", "/c.txt", "logs/", "src/deep/", "*.tmp", "!src/x.tmp", "d.*", "**/b.log",
+                "out2/*", "!out2/a.py", "deep", "/src/logs/a.py", "docs/**/*.md"]  # fmt: skip
+    for example in range(12):
+        files = {f"{folder}{name}": "x\n" for folder in folders for name in rng.sample(names, 4)}
+        files[".gitignore"] = "\n".join(rng.sample(patterns, rng.randint(1, 5))) + "\n"
+        files["src/.gitignore"] = "\n".join(rng.sample(patterns, rng.randint(0, 3))) + "\n"
+        repo = make_project(files, name=f"fuzz{example}")
+        listed = repo.git("ls-files", "--others", "--cached", "--exclude-standard").split()
+        expected = {f for f in listed if not f.endswith(".gitignore")}
+        walked = {f for f in walk(repo.root).sizes if not f.endswith(".gitignore")}
+        assert walked == expected, (files[".gitignore"], files["src/.gitignore"])

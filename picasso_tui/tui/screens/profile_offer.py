@@ -72,7 +72,7 @@ def offer_profile(app: PicassoApp) -> None:
         return f"Project profile: learned {len(report.findings)} things about {report.workspace.name}.", ids
 
     def decide() -> None:
-        if should_offer(store.paths, workspace):
+        if should_offer(store.paths, workspace, store.files):
             with contextlib.suppress(RuntimeError):  # the app closed before the question could be asked
                 app.call_from_thread(app.push_screen, ProfileOfferScreen(), answered)
 
