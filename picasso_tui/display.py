@@ -5,13 +5,25 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from rich.text import Text
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROL_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Every escape sequence but colour (SGR, "ESC [ ... m"): cursor moves, clears, window titles (OSC).
+_NOT_COLOUR = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-ln-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 def visible_text(text: str) -> str:
     """One line, no control characters (a memory must never drive the terminal)."""
     return _CONTROL.sub(" ", text).strip()
+
+
+def terminal_line(line: str) -> Text:
+    """A line another program printed, for display: its colours kept, every other escape sequence
+    and control character gone (a program's output must never drive our terminal)."""
+    text = Text.from_ansi(_NOT_COLOUR.sub("", line.rstrip("\n")))
+    text.plain = _CONTROL.sub(" ", text.plain)  # same length: the colour spans stay in place
+    return text
 
 
 def safe(text: str) -> str:

@@ -23,6 +23,18 @@ DEFAULTS: dict[str, Any] = {
     "retrieval.ollama.baseUrl": "http://127.0.0.1:11434",
     "retrieval.ollama.model": "all-minilm",
     "sync.cloudMemory": False,
+    "agent.command": None,  # the external agent `picasso run` drives, e.g. "claude -p" or "codex exec"
+    "agent.model": None,  # a label for model_performance notes (never a credential)
+    "agent.promptVia": "arg",  # arg: the prompt is the last argument (or replaces "{prompt}"); stdin
+    "agent.verify": [],  # the workspace's verification commands, run in order after the agent
+    "agent.verifyTimeoutSeconds": 600,
+    "agent.rememberHint": True,  # tell the agent how to print remember(<class>): lines
+    "agent.transcriptsKept": 50,  # redacted run transcripts kept under <home>/transcripts (newest first)
+    "writeback.classifier": "rules",  # rules (offline, deterministic) or model (rules + an OpenAI-compatible model)
+    "writeback.model.baseUrl": "http://127.0.0.1:11434/v1",
+    "writeback.model.model": "llama3.1",
+    "writeback.model.apiKeyEnv": "OPENAI_API_KEY",
+    "writeback.model.timeoutSeconds": 30,
     "profile.skippedWorkspaces": [],  # workspace fingerprints whose first-session profile offer was skipped
 }
 

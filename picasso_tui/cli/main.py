@@ -12,7 +12,9 @@ import traceback
 import click
 
 from picasso_tui import __version__
+from picasso_tui.cli.mcp import mcp_cmd
 from picasso_tui.cli.memory import _store, memory, print_list
+from picasso_tui.cli.run import run_cmd
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.errors import StoreError
 
@@ -33,6 +35,8 @@ def cli(ctx: click.Context) -> None:
 
 
 cli.add_command(memory)
+cli.add_command(run_cmd)
+cli.add_command(mcp_cmd)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -23,7 +23,7 @@ def recall_cmd(
     from picasso_tui.cli.memory import _store
     from picasso_tui.retrieval.pipeline import Retriever
 
-    retriever = Retriever.for_store(_store())
+    retriever = Retriever.for_store(_store(), graph=False)  # one query: loading a graph costs more than it saves
     result = retriever.recall(prompt, plan=plan, files=files, budget=budget)
     if as_json:
         click.echo(render.dump_json(result.as_json()))
@@ -55,4 +55,4 @@ def recall_cmd(
                 left.add_row(rid, Text(why))
             out.print(left)
         timing = ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items())
-        out.print(Text(f"embedder {result.embedder}; {timing}", style="dim"))
+        out.print(Text(f"embedder {result.embedder}, {result.search} search; {timing}", style="dim"))

@@ -2,24 +2,31 @@
 codes and paths, which embeddings blur.
 
 Each posting's BM25 contribution depends only on its term and document, so it is computed once
-when the index is built; a query is then a few numpy scatter-adds and one partial sort.
+when the index is built (vectorised: one ``np.unique`` over every (term, document) pair); a query
+is then a few numpy scatter-adds and one partial sort. Splitting texts into terms is the costly
+part of a build, so each text's terms are kept by text hash in ``TermCache``, on disk, and a fresh
+process re-tokenizes only what changed.
 """
 
 from __future__ import annotations
 
-import math
+import contextlib
 import re
-from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import orjson
 
 from picasso_tui.retrieval.embedders.hashing import tokens
+from picasso_tui.retrieval.vectors import text_hash
+from picasso_tui.store.atomic import write_atomic
 
 _WHOLE = re.compile(r"[\w./-]*[\w]")
 K1 = 1.2
 B = 0.75
+TERMS_VERSION = 1  # bump when ``terms`` changes: old caches are then ignored
 Mask = npt.NDArray[np.bool_]
 
 
@@ -30,27 +37,84 @@ def terms(text: str) -> list[str]:
     return pieces + whole
 
 
+class TermCache:
+    """Terms per text hash, in memory and under ``<cache>/lexical/`` (a cache: losing it costs time only).
+
+    Only hashes are stored next to the terms, and ``keep`` drops the entries of texts no longer in
+    memory, so a deleted memory's words leave the cache at the next refresh."""
+
+    def __init__(self, cache_dir: Path | None = None) -> None:
+        self.path = cache_dir / "lexical" / f"terms-v{TERMS_VERSION}.json" if cache_dir else None
+        self._terms: dict[str, list[str]] | None = None
+        self._dirty = False
+
+    def _loaded(self) -> dict[str, list[str]]:
+        if self._terms is None:
+            self._terms = {}
+            if self.path is not None:
+                with contextlib.suppress(OSError, orjson.JSONDecodeError):
+                    data = orjson.loads(self.path.read_bytes())
+                    if isinstance(data, dict):
+                        self._terms = data
+        return self._terms
+
+    def terms_of(self, key: str, text: str) -> list[str]:
+        cache = self._loaded()
+        found = cache.get(key)
+        if not isinstance(found, list):
+            found = cache[key] = terms(text)
+            self._dirty = True
+        return found
+
+    def keep(self, keys: Iterable[str]) -> None:
+        """Forget every text not in ``keys`` (the live memories' texts)."""
+        cache = self._loaded()
+        wanted = set(keys)
+        stale = [k for k in cache if k not in wanted]
+        for k in stale:
+            del cache[k]
+        self._dirty = self._dirty or bool(stale)
+
+    def save(self) -> None:
+        if self._dirty and self.path is not None and self._terms is not None:
+            with contextlib.suppress(OSError):  # a cache that cannot be written only costs time later
+                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                write_atomic(self.path, orjson.dumps(self._terms), durable=False)
+                self._dirty = False
+
+
 class BM25:
-    def __init__(self, docs: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        docs: Sequence[tuple[str, str]],
+        cache: TermCache | None = None,
+        keys: dict[str, str] | None = None,
+    ) -> None:
+        """``docs`` are (record id, text); ``keys`` (record id -> text hash) spares hashing twice."""
+        cache = cache or TermCache()
         self.ids = [rid for rid, _ in docs]
         self.index_of = {rid: i for i, rid in enumerate(self.ids)}
-        counts = [Counter(terms(text)) for _, text in docs]
-        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float32)
-        avg = float(lengths.mean()) if len(lengths) else 1.0
-        postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        for index, c in enumerate(counts):
-            for term, tf in c.items():
-                postings[term].append((index, tf))
-        n = len(self.ids)
-        self.docs: dict[str, npt.NDArray[np.int32]] = {}
-        self.weights: dict[str, npt.NDArray[np.float32]] = {}
-        for term, plist in postings.items():
-            idf = math.log(1 + (n - len(plist) + 0.5) / (len(plist) + 0.5))
-            idx = np.fromiter((i for i, _ in plist), dtype=np.int32, count=len(plist))
-            tf = np.fromiter((t for _, t in plist), dtype=np.float32, count=len(plist))
-            norm = K1 * (1 - B + B * lengths[idx] / avg)
-            self.docs[term] = idx
-            self.weights[term] = (idf * tf * (K1 + 1) / (tf + norm)).astype(np.float32)
+        self.vocab: dict[str, int] = {}
+        vocab = self.vocab
+        term_ids: list[int] = []
+        lengths = np.zeros(len(docs), dtype=np.float32)
+        for d, (rid, text) in enumerate(docs):
+            key = keys[rid] if keys is not None and rid in keys else text_hash(text)
+            found = cache.terms_of(key, text)
+            term_ids.extend([vocab.setdefault(t, len(vocab)) for t in found])
+            lengths[d] = len(found)
+        n = len(docs)
+        doc_of = np.repeat(np.arange(n, dtype=np.int64), lengths.astype(np.int64))
+        pairs, tf = np.unique(np.asarray(term_ids, dtype=np.int64) * max(n, 1) + doc_of, return_counts=True)
+        term_of, self.docs = pairs // max(n, 1), (pairs % max(n, 1)).astype(np.int32)
+        df = np.bincount(term_of, minlength=len(vocab)).astype(np.float32)
+        self.indptr = np.concatenate(([0], np.cumsum(df))).astype(np.int64)
+        idf = np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
+        avg = float(lengths.mean()) if n else 1.0
+        tf32 = tf.astype(np.float32)
+        norm = K1 * (1 - B + B * lengths[self.docs] / avg)
+        self.weights = (idf[term_of] * tf32 * (K1 + 1) / (tf32 + norm)).astype(np.float32)
+        cache.save()
 
     def mask(self, allowed: set[str]) -> Mask:
         """The documents a scope may see, computed once per scope and index."""
@@ -66,9 +130,10 @@ class BM25:
             return []
         scores = np.zeros(len(self.ids), dtype=np.float32)
         for term in set(terms(query)):
-            idx = self.docs.get(term)
-            if idx is not None:
-                scores[idx] += self.weights[term]  # one posting per document and term: no repeats
+            t = self.vocab.get(term)
+            if t is not None:
+                start, end = self.indptr[t], self.indptr[t + 1]
+                scores[self.docs[start:end]] += self.weights[start:end]  # one posting per document: no repeats
         if allowed is not None:
             visible = allowed if isinstance(allowed, np.ndarray) else self.mask(allowed)
             scores = np.where(visible, scores, np.float32(0))

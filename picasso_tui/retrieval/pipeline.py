@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,11 +19,11 @@ from typing import Any
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval.embedders.base import Embedder
-from picasso_tui.retrieval.lexical import BM25
+from picasso_tui.retrieval.lexical import BM25, TermCache
 from picasso_tui.retrieval.query import Query, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, relevant, score
 from picasso_tui.retrieval.scope import Scope
-from picasso_tui.retrieval.vectors import VectorStore, top_k
+from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import deleted_at
@@ -67,6 +67,8 @@ class RecallResult:
     embedder: str = ""
     timings_ms: dict[str, float] = field(default_factory=dict)
     note: str | None = None
+    search: str = "exact"
+    """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +76,7 @@ class RecallResult:
             "omitted": [{"id": rid, "reason": why} for rid, why in self.omitted],
             "block": self.block,
             "embedder": self.embedder,
+            "search": self.search,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }
 
@@ -83,6 +86,52 @@ def embed_text(record: MemoryRecord) -> str:
     md = record.metadata
     parts = [md.attributes.title or "", record.body, " ".join(md.attributes.tags), " ".join(md.provenance.source_files)]
     return "\n".join(p for p in parts if p)
+
+
+def raw_embed_text(raw: dict[str, Any]) -> str:
+    """``embed_text`` read straight from the file's dict: indexing 10k records must not cost a
+    model validation each (~40 µs); only the records a query returns are validated."""
+    md = raw.get("metadata") or {}
+    attrs = md.get("attributes") or {}
+    prov = md.get("provenance") or {}
+    title, body = attrs.get("title"), raw.get("body")
+    parts = [
+        title if isinstance(title, str) else "",
+        body if isinstance(body, str) else "",
+        " ".join(t for t in attrs.get("tags") or () if isinstance(t, str)),
+        " ".join(f for f in prov.get("sourceFiles") or () if isinstance(f, str)),
+    ]
+    return "\n".join(p for p in parts if p)
+
+
+class LazyRecords(Mapping[str, MemoryRecord]):
+    """The records in scope, validated on first use. A record another writer damaged is absent
+    (``get`` gives None), as every other reader skips it."""
+
+    def __init__(self, raws: dict[str, dict[str, Any]], validate: Callable[[dict[str, Any]], MemoryRecord]) -> None:
+        self._raws = raws
+        self._validate = validate
+
+    def __getitem__(self, rid: str) -> MemoryRecord:
+        try:
+            return self._validate(self._raws[rid])
+        except CorruptStore:
+            raise KeyError(rid) from None
+
+    def get(self, rid: str, default: Any = None) -> Any:
+        try:
+            return self[rid]
+        except KeyError:
+            return default
+
+    def __contains__(self, rid: object) -> bool:
+        return rid in self._raws
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raws)
+
+    def __len__(self) -> int:
+        return len(self._raws)
 
 
 class Retriever:
@@ -99,7 +148,10 @@ class Retriever:
         budget: int = DEFAULT_BUDGET,
         files: FileStore | None = None,
         clock: Callable[[], datetime] = utc_now,
+        graph: bool = True,
     ) -> None:
+        """``graph``: use (load or build in the background) the hnswlib graph once the store is large
+        enough for it to win; a one-shot process answering a single query searches exactly instead."""
         self.files = files or FileStore(paths, projections=False)
         self.paths = self.files.paths
         self.scope = Scope(account_id, workspace_fingerprint, language, org)
@@ -112,12 +164,15 @@ class Retriever:
         self.budget = budget
         self.clock = clock
         self._stamp: tuple[int, int, int] | None = None
-        self.records: dict[str, MemoryRecord] = {}
+        self.records: Mapping[str, MemoryRecord] = {}
+        self.terms = TermCache(self.paths.cache_dir)
         self.bm25 = BM25([])
         self._scoped: tuple[Any, list[str]] | None = None
         self._allowed: set[str] = set()
         self._lexical_mask: Any = None
         self.last_sync = None
+        self.use_graph = graph
+        self._allowed_rows: frozenset[int] = frozenset()
 
     @classmethod
     def for_store(cls, store: MemoryStore, **options: Any) -> Retriever:
@@ -144,21 +199,30 @@ class Retriever:
         if stamp == self._stamp and not force:
             return False
         doc = self.files.read_document()
-        records: dict[str, MemoryRecord] = {}
-        for raw in doc.records.values():
+        live: list[tuple[str, str]] = []
+        scoped: dict[str, dict[str, Any]] = {}
+        for rid, raw in doc.records.items():
             attrs = raw["metadata"].get("attributes") or {}
             if deleted_at(raw) is not None or attrs.get("archivedAt") or attrs.get("quarantined"):
                 continue  # archived, deleted and quarantined records are never returned
-            try:
-                records[raw["id"]] = self.files.validated(raw)
-            except CorruptStore:
-                continue  # damaged by another writer: skipped here as in every reader
-        self.records = records
-        self.last_sync = self.vectors.sync([(rid, embed_text(r)) for rid, r in records.items()])
-        self.bm25 = BM25([(rid, embed_text(r)) for rid, r in records.items()])
-        self._allowed = {rid for rid, r in records.items() if self.scope.allows(r.metadata.namespace)}
+            text = raw_embed_text(raw)
+            live.append((rid, text))
+            if self.scope.allows(raw["metadata"]["namespace"]):  # scope first: nothing else is even indexed
+                scoped[rid] = raw
+        self.records = LazyRecords(scoped, self.files.validated)
+        # Vectors are kept for every live record (the cache is shared by all workspaces; one that
+        # held only this scope would re-embed the others' on every switch); searches use the subset.
+        hashes = {rid: text_hash(text) for rid, text in live}
+        self.last_sync = self.vectors.sync(live, hashes)
+        self.terms.keep(hashes.values())
+        self.bm25 = BM25([(rid, text) for rid, text in live if rid in scoped], self.terms, hashes)
+        self._allowed = set(scoped)
         self._scoped = self.vectors.subset(self._allowed)
-        self._lexical_mask = self.bm25.mask(self._allowed)
+        if self.use_graph:
+            self.vectors.ensure_graph()
+            row_of = self.vectors.row_of
+            self._allowed_rows = frozenset(row_of[rid] for rid in self._allowed if rid in row_of)
+        self._lexical_mask = None  # the lexical index holds only this scope
         self._stamp = stamp
         return True
 
@@ -189,7 +253,10 @@ class Retriever:
         assert self._scoped is not None
         matrix, ids = self._scoped
         pool = self.top_k * 4
-        vector_hits = top_k(matrix, ids, qv, pool)
+        vector_hits = self.vectors.graph_search(qv, pool, self._allowed_rows) if self.use_graph else None
+        result.search = "exact" if vector_hits is None else "hnsw"
+        if vector_hits is None:
+            vector_hits = top_k(matrix, ids, qv, pool)
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
@@ -257,9 +324,10 @@ class Retriever:
         for parent in primary:
             targets = [e.target for e in parent.record.metadata.edges if e.target in self._allowed]
             for rid in targets:
-                if rid in have or rid not in self.records or len(out) >= MAX_EXPANSIONS:
+                record = self.records.get(rid) if rid not in have and len(out) < MAX_EXPANSIONS else None
+                if record is None:
                     continue
-                c = Candidate(self.records[rid], via=parent.record.id)
+                c = Candidate(record, via=parent.record.id)
                 row = self.vectors.row_of.get(rid)
                 c.similarity = float((self.vectors.matrix[row] @ qv.T).max()) if row is not None else 0.0
                 if c.similarity < floor * 0.6:

@@ -8,6 +8,7 @@ in memory is about injects nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -40,18 +41,31 @@ class Candidate:
 
 
 def fuse(
-    vector_hits: list[tuple[str, float]], lexical_hits: list[tuple[str, float]], records: dict[str, MemoryRecord]
+    vector_hits: list[tuple[str, float]],
+    lexical_hits: list[tuple[str, float]],
+    records: Mapping[str, MemoryRecord],
 ) -> dict[str, Candidate]:
+    """Both rankings into one candidate per record; a record that fails validation (damaged by
+    another writer) is left out here, as every reader skips it."""
     out: dict[str, Candidate] = {}
+
+    def candidate(rid: str) -> Candidate | None:
+        if rid not in out:
+            record = records.get(rid)
+            if record is None:
+                return None
+            out[rid] = Candidate(record)
+        return out[rid]
+
     top_lexical = lexical_hits[0][1] if lexical_hits else 1.0
     for rank, (rid, sim) in enumerate(vector_hits):
-        c = out.setdefault(rid, Candidate(records[rid]))
-        c.similarity = sim
-        c.rrf += 1 / (RRF_K + rank + 1)
+        if (c := candidate(rid)) is not None:
+            c.similarity = sim
+            c.rrf += 1 / (RRF_K + rank + 1)
     for rank, (rid, score) in enumerate(lexical_hits):
-        c = out.setdefault(rid, Candidate(records[rid]))
-        c.lexical = score / top_lexical if top_lexical else 0.0
-        c.rrf += 1 / (RRF_K + rank + 1)
+        if (c := candidate(rid)) is not None:
+            c.lexical = score / top_lexical if top_lexical else 0.0
+            c.rrf += 1 / (RRF_K + rank + 1)
     return out
 
 

@@ -1,9 +1,15 @@
 """The vector store: one contiguous float32 matrix per embedding model, keyed by record id and
-body hash, persisted under ``<home>/cache/vectors/<model>/``.
+body hash, persisted under ``<home>/cache/vectors/<model>/``, with an hnswlib graph over it once
+the store is large enough for the graph to win (``ann.HNSW_MIN_ROWS``).
 
 It is a cache of the file, never a source of truth: deleting it loses nothing, and it is rebuilt
 from the bodies when missing or inconsistent. Embeddings are computed lazily, only for records
 that are new or whose text changed.
+
+Rows are append-only within an *epoch*: a removed or changed record leaves a dead row behind, so
+a row number names one vector for the epoch's life and serves as the graph's label. When dead
+rows reach a quarter of the live ones the matrix is compacted and a new epoch starts (the graph
+is rebuilt, in the background, by the resident process that wants it).
 """
 
 from __future__ import annotations
@@ -12,18 +18,23 @@ import contextlib
 import hashlib
 import os
 import re
+import secrets
+import threading
 import time
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import orjson
 
+from picasso_tui.retrieval import ann
 from picasso_tui.retrieval.embedders.base import Embedder, Vectors
 from picasso_tui.store.atomic import write_atomic
 
 EMBED_BATCH = 64
+GRAPH_FILE = "graph.json"
 
 
 def text_hash(text: str) -> str:
@@ -43,11 +54,19 @@ class VectorStore:
     def __init__(self, cache_dir: Path, embedder: Embedder) -> None:
         self.embedder = embedder
         self.folder = cache_dir / "vectors" / re.sub(r"[^\w.-]+", "_", embedder.model_id)
-        self.ids: list[str] = []
+        self.ids: list[str] = []  # "" for a dead row
         self.hashes: list[str] = []
         self.matrix: Vectors = np.zeros((0, embedder.dim), dtype=np.float32)
         self.row_of: dict[str, int] = {}
+        self.epoch = secrets.token_hex(6)
+        self.graph: ann.HnswIndex | None = None
+        self._graph_lock = threading.Lock()
+        self._building: threading.Thread | None = None
         self._loaded = False
+
+    @property
+    def live_rows(self) -> int:
+        return len(self.row_of)
 
     # -- persistence ----------------------------------------------------------------------------
 
@@ -68,12 +87,13 @@ class VectorStore:
         self.ids = [r[0] for r in rows]
         self.hashes = [r[1] for r in rows]
         self.matrix = np.ascontiguousarray(matrix)
-        self.row_of = {rid: i for i, rid in enumerate(self.ids)}
+        self.row_of = {rid: i for i, rid in enumerate(self.ids) if rid}
+        self.epoch = str(meta.get("epoch") or secrets.token_hex(6))
         return True
 
     def _save(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = self.folder / f".matrix.{os.getpid()}.npy"
+        tmp = self.folder / f".matrix.{os.getpid()}.{threading.get_ident()}.npy"
         try:
             np.save(tmp, self.matrix, allow_pickle=False)
             os.replace(tmp, self.folder / "matrix.npy")
@@ -83,46 +103,117 @@ class VectorStore:
         meta = {
             "model": self.embedder.model_id,
             "dim": self.embedder.dim,
+            "epoch": self.epoch,
             "rows": list(zip(self.ids, self.hashes, strict=True)),
         }
-        write_atomic(self.folder / "meta.json", orjson.dumps(meta))
+        write_atomic(self.folder / "meta.json", orjson.dumps(meta), durable=False)
 
     # -- keeping up with the file ----------------------------------------------------------------
 
-    def sync(self, items: Sequence[tuple[str, str]]) -> SyncStats:
-        """Make the store hold exactly ``items`` (record id, text to embed); embed what is missing."""
+    def sync(self, items: Sequence[tuple[str, str]], hashes: dict[str, str] | None = None) -> SyncStats:
+        """Make the store hold exactly ``items`` (record id, text to embed); embed what is missing.
+        ``hashes`` (record id -> ``text_hash`` of its text) spares hashing when the caller has them."""
         started = time.perf_counter()
         stats = SyncStats()
         if not self._loaded:
             stats.from_cache = self._load()
             self._loaded = True
-        wanted = {rid: text_hash(text) for rid, text in items}
+        wanted = hashes if hashes is not None else {rid: text_hash(text) for rid, text in items}
         texts = dict(items)
-        keep = [i for i, rid in enumerate(self.ids) if wanted.get(rid) == self.hashes[i]]
-        missing = [rid for rid, h in wanted.items() if rid not in self.row_of or self.hashes[self.row_of[rid]] != h]
-        stats.removed = len(self.ids) - len(keep)
-        if missing or stats.removed:
-            parts = [self.matrix[keep]] if keep else []
-            ids = [self.ids[i] for i in keep]
-            hashes = [self.hashes[i] for i in keep]
+        killed = [row for rid, row in self.row_of.items() if wanted.get(rid) != self.hashes[row]]
+        for row in killed:
+            del self.row_of[self.ids[row]]
+            self.ids[row] = ""
+        missing = [rid for rid in wanted if rid not in self.row_of]
+        stats.removed = len(killed)
+        if missing or killed:
+            first_new = len(self.ids)
+            parts = [self.matrix]
             for start in range(0, len(missing), EMBED_BATCH):
                 batch = missing[start : start + EMBED_BATCH]
                 parts.append(self.embedder.embed([texts[rid] for rid in batch]))
-                ids += batch
-                hashes += [wanted[rid] for rid in batch]
-            self.matrix = (
-                np.ascontiguousarray(np.concatenate(parts)).astype(np.float32, copy=False)
-                if parts
-                else np.zeros((0, self.embedder.dim), dtype=np.float32)
-            )
-            self.ids, self.hashes = ids, hashes
-            self.row_of = {rid: i for i, rid in enumerate(ids)}
+            if missing:
+                self.matrix = np.ascontiguousarray(np.concatenate(parts)).astype(np.float32, copy=False)
+                self.ids += missing
+                self.hashes += [wanted[rid] for rid in missing]
+                self.row_of.update((rid, first_new + i) for i, rid in enumerate(missing))
+            dead = len(self.ids) - len(self.row_of)
+            if dead > max(64, len(self.row_of) // 4):
+                self._compact()
+            else:
+                self._update_graph(killed, range(first_new, len(self.ids)))
             stats.embedded = len(missing)
             with contextlib.suppress(OSError):  # a cache that cannot be written only costs time later
                 self._save()
-        stats.rows = len(self.ids)
+        stats.rows = len(self.row_of)
         stats.seconds = time.perf_counter() - started
         return stats
+
+    def _compact(self) -> None:
+        live = sorted(self.row_of.values())
+        self.matrix = np.ascontiguousarray(self.matrix[live])
+        self.ids = [self.ids[i] for i in live]
+        self.hashes = [self.hashes[i] for i in live]
+        self.row_of = {rid: i for i, rid in enumerate(self.ids)}
+        self.epoch = secrets.token_hex(6)
+        with self._graph_lock:
+            self.graph = None  # row numbers changed: the graph is rebuilt by whoever wants it
+
+    def _update_graph(self, killed: Sequence[int], added: range) -> None:
+        with self._graph_lock:
+            graph = self.graph
+            if graph is None:
+                return
+            if killed:
+                graph.mark_deleted(killed)
+            if len(added):
+                graph.add(np.arange(added.start, added.stop), self.matrix[added.start : added.stop])
+            if graph.should_rebuild:
+                self.graph = None
+
+    # -- the graph (hnswlib), for resident processes ---------------------------------------------
+
+    def ensure_graph(self, *, background: bool = True) -> None:
+        """Load or build the graph when the store is large enough for it to win. A build runs on its
+        own thread (seconds at 10k rows, a minute or more at 100k); searches stay exact until then."""
+        if self.graph is not None or self.live_rows < ann.HNSW_MIN_ROWS or not ann.hnswlib_available():
+            return
+        if self._building is not None and self._building.is_alive():
+            return
+        epoch, rows = self.epoch, len(self.ids)
+        matrix = self.matrix
+        live = np.fromiter(sorted(self.row_of.values()), dtype=np.int64, count=self.live_rows)
+        job = threading.Thread(target=self._load_or_build, args=(epoch, rows, matrix, live), daemon=True)
+        self._building = job
+        job.start()
+        if not background:
+            job.join()
+
+    def _load_or_build(self, epoch: str, rows: int, matrix: Vectors, live: np.ndarray) -> None:
+        path = self.folder / GRAPH_FILE
+        graph: ann.HnswIndex | None = None
+        with contextlib.suppress(ann.IndexLoadError, OSError):
+            loaded = ann.HnswIndex.load(path, self.embedder.dim, num_threads=1)
+            if loaded.meta.get("epoch") == epoch and loaded.meta.get("model") == self.embedder.model_id:
+                graph = loaded
+        built = graph is None
+        if graph is None:
+            graph = ann.HnswIndex.build(live, matrix[live], num_threads=1)  # one core: the UI keeps the other
+            graph.meta = {"epoch": epoch, "model": self.embedder.model_id}
+        with self._graph_lock:
+            if self.epoch != epoch:
+                return  # compacted meanwhile: a later call starts again
+            want = set(self.row_of.values())
+            have = graph.labels
+            if have - want:
+                graph.mark_deleted(sorted(have - want))
+            extra = sorted(want - have)
+            if extra:
+                graph.add(np.asarray(extra, dtype=np.int64), self.matrix[extra])
+            self.graph = graph
+        if built or extra:
+            with contextlib.suppress(OSError):
+                graph.save(path)
 
     # -- search ---------------------------------------------------------------------------------
 
@@ -130,6 +221,15 @@ class VectorStore:
         """The rows of the records in scope as one contiguous matrix (built once per scope and change)."""
         rows = sorted(self.row_of[rid] for rid in allowed if rid in self.row_of)
         return np.ascontiguousarray(self.matrix[rows]), [self.ids[i] for i in rows]
+
+    def graph_search(self, queries: Vectors, k: int, allowed_rows: AbstractSet[int]) -> list[tuple[str, float]] | None:
+        """Approximate top ``k`` within ``allowed_rows`` through the graph; None when no graph is ready or
+        exact search is the better choice for this scope (``ann.prefer_exact``)."""
+        graph = self.graph
+        if graph is None or ann.prefer_exact(self.live_rows, len(allowed_rows)):
+            return None
+        hits = graph.search(queries, k, allowed_rows)
+        return [(self.ids[label], sim) for label, sim in hits if self.ids[label]]
 
 
 def top_k(matrix: Vectors, ids: list[str], queries: Vectors, k: int) -> list[tuple[str, float]]:

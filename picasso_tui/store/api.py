@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from picasso_tui.store.namespaces import (
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, check_writable, format_timestamp
 
 ID_PREFIX = "mem_"
+RECENCY = attrgetter("recency_key")
 FUTURE_TOLERANCE = timedelta(days=1)
 
 
@@ -143,7 +145,7 @@ class MemoryStore:
         snapshot = self.files.load()
         records = snapshot.records(keep)
         self.unreadable = snapshot.unreadable
-        records.sort(key=lambda r: (r.metadata.last_observed_at, r.id), reverse=True)
+        records.sort(key=RECENCY, reverse=True)
         return records
 
     def resolve(self, prefix: str) -> MemoryRecord:

@@ -60,7 +60,13 @@ def regenerate(store: FileStore) -> bool:
 
 
 def render(doc: RawDocument, source: str) -> dict[str, str]:
-    live = [r for r in doc.records.values() if deleted_at(r) is None and not _attrs(r).get("archivedAt")]
+    # Quarantined records (instruction-like text from tool output, see writeback/policy.py) stay out:
+    # agents are often pointed at these files, and a planted "rule" must never reach one this way.
+    live = [
+        r
+        for r in doc.records.values()
+        if deleted_at(r) is None and not _attrs(r).get("archivedAt") and not _attrs(r).get("quarantined")
+    ]
     account_wide = [r for r in live if _workspace(r["metadata"]["namespace"]) is None]
     per_workspace = [r for r in live if _workspace(r["metadata"]["namespace"]) is not None]
     decisions = [r for r in live if r["metadata"]["class"] == MemoryClass.DECISION.value]

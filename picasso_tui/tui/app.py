@@ -28,6 +28,10 @@ from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
 from picasso_tui.tui import slash
 from picasso_tui.tui.messages import (
     RecallReady,
+    RunFinished,
+    RunInjected,
+    RunOutput,
+    RunWritten,
     StoreFailed,
     StoreFileChanged,
     StoreReloaded,
@@ -39,6 +43,7 @@ from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.help import HelpScreen
 from picasso_tui.tui.screens.inspector import Inspector
+from picasso_tui.tui.screens.run import RunScreen
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.view_model import Change, MemoryView, diff
 from picasso_tui.tui.widgets.app_header import AppHeader
@@ -58,8 +63,13 @@ def styles_dir() -> Path:
 
 class PicassoApp(App[None]):
     TITLE = "Picasso"
-    CSS_PATH = [styles_dir() / "app.tcss", styles_dir() / "first_light.tcss", styles_dir() / "inspector.tcss"]
-    CSS_PATH += [styles_dir() / "profile_offer.tcss"]
+    CSS_PATH = [
+        styles_dir() / "app.tcss",
+        styles_dir() / "first_light.tcss",
+        styles_dir() / "inspector.tcss",
+        styles_dir() / "run.tcss",
+        styles_dir() / "profile_offer.tcss",
+    ]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(
@@ -331,12 +341,7 @@ class PicassoApp(App[None]):
             self.notify(str(exc), severity="warning")
             return False
         if command is None:
-            if text.strip():
-                self.notify(
-                    "Running prompts through your agent arrives with `picasso run`; "
-                    "the band shows what Picasso would recall.",
-                )
-            return False
+            return self.start_run(text) if text.strip() else False
         if command.name == "help":
             self.action_show_help()
         elif command.name == "quit":
@@ -349,6 +354,52 @@ class PicassoApp(App[None]):
             self.delete(command.arg)
         elif command.name in ("memory pin", "memory unpin"):
             self.pin(command.arg, command.name == "memory pin")
+        return True
+
+    def start_run(self, prompt: str) -> bool:
+        """Run the configured agent on ``prompt`` the way ``picasso run`` does, on a worker thread,
+        with a live view of the memory injected and written. False (with one sentence) when no agent
+        is configured or memory is read-only."""
+        from picasso_tui.agent.run import agent_command  # the run path loads only when used
+
+        if self.error:
+            self.notify("Memory is read-only until the problem above is fixed.", severity="warning")
+            return False
+        try:
+            agent_command(self.store.paths)
+        except StoreError as exc:
+            self.notify(str(exc), title="No agent", severity="warning", timeout=10)
+            return False
+        screen = RunScreen(prompt)
+        self.push_screen(screen)
+
+        def work() -> None:
+            from picasso_tui.agent.run import run_agent
+
+            try:
+                result = run_agent(
+                    prompt,
+                    store=self.store,
+                    on_injected=lambda ids, block: screen.post_message(RunInjected(ids, block)),
+                    on_output=lambda line: screen.post_message(RunOutput(line.rstrip("\n"))),
+                    on_written=lambda report: screen.post_message(RunWritten(report)),
+                )
+            except StoreError as exc:
+                screen.post_message(RunFinished(None, "", str(exc)))
+                return
+            except Exception as exc:  # the run must never take the TUI down with it
+                screen.post_message(RunFinished(None, "", f"The run failed: {type(exc).__name__}: {exc}"))
+                return
+            summary = f"agent exited {result.exit_code}"
+            if result.report is not None:
+                summary += f"; memory: {result.report.summary()}"
+            if result.verify_failed:
+                summary += f"; {len(result.verify_failed)} verification command(s) failed"
+            if result.sync_message:
+                summary += f"; {result.sync_message}"
+            screen.post_message(RunFinished(result.exit_code, summary))
+
+        self.run_worker(work, thread=True, group="run", exit_on_error=False)
         return True
 
     def action_open_inspector(self) -> None:

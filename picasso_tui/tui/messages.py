@@ -50,3 +50,36 @@ class RecallReady(Message):
         self.draft = draft
         self.records = records
         self.note = note
+
+
+class RunInjected(Message):
+    """The run recalled these memories and is starting the agent (posted from the run's worker)."""
+
+    def __init__(self, ids: list[str], block: str) -> None:
+        super().__init__()
+        self.ids = ids
+        self.block = block
+
+
+class RunOutput(Message):
+    """One line the agent printed."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+
+
+class RunWritten(Message):
+    """What the run's reflection wrote to memory (a ``writeback.write.WriteReport``)."""
+
+    def __init__(self, report: object) -> None:
+        super().__init__()
+        self.report = report
+
+
+class RunFinished(Message):
+    def __init__(self, exit_code: int | None, summary: str, error: str | None = None) -> None:
+        super().__init__()
+        self.exit_code = exit_code
+        self.summary = summary
+        self.error = error

@@ -82,12 +82,13 @@ def writer(paths_home: str, go: mp.Queue, done: mp.Queue) -> None:
     os.environ["PICASSO_HOME"] = paths_home
     store = FileStore(PicassoPaths.resolve())
     while (body := go.get()) is not None:
-        now = time.time()
         record = MemoryRecord.model_validate({"id": new_id(), "body": body, "metadata": {
             "class": "fact", "namespace": "account:local/global/facts",
             "createdAt": "2026-11-30T00:00:00.000Z", "lastObservedAt": "2026-11-30T00:00:00.000Z"}})  # fmt: skip
         store.apply([Upsert(record)])
-        done.put(now)
+        # The write lands when memory.json is replaced: its mtime is the temp file's last write, just
+        # before the fsync and the rename (the projections this writer regenerates afterwards do not count).
+        done.put(os.stat(store.paths.memory_file).st_mtime)
 
 
 async def measure(n: int, samples: int) -> None:

@@ -180,7 +180,8 @@ def test_recall_cli_json_shape(picasso, paths, make_repo, monkeypatch) -> None:
     res = picasso("memory", "recall", "add an HTTP handler", "--json")
     assert res.code == 0, res.err
     data = json.loads(res.out)
-    assert set(data) == {"entries", "omitted", "block", "embedder", "timings_ms"}
+    assert set(data) == {"entries", "omitted", "block", "embedder", "search", "timings_ms"}
+    assert data["search"] == "exact"  # one query from a fresh process: no graph is loaded
     assert data["entries"] and set(data["entries"][0]) >= {"id", "class", "namespace", "rank", "score", "components"}
     assert data["entries"][0]["rank"] == 1 and "total" in data["timings_ms"]
     explained = picasso("memory", "recall", "add an HTTP handler", "--explain")

@@ -291,3 +291,18 @@ async def test_reload_key_reads_changes_made_elsewhere(seeded_store, make_app) -
         await pilot.press("r")
         await settle(pilot, app)
         assert column_ids(app, "workflow")[0] == new.id
+
+
+async def test_a_filter_longer_than_the_box_scrolls_to_keep_the_cursor_in_view(seeded_store, make_app) -> None:
+    # The filter box sets its size without a screen layout on each key (LineInput); it must still scroll.
+    app = await open_inspector(make_app, seeded_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"router" * 20)
+        await pilot.pause()
+        box = app.screen.query_one("#filter", Input)
+        assert box.value == "router" * 20
+        assert box.scroll_offset.x > 0 and box.cursor_position == 120
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_offset.x == 0

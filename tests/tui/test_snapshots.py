@@ -93,3 +93,31 @@ def test_newer_schema_banner(snap_compare, snap_store) -> None:
     snap_store.paths.memory_file.write_bytes((FIXTURES / "v3-newer.json").read_bytes())
     app = app_for(snap_store, start_in_inspector=True)
     assert snap_compare(app, terminal_size=(120, 36), run_before=steady)
+
+
+def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path) -> None:
+    import sys
+    import textwrap
+
+    from picasso_tui import settings
+    from picasso_tui.tui.screens.run import RunScreen
+
+    agent = tmp_path / "agent.py"
+    agent.write_text(textwrap.dedent("""
+        print("Reading src/server/router.ts", flush=True)
+        print("remember(fact): Password reset tokens expire after 15 minutes.", flush=True)
+        print("Done.", flush=True)
+    """))  # fmt: skip
+    settings.set_value("agent.command", [sys.executable, str(agent)], snap_store.paths)
+
+    async def run_before(pilot) -> None:
+        await steady(pilot)
+        pilot.app.screen.query_one("#prompt", Input).value = "where are HTTP handlers registered?"
+        await pilot.press("enter")
+        for _ in range(400):
+            if isinstance(pilot.app.screen, RunScreen) and pilot.app.screen.finished:
+                break
+            await pilot.pause(0.02)
+        await steady(pilot)
+
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(120, 36), run_before=run_before)

@@ -12,6 +12,7 @@ from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.tui.widgets.banner import show_banner
+from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.recall_band import RecallBand
 
 
@@ -31,7 +32,7 @@ class FirstLight(Screen):
             id="hero",
         )
         yield RecallBand(self.app.clock, id="recall-band")  # type: ignore[attr-defined]
-        yield Input(
+        yield LineInput(
             placeholder="Ask Picasso, or type /memory, /memory add <note>, /help",
             id="prompt",
             suggester=SlashSuggester(lambda: list(self.app.view.by_id)),  # type: ignore[attr-defined]

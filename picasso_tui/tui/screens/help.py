@@ -25,6 +25,7 @@ KEYS = (
     ("q, ctrl+q", "quit"),
 )
 SLASH = (
+    ("<any prompt>", "run the agent set in agent.command, with memory (as `picasso run`)"),
     ("/memory", "open the memory inspector"),
     ("/memory add <note>", "save a workspace memory"),
     ("/memory delete <id>", "delete a memory (any unique id prefix)"),

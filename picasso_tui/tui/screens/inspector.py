@@ -13,6 +13,7 @@ from picasso_tui.tui.view_model import COLUMNS, Change, Filter, parse_filter
 from picasso_tui.tui.widgets.banner import show_banner
 from picasso_tui.tui.widgets.class_column import ClassColumn
 from picasso_tui.tui.widgets.detail_pane import DetailPane
+from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.record_list import RecordList
 from picasso_tui.tui.widgets.relation_graph import RelationGraph
 
@@ -50,7 +51,7 @@ class Inspector(Screen):
         clock = self.app.clock  # type: ignore[attr-defined]
         yield self.app.make_header("Memory inspector")  # type: ignore[attr-defined]
         yield Static("", id="banner", classes="banner", markup=False)
-        yield Input(
+        yield LineInput(
             placeholder="/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)", id="filter"
         )
         with HorizontalScroll(id="columns"):

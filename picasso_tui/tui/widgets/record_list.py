@@ -49,6 +49,9 @@ class RecordList(ScrollView, can_focus=True):
         self.cursor = 0
         self.flashing: set[str] = set()
         self._styles: dict[tuple[str, bool], Style] = {}
+        # Drawn rows by (id, width, state, age): a filter keystroke repaints seven columns, and most
+        # rows it shows were drawn before. The record is kept to tell a changed record by identity.
+        self._lines: dict[tuple[str, int, int, str], tuple[MemoryRecord, Strip]] = {}
 
     # -- data -----------------------------------------------------------------------------------
 
@@ -65,7 +68,10 @@ class RecordList(ScrollView, can_focus=True):
         self.cursor = index if index is not None else min(self.cursor, max(0, len(records) - 1))
         size = Size(self.size.width, len(records))
         if size != self.virtual_size:
-            self.virtual_size = size
+            # Set without the reactive's layout pass: the column's size does not depend on its row
+            # count; Textual lays out again only if the scrollbar appears or goes.
+            self.set_reactive(RecordList.virtual_size, size)
+            self._scroll_update(size)
         self._scroll_cursor_visible()
         self.refresh()
         if self.selected is not before:
@@ -125,6 +131,7 @@ class RecordList(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._styles.clear()
+        self._lines.clear()
         super().notify_style_update()
 
     def on_focus(self) -> None:
@@ -158,15 +165,21 @@ class RecordList(ScrollView, can_focus=True):
         if index >= len(self.records):
             return Strip.blank(width, base)
         record = self.records[index]
+        flashing = record.id in self.flashing
+        state = flashing | (index == self.cursor) << 1 | self.has_focus << 2
+        age = " " + short_age(record.metadata.last_observed_at, self.clock())
+        key = (record.id, width, state, age)
+        cached = self._lines.get(key)
+        if cached is not None and cached[0] is record:
+            return cached[1]
         style = base
-        if record.id in self.flashing:
+        if flashing:
             style += self._style("record-list--flash")
         if index == self.cursor:
             style += self._style("record-list--cursor" if self.has_focus else "record-list--cursor-blurred")
         mark_style = style + self._style("record-list--mark", partial=True)
         age_style = style + self._style("record-list--age", partial=True)
         mark = ("★" if record.metadata.pinned else " ") + ("!" if record.is_stale else " ")
-        age = " " + short_age(record.metadata.last_observed_at, self.clock())
         room = max(0, width - len(mark) - len(age) - 1)
         text = visible_text(record.title)
         text = text if len(text) <= room else text[: max(0, room - 1)] + "…"
@@ -175,7 +188,11 @@ class RecordList(ScrollView, can_focus=True):
             Segment(" " + text.ljust(room), style),
             Segment(age, age_style),
         ]
-        return Strip(segments, width).crop(0, width).extend_cell_length(width, style)
+        strip = Strip(segments, width).crop(0, width).extend_cell_length(width, style)
+        if len(self._lines) > 4096:
+            self._lines.clear()
+        self._lines[key] = (record, strip)
+        return strip
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.records)

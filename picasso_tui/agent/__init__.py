@@ -1,0 +1,1 @@
+"""`picasso run`: the agent loop with memory (retrieve -> inject -> run -> reflect -> write)."""

@@ -1,0 +1,49 @@
+"""``picasso run "<prompt>"``: the configured agent, with memory in and memory out."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from picasso_tui.store.errors import StoreError
+
+
+@click.command("run")
+@click.argument("prompt")
+@click.option(
+    "--memory-sync/--no-memory-sync",
+    "memory_sync",
+    default=None,
+    help="Sync memory after the run (default: the sync.cloudMemory setting).",
+)
+def run_cmd(prompt: str, memory_sync: bool | None) -> None:
+    """Run the configured agent (setting agent.command) on PROMPT with memory injected, then write back
+    what the run taught. The agent's output streams to stdout; Picasso's own notes go to stderr."""
+    from picasso_tui.agent.run import run_agent
+    from picasso_tui.cli.memory import _store
+
+    if not prompt.strip():
+        raise click.UsageError('Give the agent a prompt, e.g. picasso run "fix the failing test".')
+
+    def on_output(line: str) -> None:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+
+    def on_injected(ids: list[str], block: str) -> None:
+        noun = "memory" if len(ids) == 1 else "memories"
+        click.echo(f"picasso: injected {len(ids)} {noun} into the prompt.", err=True)
+
+    result = run_agent(prompt, store=_store(), sync=memory_sync, on_output=on_output, on_injected=on_injected)
+    report = result.report
+    if report is not None:
+        ids = ", ".join(report.written_ids[:8]) + (" …" if len(report.written_ids) > 8 else "")
+        click.echo(f"picasso: memory: {report.summary()}{f' ({ids})' if ids else ''}.", err=True)
+    if result.sync_message:
+        click.echo(f"picasso: {result.sync_message}", err=True)
+    if result.exit_code != 0:
+        raise StoreError(
+            f"The agent exited with code {result.exit_code}; what the run taught was still written to memory."
+        )
+    if result.sync_failed and memory_sync:
+        sys.exit(1)

@@ -1,0 +1,1 @@
+"""`picasso mcp`: the memory tools over the Model Context Protocol (stdio)."""

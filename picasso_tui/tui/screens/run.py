@@ -1,0 +1,111 @@
+"""A run of the agent from First Light's prompt: the memories injected, the agent's output as it
+streams, and the memories the run writes back, live (the same ``agent.run.run_agent`` path as
+``picasso run``, on a worker thread that talks to this screen only through messages)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from picasso_tui.display import terminal_line, visible_text
+from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.tui.messages import RunFinished, RunInjected, RunOutput, RunWritten
+from picasso_tui.tui.view_model import CLASS_MARKS
+from picasso_tui.tui.widgets.banner import show_banner
+
+
+class RunScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("slash", "app.open_inspector", "Memory"),
+    ]
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.finished = False
+        self.injected: list[str] = []
+        self.written: list[str] = []
+        self._report: object | None = None
+        self.output: list[str] = []
+        self.ready = False
+
+    def compose(self) -> ComposeResult:
+        yield self.app.make_header("Run")  # type: ignore[attr-defined]
+        yield Static("", id="banner", classes="banner", markup=False)
+        yield Static(f"› {visible_text(self.prompt)}", id="run-prompt", markup=False)
+        with Horizontal(id="run-memory"):
+            with Vertical(id="run-injected", classes="run-panel"):
+                yield Static("MEMORY INJECTED", classes="eyebrow")
+                yield Static("recalling…", id="run-injected-list", markup=False)
+            with Vertical(id="run-written", classes="run-panel"):
+                yield Static("MEMORY WRITTEN", classes="eyebrow")
+                yield Static("after the agent finishes", id="run-written-list", markup=False)
+        yield RichLog(id="run-output", wrap=True, markup=False, highlight=False)
+        yield Static("running…", id="run-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view(None)
+
+    def refresh_view(self, change: object) -> None:
+        show_banner(self, self.app.error)  # type: ignore[attr-defined]
+        if self._report is not None:  # reinforced memories show their text once the reload brings them
+            self._show_written()
+
+    def _lines(self, ids: list[str], known: dict[str, MemoryRecord] | None = None) -> str:
+        view = self.app.view  # type: ignore[attr-defined]
+        out = []
+        for rid in ids:
+            record = (known or {}).get(rid) or view.by_id.get(rid)
+            out.append(
+                f"  {rid}" if record is None else f"{CLASS_MARKS[record.memory_class]} {visible_text(record.title)}"
+            )
+        return "\n".join(out)
+
+    def _show_written(self) -> None:
+        report = self._report
+        added = {r.id: r for r in getattr(report, "added", [])}
+        ids = list(added) + list(getattr(report, "reinforced", []))
+        lines = self._lines(ids, added) if ids else "nothing new to remember"
+        summary = report.summary() if hasattr(report, "summary") else ""  # type: ignore[union-attr]
+        self.query_one("#run-written-list", Static).update(f"{lines}\n({summary})" if summary else lines)
+
+    # -- from the worker ----------------------------------------------------------------------------
+
+    def on_run_injected(self, message: RunInjected) -> None:
+        self.injected = message.ids
+        text = self._lines(message.ids) if message.ids else "nothing in memory applied to this prompt"
+        self.query_one("#run-injected-list", Static).update(text)
+
+    def on_run_output(self, message: RunOutput) -> None:
+        self.output.append(message.line)
+        # Agents colour their output: keep the colours, drop every other escape (cursor moves, titles).
+        self.query_one(RichLog).write(terminal_line(message.line))
+
+    def on_run_written(self, message: RunWritten) -> None:
+        self._report = message.report
+        self.written = list(getattr(message.report, "written_ids", []))
+        self.app._own_ids.update(self.written)  # type: ignore[attr-defined]  # shown here: no "memory changed" notice
+        self._show_written()
+
+    def on_run_finished(self, message: RunFinished) -> None:
+        self.finished = True
+        self.app.reload()  # type: ignore[attr-defined]  # the watcher would too; this does not wait for it
+        status = self.query_one("#run-status", Static)
+        if message.error:
+            status.update(f"✗ {message.error}")
+            status.add_class("-failed")
+        else:
+            status.update(f"{'✓' if message.exit_code == 0 else '✗'} {message.summary}  (esc: back)")
+            status.set_class(message.exit_code != 0, "-failed")
+
+    def action_back(self) -> None:
+        if not self.finished:
+            self.notify("The agent is still running; its memory is written when it finishes.", severity="warning")
+            return
+        self.app.pop_screen()

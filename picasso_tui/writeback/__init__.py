@@ -1,0 +1,1 @@
+"""Write-back: what a run leaves behind in memory (redaction, reflection, classification, write policy)."""

@@ -1,0 +1,388 @@
+"""Fail-closed secret redaction: every string that reaches memory.json passes through here first.
+
+A secret is replaced by ``[REDACTED:<rule>]``. The redactor is idempotent (markers never re-match and a
+second pass changes nothing), bounded in time (see ``secret_rules``), and fails closed: any error inside
+it becomes ``RedactionFailed``, and the caller writes nothing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from picasso_tui.store.errors import StoreError
+from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, secret_named
+
+MARKER = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}\]")
+MAX_PASSES = 4
+"""A second pass only runs when the first changed something; the loop proves the result is a fixed point."""
+MAX_TEXT_CHARS = 16 * 1024 * 1024
+"""Beyond this a string is refused rather than scanned: nothing the store keeps is that large."""
+
+# Record fields that are structure, not text (ids, timestamps, the vector, the class); all other strings,
+# including keys this version does not know, are redacted.
+_STRUCTURAL = {
+    (): {"id", "vector"},
+    ("metadata",): {"class", "namespace", "createdAt", "lastObservedAt", "stalenessScore", "pinned", "embedding"},
+    ("metadata", "attributes"): {"deletedAt", "archivedAt", "stale"},
+    ("metadata", "edges", "*"): {"type"},
+}
+
+
+class RedactionFailed(StoreError):
+    """The redactor could not vouch for a text, so nothing was written (fail closed)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason  # never contains the scanned text: it goes into the event log
+        super().__init__(f"Secret redaction failed ({reason}), so nothing was written to memory.")
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    start: int
+    end: int
+    field: str = ""
+    """Where in a record or value the secret was (``body``, ``metadata.attributes.tags[0]``); empty for text."""
+
+
+@dataclass(frozen=True)
+class Redacted:
+    text: str
+    findings: tuple[Finding, ...]
+
+
+# -- text ---------------------------------------------------------------------------------------------
+
+
+def _secret_span(m: re.Match[str]) -> tuple[int, int]:
+    for name in ("s", "s1", "s2", "s3", "s4", "bare"):
+        if name in m.re.groupindex and m.group(name) is not None:
+            return m.span(name)
+    return m.span()
+
+
+def _lower(text: str) -> str:
+    """``text`` lowercased with offsets unchanged (a few characters, such as U+0130, lowercase to two)."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return low
+
+
+Range = tuple[int, int]
+
+
+def _matches(rule: Rule, text: str, low: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+    """Matches of ``rule`` starting in ``[lo, hi)``: tried only where one of its anchors occurs (``str.find``
+    is fast; a regex scan of every position is not), or by a full scan for the few rules without an anchor."""
+    if rule.scan:
+        if any(low.find(a, lo, hi) != -1 for a in rule.anchors):
+            yield from rule.pattern.finditer(text, lo, hi)
+        return
+    match, offset, find = rule.pattern.match, rule.offset, low.find
+    for anchor in rule.anchors:
+        i = find(anchor, lo, hi)
+        while i != -1:
+            if i >= offset and (m := match(text, i - offset)) is not None:
+                yield m
+            i = find(anchor, i + 1, hi)
+
+
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_PERCENT_TOKEN = re.compile(r"(?<![^\s\"'<>])[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*+")
+_ESCAPED_LINE = re.compile(r"(?m)^[^\n]*?(?:\\\\|\\u[0-9A-Fa-f]{4})[^\n]*+")
+_BACKSLASH = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|[nrt\"\\/'bf])")
+_BACKSLASH_CHARS = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
+Jump = tuple[int, int, int, int]
+"""(view position, view length 0 or 1, original start, original end): where a view departs from the text."""
+
+
+def _percent(esc: str) -> str:
+    return chr(int(esc[1:], 16))
+
+
+def _unbackslash(esc: str) -> str:
+    c = esc[1]
+    return chr(int(esc[2:], 16)) if c == "u" else _BACKSLASH_CHARS.get(c, c)
+
+
+def _decode(text: str, pieces: list[tuple[int, int]], pattern: re.Pattern[str], one: Any) -> tuple[str, list[Jump]]:
+    """A view made of the decoded ``pieces`` of ``text`` (joined by newlines), with the map back to ``text``."""
+    out: list[str] = []
+    jumps: list[Jump] = []
+    length = 0
+    for piece_start, piece_end in pieces:
+        if out:
+            out.append("\n")
+            length += 1
+        jumps.append((length, 0, piece_start, piece_start))
+        last = piece_start
+        for m in pattern.finditer(text, piece_start, piece_end):
+            out.append(text[last : m.start()])
+            length += m.start() - last
+            jumps.append((length, 1, m.start(), m.end()))
+            out.append(one(m.group()))
+            length += 1
+            last = m.end()
+        out.append(text[last:piece_end])
+        length += piece_end - last
+    return "".join(out), jumps
+
+
+def _within(pieces: list[Range], ranges: list[Range] | None) -> list[Range]:
+    if ranges is None:
+        return pieces
+    return [p for p in pieces if any(p[0] < hi and lo < p[1] for lo, hi in ranges)]
+
+
+def _views(text: str, ranges: list[Range] | None) -> Iterator[tuple[str, list[Jump]]]:
+    """Decoded copies of the parts of ``text`` that hide a secret behind an encoding: URL-encoded tokens
+    (a connection string in a query parameter) and doubly escaped or \\u-escaped JSON. Plain JSON
+    escapes (\\n, \\") need no view: the rules read them as they are."""
+    if "%" in text and (pieces := _within([m.span() for m in _PERCENT_TOKEN.finditer(text)], ranges)):
+        yield _decode(text, pieces, _PERCENT, _percent)
+    if "\\\\" in text or "\\u" in text:
+        lines = [m.span() for m in _ESCAPED_LINE.finditer(text)]
+        if pieces := _within(lines, ranges):
+            yield _decode(text, pieces, _BACKSLASH, _unbackslash)
+
+
+def _original(pos: int, jumps: list[Jump]) -> int:
+    """Where the view character at ``pos`` starts in the original (also right for an exclusive end)."""
+    i = bisect.bisect_right(jumps, (pos, 2)) - 1
+    if i < 0:
+        return pos
+    at, width, start, end = jumps[i]
+    return start if (width and pos == at) else end + (pos - at - width)
+
+
+def _find(text: str, ranges: list[Range] | None = None) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text`` and in its decoded views, mapped onto ``text``, merged and sorted.
+
+    ``ranges`` limits the search to whole lines that changed in the previous pass (a rule that can
+    span lines always reads the whole text): elsewhere the text, and so the result, is the same.
+    """
+    spans = _find_plain(text, ranges)
+    for view, jumps in _views(text, ranges):
+        spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in _find_plain(view, None))
+    return _merge(spans)
+
+
+def _find_plain(text: str, ranges: list[Range] | None) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
+    low = _lower(text)
+    markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in low else []
+    marker_starts = [a for a, _ in markers]
+    spans: list[tuple[int, int, str]] = []
+    everything = [(0, len(text))]
+    for rule in RULES:
+        for lo, hi in everything if ranges is None or rule.multiline else ranges:
+            spans.extend(_checked(rule, text, low, lo, hi, markers, marker_starts))
+    return spans
+
+
+def _checked(
+    rule: Rule, text: str, low: str, lo: int, hi: int, markers: list[Range], marker_starts: list[int]
+) -> Iterator[tuple[int, int, str]]:
+    for m in _matches(rule, text, low, lo, hi):
+        start, end = _secret_span(m)
+        if end <= start or not rule.check(text, m, text[start:end]):
+            continue
+        if markers:
+            i = bisect.bisect_left(marker_starts, end) - 1  # the last marker starting before the span ends
+            if i >= 0 and markers[i][1] > start:
+                continue
+        yield start, end, rule.id
+
+
+def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Overlapping spans become one; the rule named is the one whose match started first (then the longest)."""
+    spans.sort(key=lambda s: (s[0], -s[1]))
+    merged: list[tuple[int, int, str]] = []
+    for start, end, rule in spans:
+        if merged and start < merged[-1][1]:
+            prev = merged[-1]
+            merged[-1] = (prev[0], max(prev[1], end), prev[2])
+        else:
+            merged.append((start, end, rule))
+    return merged
+
+
+def _apply(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """Replace spans by markers; also return (new_start, new_end, old_start, old_end) for each marker."""
+    out: list[str] = []
+    moves: list[tuple[int, int, int, int]] = []
+    pos = 0
+    length = 0
+    for start, end, rule in spans:
+        out.append(text[pos:start])
+        length += start - pos
+        marker = f"[REDACTED:{rule}]"
+        out.append(marker)
+        moves.append((length, length + len(marker), start, end))
+        length += len(marker)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out), moves
+
+
+def _to_previous(start: int, end: int, moves: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """Map a span in a pass's output back onto that pass's input."""
+
+    def point(p: int, is_end: bool) -> int:
+        shift = 0
+        for new_start, new_end, old_start, old_end in moves:
+            if p < new_start or (is_end and p == new_start):
+                break
+            if p < new_end or (is_end and p == new_end):
+                return old_end if is_end else old_start
+            shift = old_end - new_end
+        return p + shift
+
+    return point(start, False), point(end, True)
+
+
+def _redact(text: str) -> Redacted:
+    if not isinstance(text, str):
+        raise TypeError(f"expected str, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text of {len(text):,} characters exceeds the {MAX_TEXT_CHARS:,}-character scan limit")
+    history: list[list[tuple[int, int, int, int]]] = []
+    findings: list[Finding] = []
+    current = text
+    ranges: list[Range] | None = None
+    for _ in range(MAX_PASSES):
+        spans = _find(current, ranges)
+        if not spans:
+            return Redacted(current, tuple(sorted(findings, key=lambda f: (f.start, f.end))))
+        for start, end, rule in spans:
+            for moves in reversed(history):
+                start, end = _to_previous(start, end, moves)
+            findings.append(Finding(rule, start, end))
+        current, moves = _apply(current, spans)
+        history.append(moves)
+        ranges = _changed_lines(current, moves)
+    raise ValueError(f"redaction did not reach a fixed point in {MAX_PASSES} passes")
+
+
+def _changed_lines(text: str, moves: list[tuple[int, int, int, int]]) -> list[Range]:
+    """The whole lines of ``text`` that hold a new marker (merged): the only places a next pass can differ."""
+    ranges: list[Range] = []
+    for new_start, new_end, _, _ in moves:
+        lo = text.rfind("\n", 0, new_start) + 1
+        hi = text.find("\n", new_end)
+        hi = len(text) if hi == -1 else hi
+        if ranges and lo <= ranges[-1][1]:
+            ranges[-1] = (ranges[-1][0], max(ranges[-1][1], hi))
+        else:
+            ranges.append((lo, hi))
+    return ranges
+
+
+def redact_text(text: str) -> Redacted:
+    """Replace every secret in ``text`` by ``[REDACTED:<rule>]``; offsets in findings refer to ``text``."""
+    try:
+        return _redact(text)
+    except RedactionFailed:
+        raise
+    except Exception as exc:  # fail closed: an unexpected error must stop the write, not let text through
+        raise RedactionFailed(type(exc).__name__) from exc
+
+
+def contains_secret(text: str) -> bool:
+    """True when ``text`` holds anything ``redact_text`` would replace (used to rescan what was written)."""
+    try:
+        return bool(_find(text)) if isinstance(text, str) else True
+    except Exception as exc:
+        raise RedactionFailed(type(exc).__name__) from exc
+
+
+# -- structured values ------------------------------------------------------------------------------------
+
+
+def _value(value: Any, field: str, findings: list[Finding], key: str | None = None) -> Any:
+    if isinstance(value, str):
+        if key is not None and secret_named(key) and not MARKER.fullmatch(value) and not is_placeholder(value):
+            # {"password": "hunter2"}: the key is the context a bare value lacks on its own.
+            findings.append(Finding("secret-assignment", 0, len(value), field))
+            return "[REDACTED:secret-assignment]"
+        result = _redact(value)
+        findings.extend(Finding(f.rule, f.start, f.end, field) for f in result.findings)
+        return result.text
+    if isinstance(value, dict):
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise TypeError(f"cannot scan a mapping key of type {type(k).__name__}")
+            out[k] = _value(v, f"{field}.{k}" if field else k, findings, k)
+        return out
+    if isinstance(value, list | tuple):
+        items = [_value(v, f"{field}[{i}]", findings) for i, v in enumerate(value)]
+        return type(value)(items) if isinstance(value, tuple) else items
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    raise TypeError(f"cannot scan a value of type {type(value).__name__}")
+
+
+def redact_value(value: Any) -> tuple[Any, list[Finding]]:
+    """Redact every string inside ``value`` (str / list / tuple / dict, recursively; dict keys are kept).
+
+    A string under a secret-named key (``password``, ``apiKey``…) is redacted whole. Any other type
+    raises ``RedactionFailed``: what cannot be scanned cannot be written.
+    """
+    findings: list[Finding] = []
+    try:
+        return _value(value, "", findings), findings
+    except RedactionFailed:
+        raise
+    except Exception as exc:
+        raise RedactionFailed(type(exc).__name__) from exc
+
+
+def _record_form(node: Any, path: tuple[str, ...], field: str, findings: list[Finding]) -> Any:
+    if isinstance(node, dict):
+        keep = _STRUCTURAL.get(path, set())
+        out: dict[str, Any] = {}
+        for k, v in node.items():
+            sub = f"{field}.{k}" if field else k
+            if k in keep:
+                out[k] = v
+            elif isinstance(v, dict) or (isinstance(v, list) and v and isinstance(v[0], dict)):
+                if isinstance(v, list):
+                    out[k] = [_record_form(item, (*path, k, "*"), f"{sub}[{i}]", findings) for i, item in enumerate(v)]
+                else:
+                    out[k] = _record_form(v, (*path, k), sub, findings)
+            else:
+                out[k] = _value(v, sub, findings, k)
+        return out
+    return _value(node, field, findings)
+
+
+def redact_record(record: MemoryRecord) -> tuple[MemoryRecord, list[Finding]]:
+    """Redact every text field of a record: body, title, tags, paths, commands, provenance,
+    preventNextTime, edge targets and attributes (known or not). Ids, timestamps and the vector are kept.
+
+    A secret in the namespace cannot be redacted without moving the record, so it raises
+    ``RedactionFailed`` like any other failure; the caller writes nothing.
+    """
+    try:
+        if record.is_tombstone:
+            return record, []
+        form = record.file_form
+        findings: list[Finding] = []
+        namespace = form["metadata"].get("namespace", "")
+        if _find(namespace):
+            raise RedactionFailed("a secret in the namespace")
+        out = _record_form(form, (), "", findings)
+        if not findings:
+            return record, []
+        return MemoryRecord.model_validate(out), findings
+    except RedactionFailed:
+        raise
+    except Exception as exc:
+        raise RedactionFailed(type(exc).__name__) from exc

@@ -1,0 +1,522 @@
+"""The secret rule table the redactor applies (data, not mechanism: see ``redact.py``).
+
+Shapes are ported from gitleaks (MIT, ``config/gitleaks.toml``) and detect-secrets (Apache-2.0,
+``detect_secrets/plugins``), then loosened for a redactor: a memory store loses little from an
+occasional over-redaction, so prefixes anchor a rule and lengths are tolerant (see docs/redaction.md).
+
+Every pattern is written to run in linear time on adversarial input:
+- a rule whose first token is a character class starts only at a run boundary (a negative lookbehind),
+  so one run of look-alike characters is scanned once, not once per position;
+- every repetition is bounded, and possessive (``{m,n}+``) where the next token cannot be in the class;
+- ``keywords`` are lowercase literals of which at least one must occur before a rule runs at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Check = Callable[[str, "re.Match[str]", str], bool]
+"""(text, match, secret value) -> True when the match is a real secret rather than a placeholder."""
+
+# -- placeholders -------------------------------------------------------------------------------------
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+_PLACEHOLDER_WORDS = frozenset(
+    _words(
+        """changeme change_me changeit password passwd pass pwd secret secrets token apikey api_key key
+        example examples sample test testing dummy fake mock none null nil true false undefined yes no on off
+        redacted hidden masked removed placeholder todo tbd fixme xxx foo bar baz qux required optional
+        include omit same-origin bearer basic digest str string int bytes bool boolean number any
+        secretstr optional[str] text value default empty unset env environment"""
+    )
+)
+_PLACEHOLDER_FRAGMENTS = _words(
+    """example placeholder your_ your- yourtoken yourkey yoursecret yourpassword <your _here -here xxxx ****
+    .... … changeme dummy redacted replace_me replace-me insert_ insert- not-a-real not_a_real notreal"""
+)
+_PLACEHOLDER_PREFIXES = _words("$ % {{ {% < #{ @{ [REDACTED: %( & * ENC[ vault: !")
+_INDIRECTION = _words(
+    """os.environ os.getenv getenv( process.env env( env[ env. secrets. op:// keyring arn:aws:secretsmanager
+    arn:aws:ssm vault( file("""
+)
+_TYPE_NAMES = re.compile(r"(?:Optional\[\w+\]|\w+\s*\|\s*None|Secret\w*|[A-Z]\w*Type|str|string|bytes|int)", re.ASCII)
+_DOTTED_REF = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VERSION = re.compile(r"[\^~<>=v ]{0,3}\d+(?:\.[\dx*]+)+[\w.+-]*")
+_PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.@+-]+/)*[\w.@+-]+/?")
+_VALUE_END = re.compile(r"[ \t]*(?:$|\r?\n|#|,|\}|\]|\\[nr\"']|[\"'])")
+
+
+def _is_path(value: str) -> bool:
+    """A file system path (``/run/secrets/db``, ``~/.config/gcloud/adc.json``), not a credential.
+
+    Base64 can start with ``/`` too, so a path must be lowercase or end in a file extension.
+    """
+    return bool(_PATH.fullmatch(value)) and (value == value.lower() or re.search(r"\.[a-z]{2,5}$", value) is not None)
+
+
+def is_placeholder(value: str) -> bool:
+    """True for values that stand for a secret without being one: ``<your-token>``, ``${VAR}``, ``xxxx``."""
+    v = value.strip().strip("\"'`").strip()
+    if len(v) < 3:
+        return True
+    low = v.lower()
+    if low in _PLACEHOLDER_WORDS or v.startswith(_PLACEHOLDER_PREFIXES):
+        return True
+    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or any(f in low for f in _INDIRECTION):
+        return True
+    if _VERSION.fullmatch(v) or _is_path(v):
+        return True
+    # xxxxxxxx, ********, 00000000, ab-ab-ab: too few distinct characters to be a credential.
+    return len(set(low) - set("-_. ")) <= 2
+
+
+def looks_fake(value: str) -> bool:
+    """For shape rules: the random part of a token is a placeholder (``sk-xxxx…``, ``ghp_your_token``)."""
+    low = value.lower()
+    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or "example" in low or "your" in low:
+        return True
+    body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", low)  # drop the provider prefix before counting characters
+    return len(set(body) - set("-_.")) <= 3
+
+
+def looks_random(value: str) -> bool:
+    """At least two character classes: a token, not a word like ``authentication``."""
+    classes = any(c.islower() for c in value) + any(c.isupper() for c in value) + any(c.isdigit() for c in value)
+    return classes >= 2 and not looks_fake(value)
+
+
+# -- checks -------------------------------------------------------------------------------------------
+
+
+def _shape(text: str, m: re.Match[str], value: str) -> bool:
+    return not looks_fake(value)
+
+
+def _random_shape(text: str, m: re.Match[str], value: str) -> bool:
+    return looks_random(value)
+
+
+def _always(text: str, m: re.Match[str], value: str) -> bool:
+    return True
+
+
+def _context(text: str, m: re.Match[str], value: str) -> bool:
+    return not is_placeholder(value)
+
+
+def _context_random(text: str, m: re.Match[str], value: str) -> bool:
+    return not is_placeholder(value) and looks_random(value)
+
+
+def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
+    """``--token VALUE``: a credential-looking value, not the next word of a sentence (``--token flag``)."""
+    if is_placeholder(value) or value.startswith("-"):
+        return False
+    return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
+
+
+def _cookie(text: str, m: re.Match[str], value: str) -> bool:
+    """A cookie header that carries a session-like value (``theme=dark`` alone is not worth hiding)."""
+    pairs = (part.partition("=")[2].strip() for part in value.split(";"))
+    return any(len(v) >= 12 and looks_random(v) for v in pairs)
+
+
+def _private_key(text: str, m: re.Match[str], value: str) -> bool:
+    header_end = value.find("-----", 10) + 5
+    body = re.sub(r"-----END.*", "", value[header_end:], flags=re.S)
+    body = re.sub(r"\\[nr]|\s|[^A-Za-z0-9+/=]", "", body)
+    return len(body) >= 20 and not looks_fake(body)
+
+
+_SECRET_KEY_SUFFIX = re.compile(
+    r"(?i)(?:passphrase|password|passwd|pwd|(?:^|[^a-z])pass|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth)$"
+)
+_NOT_SECRET_KEYS = frozenset({"PWD", "OLDPWD", "TOKEN_TYPE"})
+
+
+def secret_named(key: str) -> bool:
+    """A key whose value is a secret: ``DB_PASSWORD``, ``apiKey``, ``client_secret`` (not ``max_tokens``)."""
+    return bool(_SECRET_KEY_SUFFIX.search(key)) and key.upper() not in _NOT_SECRET_KEYS
+
+
+def _full_key(text: str, m: re.Match[str]) -> str:
+    """The whole key the keyword ends: ``DB_PASSWORD`` for the match on ``PASSWORD``."""
+    start = m.start("k")
+    i = start
+    while i > 0 and start - i < 64 and (text[i - 1].isalnum() or text[i - 1] in "_.-"):
+        i -= 1
+    if i > 0 and text[i - 1] == "\\" and text[i] in "nrt":
+        i += 1  # the key follows a JSON escape (``\nAPI_KEY=``): the n is not part of it
+    return text[i : m.end("k")]
+
+
+def _assignment(text: str, m: re.Match[str], value: str) -> bool:
+    """``key = value`` where the key names a secret: anything but a placeholder or a code reference."""
+    key = _full_key(text, m)
+    before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
+    if key.upper() in _NOT_SECRET_KEYS or is_placeholder(value) or before.endswith(("$", "${", "%")):
+        return False  # a placeholder, or the key is itself a variable reference: ${DB_PASSWORD:-x}, %TOKEN%
+    if m.group("bare") is None:  # a quoted literal
+        return True
+    after = text[m.end() : m.end() + 2]
+    # Code, not configuration: a call, an index, a dotted reference, a keyword argument passed on.
+    if after[:1] in ("(", "[") or _DOTTED_REF.fullmatch(value):
+        return False
+    bare_ident = _IDENT.fullmatch(value) is not None
+    if bare_ident and (after[:1] in (",", ")") or m.group("k").lower() in value.lower()):
+        return False
+    if _TYPE_NAMES.fullmatch(value):
+        return False
+    sep = m.group("sep")
+    if sep == ":":
+        # YAML / JSON style: the value must end the line (``Auth: uses OAuth`` is prose, not a setting).
+        rest = text[m.end() : m.end() + 40]
+        return _VALUE_END.match(rest) is not None
+    # ``token = the user's token`` is prose or an expression; ``TOKEN=abc cmd`` is a shell assignment.
+    return not (bare_ident and after[:1] == " " and text[m.end() + 1 : m.end() + 2].isalpha() and not key.isupper())
+
+
+# -- the table ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    pattern: re.Pattern[str]
+    anchors: tuple[str, ...] = ()
+    """Lowercase literals. Every match starts ``offset`` characters before one of them, so the redactor
+    only tries the pattern there (``str.find`` is far faster than a regex scan of every position)."""
+    check: Check = _shape
+    offset: int = 0
+    scan: bool = False
+    """No fixed anchor: scan the whole text, and only when one of ``anchors`` occurs somewhere in it."""
+    multiline: bool = False
+    """A match may span lines (a PEM block): rescans after a pass read the whole text, not changed lines."""
+
+
+def _r(
+    rule_id: str,
+    pattern: str,
+    anchors: str | tuple[str, ...],
+    check: Check = _shape,
+    *,
+    offset: int = 0,
+    scan: bool = False,
+    multiline: bool = False,
+) -> Rule:
+    """``anchors``: lowercase literals, space-separated or a tuple (see ``Rule.anchors``)."""
+    words = tuple(anchors.split()) if isinstance(anchors, str) else anchors
+    return Rule(rule_id, re.compile(pattern), words, check, offset, scan, multiline)
+
+
+_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"  # token start: not inside a longer run of token characters
+_E = r"(?![A-Za-z0-9_-])"  # token end
+_S = r"(?:\b|(?<=\\[nrt]))"  # a word start, also right after a JSON escape (\nbearer …)
+_BW = r"(?:(?<![\w-])|(?<=\\[nrt]))"
+_QUOTE = r"(?:\\{0,3}[\"'`])?"
+_SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
+_VALUE = (
+    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{1,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
+    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){1,1024}+)\""
+    r"|'(?P<s3>[^'\n]{1,1024}+)'"
+    r"|`(?P<s4>[^`\n]{1,1024}+)`"
+    r"|(?P<bare>[^\s\"'`,;(){}\[\]<>\\|&]{1,1024}+))"
+)
+_KEYWORD = (
+    r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
+    r"secret[_-]?key|secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|"
+    r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
+    r"credentials?|auth)"
+)
+_BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+RULES: tuple[Rule, ...] = (
+    # -- keys and our own secrets -------------------------------------------------------------------
+    _r(
+        "private-key",
+        r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+        r"(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        "-----begin",
+        _private_key,
+        multiline=True,
+    ),
+    _r(
+        "putty-private-key",
+        r"Private-Lines:[ \t]*\d+[ \t]*\r?\n(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200}",
+        "private-lines:",
+        multiline=True,
+    ),
+    _r("age-secret-key", r"AGE-SECRET-KEY-1[" + _BECH32.upper() + r"]{58}", "age-secret-key-1"),
+    _r("picasso-recovery-key", r"(?i)(?:(?<![a-z0-9])|(?<=\\[nrt]))pmk1(?:[- ]?[" + _BECH32 + r"]){20,80}+", "pmk1"),
+    _r(
+        "1password-secret-key",
+        _S + r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b",
+        "a3-",
+    ),
+    # -- cloud ------------------------------------------------------------------------------------------
+    _r("aws-access-key-id", _B + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}" + _E, "akia asia abia acca a3t"),
+    _r(
+        "aws-secret-access-key",
+        r"(?i)aws[\w.-]{0,30}?(?:secret|key)[\w.-]{0,30}?"
+        + _QUOTE
+        + _SEP
+        + r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        "aws",
+        _context_random,
+    ),
+    _r("gcp-api-key", _B + r"AIza[\w-]{35}" + _E, "aiza"),
+    _r("gcp-oauth-client-secret", _B + r"GOCSPX-[\w-]{28}" + _E, "gocspx-"),
+    _r("google-oauth-token", _B + r"ya29\.[\w-]{20,2048}+", "ya29."),
+    _r("google-refresh-token", r"(?:(?<![\w/])|(?<=\\[nrt]))1//0[\w-]{40,512}+", "1//0"),
+    _r(
+        "azure-storage-key",
+        r"(?i)" + _S + r"(?:AccountKey|SharedAccessKey|SharedAccessSignature|PrimaryKey|SecondaryKey)[ \t]*=[ \t]*"
+        r"(?P<s>[A-Za-z0-9+/%]{16,512}+={0,2})",
+        "accountkey sharedaccess primarykey secondarykey",
+        _context,
+    ),
+    _r(
+        "azure-ad-client-secret",
+        r"(?:(?<![A-Za-z0-9_~.-])|(?<=\\[nrt]))[a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])",
+        "q~",
+        offset=4,
+    ),
+    _r("digitalocean-token", _B + r"do[por]_v1_[a-f0-9]{64}" + _E, "dop_v1_ doo_v1_ dor_v1_"),
+    _r("databricks-token", _B + r"dapi[a-f0-9]{32}(?:-\d)?" + _E, "dapi"),
+    _r("hashicorp-vault-token", _B + r"hv[sbr]\.[\w-]{24,256}+", "hvs. hvb. hvr."),
+    _r("terraform-cloud-token", _B + r"[a-z0-9]{14}\.atlasv1\.[\w=-]{60,120}+", ".atlasv1.", offset=14),
+    _r("heroku-api-key", _B + r"HRKU-[\w-]{30,100}+", "hrku-"),
+    _r(
+        "heroku-api-key",
+        r"(?i)heroku[\w.-]{0,30}?(?:key|token|secret)[\w.-]{0,20}?"
+        + _QUOTE
+        + _SEP
+        + r"(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+        "heroku",
+        _context,
+    ),
+    _r("fly-token", _B + r"fo1_[\w-]{39,64}+", "fo1_"),
+    _r("doppler-token", _B + r"dp\.(?:pt|st|sa|ct|scim|audit)\.[a-zA-Z0-9]{40,48}" + _E, "dp."),
+    _r("supabase-token", _B + r"sbp_[a-f0-9]{40}" + _E, "sbp_"),
+    # -- source hosting and package registries ------------------------------------------------------
+    _r(
+        "github-token",
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{30,255}+",
+        "ghp_ gho_ ghu_ ghs_ ghr_",
+    ),
+    _r(
+        "github-fine-grained-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))github_pat_[0-9A-Za-z_]{22,255}+", "github_pat_"
+    ),
+    _r(
+        "gitlab-token",
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))gl(?:pat|dt|ft|soat|rt|ptt|cbt|imt|agent|oas|ffct|wt)-[\w-]{20,300}+(?:\.[\w-]{2,20}){0,2}",
+        "glpat- gldt- glft- glsoat- glrt- glptt- glcbt- glimt- glagent- gloas- glffct- glwt-",
+    ),
+    _r("gitlab-runner-token", _B + r"GR1348941[\w-]{20,64}+", "gr1348941"),
+    _r("atlassian-token", _B + r"(?:ATBB|ATATT|ATCTT)[A-Za-z0-9_=.-]{24,300}+", "atbb atatt atctt"),
+    _r("npm-token", _B + r"npm_[A-Za-z0-9]{36}" + _E, "npm_"),
+    _r(
+        "npmrc-auth",
+        r"(?i):_(?:authToken|auth|password)[ \t]*=[ \t]*(?P<s>[^\s\"']{4,1024}+)",
+        ":_auth :_password",
+        _context,
+    ),
+    _r("pypi-token", _B + r"pypi-Ag[\w-]{50,1000}+", "pypi-ag"),
+    _r("docker-hub-token", _B + r"dckr_(?:pat|oat)_[\w-]{20,100}+", "dckr_"),
+    _r("rubygems-token", _B + r"rubygems_[a-f0-9]{48}" + _E, "rubygems_"),
+    _r("postman-token", _B + r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}" + _E, "pmak-"),
+    _r("grafana-token", _B + r"(?:glc_[A-Za-z0-9+/]{32,400}+={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})", "glc_ glsa_"),
+    _r("sentry-token", _B + r"sntr[ysu]_[A-Za-z0-9+/=_-]{40,400}+", "sntry_ sntrs_ sntru_"),
+    _r("sentry-dsn-key", r"(?i)://(?P<s>[0-9a-f]{32})@[\w.-]{0,100}sentry\.io", "://"),
+    _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),
+    _r("linear-api-key", _B + r"lin_(?:api|oauth)_[A-Za-z0-9]{40}" + _E, "lin_api_ lin_oauth_"),
+    _r("notion-token", _B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50}+)" + _E, "secret_ ntn_", _random_shape),
+    # -- chat ---------------------------------------------------------------------------------------
+    _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox"),
+    _r(
+        "slack-app-token",
+        r"(?i)(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[a-z0-9]{16,100}+",
+        "xapp-",
+    ),
+    _r(
+        "slack-webhook",
+        r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[A-Za-z0-9+/_-]{20,200}+)",
+        "hooks.slack.com",
+    ),
+    _r(
+        "discord-token",
+        r"(?:(?<![\w.-])|(?<=\\[nrt]))[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![\w.-])",
+        "discord",
+        _random_shape,
+        scan=True,
+    ),
+    _r("discord-webhook", r"discord(?:app)?\.com/api/webhooks/\d{5,30}/(?P<s>[\w-]{20,100}+)", "discord"),
+    _r("telegram-bot-token", r"(?:(?<![\w:])|(?<=\\[nrt]))\d{8,10}:AA[\w-]{33}" + _E, ":aa", scan=True),
+    # -- payments and messaging -------------------------------------------------------------------------
+    _r("stripe-key", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+", "sk_ rk_"),
+    _r("stripe-webhook-secret", _B + r"whsec_[A-Za-z0-9+/=]{20,128}+", "whsec_"),
+    _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk"),
+    _r(
+        "twilio-auth-token",
+        r"(?i)twilio[\w. -]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?"
+        + _QUOTE
+        + _SEP
+        + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
+        "twilio",
+        _context,
+    ),
+    _r("sendgrid-key", _B + r"SG\.[\w-]{16,32}\.[\w-]{16,64}" + _E, "sg."),
+    _r("mailgun-key", _B + r"key-[0-9a-f]{32}" + _E, "key-"),
+    _r(
+        "mailgun-key",
+        r"(?i)mailgun[\s\S]{0,200}?(?<![0-9a-f])(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})(?![0-9a-f])",
+        "mailgun",
+        multiline=True,
+    ),
+    _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
+    _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E, "shpat_ shpca_ shppa_ shpss_"),
+    _r("square-token", _B + r"(?:EAAA[\w-]{60}|sq0(?:atp|csp|idp)-[\w-]{22,43})" + _E, "eaaa sq0"),
+    _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
+    # -- model APIs ---------------------------------------------------------------------------------------
+    _r("anthropic-key", r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape),
+    _r(
+        "openai-key",
+        r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,250}+",
+        "sk-",
+        _random_shape,
+    ),
+    _r(
+        "huggingface-token",
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:hf_|api_org_)[A-Za-z0-9]{30,40}" + _E,
+        "hf_ api_org_",
+        _random_shape,
+    ),
+    _r("groq-key", _B + r"gsk_[A-Za-z0-9]{48,60}" + _E, "gsk_"),
+    _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
+    _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
+    _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
+    # -- generic shapes -------------------------------------------------------------------------------------
+    _r(
+        "jwt",
+        _BW + r"ey[A-Za-z0-9_-]{10,4096}+\.ey[A-Za-z0-9_-]{10,8192}+\.[A-Za-z0-9_-]{0,4096}+",
+        "eyj eya",
+    ),
+    _r(
+        "url-password",
+        r"://(?P<user>[^\s:/@'\"<>]{0,128}+):(?P<s>[^\s/'\"<>]{1,256})@(?=[\w\[])",
+        "://",
+        _context,
+    ),
+    _r(
+        "url-secret-param",
+        r"(?i)(?<=[?&;#])(?:password|passwd|pwd|pass|token|access_token|refresh_token|id_token|auth_token|"
+        r"api_key|apikey|api-key|secret|client_secret|sig|signature|x-amz-signature|x-amz-credential|"
+        r"x-amz-security-token|x-goog-signature|x-goog-credential|code_verifier)=(?P<s>[^&#\s\"'<>]{1,2048}+)",
+        "pass pwd token access_token refresh_token id_token auth_token api secret client_secret sig x-amz- x-goog- "
+        "code_verifier",
+        _context,
+    ),
+    _r(
+        "authorization-header",
+        r"(?i)" + _S + r"authorization\\{0,3}[\"']?[ \t]{0,8}[:=][ \t]{0,8}\\{0,3}[\"']?"
+        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8})?"
+        r"(?P<s>[A-Za-z0-9._~+/=:-]{8,4096}+)",
+        "authorization",
+        _context,
+    ),
+    _r(
+        "bearer-token",
+        r"(?i)" + _S + r"bearer[ \t]{1,8}(?P<s>[A-Za-z0-9._~+/-]{12,4096}+=*)",
+        "bearer",
+        _context_random,
+    ),
+    _r(
+        "api-key-header",
+        r"(?i)" + _S + r"(?:x-api-key|x-auth-token|x-access-token|api-key|x-apikey|private-token|x-vault-token|"
+        r"x-figma-token|x-goog-api-key|ocp-apim-subscription-key)\\{0,3}[\"']?[ \t]{0,8}:[ \t]{0,8}\\{0,3}[\"']?"
+        r"(?P<s>[A-Za-z0-9._~+/=-]{8,4096}+)",
+        "x-api-key x-auth-token x-access-token api-key x-apikey private-token x-vault-token x-figma-token "
+        "x-goog-api-key ocp-apim-subscription-key",
+        _context,
+    ),
+    _r(
+        "cookie-header",
+        r"(?i)(?:(?<![\w-])|(?<=\\[nrt]))(?:set-)?cookie[ \t]{0,8}:[ \t]{0,8}(?P<s>[^\s=;]{1,128}=[^\n\"']{4,4096}+)",
+        "cookie set-cookie",
+        _cookie,
+    ),
+    _r(
+        "cli-secret-flag",
+        r"(?i)(?:(?<![\w-])|(?<=\\[nrt]))--?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
+        r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
+        r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
+        "-- -pass -pwd -token -secret -api -auth -access -client",
+        _flag_value,
+    ),
+    _r(
+        "cli-password-flag",
+        r"(?i)" + _S + r"(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?[ \t]-p(?P<s>[^\s-][^\s|;&]{0,255})"
+        r"|" + _S + r"(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b[^\n|;&]{0,200}?"
+        r"[ \t](?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255})",
+        "mysql mariadb sshpass docker podman buildah skopeo helm",
+        _context,
+    ),
+    _r(
+        "cli-basic-auth",
+        _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"']{1,256}+)",
+        "-u --user",
+        _context,
+    ),
+    _r(
+        "secret-assignment",
+        r"(?i)" + _KEYWORD + _QUOTE + r"[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}" + _VALUE,
+        "pass pwd secret access refresh auth api token private signing encryption master credential",
+        _assignment,
+    ),
+    # -- sponsor and ad metadata (spec: never stored) ------------------------------------------------------
+    _r(
+        "tracking-param",
+        r"(?i)(?<=[?&;#])(?:utm_[a-z_]{2,20}|gclid|gclsrc|dclid|fbclid|msclkid|mc_eid|mc_cid|yclid|igshid|_hsenc|"
+        r"_hsmi|mkt_tok|twclid|ttclid|li_fat_id|wbraid|gbraid|irclickid|clickid|subid|affid|aff_id|affiliate_id|"
+        r"affiliate|aff|partner_id|associate_id|ref_id)=[^&#\s\"'<>]{0,512}+",
+        "utm_ gclid gclsrc dclid fbclid msclkid mc_eid mc_cid yclid igshid _hsenc _hsmi mkt_tok twclid ttclid "
+        "li_fat_id wbraid gbraid irclickid clickid subid aff partner_id associate_id ref_id",
+        _always,
+    ),
+    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?=[&#\s\"'<>\\]|$)", "tag=", _always),
+    _r(
+        "sponsor-text",
+        r"(?i)" + _S + r"(?:sponsored by|promoted by|paid partnership with|in partnership with|brought to you by|"
+        r"this (?:post|video|episode|article|newsletter|message|section) is sponsored|advertisement:|"
+        r"affiliate link|(?:promo|coupon|discount) code:?[ \t]{0,4}[A-Z0-9]{4,20}\b|#sponsored\b)[^\n]{0,300}+",
+        (
+            "sponsored by",
+            "promoted by",
+            "paid partnership",
+            "in partnership",
+            "brought to you",
+            "this post",
+            "this video",
+            "this episode",
+            "this article",
+            "this newsletter",
+            "this message",
+            "this section",
+            "advertisement:",
+            "affiliate link",
+            "promo code",
+            "coupon code",
+            "discount code",
+            "#sponsored",
+        ),
+        _always,
+    ),
+)

@@ -1,0 +1,217 @@
+"""The run transcript: one JSON object a line, documented in docs/transcript.md.
+
+It is what the classifier reads. The first line is a ``session`` header; every later line is an
+event ``{"i": <index>, "type": <type>, ...}``. Event indexes are what a record's
+``provenance.eventIndex`` points at, so they never change once written.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from picasso_tui.store.errors import StoreError
+from picasso_tui.store.ids import new_id
+from picasso_tui.store.schema import format_timestamp, utc_now
+
+FORMAT_VERSION = 1
+EVENT_TYPES = frozenset(
+    {
+        "prompt",  # {text}: what the user asked
+        "injected",  # {ids}: the memory records prepended to the prompt
+        "output",  # {text}: one line the agent printed
+        "tool_call",  # {tool, input, callId?}: reported by the agent
+        "tool_result",  # {tool, ok, exitCode?, output, callId?}: reported by the agent
+        "plan",  # {text, ref?, approved}: a plan the agent proposed (approved by the user or not)
+        "files_changed",  # {files: [{path, status}]}: from git, before vs after the run
+        "verify",  # {command, exitCode, output, durationMs}: the workspace's verification commands
+        "correction",  # {text}: a user follow-up correcting the agent
+        "reflection",  # {outcome, summary, exitCode}: the run's final reflection
+    }
+)
+"""Reporting tool calls is up to the agent: see ``events_from_agent_line`` for the shapes we read."""
+
+
+class TranscriptError(StoreError):
+    pass
+
+
+def new_session_id() -> str:
+    return "sess_" + new_id().removeprefix("mem_")
+
+
+@dataclass
+class Event:
+    index: int
+    type: str
+    data: dict[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    @property
+    def text(self) -> str:
+        value = self.data.get("text")
+        return value if isinstance(value, str) else ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"i": self.index, "type": self.type, **self.data}
+
+
+@dataclass
+class Transcript:
+    session_id: str = field(default_factory=new_session_id)
+    header: dict[str, Any] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, type_: str, **data: Any) -> Event:
+        if type_ not in EVENT_TYPES:
+            raise TranscriptError(f"'{type_}' is not a transcript event type ({', '.join(sorted(EVENT_TYPES))}).")
+        event = Event(len(self.events), type_, {"at": format_timestamp(utc_now()), **data})
+        self.events.append(event)
+        return event
+
+    def of(self, *types: str) -> Iterator[Event]:
+        return (e for e in self.events if e.type in types)
+
+    def first(self, type_: str) -> Event | None:
+        return next(self.of(type_), None)
+
+    @property
+    def prompt(self) -> str:
+        event = self.first("prompt")
+        return event.text if event else ""
+
+    # -- the file form ----------------------------------------------------------------------------
+
+    def header_line(self) -> dict[str, Any]:
+        return {"type": "session", "v": FORMAT_VERSION, "sessionId": self.session_id, **self.header}
+
+    def to_jsonl(self) -> bytes:
+        lines = [orjson.dumps(self.header_line())]
+        lines += [orjson.dumps(e.as_json()) for e in self.events]
+        return b"\n".join(lines) + b"\n"
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # transcripts can hold private code
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(self.to_jsonl())
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[bytes | str], source: str = "transcript") -> Transcript:
+        transcript = cls()
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                raise TranscriptError(
+                    f"{source} line {n} is not JSON; a transcript has one JSON object a line."
+                ) from None
+            if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+                raise TranscriptError(f'{source} line {n} is not an event object with a "type".')
+            kind = obj.pop("type")
+            if kind == "session":
+                obj.pop("v", None)
+                transcript.session_id = str(obj.pop("sessionId", transcript.session_id))
+                transcript.header = obj
+            elif kind in EVENT_TYPES:
+                obj.pop("i", None)
+                transcript.events.append(Event(len(transcript.events), kind, obj))
+            # An unknown event type from a newer writer is skipped, not fatal: reflection is best effort.
+        return transcript
+
+    @classmethod
+    def load(cls, path: Path) -> Transcript:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise TranscriptError(f"Cannot read the transcript {path}: {exc.strerror or exc}.") from None
+        return cls.from_lines(data.splitlines(), str(path))
+
+
+# -- what agents print ----------------------------------------------------------------------------
+
+
+def events_from_agent_line(line: str) -> list[tuple[str, dict[str, Any]]]:
+    """Structured events in one line of agent output, or [] for plain text.
+
+    Understood: our own shape (``{"type": "tool_call" | "tool_result" | "plan", ...}``), Claude
+    Code's ``--output-format stream-json`` and Codex's ``exec --json`` items.
+    """
+    stripped = line.strip()
+    if not (stripped.startswith("{") and stripped.endswith("}")):
+        return []
+    try:
+        obj = orjson.loads(stripped)
+    except orjson.JSONDecodeError:
+        return []
+    if not isinstance(obj, dict):
+        return []
+    kind = obj.get("type")
+    if kind in ("tool_call", "tool_result", "plan"):
+        return [(kind, {k: v for k, v in obj.items() if k not in ("type", "i", "at")})]
+    if kind in ("assistant", "user") and isinstance(obj.get("message"), dict):
+        return list(_claude_events(obj["message"].get("content")))
+    if isinstance(kind, str) and kind.startswith("item.") and isinstance(obj.get("item"), dict):
+        return _codex_events(obj["item"], completed=kind == "item.completed")
+    return []
+
+
+def _claude_events(content: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    for part in content if isinstance(content, list) else []:
+        if not isinstance(part, dict):
+            continue
+        if part.get("type") == "tool_use":
+            yield "tool_call", {"tool": part.get("name"), "input": part.get("input"), "callId": part.get("id")}
+        elif part.get("type") == "tool_result":
+            body = part.get("content")
+            if isinstance(body, list):
+                body = "\n".join(str(p.get("text", "")) for p in body if isinstance(p, dict))
+            yield (
+                "tool_result",
+                {"ok": not part.get("is_error"), "output": str(body or ""), "callId": part.get("tool_use_id")},
+            )
+        elif part.get("type") == "text" and part.get("text"):
+            yield "output", {"text": str(part["text"])}
+
+
+def _codex_events(item: dict[str, Any], *, completed: bool) -> list[tuple[str, dict[str, Any]]]:
+    if item.get("type") == "command_execution" and completed:
+        code = item.get("exit_code")
+        return [
+            ("tool_call", {"tool": "shell", "input": {"command": item.get("command")}, "callId": item.get("id")}),
+            (
+                "tool_result",
+                {
+                    "tool": "shell",
+                    "ok": code == 0,
+                    "exitCode": code,
+                    "output": str(item.get("aggregated_output") or ""),
+                    "callId": item.get("id"),
+                },
+            ),
+        ]
+    if item.get("type") == "agent_message" and completed and item.get("text"):
+        return [("output", {"text": str(item["text"])})]
+    return []
+
+
+def command_of(event: Event) -> str | None:
+    """The shell command a tool call ran, when it ran one."""
+    value = event.get("input")
+    if isinstance(value, dict):
+        cmd = value.get("command") or value.get("cmd")
+        if isinstance(cmd, list):
+            cmd = " ".join(str(c) for c in cmd)
+        return cmd.strip() if isinstance(cmd, str) and cmd.strip() else None
+    if isinstance(value, str) and (event.get("tool") or "").lower() in ("bash", "shell", "terminal", "exec"):
+        return value.strip() or None
+    return None

@@ -1,0 +1,204 @@
+"""The write pipeline: reflect -> classify -> policy -> redact -> reinforce/dedupe -> ONE store write.
+
+Fail closed: if the redactor fails on any candidate, nothing of the run is written and a
+``writeback-denied`` event says why. Every write is a single ``FileStore.apply`` with all the
+deltas of the run, so a run's memories land together or not at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from picasso_tui import settings
+from picasso_tui.store import events
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.codec import deleted_at
+from picasso_tui.store.errors import MemoryNotFound
+from picasso_tui.store.ids import new_id
+from picasso_tui.store.namespaces import main_language, namespace_for
+from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.writeback import policy
+from picasso_tui.writeback.classify import Observation, classify
+from picasso_tui.writeback.redact import RedactionFailed, redact_record
+from picasso_tui.writeback.reinforce import plan_writes
+from picasso_tui.writeback.transcript import Transcript
+
+MAX_BODY_CHARS = 4000
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@dataclass
+class WriteReport:
+    session_id: str | None
+    observations: int = 0
+    added: list[MemoryRecord] = field(default_factory=list)
+    reinforced: list[str] = field(default_factory=list)
+    superseded: list[tuple[str, str]] = field(default_factory=list)
+    quarantined: list[str] = field(default_factory=list)
+    redactions: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def written_ids(self) -> list[str]:
+        return [r.id for r in self.added] + self.reinforced
+
+    def summary(self) -> str:
+        parts = [f"{len(self.added)} new", f"{len(self.reinforced)} reinforced"]
+        if self.superseded:
+            parts.append(f"{len(self.superseded)} superseded")
+        if self.quarantined:
+            parts.append(f"{len(self.quarantined)} quarantined")
+        if self.redactions:
+            parts.append(f"{sum(self.redactions.values())} secrets redacted")
+        return ", ".join(parts)
+
+
+def reflect(
+    transcript: Transcript,
+    store: MemoryStore,
+    *,
+    agent: str | None = None,
+    extra: Iterable[Observation] = (),
+) -> WriteReport:
+    """Classify a finished run's transcript and write what it taught, in one store write."""
+    ws = store.workspace
+    language = main_language(ws.root) if ws else None
+    observations = classify(transcript, agent=agent, language=language) + list(extra)
+    if settings.get("writeback.classifier", store.paths) == "model":
+        observations += _model_observations(transcript, store)
+    return write_observations(observations, store, session_id=transcript.session_id, source="reflection")
+
+
+def _model_observations(transcript: Transcript, store: MemoryStore) -> list[Observation]:
+    from picasso_tui.writeback.model_classifier import ModelClassifierError, classify_with_model
+
+    try:
+        return classify_with_model(transcript, store.paths)
+    except (ModelClassifierError, RedactionFailed) as exc:
+        # The rules already ran: a model that is down or redaction that fails only costs its extras.
+        events.emit(store.paths, "classifier-fallback", session=transcript.session_id, reason=type(exc).__name__)
+        return []
+
+
+def write_observations(
+    observations: list[Observation], store: MemoryStore, *, session_id: str | None, source: str
+) -> WriteReport:
+    report = WriteReport(session_id, observations=len(observations))
+    if not observations:
+        events.emit(store.paths, "reflection", session=session_id, counts={"observations": 0})
+        return report
+    candidates: list[MemoryRecord] = []
+    reasons: Counter[str] = Counter()
+    findings: Counter[str] = Counter()
+    for obs in observations:
+        record, verdict = build_record(obs, store, session_id=session_id, source=source)
+        try:
+            record, found = redact_record(record)
+        except RedactionFailed as exc:
+            events.emit(store.paths, "writeback-denied", session=session_id, reason="redaction-failed",
+                        detail=exc.reason, observations=len(observations))  # fmt: skip
+            raise
+        for f in found:
+            findings[f.rule] += 1
+        if verdict.action == "quarantine":
+            reasons[verdict.reason or "untrusted"] += 1
+        candidates.append(record)
+    namespaces = {r.metadata.namespace for r in candidates}
+    classes = {r.memory_class.value for r in candidates}
+    for attempt in range(2):
+        snapshot = store.files.load()
+        existing = [
+            raw
+            for raw in snapshot.raw().values()
+            if raw["metadata"]["namespace"] in namespaces
+            and raw["metadata"]["class"] in classes
+            and deleted_at(raw) is None
+            and isinstance(raw.get("body"), str)
+        ]
+        plan = plan_writes(candidates, existing)
+        try:
+            store.files.apply(plan.ops, event="writeback")
+            break
+        except MemoryNotFound:
+            if attempt:  # a record we meant to reinforce was deleted twice in a row: give up loudly
+                raise
+    report.added = plan.added
+    report.reinforced = plan.reinforced
+    report.superseded = plan.superseded
+    report.quarantined = [r.id for r in plan.added if getattr(r.metadata.attributes, "quarantined", False)]
+    report.redactions = dict(findings)
+    if report.quarantined:
+        events.emit(store.paths, "quarantine", session=session_id, ids=report.quarantined, reasons=dict(reasons))
+    events.emit(
+        store.paths,
+        "reflection",
+        session=session_id,
+        source=source,
+        counts={
+            "observations": len(observations),
+            "added": len(plan.added),
+            "reinforced": len(plan.reinforced),
+            "superseded": len(plan.superseded),
+            "quarantined": len(report.quarantined),
+        },
+        redactions=dict(findings),
+        ids=report.written_ids,
+    )
+    return report
+
+
+def build_record(
+    obs: Observation, store: MemoryStore, *, session_id: str | None, source: str
+) -> tuple[MemoryRecord, policy.Verdict]:
+    """An observation as a record in its namespace, with provenance and the policy's verdict."""
+    body = clean_text(obs.body, MAX_BODY_CHARS)
+    verdict = policy.judge(obs.cls, " ".join([body, *obs.prevent_next_time]), obs.kind)
+    ws = store.workspace
+    language = (obs.language or "").lower() or None
+    edges = list(obs.edges)
+    if obs.cls is MemoryClass.STYLE and language:
+        edges.append({"type": "style->language", "target": f"language:{language}"})
+    now = format_timestamp(store.files.clock())
+    attributes: dict[str, Any] = {
+        "title": clean_text(obs.title, 200) if obs.title else None,
+        "source": source,
+        "tags": list(obs.tags),
+        "observations": 1,
+    }
+    if verdict.action == "quarantine":
+        attributes |= {"quarantined": True, "quarantineReason": verdict.reason}
+    record = MemoryRecord.model_validate(
+        {
+            "id": new_id(),
+            "vector": [],
+            "body": body,
+            "metadata": {
+                "class": obs.cls.value,
+                "namespace": namespace_for(
+                    obs.cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=language
+                ),
+                "createdAt": now,
+                "lastObservedAt": now,
+                "edges": edges,
+                "preventNextTime": [clean_text(p, 500) for p in obs.prevent_next_time],
+                "provenance": {
+                    "sessionId": session_id,
+                    "eventIndex": obs.event_index,
+                    "sourceFiles": obs.files[:20],
+                    "sourcePlan": obs.source_plan,
+                    "kind": obs.kind.value,
+                },
+                "attributes": attributes,
+            },
+        }
+    )
+    return record, verdict
+
+
+def clean_text(text: str, limit: int) -> str:
+    """No terminal escapes or control characters (they could rewrite a terminal), bounded length."""
+    text = _CONTROL_RE.sub("", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,103 @@
+"""A prompt typed at First Light runs the configured agent through the same path as `picasso run`:
+the run screen shows what was injected, the agent's output as it streams, and the memory written."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+from textual.widgets import Input, RichLog, Static
+
+from picasso_tui import settings
+from picasso_tui.tui.screens.first_light import FirstLight
+from picasso_tui.tui.screens.run import RunScreen
+from tests.tui.conftest import plain, settle
+
+AGENT = textwrap.dedent(
+    """
+    import os, sys
+    from pathlib import Path
+    block = Path(os.environ["PICASSO_MEMORY_BLOCK"]).read_text()
+    print("agent saw memory:", "Argon2id" in block or "argon2id" in block, flush=True)
+    print("\x1b[32mtests passed\x1b[0m\x1b]0;window title\x07", flush=True)
+    print("remember(fact): Password reset tokens expire after 15 minutes.", flush=True)
+    sys.exit(int(os.environ.get("FAKE_AGENT_EXIT", "0")))
+    """
+)
+
+
+def configure_agent(paths, tmp_path) -> None:
+    script = tmp_path / "agent.py"
+    script.write_text(AGENT)
+    settings.set_value("agent.command", [sys.executable, str(script)], paths)
+
+
+async def submit(pilot, app, text: str) -> None:
+    box = app.screen.query_one("#prompt", Input)
+    box.value = text
+    await pilot.press("enter")
+
+
+async def wait_finished(pilot, app) -> RunScreen:
+    screen = app.screen
+    assert isinstance(screen, RunScreen)
+    for _ in range(400):
+        if screen.finished:
+            break
+        await pilot.pause(0.02)
+    assert screen.finished, "the run never finished"
+    await settle(pilot, app)
+    return screen
+
+
+async def test_a_prompt_runs_the_agent_with_memory_and_shows_what_it_wrote(
+    seeded_store, make_app, paths, tmp_path
+) -> None:
+    configure_agent(paths, tmp_path)
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await submit(pilot, app, "how do we hash passwords with argon2id?")
+        screen = await wait_finished(pilot, app)
+        output = "\n".join(screen.output)
+        assert "agent saw memory: True" in output  # the block reached the agent through PICASSO_MEMORY_BLOCK
+        shown = "\n".join(strip.text for strip in screen.query_one(RichLog).lines)
+        assert "tests passed" in shown and "\x1b" not in shown and "[32m" not in shown and "window title" not in shown
+        injected = plain(screen.query_one("#run-injected-list", Static))
+        assert "argon2id" in injected.lower()
+        written = plain(screen.query_one("#run-written-list", Static))
+        assert "Password reset tokens expire after 15 minutes." in written
+        assert "✓" in plain(screen.query_one("#run-status", Static))
+        stored = [r for r in seeded_store.list() if "Password reset tokens" in r.body]
+        assert len(stored) == 1 and stored[0].metadata.provenance.session_id
+        await pilot.press("escape")
+        assert isinstance(app.screen, FirstLight)
+        assert any("Password reset tokens" in r.body for r in app.view.records)  # the live view has it too
+
+
+async def test_a_failing_agent_is_shown_as_failed_and_escape_waits_for_the_end(
+    seeded_store, make_app, paths, tmp_path, monkeypatch
+) -> None:
+    configure_agent(paths, tmp_path)
+    monkeypatch.setenv("FAKE_AGENT_EXIT", "3")
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await submit(pilot, app, "fix the flaky test")
+        screen = await wait_finished(pilot, app)
+        status = plain(screen.query_one("#run-status", Static))
+        assert "✗" in status and "exited 3" in status and screen.query_one("#run-status").has_class("-failed")
+
+
+async def test_without_an_agent_the_prompt_says_how_to_set_one(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await submit(pilot, app, "refactor the router")
+        await pilot.pause()
+        assert isinstance(app.screen, FirstLight)
+        assert app.screen.query_one("#prompt", Input).value == "refactor the router"  # nothing typed is lost
+        notices = [n.message for n in app._notifications]
+        assert any("No agent is configured" in m and "agent.command" in m for m in notices)
+        assert json.loads(json.dumps(notices))  # plain strings, one sentence each
