@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -132,3 +133,36 @@ def staleness_cmd(as_json: bool) -> None:
                    f"{len(flagged)} stale or from another branch, {updated} updated."))  # fmt: skip
     for rid, verdict in flagged:
         out.print(Text(f"  {rid}  {verdict.score:.2f}  {verdict.reason}"), overflow="ellipsis", no_wrap=True)
+
+
+def offer_in_terminal(store, ask: Callable[[], str] | None = None) -> str | None:  # noqa: ANN001 - MemoryStore
+    """`picasso run` in a new workspace: the spec's question on a terminal (never in scripts).
+
+    Returns the answer ("y", "n", "skip") or None when nothing was asked."""
+    from picasso_tui.profile.offer import NOT_NOW, QUESTION, SKIP, YES, remember_skip, should_offer
+
+    ws = store.workspace
+    if ask is None:
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            return None
+        choice = click.Choice(["y", "n", "skip"], case_sensitive=False)
+
+        def ask() -> str:
+            return click.prompt("Choose", type=choice, default="n", err=True).lower()
+
+    if ws is None or not should_offer(store.paths, ws, store.files):
+        return None
+    click.echo(QUESTION, err=True)
+    for label in (YES, NOT_NOW, SKIP):
+        click.echo(f"  {label}", err=True)
+    answer = ask()
+    if answer == "y":
+        from picasso_tui.profile.investigator import generate
+
+        report = generate(store, ws.root)
+        click.echo(f"picasso: learned {len(report.findings)} things about {ws.name}; "
+                   f"`picasso memory list` shows them.", err=True)  # fmt: skip
+    elif answer == "skip":
+        remember_skip(store.paths, ws)
+        click.echo("picasso: won't ask again here; `picasso memory init` generates a profile any time.", err=True)
+    return answer

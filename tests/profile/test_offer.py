@@ -97,3 +97,20 @@ async def test_no_offer_outside_a_repository(store, monkeypatch):
     async with app.run_test(size=(110, 36)) as pilot:
         await _settle(pilot, app)
         assert not isinstance(app.screen, ProfileOfferScreen)
+
+
+def test_picasso_run_offers_in_a_terminal_with_the_spec_words(make_project, paths, capsys):
+    from picasso_tui.cli.profile import offer_in_terminal
+
+    repo = make_project(PYTHON)
+    assert offer_in_terminal(repo.store()) is None, "no terminal (as in the tests and in scripts): never asks"
+    assert offer_in_terminal(repo.store(), ask=lambda: "n") == "n"
+    err = capsys.readouterr().err
+    assert SPEC_QUESTION in err and "[N] Not now (you can run picasso memory init later)" in err
+    assert repo.records() == []
+    assert offer_in_terminal(repo.store(), ask=lambda: "skip") == "skip"
+    assert offer_in_terminal(repo.store(), ask=lambda: "y") is None, "skipped: not asked again"
+    other = make_project({**GO, "README.md": "other\n"}, name="other")
+    assert offer_in_terminal(other.store(), ask=lambda: "y") == "y"
+    assert "go/packaging" in other.by_key()
+    assert "learned" in capsys.readouterr().err
