@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "writeback.model.model": "llama3.1",
     "writeback.model.apiKeyEnv": "OPENAI_API_KEY",
     "writeback.model.timeoutSeconds": 30,
+    "profile.skippedWorkspaces": [],  # workspace fingerprints whose first-session profile offer was skipped
 }
 
 

@@ -29,7 +29,7 @@ def cli(ctx: click.Context) -> None:
         if sys.stdin.isatty() and sys.stdout.isatty():
             from picasso_tui.tui.app import PicassoApp  # imported here: the CLI stays fast without it
 
-            PicassoApp(store).run()
+            PicassoApp(store, offer_profile=True).run()
         else:  # piped or scripted: the same memory, as a table
             print_list(store, store.list())
 

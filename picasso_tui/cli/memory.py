@@ -251,10 +251,13 @@ def recover_cmd(start_empty: bool) -> None:
 def _register_late_commands() -> None:
     # Imported here so that `picasso memory list` never pays for numpy and the embedders.
     from picasso_tui.cli.model import model
+    from picasso_tui.cli.profile import init_cmd, staleness_cmd
     from picasso_tui.cli.recall import recall_cmd
 
     memory.add_command(recall_cmd)
     memory.add_command(model)
+    memory.add_command(init_cmd)
+    memory.add_command(staleness_cmd)
 
 
 _register_late_commands()

@@ -34,6 +34,9 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
         noun = "memory" if len(ids) == 1 else "memories"
         click.echo(f"picasso: injected {len(ids)} {noun} into the prompt.", err=True)
 
+    from picasso_tui.cli.profile import offer_in_terminal
+
+    offer_in_terminal(_store())  # first session in a new workspace: offer the project profile (terminal only)
     result = run_agent(prompt, store=_store(), sync=memory_sync, on_output=on_output, on_injected=on_injected)
     report = result.report
     if report is not None:

@@ -68,6 +68,7 @@ class PicassoApp(App[None]):
         styles_dir() / "first_light.tcss",
         styles_dir() / "inspector.tcss",
         styles_dir() / "run.tcss",
+        styles_dir() / "profile_offer.tcss",
     ]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -79,6 +80,7 @@ class PicassoApp(App[None]):
         watch: bool = True,
         editor_runner: EditorRunner | None = None,
         start_in_inspector: bool = False,
+        offer_profile: bool = False,
     ) -> None:
         super().__init__()
         self.store = store or MemoryStore()
@@ -86,6 +88,7 @@ class PicassoApp(App[None]):
         self.watch = watch
         self.editor_runner: EditorRunner = editor_runner or self._run_editor
         self.start_in_inspector = start_in_inspector
+        self.offer_profile = offer_profile  # first session in a workspace: offer `picasso memory init`
         self.view = MemoryView([])
         self.error: str | None = None
         self.loaded = False
@@ -112,6 +115,10 @@ class PicassoApp(App[None]):
         if self.watch:
             self._start_watcher()
         self.reload()
+        if self.offer_profile:
+            from picasso_tui.tui.screens.profile_offer import offer_profile
+
+            offer_profile(self)
 
     def on_unmount(self) -> None:
         if self._watcher is not None:
@@ -410,4 +417,4 @@ class EditorMissing(Exception):
 def run() -> None:
     if not sys.stdout.isatty():
         raise StoreError("The Picasso TUI needs a terminal; use `picasso memory list` in scripts.")
-    PicassoApp().run()
+    PicassoApp(offer_profile=True).run()

@@ -1,0 +1,58 @@
+"""PHP: Composer, Laravel or Symfony, PHPUnit or Pest, migrations."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.ecosystems.common import classify, load_json, stack_facts
+from picasso_tui.profile.findings import Knowledge
+from picasso_tui.profile.walk import Tree
+
+LIBRARIES: dict[str, tuple[str, str]] = {
+    "laravel/framework": ("Laravel", "framework"), "symfony/framework-bundle": ("Symfony", "framework"),
+    "slim/slim": ("Slim", "framework"), "cakephp/cakephp": ("CakePHP", "framework"),
+    "livewire/livewire": ("Livewire", "framework"), "phpunit/phpunit": ("PHPUnit", "test"),
+    "pestphp/pest": ("Pest", "test"), "doctrine/orm": ("Doctrine ORM", "database"),
+    "doctrine/doctrine-migrations-bundle": ("Doctrine Migrations", "migrations"),
+    "symfony/console": ("Symfony Console", "cli"), "friendsofphp/php-cs-fixer": ("PHP-CS-Fixer", "lint"),
+    "phpstan/phpstan": ("PHPStan", "lint"),
+}  # fmt: skip
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    if not tree.has("composer.json"):
+        return k
+    data = load_json(tree, "composer.json")
+    deps = set(data.get("require") or {}) | set(data.get("require-dev") or {})
+    kinds = classify(deps, LIBRARIES)
+    laravel = "Laravel" in kinds.get("framework", []) or tree.has("artisan")
+    details = ["Composer" + (" (composer.lock)" if tree.has("composer.lock") else "")]
+    php = (data.get("require") or {}).get("php")
+    if php:
+        details.append(f"PHP {php}")
+    if tree.under("database/migrations"):
+        details.append("migrations in database/migrations")
+    autoload = (data.get("autoload") or {}).get("psr-4") or {}
+    if autoload:
+        details.append("PSR-4 autoload " + ", ".join(f"{ns} -> {d}" for ns, d in list(autoload.items())[:3]))
+    k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
+    stack_facts(k, "php", "PHP", kinds, ["composer.json"])
+    k.command("install", "composer install", "composer.json", 40)
+    scripts = data.get("scripts") or {}
+    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse")):
+        if name in scripts:
+            k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
+    if laravel:
+        k.command("test", "php artisan test", "artisan", 45)
+        k.command("run", "php artisan serve", "artisan", 45)
+        k.command("migrate", "php artisan migrate", "artisan", 45)
+    if "Pest" in kinds.get("test", []):
+        k.command("test", "vendor/bin/pest", "composer.json", 50)
+        k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
+    elif "PHPUnit" in kinds.get("test", []) or tree.has("phpunit.xml") or tree.has("phpunit.xml.dist"):
+        k.command("test", "vendor/bin/phpunit", "phpunit.xml", 50)
+        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", "phpunit.xml", 50)
+    if "PHPStan" in kinds.get("lint", []):
+        k.command("lint", "vendor/bin/phpstan analyse", "composer.json", 55)
+    if "PHP-CS-Fixer" in kinds.get("lint", []):
+        k.command("format", "vendor/bin/php-cs-fixer fix", "composer.json", 55)
+    return k

@@ -1,0 +1,177 @@
+"""Python: packaging tool, dependencies, frameworks, tests, entry points, migrations."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.ecosystems.common import classify, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree
+
+LIBRARIES: dict[str, tuple[str, str]] = {
+    "django": ("Django", "framework"), "flask": ("Flask", "framework"), "fastapi": ("FastAPI", "framework"),
+    "starlette": ("Starlette", "framework"), "aiohttp": ("aiohttp", "framework"), "tornado": ("Tornado", "framework"),
+    "pyramid": ("Pyramid", "framework"), "sanic": ("Sanic", "framework"), "litestar": ("Litestar", "framework"),
+    "textual": ("Textual", "framework"), "streamlit": ("Streamlit", "framework"), "pydantic": ("pydantic", "framework"),
+    "celery": ("Celery", "framework"), "numpy": ("NumPy", "framework"), "pandas": ("pandas", "framework"),
+    "torch": ("PyTorch", "framework"), "tensorflow": ("TensorFlow", "framework"), "scrapy": ("Scrapy", "framework"),
+    "pytest": ("pytest", "test"), "hypothesis": ("Hypothesis", "test"), "tox": ("tox", "test"), "nox": ("nox", "test"),
+    "sqlalchemy": ("SQLAlchemy", "database"), "sqlmodel": ("SQLModel", "database"), "peewee": ("peewee", "database"),
+    "tortoise-orm": ("Tortoise ORM", "database"), "psycopg": ("PostgreSQL (psycopg)", "database"),
+    "psycopg2": ("PostgreSQL (psycopg2)", "database"), "psycopg2-binary": ("PostgreSQL (psycopg2)", "database"),
+    "pymongo": ("MongoDB", "database"), "redis": ("Redis", "database"), "alembic": ("Alembic", "migrations"),
+    "click": ("click", "cli"), "typer": ("Typer", "cli"),
+}  # fmt: skip
+REQUIREMENTS = re.compile(r"^(requirements[^/]*\.txt|requirements/[^/]+\.txt)$")
+
+
+def _deps(tree: Tree, pyproject: dict) -> set[str]:
+    specs: list[str] = list(dig(pyproject, "project", "dependencies") or [])
+    for group in (dig(pyproject, "project", "optional-dependencies") or {}).values():
+        specs.extend(g for g in group if isinstance(g, str))
+    for group in (pyproject.get("dependency-groups") or {}).values():
+        specs.extend(g for g in group if isinstance(g, str))
+    poetry = dig(pyproject, "tool", "poetry") or {}
+    names = set(poetry.get("dependencies") or {}) | set(poetry.get("dev-dependencies") or {})
+    for group in (poetry.get("group") or {}).values():
+        names |= set((group or {}).get("dependencies") or {})
+    for rel in [f for f in tree.files if REQUIREMENTS.match(f)]:
+        specs.extend(line for line in (tree.read(rel) or "").splitlines() if line.strip() and line[0] not in "#-")
+    for rel in ("setup.py", "setup.cfg"):  # install_requires / extras_require, read as text (never executed)
+        text = tree.read(rel) or ""
+        for block in re.findall(r"(?:install_requires|tests_require)\s*=\s*\[([^\]]*)\]", text, re.DOTALL):
+            specs.extend(re.findall(r"[\"']([^\"']+)[\"']", block))
+        cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", text, re.MULTILINE)
+        if cfg:
+            specs.extend(line.strip() for line in cfg.group(1).splitlines() if line.strip())
+    pipfile = load_toml(tree, "Pipfile")
+    names |= set(pipfile.get("packages") or {}) | set(pipfile.get("dev-packages") or {})
+    specs.extend(names)
+    return {n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"}
+
+
+def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
+    """(tool, why, prefix to run a command in its environment)."""
+    tool = pyproject.get("tool") or {}
+    if tree.has("uv.lock") or "uv" in tool:
+        return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
+    if tree.has("poetry.lock") or "poetry" in tool:
+        return "Poetry", "poetry.lock" if tree.has("poetry.lock") else "[tool.poetry]", "poetry run "
+    if tree.has("pdm.lock") or "pdm" in tool:
+        return "PDM", "pdm.lock" if tree.has("pdm.lock") else "[tool.pdm]", "pdm run "
+    if tree.has("Pipfile"):
+        return "Pipenv", "Pipfile", "pipenv run "
+    if "hatch" in tool and dig(tool, "hatch", "envs"):
+        return "Hatch", "[tool.hatch.envs]", "hatch run "
+    return "pip", "no lock file of another tool", ""
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    sources = [f for f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile") if tree.has(f)]
+    sources += [f for f in tree.files if REQUIREMENTS.match(f)]
+    if not sources:
+        return k
+    pyproject = load_toml(tree, "pyproject.toml")
+    deps = _deps(tree, pyproject)
+    tool, why, run = _manager(tree, pyproject)
+    name = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
+    backend = dig(pyproject, "build-system", "build-backend")
+    requires = dig(pyproject, "project", "requires-python")
+    members = dig(pyproject, "tool", "uv", "workspace", "members") or []
+    details = [f"package manager {tool} ({why})"]
+    if name:
+        details.insert(0, f"package `{name}`")
+    if backend:
+        details.append(f"build backend {backend.split('.')[0]}")
+    if requires:
+        details.append(f"Python {requires}")
+    if members:
+        details.append(f"uv workspace members: {human_list([str(m) for m in members])}")
+    nested = [f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f]
+    if nested and not members:
+        details.append(f"{len(nested)} more Python packages inside: {human_list(sorted(set(nested)), 8)}")
+    k.fact("python/packaging", f"Python packaging: {tool}", "Python project: " + "; ".join(details) + ".", *sources)
+
+    kinds = classify(deps, LIBRARIES)
+    django = tree.first("manage.py")
+    if django and "Django" not in kinds.get("framework", []):
+        kinds.setdefault("framework", []).insert(0, "Django")
+    stack_facts(k, "python", "Python", kinds, sources + ([django] if django else []))
+
+    # Install
+    extras = [e for e in (dig(pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
+    if tool == "uv":
+        k.command("install", "uv sync" + (" --all-extras" if extras else ""), why, 40)
+    elif tool == "Poetry":
+        k.command("install", "poetry install", why, 40)
+    elif tool == "PDM":
+        k.command("install", "pdm install", why, 40)
+    elif tool == "Pipenv":
+        k.command("install", "pipenv install --dev", why, 40)
+    elif tree.has("pyproject.toml") or tree.has("setup.py"):
+        target = f".[{extras[0]}]" if extras else "."
+        k.command("install", f"pip install -e '{target}'", sources[0], 60)
+    elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
+        k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
+
+    # Tests
+    pytest_cfg = next(
+        (
+            where
+            for where, present in (
+                ("pyproject.toml [tool.pytest]", dig(pyproject, "tool", "pytest")),
+                ("pytest.ini", tree.has("pytest.ini")),
+                ("setup.cfg [tool:pytest]", "[tool:pytest]" in (tree.read("setup.cfg") or "")),
+                ("conftest.py", tree.named("conftest.py")),
+            )
+            if present
+        ),
+        None,
+    )
+    test_files = [f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
+    if "pytest" in deps or pytest_cfg:
+        example = test_files[0] if test_files else "tests/test_example.py"
+        k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
+        k.command("test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>")
+    elif test_files:
+        k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
+
+    # Lint / format
+    tool_cfg = pyproject.get("tool") or {}
+    ruff_file = tree.first("ruff.toml", ".ruff.toml")
+    if ruff_file or "ruff" in tool_cfg or "ruff" in deps:
+        where = ruff_file or ("pyproject.toml [tool.ruff]" if "ruff" in tool_cfg else "ruff in the dependencies")
+        k.command("lint", f"{run}ruff check .", where, 60)
+        k.command("format", f"{run}ruff format .", where, 60)
+    if "black" in tool_cfg or "black" in deps:
+        k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
+    if "flake8" in deps or tree.has(".flake8"):
+        k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)
+    if "mypy" in tool_cfg or tree.has("mypy.ini") or "mypy" in deps:
+        k.command("lint", f"{run}mypy .", "mypy.ini" if tree.has("mypy.ini") else "mypy configuration", 64, "types")
+
+    # Entry points
+    scripts = dig(pyproject, "project", "scripts") or dig(pyproject, "tool", "poetry", "scripts") or {}
+    entries = [f"`{n}` -> {t}" for n, t in scripts.items() if isinstance(t, str)]
+    mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2]
+    entries += [f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})" for f in mains]
+    if django:
+        entries.append("manage.py (Django)")
+    if entries:
+        k.fact(
+            "python/entry-points",
+            "Python entry points",
+            f"Python entry points: {human_list(entries, 6)}.",
+            *(["pyproject.toml"] if scripts else []),
+            *mains[:3],
+            *([django] if django else []),
+        )
+    if scripts:
+        k.command("run", f"{run}{next(iter(scripts))}", "[project.scripts]", 60)
+    if django:
+        k.command("run", f"{run}python manage.py runserver", django, 55)
+        k.command("migrate", f"{run}python manage.py migrate", django, 50)
+    if "alembic" in deps or tree.has("alembic.ini"):
+        k.command("migrate", f"{run}alembic upgrade head", "alembic.ini" if tree.has("alembic.ini") else "alembic", 50)
+    return k

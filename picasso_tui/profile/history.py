@@ -1,0 +1,80 @@
+"""Recent git history: commit message conventions and the most active areas of the code."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.gitutil import git
+from picasso_tui.profile.walk import SKIP_DIRS
+
+MAX_COMMITS = 300
+MIN_COMMITS = 5
+"""Fewer commits say nothing about habits (an imported tree is often one commit)."""
+CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
+TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
+BRACKET = re.compile(r"^\[[^\]]+\]\s")
+
+
+def _area(path: str) -> str:
+    parts = path.split("/")
+    if len(parts) == 1:
+        return "(top level)"
+    depth = 2 if parts[0] in ("src", "lib", "packages", "apps", "crates", "cmd", "internal", "pkg", "app") else 1
+    return "/".join(parts[: min(depth, len(parts) - 1)])
+
+
+def investigate(root: Path) -> Knowledge:
+    k = Knowledge()
+    log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%s", "--name-only")
+    if not log:
+        return k
+    subjects: list[str] = []
+    areas: Counter[str] = Counter()
+    for entry in log.split("\x1e")[1:]:
+        lines = [line for line in entry.splitlines() if line.strip()]
+        if not lines:
+            continue
+        subjects.append(lines[0])
+        areas.update({_area(p) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
+    n = len(subjects)
+    if n < MIN_COMMITS:
+        return k
+    conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
+    tickets = sum(bool(TICKET.search(s)) for s in subjects)
+    bracket = sum(bool(BRACKET.match(s)) for s in subjects)
+    lengths = sorted(len(s) for s in subjects)
+    notes = []
+    if conventional / n >= 0.5:
+        types = Counter(CONVENTIONAL.match(s).group(1) for s in subjects if CONVENTIONAL.match(s))  # type: ignore[union-attr]
+        scoped = sum(bool((m := CONVENTIONAL.match(s)) and m.group(2)) for s in subjects)
+        notes.append(
+            f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
+            f"{human_list([t + ':' for t, _ in types.most_common(6)])}"
+            f"{'; usually with a scope, e.g. feat(api):' if scoped / n > 0.4 else ''})"
+        )
+    else:
+        capital = sum(s[:1].isupper() for s in subjects)
+        notes.append(
+            f"free-form subjects ({'capitalised' if capital / n > 0.6 else 'mostly lower-case'}, "
+            f"no Conventional Commits prefix)"
+        )
+    if tickets / n >= 0.3:
+        notes.append(f"{tickets / n:.0%} reference an issue or ticket")
+    if bracket / n >= 0.3:
+        notes.append("a [component] prefix is common")
+    notes.append(f"median subject length {lengths[n // 2]} characters")
+    k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
+    top = [(a, c) for a, c in areas.most_common(6)]
+    if top:
+        k.fact(
+            "git/active-areas",
+            f"Most active area: {top[0][0]}",
+            f"Most active areas in the last {n} commits: "
+            + ", ".join(f"{a} ({plural(c, 'commit')})" for a, c in top)
+            + ".",
+            tags=("git",),
+        )
+    return k

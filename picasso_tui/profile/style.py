@@ -1,0 +1,255 @@
+"""Style hints from formatter and linter configs, one ``style/<language>`` record per language."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections import defaultdict
+from fnmatch import fnmatch
+
+from picasso_tui.profile.ecosystems.common import dig, load_toml
+from picasso_tui.profile.findings import Finding, Knowledge, human_list
+from picasso_tui.profile.languages import DISPLAY, EXTENSIONS, shares
+from picasso_tui.profile.walk import Tree
+from picasso_tui.store.schema import MemoryClass
+
+Hints = dict[str, list[tuple[str, str]]]
+"""language -> [(hint, source file)]"""
+
+PRETTIER = (
+    ".prettierrc",
+    ".prettierrc.json",
+    ".prettierrc.json5",
+    ".prettierrc.yml",
+    ".prettierrc.yaml",
+    ".prettierrc.toml",
+    "prettier.config.js",
+    "prettier.config.cjs",
+    "prettier.config.mjs",
+    ".prettierrc.js",
+)
+ESLINT = (
+    "eslint.config.js",
+    "eslint.config.mjs",
+    "eslint.config.cjs",
+    "eslint.config.ts",
+    ".eslintrc",
+    ".eslintrc.js",
+    ".eslintrc.cjs",
+    ".eslintrc.json",
+    ".eslintrc.yml",
+    ".eslintrc.yaml",
+)
+PRETTIER_KEYS = (
+    "printWidth",
+    "tabWidth",
+    "useTabs",
+    "semi",
+    "singleQuote",
+    "trailingComma",
+    "bracketSpacing",
+    "arrowParens",
+    "endOfLine",
+)
+
+
+def _python(tree: Tree, hints: Hints) -> None:
+    pyproject = load_toml(tree, "pyproject.toml")
+    ruff_file = tree.first("ruff.toml", ".ruff.toml")
+    ruff = load_toml(tree, ruff_file) if ruff_file else dig(pyproject, "tool", "ruff")
+    src = ruff_file or "pyproject.toml"
+    if isinstance(ruff, dict) and (ruff or ruff_file):
+        parts = ["ruff"]
+        if "line-length" in ruff:
+            parts.append(f"line length {ruff['line-length']}")
+        if "target-version" in ruff:
+            parts.append(f"target {ruff['target-version']}")
+        select = dig(ruff, "lint", "select") or ruff.get("select")
+        if select:
+            parts.append(f"lint rules {human_list([str(s) for s in select], 12)}")
+        quote = dig(ruff, "format", "quote-style")
+        if quote:
+            parts.append(f"{quote} quotes")
+        hints["python"].append((", ".join(parts), src))
+    black = dig(pyproject, "tool", "black")
+    if isinstance(black, dict):
+        hints["python"].append((f"black, line length {black.get('line-length', 88)}", "pyproject.toml"))
+    isort = dig(pyproject, "tool", "isort")
+    if isinstance(isort, dict) and isort.get("profile"):
+        hints["python"].append((f"isort profile {isort['profile']}", "pyproject.toml"))
+    for rel in (".flake8", "setup.cfg", "tox.ini"):
+        m = re.search(r"\[flake8\][^\[]*?max-line-length\s*=\s*(\d+)", tree.read(rel) or "", re.DOTALL)
+        if m:
+            hints["python"].append((f"flake8, max line length {m.group(1)}", rel))
+            break
+    mypy = dig(pyproject, "tool", "mypy")
+    if isinstance(mypy, dict) and mypy.get("strict"):
+        hints["python"].append(("mypy strict type checking", "pyproject.toml"))
+
+
+def _js(tree: Tree, hints: Hints, lang: str) -> None:
+    rel = tree.first(*PRETTIER)
+    config: dict = {}
+    if rel:
+        text = tree.read(rel) or ""
+        try:
+            config = json.loads(text) if rel.endswith((".json", "rc")) else {}
+        except ValueError:
+            config = {}
+        if not config:
+            config = {m[0]: m[1] for m in re.findall(r"(\w+)\s*[:=]\s*['\"]?([\w.-]+)", text) if m[0] in PRETTIER_KEYS}
+    elif isinstance((pkg := _package_json(tree)).get("prettier"), dict):
+        rel, config = "package.json", pkg["prettier"]
+    if rel:
+        parts = [f"{key} {config[key]}" for key in PRETTIER_KEYS if key in config]
+        hints[lang].append(("prettier" + (f" ({', '.join(parts)})" if parts else ""), rel))
+    eslint = tree.first(*ESLINT)
+    if eslint:
+        text = tree.read(eslint) or ""
+        presets = re.findall(
+            r"['\"]((?:plugin:|eslint:|@)?[\w@/-]*(?:recommended|airbnb|standard|strict)[\w/-]*)['\"]", text
+        )
+        detail = f" with {human_list(list(dict.fromkeys(presets)), 5)}" if presets else ""
+        hints[lang].append((f"eslint{detail}", eslint))
+    if tree.has("biome.json") or tree.has("biome.jsonc"):
+        hints[lang].append(("Biome formatter and linter", tree.first("biome.json", "biome.jsonc") or ""))
+    tsconfig = tree.read("tsconfig.json") or ""
+    if re.search(r'"strict"\s*:\s*true', tsconfig):
+        hints[lang].append(("TypeScript strict mode", "tsconfig.json"))
+
+
+def _package_json(tree: Tree) -> dict:
+    try:
+        data = json.loads(tree.read("package.json") or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _rust(tree: Tree, hints: Hints) -> None:
+    rel = tree.first("rustfmt.toml", ".rustfmt.toml")
+    if rel:
+        try:
+            cfg = tomllib.loads(tree.read(rel) or "")
+        except tomllib.TOMLDecodeError:
+            cfg = {}
+        parts = [f"{k} = {v}" for k, v in list(cfg.items())[:8]]
+        hints["rust"].append(("rustfmt" + (f" ({', '.join(parts)})" if parts else ""), rel))
+    elif tree.has("Cargo.toml"):
+        hints["rust"].append(("rustfmt defaults (cargo fmt)", "Cargo.toml"))
+    if tree.first("clippy.toml", ".clippy.toml"):
+        hints["rust"].append(("clippy configured", tree.first("clippy.toml", ".clippy.toml") or ""))
+
+
+def _go(tree: Tree, hints: Hints) -> None:
+    mod = tree.first("go.mod")
+    if mod:
+        hints["go"].append(("gofmt formatting (tabs; gofmt -w)", mod))
+    rel = tree.first(".golangci.yml", ".golangci.yaml", ".golangci.toml")
+    if rel:
+        enabled = re.findall(r"^\s+-\s+([\w-]+)\s*$", (tree.read(rel) or "").split("enable:", 1)[-1], re.MULTILINE)
+        hints["go"].append((f"golangci-lint{' with ' + human_list(enabled[:10]) if enabled else ''}", rel))
+
+
+def _others(tree: Tree, hints: Hints) -> None:
+    if tree.has(".rubocop.yml"):
+        text = tree.read(".rubocop.yml") or ""
+        target = re.search(r"TargetRubyVersion:\s*([\d.]+)", text)
+        quotes = re.search(r"Style/StringLiterals:\s*\n\s+EnforcedStyle:\s*(\w+)", text)
+        parts = [p for p in (target and f"Ruby {target.group(1)}", quotes and f"{quotes.group(1)} strings") if p]
+        hints["ruby"].append(("RuboCop" + (f" ({', '.join(parts)})" if parts else ""), ".rubocop.yml"))
+    for rel in (".php-cs-fixer.php", ".php-cs-fixer.dist.php", "phpcs.xml", "phpcs.xml.dist"):
+        if tree.has(rel):
+            sets = re.findall(r"@(PSR\d+|Symfony|PhpCsFixer)", tree.read(rel) or "")
+            hints["php"].append(
+                (
+                    f"{rel.split('.')[1] if rel.startswith('.') else 'phpcs'}"
+                    f"{' rules ' + human_list(sorted(set(sets))) if sets else ''}",
+                    rel,
+                )
+            )
+    if tree.has(".clang-format"):
+        text = tree.read(".clang-format") or ""
+        parts = [
+            f"{k} {v}"
+            for k, v in re.findall(r"^(BasedOnStyle|IndentWidth|ColumnLimit|UseTab):\s*(\S+)", text, re.MULTILINE)
+        ]
+        lang = "cpp" if any(f.endswith((".cpp", ".cc", ".hpp", ".cxx")) for f in tree.files) else "c"
+        hints[lang].append(("clang-format" + (f" ({', '.join(parts)})" if parts else ""), ".clang-format"))
+    for rel, label in (
+        (".editorconfig", None),
+        ("checkstyle.xml", "Checkstyle"),
+        ("config/checkstyle/checkstyle.xml", "Checkstyle"),
+        (".ktlint", "ktlint"),
+    ):
+        if label and tree.has(rel):
+            hints["kotlin" if label == "ktlint" else "java"].append((label, rel))
+
+
+def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
+    text = tree.read(".editorconfig")
+    if not text:
+        return
+    section = None
+    rules: dict[str, dict[str, str]] = defaultdict(dict)
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].split(";", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+        elif section and "=" in line:
+            key, value = (p.strip() for p in line.split("=", 1))
+            if key in ("indent_style", "indent_size", "max_line_length", "end_of_line", "quote_type"):
+                rules[section][key] = value
+    for lang in present:
+        ext = next(e for e, lg in EXTENSIONS.items() if lg == lang)
+        found: dict[str, str] = {}
+        for glob, values in rules.items():
+            patterns = [f"*{p}" if p.startswith(".") else p for p in re.split(r"[{},]", glob) if p]
+            if glob == "*" or any(fnmatch(f"x{ext}", p.split("/")[-1]) for p in patterns):
+                found.update(values)
+        if found:
+            hints[lang].append(
+                ("editorconfig: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items()), ".editorconfig")
+            )
+
+
+def short_title(text: str, limit: int = 72) -> str:
+    """A list title: whole words, cut before an unbalanced parenthesis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    if cut.count("(") > cut.count(")"):
+        cut = cut[: cut.rfind("(")].rstrip()
+    return cut + " …"
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    hints: Hints = defaultdict(list)
+    present = [lang for lang, _, _ in shares(tree)]
+    js_lang = "typescript" if "typescript" in present or tree.has("tsconfig.json") else "javascript"
+    _python(tree, hints)
+    _js(tree, hints, js_lang)
+    _rust(tree, hints)
+    _go(tree, hints)
+    _others(tree, hints)
+    _editorconfig(tree, hints, present)
+    for lang, found in hints.items():
+        if not found:
+            continue
+        sources = tuple(dict.fromkeys(src for _, src in found if src))
+        name = DISPLAY.get(lang, lang)
+        body = f"{name} style in this project: " + "; ".join(h for h, _ in found) + "."
+        k.findings.append(
+            Finding(
+                f"style/{lang}",
+                MemoryClass.STYLE,
+                short_title(f"{name} style: {found[0][0]}"),
+                body,
+                sources,
+                language=lang,
+                tags=("style",),
+            )
+        )
+    return k

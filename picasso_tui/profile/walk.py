@@ -1,0 +1,190 @@
+"""Walk a workspace the way git sees it: .gitignore respected (pathspec), vendored, generated
+and binary files left out, every read bounded. Read-only: nothing here writes to the tree."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path, PurePosixPath
+
+import pathspec
+
+MAX_READ_BYTES = 256 * 1024
+"""Configs, manifests and docs fit easily; a bigger file is read up to here and no further."""
+
+SKIP_DIRS = frozenset(
+    {
+        ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "vendored", "third_party", "third-party",
+        "external", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
+        ".pytest_cache", ".ruff_cache", ".cache", "dist", "build", "out", "target", "coverage", ".next",
+        ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode-test", "Pods", "DerivedData", ".terraform",
+        "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release",
+    }
+)  # fmt: skip
+"""Vendored code, dependencies and build output: what they say is not this project's own."""
+
+BINARY_EXTENSIONS = frozenset(
+    {
+        ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tiff", ".psd", ".pdf", ".zip", ".gz",
+        ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".war", ".class", ".so", ".dylib", ".dll", ".exe",
+        ".o", ".a", ".lib", ".obj", ".pyc", ".pyo", ".whl", ".woff", ".woff2", ".ttf", ".otf", ".eot",
+        ".mp3", ".mp4", ".mov", ".avi", ".wav", ".flac", ".ogg", ".webm", ".db", ".sqlite", ".sqlite3",
+        ".bin", ".dat", ".npy", ".npz", ".pkl", ".parquet", ".onnx", ".pt", ".h5", ".lockb", ".wasm",
+    }
+)  # fmt: skip
+
+GENERATED_SUFFIXES = (
+    ".min.js",
+    ".min.css",
+    ".map",
+    ".pb.go",
+    "_pb2.py",
+    "_pb2_grpc.py",
+    ".generated.ts",
+    ".g.dart",
+    ".designer.cs",
+)
+
+
+@dataclass
+class Tree:
+    """The files of a workspace worth learning from, as posix paths relative to its root."""
+
+    root: Path
+    sizes: dict[str, int]
+    skipped_dirs: int = 0
+    ignored: int = 0
+    _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def files(self) -> list[str]:
+        return sorted(self.sizes)
+
+    @cached_property
+    def dirs(self) -> set[str]:
+        out: set[str] = set()
+        for rel in self.sizes:
+            parent = PurePosixPath(rel).parent
+            while str(parent) != ".":
+                out.add(str(parent))
+                parent = parent.parent
+        return out
+
+    def has(self, rel: str) -> bool:
+        return rel in self.sizes
+
+    def first(self, *candidates: str) -> str | None:
+        return next((c for c in candidates if c in self.sizes), None)
+
+    def named(self, *names: str) -> list[str]:
+        """Files with one of these base names, anywhere (shallowest first)."""
+        wanted = set(names)
+        hits = [f for f in self.sizes if f.rsplit("/", 1)[-1] in wanted]
+        return sorted(hits, key=lambda f: (f.count("/"), f))
+
+    def under(self, folder: str) -> list[str]:
+        prefix = folder.rstrip("/") + "/"
+        return [f for f in self.files if f.startswith(prefix)]
+
+    def read(self, rel: str) -> str | None:
+        """The file's text (at most MAX_READ_BYTES), or None when missing, binary or unreadable."""
+        if rel in self._texts:
+            return self._texts[rel]
+        text = read_bounded(self.root / rel) if rel in self.sizes else None
+        self._texts[rel] = text
+        return text
+
+
+def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(limit)
+    except OSError:
+        return None
+    if b"\0" in data[:8192]:
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+def _spec_for(folder: Path) -> pathspec.GitIgnoreSpec | None:
+    try:
+        lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+
+
+def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: bool) -> bool:
+    """git's rule: the deepest .gitignore with an opinion decides (negations included)."""
+    for base, spec in reversed(specs):
+        sub = rel[len(base) + 1 :] if base else rel
+        verdict = spec.check_file(sub + "/" if is_dir else sub).include
+        if verdict is not None:
+            return verdict
+    return False
+
+
+def is_generated(name: str) -> bool:
+    return name.endswith(GENERATED_SUFFIXES)
+
+
+def _inside_link(entry: os.DirEntry[str], root: Path) -> bool:
+    """A symlink to a file inside the workspace (CLAUDE.md -> AGENTS.md is common) counts; one that
+    points outside it is never followed, and directory links are not walked (no loops)."""
+    if not entry.is_symlink():
+        return False
+    target = Path(entry.path).resolve()
+    return target.is_file() and target.is_relative_to(root)
+
+
+def walk(root: Path) -> Tree:
+    root = root.resolve()
+    sizes: dict[str, int] = {}
+    tree = Tree(root=root, sizes=sizes)
+    top: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+    try:
+        exclude = (root / ".git" / "info" / "exclude").read_text(encoding="utf-8", errors="replace").splitlines()
+        if exclude:
+            top.append(("", pathspec.GitIgnoreSpec.from_lines(exclude)))
+    except OSError:
+        pass
+    # A stack of (relative folder, the .gitignore specs in force there).
+    stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
+    while stack:
+        rel_dir, inherited = stack.pop()
+        folder = root / rel_dir if rel_dir else root
+        own = _spec_for(folder)
+        specs = [*inherited, (rel_dir, own)] if own else inherited
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                is_file = not is_dir and (entry.is_file(follow_symlinks=False) or _inside_link(entry, root))
+            except OSError:
+                continue
+            if is_dir:
+                if entry.name in SKIP_DIRS or entry.name.endswith(".egg-info"):
+                    tree.skipped_dirs += 1
+                elif (Path(entry.path) / ".git").exists():
+                    tree.skipped_dirs += 1  # a submodule or nested repository: another project
+                elif _ignored(specs, rel, True):
+                    tree.ignored += 1
+                else:
+                    stack.append((rel, specs))
+            elif is_file:
+                ext = os.path.splitext(entry.name)[1].lower()
+                if ext in BINARY_EXTENSIONS or is_generated(entry.name):
+                    continue
+                if _ignored(specs, rel, False):
+                    tree.ignored += 1
+                    continue
+                try:
+                    sizes[rel] = entry.stat().st_size
+                except OSError:
+                    continue
+    return tree

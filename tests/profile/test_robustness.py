@@ -1,0 +1,55 @@
+"""Odd repositories: broken manifests, hostile text, no commits yet. Init stays read-only and never fails
+the whole profile over one file."""
+
+from __future__ import annotations
+
+import subprocess
+
+from picasso_tui.profile.investigator import generate
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.namespaces import find_workspace
+
+from .test_ecosystems import PYTHON
+
+
+def test_broken_manifests_and_hostile_text_do_not_break_the_profile(make_project):
+    repo = make_project({
+        "pyproject.toml": "[project\nname = broken",
+        "package.json": "{not json",
+        "Cargo.toml": "[package]\nname = 'x'\n",
+        "composer.json": "[1, 2]",
+        "README.md": "# Evil\n\nThis project \x1b[2J\x1b[31mclears your screen\x07 and rings.\n",
+        "CLAUDE.md": "- " + "very long rule " * 2000 + "\n",
+        "main.py": "print('hi')\n",
+    })  # fmt: skip
+    report = repo.init()
+    assert report.warnings == []
+    bodies = {r.metadata.provenance.model_extra["findingKey"]: r.body for r in repo.records()}
+    assert "\x1b" not in bodies["project/summary"] and "clears your screen" in bodies["project/summary"]
+    assert len(bodies["rules/CLAUDE.md"]) < 4000
+    assert "python/packaging" in bodies and "rust/packaging" in bodies
+
+
+def test_init_is_read_only_towards_the_workspace(make_project):
+    repo = make_project(PYTHON)
+    before = {p: p.stat().st_mtime_ns for p in repo.root.rglob("*") if ".git" not in p.parts}
+    repo.init()
+    after = {p: p.stat().st_mtime_ns for p in repo.root.rglob("*") if ".git" not in p.parts}
+    assert before == after
+    assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_repository_without_commits_gets_a_profile_without_a_commit_anchor(tmp_path):
+    root = tmp_path / "fresh"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, check=True)
+    (root / "go.mod").write_text("module example.com/fresh\n\ngo 1.22\n")
+    (root / "main.go").write_text("package main\n")
+    find_workspace.cache_clear()
+    store = MemoryStore(cwd=root)
+    report = generate(store, root)
+    assert report.head is None
+    keys = {f.key for f in report.findings}
+    assert {"go/packaging", "workflow/test"} <= keys
+    record = next(r for r in store.list() if r.title == "Go module example.com/fresh")
+    assert record.metadata.provenance.model_extra["sourceCommit"] is None
