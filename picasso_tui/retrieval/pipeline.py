@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from picasso_tui.paths import PicassoPaths
@@ -149,6 +150,7 @@ class Retriever:
         files: FileStore | None = None,
         clock: Callable[[], datetime] = utc_now,
         graph: bool = True,
+        workspace_root: Path | None = None,
     ) -> None:
         """``graph``: use (load or build in the background) the hnswlib graph once the store is large
         enough for it to win; a one-shot process answering a single query searches exactly instead."""
@@ -172,6 +174,8 @@ class Retriever:
         self._lexical_mask: Any = None
         self.last_sync = None
         self.use_graph = graph
+        self.workspace_root = workspace_root
+        self._assessor: Any = None
         self._allowed_rows: frozenset[int] = frozenset()
 
     @classmethod
@@ -182,6 +186,7 @@ class Retriever:
         return cls(
             account_id=store.account_id,
             workspace_fingerprint=ws.fingerprint if ws else None,
+            workspace_root=ws.root if ws else None,
             language=language,
             files=FileStore(store.paths, projections=False),
             **options,
@@ -293,6 +298,7 @@ class Retriever:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
+        self._judge(candidates, omitted)
         kept: list[Candidate] = []
         best = max((c.similarity for c in candidates.values()), default=0.0)
         gate = gate_open(best, best_lexical, floor)
@@ -319,6 +325,34 @@ class Retriever:
             ranked.append(c)
         return ranked, omitted
 
+    def _judge(self, candidates: dict[str, Candidate], omitted: list[tuple[str, str]]) -> None:
+        """Staleness that follows the code, judged now for the few candidates (git and file hashes,
+        no network): a memory learned on a branch that is not an ancestor of HEAD is left out, and one
+        whose source files drifted since it was learned ranks with its drift, marked stale."""
+        assessor = self._staleness()
+        if assessor is None:
+            return
+        from picasso_tui.profile.staleness import anchored
+
+        assessor.sync()
+        for rid in list(candidates):
+            c = candidates[rid]
+            if not anchored(c.record):
+                continue  # not learned from files (a note, a run's reflection): nothing to check
+            verdict = assessor.assess(c.record)
+            if verdict.off_branch:
+                del candidates[rid]
+                omitted.append((rid, "other branch"))
+            elif verdict.score != c.record.metadata.staleness_score:
+                c.record = c.record.with_metadata(staleness_score=verdict.score)
+
+    def _staleness(self) -> Any:
+        if self._assessor is None and self.workspace_root is not None:
+            from picasso_tui.profile.staleness import Assessor  # git + hashes; loaded only with a workspace
+
+            self._assessor = Assessor(self.workspace_root)
+        return self._assessor
+
     def _expand(self, primary: list[Candidate], qv: Any, floor: float, now: datetime) -> list[Candidate]:
         """1-hop: what each hit points to (decisions, facts) and memories that share its files."""
         have = {c.record.id for c in primary}
@@ -330,6 +364,10 @@ class Retriever:
                 if record is None:
                     continue
                 c = Candidate(record, via=parent.record.id)
+                judged: list[tuple[str, str]] = []
+                self._judge({rid: c}, judged)
+                if judged:  # learned on another branch: not here either
+                    continue
                 row = self.vectors.row_of.get(rid)
                 c.similarity = float((self.vectors.matrix[row] @ qv.T).max()) if row is not None else 0.0
                 if c.similarity < floor * 0.6:
