@@ -232,8 +232,8 @@ def sync_now(store: MemoryStore, paths: PicassoPaths | None = None, *, api: Sync
     """Sync this device's memory with the signed-in account (the library entry point for
     ``picasso memory sync`` and ``picasso run --memory-sync``). Raises NeedsSignIn or SyncError."""
     paths = paths or store.paths
+    session = current_session(paths)  # signed out: NeedsSignIn before anything else is looked at
     secrets = SecretStore(paths)
-    session = current_session(paths, secrets)
     if store.account_id != session.account_id:
         if store.account_id != LOCAL_ACCOUNT:
             raise SyncError(

@@ -9,6 +9,7 @@ four characters; a single mistyped character or a swap of two neighbours is also
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from picasso_tui.sync import bech32m
 from picasso_tui.sync.errors import InvalidRecoveryString
@@ -80,18 +81,43 @@ def _position(index_in_body: int) -> int:
     return index_in_body + len(HRP) + 2
 
 
+@cache
+def _unit_syndromes(length: int) -> list[list[int]]:
+    """How flipping bit b of data character i changes the checksum residue (the code is linear)."""
+    prefix = len(bech32m.hrp_expand(HRP))
+    zeros = [0] * (prefix + length)
+    base = bech32m.polymod(zeros)
+    out = []
+    for i in range(length):
+        row = []
+        for b in range(5):
+            unit = list(zeros)
+            unit[prefix + i] = 1 << b
+            row.append(bech32m.polymod(unit) ^ base)
+        out.append(row)
+    return out
+
+
+def _syndrome(units: list[list[int]], i: int, error: int) -> int:
+    out = 0
+    for b in range(5):
+        if error >> b & 1:
+            out ^= units[i][b]
+    return out
+
+
 def _locate(values: list[int]) -> str:
     """Where the checksum says the error is, for a single substitution or a neighbour swap."""
+    units = _unit_syndromes(len(values))
+    target = bech32m.polymod(bech32m.hrp_expand(HRP) + values) ^ bech32m.BECH32M_CONST
     hits: set[str] = set()
-    for i, original in enumerate(values):
-        for alt in range(32):
-            if alt != original and bech32m.verify(HRP, [*values[:i], alt, *values[i + 1 :]]):
-                hits.add(f"character {_position(i)}")
+    for i in range(len(values)):
+        if any(_syndrome(units, i, e) == target for e in range(1, 32)):
+            hits.add(f"character {_position(i)}")
     for i in range(len(values) - 1):
-        if values[i] != values[i + 1]:
-            swapped = [*values[:i], values[i + 1], values[i], *values[i + 2 :]]
-            if bech32m.verify(HRP, swapped):
-                hits.add(f"characters {_position(i)} and {_position(i + 1)} (swapped?)")
+        e = values[i] ^ values[i + 1]
+        if e and _syndrome(units, i, e) ^ _syndrome(units, i + 1, e) == target:
+            hits.add(f"characters {_position(i)} and {_position(i + 1)} (swapped?)")
     if len(hits) == 1:
         where = hits.pop()
         return (
