@@ -94,7 +94,9 @@ class CursorFile:
         write_atomic(self.file, state.to_json())
 
     @contextmanager
-    def locked(self, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
+    def locked(self, timeout: float | None = None) -> Iterator[None]:
+        if timeout is None:
+            timeout = float(os.environ.get("PICASSO_SYNC_LOCK_TIMEOUT") or LOCK_TIMEOUT_S)
         self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         lock = portalocker.Lock(
             self.lock_file,

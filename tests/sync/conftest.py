@@ -108,7 +108,7 @@ class Device:
         self.monkeypatch.setenv("PICASSO_HOME", str(self.home))
         return self
 
-    def run(self, *args: str, stdin: str | None = None):  # noqa: ANN201
+    def run(self, *args: str, stdin: str | None = None):
         self.use()
         return self.runner(*args, stdin=stdin)  # type: ignore[operator]
 
@@ -134,7 +134,7 @@ class Device:
 
 
 @pytest.fixture
-def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, picasso):  # noqa: ANN001, ANN201
+def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, picasso):
     made: list[Device] = []
 
     def make(name: str) -> Device:
@@ -145,7 +145,7 @@ def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, picasso):  # noqa: A
     yield make
 
 
-def signed_in_pair(server: Server, device, email: str = "dev@example.com") -> tuple[Device, Device]:  # noqa: ANN001
+def signed_in_pair(server: Server, device, email: str = "dev@example.com") -> tuple[Device, Device]:
     """Two devices signed in to one account; A created the key, B imported it from the recovery string."""
     a, b = device("A"), device("B")
     a.ok("auth", "login", "--server", server.url, "--email", email, "--create-account", "--password-stdin",

@@ -76,7 +76,7 @@ def test_typos_in_the_prefix_and_characters_outside_the_alphabet() -> None:
             if alt != compact[i]:
                 with pytest.raises(InvalidRecoveryString):
                     recovery.decode(compact[:i] + alt + compact[i + 1 :])
-    with pytest.raises(InvalidRecoveryString, match="Character 10 .*'b'"):
+    with pytest.raises(InvalidRecoveryString, match=r"Character 10 .*'b'"):
         recovery.decode(compact[:9] + "b" + compact[10:])
 
 
@@ -89,16 +89,18 @@ def test_every_adjacent_swap_is_rejected() -> None:
         with pytest.raises(InvalidRecoveryString) as err:
             recovery.decode(swapped)
         if i >= 4:
-            assert f"{i + 1} and {i + 2}" in str(err.value) or f"character {i + 1}," in str(err.value) or (
-                f"character {i + 2}," in str(err.value)
+            assert (
+                f"{i + 1} and {i + 2}" in str(err.value)
+                or f"character {i + 1}," in str(err.value)
+                or (f"character {i + 2}," in str(err.value))
             )
 
 
 def test_missing_or_extra_characters_are_reported_as_such() -> None:
     compact = recovery.encode(os.urandom(32))
-    with pytest.raises(InvalidRecoveryString, match="62 characters.*missing"):
+    with pytest.raises(InvalidRecoveryString, match=r"62 characters.*missing"):
         recovery.decode(compact[:30] + compact[31:])
-    with pytest.raises(InvalidRecoveryString, match="64 characters.*extra"):
+    with pytest.raises(InvalidRecoveryString, match=r"64 characters.*extra"):
         recovery.decode(compact[:30] + "q" + compact[30:])
     with pytest.raises(InvalidRecoveryString, match="starts with pmk1"):
         recovery.decode("age1" + compact[4:])

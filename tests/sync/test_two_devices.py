@@ -66,7 +66,7 @@ def test_a_device_without_the_key_is_told_how_to_get_it(server, device) -> None:
 def test_a_wrong_recovery_string_is_refused_by_the_key_check(server, device) -> None:
     from picasso_tui.sync import recovery
 
-    a, b = signed_in_pair(server, device)
+    _a, b = signed_in_pair(server, device)
     other = recovery.display(bytes(range(32)))
     result = b.run("memory", "key", "import", "--stdin", stdin=other)
     assert result.code == 1 and "nothing was imported" in result.err
@@ -104,11 +104,11 @@ def test_the_server_database_holds_no_plaintext(server, device) -> None:
     assert recovery.replace("-", "")[4:20] not in dump.replace("-", "")
 
 
-def _engine(server):  # noqa: ANN001, ANN202
+def _engine(server):
     return create_engine(normalize_url(server.database_url))
 
 
-def _bump(conn, account_id: str) -> int:  # noqa: ANN001
+def _bump(conn, account_id: str) -> int:
     return conn.execute(
         update(accounts).where(accounts.c.id == account_id).values(seq=accounts.c.seq + 1).returning(accounts.c.seq)
     ).scalar_one()
@@ -176,11 +176,16 @@ def test_concurrent_syncs_from_both_devices_converge(server, device) -> None:
     for _round in range(3):
         for d in (a, b):
             procs.append(
-                subprocess.Popen([*PICASSO_EXE, "memory", "sync"], env=d.subprocess_env(), stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)  # fmt: skip
+                subprocess.Popen(
+                    [*PICASSO_EXE, "memory", "sync"],
+                    env=d.subprocess_env(),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
             )
     for p in procs:
-        out, err = p.communicate(timeout=120)
+        _out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
     a.ok("memory", "sync")
     b.ok("memory", "sync")
@@ -203,7 +208,7 @@ def test_pushes_and_pulls_go_in_capped_batches(server, device, monkeypatch: pyte
     calls: list[dict] = []
     original = SyncApi.sync
 
-    def counting(self, body):  # noqa: ANN001, ANN202
+    def counting(self, body):
         calls.append(body)
         return original(self, body)
 
