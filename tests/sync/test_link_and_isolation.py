@@ -126,6 +126,7 @@ def test_expired_requests_are_refused_by_server_and_client(server, device) -> No
     assert err.value.status == 410
     api.close()
     a_api.close()
+    b.use()
     assert ring.active() is None  # the new device never got the key
 
 
