@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
+from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import to_record
 from picasso_tui.store.errors import CorruptStore
@@ -228,10 +230,34 @@ def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return out
 
 
+def sync_wanted(paths: PicassoPaths, run_flag: bool | None) -> bool:
+    """Whether a ``picasso run`` should sync: ``--memory-sync``/``--no-memory-sync`` (True/False)
+    decide for that run; without either, the opt-in setting ``sync.cloudMemory`` (default off)."""
+    return bool(settings.get("sync.cloudMemory", paths)) if run_flag is None else run_flag
+
+
 def sync_now(store: MemoryStore, paths: PicassoPaths | None = None, *, api: SyncApi | None = None) -> SyncReport:
     """Sync this device's memory with the signed-in account (the library entry point for
-    ``picasso memory sync`` and ``picasso run --memory-sync``). Raises NeedsSignIn or SyncError."""
+    ``picasso memory sync`` and ``picasso run --memory-sync``). Raises NeedsSignIn or SyncError;
+    a failed sync is never reported as a success. Every run leaves a content-free event."""
     paths = paths or store.paths
+    try:
+        report = _sync(store, paths, api)
+    except Exception as exc:
+        events.emit(paths, "sync-failed", reason=type(exc).__name__)
+        raise
+    events.emit(
+        paths,
+        "sync",
+        counts={"pushed": report.pushed, "pulled": report.pulled, "merged": report.merged,
+                "deletedHere": report.deleted_here, "purgedOnServer": report.purged_on_server},
+        fullResync=report.full_resync,
+        rounds=report.rounds,
+    )  # fmt: skip
+    return report
+
+
+def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncReport:
     session = current_session(paths)  # signed out: NeedsSignIn before anything else is looked at
     secrets = SecretStore(paths)
     if store.account_id != session.account_id:
