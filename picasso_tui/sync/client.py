@@ -9,6 +9,7 @@ Rows only ever move forward, which is also how a replayed older copy is caught.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,11 +24,11 @@ from picasso_tui.store.merge import TOMBSTONE_TTL
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_prefix
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp
 from picasso_tui.sync import envelope
-from picasso_tui.sync.api import SyncApi
+from picasso_tui.sync.api import ServerRefused, SyncApi
 from picasso_tui.sync.auth import Session, current_session
 from picasso_tui.sync.cursor import CursorFile, SyncedVersion, SyncState
 from picasso_tui.sync.errors import IntegrityError, SyncError
-from picasso_tui.sync.keys import AccountKey, KeyRing, SecretStore
+from picasso_tui.sync.keys import KEY_BYTES, AccountKey, KeyRing, SecretStore, key_id_of
 
 MAX_BATCH_BYTES = 1024 * 1024
 MAX_BATCH_ITEMS = 500
@@ -67,9 +68,19 @@ def ensure_key(ring: KeyRing, api: SyncApi) -> tuple[AccountKey, bool]:
                 "and approve it on a device that has the key, or `picasso memory key import --stdin` with the "
                 "recovery string."
             )
-        created = ring.create()
-        api.put_key_check(envelope.key_check(created.key, created.key_id, ring.account_id))
-        return created, True
+        fresh = os.urandom(KEY_BYTES)
+        kid = key_id_of(fresh)
+        # Claim the account on the server first: if another device won the race, keep nothing here.
+        try:
+            api.put_key_check(envelope.key_check(fresh, kid, ring.account_id))
+        except ServerRefused as exc:
+            if exc.status != 409:
+                raise
+            raise SyncError(
+                "Another device created this account's memory key a moment ago; link this device "
+                "(`picasso memory key link --request`) or import the recovery string."
+            ) from None
+        return ring.store(fresh), True
     if check is None:
         api.put_key_check(envelope.key_check(active.key, active.key_id, ring.account_id))
     elif check.get("kid") != active.key_id or not envelope.verify_key_check(

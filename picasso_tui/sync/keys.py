@@ -154,9 +154,6 @@ class KeyRing:
             self.secrets.set(KEY_SERVICE, f"{self.account_id}:active", kid)
         return AccountKey(kid, key)
 
-    def create(self) -> AccountKey:
-        return self.store(os.urandom(KEY_BYTES))
-
 
 def deterministic_account_memory_key(account_id: str, seed: str = "") -> bytes:
     """A reproducible key for tests only; raises anywhere but inside a test runner."""

@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 import keyring
+import pytest
 from keyring.backends import fail
 
 from picasso_tui.store.namespaces import current_account_id
@@ -161,3 +162,28 @@ def test_a_damaged_cursor_file_is_reported_and_recovered(server, device) -> None
     a.ok("memory", "recover-sync-lock")
     assert a.ok("memory", "sync")
     assert rid in a.ok("memory", "list", "--all", "--json")
+
+
+def test_two_first_devices_racing_for_the_key_leave_one_key(server, device) -> None:
+    from picasso_tui.sync.api import SyncApi
+    from picasso_tui.sync.auth import current_session
+    from picasso_tui.sync.client import ensure_key
+    from picasso_tui.sync.errors import SyncError
+    from picasso_tui.sync.keys import KeyRing, SecretStore
+
+    a, b = device("A"), device("B")
+    login(a, server)
+    login(b, server, create=False)
+    b.use()
+    session = current_session(b.paths)
+    ring_b = KeyRing(session.account_id, SecretStore(b.paths))
+
+    class SawNoKeyYet(SyncApi):
+        def get_key_check(self):
+            return None  # B looked just before A claimed the account
+
+    a.ok("memory", "sync")  # A creates the key and its check
+    b.use()
+    with SawNoKeyYet(session.server, session.token) as api, pytest.raises(SyncError, match="a moment ago"):
+        ensure_key(ring_b, api)
+    assert ring_b.active() is None  # the loser kept no key of its own

@@ -273,8 +273,11 @@ class SyncServer:
         }
 
     def _request_row(self, conn: Connection, account_id: str, request_id: str) -> Any:
+        # FOR UPDATE: two devices answering or reading one request at once cannot both win it.
         row = conn.execute(
-            select(key_requests).where(key_requests.c.id == request_id, key_requests.c.account_id == account_id)
+            select(key_requests)
+            .where(key_requests.c.id == request_id, key_requests.c.account_id == account_id)
+            .with_for_update()
         ).first()
         if row is None:
             raise Problem(404, "no-request", "No such link request for this account.")
