@@ -28,6 +28,9 @@ import keyring  # noqa: E402
 import uvicorn  # noqa: E402
 
 from picasso_tui.store.api import MemoryStore  # noqa: E402
+from picasso_tui.store.filestore import Upsert  # noqa: E402
+from picasso_tui.store.ids import new_id  # noqa: E402
+from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now  # noqa: E402
 from picasso_tui.sync import auth  # noqa: E402
 from picasso_tui.sync.client import sync_now  # noqa: E402
 from picasso_tui.sync.envelope import open_record, seal_record  # noqa: E402
@@ -67,8 +70,27 @@ def run(size: int, rounds: int, database: str | None, work: Path) -> None:
     a_paths = MemoryStore().paths
     auth.login(a_paths, url, f"bench{size}@example.com", "benchmark password", create=True)
     a = use(a_home)
-    for i in range(size):
-        a.add(f"Benchmark memory {i}: the service {i % 97} owns the table t{i % 31} and retries {i % 5} times.")
+    stamp = format_timestamp(utc_now())
+    a.files.apply(
+        [
+            Upsert(
+                MemoryRecord.model_validate(
+                    {
+                        "id": new_id(),
+                        "body": f"Benchmark memory {i}: the service {i % 97} owns the table t{i % 31} "
+                        f"and retries {i % 5} times.",
+                        "metadata": {
+                            "class": "fact",
+                            "namespace": f"account:{a.account_id}/global/facts",
+                            "createdAt": stamp,
+                            "lastObservedAt": stamp,
+                        },
+                    }
+                )
+            )
+            for i in range(size)
+        ]
+    )  # one write: adding 10k memories one command at a time is not what is measured here
     t0 = time.perf_counter()
     first = sync_now(use(a_home))
     push_s = time.perf_counter() - t0

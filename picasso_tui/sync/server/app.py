@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -166,23 +166,7 @@ class SyncServer:
                 # Lock the account row first: pushes of one account run one at a time, so the
                 # compare-and-set below cannot race and cursors are handed out in commit order.
                 conn.execute(select(accounts.c.seq).where(accounts.c.id == account_id).with_for_update()).one()
-                for rid, envelope, base in items:
-                    current = _current_seq(conn, account_id, rid)
-                    if current != base:
-                        conflicts.append(rid)
-                        continue
-                    seq = _next_seq(conn, account_id)
-                    if current == 0:
-                        conn.execute(
-                            insert(records).values(account_id=account_id, record_id=rid, seq=seq, envelope=envelope)
-                        )
-                    else:
-                        conn.execute(
-                            update(records)
-                            .where(records.c.account_id == account_id, records.c.record_id == rid)
-                            .values(seq=seq, envelope=envelope)
-                        )
-                    accepted.append({"id": rid, "seq": seq})
+                accepted = self._apply_pushes(conn, account_id, items, conflicts)
                 for rid, base in purges:
                     done = conn.execute(
                         delete(records).where(
@@ -216,6 +200,56 @@ class SyncServer:
             "head": head,
             "more": more,
         }
+
+    def _apply_pushes(
+        self, conn: Connection, account_id: str, items: list[tuple[str, str, int]], conflicts: list[str]
+    ) -> list[dict[str, Any]]:
+        """Compare-and-set every pushed row against its base seq, in a few set-wise statements."""
+        ids = [rid for rid, _, _ in items]
+        current = dict(
+            conn.execute(
+                select(records.c.record_id, records.c.seq).where(
+                    records.c.account_id == account_id, records.c.record_id.in_(ids)
+                )
+            ).all()
+        )
+        winners: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for rid, envelope, base in items:
+            if rid in seen or current.get(rid, 0) != base:
+                conflicts.append(rid)  # moved on meanwhile (or named twice): the device pulls and retries
+                continue
+            seen.add(rid)
+            winners.append((rid, envelope))
+        if not winners:
+            return []
+        top = conn.execute(
+            update(accounts)
+            .where(accounts.c.id == account_id)
+            .values(seq=accounts.c.seq + len(winners))
+            .returning(accounts.c.seq)
+        ).scalar_one()
+        first = top - len(winners) + 1
+        fresh = [
+            {"account_id": account_id, "record_id": rid, "seq": first + i, "envelope": env}
+            for i, (rid, env) in enumerate(winners)
+            if rid not in current
+        ]
+        moved = [
+            {"b_account": account_id, "b_record": rid, "b_seq": first + i, "b_envelope": env}
+            for i, (rid, env) in enumerate(winners)
+            if rid in current
+        ]
+        if fresh:
+            conn.execute(insert(records), fresh)
+        if moved:
+            conn.execute(
+                update(records)
+                .where(records.c.account_id == bindparam("b_account"), records.c.record_id == bindparam("b_record"))
+                .values(seq=bindparam("b_seq"), envelope=bindparam("b_envelope")),
+                moved,
+            )
+        return [{"id": rid, "seq": first + i} for i, (rid, _) in enumerate(winners)]
 
     # -- keys ---------------------------------------------------------------------------------------
 
@@ -345,19 +379,6 @@ def _purge_item(item: Any) -> tuple[str, int]:
     if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("base"), int):
         raise Problem(400, "bad-item", "Each purge item must be an object with id and base.")
     return item["id"], item["base"]
-
-
-def _current_seq(conn: Connection, account_id: str, rid: str) -> int:
-    row = conn.execute(
-        select(records.c.seq).where(records.c.account_id == account_id, records.c.record_id == rid)
-    ).first()
-    return row.seq if row else 0
-
-
-def _next_seq(conn: Connection, account_id: str) -> int:
-    return conn.execute(
-        update(accounts).where(accounts.c.id == account_id).values(seq=accounts.c.seq + 1).returning(accounts.c.seq)
-    ).scalar_one()
 
 
 def create_app(database_url: str, *, clock: Clock = time.time) -> Starlette:
