@@ -11,6 +11,7 @@ import base64
 import os
 import struct
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -29,6 +30,7 @@ CHECK_INFO = b"picasso/v1/key-check"
 CHECK_PLAINTEXT = b"picasso key check v1"
 
 
+@lru_cache(maxsize=32)
 def subkey(account_key: bytes, info: bytes) -> bytes:
     """Record, key-check and link keys are never the same key: one HKDF per purpose."""
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(account_key)

@@ -237,7 +237,9 @@ def test_offline_for_more_than_30_days_does_a_full_resync_and_deleted_records_st
     a_store = MemoryStore(clock=lambda: later)
     a_store.add("Written a month later")  # this write purges A's 31-day-old tombstone
     report = sync_now(a_store)
+    assert report.full_resync  # A's own last sync is now 31 days old too
     assert report.purged_on_server == 1
+    assert {"Stays", "Written a month later"} == a.bodies()  # a full resync keeps what the server holds
     # B slept through all of it: more than 30 days since its last sync.
     b.use()
     b_report = sync_now(MemoryStore(clock=lambda: later + timedelta(hours=1)))
@@ -255,3 +257,15 @@ def test_a_failed_sync_is_an_error_not_a_silent_success(server, device) -> None:
     result = a.run("memory", "sync")
     assert result.code == 1
     assert "Cannot reach the sync server" in result.err
+
+
+def test_a_second_sync_with_nothing_new_moves_nothing(server, device) -> None:
+    a, b = signed_in_pair(server, device)
+    for i in range(5):
+        a.ok("memory", "add", f"steady record {i}")
+    first = json.loads(a.ok("memory", "sync", "--json"))
+    assert first["pushed"] == 5
+    again = json.loads(a.ok("memory", "sync", "--json"))
+    assert (again["pushed"], again["pulled"], again["merged"]) == (0, 0, 0)
+    b.ok("memory", "sync")
+    assert json.loads(b.ok("memory", "sync", "--json"))["pushed"] == 0
