@@ -200,9 +200,7 @@ class _Syncer:
         for batch in _batches(items):
             answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "push": batch})
             for accepted in answer.get("accepted", []):
-                version = pending[accepted["id"]]
-                version.seq = accepted["seq"]
-                self.state.rows[accepted["id"]] = version
+                self.state.rows[accepted["id"]] = pending[accepted["id"]]._replace(seq=accepted["seq"])
                 report.pushed += 1
             conflicts += answer.get("conflicts", [])
         if purges:
@@ -319,10 +317,9 @@ def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncR
                         "Other devices kept changing the same memories during this sync; "
                         "run `picasso memory sync` again."
                     )
+                state.last_sync_at = format_timestamp(now)  # only a whole sync counts as "last synced"
             finally:
                 cursor.write(state)  # progress made before a failure is real progress: keep it
-            state.last_sync_at = format_timestamp(now)
-            cursor.write(state)
             report.cursor = state.cursor
     finally:
         if own_api:
