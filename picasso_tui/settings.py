@@ -23,6 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "retrieval.ollama.baseUrl": "http://127.0.0.1:11434",
     "retrieval.ollama.model": "all-minilm",
     "sync.cloudMemory": False,
+    "sync.server": None,  # the sync server's URL (`picasso auth login --server` overrides it)
+    "sync.allowPlaintextKeys": False,  # explicit opt-in: keep the memory key in a 0600 file when no keyring exists
 }
 
 

@@ -125,6 +125,8 @@ class _Syncer:
             self._merge_rows(rows, report, seen)
             if not answer.get("more"):
                 return
+            if not rows:  # "more" with nothing in it would loop forever
+                raise SyncError("The sync server said more rows were waiting but sent none; try again later.")
 
     def _merge_rows(self, rows: list[dict[str, Any]], report: SyncReport, seen: set[str] | None) -> None:
         last = self.state.cursor
