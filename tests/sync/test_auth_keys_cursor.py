@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -130,7 +131,7 @@ def test_a_stuck_cursor_lock_is_inspected_then_quarantined(server, device) -> No
     try:
         assert holder.stdout.readline().strip() == "held"
         (lock.parent / "state.json.lock.holder").write_text(
-            json.dumps({"pid": holder.pid, "host": os.uname().nodename, "since": "2026-11-30T00:00:00.000Z"})
+            json.dumps({"pid": holder.pid, "host": socket.gethostname(), "since": "2026-11-30T00:00:00.000Z"})
         )
         os.environ["PICASSO_SYNC_LOCK_TIMEOUT"] = "0.2"
         busy = a.run("memory", "sync")
@@ -187,3 +188,17 @@ def test_two_first_devices_racing_for_the_key_leave_one_key(server, device) -> N
     with SawNoKeyYet(session.server, session.token) as api, pytest.raises(SyncError, match="a moment ago"):
         ensure_key(ring_b, api)
     assert ring_b.active() is None  # the loser kept no key of its own
+
+
+def test_login_needs_a_server_and_uses_the_setting(server, device) -> None:
+    a = device("A")
+    result = a.run("auth", "login", "--email", "s@example.com", "--create-account", "--password-stdin", stdin="x\n")
+    assert result.code == 1 and "--server URL" in result.err and "sync.server" in result.err
+    assert a.run("auth", "login", "--server", "ftp://nope", "--email", "s@example.com", "--password-stdin",
+                 stdin=PASSWORD + "\n").code == 1  # fmt: skip
+    a.ok("settings", "set", "sync.server", server.url)
+    out = a.ok(
+        "auth", "login", "--email", "s@example.com", "--create-account", "--password-stdin", stdin=PASSWORD + "\n"
+    )
+    assert server.url in out
+    assert a.run("auth", "login", "--server", server.url, "--password-stdin", stdin=PASSWORD + "\n").code == 2
