@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -193,11 +194,13 @@ class _Syncer:
                 }
             )
             pending[rid] = _version(record, 0)
-        purges = [
-            {"id": rid, "base": self.state.rows[rid].seq}
-            for rid in (snapshot.doc.extra.get(PURGED_KEY) or {})
-            if rid in self.state.rows
-        ]
+        purges = []
+        for rid in snapshot.doc.extra.get(PURGED_KEY) or {}:
+            known = self.state.rows.get(rid)
+            if known is not None and known.seq == 0:
+                del self.state.rows[rid]  # never had a server row: nothing to purge there
+            elif known is not None:
+                purges.append({"id": rid, "base": known.seq})
         conflicts: list[str] = []
         for batch in _batches(items):
             answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "push": batch})
@@ -213,28 +216,39 @@ class _Syncer:
             conflicts += answer.get("conflicts", [])
         return conflicts
 
-    def full_resync(self, report: SyncReport) -> None:
-        """Re-read everything. Records this device once synced that the server no longer has were
-        deleted elsewhere and their tombstones purged: delete them here too instead of pushing them back."""
+    def full_resync(self, report: SyncReport, now: datetime) -> None:
+        """Re-read everything from the start (DESIGN: a device offline for more than 30 days).
+
+        A record this device once synced that the server no longer holds was deleted elsewhere and
+        its tombstone purged, so the deletion is more than 30 days old. A local copy observed
+        before that horizon is older than the deletion: delete it here rather than push it back.
+        A copy changed here within the last 30 days is newer than the deletion and wins, as any
+        newer copy does: it is pushed again as a new row."""
         report.full_resync = True
         self.state.cursor = 0
         seen: set[str] = set()
         self.pull(report, seen=seen)
         gone = [rid for rid in self.state.rows if rid not in seen]
-        live = set(self.store.files.load().live_ids())
-        if gone:
-            deletes = [Delete(rid) for rid in gone if rid in live]
-            if deletes:
-                self.store.files.apply(deletes, event="sync")
-                report.deleted_here += len(deletes)
-            for rid in gone:
-                self.state.rows.pop(rid, None)
-            # Their tombstones must not be pushed as news either: remember them as synced.
-            snapshot = self.store.files.load()
-            for rid in gone:
-                record = snapshot.get(rid)
-                if record is not None:
-                    self.state.rows[rid] = _version(record, 0)
+        if not gone:
+            return
+        horizon = now - TOMBSTONE_TTL
+        snapshot = self.store.files.load()
+        deletes = []
+        for rid in gone:
+            del self.state.rows[rid]
+            record = snapshot.get(rid)
+            if record is not None and not record.is_tombstone and record.metadata.last_observed_at <= horizon:
+                deletes.append(Delete(rid))
+        if deletes:
+            self.store.files.apply(deletes, event="sync")
+            report.deleted_here += len(deletes)
+        # The tombstones just made here tell no other device anything new: record them as
+        # exchanged (seq 0: no server row) so they are not pushed.
+        snapshot = self.store.files.load()
+        for op in deletes:
+            record = snapshot.get(op.id)
+            if record is not None:
+                self.state.rows[op.id] = _version(record, 0)
 
 
 def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -306,7 +320,7 @@ def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncR
             )
             try:
                 if offline_too_long:
-                    syncer.full_resync(report)
+                    syncer.full_resync(report, now)
                 else:
                     syncer.pull(report)
                 for round_no in range(1, MAX_ROUNDS + 1):

@@ -269,3 +269,47 @@ def test_a_second_sync_with_nothing_new_moves_nothing(server, device) -> None:
     assert (again["pushed"], again["pulled"], again["merged"]) == (0, 0, 0)
     b.ok("memory", "sync")
     assert json.loads(b.ok("memory", "sync", "--json"))["pushed"] == 0
+
+
+def test_after_a_full_resync_a_copy_changed_within_30_days_wins_over_an_old_deletion(server, device) -> None:
+    a, b = signed_in_pair(server, device)
+    rid = a.ok("memory", "add", "Edited while offline").strip()
+    a.ok("memory", "sync")
+    b.ok("memory", "sync")
+    a.ok("memory", "delete", rid)
+    a.ok("memory", "sync")
+    later = utc_now() + timedelta(days=31)
+    a.use()
+    a_store = MemoryStore(clock=lambda: later)
+    a_store.add("purges the old tombstone")
+    assert sync_now(a_store).purged_on_server == 1
+    b.use()
+    b_store = MemoryStore(clock=lambda: later + timedelta(hours=1))
+    b_store.pin(rid)  # B, offline all along, changes it now: newer than a deletion 31 days old
+    report = sync_now(b_store)
+    assert report.full_resync and report.deleted_here == 0 and report.pushed >= 1
+    a.use()
+    sync_now(MemoryStore(clock=lambda: later + timedelta(hours=2)))
+    assert "Edited while offline" in a.bodies()
+
+
+def test_tombstones_made_by_a_full_resync_purge_cleanly_later(server, device) -> None:
+    a, b = signed_in_pair(server, device)
+    rid = a.ok("memory", "add", "Gone everywhere").strip()
+    a.ok("memory", "sync")
+    b.ok("memory", "sync")
+    a.ok("memory", "delete", rid)
+    a.ok("memory", "sync")
+    day31 = utc_now() + timedelta(days=31)
+    a.use()
+    a_store = MemoryStore(clock=lambda: day31)
+    a_store.add("later")
+    sync_now(a_store)
+    b.use()
+    assert sync_now(MemoryStore(clock=lambda: day31)).deleted_here == 1
+    day62 = day31 + timedelta(days=31)
+    b_store = MemoryStore(clock=lambda: day62)
+    b_store.add("much later")  # purges the tombstone the full resync left
+    report = sync_now(b_store)  # must not loop on a purge of a row the server never had
+    assert report.rounds == 1
+    assert "Gone everywhere" not in b.bodies()

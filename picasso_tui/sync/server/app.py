@@ -168,12 +168,17 @@ class SyncServer:
                 conn.execute(select(accounts.c.seq).where(accounts.c.id == account_id).with_for_update()).one()
                 accepted = self._apply_pushes(conn, account_id, items, conflicts)
                 for rid, base in purges:
-                    done = conn.execute(
-                        delete(records).where(
-                            records.c.account_id == account_id, records.c.record_id == rid, records.c.seq == base
+                    current = conn.execute(
+                        select(records.c.seq).where(records.c.account_id == account_id, records.c.record_id == rid)
+                    ).scalar_one_or_none()
+                    if current is not None and current != base:
+                        conflicts.append(rid)  # changed since the device last saw it: not purged
+                        continue
+                    if current is not None:
+                        conn.execute(
+                            delete(records).where(records.c.account_id == account_id, records.c.record_id == rid)
                         )
-                    )
-                    (purged if done.rowcount else conflicts).append(rid)
+                    purged.append(rid)  # a row already gone counts as purged: purging is idempotent
         with self.db.read() as conn:
             head = conn.execute(select(accounts.c.seq).where(accounts.c.id == account_id)).scalar_one()
             rows = conn.execute(
