@@ -153,7 +153,7 @@ def sync_cmd(as_json: bool) -> None:
     if as_json:
         from picasso_tui.cli.render import dump_json
 
-        click.echo(dump_json(report.__dict__))
+        click.echo(dump_json(report.to_json()))
         return
     if report.key_created:
         click.echo(

@@ -54,6 +54,22 @@ class SyncReport:
     cursor: int = 0
     ids_changed_here: list[str] = field(default_factory=list)
 
+    def to_json(self) -> dict[str, Any]:
+        """The stable ``picasso memory sync --json`` shape (camelCase, like the file)."""
+        return {
+            "accountId": self.account_id,
+            "pushed": self.pushed,
+            "pulled": self.pulled,
+            "merged": self.merged,
+            "deletedHere": self.deleted_here,
+            "purgedOnServer": self.purged_on_server,
+            "fullResync": self.full_resync,
+            "rounds": self.rounds,
+            "keyCreated": self.key_created,
+            "cursor": self.cursor,
+            "idsChangedHere": self.ids_changed_here,
+        }
+
 
 def raw_hash(raw: dict[str, Any]) -> str:
     return hashlib.sha256(orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)).hexdigest()
