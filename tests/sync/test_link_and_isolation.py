@@ -180,3 +180,22 @@ def test_the_server_answers_bad_requests_with_clear_errors(server) -> None:
         assert http.post("/v1/memory/sync", headers=auth, content=body).status_code == 413
         stale = http.post("/v1/memory/sync", headers=auth, json={"push": [{"id": "mem_2", "envelope": {}, "base": 5}]})
         assert stale.json()["conflicts"] == ["mem_2"]
+
+
+def test_pending_link_requests_are_capped_per_account(server) -> None:
+    from picasso_tui.sync.server.app import MAX_PENDING_LINKS
+
+    with httpx.Client(base_url=server.url) as http:
+        tok = http.post("/v1/auth/accounts", json={"email": "cap@example.com", "password": PASSWORD}).json()["token"]
+        auth = {"Authorization": f"Bearer {tok}"}
+        for _ in range(MAX_PENDING_LINKS):
+            assert (
+                http.post("/v1/memory/keys/requests", headers=auth, json={"publicKey": "A" * 43 + "="}).status_code
+                == 201
+            )
+        over = http.post("/v1/memory/keys/requests", headers=auth, json={"publicKey": "A" * 43 + "="})
+        assert over.status_code == 429 and "already waiting" in over.json()["error"]["message"]
+        server.clock.offset = 601  # once they expire, new requests are accepted again
+        assert (
+            http.post("/v1/memory/keys/requests", headers=auth, json={"publicKey": "A" * 43 + "="}).status_code == 201
+        )

@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -31,6 +31,7 @@ MAX_ITEMS = 1000
 MAX_PULL_BYTES = 2 * 1024 * 1024
 DEFAULT_PULL_LIMIT = 500
 LINK_TTL_MS = 10 * 60 * 1000
+MAX_PENDING_LINKS = 10
 _RECORD_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 _EMAIL = re.compile(r"^[^@\s]{1,200}@[^@\s]{1,200}$")
 MIN_PASSWORD = 8
@@ -286,6 +287,27 @@ class SyncServer:
         request_id = "lr_" + secrets.token_hex(12)
         now = self.now_ms()
         with self.db.write() as conn:
+            # Answered and expired requests are kept a day (for a clear 410), then dropped.
+            conn.execute(
+                delete(key_requests).where(
+                    key_requests.c.account_id == account_id, key_requests.c.expires_ms < now - 24 * 3600 * 1000
+                )
+            )
+            pending = conn.execute(
+                select(func.count())
+                .select_from(key_requests)
+                .where(
+                    key_requests.c.account_id == account_id,
+                    key_requests.c.status == "pending",
+                    key_requests.c.expires_ms > now,
+                )
+            ).scalar_one()
+            if pending >= MAX_PENDING_LINKS:
+                raise Problem(
+                    429,
+                    "too-many-requests",
+                    f"{pending} link requests are already waiting; approve or let them expire.",
+                )
             conn.execute(
                 insert(key_requests).values(
                     id=request_id, account_id=account_id, public_key=public_key, created_ms=now,
