@@ -13,7 +13,9 @@ Every pattern is written to run in linear time on adversarial input:
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -69,7 +71,7 @@ def is_placeholder(value: str) -> bool:
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or v.startswith(_PLACEHOLDER_PREFIXES):
         return True
-    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or any(f in low for f in _INDIRECTION):
+    if _has_fragment(v, _PLACEHOLDER_FRAGMENTS) or any(f in low for f in _INDIRECTION):
         return True
     if _VERSION.fullmatch(v) or _is_path(v):
         return True
@@ -77,13 +79,28 @@ def is_placeholder(value: str) -> bool:
     return len(set(low) - set("-_. ")) <= 2
 
 
+def _has_fragment(value: str, fragments: tuple[str, ...]) -> bool:
+    """A placeholder word in one case (``xxxx``, ``XXXX``, ``Your``): random mixed case (``XxXx``) is not one."""
+    return any(f in value or f.upper() in value or f.capitalize() in value for f in fragments)
+
+
 def looks_fake(value: str) -> bool:
     """For shape rules: the random part of a token is a placeholder (``sk-xxxx…``, ``ghp_your_token``)."""
-    low = value.lower()
-    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or "example" in low or "your" in low:
+    if _has_fragment(value, (*_PLACEHOLDER_FRAGMENTS, "your")):
         return True
-    body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", low)  # drop the provider prefix before counting characters
+    body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", value.lower())  # drop the provider prefix before counting
     return len(set(body) - set("-_.")) <= 3
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values()) if value else 0.0
+
+
+def high_entropy(value: str) -> bool:
+    """A machine-made credential (``w4aCQ9gfZ6y1T9eW…``), as opposed to a word or a short value."""
+    return len(value) >= 16 and looks_random(value) and entropy(value) >= 3.5
 
 
 def looks_random(value: str) -> bool:
@@ -170,6 +187,8 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     # Code, not configuration: a call, an index, a dotted reference, a keyword argument passed on.
     if after[:1] in ("(", "[") or _DOTTED_REF.fullmatch(value):
         return False
+    if high_entropy(value):
+        return True  # a machine-made credential, wherever the line goes on
     bare_ident = _IDENT.fullmatch(value) is not None
     if bare_ident and (after[:1] in (",", ")") or m.group("k").lower() in value.lower()):
         return False
@@ -228,7 +247,7 @@ _VALUE = (
     r"|\"(?P<s2>(?:[^\"\\\n]|\\.){1,1024}+)\""
     r"|'(?P<s3>[^'\n]{1,1024}+)'"
     r"|`(?P<s4>[^`\n]{1,1024}+)`"
-    r"|(?P<bare>[^\s\"'`,;(){}\[\]<>\\|&]{1,1024}+))"
+    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){1,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
@@ -491,7 +510,7 @@ RULES: tuple[Rule, ...] = (
         "li_fat_id wbraid gbraid irclickid clickid subid aff partner_id associate_id ref_id",
         _always,
     ),
-    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?=[&#\s\"'<>\\]|$)", "tag=", _always),
+    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?![\w.-])", "tag=", _always),
     _r(
         "sponsor-text",
         r"(?i)" + _S + r"(?:sponsored by|promoted by|paid partnership with|in partnership with|brought to you by|"
