@@ -28,7 +28,7 @@ from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
 from picasso_tui.writeback.redact import RedactionFailed, redact_value
-from picasso_tui.writeback.transcript import Transcript, events_from_agent_line
+from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line
 from picasso_tui.writeback.write import WriteReport, reflect
 
 PROMPT_PLACEHOLDER = "{prompt}"
@@ -236,15 +236,20 @@ def _run_process(
                 proc.stdin.close()
         assert proc.stdout is not None
         for line in proc.stdout:
-            if on_output:
-                on_output(line)
             reported = events_from_agent_line(line)
+            if not reported:
+                transcript.add("output", text=line.rstrip("\n"))
+                if on_output:
+                    on_output(line)
             for kind, data in reported:
+                if kind == "skip":
+                    continue
                 if kind == "plan":
                     data.pop("approved", None)  # only the user approves a plan, never the agent's own output
                 transcript.add(kind, **data)
-            if not reported:
-                transcript.add("output", text=line.rstrip("\n"))
+                shown = display_line(kind, data)
+                if on_output and shown:
+                    on_output(shown)
         return proc.wait()
     except BaseException:
         proc.kill()  # Ctrl-C or a failing callback: never leave the agent running on its own
