@@ -241,3 +241,24 @@ def test_a_run_that_teaches_nothing_writes_nothing(repo_store, paths):
     transcript.add("output", text="It parses dates.")
     assert reflect(transcript, repo_store).written_ids == []
     assert not paths.memory_file.exists()
+
+
+def test_runs_reflecting_the_same_thing_at_once_leave_one_record_each(repo_store, paths):
+    import os
+
+    from tests.forking import fork
+
+    def child(write_fd: int, session: str) -> None:
+        os.close(write_fd)
+        transcript = load("failing_test_then_fix")
+        transcript.session_id = session
+        reflect(transcript, MemoryStore(paths, cwd=repo_store.cwd), agent="fake-agent")
+
+    children = [fork(child, f"sess_PAR{n}") for n in range(4)]
+    for pid, read_fd in children:
+        os.close(read_fd)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    records = live(repo_store)
+    assert sorted(r.memory_class.value for r in records) == ["failure", "workflow"]
+    assert all(r.metadata.attributes.observations == 4 for r in records)  # type: ignore[attr-defined]
