@@ -176,6 +176,7 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
     tool_obs, loops = _from_tools(transcript, files)
     out += tool_obs
     out += list(_from_dependencies(transcript))
+    out += list(_test_layout(transcript))
     out += list(_from_verification(transcript, files))
     out += list(_injection_attempts(transcript))
     if agent:
@@ -431,6 +432,45 @@ def _from_dependencies(transcript: Transcript) -> Iterator[Observation]:
             confidence=0.85,
             rule="dependency",
         )
+
+
+_PY_TESTS = r"^(?P<dir>(?:.*/)?tests?)/(?:.*/)?"
+_TEST_FILE_RES = [
+    (re.compile(_PY_TESTS + r"test_[^/]+\.py$"), "Python tests live in {dir}/ as test_*.py files."),
+    (re.compile(_PY_TESTS + r"[^/]+_test\.py$"), "Python tests live in {dir}/ as *_test.py files."),
+    (re.compile(r"^(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
+     "Tests live alongside source as *.{kind}.{ext} files."),
+    (re.compile(r"^(?:.*/)?[^/]+_test\.go$"), "Go tests live alongside source as *_test.go files."),
+    (re.compile(r"^(?P<dir>(?:.*/)?tests)/[^/]+\.rs$"), "Rust integration tests live in {dir}/."),
+]  # fmt: skip
+
+
+def _test_layout(transcript: Transcript) -> Iterator[Observation]:
+    """A convention the run's new files show: where tests go and how they are named."""
+    seen: set[str] = set()
+    for event in transcript.of("files_changed"):
+        for f in event.get("files") or []:
+            if not isinstance(f, dict) or f.get("status") not in ("A", "??", "AM"):
+                continue
+            path = str(f.get("path", ""))
+            for pattern, template in _TEST_FILE_RES:
+                m = pattern.match(path)
+                if not m:
+                    continue
+                body = template.format(**m.groupdict())
+                if body not in seen:
+                    seen.add(body)
+                    yield Observation(
+                        MemoryClass.FACT,
+                        body,
+                        ProvenanceKind.TOOL_OUTPUT,
+                        event.index,
+                        files=[path],
+                        edges=[{"type": "fact->file", "target": f"file:{path}"}],
+                        confidence=0.8,
+                        rule="test-layout",
+                    )
+                break
 
 
 def _from_verification(transcript: Transcript, changed: list[str]) -> Iterator[Observation]:

@@ -105,3 +105,20 @@ def test_a_broken_line_is_one_clear_error(bad):
 def test_an_unknown_event_type_cannot_be_added():
     with pytest.raises(TranscriptError, match="not a transcript event type"):
         Transcript().add("hologram")
+
+
+@pytest.mark.parametrize(
+    ("path", "fact"),
+    [
+        ("tests/unit/test_dates.py", "Python tests live in tests/ as test_*.py files."),
+        ("pkg/tests/dates_test.py", "Python tests live in pkg/tests/ as *_test.py files."),
+        ("src/auth/jwt.test.ts", "Tests live alongside source as *.test.ts files."),
+        ("internal/api/server_test.go", "Go tests live alongside source as *_test.go files."),
+        ("src/dates.py", None),
+    ],
+)
+def test_new_test_files_teach_the_test_layout(path, fact):
+    t = Transcript("sess_L")
+    t.add("files_changed", files=[{"path": path, "status": "??"}, {"path": "README.md", "status": "M"}])
+    facts = [o.body for o in classify(t) if o.rule == "test-layout"]
+    assert facts == ([fact] if fact else [])
