@@ -61,7 +61,7 @@ class RunResult:
     transcript_path: Path | None = None
     report: WriteReport | None = None
     sync_message: str | None = None
-    sync_failed: bool = False
+    sync_error: StoreError | None = None
     verify_failed: list[str] = field(default_factory=list)
 
 
@@ -188,7 +188,7 @@ def run_agent(
 
     want_sync = bool(settings.get("sync.cloudMemory", paths)) if sync is None else sync
     if want_sync:
-        result.sync_message, result.sync_failed = _sync(store)
+        result.sync_message, result.sync_error = _sync(store)
     return result
 
 
@@ -341,20 +341,30 @@ def _prune_transcripts(folder: Path, keep: int) -> None:
 NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."
 
 
-def _sync_module() -> Any:
-    """``picasso_tui.sync`` when it is installed (it lands with the sync issue), else None."""
-    if importlib.util.find_spec("picasso_tui.sync") is None:
-        return None
-    return importlib.import_module("picasso_tui.sync")
+def _sync_function() -> Any:
+    """``sync_now(store, paths)`` from the sync package when it is installed (it lands with the sync
+    issue), else None."""
+    for name in ("picasso_tui.sync.client", "picasso_tui.sync"):
+        try:
+            if importlib.util.find_spec(name) is None:
+                continue
+        except ModuleNotFoundError:  # the parent package is not there at all
+            return None
+        fn = getattr(importlib.import_module(name), "sync_now", None)
+        if fn is not None:
+            return fn
+    return None
 
 
-def _sync(store: MemoryStore) -> tuple[str, bool]:
-    """Sync after the run when asked, through ``sync_now(store, paths)``."""
-    sync_now = getattr(_sync_module(), "sync_now", None)
+def _sync(store: MemoryStore) -> tuple[str, StoreError | None]:
+    """Sync after the run when asked; a failure is reported, never passed off as success."""
+    sync_now = _sync_function()
     if sync_now is None:
-        return NO_SYNC, False
+        return NO_SYNC, None
     try:
         report = sync_now(store, store.paths)
-    except StoreError as exc:
-        return f"Memory sync failed: {exc}", True
-    return f"Memory synced ({report}).", False
+    except StoreError as exc:  # includes "needs sign-in", which the CLI turns into exit 3
+        return f"Memory sync failed: {exc}", exc
+    pushed, pulled = getattr(report, "pushed", None), getattr(report, "pulled", None)
+    detail = f"pushed {pushed}, pulled {pulled}" if pushed is not None and pulled is not None else str(report)
+    return f"Memory synced ({detail}).", None

@@ -155,7 +155,7 @@ def test_verification_commands_run_after_the_agent_and_a_failure_is_remembered(p
 
 
 def test_memory_sync_says_so_when_sync_is_not_available(picasso, workspace, monkeypatch):
-    monkeypatch.setattr(run_mod, "_sync_module", lambda: None)
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: None)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 0
     assert "sync is not available" in res.err
@@ -166,9 +166,9 @@ def test_memory_sync_calls_sync_now_when_it_exists(picasso, workspace, monkeypat
 
     def sync_now(store, paths):
         calls.append((store, paths))
-        return "pushed 2, pulled 0"
+        return SimpleNamespace(pushed=2, pulled=0)
 
-    monkeypatch.setattr(run_mod, "_sync_module", lambda: SimpleNamespace(sync_now=sync_now))
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 0 and len(calls) == 1
     assert "Memory synced (pushed 2, pulled 0)." in res.err
@@ -247,3 +247,33 @@ def test_when_redaction_fails_the_run_exits_1_and_memory_is_untouched(picasso, w
 )
 def test_an_agent_is_named_by_its_executable_or_script_never_its_arguments(argv, label):
     assert run_mod.agent_label(argv) == label
+
+
+def test_a_failed_sync_that_was_asked_for_fails_the_command_in_one_sentence(picasso, workspace, monkeypatch):
+    from picasso_tui.store.errors import StoreError
+
+    def sync_now(store, paths):
+        raise StoreError("The sync server could not be reached; memory stayed on this device.")
+
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
+    res = checked(picasso)("run", "--memory-sync", "tidy")
+    assert res.code == 1
+    assert res.err.splitlines()[-1] == "picasso: The sync server could not be reached; memory stayed on this device."
+    assert json.loads(checked(picasso)("memory", "list", "--json").out)  # the run's memories were still written
+
+
+def test_the_sync_entry_point_is_found_where_the_sync_package_puts_it(monkeypatch):
+    import importlib
+    import importlib.util
+    import types
+
+    real_find, real_import = importlib.util.find_spec, importlib.import_module
+    client = types.ModuleType("picasso_tui.sync.client")
+    client.sync_now = lambda store, paths: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: object() if name.startswith("picasso_tui.sync") else real_find(name)
+    )
+    monkeypatch.setattr(
+        importlib, "import_module", lambda name: client if name == "picasso_tui.sync.client" else real_import(name)
+    )
+    assert run_mod._sync_function() is client.sync_now
