@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from picasso_tui.retrieval.block import render as render_block
 from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
@@ -53,8 +54,13 @@ def query_memory(
     result = retriever.recall(query[:MAX_QUERY_CHARS], files=tuple(files), budget=budget, emit=False)
     entries = [e for e in result.entries if not wanted or _within(e.record.metadata.namespace, wanted)]
     events.emit(store.paths, "tool", tool="query_memory", ids=[e.id for e in entries], omitted=len(result.omitted))
+    block = result.block
+    if len(entries) != len(result.entries):  # narrowed: the block shows only what the caller asked for
+        block = render_block(
+            [e.record for e in entries], retriever.clock(), budget or retriever.budget, retriever.scope.language
+        ).text
     return {
-        "block": result.block if not wanted or len(entries) == len(result.entries) else _block_of(entries),
+        "block": block,
         "entries": [
             {
                 "id": e.id,
@@ -71,10 +77,6 @@ def query_memory(
 
 def _within(namespace: str, wanted: list[str]) -> bool:
     return any(namespace == w or namespace.startswith(w.rstrip("/") + "/") for w in wanted)
-
-
-def _block_of(entries: list[Any]) -> str:
-    return "\n".join(f"- {e.record.body}" for e in entries)
 
 
 _MODE_KIND = {

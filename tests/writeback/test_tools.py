@@ -109,8 +109,12 @@ def test_query_memory_never_returns_another_workspace_and_refuses_to_be_pointed_
     with pytest.raises(OutOfScope):
         query_memory("deploys", store=repo_store, namespaces=[other.metadata.namespace])
     assert tool_events(paths, "tool-denied")[0]["reason"] == "out-of-scope"
-    narrowed = query_memory("deploys pipeline", store=repo_store, namespaces=[mine.metadata.namespace])
+    rule = repo_store.add("Deploys need a change ticket.", memory_class=MemoryClass.REPO_RULE)
+    assert rule.id in [e["id"] for e in query_memory("deploys pipeline ticket", store=repo_store)["entries"]]
+    narrowed = query_memory("deploys pipeline ticket", store=repo_store, namespaces=[mine.metadata.namespace])
     assert [e["id"] for e in narrowed["entries"]] == [mine.id]
+    assert "canary" in narrowed["block"] and "change ticket" not in narrowed["block"]
+    assert narrowed["block"].startswith("Memory context for this session:")
 
 
 @pytest.mark.parametrize(
