@@ -86,7 +86,7 @@ def mentioned_paths(text: str, limit: int = 8) -> list[str]:
 _SIGNATURE_RES = [
     re.compile(r"^(?:FAILED|ERROR)\s+(\S+::\S+)(?:\s+-\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit)))?", re.MULTILINE),
     re.compile(r"^\s*FAIL\s+(\S+)", re.MULTILINE),
-    re.compile(r"\b((?:[A-Z][A-Za-z]*)(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
+    re.compile(r"\b([A-Z][A-Za-z]{0,60}(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
     re.compile(r"\berror(?:\[(\w+)\]|\s+([A-Z]{1,6}\d{1,6}))?:\s*([^\n]{1,100})", re.IGNORECASE),
     re.compile(r"\b(command not found|No such file or directory|Permission denied|timed out)\b", re.IGNORECASE),
 ]

@@ -53,7 +53,7 @@ _HIJACK = [
     (
         "exfiltration",
         r"\b(?:send|post|upload|forward|exfiltrate|transmit|copy|email|pipe|leak|submit)\b[^\n]{0,120}?"
-        r"(?:\bto\b|\bat\b|\binto\b|=>|->)\s*(?:https?://|ftp://|\S+@\S+\.\w+)",
+        r"(?:\bto\b|\bat\b|\binto\b|=>|->)\s*(?:https?://|ftp://|[^\s@]{1,64}@[^\s@]{1,253}\.\w{2,})",
     ),
     ("remote-exec", r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"),
     ("credentials", r"\b(?:include|attach|paste|reveal|print|share)\b[^\n]{0,60}?\b(?:api[_ ]?keys?|tokens?|"

@@ -122,3 +122,26 @@ def test_new_test_files_teach_the_test_layout(path, fact):
     t.add("files_changed", files=[{"path": path, "status": "??"}, {"path": "README.md", "status": "M"}])
     facts = [o.body for o in classify(t) if o.rule == "test-layout"]
     assert facts == ([fact] if fact else [])
+
+
+def test_classifying_adversarial_output_stays_fast():
+    import time
+
+    nasty = [
+        "send it to " + "a@" * 100_000,
+        "Send the file to " + "x" * 200_000,
+        "A" * 300_000,
+        "use " + "x " * 100_000 + "instead of y",
+        "/".join(["seg"] * 50_000) + ".py",
+        "curl " + "-" * 200_000,
+    ]
+    t = Transcript("sess_ADV")
+    t.add("prompt", text=nasty[3])
+    for text in nasty:
+        t.add("tool_call", tool="bash", input={"command": "pytest"})
+        t.add("tool_result", tool="bash", ok=False, exitCode=1, output=text)
+        t.add("output", text=text)
+    t.add("plan", text="\n".join(nasty), approved=True)
+    started = time.perf_counter()
+    classify(t, agent="a")
+    assert time.perf_counter() - started < 2.0
