@@ -208,7 +208,10 @@ def _user_texts(transcript: Transcript) -> Iterator[tuple[Event, bool]]:
 def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observation]:
     for event, is_correction in _user_texts(transcript):
         for sentence in sentences(event.text):
-            style = _style_pair(sentence)
+            durable = bool(_DURABLE_RE.match(sentence))
+            # In a prompt, "use X instead of Y" is usually the task itself; it is a preference when it
+            # corrects the agent or says it holds from now on.
+            style = _style_pair(sentence) if is_correction or durable else None
             if style:
                 good, bad = style
                 lang = _named_language(sentence) or language
@@ -224,7 +227,7 @@ def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observa
                     rule="style-correction",
                 )
                 continue
-            if _DURABLE_RE.match(sentence) or (is_correction and _CORRECTION_RULE_RE.match(sentence)):
+            if durable or (is_correction and _CORRECTION_RULE_RE.match(sentence)):
                 if _APPROVAL_RE.match(sentence):
                     continue
                 body = sentence[:MAX_RULE_CHARS].rstrip()

@@ -145,3 +145,22 @@ def test_classifying_adversarial_output_stays_fast():
     started = time.perf_counter()
     classify(t, agent="a")
     assert time.perf_counter() - started < 2.0
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "expected"),
+    [
+        ("prompt", "Use the new invoice API instead of the legacy client.", []),
+        ("prompt", "From now on use httpx instead of requests.", [("style", "Prefer httpx over requests.")]),
+        ("correction", "Use httpx instead of requests.", [("style", "Prefer httpx over requests.")]),
+        ("prompt", "Never mind, fix the login bug.", []),
+        ("prompt", "Fix the login bug. Always run make lint before committing.",
+         [("repo_rule", "Always run make lint before committing.")]),
+        ("correction", "Don't touch the generated files in gen/.", [("repo_rule", "Don't touch the generated files in gen/.")]),
+        ("correction", "Approved, go ahead.", []),
+    ],
+)  # fmt: skip
+def test_what_the_users_words_teach(kind, text, expected):
+    t = Transcript("sess_U")
+    t.add(kind, text=text)
+    assert [(o.cls.value, o.body) for o in classify(t)] == expected
