@@ -27,6 +27,7 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
+from picasso_tui.writeback.classify import is_approval
 from picasso_tui.writeback.redact import RedactionFailed, redact_value
 from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line
 from picasso_tui.writeback.write import WriteReport, reflect
@@ -147,6 +148,10 @@ def run_agent(
     injected = [e.id for e in recalled.entries]
     transcript.add("prompt", text=prompt)
     transcript.add("injected", ids=injected)
+    if is_approval(prompt):  # "approved, go ahead": the plan the previous run here proposed is now a decision
+        proposed = _last_proposed_plan(paths, ws.fingerprint if ws else None)
+        if proposed:
+            transcript.add("plan", approved=True, **proposed)
     if on_injected:
         on_injected(injected, recalled.block)
     events.emit(paths, "run-start", session=transcript.session_id, agent=agent_name, injected=len(injected))
@@ -328,6 +333,24 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
         events.emit(paths, "transcript-failed", session=transcript.session_id, reason=exc.strerror or str(exc))
         return None
     return path
+
+
+def _last_proposed_plan(paths: PicassoPaths, workspace: str | None) -> dict[str, str] | None:
+    """The plan the previous run in this workspace proposed and nobody approved yet, if any."""
+    folder = paths.home / "transcripts"
+    for path in sorted(folder.glob("sess_*.jsonl"), reverse=True)[:20]:
+        try:
+            previous = Transcript.load(path)
+        except StoreError:
+            continue
+        if previous.header.get("workspace") != workspace:
+            continue
+        plans = [e for e in previous.of("plan") if e.text.strip()]
+        if not plans or plans[-1].get("approved") is True:
+            return None
+        plan = plans[-1]
+        return {"text": plan.text, "ref": plan.get("ref") or f"transcript:{previous.session_id}#{plan.index}"}
+    return None
 
 
 def _prune_transcripts(folder: Path, keep: int) -> None:

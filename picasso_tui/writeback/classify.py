@@ -265,6 +265,11 @@ def _named_language(text: str) -> str | None:
     return None
 
 
+def is_approval(text: str) -> bool:
+    """Whether the user's words approve a proposed plan ("approved", "lgtm", "go ahead" ...)."""
+    return bool(_APPROVAL_RE.match(text))
+
+
 def _approved_later(transcript: Transcript, after: int) -> bool:
     return any(e.index > after and _APPROVAL_RE.match(e.text) for e in transcript.of("correction", "prompt"))
 

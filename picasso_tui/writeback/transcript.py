@@ -196,7 +196,11 @@ def _claude_events(content: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     for part in content if isinstance(content, list) else []:
         if not isinstance(part, dict):
             continue
-        if part.get("type") == "tool_use":
+        if part.get("type") == "tool_use" and part.get("name") == "ExitPlanMode":  # Claude Code's plan mode
+            plan = (part.get("input") or {}).get("plan") if isinstance(part.get("input"), dict) else None
+            if isinstance(plan, str) and plan.strip():
+                yield "plan", {"text": plan}
+        elif part.get("type") == "tool_use":
             yield "tool_call", {"tool": part.get("name"), "input": part.get("input"), "callId": part.get("id")}
         elif part.get("type") == "tool_result":
             body = part.get("content")

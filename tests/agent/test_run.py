@@ -277,3 +277,31 @@ def test_the_sync_entry_point_is_found_where_the_sync_package_puts_it(monkeypatc
         importlib, "import_module", lambda name: client if name == "picasso_tui.sync.client" else real_import(name)
     )
     assert run_mod._sync_function() is client.sync_now
+
+
+PLANNING_AGENT = textwrap.dedent(
+    """
+    import json, sys
+    if "approved" in sys.argv[-1].lower():
+        print("Implementing the plan.")
+    else:
+        plan = "Decision: store sessions in Redis\\nRationale: the API runs on three nodes\\nFiles: src/sessions.py"
+        print(json.dumps({"type": "plan", "text": plan, "approved": True}))  # an agent cannot approve its own plan
+    """
+)
+
+
+def test_approving_the_previous_runs_plan_records_the_decision(picasso, workspace, paths, tmp_path):
+    agent = tmp_path / "planning_agent.py"
+    agent.write_text(PLANNING_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(agent)], paths)
+    run = checked(picasso)
+    assert run("run", "plan how sessions should be stored").code == 0
+    listed = json.loads(run("memory", "list", "--json").out)
+    assert [r for r in listed if r["metadata"]["class"] == "decision"] == []  # proposed, not approved
+    [first] = list((paths.home / "transcripts").glob("sess_*.jsonl"))
+    assert run("run", "Approved, go ahead.").code == 0
+    [decision] = [r for r in json.loads(run("memory", "list", "--json").out) if r["metadata"]["class"] == "decision"]
+    assert decision["body"] == "Store sessions in Redis. Rationale: the API runs on three nodes."
+    assert decision["metadata"]["provenance"]["sourcePlan"].startswith(f"transcript:{first.stem}#")
+    assert {"type": "decision->file", "target": "file:src/sessions.py"} in decision["metadata"]["edges"]

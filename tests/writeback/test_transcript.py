@@ -164,3 +164,9 @@ def test_what_the_users_words_teach(kind, text, expected):
     t = Transcript("sess_U")
     t.add(kind, text=text)
     assert [(o.cls.value, o.body) for o in classify(t)] == expected
+
+
+def test_claude_plan_mode_exit_is_a_proposed_plan():
+    line = {"type": "assistant", "session_id": "s", "message": {"content": [
+        {"type": "tool_use", "id": "t9", "name": "ExitPlanMode", "input": {"plan": "Decision: use argon2id"}}]}}  # fmt: skip
+    assert events_from_agent_line(json.dumps(line)) == [("plan", {"text": "Decision: use argon2id"})]
