@@ -15,7 +15,7 @@ from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
-from picasso_tui.store.namespaces import namespace_for
+from picasso_tui.store.namespaces import main_language, namespace_for
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.classify import Observation, mentioned_paths
 from picasso_tui.writeback.policy import POLICY_APPROVED_MIN_CONFIDENCE, ProvenanceKind, WriteMode, hijack_reason
@@ -129,6 +129,10 @@ def write_memory(
         raise deny(hijack, "write_memory refused text that reads like an instruction to an agent (quarantine rule).")
     ws = store.workspace
     lang = (language or "").lower() or None
+    if cls is MemoryClass.STYLE and lang is None:
+        lang = main_language(ws.root) if ws else None  # retrieval reads style/<the workspace's language>
+        if lang is None:
+            raise deny("language", 'A style memory needs a language (for example language="python").')
     target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)
     if namespace and store.expand_namespace(namespace) != target:
         raise deny(

@@ -171,3 +171,17 @@ def test_only_lines_addressed_to_an_agent_count_as_planted_instructions(line, pl
     from picasso_tui.writeback.policy import planted_instruction
 
     assert bool(planted_instruction(line)) is planted
+
+
+def test_a_style_memory_lands_under_the_workspace_language_unless_one_is_given(
+    repo_store, paths, make_repo, monkeypatch
+):
+    out = write_memory("Prefer dataclasses over dicts.", "style", mode="user-instruction", store=repo_store)
+    assert out["namespace"] == "account:local/style/python"
+    out = write_memory(
+        "Prefer const over let.", "style", mode="user-instruction", language="TypeScript", store=repo_store
+    )
+    assert out["namespace"] == "account:local/style/typescript"
+    outside = MemoryStore(paths, cwd=paths.home.parent / "cwd")
+    with pytest.raises(WriteDenied, match="needs a language"):
+        write_memory("Prefer tabs.", "style", mode="user-instruction", store=outside)
