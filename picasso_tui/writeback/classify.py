@@ -199,10 +199,19 @@ def _main_language_of(files: list[str]) -> str | None:
     return max(set(langs), key=langs.count) if langs else None
 
 
+_FOLLOW_UP_RE = re.compile(
+    r"^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|instead\b|actually\b|wrong\b|that'?s (?:wrong|not)\b|"
+    r"not like that\b|please don'?t\b)",
+    re.IGNORECASE,
+)
+
+
 def _user_texts(transcript: Transcript) -> Iterator[tuple[Event, bool]]:
-    """The user's own words: the prompt and every follow-up correction (flag: is a correction)."""
+    """The user's own words: the prompt and every follow-up correction (flag: is a correction). A prompt
+    that opens like a correction ("No, use …", "Don't …") corrects the previous run: `picasso run` is
+    how a CLI user follows up."""
     for event in transcript.of("prompt", "correction"):
-        yield event, event.type == "correction"
+        yield event, event.type == "correction" or bool(_FOLLOW_UP_RE.match(event.text))
 
 
 def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observation]:

@@ -158,6 +158,9 @@ def test_classifying_adversarial_output_stays_fast():
          [("repo_rule", "Always run make lint before committing.")]),
         ("correction", "Don't touch the generated files in gen/.", [("repo_rule", "Don't touch the generated files in gen/.")]),
         ("correction", "Approved, go ahead.", []),
+        ("prompt", "No, don't use os.path, use pathlib.Path instead.", [("style", "Prefer pathlib.Path over os.path.")]),
+        ("prompt", "Actually, use httpx instead of requests.", [("style", "Prefer httpx over requests.")]),
+        ("prompt", "Notify the users when a password reset uses the new API instead of the old one.", []),
     ],
 )  # fmt: skip
 def test_what_the_users_words_teach(kind, text, expected):
