@@ -177,8 +177,9 @@ def run_agent(
     for text in corrections:
         transcript.add("correction", text=text)
     outcome = "success" if exit_code == 0 and not failed_checks else "failure"
+    checks = "no verification configured" if not verify_commands(paths) else "verification passed"
     summary = f"exit {exit_code}; {len(changed)} files changed; " + (
-        f"verification failed ({len(failed_checks)})" if failed_checks else "verification passed"
+        f"verification failed ({len(failed_checks)})" if failed_checks else checks
     )
     transcript.add("reflection", outcome=outcome, exitCode=exit_code, summary=summary,
                    durationMs=round((time.monotonic() - started) * 1000))  # fmt: skip
