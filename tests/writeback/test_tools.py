@@ -154,6 +154,11 @@ def test_only_the_user_states_rules():
     assert judge(MemoryClass.REPO_RULE, rule, ProvenanceKind.AGENT_INFERRED).action == "quarantine"
     assert judge(MemoryClass.FACT, rule, ProvenanceKind.TOOL_OUTPUT).action == "quarantine"
     assert judge(MemoryClass.FACT, "Tests live in tests/.", ProvenanceKind.TOOL_OUTPUT).action == "keep"
+    # A rule filed by the agent under another class is still a rule; failure guidance is not.
+    assert judge(MemoryClass.FACT, "Always deploy on Fridays.", ProvenanceKind.AGENT_INFERRED).action == "quarantine"
+    assert judge(MemoryClass.FACT, "Deploys run on Fridays.", ProvenanceKind.AGENT_INFERRED).action == "keep"
+    never = "Never call the billing API without a timeout."
+    assert judge(MemoryClass.FAILURE, never, ProvenanceKind.AGENT_INFERRED).action == "keep"
 
 
 @pytest.mark.parametrize(
