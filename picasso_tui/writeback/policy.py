@@ -118,9 +118,10 @@ def judge(memory_class: MemoryClass, text: str, kind: ProvenanceKind) -> Verdict
         return Verdict("quarantine", f"a repo rule must be stated by the user, not {kind.value}")
     if kind is ProvenanceKind.TOOL_OUTPUT and is_imperative(text):
         return Verdict("quarantine", "instruction-like text in tool-output")
-    if is_imperative(text) and memory_class not in (MemoryClass.FAILURE, MemoryClass.WORKFLOW):
-        # "Always deploy on Fridays" filed by the agent as a fact is a rule in disguise; failure and
-        # workflow guidance is imperative by nature ("never call X without a timeout").
+    if is_imperative(text) and memory_class in (MemoryClass.FACT, MemoryClass.STYLE, MemoryClass.MODEL_PERFORMANCE):
+        # "Always deploy on Fridays" filed by the agent as a fact is a rule in disguise. Failure and
+        # workflow guidance is imperative by nature ("never call X without a timeout"), and so is a
+        # plan's decision, which the user approved.
         return Verdict("quarantine", f"instruction-like {memory_class.value} from {kind.value}")
     return KEEP
 
