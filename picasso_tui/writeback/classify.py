@@ -88,6 +88,7 @@ _SIGNATURE_RES = [
     re.compile(r"^\s*FAIL\s+(\S+)", re.MULTILINE),
     re.compile(r"\b([A-Z][A-Za-z]{0,60}(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
     re.compile(r"\berror(?:\[(\w+)\]|\s+([A-Z]{1,6}\d{1,6}))?:\s*([^\n]{1,100})", re.IGNORECASE),
+    re.compile(r"\*\*\*\s+\[([^\]\n]{1,80})\]\s+(Error\s+\d+)"),  # make
     re.compile(r"\b(command not found|No such file or directory|Permission denied|timed out)\b", re.IGNORECASE),
 ]
 
@@ -349,12 +350,13 @@ class _Attempts:
 
     @property
     def failures(self) -> list[tuple[Event, Event | None]]:
-        return [(c, r) for c, r in self.calls if r is not None and not _ok(r)]
+        return [(c, r) for c, r in self.calls if r is not None and not succeeded(r)]
 
 
-def _ok(result: Event) -> bool:
+def succeeded(result: Event) -> bool:
+    """A tool result is a failure only when it says so (``ok: false`` or a non-zero exit code)."""
     code = result.get("exitCode")
-    return bool(result.get("ok", code == 0)) and (code in (None, 0))
+    return result.get("ok") is not False and code in (None, 0)
 
 
 def tool_attempts(transcript: Transcript) -> dict[str, _Attempts]:
@@ -391,7 +393,7 @@ def _from_tools(transcript: Transcript, changed: list[str]) -> tuple[list[Observ
         first_call, first_result = failures[0]
         sig = error_signature(str(first_result.get("output") or "")) if first_result else None
         why = f" ({sig})" if sig else ""
-        last_ok = attempts.calls[-1][1] is not None and _ok(attempts.calls[-1][1])  # type: ignore[arg-type]
+        last_ok = attempts.calls[-1][1] is not None and succeeded(attempts.calls[-1][1])  # type: ignore[arg-type]
         files = changed[:3]
         if len(failures) >= LOOP_THRESHOLD and not last_ok:
             loops.append(key)
@@ -436,7 +438,7 @@ def _from_dependencies(transcript: Transcript) -> Iterator[Observation]:
     for key, attempts in tool_attempts(transcript).items():
         last = attempts.calls[-1][1]
         m = _DEPENDENCY_RE.match(key.strip())
-        if not m or last is None or not _ok(last):
+        if not m or last is None or not succeeded(last):
             continue
         names = [t for t in (m.group(m.lastgroup or "a") or "").split() if not t.startswith("-")][:5]
         if not names:
@@ -514,7 +516,7 @@ def _from_verification(transcript: Transcript, changed: list[str]) -> Iterator[O
     checks = []
     for key, attempts in tool_attempts(transcript).items():
         last = attempts.calls[-1][1]
-        if _CHECK_RE.match(key.strip()) and last is not None and _ok(last):
+        if _CHECK_RE.match(key.strip()) and last is not None and succeeded(last):
             checks.append((attempts.calls[-1][0].index, key))
     if checks:
         checks.sort()

@@ -173,3 +173,14 @@ def test_claude_plan_mode_exit_is_a_proposed_plan():
     line = {"type": "assistant", "session_id": "s", "message": {"content": [
         {"type": "tool_use", "id": "t9", "name": "ExitPlanMode", "input": {"plan": "Decision: use argon2id"}}]}}  # fmt: skip
     assert events_from_agent_line(json.dumps(line)) == [("plan", {"text": "Decision: use argon2id"})]
+
+
+def test_a_tool_result_that_does_not_say_it_failed_is_a_success():
+    t = Transcript("sess_OK")
+    t.add("tool_call", tool="read", input={"path": "README.md"})
+    t.add("tool_result", tool="read", output="# Readme")  # neither ok nor exitCode: nothing failed
+    t.add("tool_call", tool="bash", input={"command": "make test"})
+    t.add("tool_result", tool="bash", exitCode=2, output="make: *** [test] Error 2")
+    assert [o.body for o in classify(t) if o.cls.value == "failure"] == [
+        "`make test` failed (test: Error 2) and was not fixed in the run."
+    ]
