@@ -569,9 +569,15 @@ def _model_performance(transcript: Transcript, agent: str, loops: list[str]) -> 
     code = reflection.get("exitCode") if reflection else None
     if isinstance(code, int) and code != 0:
         yield _perf(f"Agent {name} sometimes exits with an error before finishing the task.", index, "agent-exit")
-    if any(v.get("exitCode") not in (0, None) for v in transcript.of("verify")):
+    verifies = list(transcript.of("verify"))
+    if any(v.get("exitCode") not in (0, None) for v in verifies):
         yield _perf(
             f"Agent {name} sometimes finishes with the workspace's verification failing.", index, "agent-unverified"
+        )
+    elif verifies and code == 0 and not loops:
+        # Outcomes, not only faults: each such run reinforces this note (attributes.observations counts them).
+        yield _perf(
+            f"Agent {name} has finished runs with the workspace's verification passing.", index, "agent-verified"
         )
 
 

@@ -47,7 +47,7 @@ def rand(alphabet: str, n: int) -> str:
 def test_failing_test_then_fix_yields_a_failure_with_guidance_and_the_verification_workflow(repo_store):
     reflect(load("failing_test_then_fix"), repo_store, agent="fake-agent")
     records = live(repo_store)
-    assert sorted(r.memory_class.value for r in records) == ["failure", "workflow"]
+    assert sorted(r.memory_class.value for r in records) == ["failure", "model_performance", "workflow"]
     ws = repo_store.workspace.fingerprint
     [failure] = by_class(records, MemoryClass.FAILURE)
     assert failure.metadata.namespace == f"account:local/projects/workspace:{ws}/failures"
@@ -61,6 +61,8 @@ def test_failing_test_then_fix_yields_a_failure_with_guidance_and_the_verificati
     assert "NoneType" not in failure.body and "utcoffset" not in failure.body
     [workflow] = by_class(records, MemoryClass.WORKFLOW)
     assert workflow.body == "Verify changes with `pytest -q`."
+    [perf] = by_class(records, MemoryClass.MODEL_PERFORMANCE)
+    assert perf.body == "Agent `fake-agent` has finished runs with the workspace's verification passing."
 
 
 def test_a_style_correction_is_an_account_wide_preference_with_the_rejected_pattern(repo_store):
@@ -260,5 +262,5 @@ def test_runs_reflecting_the_same_thing_at_once_leave_one_record_each(repo_store
         _, status = os.waitpid(pid, 0)
         assert os.waitstatus_to_exitcode(status) == 0
     records = live(repo_store)
-    assert sorted(r.memory_class.value for r in records) == ["failure", "workflow"]
+    assert sorted(r.memory_class.value for r in records) == ["failure", "model_performance", "workflow"]
     assert all(r.metadata.attributes.observations == 4 for r in records)  # type: ignore[attr-defined]
