@@ -305,3 +305,34 @@ def test_approving_the_previous_runs_plan_records_the_decision(picasso, workspac
     assert decision["body"] == "Store sessions in Redis. Rationale: the API runs on three nodes."
     assert decision["metadata"]["provenance"]["sourcePlan"].startswith(f"transcript:{first.stem}#")
     assert {"type": "decision->file", "target": "file:src/sessions.py"} in decision["metadata"]["edges"]
+
+
+CLAUDE_LIKE_AGENT = textwrap.dedent(
+    """
+    import json
+    def emit(obj):
+        print(json.dumps(obj), flush=True)
+    emit({"type": "system", "subtype": "init", "session_id": "s", "tools": ["Bash"]})
+    emit({"type": "assistant", "session_id": "s", "message": {"content": [
+        {"type": "text", "text": "Running the tests."},
+        {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}]}})
+    emit({"type": "user", "session_id": "s", "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "t1", "is_error": True, "content": "FAILED tests/test_a.py::test_b - KeyError"}]}})
+    emit({"type": "result", "subtype": "success", "session_id": "s", "result": "Done", "num_turns": 2})
+    """
+)
+
+
+def test_a_stream_json_agent_is_shown_readably_and_its_tool_calls_are_remembered(picasso, workspace, paths, tmp_path):
+    agent = tmp_path / "claude_like.py"
+    agent.write_text(CLAUDE_LIKE_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(agent)], paths)
+    res = checked(picasso)("run", "run the tests")
+    assert res.code == 0
+    assert res.out == "Running the tests.\n  > Bash: pytest -q\n  ! failed\n"  # no raw protocol JSON
+    failures = [
+        r["body"]
+        for r in json.loads(checked(picasso)("memory", "list", "--json").out)
+        if r["metadata"]["class"] == "failure"
+    ]
+    assert failures == ["`pytest -q` failed (tests/test_a.py::test_b: KeyError) and was not fixed in the run."]
