@@ -395,9 +395,11 @@ def _from_tools(transcript: Transcript, changed: list[str]) -> tuple[list[Observ
         why = f" ({sig})" if sig else ""
         last_ok = attempts.calls[-1][1] is not None and succeeded(attempts.calls[-1][1])  # type: ignore[arg-type]
         files = changed[:3]
-        if len(failures) >= LOOP_THRESHOLD and not last_ok:
+        streak = _longest_failure_streak(attempts)
+        if streak >= LOOP_THRESHOLD:
             loops.append(key)
-            body = f"`{cmd}` was retried {len(failures)} times in one run and kept failing{why}."
+            outcome = "before it passed" if last_ok else "and kept failing"
+            body = f"`{cmd}` was retried {streak} times in a row in one run {outcome}{why}."
             prevent = [f"After two identical failures of `{cmd}`, stop retrying: read the error and change approach."]
         elif last_ok:
             where = f" until {', '.join(files)} {'was' if len(files) == 1 else 'were'} changed" if files else ""
@@ -423,6 +425,15 @@ def _from_tools(transcript: Transcript, changed: list[str]) -> tuple[list[Observ
         if len(out) >= MAX_FAILURES:
             break
     return out, loops
+
+
+def _longest_failure_streak(attempts: _Attempts) -> int:
+    """Failed attempts in a row: a loop is the same failure retried, not the same command failing now and then."""
+    longest = current = 0
+    for _, result in attempts.calls:
+        current = current + 1 if result is not None and not succeeded(result) else 0
+        longest = max(longest, current)
+    return longest
 
 
 def _harmless(command: str) -> bool:

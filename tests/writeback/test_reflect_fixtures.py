@@ -117,7 +117,7 @@ def test_a_repeated_loop_is_a_failure_and_a_model_performance_note_without_the_p
     reflect(load("repeated_loop"), repo_store, agent="fake-agent")
     records = live(repo_store)
     [failure] = by_class(records, MemoryClass.FAILURE)
-    assert "`npm run build` was retried 4 times" in failure.body
+    assert "`npm run build` was retried 4 times in a row" in failure.body
     assert "TS2322" in failure.body
     assert "loop" in failure.metadata.attributes.tags
     assert failure.metadata.prevent_next_time[0].startswith("After two identical failures of `npm run build`")

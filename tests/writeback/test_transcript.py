@@ -184,3 +184,16 @@ def test_a_tool_result_that_does_not_say_it_failed_is_a_success():
     assert [o.body for o in classify(t) if o.cls.value == "failure"] == [
         "`make test` failed (test: Error 2) and was not fixed in the run."
     ]
+
+
+def test_a_loop_is_the_same_failure_in_a_row_not_failures_now_and_then():
+    t = Transcript("sess_LOOP")
+    for ok in (False, True, False, True, False, True):
+        t.add("tool_call", tool="bash", input={"command": "pytest -q"})
+        t.add("tool_result", tool="bash", ok=ok, exitCode=0 if ok else 1, output="" if ok else "1 failed")
+    rules = [o.rule for o in classify(t, agent="a")]
+    assert "repeated-loop" not in rules and "agent-loop" not in rules
+    for _ in range(3):
+        t.add("tool_call", tool="bash", input={"command": "pytest -q"})
+        t.add("tool_result", tool="bash", ok=False, exitCode=1, output="1 failed")
+    assert "repeated-loop" in [o.rule for o in classify(t, agent="a")]
