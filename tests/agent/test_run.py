@@ -336,3 +336,16 @@ def test_a_stream_json_agent_is_shown_readably_and_its_tool_calls_are_remembered
         if r["metadata"]["class"] == "failure"
     ]
     assert failures == ["`pytest -q` failed (tests/test_a.py::test_b: KeyError) and was not fixed in the run."]
+
+
+def test_a_run_outside_any_repository_writes_account_wide_memory(workspace, paths, tmp_path):
+    outside = tmp_path / "scratch"
+    outside.mkdir()
+    agent = [sys.executable, "-c", "print('remember(fact): Scratch notes live in notes.txt.')"]
+    result = run_agent("tidy", store=MemoryStore(paths, cwd=outside), command=agent)
+    assert result.exit_code == 0
+    assert [r.body for r in result.report.added] == ["Scratch notes live in notes.txt."]
+    namespaces = {r.metadata.namespace for r in result.report.added}
+    assert namespaces and all(
+        ns.startswith("account:local/global/") or ns == "account:local/model_performance" for ns in namespaces
+    )
