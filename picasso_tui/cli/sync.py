@@ -217,6 +217,7 @@ def key_import(from_stdin: bool) -> None:
     """Import the recovery string (from standard input or a hidden prompt; never from argv)."""
     from picasso_tui.sync import envelope, recovery
     from picasso_tui.sync.api import SyncApi
+    from picasso_tui.sync.keys import key_id_of
 
     ring, session, _ = _ring_and_session()
     if from_stdin:
@@ -226,8 +227,6 @@ def key_import(from_stdin: bool) -> None:
     else:
         raise click.UsageError("Use --stdin to give the recovery string without a terminal.")
     key = recovery.decode(text)
-    from picasso_tui.sync.keys import key_id_of
-
     kid = key_id_of(key)
     with SyncApi(session.server, session.token) as api:
         check = api.get_key_check()
