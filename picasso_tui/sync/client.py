@@ -37,6 +37,7 @@ from picasso_tui.sync.keys import KEY_BYTES, AccountKey, KeyRing, SecretStore, k
 MAX_BATCH_BYTES = 1024 * 1024
 MAX_BATCH_ITEMS = 500
 PULL_LIMIT = 500
+MERGE_BATCH = 2000
 MAX_ROUNDS = 8
 
 
@@ -128,27 +129,45 @@ class _Syncer:
         self.prefix = account_prefix(self.account) + "/"
 
     def pull(self, report: SyncReport, *, seen: set[str] | None = None) -> None:
-        """Pull every row past the cursor, verify it and merge it into the store."""
+        """Pull every row past the cursor, verify it and merge it into the store.
+
+        Verified pages are merged MERGE_BATCH records at a time (each merge is one locked store
+        write), and the cursor only moves past what was merged."""
+        buffer: list[tuple[MemoryRecord, int]] = []
+        cursor = self.state.cursor
         while True:
-            answer = self.api.sync({"cursor": self.state.cursor, "limit": PULL_LIMIT})
+            answer = self.api.sync({"cursor": cursor, "limit": PULL_LIMIT})
             rows = answer.get("records", [])
             head = answer.get("head", 0)
-            if head < self.state.cursor:
+            if head < cursor:
                 raise IntegrityError(
-                    f"The sync server's history ends at {head}, before this device's cursor {self.state.cursor}: "
+                    f"The sync server's history ends at {head}, before this device's cursor {cursor}: "
                     f"it lost or rolled back data. Nothing was merged; ask its operator, or set the cursor aside "
                     f"with `picasso memory recover-sync-lock` to resync from scratch."
                 )
-            self._merge_rows(rows, report, seen)
-            if not answer.get("more"):
-                return
-            if not rows:  # "more" with nothing in it would loop forever
+            cursor = self._verify_rows(rows, cursor, buffer, seen)
+            more = bool(answer.get("more"))
+            if more and not rows:  # "more" with nothing in it would loop forever
                 raise SyncError("The sync server said more rows were waiting but sent none; try again later.")
+            if len(buffer) >= MERGE_BATCH or not more:
+                self._merge(buffer, report)
+                buffer = []
+                self.state.cursor = cursor
+            if not more:
+                return
 
-    def _merge_rows(self, rows: list[dict[str, Any]], report: SyncReport, seen: set[str] | None) -> None:
-        last = self.state.cursor
+    def _verify_rows(
+        self,
+        rows: list[dict[str, Any]],
+        last: int,
+        buffer: list[tuple[MemoryRecord, int]],
+        seen: set[str] | None,
+    ) -> int:
+        """Open and check one page; verified records go to ``buffer``. Returns the page's last seq."""
         source = self.store.paths.memory_file
-        upserts: list[tuple[MemoryRecord, int]] = []
+        # A record can come twice in one pull when another device changed it between two pages:
+        # both copies go to the store's merge; the later one is checked against the earlier.
+        buffered = {record.id: _version(record, seq) for record, seq in buffer}
         for row in rows:
             rid, seq = row.get("id"), row.get("seq")
             if not isinstance(rid, str) or not isinstance(seq, int) or seq <= last:
@@ -156,9 +175,10 @@ class _Syncer:
             last = seq
             if seen is not None:
                 seen.add(rid)
-            known = self.state.rows.get(rid)
-            if known is not None and known.seq == seq:
+            synced = self.state.rows.get(rid)
+            if synced is not None and synced.seq == seq:
                 continue  # this device's own push coming back: it already has exactly this version
+            known = buffered.get(rid, synced)
             raw = envelope.open_record(self.keys, self.account, rid, row.get("envelope"))
             try:
                 record = to_record(raw, source)
@@ -166,22 +186,25 @@ class _Syncer:
                 raise IntegrityError(
                     f"Record {rid} from the sync server is not a valid memory; nothing was merged."
                 ) from None
-            version = _version(record, seq)
-            if known is not None and version.precedence() < known.precedence():
+            if known is not None and _version(record, seq).precedence() < known.precedence():
                 raise IntegrityError(
                     f"The sync server sent an older copy of record {rid} than this device already synced "
                     f"(a replay); nothing was merged."
                 )
-            upserts.append((record, seq))
-        if upserts:
-            result = self.store.files.apply([Upsert(r) for r, _ in upserts], event="sync")
+            buffer.append((record, seq))
+            buffered[rid] = _version(record, seq)
+        return last
+
+    def _merge(self, verified: list[tuple[MemoryRecord, int]], report: SyncReport) -> None:
+        """One locked store write for verified records: the store's per-id merge decides."""
+        if verified:
+            result = self.store.files.apply([Upsert(r) for r, _ in verified], event="sync")
             changed = result.ids("added", "updated")
             report.merged += len(changed)
             report.ids_changed_here += changed
-        for record, seq in upserts:
+        for record, seq in verified:
             self.state.rows[record.id] = _version(record, seq)
-        report.pulled += len(upserts)
-        self.state.cursor = last
+        report.pulled += len(verified)
 
     def push(self, report: SyncReport) -> list[str]:
         """Push local changes in size-capped batches; returns the ids the server refused (moved on)."""

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import create_engine, select, text, update
 
+from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import utc_now
 from picasso_tui.sync.client import sync_now
@@ -215,6 +216,7 @@ def test_pushes_and_pulls_go_in_capped_batches(server, device, monkeypatch: pyte
     monkeypatch.setattr(SyncApi, "sync", counting)
     monkeypatch.setattr(client, "MAX_BATCH_ITEMS", 10)
     monkeypatch.setattr(client, "PULL_LIMIT", 7)
+    monkeypatch.setattr(client, "MERGE_BATCH", 10)  # verified pages are merged a few at a time
     a.ok("memory", "sync")
     assert [len(c["push"]) for c in calls if c.get("push")] == [10, 10, 5]
     calls.clear()
@@ -222,6 +224,8 @@ def test_pushes_and_pulls_go_in_capped_batches(server, device, monkeypatch: pyte
     pulls = [c for c in calls if not c.get("push")]
     assert len(pulls) >= 4  # 25 records, 7 at a time
     assert {f"batch record {i}" for i in range(25)} <= b.bodies()
+    merges = [e for e in events.read(b.paths) if e["event"] == "sync" and "ids" in e]
+    assert len(merges) == 2  # 25 records in pages of 7, merged once 10 had gathered, then the rest
 
 
 def test_offline_for_more_than_30_days_does_a_full_resync_and_deleted_records_stay_gone(server, device) -> None:
