@@ -133,7 +133,10 @@ class _Syncer:
 
         Verified pages are merged MERGE_BATCH records at a time (each merge is one locked store
         write), and the cursor only moves past what was merged."""
-        buffer: list[tuple[MemoryRecord, int]] = []
+        buffer: list[tuple[MemoryRecord, SyncedVersion]] = []
+        # A record can come twice in one pull when another device changed it between two pages:
+        # both copies go to the store's merge; the later one is checked against the earlier.
+        buffered: dict[str, SyncedVersion] = {}
         cursor = self.state.cursor
         while True:
             answer = self.api.sync({"cursor": cursor, "limit": PULL_LIMIT})
@@ -145,13 +148,13 @@ class _Syncer:
                     f"it lost or rolled back data. Nothing was merged; ask its operator, or set the cursor aside "
                     f"with `picasso memory recover-sync-lock` to resync from scratch."
                 )
-            cursor = self._verify_rows(rows, cursor, buffer, seen)
+            cursor = self._verify_rows(rows, cursor, buffer, buffered, seen)
             more = bool(answer.get("more"))
             if more and not rows:  # "more" with nothing in it would loop forever
                 raise SyncError("The sync server said more rows were waiting but sent none; try again later.")
             if len(buffer) >= MERGE_BATCH or not more:
                 self._merge(buffer, report)
-                buffer = []
+                buffer, buffered = [], {}
                 self.state.cursor = cursor
             if not more:
                 return
@@ -160,14 +163,12 @@ class _Syncer:
         self,
         rows: list[dict[str, Any]],
         last: int,
-        buffer: list[tuple[MemoryRecord, int]],
+        buffer: list[tuple[MemoryRecord, SyncedVersion]],
+        buffered: dict[str, SyncedVersion],
         seen: set[str] | None,
     ) -> int:
         """Open and check one page; verified records go to ``buffer``. Returns the page's last seq."""
         source = self.store.paths.memory_file
-        # A record can come twice in one pull when another device changed it between two pages:
-        # both copies go to the store's merge; the later one is checked against the earlier.
-        buffered = {record.id: _version(record, seq) for record, seq in buffer}
         for row in rows:
             rid, seq = row.get("id"), row.get("seq")
             if not isinstance(rid, str) or not isinstance(seq, int) or seq <= last:
@@ -186,24 +187,25 @@ class _Syncer:
                 raise IntegrityError(
                     f"Record {rid} from the sync server is not a valid memory; nothing was merged."
                 ) from None
-            if known is not None and _version(record, seq).precedence() < known.precedence():
+            version = _version(record, seq)
+            if known is not None and version.precedence() < known.precedence():
                 raise IntegrityError(
                     f"The sync server sent an older copy of record {rid} than this device already synced "
                     f"(a replay); nothing was merged."
                 )
-            buffer.append((record, seq))
-            buffered[rid] = _version(record, seq)
+            buffer.append((record, version))
+            buffered[rid] = version
         return last
 
-    def _merge(self, verified: list[tuple[MemoryRecord, int]], report: SyncReport) -> None:
+    def _merge(self, verified: list[tuple[MemoryRecord, SyncedVersion]], report: SyncReport) -> None:
         """One locked store write for verified records: the store's per-id merge decides."""
         if verified:
             result = self.store.files.apply([Upsert(r) for r, _ in verified], event="sync")
             changed = result.ids("added", "updated")
             report.merged += len(changed)
             report.ids_changed_here += changed
-        for record, seq in verified:
-            self.state.rows[record.id] = _version(record, seq)
+        for record, version in verified:
+            self.state.rows[record.id] = version
         report.pulled += len(verified)
 
     def push(self, report: SyncReport) -> list[str]:
