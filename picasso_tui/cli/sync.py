@@ -163,7 +163,7 @@ def sync_cmd(as_json: bool) -> None:
     full = " (full resync: the last sync was more than 30 days ago)" if report.full_resync else ""
     click.echo(
         f"Synced account {report.account_id}{full}: pushed {report.pushed}, pulled {report.pulled}, "
-        f"changed here {report.merged + report.deleted_here}."
+        f"changed here {report.merged}."
     )
 
 

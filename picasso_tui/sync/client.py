@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 import orjson
@@ -23,7 +22,7 @@ from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import to_record
 from picasso_tui.store.errors import CorruptStore
-from picasso_tui.store.filestore import PURGED_KEY, Delete, Upsert
+from picasso_tui.store.filestore import Upsert
 from picasso_tui.store.merge import TOMBSTONE_TTL
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_prefix
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp
@@ -47,8 +46,7 @@ class SyncReport:
     pushed: int = 0
     pulled: int = 0
     merged: int = 0
-    deleted_here: int = 0
-    purged_on_server: int = 0
+    refilled: int = 0
     full_resync: bool = False
     rounds: int = 0
     key_created: str | None = None
@@ -62,8 +60,7 @@ class SyncReport:
             "pushed": self.pushed,
             "pulled": self.pulled,
             "merged": self.merged,
-            "deletedHere": self.deleted_here,
-            "purgedOnServer": self.purged_on_server,
+            "refilled": self.refilled,
             "fullResync": self.full_resync,
             "rounds": self.rounds,
             "keyCreated": self.key_created,
@@ -235,13 +232,6 @@ class _Syncer:
                 }
             )
             pending[rid] = _version(record, 0)
-        purges = []
-        for rid in snapshot.doc.extra.get(PURGED_KEY) or {}:
-            known = self.state.rows.get(rid)
-            if known is not None and known.seq == 0:
-                del self.state.rows[rid]  # never had a server row: nothing to purge there
-            elif known is not None:
-                purges.append({"id": rid, "base": known.seq})
         conflicts: list[str] = []
         for batch in _batches(items):
             answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "push": batch})
@@ -249,47 +239,23 @@ class _Syncer:
                 self.state.rows[accepted["id"]] = pending[accepted["id"]]._replace(seq=accepted["seq"])
                 report.pushed += 1
             conflicts += answer.get("conflicts", [])
-        if purges:
-            answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "purge": purges})
-            for rid in answer.get("purged", []):
-                self.state.rows.pop(rid, None)
-                report.purged_on_server += 1
-            conflicts += answer.get("conflicts", [])
         return conflicts
 
-    def full_resync(self, report: SyncReport, now: datetime) -> None:
-        """Re-read everything from the start (DESIGN: a device offline for more than 30 days).
+    def full_resync(self, report: SyncReport) -> None:
+        """Re-read everything from seq 0 (a device offline for more than 30 days).
 
-        A record this device once synced that the server no longer holds was deleted elsewhere and
-        its tombstone purged, so the deletion is more than 30 days old. A local copy observed
-        before that horizon is older than the deletion: delete it here rather than push it back.
-        A copy changed here within the last 30 days is newer than the deletion and wins, as any
-        newer copy does: it is pushed again as a new row."""
+        The server keeps every tombstone, so each deletion made while this device was away
+        arrives as a tombstone and wins the merge wherever it is newer, even though this store
+        purges tombstones after 30 days. A record this device once synced that the server no
+        longer holds at all means the server lost it (a restore from an old backup, or rows
+        withheld): never a reason to delete here. It is pushed again as a new row instead."""
         report.full_resync = True
         self.state.cursor = 0
         seen: set[str] = set()
         self.pull(report, seen=seen)
-        gone = [rid for rid in self.state.rows if rid not in seen]
-        if not gone:
-            return
-        horizon = now - TOMBSTONE_TTL
-        snapshot = self.store.files.load()
-        deletes = []
-        for rid in gone:
+        for rid in [rid for rid in self.state.rows if rid not in seen]:
             del self.state.rows[rid]
-            record = snapshot.get(rid)
-            if record is not None and not record.is_tombstone and record.metadata.last_observed_at <= horizon:
-                deletes.append(Delete(rid))
-        if deletes:
-            self.store.files.apply(deletes, event="sync")
-            report.deleted_here += len(deletes)
-        # The tombstones just made here tell no other device anything new: record them as
-        # exchanged (seq 0: no server row) so they are not pushed.
-        snapshot = self.store.files.load()
-        for op in deletes:
-            record = snapshot.get(op.id)
-            if record is not None:
-                self.state.rows[op.id] = _version(record, 0)
+            report.refilled += 1
 
 
 def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -328,7 +294,7 @@ def sync_now(store: MemoryStore, paths: PicassoPaths | None = None, *, api: Sync
         paths,
         "sync",
         counts={"pushed": report.pushed, "pulled": report.pulled, "merged": report.merged,
-                "deletedHere": report.deleted_here, "purgedOnServer": report.purged_on_server},
+                "refilled": report.refilled},
         fullResync=report.full_resync,
         rounds=report.rounds,
     )  # fmt: skip
@@ -361,7 +327,7 @@ def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncR
             )
             try:
                 if offline_too_long:
-                    syncer.full_resync(report, now)
+                    syncer.full_resync(report)
                 else:
                     syncer.pull(report)
                 for round_no in range(1, MAX_ROUNDS + 1):
