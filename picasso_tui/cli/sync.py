@@ -273,13 +273,19 @@ def key_link(as_request: bool, approve: bool, code: str | None) -> None:
 
 
 @click.command("recover-sync-lock")
-def recover_sync_lock_cmd() -> None:
+@click.option(
+    "--reset-cursor",
+    is_flag=True,
+    help="Also set the sync cursor aside: the next sync starts over from what the server holds "
+    "(after the server was restored from a backup).",
+)
+def recover_sync_lock_cmd(reset_cursor: bool) -> None:
     """Inspect a stuck sync cursor lock; once every writer is stopped, set it aside."""
     from picasso_tui.store.namespaces import current_account_id
     from picasso_tui.sync.cursor import recover_sync_lock
 
     account = current_account_id()
-    report = recover_sync_lock(PicassoPaths.resolve(), account)
+    report = recover_sync_lock(PicassoPaths.resolve(), account, reset_cursor=reset_cursor)
     holder = report.holder
     who = f"process {holder.get('pid')} on {holder.get('host')} (since {holder.get('since')})" if holder else None
     if report.held:

@@ -142,8 +142,8 @@ class _Syncer:
             if head < cursor:
                 raise IntegrityError(
                     f"The sync server's history ends at {head}, before this device's cursor {cursor}: "
-                    f"it lost or rolled back data. Nothing was merged; ask its operator, or set the cursor aside "
-                    f"with `picasso memory recover-sync-lock` to resync from scratch."
+                    f"it lost or rolled back data. Nothing was merged. If its operator restored a backup, "
+                    f"`picasso memory recover-sync-lock --reset-cursor` starts over from what it holds."
                 )
             cursor = self._verify_rows(rows, cursor, buffer, buffered, seen)
             more = bool(answer.get("more"))
@@ -188,7 +188,8 @@ class _Syncer:
             if known is not None and version.precedence() < known.precedence():
                 raise IntegrityError(
                     f"The sync server sent an older copy of record {rid} than this device already synced "
-                    f"(a replay); nothing was merged."
+                    f"(a replay); nothing was merged. If its operator restored a backup, "
+                    f"`picasso memory recover-sync-lock --reset-cursor` starts over from what it holds."
                 )
             buffer.append((record, version))
             buffered[rid] = version

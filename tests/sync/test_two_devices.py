@@ -157,8 +157,38 @@ def test_a_server_that_replays_an_old_copy_is_detected(server, device) -> None:
     engine.dispose()
     result = b.run("memory", "sync")
     assert result.code == 1
-    assert "older copy" in result.err
+    assert "older copy" in result.err and "--reset-cursor" in result.err
     assert json.loads(b.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+    # Had the operator really restored a backup, B starts over from what the server holds: its
+    # newer copy wins the merge and goes back to the server.
+    b.ok("memory", "recover-sync-lock", "--reset-cursor")
+    synced = json.loads(b.ok("memory", "sync", "--json"))
+    assert synced["pushed"] == 1, synced
+    assert json.loads(b.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+    c = device("C")
+    c.ok("auth", "login", "--server", server.url, "--email", "dev@example.com", "--password-stdin",
+         stdin=PASSWORD + "\n")  # fmt: skip
+    c.ok("memory", "key", "import", "--stdin", stdin=a.ok("memory", "key", "export"))
+    c.ok("memory", "sync")
+    assert json.loads(c.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+
+
+def test_a_server_whose_history_was_rolled_back_is_detected(server, device) -> None:
+    a, b = signed_in_pair(server, device)
+    a.ok("memory", "add", "before the rollback")
+    for i in range(3):
+        a.ok("memory", "add", f"more history {i}")
+    a.ok("memory", "sync")
+    b.ok("memory", "sync")
+    engine = _engine(server)
+    with engine.begin() as conn:
+        conn.execute(update(accounts).values(seq=1))
+    engine.dispose()
+    result = b.run("memory", "sync")
+    assert result.code == 1 and "rolled back" in result.err
+    b.ok("memory", "recover-sync-lock", "--reset-cursor")
+    b.ok("memory", "sync")
+    assert "before the rollback" in b.bodies()
 
 
 def test_concurrent_syncs_from_both_devices_converge(server, device) -> None:
