@@ -163,7 +163,7 @@ def sync_cmd(as_json: bool) -> None:
     full = " (full resync: the last sync was more than 30 days ago)" if report.full_resync else ""
     click.echo(
         f"Synced account {report.account_id}{full}: pushed {report.pushed}, pulled {report.pulled}, "
-        f"changed here {report.merged + report.deleted_here}."
+        f"changed here {report.merged}."
     )
 
 
@@ -217,6 +217,7 @@ def key_import(from_stdin: bool) -> None:
     """Import the recovery string (from standard input or a hidden prompt; never from argv)."""
     from picasso_tui.sync import envelope, recovery
     from picasso_tui.sync.api import SyncApi
+    from picasso_tui.sync.keys import key_id_of
 
     ring, session, _ = _ring_and_session()
     if from_stdin:
@@ -226,8 +227,6 @@ def key_import(from_stdin: bool) -> None:
     else:
         raise click.UsageError("Use --stdin to give the recovery string without a terminal.")
     key = recovery.decode(text)
-    from picasso_tui.sync.keys import key_id_of
-
     kid = key_id_of(key)
     with SyncApi(session.server, session.token) as api:
         check = api.get_key_check()
@@ -274,13 +273,19 @@ def key_link(as_request: bool, approve: bool, code: str | None) -> None:
 
 
 @click.command("recover-sync-lock")
-def recover_sync_lock_cmd() -> None:
+@click.option(
+    "--reset-cursor",
+    is_flag=True,
+    help="Also set the sync cursor aside: the next sync starts over from what the server holds "
+    "(after the server was restored from a backup).",
+)
+def recover_sync_lock_cmd(reset_cursor: bool) -> None:
     """Inspect a stuck sync cursor lock; once every writer is stopped, set it aside."""
     from picasso_tui.store.namespaces import current_account_id
     from picasso_tui.sync.cursor import recover_sync_lock
 
     account = current_account_id()
-    report = recover_sync_lock(PicassoPaths.resolve(), account)
+    report = recover_sync_lock(PicassoPaths.resolve(), account, reset_cursor=reset_cursor)
     holder = report.holder
     who = f"process {holder.get('pid')} on {holder.get('host')} (since {holder.get('since')})" if holder else None
     if report.held:

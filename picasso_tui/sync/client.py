@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 import orjson
@@ -23,7 +22,7 @@ from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import to_record
 from picasso_tui.store.errors import CorruptStore
-from picasso_tui.store.filestore import PURGED_KEY, Delete, Upsert
+from picasso_tui.store.filestore import Upsert
 from picasso_tui.store.merge import TOMBSTONE_TTL
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_prefix
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp
@@ -37,6 +36,7 @@ from picasso_tui.sync.keys import KEY_BYTES, AccountKey, KeyRing, SecretStore, k
 MAX_BATCH_BYTES = 1024 * 1024
 MAX_BATCH_ITEMS = 500
 PULL_LIMIT = 500
+MERGE_BATCH = 2000
 MAX_ROUNDS = 8
 
 
@@ -46,8 +46,7 @@ class SyncReport:
     pushed: int = 0
     pulled: int = 0
     merged: int = 0
-    deleted_here: int = 0
-    purged_on_server: int = 0
+    refilled: int = 0
     full_resync: bool = False
     rounds: int = 0
     key_created: str | None = None
@@ -61,8 +60,7 @@ class SyncReport:
             "pushed": self.pushed,
             "pulled": self.pulled,
             "merged": self.merged,
-            "deletedHere": self.deleted_here,
-            "purgedOnServer": self.purged_on_server,
+            "refilled": self.refilled,
             "fullResync": self.full_resync,
             "rounds": self.rounds,
             "keyCreated": self.key_created,
@@ -128,27 +126,46 @@ class _Syncer:
         self.prefix = account_prefix(self.account) + "/"
 
     def pull(self, report: SyncReport, *, seen: set[str] | None = None) -> None:
-        """Pull every row past the cursor, verify it and merge it into the store."""
+        """Pull every row past the cursor, verify it and merge it into the store.
+
+        Verified pages are merged MERGE_BATCH records at a time (each merge is one locked store
+        write), and the cursor only moves past what was merged."""
+        buffer: list[tuple[MemoryRecord, SyncedVersion]] = []
+        # A record can come twice in one pull when another device changed it between two pages:
+        # both copies go to the store's merge; the later one is checked against the earlier.
+        buffered: dict[str, SyncedVersion] = {}
+        cursor = self.state.cursor
         while True:
-            answer = self.api.sync({"cursor": self.state.cursor, "limit": PULL_LIMIT})
+            answer = self.api.sync({"cursor": cursor, "limit": PULL_LIMIT})
             rows = answer.get("records", [])
             head = answer.get("head", 0)
-            if head < self.state.cursor:
+            if head < cursor:
                 raise IntegrityError(
-                    f"The sync server's history ends at {head}, before this device's cursor {self.state.cursor}: "
-                    f"it lost or rolled back data. Nothing was merged; ask its operator, or set the cursor aside "
-                    f"with `picasso memory recover-sync-lock` to resync from scratch."
+                    f"The sync server's history ends at {head}, before this device's cursor {cursor}: "
+                    f"it lost or rolled back data. Nothing was merged. If its operator restored a backup, "
+                    f"`picasso memory recover-sync-lock --reset-cursor` starts over from what it holds."
                 )
-            self._merge_rows(rows, report, seen)
-            if not answer.get("more"):
-                return
-            if not rows:  # "more" with nothing in it would loop forever
+            cursor = self._verify_rows(rows, cursor, buffer, buffered, seen)
+            more = bool(answer.get("more"))
+            if more and not rows:  # "more" with nothing in it would loop forever
                 raise SyncError("The sync server said more rows were waiting but sent none; try again later.")
+            if len(buffer) >= MERGE_BATCH or not more:
+                self._merge(buffer, report)
+                buffer, buffered = [], {}
+                self.state.cursor = cursor
+            if not more:
+                return
 
-    def _merge_rows(self, rows: list[dict[str, Any]], report: SyncReport, seen: set[str] | None) -> None:
-        last = self.state.cursor
+    def _verify_rows(
+        self,
+        rows: list[dict[str, Any]],
+        last: int,
+        buffer: list[tuple[MemoryRecord, SyncedVersion]],
+        buffered: dict[str, SyncedVersion],
+        seen: set[str] | None,
+    ) -> int:
+        """Open and check one page; verified records go to ``buffer``. Returns the page's last seq."""
         source = self.store.paths.memory_file
-        upserts: list[tuple[MemoryRecord, int]] = []
         for row in rows:
             rid, seq = row.get("id"), row.get("seq")
             if not isinstance(rid, str) or not isinstance(seq, int) or seq <= last:
@@ -156,9 +173,10 @@ class _Syncer:
             last = seq
             if seen is not None:
                 seen.add(rid)
-            known = self.state.rows.get(rid)
-            if known is not None and known.seq == seq:
+            synced = self.state.rows.get(rid)
+            if synced is not None and synced.seq == seq:
                 continue  # this device's own push coming back: it already has exactly this version
+            known = buffered.get(rid, synced)
             raw = envelope.open_record(self.keys, self.account, rid, row.get("envelope"))
             try:
                 record = to_record(raw, source)
@@ -170,18 +188,23 @@ class _Syncer:
             if known is not None and version.precedence() < known.precedence():
                 raise IntegrityError(
                     f"The sync server sent an older copy of record {rid} than this device already synced "
-                    f"(a replay); nothing was merged."
+                    f"(a replay); nothing was merged. If its operator restored a backup, "
+                    f"`picasso memory recover-sync-lock --reset-cursor` starts over from what it holds."
                 )
-            upserts.append((record, seq))
-        if upserts:
-            result = self.store.files.apply([Upsert(r) for r, _ in upserts], event="sync")
+            buffer.append((record, version))
+            buffered[rid] = version
+        return last
+
+    def _merge(self, verified: list[tuple[MemoryRecord, SyncedVersion]], report: SyncReport) -> None:
+        """One locked store write for verified records: the store's per-id merge decides."""
+        if verified:
+            result = self.store.files.apply([Upsert(r) for r, _ in verified], event="sync")
             changed = result.ids("added", "updated")
             report.merged += len(changed)
             report.ids_changed_here += changed
-        for record, seq in upserts:
-            self.state.rows[record.id] = _version(record, seq)
-        report.pulled += len(upserts)
-        self.state.cursor = last
+        for record, version in verified:
+            self.state.rows[record.id] = version
+        report.pulled += len(verified)
 
     def push(self, report: SyncReport) -> list[str]:
         """Push local changes in size-capped batches; returns the ids the server refused (moved on)."""
@@ -210,13 +233,6 @@ class _Syncer:
                 }
             )
             pending[rid] = _version(record, 0)
-        purges = []
-        for rid in snapshot.doc.extra.get(PURGED_KEY) or {}:
-            known = self.state.rows.get(rid)
-            if known is not None and known.seq == 0:
-                del self.state.rows[rid]  # never had a server row: nothing to purge there
-            elif known is not None:
-                purges.append({"id": rid, "base": known.seq})
         conflicts: list[str] = []
         for batch in _batches(items):
             answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "push": batch})
@@ -224,47 +240,23 @@ class _Syncer:
                 self.state.rows[accepted["id"]] = pending[accepted["id"]]._replace(seq=accepted["seq"])
                 report.pushed += 1
             conflicts += answer.get("conflicts", [])
-        if purges:
-            answer = self.api.sync({"cursor": self.state.cursor, "limit": 1, "purge": purges})
-            for rid in answer.get("purged", []):
-                self.state.rows.pop(rid, None)
-                report.purged_on_server += 1
-            conflicts += answer.get("conflicts", [])
         return conflicts
 
-    def full_resync(self, report: SyncReport, now: datetime) -> None:
-        """Re-read everything from the start (DESIGN: a device offline for more than 30 days).
+    def full_resync(self, report: SyncReport) -> None:
+        """Re-read everything from seq 0 (a device offline for more than 30 days).
 
-        A record this device once synced that the server no longer holds was deleted elsewhere and
-        its tombstone purged, so the deletion is more than 30 days old. A local copy observed
-        before that horizon is older than the deletion: delete it here rather than push it back.
-        A copy changed here within the last 30 days is newer than the deletion and wins, as any
-        newer copy does: it is pushed again as a new row."""
+        The server keeps every tombstone, so each deletion made while this device was away
+        arrives as a tombstone and wins the merge wherever it is newer, even though this store
+        purges tombstones after 30 days. A record this device once synced that the server no
+        longer holds at all means the server lost it (a restore from an old backup, or rows
+        withheld): never a reason to delete here. It is pushed again as a new row instead."""
         report.full_resync = True
         self.state.cursor = 0
         seen: set[str] = set()
         self.pull(report, seen=seen)
-        gone = [rid for rid in self.state.rows if rid not in seen]
-        if not gone:
-            return
-        horizon = now - TOMBSTONE_TTL
-        snapshot = self.store.files.load()
-        deletes = []
-        for rid in gone:
+        for rid in [rid for rid in self.state.rows if rid not in seen]:
             del self.state.rows[rid]
-            record = snapshot.get(rid)
-            if record is not None and not record.is_tombstone and record.metadata.last_observed_at <= horizon:
-                deletes.append(Delete(rid))
-        if deletes:
-            self.store.files.apply(deletes, event="sync")
-            report.deleted_here += len(deletes)
-        # The tombstones just made here tell no other device anything new: record them as
-        # exchanged (seq 0: no server row) so they are not pushed.
-        snapshot = self.store.files.load()
-        for op in deletes:
-            record = snapshot.get(op.id)
-            if record is not None:
-                self.state.rows[op.id] = _version(record, 0)
+            report.refilled += 1
 
 
 def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -303,7 +295,7 @@ def sync_now(store: MemoryStore, paths: PicassoPaths | None = None, *, api: Sync
         paths,
         "sync",
         counts={"pushed": report.pushed, "pulled": report.pulled, "merged": report.merged,
-                "deletedHere": report.deleted_here, "purgedOnServer": report.purged_on_server},
+                "refilled": report.refilled},
         fullResync=report.full_resync,
         rounds=report.rounds,
     )  # fmt: skip
@@ -336,7 +328,7 @@ def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncR
             )
             try:
                 if offline_too_long:
-                    syncer.full_resync(report, now)
+                    syncer.full_resync(report)
                 else:
                     syncer.pull(report)
                 for round_no in range(1, MAX_ROUNDS + 1):

@@ -145,24 +145,25 @@ class LockInspection:
     quarantined: list[Path]
 
 
-def recover_sync_lock(paths: PicassoPaths, account_id: str) -> LockInspection:
-    """Inspect the cursor lock; when no process holds it any more, set the lock (and a damaged
-    cursor file) aside so the next sync starts clean. A lock that is still held is left alone."""
+def recover_sync_lock(paths: PicassoPaths, account_id: str, *, reset_cursor: bool = False) -> LockInspection:
+    """Inspect the cursor lock. A lock still held is left alone (its holder is reported). Once no
+    process holds it, set the lock aside, and with it a damaged cursor file, or any cursor file
+    when ``reset_cursor`` (the next sync then starts over from what the server holds)."""
     cursor = CursorFile(paths, account_id)
     holder = cursor.holder()
     alive = _pid_alive(holder.get("pid")) if holder and holder.get("host") == socket.gethostname() else None
-    if not cursor.lock_file.exists():
-        return LockInspection(False, holder, alive, [])
-    try:
+    probe = None
+    if cursor.lock_file.exists():
         probe = portalocker.Lock(
             cursor.lock_file,
             mode="a",
             timeout=0,
             flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
         )
-        probe.acquire()
-    except portalocker.AlreadyLocked:
-        return LockInspection(True, holder, alive, [])
+        try:
+            probe.acquire()
+        except portalocker.AlreadyLocked:
+            return LockInspection(True, holder, alive, [])
     stamp = _now_text().replace(":", "")
     moved: list[Path] = []
     try:
@@ -173,12 +174,16 @@ def recover_sync_lock(paths: PicassoPaths, account_id: str) -> LockInspection:
                 moved.append(aside)
         try:
             cursor.read()
+            damaged = False
         except SyncError:
+            damaged = True
+        if (damaged or reset_cursor) and cursor.file.exists():
             aside = cursor.file.with_name(f"state.json.quarantined-{stamp}")
             os.replace(cursor.file, aside)
             moved.append(aside)
     finally:
-        probe.release()
+        if probe is not None:
+            probe.release()
     return LockInspection(False, holder, alive, moved)
 
 

@@ -202,3 +202,18 @@ def test_login_needs_a_server_and_uses_the_setting(server, device) -> None:
     )
     assert server.url in out
     assert a.run("auth", "login", "--server", server.url, "--password-stdin", stdin=PASSWORD + "\n").code == 2
+
+
+def test_a_session_revoked_on_the_server_exits_3(server, device) -> None:
+    import httpx
+
+    from picasso_tui.sync.auth import current_session
+
+    a = device("A")
+    login(a, server)
+    a.ok("memory", "sync")
+    token = current_session(a.paths).token
+    httpx.post(f"{server.url}/v1/auth/logout", headers={"Authorization": f"Bearer {token}"})
+    result = a.run("memory", "sync")
+    assert result.code == 3
+    assert "no longer accepts this sign-in" in result.err and "picasso auth login" in result.err

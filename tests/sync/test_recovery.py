@@ -104,3 +104,17 @@ def test_missing_or_extra_characters_are_reported_as_such() -> None:
         recovery.decode(compact[:30] + "q" + compact[30:])
     with pytest.raises(InvalidRecoveryString, match="starts with pmk1"):
         recovery.decode("age1" + compact[4:])
+
+
+def test_random_corruptions_of_two_to_four_characters_are_all_rejected() -> None:
+    import random
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        key = rng.randbytes(32)
+        compact = recovery.encode(key)
+        chars = list(compact)
+        for i in rng.sample(range(4, len(chars)), rng.randint(2, 4)):
+            chars[i] = rng.choice([c for c in bech32m.CHARSET if c != chars[i]])
+        with pytest.raises(InvalidRecoveryString):
+            recovery.decode("".join(chars))

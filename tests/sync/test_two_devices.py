@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import create_engine, select, text, update
 
+from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import utc_now
 from picasso_tui.sync.client import sync_now
@@ -156,8 +157,38 @@ def test_a_server_that_replays_an_old_copy_is_detected(server, device) -> None:
     engine.dispose()
     result = b.run("memory", "sync")
     assert result.code == 1
-    assert "older copy" in result.err
+    assert "older copy" in result.err and "--reset-cursor" in result.err
     assert json.loads(b.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+    # Had the operator really restored a backup, B starts over from what the server holds: its
+    # newer copy wins the merge and goes back to the server.
+    b.ok("memory", "recover-sync-lock", "--reset-cursor")
+    synced = json.loads(b.ok("memory", "sync", "--json"))
+    assert synced["pushed"] == 1, synced
+    assert json.loads(b.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+    c = device("C")
+    c.ok("auth", "login", "--server", server.url, "--email", "dev@example.com", "--password-stdin",
+         stdin=PASSWORD + "\n")  # fmt: skip
+    c.ok("memory", "key", "import", "--stdin", stdin=a.ok("memory", "key", "export"))
+    c.ok("memory", "sync")
+    assert json.loads(c.ok("memory", "inspect", rid, "--json"))["metadata"]["pinned"] is True
+
+
+def test_a_server_whose_history_was_rolled_back_is_detected(server, device) -> None:
+    a, b = signed_in_pair(server, device)
+    a.ok("memory", "add", "before the rollback")
+    for i in range(3):
+        a.ok("memory", "add", f"more history {i}")
+    a.ok("memory", "sync")
+    b.ok("memory", "sync")
+    engine = _engine(server)
+    with engine.begin() as conn:
+        conn.execute(update(accounts).values(seq=1))
+    engine.dispose()
+    result = b.run("memory", "sync")
+    assert result.code == 1 and "rolled back" in result.err
+    b.ok("memory", "recover-sync-lock", "--reset-cursor")
+    b.ok("memory", "sync")
+    assert "before the rollback" in b.bodies()
 
 
 def test_concurrent_syncs_from_both_devices_converge(server, device) -> None:
@@ -215,6 +246,7 @@ def test_pushes_and_pulls_go_in_capped_batches(server, device, monkeypatch: pyte
     monkeypatch.setattr(SyncApi, "sync", counting)
     monkeypatch.setattr(client, "MAX_BATCH_ITEMS", 10)
     monkeypatch.setattr(client, "PULL_LIMIT", 7)
+    monkeypatch.setattr(client, "MERGE_BATCH", 10)  # verified pages are merged a few at a time
     a.ok("memory", "sync")
     assert [len(c["push"]) for c in calls if c.get("push")] == [10, 10, 5]
     calls.clear()
@@ -222,12 +254,14 @@ def test_pushes_and_pulls_go_in_capped_batches(server, device, monkeypatch: pyte
     pulls = [c for c in calls if not c.get("push")]
     assert len(pulls) >= 4  # 25 records, 7 at a time
     assert {f"batch record {i}" for i in range(25)} <= b.bodies()
+    merges = [e for e in events.read(b.paths) if e["event"] == "sync" and "ids" in e]
+    assert len(merges) == 2  # 25 records in pages of 7, merged once 10 had gathered, then the rest
 
 
 def test_offline_for_more_than_30_days_does_a_full_resync_and_deleted_records_stay_gone(server, device) -> None:
     a, b = signed_in_pair(server, device)
     rid = a.ok("memory", "add", "Soon deleted").strip()
-    keep = a.ok("memory", "add", "Stays").strip()
+    a.ok("memory", "add", "Stays")
     a.ok("memory", "sync")
     b.ok("memory", "sync")
     a.ok("memory", "delete", rid)
@@ -235,20 +269,18 @@ def test_offline_for_more_than_30_days_does_a_full_resync_and_deleted_records_st
     later = utc_now() + timedelta(days=31)
     a.use()
     a_store = MemoryStore(clock=lambda: later)
-    a_store.add("Written a month later")  # this write purges A's 31-day-old tombstone
+    a_store.add("Written a month later")  # this write purges A's 31-day-old tombstone locally
     report = sync_now(a_store)
     assert report.full_resync  # A's own last sync is now 31 days old too
-    assert report.purged_on_server == 1
-    assert {"Stays", "Written a month later"} == a.bodies()  # a full resync keeps what the server holds
+    assert {"Stays", "Written a month later"} == a.bodies()  # the old tombstone did not let it back
     # B slept through all of it: more than 30 days since its last sync.
     b.use()
     b_report = sync_now(MemoryStore(clock=lambda: later + timedelta(hours=1)))
-    assert b_report.full_resync
-    assert "Soon deleted" not in b.bodies()
-    assert {"Stays", "Written a month later"} <= b.bodies()
+    assert b_report.full_resync and b_report.refilled == 0
+    assert {"Stays", "Written a month later"} == b.bodies()
     a.ok("memory", "sync")
     assert "Soon deleted" not in a.bodies()
-    assert keep
+    assert a.run("memory", "inspect", rid).code == 1
 
 
 def test_a_failed_sync_is_an_error_not_a_silent_success(server, device) -> None:
@@ -271,7 +303,7 @@ def test_a_second_sync_with_nothing_new_moves_nothing(server, device) -> None:
     assert json.loads(b.ok("memory", "sync", "--json"))["pushed"] == 0
 
 
-def test_after_a_full_resync_a_copy_changed_within_30_days_wins_over_an_old_deletion(server, device) -> None:
+def test_a_copy_changed_after_the_deletion_wins_even_after_a_month_offline(server, device) -> None:
     a, b = signed_in_pair(server, device)
     rid = a.ok("memory", "add", "Edited while offline").strip()
     a.ok("memory", "sync")
@@ -279,37 +311,35 @@ def test_after_a_full_resync_a_copy_changed_within_30_days_wins_over_an_old_dele
     a.ok("memory", "delete", rid)
     a.ok("memory", "sync")
     later = utc_now() + timedelta(days=31)
-    a.use()
-    a_store = MemoryStore(clock=lambda: later)
-    a_store.add("purges the old tombstone")
-    assert sync_now(a_store).purged_on_server == 1
     b.use()
-    b_store = MemoryStore(clock=lambda: later + timedelta(hours=1))
-    b_store.pin(rid)  # B, offline all along, changes it now: newer than a deletion 31 days old
+    b_store = MemoryStore(clock=lambda: later)
+    b_store.pin(rid)  # B, offline all along, changes it now: newer than the deletion
     report = sync_now(b_store)
-    assert report.full_resync and report.deleted_here == 0 and report.pushed >= 1
+    assert report.full_resync and report.pushed == 1
     a.use()
     sync_now(MemoryStore(clock=lambda: later + timedelta(hours=2)))
     assert "Edited while offline" in a.bodies()
 
 
-def test_tombstones_made_by_a_full_resync_purge_cleanly_later(server, device) -> None:
+def test_a_full_resync_refills_a_server_that_lost_rows_and_deletes_nothing(server, device) -> None:
+    from sqlalchemy import delete
+
     a, b = signed_in_pair(server, device)
-    rid = a.ok("memory", "add", "Gone everywhere").strip()
+    for i in range(3):
+        a.ok("memory", "add", f"survives a server restore {i}")
     a.ok("memory", "sync")
     b.ok("memory", "sync")
-    a.ok("memory", "delete", rid)
-    a.ok("memory", "sync")
-    day31 = utc_now() + timedelta(days=31)
-    a.use()
-    a_store = MemoryStore(clock=lambda: day31)
-    a_store.add("later")
-    sync_now(a_store)
+    engine = _engine(server)
+    with engine.begin() as conn:  # the operator restored an old backup: every record row is gone
+        conn.execute(delete(records))
+    engine.dispose()
     b.use()
-    assert sync_now(MemoryStore(clock=lambda: day31)).deleted_here == 1
-    day62 = day31 + timedelta(days=31)
-    b_store = MemoryStore(clock=lambda: day62)
-    b_store.add("much later")  # purges the tombstone the full resync left
-    report = sync_now(b_store)  # must not loop on a purge of a row the server never had
-    assert report.rounds == 1
-    assert "Gone everywhere" not in b.bodies()
+    report = sync_now(MemoryStore(clock=lambda: utc_now() + timedelta(days=31)))
+    assert report.full_resync and report.refilled == 3 and report.pushed == 3
+    assert {f"survives a server restore {i}" for i in range(3)} <= b.bodies()
+    c = device("C")  # a new device now finds them on the server again
+    c.ok("auth", "login", "--server", server.url, "--email", "dev@example.com", "--password-stdin",
+         stdin=PASSWORD + "\n")  # fmt: skip
+    c.ok("memory", "key", "import", "--stdin", stdin=a.ok("memory", "key", "export"))
+    c.ok("memory", "sync")
+    assert {f"survives a server restore {i}" for i in range(3)} <= c.bodies()

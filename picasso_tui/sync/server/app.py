@@ -150,36 +150,21 @@ class SyncServer:
         cursor = body.get("cursor", 0)
         limit = body.get("limit", DEFAULT_PULL_LIMIT)
         push = body.get("push", [])
-        purge = body.get("purge", [])
         if not isinstance(cursor, int) or cursor < 0:
             raise Problem(400, "bad-cursor", "The cursor must be a non-negative integer.")
         if not isinstance(limit, int) or not 1 <= limit <= MAX_ITEMS:
             raise Problem(400, "bad-limit", f"The limit must be between 1 and {MAX_ITEMS}.")
-        if not isinstance(push, list) or not isinstance(purge, list) or len(push) + len(purge) > MAX_ITEMS:
-            raise Problem(400, "bad-batch", f"push and purge must be lists of at most {MAX_ITEMS} items together.")
+        if not isinstance(push, list) or len(push) > MAX_ITEMS:
+            raise Problem(400, "bad-batch", f"push must be a list of at most {MAX_ITEMS} items.")
         items = [_push_item(item) for item in push]
-        purges = [_purge_item(item) for item in purge]
         accepted: list[dict[str, Any]] = []
         conflicts: list[str] = []
-        purged: list[str] = []
-        if items or purges:
+        if items:
             with self.db.write() as conn:
                 # Lock the account row first: pushes of one account run one at a time, so the
                 # compare-and-set below cannot race and cursors are handed out in commit order.
                 conn.execute(select(accounts.c.seq).where(accounts.c.id == account_id).with_for_update()).one()
                 accepted = self._apply_pushes(conn, account_id, items, conflicts)
-                for rid, base in purges:
-                    current = conn.execute(
-                        select(records.c.seq).where(records.c.account_id == account_id, records.c.record_id == rid)
-                    ).scalar_one_or_none()
-                    if current is not None and current != base:
-                        conflicts.append(rid)  # changed since the device last saw it: not purged
-                        continue
-                    if current is not None:
-                        conn.execute(
-                            delete(records).where(records.c.account_id == account_id, records.c.record_id == rid)
-                        )
-                    purged.append(rid)  # a row already gone counts as purged: purging is idempotent
         with self.db.read() as conn:
             head = conn.execute(select(accounts.c.seq).where(accounts.c.id == account_id)).scalar_one()
             rows = conn.execute(
@@ -200,7 +185,6 @@ class SyncServer:
         return {
             "accepted": accepted,
             "conflicts": conflicts,
-            "purged": purged,
             "records": out,
             "cursor": new_cursor,
             "head": head,
@@ -400,12 +384,6 @@ def _push_item(item: Any) -> tuple[str, str, int]:
     if len(encoded) > MAX_ENVELOPE_BYTES:
         raise Problem(413, "too-large", f"Record {rid}: an envelope may be at most {MAX_ENVELOPE_BYTES} bytes.")
     return rid, encoded, base
-
-
-def _purge_item(item: Any) -> tuple[str, int]:
-    if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not isinstance(item.get("base"), int):
-        raise Problem(400, "bad-item", "Each purge item must be an object with id and base.")
-    return item["id"], item["base"]
 
 
 def create_app(database_url: str, *, clock: Clock = time.time) -> Starlette:
