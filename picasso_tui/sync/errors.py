@@ -36,3 +36,13 @@ class LinkError(SyncError):
 
 class SyncLockBusy(SyncError):
     pass
+
+
+class SyncTurnedOff(SyncError):
+    """The opt-in is off: no memory leaves this machine (spec, "Source of truth")."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Memory sync is off on this device, so nothing was sent; turn it on with "
+            "`picasso settings set sync.cloudMemory on`, or sync one run with `picasso run --memory-sync`."
+        )

@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from sqlalchemy import create_engine
 
+from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.sync.server.app import create_app
@@ -137,8 +138,11 @@ class Device:
 def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, picasso):
     made: list[Device] = []
 
-    def make(name: str) -> Device:
+    def make(name: str, cloud_memory: bool = True) -> Device:
+        """A device that opted in to sync (``sync.cloudMemory on``) unless told otherwise."""
         d = Device(name, tmp_path / f"home-{name}", monkeypatch, picasso)
+        if cloud_memory:
+            settings.set_value("sync.cloudMemory", True, d.paths)
         made.append(d)
         return d
 

@@ -217,3 +217,16 @@ def test_a_session_revoked_on_the_server_exits_3(server, device) -> None:
     result = a.run("memory", "sync")
     assert result.code == 3
     assert "no longer accepts this sign-in" in result.err and "picasso auth login" in result.err
+
+
+def test_with_the_opt_in_off_nothing_leaves_the_machine(server, device) -> None:
+    a = device("A", cloud_memory=False)
+    assert a.run("memory", "sync").code == 3  # signed out comes first, whatever the setting
+    login(a, server)
+    a.ok("memory", "add", "Deploys go through the release branch")
+    refused = a.run("memory", "sync")
+    assert refused.code == 1
+    assert refused.err.strip().startswith("picasso: Memory sync is off on this device, so nothing was sent;")
+    assert refused.err.count("\n") == 1 and "Traceback" not in refused.err
+    a.ok("settings", "set", "sync.cloudMemory", "on")
+    assert "pushed 1," in a.ok("memory", "sync")  # the memory had not left before: it goes now, once
