@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 
+_FIRST = itemgetter(0)
 COLUMNS: tuple[tuple[MemoryClass, str], ...] = (
     (MemoryClass.FACT, "FACTS"),
     (MemoryClass.STYLE, "STYLE"),
@@ -142,10 +144,10 @@ class MemoryView:
     def columns(self, f: Filter = Filter()) -> dict[MemoryClass, list[MemoryRecord]]:
         if not f.active:
             if self._all_columns is None:
-                self._all_columns = {cls: [r for r, _ in rows] for cls, rows in self._rows.items()}
+                self._all_columns = {cls: list(map(_FIRST, rows)) for cls, rows in self._rows.items()}
             return self._all_columns
         if not (f.classes or f.files or f.pinned or f.stale):  # the common case: words only
-            return {cls: [r for r, _ in rows] for cls, rows in self._word_rows(f.words).items()}
+            return {cls: list(map(_FIRST, rows)) for cls, rows in self._word_rows(f.words).items()}
         return {cls: [r for r, _ in rows if self.matches(r, f)] for cls, rows in self._rows.items()}
 
     def _word_rows(self, words: tuple[str, ...]) -> dict[MemoryClass, list[tuple[MemoryRecord, str]]]:
