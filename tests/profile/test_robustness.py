@@ -53,3 +53,17 @@ def test_a_repository_without_commits_gets_a_profile_without_a_commit_anchor(tmp
     assert {"go/packaging", "workflow/test"} <= keys
     record = next(r for r in store.list() if r.title == "Go module example.com/fresh")
     assert record.metadata.provenance.model_extra["sourceCommit"] is None
+
+
+def test_a_uv_workspace_lists_its_members_and_how_to_test_one(make_project):
+    repo = make_project({
+        "pyproject.toml": '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["packages/core", "packages/cli"]\n'
+                          '[tool.pytest.ini_options]\n',
+        "uv.lock": "version = 1\n",
+        "packages/core/pyproject.toml": '[project]\nname = "acme-core"\n',
+        "packages/cli/pyproject.toml": '[project]\nname = "cli"\n',
+        "packages/core/tests/test_core.py": "def test_x():\n    pass\n",
+    })  # fmt: skip
+    learned = {f.key: f.body for f in repo.init().findings}
+    assert "uv workspace members: packages/core, packages/cli" in learned["python/packaging"]
+    assert "`uv run --package acme-core pytest`" in learned["workflow/test-one"]
