@@ -67,9 +67,10 @@ def provenance(f: Finding, ctx: Context) -> dict[str, Any]:
     }
 
 
-def edges(f: Finding) -> list[dict[str, str]]:
+def edges(f: Finding, fingerprint: str) -> list[dict[str, str]]:
     kind = EDGE_FOR.get(f.cls, "fact->file")
     out = [{"type": kind, "target": f"file:{p}"} for p in f.sources[:MAX_EDGES]]
+    out += [{"type": edge, "target": profile_id(fingerprint, key)} for edge, key in f.links]
     if f.cls is MemoryClass.STYLE and f.language:
         out.insert(0, {"type": "style->language", "target": f"language:{f.language}"})
     return out
@@ -88,7 +89,7 @@ def new_record(f: Finding, ctx: Context, now: datetime) -> MemoryRecord:
                 "createdAt": stamp,
                 "lastObservedAt": stamp,
                 "stalenessScore": 0.0,
-                "edges": edges(f),
+                "edges": edges(f, ctx.fingerprint),
                 "provenance": provenance(f, ctx),
                 "attributes": {"title": clean(f.title), "source": SOURCE, "tags": ["profile", *f.tags]},
             },
@@ -108,7 +109,11 @@ def reobserved(current: MemoryRecord, f: Finding, ctx: Context, now: datetime) -
     attributes.pop("staleReason", None)
     new_prov = {k: v for k, v in prov.items() if k != "notFoundAt"} | provenance(f, ctx)
     return record.with_metadata(
-        last_observed_at=now, staleness_score=0.0, edges=edges(f), provenance=new_prov, attributes=attributes
+        last_observed_at=now,
+        staleness_score=0.0,
+        edges=edges(f, ctx.fingerprint),
+        provenance=new_prov,
+        attributes=attributes,
     )
 
 
