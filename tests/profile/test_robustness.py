@@ -67,3 +67,18 @@ def test_a_uv_workspace_lists_its_members_and_how_to_test_one(make_project):
     learned = {f.key: f.body for f in repo.init().findings}
     assert "uv workspace members: packages/core, packages/cli" in learned["python/packaging"]
     assert "`uv run --package acme-core pytest`" in learned["workflow/test-one"]
+
+
+def test_secrets_in_repository_text_are_redacted_before_they_reach_memory(make_project, paths):
+    token = "ghp_R7kLm2Qx9TzV4nB8wC1pH6sJ3dF5gY0aE2uK"  # a low-entropy fake would be taken for a placeholder
+    repo = make_project({
+        "CLAUDE.md": f"- Deploy with the bot token {token} when CI is down.\n",
+        ".github/workflows/ci.yml": f"jobs:\n  test:\n    steps:\n      - run: curl -H 'Authorization: Bearer {token}' https://ci\n",
+        "main.py": "print(1)\n",
+    })  # fmt: skip
+    repo.init()
+    assert token not in paths.memory_file.read_text()
+    bodies = {k: r.body for k, r in repo.by_key().items()}
+    assert "[REDACTED:github-token]" in bodies["rules/CLAUDE.md"] and "[REDACTED:" in bodies["ci"]
+    assert repo.init().summary.reinforced, "a re-run still reinforces (the redacted body is the generated one)"
+    assert {k: r.body for k, r in repo.by_key().items()} == bodies
