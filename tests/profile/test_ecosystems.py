@@ -327,12 +327,13 @@ def test_git_history_gives_commit_conventions_and_active_areas(make_project):
     repo = make_project({"src/auth/jwt.py": "x = 1\n", "docs/a.md": "a\n"}, message="feat(auth): add jwt")
     for i in range(6):
         repo.write({"src/auth/jwt.py": f"x = {i + 2}\n"})
-        repo.commit(f"fix(auth): handle expiry case {i}")
+        repo.commit(f"fix(auth): handle expiry case {i}\n\nSigned-off-by: T <t@example.com>")
     repo.write({"docs/a.md": "b\n"})
     repo.commit("docs: explain tokens")
     learned = {f.key: f.body for f in repo.init().findings}
     assert "Conventional Commits" in learned["git/conventions"]
     assert "fix:" in learned["git/conventions"]
+    assert "signed off (Signed-off-by trailer, 75%): use `git commit -s`" in learned["git/conventions"]
     assert learned["git/active-areas"].startswith("Most active areas in the last 8 commits: src/auth (7 commits)")
 
 
