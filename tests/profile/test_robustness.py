@@ -82,3 +82,14 @@ def test_secrets_in_repository_text_are_redacted_before_they_reach_memory(make_p
     assert "[REDACTED:github-token]" in bodies["rules/CLAUDE.md"] and "[REDACTED:" in bodies["ci"]
     assert repo.init().summary.reinforced, "a re-run still reinforces (the redacted body is the generated one)"
     assert {k: r.body for k, r in repo.by_key().items()} == bodies
+
+
+def test_progress_is_reported_step_by_step_to_the_end(make_project):
+    from picasso_tui.profile.investigator import TOTAL_STEPS
+
+    repo = make_project(PYTHON)
+    seen: list[tuple[str, int, int]] = []
+    generate(repo.store(), repo.root, lambda label, done, total: seen.append((label, done, total)))
+    assert [d for _, d, _ in seen] == list(range(TOTAL_STEPS + 1))
+    assert {t for _, _, t in seen} == {TOTAL_STEPS}
+    assert seen[0][0] == "Walking files" and seen[-2][0] == "Writing the profile" and seen[-1][0] == "Done"
