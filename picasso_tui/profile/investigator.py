@@ -39,6 +39,10 @@ class InitReport:
     files_scanned: int
     seconds: float
     warnings: list[str] = field(default_factory=list)
+    ignored: int = 0
+    """Files and folders .gitignore left out."""
+    skipped_dirs: int = 0
+    """Vendored, build and nested-repository folders not walked."""
 
 
 STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
@@ -88,4 +92,7 @@ def generate(store: MemoryStore, path: Path | None = None, progress: Progress | 
     summary = write(store.files, findings, ctx)
     if progress:
         progress("Done", TOTAL_STEPS, TOTAL_STEPS)
-    return InitReport(ws, ctx.head, findings, summary, len(tree.sizes), time.perf_counter() - started, warnings)
+    seconds = time.perf_counter() - started
+    return InitReport(
+        ws, ctx.head, findings, summary, len(tree.sizes), seconds, warnings, tree.ignored, tree.skipped_dirs
+    )
