@@ -36,6 +36,8 @@ DEFAULTS: dict[str, Any] = {
     "writeback.model.apiKeyEnv": "OPENAI_API_KEY",
     "writeback.model.timeoutSeconds": 30,
     "profile.skippedWorkspaces": [],  # workspace fingerprints whose first-session profile offer was skipped
+    "sync.server": None,  # the sync server's URL (`picasso auth login --server` overrides it)
+    "sync.allowPlaintextKeys": False,  # explicit opt-in: keep the memory key in a 0600 file when no keyring exists
 }
 
 

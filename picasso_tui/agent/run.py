@@ -134,6 +134,11 @@ def run_agent(
             f"The agent command `{argv[0]}` was not found; check the agent.command setting "
             f'(for example "claude -p" or "codex exec").'
         )
+    if ws is not None:  # a session starts: staleness follows the code (git + hashes; one write if a score moved)
+        from picasso_tui.profile.staleness import refresh as refresh_staleness
+
+        with contextlib.suppress(StoreError):  # read-only memory still runs; retrieval judges candidates itself
+            refresh_staleness(store, ws.root)
     transcript = Transcript()
     agent_name = agent_label(argv)
     model_label = settings.get("agent.model", paths)

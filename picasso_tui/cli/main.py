@@ -15,8 +15,10 @@ from picasso_tui import __version__
 from picasso_tui.cli.mcp import mcp_cmd
 from picasso_tui.cli.memory import _store, memory, print_list
 from picasso_tui.cli.run import run_cmd
+from picasso_tui.cli.sync import auth_group, settings_group, sync_server_cmd
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.errors import StoreError
+from picasso_tui.sync.errors import NeedsSignIn
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,6 +39,9 @@ def cli(ctx: click.Context) -> None:
 cli.add_command(memory)
 cli.add_command(run_cmd)
 cli.add_command(mcp_cmd)
+cli.add_command(settings_group)
+cli.add_command(auth_group)
+cli.add_command(sync_server_cmd)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -50,6 +55,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
+    except NeedsSignIn as exc:  # exit 3: the caller can offer `picasso auth login`
+        click.echo(str(exc), err=True)
+        sys.exit(3)
     except StoreError as exc:
         click.echo(f"picasso: {exc}", err=True)
         sys.exit(1)

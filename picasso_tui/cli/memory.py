@@ -253,11 +253,15 @@ def _register_late_commands() -> None:
     from picasso_tui.cli.model import model
     from picasso_tui.cli.profile import init_cmd, staleness_cmd
     from picasso_tui.cli.recall import recall_cmd
+    from picasso_tui.cli.sync import key_group, recover_sync_lock_cmd, sync_cmd
 
     memory.add_command(recall_cmd)
     memory.add_command(model)
     memory.add_command(init_cmd)
     memory.add_command(staleness_cmd)
+    memory.add_command(sync_cmd)
+    memory.add_command(key_group)
+    memory.add_command(recover_sync_lock_cmd)
 
 
 _register_late_commands()

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from picasso_tui.paths import PicassoPaths
@@ -21,7 +22,7 @@ from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
 from picasso_tui.retrieval.query import Query, build_query
-from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, relevant, score
+from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
 from picasso_tui.store import events
@@ -149,6 +150,7 @@ class Retriever:
         files: FileStore | None = None,
         clock: Callable[[], datetime] = utc_now,
         graph: bool = True,
+        workspace_root: Path | None = None,
     ) -> None:
         """``graph``: use (load or build in the background) the hnswlib graph once the store is large
         enough for it to win; a one-shot process answering a single query searches exactly instead."""
@@ -172,6 +174,8 @@ class Retriever:
         self._lexical_mask: Any = None
         self.last_sync = None
         self.use_graph = graph
+        self.workspace_root = workspace_root
+        self._assessor: Any = None
         self._allowed_rows: frozenset[int] = frozenset()
 
     @classmethod
@@ -182,6 +186,7 @@ class Retriever:
         return cls(
             account_id=store.account_id,
             workspace_fingerprint=ws.fingerprint if ws else None,
+            workspace_root=ws.root if ws else None,
             language=language,
             files=FileStore(store.paths, projections=False),
             **options,
@@ -260,7 +265,8 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query)
+        best_lexical = lexical_hits[0][1] if lexical_hits else 0.0
+        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query, best_lexical)
         rendered = block_mod.render(
             [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
         )
@@ -287,16 +293,18 @@ class Retriever:
         return result
 
     def _rank(
-        self, candidates: dict[str, Candidate], qv: Any, query: Query
+        self, candidates: dict[str, Candidate], qv: Any, query: Query, best_lexical: float = 0.0
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
+        self._judge(candidates, omitted)
         kept: list[Candidate] = []
-        gate_open = any(c.similarity >= floor for c in candidates.values())
+        best = max((c.similarity for c in candidates.values()), default=0.0)
+        gate = gate_open(best, best_lexical, floor)
         for c in candidates.values():
             score(c, now)
-            if not relevant(c, floor, gate_open):
+            if not relevant(c, floor, gate, best):
                 omitted.append((c.record.id, "below floor"))
             elif c.record.is_stale and c.similarity < floor + STALE_MARGIN:
                 omitted.append((c.record.id, "stale"))
@@ -317,6 +325,34 @@ class Retriever:
             ranked.append(c)
         return ranked, omitted
 
+    def _judge(self, candidates: dict[str, Candidate], omitted: list[tuple[str, str]]) -> None:
+        """Staleness that follows the code, judged now for the few candidates (git and file hashes,
+        no network): a memory learned on a branch that is not an ancestor of HEAD is left out, and one
+        whose source files drifted since it was learned ranks with its drift, marked stale."""
+        assessor = self._staleness()
+        if assessor is None:
+            return
+        from picasso_tui.profile.staleness import anchored
+
+        assessor.sync()
+        for rid in list(candidates):
+            c = candidates[rid]
+            if not anchored(c.record):
+                continue  # not learned from files (a note, a run's reflection): nothing to check
+            verdict = assessor.assess(c.record)
+            if verdict.off_branch:
+                del candidates[rid]
+                omitted.append((rid, "other branch"))
+            elif verdict.score != c.record.metadata.staleness_score:
+                c.record = c.record.with_metadata(staleness_score=verdict.score)
+
+    def _staleness(self) -> Any:
+        if self._assessor is None and self.workspace_root is not None:
+            from picasso_tui.profile.staleness import Assessor  # git + hashes; loaded only with a workspace
+
+            self._assessor = Assessor(self.workspace_root)
+        return self._assessor
+
     def _expand(self, primary: list[Candidate], qv: Any, floor: float, now: datetime) -> list[Candidate]:
         """1-hop: what each hit points to (decisions, facts) and memories that share its files."""
         have = {c.record.id for c in primary}
@@ -328,6 +364,10 @@ class Retriever:
                 if record is None:
                     continue
                 c = Candidate(record, via=parent.record.id)
+                judged: list[tuple[str, str]] = []
+                self._judge({rid: c}, judged)
+                if judged:  # learned on another branch: not here either
+                    continue
                 row = self.vectors.row_of.get(rid)
                 c.similarity = float((self.vectors.matrix[row] @ qv.T).max()) if row is not None else 0.0
                 if c.similarity < floor * 0.6:

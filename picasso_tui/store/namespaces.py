@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
+
 from picasso_tui.store.codec import CLASS_DIRS
 from picasso_tui.store.schema import MemoryClass
 
@@ -29,9 +31,29 @@ _EXTENSIONS = {
 }  # fmt: skip
 
 
-def current_account_id() -> str:
-    """The signed-in account; ``local`` until sign-in lands with the sync work."""
-    return LOCAL_ACCOUNT
+ACCOUNT_FILE = "account.json"
+_ACCOUNT_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def account_file(home: Path | None = None) -> Path:
+    """``<picasso home>/settings/account.json``: the signed-in account, written by ``picasso auth login``."""
+    from picasso_tui.paths import picasso_home
+
+    return (home or picasso_home()) / "settings" / ACCOUNT_FILE
+
+
+def current_account_id(home: Path | None = None) -> str:
+    """The signed-in account's id, or ``local`` when signed out.
+
+    Read from a plain file (not the keyring, not the sync package) so the store stays at the
+    bottom of the import graph; a damaged file counts as signed out rather than failing reads.
+    """
+    try:
+        data = orjson.loads(account_file(home).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return LOCAL_ACCOUNT
+    value = data.get("accountId") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and _ACCOUNT_ID.match(value) else LOCAL_ACCOUNT
 
 
 def account_prefix(account_id: str) -> str:

@@ -115,6 +115,7 @@ class PicassoApp(App[None]):
         if self.watch:
             self._start_watcher()
         self.reload()
+        self._refresh_staleness()
         if self.offer_profile:
             from picasso_tui.tui.screens.profile_offer import offer_profile
 
@@ -154,6 +155,25 @@ class PicassoApp(App[None]):
         message = StoreReloaded(records)
         message.announce = announce  # type: ignore[attr-defined]
         self.post_message(message)
+
+    def _refresh_staleness(self) -> None:
+        """Staleness follows the code: recompute it for this workspace's memories learned from files
+        when the TUI opens (git and file hashes; one write, only if a score moved)."""
+        ws = self.store.workspace
+        if ws is None:
+            return
+
+        def work() -> None:
+            from picasso_tui.profile.staleness import refresh
+
+            try:
+                report = refresh(self.store, ws.root)
+            except StoreError:
+                return  # read-only or unreadable memory: the banner already says so; scores stay as stored
+            if report.updated and not self.watch:
+                self.call_from_thread(self.reload)
+
+        self.run_worker(work, thread=True, group="staleness", exit_on_error=False)
 
     def on_store_file_changed(self, _: StoreFileChanged) -> None:
         if self._reload_timer is not None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from picasso_tui.store.filestore import Change, Upsert
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
+from picasso_tui.writeback.freshen import freshened
 from picasso_tui.writeback.policy import stronger
 
 SAME_THRESHOLD = 0.8
@@ -96,8 +98,9 @@ class WritePlan:
     """(older decision id, newer decision id)"""
 
 
-def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]]) -> WritePlan:
-    """The store operations that land ``candidates`` next to ``existing`` (live records, raw file form)."""
+def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]], root: Path | None = None) -> WritePlan:
+    """The store operations that land ``candidates`` next to ``existing`` (live records, raw file form).
+    ``root``: the workspace checkout, to re-anchor a reinforced memory that was learned from files."""
     by_ns: dict[str, list[_Known]] = {}
     for raw in existing:
         by_ns.setdefault(raw["metadata"]["namespace"], []).append(_known_raw(raw))
@@ -112,7 +115,7 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]]) 
             if match.id in pending:
                 pending[match.id] = _fold(pending[match.id], candidate)
             elif match.id not in plan.reinforced:
-                plan.ops.append(Change(match.id, _reinforcer(candidate)))
+                plan.ops.append(Change(match.id, _reinforcer(candidate, root)))
                 plan.reinforced.append(match.id)
             continue
         if candidate.memory_class is MemoryClass.DECISION and not cand.quarantined:
@@ -157,7 +160,7 @@ def _superseded(candidate: MemoryRecord, known: list[_Known]) -> _Known | None:
     return best
 
 
-def _reinforcer(observed: MemoryRecord) -> Any:
+def _reinforcer(observed: MemoryRecord, root: Path | None = None) -> Any:
     def apply(current: MemoryRecord) -> MemoryRecord:
         prov = current.metadata.provenance.model_dump(mode="json", by_alias=True)
         new = observed.metadata.provenance.model_dump(mode="json", by_alias=True)
@@ -175,7 +178,8 @@ def _reinforcer(observed: MemoryRecord) -> Any:
             if e.model_dump(by_alias=True) not in edges:
                 edges.append(e.model_dump(by_alias=True))
         count = int(getattr(current.metadata.attributes, "observations", 1) or 1) + 1
-        return current.with_metadata(provenance=merged, edges=edges).with_attributes(observations=count)
+        reinforced = current.with_metadata(provenance=merged, edges=edges).with_attributes(observations=count)
+        return freshened(reinforced, root)  # observed again: fresh again
 
     return apply
 

@@ -118,7 +118,8 @@ def write_observations(
             and deleted_at(raw) is None
             and isinstance(raw.get("body"), str)
         ]
-        plan = plan_writes(candidates, existing)
+        ws = store.workspace
+        plan = plan_writes(candidates, existing, ws.root if ws else None)
         try:
             store.files.apply(plan.ops, event="writeback")
             break

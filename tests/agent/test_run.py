@@ -62,13 +62,13 @@ def workspace(make_repo, tmp_path, monkeypatch, paths):
 def test_picasso_run_injects_memory_runs_the_agent_and_writes_back(picasso, workspace, paths):
     run = checked(picasso)
     seeded = run("memory", "add", "--class", "repo_rule", "Always keep helper functions pure and typed.").out.strip()
-    res = run("run", "tidy the slug helper")
+    res = run("run", "tidy the slug helper function")
     assert res.code == 0, res.err
     proof = json.loads(workspace.proof.read_text())
     # The agent received the memory block, both prepended to its prompt and in the PICASSO_MEMORY_BLOCK file.
     assert "Always keep helper functions pure and typed." in proof["block"]
     assert proof["prompt"].startswith(proof["block"].strip())
-    assert proof["prompt"].rstrip().endswith("tidy the slug helper")
+    assert proof["prompt"].rstrip().endswith("tidy the slug helper function")
     assert proof["session"].startswith("sess_")
     assert Path(proof["cwd"]).resolve() == workspace.repo.resolve()
     # Its output streamed through, and Picasso said what it injected and wrote.

@@ -29,6 +29,9 @@ class DetailPane(VerticalScroll, can_focus=True):
             body.update(Text("Select a memory to see it in full.", style="dim"))
             return
         md, now = record.metadata, self.clock()
+        if stale_reason is None:  # why it is stale, as the last staleness check wrote it
+            reason = (record.file_form["metadata"].get("attributes") or {}).get("staleReason")
+            stale_reason = reason if isinstance(reason, str) else None
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()

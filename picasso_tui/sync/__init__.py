@@ -1,0 +1,1 @@
+"""End-to-end encrypted memory sync: keys, recovery string, device linking, client, server."""

@@ -1,0 +1,1 @@
+"""The reference sync server: stores ciphertext, cursors and key-link envelopes, nothing readable."""
