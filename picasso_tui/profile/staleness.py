@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from picasso_tui.profile.gitutil import git, head_fast, short
-from picasso_tui.profile.hashes import file_hash, hashes_for
+from picasso_tui.profile.hashes import file_hash
 from picasso_tui.profile.records import SOURCE
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
@@ -348,20 +348,3 @@ def refresh_workspace(store: Any) -> RefreshReport | None:
     start or the TUI opening calls, in a worker thread."""
     ws = store.workspace
     return refresh(store, ws.root) if ws is not None else None
-
-
-def reanchored(record: MemoryRecord, workspace_root: Path) -> MemoryRecord:
-    """The record re-observed now: anchored to HEAD and to its source files as they are, fresh again.
-
-    For any writer that confirms a memory (write-back reinforcement, a later run): pass the result to
-    the store as a Change so ``lastObservedAt`` is stamped too."""
-    root = Path(workspace_root).resolve()
-    md = record.file_form["metadata"]
-    prov = dict(md.get("provenance") or {})
-    files = [p for p in (prov.get("sourceFiles") or []) if isinstance(p, str)]
-    prov.update(sourceCommit=head_fast(root), sourceHashes=hashes_for(root, files))
-    prov.pop("notFoundAt", None)
-    attrs = {k: v for k, v in (md.get("attributes") or {}).items() if k != "staleReason"}
-    if attrs.get("stale"):
-        attrs["stale"] = False
-    return record.with_metadata(staleness_score=0.0, provenance=prov, attributes=attrs)

@@ -201,22 +201,3 @@ def test_provenance_from_elsewhere_cannot_put_options_on_gits_command_line(make_
     assert not target.exists()
     assert verdict.changed == ("pyproject.toml",) and verdict.deleted == ()
     assert verdict.reason == "stale: pyproject.toml changed"
-
-
-def test_a_memory_confirmed_later_is_reanchored_and_fresh(make_project):
-    from picasso_tui.profile.staleness import reanchored
-    from picasso_tui.store.filestore import Change
-
-    repo = make_project(PYTHON)
-    store = repo.store()
-    note = store.add("Auth tokens are verified in src/acme/cli.py.",
-                     provenance={"sourceFiles": ["src/acme/cli.py"], "sourceCommit": repo.head(),
-                                 "sourceHashes": {"src/acme/cli.py": "0" * 20}})  # fmt: skip
-    refresh(store, repo.root)
-    assert store.resolve(note.id).metadata.staleness_score > 0
-    store.files.apply([Change(note.id, lambda r: reanchored(r, repo.root))])
-    confirmed = store.resolve(note.id)
-    assert confirmed.metadata.staleness_score == 0.0
-    assert "staleReason" not in (confirmed.metadata.attributes.model_extra or {})
-    assert confirmed.metadata.last_observed_at > note.metadata.last_observed_at
-    assert assess(store, repo.root)[note.id].fresh
