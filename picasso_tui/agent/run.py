@@ -27,8 +27,9 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
+from picasso_tui.writeback.classify import is_approval
 from picasso_tui.writeback.redact import RedactionFailed, redact_value
-from picasso_tui.writeback.transcript import Transcript, events_from_agent_line
+from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line
 from picasso_tui.writeback.write import WriteReport, reflect
 
 PROMPT_PLACEHOLDER = "{prompt}"
@@ -61,7 +62,7 @@ class RunResult:
     transcript_path: Path | None = None
     report: WriteReport | None = None
     sync_message: str | None = None
-    sync_failed: bool = False
+    sync_error: StoreError | None = None
     verify_failed: list[str] = field(default_factory=list)
 
 
@@ -152,6 +153,10 @@ def run_agent(
     injected = [e.id for e in recalled.entries]
     transcript.add("prompt", text=prompt)
     transcript.add("injected", ids=injected)
+    if is_approval(prompt):  # "approved, go ahead": the plan the previous run here proposed is now a decision
+        proposed = _last_proposed_plan(paths, ws.fingerprint if ws else None)
+        if proposed:
+            transcript.add("plan", approved=True, **proposed)
     if on_injected:
         on_injected(injected, recalled.block)
     events.emit(paths, "run-start", session=transcript.session_id, agent=agent_name, injected=len(injected))
@@ -177,8 +182,9 @@ def run_agent(
     for text in corrections:
         transcript.add("correction", text=text)
     outcome = "success" if exit_code == 0 and not failed_checks else "failure"
+    checks = "no verification configured" if not verify_commands(paths) else "verification passed"
     summary = f"exit {exit_code}; {len(changed)} files changed; " + (
-        f"verification failed ({len(failed_checks)})" if failed_checks else "verification passed"
+        f"verification failed ({len(failed_checks)})" if failed_checks else checks
     )
     transcript.add("reflection", outcome=outcome, exitCode=exit_code, summary=summary,
                    durationMs=round((time.monotonic() - started) * 1000))  # fmt: skip
@@ -193,7 +199,7 @@ def run_agent(
 
     want_sync = bool(settings.get("sync.cloudMemory", paths)) if sync is None else sync
     if want_sync:
-        result.sync_message, result.sync_failed = _sync(store)
+        result.sync_message, result.sync_error = _sync(store)
     return result
 
 
@@ -241,15 +247,20 @@ def _run_process(
                 proc.stdin.close()
         assert proc.stdout is not None
         for line in proc.stdout:
-            if on_output:
-                on_output(line)
             reported = events_from_agent_line(line)
+            if not reported:
+                transcript.add("output", text=line.rstrip("\n"))
+                if on_output:
+                    on_output(line)
             for kind, data in reported:
+                if kind == "skip":
+                    continue
                 if kind == "plan":
                     data.pop("approved", None)  # only the user approves a plan, never the agent's own output
                 transcript.add(kind, **data)
-            if not reported:
-                transcript.add("output", text=line.rstrip("\n"))
+                shown = display_line(kind, data)
+                if on_output and shown:
+                    on_output(shown)
         return proc.wait()
     except BaseException:
         proc.kill()  # Ctrl-C or a failing callback: never leave the agent running on its own
@@ -330,6 +341,24 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
     return path
 
 
+def _last_proposed_plan(paths: PicassoPaths, workspace: str | None) -> dict[str, str] | None:
+    """The plan the previous run in this workspace proposed and nobody approved yet, if any."""
+    folder = paths.home / "transcripts"
+    for path in sorted(folder.glob("sess_*.jsonl"), reverse=True)[:20]:
+        try:
+            previous = Transcript.load(path)
+        except StoreError:
+            continue
+        if previous.header.get("workspace") != workspace:
+            continue
+        plans = [e for e in previous.of("plan") if e.text.strip()]
+        if not plans or plans[-1].get("approved") is True:
+            return None
+        plan = plans[-1]
+        return {"text": plan.text, "ref": plan.get("ref") or f"transcript:{previous.session_id}#{plan.index}"}
+    return None
+
+
 def _prune_transcripts(folder: Path, keep: int) -> None:
     """Keep only the newest ``keep`` transcripts: they hold (redacted) agent output, so they do not pile up."""
     if keep <= 0:
@@ -341,20 +370,30 @@ def _prune_transcripts(folder: Path, keep: int) -> None:
 NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."
 
 
-def _sync_module() -> Any:
-    """``picasso_tui.sync`` when it is installed (it lands with the sync issue), else None."""
-    if importlib.util.find_spec("picasso_tui.sync") is None:
-        return None
-    return importlib.import_module("picasso_tui.sync")
+def _sync_function() -> Any:
+    """``sync_now(store, paths)`` from the sync package when it is installed (it lands with the sync
+    issue), else None."""
+    for name in ("picasso_tui.sync.client", "picasso_tui.sync"):
+        try:
+            if importlib.util.find_spec(name) is None:
+                continue
+        except ModuleNotFoundError:  # the parent package is not there at all
+            return None
+        fn = getattr(importlib.import_module(name), "sync_now", None)
+        if fn is not None:
+            return fn
+    return None
 
 
-def _sync(store: MemoryStore) -> tuple[str, bool]:
-    """Sync after the run when asked, through ``sync_now(store, paths)``."""
-    sync_now = getattr(_sync_module(), "sync_now", None)
+def _sync(store: MemoryStore) -> tuple[str, StoreError | None]:
+    """Sync after the run when asked; a failure is reported, never passed off as success."""
+    sync_now = _sync_function()
     if sync_now is None:
-        return NO_SYNC, False
+        return NO_SYNC, None
     try:
         report = sync_now(store, store.paths)
-    except StoreError as exc:
-        return f"Memory sync failed: {exc}", True
-    return f"Memory synced ({report}).", False
+    except StoreError as exc:  # includes "needs sign-in", which the CLI turns into exit 3
+        return f"Memory sync failed: {exc}", exc
+    pushed, pulled = getattr(report, "pushed", None), getattr(report, "pulled", None)
+    detail = f"pushed {pushed}, pulled {pulled}" if pushed is not None and pulled is not None else str(report)
+    return f"Memory synced ({detail}).", None

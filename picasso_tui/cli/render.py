@@ -30,6 +30,8 @@ def flags(record: MemoryRecord) -> str:
         marks.append("stale")
     if record.is_archived:
         marks.append("archived")
+    if record.is_quarantined:
+        marks.append("quarantined")
     return " ".join(marks)
 
 
@@ -89,6 +91,9 @@ def detail(record: MemoryRecord) -> Table:
     row("last observed", f"{format_timestamp(md.last_observed_at)} ({age(md.last_observed_at)})")
     row("staleness", f"{md.staleness_score:.2f}" + (" (stale)" if record.is_stale else ""))
     row("pinned", "yes" if md.pinned else "no")
+    if record.is_quarantined:
+        why = (md.attributes.model_extra or {}).get("quarantineReason")
+        row("quarantined", "yes: held for your review, never injected" + (f" ({why})" if why else ""))
     if md.attributes.archived_at:
         row("archived", format_timestamp(md.attributes.archived_at))
     row("tags", ", ".join(md.attributes.tags))

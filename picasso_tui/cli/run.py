@@ -42,11 +42,13 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
     if report is not None:
         ids = ", ".join(report.written_ids[:8]) + (" …" if len(report.written_ids) > 8 else "")
         click.echo(f"picasso: memory: {report.summary()}{f' ({ids})' if ids else ''}.", err=True)
-    if result.sync_message:
-        click.echo(f"picasso: {result.sync_message}", err=True)
     if result.exit_code != 0:
+        if result.sync_message:
+            click.echo(f"picasso: {result.sync_message}", err=True)
         raise StoreError(
             f"The agent exited with code {result.exit_code}; what the run taught was still written to memory."
         )
-    if result.sync_failed and memory_sync:
-        sys.exit(1)
+    if result.sync_error is not None and memory_sync:
+        raise result.sync_error  # asked for explicitly: its failure is the command's (exit 1, or 3 to sign in)
+    if result.sync_message:
+        click.echo(f"picasso: {result.sync_message}", err=True)

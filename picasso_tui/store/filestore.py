@@ -209,6 +209,17 @@ class FileStore:
             self._after_write(doc, result, event)
         return result
 
+    def apply_planned(self, plan: Callable[[Snapshot], Sequence[Op]], *, event: str = "write") -> WriteResult:
+        """Read, plan and write as one step under the lock: ``plan`` sees the file as it is now, so a
+        writer that decides from the current records (e.g. "reinforce, don't duplicate") cannot race
+        another writer deciding the same thing."""
+        with self.locked():
+            ops = plan(self.load())
+            result, doc = self._apply_locked(ops)
+        if result.written:
+            self._after_write(doc, result, event)
+        return result
+
     def _apply_locked(self, ops: Sequence[Op]) -> tuple[WriteResult, RawDocument]:
         path = self.paths.memory_file
         if path.is_symlink():

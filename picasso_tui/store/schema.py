@@ -149,6 +149,11 @@ class MemoryRecord(_Model):
         return self.metadata.class_
 
     @property
+    def is_quarantined(self) -> bool:
+        """Held for review (instruction-like text from a tool or file): shown, never injected."""
+        return bool((self.metadata.attributes.model_extra or {}).get("quarantined"))
+
+    @property
     def title(self) -> str:
         """The first line of the body (or the title a Mac record carried)."""
         if self.metadata.attributes.title:

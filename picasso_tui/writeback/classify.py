@@ -86,8 +86,9 @@ def mentioned_paths(text: str, limit: int = 8) -> list[str]:
 _SIGNATURE_RES = [
     re.compile(r"^(?:FAILED|ERROR)\s+(\S+::\S+)(?:\s+-\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit)))?", re.MULTILINE),
     re.compile(r"^\s*FAIL\s+(\S+)", re.MULTILINE),
-    re.compile(r"\b((?:[A-Z][A-Za-z]*)(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
+    re.compile(r"\b([A-Z][A-Za-z]{0,60}(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
     re.compile(r"\berror(?:\[(\w+)\]|\s+([A-Z]{1,6}\d{1,6}))?:\s*([^\n]{1,100})", re.IGNORECASE),
+    re.compile(r"\*\*\*\s+\[([^\]\n]{1,80})\]\s+(Error\s+\d+)"),  # make
     re.compile(r"\b(command not found|No such file or directory|Permission denied|timed out)\b", re.IGNORECASE),
 ]
 
@@ -176,6 +177,7 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
     tool_obs, loops = _from_tools(transcript, files)
     out += tool_obs
     out += list(_from_dependencies(transcript))
+    out += list(_test_layout(transcript))
     out += list(_from_verification(transcript, files))
     out += list(_injection_attempts(transcript))
     if agent:
@@ -198,16 +200,28 @@ def _main_language_of(files: list[str]) -> str | None:
     return max(set(langs), key=langs.count) if langs else None
 
 
+_FOLLOW_UP_RE = re.compile(
+    r"^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|instead\b|actually\b|wrong\b|that'?s (?:wrong|not)\b|"
+    r"not like that\b|please don'?t\b)",
+    re.IGNORECASE,
+)
+
+
 def _user_texts(transcript: Transcript) -> Iterator[tuple[Event, bool]]:
-    """The user's own words: the prompt and every follow-up correction (flag: is a correction)."""
+    """The user's own words: the prompt and every follow-up correction (flag: is a correction). A prompt
+    that opens like a correction ("No, use …", "Don't …") corrects the previous run: `picasso run` is
+    how a CLI user follows up."""
     for event in transcript.of("prompt", "correction"):
-        yield event, event.type == "correction"
+        yield event, event.type == "correction" or bool(_FOLLOW_UP_RE.match(event.text))
 
 
 def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observation]:
     for event, is_correction in _user_texts(transcript):
         for sentence in sentences(event.text):
-            style = _style_pair(sentence)
+            durable = bool(_DURABLE_RE.match(sentence))
+            # In a prompt, "use X instead of Y" is usually the task itself; it is a preference when it
+            # corrects the agent or says it holds from now on.
+            style = _style_pair(sentence) if is_correction or durable else None
             if style:
                 good, bad = style
                 lang = _named_language(sentence) or language
@@ -223,7 +237,7 @@ def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observa
                     rule="style-correction",
                 )
                 continue
-            if _DURABLE_RE.match(sentence) or (is_correction and _CORRECTION_RULE_RE.match(sentence)):
+            if durable or (is_correction and _CORRECTION_RULE_RE.match(sentence)):
                 if _APPROVAL_RE.match(sentence):
                     continue
                 body = sentence[:MAX_RULE_CHARS].rstrip()
@@ -259,6 +273,11 @@ def _named_language(text: str) -> str | None:
         if word in _LANGUAGE_NAMES and word != "go":  # "go" is too common a word to name a language
             return _LANGUAGE_NAMES[word]
     return None
+
+
+def is_approval(text: str) -> bool:
+    """Whether the user's words approve a proposed plan ("approved", "lgtm", "go ahead" ...)."""
+    return bool(_APPROVAL_RE.match(text))
 
 
 def _approved_later(transcript: Transcript, after: int) -> bool:
@@ -331,12 +350,13 @@ class _Attempts:
 
     @property
     def failures(self) -> list[tuple[Event, Event | None]]:
-        return [(c, r) for c, r in self.calls if r is not None and not _ok(r)]
+        return [(c, r) for c, r in self.calls if r is not None and not succeeded(r)]
 
 
-def _ok(result: Event) -> bool:
+def succeeded(result: Event) -> bool:
+    """A tool result is a failure only when it says so (``ok: false`` or a non-zero exit code)."""
     code = result.get("exitCode")
-    return bool(result.get("ok", code == 0)) and (code in (None, 0))
+    return result.get("ok") is not False and code in (None, 0)
 
 
 def tool_attempts(transcript: Transcript) -> dict[str, _Attempts]:
@@ -373,11 +393,13 @@ def _from_tools(transcript: Transcript, changed: list[str]) -> tuple[list[Observ
         first_call, first_result = failures[0]
         sig = error_signature(str(first_result.get("output") or "")) if first_result else None
         why = f" ({sig})" if sig else ""
-        last_ok = attempts.calls[-1][1] is not None and _ok(attempts.calls[-1][1])  # type: ignore[arg-type]
+        last_ok = attempts.calls[-1][1] is not None and succeeded(attempts.calls[-1][1])  # type: ignore[arg-type]
         files = changed[:3]
-        if len(failures) >= LOOP_THRESHOLD and not last_ok:
+        streak = _longest_failure_streak(attempts)
+        if streak >= LOOP_THRESHOLD:
             loops.append(key)
-            body = f"`{cmd}` was retried {len(failures)} times in one run and kept failing{why}."
+            outcome = "before it passed" if last_ok else "and kept failing"
+            body = f"`{cmd}` was retried {streak} times in a row in one run {outcome}{why}."
             prevent = [f"After two identical failures of `{cmd}`, stop retrying: read the error and change approach."]
         elif last_ok:
             where = f" until {', '.join(files)} {'was' if len(files) == 1 else 'were'} changed" if files else ""
@@ -405,6 +427,15 @@ def _from_tools(transcript: Transcript, changed: list[str]) -> tuple[list[Observ
     return out, loops
 
 
+def _longest_failure_streak(attempts: _Attempts) -> int:
+    """Failed attempts in a row: a loop is the same failure retried, not the same command failing now and then."""
+    longest = current = 0
+    for _, result in attempts.calls:
+        current = current + 1 if result is not None and not succeeded(result) else 0
+        longest = max(longest, current)
+    return longest
+
+
 def _harmless(command: str) -> bool:
     """Commands whose non-zero exit means "no match", not failure (grep, test, diff ...)."""
     try:
@@ -418,7 +449,7 @@ def _from_dependencies(transcript: Transcript) -> Iterator[Observation]:
     for key, attempts in tool_attempts(transcript).items():
         last = attempts.calls[-1][1]
         m = _DEPENDENCY_RE.match(key.strip())
-        if not m or last is None or not _ok(last):
+        if not m or last is None or not succeeded(last):
             continue
         names = [t for t in (m.group(m.lastgroup or "a") or "").split() if not t.startswith("-")][:5]
         if not names:
@@ -431,6 +462,45 @@ def _from_dependencies(transcript: Transcript) -> Iterator[Observation]:
             confidence=0.85,
             rule="dependency",
         )
+
+
+_PY_TESTS = r"^(?P<dir>(?:.*/)?tests?)/(?:.*/)?"
+_TEST_FILE_RES = [
+    (re.compile(_PY_TESTS + r"test_[^/]+\.py$"), "Python tests live in {dir}/ as test_*.py files."),
+    (re.compile(_PY_TESTS + r"[^/]+_test\.py$"), "Python tests live in {dir}/ as *_test.py files."),
+    (re.compile(r"^(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
+     "Tests live alongside source as *.{kind}.{ext} files."),
+    (re.compile(r"^(?:.*/)?[^/]+_test\.go$"), "Go tests live alongside source as *_test.go files."),
+    (re.compile(r"^(?P<dir>(?:.*/)?tests)/[^/]+\.rs$"), "Rust integration tests live in {dir}/."),
+]  # fmt: skip
+
+
+def _test_layout(transcript: Transcript) -> Iterator[Observation]:
+    """A convention the run's new files show: where tests go and how they are named."""
+    seen: set[str] = set()
+    for event in transcript.of("files_changed"):
+        for f in event.get("files") or []:
+            if not isinstance(f, dict) or f.get("status") not in ("A", "??", "AM"):
+                continue
+            path = str(f.get("path", ""))
+            for pattern, template in _TEST_FILE_RES:
+                m = pattern.match(path)
+                if not m:
+                    continue
+                body = template.format(**m.groupdict())
+                if body not in seen:
+                    seen.add(body)
+                    yield Observation(
+                        MemoryClass.FACT,
+                        body,
+                        ProvenanceKind.TOOL_OUTPUT,
+                        event.index,
+                        files=[path],
+                        edges=[{"type": "fact->file", "target": f"file:{path}"}],
+                        confidence=0.8,
+                        rule="test-layout",
+                    )
+                break
 
 
 def _from_verification(transcript: Transcript, changed: list[str]) -> Iterator[Observation]:
@@ -457,7 +527,7 @@ def _from_verification(transcript: Transcript, changed: list[str]) -> Iterator[O
     checks = []
     for key, attempts in tool_attempts(transcript).items():
         last = attempts.calls[-1][1]
-        if _CHECK_RE.match(key.strip()) and last is not None and _ok(last):
+        if _CHECK_RE.match(key.strip()) and last is not None and succeeded(last):
             checks.append((attempts.calls[-1][0].index, key))
     if checks:
         checks.sort()
@@ -510,9 +580,15 @@ def _model_performance(transcript: Transcript, agent: str, loops: list[str]) -> 
     code = reflection.get("exitCode") if reflection else None
     if isinstance(code, int) and code != 0:
         yield _perf(f"Agent {name} sometimes exits with an error before finishing the task.", index, "agent-exit")
-    if any(v.get("exitCode") not in (0, None) for v in transcript.of("verify")):
+    verifies = list(transcript.of("verify"))
+    if any(v.get("exitCode") not in (0, None) for v in verifies):
         yield _perf(
             f"Agent {name} sometimes finishes with the workspace's verification failing.", index, "agent-unverified"
+        )
+    elif verifies and code == 0 and not loops:
+        # Outcomes, not only faults: each such run reinforces this note (attributes.observations counts them).
+        yield _perf(
+            f"Agent {name} has finished runs with the workspace's verification passing.", index, "agent-verified"
         )
 
 

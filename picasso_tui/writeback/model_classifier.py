@@ -19,7 +19,14 @@ from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.classify import Observation, changed_files, error_signature, mentioned_paths, tool_attempts
+from picasso_tui.writeback.classify import (
+    Observation,
+    changed_files,
+    error_signature,
+    mentioned_paths,
+    succeeded,
+    tool_attempts,
+)
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.redact import redact_text
 from picasso_tui.writeback.reinforce import jaccard, words
@@ -53,13 +60,11 @@ def digest(transcript: Transcript) -> str:
     for key, attempts in list(tool_attempts(transcript).items())[:30]:
         outcomes = []
         for _, result in attempts.calls:
-            ok = (
-                result is not None
-                and result.get("ok", result.get("exitCode") == 0)
-                and result.get("exitCode") in (None, 0)
-            )
-            sig = None if ok or result is None else error_signature(str(result.get("output") or ""))
-            outcomes.append("ok" if ok else f"failed{f' ({sig})' if sig else ''}")
+            if result is None:
+                outcomes.append("no result")
+                continue
+            sig = None if succeeded(result) else error_signature(str(result.get("output") or ""))
+            outcomes.append("ok" if succeeded(result) else f"failed{f' ({sig})' if sig else ''}")
         lines.append(f"TOOL `{key[:200]}`: {', '.join(outcomes)}")
     files = changed_files(transcript)
     if files:

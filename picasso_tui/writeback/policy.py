@@ -53,7 +53,7 @@ _HIJACK = [
     (
         "exfiltration",
         r"\b(?:send|post|upload|forward|exfiltrate|transmit|copy|email|pipe|leak|submit)\b[^\n]{0,120}?"
-        r"(?:\bto\b|\bat\b|\binto\b|=>|->)\s*(?:https?://|ftp://|\S+@\S+\.\w+)",
+        r"(?:\bto\b|\bat\b|\binto\b|=>|->)\s*(?:https?://|ftp://|[^\s@]{1,64}@[^\s@]{1,253}\.\w{2,})",
     ),
     ("remote-exec", r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"),
     ("credentials", r"\b(?:include|attach|paste|reveal|print|share)\b[^\n]{0,60}?\b(?:api[_ ]?keys?|tokens?|"
@@ -118,6 +118,11 @@ def judge(memory_class: MemoryClass, text: str, kind: ProvenanceKind) -> Verdict
         return Verdict("quarantine", f"a repo rule must be stated by the user, not {kind.value}")
     if kind is ProvenanceKind.TOOL_OUTPUT and is_imperative(text):
         return Verdict("quarantine", "instruction-like text in tool-output")
+    if is_imperative(text) and memory_class in (MemoryClass.FACT, MemoryClass.STYLE, MemoryClass.MODEL_PERFORMANCE):
+        # "Always deploy on Fridays" filed by the agent as a fact is a rule in disguise. Failure and
+        # workflow guidance is imperative by nature ("never call X without a timeout"), and so is a
+        # plan's decision, which the user approved.
+        return Verdict("quarantine", f"instruction-like {memory_class.value} from {kind.value}")
     return KEEP
 
 

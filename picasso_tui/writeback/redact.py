@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +24,11 @@ MAX_PASSES = 4
 """A second pass only runs when the first changed something; the loop proves the result is a fixed point."""
 MAX_TEXT_CHARS = 16 * 1024 * 1024
 """Beyond this a string is refused rather than scanned: nothing the store keeps is that large."""
+BUDGET_SECONDS = 2.0
+BUDGET_SECONDS_PER_MB = 2.0
+"""The time one text may take. Every pattern is linear, but a text built to hit thousands of candidates
+per kilobyte could still be slow in the Python checks; past this budget it is refused (fail closed)
+instead. A real 1 MB transcript takes a tenth of it (docs/benchmarks.md)."""
 
 # Record fields that are structure, not text (ids, timestamps, the vector, the class); all other strings,
 # including keys this version does not know, are redacted.
@@ -59,9 +66,20 @@ class Redacted:
 # -- text ---------------------------------------------------------------------------------------------
 
 
-def _secret_span(m: re.Match[str]) -> tuple[int, int]:
-    for name in ("s", "s1", "s2", "s3", "s4", "bare"):
-        if name in m.re.groupindex and m.group(name) is not None:
+class _Budget:
+    """A deadline checked in the scanning loops (every few thousand steps: the clock is not free)."""
+
+    def __init__(self, chars: int) -> None:
+        self.deadline = time.perf_counter() + BUDGET_SECONDS + BUDGET_SECONDS_PER_MB * chars / 1_000_000
+
+    def check(self) -> None:
+        if time.perf_counter() > self.deadline:
+            raise RedactionFailed("the text took longer than its time budget to scan")
+
+
+def _secret_span(rule: Rule, m: re.Match[str]) -> tuple[int, int]:
+    for name in rule.groups:
+        if m.start(name) != -1:
             return m.span(name)
     return m.span()
 
@@ -77,20 +95,35 @@ def _lower(text: str) -> str:
 Range = tuple[int, int]
 
 
-def _matches(rule: Rule, text: str, low: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+def _matches(rule: Rule, text: str, low: str, lo: int, hi: int, budget: _Budget) -> Iterator[re.Match[str]]:
     """Matches of ``rule`` starting in ``[lo, hi)``: tried only where one of its anchors occurs (``str.find``
     is fast; a regex scan of every position is not), or by a full scan for the few rules without an anchor."""
+    if rule.requires and not any(low.find(a, lo, hi) != -1 for a in rule.requires):
+        return
     if rule.scan:
         if any(low.find(a, lo, hi) != -1 for a in rule.anchors):
             yield from rule.pattern.finditer(text, lo, hi)
         return
-    match, offset, find = rule.pattern.match, rule.offset, low.find
+    starts: list[int] = []
+    find, offset = low.find, rule.offset
     for anchor in rule.anchors:
         i = find(anchor, lo, hi)
         while i != -1:
-            if i >= offset and (m := match(text, i - offset)) is not None:
-                yield m
+            if i >= offset:
+                starts.append(i - offset)
+                if not len(starts) & 0xFFF:
+                    budget.check()
             i = find(anchor, i + 1, hi)
+    if len(rule.anchors) > 1:
+        starts.sort()
+    match = rule.pattern.match
+    end = -1
+    for start in starts:
+        # Like finditer, never start inside the previous match: ``pass=pass=pass=…`` is one match, not one
+        # per anchor (each up to a kilobyte long), which keeps adversarial input linear.
+        if start >= end and (m := match(text, start)) is not None:
+            end = max(m.end(), start + 1)
+            yield m
 
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -135,9 +168,17 @@ def _decode(text: str, pieces: list[tuple[int, int]], pattern: re.Pattern[str], 
 
 
 def _within(pieces: list[Range], ranges: list[Range] | None) -> list[Range]:
+    """The pieces that overlap one of ``ranges`` (both sorted and disjoint: one sweep)."""
     if ranges is None:
         return pieces
-    return [p for p in pieces if any(p[0] < hi and lo < p[1] for lo, hi in ranges)]
+    out: list[Range] = []
+    i = 0
+    for start, end in pieces:
+        while i < len(ranges) and ranges[i][1] <= start:
+            i += 1
+        if i < len(ranges) and ranges[i][0] < end:
+            out.append((start, end))
+    return out
 
 
 def _views(text: str, ranges: list[Range] | None) -> Iterator[tuple[str, list[Jump]]]:
@@ -161,19 +202,21 @@ def _original(pos: int, jumps: list[Jump]) -> int:
     return start if (width and pos == at) else end + (pos - at - width)
 
 
-def _find(text: str, ranges: list[Range] | None = None) -> list[tuple[int, int, str]]:
+def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None = None) -> list[tuple[int, int, str]]:
     """Secret spans in ``text`` and in its decoded views, mapped onto ``text``, merged and sorted.
 
     ``ranges`` limits the search to whole lines that changed in the previous pass (a rule that can
     span lines always reads the whole text): elsewhere the text, and so the result, is the same.
     """
-    spans = _find_plain(text, ranges)
+    budget = budget or _Budget(len(text))
+    spans = _find_plain(text, ranges, budget)
     for view, jumps in _views(text, ranges):
-        spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in _find_plain(view, None))
+        found = _find_plain(view, None, budget)
+        spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found)
     return _merge(spans)
 
 
-def _find_plain(text: str, ranges: list[Range] | None) -> list[tuple[int, int, str]]:
+def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[tuple[int, int, str]]:
     """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
     low = _lower(text)
     markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in low else []
@@ -181,23 +224,21 @@ def _find_plain(text: str, ranges: list[Range] | None) -> list[tuple[int, int, s
     spans: list[tuple[int, int, str]] = []
     everything = [(0, len(text))]
     for rule in RULES:
+        budget.check()
         for lo, hi in everything if ranges is None or rule.multiline else ranges:
-            spans.extend(_checked(rule, text, low, lo, hi, markers, marker_starts))
+            for n, m in enumerate(_matches(rule, text, low, lo, hi, budget), 1):
+                if not n & 0x3FF:
+                    budget.check()
+                start, end = _secret_span(rule, m)
+                if end <= start:
+                    continue
+                if markers:
+                    i = bisect.bisect_left(marker_starts, end) - 1  # the last marker starting before the end
+                    if i >= 0 and markers[i][1] > start:
+                        continue  # already redacted
+                if rule.check(text, m, text[start:end]):
+                    spans.append((start, end, rule.id))
     return spans
-
-
-def _checked(
-    rule: Rule, text: str, low: str, lo: int, hi: int, markers: list[Range], marker_starts: list[int]
-) -> Iterator[tuple[int, int, str]]:
-    for m in _matches(rule, text, low, lo, hi):
-        start, end = _secret_span(m)
-        if end <= start or not rule.check(text, m, text[start:end]):
-            continue
-        if markers:
-            i = bisect.bisect_left(marker_starts, end) - 1  # the last marker starting before the span ends
-            if i >= 0 and markers[i][1] > start:
-                continue
-        yield start, end, rule.id
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -232,17 +273,17 @@ def _apply(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tupl
 
 
 def _to_previous(start: int, end: int, moves: list[tuple[int, int, int, int]]) -> tuple[int, int]:
-    """Map a span in a pass's output back onto that pass's input."""
+    """Map a span in a pass's output back onto that pass's input (spans never overlap a marker)."""
 
     def point(p: int, is_end: bool) -> int:
-        shift = 0
-        for new_start, new_end, old_start, old_end in moves:
-            if p < new_start or (is_end and p == new_start):
-                break
-            if p < new_end or (is_end and p == new_end):
-                return old_end if is_end else old_start
-            shift = old_end - new_end
-        return p + shift
+        # the last marker that ends at or before p (an end may touch a marker's end; a start may touch it too)
+        i = bisect.bisect_right(moves, (p, sys.maxsize, 0, 0)) - 1
+        while i >= 0 and moves[i][1] > p:
+            i -= 1
+        if i < 0:
+            return p
+        _, new_end, _, old_end = moves[i]
+        return old_end + (p - new_end)
 
     return point(start, False), point(end, True)
 
@@ -256,8 +297,9 @@ def _redact(text: str) -> Redacted:
     findings: list[Finding] = []
     current = text
     ranges: list[Range] | None = None
+    budget = _Budget(len(text))
     for _ in range(MAX_PASSES):
-        spans = _find(current, ranges)
+        spans = _find(current, ranges, budget)
         if not spans:
             return Redacted(current, tuple(sorted(findings, key=lambda f: (f.start, f.end))))
         for start, end, rule in spans:
@@ -274,13 +316,16 @@ def _changed_lines(text: str, moves: list[tuple[int, int, int, int]]) -> list[Ra
     """The whole lines of ``text`` that hold a new marker (merged): the only places a next pass can differ."""
     ranges: list[Range] = []
     for new_start, new_end, _, _ in moves:
-        lo = text.rfind("\n", 0, new_start) + 1
+        if ranges and new_start <= ranges[-1][1]:
+            if new_end > ranges[-1][1]:  # the marker runs past the line: extend to the end of its last line
+                hi = text.find("\n", new_end)
+                ranges[-1] = (ranges[-1][0], len(text) if hi == -1 else hi)
+            continue
+        # searches are bounded by the previous range, so a long single line is read once, not per marker
+        lo = text.rfind("\n", ranges[-1][1] if ranges else 0, new_start) + 1
+        lo = max(lo, ranges[-1][1] + 1) if ranges else lo
         hi = text.find("\n", new_end)
-        hi = len(text) if hi == -1 else hi
-        if ranges and lo <= ranges[-1][1]:
-            ranges[-1] = (ranges[-1][0], max(ranges[-1][1], hi))
-        else:
-            ranges.append((lo, hi))
+        ranges.append((lo, len(text) if hi == -1 else hi))
     return ranges
 
 

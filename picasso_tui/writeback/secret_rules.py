@@ -13,7 +13,9 @@ Every pattern is written to run in linear time on adversarial input:
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -45,12 +47,14 @@ _INDIRECTION = _words(
     """os.environ os.getenv getenv( process.env env( env[ env. secrets. op:// keyring arn:aws:secretsmanager
     arn:aws:ssm vault( file("""
 )
+_FRAGMENT_RE = re.compile("|".join(map(re.escape, _PLACEHOLDER_FRAGMENTS)))
+_INDIRECTION_RE = re.compile("|".join(map(re.escape, _INDIRECTION)))
 _TYPE_NAMES = re.compile(r"(?:Optional\[\w+\]|\w+\s*\|\s*None|Secret\w*|[A-Z]\w*Type|str|string|bytes|int)", re.ASCII)
 _DOTTED_REF = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VERSION = re.compile(r"[\^~<>=v ]{0,3}\d+(?:\.[\dx*]+)+[\w.+-]*")
 _PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.@+-]+/)*[\w.@+-]+/?")
-_VALUE_END = re.compile(r"[ \t]*(?:$|\r?\n|#|,|\}|\]|\\[nr\"']|[\"'])")
+_VALUE_END = re.compile(r"[ \t]*+(?:$|\r|#|,|\}|\]|\\[nr\"']|[\"'])", re.MULTILINE)
 
 
 def _is_path(value: str) -> bool:
@@ -69,7 +73,7 @@ def is_placeholder(value: str) -> bool:
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or v.startswith(_PLACEHOLDER_PREFIXES):
         return True
-    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or any(f in low for f in _INDIRECTION):
+    if _INDIRECTION_RE.search(low) or _has_fragment(v, low):
         return True
     if _VERSION.fullmatch(v) or _is_path(v):
         return True
@@ -77,13 +81,29 @@ def is_placeholder(value: str) -> bool:
     return len(set(low) - set("-_. ")) <= 2
 
 
+def _has_fragment(value: str, low: str, extra: tuple[str, ...] = ()) -> bool:
+    """A placeholder word in one case (``xxxx``, ``XXXX``, ``Your``): random mixed case (``XxXx``) is not one."""
+    hits = [m.group() for m in _FRAGMENT_RE.finditer(low)] + [f for f in extra if f in low]
+    return any(f in value or f.upper() in value or f.capitalize() in value for f in hits)
+
+
 def looks_fake(value: str) -> bool:
     """For shape rules: the random part of a token is a placeholder (``sk-xxxx…``, ``ghp_your_token``)."""
-    low = value.lower()
-    if any(f in low for f in _PLACEHOLDER_FRAGMENTS) or "example" in low or "your" in low:
+    if _has_fragment(value, value.lower(), ("your",)):
         return True
-    body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", low)  # drop the provider prefix before counting characters
+    body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", value.lower())  # drop the provider prefix before counting
     return len(set(body) - set("-_.")) <= 3
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values()) if value else 0.0
+
+
+def high_entropy(value: str) -> bool:
+    """A machine-made credential (``w4aCQ9gfZ6y1T9eW…``), as opposed to a word or a short value."""
+    return len(value) >= 16 and looks_random(value) and entropy(value) >= 3.5
 
 
 def looks_random(value: str) -> bool:
@@ -120,6 +140,20 @@ def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
     if is_placeholder(value) or value.startswith("-"):
         return False
     return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
+
+
+_MYSQL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b")
+_LOGIN = re.compile(r"\b(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
+
+
+def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
+    """``mysql -pSECRET`` (``mysql -p db`` prompts: ``db`` is no password), ``docker login -p SECRET``."""
+    if is_placeholder(value):
+        return False
+    line = text[max(0, m.start() - 200) : m.start()].rpartition("\n")[2].lower()
+    if m.group("s") is not None:
+        return bool(_MYSQL.search(line) or _LOGIN.search(line))
+    return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
 
 
 def _cookie(text: str, m: re.Match[str], value: str) -> bool:
@@ -160,28 +194,32 @@ def _full_key(text: str, m: re.Match[str]) -> str:
 
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     """``key = value`` where the key names a secret: anything but a placeholder or a code reference."""
+    bare = m.group("bare") is not None
+    after = text[m.end() : m.end() + 2]
+    if bare:
+        # Code, not configuration: a call or an index (``token = tokens[0]``, ``password = getpass()``).
+        if after[:1] in ("(", "["):
+            return False
+        # YAML / JSON style ``key: value`` must end the line (``Auth: uses OAuth`` is prose, not a setting).
+        if m.group("sep") == ":" and _VALUE_END.match(text, m.end()) is None and not high_entropy(value):
+            return False
     key = _full_key(text, m)
     before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
-    if key.upper() in _NOT_SECRET_KEYS or is_placeholder(value) or before.endswith(("$", "${", "%")):
+    if key.upper() in _NOT_SECRET_KEYS or before.endswith(("$", "${", "%")) or is_placeholder(value):
         return False  # a placeholder, or the key is itself a variable reference: ${DB_PASSWORD:-x}, %TOKEN%
-    if m.group("bare") is None:  # a quoted literal
-        return True
-    after = text[m.end() : m.end() + 2]
-    # Code, not configuration: a call, an index, a dotted reference, a keyword argument passed on.
-    if after[:1] in ("(", "[") or _DOTTED_REF.fullmatch(value):
-        return False
+    if not bare:
+        return True  # a quoted literal
+    if _DOTTED_REF.fullmatch(value) or _TYPE_NAMES.fullmatch(value):
+        return False  # ``secret = config.secret``, ``password: str``
+    if high_entropy(value):
+        return True  # a machine-made credential, wherever the line goes on
     bare_ident = _IDENT.fullmatch(value) is not None
     if bare_ident and (after[:1] in (",", ")") or m.group("k").lower() in value.lower()):
-        return False
-    if _TYPE_NAMES.fullmatch(value):
-        return False
-    sep = m.group("sep")
-    if sep == ":":
-        # YAML / JSON style: the value must end the line (``Auth: uses OAuth`` is prose, not a setting).
-        rest = text[m.end() : m.end() + 40]
-        return _VALUE_END.match(rest) is not None
-    # ``token = the user's token`` is prose or an expression; ``TOKEN=abc cmd`` is a shell assignment.
-    return not (bare_ident and after[:1] == " " and text[m.end() + 1 : m.end() + 2].isalpha() and not key.isupper())
+        return False  # a keyword argument passed on: ``login(user, password=pw_input)``
+    # ``token = the user's token`` is prose or an expression; ``password=abc make`` is a shell assignment.
+    spaced = text[m.start("sep") - 1 : m.start("sep")] == " " or text[m.end("sep") : m.end("sep") + 1] == " "
+    prose = spaced and after[:1] == " " and text[m.end() + 1 : m.end() + 2].isalpha()
+    return not (bare_ident and prose and not key.isupper())
 
 
 # -- the table ----------------------------------------------------------------------------------------
@@ -200,6 +238,10 @@ class Rule:
     """No fixed anchor: scan the whole text, and only when one of ``anchors`` occurs somewhere in it."""
     multiline: bool = False
     """A match may span lines (a PEM block): rescans after a pass read the whole text, not changed lines."""
+    requires: tuple[str, ...] = ()
+    """Lowercase literals of which one must occur in the text for the rule to run at all."""
+    groups: tuple[str, ...] = ()
+    """The named groups that hold the secret, first participating one wins (none: the whole match)."""
 
 
 def _r(
@@ -211,10 +253,13 @@ def _r(
     offset: int = 0,
     scan: bool = False,
     multiline: bool = False,
+    requires: str = "",
 ) -> Rule:
     """``anchors``: lowercase literals, space-separated or a tuple (see ``Rule.anchors``)."""
     words = tuple(anchors.split()) if isinstance(anchors, str) else anchors
-    return Rule(rule_id, re.compile(pattern), words, check, offset, scan, multiline)
+    compiled = re.compile(pattern)
+    groups = tuple(g for g in ("s", "s1", "s2", "s3", "s4", "bare") if g in compiled.groupindex)
+    return Rule(rule_id, compiled, words, check, offset, scan, multiline, tuple(requires.split()), groups)
 
 
 _B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"  # token start: not inside a longer run of token characters
@@ -228,7 +273,7 @@ _VALUE = (
     r"|\"(?P<s2>(?:[^\"\\\n]|\\.){1,1024}+)\""
     r"|'(?P<s3>[^'\n]{1,1024}+)'"
     r"|`(?P<s4>[^`\n]{1,1024}+)`"
-    r"|(?P<bare>[^\s\"'`,;(){}\[\]<>\\|&]{1,1024}+))"
+    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){1,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
@@ -363,7 +408,7 @@ RULES: tuple[Rule, ...] = (
     # -- payments and messaging -------------------------------------------------------------------------
     _r("stripe-key", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+", "sk_ rk_"),
     _r("stripe-webhook-secret", _B + r"whsec_[A-Za-z0-9+/=]{20,128}+", "whsec_"),
-    _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk"),
+    _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk", scan=True),
     _r(
         "twilio-auth-token",
         r"(?i)twilio[\w. -]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?"
@@ -377,9 +422,9 @@ RULES: tuple[Rule, ...] = (
     _r("mailgun-key", _B + r"key-[0-9a-f]{32}" + _E, "key-"),
     _r(
         "mailgun-key",
-        r"(?i)mailgun[\s\S]{0,200}?(?<![0-9a-f])(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})(?![0-9a-f])",
-        "mailgun",
-        multiline=True,
+        r"(?<![0-9a-f])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-f])",
+        "-",
+        scan=True,
     ),
     _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
     _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E, "shpat_ shpca_ shppa_ shpss_"),
@@ -460,14 +505,14 @@ RULES: tuple[Rule, ...] = (
         r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
         "-- -pass -pwd -token -secret -api -auth -access -client",
         _flag_value,
+        scan=True,
     ),
     _r(
         "cli-password-flag",
-        r"(?i)" + _S + r"(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?[ \t]-p(?P<s>[^\s-][^\s|;&]{0,255})"
-        r"|" + _S + r"(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b[^\n|;&]{0,200}?"
-        r"[ \t](?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255})",
-        "mysql mariadb sshpass docker podman buildah skopeo helm",
-        _context,
+        r"[ \t](?:-p(?P<s>[^\s-][^\s|;&]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255}+))",
+        (" -p", "\t-p", " --password", "\t--password"),
+        _password_flag,
+        requires="mysql mariadb sshpass login",
     ),
     _r(
         "cli-basic-auth",
@@ -491,7 +536,7 @@ RULES: tuple[Rule, ...] = (
         "li_fat_id wbraid gbraid irclickid clickid subid aff partner_id associate_id ref_id",
         _always,
     ),
-    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?=[&#\s\"'<>\\]|$)", "tag=", _always),
+    _r("affiliate-tag", r"(?i)(?<=[?&;])tag=[\w.-]{1,64}-2[0-9](?![\w.-])", "tag=", _always),
     _r(
         "sponsor-text",
         r"(?i)" + _S + r"(?:sponsored by|promoted by|paid partnership with|in partnership with|brought to you by|"

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from picasso_tui.retrieval.block import render as render_block
 from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
-from picasso_tui.store.namespaces import namespace_for
+from picasso_tui.store.namespaces import main_language, namespace_for
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.classify import Observation, mentioned_paths
 from picasso_tui.writeback.policy import POLICY_APPROVED_MIN_CONFIDENCE, ProvenanceKind, WriteMode, hijack_reason
@@ -53,8 +54,13 @@ def query_memory(
     result = retriever.recall(query[:MAX_QUERY_CHARS], files=tuple(files), budget=budget, emit=False)
     entries = [e for e in result.entries if not wanted or _within(e.record.metadata.namespace, wanted)]
     events.emit(store.paths, "tool", tool="query_memory", ids=[e.id for e in entries], omitted=len(result.omitted))
+    block = result.block
+    if len(entries) != len(result.entries):  # narrowed: the block shows only what the caller asked for
+        block = render_block(
+            [e.record for e in entries], retriever.clock(), budget or retriever.budget, retriever.scope.language
+        ).text
     return {
-        "block": result.block if not wanted or len(entries) == len(result.entries) else _block_of(entries),
+        "block": block,
         "entries": [
             {
                 "id": e.id,
@@ -71,10 +77,6 @@ def query_memory(
 
 def _within(namespace: str, wanted: list[str]) -> bool:
     return any(namespace == w or namespace.startswith(w.rstrip("/") + "/") for w in wanted)
-
-
-def _block_of(entries: list[Any]) -> str:
-    return "\n".join(f"- {e.record.body}" for e in entries)
 
 
 _MODE_KIND = {
@@ -127,6 +129,10 @@ def write_memory(
         raise deny(hijack, "write_memory refused text that reads like an instruction to an agent (quarantine rule).")
     ws = store.workspace
     lang = (language or "").lower() or None
+    if cls is MemoryClass.STYLE and lang is None:
+        lang = main_language(ws.root) if ws else None  # retrieval reads style/<the workspace's language>
+        if lang is None:
+            raise deny("language", 'A style memory needs a language (for example language="python").')
     target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)
     if namespace and store.expand_namespace(namespace) != target:
         raise deny(

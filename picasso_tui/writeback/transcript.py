@@ -161,15 +161,46 @@ def events_from_agent_line(line: str) -> list[tuple[str, dict[str, Any]]]:
     if kind in ("assistant", "user") and isinstance(obj.get("message"), dict):
         return list(_claude_events(obj["message"].get("content")))
     if isinstance(kind, str) and kind.startswith("item.") and isinstance(obj.get("item"), dict):
-        return _codex_events(obj["item"], completed=kind == "item.completed")
+        return _codex_events(obj["item"], completed=kind == "item.completed") or [SKIP]
+    if (kind in ("system", "result") and "session_id" in obj) or str(kind).startswith(("thread.", "turn.")):
+        return [SKIP]  # the protocol's own bookkeeping (session start, usage): nothing a reader needs
     return []
+
+
+SKIP: tuple[str, dict[str, Any]] = ("skip", {})
+"""A structured line with nothing to record or show."""
+
+
+def display_line(kind: str, data: dict[str, Any]) -> str | None:
+    """How a structured event is shown in a live view (None: not shown)."""
+    if kind == "output":
+        return str(data.get("text", "")).rstrip("\n") + "\n"
+    if kind == "tool_call":
+        event = Event(0, kind, data)
+        what = command_of(event) or _short_input(data.get("input"))
+        return f"  > {data.get('tool') or 'tool'}: {what}\n"
+    if kind == "tool_result" and not data.get("ok", True):
+        code = data.get("exitCode")
+        return f"  ! failed (exit {code})\n" if code else "  ! failed\n"
+    if kind == "plan":
+        return "  [plan proposed]\n"
+    return None
+
+
+def _short_input(value: Any) -> str:
+    text = value if isinstance(value, str) else orjson.dumps(value).decode() if value is not None else ""
+    return text if len(text) <= 100 else text[:99] + "…"
 
 
 def _claude_events(content: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     for part in content if isinstance(content, list) else []:
         if not isinstance(part, dict):
             continue
-        if part.get("type") == "tool_use":
+        if part.get("type") == "tool_use" and part.get("name") == "ExitPlanMode":  # Claude Code's plan mode
+            plan = (part.get("input") or {}).get("plan") if isinstance(part.get("input"), dict) else None
+            if isinstance(plan, str) and plan.strip():
+                yield "plan", {"text": plan}
+        elif part.get("type") == "tool_use":
             yield "tool_call", {"tool": part.get("name"), "input": part.get("input"), "callId": part.get("id")}
         elif part.get("type") == "tool_result":
             body = part.get("content")

@@ -17,14 +17,14 @@ from picasso_tui import settings
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import deleted_at
-from picasso_tui.store.errors import MemoryNotFound
+from picasso_tui.store.filestore import Change, Snapshot, Upsert
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.namespaces import main_language, namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 from picasso_tui.writeback import policy
 from picasso_tui.writeback.classify import Observation, classify
 from picasso_tui.writeback.redact import RedactionFailed, redact_record
-from picasso_tui.writeback.reinforce import plan_writes
+from picasso_tui.writeback.reinforce import WritePlan, plan_writes
 from picasso_tui.writeback.transcript import Transcript
 
 MAX_BODY_CHARS = 4000
@@ -108,8 +108,9 @@ def write_observations(
         candidates.append(record)
     namespaces = {r.metadata.namespace for r in candidates}
     classes = {r.memory_class.value for r in candidates}
-    for attempt in range(2):
-        snapshot = store.files.load()
+    planned: list[WritePlan] = []
+
+    def plan_now(snapshot: Snapshot) -> list[Upsert | Change]:
         existing = [
             raw
             for raw in snapshot.raw().values()
@@ -119,13 +120,12 @@ def write_observations(
             and isinstance(raw.get("body"), str)
         ]
         ws = store.workspace
-        plan = plan_writes(candidates, existing, ws.root if ws else None)
-        try:
-            store.files.apply(plan.ops, event="writeback")
-            break
-        except MemoryNotFound:
-            if attempt:  # a record we meant to reinforce was deleted twice in a row: give up loudly
-                raise
+        planned.append(plan_writes(candidates, existing, ws.root if ws else None))
+        return planned[-1].ops
+
+    # Planned under the store lock: two runs observing the same thing at once reinforce one record.
+    store.files.apply_planned(plan_now, event="writeback")
+    plan = planned[-1]
     report.added = plan.added
     report.reinforced = plan.reinforced
     report.superseded = plan.superseded

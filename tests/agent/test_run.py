@@ -155,7 +155,7 @@ def test_verification_commands_run_after_the_agent_and_a_failure_is_remembered(p
 
 
 def test_memory_sync_says_so_when_sync_is_not_available(picasso, workspace, monkeypatch):
-    monkeypatch.setattr(run_mod, "_sync_module", lambda: None)
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: None)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 0
     assert "sync is not available" in res.err
@@ -166,9 +166,9 @@ def test_memory_sync_calls_sync_now_when_it_exists(picasso, workspace, monkeypat
 
     def sync_now(store, paths):
         calls.append((store, paths))
-        return "pushed 2, pulled 0"
+        return SimpleNamespace(pushed=2, pulled=0)
 
-    monkeypatch.setattr(run_mod, "_sync_module", lambda: SimpleNamespace(sync_now=sync_now))
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 0 and len(calls) == 1
     assert "Memory synced (pushed 2, pulled 0)." in res.err
@@ -247,3 +247,105 @@ def test_when_redaction_fails_the_run_exits_1_and_memory_is_untouched(picasso, w
 )
 def test_an_agent_is_named_by_its_executable_or_script_never_its_arguments(argv, label):
     assert run_mod.agent_label(argv) == label
+
+
+def test_a_failed_sync_that_was_asked_for_fails_the_command_in_one_sentence(picasso, workspace, monkeypatch):
+    from picasso_tui.store.errors import StoreError
+
+    def sync_now(store, paths):
+        raise StoreError("The sync server could not be reached; memory stayed on this device.")
+
+    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
+    res = checked(picasso)("run", "--memory-sync", "tidy")
+    assert res.code == 1
+    assert res.err.splitlines()[-1] == "picasso: The sync server could not be reached; memory stayed on this device."
+    assert json.loads(checked(picasso)("memory", "list", "--json").out)  # the run's memories were still written
+
+
+def test_the_sync_entry_point_is_found_where_the_sync_package_puts_it(monkeypatch):
+    import importlib
+    import importlib.util
+    import types
+
+    real_find, real_import = importlib.util.find_spec, importlib.import_module
+    client = types.ModuleType("picasso_tui.sync.client")
+    client.sync_now = lambda store, paths: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: object() if name.startswith("picasso_tui.sync") else real_find(name)
+    )
+    monkeypatch.setattr(
+        importlib, "import_module", lambda name: client if name == "picasso_tui.sync.client" else real_import(name)
+    )
+    assert run_mod._sync_function() is client.sync_now
+
+
+PLANNING_AGENT = textwrap.dedent(
+    """
+    import json, sys
+    if "approved" in sys.argv[-1].lower():
+        print("Implementing the plan.")
+    else:
+        plan = "Decision: store sessions in Redis\\nRationale: the API runs on three nodes\\nFiles: src/sessions.py"
+        print(json.dumps({"type": "plan", "text": plan, "approved": True}))  # an agent cannot approve its own plan
+    """
+)
+
+
+def test_approving_the_previous_runs_plan_records_the_decision(picasso, workspace, paths, tmp_path):
+    agent = tmp_path / "planning_agent.py"
+    agent.write_text(PLANNING_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(agent)], paths)
+    run = checked(picasso)
+    assert run("run", "plan how sessions should be stored").code == 0
+    listed = json.loads(run("memory", "list", "--json").out)
+    assert [r for r in listed if r["metadata"]["class"] == "decision"] == []  # proposed, not approved
+    [first] = list((paths.home / "transcripts").glob("sess_*.jsonl"))
+    assert run("run", "Approved, go ahead.").code == 0
+    [decision] = [r for r in json.loads(run("memory", "list", "--json").out) if r["metadata"]["class"] == "decision"]
+    assert decision["body"] == "Store sessions in Redis. Rationale: the API runs on three nodes."
+    assert decision["metadata"]["provenance"]["sourcePlan"].startswith(f"transcript:{first.stem}#")
+    assert {"type": "decision->file", "target": "file:src/sessions.py"} in decision["metadata"]["edges"]
+
+
+CLAUDE_LIKE_AGENT = textwrap.dedent(
+    """
+    import json
+    def emit(obj):
+        print(json.dumps(obj), flush=True)
+    emit({"type": "system", "subtype": "init", "session_id": "s", "tools": ["Bash"]})
+    emit({"type": "assistant", "session_id": "s", "message": {"content": [
+        {"type": "text", "text": "Running the tests."},
+        {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}]}})
+    emit({"type": "user", "session_id": "s", "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "t1", "is_error": True, "content": "FAILED tests/test_a.py::test_b - KeyError"}]}})
+    emit({"type": "result", "subtype": "success", "session_id": "s", "result": "Done", "num_turns": 2})
+    """
+)
+
+
+def test_a_stream_json_agent_is_shown_readably_and_its_tool_calls_are_remembered(picasso, workspace, paths, tmp_path):
+    agent = tmp_path / "claude_like.py"
+    agent.write_text(CLAUDE_LIKE_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(agent)], paths)
+    res = checked(picasso)("run", "run the tests")
+    assert res.code == 0
+    assert res.out == "Running the tests.\n  > Bash: pytest -q\n  ! failed\n"  # no raw protocol JSON
+    failures = [
+        r["body"]
+        for r in json.loads(checked(picasso)("memory", "list", "--json").out)
+        if r["metadata"]["class"] == "failure"
+    ]
+    assert failures == ["`pytest -q` failed (tests/test_a.py::test_b: KeyError) and was not fixed in the run."]
+
+
+def test_a_run_outside_any_repository_writes_account_wide_memory(workspace, paths, tmp_path):
+    outside = tmp_path / "scratch"
+    outside.mkdir()
+    agent = [sys.executable, "-c", "print('remember(fact): Scratch notes live in notes.txt.')"]
+    result = run_agent("tidy", store=MemoryStore(paths, cwd=outside), command=agent)
+    assert result.exit_code == 0
+    assert [r.body for r in result.report.added] == ["Scratch notes live in notes.txt."]
+    namespaces = {r.metadata.namespace for r in result.report.added}
+    assert namespaces and all(
+        ns.startswith("account:local/global/") or ns == "account:local/model_performance" for ns in namespaces
+    )

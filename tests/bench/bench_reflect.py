@@ -117,26 +117,32 @@ def main() -> None:
     data = make_transcript(int(args.mb * 1024 * 1024))
     lines = data.splitlines()
 
-    def once() -> tuple[float, int]:
-        t0 = time.perf_counter()
+    def once() -> tuple[float, float, int]:
+        t0, c0 = time.perf_counter(), time.process_time()
         transcript = Transcript.from_lines(lines)
         report = reflect(transcript, MemoryStore(paths, cwd=repo), agent="bench-agent")
-        return time.perf_counter() - t0, len(report.written_ids)
+        return time.perf_counter() - t0, time.process_time() - c0, len(report.written_ids)
 
-    fresh, again = [], []
+    fresh, again, fresh_cpu, again_cpu = [], [], [], []
     written = 0
     for _ in range(args.runs):
         paths.memory_file.write_bytes(seeded)
-        seconds, written = once()
+        seconds, cpu, written = once()
         fresh.append(seconds)
-        again.append(once()[0])
+        fresh_cpu.append(cpu)
+        seconds, cpu, _ = once()
+        again.append(seconds)
+        again_cpu.append(cpu)
     print(f"transcript {len(data) / 1024 / 1024:.2f} MB, {len(lines)} lines; store {args.records} records; "
           f"{written} memories per run; python {sys.version.split()[0]}")  # fmt: skip
-    print("| series | runs | median | p95 |")
-    print("| --- | --- | --- | --- |")
-    for name, values in (("first reflection (adds)", fresh), ("same run again (reinforces)", again)):
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    print("| series | runs | median | p95 | CPU median | CPU p95 |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    series = (("first reflection (adds)", fresh, fresh_cpu), ("same run again (reinforces)", again, again_cpu))
+    for name, values, cpu in series:
         print(f"| {name} | {len(values)} | {statistics.median(values) * 1000:.0f} ms | "
-              f"{percentile(values, 0.95) * 1000:.0f} ms |")  # fmt: skip
+              f"{percentile(values, 0.95) * 1000:.0f} ms | {statistics.median(cpu) * 1000:.0f} ms | "
+              f"{percentile(cpu, 0.95) * 1000:.0f} ms |")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ def test_a_failing_model_falls_back_to_the_rules_with_an_event(stub, repo_store,
     else:
         state.answer = "I think you should remember the dates thing"
     report = reflect(Transcript.load(TRANSCRIPTS / "failing_test_then_fix.jsonl"), repo_store, agent="fake-agent")
-    assert sorted(r.memory_class.value for r in report.added) == ["failure", "workflow"]
+    assert sorted(r.memory_class.value for r in report.added) == ["failure", "model_performance", "workflow"]
     assert [e["reason"] for e in events.read(paths) if e["event"] == "classifier-fallback"] == ["ModelClassifierError"]
 
 

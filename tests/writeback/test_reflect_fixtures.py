@@ -47,7 +47,7 @@ def rand(alphabet: str, n: int) -> str:
 def test_failing_test_then_fix_yields_a_failure_with_guidance_and_the_verification_workflow(repo_store):
     reflect(load("failing_test_then_fix"), repo_store, agent="fake-agent")
     records = live(repo_store)
-    assert sorted(r.memory_class.value for r in records) == ["failure", "workflow"]
+    assert sorted(r.memory_class.value for r in records) == ["failure", "model_performance", "workflow"]
     ws = repo_store.workspace.fingerprint
     [failure] = by_class(records, MemoryClass.FAILURE)
     assert failure.metadata.namespace == f"account:local/projects/workspace:{ws}/failures"
@@ -61,6 +61,8 @@ def test_failing_test_then_fix_yields_a_failure_with_guidance_and_the_verificati
     assert "NoneType" not in failure.body and "utcoffset" not in failure.body
     [workflow] = by_class(records, MemoryClass.WORKFLOW)
     assert workflow.body == "Verify changes with `pytest -q`."
+    [perf] = by_class(records, MemoryClass.MODEL_PERFORMANCE)
+    assert perf.body == "Agent `fake-agent` has finished runs with the workspace's verification passing."
 
 
 def test_a_style_correction_is_an_account_wide_preference_with_the_rejected_pattern(repo_store):
@@ -115,7 +117,7 @@ def test_a_repeated_loop_is_a_failure_and_a_model_performance_note_without_the_p
     reflect(load("repeated_loop"), repo_store, agent="fake-agent")
     records = live(repo_store)
     [failure] = by_class(records, MemoryClass.FAILURE)
-    assert "`npm run build` was retried 4 times" in failure.body
+    assert "`npm run build` was retried 4 times in a row" in failure.body
     assert "TS2322" in failure.body
     assert "loop" in failure.metadata.attributes.tags
     assert failure.metadata.prevent_next_time[0].startswith("After two identical failures of `npm run build`")
@@ -241,3 +243,24 @@ def test_a_run_that_teaches_nothing_writes_nothing(repo_store, paths):
     transcript.add("output", text="It parses dates.")
     assert reflect(transcript, repo_store).written_ids == []
     assert not paths.memory_file.exists()
+
+
+def test_runs_reflecting_the_same_thing_at_once_leave_one_record_each(repo_store, paths):
+    import os
+
+    from tests.forking import fork
+
+    def child(write_fd: int, session: str) -> None:
+        os.close(write_fd)
+        transcript = load("failing_test_then_fix")
+        transcript.session_id = session
+        reflect(transcript, MemoryStore(paths, cwd=repo_store.cwd), agent="fake-agent")
+
+    children = [fork(child, f"sess_PAR{n}") for n in range(4)]
+    for pid, read_fd in children:
+        os.close(read_fd)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    records = live(repo_store)
+    assert sorted(r.memory_class.value for r in records) == ["failure", "model_performance", "workflow"]
+    assert all(r.metadata.attributes.observations == 4 for r in records)  # type: ignore[attr-defined]

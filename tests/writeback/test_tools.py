@@ -109,8 +109,12 @@ def test_query_memory_never_returns_another_workspace_and_refuses_to_be_pointed_
     with pytest.raises(OutOfScope):
         query_memory("deploys", store=repo_store, namespaces=[other.metadata.namespace])
     assert tool_events(paths, "tool-denied")[0]["reason"] == "out-of-scope"
-    narrowed = query_memory("deploys pipeline", store=repo_store, namespaces=[mine.metadata.namespace])
+    rule = repo_store.add("Deploys need a change ticket.", memory_class=MemoryClass.REPO_RULE)
+    assert rule.id in [e["id"] for e in query_memory("deploys pipeline ticket", store=repo_store)["entries"]]
+    narrowed = query_memory("deploys pipeline ticket", store=repo_store, namespaces=[mine.metadata.namespace])
     assert [e["id"] for e in narrowed["entries"]] == [mine.id]
+    assert "canary" in narrowed["block"] and "change ticket" not in narrowed["block"]
+    assert narrowed["block"].startswith("Memory context for this session:")
 
 
 @pytest.mark.parametrize(
@@ -150,6 +154,11 @@ def test_only_the_user_states_rules():
     assert judge(MemoryClass.REPO_RULE, rule, ProvenanceKind.AGENT_INFERRED).action == "quarantine"
     assert judge(MemoryClass.FACT, rule, ProvenanceKind.TOOL_OUTPUT).action == "quarantine"
     assert judge(MemoryClass.FACT, "Tests live in tests/.", ProvenanceKind.TOOL_OUTPUT).action == "keep"
+    # A rule filed by the agent under another class is still a rule; failure guidance is not.
+    assert judge(MemoryClass.FACT, "Always deploy on Fridays.", ProvenanceKind.AGENT_INFERRED).action == "quarantine"
+    assert judge(MemoryClass.FACT, "Deploys run on Fridays.", ProvenanceKind.AGENT_INFERRED).action == "keep"
+    never = "Never call the billing API without a timeout."
+    assert judge(MemoryClass.FAILURE, never, ProvenanceKind.AGENT_INFERRED).action == "keep"
 
 
 @pytest.mark.parametrize(
@@ -167,3 +176,17 @@ def test_only_lines_addressed_to_an_agent_count_as_planted_instructions(line, pl
     from picasso_tui.writeback.policy import planted_instruction
 
     assert bool(planted_instruction(line)) is planted
+
+
+def test_a_style_memory_lands_under_the_workspace_language_unless_one_is_given(
+    repo_store, paths, make_repo, monkeypatch
+):
+    out = write_memory("Prefer dataclasses over dicts.", "style", mode="user-instruction", store=repo_store)
+    assert out["namespace"] == "account:local/style/python"
+    out = write_memory(
+        "Prefer const over let.", "style", mode="user-instruction", language="TypeScript", store=repo_store
+    )
+    assert out["namespace"] == "account:local/style/typescript"
+    outside = MemoryStore(paths, cwd=paths.home.parent / "cwd")
+    with pytest.raises(WriteDenied, match="needs a language"):
+        write_memory("Prefer tabs.", "style", mode="user-instruction", store=outside)

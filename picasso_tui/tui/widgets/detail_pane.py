@@ -51,6 +51,9 @@ class DetailPane(VerticalScroll, can_focus=True):
         stale = f"{md.staleness_score:.2f}" + (" · stale" if record.is_stale else "")
         row("staleness", stale + (f" ({stale_reason})" if stale_reason else ""))
         row("pinned", "yes" if md.pinned else None)
+        if record.is_quarantined:
+            why = (md.attributes.model_extra or {}).get("quarantineReason")
+            row("quarantined", "held for your review, never injected" + (f" ({why})" if why else ""))
         row("archived", format_timestamp(md.attributes.archived_at) if md.attributes.archived_at else None)
         row("tags", ", ".join(md.attributes.tags))
         row("session", md.provenance.session_id)

@@ -179,7 +179,8 @@ class RecordList(ScrollView, can_focus=True):
             style += self._style("record-list--cursor" if self.has_focus else "record-list--cursor-blurred")
         mark_style = style + self._style("record-list--mark", partial=True)
         age_style = style + self._style("record-list--age", partial=True)
-        mark = ("★" if record.metadata.pinned else " ") + ("!" if record.is_stale else " ")
+        flag = "?" if record.is_quarantined else "!" if record.is_stale else " "  # held for review / stale
+        mark = ("★" if record.metadata.pinned else " ") + flag
         room = max(0, width - len(mark) - len(age) - 1)
         text = visible_text(record.title)
         text = text if len(text) <= room else text[: max(0, room - 1)] + "…"
