@@ -85,7 +85,10 @@ def _print_summary(report) -> None:  # noqa: ANN001 - InitReport, imported lazil
     out = render.console()
     ws, s = report.workspace, report.summary
     at = f" at {report.head[:7]}" if report.head else ""
-    out.print(Text(f"Learned {len(report.findings)} things about {ws.name}{at} from {report.files_scanned} files "
+    left_out = [f"{report.ignored} ignored by .gitignore"] if report.ignored else []
+    left_out += [f"{report.skipped_dirs} vendored, cache or build folders skipped"] if report.skipped_dirs else []
+    files = f"{report.files_scanned} files" + (f" ({', '.join(left_out)})" if left_out else "")
+    out.print(Text(f"Learned {len(report.findings)} things about {ws.name}{at} from {files} "
                    f"in {report.seconds:.1f} s:", style="bold"))  # fmt: skip
     for cls, title in CLASS_TITLES.items():
         found = [f for f in report.findings if f.cls is cls]

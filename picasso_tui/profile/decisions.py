@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from picasso_tui.profile.findings import Finding, Knowledge
@@ -44,7 +46,8 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
         chunk = text[m.end() : end]
         chunk = re.split(r"^#{1,3}\s", chunk, flags=re.MULTILINE)[0]
         sections[m.group(1).lower()] = " ".join(chunk.split())
-    status = sections.get("status") or (re.search(r"^status:\s*(\w+)", text, re.I | re.M) or [None, ""])[1]
+    inline = re.search(r"^\W*status\W*:\W*(\w+)", text, re.I | re.M)  # "Status: accepted", "* **Status**: …"
+    status = sections.get("status") or (inline.group(1) if inline else "")
     decision = sections.get("decision") or " ".join(
         p for p in re.split(r"\n\s*\n", text) if p.strip() and not p.lstrip().startswith("#")
     )
@@ -81,14 +84,37 @@ def _from_commits(root: Path) -> list[Finding]:
     return out
 
 
+_SUPERSEDES = re.compile(r"\bsupersed(es|ing|ed by)\b[^\n]*", re.IGNORECASE)
+_LINK = re.compile(r"\(([^)\s]+\.(?:md|rst|txt|adoc))\)|\b(?:ADR[- ]?)?(\d{3,4})\b", re.IGNORECASE)
+
+
+def _supersessions(tree: Tree, rel: str, adrs: list[str]) -> list[tuple[str, str]]:
+    """(newer ADR, older ADR) pairs this ADR states, by link or by number ("Supersedes ADR-0003")."""
+    pairs = []
+    for m in _SUPERSEDES.finditer(tree.read(rel) or ""):
+        for link, number in _LINK.findall(m.group(0)):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), link)) if link else next(
+                (a for a in adrs if Path(a).name.startswith(number) or Path(a).name.startswith(number.zfill(4))), ""
+            )  # fmt: skip
+            if target in adrs and target != rel:
+                pairs.append((target, rel) if m.group(1).lower() == "ed by" else (rel, target))
+    return pairs
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     folder = next((d for d in ADR_DIRS if tree.under(d)), None)
     if folder:
         adrs = [f for f in tree.under(folder) if f.endswith((".md", ".rst", ".txt", ".adoc"))]
         adrs = [f for f in adrs if Path(f).stem.lower() not in ("readme", "index", "template", "0000-template")]
-        for rel in adrs[:MAX_ADRS]:
+        adrs = adrs[:MAX_ADRS]
+        newer_to_older: dict[str, set[str]] = {}
+        for rel in adrs:
+            for new, old in _supersessions(tree, rel, adrs):
+                newer_to_older.setdefault(new, set()).add(old)
+        for rel in adrs:
             if found := _adr(tree, rel):
-                k.findings.append(found)
+                links = tuple(("supersedes", f"decision/adr/{old}") for old in sorted(newer_to_older.get(rel, ())))
+                k.findings.append(replace(found, links=links))
     k.findings.extend(_from_commits(tree.root))
     return k

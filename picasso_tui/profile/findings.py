@@ -23,6 +23,8 @@ class Finding:
     tags: tuple[str, ...] = ()
     commit: str | None = None
     """The commit the finding rests on when it is not HEAD (a decision stated in a commit message)."""
+    links: tuple[tuple[str, str], ...] = ()
+    """(edge type, key of another finding): e.g. ("supersedes", "decision/adr/docs/adr/0001-x.md")."""
 
 
 @dataclass(frozen=True)

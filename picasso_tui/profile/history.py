@@ -26,6 +26,22 @@ def _area(path: str) -> str:
     return "/".join(parts[: min(depth, len(parts) - 1)])
 
 
+def _trailers(root: Path, n: int) -> list[str]:
+    """Habits that live in trailers: a DCO sign-off many projects require, co-authors."""
+    out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%(trailers:only,unfold)")
+    entries = (out or "").split("\x1e")[1:]
+    signed = sum("Signed-off-by:" in e for e in entries)
+    coauthored = sum("Co-authored-by:" in e for e in entries)
+    notes = []
+    if entries and signed / len(entries) >= 0.5:
+        notes.append(
+            f"commits are signed off (Signed-off-by trailer, {signed / len(entries):.0%}): use `git commit -s`"
+        )
+    if entries and coauthored / len(entries) >= 0.3:
+        notes.append("Co-authored-by trailers are common")
+    return notes
+
+
 def investigate(root: Path) -> Knowledge:
     k = Knowledge()
     log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%s", "--name-only")
@@ -66,6 +82,7 @@ def investigate(root: Path) -> Knowledge:
     if bracket / n >= 0.3:
         notes.append("a [component] prefix is common")
     notes.append(f"median subject length {lengths[n // 2]} characters")
+    notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
     top = [(a, c) for a, c in areas.most_common(6)]
     if top:

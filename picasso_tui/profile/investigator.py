@@ -39,48 +39,44 @@ class InitReport:
     files_scanned: int
     seconds: float
     warnings: list[str] = field(default_factory=list)
+    ignored: int = 0
+    """Files and folders .gitignore left out."""
+    skipped_dirs: int = 0
+    """Vendored, build and nested-repository folders not walked."""
 
 
-def _steps(tree_ref: list[Tree]) -> list[tuple[str, Callable[[], Knowledge]]]:
-    def t() -> Tree:
-        return tree_ref[0]
-
-    steps: list[tuple[str, Callable[[], Knowledge]]] = [
-        ("Languages", lambda: languages.investigate(t())),
-        ("Layout, tests and migrations", lambda: layout.investigate(t())),
-    ]
-    steps += [(f"{name} manifests", lambda fn=fn: fn(t())) for name, fn in ECOSYSTEMS]
-    steps += [
-        ("Task runners and CI", lambda: workflows.investigate(t())),
-        ("Agent rules and contributor guides", lambda: rules.investigate(t())),
-        ("Decisions (ADRs, commits)", lambda: decisions.investigate(t())),
-        ("Formatter and linter configs", lambda: style.investigate(t())),
-        ("Git history", lambda: history.investigate(t().root)),
-    ]
-    return steps
+STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
+    ("Languages", languages.investigate),
+    ("Layout, tests and migrations", layout.investigate),
+    *((f"{name} manifests", fn) for name, fn in ECOSYSTEMS),
+    ("Task runners, CI and docs", workflows.investigate),
+    ("Agent rules and contributor guides", rules.investigate),
+    ("Decisions (ADRs, commits)", decisions.investigate),
+    ("Formatter and linter configs", style.investigate),
+    ("Git history", lambda tree: history.investigate(tree.root)),
+)
+TOTAL_STEPS = len(STEPS) + 2
+"""The walk, every module, then the write."""
 
 
 def investigate(root: Path, progress: Progress | None = None) -> tuple[Tree, list[Finding], list[str]]:
     """Every finding about the workspace at ``root`` (no store involved: pure reading)."""
     report = progress or (lambda *_: None)
-    tree_ref: list[Tree] = []
-    steps = _steps(tree_ref)
-    total = len(steps) + 2
-    report("Walking files", 0, total)
-    tree_ref.append(walk(root))
+    report("Walking files", 0, TOTAL_STEPS)
+    tree = walk(root)
     knowledge = Knowledge()
     warnings: list[str] = []
-    for i, (label, step) in enumerate(steps, start=1):
-        report(label, i, total)
+    for i, (label, step) in enumerate(STEPS, start=1):
+        report(label, i, TOTAL_STEPS)
         try:
-            knowledge.extend(step())
+            knowledge.extend(step(tree))
         except Exception as exc:  # one odd file must not cost the whole profile; say what was skipped
             warnings.append(f"{label}: skipped ({type(exc).__name__}: {exc})")
-    findings = knowledge.findings + workflows.workflow_findings(tree_ref[0], knowledge.commands)
+    findings = knowledge.findings + workflows.workflow_findings(tree, knowledge.commands)
     unique: dict[str, Finding] = {}
     for f in findings:
         unique.setdefault(f.key, f)
-    return tree_ref[0], list(unique.values()), warnings
+    return tree, list(unique.values()), warnings
 
 
 def generate(store: MemoryStore, path: Path | None = None, progress: Progress | None = None) -> InitReport:
@@ -91,10 +87,12 @@ def generate(store: MemoryStore, path: Path | None = None, progress: Progress | 
         raise NotAWorkspace(target)
     tree, findings, warnings = investigate(ws.root, progress)
     ctx = Context(root=ws.root, account_id=store.account_id, fingerprint=ws.fingerprint, head=head(ws.root))
-    total = len(_steps([])) + 2
     if progress:
-        progress("Writing the profile", total - 1, total)
+        progress("Writing the profile", TOTAL_STEPS - 1, TOTAL_STEPS)
     summary = write(store.files, findings, ctx)
     if progress:
-        progress("Done", total, total)
-    return InitReport(ws, ctx.head, findings, summary, len(tree.sizes), time.perf_counter() - started, warnings)
+        progress("Done", TOTAL_STEPS, TOTAL_STEPS)
+    seconds = time.perf_counter() - started
+    return InitReport(
+        ws, ctx.head, findings, summary, len(tree.sizes), seconds, warnings, tree.ignored, tree.skipped_dirs
+    )

@@ -13,6 +13,7 @@ from picasso_tui.profile.findings import Finding
 from picasso_tui.profile.hashes import hashes_for
 from picasso_tui.store.namespaces import namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.writeback.redact import redact_text
 
 ID_PREFIX = "mem_prof_"
 SOURCE = "profile"
@@ -38,8 +39,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 def clean(text: str) -> str:
     """Text from a repository, safe to store and print: control characters (escape sequences that could
-    rewrite a terminal, which the store refuses) become spaces, and the size stays a note's."""
-    return _CONTROL.sub(" ", text.replace("\r\n", "\n"))[:MAX_BODY_CHARS].strip() or "(empty)"
+    rewrite a terminal, which the store refuses) become spaces, the size stays a note's, and secrets
+    (a token pasted in a CI step or an agent file) are redacted like every other write-back. Fails closed:
+    if redaction fails, ``RedactionFailed`` stops the write."""
+    text = _CONTROL.sub(" ", text.replace("\r\n", "\n"))[:MAX_BODY_CHARS].strip() or "(empty)"
+    return redact_text(text).text
 
 
 def body_hash(body: str) -> str:
@@ -67,9 +71,10 @@ def provenance(f: Finding, ctx: Context) -> dict[str, Any]:
     }
 
 
-def edges(f: Finding) -> list[dict[str, str]]:
+def edges(f: Finding, fingerprint: str) -> list[dict[str, str]]:
     kind = EDGE_FOR.get(f.cls, "fact->file")
     out = [{"type": kind, "target": f"file:{p}"} for p in f.sources[:MAX_EDGES]]
+    out += [{"type": edge, "target": profile_id(fingerprint, key)} for edge, key in f.links]
     if f.cls is MemoryClass.STYLE and f.language:
         out.insert(0, {"type": "style->language", "target": f"language:{f.language}"})
     return out
@@ -88,7 +93,7 @@ def new_record(f: Finding, ctx: Context, now: datetime) -> MemoryRecord:
                 "createdAt": stamp,
                 "lastObservedAt": stamp,
                 "stalenessScore": 0.0,
-                "edges": edges(f),
+                "edges": edges(f, ctx.fingerprint),
                 "provenance": provenance(f, ctx),
                 "attributes": {"title": clean(f.title), "source": SOURCE, "tags": ["profile", *f.tags]},
             },
@@ -108,7 +113,11 @@ def reobserved(current: MemoryRecord, f: Finding, ctx: Context, now: datetime) -
     attributes.pop("staleReason", None)
     new_prov = {k: v for k, v in prov.items() if k != "notFoundAt"} | provenance(f, ctx)
     return record.with_metadata(
-        last_observed_at=now, staleness_score=0.0, edges=edges(f), provenance=new_prov, attributes=attributes
+        last_observed_at=now,
+        staleness_score=0.0,
+        edges=edges(f, ctx.fingerprint),
+        provenance=new_prov,
+        attributes=attributes,
     )
 
 

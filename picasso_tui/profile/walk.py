@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import pathspec
 
@@ -60,16 +60,6 @@ class Tree:
     @cached_property
     def files(self) -> list[str]:
         return sorted(self.sizes)
-
-    @cached_property
-    def dirs(self) -> set[str]:
-        out: set[str] = set()
-        for rel in self.sizes:
-            parent = PurePosixPath(rel).parent
-            while str(parent) != ".":
-                out.add(str(parent))
-                parent = parent.parent
-        return out
 
     def has(self, rel: str) -> bool:
         return rel in self.sizes

@@ -327,10 +327,29 @@ def test_git_history_gives_commit_conventions_and_active_areas(make_project):
     repo = make_project({"src/auth/jwt.py": "x = 1\n", "docs/a.md": "a\n"}, message="feat(auth): add jwt")
     for i in range(6):
         repo.write({"src/auth/jwt.py": f"x = {i + 2}\n"})
-        repo.commit(f"fix(auth): handle expiry case {i}")
+        repo.commit(f"fix(auth): handle expiry case {i}\n\nSigned-off-by: T <t@example.com>")
     repo.write({"docs/a.md": "b\n"})
     repo.commit("docs: explain tokens")
     learned = {f.key: f.body for f in repo.init().findings}
     assert "Conventional Commits" in learned["git/conventions"]
     assert "fix:" in learned["git/conventions"]
+    assert "signed off (Signed-off-by trailer, 75%): use `git commit -s`" in learned["git/conventions"]
     assert learned["git/active-areas"].startswith("Most active areas in the last 8 commits: src/auth (7 commits)")
+
+
+def test_an_adr_that_supersedes_another_gets_a_supersedes_edge(make_project):
+    repo = make_project({
+        "docs/adr/0001-use-bcrypt.md": "# Use bcrypt for passwords\n\n* Status: superseded by "
+                                       "[ADR-0002](0002-use-argon2id.md)\n\n## Decision\n\nbcrypt, cost 12.\n",
+        "docs/adr/0002-use-argon2id.md": "# Use argon2id for passwords\n\nStatus: accepted\n\n## Decision\n\n"
+                                         "argon2id with the OWASP parameters.\n",
+        "docs/adr/0003-use-rate-limits.md": "# Rate limits\n\n## Status\n\nAccepted. Supersedes ADR-0009 (never "
+                                            "written).\n\n## Decision\n\nLimit logins.\n",
+    })  # fmt: skip
+    report = repo.init()
+    by_key = repo.by_key()
+    old, new = by_key["decision/adr/docs/adr/0001-use-bcrypt.md"], by_key["decision/adr/docs/adr/0002-use-argon2id.md"]
+    assert {"type": "supersedes", "target": old.id} in [e.model_dump() for e in new.metadata.edges]
+    assert "Status: superseded." in old.body and "Status: accepted." in new.body
+    third = next(f for f in report.findings if f.key.endswith("0003-use-rate-limits.md"))
+    assert third.links == (), "a reference to an ADR that does not exist makes no edge"

@@ -53,3 +53,43 @@ def test_a_repository_without_commits_gets_a_profile_without_a_commit_anchor(tmp
     assert {"go/packaging", "workflow/test"} <= keys
     record = next(r for r in store.list() if r.title == "Go module example.com/fresh")
     assert record.metadata.provenance.model_extra["sourceCommit"] is None
+
+
+def test_a_uv_workspace_lists_its_members_and_how_to_test_one(make_project):
+    repo = make_project({
+        "pyproject.toml": '[project]\nname = "root"\n[tool.uv.workspace]\nmembers = ["packages/core", "packages/cli"]\n'
+                          '[tool.pytest.ini_options]\n',
+        "uv.lock": "version = 1\n",
+        "packages/core/pyproject.toml": '[project]\nname = "acme-core"\n',
+        "packages/cli/pyproject.toml": '[project]\nname = "cli"\n',
+        "packages/core/tests/test_core.py": "def test_x():\n    pass\n",
+    })  # fmt: skip
+    learned = {f.key: f.body for f in repo.init().findings}
+    assert "uv workspace members: packages/core, packages/cli" in learned["python/packaging"]
+    assert "`uv run --package acme-core pytest`" in learned["workflow/test-one"]
+
+
+def test_secrets_in_repository_text_are_redacted_before_they_reach_memory(make_project, paths):
+    token = "ghp_R7kLm2Qx9TzV4nB8wC1pH6sJ3dF5gY0aE2uK"  # a low-entropy fake would be taken for a placeholder
+    repo = make_project({
+        "CLAUDE.md": f"- Deploy with the bot token {token} when CI is down.\n",
+        ".github/workflows/ci.yml": f"jobs:\n  test:\n    steps:\n      - run: curl -H 'Authorization: Bearer {token}' https://ci\n",
+        "main.py": "print(1)\n",
+    })  # fmt: skip
+    repo.init()
+    assert token not in paths.memory_file.read_text()
+    bodies = {k: r.body for k, r in repo.by_key().items()}
+    assert "[REDACTED:github-token]" in bodies["rules/CLAUDE.md"] and "[REDACTED:" in bodies["ci"]
+    assert repo.init().summary.reinforced, "a re-run still reinforces (the redacted body is the generated one)"
+    assert {k: r.body for k, r in repo.by_key().items()} == bodies
+
+
+def test_progress_is_reported_step_by_step_to_the_end(make_project):
+    from picasso_tui.profile.investigator import TOTAL_STEPS
+
+    repo = make_project(PYTHON)
+    seen: list[tuple[str, int, int]] = []
+    generate(repo.store(), repo.root, lambda label, done, total: seen.append((label, done, total)))
+    assert [d for _, d, _ in seen] == list(range(TOTAL_STEPS + 1))
+    assert {t for _, _, t in seen} == {TOTAL_STEPS}
+    assert seen[0][0] == "Walking files" and seen[-2][0] == "Writing the profile" and seen[-1][0] == "Done"

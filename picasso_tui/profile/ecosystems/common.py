@@ -10,7 +10,6 @@ from typing import Any
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
-KINDS = ("framework", "test", "database", "migrations", "cli", "lint", "format")
 KIND_TITLES = {
     "framework": "Frameworks and notable libraries",
     "test": "Test tools",
@@ -79,13 +78,3 @@ def stack_facts(
     lead = kinds.get("framework") or kinds.get("test") or []
     title = f"{display} stack: {human_list(lead, 3)}" if lead else f"{display} stack"
     k.fact(f"{eco}/stack", title, body.replace(": .", "."), *sources, tags=(eco, "stack"))
-
-
-def first_match(tree: Tree, patterns: list[re.Pattern[str]], limit: int = 1) -> list[str]:
-    out = []
-    for rel in tree.files:
-        if any(p.search(rel) for p in patterns):
-            out.append(rel)
-            if len(out) >= limit:
-                break
-    return out

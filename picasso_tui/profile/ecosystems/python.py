@@ -134,6 +134,12 @@ def investigate(tree: Tree) -> Knowledge:
         example = test_files[0] if test_files else "tests/test_example.py"
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
         k.command("test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>")
+        if members and tool == "uv":
+            # The first member as listed; its [project] name is what `--package` wants.
+            first = str(members[0]).split("*", 1)[0].rstrip("/")
+            inner = [f for f in tree.named("pyproject.toml") if f.startswith(first + "/")]
+            name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
+            k.command("test-one", f"uv run --package {name or '<member>'} pytest", "[tool.uv.workspace]", 50)
     elif test_files:
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
 
