@@ -142,15 +142,15 @@ def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
     return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
 
 
-_MYSQL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b")
-_LOGIN = re.compile(r"\b(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
+_MYSQL = re.compile(r"(?:\b|(?<=\\[nrt]))(?:mysql|mysqldump|mysqladmin|mariadb)\b")
+_LOGIN = re.compile(r"(?:\b|(?<=\\[nrt]))(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
 
 
 def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     """``mysql -pSECRET`` (``mysql -p db`` prompts: ``db`` is no password), ``docker login -p SECRET``."""
     if is_placeholder(value):
         return False
-    line = text[max(0, m.start() - 200) : m.start()].rpartition("\n")[2].lower()
+    line = re.split(r"\n|\\n", text[max(0, m.start() - 200) : m.start()])[-1].lower()
     if m.group("s") is not None:
         return bool(_MYSQL.search(line) or _LOGIN.search(line))
     return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
@@ -269,11 +269,11 @@ _BW = r"(?:(?<![\w-])|(?<=\\[nrt]))"
 _QUOTE = r"(?:\\{0,3}[\"'`])?"
 _SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
 _VALUE = (
-    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{1,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
-    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){1,1024}+)\""
-    r"|'(?P<s3>[^'\n]{1,1024}+)'"
-    r"|`(?P<s4>[^`\n]{1,1024}+)`"
-    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){1,1024}+))"  # & ends a query parameter
+    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
+    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,1024}+)\""  # under 3 characters is never a secret (is_placeholder)
+    r"|'(?P<s3>[^'\n]{3,1024}+)'"
+    r"|`(?P<s4>[^`\n]{3,1024}+)`"
+    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){3,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
@@ -287,8 +287,8 @@ RULES: tuple[Rule, ...] = (
     # -- keys and our own secrets -------------------------------------------------------------------
     _r(
         "private-key",
-        r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-        r"(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+        r"(?:-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----|\Z)",
         "-----begin",
         _private_key,
         multiline=True,
@@ -310,7 +310,7 @@ RULES: tuple[Rule, ...] = (
     _r("aws-access-key-id", _B + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}" + _E, "akia asia abia acca a3t"),
     _r(
         "aws-secret-access-key",
-        r"(?i)aws[\w.-]{0,30}?(?:secret|key)[\w.-]{0,30}?"
+        r"(?i)aws[_.-]?(?:secret[_.-]?(?:access[_.-]?)?key|sk|secret)(?:[_.-]?id)?"
         + _QUOTE
         + _SEP
         + r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
@@ -341,7 +341,7 @@ RULES: tuple[Rule, ...] = (
     _r("heroku-api-key", _B + r"HRKU-[\w-]{30,100}+", "hrku-"),
     _r(
         "heroku-api-key",
-        r"(?i)heroku[\w.-]{0,30}?(?:key|token|secret)[\w.-]{0,20}?"
+        r"(?i)heroku[_.-]?(?:api[_.-]?)?(?:key|token|secret)"
         + _QUOTE
         + _SEP
         + r"(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
@@ -411,10 +411,7 @@ RULES: tuple[Rule, ...] = (
     _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk", scan=True),
     _r(
         "twilio-auth-token",
-        r"(?i)twilio[\w. -]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?"
-        + _QUOTE
-        + _SEP
-        + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
+        r"(?i)twilio[_. -]?(?:auth[_. -]?)?(?:token|secret)" + _QUOTE + _SEP + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
         "twilio",
         _context,
     ),
