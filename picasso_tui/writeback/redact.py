@@ -167,10 +167,12 @@ def _percent(m: re.Match[str]) -> str:
     return chr(int(m.group()[1:], 16))
 
 
+_BACKSLASH_TABLE = {"\\" + c: _BACKSLASH_CHARS.get(c, c) for c in "nrt\"\\/'bf"}
+
+
 def _unbackslash(m: re.Match[str]) -> str:
     esc = m.group()
-    c = esc[1]
-    return chr(int(esc[2:], 16)) if c == "u" else _BACKSLASH_CHARS.get(c, c)
+    return _BACKSLASH_TABLE.get(esc) or chr(int(esc[2:], 16))
 
 
 def _decode(text: str, pieces: list[Range], pattern: re.Pattern[str], one: Any) -> tuple[str, list[Jump]]:
@@ -247,6 +249,10 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
     return _merge(spans)
 
 
+_PRESENCE_CHECK_CHARS = 64 * 1024
+"""Up to this size one pass over all literals lets most rules be skipped; beyond it each rule's own
+``str.find`` is that check, and doing both would read a large text twice."""
+_LITERALS = frozenset(a for rule in RULES for a in (*rule.anchors, *rule.requires))
 _RUN = re.compile(r"[A-Za-z0-9_+/=-]*+")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 
@@ -258,7 +264,14 @@ def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[
     marker_starts = [a for a, _ in markers]
     spans: list[tuple[int, int, str]] = []
     everything = [(0, len(text))]
+    # One pass over the literals every rule needs; a rule none of whose literals occur is skipped outright
+    # (most strings a run produces are short, and most rules never apply to them).
+    present = {a for a in _LITERALS if a in scan.low} if len(text) <= _PRESENCE_CHECK_CHARS else None
     for rule in RULES:
+        if present is not None and (
+            (rule.anchors and present.isdisjoint(rule.anchors)) or (rule.requires and present.isdisjoint(rule.requires))
+        ):
+            continue
         budget.check()
         for lo, hi in everything if ranges is None or rule.multiline else ranges:
             cursor = [lo]

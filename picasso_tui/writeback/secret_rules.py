@@ -408,7 +408,7 @@ RULES: tuple[Rule, ...] = (
     # -- payments and messaging -------------------------------------------------------------------------
     _r("stripe-key", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+", "sk_ rk_"),
     _r("stripe-webhook-secret", _B + r"whsec_[A-Za-z0-9+/=]{20,128}+", "whsec_"),
-    _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk", scan=True),
+    _r("twilio-api-key", r"SK(?:(?<![A-Za-z0-9_-]SK)|(?<=\\[nrt]SK))[0-9a-fA-F]{32}" + _E, "sk", scan=True),
     _r(
         "twilio-auth-token",
         r"(?i)twilio[_. -]?(?:auth[_. -]?)?(?:token|secret)" + _QUOTE + _SEP + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
@@ -422,6 +422,7 @@ RULES: tuple[Rule, ...] = (
         r"(?<![0-9a-f])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-f])",
         "-",
         scan=True,
+        requires="mailgun",
     ),
     _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
     _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E, "shpat_ shpca_ shppa_ shpss_"),
@@ -497,7 +498,8 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "cli-secret-flag",
-        r"(?i)(?:(?<![\w-])|(?<=\\[nrt]))--?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
+        # Starts with the literal "-" (the lookbehind follows it), so the scan jumps from dash to dash in C.
+        r"(?i)-(?:(?<![\w-]-)|(?<=\\[nrt]-))-?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
         r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
         r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
         "-- -pass -pwd -token -secret -api -auth -access -client",

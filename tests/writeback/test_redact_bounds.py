@@ -63,12 +63,13 @@ def test_a_megabyte_of_adversarial_input_finishes_within_a_second(unit: str) -> 
     try:
         result = redact_text(text)
     except RedactionFailed as refused:  # refusing in time is also bounded, and fails closed
+        result = None
         assert "time budget" in refused.reason or "secrets in one text" in refused.reason
-    else:
-        assert redact_text(result.text).text == result.text
     elapsed = time.process_time() - start
     print(f"\n{unit[:24]!r}: {elapsed:.3f} s CPU")
     assert elapsed < LIMIT_S
+    if result is not None:
+        assert redact_text(result.text).text == result.text
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
