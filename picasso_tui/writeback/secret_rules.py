@@ -207,6 +207,8 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
     if key.upper() in _NOT_SECRET_KEYS or before.endswith(("$", "${", "%")) or is_placeholder(value):
         return False  # a placeholder, or the key is itself a variable reference: ${DB_PASSWORD:-x}, %TOKEN%
+    if m.group("sep").startswith("=="):
+        return high_entropy(value) or looks_random(value)  # ``token == "pinned"`` compares with a word
     if not bare:
         return True  # a quoted literal
     if _DOTTED_REF.fullmatch(value) or _TYPE_NAMES.fullmatch(value):
@@ -271,8 +273,7 @@ _SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
 _VALUE = (
     r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
     r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,1024}+)\""  # under 3 characters is never a secret (is_placeholder)
-    r"|'(?P<s3>[^'\n]{3,1024}+)'"
-    r"|`(?P<s4>[^`\n]{3,1024}+)`"
+    r"|'(?P<s3>[^'\n]{3,1024}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
     r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){3,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
@@ -501,21 +502,21 @@ RULES: tuple[Rule, ...] = (
         # Starts with the literal "-" (the lookbehind follows it), so the scan jumps from dash to dash in C.
         r"(?i)-(?:(?<![\w-]-)|(?<=\\[nrt]-))-?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
         r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
-        r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
+        r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'`|;&<>()]{1,512}+))",
         "-- -pass -pwd -token -secret -api -auth -access -client",
         _flag_value,
         scan=True,
     ),
     _r(
         "cli-password-flag",
-        r"[ \t](?:-p(?P<s>[^\s-][^\s|;&]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255}+))",
+        r"[ \t](?:-p(?P<s>[^\s`-][^\s|;&`]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s`-][^\s|;&`]{0,255}+))",
         (" -p", "\t-p", " --password", "\t--password"),
         _password_flag,
         requires="mysql mariadb sshpass login",
     ),
     _r(
         "cli-basic-auth",
-        _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"']{1,256}+)",
+        _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"'`]{1,256}+)",
         "-u --user",
         _context,
     ),
