@@ -205,8 +205,8 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
             return False
     key = _full_key(text, m)
     before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
-    if key.upper() in _NOT_SECRET_KEYS or before.endswith(("$", "${", "%")) or is_placeholder(value):
-        return False  # a placeholder, or the key is itself a variable reference: ${DB_PASSWORD:-x}, %TOKEN%
+    if key.upper() in _NOT_SECRET_KEYS or before.endswith(("${", "%")) or is_placeholder(value):
+        return False  # a placeholder, or the key sits in an expansion: ${DB_PASSWORD:-x}, %TOKEN%
     if m.group("sep").startswith("=="):
         return high_entropy(value) or looks_random(value)  # ``token == "pinned"`` compares with a word
     if not bare:
@@ -522,7 +522,9 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "secret-assignment",
-        r"(?i)" + _KEYWORD + _QUOTE + r"[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}" + _VALUE,
+        # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
+        # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
+        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}@?" + _VALUE,
         "pass pwd secret access refresh auth api token private signing encryption master credential",
         _assignment,
     ),
