@@ -5,10 +5,12 @@ Shapes are ported from gitleaks (MIT, ``config/gitleaks.toml``) and detect-secre
 occasional over-redaction, so prefixes anchor a rule and lengths are tolerant (see docs/redaction.md).
 
 Every pattern is written to run in linear time on adversarial input:
-- a rule whose first token is a character class starts only at a run boundary (a negative lookbehind),
-  so one run of look-alike characters is scanned once, not once per position;
-- every repetition is bounded, and possessive (``{m,n}+``) where the next token cannot be in the class;
-- ``keywords`` are lowercase literals of which at least one must occur before a rule runs at all.
+- ``anchors`` are the lowercase literals a match starts with: the redactor tries the pattern only
+  where one occurs (found with ``str.find``), never at every position;
+- a token rule starts only at a run boundary (a negative lookbehind that also accepts a JSON ``\n``
+  escape before the token), so one run of look-alike characters is entered once;
+- every repetition is bounded, and possessive (``{m,n}+``) where the next token cannot be in the class.
+A check function then tells a real secret from a placeholder (``<your-token>``, ``${VAR}``, ``xxxx``).
 """
 
 from __future__ import annotations
