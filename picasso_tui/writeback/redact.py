@@ -8,6 +8,7 @@ it becomes ``RedactionFailed``, and the caller writes nothing.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import sys
 import time
@@ -24,6 +25,8 @@ MAX_PASSES = 4
 """A second pass only runs when the first changed something; the loop proves the result is a fixed point."""
 MAX_TEXT_CHARS = 16 * 1024 * 1024
 """Beyond this a string is refused rather than scanned: nothing the store keeps is that large."""
+MAX_FINDINGS = 5000
+"""A text with more secrets than this is not a note but a dump (or an attack on the redactor): refused."""
 BUDGET_SECONDS = 2.0
 BUDGET_SECONDS_PER_MB = 2.0
 """The time one text may take. Every pattern is linear, but a text built to hit thousands of candidates
@@ -95,35 +98,60 @@ def _lower(text: str) -> str:
 Range = tuple[int, int]
 
 
-def _matches(rule: Rule, text: str, low: str, lo: int, hi: int, budget: _Budget) -> Iterator[re.Match[str]]:
-    """Matches of ``rule`` starting in ``[lo, hi)``: tried only where one of its anchors occurs (``str.find``
-    is fast; a regex scan of every position is not), or by a full scan for the few rules without an anchor."""
-    if rule.requires and not any(low.find(a, lo, hi) != -1 for a in rule.requires):
-        return
-    if rule.scan:
-        if any(low.find(a, lo, hi) != -1 for a in rule.anchors):
-            yield from rule.pattern.finditer(text, lo, hi)
-        return
-    starts: list[int] = []
-    find, offset = low.find, rule.offset
-    for anchor in rule.anchors:
-        i = find(anchor, lo, hi)
-        while i != -1:
-            if i >= offset:
-                starts.append(i - offset)
-                if not len(starts) & 0xFFF:
-                    budget.check()
-            i = find(anchor, i + 1, hi)
-    if len(rule.anchors) > 1:
-        starts.sort()
-    match = rule.pattern.match
-    end = -1
-    for start in starts:
-        # Like finditer, never start inside the previous match: ``pass=pass=pass=…`` is one match, not one
-        # per anchor (each up to a kilobyte long), which keeps adversarial input linear.
-        if start >= end and (m := match(text, start)) is not None:
-            end = max(m.end(), start + 1)
-            yield m
+class _Scan:
+    """One text being scanned: its lowercase copy, the positions of each anchor (found once, shared by
+    the rules that use it) and the time budget."""
+
+    def __init__(self, text: str, budget: _Budget) -> None:
+        self.text = text
+        self.low = _lower(text)
+        self.budget = budget
+        self._anchors: dict[tuple[str, int, int], list[int]] = {}
+
+    def positions(self, anchor: str, lo: int, hi: int) -> list[int]:
+        key = (anchor, lo, hi)
+        if (found := self._anchors.get(key)) is None:
+            found = []
+            find = self.low.find
+            i = find(anchor, lo, hi)
+            while i != -1:
+                found.append(i)
+                if not len(found) & 0xFFF:
+                    self.budget.check()
+                i = find(anchor, i + 1, hi)
+            self._anchors[key] = found
+        return found
+
+    def present(self, anchors: tuple[str, ...], lo: int, hi: int) -> bool:
+        return any(self.low.find(a, lo, hi) != -1 for a in anchors)
+
+    def matches(self, rule: Rule, lo: int, hi: int, cursor: list[int]) -> Iterator[re.Match[str]]:
+        """Matches of ``rule`` starting in ``[lo, hi)``, tried only where an anchor occurs (``str.find`` is
+        fast; a regex scan of every position is not), or by a search for the few rules without one.
+
+        Like finditer, a match never starts before ``cursor[0]`` (the end of the previous one, which the
+        caller may push further): ``pass=pass=pass=…`` is one match, not one per anchor, so adversarial
+        input stays linear."""
+        if rule.requires and not self.present(rule.requires, lo, hi):
+            return
+        text = self.text
+        if rule.scan:
+            if self.present(rule.anchors, lo, hi):
+                search = rule.pattern.search
+                while (m := search(text, max(lo, cursor[0]), hi)) is not None:
+                    cursor[0] = max(m.end(), m.start() + 1)
+                    yield m
+            return
+        if len(rule.anchors) == 1:
+            starts = self.positions(rule.anchors[0], lo, hi)
+        else:
+            starts = sorted(p for a in rule.anchors for p in self.positions(a, lo, hi))
+        match, offset = rule.pattern.match, rule.offset
+        for i in starts:
+            start = i - offset
+            if start >= cursor[0] and start >= 0 and (m := match(text, start)) is not None:
+                cursor[0] = max(m.end(), start + 1)
+                yield m
 
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -135,16 +163,19 @@ Jump = tuple[int, int, int, int]
 """(view position, view length 0 or 1, original start, original end): where a view departs from the text."""
 
 
-def _percent(esc: str) -> str:
-    return chr(int(esc[1:], 16))
+def _percent(m: re.Match[str]) -> str:
+    return chr(int(m.group()[1:], 16))
 
 
-def _unbackslash(esc: str) -> str:
-    c = esc[1]
-    return chr(int(esc[2:], 16)) if c == "u" else _BACKSLASH_CHARS.get(c, c)
+_BACKSLASH_TABLE = {"\\" + c: _BACKSLASH_CHARS.get(c, c) for c in "nrt\"\\/'bf"}
 
 
-def _decode(text: str, pieces: list[tuple[int, int]], pattern: re.Pattern[str], one: Any) -> tuple[str, list[Jump]]:
+def _unbackslash(m: re.Match[str]) -> str:
+    esc = m.group()
+    return _BACKSLASH_TABLE.get(esc) or chr(int(esc[2:], 16))
+
+
+def _decode(text: str, pieces: list[Range], pattern: re.Pattern[str], one: Any) -> tuple[str, list[Jump]]:
     """A view made of the decoded ``pieces`` of ``text`` (joined by newlines), with the map back to ``text``."""
     out: list[str] = []
     jumps: list[Jump] = []
@@ -154,16 +185,18 @@ def _decode(text: str, pieces: list[tuple[int, int]], pattern: re.Pattern[str], 
             out.append("\n")
             length += 1
         jumps.append((length, 0, piece_start, piece_start))
-        last = piece_start
-        for m in pattern.finditer(text, piece_start, piece_end):
-            out.append(text[last : m.start()])
-            length += m.start() - last
-            jumps.append((length, 1, m.start(), m.end()))
-            out.append(one(m.group()))
-            length += 1
-            last = m.end()
-        out.append(text[last:piece_end])
-        length += piece_end - last
+        piece = text[piece_start:piece_end]
+        spans = [m.span() for m in pattern.finditer(text, piece_start, piece_end)]
+        if not spans:
+            decoded = piece
+        else:
+            # every escape decodes to one character: the view is shorter by (escape length - 1) per escape
+            shrink = itertools.accumulate((b - a - 1 for a, b in spans), initial=0)
+            base = length - piece_start
+            jumps.extend((base + a - k, 1, a, b) for (a, b), k in zip(spans, shrink, strict=False))
+            decoded = pattern.sub(one, piece)
+        out.append(decoded)
+        length += len(decoded)
     return "".join(out), jumps
 
 
@@ -216,17 +249,33 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
     return _merge(spans)
 
 
+_PRESENCE_CHECK_CHARS = 64 * 1024
+"""Up to this size one pass over all literals lets most rules be skipped; beyond it each rule's own
+``str.find`` is that check, and doing both would read a large text twice."""
+_LITERALS = frozenset(a for rule in RULES for a in (*rule.anchors, *rule.requires))
+_RUN = re.compile(r"[A-Za-z0-9_+/=-]*+")
+_RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
+
+
 def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[tuple[int, int, str]]:
     """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
-    low = _lower(text)
-    markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in low else []
+    scan = _Scan(text, budget)
+    markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in scan.low else []
     marker_starts = [a for a, _ in markers]
     spans: list[tuple[int, int, str]] = []
     everything = [(0, len(text))]
+    # One pass over the literals every rule needs; a rule none of whose literals occur is skipped outright
+    # (most strings a run produces are short, and most rules never apply to them).
+    present = {a for a in _LITERALS if a in scan.low} if len(text) <= _PRESENCE_CHECK_CHARS else None
     for rule in RULES:
+        if present is not None and (
+            (rule.anchors and present.isdisjoint(rule.anchors)) or (rule.requires and present.isdisjoint(rule.requires))
+        ):
+            continue
         budget.check()
         for lo, hi in everything if ranges is None or rule.multiline else ranges:
-            for n, m in enumerate(_matches(rule, text, low, lo, hi, budget), 1):
+            cursor = [lo]
+            for n, m in enumerate(scan.matches(rule, lo, hi, cursor), 1):
                 if not n & 0x3FF:
                     budget.check()
                 start, end = _secret_span(rule, m)
@@ -236,8 +285,16 @@ def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[
                     i = bisect.bisect_left(marker_starts, end) - 1  # the last marker starting before the end
                     if i >= 0 and markers[i][1] > start:
                         continue  # already redacted
-                if rule.check(text, m, text[start:end]):
-                    spans.append((start, end, rule.id))
+                if not rule.check(text, m, text[start:end]):
+                    continue
+                if text[end - 1 : end] in _RUN_CHARS and text[end : end + 1] in _RUN_CHARS:
+                    # A secret never stops inside a run of token characters (a length cap is not its end):
+                    # take the whole run, or the rest would surface as a new "secret" on every pass.
+                    end = _RUN.match(text, end).end()  # type: ignore[union-attr]
+                    cursor[0] = max(cursor[0], end)
+                spans.append((start, end, rule.id))
+                if len(spans) > MAX_FINDINGS:
+                    raise RedactionFailed(f"more than {MAX_FINDINGS:,} secrets in one text")
     return spans
 
 

@@ -5,10 +5,12 @@ Shapes are ported from gitleaks (MIT, ``config/gitleaks.toml``) and detect-secre
 occasional over-redaction, so prefixes anchor a rule and lengths are tolerant (see docs/redaction.md).
 
 Every pattern is written to run in linear time on adversarial input:
-- a rule whose first token is a character class starts only at a run boundary (a negative lookbehind),
-  so one run of look-alike characters is scanned once, not once per position;
-- every repetition is bounded, and possessive (``{m,n}+``) where the next token cannot be in the class;
-- ``keywords`` are lowercase literals of which at least one must occur before a rule runs at all.
+- ``anchors`` are the lowercase literals a match starts with: the redactor tries the pattern only
+  where one occurs (found with ``str.find``), never at every position;
+- a token rule starts only at a run boundary (a negative lookbehind that also accepts a JSON ``\n``
+  escape before the token), so one run of look-alike characters is entered once;
+- every repetition is bounded, and possessive (``{m,n}+``) where the next token cannot be in the class.
+A check function then tells a real secret from a placeholder (``<your-token>``, ``${VAR}``, ``xxxx``).
 """
 
 from __future__ import annotations
@@ -142,15 +144,15 @@ def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
     return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
 
 
-_MYSQL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b")
-_LOGIN = re.compile(r"\b(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
+_MYSQL = re.compile(r"(?:\b|(?<=\\[nrt]))(?:mysql|mysqldump|mysqladmin|mariadb)\b")
+_LOGIN = re.compile(r"(?:\b|(?<=\\[nrt]))(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
 
 
 def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     """``mysql -pSECRET`` (``mysql -p db`` prompts: ``db`` is no password), ``docker login -p SECRET``."""
     if is_placeholder(value):
         return False
-    line = text[max(0, m.start() - 200) : m.start()].rpartition("\n")[2].lower()
+    line = re.split(r"\n|\\n", text[max(0, m.start() - 200) : m.start()])[-1].lower()
     if m.group("s") is not None:
         return bool(_MYSQL.search(line) or _LOGIN.search(line))
     return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
@@ -205,8 +207,10 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
             return False
     key = _full_key(text, m)
     before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
-    if key.upper() in _NOT_SECRET_KEYS or before.endswith(("$", "${", "%")) or is_placeholder(value):
-        return False  # a placeholder, or the key is itself a variable reference: ${DB_PASSWORD:-x}, %TOKEN%
+    if key.upper() in _NOT_SECRET_KEYS or before.endswith(("${", "%")) or is_placeholder(value):
+        return False  # a placeholder, or the key sits in an expansion: ${DB_PASSWORD:-x}, %TOKEN%
+    if m.group("sep").startswith("=="):
+        return high_entropy(value) or looks_random(value)  # ``token == "pinned"`` compares with a word
     if not bare:
         return True  # a quoted literal
     if _DOTTED_REF.fullmatch(value) or _TYPE_NAMES.fullmatch(value):
@@ -269,11 +273,10 @@ _BW = r"(?:(?<![\w-])|(?<=\\[nrt]))"
 _QUOTE = r"(?:\\{0,3}[\"'`])?"
 _SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
 _VALUE = (
-    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{1,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
-    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){1,1024}+)\""
-    r"|'(?P<s3>[^'\n]{1,1024}+)'"
-    r"|`(?P<s4>[^`\n]{1,1024}+)`"
-    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){1,1024}+))"  # & ends a query parameter
+    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
+    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,1024}+)\""  # under 3 characters is never a secret (is_placeholder)
+    r"|'(?P<s3>[^'\n]{3,1024}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
+    r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){3,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
@@ -287,8 +290,8 @@ RULES: tuple[Rule, ...] = (
     # -- keys and our own secrets -------------------------------------------------------------------
     _r(
         "private-key",
-        r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-        r"(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+        r"(?:-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----|\Z)",
         "-----begin",
         _private_key,
         multiline=True,
@@ -310,7 +313,7 @@ RULES: tuple[Rule, ...] = (
     _r("aws-access-key-id", _B + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}" + _E, "akia asia abia acca a3t"),
     _r(
         "aws-secret-access-key",
-        r"(?i)aws[\w.-]{0,30}?(?:secret|key)[\w.-]{0,30}?"
+        r"(?i)aws[_.-]?(?:secret[_.-]?(?:access[_.-]?)?key|sk|secret)(?:[_.-]?id)?"
         + _QUOTE
         + _SEP
         + r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
@@ -341,7 +344,7 @@ RULES: tuple[Rule, ...] = (
     _r("heroku-api-key", _B + r"HRKU-[\w-]{30,100}+", "hrku-"),
     _r(
         "heroku-api-key",
-        r"(?i)heroku[\w.-]{0,30}?(?:key|token|secret)[\w.-]{0,20}?"
+        r"(?i)heroku[_.-]?(?:api[_.-]?)?(?:key|token|secret)"
         + _QUOTE
         + _SEP
         + r"(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
@@ -408,13 +411,10 @@ RULES: tuple[Rule, ...] = (
     # -- payments and messaging -------------------------------------------------------------------------
     _r("stripe-key", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+", "sk_ rk_"),
     _r("stripe-webhook-secret", _B + r"whsec_[A-Za-z0-9+/=]{20,128}+", "whsec_"),
-    _r("twilio-api-key", _B + r"SK[0-9a-fA-F]{32}" + _E, "sk", scan=True),
+    _r("twilio-api-key", r"SK(?:(?<![A-Za-z0-9_-]SK)|(?<=\\[nrt]SK))[0-9a-fA-F]{32}" + _E, "sk", scan=True),
     _r(
         "twilio-auth-token",
-        r"(?i)twilio[\w. -]{0,30}?(?:auth|token|secret)[\w.-]{0,20}?"
-        + _QUOTE
-        + _SEP
-        + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
+        r"(?i)twilio[_. -]?(?:auth[_. -]?)?(?:token|secret)" + _QUOTE + _SEP + r"(?P<s>[0-9a-f]{32})(?![0-9a-f])",
         "twilio",
         _context,
     ),
@@ -425,6 +425,7 @@ RULES: tuple[Rule, ...] = (
         r"(?<![0-9a-f])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-f])",
         "-",
         scan=True,
+        requires="mailgun",
     ),
     _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
     _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E, "shpat_ shpca_ shppa_ shpss_"),
@@ -500,29 +501,32 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "cli-secret-flag",
-        r"(?i)(?:(?<![\w-])|(?<=\\[nrt]))--?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
+        # Starts with the literal "-" (the lookbehind follows it), so the scan jumps from dash to dash in C.
+        r"(?i)-(?:(?<![\w-]-)|(?<=\\[nrt]-))-?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
         r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
-        r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'|;&<>]{1,512}+))",
+        r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'`|;&<>()]{1,512}+))",
         "-- -pass -pwd -token -secret -api -auth -access -client",
         _flag_value,
         scan=True,
     ),
     _r(
         "cli-password-flag",
-        r"[ \t](?:-p(?P<s>[^\s-][^\s|;&]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s-][^\s|;&]{0,255}+))",
+        r"[ \t](?:-p(?P<s>[^\s`-][^\s|;&`]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s`-][^\s|;&`]{0,255}+))",
         (" -p", "\t-p", " --password", "\t--password"),
         _password_flag,
         requires="mysql mariadb sshpass login",
     ),
     _r(
         "cli-basic-auth",
-        _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"']{1,256}+)",
+        _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"'`]{1,256}+)",
         "-u --user",
         _context,
     ),
     _r(
         "secret-assignment",
-        r"(?i)" + _KEYWORD + _QUOTE + r"[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}" + _VALUE,
+        # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
+        # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
+        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}@?" + _VALUE,
         "pass pwd secret access refresh auth api token private signing encryption master credential",
         _assignment,
     ),

@@ -1,0 +1,106 @@
+"""Redaction benchmark (issue 5): redact a 1 MB agent transcript, and 1 MB of small strings.
+
+Run as a plain script (it is outside the default pytest run):
+
+    .venv/bin/python tests/bench/bench_redact.py [--runs 30] [--secret-rate 0.02] [--json out.json]
+
+The transcript is JSON lines of tool results built from the redaction corpus (tests/writeback/
+redaction_corpus): realistic negatives (code, commands, logs, ids, hashes, placeholders) with a
+generated positive (a fake secret in JSON, shell history, .env, Markdown or a URL) on 2% of lines.
+Three series:
+
+1. text     ``redact_text`` on the whole 1 MB transcript as one string;
+2. clean    the same without any positive (the common case: nothing to redact, one pass);
+3. values   ``redact_value`` on the transcript's ~9k events as dicts (how ``picasso run`` keeps a
+            transcript: many small strings, so per-call overhead counts).
+
+Wall-clock and CPU (this process) median and p95 are printed as a markdown table; docs/benchmarks.md
+records a run. CPU time is the contention-resistant figure on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from picasso_tui.writeback.redact import redact_text, redact_value  # noqa: E402
+from tests.writeback.redaction_corpus.negatives import negatives  # noqa: E402
+from tests.writeback.redaction_corpus.positives import positives  # noqa: E402
+
+SIZE = 1_000_000
+
+
+def transcript(secret_rate: float, seed: int = 20261130) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    neg, pos = negatives(), [c.text for c in positives(seeds=(1, 2, 3))]
+    events: list[dict[str, Any]] = []
+    size = 0
+    while size < SIZE:
+        text = rng.choice(pos) if rng.random() < secret_rate else rng.choice(neg)
+        event = {"i": len(events), "type": "tool_result", "tool": "bash", "exitCode": 0, "output": text}
+        events.append(event)
+        size += len(json.dumps(event)) + 1
+    return events
+
+
+def timed(fn: Callable[[], object], runs: int) -> dict[str, float]:
+    fn()  # warm-up: compiled patterns, caches
+    wall, cpu = [], []
+    for _ in range(runs):
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        wall.append(time.perf_counter() - w)
+        cpu.append(time.process_time() - c)
+
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[max(0, round(0.95 * len(xs)) - 1)]
+
+    return {
+        "median_ms": statistics.median(wall) * 1000,
+        "p95_ms": p95(wall) * 1000,
+        "cpu_median_ms": statistics.median(cpu) * 1000,
+        "cpu_p95_ms": p95(cpu) * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--secret-rate", type=float, default=0.02)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+
+    events = transcript(args.secret_rate)
+    text = "\n".join(json.dumps(e) for e in events)
+    clean = "\n".join(json.dumps(e) for e in transcript(0.0))
+    found = len(redact_text(text).findings)
+    series = {
+        f"text: one 1 MB string, {found} secrets": timed(lambda: redact_text(text), args.runs),
+        "clean: one 1 MB string, no secret": timed(lambda: redact_text(clean), args.runs),
+        f"values: {len(events):,} events via redact_value": timed(lambda: redact_value(events), args.runs),
+    }
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    print(f"{len(text) / 1e6:.2f} MB, {args.runs} runs, load average {load}\n")
+    print("| series | median | p95 | CPU median | CPU p95 |\n| --- | --- | --- | --- | --- |")
+    for name, r in series.items():
+        print(
+            f"| {name} | {r['median_ms']:.0f} ms | {r['p95_ms']:.0f} ms | "
+            f"{r['cpu_median_ms']:.0f} ms | {r['cpu_p95_ms']:.0f} ms |"
+        )
+    if args.json:
+        args.json.write_text(json.dumps({"load": load, "series": series}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

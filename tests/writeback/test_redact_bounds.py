@@ -1,0 +1,92 @@
+"""Bounded time on adversarial input: 1 MB built to provoke each rule finishes (or is refused) quickly."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+
+from picasso_tui.writeback import redact
+from picasso_tui.writeback.redact import RedactionFailed, redact_text
+from picasso_tui.writeback.secret_rules import RULES
+
+MB = 1_000_000
+LIMIT_S = 1.0
+"""CPU seconds for 1 MB: process time, because the test machine's 2 cores are shared with other work."""
+
+# Each unit, repeated to 1 MB, hammers one rule: anchors back to back, keys without values, values
+# without ends, long runs of token characters, escapes for the decoded views, nested-looking URLs.
+ADVERSARIAL_UNITS = [
+    'password="',
+    "pass=",
+    "password=hunter2 ",
+    "auth: ",
+    "token: x\n",
+    "x-goog-api-key: ",
+    "authorization=",
+    "Bearer ",
+    ":_auth=",
+    "-pwd=",
+    "--",
+    "-",
+    "\t-p://",
+    "AWS",
+    "twilio-",
+    "a://b:c@",
+    "https://x.io/?utm_source=a&",
+    "%41",
+    "\\u0041",
+    "\\\\",
+    "eyJ",
+    "eyJ" + "a" * 20 + ".",
+    "sk",
+    "sk-ant-" + "0" * 40 + ".",
+    "ghp_" + "a1B2" * 9 + " ",
+    "pmk1://",
+    "0123456789abcdef" * 2 + "-",
+    "-----BEGIN PRIVATE KEY-----",
+    "Sponsored by ",
+    "a" * 1000 + " ",
+    "A",
+]
+
+
+def _one_mb(unit: str) -> str:
+    return (unit * (MB // len(unit) + 1))[:MB]
+
+
+@pytest.mark.parametrize("unit", ADVERSARIAL_UNITS, ids=lambda u: repr(u[:24]))
+def test_a_megabyte_of_adversarial_input_finishes_within_a_second(unit: str) -> None:
+    text = _one_mb(unit)
+    start = time.process_time()
+    try:
+        result = redact_text(text)
+    except RedactionFailed as refused:  # refusing in time is also bounded, and fails closed
+        result = None
+        assert "time budget" in refused.reason or "secrets in one text" in refused.reason
+    elapsed = time.process_time() - start
+    print(f"\n{unit[:24]!r}: {elapsed:.3f} s CPU")
+    assert elapsed < LIMIT_S
+    if result is not None:
+        assert redact_text(result.text).text == result.text
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_every_rule_is_linear_on_its_own_anchors(rule: object) -> None:
+    """Each anchor glued to itself, to token characters and to separators: 100 kB per shape."""
+    anchors = getattr(rule, "anchors", ()) or ("x",)
+    start = time.process_time()
+    for anchor in anchors[:2]:
+        for unit in (anchor, anchor + "A", anchor + "=", anchor + ": ", anchor + "0" * 40 + "."):
+            with contextlib.suppress(RedactionFailed):  # refusing a flood of secrets is fine; hanging is not
+                redact_text((unit * (100_000 // len(unit) + 1))[:100_000])
+    assert time.process_time() - start < 1.0
+
+
+def test_a_slow_text_is_refused_when_its_budget_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redact, "BUDGET_SECONDS", 0.0)
+    monkeypatch.setattr(redact, "BUDGET_SECONDS_PER_MB", 0.0)
+    with pytest.raises(RedactionFailed) as refused:
+        redact_text(_one_mb("password=hunter2 "))
+    assert "hunter2" not in str(refused.value)
