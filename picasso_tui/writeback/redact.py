@@ -287,9 +287,10 @@ def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[
                         continue  # already redacted
                 if not rule.check(text, m, text[start:end]):
                     continue
-                if text[end - 1 : end] in _RUN_CHARS and text[end : end + 1] in _RUN_CHARS:
+                if not rule.multiline and text[end - 1 : end] in _RUN_CHARS and text[end : end + 1] in _RUN_CHARS:
                     # A secret never stops inside a run of token characters (a length cap is not its end):
-                    # take the whole run, or the rest would surface as a new "secret" on every pass.
+                    # take the whole run, or the rest would surface as a new "secret" on every pass. A block
+                    # (PEM) ends at its footer: its dashes may run straight into the next block's header.
                     end = _RUN.match(text, end).end()  # type: ignore[union-attr]
                     cursor[0] = max(cursor[0], end)
                 spans.append((start, end, rule.id))
