@@ -1,0 +1,29 @@
+"""One BLAS thread for query-sized work.
+
+OpenBLAS splits even a 14x384 by 384x1152 product over every core. On an idle machine that is a
+wash for one query; with anything else running (a test suite, a build, another agent) its spinning
+threads fight for the cores and one query's embedding went from 12 ms to 40-330 ms here (measured
+in docs/benchmarks.md). Index builds (thousands of rows) keep all threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any
+
+_lock = threading.Lock()
+_controller: Any = None
+
+
+def one_thread() -> contextlib.AbstractContextManager[Any]:
+    """A context in which numpy's BLAS uses one thread (a no-op where threadpoolctl is missing)."""
+    global _controller
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return contextlib.nullcontext()
+    with _lock:
+        if _controller is None:  # inspects the loaded libraries once (a few ms)
+            _controller = ThreadpoolController()
+    return _controller.limit(limits=1, user_api="blas")
