@@ -523,6 +523,31 @@ RULES: tuple[Rule, ...] = (
         _context,
     ),
     _r(
+        "netrc-password",
+        r"(?i)"
+        + _S
+        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;]{1,256}+)",
+        "machine",
+        _context,
+    ),
+    _r(
+        "auth-tuple",
+        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret")
+        r"(?i)(?:auth[ \t]*=[ \t]*\(?|basicauth\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
+        r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
+        "auth basicauth(",
+        _context,
+    ),
+    _r(
+        "xml-secret",
+        r"(?i)<(?P<tag>[\w:.-]{0,40}?(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+        r"credentials?))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
+        "<",
+        _context,
+        scan=True,
+        requires="password> passwd> secret> token> key> credential> credentials>",
+    ),
+    _r(
         "secret-assignment",
         # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
         # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
