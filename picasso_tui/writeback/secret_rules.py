@@ -173,7 +173,8 @@ def _private_key(text: str, m: re.Match[str], value: str) -> bool:
 
 _SECRET_KEY_SUFFIX = re.compile(
     r"(?i)(?:passphrase|password|passwd|pwd|(?:^|[^a-z])pass|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-    r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth)$"
+    r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth|"
+    r"authorization|cookie)$"  # header names as dict keys: {"Authorization": "Basic dXNl…"}
 )
 _NOT_SECRET_KEYS = frozenset({"PWD", "OLDPWD", "TOKEN_TYPE"})
 

@@ -152,3 +152,11 @@ def test_oversized_text_is_refused_not_scanned(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(redact, "MAX_TEXT_CHARS", 100)
     with pytest.raises(RedactionFailed):
         redact_text("x" * 101)
+
+
+def test_header_dicts_are_redacted_by_their_names() -> None:
+    headers = {"Authorization": "Basic dXNlcjpwYXNzd29yZA==", "Accept": "application/json"}
+    out, findings = redact_value({"headers": headers, "template": {"Authorization": "Bearer $TOKEN"}})
+    assert out["headers"] == {"Authorization": "[REDACTED:secret-assignment]", "Accept": "application/json"}
+    assert out["template"] == {"Authorization": "Bearer $TOKEN"}
+    assert [f.field for f in findings] == ["headers.Authorization"]
