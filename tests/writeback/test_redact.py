@@ -160,3 +160,10 @@ def test_header_dicts_are_redacted_by_their_names() -> None:
     assert out["headers"] == {"Authorization": "[REDACTED:secret-assignment]", "Accept": "application/json"}
     assert out["template"] == {"Authorization": "Bearer $TOKEN"}
     assert [f.field for f in findings] == ["headers.Authorization"]
+
+
+def test_offsets_survive_characters_whose_lowercase_is_longer() -> None:
+    # "İ".lower() is two characters; matching runs on a lowercase copy, so offsets must not drift.
+    text = f"İstanbul İİ notes: {GITHUB} and DB_PASSWORD=s3cr3tİpw"
+    out = redact_text(text)
+    assert [text[f.start : f.end] for f in out.findings] == [GITHUB, "s3cr3tİpw"]
