@@ -530,7 +530,7 @@ RULES: tuple[Rule, ...] = (
         "netrc-password",
         r"(?i)"
         + _S
-        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;]{1,256}+)",
+        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
         "machine",
         _context,
     ),
