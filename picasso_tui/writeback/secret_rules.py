@@ -453,6 +453,19 @@ RULES: tuple[Rule, ...] = (
     _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
+    _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
+    _r("langsmith-key", _B + r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}" + _E, "lsv2_"),
+    # -- more hosted services -------------------------------------------------------------------------------
+    _r("meta-access-token", _B + r"EAA[A-Za-z0-9]{90,512}+" + _E, "eaa"),
+    _r("figma-token", _B + r"figd_[\w-]{40,64}+", "figd_"),
+    _r("airtable-token", _B + r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}" + _E, "pat"),
+    _r("tailscale-key", _B + r"tskey-(?:api|auth|client|scim|webhook)-[\w-]{16,128}+", "tskey-"),
+    _r("planetscale-token", _B + r"pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}+", "pscale_"),
+    _r("dropbox-token", _B + r"sl\.[A-Za-z0-9_-]{130,1024}+", "sl."),
+    _r("pulumi-token", _B + r"pul-[a-f0-9]{40}" + _E, "pul-"),
+    _r("render-key", _B + r"rnd_[A-Za-z0-9]{32}" + _E, "rnd_"),
+    _r("netlify-token", _B + r"nf[pc]_[A-Za-z0-9]{36,40}" + _E, "nfp_ nfc_"),
+    _r("1password-service-token", _B + r"ops_ey[\w-]{100,4096}+", "ops_ey"),
     # -- generic shapes -------------------------------------------------------------------------------------
     _r(
         "jwt",

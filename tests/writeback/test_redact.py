@@ -167,3 +167,28 @@ def test_offsets_survive_characters_whose_lowercase_is_longer() -> None:
     text = f"İstanbul İİ notes: {GITHUB} and DB_PASSWORD=s3cr3tİpw"
     out = redact_text(text)
     assert [text[f.start : f.end] for f in out.findings] == [GITHUB, "s3cr3tİpw"]
+
+
+HEX = "0123456789abcdef"
+MORE_PROVIDERS = {
+    "elevenlabs-key": lambda: "sk_" + fake(HEX, 48),
+    "langsmith-key": lambda: f"lsv2_pt_{fake(HEX, 32)}_{fake(HEX, 10)}",
+    "meta-access-token": lambda: "EAA" + fake(B62, 120),
+    "figma-token": lambda: "figd_" + fake(B62 + "-_", 43),
+    "airtable-token": lambda: "pat" + fake(B62, 14) + "." + fake(HEX, 64),
+    "tailscale-key": lambda: "tskey-auth-" + fake(B62, 30),
+    "planetscale-token": lambda: "pscale_tkn_" + fake(B62, 43),
+    "dropbox-token": lambda: "sl." + fake(B62 + "-_", 140),
+    "pulumi-token": lambda: "pul-" + fake(HEX, 40),
+    "render-key": lambda: "rnd_" + fake(B62, 32),
+    "netlify-token": lambda: "nfp_" + fake(B62, 36),
+    "1password-service-token": lambda: "ops_eyJ" + fake(B62 + "-_", 200),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(MORE_PROVIDERS))
+def test_more_provider_tokens_in_prose_and_json(rule: str) -> None:
+    token = MORE_PROVIDERS[rule]()
+    for text in (f"the deploy used {token} yesterday", f'{{"output": "token\\n{token}\\n"}}'):
+        out = redact_text(text)
+        assert token not in out.text and {f.rule for f in out.findings} == {rule}
