@@ -294,8 +294,12 @@ RULES: tuple[Rule, ...] = (
     # -- keys and our own secrets -------------------------------------------------------------------
     _r(
         "private-key",
-        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-        r"(?:-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        # The body is what a key is made of (base64 chunks and "Name: value" header lines, separated by real
+        # or JSON-escaped newlines or spaces), up to the END line; a key cut short is redacted as far as its
+        # body goes, and text after it (the next tool output, prose) is kept.
+        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?:\r?\n|\\r\\n|\\n|[ \t])++(?:[A-Za-z][\w-]{0,40}:[^\n\\]{0,200}+|[A-Za-z0-9+/=]{1,256}+))*+"
+        r"(?:(?:\r?\n|\\r\\n|\\n|[ \t])*+-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----)?",
         "-----begin",
         _private_key,
         multiline=True,

@@ -70,9 +70,19 @@ def test_a_private_key_block_is_replaced_whole() -> None:
     assert redact_text(text).text == "key:\n[REDACTED:private-key]\ndone"
 
 
-def test_a_truncated_private_key_is_redacted_to_the_end() -> None:
+def test_a_truncated_private_key_is_redacted_as_far_as_its_body_goes() -> None:
     text = "-----BEGIN RSA PRIVATE KEY-----\n" + fake(B62, 64) + "\n" + fake(B62, 40)
     assert redact_text(text).text == "[REDACTED:private-key]"
+    cut = f"{text}\n$ ls -la keys/\ntotal 8"
+    assert redact_text(cut).text == "[REDACTED:private-key]\n$ ls -la keys/\ntotal 8"
+
+
+def test_key_blocks_with_header_fields_are_redacted_whole() -> None:
+    body = "\n".join(fake(B62 + "+/", 64) for _ in range(3))
+    pgp = f"-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n{body}\n=aB3d\n-----END PGP PRIVATE KEY BLOCK-----"
+    rsa = f"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\n{body}\n-----END RSA PRIVATE KEY-----"
+    for block in (pgp, rsa):
+        assert redact_text(f"before\n{block}\nafter").text == "before\n[REDACTED:private-key]\nafter"
 
 
 def test_sponsor_and_tracking_metadata_are_removed() -> None:
