@@ -410,8 +410,15 @@ def contains_secret(text: str) -> bool:
 
 def _value(value: Any, field: str, findings: list[Finding], key: str | None = None) -> Any:
     if isinstance(value, str):
-        if key is not None and secret_named(key) and not MARKER.fullmatch(value) and not is_placeholder(value):
-            # {"password": "hunter2"}: the key is the context a bare value lacks on its own.
+        words = value.split()
+        if (
+            key is not None
+            and secret_named(key)
+            and not MARKER.fullmatch(value)
+            and not is_placeholder(words[-1] if words else value)
+        ):
+            # {"password": "hunter2"}: the key is the context a bare value lacks on its own. The placeholder
+            # test reads the last word, so {"Authorization": "Bearer $TOKEN"} is kept.
             findings.append(Finding("secret-assignment", 0, len(value), field))
             return "[REDACTED:secret-assignment]"
         result = _redact(value)

@@ -75,7 +75,7 @@ def is_placeholder(value: str) -> bool:
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or v.startswith(_PLACEHOLDER_PREFIXES):
         return True
-    if _INDIRECTION_RE.search(low) or _has_fragment(v, low):
+    if _INDIRECTION_RE.search(low, 0, 64) or _has_fragment(v[:64], low[:64]):  # see looks_fake: only the head
         return True
     if _VERSION.fullmatch(v) or _is_path(v):
         return True
@@ -91,7 +91,8 @@ def _has_fragment(value: str, low: str, extra: tuple[str, ...] = ()) -> bool:
 
 def looks_fake(value: str) -> bool:
     """For shape rules: the random part of a token is a placeholder (``sk-xxxx…``, ``ghp_your_token``)."""
-    if _has_fragment(value, value.lower(), ("your",)):
+    head = value[:64]  # placeholders are short; a word "found" deep in a long random token is chance
+    if _has_fragment(head, head.lower(), ("your",)):
         return True
     body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", value.lower())  # drop the provider prefix before counting
     return len(set(body) - set("-_.")) <= 3
@@ -168,12 +169,15 @@ def _private_key(text: str, m: re.Match[str], value: str) -> bool:
     header_end = value.find("-----", 10) + 5
     body = re.sub(r"-----END.*", "", value[header_end:], flags=re.S)
     body = re.sub(r"\\[nr]|\s|[^A-Za-z0-9+/=]", "", body)
-    return len(body) >= 20 and not looks_fake(body)
+    # Only "too short" or "too few distinct characters" (``...``, ``XXXX``) mark a placeholder: a word check
+    # would sometimes fire on a kilobyte of random base64 and leave a real key in place.
+    return len(body) >= 20 and len(set(body)) > 4
 
 
 _SECRET_KEY_SUFFIX = re.compile(
     r"(?i)(?:passphrase|password|passwd|pwd|(?:^|[^a-z])pass|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-    r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth)$"
+    r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth|"
+    r"authorization|cookie)$"  # header names as dict keys: {"Authorization": "Basic dXNl…"}
 )
 _NOT_SECRET_KEYS = frozenset({"PWD", "OLDPWD", "TOKEN_TYPE"})
 
@@ -290,8 +294,12 @@ RULES: tuple[Rule, ...] = (
     # -- keys and our own secrets -------------------------------------------------------------------
     _r(
         "private-key",
-        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-        r"(?:-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----|\Z)",
+        # The body is what a key is made of (base64 chunks and "Name: value" header lines, separated by real
+        # or JSON-escaped newlines or spaces), up to the END line; a key cut short is redacted as far as its
+        # body goes, and text after it (the next tool output, prose) is kept.
+        r"-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?:\r?\n|\\r\\n|\\n|[ \t])++(?:[A-Za-z][\w-]{0,40}:[^\n\\]{0,200}+|[A-Za-z0-9+/=]{1,256}+))*+"
+        r"(?:(?:\r?\n|\\r\\n|\\n|[ \t])*+-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----)?",
         "-----begin",
         _private_key,
         multiline=True,
@@ -449,6 +457,19 @@ RULES: tuple[Rule, ...] = (
     _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
+    _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
+    _r("langsmith-key", _B + r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}" + _E, "lsv2_"),
+    # -- more hosted services -------------------------------------------------------------------------------
+    _r("meta-access-token", _B + r"EAA[A-Za-z0-9]{90,512}+" + _E, "eaa"),
+    _r("figma-token", _B + r"figd_[\w-]{40,64}+", "figd_"),
+    _r("airtable-token", _B + r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}" + _E, "pat"),
+    _r("tailscale-key", _B + r"tskey-(?:api|auth|client|scim|webhook)-[\w-]{16,128}+", "tskey-"),
+    _r("planetscale-token", _B + r"pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}+", "pscale_"),
+    _r("dropbox-token", _B + r"sl\.[A-Za-z0-9_-]{130,1024}+", "sl."),
+    _r("pulumi-token", _B + r"pul-[a-f0-9]{40}" + _E, "pul-"),
+    _r("render-key", _B + r"rnd_[A-Za-z0-9]{32}" + _E, "rnd_"),
+    _r("netlify-token", _B + r"nf[pc]_[A-Za-z0-9]{36,40}" + _E, "nfp_ nfc_"),
+    _r("1password-service-token", _B + r"ops_ey[\w-]{100,4096}+", "ops_ey"),
     # -- generic shapes -------------------------------------------------------------------------------------
     _r(
         "jwt",
@@ -521,6 +542,31 @@ RULES: tuple[Rule, ...] = (
         _BW + r"(?:-u|--user)(?:[ \t]{1,8}|=)[\"']?[^\s:\"'-][^\s:\"']{0,127}:(?P<s>[^\s\"'`]{1,256}+)",
         "-u --user",
         _context,
+    ),
+    _r(
+        "netrc-password",
+        r"(?i)"
+        + _S
+        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
+        "machine",
+        _context,
+    ),
+    _r(
+        "auth-tuple",
+        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret")
+        r"(?i)(?:auth[ \t]*=[ \t]*\(?|basicauth\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
+        r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
+        "auth basicauth(",
+        _context,
+    ),
+    _r(
+        "xml-secret",
+        r"(?i)<(?P<tag>[\w:.-]{0,40}?(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+        r"credentials?))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
+        "<",
+        _context,
+        scan=True,
+        requires="password> passwd> secret> token> key> credential> credentials>",
     ),
     _r(
         "secret-assignment",

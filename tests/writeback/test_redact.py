@@ -70,9 +70,19 @@ def test_a_private_key_block_is_replaced_whole() -> None:
     assert redact_text(text).text == "key:\n[REDACTED:private-key]\ndone"
 
 
-def test_a_truncated_private_key_is_redacted_to_the_end() -> None:
+def test_a_truncated_private_key_is_redacted_as_far_as_its_body_goes() -> None:
     text = "-----BEGIN RSA PRIVATE KEY-----\n" + fake(B62, 64) + "\n" + fake(B62, 40)
     assert redact_text(text).text == "[REDACTED:private-key]"
+    cut = f"{text}\n$ ls -la keys/\ntotal 8"
+    assert redact_text(cut).text == "[REDACTED:private-key]\n$ ls -la keys/\ntotal 8"
+
+
+def test_key_blocks_with_header_fields_are_redacted_whole() -> None:
+    body = "\n".join(fake(B62 + "+/", 64) for _ in range(3))
+    pgp = f"-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n{body}\n=aB3d\n-----END PGP PRIVATE KEY BLOCK-----"
+    rsa = f"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\n{body}\n-----END RSA PRIVATE KEY-----"
+    for block in (pgp, rsa):
+        assert redact_text(f"before\n{block}\nafter").text == "before\n[REDACTED:private-key]\nafter"
 
 
 def test_sponsor_and_tracking_metadata_are_removed() -> None:
@@ -152,3 +162,43 @@ def test_oversized_text_is_refused_not_scanned(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(redact, "MAX_TEXT_CHARS", 100)
     with pytest.raises(RedactionFailed):
         redact_text("x" * 101)
+
+
+def test_header_dicts_are_redacted_by_their_names() -> None:
+    headers = {"Authorization": "Basic dXNlcjpwYXNzd29yZA==", "Accept": "application/json"}
+    out, findings = redact_value({"headers": headers, "template": {"Authorization": "Bearer $TOKEN"}})
+    assert out["headers"] == {"Authorization": "[REDACTED:secret-assignment]", "Accept": "application/json"}
+    assert out["template"] == {"Authorization": "Bearer $TOKEN"}
+    assert [f.field for f in findings] == ["headers.Authorization"]
+
+
+def test_offsets_survive_characters_whose_lowercase_is_longer() -> None:
+    # "İ".lower() is two characters; matching runs on a lowercase copy, so offsets must not drift.
+    text = f"İstanbul İİ notes: {GITHUB} and DB_PASSWORD=s3cr3tİpw"
+    out = redact_text(text)
+    assert [text[f.start : f.end] for f in out.findings] == [GITHUB, "s3cr3tİpw"]
+
+
+HEX = "0123456789abcdef"
+MORE_PROVIDERS = {
+    "elevenlabs-key": lambda: "sk_" + fake(HEX, 48),
+    "langsmith-key": lambda: f"lsv2_pt_{fake(HEX, 32)}_{fake(HEX, 10)}",
+    "meta-access-token": lambda: "EAA" + fake(B62, 120),
+    "figma-token": lambda: "figd_" + fake(B62 + "-_", 43),
+    "airtable-token": lambda: "pat" + fake(B62, 14) + "." + fake(HEX, 64),
+    "tailscale-key": lambda: "tskey-auth-" + fake(B62, 30),
+    "planetscale-token": lambda: "pscale_tkn_" + fake(B62, 43),
+    "dropbox-token": lambda: "sl." + fake(B62 + "-_", 140),
+    "pulumi-token": lambda: "pul-" + fake(HEX, 40),
+    "render-key": lambda: "rnd_" + fake(B62, 32),
+    "netlify-token": lambda: "nfp_" + fake(B62, 36),
+    "1password-service-token": lambda: "ops_eyJ" + fake(B62 + "-_", 200),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(MORE_PROVIDERS))
+def test_more_provider_tokens_in_prose_and_json(rule: str) -> None:
+    token = MORE_PROVIDERS[rule]()
+    for text in (f"the deploy used {token} yesterday", f'{{"output": "token\\n{token}\\n"}}'):
+        out = redact_text(text)
+        assert token not in out.text and {f.rule for f in out.findings} == {rule}

@@ -47,6 +47,9 @@ ADVERSARIAL_UNITS = [
     "0123456789abcdef" * 2 + "-",
     "-----BEGIN PRIVATE KEY-----",
     "Sponsored by ",
+    "<password>",
+    "machine a password ",
+    'auth=("a", ',
     "a" * 1000 + " ",
     "A",
 ]

@@ -180,6 +180,9 @@ FORMATS: dict[str, Callable[[Gen], Snippet]] = {
     "vault-token": lambda g: ((v := "hvs." + g.s(URLSAFE, 90)), (v,)),
     "mysql-password-flag": lambda g: (f"mysql -h db.internal -u root -p{(v := _password(g))} app", (v,)),
     "cli-token-flag": lambda g: (f"deployctl release --api-token {(v := g.s(B62, 32))} --env prod", (v,)),
+    "netrc-password": lambda g: (f"machine api.example.org login deploy password {(v := _password(g))}", (v,)),
+    "xml-password": lambda g: (f"<datasource><password>{(v := _password(g))}</password></datasource>", (v,)),
+    "python-basic-auth": lambda g: (f'requests.get(url, auth=("admin", "{(v := _password(g))}"))', (v,)),
     "utm-tracking": lambda g: (
         f"https://shop.example.com/item/42?utm_source={(v := g.s(LOWER, 8))}&utm_campaign={(w := g.s(LOWER, 10))}",
         (v, w),
