@@ -66,8 +66,12 @@ class RecordList(ScrollView, can_focus=True):
         """Replace the rows; the cursor stays on ``keep`` (a record id) when it is still there."""
         before = self.selected
         keep = keep if keep is not None else (before.id if before else None)
+        old_records, old_cursor, old_top = self.records, self.cursor, int(self.scroll_offset.y)
         self.records = records
-        index = next((i for i, r in enumerate(records) if r.id == keep), None) if keep else None
+        if keep and 0 <= self.cursor < len(records) and records[self.cursor].id == keep:
+            index: int | None = self.cursor  # typing a filter mostly leaves the cursor's row where it was
+        else:
+            index = next((i for i, r in enumerate(records) if r.id == keep), None) if keep else None
         self.cursor = index if index is not None else min(self.cursor, max(0, len(records) - 1))
         size = Size(self.size.width, len(records))
         if size != self.virtual_size:
@@ -76,7 +80,15 @@ class RecordList(ScrollView, can_focus=True):
             self.set_reactive(RecordList.virtual_size, size)
             self._scroll_update(size)
         self._scroll_cursor_visible()
-        self.refresh()
+        top, height = int(self.scroll_offset.y), max(1, self.size.height)
+        unchanged = (
+            top == old_top
+            and self.cursor == old_cursor
+            and len(old_records[top : top + height]) == len(records[top : top + height])
+            and all(a is b for a, b in zip(old_records[top : top + height], records[top : top + height], strict=True))
+        )
+        if not unchanged:  # the rows on screen are the same objects in the same places: nothing to repaint
+            self.refresh()
         if self.selected is not before:
             self.post_message(self.Highlighted(self, self.selected.id if self.selected else None))
 
