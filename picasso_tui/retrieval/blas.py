@@ -3,12 +3,14 @@
 OpenBLAS splits even a 14x384 by 384x1152 product over every core. On an idle machine that is a
 wash for one query; with anything else running (a test suite, a build, another agent) its spinning
 threads fight for the cores and one query's embedding went from 12 ms to 40-330 ms here (measured
-in docs/benchmarks.md). Index builds (thousands of rows) keep all threads.
+in docs/benchmarks.md). Index builds (thousands of rows) keep all threads, and so does a query on
+an idle machine.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from typing import Any
 
@@ -17,8 +19,14 @@ _controller: Any = None
 
 
 def one_thread() -> contextlib.AbstractContextManager[Any]:
-    """A context in which numpy's BLAS uses one thread (a no-op where threadpoolctl is missing)."""
+    """A context in which numpy's BLAS uses one thread when the machine is busy: with a core to spare
+    (the last minute's load average under cores - 1) the threads do help, ~7 against ~12 ms a query
+    here. A no-op where threadpoolctl is missing."""
     global _controller
+    cores = os.cpu_count() or 1
+    with contextlib.suppress(OSError, AttributeError):  # getloadavg: POSIX only
+        if cores > 1 and os.getloadavg()[0] < cores - 1:
+            return contextlib.nullcontext()
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:

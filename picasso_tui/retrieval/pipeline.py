@@ -331,16 +331,19 @@ class Retriever:
         """Staleness that follows the code, judged now for the few candidates (git and file hashes,
         no network): a memory learned on a branch that is not an ancestor of HEAD is left out, and one
         whose source files drifted since it was learned ranks with its drift, marked stale."""
-        assessor = self._staleness()
-        if assessor is None:
+        if self.workspace_root is None:
             return
         from picasso_tui.profile.staleness import anchored
 
+        # Only memories learned from files carry what staleness needs; most candidates (notes, a run's
+        # reflections) do not, and then git is not asked at all.
+        judged = [rid for rid, c in candidates.items() if anchored(c.record)]
+        if not judged:
+            return
+        assessor = self._staleness()
         assessor.sync()
-        for rid in list(candidates):
+        for rid in judged:
             c = candidates[rid]
-            if not anchored(c.record):
-                continue  # not learned from files (a note, a run's reflection): nothing to check
             verdict = assessor.assess(c.record)
             if verdict.off_branch:
                 del candidates[rid]
