@@ -133,6 +133,23 @@ _STYLE_RES = [
         re.IGNORECASE,
     ),
 ]
+# A follow-up that accepts the agent's edit and names what to keep doing: a positive style signal
+# ("good, keep using early returns like that", "I like the dataclasses here, stick with them").
+_ACCEPTED_RES = [
+    re.compile(
+        rf"^\s*(?:(?:good|great|nice|perfect|yes|yep|lgtm|looks good|thanks)[,.!]*\s+)?"
+        r"(?:keep\s+(?:using|writing|to use|to write)|stick\s+with|continue\s+(?:using|to use))\s+"
+        rf"(?P<good>{_TERM})"
+        rf"(?:\s+(?:like|in|for|from|going|everywhere|here|throughout)\b[^.;!]*)?{_END}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^\s*(?:(?:good|great|nice|perfect|yes|yep)[,.!]*\s+)?(?:i|we)\s+(?:like|love|prefer)\s+"
+        rf"(?:the\s+|this\s+|that\s+|how you used\s+)?(?P<good>{_TERM})\s*(?:[,;.—-]+|\s+and)\s*"
+        rf"(?:keep|stick with|continue)\b[^.;!]*{_END}",
+        re.IGNORECASE,
+    ),
+]
 _DURABLE_RE = re.compile(
     r"^\s*(?:(?:please|and|also|note)[,:]?\s+)?(?:always|never(?!\s+mind)|from now on|going forward|as a rule|"
     r"in this repo(?:sitory)?|in this project|for this repo)\b",
@@ -237,6 +254,19 @@ def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observa
                     rule="style-correction",
                 )
                 continue
+            accepted = _accepted_style(sentence) if event.type == "correction" else None
+            if accepted:
+                yield Observation(
+                    MemoryClass.STYLE,
+                    f"Prefer {accepted}.",
+                    ProvenanceKind.USER_STATED,
+                    event.index,
+                    language=_named_language(sentence) or language,
+                    tags=["accepted"],
+                    confidence=0.8,
+                    rule="style-accepted",
+                )
+                continue
             if durable or (is_correction and _CORRECTION_RULE_RE.match(sentence)):
                 if _APPROVAL_RE.match(sentence):
                     continue
@@ -260,6 +290,17 @@ def _style_pair(sentence: str) -> tuple[str, str] | None:
             good, bad = _clean_term(m.group("good")), _clean_term(m.group("bad"))
             if good and bad and good.lower() != bad.lower():
                 return good, bad
+    return None
+
+
+def _accepted_style(sentence: str) -> str | None:
+    """What an accepting follow-up says to keep doing, if it names it."""
+    for pattern in _ACCEPTED_RES:
+        m = pattern.match(sentence)
+        if m:
+            good = re.sub(r"\s+(?:here|there)$", "", _clean_term(m.group("good")), flags=re.IGNORECASE)
+            if good and good.lower() not in {"it", "that", "this", "them", "going", "doing that", "doing this"}:
+                return good
     return None
 
 
