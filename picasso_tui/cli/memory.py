@@ -13,6 +13,7 @@ from picasso_tui.store import edit_text
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import EditConflict, InvalidRecord, MemoryNotFound, StoreError
 from picasso_tui.store.schema import MemoryClass
+from picasso_tui.writeback.user_store import open_user_store, redaction_notice
 
 CLEAR_PHRASE = "clear-memories"
 CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
@@ -20,7 +21,7 @@ CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
 
 def open_store() -> MemoryStore:
     """The store for this command, after the one-time imports of old files."""
-    store = MemoryStore()
+    store = open_user_store()
     try:
         for done in store.run_legacy_imports():
             click.echo(
@@ -99,7 +100,10 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
 def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None, tags: tuple[str, ...]) -> None:
     """Save a memory; prints its id. Use '-' to read the note from standard input."""
     body = sys.stdin.read() if note == ("-",) else " ".join(note)
-    record = _store().add(body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags)
+    store = _store()
+    record = store.add(body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags)
+    if notice := redaction_notice(store):
+        click.echo(f"picasso: {notice}", err=True)
     click.echo(record.id)
 
 
@@ -135,6 +139,8 @@ def edit_cmd(id_prefix: str) -> None:
     except (InvalidRecord, EditConflict, MemoryNotFound) as exc:
         saved = store.save_unsaved_edit(record.id, text)
         raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
+    if notice := redaction_notice(store):
+        click.echo(f"picasso: {notice}", err=True)
     click.echo(f"Updated {updated.id}.")
 
 

@@ -13,6 +13,7 @@ from mcp.server.fastmcp import FastMCP
 
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.writeback import tools
+from picasso_tui.writeback.user_store import open_user_store
 
 INSTRUCTIONS = (
     "Picasso memory for this account and workspace. Call query_memory before planning to get what is known "
@@ -24,7 +25,7 @@ INSTRUCTIONS = (
 
 def build_server(store: MemoryStore | None = None) -> FastMCP:
     """A FastMCP server exposing ``query_memory`` and ``write_memory`` over ``store``."""
-    store = store or MemoryStore()
+    store = store or open_user_store()
     server: FastMCP = FastMCP("picasso-memory", instructions=INSTRUCTIONS, log_level="WARNING")
     retriever: Any = None
 

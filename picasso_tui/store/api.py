@@ -44,6 +44,7 @@ from picasso_tui.store.namespaces import (
 )
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, check_writable, format_timestamp
 
+Redactor = Callable[[MemoryRecord], tuple[MemoryRecord, list[Any]]]
 ID_PREFIX = "mem_"
 RECENCY = attrgetter("recency_key")
 FUTURE_TOLERANCE = timedelta(days=1)
@@ -84,9 +85,14 @@ class MemoryStore:
         *,
         cwd: Path | None = None,
         files: FileStore | None = None,
+        redactor: Redactor | None = None,
         **filestore_options: Any,
     ) -> None:
+        """``redactor``: run over every memory a user adds or edits before it is written (front ends pass
+        the write-back's secret redactor; the store itself knows no secret formats)."""
         self.files = files or FileStore(paths, **filestore_options)
+        self.redactor = redactor
+        self.last_redactions: dict[str, int] = {}
         self.paths = self.files.paths
         self.account_id = self.files.account_id
         self.cwd = (cwd or Path.cwd()).resolve()
@@ -231,9 +237,22 @@ class MemoryStore:
                 },
             }
         )
+        record = self._redacted(record)
         check_writable(record)
         self.files.apply([Upsert(record)], event="add")
         return record
+
+    def _redacted(self, record: MemoryRecord) -> MemoryRecord:
+        """The record with secrets replaced, counting what was found (``last_redactions``, by rule).
+        A failing redactor raises (a StoreError): nothing is written."""
+        self.last_redactions = {}
+        if self.redactor is None:
+            return record
+        clean, findings = self.redactor(record)
+        for finding in findings:
+            rule = getattr(finding, "rule", "secret")
+            self.last_redactions[rule] = self.last_redactions.get(rule, 0) + 1
+        return clean
 
     def change(self, prefix: str, fn: Callable[[MemoryRecord], MemoryRecord], *, event: str) -> MemoryRecord:
         record = self.resolve(prefix)
@@ -264,7 +283,9 @@ class MemoryStore:
     def edit(self, record: MemoryRecord, base: dict[str, Any], text: str) -> MemoryRecord:
         """Merge an edited text (see edit_text) into the record as it is now."""
         mine = edit_text.parse(text)
-        self.files.apply([Change(record.id, lambda cur: edit_text.merge_edit(cur, base, mine))], event="edit")
+        self.files.apply(
+            [Change(record.id, lambda cur: self._redacted(edit_text.merge_edit(cur, base, mine)))], event="edit"
+        )
         updated = self.files.load().get(record.id)
         assert updated is not None
         return updated

@@ -47,6 +47,7 @@ from picasso_tui.tui.screens.run import RunScreen
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.view_model import Change, MemoryView, diff
 from picasso_tui.tui.widgets.app_header import AppHeader
+from picasso_tui.writeback.user_store import open_user_store, redaction_notice
 
 RELOAD_DEBOUNCE_S = 0.01
 EditorRunner = Callable[[Path], None]
@@ -83,7 +84,7 @@ class PicassoApp(App[None]):
         offer_profile: bool = False,
     ) -> None:
         super().__init__()
-        self.store = store or MemoryStore()
+        self.store = store or open_user_store()
         self.clock = clock
         self.watch = watch
         self.editor_runner: EditorRunner = editor_runner or self._run_editor
@@ -270,7 +271,8 @@ class PicassoApp(App[None]):
     def add(self, note: str, memory_class: MemoryClass = MemoryClass.FACT) -> None:
         def work() -> tuple[str, tuple[str, ...]]:
             record = self.store.add(note, memory_class=memory_class, source="tui")
-            return f"Saved {record.id}.", (record.id,)
+            notice = redaction_notice(self.store)
+            return f"Saved {record.id}." + (f" {notice}" if notice else ""), (record.id,)
 
         self.write(work)
 
@@ -347,7 +349,8 @@ class PicassoApp(App[None]):
             except (InvalidRecord, EditConflict) as exc:
                 saved = self.store.save_unsaved_edit(record.id, text)
                 raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
-            return f"Updated {updated.id}.", (updated.id,)
+            notice = redaction_notice(self.store)
+            return f"Updated {updated.id}." + (f" {notice}" if notice else ""), (updated.id,)
 
         self.write(work)
 
