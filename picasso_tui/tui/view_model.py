@@ -172,7 +172,8 @@ class MemoryView:
 
     def recall_preview(self, limit: int = 6) -> list[MemoryRecord]:
         """Until retrieval lands: pinned memories first, then the most recently observed."""
-        ordered = sorted(self.records, key=lambda r: (r.metadata.pinned, r.metadata.last_observed_at), reverse=True)
+        recallable = [r for r in self.records if not r.is_quarantined]  # held for review: never injected
+        ordered = sorted(recallable, key=lambda r: (r.metadata.pinned, r.metadata.last_observed_at), reverse=True)
         return ordered[:limit]
 
 

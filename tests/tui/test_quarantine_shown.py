@@ -39,6 +39,7 @@ async def test_quarantined_memory_is_marked_in_the_inspector_and_never_recalled(
 
     result = Retriever.for_store(workspace_store, embedder=HashEmbedder()).recall(PLANTED, emit=False)
     assert record.id not in [e.id for e in result.entries]
+    assert record.id not in [r.id for r in app.view.recall_preview()]  # nor in the band's preview
 
 
 def test_memory_list_and_inspect_flag_it(picasso, workspace_store, monkeypatch) -> None:
