@@ -316,7 +316,7 @@ def recover_sync_lock_cmd(reset_cursor: bool) -> None:
 
 @click.command("sync-server")
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8765, show_default=True, type=int)
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535))
 @click.option(
     "--database",
     metavar="URL",
@@ -337,5 +337,13 @@ def sync_server_cmd(host: str, port: int, database: str | None) -> None:
         home = PicassoPaths.resolve().home
         home.mkdir(parents=True, exist_ok=True, mode=0o700)
         database = f"sqlite:///{home / 'sync-server.db'}"
-    click.echo(f"Picasso sync server on http://{host}:{port} (database {database.split('@')[-1]})", err=True)
-    uvicorn.run(create_app(database), host=host, port=port, log_level="info")
+    shown = database.split("@")[-1]  # never echo a password from the URL
+    try:
+        app = create_app(database)
+    except Exception as exc:  # SQLAlchemy: unknown dialect, missing driver, unreachable or refused database
+        raise StoreError(
+            f"The sync server cannot use the database {shown} ({type(exc).__name__}: "
+            f"{str(exc).splitlines()[0][:160]}); check --database."
+        ) from None
+    click.echo(f"Picasso sync server on http://{host}:{port} (database {shown})", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="info")

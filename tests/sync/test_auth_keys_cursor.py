@@ -230,3 +230,12 @@ def test_with_the_opt_in_off_nothing_leaves_the_machine(server, device) -> None:
     assert refused.err.count("\n") == 1 and "Traceback" not in refused.err
     a.ok("settings", "set", "sync.cloudMemory", "on")
     assert "pushed 1," in a.ok("memory", "sync")  # the memory had not left before: it goes now, once
+
+
+def test_sync_server_with_a_bad_database_or_port_is_one_sentence(picasso) -> None:
+    bad = picasso("sync-server", "--database", "bogus://nowhere")
+    assert bad.code == 1 and bad.err.startswith("picasso: The sync server cannot use the database bogus://nowhere")
+    assert bad.err.count("\n") == 1 and "Traceback" not in bad.err
+    refused = picasso("sync-server", "--database", "postgresql://app:hunter2secret@127.0.0.1:1/picasso")
+    assert refused.code == 1 and "hunter2secret" not in refused.err + refused.out
+    assert picasso("sync-server", "--port", "99999").code == 2
