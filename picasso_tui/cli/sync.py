@@ -48,13 +48,27 @@ def settings_group() -> None:
     """Read and change settings (settings/settings.json under the Picasso home)."""
 
 
+def _known_key(key: str) -> str:
+    """The key if Picasso knows it; a typo (``sync.cloudmemory``) is a usage error, not a silent no-op."""
+    import difflib
+
+    from picasso_tui import settings
+
+    if key in settings.DEFAULTS:
+        return key
+    close = difflib.get_close_matches(key, list(settings.DEFAULTS), n=1, cutoff=0.6)
+    close = close or [k for k in settings.DEFAULTS if k.lower() == key.lower()]
+    hint = f" Did you mean {close[0]}?" if close else f" Known settings: {', '.join(sorted(settings.DEFAULTS))}."
+    raise click.UsageError(f"Picasso has no setting {key}.{hint}")
+
+
 @settings_group.command("get")
 @click.argument("key")
 def settings_get(key: str) -> None:
     """Print one setting, e.g. sync.cloudMemory."""
     from picasso_tui import settings
 
-    click.echo(_show_value(settings.get(key)))
+    click.echo(_show_value(settings.get(_known_key(key))))
 
 
 @settings_group.command("set")
@@ -64,8 +78,9 @@ def settings_set(key: str, value: str) -> None:
     """Change one setting: on/off, a number or text (e.g. `sync.cloudMemory on`)."""
     from picasso_tui import settings
 
-    if key == "sync.cloudMemory" and _parse_value(value) not in (True, False):
-        raise click.UsageError("sync.cloudMemory is on or off.")
+    key = _known_key(key)
+    if isinstance(settings.DEFAULTS[key], bool) and _parse_value(value) not in (True, False):
+        raise click.UsageError(f"{key} is on or off.")
     settings.set_value(key, _parse_value(value))
     click.echo(f"{key} = {_show_value(settings.get(key))}")
 

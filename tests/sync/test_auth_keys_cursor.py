@@ -239,3 +239,11 @@ def test_sync_server_with_a_bad_database_or_port_is_one_sentence(picasso) -> Non
     refused = picasso("sync-server", "--database", "postgresql://app:hunter2secret@127.0.0.1:1/picasso")
     assert refused.code == 1 and "hunter2secret" not in refused.err + refused.out
     assert picasso("sync-server", "--port", "99999").code == 2
+
+
+def test_a_mistyped_setting_is_a_usage_error_with_the_right_name(picasso, paths) -> None:
+    typo = picasso("settings", "set", "sync.cloudmemory", "on")
+    assert typo.code == 2 and "Did you mean sync.cloudMemory?" in typo.err
+    assert not paths.settings_file.exists() or "cloudmemory" not in paths.settings_file.read_text()
+    assert picasso("settings", "get", "agent.comand").code == 2
+    assert picasso("settings", "set", "sync.allowPlaintextKeys", "maybe").code == 2
