@@ -42,7 +42,7 @@ async def submit(pilot, app, text: str) -> None:
 async def wait_finished(pilot, app) -> RunScreen:
     screen = app.screen
     assert isinstance(screen, RunScreen)
-    for _ in range(400):
+    for _ in range(1500):  # up to 30 s: a loaded CI machine starts python, the model and the agent slowly
         if screen.finished:
             break
         await pilot.pause(0.02)
