@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import orjson
@@ -35,6 +36,17 @@ from picasso_tui.store.atomic import write_atomic
 
 EMBED_BATCH = 64
 GRAPH_FILE = "graph.json"
+MAX_PARTS = 16
+
+
+def _part_names(meta: dict[str, Any]) -> list[str]:
+    """The row files a meta.json names, in order (``matrix.npy`` in caches written before parts)."""
+    parts = meta.get("parts")
+    if parts is None:
+        return ["matrix.npy"]
+    if not isinstance(parts, list) or not all(isinstance(p, str) and "/" not in p for p in parts):
+        raise ValueError("bad parts")
+    return parts
 
 
 def text_hash(text: str) -> str:
@@ -63,6 +75,7 @@ class VectorStore:
         self._graph_lock = threading.Lock()
         self._building: threading.Thread | None = None
         self._loaded = False
+        self._parts: list[tuple[str, int]] = []  # row files on disk: (name, rows), in order
 
     @property
     def live_rows(self) -> int:
@@ -73,40 +86,63 @@ class VectorStore:
     def _load(self) -> bool:
         try:
             meta = orjson.loads((self.folder / "meta.json").read_bytes())
-            matrix = np.load(self.folder / "matrix.npy", allow_pickle=False)
-        except (OSError, ValueError, orjson.JSONDecodeError):
+            parts = [np.load(self.folder / name, allow_pickle=False) for name in _part_names(meta)]
+        except (OSError, ValueError, TypeError, orjson.JSONDecodeError):
             return False
         rows = meta.get("rows", [])
         consistent = (
             meta.get("model") == self.embedder.model_id
-            and matrix.dtype == np.float32
-            and matrix.shape == (len(rows), self.embedder.dim)
+            and all(p.dtype == np.float32 and p.ndim == 2 and p.shape[1] == self.embedder.dim for p in parts)
+            and sum(p.shape[0] for p in parts) == len(rows)
         )
         if not consistent:  # a cache from elsewhere or a torn write: rebuild rather than trust it
             return False
         self.ids = [r[0] for r in rows]
         self.hashes = [r[1] for r in rows]
-        self.matrix = np.ascontiguousarray(matrix)
+        empty = np.zeros((0, self.embedder.dim), dtype=np.float32)
+        self.matrix = np.ascontiguousarray(np.concatenate(parts) if parts else empty)
         self.row_of = {rid: i for i, rid in enumerate(self.ids) if rid}
         self.epoch = str(meta.get("epoch") or secrets.token_hex(6))
+        self._parts = [(name, p.shape[0]) for name, p in zip(_part_names(meta), parts, strict=True)]
         return True
 
     def _save(self) -> None:
+        """Persist what changed. Rows are append-only within an epoch, so new rows go to a new part file
+        and the rest stays on disk: one memory written at 100k rows writes one row, not 150 MB. Part
+        files never change once written; meta.json, replaced atomically, names them and is the commit
+        point, so another process saving at the same moment can only make this cache stale, never wrong.
+        More than ``MAX_PARTS`` parts (or a compaction) rewrite everything as one part."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = self.folder / f".matrix.{os.getpid()}.{threading.get_ident()}.npy"
-        try:
-            np.save(tmp, self.matrix, allow_pickle=False)
-            os.replace(tmp, self.folder / "matrix.npy")
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+        saved = sum(n for _, n in self._parts)
+        rewrite = saved > len(self.ids) or len(self._parts) >= MAX_PARTS or not self._parts
+        if rewrite:
+            self._parts = []
+            saved = 0
+        if len(self.ids) > saved:
+            name = f"rows-{self.epoch}-{secrets.token_hex(4)}.npy"
+            tmp = self.folder / f".{name}.tmp"
+            try:
+                with tmp.open("wb") as fh:
+                    np.save(fh, self.matrix[saved:], allow_pickle=False)
+                os.replace(tmp, self.folder / name)
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+            self._parts.append((name, len(self.ids) - saved))
         meta = {
             "model": self.embedder.model_id,
             "dim": self.embedder.dim,
             "epoch": self.epoch,
+            "parts": [name for name, _ in self._parts],
             "rows": list(zip(self.ids, self.hashes, strict=True)),
         }
         write_atomic(self.folder / "meta.json", orjson.dumps(meta), durable=False)
+        if rewrite:  # parts no meta names any more (older epochs, a crashed writer's leftovers)
+            keep = {name for name, _ in self._parts}
+            for old in self.folder.glob("rows-*.npy"):
+                if old.name not in keep:
+                    old.unlink(missing_ok=True)
+            (self.folder / "matrix.npy").unlink(missing_ok=True)  # the single-file layout before parts
 
     # -- keeping up with the file ----------------------------------------------------------------
 
@@ -150,6 +186,7 @@ class VectorStore:
         return stats
 
     def _compact(self) -> None:
+        self._parts = []  # every row moves: the next save rewrites them all
         live = sorted(self.row_of.values())
         self.matrix = np.ascontiguousarray(self.matrix[live])
         self.ids = [self.ids[i] for i in live]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import orjson
 import pytest
 
@@ -148,3 +149,34 @@ def test_the_term_cache_spares_tokenizing_and_forgets_deleted_texts(paths, monke
     files.apply([Delete("mem_secret")])
     fresh.refresh()
     assert not any("quokka" in terms for terms in orjson.loads(cache_file.read_bytes()).values())
+
+
+def test_a_new_memory_saves_its_row_not_the_whole_matrix(paths) -> None:
+    files = FileStore(paths)
+    files.apply([Upsert(r) for r in corpus(200)])
+    r = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    r.refresh()
+    folder = r.vectors.folder
+    [base] = list(folder.glob("rows-*.npy"))
+    base_bytes = base.read_bytes()
+    files.apply([Upsert(rec("mem_new", "Kafka consumers commit offsets after the handler succeeds."))])
+    r.refresh()
+    parts = orjson.loads((folder / "meta.json").read_bytes())["parts"]
+    assert parts[0] == base.name and base.read_bytes() == base_bytes  # the 200 saved rows were not rewritten
+    assert len(parts) == 2 and np.load(folder / parts[1]).shape == (1, HashEmbedder().dim)
+    fresh = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    fresh.refresh()
+    assert fresh.last_sync.from_cache and fresh.last_sync.embedded == 0
+    assert np.array_equal(fresh.vectors.matrix, r.vectors.matrix)
+    for i in range(vectors.MAX_PARTS + 1):  # many small writes: the parts are folded into one again
+        files.apply([Upsert(rec(f"mem_more_{i}", f"Note about queue {i} and its retry policy."))])
+        r.refresh()
+    meta = orjson.loads((folder / "meta.json").read_bytes())
+    assert len(meta["parts"]) < vectors.MAX_PARTS
+    assert sorted(p.name for p in folder.glob("rows-*.npy")) == sorted(meta["parts"])  # nothing left behind
+    again = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    again.refresh()
+    assert (
+        again.last_sync.embedded == 0
+        and again.recall("retry policy of queue 7", emit=False).entries[0].id == "mem_more_7"
+    )
