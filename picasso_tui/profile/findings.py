@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 
 from picasso_tui.store.schema import MemoryClass
 
+SOURCE = "profile"
+"""``attributes.source`` of every record the profile writes."""
+
 ROLES = ("install", "build", "test", "test-one", "lint", "format", "run", "migrate")
 """Workflow roles, in the order the summary lists them."""
 

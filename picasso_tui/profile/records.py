@@ -9,14 +9,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from picasso_tui.profile.findings import Finding
+from picasso_tui.profile.findings import SOURCE, Finding
 from picasso_tui.profile.hashes import hashes_for
 from picasso_tui.store.namespaces import namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 from picasso_tui.writeback.redact import redact_text
 
 ID_PREFIX = "mem_prof_"
-SOURCE = "profile"
 LEARNED_BY = "picasso memory init"
 MAX_EDGES = 8
 MAX_BODY_CHARS = 8000

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from picasso_tui.profile.findings import SOURCE  # findings, not records: this module loads before every query
 from picasso_tui.profile.gitutil import git, head_fast, short
 from picasso_tui.profile.hashes import file_hash
-from picasso_tui.profile.records import SOURCE
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
 from picasso_tui.store.namespaces import find_workspace

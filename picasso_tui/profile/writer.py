@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from picasso_tui.profile.findings import Finding
-from picasso_tui.profile.records import SOURCE, Context, new_record, profile_id, reobserved, retired
+from picasso_tui.profile.findings import SOURCE, Finding
+from picasso_tui.profile.records import Context, new_record, profile_id, reobserved, retired
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.errors import MemoryNotFound
 from picasso_tui.store.filestore import Change, FileStore, Op, Upsert

@@ -333,9 +333,11 @@ class Retriever:
         whose source files drifted since it was learned ranks with its drift, marked stale."""
         if self.workspace_root is None:
             return
+        from picasso_tui.profile.staleness import anchored  # light: git and hashes only, loaded once
+
         # Only memories learned from files carry what staleness needs; most candidates (notes, a run's
-        # reflections) do not, and then neither git nor the profile package is touched.
-        judged = [rid for rid, c in candidates.items() if _anchored(c.record)]
+        # reflections) do not, and then git is not asked at all.
+        judged = [rid for rid, c in candidates.items() if anchored(c.record)]
         if not judged:
             return
         assessor = self._staleness()
@@ -379,12 +381,6 @@ class Retriever:
                 have.add(rid)
                 out.append(c)
         return out
-
-
-def _anchored(record: MemoryRecord) -> bool:
-    """``profile.staleness.anchored``, without importing the profile package into every query."""
-    prov = record.metadata.provenance.model_extra or {}
-    return bool(prov.get("sourceCommit") or prov.get("sourceHashes"))
 
 
 def _default_embedder(paths: PicassoPaths) -> tuple[Embedder, str | None]:
