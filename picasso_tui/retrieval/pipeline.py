@@ -107,8 +107,8 @@ def raw_embed_text(raw: dict[str, Any]) -> str:
 
 
 class LazyRecords(Mapping[str, MemoryRecord]):
-    """The records in scope, validated on first use. A record another writer damaged is absent
-    (``get`` gives None), as every other reader skips it."""
+    """The records in scope, validated on first use. A record another writer damaged raises KeyError
+    (so ``get`` gives None), as every other reader skips it."""
 
     def __init__(self, raws: dict[str, dict[str, Any]], validate: Callable[[dict[str, Any]], MemoryRecord]) -> None:
         self._raws = raws
@@ -119,12 +119,6 @@ class LazyRecords(Mapping[str, MemoryRecord]):
             return self._validate(self._raws[rid])
         except CorruptStore:
             raise KeyError(rid) from None
-
-    def get(self, rid: str, default: Any = None) -> Any:
-        try:
-            return self[rid]
-        except KeyError:
-            return default
 
     def __contains__(self, rid: object) -> bool:
         return rid in self._raws

@@ -7,6 +7,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
+import orjson
 import pytest
 
 from picasso_tui.retrieval.block import HEADER
@@ -202,3 +203,15 @@ def test_recall_with_an_unreachable_embedder_is_one_sentence(picasso, paths, mak
     assert res.code == 1
     assert "unexpected error" not in res.err and "Traceback" not in res.err
     assert len(res.err.strip().splitlines()) == 1
+
+
+def test_a_damaged_record_in_scope_is_skipped_and_recall_still_answers(paths, retriever) -> None:
+    # Validation is lazy (only what a query returns): a record another writer damaged must not break it.
+    raw = orjson.loads(paths.memory_file.read_bytes())
+    raw["records"].append({"id": "mem_zz_bad", "vector": [], "body": "HTTP handlers are registered in the router.",
+                           "metadata": {"class": "fact", "namespace": f"account:local/projects/workspace:{FP}/facts",
+                                        "lastObservedAt": "2026-11-29T00:00:00.000Z", "stalenessScore": 5}})  # fmt: skip
+    paths.memory_file.write_bytes(orjson.dumps(raw))
+    result = retriever.recall("where are HTTP handlers registered in the router", emit=False)
+    assert "mem_zz_bad" in retriever.records  # indexed (scope and text are fine), only unreadable as a model
+    assert result.entries and "mem_zz_bad" not in [e.id for e in result.entries]
