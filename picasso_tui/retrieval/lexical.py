@@ -26,7 +26,8 @@ from picasso_tui.store.atomic import write_atomic
 _WHOLE = re.compile(r"[\w./-]*[\w]")
 K1 = 1.2
 B = 0.75
-TERMS_VERSION = 1  # bump when ``terms`` changes: old caches are then ignored
+TERMS_VERSION = 1
+SAVE_AFTER = 256  # bump when ``terms`` changes: old caches are then ignored
 Mask = npt.NDArray[np.bool_]
 
 
@@ -46,7 +47,9 @@ class TermCache:
     def __init__(self, cache_dir: Path | None = None) -> None:
         self.path = cache_dir / "lexical" / f"terms-v{TERMS_VERSION}.json" if cache_dir else None
         self._terms: dict[str, list[str]] | None = None
-        self._dirty = False
+        self._added = 0  # texts split since the last save
+        self._forgot = False  # a text left memory since the last save: its words must leave the disk too
+        self._on_disk = False
 
     def _loaded(self) -> dict[str, list[str]]:
         if self._terms is None:
@@ -56,6 +59,7 @@ class TermCache:
                     data = orjson.loads(self.path.read_bytes())
                     if isinstance(data, dict):
                         self._terms = data
+                        self._on_disk = True
         return self._terms
 
     def terms_of(self, key: str, text: str) -> list[str]:
@@ -63,7 +67,7 @@ class TermCache:
         found = cache.get(key)
         if not isinstance(found, list):
             found = cache[key] = terms(text)
-            self._dirty = True
+            self._added += 1
         return found
 
     def keep(self, keys: Iterable[str]) -> None:
@@ -73,14 +77,20 @@ class TermCache:
         stale = [k for k in cache if k not in wanted]
         for k in stale:
             del cache[k]
-        self._dirty = self._dirty or bool(stale)
+        self._forgot = self._forgot or bool(stale)
 
     def save(self) -> None:
-        if self._dirty and self.path is not None and self._terms is not None:
-            with contextlib.suppress(OSError):  # a cache that cannot be written only costs time later
-                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                write_atomic(self.path, orjson.dumps(self._terms), durable=False)
-                self._dirty = False
+        """Write the cache when a memory's words must go, on the first save, or once ``SAVE_AFTER`` new
+        texts piled up: one memory written at 100k records must not rewrite a 10 MB file, and the few
+        texts a later process finds missing cost it microseconds each to split again."""
+        if self.path is None or self._terms is None:
+            return
+        if not (self._forgot or self._added >= SAVE_AFTER or (self._added and not self._on_disk)):
+            return
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time later
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            write_atomic(self.path, orjson.dumps(self._terms), durable=False)
+            self._added, self._forgot, self._on_disk = 0, False, True
 
 
 class BM25:

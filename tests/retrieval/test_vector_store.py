@@ -180,3 +180,17 @@ def test_a_new_memory_saves_its_row_not_the_whole_matrix(paths) -> None:
         again.last_sync.embedded == 0
         and again.recall("retry policy of queue 7", emit=False).entries[0].id == "mem_more_7"
     )
+
+
+def test_one_new_memory_does_not_rewrite_the_term_cache(paths) -> None:
+    files = FileStore(paths)
+    files.apply([Upsert(r) for r in corpus(100)])
+    r = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    r.refresh()
+    cache_file = next((paths.cache_dir / "lexical").glob("terms-*.json"))
+    before = cache_file.read_bytes()
+    files.apply([Upsert(rec("mem_new", "Zanzibar quokka protocol notes."))])
+    assert r.recall("quokka protocol", emit=False).entries[0].id == "mem_new"
+    assert cache_file.read_bytes() == before  # split again by the next process, in microseconds
+    fresh = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    assert fresh.recall("quokka protocol", emit=False).entries[0].id == "mem_new"
