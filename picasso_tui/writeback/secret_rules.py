@@ -83,16 +83,27 @@ def is_placeholder(value: str) -> bool:
     return len(set(low) - set("-_. ")) <= 2
 
 
-def _has_fragment(value: str, low: str, extra: tuple[str, ...] = ()) -> bool:
+def _has_fragment(value: str, low: str, your: bool = False) -> bool:
     """A placeholder word in one case (``xxxx``, ``XXXX``, ``Your``): random mixed case (``XxXx``) is not one."""
-    hits = [m.group() for m in _FRAGMENT_RE.finditer(low)] + [f for f in extra if f in low]
-    return any(f in value or f.upper() in value or f.capitalize() in value for f in hits)
+    hits = [m.group() for m in _FRAGMENT_RE.finditer(low)]
+    words = any(f in value or f.upper() in value or f.capitalize() in value for f in hits if f != "xxxx")
+    return (
+        words
+        or ("xxxx" in hits and _FILLER_RUN.search(value) is not None)
+        or (your and _YOUR_WORD.search(value) is not None)
+    )
+
+
+# Short fillers count only where they stand as words (``sk-xxxx``, ``ghp_YourToken``) or run long
+# (``AKIAXXXXXXXXXXXXXXXX``): inside random characters (``…2Xxxxbd6…``, ``….YOURz2.…``) they are chance.
+_FILLER_RUN = re.compile(r"x{6,}|X{6,}|(?<![A-Za-z0-9])(?:x{4,}|X{4,})(?![A-Za-z0-9])")
+_YOUR_WORD = re.compile(r"(?<![A-Za-z0-9])(?:your|Your|YOUR)(?![a-z0-9])")
 
 
 def looks_fake(value: str) -> bool:
     """For shape rules: the random part of a token is a placeholder (``sk-xxxx…``, ``ghp_your_token``)."""
     head = value[:64]  # placeholders are short; a word "found" deep in a long random token is chance
-    if _has_fragment(head, head.lower(), ("your",)):
+    if _has_fragment(head, head.lower(), your=True):
         return True
     body = re.sub(r"^[a-z0-9]{1,8}[_-]", "", value.lower())  # drop the provider prefix before counting
     return len(set(body) - set("-_.")) <= 3

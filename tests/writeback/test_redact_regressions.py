@@ -26,3 +26,24 @@ def test_two_private_keys_back_to_back_are_both_redacted(between: str) -> None:
     assert out.count("[REDACTED:private-key]") == 2
     assert not any(line in out for line in first_lines + second_lines)
     assert not contains_secret(out)
+
+
+@pytest.mark.parametrize(
+    ("call", "token"),
+    [  # CI, by hypothesis: "Xxxx" was read as the filler xxxx; the seed sweep: "YOUR" as your
+        ("print", "ghr_WHB9EyPaMZSMx2Xxxxbd61CIBMDdOtVqe3Ea"),
+        ("discord_client.run", "N3xguchGcrssuMeGIInNKfgo.YOURz2.9X6Q7tUonR3pW9PKbAmRUB8Ggj9PWmqhExp56f"),
+    ],
+)
+def test_a_filler_word_inside_random_characters_does_not_pass_a_real_token(call: str, token: str) -> None:
+    out = redact_text(f'{call}("{token}")\n').text
+    assert token not in out
+    assert "[REDACTED:" in out
+
+
+@pytest.mark.parametrize(
+    "placeholder",
+    ["sk-xxxx", "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "AKIAXXXXXXXXXXXXXXXX", "ghp_YourTokenHere0000"],
+)
+def test_fillers_that_stand_as_words_or_run_long_are_still_placeholders(placeholder: str) -> None:
+    assert redact_text(f"token = {placeholder}\n").text == f"token = {placeholder}\n"
