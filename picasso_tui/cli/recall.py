@@ -23,7 +23,8 @@ def recall_cmd(
     from picasso_tui.cli.memory import _store
     from picasso_tui.retrieval.pipeline import Retriever
 
-    retriever = Retriever.for_store(_store(), graph=False)  # one query: loading a graph costs more than it saves
+    # One query: loading a graph costs more than it saves, and the saved index spares decoding memory.json.
+    retriever = Retriever.for_store(_store(), graph=False, saved_index=True)
     result = retriever.recall(prompt, plan=plan, files=files, budget=budget)
     if as_json:
         click.echo(render.dump_json(result.as_json()))

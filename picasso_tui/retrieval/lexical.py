@@ -126,6 +126,23 @@ class BM25:
         self.weights = (idf[term_of] * tf32 * (K1 + 1) / (tf32 + norm)).astype(np.float32)
         cache.save()
 
+    @classmethod
+    def from_arrays(
+        cls,
+        ids: list[str],
+        vocab: list[str],
+        indptr: npt.NDArray[np.int64],
+        docs: npt.NDArray[np.int32],
+        weights: npt.NDArray[np.float32],
+    ) -> BM25:
+        """An index saved earlier (``vocab`` in term-id order): no text is split, no weight recomputed."""
+        index = cls.__new__(cls)
+        index.ids = ids
+        index.index_of = {rid: i for i, rid in enumerate(ids)}
+        index.vocab = dict(zip(vocab, range(len(vocab)), strict=True))
+        index.indptr, index.docs, index.weights = indptr, docs, weights
+        return index
+
     def mask(self, allowed: set[str]) -> Mask:
         """The documents a scope may see, computed once per scope and index."""
         out = np.zeros(len(self.ids), dtype=np.bool_)

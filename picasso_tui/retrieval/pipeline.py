@@ -19,20 +19,22 @@ from typing import Any
 
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
+from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
 from picasso_tui.retrieval.query import Query, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
 from picasso_tui.retrieval.scope import Scope
-from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
+from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.errors import CorruptStore
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import main_language
-from picasso_tui.store.schema import MemoryRecord, utc_now
+from picasso_tui.store.schema import SCHEMA_VERSION, MemoryRecord, utc_now
+from picasso_tui.store.stamp import content_stamp, read_stamp
 
 DEFAULT_TOP_K = 8
 DEFAULT_BUDGET = 1200
@@ -110,7 +112,7 @@ class LazyRecords(Mapping[str, MemoryRecord]):
     """The records in scope, validated on first use. A record another writer damaged raises KeyError
     (so ``get`` gives None), as every other reader skips it."""
 
-    def __init__(self, raws: dict[str, dict[str, Any]], validate: Callable[[dict[str, Any]], MemoryRecord]) -> None:
+    def __init__(self, raws: Mapping[str, dict[str, Any]], validate: Callable[[dict[str, Any]], MemoryRecord]) -> None:
         self._raws = raws
         self._validate = validate
 
@@ -146,9 +148,12 @@ class Retriever:
         clock: Callable[[], datetime] = utc_now,
         graph: bool = True,
         workspace_root: Path | None = None,
+        saved_index: bool = False,
     ) -> None:
         """``graph``: use (load or build in the background) the hnswlib graph once the store is large
-        enough for it to win; a one-shot process answering a single query searches exactly instead."""
+        enough for it to win; a one-shot process answering a single query searches exactly instead.
+        ``saved_index``: refresh from, and save, the index of this scope kept per content of
+        memory.json (``retrieval.saved_index``), for a one-shot process: it skips decoding the file."""
         self.files = files or FileStore(paths, projections=False)
         self.paths = self.files.paths
         self.scope = Scope(account_id, workspace_fingerprint, language, org)
@@ -172,6 +177,9 @@ class Retriever:
         self.workspace_root = workspace_root
         self._assessor: Any = None
         self._allowed_rows: frozenset[int] = frozenset()
+        self.saved_index = saved_index
+        self._index_key = saved_index_mod.index_key(self.scope, embedder.model_id, embedder.dim)
+        self._index_path = saved_index_mod.index_path(self.paths.cache_dir, self._index_key)
 
     @classmethod
     def for_store(cls, store: MemoryStore, **options: Any) -> Retriever:
@@ -198,6 +206,11 @@ class Retriever:
             stamp = (0, 0, 0)
         if stamp == self._stamp and not force:
             return False
+        if self.saved_index and self._refresh_from_saved_index():
+            self._stamp = stamp
+            return True
+        if self.vectors.partial:  # held only a saved scope's rows: the full refresh needs the whole store
+            self.vectors = VectorStore(self.paths.cache_dir, self.embedder)
         doc = self.files.read_document()
         live: list[tuple[str, str]] = []
         scoped: dict[str, dict[str, Any]] = {}
@@ -224,6 +237,27 @@ class Retriever:
             self._allowed_rows = frozenset(row_of[rid] for rid in self._allowed if rid in row_of)
         self._lexical_mask = None  # the lexical index holds only this scope
         self._stamp = stamp
+        if self.saved_index and doc.original and doc.version == SCHEMA_VERSION:
+            # not after a migration: an old file's namespaces depend on more than its bytes
+            matrix, matrix_ids = self._scoped
+            stamp_now = content_stamp(doc.original)
+            saved_index_mod.save(self._index_path, self._index_key, stamp_now, scoped, matrix, matrix_ids, self.bm25)
+        return True
+
+    def _refresh_from_saved_index(self) -> bool:
+        """Take the scope from the index saved for memory.json's current bytes; False when there is none."""
+        stamp = read_stamp(self.paths.memory_file)
+        saved = saved_index_mod.load(self._index_path, self._index_key, stamp) if stamp else None
+        if saved is None:
+            return False
+        self.records = LazyRecords(saved.raws, self.files.validated)
+        self.vectors = VectorStore.scoped_rows(self.paths.cache_dir, self.embedder, saved.matrix_ids, saved.matrix)
+        self.last_sync = SyncStats(rows=len(saved.matrix_ids), from_cache=True)
+        self.bm25 = saved.bm25
+        self._allowed = set(saved.ids)
+        self._scoped = (saved.matrix, saved.matrix_ids)
+        self._allowed_rows = frozenset()  # no graph over a partial store: searches are exact
+        self._lexical_mask = None
         return True
 
     # -- the query ----------------------------------------------------------------------------------

@@ -76,6 +76,17 @@ class VectorStore:
         self._building: threading.Thread | None = None
         self._loaded = False
         self._parts: list[tuple[str, int]] = []  # row files on disk: (name, rows), in order
+        self.partial = False
+
+    @classmethod
+    def scoped_rows(cls, cache_dir: Path, embedder: Embedder, ids: list[str], matrix: Vectors) -> VectorStore:
+        """Only a scope's rows, saved earlier, for a process that answers one query: never synced,
+        saved or graphed (``partial``); a refresh replaces it with the whole store."""
+        store = cls(cache_dir, embedder)
+        store.ids, store.matrix = ids, matrix
+        store.row_of = {rid: i for i, rid in enumerate(ids)}
+        store.partial = True
+        return store
 
     @property
     def live_rows(self) -> int:
