@@ -21,6 +21,10 @@ def recall_cmd(
 ) -> None:
     """Print the memory block Picasso would inject for PROMPT."""
     from picasso_tui.cli.memory import _store
+    from picasso_tui.paths import PicassoPaths
+    from picasso_tui.retrieval.preload import preload_embedder
+
+    preload_embedder(PicassoPaths.resolve())  # overlaps what follows; the retriever takes it when ready
     from picasso_tui.retrieval.pipeline import Retriever
 
     # One query: loading a graph costs more than it saves, and the saved index spares decoding memory.json.
