@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:  # rich is imported where text is drawn: a recall prints without it
+    from rich.text import Text
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROL_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -21,6 +23,8 @@ def visible_text(text: str) -> str:
 def terminal_line(line: str) -> Text:
     """A line another program printed, for display: its colours kept, every other escape sequence
     and control character gone (a program's output must never drive our terminal)."""
+    from rich.text import Text
+
     text = Text.from_ansi(_NOT_COLOUR.sub("", line.rstrip("\n")))
     text.plain = _CONTROL.sub(" ", text.plain)  # same length: the colour spans stay in place
     return text

@@ -85,7 +85,9 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
         hint = 'Add one with `picasso memory add "…"`' + (
             " or generate a profile with `picasso memory init`." if ws else "."
         )
-        out.print(render.Text(f"No memories ({where}). {hint}"))
+        from rich.text import Text
+
+        out.print(Text(f"No memories ({where}). {hint}"))
         return
     title = f"{len(records)} {'memory' if len(records) == 1 else 'memories'} · {where}"
     out.print(render.records_table(records, store.short_ids(records), title=title, width=out.width))

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-from rich.text import Text
 
 from picasso_tui.cli import render
 from picasso_tui.store.schema import MemoryClass
@@ -82,6 +81,8 @@ def _as_json(report) -> dict:  # noqa: ANN001 - InitReport, imported lazily
 
 
 def _print_summary(report) -> None:  # noqa: ANN001 - InitReport, imported lazily
+    from rich.text import Text  # here: other commands start without rich
+
     out = render.console()
     ws, s = report.workspace, report.summary
     at = f" at {report.head[:7]}" if report.head else ""
@@ -129,6 +130,8 @@ def staleness_cmd(as_json: bool) -> None:
         click.echo(render.dump_json({"assessed": report.assessed, "updated": report.updated, "records": rows}))
         return
     flagged = sorted(((rid, v) for rid, v in report.staleness.items() if not v.fresh), key=lambda item: -item[1].score)
+    from rich.text import Text  # here: other commands start without rich
+
     out = render.console()
     noun = "memory" if report.assessed == 1 else "memories"
     updated = plural(len(report.updated), "score")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from picasso_tui.cli import render
 
@@ -40,6 +38,9 @@ def recall_cmd(
     else:
         click.echo("Nothing in this workspace's memory applies to that prompt, so nothing would be injected.", err=True)
     if explain:
+        from rich.table import Table
+        from rich.text import Text
+
         out = render.console()
         table = Table(title="Why these", title_justify="left", show_edge=False)
         for column in ("RANK", "ID", "CLASS", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA"):

@@ -6,16 +6,17 @@ from __future__ import annotations
 import os
 import sys
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from picasso_tui.display import long_age, safe, visible_text
 from picasso_tui.store.namespaces import short_namespace
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
+
+if TYPE_CHECKING:  # rich is imported by the functions that draw: `picasso memory recall` prints without it
+    from rich.console import Console
+    from rich.table import Table
 
 
 def age(when: datetime, now: datetime | None = None) -> str:
@@ -38,6 +39,9 @@ def flags(record: MemoryRecord) -> str:
 def records_table(
     records: list[MemoryRecord], short_ids: dict[str, str], title: str | None = None, width: int = 140
 ) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=title, title_justify="left", expand=False, show_edge=False, pad_edge=False)
 
     def widest(values: list[str], heading: str) -> int:
@@ -74,6 +78,9 @@ def records_table(
 
 def detail(record: MemoryRecord) -> Table:
     md = record.metadata
+    from rich.table import Table
+    from rich.text import Text
+
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
@@ -122,4 +129,6 @@ def console(stderr: bool = False) -> Console:
     # Piped output keeps a useful width instead of rich's 80-column default.
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() or os.environ.get("COLUMNS") else 140
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)

@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-import portalocker
-
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events
 from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
@@ -179,6 +177,8 @@ class FileStore:
     @contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the store's exclusive lock (for writers that must read-then-write as one step)."""
+        import portalocker  # here: readers (a one-shot recall) never lock, and it costs ~10 ms to import
+
         root = self.paths.root
         try:
             root.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -321,6 +321,8 @@ class FileStore:
             events.emit(self.paths, "migration", backup=result.backup, records=len(doc.records))
         events.emit(self.paths, event, counts=counts, ids=[rid for rid, _ in result.outcomes])
         if self.projections:
+            import portalocker
+
             from picasso_tui.store.projections import regenerate
 
             try:
