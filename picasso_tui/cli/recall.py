@@ -20,8 +20,10 @@ def recall_cmd(
     """Print the memory block Picasso would inject for PROMPT."""
     from picasso_tui.cli.memory import _store
     from picasso_tui.paths import PicassoPaths
+    from picasso_tui.retrieval.blas import start_single_threaded
     from picasso_tui.retrieval.preload import preload_embedder
 
+    start_single_threaded()  # before numpy loads: one query needs one BLAS thread
     preload_embedder(PicassoPaths.resolve())  # overlaps what follows; the retriever takes it when ready
     from picasso_tui.retrieval.pipeline import Retriever
 

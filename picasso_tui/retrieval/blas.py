@@ -5,12 +5,17 @@ wash for one query; with anything else running (a test suite, a build, another a
 threads fight for the cores and one query's embedding went from 12 ms to 40-330 ms here (measured
 in docs/benchmarks.md). Index builds (thousands of rows) keep all threads, and so does a query on
 an idle machine.
+
+A one-shot command goes further (``start_single_threaded``): OpenBLAS sets up its threads when numpy
+is imported, ~30 ms of a cold recall here, so such a process starts with one and asks for every core
+only for bulk work (``all_threads``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 from typing import Any
 
@@ -35,3 +40,27 @@ def one_thread() -> contextlib.AbstractContextManager[Any]:
         if _controller is None:  # inspects the loaded libraries once (a few ms)
             _controller = ThreadpoolController()
     return _controller.limit(limits=1, user_api="blas")
+
+
+_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def start_single_threaded() -> None:
+    """Before numpy is imported, in a process that answers one query: start BLAS with one thread,
+    unless the user chose a thread count."""
+    if "numpy" not in sys.modules and not any(name in os.environ for name in _THREAD_VARIABLES):
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
+
+
+def all_threads() -> contextlib.AbstractContextManager[Any]:
+    """A context in which BLAS uses every core (bulk embedding), also in a process started single
+    threaded; a no-op where threadpoolctl is missing."""
+    global _controller
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return contextlib.nullcontext()
+    with _lock:
+        if _controller is None:
+            _controller = ThreadpoolController()
+    return _controller.limit(limits=os.cpu_count() or 1, user_api="blas")

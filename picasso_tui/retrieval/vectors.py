@@ -31,6 +31,7 @@ import numpy as np
 import orjson
 
 from picasso_tui.retrieval import ann
+from picasso_tui.retrieval.blas import all_threads
 from picasso_tui.retrieval.embedders.base import Embedder, Vectors
 from picasso_tui.store.atomic import write_atomic
 
@@ -176,9 +177,10 @@ class VectorStore:
         if missing or killed:
             first_new = len(self.ids)
             parts = [self.matrix]
-            for start in range(0, len(missing), EMBED_BATCH):
-                batch = missing[start : start + EMBED_BATCH]
-                parts.append(self.embedder.embed([texts[rid] for rid in batch]))
+            with all_threads() if len(missing) > EMBED_BATCH else contextlib.nullcontext():
+                for start in range(0, len(missing), EMBED_BATCH):
+                    batch = missing[start : start + EMBED_BATCH]
+                    parts.append(self.embedder.embed([texts[rid] for rid in batch]))
             if missing:
                 self.matrix = np.ascontiguousarray(np.concatenate(parts)).astype(np.float32, copy=False)
                 self.ids += missing
