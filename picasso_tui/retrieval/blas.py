@@ -21,6 +21,7 @@ from typing import Any
 
 _lock = threading.Lock()
 _controller: Any = None
+_started_single = False
 
 
 def one_thread() -> contextlib.AbstractContextManager[Any]:
@@ -28,6 +29,8 @@ def one_thread() -> contextlib.AbstractContextManager[Any]:
     (the last minute's load average under cores - 1) the threads do help, ~7 against ~12 ms a query
     here. A no-op where threadpoolctl is missing."""
     global _controller
+    if _started_single:
+        return contextlib.nullcontext()  # one thread already, and no threadpoolctl to import (~6 ms)
     cores = os.cpu_count() or 1
     with contextlib.suppress(OSError, AttributeError):  # getloadavg: POSIX only
         if cores > 1 and os.getloadavg()[0] < cores - 1:
@@ -48,8 +51,10 @@ _THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS
 def start_single_threaded() -> None:
     """Before numpy is imported, in a process that answers one query: start BLAS with one thread,
     unless the user chose a thread count."""
+    global _started_single
     if "numpy" not in sys.modules and not any(name in os.environ for name in _THREAD_VARIABLES):
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
+        _started_single = True
 
 
 def all_threads() -> contextlib.AbstractContextManager[Any]:
