@@ -29,12 +29,12 @@ from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.codec import deleted_at
+from picasso_tui.store.codec import deleted_at, record_spans
 from picasso_tui.store.errors import CorruptStore
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import main_language
 from picasso_tui.store.schema import SCHEMA_VERSION, MemoryRecord, utc_now
-from picasso_tui.store.stamp import content_stamp, read_stamp
+from picasso_tui.store.stamp import content_stamp
 
 DEFAULT_TOP_K = 8
 DEFAULT_BUDGET = 1200
@@ -237,17 +237,20 @@ class Retriever:
             self._allowed_rows = frozenset(row_of[rid] for rid in self._allowed if rid in row_of)
         self._lexical_mask = None  # the lexical index holds only this scope
         self._stamp = stamp
-        if self.saved_index and doc.original and doc.version == SCHEMA_VERSION:
-            # not after a migration: an old file's namespaces depend on more than its bytes
+        spans = record_spans(doc) if self.saved_index and doc.version == SCHEMA_VERSION else None
+        if spans is not None:  # never after a migration: an old file's namespaces depend on more than its bytes
             matrix, matrix_ids = self._scoped
-            stamp_now = content_stamp(doc.original)
-            saved_index_mod.save(self._index_path, self._index_key, stamp_now, scoped, matrix, matrix_ids, self.bm25)
+            saved_index_mod.save(self._index_path, self._index_key, content_stamp(doc.original), spans,
+                                 list(scoped), matrix, matrix_ids, self.bm25)  # fmt: skip
         return True
 
     def _refresh_from_saved_index(self) -> bool:
         """Take the scope from the index saved for memory.json's current bytes; False when there is none."""
-        stamp = read_stamp(self.paths.memory_file)
-        saved = saved_index_mod.load(self._index_path, self._index_key, stamp) if stamp else None
+        try:
+            data = self.paths.memory_file.read_bytes()
+        except OSError:
+            return False  # the full refresh reports what is wrong
+        saved = saved_index_mod.load(self._index_path, self._index_key, content_stamp(data), data)
         if saved is None:
             return False
         self.records = LazyRecords(saved.raws, self.files.validated)

@@ -170,6 +170,25 @@ def _record_lines(data: bytes) -> tuple[bytes, list[bytes]] | None:
     return lines[0], [line[:-1] for line in body[:-1]] + body[-1:]
 
 
+def record_spans(doc: RawDocument) -> dict[str, tuple[int, int]] | None:
+    """Where each record's JSON lies in ``doc.original``, as (start, end) byte offsets, when the file
+    is in Picasso's one-record-per-line layout (None in any other): a reader holding the same bytes
+    can then decode one record without the others."""
+    split = _record_lines(doc.original)
+    if split is None or not doc.lines:
+        return None
+    head, body = split
+    spans: dict[str, tuple[int, int]] = {}
+    at = len(head) + 1
+    for line in body:
+        item = doc.lines.get(line)
+        if item is None:
+            return None
+        spans[item["id"]] = (at, at + len(line))
+        at += len(line) + 2  # the comma and the newline (the last line's have no successor to shift)
+    return spans
+
+
 def _lines_of(data: bytes, items: list[Any]) -> Lines:
     split = _record_lines(data)
     if split is None or len(split[1]) != len(items):

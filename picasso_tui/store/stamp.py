@@ -9,17 +9,8 @@ this machine kind, SHA-256 and BLAKE2 3-6 times slower.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
 
 def content_stamp(data: bytes) -> str:
     """Size and SHA-1 of ``data``: equal stamps mean equal bytes."""
     return f"{len(data)}:{hashlib.sha1(data, usedforsecurity=False).hexdigest()}"
-
-
-def read_stamp(path: Path) -> str | None:
-    """The stamp of the file as it is now; None when it is missing or unreadable."""
-    try:
-        return content_stamp(path.read_bytes())
-    except OSError:
-        return None

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from picasso_tui import settings
@@ -165,6 +166,13 @@ def test_a_migrated_file_is_never_indexed_by_its_bytes(paths: PicassoPaths) -> N
     install_fixture(paths, "v1-cli.json")  # an old file's namespaces depend on more than its bytes
     assert_same_as_full_refresh(paths)
     assert saved_files(paths) == []
+
+
+def test_another_writers_layout_is_read_in_full(seeded: PicassoPaths) -> None:
+    doc = orjson.loads(seeded.memory_file.read_bytes())
+    seeded.memory_file.write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2))  # valid, not one record a line
+    assert_same_as_full_refresh(seeded)
+    assert saved_files(seeded) == []  # no line offsets to save
 
 
 def test_cold_recall_sees_another_process_write(make_repo: Any, monkeypatch: pytest.MonkeyPatch) -> None:
