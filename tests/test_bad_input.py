@@ -377,6 +377,7 @@ _DROP_AND_RUN = """
 import os, sys
 import picasso_tui.cli.main as cli
 import picasso_tui.store.projections, picasso_tui.store.retention, picasso_tui.store.edit_text
+import rich.console, rich.table, rich.text, portalocker  # imported where used, so: before the user can no longer read them
 import pwd, traceback, secrets, errno, fcntl, hashlib, json
 uid = int(sys.argv[1])
 os.setgroups([])

@@ -58,9 +58,11 @@ def start_single_threaded() -> None:
 
 
 def all_threads() -> contextlib.AbstractContextManager[Any]:
-    """A context in which BLAS uses every core (bulk embedding), also in a process started single
-    threaded; a no-op where threadpoolctl is missing."""
+    """A context in which BLAS uses every core (bulk embedding) in a process ``start_single_threaded``
+    limited; elsewhere (and where threadpoolctl is missing) a no-op, so a user's own limit holds."""
     global _controller
+    if not _started_single:
+        return contextlib.nullcontext()
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:
