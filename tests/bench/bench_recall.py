@@ -109,7 +109,8 @@ def main() -> None:
 
         def cold_recall(prompt: str) -> float:
             started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "picasso_tui.cli.main", "memory", "recall", prompt], cwd=repo,
+            # -m picasso_tui.cli: what the `picasso` script runs (picasso_tui.cli.launch)
+            subprocess.run([sys.executable, "-m", "picasso_tui.cli", "memory", "recall", prompt], cwd=repo,
                            check=True, capture_output=True)  # fmt: skip
             return (time.perf_counter() - started) * 1000
 

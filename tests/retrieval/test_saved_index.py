@@ -182,7 +182,7 @@ def test_cold_recall_sees_another_process_write(make_repo: Any, monkeypatch: pyt
     settings.set_value("retrieval.embedder", "hash")
 
     def picasso(*args: str) -> str:
-        done = subprocess.run([sys.executable, "-m", "picasso_tui.cli.main", *args], cwd=repo,
+        done = subprocess.run([sys.executable, "-m", "picasso_tui.cli", *args], cwd=repo,
                               capture_output=True, text=True, timeout=60)  # fmt: skip
         assert done.returncode == 0, done.stderr
         return done.stdout
