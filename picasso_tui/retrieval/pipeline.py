@@ -22,7 +22,7 @@ from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
-from picasso_tui.retrieval.query import Query, build_query
+from picasso_tui.retrieval.query import build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
@@ -261,8 +261,8 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
-        best_lexical = lexical_hits[0][1] if lexical_hits else 0.0
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query, best_lexical)
+        gate = gate_open([s for _, s in vector_hits], [s for _, s in lexical_hits], self.embedder.model_id)
+        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate)
         rendered = block_mod.render(
             [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
         )
@@ -289,7 +289,7 @@ class Retriever:
         return result
 
     def _rank(
-        self, candidates: dict[str, Candidate], qv: Any, query: Query, best_lexical: float = 0.0
+        self, candidates: dict[str, Candidate], qv: Any, gate: bool
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
@@ -297,7 +297,6 @@ class Retriever:
         self._judge(candidates, omitted)
         kept: list[Candidate] = []
         best = max((c.similarity for c in candidates.values()), default=0.0)
-        gate = gate_open(best, best_lexical, floor)
         for c in candidates.values():
             score(c, now)
             if not relevant(c, floor, gate, best):

@@ -16,7 +16,7 @@ from picasso_tui.store.schema import MemoryClass, MemoryRecord
 
 RRF_K = 60
 RECENCY_HALF_LIFE_DAYS = 60.0
-WEIGHTS = {"similarity": 0.65, "lexical": 0.2, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
+WEIGHTS = {"similarity": 0.65, "lexical": 0.3, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
 # Cosine below which a record is "about something else". Embedders spread similarities
 # differently, so the floor is per embedder family; calibrated on tests/eval (docs/benchmarks.md).
 FLOORS = {"all-minilm-l6-v2": 0.36, "hash": 0.24}
@@ -90,16 +90,33 @@ INCLUDE_RATIO = 0.75
 """Once the gate is open (the prompt is about something memory knows), companions need only this
 fraction of the floor: the gate keeps unrelated prompts empty, the ratio keeps recall."""
 
-LEXICAL_MARGIN = 0.1
-LEXICAL_GATE = 5.0
-"""A prompt whose best match is within ``LEXICAL_MARGIN`` under the floor still opens the gate when
-it shares distinctive words with memory: a BM25 score of ``LEXICAL_GATE`` is about two terms rare in
-the workspace (a crate name, a tool, a folder). Chat that merely sounds technical does not. On the
-evaluation set this raised hit@3 by 0.06 (MiniLM) and 0.1 (hash) at the same false-injection rate."""
+GATES = {"all-minilm-l6-v2": 0.40, "hash": 0.32}
+DEFAULT_GATE = 0.35
+GATE_DEPTH = 3
+LEXICAL_LIFT = 0.1
+LEXICAL_LIFT_MAX = 0.2
+"""Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
+is judged: the mean cosine of its ``GATE_DEPTH`` best matches, lifted by the words it shares with
+them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most ``LEXICAL_LIFT_MAX``:
+words alone never open it). Three matches, not one: a real task touches a few memories a little,
+chat that merely sounds technical touches one by chance. Calibrated per embedder family on tests/eval
+for a false-injection rate well under 0.1 (docs/benchmarks.md, with a cross-validated figure)."""
 
 
-def gate_open(best_similarity: float, best_lexical: float, floor: float) -> bool:
-    return best_similarity >= floor or (best_similarity >= floor - LEXICAL_MARGIN and best_lexical >= LEXICAL_GATE)
+def gate_for(model_id: str) -> float:
+    return next((v for k, v in GATES.items() if model_id.startswith(k)), DEFAULT_GATE)
+
+
+def gate_score(similarities: list[float], lexical_scores: list[float]) -> float:
+    """``similarities`` and ``lexical_scores`` best first (the vector and BM25 rankings)."""
+    sims, words = similarities[:GATE_DEPTH], lexical_scores[:GATE_DEPTH]
+    meaning = sum(sims) / len(sims) if sims else 0.0
+    shared = sum(words) / len(words) if words else 0.0
+    return meaning + min(LEXICAL_LIFT_MAX, LEXICAL_LIFT * math.log1p(shared))
+
+
+def gate_open(similarities: list[float], lexical_scores: list[float], model_id: str) -> bool:
+    return gate_score(similarities, lexical_scores) >= gate_for(model_id)
 
 
 def relevant(c: Candidate, floor: float, gate: bool = True, best_similarity: float = 1.0) -> bool:
