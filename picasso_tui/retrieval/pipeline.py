@@ -23,7 +23,7 @@ from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
 from picasso_tui.retrieval.query import build_query
-from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
+from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import VectorStore, text_hash, top_k
 from picasso_tui.store import events
@@ -71,9 +71,11 @@ class RecallResult:
     note: str | None = None
     search: str = "exact"
     """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
+    gate: tuple[float, float] | None = None
+    """(the prompt's relevance score, the score this embedder needs): why anything, or nothing, was injected."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "entries": [e.as_json() for e in self.entries],
             "omitted": [{"id": rid, "reason": why} for rid, why in self.omitted],
             "block": self.block,
@@ -81,6 +83,10 @@ class RecallResult:
             "search": self.search,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }
+        if self.gate is not None:
+            score, needed = self.gate
+            out["gate"] = {"score": round(score, 4), "needed": needed, "open": score >= needed}
+        return out
 
 
 def embed_text(record: MemoryRecord) -> str:
@@ -261,8 +267,13 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
-        gate = gate_open([s for _, s in vector_hits], [s for _, s in lexical_hits], self.embedder.model_id)
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate)
+        result.gate = (
+            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits]),
+            gate_for(self.embedder.model_id),
+        )
+        ranked, omitted = self._rank(
+            fuse(vector_hits, lexical_hits, self.records), qv, result.gate[0] >= result.gate[1]
+        )
         rendered = block_mod.render(
             [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
         )
