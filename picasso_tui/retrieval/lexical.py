@@ -102,6 +102,9 @@ class TermCache:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             write_atomic(self.path, orjson.dumps(self._terms), durable=False)
             self._added, self._forgot, self._on_disk = 0, False, True
+            for old in self.path.parent.glob("terms-v*.json"):  # an older version's words, of memories since deleted
+                if old != self.path:
+                    old.unlink(missing_ok=True)
 
 
 class BM25:
