@@ -1,8 +1,10 @@
-"""Fusing the signals and ranking: similarity, recency, staleness, pins; a relevance floor.
+"""Fusing the signals and ranking: similarity, recency, staleness, pins; the relevance gate and floor.
 
-The vector and lexical rankings are fused with reciprocal rank fusion (robust to their very
-different score scales); the cosine similarity also decides the floor, so a prompt that nothing
-in memory is about injects nothing.
+The vector and lexical signals are fused linearly: cosine similarity plus BM25 scaled by the
+query's best BM25 score (so both run 0..1). On the evaluation set this ranked better than
+reciprocal rank fusion at every constant tried (hit@3 0.885 against at most 0.869 with MiniLM,
+docs/benchmarks.md): ranks throw away how far apart two memories' scores are. The gate decides
+once per prompt whether anything is injected at all; the floor which companions join.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from datetime import datetime
 
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 
-RRF_K = 60
 RECENCY_HALF_LIFE_DAYS = 60.0
 WEIGHTS = {"similarity": 0.65, "lexical": 0.3, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
 # Cosine below which a record is "about something else". Embedders spread similarities
@@ -33,7 +34,6 @@ class Candidate:
     record: MemoryRecord
     similarity: float = 0.0
     lexical: float = 0.0
-    rrf: float = 0.0
     via: str | None = None
     """Set when the record came in by graph expansion from this record id."""
     components: dict[str, float] = field(default_factory=dict)
@@ -58,14 +58,12 @@ def fuse(
         return out[rid]
 
     top_lexical = lexical_hits[0][1] if lexical_hits else 1.0
-    for rank, (rid, sim) in enumerate(vector_hits):
+    for rid, sim in vector_hits:
         if (c := candidate(rid)) is not None:
             c.similarity = sim
-            c.rrf += 1 / (RRF_K + rank + 1)
-    for rank, (rid, score) in enumerate(lexical_hits):
+    for rid, score in lexical_hits:
         if (c := candidate(rid)) is not None:
             c.lexical = score / top_lexical if top_lexical else 0.0
-            c.rrf += 1 / (RRF_K + rank + 1)
     return out
 
 
@@ -113,10 +111,6 @@ def gate_score(similarities: list[float], lexical_scores: list[float]) -> float:
     meaning = sum(sims) / len(sims) if sims else 0.0
     shared = sum(words) / len(words) if words else 0.0
     return meaning + min(LEXICAL_LIFT_MAX, LEXICAL_LIFT * math.log1p(shared))
-
-
-def gate_open(similarities: list[float], lexical_scores: list[float], model_id: str) -> bool:
-    return gate_score(similarities, lexical_scores) >= gate_for(model_id)
 
 
 def relevant(c: Candidate, floor: float, gate: bool = True, best_similarity: float = 1.0) -> bool:

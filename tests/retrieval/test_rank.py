@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from picasso_tui.retrieval.rank import LEXICAL_LIFT_MAX, Candidate, gate_for, gate_open, gate_score, relevant
+from picasso_tui.retrieval.rank import LEXICAL_LIFT_MAX, Candidate, gate_for, gate_score, relevant
 from picasso_tui.store.schema import MemoryRecord
 
 FLOOR = 0.36
@@ -20,6 +20,10 @@ def cand(similarity: float, lexical: float = 0.0) -> Candidate:
 
 MODEL = "all-minilm-l6-v2"
 GATE = gate_for(MODEL)
+
+
+def gate_open(similarities: list[float], lexical_scores: list[float], model_id: str) -> bool:
+    return gate_score(similarities, lexical_scores) >= gate_for(model_id)
 
 
 def test_the_gate_reads_the_best_few_matches_not_one_lucky_one() -> None:

@@ -35,9 +35,8 @@ MAX_PENDING_LINKS = 10
 _RECORD_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 _EMAIL = re.compile(r"^[^@\s]{1,200}@[^@\s]{1,200}$")
 MIN_PASSWORD = 8
-SESSION_DAYS = (
-    90  # a token taken from a device (a backup, a stolen disk) stops working; signing in again is one command
-)
+# A token taken from a device (a backup, a stolen disk) stops working; signing in again is one command.
+SESSION_DAYS = 90
 
 Clock = Callable[[], float]
 
