@@ -367,3 +367,45 @@ def test_clear_workspace_without_confirm_refuses(run, make_repo, monkeypatch) ->
     assert res.code == 1
     one_sentence(res.err)
     assert [r["id"] for r in list_json(run)] == [rid]
+
+
+def keep_transcript(paths, workspace: str | None, text: str) -> Path:
+    from picasso_tui.writeback.transcript import Transcript
+
+    transcript = Transcript(header={"workspace": workspace} if workspace else {})
+    transcript.add("prompt", text=text)
+    path = paths.home / "transcripts" / f"{transcript.session_id}.jsonl"
+    transcript.save(path)
+    return path
+
+
+def test_clear_everything_leaves_no_transcript_or_index_behind(run, paths, make_repo, monkeypatch) -> None:
+    monkeypatch.chdir(make_repo("api", origin="git@github.com:acme/api.git"))
+    add(run, "The billing service retries webhooks three times")
+    ok(run("memory", "recall", "how often are webhooks retried"))  # builds the vector and term caches
+    assert any(paths.cache_dir.rglob("*.json"))
+    keep_transcript(paths, None, "the billing webhook secret rotation")
+    res = ok(run("memory", "clear", "--confirm", "clear-memories"))
+    assert "removed 1 transcript" in res.out
+    assert not list((paths.home / "transcripts").glob("*.jsonl"))
+    assert not paths.cache_dir.exists()
+    assert ok(run("memory", "recall", "how often are webhooks retried")).out == ""  # and recall still works
+
+
+def test_clear_one_workspace_takes_its_transcripts_and_words_only(run, paths, make_repo, monkeypatch) -> None:
+    api = make_repo("api", origin="git@github.com:acme/api.git")
+    web = make_repo("web", origin="git@github.com:acme/web.git")
+    monkeypatch.chdir(api)
+    api_fact = add(run, "Zephyrine queues drain before deploys")
+    api_fp = inspect_json(run, api_fact)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    ok(run("memory", "recall", "when do zephyrine queues drain"))
+    terms = next(paths.cache_dir.glob("lexical/terms-*.json"))
+    assert "zephyrin" in terms.read_text()  # the stemmed word is on disk
+    monkeypatch.chdir(web)
+    web_fp = inspect_json(run, add(run, "Web fact"))["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    api_run = keep_transcript(paths, api_fp, "zephyrine")
+    web_run = keep_transcript(paths, web_fp, "web")
+    res = ok(run("memory", "clear", "--workspace", api_fp, "--confirm", "clear-memories"))
+    assert "removed 1 transcript" in res.out
+    assert not api_run.exists() and web_run.exists()
+    assert not any("zephyrin" in p.read_text() for p in paths.cache_dir.rglob("*.json"))

@@ -367,6 +367,23 @@ def _prune_transcripts(folder: Path, keep: int) -> None:
         old.unlink(missing_ok=True)
 
 
+def forget_transcripts(paths: PicassoPaths, workspace: str | None = None) -> int:
+    """Delete the kept transcripts of one workspace, or all of them: they hold (redacted) agent
+    output, so clearing memory must not leave them behind. Returns how many were deleted."""
+    folder = paths.home / "transcripts"
+    deleted = 0
+    for path in folder.glob("sess_*.jsonl"):
+        if workspace is not None:
+            try:
+                if Transcript.load(path).header.get("workspace") != workspace:
+                    continue
+            except StoreError:
+                pass  # unreadable: it cannot show which workspace it belongs to, and a clear errs towards forgetting
+        path.unlink(missing_ok=True)
+        deleted += 1
+    return deleted
+
+
 NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."
 
 

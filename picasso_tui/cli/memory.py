@@ -238,7 +238,13 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
     if fingerprint and not store.list(namespace=f"projects/workspace:{fingerprint}/", everything=True):
         raise StoreError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
     report = store.clear(fingerprint)
-    extra = f"; removed {', '.join(report.backups_removed)}" if report.backups_removed else ""
+    from picasso_tui.agent.run import forget_transcripts
+    from picasso_tui.retrieval.caches import forget_caches
+
+    forget_caches(store.paths, everything=fingerprint is None)
+    transcripts = forget_transcripts(store.paths, fingerprint)
+    removed = report.backups_removed + ([f"{transcripts} transcript{'s' * (transcripts != 1)}"] if transcripts else [])
+    extra = f"; removed {', '.join(removed)}" if removed else ""
     noun = "memory" if report.deleted == 1 else "memories"
     click.echo(f"Cleared {report.deleted} {noun} from {scope}{extra}.")
 

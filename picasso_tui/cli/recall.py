@@ -62,5 +62,9 @@ def recall_cmd(
             for rid, why in result.omitted:
                 left.add_row(rid, Text(why))
             out.print(left)
+        if result.gate:
+            score, needed = result.gate
+            verdict = "open" if score >= needed else "shut: nothing is injected"
+            out.print(Text(f"relevance gate {score:.3f} (needs {needed:.2f}): {verdict}", style="dim"))
         timing = ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items())
         out.print(Text(f"embedder {result.embedder}, {result.search} search; {timing}", style="dim"))

@@ -11,6 +11,7 @@ process re-tokenizes only what changed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import orjson
+import snowballstemmer
 
 from picasso_tui.retrieval.embedders.hashing import tokens
 from picasso_tui.retrieval.vectors import text_hash
@@ -26,16 +28,25 @@ from picasso_tui.store.atomic import write_atomic
 _WHOLE = re.compile(r"[\w./-]*[\w]")
 K1 = 1.2
 B = 0.75
-TERMS_VERSION = 1
-SAVE_AFTER = 256  # bump when ``terms`` changes: old caches are then ignored
+TERMS_VERSION = 2  # bump when ``terms`` changes: old caches are then ignored
+SAVE_AFTER = 256
 Mask = npt.NDArray[np.bool_]
 
 
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """``committing`` -> ``commit``, ``formatting`` -> ``format``: prompts rarely use a memory's word form."""
+    return _ENGLISH.stemWord(word)
+
+
 def terms(text: str) -> list[str]:
-    """Word pieces plus whole identifiers and paths (``getusertoken``, ``src/auth/jwt.ts``, ``e1234``)."""
+    """Stemmed word pieces plus whole identifiers and paths (``getusertoken``, ``src/auth/jwt.ts``, ``e1234``)."""
     pieces = tokens(text)
     whole = [w.lower() for w in _WHOLE.findall(text) if len(w) > 2 and (not w.isalpha() or w.lower() not in pieces)]
-    return pieces + whole
+    return [stem(p) for p in pieces] + whole
 
 
 class TermCache:
@@ -91,6 +102,9 @@ class TermCache:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             write_atomic(self.path, orjson.dumps(self._terms), durable=False)
             self._added, self._forgot, self._on_disk = 0, False, True
+            for old in self.path.parent.glob("terms-v*.json"):  # an older version's words, of memories since deleted
+                if old != self.path:
+                    old.unlink(missing_ok=True)
 
 
 class BM25:

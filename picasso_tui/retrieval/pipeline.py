@@ -23,8 +23,8 @@ from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
-from picasso_tui.retrieval.query import Query, build_query
-from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_open, relevant, score
+from picasso_tui.retrieval.query import build_query
+from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
 from picasso_tui.store import events
@@ -73,9 +73,11 @@ class RecallResult:
     note: str | None = None
     search: str = "exact"
     """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
+    gate: tuple[float, float] | None = None
+    """(the prompt's relevance score, the score this embedder needs): why anything, or nothing, was injected."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "entries": [e.as_json() for e in self.entries],
             "omitted": [{"id": rid, "reason": why} for rid, why in self.omitted],
             "block": self.block,
@@ -83,6 +85,10 @@ class RecallResult:
             "search": self.search,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }
+        if self.gate is not None:
+            score, needed = self.gate
+            out["gate"] = {"score": round(score, 4), "needed": needed, "open": score >= needed}
+        return out
 
 
 def embed_text(record: MemoryRecord) -> str:
@@ -298,8 +304,13 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
-        best_lexical = lexical_hits[0][1] if lexical_hits else 0.0
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, query, best_lexical)
+        result.gate = (
+            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits]),
+            gate_for(self.embedder.model_id),
+        )
+        ranked, omitted = self._rank(
+            fuse(vector_hits, lexical_hits, self.records), qv, result.gate[0] >= result.gate[1]
+        )
         rendered = block_mod.render(
             [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
         )
@@ -326,7 +337,7 @@ class Retriever:
         return result
 
     def _rank(
-        self, candidates: dict[str, Candidate], qv: Any, query: Query, best_lexical: float = 0.0
+        self, candidates: dict[str, Candidate], qv: Any, gate: bool
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
@@ -334,7 +345,6 @@ class Retriever:
         self._judge(candidates, omitted)
         kept: list[Candidate] = []
         best = max((c.similarity for c in candidates.values()), default=0.0)
-        gate = gate_open(best, best_lexical, floor)
         for c in candidates.values():
             score(c, now)
             if not relevant(c, floor, gate, best):

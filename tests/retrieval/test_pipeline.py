@@ -181,14 +181,19 @@ def test_recall_cli_json_shape(picasso, paths, make_repo, monkeypatch) -> None:
     res = picasso("memory", "recall", "add an HTTP handler", "--json")
     assert res.code == 0, res.err
     data = json.loads(res.out)
-    assert set(data) == {"entries", "omitted", "block", "embedder", "search", "timings_ms"}
+    assert set(data) == {"entries", "omitted", "block", "embedder", "search", "timings_ms", "gate"}
+    assert data["gate"]["open"] and data["gate"]["score"] >= data["gate"]["needed"]
     assert data["search"] == "exact"  # one query from a fresh process: no graph is loaded
     assert data["entries"] and set(data["entries"][0]) >= {"id", "class", "namespace", "rank", "score", "components"}
     assert data["entries"][0]["rank"] == 1 and "total" in data["timings_ms"]
     explained = picasso("memory", "recall", "add an HTTP handler", "--explain")
     assert explained.code == 0 and "Memory context for this session:" in explained.out and "Why these" in explained.out
+    assert "relevance gate" in explained.out and ": open" in explained.out
     nothing = picasso("memory", "recall", "what is the capital of Mongolia")
     assert nothing.code == 0 and nothing.out == "" and "Nothing in this workspace's memory applies" in nothing.err
+    why_not = json.loads(picasso("memory", "recall", "what is the capital of Mongolia", "--json").out)
+    assert why_not["entries"] == [] and why_not["gate"]["open"] is False
+    assert why_not["gate"]["score"] < why_not["gate"]["needed"]
 
 
 def test_recall_with_an_unreachable_embedder_is_one_sentence(picasso, paths, make_repo, monkeypatch) -> None:

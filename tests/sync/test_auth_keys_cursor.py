@@ -247,3 +247,22 @@ def test_a_mistyped_setting_is_a_usage_error_with_the_right_name(picasso, paths)
     assert not paths.settings_file.exists() or "cloudmemory" not in paths.settings_file.read_text()
     assert picasso("settings", "get", "agent.comand").code == 2
     assert picasso("settings", "set", "sync.allowPlaintextKeys", "maybe").code == 2
+
+
+def test_a_session_expires_after_its_lifetime_and_signing_in_again_resumes(server, device) -> None:
+    from picasso_tui.sync.server.app import SESSION_DAYS
+
+    a = device("A")
+    login(a, server)
+    a.ok("memory", "add", "Synced before the session aged")
+    a.ok("memory", "sync")
+    server.clock.offset = (SESSION_DAYS - 1) * 86_400
+    assert a.run("memory", "sync").code == 0  # still inside its lifetime
+    server.clock.offset = (SESSION_DAYS + 1) * 86_400
+    result = a.run("memory", "sync")
+    assert (
+        result.code == 3 and f"expired after {SESSION_DAYS} days" in result.err and "picasso auth login" in result.err
+    )
+    assert login(a, server, create=False).code == 0
+    assert a.run("memory", "sync").code == 0
+    assert "Synced before the session aged" in a.bodies()

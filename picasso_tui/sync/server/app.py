@@ -35,6 +35,8 @@ MAX_PENDING_LINKS = 10
 _RECORD_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 _EMAIL = re.compile(r"^[^@\s]{1,200}@[^@\s]{1,200}$")
 MIN_PASSWORD = 8
+# A token taken from a device (a backup, a stolen disk) stops working; signing in again is one command.
+SESSION_DAYS = 90
 
 Clock = Callable[[], float]
 
@@ -91,12 +93,17 @@ class SyncServer:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise Problem(401, "signed-out", "Sign in first: this endpoint needs a bearer token.")
+        digest = _token_hash(token.strip())
         with self.db.read() as conn:
             row = conn.execute(
-                select(sessions.c.account_id).where(sessions.c.token_hash == _token_hash(token.strip()))
+                select(sessions.c.account_id, sessions.c.created_ms).where(sessions.c.token_hash == digest)
             ).first()
         if row is None:
             raise Problem(401, "signed-out", "This session is not valid (signed out or revoked); sign in again.")
+        if self.now_ms() - row.created_ms > SESSION_DAYS * 86_400_000:
+            with self.db.write() as conn:
+                conn.execute(delete(sessions).where(sessions.c.token_hash == digest))
+            raise Problem(401, "signed-out", f"This session expired after {SESSION_DAYS} days; sign in again.")
         return row.account_id
 
     def _new_session(self, conn: Connection, account_id: str) -> str:
