@@ -408,4 +408,4 @@ def test_clear_one_workspace_takes_its_transcripts_and_words_only(run, paths, ma
     res = ok(run("memory", "clear", "--workspace", api_fp, "--confirm", "clear-memories"))
     assert "removed 1 transcript" in res.out
     assert not api_run.exists() and web_run.exists()
-    assert not any("zephyrin" in p.read_text() for p in paths.cache_dir.rglob("*.json"))
+    assert not any(b"zephyrin" in p.read_bytes() for p in paths.cache_dir.rglob("*") if p.is_file())

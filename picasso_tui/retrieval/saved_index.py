@@ -132,7 +132,8 @@ def save(
     zeros = bytes(_ALIGN)
     chunks: list[bytes | memoryview] = [header, zeros[: _padded(_PREFIX + len(header)) - _PREFIX - len(header)]]
     for _, array in arrays:
-        chunks += [memoryview(array).cast("B"), zeros[: _padded(array.nbytes) - array.nbytes]]
+        flat = memoryview(array.view(np.uint8).reshape(-1))  # its bytes without a copy (also when empty)
+        chunks += [flat, zeros[: _padded(array.nbytes) - array.nbytes]]
     crc = 0
     for chunk in chunks:
         crc = zlib.crc32(chunk, crc)
