@@ -186,9 +186,13 @@ def _mapped_t(a: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
 def _layer_norm(
     x: npt.NDArray[np.float32], ln: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]], eps: np.float32
 ) -> npt.NDArray[np.float32]:
-    x = x - x.mean(axis=-1, keepdims=True)
-    var = np.mean(np.square(x), axis=-1, keepdims=True)
-    x *= _ONE / np.sqrt(var + eps)
+    # add.reduce rather than mean: np.mean's Python wrapper was a third of a query-sized call (13 per query)
+    inv_d = np.float32(1.0 / x.shape[-1])
+    x = x - np.add.reduce(x, axis=-1, keepdims=True) * inv_d
+    var = np.add.reduce(np.square(x), axis=-1, keepdims=True)
+    var *= inv_d
+    var += eps
+    x /= np.sqrt(var, out=var)
     x *= ln[0]
     x += ln[1]
     return x
