@@ -103,7 +103,7 @@ def test_similar_meaning_scores_higher(minilm: MiniLMEmbedder) -> None:
 
 @needs_model
 def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From the third query-sized call on, short inputs run on the weight panels: same vectors."""
+    """Once a process comes back for a second query, short inputs run on the weight panels: same vectors."""
     inputs = [
         ["how should I change the router code in module 3"],
         ["x"],
@@ -111,15 +111,17 @@ def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch:
         ["ok, commit this", "run the tests", "parseConfig", "src/app.py"],  # one padded batch
     ]
     resident = MiniLMEmbedder()
-    for _ in range(3):
+    for _ in range(2):
         resident.embed(["warm up"])
+    assert resident._building is not None  # started by the second query-sized call
+    resident._building.result()
     assert resident._panels is not None
     paneled = [resident.embed(texts) for texts in inputs]
     monkeypatch.setattr(minilm_module, "_RESIDENT_AFTER", 10**9)
     plain = MiniLMEmbedder()
     for texts, vectors in zip(inputs, paneled, strict=True):
         assert np.min(np.sum(plain.embed(texts) * vectors, axis=1)) > 1 - 1e-5
-    assert plain._panels is None
+    assert plain._panels is None and plain._building is None
 
 
 def test_absent_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

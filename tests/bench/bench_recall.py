@@ -96,6 +96,8 @@ def main() -> None:
             r.query_vectors.capacity = 0  # every query pays for its forward pass, repeated prompt or not
             for prompt in PROMPTS[:5]:
                 r.recall(prompt, emit=False)  # warm-up
+            if getattr(r.embedder, "_building", None) is not None:
+                r.embedder._building.result()  # the weight panels a resident embedder builds in the background
             parts: dict[str, list[float]] = {}
             modes = set()
             for i in range(args.queries):
