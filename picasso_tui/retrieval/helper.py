@@ -18,7 +18,15 @@ T = TypeVar("T")
 
 _lock = threading.Lock()
 _tasks: queue.SimpleQueue[Task[object]] | None = None
-_pid = 0
+
+
+def _forget_after_fork() -> None:
+    """A forked child has no helper thread (and maybe a lock some other thread held): start afresh."""
+    global _lock, _tasks
+    _lock, _tasks = threading.Lock(), None
+
+
+os.register_at_fork(after_in_child=_forget_after_fork)
 
 
 class Task(Generic[T]):
@@ -57,11 +65,11 @@ def _serve(tasks: queue.SimpleQueue[Task[object]]) -> None:
 
 def submit(fn: Callable[[], T]) -> Task[T]:
     """Start ``fn`` on the helper thread (started on first use, again in a forked child)."""
-    global _tasks, _pid
+    global _tasks
     task = Task(fn)
     with _lock:
-        if _tasks is None or _pid != os.getpid():
-            _tasks, _pid = queue.SimpleQueue(), os.getpid()
+        if _tasks is None:
+            _tasks = queue.SimpleQueue()
             threading.Thread(target=_serve, args=(_tasks,), name="picasso-retrieval-helper", daemon=True).start()
         _tasks.put(task)  # type: ignore[arg-type]
     return task
