@@ -143,29 +143,43 @@ class _Panels:
     ln2: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
     @classmethod
-    def of(cls, layer: _Layer) -> _Panels:
+    def of(cls, layer: _Layer, into: _PanelBuffer) -> _Panels:
         return cls(
-            wqkv=_panel(layer.wqkv),
+            wqkv=into.panel(layer.wqkv),
             bqkv=layer.bqkv,
-            wo=_panel(layer.wo),
+            wo=into.panel(layer.wo),
             bo=layer.bo,
             ln1=layer.ln1,
-            wi=_panel(layer.wi),
+            wi=into.panel(layer.wi),
             bi=layer.bi,
-            wout=_panel(layer.wout),
+            wout=into.panel(layer.wout),
             bout=layer.bout,
             ln2=layer.ln2,
         )
 
 
-def _panel(w: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """A (K, N) weight as (K / 384, N / 64, 384, 64): every panel one contiguous block."""
-    k, n = w.shape
-    return np.ascontiguousarray(w.reshape(k // _PANEL_K, _PANEL_K, n // _PANEL, _PANEL).transpose(0, 2, 1, 3))
+class _PanelBuffer:
+    """All layers' panels in one allocation, in the order a forward pass reads them. Over 4 MB, numpy
+    asks for transparent huge pages: streaming the ~40 MB a query reads through 2 MB pages instead of
+    4 kB ones (where the prefetchers stop at every page) made a query's forward ~18% faster here."""
+
+    def __init__(self, layers: list[_Layer]) -> None:
+        self._data = np.empty(sum(w.size for x in layers for w in (x.wqkv, x.wo, x.wi, x.wout)), dtype=np.float32)
+        self._used = 0
+
+    def panel(self, w: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """A (K, N) weight as (K / 384, N / 64, 384, 64): every panel one contiguous block."""
+        k, n = w.shape
+        shape = (k // _PANEL_K, n // _PANEL, _PANEL_K, _PANEL)
+        out = self._data[self._used : self._used + w.size].reshape(shape)
+        out[...] = w.reshape(shape[0], _PANEL_K, shape[1], _PANEL).transpose(0, 2, 1, 3)
+        self._used += w.size
+        return out
 
 
 def _panel_matmul(a: npt.NDArray[np.float32], p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """``a @ w`` for a few rows, with ``p = _panel(w)``: one batched matmul (numpy loops over the panels in C)."""
+    """``a @ w`` for a few rows, with ``p`` from ``_PanelBuffer.panel(w)``: one batched matmul (numpy
+    loops over the panels in C)."""
     kb, nb, _, c = p.shape
     rows = a.shape[0]
     if kb == 1:
@@ -344,7 +358,8 @@ class MiniLMEmbedder:
         return self._panels
 
     def _build_panels(self) -> None:
-        self._panels = [_Panels.of(layer) for layer in self._layers]  # numpy's copies release the GIL
+        into = _PanelBuffer(self._layers)
+        self._panels = [_Panels.of(layer, into) for layer in self._layers]  # numpy's copies release the GIL
 
     def _forward(
         self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.float32], panels: list[_Panels] | None = None
