@@ -8,13 +8,14 @@ exact erf GELU as the model's config says), mean pooling over real tokens and an
 steps sentence-transformers takes, with texts stripped and truncated to 256 tokens as it does.
 
 A resident process (the TUI, a server, the benchmark) embeds short queries again and again: at its
-second query-sized call (``_RESIDENT_AFTER``), the embedder starts copying the weights, on a
-thread of its own, into 64-column panels (``_Panels``, ~40 MB), and from then on multiplies a query's few token
-rows by all panels of a matrix in one batched matmul. OpenBLAS then runs each (rows x 384) x (384 x 64)
-product with its small-matrix kernel, which skips the packing of the whole weight that a
-(13 x 384) x (384 x 1536) GEMM pays on every call: the six layers' products took 4.0 instead of 7.6 ms
-for a 13-token query on one core. A one-shot process never pays for the copy; longer inputs (index
-builds) keep the plain GEMMs.
+second query-sized call (``_RESIDENT_AFTER``), the embedder starts copying the weights, on a thread of
+its own, into 64-column panels (``_Panels``, ~40 MB in one buffer on huge pages), and from then on
+embeds a query's parts (up to 128 tokens in all) in one pass: their tokens packed into one set of rows
+without padding (attention per part), each weight matrix multiplied panel by panel in one batched
+matmul. OpenBLAS runs each (rows x 384) x (384 x 64) product with its small-matrix kernel, which skips
+the packing of the whole weight that a (13 x 384) x (384 x 1536) GEMM pays on every call: the six
+layers' products took 4.0 instead of 7.6 ms for a 13-token query on one core. A one-shot process
+never pays for the copy; longer inputs (index builds) keep the padded batches and plain GEMMs.
 
 Everything stays float32: a NumPy float64 scalar anywhere in the pass (``/ np.sqrt(d)``) would upcast
 every activation and make it several times slower (research/performance-anchors.md §2), so constants
@@ -24,6 +25,7 @@ are ``np.float32`` and the result's dtype is checked.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import struct
 import threading
@@ -54,6 +56,7 @@ _PANEL_K = 384  # weight rows per panel (the model width); the FFN's 1536-long i
 # OpenBLAS takes its small-matrix kernel (no packing) for m*n*k <= 1e6 (SkylakeX): rows * 64 * 384 stays
 # under it up to 40 token rows; beyond that the panels lose to the plain GEMM (measured: 16.3 vs 15.6 ms at 50).
 _PANEL_ROWS = 40
+_PACKED_ROWS = 128  # total tokens of the texts up to which embed() packs them into one pass on the panels
 _RESIDENT_AFTER = 1  # query-sized calls before the panels are built: a one-shot CLI query never builds them
 _MASKED = np.float32(-1e9)
 _HALF = np.float32(0.5)
@@ -182,6 +185,9 @@ def _panel_matmul(a: npt.NDArray[np.float32], p: npt.NDArray[np.float32]) -> npt
     loops over the panels in C)."""
     kb, nb, _, c = p.shape
     rows = a.shape[0]
+    if rows > _PANEL_ROWS:  # in even row slices under the kernel's limit; the later ones find the panels cached
+        step = -(-rows // -(-rows // _PANEL_ROWS))
+        return np.concatenate([_panel_matmul(a[r : r + step], p) for r in range(0, rows, step)])
     if kb == 1:
         out = np.matmul(a, p[0])  # (panels, rows, 64)
     else:  # split the 1536-long inner dimension into 384-long blocks and sum their products
@@ -322,7 +328,12 @@ class MiniLMEmbedder:
             return out
         # encode() one by one: encode_batch would start a thread pool that warns when the process forks later
         ids = [self.token_ids(t) for t in texts]
-        order = sorted(range(len(ids)), key=lambda i: len(ids[i]), reverse=True)
+        panels = self._resident(sum(len(t) for t in ids))
+        if panels is not None:  # a query's parts: every token once, in one pass over the weights
+            out[:] = self._forward_packed(ids, panels)
+            order: list[int] = []
+        else:
+            order = sorted(range(len(ids)), key=lambda i: len(ids[i]), reverse=True)
         start = 0
         while start < len(order):
             # longest first; a batch stops before texts much shorter than its longest, so little is padding
@@ -337,7 +348,7 @@ class MiniLMEmbedder:
             for r, i in enumerate(rows):
                 batch[r, : len(ids[i])] = ids[i]
                 mask[r, : len(ids[i])] = _ONE
-            out[rows] = self._forward(batch, mask, self._resident(batch.size))
+            out[rows] = self._forward(batch, mask)
             start = end
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         out /= np.maximum(norms, np.float32(1e-12))
@@ -348,7 +359,7 @@ class MiniLMEmbedder:
         """The panels for a query-sized forward call once they are built; the build starts on a thread
         at the ``_RESIDENT_AFTER + 1``-th such call (~0.1 s of copying, ~40 MB), so neither a one-shot
         process nor the query that starts it waits for it."""
-        if rows > _PANEL_ROWS:
+        if rows > _PACKED_ROWS:
             return None
         if self._panels is None and self._building is None:
             self._small_calls += 1
@@ -361,9 +372,7 @@ class MiniLMEmbedder:
         into = _PanelBuffer(self._layers)
         self._panels = [_Panels.of(layer, into) for layer in self._layers]  # numpy's copies release the GIL
 
-    def _forward(
-        self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.float32], panels: list[_Panels] | None = None
-    ) -> npt.NDArray[np.float32]:
+    def _forward(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """Mean-pooled last hidden states, (batch, D), not yet normalized."""
         b, n = ids.shape
         h, dh = self._heads, DIM // self._heads
@@ -372,10 +381,8 @@ class MiniLMEmbedder:
         x += self._type0
         x = _layer_norm(x, self._ln0, self._eps)
         bias = ((_ONE - mask) * _MASKED)[:, None, None, :]  # (b, 1, 1, n): padding gets no attention
-        mm: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], npt.NDArray[np.float32]]
-        mm, layers = (np.matmul, self._layers) if panels is None else (_panel_matmul, panels)
-        for layer in layers:
-            qkv = mm(x, layer.wqkv)
+        for layer in self._layers:
+            qkv = x @ layer.wqkv
             qkv += layer.bqkv
             qkv = qkv.reshape(b, n, 3, h, dh).transpose(2, 0, 3, 1, 4)  # (3, b, h, n, dh)
             q, k, v = qkv  # strided views: matmul takes them as they are (copies cost ~a third of attention)
@@ -385,18 +392,53 @@ class MiniLMEmbedder:
             np.exp(scores, out=scores)
             scores /= scores.sum(axis=-1, keepdims=True)
             ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(b * n, DIM)
-            attn = mm(ctx, layer.wo)
-            attn += layer.bo
-            attn += x
-            x = _layer_norm(attn, layer.ln1, self._eps)
-            inter = mm(x, layer.wi)
-            inter += layer.bi
-            for r in range(0, inter.shape[0], _GELU_ROWS):  # in cache-sized slices: ~10% faster in bulk
-                _gelu_inplace(inter[r : r + _GELU_ROWS])
-            ffn = mm(inter, layer.wout)
-            ffn += layer.bout
-            ffn += x
-            x = _layer_norm(ffn, layer.ln2, self._eps)
+            x = self._after_attention(x, ctx, layer, np.matmul)
         x3 = x.reshape(b, n, DIM)
         summed = np.einsum("bnd,bn->bd", x3, mask)
         return summed / mask.sum(axis=1, keepdims=True)
+
+    def _forward_packed(self, ids: list[list[int]], panels: list[_Panels]) -> npt.NDArray[np.float32]:
+        """``_forward`` for a few short texts packed into one set of token rows, without padding: the dense
+        layers see every token once (on the panels), attention runs per text on its own rows."""
+        h, dh = self._heads, DIM // self._heads
+        lengths = [len(t) for t in ids]
+        bounds = [0, *itertools.accumulate(lengths)]
+        spans = list(itertools.pairwise(bounds))
+        x = self._word[np.fromiter(itertools.chain.from_iterable(ids), dtype=np.int64, count=bounds[-1])]
+        x += self._pos[np.concatenate([np.arange(n) for n in lengths])]
+        x += self._type0
+        x = _layer_norm(x, self._ln0, self._eps)
+        for layer in panels:
+            qkv = _panel_matmul(x, layer.wqkv)
+            qkv += layer.bqkv
+            ctx = np.empty_like(x)
+            for start, end in spans:
+                q, k, v = qkv[start:end].reshape(end - start, 3, h, dh).transpose(1, 2, 0, 3)  # (3, h, n, dh)
+                scores = q @ k.transpose(0, 2, 1)  # (h, n, n); q was pre-scaled
+                scores -= scores.max(axis=-1, keepdims=True)
+                np.exp(scores, out=scores)
+                scores /= scores.sum(axis=-1, keepdims=True)
+                ctx[start:end].reshape(end - start, h, dh)[...] = (scores @ v).transpose(1, 0, 2)
+            x = self._after_attention(x, ctx, layer, _panel_matmul)
+        return np.add.reduceat(x, bounds[:-1], axis=0) / np.asarray(lengths, dtype=np.float32)[:, None]
+
+    def _after_attention(
+        self,
+        x: npt.NDArray[np.float32],
+        ctx: npt.NDArray[np.float32],
+        layer: _Layer | _Panels,
+        mm: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], npt.NDArray[np.float32]],
+    ) -> npt.NDArray[np.float32]:
+        """The rest of a layer: attention output, residual and norm, then the feed-forward block."""
+        attn = mm(ctx, layer.wo)
+        attn += layer.bo
+        attn += x
+        x = _layer_norm(attn, layer.ln1, self._eps)
+        inter = mm(x, layer.wi)
+        inter += layer.bi
+        for r in range(0, inter.shape[0], _GELU_ROWS):  # in cache-sized slices: ~10% faster in bulk
+            _gelu_inplace(inter[r : r + _GELU_ROWS])
+        ffn = mm(inter, layer.wout)
+        ffn += layer.bout
+        ffn += x
+        return _layer_norm(ffn, layer.ln2, self._eps)
