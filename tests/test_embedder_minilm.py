@@ -103,12 +103,14 @@ def test_similar_meaning_scores_higher(minilm: MiniLMEmbedder) -> None:
 
 @needs_model
 def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once a process comes back for a second query, short inputs run on the weight panels: same vectors."""
+    """Once a process comes back for a second query, a query's parts run packed on the weight panels: same vectors."""
     inputs = [
         ["how should I change the router code in module 3"],
         ["x"],
         ["fix src/auth/jwt.ts so that verifyToken() rejects expired tokens before the cache lookup runs"],
         ["ok, commit this", "run the tests", "parseConfig", "src/app.py"],  # one padded batch
+        # parts of very different lengths, over 40 tokens in all: packed rows, multiplied in slices
+        [" ".join(["retry the flaky upload with backoff, then log it"] * 6), "src/auth/jwt.ts", "verifyToken"],
     ]
     resident = MiniLMEmbedder()
     for _ in range(2):
