@@ -53,8 +53,9 @@ _MAX_BATCH = 64
 _GELU_ROWS = 64  # token rows per GELU slice: its temporaries stay in the CPU cache
 _PANEL = 64  # weight columns per panel
 _PANEL_K = 384  # weight rows per panel (the model width); the FFN's 1536-long inner dimension is split and summed
-# OpenBLAS takes its small-matrix kernel (no packing) for m*n*k <= 1e6 (SkylakeX): rows * 64 * 384 stays
-# under it up to 40 token rows; beyond that the panels lose to the plain GEMM (measured: 16.3 vs 15.6 ms at 50).
+# A panel product costs little while m*n*k stays under ~1e6, OpenBLAS's small-matrix limit on this CPU
+# (SkylakeX kernels): rows * 64 * 384 stays under it up to 40 token rows; one call with 50 rows was already
+# slower than the plain GEMM (measured), so more rows are multiplied in slices of at most 40.
 _PANEL_ROWS = 40
 _PACKED_ROWS = 128  # total tokens of the texts up to which embed() packs them into one pass on the panels
 _RESIDENT_AFTER = 1  # query-sized calls before the panels are built: a one-shot CLI query never builds them
