@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from picasso_tui.retrieval.embedders import minilm as minilm_module
 from picasso_tui.retrieval.embedders.base import EmbedderUnavailable
 from picasso_tui.retrieval.embedders.minilm import (
     DIM,
@@ -98,6 +99,31 @@ def test_similar_meaning_scores_higher(minilm: MiniLMEmbedder) -> None:
         ]
     )
     assert float(memory @ paraphrase) > float(memory @ unrelated) + 0.2
+
+
+@needs_model
+def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a process comes back for a second query, a query's parts run packed on the weight panels: same vectors."""
+    inputs = [
+        ["how should I change the router code in module 3"],
+        ["x"],
+        ["fix src/auth/jwt.ts so that verifyToken() rejects expired tokens before the cache lookup runs"],
+        ["ok, commit this", "run the tests", "parseConfig", "src/app.py"],  # one padded batch
+        # parts of very different lengths, over 40 tokens in all: packed rows, multiplied in slices
+        [" ".join(["retry the flaky upload with backoff, then log it"] * 6), "src/auth/jwt.ts", "verifyToken"],
+    ]
+    resident = MiniLMEmbedder()
+    for _ in range(2):
+        resident.embed(["warm up"])
+    assert resident._building is not None  # started by the second query-sized call
+    resident._building.join()
+    assert resident._panels is not None
+    paneled = [resident.embed(texts) for texts in inputs]
+    monkeypatch.setattr(minilm_module, "_RESIDENT_AFTER", 10**9)
+    plain = MiniLMEmbedder()
+    for texts, vectors in zip(inputs, paneled, strict=True):
+        assert np.min(np.sum(plain.embed(texts) * vectors, axis=1)) > 1 - 1e-5
+    assert plain._panels is None and plain._building is None
 
 
 def test_absent_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,7 +23,7 @@ from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache
-from picasso_tui.retrieval.query import build_query
+from picasso_tui.retrieval.query import QueryVectors, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
@@ -183,6 +183,7 @@ class Retriever:
         self.workspace_root = workspace_root
         self._assessor: Any = None
         self._allowed_rows: frozenset[int] = frozenset()
+        self.query_vectors = QueryVectors()
         self.saved_index = saved_index
         self._index_key = saved_index_mod.index_key(self.scope, embedder.model_id, embedder.dim)
         self._index_path = saved_index_mod.index_path(self.paths.cache_dir, self._index_key)
@@ -291,7 +292,7 @@ class Retriever:
             result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
             return result
         with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
-            qv = self.embedder.embed(query.parts())
+            qv = self.query_vectors.embed(self.embedder, query.parts())
             t2 = time.perf_counter()
             timings["embed"] = (t2 - t1) * 1000
             assert self._scoped is not None

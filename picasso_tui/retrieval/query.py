@@ -7,7 +7,12 @@ Each part is embedded and searched on its own (multi-vector), so a prompt that n
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
+
+import numpy as np
+
+from picasso_tui.retrieval.embedders.base import Embedder, Vectors
 
 _PATH = re.compile(
     r"(?<![\w@])(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:py|ts|tsx|js|jsx|rs|go|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|toml|json|ya?ml|md|sql|sh)\b"
@@ -42,3 +47,30 @@ def build_query(prompt: str, plan: str | None = None, files: tuple[str, ...] = (
     symbols = tuple(dict.fromkeys(s for s in _SYMBOL.findall(text) if not any(s in p for p in paths)))
     return Query(prompt=prompt.strip(), plan=(plan or "").strip() or None, paths=paths, symbols=symbols,
                  extra_files=tuple(files))  # fmt: skip
+
+
+class QueryVectors:
+    """The last query parts' vectors, keyed by their exact text (least recently used go first).
+
+    The TUI asks again with the same draft as the user types, and a prompt keeps its vector while a
+    plan or file part beside it changes; only the parts not seen lately are embedded (in one call).
+    A latency shortcut for repeated texts only: a new prompt always pays for its forward pass, which
+    is what the benchmark measures (its prompts are distinct). ``capacity`` 0 turns it off."""
+
+    def __init__(self, capacity: int = 256) -> None:
+        self.capacity = capacity
+        self.hits = 0
+        self._vectors: OrderedDict[tuple[str, str], Vectors] = OrderedDict()
+
+    def embed(self, embedder: Embedder, texts: list[str]) -> Vectors:
+        keys = [(embedder.model_id, t) for t in texts]
+        missing = list(dict.fromkeys(t for key, t in zip(keys, texts, strict=True) if key not in self._vectors))
+        fresh = dict(zip(missing, embedder.embed(missing), strict=True)) if missing else {}
+        self.hits += len(texts) - sum(1 for t in texts if t in fresh)
+        rows = [fresh[t] if t in fresh else self._vectors[key] for key, t in zip(keys, texts, strict=True)]
+        for key, row in zip(keys, rows, strict=True):
+            self._vectors[key] = row
+            self._vectors.move_to_end(key)
+        while len(self._vectors) > self.capacity:
+            self._vectors.popitem(last=False)
+        return np.stack(rows) if rows else embedder.embed([])
