@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import orjson
-import snowballstemmer
+import Stemmer  # PyStemmer
 
 from picasso_tui.retrieval.embedders.hashing import tokens
 from picasso_tui.retrieval.vectors import text_hash
@@ -33,7 +33,7 @@ SAVE_AFTER = 256
 Mask = npt.NDArray[np.bool_]
 
 
-_ENGLISH = snowballstemmer.stemmer("english")
+_ENGLISH = Stemmer.Stemmer("english")
 
 
 @functools.lru_cache(maxsize=1 << 16)
