@@ -66,6 +66,11 @@ def inspect_json(run: Callable[..., Any], rid: str) -> dict[str, Any]:
     return json.loads(ok(run("memory", "inspect", rid, "--json")).out)
 
 
+def workspace_of(run: Callable[..., Any], rid: str) -> str:
+    """The fingerprint of the workspace a memory belongs to, read from its namespace."""
+    return inspect_json(run, rid)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+
+
 def ts(dt: datetime) -> str:
     return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
 

@@ -12,11 +12,11 @@ from tests.cli_helpers import (
     checked,
     days_ago,
     events,
-    inspect_json,
     ok,
     projections,
     record,
     use_editor,
+    workspace_of,
     write_export,
 )
 
@@ -38,7 +38,7 @@ def test_projections_after_add(run, make_repo, monkeypatch, picasso_home) -> Non
     repo = make_repo("api", origin="git@github.com:acme/api.git", files={"main.py": ""})
     monkeypatch.chdir(repo)
     fact = add(run, "API runs on uvicorn")
-    fp = inspect_json(run, fact)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    fp = workspace_of(run, fact)
     add(run, "We picked Postgres for JSONB", "--class", "decision")
     add(run, "Flaky test when TZ unset", "--class", "failure")
     add(run, "Prefer dataclasses", "--class", "style")

@@ -19,6 +19,7 @@ from tests.cli_helpers import (
     one_sentence,
     projections,
     record,
+    workspace_of,
     write_export,
 )
 from tests.conftest import install_fixture
@@ -329,7 +330,7 @@ def test_clear_one_workspace(run, make_repo, monkeypatch, tmp_path) -> None:
     web = make_repo("web", origin="git@github.com:acme/web.git")
     monkeypatch.chdir(api)
     api_fact = add(run, "API fact")
-    api_fp = inspect_json(run, api_fact)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    api_fp = workspace_of(run, api_fact)
     monkeypatch.chdir(web)
     web_fact = add(run, "Web fact")
     monkeypatch.chdir(tmp_path / "cwd")
@@ -362,7 +363,7 @@ def test_clear_unknown_workspace_fails(run) -> None:
 def test_clear_workspace_without_confirm_refuses(run, make_repo, monkeypatch) -> None:
     monkeypatch.chdir(make_repo("api", origin="git@github.com:acme/api.git"))
     rid = add(run, "API fact")
-    fp = inspect_json(run, rid)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    fp = workspace_of(run, rid)
     res = run("memory", "clear", "--workspace", fp)
     assert res.code == 1
     one_sentence(res.err)
@@ -397,12 +398,12 @@ def test_clear_one_workspace_takes_its_transcripts_and_words_only(run, paths, ma
     web = make_repo("web", origin="git@github.com:acme/web.git")
     monkeypatch.chdir(api)
     api_fact = add(run, "Zephyrine queues drain before deploys")
-    api_fp = inspect_json(run, api_fact)["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    api_fp = workspace_of(run, api_fact)
     ok(run("memory", "recall", "when do zephyrine queues drain"))
     terms = next(paths.cache_dir.glob("lexical/terms-*.json"))
     assert "zephyrin" in terms.read_text()  # the stemmed word is on disk
     monkeypatch.chdir(web)
-    web_fp = inspect_json(run, add(run, "Web fact"))["metadata"]["namespace"].split("workspace:")[1].split("/")[0]
+    web_fp = workspace_of(run, add(run, "Web fact"))
     api_run = keep_transcript(paths, api_fp, "zephyrine")
     web_run = keep_transcript(paths, web_fp, "web")
     res = ok(run("memory", "clear", "--workspace", api_fp, "--confirm", "clear-memories"))
