@@ -192,3 +192,24 @@ def test_a_repos_old_memory_file_is_imported_once(run, make_repo, monkeypatch) -
     second = ok(run("memory", "list", "--all", "--json"))
     assert second.err == ""
     assert {r["id"] for r in json.loads(second.out)} == imported
+
+
+def test_the_main_language_is_kept_until_the_tracked_files_change(make_repo, tmp_path, monkeypatch) -> None:
+    from picasso_tui.store import namespaces
+    from tests.conftest import git
+
+    repo = make_repo("mixed", files={"a.py": "", "b.py": "", "c.go": ""})
+    cache = tmp_path / "cache"
+    assert namespaces.main_language(repo, cache) == "python"
+    listings = []
+    real_git = namespaces._git
+    monkeypatch.setattr(namespaces, "_git", lambda *a: listings.append(a) or real_git(*a))
+    assert namespaces.main_language(repo, cache) == "python"
+    assert listings == []  # answered from the cache: no `git ls-files`
+    for name in ("d.go", "e.go"):
+        (repo / name).write_text("package main\n")
+    git(repo, "add", "-A")  # git's index changed: listed again
+    assert namespaces.main_language(repo, cache) == "go"
+    assert len(listings) == 1
+    (cache / "languages.json").write_text("{not json")
+    assert namespaces.main_language(repo, cache) == "go"  # a damaged cache is only a listing more

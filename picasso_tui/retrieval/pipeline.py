@@ -192,7 +192,7 @@ class Retriever:
     def for_store(cls, store: MemoryStore, **options: Any) -> Retriever:
         """A retriever scoped to the store's account, workspace and the workspace's main language."""
         ws = store.workspace
-        language = options.pop("language", None) or (main_language(ws.root) if ws else None)
+        language = options.pop("language", None) or (main_language(ws.root, store.paths.cache_dir) if ws else None)
         return cls(
             account_id=store.account_id,
             workspace_fingerprint=ws.fingerprint if ws else None,

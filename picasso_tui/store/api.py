@@ -210,7 +210,9 @@ class MemoryStore:
     ) -> MemoryRecord:
         ws = self.workspace
         if memory_class is MemoryClass.STYLE:
-            language = (language or (main_language(ws.root) if ws else None) or "").lower() or None
+            language = (
+                language or (main_language(ws.root, self.paths.cache_dir) if ws else None) or ""
+            ).lower() or None
             if not language:
                 raise InvalidRecord("A style memory needs a language: pass --language (for example --language python).")
         now = self.files.clock()

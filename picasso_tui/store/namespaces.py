@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import orjson
 
+from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import CLASS_DIRS
 from picasso_tui.store.schema import MemoryClass
 
@@ -181,11 +183,47 @@ def fingerprint_for_path(path: str) -> str:
     return ws.fingerprint if ws else fingerprint_of(os.path.realpath(path))
 
 
-def main_language(root: Path) -> str | None:
-    """The language most of the workspace's tracked files are written in."""
+def main_language(root: Path, cache_dir: Path | None = None) -> str | None:
+    """The language most of the workspace's tracked files are written in.
+
+    With ``cache_dir``, kept in ``languages.json`` there per state of git's index (which is what
+    ``git ls-files`` lists): listing a large repository costs tens of milliseconds on every fresh
+    process, and its main language changes only when its tracked files do."""
+    stamp = _index_stamp(root) if cache_dir is not None else None
+    cache_file = cache_dir / "languages.json" if cache_dir is not None else None
+    known: dict[str, object] = {}
+    if cache_file is not None and stamp is not None:
+        with contextlib.suppress(OSError, orjson.JSONDecodeError):
+            loaded = orjson.loads(cache_file.read_bytes())
+            known = loaded if isinstance(loaded, dict) else {}
+        entry = known.get(str(root))
+        if isinstance(entry, dict) and entry.get("index") == stamp:
+            language = entry.get("language")
+            return language if isinstance(language, str) else None
     listing = _git(root, "ls-files")
     if listing is None:
         return None
     counts = Counter(_EXTENSIONS.get(os.path.splitext(f)[1].lower()) for f in listing.splitlines())
     counts.pop(None, None)
-    return counts.most_common(1)[0][0] if counts else None
+    language = counts.most_common(1)[0][0] if counts else None
+    if cache_file is not None and stamp is not None:
+        known[str(root)] = {"index": stamp, "language": language}
+        with contextlib.suppress(OSError):  # a cache: failing to write costs the next process a listing
+            cache_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            write_atomic(cache_file, orjson.dumps(known), durable=False)
+    return language
+
+
+def _index_stamp(root: Path) -> list[int] | None:
+    """(inode, size, mtime) of the workspace's git index; git replaces the file whenever it changes."""
+    git = root / ".git"
+    try:
+        if git.is_file():  # a linked worktree or a submodule: ``gitdir: <path>``
+            pointer = git.read_text(encoding="utf-8").strip()
+            if not pointer.startswith("gitdir:"):
+                return None
+            git = (root / pointer.removeprefix("gitdir:").strip()).resolve()
+        st = (git / "index").stat()
+    except OSError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]

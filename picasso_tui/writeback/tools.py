@@ -130,7 +130,9 @@ def write_memory(
     ws = store.workspace
     lang = (language or "").lower() or None
     if cls is MemoryClass.STYLE and lang is None:
-        lang = main_language(ws.root) if ws else None  # retrieval reads style/<the workspace's language>
+        lang = (
+            main_language(ws.root, store.paths.cache_dir) if ws else None
+        )  # retrieval reads style/<the workspace's language>
         if lang is None:
             raise deny("language", 'A style memory needs a language (for example language="python").')
     target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)

@@ -65,7 +65,7 @@ def reflect(
 ) -> WriteReport:
     """Classify a finished run's transcript and write what it taught, in one store write."""
     ws = store.workspace
-    language = main_language(ws.root) if ws else None
+    language = main_language(ws.root, store.paths.cache_dir) if ws else None
     observations = classify(transcript, agent=agent, language=language) + list(extra)
     if settings.get("writeback.classifier", store.paths) == "model":
         observations += _model_observations(transcript, store)
