@@ -202,8 +202,8 @@ def test_the_main_language_is_kept_until_the_tracked_files_change(make_repo, tmp
     cache = tmp_path / "cache"
     assert namespaces.main_language(repo, cache) == "python"
     listings = []
-    real_git = namespaces._git
-    monkeypatch.setattr(namespaces, "_git", lambda *a: listings.append(a) or real_git(*a))
+    real_git = namespaces.git.run
+    monkeypatch.setattr(namespaces.git, "run", lambda *a: listings.append(a) or real_git(*a))
     assert namespaces.main_language(repo, cache) == "python"
     assert listings == []  # answered from the cache: no `git ls-files`
     for name in ("d.go", "e.go"):
@@ -213,3 +213,23 @@ def test_the_main_language_is_kept_until_the_tracked_files_change(make_repo, tmp
     assert len(listings) == 1
     (cache / "languages.json").write_text("{not json")
     assert namespaces.main_language(repo, cache) == "go"  # a damaged cache is only a listing more
+
+
+def test_a_repository_without_tracked_files_is_not_listed_again(tmp_path, monkeypatch) -> None:
+    from picasso_tui.store import namespaces
+    from tests.conftest import git
+
+    repo = tmp_path / "fresh"
+    repo.mkdir()
+    git(repo, "init", "-q")  # no commit, no index file yet
+    cache = tmp_path / "cache"
+    assert namespaces.main_language(repo, cache) is None
+    listings = []
+    real_git = namespaces.git.run
+    monkeypatch.setattr(namespaces.git, "run", lambda *a: listings.append(a) or real_git(*a))
+    assert namespaces.main_language(repo, cache) is None
+    assert listings == []
+    (repo / "main.go").write_text("package main\n")
+    git(repo, "add", "main.go")  # the index appears: listed again
+    assert namespaces.main_language(repo, cache) == "go"
+    assert len(listings) == 1

@@ -6,7 +6,6 @@ import contextlib
 import hashlib
 import os
 import re
-import subprocess
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import orjson
 
+from picasso_tui.store import git
 from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import CLASS_DIRS
 from picasso_tui.store.schema import MemoryClass
@@ -110,32 +110,6 @@ class Workspace:
     name: str
 
 
-def _start_git(cwd: Path, *args: str) -> subprocess.Popen[str] | None:
-    try:
-        return subprocess.Popen(
-            ["git", *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"},
-        )  # fmt: skip
-    except OSError:
-        return None
-
-
-def _git_output(proc: subprocess.Popen[str] | None) -> str | None:
-    if proc is None:
-        return None
-    try:
-        out, _ = proc.communicate(timeout=10)
-    except subprocess.SubprocessError:
-        proc.kill()
-        proc.communicate()
-        return None
-    return out.strip() if proc.returncode == 0 else None
-
-
-def _git(cwd: Path, *args: str) -> str | None:
-    return _git_output(_start_git(cwd, *args))
-
-
 def normalize_remote(url: str) -> str:
     """``git@github.com:Acme/api.git`` and ``https://github.com/Acme/api`` name the same repository."""
     url = url.strip()
@@ -155,13 +129,7 @@ def fingerprint_of(identity: str) -> str:
 @lru_cache(maxsize=64)
 def find_workspace(path: Path) -> Workspace | None:
     """The git workspace containing ``path``, or None outside a repository."""
-    # Both at once (each git start is ~14 ms, on every fresh `picasso` process); the remote is read
-    # from ``path`` itself, which names the same repository as its top level.
-    asking_top, asking_remote = (
-        _start_git(path, "rev-parse", "--show-toplevel"),
-        _start_git(path, "remote", "get-url", "origin"),
-    )
-    top, remote = _git_output(asking_top), _git_output(asking_remote)
+    top, remote = git.workspace_answers(path)  # both at once, or started by the launcher already
     if not top:
         return None
     root = Path(top)
@@ -170,7 +138,7 @@ def find_workspace(path: Path) -> Workspace | None:
         name = identity.rsplit("/", 2)[-2:]
         display = "/".join(name) if len(name) == 2 else root.name
     else:
-        roots = _git(root, "rev-list", "--max-parents=0", "HEAD")
+        roots = git.run(root, "rev-list", "--max-parents=0", "HEAD")
         identity = min(roots.split()) if roots else os.path.realpath(root)
         display = root.name
     return Workspace(root=root, fingerprint=fingerprint_of(identity), name=display)
@@ -200,7 +168,7 @@ def main_language(root: Path, cache_dir: Path | None = None) -> str | None:
         if isinstance(entry, dict) and entry.get("index") == stamp:
             language = entry.get("language")
             return language if isinstance(language, str) else None
-    listing = _git(root, "ls-files")
+    listing = git.run(root, "ls-files")
     if listing is None:
         return None
     counts = Counter(_EXTENSIONS.get(os.path.splitext(f)[1].lower()) for f in listing.splitlines())
@@ -223,7 +191,11 @@ def _index_stamp(root: Path) -> list[int] | None:
             if not pointer.startswith("gitdir:"):
                 return None
             git = (root / pointer.removeprefix("gitdir:").strip()).resolve()
+        if not git.is_dir():
+            return None
         st = (git / "index").stat()
+    except FileNotFoundError:
+        return [0, 0, 0]  # a repository that never tracked a file has no index yet: nothing to list
     except OSError:
         return None
     return [st.st_ino, st.st_size, st.st_mtime_ns]

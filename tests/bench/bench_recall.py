@@ -65,6 +65,9 @@ def main() -> None:
         repo.mkdir(parents=True)
         subprocess.run(["git", "init", "-q", str(repo)], check=True)
         subprocess.run(["git", "-C", str(repo), "remote", "add", "origin", "git@github.com:acme/bench.git"], check=True)
+        for i in range(50):  # a workspace with tracked files, as a real one has (its main language: python)
+            (repo / f"module_{i}.py").write_text(f"VALUE = {i}\n")
+        subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
     os.environ["PICASSO_HOME"] = str(home / "home")
     try:
         from picasso_tui import settings
