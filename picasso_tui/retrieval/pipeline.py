@@ -292,7 +292,7 @@ class Retriever:
             result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
             return result
         with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
-            qv = self.query_vectors.embed(self.embedder, query.parts())
+            qv = self.query_vectors.for_query(self.embedder, query)
             t2 = time.perf_counter()
             timings["embed"] = (t2 - t1) * 1000
             assert self._scoped is not None

@@ -2,6 +2,11 @@
 
 Each part is embedded and searched on its own (multi-vector), so a prompt that names
 ``src/auth/jwt.ts`` finds the memories about that file even when its prose says little.
+
+The prompt's own vector is the mean of the prompt's and its keywords' (the prompt without function
+words): a sentence model compares whole sentences, and "where does the code that ... live?" dilutes
+the few words that say what it is about. Weighting the same tokens down in the pooling did not help
+(tests/eval: hit@3 0.838 against 0.869 with MiniLM); the model has to read the keywords on their own.
 """
 
 from __future__ import annotations
@@ -19,6 +24,16 @@ _PATH = re.compile(
 )
 _SYMBOL = re.compile(r"\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[a-z]+_[a-z0-9_]+|[A-Za-z_]\w*(?=\())")
 MAX_EXTRA_PARTS = 6
+# English function words (the NLTK stopword list): what a prompt says, not what it is about.
+_FUNCTION_WORDS = """i me my myself we our ours ourselves you your yours yourself yourselves he him his himself
+    she her hers herself it its itself they them their theirs themselves what which who whom this that these
+    those am is are was were be been being have has had having do does did doing a an the and but if or because
+    as until while of at by for with about against between into through during before after above below to from
+    up down in out on off over under again further then once here there when where why how all any both each few
+    more most other some such no nor not only own same so than too very s t can will just don should now d ll m
+    o re ve y ain aren couldn isn wasn weren won wouldn doesn didn hasn haven shouldn"""
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
+_PUNCT = "\"'`.,;:!?()[]{}<>"
 
 
 @dataclass(frozen=True)
@@ -30,6 +45,14 @@ class Query:
     extra_files: tuple[str, ...] = field(default=())
 
     @property
+    def keywords(self) -> str:
+        """The prompt without its function words (``can't`` and ``I'll`` count as theirs), or ``""``
+        when nothing would change."""
+        kept = [w for w in self.prompt.split() if not _function_word(w)]
+        text = " ".join(kept)
+        return text if kept and text != " ".join(self.prompt.split()) else ""
+
+    @property
     def text(self) -> str:
         """All of it as one text, for the lexical signal."""
         return " ".join(p for p in (self.prompt, self.plan or "", *self.extra_files) if p)
@@ -39,6 +62,11 @@ class Query:
         parts = [self.prompt] + ([self.plan] if self.plan else [])
         extra = list(dict.fromkeys([*self.extra_files, *self.paths, *self.symbols]))
         return parts + extra[:MAX_EXTRA_PARTS]
+
+
+def _function_word(word: str) -> bool:
+    pieces = word.strip(_PUNCT).lower().replace("\u2019", "'").split("'")
+    return all(p in FUNCTION_WORDS for p in pieces)
 
 
 def build_query(prompt: str, plan: str | None = None, files: tuple[str, ...] = ()) -> Query:
@@ -74,3 +102,14 @@ class QueryVectors:
         while len(self._vectors) > self.capacity:
             self._vectors.popitem(last=False)
         return np.stack(rows) if rows else embedder.embed([])
+
+    def for_query(self, embedder: Embedder, query: Query) -> Vectors:
+        """The rows searched for ``query``: its parts', the prompt's row averaged with its keywords'."""
+        parts, keywords = query.parts(), query.keywords
+        if not keywords:
+            return self.embed(embedder, parts)
+        rows = self.embed(embedder, [*parts, keywords])
+        prompt = rows[0] + rows[-1]
+        rows = rows[:-1].copy()
+        rows[0] = prompt / max(float(np.linalg.norm(prompt)), 1e-12)
+        return rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from picasso_tui.retrieval.embedders.hashing import HashEmbedder
-from picasso_tui.retrieval.query import QueryVectors
+from picasso_tui.retrieval.query import QueryVectors, build_query
 
 
 class Counting(HashEmbedder):
@@ -39,3 +39,20 @@ def test_the_least_recently_used_text_goes_first_and_capacity_zero_turns_it_off(
     none.embed(off, ["a b"])
     none.embed(off, ["a b"])
     assert off.seen == [["a b"], ["a b"]] and none.hits == 0
+
+
+def test_keywords_drop_function_words_and_contractions() -> None:
+    query = build_query("I can't find where the code that parses `Cargo.toml` should live, can you help?")
+    assert query.keywords == "find code parses `Cargo.toml` live, help?"
+    assert build_query("parse Cargo.toml").keywords == ""  # nothing to drop: no second text to embed
+
+
+def test_the_prompt_row_is_the_mean_of_the_prompt_and_its_keywords() -> None:
+    embedder, cache = Counting(), QueryVectors()
+    query = build_query("where does the code that resolves versions live?", files=("src/app.py",))
+    rows = cache.for_query(embedder, query)
+    assert embedder.seen == [[query.prompt, "src/app.py", "code resolves versions live?"]]
+    both = embedder.embed([query.prompt, query.keywords]).sum(axis=0)
+    assert rows.shape == (2, embedder.dim) and rows.dtype == np.float32
+    assert np.allclose(rows[0], both / np.linalg.norm(both), atol=1e-6)
+    assert np.array_equal(rows[1], embedder.embed(["src/app.py"])[0])
