@@ -49,6 +49,11 @@ def terms(text: str) -> list[str]:
     return [stem(p) for p in pieces] + whole
 
 
+def content_terms(text: str) -> set[str]:
+    """The stemmed words of ``text`` that can say what it is about: alphabetic, three letters or more."""
+    return {stem(p) for p in tokens(text) if p.isalpha() and len(p) > 2}
+
+
 class TermCache:
     """Terms per text hash, in memory and under ``<cache>/lexical/`` (a cache: losing it costs time only).
 
@@ -165,6 +170,19 @@ class BM25:
             if i is not None:
                 out[i] = True
         return out
+
+    def coverage(self, words: set[str], rids: Iterable[str]) -> float:
+        """The share of ``words`` (``content_terms``) found in at least one of the records ``rids``; 1.0
+        when there are none to look for."""
+        if not words:
+            return 1.0
+        among = np.zeros(len(self.ids), dtype=np.bool_)
+        among[[self.index_of[rid] for rid in rids if rid in self.index_of]] = True
+        found = 0
+        for word in words:
+            t = self.vocab.get(word)
+            found += t is not None and bool(among[self.docs[self.indptr[t] : self.indptr[t + 1]]].any())
+        return found / len(words)
 
     def search(self, query: str, k: int, allowed: set[str] | Mask | None = None) -> list[tuple[str, float]]:
         if not self.ids:

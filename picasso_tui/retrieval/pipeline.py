@@ -22,7 +22,7 @@ from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
-from picasso_tui.retrieval.lexical import BM25, TermCache
+from picasso_tui.retrieval.lexical import BM25, TermCache, content_terms
 from picasso_tui.retrieval.query import QueryVectors, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
 from picasso_tui.retrieval.scope import Scope
@@ -303,10 +303,11 @@ class Retriever:
             if vector_hits is None:
                 vector_hits = top_k(matrix, ids, qv, pool)
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
+        coverage = self.bm25.coverage(content_terms(query.keywords or query.prompt), (rid for rid, _ in vector_hits))
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
         result.gate = (
-            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits]),
+            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage),
             gate_for(self.embedder.model_id),
         )
         ranked, omitted = self._rank(

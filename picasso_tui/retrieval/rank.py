@@ -88,29 +88,35 @@ INCLUDE_RATIO = 0.75
 """Once the gate is open (the prompt is about something memory knows), companions need only this
 fraction of the floor: the gate keeps unrelated prompts empty, the ratio keeps recall."""
 
-GATES = {"all-minilm-l6-v2": 0.40, "hash": 0.32}
-DEFAULT_GATE = 0.35
+GATES = {"all-minilm-l6-v2": 0.32, "hash": 0.24}
+DEFAULT_GATE = 0.27
 GATE_DEPTH = 3
 LEXICAL_LIFT = 0.1
 LEXICAL_LIFT_MAX = 0.2
+UNKNOWN_WORDS_PENALTY = 0.1
 """Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
 is judged: the mean cosine of its ``GATE_DEPTH`` best matches, lifted by the words it shares with
 them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most ``LEXICAL_LIFT_MAX``:
-words alone never open it). Three matches, not one: a real task touches a few memories a little,
-chat that merely sounds technical touches one by chance. Calibrated per embedder family on tests/eval
-for a false-injection rate well under 0.1 (docs/benchmarks.md, with a cross-validated figure)."""
+words alone never open it), and lowered by ``UNKNOWN_WORDS_PENALTY`` x the share of its content
+words that none of the memories nearest in meaning uses. Three matches, not one: a real task touches
+a few memories a little, chat that merely sounds technical touches one by chance; and a general
+question ("how do I prepare for a system design interview?") is mostly words memory never wrote.
+Calibrated per embedder family on tests/eval for a false-injection rate well under 0.1
+(docs/benchmarks.md, with a cross-validated figure)."""
 
 
 def gate_for(model_id: str) -> float:
     return next((v for k, v in GATES.items() if model_id.startswith(k)), DEFAULT_GATE)
 
 
-def gate_score(similarities: list[float], lexical_scores: list[float]) -> float:
-    """``similarities`` and ``lexical_scores`` best first (the vector and BM25 rankings)."""
+def gate_score(similarities: list[float], lexical_scores: list[float], coverage: float = 1.0) -> float:
+    """``similarities`` and ``lexical_scores`` best first (the vector and BM25 rankings); ``coverage``
+    the share of the prompt's content words found in the memories nearest in meaning."""
     sims, words = similarities[:GATE_DEPTH], lexical_scores[:GATE_DEPTH]
     meaning = sum(sims) / len(sims) if sims else 0.0
     shared = sum(words) / len(words) if words else 0.0
-    return meaning + min(LEXICAL_LIFT_MAX, LEXICAL_LIFT * math.log1p(shared))
+    unknown = UNKNOWN_WORDS_PENALTY * (1.0 - coverage)
+    return meaning + min(LEXICAL_LIFT_MAX, LEXICAL_LIFT * math.log1p(shared)) - unknown
 
 
 def relevant(c: Candidate, floor: float, gate: bool = True, best_similarity: float = 1.0) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from picasso_tui.retrieval import lexical
-from picasso_tui.retrieval.lexical import BM25, TERMS_VERSION, TermCache
+from picasso_tui.retrieval.lexical import BM25, TERMS_VERSION, TermCache, content_terms
 
 DOCS = [
     ("commit", "Before committing, run `go test ./...` and `make lint`."),
@@ -26,6 +26,15 @@ def test_identifiers_and_paths_match_whole_and_in_pieces() -> None:
     assert index.search("where is src/auth/jwt.ts", 1)[0][0] == "jwt"
     assert index.search("getUserToken", 1)[0][0] == "jwt"
     assert index.search("user token", 1)[0][0] == "jwt"
+
+
+def test_coverage_is_the_share_of_the_prompts_words_the_given_memories_use() -> None:
+    index = BM25(DOCS)
+    words = content_terms("format the unformatted code for the release interview")
+    assert words == {"format", "unformat", "code", "releas", "interview"}
+    assert index.coverage(words, ["format", "other"]) == 4 / 5  # nobody wrote "interview"
+    assert index.coverage(words, ["jwt"]) == 0.0
+    assert index.coverage(set(), ["jwt"]) == 1.0  # nothing to look for: no penalty
 
 
 def test_the_term_cache_is_reused_and_an_older_versions_words_are_deleted(tmp_path: Path, monkeypatch) -> None:

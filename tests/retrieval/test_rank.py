@@ -40,6 +40,13 @@ def test_shared_words_lift_a_loosely_worded_prompt_but_never_open_the_gate_alone
     assert gate_score(near, [3.0] * 3) < gate_score(near, [9.0] * 3)
 
 
+def test_a_prompt_in_words_memory_never_used_is_held_back() -> None:
+    close = [GATE + 0.02] * 3
+    assert gate_open(close, [], MODEL)
+    assert gate_score(close, [], coverage=0.5) < gate_score(close, [], coverage=1.0)
+    assert gate_score(close, [], coverage=0.0) < GATE  # close in meaning, but none of its words: a general question
+
+
 def test_a_small_store_is_judged_on_what_it_has() -> None:
     assert gate_open([GATE + 0.01], [], MODEL)  # one memory, about the prompt: injected
     assert not gate_open([], [], MODEL)
