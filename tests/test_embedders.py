@@ -48,8 +48,16 @@ def test_hash_is_deterministic_float32_and_unit_length() -> None:
     assert a.dtype == np.float32 and a.shape == (5, 384)
     assert np.array_equal(a, b)  # same text, same vector, whatever the batch and the instance
     assert np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-6)
-    assert HashEmbedder().model_id == HashEmbedder().model_id == "hash-v1-384"
+    assert HashEmbedder().model_id == HashEmbedder().model_id == "hash-v2-384"
     assert HashEmbedder(dim=64).embed(["a b c"]).shape == (1, 64)
+
+
+def test_hash_texts_that_share_only_function_words_are_unrelated_and_word_forms_meet() -> None:
+    e = HashEmbedder()
+    chat, other, forms = e.embed(["where should I put this so that it can be found", "this is where it should be tested",
+                                  "committing the formatted code"])  # fmt: skip
+    commit = e.embed(["commit and format code"])[0]
+    assert abs(cos(chat, other)) < 0.2 < cos(forms, commit)
 
 
 @pytest.mark.parametrize(
@@ -387,11 +395,11 @@ def cli(picasso: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> Callabl
 def test_status_with_the_hash_fallback(cli: Callable[..., Any], no_model: None) -> None:
     result = cli("memory", "model", "status")
     assert result.code == 0, result.err
-    assert "Embedder: hash-v1-384" in result.out and "(384 dimensions)" in result.out
+    assert "Embedder: hash-v2-384" in result.out and "(384 dimensions)" in result.out
     assert "Local model: not installed; run `picasso memory model install`" in result.out
     assert f"Note: {HASH_NOTE}" in result.out
     data = json.loads(cli("memory", "model", "status", "--json", "--check").out)
-    assert data["embedder"] == "hash-v1-384" and data["dim"] == 384 and data["modelInstalled"] is False
+    assert data["embedder"] == "hash-v2-384" and data["dim"] == 384 and data["modelInstalled"] is False
     assert data["checkMs"] is not None and data["error"] is None
 
 

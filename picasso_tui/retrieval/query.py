@@ -18,21 +18,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from picasso_tui.retrieval.embedders.base import Embedder, Vectors
+from picasso_tui.retrieval.words import FUNCTION_WORDS
 
 _PATH = re.compile(
     r"(?<![\w@])(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:py|ts|tsx|js|jsx|rs|go|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|toml|json|ya?ml|md|sql|sh)\b"
 )
 _SYMBOL = re.compile(r"\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[a-z]+_[a-z0-9_]+|[A-Za-z_]\w*(?=\())")
 MAX_EXTRA_PARTS = 6
-# English function words (the NLTK stopword list): what a prompt says, not what it is about.
-_FUNCTION_WORDS = """i me my myself we our ours ourselves you your yours yourself yourselves he him his himself
-    she her hers herself it its itself they them their theirs themselves what which who whom this that these
-    those am is are was were be been being have has had having do does did doing a an the and but if or because
-    as until while of at by for with about against between into through during before after above below to from
-    up down in out on off over under again further then once here there when where why how all any both each few
-    more most other some such no nor not only own same so than too very s t can will just don should now d ll m
-    o re ve y ain aren couldn isn wasn weren won wouldn doesn didn hasn haven shouldn"""
-FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
 _PUNCT = "\"'`.,;:!?()[]{}<>"
 
 

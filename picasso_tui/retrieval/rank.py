@@ -88,12 +88,12 @@ INCLUDE_RATIO = 0.75
 """Once the gate is open (the prompt is about something memory knows), companions need only this
 fraction of the floor: the gate keeps unrelated prompts empty, the ratio keeps recall."""
 
-GATES = {"all-minilm-l6-v2": 0.32, "hash": 0.24}
-DEFAULT_GATE = 0.27
+GATES = {"all-minilm-l6-v2": 0.20, "hash": 0.14}
+DEFAULT_GATE = 0.15
 GATE_DEPTH = 3
 LEXICAL_LIFT = 0.1
 LEXICAL_LIFT_MAX = 0.2
-UNKNOWN_WORDS_PENALTY = 0.1
+UNKNOWN_WORDS_PENALTY = 0.3
 """Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
 is judged: the mean cosine of its ``GATE_DEPTH`` best matches, lifted by the words it shares with
 them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most ``LEXICAL_LIFT_MAX``:

@@ -53,7 +53,7 @@ def test_a_small_store_is_judged_on_what_it_has() -> None:
 
 
 def test_every_embedder_family_has_a_gate() -> None:
-    assert gate_for("hash-v1-384") < GATE  # hash similarities run lower
+    assert gate_for("hash-v2-384") < GATE  # hash similarities run lower
     assert 0.0 < gate_for("text-embedding-3-small") < 1.0
 
 
