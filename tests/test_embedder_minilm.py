@@ -126,17 +126,6 @@ def test_a_resident_embedder_gives_the_same_vectors_from_its_panels(monkeypatch:
     assert plain._panels is None and plain._building is None
 
 
-@needs_model
-def test_warming_up_is_not_a_query() -> None:
-    """The fresh process's warm-up pass (run while it starts) neither changes vectors nor counts toward
-    the resident panels, which a one-shot recall must never build."""
-    fresh = MiniLMEmbedder()
-    fresh.warm_up()
-    first = fresh.embed([TEXTS[1]])
-    assert fresh._building is None and fresh._small_calls == 1
-    assert float(first[0] @ reference(1)) > 1 - 1e-5
-
-
 def test_absent_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
     assert model_path() is None

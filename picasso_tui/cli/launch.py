@@ -1,7 +1,5 @@
 """The ``picasso`` command's entry point: what a fresh process does before the CLI is imported.
 
-- git is asked about the workspace first (``store.git.prefetch_workspace``): two git starts, ~30 ms
-  of waiting, run on another core during the imports instead of after them.
 - The CLI is imported with the garbage collector paused. Importing it builds a few hundred thousand
   objects (click, pydantic's models and their validators) that live as long as the process; the
   collector scanned them again and again while they were being built, ~50 ms of CPU in a 0.4 s
@@ -15,16 +13,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 
 
 def main() -> None:
-    from picasso_tui.store import git
-
-    with contextlib.suppress(OSError):  # a working directory deleted under us: the command says so later
-        git.prefetch_workspace(os.getcwd())
     plugins = os.environ.get("PYDANTIC_DISABLE_PLUGINS")
     os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
     gc.disable()

@@ -2,8 +2,7 @@
 
 A one-shot ``picasso memory recall`` spends ~40 ms parsing the tokenizer and setting up the model's
 weights, and most of that runs outside the GIL (tokenizers' Rust parser, numpy copies), so it can
-overlap the main thread's imports, its store opening and its index read. Then it runs one forward
-pass (the model's ``warm_up``), so the query's own pass finds the weights mapped and BLAS started.
+overlap the main thread's imports, its workspace lookup (a git subprocess) and its index read.
 """
 
 from __future__ import annotations
@@ -22,10 +21,7 @@ def preload_embedder(paths: PicassoPaths) -> threading.Thread:
         try:
             from picasso_tui.retrieval.embedders import get_embedder
 
-            embedder, _ = get_embedder(paths)
-            warm_up = getattr(embedder, "warm_up", None)  # local models only: an HTTP one is never called early
-            if warm_up is not None:
-                warm_up()
+            get_embedder(paths)
         except Exception:  # the main thread's own load reports it
             pass
 

@@ -129,7 +129,7 @@ def fingerprint_of(identity: str) -> str:
 @lru_cache(maxsize=64)
 def find_workspace(path: Path) -> Workspace | None:
     """The git workspace containing ``path``, or None outside a repository."""
-    top, remote = git.workspace_answers(path)  # both at once, or started by the launcher already
+    top, remote = git.workspace_answers(path)
     if not top:
         return None
     root = Path(top)

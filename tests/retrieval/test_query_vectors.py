@@ -47,12 +47,12 @@ def test_keywords_drop_function_words_and_contractions() -> None:
     assert build_query("parse Cargo.toml").keywords == ""  # nothing to drop: no second text to embed
 
 
-def test_the_prompt_row_is_the_mean_of_the_prompt_and_its_keywords() -> None:
+def test_the_prompt_is_searched_by_its_keywords() -> None:
     embedder, cache = Counting(), QueryVectors()
     query = build_query("where does the code that resolves versions live?", files=("src/app.py",))
     rows = cache.for_query(embedder, query)
-    assert embedder.seen == [[query.prompt, "src/app.py", "code resolves versions live?"]]
-    both = embedder.embed([query.prompt, query.keywords]).sum(axis=0)
+    assert embedder.seen == [["code resolves versions live?", "src/app.py"]]  # one call: the prose never alone
     assert rows.shape == (2, embedder.dim) and rows.dtype == np.float32
-    assert np.allclose(rows[0], both / np.linalg.norm(both), atol=1e-6)
-    assert np.array_equal(rows[1], embedder.embed(["src/app.py"])[0])
+    assert np.array_equal(rows[0], embedder.embed([query.keywords])[0])
+    chat = build_query("what is this?")  # nothing but function words: the prompt as written
+    assert np.array_equal(cache.for_query(embedder, chat)[0], embedder.embed(["what is this?"])[0])

@@ -317,12 +317,6 @@ class MiniLMEmbedder:
         if len(self._layers) != 6:
             raise EmbedderUnavailable(unexpected)
 
-    def warm_up(self) -> None:
-        """One forward pass over a few tokens, off the query's path: a fresh process's first pass maps the
-        weights' pages and starts BLAS (~15 ms against ~5 ms later). Not a query: the panels don't count it."""
-        ids = np.asarray([self.token_ids("warm up")], dtype=np.int64)
-        self._forward(ids, np.ones(ids.shape, dtype=np.float32))
-
     def token_ids(self, text: str) -> list[int]:
         """The ids the model sees for one text: stripped, [CLS] … [SEP], at most 256."""
         return self._tokenizer.encode(text.strip()).ids
