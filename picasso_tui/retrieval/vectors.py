@@ -15,10 +15,12 @@ is rebuilt, in the background, by the resident process that wants it).
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import os
 import re
 import secrets
+import shutil
 import threading
 import time
 from collections.abc import Sequence
@@ -48,6 +50,27 @@ def _part_names(meta: dict[str, Any]) -> list[str]:
     if not isinstance(parts, list) or not all(isinstance(p, str) and "/" not in p for p in parts):
         raise ValueError("bad parts")
     return parts
+
+
+_VERSIONED = re.compile(r"^(?P<family>.+)-v(?P<version>\d+)-(?P<rest>.+)$")
+
+
+def _drop_superseded(folder: Path) -> None:
+    """Delete the vectors of older versions of this model (``hash-v1-384`` once ``hash-v2-384`` has
+    saved): nothing computes those vectors any more, and other models' folders stay (a user may switch
+    back to them)."""
+    m = _VERSIONED.match(folder.name)
+    if m is None:
+        return
+    for other in folder.parent.glob(f"{glob.escape(m['family'])}-v*-{glob.escape(m['rest'])}"):
+        o = _VERSIONED.match(other.name)
+        if (
+            o is not None
+            and o["family"] == m["family"]
+            and o["rest"] == m["rest"]
+            and int(o["version"]) < int(m["version"])
+        ):
+            shutil.rmtree(other, ignore_errors=True)
 
 
 def text_hash(text: str) -> str:
@@ -155,6 +178,7 @@ class VectorStore:
                 if old.name not in keep:
                     old.unlink(missing_ok=True)
             (self.folder / "matrix.npy").unlink(missing_ok=True)  # the single-file layout before parts
+            _drop_superseded(self.folder)
 
     # -- keeping up with the file ----------------------------------------------------------------
 

@@ -194,3 +194,17 @@ def test_one_new_memory_does_not_rewrite_the_term_cache(paths) -> None:
     assert cache_file.read_bytes() == before  # split again by the next process, in microseconds
     fresh = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
     assert fresh.recall("quokka protocol", emit=False).entries[0].id == "mem_new"
+
+
+def test_an_older_version_of_the_models_vectors_is_deleted_other_models_stay(paths) -> None:
+    FileStore(paths).apply([Upsert(r) for r in corpus(20)])
+    root = paths.cache_dir / "vectors"
+    older, other, unversioned = root / "hash-v1-384", root / "hash-v1-512", root / "all-minilm-l6-v2"
+    for folder in (older, other, unversioned):
+        folder.mkdir(parents=True)
+        (folder / "meta.json").write_text("{}")
+    r = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
+    r.refresh()
+    assert r.vectors.folder.name == "hash-v2-384" and (r.vectors.folder / "meta.json").exists()
+    assert not older.exists()  # superseded: nothing computes those vectors any more
+    assert other.exists() and unversioned.exists()  # another size, another model: a user may switch back
