@@ -184,16 +184,16 @@ def main_language(root: Path, cache_dir: Path | None = None) -> str | None:
 
 def _index_stamp(root: Path) -> list[int] | None:
     """(inode, size, mtime) of the workspace's git index; git replaces the file whenever it changes."""
-    git = root / ".git"
+    git_dir = root / ".git"
     try:
-        if git.is_file():  # a linked worktree or a submodule: ``gitdir: <path>``
-            pointer = git.read_text(encoding="utf-8").strip()
+        if git_dir.is_file():  # a linked worktree or a submodule: ``gitdir: <path>``
+            pointer = git_dir.read_text(encoding="utf-8").strip()
             if not pointer.startswith("gitdir:"):
                 return None
-            git = (root / pointer.removeprefix("gitdir:").strip()).resolve()
-        if not git.is_dir():
+            git_dir = (root / pointer.removeprefix("gitdir:").strip()).resolve()
+        if not git_dir.is_dir():
             return None
-        st = (git / "index").stat()
+        st = (git_dir / "index").stat()
     except FileNotFoundError:
         return [0, 0, 0]  # a repository that never tracked a file has no index yet: nothing to list
     except OSError:
