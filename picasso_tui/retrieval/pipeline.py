@@ -307,7 +307,7 @@ class Retriever:
         t3 = time.perf_counter()
         timings["search"] = (t3 - t2) * 1000
         result.gate = (
-            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage),
+            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage, len(self._allowed)),
             gate_for(self.embedder.model_id),
         )
         ranked, omitted = self._rank(

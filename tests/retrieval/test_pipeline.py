@@ -83,6 +83,22 @@ def test_nothing_applies_injects_nothing(retriever) -> None:
     assert all(why == "below floor" for _, why in result.omitted)
 
 
+def test_a_new_users_few_memories_are_found(paths) -> None:
+    """Three memories on three topics: a prompt about one of them gets it, chat still gets nothing. (The
+    gate used to average the best three matches whatever the store's size, so the two unrelated
+    memories held every prompt back.)"""
+    FileStore(paths).apply([Upsert(r) for r in (
+        rec("mem_h1", "HTTP handlers live in src/handlers/ and are wired through src/server/router.py."),
+        rec("mem_r1", "Run pytest -q before every commit; CI rejects red builds.", "repo_rule"),
+        rec("mem_f1", "Alembic migrations failed because env.py did not import the models package.", "failure"),
+    )])  # fmt: skip
+    few = Retriever(paths, workspace_fingerprint=FP, language="python", embedder=HashEmbedder(), clock=lambda: NOW)
+    assert [e.id for e in few.recall("the migration broke again").entries] == ["mem_f1"]
+    assert [e.id for e in few.recall("how do I run the tests before committing").entries] == ["mem_r1"]
+    for chat in ("hello there", "what is the capital of France", "thanks, that worked"):
+        assert few.recall(chat).entries == [], chat
+
+
 def test_budget_leaves_entries_out_with_a_reason(retriever) -> None:
     prompt = "edit the router: HTTP handlers, apply_patch, explicit return types in TypeScript"
     full = retriever.recall(prompt)

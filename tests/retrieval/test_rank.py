@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from picasso_tui.retrieval.rank import LEXICAL_LIFT_MAX, Candidate, gate_for, gate_score, relevant
+from picasso_tui.retrieval.rank import LEXICAL_LIFT_MAX, Candidate, gate_depth, gate_for, gate_score, relevant
 from picasso_tui.store.schema import MemoryRecord
 
 FLOOR = 0.36
@@ -45,6 +45,14 @@ def test_a_prompt_in_words_memory_never_used_is_held_back() -> None:
     assert gate_open(close, [], MODEL)
     assert gate_score(close, [], coverage=0.5) < gate_score(close, [], coverage=1.0)
     assert gate_score(close, [], coverage=0.0) < GATE  # close in meaning, but none of its words: a general question
+
+
+def test_a_small_store_is_judged_on_as_many_matches_as_it_can_hold_on_one_topic() -> None:
+    one_close = [GATE + 0.15, 0.0, -0.05]  # a prompt about one memory, beside two about other things
+    assert gate_score(one_close, [], scope_size=3) >= GATE  # three memories in all: the best one decides
+    assert gate_score(one_close, [], scope_size=1000) < GATE  # a large store: one lucky match is not enough
+    assert [gate_depth(n) for n in (0, 3, 9, 10, 14, 15, 10_000)] == [1, 1, 1, 2, 2, 3, 3]
+    assert gate_score([GATE - 0.05], [], scope_size=3) < GATE  # still needs a close match
 
 
 def test_a_small_store_is_judged_on_what_it_has() -> None:
