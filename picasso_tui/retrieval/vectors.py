@@ -15,7 +15,6 @@ is rebuilt, in the background, by the resident process that wants it).
 from __future__ import annotations
 
 import contextlib
-import glob
 import hashlib
 import os
 import re
@@ -62,14 +61,9 @@ def _drop_superseded(folder: Path) -> None:
     m = _VERSIONED.match(folder.name)
     if m is None:
         return
-    for other in folder.parent.glob(f"{glob.escape(m['family'])}-v*-{glob.escape(m['rest'])}"):
+    for other in folder.parent.iterdir():
         o = _VERSIONED.match(other.name)
-        if (
-            o is not None
-            and o["family"] == m["family"]
-            and o["rest"] == m["rest"]
-            and int(o["version"]) < int(m["version"])
-        ):
+        if o and (o["family"], o["rest"]) == (m["family"], m["rest"]) and int(o["version"]) < int(m["version"]):
             shutil.rmtree(other, ignore_errors=True)
 
 
