@@ -95,7 +95,7 @@ LEXICAL_LIFT = 0.1
 LEXICAL_LIFT_MAX = 0.2
 UNKNOWN_WORDS_PENALTY = 0.3
 """Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
-is judged: the mean cosine of its ``GATE_DEPTH`` best matches, lifted by the words it shares with
+is judged: the mean cosine of its ``GATE_DEPTH`` best matches (fewer in a small store), lifted by the words it shares with
 them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most ``LEXICAL_LIFT_MAX``:
 words alone never open it), and lowered by ``UNKNOWN_WORDS_PENALTY`` x the share of its content
 words that none of the memories nearest in meaning uses. Three matches, not one: a real task touches
@@ -113,8 +113,8 @@ RECORDS_PER_MATCH = 5
 """A store holds about one memory on a topic per this many records, so a small one is judged on
 fewer best matches (``gate_depth``): with three memories in all, the mean of the best three would
 hold a prompt about one of them to the standard of three (tests/eval, stores cut to 2–10 records with
-one labelled record kept: the gate opened for 0.32–0.65 of answerable prompts, now 0.65–0.76, with
-nothing-applies prompts still shut; docs/benchmarks.md)."""
+one labelled record kept: the gate opened for 0.32–0.65 of answerable prompts, now 0.65–0.76, and
+for at most 0.01 of nothing-applies prompts; docs/benchmarks.md)."""
 
 
 def gate_depth(scope_size: int | None) -> int:
