@@ -38,7 +38,10 @@ def recall_cmd(
     if result.block:
         click.echo(result.block)
     else:
-        click.echo("Nothing in this workspace's memory applies to that prompt, so nothing would be injected.", err=True)
+        where = (
+            "this workspace's memory" if retriever.scope.workspace else "account-wide memory (not in a git workspace)"
+        )
+        click.echo(f"Nothing in {where} applies to that prompt, so nothing would be injected.", err=True)
     if explain:
         from rich.table import Table
         from rich.text import Text

@@ -95,9 +95,9 @@ LEXICAL_LIFT = 0.1
 LEXICAL_LIFT_MAX = 0.2
 UNKNOWN_WORDS_PENALTY = 0.3
 """Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
-is judged: the mean cosine of its ``GATE_DEPTH`` best matches (fewer in a small store), lifted by the words it shares with
-them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most ``LEXICAL_LIFT_MAX``:
-words alone never open it), and lowered by ``UNKNOWN_WORDS_PENALTY`` x the share of its content
+is judged: the mean cosine of its ``GATE_DEPTH`` best matches (fewer in a small store), lifted by the
+words it shares with them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most
+``LEXICAL_LIFT_MAX``: words alone never open it), and lowered by ``UNKNOWN_WORDS_PENALTY`` x the share of its content
 words that none of the memories nearest in meaning uses. Three matches, not one: a real task touches
 a few memories a little, chat that merely sounds technical touches one by chance; and a general
 question ("how do I prepare for a system design interview?") is mostly words memory never wrote.

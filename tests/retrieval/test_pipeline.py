@@ -210,6 +210,9 @@ def test_recall_cli_json_shape(picasso, paths, make_repo, monkeypatch) -> None:
     why_not = json.loads(picasso("memory", "recall", "what is the capital of Mongolia", "--json").out)
     assert why_not["entries"] == [] and why_not["gate"]["open"] is False
     assert why_not["gate"]["score"] < why_not["gate"]["needed"]
+    monkeypatch.chdir(repo.parent)  # outside any repository: only account-wide memory is searched
+    outside = picasso("memory", "recall", "add an HTTP handler")
+    assert outside.code == 0 and "Nothing in account-wide memory (not in a git workspace) applies" in outside.err
 
 
 def test_recall_with_an_unreachable_embedder_is_one_sentence(picasso, paths, make_repo, monkeypatch) -> None:
