@@ -55,11 +55,11 @@ _VERSIONED = re.compile(r"^(?P<family>.+)-v(?P<version>\d+)-(?P<rest>.+)$")
 
 
 def _drop_superseded(folder: Path) -> None:
-    """Delete the vectors of older versions of this model (``hash-v1-384`` once ``hash-v2-384`` has
-    saved): nothing computes those vectors any more, and other models' folders stay (a user may switch
-    back to them)."""
+    """Delete the vectors of older versions of our own hash embedder (``hash-v1-384`` once
+    ``hash-v2-384`` has saved): nothing computes those vectors any more. Other models' folders stay,
+    whatever their names: a provider's ``…-v1-…`` and ``…-v2-…`` may be two models a user switches between."""
     m = _VERSIONED.match(folder.name)
-    if m is None:
+    if m is None or m["family"] != "hash":
         return
     for other in folder.parent.iterdir():
         o = _VERSIONED.match(other.name)

@@ -200,11 +200,22 @@ def test_an_older_version_of_the_models_vectors_is_deleted_other_models_stay(pat
     FileStore(paths).apply([Upsert(r) for r in corpus(20)])
     root = paths.cache_dir / "vectors"
     older, other, unversioned = root / "hash-v1-384", root / "hash-v1-512", root / "all-minilm-l6-v2"
-    for folder in (older, other, unversioned):
+    provider = root / "nomic-embed-text-v1-768"  # another model that merely has a version in its name
+    for folder in (older, other, unversioned, provider):
         folder.mkdir(parents=True)
         (folder / "meta.json").write_text("{}")
     r = Retriever(paths, workspace_fingerprint=FP, embedder=HashEmbedder(), graph=False)
     r.refresh()
     assert r.vectors.folder.name == "hash-v2-384" and (r.vectors.folder / "meta.json").exists()
     assert not older.exists()  # superseded: nothing computes those vectors any more
-    assert other.exists() and unversioned.exists()  # another size, another model: a user may switch back
+    assert other.exists() and unversioned.exists() and provider.exists()  # a user may switch back to these
+
+    class ProviderV2(HashEmbedder):
+        def __init__(self) -> None:
+            super().__init__(dim=768)
+            self.model_id = "nomic-embed-text-v2-768"
+
+    r2 = Retriever(paths, workspace_fingerprint=FP, embedder=ProviderV2(), graph=False)
+    r2.refresh()
+    assert (root / "nomic-embed-text-v2-768" / "meta.json").exists()
+    assert provider.exists()  # not ours to call superseded: v1 and v2 are two models
