@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -38,7 +39,7 @@ class Query:
     symbols: tuple[str, ...] = ()
     extra_files: tuple[str, ...] = field(default=())
 
-    @property
+    @cached_property  # read by the vector query and the gate's coverage: worked out once per query
     def keywords(self) -> str:
         """The prompt without its function words (``can't`` and ``I'll`` count as theirs), or ``""``
         when nothing would change."""
