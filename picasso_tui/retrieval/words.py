@@ -11,3 +11,8 @@ _FUNCTION_WORDS = """i me my myself we our ours ourselves you your yours yoursel
     more most other some such no nor not only own same so than too very s t can will just don should now d ll m
     o re ve y ain aren couldn isn wasn weren won wouldn doesn didn hasn haven shouldn"""
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
+
+# The few words left out of every term (BM25's terms, the hash embedder's tokens). BM25's IDF already
+# weighs common words down, so this list stays short; changing it changes every cached term list.
+_TERM_STOPWORDS = "a an the and or of to in on for with is are was be by at as it this that from we our you i"
+TERM_STOPWORDS = frozenset(_TERM_STOPWORDS.split())

@@ -17,45 +17,15 @@ import re
 import numpy as np
 
 from picasso_tui.retrieval.embedders.base import Vectors, normalize
-from picasso_tui.retrieval.words import FUNCTION_WORDS
+from picasso_tui.retrieval.words import FUNCTION_WORDS, TERM_STOPWORDS
 
 _TOKEN = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|\d+|[a-z]+")
 TRIGRAM_WEIGHT = 0.7
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "for",
-        "with",
-        "is",
-        "are",
-        "was",
-        "be",
-        "by",
-        "at",
-        "as",
-        "it",
-        "this",
-        "that",
-        "from",
-        "we",
-        "our",
-        "you",
-        "i",
-    ]
-)
 
 
 def tokens(text: str) -> list[str]:
     """Lower-case word pieces: ``HTTPHandler_v2 src/authJwt.ts`` -> http handler v 2 src auth jwt ts."""
-    return [t.lower() for t in _TOKEN.findall(text) if t.lower() not in _STOP]
+    return [t.lower() for t in _TOKEN.findall(text) if t.lower() not in TERM_STOPWORDS]
 
 
 class HashEmbedder:
