@@ -337,6 +337,14 @@ class SyncServer:
             raise Problem(410, "expired", "This link request expired (requests last 10 minutes); start a new one.")
         return row
 
+    @staticmethod
+    def _set_request(conn: Connection, account_id: str, request_id: str, **values: Any) -> None:
+        conn.execute(
+            update(key_requests)
+            .where(key_requests.c.id == request_id, key_requests.c.account_id == account_id)
+            .values(**values)
+        )
+
     def approve_link_request(self, account_id: str, request_id: str, body: dict[str, Any]) -> dict[str, Any]:
         sealed = body.get("sealed")
         encoded = json.dumps(sealed)
@@ -346,11 +354,7 @@ class SyncServer:
             row = self._request_row(conn, account_id, request_id)
             if row.status != "pending":
                 raise Problem(409, "used", "This link request was already answered; requests are single-use.")
-            conn.execute(
-                update(key_requests)
-                .where(key_requests.c.id == request_id, key_requests.c.account_id == account_id)
-                .values(status="approved", sealed=encoded)
-            )
+            self._set_request(conn, account_id, request_id, status="approved", sealed=encoded)
         return {"id": request_id, "status": "approved"}
 
     def read_link_request(self, account_id: str, request_id: str) -> dict[str, Any]:
@@ -360,11 +364,7 @@ class SyncServer:
                 return {"id": request_id, "status": "pending", "expiresAt": row.expires_ms}
             if row.status != "approved":
                 raise Problem(410, "used", "This link request was already used; requests are single-use.")
-            conn.execute(
-                update(key_requests)
-                .where(key_requests.c.id == request_id, key_requests.c.account_id == account_id)
-                .values(status="consumed", sealed=None)
-            )
+            self._set_request(conn, account_id, request_id, status="consumed", sealed=None)
         return {"id": request_id, "status": "approved", "sealed": json.loads(row.sealed)}
 
 
