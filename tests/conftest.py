@@ -18,9 +18,14 @@ from hypothesis import settings
 from picasso_tui.cli.main import main
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.filestore import FileStore
+from picasso_tui.store.filestore import FileStore, Upsert
 from picasso_tui.store.namespaces import find_workspace
 from picasso_tui.store.schema import MemoryRecord, format_timestamp
+from picasso_tui.writeback.user_store import install_guards
+
+# Tests open stores as the front ends do: every record passes the door with the real redactor and
+# screen (a store without guards refuses to write; tests/test_ingress.py shows it in a fresh process).
+install_guards()
 
 FIXTURES = Path(__file__).parent / "fixtures" / "memory"
 SHARED_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "memory"
@@ -78,6 +83,17 @@ def global_fact(rid: str, body: str, at: datetime) -> MemoryRecord:
             },
         }
     )
+
+
+def seed(paths: PicassoPaths, records: list[MemoryRecord]) -> None:
+    """Write records of several accounts into one file, each by its own account's writer (the door
+    lets a store write only its own account's namespaces)."""
+    by_account: dict[str, list[MemoryRecord]] = {}
+    for r in records:
+        account = r.metadata.namespace.split("/", 1)[0].removeprefix("account:")
+        by_account.setdefault(account, []).append(r)
+    for account, group in by_account.items():
+        FileStore(paths, account_id=account).apply([Upsert(r) for r in group])
 
 
 def install_fixture(paths: PicassoPaths, name: str) -> bytes:

@@ -164,8 +164,8 @@ def test_concurrent_tag_change_and_body_edit_both_survive(run, tmp_path, monkeyp
     use_editor(
         tmp_path,
         monkeypatch,
-        "python('from picasso_tui.store.api import MemoryStore\\n"
-        'MemoryStore().change(\' + repr(rid) + \', lambda r: r.with_attributes(tags=["theirs"]), event="tag")\')\n'
+        "python('from picasso_tui.writeback.user_store import open_user_store\\n"
+        'open_user_store().change(\' + repr(rid) + \', lambda r: r.with_attributes(tags=["theirs"]), event="tag")\')\n'
         "text = text.replace('Body before', 'Body after')",
     )
     ok(run("memory", "edit", rid))
@@ -194,8 +194,8 @@ def test_conflicting_concurrent_body_change_is_refused_and_saved(run, tmp_path, 
     use_editor(
         tmp_path,
         monkeypatch,
-        "python('from picasso_tui.store.api import MemoryStore\\n"
-        'MemoryStore().change(\' + repr(rid) + \', lambda r: r.with_body("Their body"), event="edit")\')\n'
+        "python('from picasso_tui.writeback.user_store import open_user_store\\n"
+        'open_user_store().change(\' + repr(rid) + \', lambda r: r.with_body("Their body"), event="edit")\')\n'
         "text = text.replace('Body before', 'My body')",
     )
     res = run("memory", "edit", rid)
@@ -213,8 +213,8 @@ def test_same_change_made_concurrently_is_not_a_conflict(run, tmp_path, monkeypa
     use_editor(
         tmp_path,
         monkeypatch,
-        "python('from picasso_tui.store.api import MemoryStore\\n"
-        'MemoryStore().change(\' + repr(rid) + \', lambda r: r.with_body("Same body"), event="edit")\')\n'
+        "python('from picasso_tui.writeback.user_store import open_user_store\\n"
+        'open_user_store().change(\' + repr(rid) + \', lambda r: r.with_body("Same body"), event="edit")\')\n'
         "text = text.replace('Body before', 'Same body')",
     )
     ok(run("memory", "edit", rid))

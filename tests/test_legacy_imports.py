@@ -53,7 +53,7 @@ def listed(picasso, *extra: str) -> dict[str, dict]:
 # -- importRepoMemoryIntoHome ---------------------------------------------------------------------
 
 
-def test_repo_file_is_merged_by_id_with_namespaces_kept(paths, files, make_repo) -> None:
+def test_repo_file_is_merged_by_id_into_its_own_workspace_only(paths, files, make_repo) -> None:
     repo = make_repo("acme")
     fp = find_workspace(repo).fingerprint
     ws_facts = f"account:local/projects/workspace:{fp}/facts"
@@ -86,15 +86,15 @@ def test_repo_file_is_merged_by_id_with_namespaces_kept(paths, files, make_repo)
 
     done = legacy.import_repo_memory_into_home(files, repo)
     assert done is not None
-    assert (done.added, done.updated, done.skipped) == (3, 1, 1)
+    assert (done.added, done.updated, done.skipped, done.refused, done.quarantined) == (2, 1, 1, 1, 1)
 
     records = live(paths)
-    assert set(records) == {
-        "mem_repo_fact", "mem_repo_style", "mem_other_ws", "mem_shared", "mem_stale_home", "mem_home_only",
-    }  # fmt: skip
+    assert set(records) == {"mem_repo_fact", "mem_repo_style", "mem_shared", "mem_stale_home", "mem_home_only"}
     assert records["mem_repo_fact"]["metadata"]["namespace"] == ws_facts
+    assert "quarantined" not in records["mem_repo_fact"]["metadata"]["attributes"]
+    # Account-wide memory from a repository's file reaches every workspace: held for review first.
     assert records["mem_repo_style"]["metadata"]["namespace"] == "account:local/style/python"
-    assert records["mem_other_ws"]["metadata"]["namespace"] == OTHER_WS
+    assert records["mem_repo_style"]["metadata"]["attributes"]["quarantined"] is True
     assert records["mem_shared"]["body"] == "Newer copy at home."
     assert records["mem_stale_home"]["body"] == "Newer copy from the repo file."
     assert records["mem_home_only"]["body"] == "Only at home."
@@ -190,14 +190,14 @@ def test_a_command_inside_the_repo_imports_it_once(paths, picasso, make_repo, mo
     first = picasso("memory", "list", "--json")
     assert first.code == 0, first.err
     assert {r["id"] for r in json.loads(first.out)} == {"mem_a", "mem_b"}
-    assert "Imported" in first.err
+    assert "imported 2 memories" in first.err
     assert str(source) in first.err
     assert "Traceback" not in first.err
     assert marker.is_file()
 
     second = picasso("memory", "list", "--json")
     assert second.code == 0
-    assert "Imported" not in second.err
+    assert "imported" not in second.err
 
     deleted = picasso("memory", "delete", "mem_a")
     assert deleted.code == 0, deleted.err

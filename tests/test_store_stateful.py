@@ -57,7 +57,7 @@ CLASSES = [
 ]
 REMOTE_FIELD = "zRemoteWriter"  # an unknown field another writer adds; it must survive our own changes
 
-# Printable text only: check_writable refuses C0 controls (bar newline, tab, CR), DEL and the C1 range.
+# Printable text only: the door (store/ingress.py) refuses C0 controls (bar newline, tab, CR), DEL and the C1 range.
 _chars = st.characters(min_codepoint=0x20, max_codepoint=0x7E) | st.characters(min_codepoint=0xA0, max_codepoint=0x24F)
 _fragments = _chars | st.sampled_from(["\n", "\t", "é", "🙂", "# not a comment", "\n---\n", "class: fact", " "])
 bodies = st.lists(_fragments, max_size=12).map("".join).filter(lambda s: s.strip())

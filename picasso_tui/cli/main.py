@@ -18,6 +18,7 @@ from picasso_tui.cli.sync import auth_group, settings_group, sync_server_cmd
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.errors import StoreError
 from picasso_tui.sync.errors import NeedsSignIn
+from picasso_tui.writeback.user_store import install_guards
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,12 +26,16 @@ from picasso_tui.sync.errors import NeedsSignIn
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Picasso memory: what your coding agent remembers, and you can see and edit."""
+    install_guards()  # every store this command opens lets records in only through the door
     if ctx.invoked_subcommand is None:
         store = _store()
         if sys.stdin.isatty() and sys.stdout.isatty():
             from picasso_tui.tui.app import PicassoApp  # imported here: the CLI stays fast without it
 
-            PicassoApp(store, offer_profile=True).run()
+            app = PicassoApp(store, offer_profile=True)
+            app.run()
+            if app.error:  # the store was refused: the TUI said so, and so does the exit code
+                raise StoreError(app.error.removeprefix("⚠ "))
         else:  # piped or scripted: the same memory, as a table
             print_list(store, store.list())
 

@@ -24,11 +24,7 @@ def open_store() -> MemoryStore:
     store = open_user_store()
     try:
         for done in store.run_legacy_imports():
-            click.echo(
-                f"Imported {done.added + done.updated} memories from {done.source} once; "
-                f"it stays in place, marked as migrated.",
-                err=True,
-            )
+            click.echo(f"picasso: {render.legacy_import_notice(done)}", err=True)
     except StoreError as exc:
         if getattr(exc, "path", None) != store.paths.memory_file:  # the command reports its own store
             click.echo(f"picasso: warning: {exc}", err=True)
@@ -56,12 +52,16 @@ def memory() -> None:
 @click.option("--namespace", metavar="P", help="Only this namespace (prefix), e.g. style or style/python.")
 @click.option("--class", "class_", type=CLASS_CHOICE, help="Only this class of memory.")
 @click.option("--all", "everything", is_flag=True, help="Every workspace, archived memories included.")
+@click.option("--quarantined", is_flag=True, help="Only memories held for your review (never injected).")
 @click.option("--json", "as_json", is_flag=True, help="Print the records as a JSON array.")
-def list_cmd(namespace: str | None, class_: str | None, everything: bool, as_json: bool) -> None:
+def list_cmd(namespace: str | None, class_: str | None, everything: bool, quarantined: bool, as_json: bool) -> None:
     """List memories for this workspace (and account-wide ones)."""
     store = _store()
     records = store.list(
-        namespace=namespace, memory_class=MemoryClass(class_) if class_ else None, everything=everything
+        namespace=namespace,
+        memory_class=MemoryClass(class_) if class_ else None,
+        everything=everything,
+        quarantined=quarantined or None,
     )
     for problem in store.unreadable:
         click.echo(f"picasso: warning: skipped an unreadable memory ({problem.reason} at {problem.where}); "
@@ -69,10 +69,10 @@ def list_cmd(namespace: str | None, class_: str | None, everything: bool, as_jso
     if as_json:
         _echo_json([r.file_form for r in records])
         return
-    print_list(store, records, scoped=not (namespace or everything))
+    print_list(store, records, scoped=not (namespace or everything), held=quarantined)
 
 
-def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> None:
+def print_list(store: MemoryStore, records: list, *, scoped: bool = True, held: bool = False) -> None:
     out = render.console()
     ws = store.workspace
     if not scoped:
@@ -87,10 +87,13 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True) -> Non
         )
         from rich.text import Text
 
-        out.print(Text(f"No memories ({where}). {hint}"))
+        out.print(Text(f"No memories held for review ({where})." if held else f"No memories ({where}). {hint}"))
         return
-    title = f"{len(records)} {'memory' if len(records) == 1 else 'memories'} · {where}"
+    noun = "memory" if len(records) == 1 else "memories"
+    title = f"{len(records)} {noun} held for review · {where}" if held else f"{len(records)} {noun} · {where}"
     out.print(render.records_table(records, store.short_ids(records), title=title, width=out.width))
+    if held:
+        out.print("`picasso memory approve <id>` lets one be injected; `picasso memory delete <id>` removes it.")
 
 
 @memory.command("add")
@@ -162,6 +165,14 @@ def pin_cmd(id_prefix: str) -> None:
     click.echo(f"Pinned {record.id}.")
 
 
+@memory.command("approve")
+@click.argument("id_prefix", metavar="ID")
+def approve_cmd(id_prefix: str) -> None:
+    """Approve a memory held for review, so the agent may be given it."""
+    record = _store().approve(id_prefix)
+    click.echo(f"Approved {record.id}: it may now be injected.")
+
+
 @memory.command("unpin")
 @click.argument("id_prefix", metavar="ID")
 def unpin_cmd(id_prefix: str) -> None:
@@ -191,12 +202,16 @@ def import_cmd(file: Path, as_json: bool) -> None:
             raise StoreError(f"Cannot read {file}: {exc.strerror or exc}.") from None
     report = _store().import_bytes(data, source)
     if as_json:
-        _echo_json({"added": report.added, "updated": report.updated, "skipped": report.skipped})
+        _echo_json(
+            {"added": report.added, "updated": report.updated, "skipped": report.skipped, "redacted": report.redactions}
+        )
         return
     click.echo(
         f"Imported {source}: {len(report.added)} added, {len(report.updated)} updated, "
         f"{len(report.skipped)} skipped (the store already had the same or a newer copy, or deleted it)."
     )
+    if notice := redaction_notice(_store()):
+        click.echo(f"picasso: {notice}", err=True)
 
 
 @memory.command("gc")

@@ -132,3 +132,17 @@ def console(stderr: bool = False) -> Console:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+
+
+def legacy_import_notice(done: Any) -> str:
+    """What a one-time import of an old file did, said once (the source gets a marker)."""
+    total = done.added + done.updated
+    parts = [f"imported {total} {'memory' if total == 1 else 'memories'} from {done.source} once"]
+    if done.quarantined:
+        parts.append(
+            f"{done.quarantined} held for your review, because a repository's file is untrusted "
+            f"(`picasso memory list --quarantined`; approve or delete each)"
+        )
+    if done.refused:
+        parts.append(f"{done.refused} left out: they named another workspace or account, or broke a limit")
+    return "; ".join(parts) + "; the file stays in place, marked as migrated."

@@ -187,6 +187,17 @@ def sync_cmd(as_json: bool) -> None:
         f"Synced account {report.account_id}{full}: pushed {report.pushed}, pulled {report.pulled}, "
         f"changed here {report.merged}."
     )
+    if report.redacted:
+        click.echo(
+            f"Redacted {report.redacted} secret{'s' * (report.redacted != 1)} in pulled memories; "
+            f"the next sync sends them back redacted, so every device ends up clean."
+        )
+    if report.refused:
+        click.echo(
+            f"Left out {report.refused} pulled record{'s' * (report.refused != 1)} the store refused "
+            f"(another account's namespace or over a limit); `picasso` logs their ids in logs/memory-events.jsonl.",
+            err=True,
+        )
 
 
 @click.group("key")

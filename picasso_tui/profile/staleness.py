@@ -27,6 +27,7 @@ from picasso_tui.profile.gitutil import git, head_fast, short
 from picasso_tui.profile.hashes import file_hash
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
+from picasso_tui.store.ingress import MAINTENANCE
 from picasso_tui.store.namespaces import find_workspace
 from picasso_tui.store.schema import MemoryRecord
 
@@ -316,7 +317,7 @@ def refresh(store: Any, workspace_root: Path) -> RefreshReport:
         if _differs(r, found[_rid(r)])
     ]
     if ops:
-        files.apply(ops, event="staleness")
+        files.apply(ops, event="staleness", origin=MAINTENANCE)
     return RefreshReport(len(found), [op.id for op in ops], found)
 
 

@@ -10,6 +10,7 @@ from picasso_tui.profile.records import Context, new_record, profile_id, reobser
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.errors import MemoryNotFound
 from picasso_tui.store.filestore import Change, FileStore, Op, Upsert
+from picasso_tui.store.ingress import PROFILE
 
 PURGED_KEY = "purgedIds"
 
@@ -66,7 +67,7 @@ def write(files: FileStore, findings: list[Finding], ctx: Context) -> WriteSumma
         ops, summary = plan(files, findings, ctx)
         try:
             if ops:
-                files.apply(ops, event="profile")
+                files.apply(ops, event="profile", origin=PROFILE)
             return summary
         except MemoryNotFound:
             if attempt:

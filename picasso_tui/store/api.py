@@ -32,6 +32,7 @@ from picasso_tui.store.errors import (
 )
 from picasso_tui.store.filestore import Change, Delete, FileStore, Snapshot, Upsert, WriteResult
 from picasso_tui.store.ids import new_id
+from picasso_tui.store.ingress import IMPORT, MAINTENANCE, USER, Refused
 from picasso_tui.store.merge import merge_maps
 from picasso_tui.store.namespaces import (
     Workspace,
@@ -40,11 +41,11 @@ from picasso_tui.store.namespaces import (
     fingerprint_for_path,
     main_language,
     namespace_for,
+    valid_language,
     workspace_prefix,
 )
-from picasso_tui.store.schema import MemoryClass, MemoryRecord, check_writable, format_timestamp
+from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 
-Redactor = Callable[[MemoryRecord], tuple[MemoryRecord, list[Any]]]
 ID_PREFIX = "mem_"
 RECENCY = attrgetter("recency_key")
 FUTURE_TOLERANCE = timedelta(days=1)
@@ -55,6 +56,8 @@ class ImportReport:
     added: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    redactions: int = 0
+    """Secrets the door replaced in the imported records."""
 
 
 @dataclass(frozen=True)
@@ -85,13 +88,11 @@ class MemoryStore:
         *,
         cwd: Path | None = None,
         files: FileStore | None = None,
-        redactor: Redactor | None = None,
         **filestore_options: Any,
     ) -> None:
-        """``redactor``: run over every memory a user adds or edits before it is written (front ends pass
-        the write-back's secret redactor; the store itself knows no secret formats)."""
+        """``filestore_options`` go to the ``FileStore`` (``guards`` among them: every record a user adds
+        or edits passes the same door as every other; see ``store/ingress.py``)."""
         self.files = files or FileStore(paths, **filestore_options)
-        self.redactor = redactor
         self.last_redactions: dict[str, int] = {}
         self.paths = self.files.paths
         self.account_id = self.files.account_id
@@ -130,8 +131,10 @@ class MemoryStore:
         memory_class: MemoryClass | None = None,
         everything: bool = False,
         archived: bool = False,
+        quarantined: bool | None = None,
     ) -> list[MemoryRecord]:
-        """Live records, newest observation first. ``everything`` spans workspaces and archived ones."""
+        """Live records, newest observation first. ``everything`` spans workspaces and archived ones;
+        ``quarantined`` True keeps only records held for review, False only the others."""
         if namespace:
             prefixes: tuple[str, ...] = (self.expand_namespace(namespace),)
         elif everything:
@@ -144,7 +147,10 @@ class MemoryStore:
             md = raw["metadata"]
             if memory_class is not None and md["class"] != memory_class.value:
                 return False
-            if not show_archived and (md.get("attributes") or {}).get("archivedAt"):
+            attrs = md.get("attributes") or {}
+            if not show_archived and attrs.get("archivedAt"):
+                return False
+            if quarantined is not None and bool(attrs.get("quarantined")) is not quarantined:
                 return False
             return md["namespace"].startswith(prefixes)
 
@@ -209,6 +215,11 @@ class MemoryStore:
         provenance: dict[str, Any] | None = None,
     ) -> MemoryRecord:
         ws = self.workspace
+        if language is not None and not valid_language(language.lower()):
+            raise InvalidRecord(
+                "A language is a short lowercase name such as python, typescript or c++ "
+                "(letters, digits, + # _ -); nothing was saved."
+            )
         if memory_class is MemoryClass.STYLE:
             language = (
                 language or (main_language(ws.root, self.paths.cache_dir) if ws else None) or ""
@@ -239,26 +250,19 @@ class MemoryStore:
                 },
             }
         )
-        record = self._redacted(record)
-        check_writable(record)
-        self.files.apply([Upsert(record)], event="add")
-        return record
+        result = self._write([Upsert(record)], event="add")
+        return result.records[record.id]
 
-    def _redacted(self, record: MemoryRecord) -> MemoryRecord:
-        """The record with secrets replaced, counting what was found (``last_redactions``, by rule).
-        A failing redactor raises (a StoreError): nothing is written."""
+    def _write(self, ops: list[Upsert | Change], *, event: str) -> WriteResult:
+        """A user's own write; ``last_redactions`` counts, by rule, the secrets the door replaced."""
         self.last_redactions = {}
-        if self.redactor is None:
-            return record
-        clean, findings = self.redactor(record)
-        for finding in findings:
-            rule = getattr(finding, "rule", "secret")
-            self.last_redactions[rule] = self.last_redactions.get(rule, 0) + 1
-        return clean
+        result = self.files.apply(ops, event=event, origin=USER)
+        self.last_redactions = dict(result.redactions)
+        return result
 
     def change(self, prefix: str, fn: Callable[[MemoryRecord], MemoryRecord], *, event: str) -> MemoryRecord:
         record = self.resolve(prefix)
-        self.files.apply([Change(record.id, fn)], event=event)
+        self._write([Change(record.id, fn)], event=event)
         updated = self.files.load().get(record.id)
         assert updated is not None
         return updated
@@ -270,6 +274,20 @@ class MemoryStore:
             return r.with_metadata(pinned=pinned)
 
         return self.change(prefix, fn, event="pin" if pinned else "unpin")
+
+    def approve(self, prefix: str) -> MemoryRecord:
+        """Release a memory held for review: the user vouches for it, so it may be injected."""
+        record = self.resolve(prefix)
+        if not record.is_quarantined:
+            raise InvalidRecord(f"Memory {record.id} is not held for review; nothing to approve.")
+
+        def fn(r: MemoryRecord) -> MemoryRecord:
+            attrs = {k: v for k, v in r.file_form["metadata"].get("attributes", {}).items()}
+            attrs.pop("quarantined", None)
+            attrs.pop("quarantineReason", None)
+            return r.with_metadata(attributes=attrs)
+
+        return self.change(record.id, fn, event="approve")
 
     def delete(self, prefix: str) -> Deleted:
         """Delete a memory now; works on a record another writer damaged, too."""
@@ -285,9 +303,7 @@ class MemoryStore:
     def edit(self, record: MemoryRecord, base: dict[str, Any], text: str) -> MemoryRecord:
         """Merge an edited text (see edit_text) into the record as it is now."""
         mine = edit_text.parse(text)
-        self.files.apply(
-            [Change(record.id, lambda cur: self._redacted(edit_text.merge_edit(cur, base, mine)))], event="edit"
-        )
+        self._write([Change(record.id, lambda cur: edit_text.merge_edit(cur, base, mine))], event="edit")
         updated = self.files.load().get(record.id)
         assert updated is not None
         return updated
@@ -316,16 +332,22 @@ class MemoryStore:
             raise InvalidImport(source, exc) from None
         horizon = self.files.clock() + FUTURE_TOLERANCE
         for r in records:
-            check_writable(r)
             if r.metadata.last_observed_at > horizon:
                 # A copy dated in the future would win every merge until that date: refuse it.
                 raise InvalidRecord(
                     f"Record {r.id} in {source} was last observed on {format_timestamp(r.metadata.last_observed_at)}, "
                     f"in the future; fix its lastObservedAt and import again (nothing was imported)."
                 )
-        result = self.files.apply([Upsert(r) for r in records], event="import")
+        try:
+            result = self.files.apply([Upsert(r) for r in records], event="import", origin=IMPORT)
+        except Refused as exc:
+            raise InvalidRecord(f"{source}: {str(exc).rstrip('.')}; nothing was imported.") from None
+        self.last_redactions = dict(result.redactions)
         report = ImportReport(
-            added=result.ids("added"), updated=result.ids("updated"), skipped=result.ids("skipped", "unchanged")
+            added=result.ids("added"),
+            updated=result.ids("updated"),
+            skipped=result.ids("skipped", "unchanged"),
+            redactions=sum(result.redactions.values()),
         )
         if not result.written:  # nothing changed, but the import happened: it is still an event
             events.emit(self.paths, "import", counts={"skipped": len(report.skipped)}, ids=report.skipped)
@@ -362,7 +384,7 @@ class MemoryStore:
             elif action.action == "delete":
                 ops.append(Delete(action.id))
         # Tombstone purges happen inside every write; an empty op list still writes if any are due.
-        result = self.files.apply(ops, event="gc") if plan else None
+        result = self.files.apply(ops, event="gc", origin=MAINTENANCE) if plan else None
         if result is None or not result.written:
             events.emit(self.paths, "gc", counts=dict(Counter(a.action for a in plan)), ids=[a.id for a in plan])
         return plan, result

@@ -14,17 +14,22 @@ from typing import Any
 import orjson
 
 from picasso_tui.paths import PicassoPaths
+from picasso_tui.store.ids import safe_id
 
 MAX_IDS = 100
+ID_FIELDS = frozenset({"id", "ids", "session", "sessionId"})
+"""Fields that hold ids: a value outside the id grammar (a caller's session id) is logged as its hash."""
 MAX_LOG_BYTES = 5 * 1024 * 1024
 _ALLOWED = (str, int, float, bool, type(None))
 
 
-def _clean(value: Any) -> Any:
+def _clean(value: Any, ids: bool = False) -> Any:
     if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
+        return {str(k): _clean(v, ids) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_clean(v) for v in value[:MAX_IDS]]
+        return [_clean(v, ids) for v in value[:MAX_IDS]]
+    if ids and isinstance(value, str):
+        return safe_id(value)
     return value if isinstance(value, _ALLOWED) else str(value)
 
 
@@ -38,7 +43,7 @@ def emit(paths: PicassoPaths, event: str, **fields: Any) -> None:
     for key, value in fields.items():
         if isinstance(value, list | tuple) and len(value) > MAX_IDS:
             line[f"{key}Total"] = len(value)
-        line[key] = _clean(value)
+        line[key] = _clean(value, key in ID_FIELDS)
     data = orjson.dumps(line) + b"\n"
     log = paths.events_log
     with contextlib.suppress(OSError):

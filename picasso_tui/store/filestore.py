@@ -27,14 +27,18 @@ from picasso_tui.store.errors import (
     StoreUnreadable,
     StoreUnwritable,
 )
+from picasso_tui.store.ingress import MAINTENANCE, Door, Guards, Origin, Refused
 from picasso_tui.store.merge import TOMBSTONE_TTL, merge_record, raw_tombstone, tombstone_of
 from picasso_tui.store.namespaces import current_account_id, fingerprint_for_path
-from picasso_tui.store.schema import MemoryRecord, check_writable, format_timestamp, parse_timestamp, utc_now
+from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp, utc_now
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
 ONE_MS = timedelta(milliseconds=1)
 
-Outcome = Literal["added", "updated", "unchanged", "skipped", "deleted"]
+Outcome = Literal["added", "updated", "unchanged", "skipped", "deleted", "refused"]
+Refusals = Literal["all", "each"]
+"""``all``: one refused record refuses the whole write (a user's import); ``each``: refused records are
+left out and reported, the rest lands (a repository's file, a sync pull)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,13 @@ class WriteResult:
     purged: list[str] = field(default_factory=list)
     written: bool = False
     backup: str | None = None
+    records: dict[str, MemoryRecord] = field(default_factory=dict)
+    """The records as the door admitted them (redacted, maybe quarantined), by id."""
+    redactions: dict[str, int] = field(default_factory=dict)
+    """Secrets the door replaced, counted by rule."""
+    quarantined: dict[str, str] = field(default_factory=dict)
+    """Records the door held for review, with the reason."""
+    refused: dict[str, Refused] = field(default_factory=dict)
 
     def ids(self, *kinds: Outcome) -> list[str]:
         return [rid for rid, kind in self.outcomes if kind in kinds]
@@ -118,13 +129,18 @@ class FileStore:
         clock: Callable[[], datetime] = utc_now,
         account_id: str | None = None,
         projections: bool = True,
+        guards: Guards | None = None,
     ) -> None:
+        """``guards``: the secret redactor and instruction screen every incoming record passes
+        (default: the ones the front end installed with ``ingress.install``; with none, nothing
+        with content is written)."""
         self.paths = paths or PicassoPaths.resolve()
         env_timeout = os.environ.get("PICASSO_LOCK_TIMEOUT")
         self.lock_timeout = lock_timeout if lock_timeout is not None else float(env_timeout or DEFAULT_LOCK_TIMEOUT_S)
         self.clock = clock
         self.account_id = account_id or current_account_id()
         self.context = MigrationContext(self.account_id, fingerprint_for_path)
+        self.door = Door(self.account_id, guards)
         self.projections = projections
         self._cache: tuple[bytes, RawDocument] | None = None
         self._refused: bytes | None = None
@@ -202,25 +218,35 @@ class FileStore:
         finally:
             lock.release()
 
-    def apply(self, ops: Sequence[Op], *, event: str = "write") -> WriteResult:
+    def apply(
+        self, ops: Sequence[Op], *, event: str = "write", origin: Origin = MAINTENANCE, refusals: Refusals = "all"
+    ) -> WriteResult:
+        """Write ``ops`` as one step; every record they bring passes the door as coming from ``origin``."""
         with self.locked():
-            result, doc = self._apply_locked(ops)
+            result, doc = self._apply_locked(ops, origin, refusals)
         if result.written:
             self._after_write(doc, result, event)
         return result
 
-    def apply_planned(self, plan: Callable[[Snapshot], Sequence[Op]], *, event: str = "write") -> WriteResult:
+    def apply_planned(
+        self,
+        plan: Callable[[Snapshot], Sequence[Op]],
+        *,
+        event: str = "write",
+        origin: Origin = MAINTENANCE,
+        refusals: Refusals = "all",
+    ) -> WriteResult:
         """Read, plan and write as one step under the lock: ``plan`` sees the file as it is now, so a
         writer that decides from the current records (e.g. "reinforce, don't duplicate") cannot race
         another writer deciding the same thing."""
         with self.locked():
             ops = plan(self.load())
-            result, doc = self._apply_locked(ops)
+            result, doc = self._apply_locked(ops, origin, refusals)
         if result.written:
             self._after_write(doc, result, event)
         return result
 
-    def _apply_locked(self, ops: Sequence[Op]) -> tuple[WriteResult, RawDocument]:
+    def _apply_locked(self, ops: Sequence[Op], origin: Origin, refusals: Refusals) -> tuple[WriteResult, RawDocument]:
         path = self.paths.memory_file
         if path.is_symlink():
             raise StoreUnwritable(path, "it is a symbolic link; point PICASSO_MEMORY_ROOT at the real folder instead")
@@ -230,7 +256,14 @@ class FileStore:
         now = self.clock()
         result = WriteResult()
         for op in ops:
-            result.outcomes.append((_op_id(op), self._apply_one(op, records, now, purged)))
+            try:
+                outcome = self._apply_one(op, records, now, purged, origin, result)
+            except Refused as exc:
+                if refusals == "all":
+                    raise
+                result.refused[_op_id(op)] = exc
+                outcome = "refused"
+            result.outcomes.append((_op_id(op), outcome))
         for rid in [rid for rid, raw in records.items() if _expired(raw, now)]:
             purged[rid] = records[rid]["metadata"]["attributes"]["deletedAt"]
             del records[rid]
@@ -259,7 +292,15 @@ class FileStore:
         result.written = True
         return result, new_doc
 
-    def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime, purged: dict[str, str]) -> Outcome:
+    def _apply_one(
+        self,
+        op: Op,
+        records: dict[str, dict[str, Any]],
+        now: datetime,
+        purged: dict[str, str],
+        origin: Origin,
+        result: WriteResult,
+    ) -> Outcome:
         raw = records.get(_op_id(op))
         if raw is not None and isinstance(op, Delete) and deleted_at(raw) is None:
             # A record another writer damaged can still be deleted: the tombstone needs only
@@ -272,18 +313,18 @@ class FileStore:
                 return "deleted"
         current = None if raw is None else self.validated(raw)
         if isinstance(op, Upsert):
-            check_writable(op.record)
+            incoming = self._admit(op.record, origin, current, result)
             if current is None:
-                gone = purged.get(op.record.id)
-                if gone is not None and op.record.metadata.last_observed_at <= parse_timestamp(gone):
+                gone = purged.get(incoming.id)
+                if gone is not None and incoming.metadata.last_observed_at <= parse_timestamp(gone):
                     return "skipped"  # deleted, tombstone since purged: an older copy stays gone
-                purged.pop(op.record.id, None)
-                records[op.record.id] = op.record.file_form
+                purged.pop(incoming.id, None)
+                records[incoming.id] = incoming.file_form
                 return "added"
-            winner = merge_record(current, op.record)
+            winner = merge_record(current, incoming)
             if winner is current or winner.content_hash == current.content_hash:
-                return "unchanged" if winner.content_hash == op.record.content_hash else "skipped"
-            records[op.record.id] = winner.file_form
+                return "unchanged" if winner.content_hash == incoming.content_hash else "skipped"
+            records[incoming.id] = winner.file_form
             return "updated"
         if current is None or current.is_tombstone:
             raise MemoryNotFound(f"No memory has the id {_op_id(op)} (it may have been deleted meanwhile).")
@@ -297,9 +338,20 @@ class FileStore:
             return "unchanged"
         if op.stamp:
             changed = changed.with_metadata(last_observed_at=stamp)
-        check_writable(changed)
+        changed = self._admit(changed, origin, current, result)
         records[op.id] = changed.file_form
         return "updated"
+
+    def _admit(
+        self, record: MemoryRecord, origin: Origin, current: MemoryRecord | None, result: WriteResult
+    ) -> MemoryRecord:
+        admitted = self.door.admit(record, origin, current)
+        for rule in admitted.redactions:
+            result.redactions[rule] = result.redactions.get(rule, 0) + 1
+        if admitted.quarantined:
+            result.quarantined[record.id] = admitted.quarantined
+        result.records[record.id] = admitted.record
+        return admitted.record
 
     def _backup(self, doc: RawDocument) -> str:
         bak = self.paths.memory_file.with_name(f"memory.json.v{doc.version}.bak")

@@ -80,6 +80,50 @@ def namespace_for(
     return f"{account}/global/{CLASS_DIRS[cls]}"
 
 
+# One grammar for every namespace segment (DESIGN §5): no empty segment, no `..`, no control
+# character; languages, orgs and fingerprints from fixed character sets.
+LANGUAGE = re.compile(r"[a-z0-9][a-z0-9+#_-]{0,31}")
+_FINGERPRINT = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_ORG = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DIRS = frozenset(CLASS_DIRS.values())
+
+
+def namespace_problem(namespace: str, account_id: str) -> str | None:
+    """Why ``namespace`` may not hold a record of ``account_id`` (a phrase), or None if it may."""
+    head, _, rest = namespace.partition("/")
+    if not head.startswith("account:") or not _ACCOUNT_ID.fullmatch(head.removeprefix("account:")):
+        return "does not start with account:<id>"
+    if head != account_prefix(account_id):
+        return f"belongs to another account than this one ({account_id})"
+    parts = rest.split("/")
+    match parts:
+        case ["style", language] if LANGUAGE.fullmatch(language):
+            return None
+        case ["global", leaf] if leaf in _DIRS:
+            return None
+        case ["model_performance"]:
+            return None
+        case ["projects", workspace, leaf] if (
+            leaf in _DIRS
+            and _FINGERPRINT.fullmatch(workspace.removeprefix("workspace:"))
+            and workspace.startswith("workspace:")
+        ):
+            return None
+        case ["projects", "orgs", org, "shared"] if org.startswith("org:") and _ORG.fullmatch(org.removeprefix("org:")):
+            return None
+    return "is not one of the namespaces memory is kept in (docs/file-format.md lists them)"
+
+
+def is_account_wide(namespace: str) -> bool:
+    """Style, global and model notes: memory every workspace of the account reads."""
+    rest = namespace.partition("/")[2]
+    return rest.startswith(("style/", "global/")) or rest == "model_performance"
+
+
+def valid_language(language: str) -> bool:
+    return bool(LANGUAGE.fullmatch(language))
+
+
 def rehome(namespace: str, cls: MemoryClass) -> str | None:
     """The namespace after a class change within a workspace or global scope, or None if it cannot move."""
     parent, _, leaf = namespace.rpartition("/")

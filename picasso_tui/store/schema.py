@@ -215,25 +215,3 @@ def _camel(changes: dict[str, Any]) -> dict[str, Any]:
             value = [v.model_dump(mode="json", by_alias=True) if isinstance(v, BaseModel) else v for v in value]
         out["class" if key == "class_" else to_camel(key)] = value
     return out
-
-
-def check_writable(record: MemoryRecord) -> None:
-    """Limits applied to content a user or writer offers (not to files we merely read)."""
-    from picasso_tui.store.errors import InvalidRecord
-
-    if record.is_tombstone:
-        return
-    if not record.body.strip():
-        raise InvalidRecord(f"Memory {record.id} has an empty body; a memory needs some text.")
-    size = len(record.body.encode("utf-8"))
-    if size > MAX_BODY_BYTES:
-        raise InvalidRecord(
-            f"Memory {record.id} has a {size:,}-byte body; the limit is {MAX_BODY_BYTES:,} bytes "
-            f"(keep a memory to the point and reference files by path)."
-        )
-    bad = next((c for c in record.body if (ord(c) < 32 and c not in "\n\t\r") or 0x7F <= ord(c) <= 0x9F), None)
-    if bad is not None:
-        raise InvalidRecord(
-            f"Memory {record.id} contains the control character U+{ord(bad):04X}, which could "
-            f"rewrite a terminal; remove it."
-        )

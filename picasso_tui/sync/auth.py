@@ -16,6 +16,7 @@ from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.filestore import Change, FileStore
+from picasso_tui.store.ingress import MAINTENANCE
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_file, account_prefix
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.sync.api import SyncApi
@@ -106,7 +107,7 @@ def adopt_local_records(paths: PicassoPaths, account_id: str) -> int:
     def rehome(record: MemoryRecord) -> MemoryRecord:
         return record.with_metadata(namespace=target + record.metadata.namespace[len(local) :])
 
-    result = files.apply([Change(rid, rehome) for rid in ids], event="adopt")
+    result = files.apply([Change(rid, rehome) for rid in ids], event="adopt", origin=MAINTENANCE)
     return len(result.ids("updated"))
 
 

@@ -23,6 +23,7 @@ from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import to_record
 from picasso_tui.store.errors import CorruptStore
 from picasso_tui.store.filestore import Upsert
+from picasso_tui.store.ingress import SYNC
 from picasso_tui.store.merge import TOMBSTONE_TTL
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_prefix
 from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp
@@ -52,6 +53,10 @@ class SyncReport:
     key_created: str | None = None
     cursor: int = 0
     ids_changed_here: list[str] = field(default_factory=list)
+    redacted: int = 0
+    """Secrets the store's door replaced in pulled records (they go back out redacted)."""
+    refused: int = 0
+    """Pulled records the door refused (another account's namespace, over a limit): not stored here."""
 
     def to_json(self) -> dict[str, Any]:
         """The stable ``picasso memory sync --json`` shape (camelCase, like the file)."""
@@ -60,6 +65,8 @@ class SyncReport:
             "pushed": self.pushed,
             "pulled": self.pulled,
             "merged": self.merged,
+            "redacted": self.redacted,
+            "refused": self.refused,
             "refilled": self.refilled,
             "fullResync": self.full_resync,
             "rounds": self.rounds,
@@ -198,10 +205,16 @@ class _Syncer:
     def _merge(self, verified: list[tuple[MemoryRecord, SyncedVersion]], report: SyncReport) -> None:
         """One locked store write for verified records: the store's per-id merge decides."""
         if verified:
-            result = self.store.files.apply([Upsert(r) for r, _ in verified], event="sync")
+            # Another device's records pass the same door as any other: a secret an older Picasso
+            # let through is stored redacted here, and, being newer, pushed back redacted.
+            result = self.store.files.apply(
+                [Upsert(r) for r, _ in verified], event="sync", origin=SYNC, refusals="each"
+            )
             changed = result.ids("added", "updated")
             report.merged += len(changed)
             report.ids_changed_here += changed
+            report.redacted += sum(result.redactions.values())
+            report.refused += len(result.refused)
         for record, version in verified:
             self.state.rows[record.id] = version
         report.pulled += len(verified)

@@ -284,6 +284,18 @@ class PicassoApp(App[None]):
 
         self.write(work)
 
+    def approve(self, record: MemoryRecord) -> None:
+        """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
+        if not record.is_quarantined:
+            self.notify(f"{record.id} is not held for review.", severity="warning")
+            return
+
+        def work() -> tuple[str, tuple[str, ...]]:
+            done = self.store.approve(record.id)
+            return f"Approved {done.id}: it may now be injected.", (done.id,)
+
+        self.write(work)
+
     def delete(self, record: MemoryRecord | str) -> None:
         def work() -> tuple[str, tuple[str, ...]]:
             target = record.id if isinstance(record, MemoryRecord) else record

@@ -48,16 +48,18 @@ class Filter:
     files: tuple[str, ...] = ()
     pinned: bool = False
     stale: bool = False
+    held: bool = False
+    """Only memories held for review (quarantined)."""
 
     @property
     def active(self) -> bool:
-        return bool(self.words or self.classes or self.files or self.pinned or self.stale)
+        return bool(self.words or self.classes or self.files or self.pinned or self.stale or self.held)
 
 
 def parse_filter(text: str) -> Filter:
-    """``class:decision pinned stale file:src/auth jwt`` -> a Filter; everything is case-insensitive."""
+    """``class:decision pinned stale held file:src/auth jwt`` -> a Filter; everything is case-insensitive."""
     words, classes, files = [], set(), []
-    pinned = stale = False
+    pinned = stale = held = False
     for token in text.lower().split():
         if token.startswith("class:") and len(token) > 6:
             value = token[6:].replace("-", "_")
@@ -68,9 +70,11 @@ def parse_filter(text: str) -> Filter:
             pinned = True
         elif token == "stale":
             stale = True
+        elif token in ("held", "quarantined"):
+            held = True
         else:
             words.append(token)
-    return Filter(tuple(words), frozenset(classes), tuple(files), pinned, stale)
+    return Filter(tuple(words), frozenset(classes), tuple(files), pinned, stale, held)
 
 
 def search_text(record: MemoryRecord) -> str:
@@ -136,6 +140,8 @@ class MemoryView:
             return False
         if f.stale and not record.is_stale:
             return False
+        if f.held and not record.is_quarantined:
+            return False
         if f.files and not all(any(want in have.lower() for have in files_of(record)) for want in f.files):
             return False
         text = self._search[record.id]
@@ -146,7 +152,7 @@ class MemoryView:
             if self._all_columns is None:
                 self._all_columns = {cls: list(map(_FIRST, rows)) for cls, rows in self._rows.items()}
             return self._all_columns
-        if not (f.classes or f.files or f.pinned or f.stale):  # the common case: words only
+        if not (f.classes or f.files or f.pinned or f.stale or f.held):  # the common case: words only
             return {cls: list(map(_FIRST, rows)) for cls, rows in self._word_rows(f.words).items()}
         return {cls: [r for r, _ in rows if self.matches(r, f)] for cls, rows in self._rows.items()}
 

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from picasso_tui.store.schema import MemoryClass
+from picasso_tui.store.ingress import Source
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
 
 
 class ProvenanceKind(StrEnum):
@@ -131,3 +132,30 @@ def stronger(a: str | None, b: str | None) -> str | None:
     ta = TRUST.get(ProvenanceKind(a), -1) if a in ProvenanceKind._value2member_map_ else -1
     tb = TRUST.get(ProvenanceKind(b), -1) if b in ProvenanceKind._value2member_map_ else -1
     return a if ta >= tb else b
+
+
+def screen(record: MemoryRecord, source: Source) -> str | None:
+    """The store door's trust step: why ``record``, arriving from ``source``, is held for review.
+
+    The user's own records (typed, imported from their export, synced from their devices, already in
+    the store) are theirs to keep. The write-back and MCP are judged by the provenance kind they
+    recorded, exactly as ``judge`` did when they built the record. A repository's files may state the
+    project's rules (that is what CLAUDE.md is for), but never a steering attempt.
+    """
+    if source in _OWN_SOURCES:
+        return None
+    text = " ".join([record.body, *record.metadata.prevent_next_time])
+    if source is Source.PROFILE:
+        hijack = hijack_reason(text)
+        return f"{hijack} attempt in a repository file" if hijack else None
+    if source is Source.REPOSITORY:
+        kind = ProvenanceKind.IMPORTED
+    else:
+        recorded = (record.metadata.provenance.model_extra or {}).get("kind")
+        known = recorded in ProvenanceKind._value2member_map_
+        kind = ProvenanceKind(recorded) if known else ProvenanceKind.AGENT_INFERRED
+    verdict = judge(record.memory_class, text, kind)
+    return verdict.reason if verdict.action == "quarantine" else None
+
+
+_OWN_SOURCES = frozenset({Source.USER, Source.IMPORT, Source.LEGACY, Source.SYNC, Source.MAINTENANCE})

@@ -15,13 +15,16 @@ from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
-from picasso_tui.store.namespaces import main_language, namespace_for
+from picasso_tui.store.ids import safe_id
+from picasso_tui.store.ingress import MAX_SOURCE_FILES
+from picasso_tui.store.namespaces import main_language, namespace_for, valid_language
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.classify import Observation, mentioned_paths
 from picasso_tui.writeback.policy import POLICY_APPROVED_MIN_CONFIDENCE, ProvenanceKind, WriteMode, hijack_reason
-from picasso_tui.writeback.write import write_observations
+from picasso_tui.writeback.write import MAX_BODY_CHARS, write_observations
 
 MAX_QUERY_CHARS = 8000
+MAX_PATH_CHARS = 1024
 
 
 class WriteDenied(StoreError):
@@ -42,6 +45,11 @@ def query_memory(
     retriever: Retriever | None = None,
 ) -> dict[str, Any]:
     """The memories relevant to ``query`` within the caller's namespaces, and the block to inject."""
+    if len(query) > MAX_QUERY_CHARS:
+        events.emit(store.paths, "tool-denied", tool="query_memory", reason="too-large")
+        raise OutOfScope(
+            f"query_memory takes a query of at most {MAX_QUERY_CHARS:,} characters; this one has {len(query):,}."
+        )
     retriever = retriever or Retriever.for_store(store)
     wanted = [store.expand_namespace(ns) for ns in namespaces if ns.strip()]
     outside = [ns for ns in wanted if not retriever.scope.allows(ns)]
@@ -51,7 +59,7 @@ def query_memory(
             f"query_memory may read only this account's memory for the current workspace and language; "
             f"{outside[0]} is outside it."
         )
-    result = retriever.recall(query[:MAX_QUERY_CHARS], files=tuple(files), budget=budget, emit=False)
+    result = retriever.recall(query, files=tuple(files), budget=budget, emit=False)
     entries = [e for e in result.entries if not wanted or _within(e.record.metadata.namespace, wanted)]
     events.emit(store.paths, "tool", tool="query_memory", ids=[e.id for e in entries], omitted=len(result.omitted))
     block = result.block
@@ -100,17 +108,22 @@ def write_memory(
     session_id: str | None = None,
     source: str = "tool",
 ) -> dict[str, Any]:
-    """Write one memory, only under an approved mode; returns its id and what happened."""
+    """Write one memory, only under an approved mode; returns its id and what happened.
+
+    Every argument is the caller's word: oversized ones are refused with a sentence (never cut short),
+    and a session id reaches provenance and the event log only as a plain id (else its hash)."""
+    session_id = caller_session_id(session_id)
+    known_mode = mode if mode in WriteMode._value2member_map_ else "invalid"
 
     def deny(reason: str, message: str) -> WriteDenied:
-        events.emit(store.paths, "tool-denied", tool="write_memory", mode=str(mode), reason=reason, session=session_id)
+        events.emit(store.paths, "tool-denied", tool="write_memory", mode=known_mode, reason=reason, session=session_id)
         return WriteDenied(message)
 
     try:
         write_mode = WriteMode(mode)
     except ValueError:
         modes = ", ".join(m.value for m in WriteMode)
-        raise deny("mode", f"write_memory is allowed only in the modes {modes}; '{mode}' is not one.") from None
+        raise deny("mode", f"write_memory is allowed only in the modes {modes}.") from None
     try:
         cls = MemoryClass(memory_class)
     except ValueError:
@@ -118,6 +131,12 @@ def write_memory(
         raise deny("class", f"'{memory_class}' is not a memory class; use one of {classes}.") from None
     if not body.strip():
         raise deny("empty", "write_memory needs a non-empty body.")
+    file_list = list(files)
+    guidance = list(prevent_next_time)
+    if problem := _oversized(body, file_list, guidance):
+        raise deny("too-large", f"write_memory refused an oversized argument: {problem}; nothing was written.")
+    if language is not None and not valid_language(language.lower()):
+        raise deny("language", "language must be a short lowercase name such as python or typescript.")
     if write_mode is WriteMode.POLICY_APPROVED and (confidence or 0.0) < POLICY_APPROVED_MIN_CONFIDENCE:
         raise deny(
             "low-confidence",
@@ -135,18 +154,20 @@ def write_memory(
         )  # retrieval reads style/<the workspace's language>
         if lang is None:
             raise deny("language", 'A style memory needs a language (for example language="python").')
+    if cls is MemoryClass.STYLE and not valid_language(lang):
+        raise deny("language", "language must be a short lowercase name such as python or typescript.")
     target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)
     if namespace and store.expand_namespace(namespace) != target:
         raise deny(
             "out-of-scope", f"write_memory writes only to the caller's own namespace for a {cls.value} ({target})."
         )
-    file_list = list(files) or mentioned_paths(body)
+    file_list = file_list or mentioned_paths(body)
     obs = Observation(
         cls,
         body,
         _MODE_KIND[write_mode],
         language=lang,
-        prevent_next_time=list(prevent_next_time),
+        prevent_next_time=guidance,
         files=file_list,
         edges=[{"type": _file_edge(cls), "target": f"file:{p}"} for p in file_list if _file_edge(cls)],
         confidence=confidence if confidence is not None else 1.0,
@@ -159,6 +180,29 @@ def write_memory(
         status = "quarantined" if record.id in report.quarantined else "added"
         return {"id": record.id, "status": status, "namespace": record.metadata.namespace}
     return {"id": report.reinforced[0], "status": "reinforced", "namespace": target}
+
+
+def caller_session_id(session_id: str | None) -> str | None:
+    """A caller's session id as it may be kept: a plain id with no secret in it, else its hash."""
+    if session_id is None:
+        return None
+    from picasso_tui.writeback.redact import redact_text
+
+    if redact_text(session_id).findings:
+        return safe_id("\x00" + session_id)  # never the id itself: it holds a secret
+    return safe_id(session_id)
+
+
+def _oversized(body: str, files: list[str], guidance: list[str]) -> str | None:
+    if len(body) > MAX_BODY_CHARS:
+        return f"the body has {len(body):,} characters, the limit is {MAX_BODY_CHARS:,} (keep a memory to the point)"
+    if len(files) > MAX_SOURCE_FILES:
+        return f"{len(files):,} files were given, the limit is {MAX_SOURCE_FILES}"
+    if any(len(f) > MAX_PATH_CHARS for f in files):
+        return f"a file path is longer than {MAX_PATH_CHARS:,} characters"
+    if len(guidance) > 16 or any(len(g) > 500 for g in guidance):
+        return "prevent_next_time takes at most 16 items of at most 500 characters"
+    return None
 
 
 def _file_edge(cls: MemoryClass) -> str | None:

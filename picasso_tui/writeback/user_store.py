@@ -1,13 +1,15 @@
-"""The store as the front ends open it for a user: every memory a user adds or edits (CLI, TUI,
-MCP) passes the secret redactor before it is written, as the write-back's memories do. A pasted
-token becomes ``[REDACTED:<rule>]``; the front end says so."""
+"""The store as the front ends open it: every record that enters passes the store's door with this
+layer's secret redactor and instruction screen (``store/ingress.py``). A pasted token becomes
+``[REDACTED:<rule>]``; the front end says so."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from picasso_tui.store import ingress
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.writeback.policy import screen
 
 
 def redact_lazily(record: MemoryRecord) -> tuple[MemoryRecord, list[Any]]:
@@ -18,8 +20,17 @@ def redact_lazily(record: MemoryRecord) -> tuple[MemoryRecord, list[Any]]:
     return clean, list(findings)
 
 
+GUARDS = ingress.Guards(redact=redact_lazily, screen=screen)
+
+
+def install_guards() -> None:
+    """Hand the guards to every store this process opens (front ends call this before anything else)."""
+    ingress.install(GUARDS)
+
+
 def open_user_store(**options: Any) -> MemoryStore:
-    return MemoryStore(redactor=redact_lazily, **options)
+    install_guards()
+    return MemoryStore(guards=GUARDS, **options)
 
 
 def redaction_notice(store: MemoryStore) -> str | None:

@@ -19,6 +19,7 @@ from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change, Snapshot, Upsert
 from picasso_tui.store.ids import new_id
+from picasso_tui.store.ingress import AGENT
 from picasso_tui.store.namespaces import main_language, namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 from picasso_tui.writeback import policy
@@ -124,7 +125,7 @@ def write_observations(
         return planned[-1].ops
 
     # Planned under the store lock: two runs observing the same thing at once reinforce one record.
-    store.files.apply_planned(plan_now, event="writeback")
+    store.files.apply_planned(plan_now, event="writeback", origin=AGENT)
     plan = planned[-1]
     report.added = plan.added
     report.reinforced = plan.reinforced

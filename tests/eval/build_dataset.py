@@ -25,8 +25,9 @@ sys.path.insert(1, str(HERE.parents[1]))
 from corpus import STYLE, WORKSPACES, Mem  # noqa: E402
 
 from picasso_tui.store.codec import CLASS_DIRS, MigrationContext, RawDocument, decode, encode, to_record  # noqa: E402
+from picasso_tui.store.ingress import check_limits  # noqa: E402
 from picasso_tui.store.namespaces import fingerprint_of, normalize_remote  # noqa: E402
-from picasso_tui.store.schema import MemoryClass, check_writable, format_timestamp  # noqa: E402
+from picasso_tui.store.schema import MemoryClass, format_timestamp  # noqa: E402
 
 RECORDS_FILE = HERE / "records.json"
 QUERIES_FILE = HERE / "queries.json"
@@ -242,7 +243,7 @@ def validate(records_bytes: bytes) -> None:
     doc = decode(records_bytes, RECORDS_FILE, MigrationContext())
     for raw in doc.records.values():
         record = to_record(raw, RECORDS_FILE)
-        check_writable(record)
+        check_limits(record)
         if record.file_form != raw:
             raise SystemExit(f"{record.id}: the record does not round-trip through the schema unchanged")
 

@@ -16,6 +16,7 @@ from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
 from picasso_tui.store.schema import MemoryRecord
+from tests.conftest import seed
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 FP = "3f9a1c2b7d4e"
@@ -54,7 +55,7 @@ CORPUS = [
 
 @pytest.fixture
 def retriever(paths) -> Retriever:
-    FileStore(paths).apply([Upsert(r) for r in CORPUS])
+    seed(paths, CORPUS)
     return Retriever(paths, workspace_fingerprint=FP, language="typescript", embedder=HashEmbedder(), clock=lambda: NOW)
 
 
@@ -167,7 +168,7 @@ def test_isolation_under_1000_concurrent_queries(paths) -> None:
             records.append(
                 rec(f"mem_{a}_{w}_style", "Prefers small functions", "style", ns=f"account:{a}/style/python")
             )
-    FileStore(paths).apply([Upsert(r) for r in records])
+    seed(paths, records)
     embedder = HashEmbedder()
     retrievers = {(a, w): Retriever(paths, account_id=a, workspace_fingerprint=w, language="python", embedder=embedder)
                   for a in accounts for w in workspaces}  # fmt: skip

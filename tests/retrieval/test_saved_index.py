@@ -17,9 +17,9 @@ from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval.embedders.hashing import HashEmbedder
 from picasso_tui.retrieval.pipeline import Retriever
-from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
+from picasso_tui.store.filestore import Change, Delete, FileStore
 from tests.cli_helpers import ID_RE
-from tests.conftest import install_fixture
+from tests.conftest import install_fixture, seed
 from tests.retrieval.test_pipeline import CORPUS, FP, NOW, OTHER_FP, rec
 
 WORDS = ["router", "handler", "vitest", "pytest", "cache", "session", "migration", "schema", "deploy", "queue",
@@ -76,9 +76,8 @@ def saved_files(paths: PicassoPaths) -> list[Path]:
 
 @pytest.fixture
 def seeded(paths: PicassoPaths) -> PicassoPaths:
-    files = FileStore(paths)
-    files.apply([Upsert(r) for r in many_records()])
-    files.apply([Delete("mem_gen0005"), Change("mem_gen0010", lambda r: r.with_attributes(archived_at=NOW))])
+    seed(paths, many_records())
+    FileStore(paths).apply([Delete("mem_gen0005"), Change("mem_gen0010", lambda r: r.with_attributes(archived_at=NOW))])
     return paths
 
 

@@ -306,3 +306,21 @@ async def test_a_filter_longer_than_the_box_scrolls_to_keep_the_cursor_in_view(s
         await pilot.press("home")
         await pilot.pause()
         assert box.scroll_offset.x == 0
+
+
+async def test_a_memory_held_for_review_is_found_by_the_held_filter_and_approved_with_y(seeded_store, make_app) -> None:
+    seeded_store.files.apply([Change(ROUTER_FACT, lambda r: r.with_attributes(quarantined=True,
+                              quarantine_reason="account-wide memory from a repository's file"))])  # fmt: skip
+    app = await open_inspector(make_app, seeded_store)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"held", "enter")
+        await settle(pilot, app)
+        assert column_ids(app, "fact") == [ROUTER_FACT]
+        assert column_ids(app, "decision") == []
+        assert "held for your review, never injected" in detail_text(app)
+        app.screen.query_one("#list-fact", RecordList).focus()
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert not seeded_store.resolve(ROUTER_FACT).is_quarantined
+        assert column_ids(app, "fact") == []  # approved: no longer held

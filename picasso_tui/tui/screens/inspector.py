@@ -30,6 +30,7 @@ class Inspector(Screen):
         Binding("p", "pin", "Pin"),
         Binding("e", "edit", "Edit"),
         Binding("d", "delete", "Delete"),
+        Binding("y", "approve", "Approve", show=False),
         Binding("a", "add", "Add"),
         Binding("r", "reload", "Reload"),
         Binding("question_mark", "app.show_help", "Keys"),
@@ -193,6 +194,11 @@ class Inspector(Screen):
         record = self.selected
         if record is not None:
             self.app.confirm_delete(record)  # type: ignore[attr-defined]
+
+    def action_approve(self) -> None:
+        record = self.selected
+        if record is not None:
+            self.app.approve(record)  # type: ignore[attr-defined]
 
     def action_add(self) -> None:
         self.app.add_with_dialog()  # type: ignore[attr-defined]
