@@ -73,3 +73,31 @@ async def test_the_server_reads_only_the_workspace_it_was_started_in(make_repo, 
         await session.initialize()
         found = payload(await session.call_tool("query_memory", {"query": "where is the release checklist"}))
         assert found["entries"] == [] and found["block"] == ""
+
+
+async def test_oversized_and_out_of_namespace_arguments_are_refused_over_stdio(make_repo, paths, monkeypatch):
+    repo = make_repo("mcp-limits", origin="https://github.com/acme/mcp-limits.git")
+    monkeypatch.chdir(repo)
+    async with stdio_client(server_params(repo)) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        big = await session.call_tool(
+            "write_memory", {"body": "x" * 10_000_000, "memory_class": "fact", "mode": "user-instruction"}
+        )
+        assert big.isError
+        assert "the body has 10,000,000 characters, the limit is 4,000" in big.content[0].text
+        walk = await session.call_tool(
+            "write_memory",
+            {"body": "Prefer pathlib", "memory_class": "style", "mode": "user-instruction",
+             "language": "python/../../projects/workspace:0123456789ab/facts"},
+        )  # fmt: skip
+        assert walk.isError and "language must be a short lowercase name" in walk.content[0].text
+        session_id = "s\x1b[2J/../etc"
+        ok = await session.call_tool(
+            "write_memory",
+            {"body": "Tests run with pytest -q", "memory_class": "fact", "mode": "user-instruction",
+             "session_id": session_id},
+        )  # fmt: skip
+        assert not ok.isError
+    assert not paths.memory_file.read_text().count("x" * 5000)
+    assert session_id not in paths.memory_file.read_text() and "\\u001b" not in paths.memory_file.read_text()
+    assert "\\u001b" not in paths.events_log.read_text()
