@@ -140,6 +140,7 @@ class FileStore:
         self.clock = clock
         self.account_id = account_id or current_account_id()
         self.context = MigrationContext(self.account_id, fingerprint_for_path)
+        self.guards = guards
         self.door = Door(self.account_id, guards)
         self.projections = projections
         self._cache: tuple[bytes, RawDocument] | None = None

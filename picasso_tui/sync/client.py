@@ -323,7 +323,7 @@ def _sync(store: MemoryStore, paths: PicassoPaths, api: SyncApi | None) -> SyncR
             raise SyncError(
                 f"The store is open for account {store.account_id}, not the signed-in {session.account_id}."
             )
-        store = MemoryStore(paths, account_id=session.account_id)
+        store = MemoryStore(paths, account_id=session.account_id, guards=store.files.guards)
     own_api = api is None
     api = api or SyncApi(session.server, session.token)
     report = SyncReport(session.account_id)
