@@ -17,6 +17,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Index,
+    Integer,
     MetaData,
     String,
     Table,
@@ -74,6 +75,17 @@ key_requests = Table(
     Column("status", String(16), nullable=False),  # pending -> approved -> consumed
     Column("sealed", Text, nullable=True),
     Index("key_requests_by_account", "account_id"),
+)
+
+# Failed sign-ins per email and per client address (see throttle.py). In the database, not in
+# memory, so that every worker and every server on one database counts the same failures.
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("key", String(400), primary_key=True),  # "email:<address>" or "addr:<client address>"
+    Column("failures", Integer, nullable=False),
+    Column("last_ms", BigInteger, nullable=False),
+    Index("login_failures_by_time", "last_ms"),
 )
 
 
