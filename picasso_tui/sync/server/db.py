@@ -26,6 +26,8 @@ from sqlalchemy import (
     event,
 )
 
+from picasso_tui.sync.server import private_files
+
 metadata = MetaData()
 
 accounts = Table(
@@ -103,6 +105,9 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
+        self.sqlite_file = private_files.sqlite_path(self.url) if self.is_sqlite else None
+        if self.sqlite_file is not None:
+            private_files.prepare(self.sqlite_file)
         options: dict = {"connect_args": {"check_same_thread": False, "timeout": 30}} if self.is_sqlite else {}
         self.engine: Engine = create_engine(self.url, **options)
         if self.is_sqlite:
@@ -110,6 +115,8 @@ class Database:
         # SQLite has one writer at a time; serialising writers in-process avoids "database is locked".
         self._write_lock = threading.Lock() if self.is_sqlite else None
         metadata.create_all(self.engine)
+        if self.sqlite_file is not None:
+            private_files.tighten_companions(self.sqlite_file)
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
