@@ -33,15 +33,15 @@ PRUNE_EVERY_MS = 60_000
 @dataclass(frozen=True)
 class Policy:
     what: str  # completes "Too many failed sign-ins …"
-    free: int  # failures allowed before any wait
-    first_wait_s: int  # the wait after the first failure past ``free``; it doubles with each more
+    free: int  # failures in a row without a wait; the next attempt waits
+    first_wait_s: int  # the wait after the ``free``-th failure; it doubles with each failure after
     max_wait_s: int
     forget_s: int  # a counter untouched this long starts again from 0
 
     def wait_ms(self, failures: int) -> int:
-        if failures <= self.free:
+        if failures < self.free:
             return 0
-        doublings = min(failures - self.free - 1, 30)
+        doublings = min(failures - self.free, 30)
         return min(self.first_wait_s * 2**doublings, self.max_wait_s) * 1000
 
 
