@@ -54,7 +54,7 @@ def _check_content_type(header: str) -> None:
 
 
 def _too_large(max_bytes: int) -> Problem:
-    return Problem(413, "too-large", f"This request may carry at most {max_bytes} bytes; send smaller batches.")
+    return Problem(413, "too-large", f"The request body is over this endpoint's limit of {max_bytes} bytes.")
 
 
 async def _read_limited(request: Request, max_bytes: int) -> bytes:
