@@ -50,6 +50,9 @@ class SyncApi:
         code = error.get("code") if isinstance(error, dict) else None
         if response.status_code == 401 and code == "signed-out":
             raise NeedsSignIn(f"The sync server no longer accepts this sign-in ({message}) Run picasso auth login.")
+        wait_s = _retry_after_s(response.headers.get("retry-after"))
+        if response.status_code == 429 and wait_s is not None:
+            raise TooManyAttempts(response.status_code, code, message or "Too many requests", path, wait_s)
         raise ServerRefused(response.status_code, code, message or response.reason_phrase, path)
 
     # -- endpoints ----------------------------------------------------------------------------------
@@ -92,3 +95,24 @@ class ServerRefused(SyncError):
     def __init__(self, status: int, code: str | None, message: str, path: str) -> None:
         self.status, self.code = status, code
         super().__init__(f"The sync server refused {path} (HTTP {status}): {message}")
+
+
+class TooManyAttempts(ServerRefused):
+    """429 with Retry-After (sign-in back-off): one sentence that says how long to wait."""
+
+    def __init__(self, status: int, code: str | None, message: str, path: str, wait_s: int) -> None:
+        super().__init__(status, code, message, path)
+        self.wait_s = wait_s
+        reason = message.rstrip(". ").split(";")[0]
+        SyncError.__init__(self, f"{reason}; the sync server accepts the next try in {_duration(wait_s)}.")
+
+
+def _retry_after_s(header: str | None) -> int | None:
+    """Retry-After in seconds (the server sends whole seconds; an HTTP date is not expected)."""
+    return int(header) if header and header.strip().isdigit() else None
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return f"{-(-seconds // 60)} minutes"

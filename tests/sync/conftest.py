@@ -40,13 +40,17 @@ def test_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 class Clock:
-    """The server's clock, movable by tests (link-request expiry)."""
+    """The server's clock, movable by tests (link-request expiry) and stoppable (sign-in back-off)."""
 
     def __init__(self) -> None:
         self.offset = 0.0
+        self.stopped_at: float | None = None
+
+    def stop(self) -> None:
+        self.stopped_at = time.time() + self.offset
 
     def __call__(self) -> float:
-        return time.time() + self.offset
+        return (self.stopped_at if self.stopped_at is not None else time.time()) + self.offset
 
 
 @dataclass

@@ -171,13 +171,14 @@ def test_the_server_answers_bad_requests_with_clear_errors(server) -> None:
         assert http.post("/v1/auth/accounts", json={"email": "c@example.com", "password": PASSWORD}).status_code == 409
         assert http.post("/v1/auth/login", json={"email": "c@example.com", "password": "wrong pass"}).status_code == 401
         assert http.post("/v1/auth/accounts", json={"email": "d@example.com", "password": "short"}).status_code == 400
-        bad = http.post("/v1/memory/sync", headers=auth, content=b"{not json")
+        as_json = {**auth, "Content-Type": "application/json"}
+        bad = http.post("/v1/memory/sync", headers=as_json, content=b"{not json")
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad-json"
         huge = {"v": 1, "ct": "x" * (server_app.MAX_ENVELOPE_BYTES + 1)}
         too_big = http.post("/v1/memory/sync", headers=auth, json={"push": [{"id": "mem_1", "envelope": huge}]})
         assert too_big.status_code == 413
         body = b'{"push": [' + b",".join([b'{"id": "m", "envelope": {"ct": "' + b"x" * 200_000 + b'"}}'] * 45) + b"]}"
-        assert http.post("/v1/memory/sync", headers=auth, content=body).status_code == 413
+        assert http.post("/v1/memory/sync", headers=as_json, content=body).status_code == 413
         stale = http.post("/v1/memory/sync", headers=auth, json={"push": [{"id": "mem_2", "envelope": {}, "base": 5}]})
         assert stale.json()["conflicts"] == ["mem_2"]
 

@@ -18,60 +18,31 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from picasso_tui.sync.server import schemas
+from picasso_tui.sync.server.bodies import parse_json, read_body
 from picasso_tui.sync.server.db import Database, accounts, key_checks, key_requests, records, sessions
 from picasso_tui.sync.server.passwords import hash_password, verify_password
+from picasso_tui.sync.server.problems import Problem, http_exception_response, problem_response
+from picasso_tui.sync.server.schemas import REQUEST_ID_PATTERN, M, parse
+from picasso_tui.sync.server.throttle import LoginThrottle
 
-MAX_REQUEST_BYTES = 8 * 1024 * 1024
+MAX_REQUEST_BYTES = 8 * 1024 * 1024  # a sync push; every other request is small
+MAX_SMALL_REQUEST_BYTES = 16 * 1024  # sign-in, key check, link requests
 MAX_ENVELOPE_BYTES = 256 * 1024
-MAX_ITEMS = 1000
 MAX_PULL_BYTES = 2 * 1024 * 1024
-DEFAULT_PULL_LIMIT = 500
 LINK_TTL_MS = 10 * 60 * 1000
 MAX_PENDING_LINKS = 10
-_RECORD_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
-_EMAIL = re.compile(r"^[^@\s]{1,200}@[^@\s]{1,200}$")
+_REQUEST_ID = re.compile(REQUEST_ID_PATTERN)
 MIN_PASSWORD = 8
 # A token taken from a device (a backup, a stolen disk) stops working; signing in again is one command.
 SESSION_DAYS = 90
 
 Clock = Callable[[], float]
-
-
-class Problem(Exception):
-    """An HTTP error with a machine code and one human sentence."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
-def _problem_response(_request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, Problem)
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_REQUEST_BYTES:
-        raise Problem(413, "too-large", f"A request may carry at most {MAX_REQUEST_BYTES} bytes; send smaller batches.")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_REQUEST_BYTES:
-            raise Problem(
-                413, "too-large", f"A request may carry at most {MAX_REQUEST_BYTES} bytes; send smaller batches."
-            )
-    try:
-        data = json.loads(body or b"{}")
-    except ValueError:
-        raise Problem(400, "bad-json", "The request body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise Problem(400, "bad-json", "The request body must be a JSON object.")
-    return data
 
 
 def _token_hash(token: str) -> str:
@@ -82,6 +53,7 @@ class SyncServer:
     def __init__(self, database: Database, clock: Clock = time.time) -> None:
         self.db = database
         self.clock = clock
+        self.throttle = LoginThrottle(database)
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -113,8 +85,8 @@ class SyncServer:
         )
         return token
 
-    def create_account(self, body: dict[str, Any]) -> dict[str, Any]:
-        email, password = _credentials(body)
+    def create_account(self, body: schemas.Credentials) -> dict[str, Any]:
+        email, password = body.email, body.password
         if len(password) < MIN_PASSWORD:
             raise Problem(400, "weak-password", f"A password needs at least {MIN_PASSWORD} characters.")
         account_id = "acct_" + secrets.token_hex(8)
@@ -131,12 +103,14 @@ class SyncServer:
             raise Problem(409, "account-exists", "An account with this email exists; sign in instead.") from None
         return {"accountId": account_id, "token": token, "email": email}
 
-    def login(self, body: dict[str, Any]) -> dict[str, Any]:
-        email, password = _credentials(body)
+    def login(self, body: schemas.Credentials, host: str | None) -> dict[str, Any]:
+        email, password = body.email, body.password
+        self.throttle.admit(email, host, self.now_ms())
         with self.db.read() as conn:
             row = conn.execute(select(accounts.c.id, accounts.c.password_hash).where(accounts.c.email == email)).first()
         if row is None or not verify_password(password, row.password_hash):
             raise Problem(401, "bad-credentials", "The email or the password is wrong.")
+        self.throttle.succeeded(email, host)
         with self.db.write() as conn:
             token = self._new_session(conn, row.id)
         return {"accountId": row.id, "token": token, "email": email}
@@ -153,17 +127,9 @@ class SyncServer:
 
     # -- sync -------------------------------------------------------------------------------------
 
-    def sync(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        cursor = body.get("cursor", 0)
-        limit = body.get("limit", DEFAULT_PULL_LIMIT)
-        push = body.get("push", [])
-        if not isinstance(cursor, int) or cursor < 0:
-            raise Problem(400, "bad-cursor", "The cursor must be a non-negative integer.")
-        if not isinstance(limit, int) or not 1 <= limit <= MAX_ITEMS:
-            raise Problem(400, "bad-limit", f"The limit must be between 1 and {MAX_ITEMS}.")
-        if not isinstance(push, list) or len(push) > MAX_ITEMS:
-            raise Problem(400, "bad-batch", f"push must be a list of at most {MAX_ITEMS} items.")
-        items = [_push_item(item) for item in push]
+    def sync(self, account_id: str, body: schemas.SyncRequest) -> dict[str, Any]:
+        cursor, limit = body.cursor, body.limit
+        items = [_push_item(item) for item in body.push]
         accepted: list[dict[str, Any]] = []
         conflicts: list[str] = []
         if items:
@@ -257,11 +223,8 @@ class SyncServer:
             raise Problem(404, "no-key", "No device of this account has turned on sync yet.")
         return {"kid": row.key_id, **json.loads(row.check_value)}
 
-    def put_key_check(self, account_id: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        kid = body.get("kid")
-        value = {k: body.get(k) for k in ("n", "ct")}
-        if not isinstance(kid, str) or not all(isinstance(v, str) and len(v) < 200 for v in value.values()):
-            raise Problem(400, "bad-key-check", "A key check needs kid, n and ct strings.")
+    def put_key_check(self, account_id: str, body: schemas.KeyCheck) -> tuple[int, dict[str, Any]]:
+        kid, value = body.kid, {"n": body.n, "ct": body.ct}
         with self.db.write() as conn:
             row = conn.execute(select(key_checks.c.key_id).where(key_checks.c.account_id == account_id)).first()
             if row is not None:
@@ -271,10 +234,8 @@ class SyncServer:
             conn.execute(insert(key_checks).values(account_id=account_id, key_id=kid, check_value=json.dumps(value)))
         return 201, {"kid": kid}
 
-    def create_link_request(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        public_key = body.get("publicKey")
-        if not isinstance(public_key, str) or not 40 <= len(public_key) <= 60:
-            raise Problem(400, "bad-public-key", "publicKey must be a base64 X25519 public key.")
+    def create_link_request(self, account_id: str, body: schemas.LinkRequest) -> dict[str, Any]:
+        public_key = body.publicKey
         request_id = "lr_" + secrets.token_hex(12)
         now = self.now_ms()
         with self.db.write() as conn:
@@ -325,6 +286,8 @@ class SyncServer:
         }
 
     def _request_row(self, conn: Connection, account_id: str, request_id: str) -> Any:
+        if not _REQUEST_ID.match(request_id):  # never a database round trip (nor a NUL byte) for a made-up id
+            raise Problem(404, "no-request", "No such link request for this account.")
         # FOR UPDATE: two devices answering or reading one request at once cannot both win it.
         row = conn.execute(
             select(key_requests)
@@ -345,10 +308,9 @@ class SyncServer:
             .values(**values)
         )
 
-    def approve_link_request(self, account_id: str, request_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        sealed = body.get("sealed")
-        encoded = json.dumps(sealed)
-        if not isinstance(sealed, dict) or len(encoded) > 4096:
+    def approve_link_request(self, account_id: str, request_id: str, body: schemas.Approval) -> dict[str, Any]:
+        encoded = json.dumps(body.sealed)
+        if len(encoded) > schemas.MAX_SEALED_BYTES:
             raise Problem(400, "bad-sealed", "sealed must be a small JSON object.")
         with self.db.write() as conn:
             row = self._request_row(conn, account_id, request_id)
@@ -368,50 +330,50 @@ class SyncServer:
         return {"id": request_id, "status": "approved", "sealed": json.loads(row.sealed)}
 
 
-def _credentials(body: dict[str, Any]) -> tuple[str, str]:
-    email, password = body.get("email"), body.get("password")
-    if not isinstance(email, str) or not _EMAIL.match(email.strip()):
-        raise Problem(400, "bad-email", "Give an email address.")
-    if not isinstance(password, str) or not password or len(password) > 1024:
-        raise Problem(400, "bad-password", "Give a password (at most 1024 characters).")
-    return email.strip().lower(), password
-
-
-def _push_item(item: Any) -> tuple[str, str, int]:
-    if not isinstance(item, dict):
-        raise Problem(400, "bad-item", "Each pushed item must be an object with id, envelope and base.")
-    rid, envelope, base = item.get("id"), item.get("envelope"), item.get("base", 0)
-    if not isinstance(rid, str) or not _RECORD_ID.match(rid):
-        raise Problem(400, "bad-id", "A record id must be 1-200 letters, digits or _ . : -.")
-    if not isinstance(base, int) or base < 0:
-        raise Problem(400, "bad-base", f"Record {rid}: base must be the last seq seen for it (0 for a new record).")
-    encoded = json.dumps(envelope, separators=(",", ":"))
-    if not isinstance(envelope, dict):
-        raise Problem(400, "bad-envelope", f"Record {rid}: the envelope must be an object.")
+def _push_item(item: schemas.PushItem) -> tuple[str, str, int]:
+    rid = item.id
+    encoded = json.dumps(item.envelope, separators=(",", ":"))
     if len(encoded) > MAX_ENVELOPE_BYTES:
         raise Problem(413, "too-large", f"Record {rid}: an envelope may be at most {MAX_ENVELOPE_BYTES} bytes.")
-    return rid, encoded, base
+    return rid, encoded, item.base
+
+
+async def _typed_body(request: Request, model: type[M], max_bytes: int) -> M:
+    raw = await read_body(request, max_bytes)
+    return await run_in_threadpool(lambda: parse(model, parse_json(raw)))
+
+
+def _host(request: Request) -> str | None:
+    """The client address (uvicorn puts the X-Forwarded-For address here for a trusted proxy)."""
+    return request.client.host if request.client else None
 
 
 def create_app(database_url: str, *, clock: Clock = time.time) -> Starlette:
     server = SyncServer(Database(database_url), clock)
 
     def authed(
-        fn: Callable[[str, Request, dict[str, Any]], Any], *, status: int = 200, body: bool = True
+        fn: Callable[[str, Request, Any], Any],
+        model: type[schemas.Body] | None = None,
+        *,
+        status: int = 200,
+        max_bytes: int = MAX_SMALL_REQUEST_BYTES,
     ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            data = await _json_body(request) if body else {}
+            # Who asks comes first: the body of an anonymous request is never read.
             account_id = await run_in_threadpool(server.account_for, request)
-            result = await run_in_threadpool(fn, account_id, request, data)
+            body = await _typed_body(request, model, max_bytes) if model else None
+            result = await run_in_threadpool(fn, account_id, request, body)
             code, payload = result if isinstance(result, tuple) else (status, result)
             return JSONResponse(payload, status_code=code)
 
         return endpoint
 
-    def public(fn: Callable[[dict[str, Any]], Any], *, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
+    def public(
+        fn: Callable[[Any, Request], Any], model: type[schemas.Body], *, status: int = 200
+    ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            data = await _json_body(request)
-            return JSONResponse(await run_in_threadpool(fn, data), status_code=status)
+            body = await _typed_body(request, model, MAX_SMALL_REQUEST_BYTES)
+            return JSONResponse(await run_in_threadpool(fn, body, request), status_code=status)
 
         return endpoint
 
@@ -425,34 +387,47 @@ def create_app(database_url: str, *, clock: Clock = time.time) -> Starlette:
 
     routes = [
         Route("/v1/health", health, methods=["GET"]),
-        Route("/v1/auth/accounts", public(server.create_account, status=201), methods=["POST"]),
-        Route("/v1/auth/login", public(server.login), methods=["POST"]),
+        Route(
+            "/v1/auth/accounts",
+            public(lambda b, _r: server.create_account(b), schemas.Credentials, status=201),
+            methods=["POST"],
+        ),
+        Route("/v1/auth/login", public(lambda b, r: server.login(b, _host(r)), schemas.Credentials), methods=["POST"]),
         Route("/v1/auth/logout", logout, methods=["POST"]),
-        Route("/v1/auth/session", authed(lambda a, _r, _b: server.session(a), body=False), methods=["GET"]),
-        Route("/v1/memory/sync", authed(lambda a, _r, b: server.sync(a, b)), methods=["POST"]),
-        Route("/v1/memory/keys/check", authed(lambda a, _r, _b: server.get_key_check(a), body=False), methods=["GET"]),
-        Route("/v1/memory/keys/check", authed(lambda a, _r, b: server.put_key_check(a, b)), methods=["PUT"]),
+        Route("/v1/auth/session", authed(lambda a, _r, _b: server.session(a)), methods=["GET"]),
+        Route(
+            "/v1/memory/sync",
+            authed(lambda a, _r, b: server.sync(a, b), schemas.SyncRequest, max_bytes=MAX_REQUEST_BYTES),
+            methods=["POST"],
+        ),
+        Route("/v1/memory/keys/check", authed(lambda a, _r, _b: server.get_key_check(a)), methods=["GET"]),
+        Route(
+            "/v1/memory/keys/check",
+            authed(lambda a, _r, b: server.put_key_check(a, b), schemas.KeyCheck),
+            methods=["PUT"],
+        ),
         Route(
             "/v1/memory/keys/requests",
-            authed(lambda a, _r, b: server.create_link_request(a, b), status=201),
+            authed(lambda a, _r, b: server.create_link_request(a, b), schemas.LinkRequest, status=201),
             methods=["POST"],
         ),
         Route(
             "/v1/memory/keys/requests",
-            authed(lambda a, _r, _b: server.list_link_requests(a), body=False),
+            authed(lambda a, _r, _b: server.list_link_requests(a)),
             methods=["GET"],
         ),
         Route(
             "/v1/memory/keys/requests/{id}",
-            authed(lambda a, r, b: server.approve_link_request(a, r.path_params["id"], b)),
+            authed(lambda a, r, b: server.approve_link_request(a, r.path_params["id"], b), schemas.Approval),
             methods=["PUT"],
         ),
         Route(
             "/v1/memory/keys/requests/{id}",
-            authed(lambda a, r, _b: server.read_link_request(a, r.path_params["id"]), body=False),
+            authed(lambda a, r, _b: server.read_link_request(a, r.path_params["id"])),
             methods=["GET"],
         ),
     ]
-    app = Starlette(routes=routes, exception_handlers={Problem: _problem_response})
+    handlers = {Problem: problem_response, HTTPException: http_exception_response}
+    app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.server = server
     return app

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Index,
+    Integer,
     MetaData,
     String,
     Table,
@@ -24,6 +25,8 @@ from sqlalchemy import (
     create_engine,
     event,
 )
+
+from picasso_tui.sync.server import private_files
 
 metadata = MetaData()
 
@@ -76,6 +79,17 @@ key_requests = Table(
     Index("key_requests_by_account", "account_id"),
 )
 
+# Failed sign-ins per email and per client address (see throttle.py). In the database, not in
+# memory, so that every worker and every server on one database counts the same failures.
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("key", String(400), primary_key=True),  # "email:<address>" or "addr:<client address>"
+    Column("failures", Integer, nullable=False),
+    Column("last_ms", BigInteger, nullable=False),
+    Index("login_failures_by_time", "last_ms"),
+)
+
 
 def normalize_url(url: str) -> str:
     """``postgresql://`` means psycopg 3 here (SQLAlchemy's default would be psycopg2)."""
@@ -91,6 +105,9 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
+        self.sqlite_file = private_files.sqlite_path(self.url) if self.is_sqlite else None
+        if self.sqlite_file is not None:
+            private_files.prepare(self.sqlite_file)
         options: dict = {"connect_args": {"check_same_thread": False, "timeout": 30}} if self.is_sqlite else {}
         self.engine: Engine = create_engine(self.url, **options)
         if self.is_sqlite:
@@ -98,6 +115,8 @@ class Database:
         # SQLite has one writer at a time; serialising writers in-process avoids "database is locked".
         self._write_lock = threading.Lock() if self.is_sqlite else None
         metadata.create_all(self.engine)
+        if self.sqlite_file is not None:
+            private_files.tighten_companions(self.sqlite_file)
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
