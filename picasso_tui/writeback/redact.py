@@ -18,7 +18,7 @@ from typing import Any
 
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryRecord
-from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, secret_named
+from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, looks_random, secret_named
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}\]")
 MAX_PASSES = 4
@@ -147,11 +147,18 @@ class _Scan:
         else:
             starts = sorted(p for a in rule.anchors for p in self.positions(a, lo, hi))
         match, offset = rule.pattern.match, rule.offset
+        skip = 0
         for i in starts:
             start = i - offset
-            if start >= cursor[0] and start >= 0 and (m := match(text, start)) is not None:
+            if start < cursor[0] or start < skip or start < 0:
+                continue
+            if (m := match(text, start)) is not None:
                 cursor[0] = max(m.end(), start + 1)
                 yield m
+            elif rule.glue:
+                # A glue rule may start anywhere in a run of token characters: after one failed start, the
+                # rest of that run is skipped, so a run of look-alike characters is still entered once.
+                skip = _RUN.match(text, start).end()  # type: ignore[union-attr]
 
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -246,7 +253,44 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
     for view, jumps in _views(text, ranges):
         found = _find_plain(view, None, budget)
         spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found)
+    spans.extend(_echoes(text, spans, budget))
     return _merge(spans)
+
+
+ECHO_MIN_CHARS = 8
+"""A secret this long found once is redacted wherever else it occurs in the text, in any context."""
+MAX_ECHO_VALUES = 256
+_NOT_ECHOED = frozenset({"tracking-param", "affiliate-tag", "sponsor-text"})
+
+
+def _echoes(text: str, spans: list[tuple[int, int, str]], budget: _Budget) -> list[tuple[int, int, str]]:
+    """Other occurrences of the secrets in ``spans``: a token that a rule found by its context (``token =
+    '…'``) is just as secret where it is repeated without one (``| '…'``, a log line, a second config)."""
+    values: dict[str, str] = {}
+    for start, end, rule in spans:
+        value = text[start:end]
+        # only what looks machine-made: a password such as ``postgres`` also names the service everywhere
+        if len(value) >= ECHO_MIN_CHARS and rule not in _NOT_ECHOED and looks_random(value):
+            values.setdefault(value, rule)
+            if len(values) >= MAX_ECHO_VALUES:
+                break
+    if not values:
+        return []
+    markers = [m.span() for m in MARKER.finditer(text)] if "[REDACTED:" in text else []
+    starts = [a for a, _ in markers]
+    found: list[tuple[int, int, str]] = []
+    for value, rule in values.items():
+        budget.check()
+        i = text.find(value)
+        while i != -1:
+            end = i + len(value)
+            k = bisect.bisect_left(starts, end) - 1  # the last marker starting before the end
+            if k < 0 or markers[k][1] <= i:
+                found.append((i, end, rule))
+                if len(found) > MAX_FINDINGS:
+                    raise RedactionFailed(f"more than {MAX_FINDINGS:,} secrets in one text")
+            i = text.find(value, end)
+    return found
 
 
 _PRESENCE_CHECK_CHARS = 64 * 1024

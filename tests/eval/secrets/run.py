@@ -1,7 +1,7 @@
 """Score the redactor on other scanners' test cases (a script, not a pytest module).
 
 A positive counts as redacted when none of its secrets survives whole in the output (a secret that the
-scanner reports as a composite, ``id:secret``, counts by its longest part that occurs in the input); a
+scanner reports as a composite, ``id:secret``, counts when one of its parts is gone); a
 negative counts as touched when the output differs from the input at all.
 
 Usage::
@@ -36,23 +36,22 @@ VENDORED = HERE / "secretlint_corpus.json"
 CACHE = Path.home() / ".cache" / "picasso-secrets"
 MIN_RECALL = 0.95
 MAX_TOUCH = 0.35
-_PARTS = re.compile(r"[:;|,\s]+")
+_PARTS = re.compile(r"[^\w+/=.@~-]+")  # a composite's separators: JSON punctuation, colons, spaces
 
 
-def _key_part(secret: str, text: str) -> str | None:
-    """The part of ``secret`` to look for in the output: itself, or for a composite its longest part in ``text``."""
+def _secret_gone(secret: str, text: str, output: str) -> bool:
+    """``secret`` no longer occurs whole. A composite the scanner reports as ``id:secret`` (not in the text as
+    such) counts when one of its parts is gone: which part is the secret is the scanner's knowledge, not ours."""
     if secret in text:
-        return secret
+        return secret not in output
     parts = [p for p in _PARTS.split(secret) if len(p) >= 6 and p in text]
-    return max(parts, key=len) if parts else None
+    return not parts or any(p not in output for p in parts)
 
 
 def redacted(case: dict[str, Any], output: str) -> bool:
     """A positive is redacted when none of its secrets survives whole (and something was redacted)."""
-    if output == case["input"]:
-        return False
-    keys = [_key_part(s, case["input"]) for s in case["secrets"]]
-    return all(k is None or k not in output for k in keys)
+    text = case["input"]
+    return output != text and all(_secret_gone(s, text, output) for s in case["secrets"])
 
 
 @dataclass
