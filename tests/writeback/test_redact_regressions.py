@@ -41,7 +41,7 @@ def test_a_filler_word_inside_random_characters_does_not_pass_a_real_token(call:
     assert "[REDACTED:" in out
 
 
-@pytest.mark.parametrize("placeholder", ["sk-xxxx", "ghp_YourTokenHere0000", "sk-...", "glpat-<token>"])
+@pytest.mark.parametrize("placeholder", ["sk-xxxx", "ghp_YourTokenHere0000", "sk-..."])
 def test_fillers_that_stand_as_words_or_run_long_are_still_placeholders(placeholder: str) -> None:
     assert redact_text(f"token = {placeholder}\n").text == f"token = {placeholder}\n"
 
