@@ -284,7 +284,7 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
-    if sep.startswith("==") or sep in (",", "-"):
+    if sep.startswith(("==", "!=")) or sep in (",", "-"):
         # ``token == "pinned"`` compares with a word, ``getenv("TOKEN", "TOKEN_V2")`` names another variable,
         # ``token - 'x'`` may be a range or prose: only a credential-looking value counts
         return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
@@ -395,9 +395,10 @@ _STARTS = (_B, r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))", _BW, _S)
 _QUOTE = r"(?:\\{0,3}[\"'`])?"
 _SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
 _VALUE = (
-    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
-    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,1024}+)\""  # under 3 characters is never a secret (is_placeholder)
-    r"|'(?P<s3>[^'\n]{3,1024}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
+    # quoted values run up to 8 kB: OAuth refresh tokens and signed blobs exceed 1 kB
+    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,8192}+)\\{1,3}\""  # JSON-escaped: \"value\"
+    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,8192}+)\""  # under 3 characters is never a secret (is_placeholder)
+    r"|'(?P<s3>[^'\n]{3,8192}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
     r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){3,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
@@ -724,7 +725,7 @@ RULES: tuple[Rule, ...] = (
         # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
         # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
         # ``"AccountKey", "…"`` (a pair in code: Add, Set, a tuple) and ``token - '…'`` need a quoted value.
-        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:|(?<=[\"'])[ \t]{0,8},|-(?=[ \t]{1,8}[\"']))"
+        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:|(?<=[\"'])[ \t]{0,8},|-(?=[ \t]{1,8}[\"']))"
         r"[ \t]{0,32}@?" + _VALUE,
         "pass pw secret access refresh auth api token private signing encryption master credential key",
         _assignment,
