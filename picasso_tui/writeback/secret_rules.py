@@ -538,7 +538,12 @@ RULES: tuple[Rule, ...] = (
     _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),
     _r("linear-api-key", _B + r"lin_(?:api|oauth)_[A-Za-z0-9]{40,64}" + _E, "lin_api_ lin_oauth_", glue="prefix"),
     _r("bitbucket-server-token", _B + r"BBDC-[A-Za-z0-9+/]{40,60}+={0,2}", "bbdc-", glue="prefix"),
-    _r("artifactory-token", _B + r"(?:AKCp[A-Za-z0-9]{60,80}|cmVmdGtu[A-Za-z0-9]{56})" + _E, "akcp cmvmdgtu", glue="prefix"),
+    _r(
+        "artifactory-token",
+        _B + r"(?:AKCp[A-Za-z0-9]{60,80}|cmVmdGtu[A-Za-z0-9]{56})" + _E,
+        "akcp cmvmdgtu",
+        glue="prefix",
+    ),
     _r("notion-token", _B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50}+)" + _E, "secret_ ntn_", _random_shape),
     # -- chat ---------------------------------------------------------------------------------------
     _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox", glue="random"),
@@ -586,7 +591,12 @@ RULES: tuple[Rule, ...] = (
         requires="mailgun",
     ),
     _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
-    _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-zA-Z0-9]{32,64}" + _E, "shpat_ shpca_ shppa_ shpss_", glue="prefix"),
+    _r(
+        "shopify-token",
+        _B + r"shp(?:at|ca|pa|ss)_[a-zA-Z0-9]{32,64}" + _E,
+        "shpat_ shpca_ shppa_ shpss_",
+        glue="prefix",
+    ),
     _r("square-token", _B + r"(?:EAAA[\w-]{60}|sq0(?:atp|csp|idp)-[\w-]{22,43})" + _E, "eaaa sq0"),
     _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
     # -- model APIs ---------------------------------------------------------------------------------------
@@ -725,9 +735,10 @@ RULES: tuple[Rule, ...] = (
         # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
         # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
         # ``"AccountKey", "…"`` (a pair in code: Add, Set, a tuple) and ``token - '…'`` need a quoted value.
-        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:|(?<=[\"'])[ \t]{0,8},|-(?=[ \t]{1,8}[\"']))"
+        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:|"
+        r"(?<=[\"'])[ \t]{0,8},|-(?=[ \t]{1,8}[\"']))"
         r"[ \t]{0,32}@?" + _VALUE,
-        "pass pw secret access refresh auth api token private signing encryption master credential key",
+        "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
         _assignment,
     ),
     # -- sponsor and ad metadata (spec: never stored) ------------------------------------------------------
