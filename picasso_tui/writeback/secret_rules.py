@@ -78,7 +78,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if _INDIRECTION_RE.search(low, 0, 64) or _has_fragment(v[:64], low[:64]):  # see looks_fake: only the head
         return True
-    if _VERSION.fullmatch(v) or _is_path(v):
+    if (len(v) <= 32 and _VERSION.fullmatch(v)) or _is_path(v):  # ``1000.1fa6…``, 70 characters, is no version
         return True
     # xxxxxxxx, ********, 00000000, ab-ab-ab: too few distinct characters to be a credential.
     return len(set(low) - set("-_. ")) <= 2
@@ -118,7 +118,13 @@ def entropy(value: str) -> float:
 
 def high_entropy(value: str) -> bool:
     """A machine-made credential (``w4aCQ9gfZ6y1T9eW…``), as opposed to a word or a short value."""
-    return len(value) >= 16 and looks_random(value) and entropy(value) >= 3.5
+    if len(value) < 16 or not looks_random(value):
+        return False
+    # hex has 16 symbols: 32 random hex digits measure ~3.6 bits, a word-like value far less
+    return entropy(value) >= (3.0 if len(value) >= 24 and _HEX.fullmatch(value) else 3.5)
+
+
+_HEX = re.compile(r"[0-9a-fA-F]+")
 
 
 def looks_random(value: str) -> bool:
@@ -205,6 +211,13 @@ def _url_password(text: str, m: re.Match[str], value: str) -> bool:
     return len(value) >= 4 and len(set(v)) > 2 and not value.startswith(("{", "["))
 
 
+def _xml_value(text: str, m: re.Match[str], value: str) -> bool:
+    """``<password>…</password>``; a tag that ends in a bare ``key`` (``<account_key>``) needs a machine-made value."""
+    if m.group("tag").lower().endswith(("_key", "-key", "key")) and secret_named(m.group("tag")) is False:
+        return high_entropy(value) and not decodes_to_text(value)
+    return not is_placeholder(value)
+
+
 def _cookie(text: str, m: re.Match[str], value: str) -> bool:
     """A cookie header that carries a session-like value (``theme=dark`` alone is not worth hiding)."""
     pairs = (part.partition("=")[2].strip() for part in value.split(";"))
@@ -284,6 +297,8 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
+    if sep in ("", "is"):
+        return high_entropy(value) and not decodes_to_text(value)  # ``LicenseKey gKP8…``, ``token spu-3f10…``
     if sep.startswith(("==", "!=")) or sep in (",", "-"):
         # ``token == "pinned"`` compares with a word, ``getenv("TOKEN", "TOKEN_V2")`` names another variable,
         # ``token - 'x'`` may be a range or prose: only a credential-looking value counts
@@ -407,6 +422,15 @@ _KEYWORD = (
     r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
     r"credentials?|auth|key)"
 )
+_TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
+"""A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
+_ASSIGN = (
+    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
+    r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
+    r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
+    r"|(?<=[ \t])(?:is[ \t]{1,8})?(?=[\"']?[\w+/.~]{16}))"  # ``LicenseKey gKP8…``, ``the key is 2afd…``
+)
+"""How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 
 RULES: tuple[Rule, ...] = (
@@ -724,9 +748,9 @@ RULES: tuple[Rule, ...] = (
     _r(
         "xml-secret",
         r"(?i)<(?P<tag>[\w:.-]{0,40}?(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-        r"credentials?))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
+        r"credentials?|key))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
         "<",
-        _context,
+        _xml_value,
         scan=True,
         requires="password> passwd> secret> token> key> credential> credentials>",
     ),
@@ -734,10 +758,17 @@ RULES: tuple[Rule, ...] = (
         "secret-assignment",
         # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
         # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
-        # ``"AccountKey", "…"`` (a pair in code: Add, Set, a tuple) and ``token - '…'`` need a quoted value.
-        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:|"
-        r"(?<=[\"'])[ \t]{0,8},|-(?=[ \t]{1,8}[\"']))"
-        r"[ \t]{0,32}@?" + _VALUE,
+        # (a numbered name, ``token2``, and a type, ``apiKey string``, may come between)
+        r"(?i)"
+        + _KEYWORD
+        + r"\d{0,3}"
+        + _QUOTE
+        + r"(?:\]|\[\])?"
+        + _TYPED
+        + r"[ \t]{0,32}"
+        + _ASSIGN
+        + r"[ \t]{0,32}@?"
+        + _VALUE,
         "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
         _assignment,
     ),
