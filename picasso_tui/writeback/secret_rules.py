@@ -274,6 +274,16 @@ def _full_key(text: str, m: re.Match[str]) -> str:
     return text[i : m.end("k")]
 
 
+def _token(value: str) -> bool:
+    """One machine-made token: no spaces, high entropy, not base64 of text, not a dotted name."""
+    return (
+        not any(c.isspace() for c in value)
+        and high_entropy(value)
+        and not decodes_to_text(value)
+        and _DOTTED_REF.fullmatch(value) is None
+    )
+
+
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     """``key = value`` where the key names a secret: anything but a placeholder or a code reference."""
     bare = m.group("bare") is not None
@@ -293,15 +303,16 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
         return False
     if m.group("k").lower() == "key":
         # ``key`` alone names dict keys, cache keys, sort keys: only a machine-made value is a secret there
-        return high_entropy(value) and _PUBLIC_KEY.search(key) is None and not decodes_to_text(value)
+        return _token(value) and any(c.isdigit() for c in value) and _PUBLIC_KEY.search(key) is None
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
-    if sep in ("", "is"):
-        return high_entropy(value) and not decodes_to_text(value)  # ``LicenseKey gKP8…``, ``token spu-3f10…``
-    if sep.startswith(("==", "!=")) or sep in (",", "-"):
-        # ``token == "pinned"`` compares with a word, ``getenv("TOKEN", "TOKEN_V2")`` names another variable,
-        # ``token - 'x'`` may be a range or prose: only a credential-looking value counts
+    if sep in ("", "is", ",", "-"):
+        # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
+        # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
+        return _token(value) and (sep in ("", "is") or not bare)
+    if sep.startswith(("==", "!=")):
+        # ``token == "pinned"`` compares with a word: only a credential-looking value counts
         return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
     if not bare:
         return True  # a quoted literal
@@ -428,7 +439,7 @@ _ASSIGN = (
     r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
-    r"|(?<=[ \t])(?:is[ \t]{1,8})?(?=[\"']?[\w+/.~]{16}))"  # ``LicenseKey gKP8…``, ``the key is 2afd…``
+    r"|(?<=[ \t])(?:is[ \t]{1,8})?(?=[\"']?[^\s\"'<>]{16}))"  # ``LicenseKey gKP8…``, ``the key is 2afd…``
 )
 """How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
