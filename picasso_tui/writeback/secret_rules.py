@@ -254,7 +254,7 @@ _SECRET_KEY_SUFFIX = re.compile(
 _NOT_SECRET_KEYS = frozenset({"TOKEN_TYPE"})
 _SHELL_DIRS = frozenset({"PWD", "OLDPWD"})
 """The shell's working directories (``PWD=/home/me``), not a password, when they hold a path."""
-_PUBLIC_KEY = re.compile(r"(?i)(?:public|pub)[_-]?key$")
+_PUBLIC_KEY = re.compile(r"(?i)(?:public|pub|publishable)[_-]?key$")
 
 
 def secret_named(key: str) -> bool:
