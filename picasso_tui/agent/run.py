@@ -325,10 +325,13 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
     """Keep the transcript, redacted, under ``<home>/transcripts`` (fail closed: unredactable -> not kept)."""
     try:
         clean = Transcript(transcript.session_id, redact_value(transcript.header)[0])
-        joined = redact_output_runs(transcript.events)  # secrets that span output lines, then each event alone
+        joined = redact_output_runs(transcript.events)  # runs of output lines as one text: secrets that span lines
         for event in transcript.events:
             text = joined.get(event.index)
-            data, _ = redact_value(event.data if text is None else {**event.data, "text": text})
+            if text is None:
+                data, _ = redact_value(event.data)
+            else:
+                data = {**redact_value({k: v for k, v in event.data.items() if k != "text"})[0], "text": text}
             clean.events.append(type(event)(event.index, event.type, data))
     except RedactionFailed:
         events.emit(paths, "transcript-denied", session=transcript.session_id, reason="redaction-failed")

@@ -249,12 +249,35 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
     span lines always reads the whole text): elsewhere the text, and so the result, is the same.
     """
     budget = budget or _Budget(len(text))
-    spans = _find_plain(text, ranges, budget)
+    if ranges is not None and len(ranges) > _JOIN_RANGES:
+        # Many changed lines: read them as one text (single-line rules never cross a newline) rather than
+        # range by range, where every rule's every anchor costs a call per range; block rules read it all.
+        lines, jumps = _joined(text, ranges)
+        found = _find_plain(lines, None, budget, _SINGLE_LINE_RULES)
+        spans = [(_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found]
+        spans += _find_plain(text, None, budget, _MULTILINE_RULES)
+    else:
+        spans = _find_plain(text, ranges, budget)
     for view, jumps in _views(text, ranges):
         found = _find_plain(view, None, budget)
         spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found)
     spans.extend(_echoes(text, spans, budget))
     return _merge(spans)
+
+
+_JOIN_RANGES = 4
+_SINGLE_LINE_RULES = tuple(rule for rule in RULES if not rule.multiline)
+_MULTILINE_RULES = tuple(rule for rule in RULES if rule.multiline)
+
+
+def _joined(text: str, ranges: list[Range]) -> tuple[str, list[Jump]]:
+    """The lines in ``ranges`` joined by newlines, with the map back to ``text`` (see ``_original``)."""
+    jumps: list[Jump] = []
+    length = 0
+    for start, end in ranges:
+        jumps.append((length, 0, start, start))
+        length += end - start + 1
+    return "\n".join(text[a:b] for a, b in ranges), jumps
 
 
 ECHO_MIN_CHARS = 8
@@ -301,8 +324,11 @@ _RUN = re.compile(r"[A-Za-z0-9_+/=-]*+")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 
 
-def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[tuple[int, int, str]]:
-    """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
+def _find_plain(
+    text: str, ranges: list[Range] | None, budget: _Budget, rules: tuple[Rule, ...] = RULES
+) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text`` by ``rules``; a span that touches an existing marker is left alone (already
+    redacted)."""
     scan = _Scan(text, budget)
     markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in scan.low else []
     marker_starts = [a for a, _ in markers]
@@ -311,7 +337,7 @@ def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[
     # One pass over the literals every rule needs; a rule none of whose literals occur is skipped outright
     # (most strings a run produces are short, and most rules never apply to them).
     present = {a for a in _LITERALS if a in scan.low} if len(text) <= _PRESENCE_CHECK_CHARS else None
-    for rule in RULES:
+    for rule in rules:
         if present is not None and (
             (rule.anchors and present.isdisjoint(rule.anchors)) or (rule.requires and present.isdisjoint(rule.requires))
         ):

@@ -262,16 +262,16 @@ Cut = tuple[int, int, str]
 
 
 def redact_output_runs(events: list[Event]) -> dict[int, str]:
-    """The texts of ``output`` events, by event index, with every secret found in the run of consecutive
-    output lines replaced: a PEM key printed line by line (``cat key.pem``: one event a line) or a token
-    wrapped over two lines is one secret, though no single line shows it whole. Each marker lands on the
-    lines the secret covers; a line redacted alone afterwards stays as it is (markers never re-match)."""
+    """The redacted text of every ``output`` event in a run of two or more, by event index. The run is
+    redacted as one text, so a PEM key printed line by line (``cat key.pem``: one event a line) or a token
+    wrapped over two lines is one secret, though no single line shows it whole; each marker lands on the
+    lines the secret covers. This is those lines' redaction: single-line rules never cross a newline, so
+    redacting each line again would find nothing new (and would double the cost of keeping a transcript)."""
     try:
         out: dict[int, str] = {}
         for run in _output_runs(events):
             for event, text in zip(run, redact_lines([e.text for e in run]), strict=True):
-                if text != event.text:
-                    out[event.index] = text
+                out[event.index] = text
         return out
     except RedactionFailed:
         raise

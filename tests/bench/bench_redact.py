@@ -73,7 +73,10 @@ def keep(events: list[Event]) -> None:
         joined = redact_output_runs(events)
     for event in events:
         text = joined.get(event.index)
-        redact_value(event.data if text is None else {**event.data, "text": text})
+        if text is None:
+            redact_value(event.data)
+        else:
+            redact_value({k: v for k, v in event.data.items() if k != "text"})
 
 
 def timed(fn: Callable[[], object], runs: int) -> dict[str, float]:

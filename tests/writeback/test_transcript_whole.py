@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from picasso_tui.writeback.redact import contains_secret
 from picasso_tui.writeback.transcript import Transcript, redact_lines, redact_output_runs
+from tests.writeback.redaction_corpus.negatives import negatives
+from tests.writeback.redaction_corpus.positives import leaked, positives
 
 TOKEN = "ghp_" + "Q7bX2mR9kT4vW8nY3pL6sD1fH5jK0cZ" + "4e8A"
 
@@ -35,3 +37,13 @@ def test_only_runs_of_output_events_are_joined_and_other_events_break_a_run() ->
     joined = redact_output_runs(t.events)
     assert sorted(joined) == [0, 1, 2, 3]
     assert all(text == "[REDACTED:private-key]" for text in joined.values())
+
+
+def test_every_line_of_a_redacted_run_rescans_clean_and_no_corpus_secret_survives() -> None:
+    # The run's redaction stands for each line's own (a kept output event is not redacted again).
+    cases = positives(seeds=(1,))
+    lines = [line for case in cases for line in case.text.split("\n")] + [n for n in negatives() if "\n" not in n]
+    out = redact_lines(lines)
+    assert [line for line in out if contains_secret(line)] == []
+    kept = "\n".join(out)
+    assert [c.format for c in cases if any(leaked(kept, s) for s in c.secrets)] == []
