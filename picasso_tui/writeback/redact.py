@@ -253,9 +253,9 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
         # Many changed lines: read them as one text (single-line rules never cross a newline) rather than
         # range by range, where every rule's every anchor costs a call per range; block rules read it all.
         lines, jumps = _joined(text, ranges)
-        found = _find_plain(lines, None, budget, _SINGLE_LINE_RULES)
+        found = _find_plain(lines, None, budget, tuple(r for r in RULES if not r.multiline))
         spans = [(_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found]
-        spans += _find_plain(text, None, budget, _MULTILINE_RULES)
+        spans += _find_plain(text, None, budget, tuple(r for r in RULES if r.multiline))
     else:
         spans = _find_plain(text, ranges, budget)
     for view, jumps in _views(text, ranges):
@@ -266,8 +266,6 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
 
 
 _JOIN_RANGES = 4
-_SINGLE_LINE_RULES = tuple(rule for rule in RULES if not rule.multiline)
-_MULTILINE_RULES = tuple(rule for rule in RULES if rule.multiline)
 
 
 def _joined(text: str, ranges: list[Range]) -> tuple[str, list[Jump]]:
@@ -325,7 +323,7 @@ _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 
 
 def _find_plain(
-    text: str, ranges: list[Range] | None, budget: _Budget, rules: tuple[Rule, ...] = RULES
+    text: str, ranges: list[Range] | None, budget: _Budget, rules: tuple[Rule, ...] | None = None
 ) -> list[tuple[int, int, str]]:
     """Secret spans in ``text`` by ``rules``; a span that touches an existing marker is left alone (already
     redacted)."""
@@ -337,7 +335,7 @@ def _find_plain(
     # One pass over the literals every rule needs; a rule none of whose literals occur is skipped outright
     # (most strings a run produces are short, and most rules never apply to them).
     present = {a for a in _LITERALS if a in scan.low} if len(text) <= _PRESENCE_CHECK_CHARS else None
-    for rule in rules:
+    for rule in RULES if rules is None else rules:
         if present is not None and (
             (rule.anchors and present.isdisjoint(rule.anchors)) or (rule.requires and present.isdisjoint(rule.requires))
         ):
