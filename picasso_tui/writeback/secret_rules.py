@@ -213,8 +213,8 @@ def _url_password(text: str, m: re.Match[str], value: str) -> bool:
 
 def _xml_value(text: str, m: re.Match[str], value: str) -> bool:
     """``<password>…</password>``; a tag that ends in a bare ``key`` (``<account_key>``) needs a machine-made value."""
-    if m.group("tag").lower().endswith(("_key", "-key", "key")) and secret_named(m.group("tag")) is False:
-        return high_entropy(value) and not decodes_to_text(value)
+    if not secret_named(m.group("tag")):
+        return _token(value)
     return not is_placeholder(value)
 
 
@@ -368,7 +368,7 @@ def _r(
 ) -> Rule:
     """``anchors``: lowercase literals, space-separated or a tuple (see ``Rule.anchors``).
 
-    ``glue``: ``"prefix"`` when the prefix alone is distinctive (``AKIA``, ``ghp_``, ``xoxb-``): the token
+    ``glue``: ``"prefix"`` when the prefix alone is distinctive (``ghp_``, ``sk-ant-``, ``BBDC-``): the token
     start boundary is dropped; ``"random"`` when the prefix is short and common (``sk-`` in ``task-``,
     ``eyJ``): a glued token must also look machine-made (see ``_glued``)."""
     words = tuple(anchors.split()) if isinstance(anchors, str) else anchors
