@@ -225,16 +225,18 @@ def _cookie(text: str, m: re.Match[str], value: str) -> bool:
 
 
 def decodes_to_text(value: str) -> bool:
-    """Base64 of printable text (``YWJjZGVm…`` is "abcdef…"): encoded words, not key material (a key, a
-    digest or a random token decodes to binary)."""
+    """Base64 of words (``YWJjZGVm…`` is "abcdef…", ``ZHVtbXkgdGV4dA==`` "dummy text"): not key material. A
+    key or a digest decodes to binary; base64 of ``id:secret`` (basic auth, NGC keys) decodes to a token."""
     body = value.rstrip("=")
     if len(body) < 8 or len(body) % 4 == 1:
         return False
     try:
-        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
     except ValueError:
         return False
-    return all(32 <= b < 127 or b in (9, 10, 13) for b in raw)
+    if not raw.isprintable() and not all(c.isprintable() or c in "\t\n\r" for c in raw):
+        return False
+    return any(c.isspace() for c in raw) or not (looks_random(raw) and any(c.isdigit() for c in raw))
 
 
 def _private_key(text: str, m: re.Match[str], value: str) -> bool:
@@ -276,12 +278,23 @@ def _full_key(text: str, m: re.Match[str]) -> str:
 
 def _token(value: str) -> bool:
     """One machine-made token: no spaces, high entropy, not base64 of text, not a dotted name."""
+    value = value.strip()
     return (
         not any(c.isspace() for c in value)
         and high_entropy(value)
         and not decodes_to_text(value)
         and _DOTTED_REF.fullmatch(value) is None
     )
+
+
+def _mixed(value: str) -> bool:
+    """Digits, or upper and lower case in comparable numbers: ``hfCnuVcYOgiRjlDEmAoRbN`` is random, while
+    ``UserProfileSettings`` (a capital a word) names something."""
+    if any(c.isdigit() for c in value):
+        return True
+    letters = [c for c in value if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    return bool(letters) and 0.3 <= upper / len(letters) <= 0.7
 
 
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
@@ -303,14 +316,14 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
         return False
     if m.group("k").lower() == "key":
         # ``key`` alone names dict keys, cache keys, sort keys: only a machine-made value is a secret there
-        return _token(value) and any(c.isdigit() for c in value) and _PUBLIC_KEY.search(key) is None
+        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
-    if sep in ("", "is", ",", "-"):
+    if sep in ("", "is", "|", ",", "-"):
         # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
         # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
-        return _token(value) and (sep in ("", "is") or not bare)
+        return _token(value) and (sep in ("", "is", "|") or not bare)
     if sep.startswith(("==", "!=")):
         # ``token == "pinned"`` compares with a word: only a credential-looking value counts
         return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
@@ -439,9 +452,11 @@ _ASSIGN = (
     r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
-    r"|(?<=[ \t])(?:is[ \t]{1,8})?(?=[\"']?[^\s\"'<>]{16}))"  # ``LicenseKey gKP8…``, ``the key is 2afd…``
+    # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
+    r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
 )
 """How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
+_UUID = r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}"
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 
 RULES: tuple[Rule, ...] = (
@@ -571,7 +586,13 @@ RULES: tuple[Rule, ...] = (
     _r("sentry-token", _B + r"sntr[ysu]_[A-Za-z0-9+/=_-]{40,400}+", "sntry_ sntrs_ sntru_"),
     _r("sentry-dsn-key", r"(?i)://(?P<s>[0-9a-f]{32})@[\w.-]{0,100}sentry\.io", "://"),
     _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),
+    # license keys (40 hex, or a region, "xx", 30 hex and NRAL) and mobile app tokens (AA + 40 hex, or -NRMA)
+    _r("new-relic-key", _B + r"[a-z]{2}\d{2}xx[a-f0-9]{30}NRAL" + _E, "nral", offset=36),
+    _r("new-relic-key", _B + r"(?:[a-z]{2}\d{2}xx|AA)[a-f0-9]{34,40}-NRMA" + _E, "-nrma", scan=True),
     _r("linear-api-key", _B + r"lin_(?:api|oauth)_[A-Za-z0-9]{40,64}" + _E, "lin_api_ lin_oauth_", glue="prefix"),
+    _r("harness-token", _B + r"pat\.[\w-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}" + _E, "pat."),
+    _r("octopus-deploy-key", _B + r"API-[A-Z0-9]{26,32}" + _E, "api-"),
+    _r("rootly-key", _B + r"rootly_[a-f0-9]{64}" + _E, "rootly_", glue="prefix"),
     _r("bitbucket-server-token", _B + r"BBDC-[A-Za-z0-9+/]{40,60}+={0,2}", "bbdc-", glue="prefix"),
     _r(
         "artifactory-token",
@@ -633,6 +654,9 @@ RULES: tuple[Rule, ...] = (
         glue="prefix",
     ),
     _r("square-token", _B + r"(?:EAAA[\w-]{60}|sq0(?:atp|csp|idp)-[\w-]{22,43})" + _E, "eaaa sq0"),
+    _r("shippo-token", _B + r"shippo_(?:live|test)_[a-f0-9]{40}" + _E, "shippo_", glue="prefix"),
+    _r("duffel-token", _B + r"duffel_(?:live|test)_[\w-]{43}" + _E, "duffel_", glue="prefix"),
+    _r("besttime-key", _B + r"pri_[a-f0-9]{32}" + _E, "pri_"),
     _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
     # -- model APIs ---------------------------------------------------------------------------------------
     _r("anthropic-key", _B + r"sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape, glue="prefix"),
@@ -654,6 +678,8 @@ RULES: tuple[Rule, ...] = (
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
     _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
+    _r("pinecone-key", _B + r"pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}" + _E, "pcsk_", glue="prefix"),
+    _r("langfuse-secret-key", _B + r"sk-lf-" + _UUID + _E, "sk-lf-"),
     _r("langsmith-key", _B + r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}" + _E, "lsv2_"),
     # -- more hosted services -------------------------------------------------------------------------------
     _r("meta-access-token", _B + r"EAA[A-Za-z0-9]{90,512}+" + _E, "eaa"),
