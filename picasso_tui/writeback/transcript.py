@@ -324,7 +324,7 @@ def _line_of(pos: int, starts: list[int]) -> int:
 def _wrapped(lines: list[str], cuts: list[list[Cut]]) -> None:
     """Secrets that cross a wrap seam: the end of a long line and the start of the next read as one token.
     All seams go through the redactor in one text (one window per seam), not one call per line."""
-    windows: list[tuple[int, int, int, int]] = []  # (line, window start in the batch, seam in the batch, tail length)
+    windows: list[tuple[int, int, int, int]] = []  # (line, window start in the batch, seam in the batch, head length)
     parts: list[str] = []
     pos = 0
     for i in range(len(lines) - 1):
@@ -332,19 +332,19 @@ def _wrapped(lines: list[str], cuts: list[list[Cut]]) -> None:
         if len(left) < WRAP_MIN_CHARS or not right or not (_TOKEN_CHAR.match(left[-1]) and _TOKEN_CHAR.match(right[0])):
             continue
         tail, head = left[-_SEAM_CHARS:], right[:_SEAM_CHARS]
-        windows.append((i, pos, pos + len(tail), len(tail)))
+        windows.append((i, pos, pos + len(tail), len(head)))
         parts.append(tail + head)
         pos += len(tail) + len(head) + 1
     if not windows:
         return
     window_starts = [w[1] for w in windows]
     for f in redact_text("\n".join(parts)).findings:
-        i, _, seam, _ = windows[_line_of(f.start, window_starts)]
+        i, _, seam, head = windows[_line_of(f.start, window_starts)]
         if not f.start < seam < f.end:
             continue  # within one line: the joined text already had it
         left = lines[i]
         cuts[i].append((len(left) - (seam - f.start), len(left), f.rule))
-        cuts[i + 1].append((0, min(f.end - seam, len(lines[i + 1])), f.rule))
+        cuts[i + 1].append((0, min(f.end - seam, head), f.rule))
 
 
 def _cut(line: str, cuts: list[Cut]) -> str:
