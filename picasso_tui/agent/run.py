@@ -29,7 +29,7 @@ from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
 from picasso_tui.writeback.classify import is_approval
 from picasso_tui.writeback.redact import RedactionFailed, redact_value
-from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line
+from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line, redact_output_runs
 from picasso_tui.writeback.write import WriteReport, reflect
 
 PROMPT_PLACEHOLDER = "{prompt}"
@@ -325,8 +325,13 @@ def _save_transcript(transcript: Transcript, paths: PicassoPaths) -> Path | None
     """Keep the transcript, redacted, under ``<home>/transcripts`` (fail closed: unredactable -> not kept)."""
     try:
         clean = Transcript(transcript.session_id, redact_value(transcript.header)[0])
+        joined = redact_output_runs(transcript.events)  # runs of output lines as one text: secrets that span lines
         for event in transcript.events:
-            data, _ = redact_value(event.data)
+            text = joined.get(event.index)
+            if text is None:
+                data, _ = redact_value(event.data)
+            else:
+                data = {**redact_value({k: v for k, v in event.data.items() if k != "text"})[0], "text": text}
             clean.events.append(type(event)(event.index, event.type, data))
     except RedactionFailed:
         events.emit(paths, "transcript-denied", session=transcript.session_id, reason="redaction-failed")

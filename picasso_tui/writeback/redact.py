@@ -18,7 +18,7 @@ from typing import Any
 
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryRecord
-from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, secret_named
+from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, looks_random, secret_named
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}\]")
 MAX_PASSES = 4
@@ -147,11 +147,18 @@ class _Scan:
         else:
             starts = sorted(p for a in rule.anchors for p in self.positions(a, lo, hi))
         match, offset = rule.pattern.match, rule.offset
+        skip = 0
         for i in starts:
             start = i - offset
-            if start >= cursor[0] and start >= 0 and (m := match(text, start)) is not None:
+            if start < cursor[0] or start < skip or start < 0:
+                continue
+            if (m := match(text, start)) is not None:
                 cursor[0] = max(m.end(), start + 1)
                 yield m
+            elif rule.glue:
+                # A glue rule may start anywhere in a run of token characters: after one failed start, the
+                # rest of that run is skipped, so a run of look-alike characters is still entered once.
+                skip = _RUN.match(text, start).end()  # type: ignore[union-attr]
 
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -242,11 +249,69 @@ def _find(text: str, ranges: list[Range] | None = None, budget: _Budget | None =
     span lines always reads the whole text): elsewhere the text, and so the result, is the same.
     """
     budget = budget or _Budget(len(text))
-    spans = _find_plain(text, ranges, budget)
+    if ranges is not None and len(ranges) > _JOIN_RANGES:
+        # Many changed lines: read them as one text (single-line rules never cross a newline) rather than
+        # range by range, where every rule's every anchor costs a call per range; block rules read it all.
+        lines, jumps = _joined(text, ranges)
+        found = _find_plain(lines, None, budget, tuple(r for r in RULES if not r.multiline))
+        spans = [(_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found]
+        spans += _find_plain(text, None, budget, tuple(r for r in RULES if r.multiline))
+    else:
+        spans = _find_plain(text, ranges, budget)
     for view, jumps in _views(text, ranges):
         found = _find_plain(view, None, budget)
         spans.extend((_original(a, jumps), _original(b, jumps), rule) for a, b, rule in found)
+    spans.extend(_echoes(text, spans, budget))
     return _merge(spans)
+
+
+_JOIN_RANGES = 4
+
+
+def _joined(text: str, ranges: list[Range]) -> tuple[str, list[Jump]]:
+    """The lines in ``ranges`` joined by newlines, with the map back to ``text`` (see ``_original``)."""
+    jumps: list[Jump] = []
+    length = 0
+    for start, end in ranges:
+        jumps.append((length, 0, start, start))
+        length += end - start + 1
+    return "\n".join(text[a:b] for a, b in ranges), jumps
+
+
+ECHO_MIN_CHARS = 8
+"""A secret this long found once is redacted wherever else it occurs in the text, in any context."""
+MAX_ECHO_VALUES = 256
+_NOT_ECHOED = frozenset({"tracking-param", "affiliate-tag", "sponsor-text"})
+
+
+def _echoes(text: str, spans: list[tuple[int, int, str]], budget: _Budget) -> list[tuple[int, int, str]]:
+    """Other occurrences of the secrets in ``spans``: a token that a rule found by its context (``token =
+    '…'``) is just as secret where it is repeated without one (``| '…'``, a log line, a second config)."""
+    values: dict[str, str] = {}
+    for start, end, rule in spans:
+        value = text[start:end]
+        # only what looks machine-made: a password such as ``postgres`` also names the service everywhere
+        if len(value) >= ECHO_MIN_CHARS and rule not in _NOT_ECHOED and looks_random(value):
+            values.setdefault(value, rule)
+            if len(values) >= MAX_ECHO_VALUES:
+                break
+    if not values:
+        return []
+    markers = [m.span() for m in MARKER.finditer(text)] if "[REDACTED:" in text else []
+    starts = [a for a, _ in markers]
+    found: list[tuple[int, int, str]] = []
+    for value, rule in values.items():
+        budget.check()
+        i = text.find(value)
+        while i != -1:
+            end = i + len(value)
+            k = bisect.bisect_left(starts, end) - 1  # the last marker starting before the end
+            if k < 0 or markers[k][1] <= i:
+                found.append((i, end, rule))
+                if len(found) > MAX_FINDINGS:
+                    raise RedactionFailed(f"more than {MAX_FINDINGS:,} secrets in one text")
+            i = text.find(value, end)
+    return found
 
 
 _PRESENCE_CHECK_CHARS = 64 * 1024
@@ -257,8 +322,11 @@ _RUN = re.compile(r"[A-Za-z0-9_+/=-]*+")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 
 
-def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[tuple[int, int, str]]:
-    """Secret spans in ``text``; a span that touches an existing marker is left alone (already redacted)."""
+def _find_plain(
+    text: str, ranges: list[Range] | None, budget: _Budget, rules: tuple[Rule, ...] | None = None
+) -> list[tuple[int, int, str]]:
+    """Secret spans in ``text`` by ``rules``; a span that touches an existing marker is left alone (already
+    redacted)."""
     scan = _Scan(text, budget)
     markers = [m.span() for m in MARKER.finditer(text)] if "[redacted:" in scan.low else []
     marker_starts = [a for a, _ in markers]
@@ -267,7 +335,7 @@ def _find_plain(text: str, ranges: list[Range] | None, budget: _Budget) -> list[
     # One pass over the literals every rule needs; a rule none of whose literals occur is skipped outright
     # (most strings a run produces are short, and most rules never apply to them).
     present = {a for a in _LITERALS if a in scan.low} if len(text) <= _PRESENCE_CHECK_CHARS else None
-    for rule in RULES:
+    for rule in RULES if rules is None else rules:
         if present is not None and (
             (rule.anchors and present.isdisjoint(rule.anchors)) or (rule.requires and present.isdisjoint(rule.requires))
         ):

@@ -15,6 +15,7 @@ A check function then tells a real secret from a placeholder (``<your-token>``, 
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 from collections import Counter
@@ -77,7 +78,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if _INDIRECTION_RE.search(low, 0, 64) or _has_fragment(v[:64], low[:64]):  # see looks_fake: only the head
         return True
-    if _VERSION.fullmatch(v) or _is_path(v):
+    if (len(v) <= 32 and _VERSION.fullmatch(v)) or _is_path(v):  # ``1000.1fa6…``, 70 characters, is no version
         return True
     # xxxxxxxx, ********, 00000000, ab-ab-ab: too few distinct characters to be a credential.
     return len(set(low) - set("-_. ")) <= 2
@@ -117,7 +118,13 @@ def entropy(value: str) -> float:
 
 def high_entropy(value: str) -> bool:
     """A machine-made credential (``w4aCQ9gfZ6y1T9eW…``), as opposed to a word or a short value."""
-    return len(value) >= 16 and looks_random(value) and entropy(value) >= 3.5
+    if len(value) < 16 or not looks_random(value):
+        return False
+    # hex has 16 symbols: 32 random hex digits measure ~3.6 bits, a word-like value far less
+    return entropy(value) >= (3.0 if len(value) >= 24 and _HEX.fullmatch(value) else 3.5)
+
+
+_HEX = re.compile(r"[0-9a-fA-F]+")
 
 
 def looks_random(value: str) -> bool:
@@ -129,8 +136,26 @@ def looks_random(value: str) -> bool:
 # -- checks -------------------------------------------------------------------------------------------
 
 
+_TEMPLATE = re.compile(
+    r"[<>]|\$\{|\{\{|\.\.\.|…|\*{3}|placeholder|replace[_-]?me|insert[_-]|not[_-]?a[_-]?real|notreal|changeme|redacted",
+    re.IGNORECASE,
+)
+
+
+def templated(value: str) -> bool:
+    """A token with a template's marks (``ghp_<token>``, ``sk-...``, ``glpat-${TOKEN}``, ``ghp_your_token``).
+
+    A body of filler under a vendor's full grammar (``BBDC-AAAA…``, ``dckr_pat_Example…``) still counts:
+    scanners treat it as a finding, and hiding a look-alike costs a reader little."""
+    return value in _DOC_EXAMPLES or _TEMPLATE.search(value) is not None or _YOUR_WORD.search(value) is not None
+
+
+_DOC_EXAMPLES = frozenset({"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"})
+"""The vendors' own documentation values, pasted into every tutorial (gitleaks allow-lists them too)."""
+
+
 def _shape(text: str, m: re.Match[str], value: str) -> bool:
-    return not looks_fake(value)
+    return not templated(value)
 
 
 def _random_shape(text: str, m: re.Match[str], value: str) -> bool:
@@ -153,6 +178,8 @@ def _flag_value(text: str, m: re.Match[str], value: str) -> bool:
     """``--token VALUE``: a credential-looking value, not the next word of a sentence (``--token flag``)."""
     if is_placeholder(value) or value.startswith("-"):
         return False
+    if m.group("k").lower() == "key":
+        return high_entropy(value)  # ``--key ~/.ssh/id``, ``--recv-key 0xABCD``: names, not secrets
     return looks_random(value) or len(value) >= 16 or any(not c.isalnum() for c in value)
 
 
@@ -170,32 +197,72 @@ def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
 
 
+_URL_PLACEHOLDERS = frozenset(_words("password passwd pwd secret changeme changeit redacted hidden masked placeholder"))
+
+
+def _url_password(text: str, m: re.Match[str], value: str) -> bool:
+    """``scheme://user:pass@host``: a URL holds a literal, so only a template (``${PASSWORD}``, ``<pw>``,
+    ``{{pass}}``, ``****``) or the word "password" stands for one; ``user:pass@`` is a credential."""
+    v = value.lower()
+    if v in _URL_PLACEHOLDERS or "password" in v or value.startswith(_PLACEHOLDER_PREFIXES) or templated(value):
+        return False
+    if m.group("user") == value:
+        return False  # ``postgres:postgres@``: a default credential of a local service, as documented
+    return len(value) >= 4 and len(set(v)) > 2 and not value.startswith(("{", "["))
+
+
+def _xml_value(text: str, m: re.Match[str], value: str) -> bool:
+    """``<password>…</password>``; a tag that ends in a bare ``key`` (``<account_key>``) needs a machine-made value."""
+    if not secret_named(m.group("tag")):
+        return _token(value)
+    return not is_placeholder(value)
+
+
 def _cookie(text: str, m: re.Match[str], value: str) -> bool:
     """A cookie header that carries a session-like value (``theme=dark`` alone is not worth hiding)."""
     pairs = (part.partition("=")[2].strip() for part in value.split(";"))
     return any(len(v) >= 12 and looks_random(v) for v in pairs)
 
 
+def decodes_to_text(value: str) -> bool:
+    """Base64 of words (``YWJjZGVm…`` is "abcdef…", ``ZHVtbXkgdGV4dA==`` "dummy text"): not key material. A
+    key or a digest decodes to binary; base64 of ``id:secret`` (basic auth, NGC keys) decodes to a token."""
+    body = value.rstrip("=")
+    if len(body) < 8 or len(body) % 4 == 1:
+        return False
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
+    except ValueError:
+        return False
+    if not raw.isprintable() and not all(c.isprintable() or c in "\t\n\r" for c in raw):
+        return False
+    return any(c.isspace() for c in raw) or not (looks_random(raw) and any(c.isdigit() for c in raw))
+
+
 def _private_key(text: str, m: re.Match[str], value: str) -> bool:
     header_end = value.find("-----", 10) + 5
     body = re.sub(r"-----END.*", "", value[header_end:], flags=re.S)
     body = re.sub(r"\\[nr]|\s|[^A-Za-z0-9+/=]", "", body)
-    # Only "too short" or "too few distinct characters" (``...``, ``XXXX``) mark a placeholder: a word check
-    # would sometimes fire on a kilobyte of random base64 and leave a real key in place.
-    return len(body) >= 20 and len(set(body)) > 4
+    # Only "too short", "too few distinct characters" (``...``, ``XXXX``) or a body that is encoded text mark
+    # a placeholder: a word check would sometimes fire on a kilobyte of random base64 and leave a key in place.
+    return len(body) >= 20 and len(set(body)) > 4 and not decodes_to_text(body)
 
 
 _SECRET_KEY_SUFFIX = re.compile(
-    r"(?i)(?:passphrase|password|passwd|pwd|(?:^|[^a-z])pass|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"(?i)(?:passphrase|password|passwd|passcode|pswd|pwd|(?:^|[^a-z])(?:pass|pw)|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|secret[_-]?key[_-]?base|credentials?|auth|"
     r"authorization|cookie)$"  # header names as dict keys: {"Authorization": "Basic dXNl…"}
 )
-_NOT_SECRET_KEYS = frozenset({"PWD", "OLDPWD", "TOKEN_TYPE"})
+_NOT_SECRET_KEYS = frozenset({"TOKEN_TYPE"})
+_SHELL_DIRS = frozenset({"PWD", "OLDPWD"})
+"""The shell's working directories (``PWD=/home/me``), not a password, when they hold a path."""
+_PUBLIC_KEY = re.compile(r"(?i)(?:public|pub|publishable)[_-]?key$")
 
 
 def secret_named(key: str) -> bool:
-    """A key whose value is a secret: ``DB_PASSWORD``, ``apiKey``, ``client_secret`` (not ``max_tokens``)."""
-    return bool(_SECRET_KEY_SUFFIX.search(key)) and key.upper() not in _NOT_SECRET_KEYS
+    """A key whose value is a secret: ``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``pwd`` (not
+    ``max_tokens``, not the shell's ``PWD``)."""
+    return bool(_SECRET_KEY_SUFFIX.search(key)) and key.upper() not in _NOT_SECRET_KEYS and key not in _SHELL_DIRS
 
 
 def _full_key(text: str, m: re.Match[str]) -> str:
@@ -207,6 +274,27 @@ def _full_key(text: str, m: re.Match[str]) -> str:
     if i > 0 and text[i - 1] == "\\" and text[i] in "nrt":
         i += 1  # the key follows a JSON escape (``\nAPI_KEY=``): the n is not part of it
     return text[i : m.end("k")]
+
+
+def _token(value: str) -> bool:
+    """One machine-made token: no spaces, high entropy, not base64 of text, not a dotted name."""
+    value = value.strip()
+    return (
+        not any(c.isspace() for c in value)
+        and high_entropy(value)
+        and not decodes_to_text(value)
+        and _DOTTED_REF.fullmatch(value) is None
+    )
+
+
+def _mixed(value: str) -> bool:
+    """Digits, or upper and lower case in comparable numbers: ``hfCnuVcYOgiRjlDEmAoRbN`` is random, while
+    ``UserProfileSettings`` (a capital a word) names something."""
+    if any(c.isdigit() for c in value):
+        return True
+    letters = [c for c in value if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    return bool(letters) and 0.3 <= upper / len(letters) <= 0.7
 
 
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
@@ -224,8 +312,21 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     before = text[max(0, m.end("k") - len(key) - 2) : m.end("k") - len(key)]
     if key.upper() in _NOT_SECRET_KEYS or before.endswith(("${", "%")) or is_placeholder(value):
         return False  # a placeholder, or the key sits in an expansion: ${DB_PASSWORD:-x}, %TOKEN%
-    if m.group("sep").startswith("=="):
-        return high_entropy(value) or looks_random(value)  # ``token == "pinned"`` compares with a word
+    if key in _SHELL_DIRS and value.startswith(("/", "~")):
+        return False
+    if m.group("k").lower() == "key":
+        # ``key`` alone names dict keys, cache keys, sort keys: only a machine-made value is a secret there
+        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
+    if value.startswith("-----BEGIN"):
+        return _private_key(text, m, value)  # a PEM block under a key name: its body decides
+    sep = m.group("sep").strip()
+    if sep in ("", "is", "|", ",", "-"):
+        # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
+        # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
+        return _token(value) and (sep in ("", "is", "|") or not bare)
+    if sep.startswith(("==", "!=")):
+        # ``token == "pinned"`` compares with a word: only a credential-looking value counts
+        return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
     if not bare:
         return True  # a quoted literal
     if _DOTTED_REF.fullmatch(value) or _TYPE_NAMES.fullmatch(value):
@@ -261,6 +362,9 @@ class Rule:
     """Lowercase literals of which one must occur in the text for the rule to run at all."""
     groups: tuple[str, ...] = ()
     """The named groups that hold the secret, first participating one wins (none: the whole match)."""
+    glue: bool = False
+    """The prefix is distinctive enough to be found glued to other token characters (``s-AKIA…``,
+    ``id_sk-…``, ``token-eyJ…``); the redactor then tries one start per run of token characters."""
 
 
 def _r(
@@ -273,32 +377,86 @@ def _r(
     scan: bool = False,
     multiline: bool = False,
     requires: str = "",
+    glue: str = "",
 ) -> Rule:
-    """``anchors``: lowercase literals, space-separated or a tuple (see ``Rule.anchors``)."""
+    """``anchors``: lowercase literals, space-separated or a tuple (see ``Rule.anchors``).
+
+    ``glue``: ``"prefix"`` when the prefix alone is distinctive (``ghp_``, ``sk-ant-``, ``BBDC-``): the token
+    start boundary is dropped; ``"random"`` when the prefix is short and common (``sk-`` in ``task-``,
+    ``eyJ``): a glued token must also look machine-made (see ``_glued``)."""
     words = tuple(anchors.split()) if isinstance(anchors, str) else anchors
+    if glue:
+        start = next(b for b in _STARTS if pattern.startswith(b))
+        pattern = pattern[len(start) :]
+        check = _glued(check, strict=glue == "random")
     compiled = re.compile(pattern)
     groups = tuple(g for g in ("s", "s1", "s2", "s3", "s4", "bare") if g in compiled.groupindex)
-    return Rule(rule_id, compiled, words, check, offset, scan, multiline, tuple(requires.split()), groups)
+    return Rule(rule_id, compiled, words, check, offset, scan, multiline, tuple(requires.split()), groups, bool(glue))
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _is_glued(text: str, start: int) -> bool:
+    """The match starts inside a run of token characters (not after a JSON ``\\n`` escape)."""
+    return start > 0 and text[start - 1] in _TOKEN_CHARS and text[start - 2 : start] not in ("\\n", "\\r", "\\t")
+
+
+def _machine_made(value: str) -> bool:
+    """Upper case, digits and (unless the grammar has none) lower case, at a credential's entropy: ``task-``
+    ids, ``desk-booking`` words and hex digests glued to a prefix are none of that."""
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    lower = any(c.islower() for c in value)
+    return upper and digit and (lower or len(value) <= 40) and entropy(value) >= 3.3 and not looks_fake(value)
+
+
+def _glued(check: Check, *, strict: bool) -> Check:
+    def glued_check(text: str, m: re.Match[str], value: str) -> bool:
+        if not check(text, m, value):
+            return False
+        start = m.start()
+        if not _is_glued(text, start):
+            return True
+        if text[start - 1].islower() and text[start].islower():
+            return False  # no seam: ``xtskey-…``, ``foosk_test_…`` read as one word, not a word and a token
+        return not strict or _machine_made(value)
+
+    return glued_check
 
 
 _B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"  # token start: not inside a longer run of token characters
 _E = r"(?![A-Za-z0-9_-])"  # token end
 _S = r"(?:\b|(?<=\\[nrt]))"  # a word start, also right after a JSON escape (\nbearer …)
 _BW = r"(?:(?<![\w-])|(?<=\\[nrt]))"
+_STARTS = (_B, r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))", _BW, _S)
+"""The token-start boundaries a glue rule drops (longest spelling first)."""
 _QUOTE = r"(?:\\{0,3}[\"'`])?"
 _SEP = r"[ \t]{0,8}(?:[:=]|:=|=>|[ \t])[ \t]{0,8}\\{0,3}[\"']?"
 _VALUE = (
-    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,1024}+)\\{1,3}\""  # JSON-escaped: \"value\"
-    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,1024}+)\""  # under 3 characters is never a secret (is_placeholder)
-    r"|'(?P<s3>[^'\n]{3,1024}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
+    # quoted values run up to 8 kB: OAuth refresh tokens and signed blobs exceed 1 kB
+    r"(?:\\{1,3}\"(?P<s1>[^\"\\\n]{3,8192}+)\\{1,3}\""  # JSON-escaped: \"value\"
+    r"|\"(?P<s2>(?:[^\"\\\n]|\\.){3,8192}+)\""  # under 3 characters is never a secret (is_placeholder)
+    r"|'(?P<s3>[^'\n]{3,8192}+)'"  # no backtick quoting: `token=` in Markdown is a code span, not a value
     r"|(?P<bare>(?:[^\s\"'`,;(){}\[\]<>\\|&]|&(?![\w.-]{1,64}=|&)){3,1024}+))"  # & ends a query parameter
 )
 _KEYWORD = (
-    r"(?P<k>passphrase|password|passwd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))pass|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
+    r"(?P<k>passphrase|password|passwd|passcode|pswd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))(?:pass|pw)|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
     r"secret[_-]?key|secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|"
     r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
-    r"credentials?|auth)"
+    r"credentials?|auth|key)"
 )
+_TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
+"""A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
+_ASSIGN = (
+    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
+    r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
+    r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
+    # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
+    r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
+)
+"""How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
+_UUID = r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}"
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 
 RULES: tuple[Rule, ...] = (
@@ -321,6 +479,17 @@ RULES: tuple[Rule, ...] = (
         "private-lines:",
         multiline=True,
     ),
+    _r(
+        "pkcs12-container",
+        # A binary key store printed as text (``cat cert.p12``): the DER header (version 3, then the PKCS#7 data
+        # OID, its high bytes either raw or replaced by U+FFFD); all of it up to 64 kB is key material.
+        r"0[\s\S]{1,4}\x02\x01\x030[\s\S]{1,4}\x06\t\*[\x86\ufffd]H[\x86\ufffd][\xf7\ufffd]\r\x01\x07\x01[\s\S]{0,65536}+",
+        "\x02\x01\x030",
+        _always,
+        offset=3,
+        scan=True,
+        multiline=True,
+    ),
     _r("age-secret-key", r"AGE-SECRET-KEY-1[" + _BECH32.upper() + r"]{58}", "age-secret-key-1"),
     _r("picasso-recovery-key", r"(?i)(?:(?<![a-z0-9])|(?<=\\[nrt]))pmk1(?:[- ]?[" + _BECH32 + r"]){20,80}+", "pmk1"),
     _r(
@@ -329,7 +498,12 @@ RULES: tuple[Rule, ...] = (
         "a3-",
     ),
     # -- cloud ------------------------------------------------------------------------------------------
-    _r("aws-access-key-id", _B + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}" + _E, "akia asia abia acca a3t"),
+    _r(
+        "aws-access-key-id",
+        _B + r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])",  # may run into lower case: glued
+        "akia asia abia acca a3t",
+        glue="random",
+    ),
     _r(
         "aws-secret-access-key",
         r"(?i)aws[_.-]?(?:secret[_.-]?(?:access[_.-]?)?key|sk|secret)(?:[_.-]?id)?"
@@ -339,7 +513,7 @@ RULES: tuple[Rule, ...] = (
         "aws",
         _context_random,
     ),
-    _r("gcp-api-key", _B + r"AIza[\w-]{35}" + _E, "aiza"),
+    _r("gcp-api-key", _B + r"AIza[\w-]{35}" + _E, "aiza", glue="prefix"),
     _r("gcp-oauth-client-secret", _B + r"GOCSPX-[\w-]{28}" + _E, "gocspx-"),
     _r("google-oauth-token", _B + r"ya29\.[\w-]{20,2048}+", "ya29."),
     _r("google-refresh-token", r"(?:(?<![\w/])|(?<=\\[nrt]))1//0[\w-]{40,512}+", "1//0"),
@@ -357,7 +531,9 @@ RULES: tuple[Rule, ...] = (
         offset=4,
     ),
     _r("digitalocean-token", _B + r"do[por]_v1_[a-f0-9]{64}" + _E, "dop_v1_ doo_v1_ dor_v1_"),
-    _r("databricks-token", _B + r"dapi[a-f0-9]{32}(?:-\d)?" + _E, "dapi"),
+    _r("databricks-token", _B + r"dapi[a-fA-F0-9]{32}(?:-\d)?" + _E, "dapi"),
+    _r("cloudflare-token", _B + r"cf(?:at|ut|k)_[A-Za-z0-9]{40}[a-f0-9]{8}" + _E, "cfat_ cfut_ cfk_", glue="random"),
+    _r("vercel-token", _B + r"vc[pirka]_[A-Za-z0-9]{24,64}" + _E, "vcp_ vci_ vcr_ vck_ vca_", glue="random"),
     _r("hashicorp-vault-token", _B + r"hv[sbr]\.[\w-]{24,256}+", "hvs. hvb. hvr."),
     _r("terraform-cloud-token", _B + r"[a-z0-9]{14}\.atlasv1\.[\w=-]{60,120}+", ".atlasv1.", offset=14),
     _r("heroku-api-key", _B + r"HRKU-[\w-]{30,100}+", "hrku-"),
@@ -376,38 +552,57 @@ RULES: tuple[Rule, ...] = (
     # -- source hosting and package registries ------------------------------------------------------
     _r(
         "github-token",
-        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{30,255}+",
+        # ghs_<app id>_<JWT>: GitHub App installation tokens in the newer format
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:ghp|gho|ghu|ghs|ghr)_(?:[0-9A-Za-z]{30,255}+|\d{1,20}_ey[\w.-]{20,4096}+)",
         "ghp_ gho_ ghu_ ghs_ ghr_",
+        glue="prefix",
     ),
     _r(
-        "github-fine-grained-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))github_pat_[0-9A-Za-z_]{22,255}+", "github_pat_"
+        "github-fine-grained-token",
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))github_pat_[0-9A-Za-z_]{22,255}+",
+        "github_pat_",
+        glue="prefix",
     ),
     _r(
         "gitlab-token",
         r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))gl(?:pat|dt|ft|soat|rt|ptt|cbt|imt|agent|oas|ffct|wt)-[\w-]{20,300}+(?:\.[\w-]{2,20}){0,2}",
         "glpat- gldt- glft- glsoat- glrt- glptt- glcbt- glimt- glagent- gloas- glffct- glwt-",
+        glue="random",
     ),
     _r("gitlab-runner-token", _B + r"GR1348941[\w-]{20,64}+", "gr1348941"),
     _r("atlassian-token", _B + r"(?:ATBB|ATATT|ATCTT)[A-Za-z0-9_=.-]{24,300}+", "atbb atatt atctt"),
-    _r("npm-token", _B + r"npm_[A-Za-z0-9]{36}" + _E, "npm_"),
+    _r("npm-token", _B + r"npm_[A-Za-z0-9]{36}" + _E, "npm_", glue="random"),
     _r(
         "npmrc-auth",
         r"(?i):_(?:authToken|auth|password)[ \t]*=[ \t]*(?P<s>[^\s\"']{4,1024}+)",
         ":_auth :_password",
         _context,
     ),
-    _r("pypi-token", _B + r"pypi-Ag[\w-]{50,1000}+", "pypi-ag"),
-    _r("docker-hub-token", _B + r"dckr_(?:pat|oat)_[\w-]{20,100}+", "dckr_"),
+    _r("pypi-token", _B + r"pypi-Ag[\w-]{50,1000}+", "pypi-ag", glue="prefix"),
+    _r("docker-hub-token", _B + r"dckr_(?:pat|oat)_[\w-]{20,100}+", "dckr_", glue="prefix"),
     _r("rubygems-token", _B + r"rubygems_[a-f0-9]{48}" + _E, "rubygems_"),
     _r("postman-token", _B + r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}" + _E, "pmak-"),
     _r("grafana-token", _B + r"(?:glc_[A-Za-z0-9+/]{32,400}+={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})", "glc_ glsa_"),
     _r("sentry-token", _B + r"sntr[ysu]_[A-Za-z0-9+/=_-]{40,400}+", "sntry_ sntrs_ sntru_"),
     _r("sentry-dsn-key", r"(?i)://(?P<s>[0-9a-f]{32})@[\w.-]{0,100}sentry\.io", "://"),
     _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),
-    _r("linear-api-key", _B + r"lin_(?:api|oauth)_[A-Za-z0-9]{40}" + _E, "lin_api_ lin_oauth_"),
+    # license keys (40 hex, or a region, "xx", 30 hex and NRAL) and mobile app tokens (AA + 40 hex, or -NRMA)
+    _r("new-relic-key", _B + r"[a-z]{2}\d{2}xx[a-f0-9]{30}NRAL" + _E, "nral", offset=36),
+    _r("new-relic-key", _B + r"(?:[a-z]{2}\d{2}xx|AA)[a-f0-9]{34,40}-NRMA" + _E, "-nrma", scan=True),
+    _r("linear-api-key", _B + r"lin_(?:api|oauth)_[A-Za-z0-9]{40,64}" + _E, "lin_api_ lin_oauth_", glue="prefix"),
+    _r("harness-token", _B + r"pat\.[\w-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}" + _E, "pat."),
+    _r("octopus-deploy-key", _B + r"API-[A-Z0-9]{26,32}" + _E, "api-"),
+    _r("rootly-key", _B + r"rootly_[a-f0-9]{64}" + _E, "rootly_", glue="prefix"),
+    _r("bitbucket-server-token", _B + r"BBDC-[A-Za-z0-9+/]{40,60}+={0,2}", "bbdc-", glue="prefix"),
+    _r(
+        "artifactory-token",
+        _B + r"(?:AKCp[A-Za-z0-9]{60,80}|cmVmdGtu[A-Za-z0-9]{56})" + _E,
+        "akcp cmvmdgtu",
+        glue="prefix",
+    ),
     _r("notion-token", _B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50}+)" + _E, "secret_ ntn_", _random_shape),
     # -- chat ---------------------------------------------------------------------------------------
-    _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox"),
+    _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox", glue="random"),
     _r(
         "slack-app-token",
         r"(?i)(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[a-z0-9]{16,100}+",
@@ -428,7 +623,12 @@ RULES: tuple[Rule, ...] = (
     _r("discord-webhook", r"discord(?:app)?\.com/api/webhooks/\d{5,30}/(?P<s>[\w-]{20,100}+)", "discord"),
     _r("telegram-bot-token", r"(?:(?<![\w:])|(?<=\\[nrt]))\d{8,10}:AA[\w-]{33}" + _E, ":aa", scan=True),
     # -- payments and messaging -------------------------------------------------------------------------
-    _r("stripe-key", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+", "sk_ rk_"),
+    _r(
+        "stripe-key",
+        r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:sk|rk)_(?:live|test|prod)_[0-9A-Za-z]{10,247}+",
+        "sk_ rk_",
+        glue="random",
+    ),
     _r("stripe-webhook-secret", _B + r"whsec_[A-Za-z0-9+/=]{20,128}+", "whsec_"),
     _r("twilio-api-key", r"SK(?:(?<![A-Za-z0-9_-]SK)|(?<=\\[nrt]SK))[0-9a-fA-F]{32}" + _E, "sk", scan=True),
     _r(
@@ -437,7 +637,7 @@ RULES: tuple[Rule, ...] = (
         "twilio",
         _context,
     ),
-    _r("sendgrid-key", _B + r"SG\.[\w-]{16,32}\.[\w-]{16,64}" + _E, "sg."),
+    _r("sendgrid-key", _B + r"SG\.[\w-]{16,32}\.[\w-]{16,64}" + _E, "sg.", glue="random"),
     _r("mailgun-key", _B + r"key-[0-9a-f]{32}" + _E, "key-"),
     _r(
         "mailgun-key",
@@ -447,34 +647,45 @@ RULES: tuple[Rule, ...] = (
         requires="mailgun",
     ),
     _r("mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b", "-us", offset=32),
-    _r("shopify-token", _B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E, "shpat_ shpca_ shppa_ shpss_"),
+    _r(
+        "shopify-token",
+        _B + r"shp(?:at|ca|pa|ss)_[a-zA-Z0-9]{32,64}" + _E,
+        "shpat_ shpca_ shppa_ shpss_",
+        glue="prefix",
+    ),
     _r("square-token", _B + r"(?:EAAA[\w-]{60}|sq0(?:atp|csp|idp)-[\w-]{22,43})" + _E, "eaaa sq0"),
+    _r("shippo-token", _B + r"shippo_(?:live|test)_[a-f0-9]{40}" + _E, "shippo_", glue="prefix"),
+    _r("duffel-token", _B + r"duffel_(?:live|test)_[\w-]{43}" + _E, "duffel_", glue="prefix"),
+    _r("besttime-key", _B + r"pri_[a-f0-9]{32}" + _E, "pri_"),
     _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
     # -- model APIs ---------------------------------------------------------------------------------------
-    _r("anthropic-key", r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape),
+    _r("anthropic-key", _B + r"sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape, glue="prefix"),
     _r(
         "openai-key",
-        r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,250}+",
+        _B + r"sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,250}+",
         "sk-",
         _random_shape,
+        glue="random",
     ),
     _r(
         "huggingface-token",
         r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))(?:hf_|api_org_)[A-Za-z0-9]{30,40}" + _E,
         "hf_ api_org_",
-        _random_shape,
+        glue="random",
     ),
     _r("groq-key", _B + r"gsk_[A-Za-z0-9]{48,60}" + _E, "gsk_"),
     _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
     _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
+    _r("pinecone-key", _B + r"pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}" + _E, "pcsk_", glue="prefix"),
+    _r("langfuse-secret-key", _B + r"sk-lf-" + _UUID + _E, "sk-lf-"),
     _r("langsmith-key", _B + r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}" + _E, "lsv2_"),
     # -- more hosted services -------------------------------------------------------------------------------
     _r("meta-access-token", _B + r"EAA[A-Za-z0-9]{90,512}+" + _E, "eaa"),
     _r("figma-token", _B + r"figd_[\w-]{40,64}+", "figd_"),
     _r("airtable-token", _B + r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}" + _E, "pat"),
-    _r("tailscale-key", _B + r"tskey-(?:api|auth|client|scim|webhook)-[\w-]{16,128}+", "tskey-"),
+    _r("tailscale-key", _B + r"tskey-[a-z]{3,12}-[\w-]{16,128}+", "tskey-", glue="prefix"),
     _r("planetscale-token", _B + r"pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}+", "pscale_"),
     _r("dropbox-token", _B + r"sl\.[A-Za-z0-9_-]{130,1024}+", "sl."),
     _r("pulumi-token", _B + r"pul-[a-f0-9]{40}" + _E, "pul-"),
@@ -486,12 +697,13 @@ RULES: tuple[Rule, ...] = (
         "jwt",
         _BW + r"ey[A-Za-z0-9_-]{10,4096}+\.ey[A-Za-z0-9_-]{10,8192}+\.[A-Za-z0-9_-]{0,4096}+",
         "eyj eya",
+        glue="random",
     ),
     _r(
         "url-password",
         r"://(?P<user>[^\s:/@'\"<>]{0,128}+):(?P<s>[^\s/'\"<>]{1,256})@(?=[\w\[])",
         "://",
-        _context,
+        _url_password,
     ),
     _r(
         "url-secret-param",
@@ -534,8 +746,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "cli-secret-flag",
         # Starts with the literal "-" (the lookbehind follows it), so the scan jumps from dash to dash in C.
-        r"(?i)-(?:(?<![\w-]-)|(?<=\\[nrt]-))-?(?:[\w]{1,30}[_-])?(?:password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
-        r"auth[_-]?token|access[_-]?token|client[_-]?secret)(?:=|[ \t]{1,8})"
+        r"(?i)-(?:(?<![\w-]-)|(?<=\\[nrt]-))-?(?:[\w]{1,30}?[_-]?)??(?P<k>password|passwd|pass|pwd|token|secret|api[_-]?key|apikey|"
+        r"auth[_-]?token|access[_-]?token|client[_-]?secret|key)(?:=|[ \t]{1,8})"
         r"(?:\"(?P<s1>[^\"\n]{1,512}+)\"|'(?P<s2>[^'\n]{1,512}+)'|(?P<s3>[^\s\"'`|;&<>()]{1,512}+))",
         "-- -pass -pwd -token -secret -api -auth -access -client",
         _flag_value,
@@ -573,9 +785,9 @@ RULES: tuple[Rule, ...] = (
     _r(
         "xml-secret",
         r"(?i)<(?P<tag>[\w:.-]{0,40}?(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-        r"credentials?))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
+        r"credentials?|key))(?:[ \t][^>\n]{0,200})?>(?P<s>[^<\n]{3,1024}+)</(?P=tag)>",
         "<",
-        _context,
+        _xml_value,
         scan=True,
         requires="password> passwd> secret> token> key> credential> credentials>",
     ),
@@ -583,8 +795,18 @@ RULES: tuple[Rule, ...] = (
         "secret-assignment",
         # key, then a closing quote, a dict subscript's bracket or PHP's [] (``d["secret"] = …``, ``$key[] =``),
         # then the separator; Objective-C string literals start with @ (``apikey = @"…"``)
-        r"(?i)" + _KEYWORD + _QUOTE + r"(?:\]|\[\])?[ \t]{0,32}(?P<sep>:=|=>|\+?={1,3}|:)[ \t]{0,32}@?" + _VALUE,
-        "pass pwd secret access refresh auth api token private signing encryption master credential",
+        # (a numbered name, ``token2``, and a type, ``apiKey string``, may come between)
+        r"(?i)"
+        + _KEYWORD
+        + r"\d{0,3}"
+        + _QUOTE
+        + r"(?:\]|\[\])?"
+        + _TYPED
+        + r"[ \t]{0,32}"
+        + _ASSIGN
+        + r"[ \t]{0,32}@?"
+        + _VALUE,
+        "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
         _assignment,
     ),
     # -- sponsor and ad metadata (spec: never stored) ------------------------------------------------------

@@ -7,7 +7,9 @@ event ``{"i": <index>, "type": <type>, ...}``. Event indexes are what a record's
 
 from __future__ import annotations
 
+import bisect
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +20,7 @@ import orjson
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.schema import format_timestamp, utc_now
+from picasso_tui.writeback.redact import RedactionFailed, redact_text
 
 FORMAT_VERSION = 1
 EVENT_TYPES = frozenset(
@@ -246,3 +249,117 @@ def command_of(event: Event) -> str | None:
     if isinstance(value, str) and (event.get("tool") or "").lower() in ("bash", "shell", "terminal", "exec"):
         return value.strip() or None
     return None
+
+
+# -- redaction across output lines ---------------------------------------------------------------------
+
+WRAP_MIN_CHARS = 40
+"""A line at least this long that ends inside a token may be a terminal's wrap: its end and the next line's
+start are also read as one token."""
+_SEAM_CHARS = 256
+_TOKEN_CHAR = re.compile(r"[A-Za-z0-9+/=_.-]")
+Cut = tuple[int, int, str]
+
+
+def redact_output_runs(events: list[Event]) -> dict[int, str]:
+    """The redacted text of every ``output`` event in a run of two or more, by event index. The run is
+    redacted as one text, so a PEM key printed line by line (``cat key.pem``: one event a line) or a token
+    wrapped over two lines is one secret, though no single line shows it whole; each marker lands on the
+    lines the secret covers. This is those lines' redaction: single-line rules never cross a newline, so
+    redacting each line again would find nothing new (and would double the cost of keeping a transcript)."""
+    try:
+        out: dict[int, str] = {}
+        for run in _output_runs(events):
+            for event, text in zip(run, redact_lines([e.text for e in run]), strict=True):
+                out[event.index] = text
+        return out
+    except RedactionFailed:
+        raise
+    except Exception as exc:  # fail closed, as the redactor does
+        raise RedactionFailed(type(exc).__name__) from exc
+
+
+def _output_runs(events: list[Event]) -> Iterator[list[Event]]:
+    run: list[Event] = []
+    for event in events:
+        if event.type == "output" and isinstance(event.data.get("text"), str):
+            run.append(event)
+            continue
+        if len(run) > 1:
+            yield run
+        run = []
+    if len(run) > 1:
+        yield run
+
+
+def redact_lines(lines: list[str]) -> list[str]:
+    """``lines`` with the secrets of their joined text (and of their wrap seams) replaced, line by line."""
+    cuts: list[list[Cut]] = [[] for _ in lines]
+    starts: list[int] = []
+    pos = 0
+    for line in lines:
+        starts.append(pos)
+        pos += len(line) + 1
+    for f in redact_text("\n".join(lines)).findings:
+        _spread(f.start, f.end, f.rule, starts, lines, cuts)
+    _wrapped(lines, cuts)
+    return [_cut(line, c) if c else line for line, c in zip(lines, cuts, strict=True)]
+
+
+def _spread(start: int, end: int, rule: str, starts: list[int], lines: list[str], cuts: list[list[Cut]]) -> None:
+    """Put the part of a joined-text span that falls on each line into that line's cuts."""
+    i = max(0, _line_of(start, starts))
+    while i < len(lines) and starts[i] < end:
+        lo, hi = max(start, starts[i]), min(end, starts[i] + len(lines[i]))
+        if lo < hi:
+            cuts[i].append((lo - starts[i], hi - starts[i], rule))
+        i += 1
+
+
+def _line_of(pos: int, starts: list[int]) -> int:
+    """The index of the line (or window) that ``pos`` falls in, given their sorted start offsets."""
+    return bisect.bisect_right(starts, pos) - 1
+
+
+def _wrapped(lines: list[str], cuts: list[list[Cut]]) -> None:
+    """Secrets that cross a wrap seam: the end of a long line and the start of the next read as one token.
+    All seams go through the redactor in one text (one window per seam), not one call per line."""
+    windows: list[tuple[int, int, int, int]] = []  # (line, window start in the batch, seam in the batch, head length)
+    parts: list[str] = []
+    pos = 0
+    for i in range(len(lines) - 1):
+        left, right = lines[i], lines[i + 1]
+        if len(left) < WRAP_MIN_CHARS or not right or not (_TOKEN_CHAR.match(left[-1]) and _TOKEN_CHAR.match(right[0])):
+            continue
+        tail, head = left[-_SEAM_CHARS:], right[:_SEAM_CHARS]
+        windows.append((i, pos, pos + len(tail), len(head)))
+        parts.append(tail + head)
+        pos += len(tail) + len(head) + 1
+    if not windows:
+        return
+    window_starts = [w[1] for w in windows]
+    for f in redact_text("\n".join(parts)).findings:
+        i, _, seam, head = windows[_line_of(f.start, window_starts)]
+        if not f.start < seam < f.end:
+            continue  # within one line: the joined text already had it
+        left = lines[i]
+        cuts[i].append((len(left) - (seam - f.start), len(left), f.rule))
+        cuts[i + 1].append((0, min(f.end - seam, head), f.rule))
+
+
+def _cut(line: str, cuts: list[Cut]) -> str:
+    """``line`` with each cut replaced by its marker (overlapping cuts merge; the first one names the rule)."""
+    cuts.sort(key=lambda c: (c[0], -c[1]))
+    merged: list[Cut] = []
+    for start, end, rule in cuts:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end), merged[-1][2])
+        else:
+            merged.append((start, end, rule))
+    out: list[str] = []
+    pos = 0
+    for start, end, rule in merged:
+        out += [line[pos:start], f"[REDACTED:{rule}]"]
+        pos = end
+    out.append(line[pos:])
+    return "".join(out)

@@ -11,8 +11,11 @@ Three series:
 
 1. text     ``redact_text`` on the whole 1 MB transcript as one string;
 2. clean    the same without any positive (the common case: nothing to redact, one pass);
-3. values   ``redact_value`` on the transcript's ~9k events as dicts (how ``picasso run`` keeps a
-            transcript: many small strings, so per-call overhead counts).
+3. values   ``redact_value`` on the transcript's ~9k events as dicts (many small strings, so per-call
+            overhead counts);
+4. kept     the same text as a plain agent prints it, one ``output`` event a line, kept the way
+            ``picasso run`` keeps a transcript (``agent.run._save_transcript``): each run of output lines
+            redacted as a whole (``redact_output_runs``, where the checkout has it), then every event alone.
 
 Wall-clock and CPU (this process) median and p95 are printed as a markdown table; docs/benchmarks.md
 records a run. CPU time is the contention-resistant figure on a shared machine.
@@ -34,6 +37,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from picasso_tui.writeback.redact import redact_text, redact_value  # noqa: E402
+from picasso_tui.writeback.transcript import Event  # noqa: E402
 from tests.writeback.redaction_corpus.negatives import negatives  # noqa: E402
 from tests.writeback.redaction_corpus.positives import positives  # noqa: E402
 
@@ -51,6 +55,28 @@ def transcript(secret_rate: float, seed: int = 20261130) -> list[dict[str, Any]]
         events.append(event)
         size += len(json.dumps(event)) + 1
     return events
+
+
+def output_events(events: list[dict[str, Any]]) -> list[Event]:
+    """The transcript's text as a plain agent prints it: one ``output`` event a line."""
+    lines = [line for e in events for line in e["output"].split("\n")]
+    return [Event(i, "output", {"at": "2026-12-01T00:00:00Z", "text": line}) for i, line in enumerate(lines)]
+
+
+def keep(events: list[Event]) -> None:
+    """What ``picasso run`` does to keep a transcript (an older checkout: each event alone)."""
+    try:
+        from picasso_tui.writeback.transcript import redact_output_runs
+    except ImportError:
+        joined: dict[int, str] = {}
+    else:
+        joined = redact_output_runs(events)
+    for event in events:
+        text = joined.get(event.index)
+        if text is None:
+            redact_value(event.data)
+        else:
+            redact_value({k: v for k, v in event.data.items() if k != "text"})
 
 
 def timed(fn: Callable[[], object], runs: int) -> dict[str, float]:
@@ -84,10 +110,12 @@ def main() -> None:
     text = "\n".join(json.dumps(e) for e in events)
     clean = "\n".join(json.dumps(e) for e in transcript(0.0))
     found = len(redact_text(text).findings)
+    lines = output_events(events)
     series = {
         f"text: one 1 MB string, {found} secrets": timed(lambda: redact_text(text), args.runs),
         "clean: one 1 MB string, no secret": timed(lambda: redact_text(clean), args.runs),
         f"values: {len(events):,} events via redact_value": timed(lambda: redact_value(events), args.runs),
+        f"kept: {len(lines):,} output lines as picasso run keeps them": timed(lambda: keep(lines), args.runs),
     }
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]

@@ -41,9 +41,12 @@ def test_a_filler_word_inside_random_characters_does_not_pass_a_real_token(call:
     assert "[REDACTED:" in out
 
 
-@pytest.mark.parametrize(
-    "placeholder",
-    ["sk-xxxx", "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "AKIAXXXXXXXXXXXXXXXX", "ghp_YourTokenHere0000"],
-)
+@pytest.mark.parametrize("placeholder", ["sk-xxxx", "ghp_YourTokenHere0000", "sk-..."])
 def test_fillers_that_stand_as_words_or_run_long_are_still_placeholders(placeholder: str) -> None:
     assert redact_text(f"token = {placeholder}\n").text == f"token = {placeholder}\n"
+
+
+@pytest.mark.parametrize("look_alike", ["ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "AKIAXXXXXXXXXXXXXXXX"])
+def test_a_filler_body_under_a_vendors_full_grammar_is_redacted(look_alike: str) -> None:
+    # Scanners report these (secretlint's own positives use them); hiding a look-alike costs a reader little.
+    assert look_alike not in redact_text(f"token = {look_alike}\n").text
