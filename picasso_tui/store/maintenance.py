@@ -1,0 +1,148 @@
+"""The two operations that rewrite the store as a whole: ``recover`` a damaged memory.json, ``clear``.
+
+``recover`` is atomic: the damaged bytes are first *copied* aside (``memory.json.corrupt-<time>``,
+fsynced), then the recovered store is written beside memory.json and ``os.replace``d over it. At
+every instant memory.json exists, holding either the damaged bytes (every acknowledged record still
+in it, ready for another ``recover``) or the recovered store; a recover killed half-way loses nothing.
+It never brings a deleted record back: whatever the backup and the salvage hold, the deletion ledger
+(store/ledger.py) is applied to it before it is written.
+
+``clear`` plans its deletions under the store's lock (``FileStore.apply_planned``), so a delete or an
+add that lands first changes the plan instead of failing it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from picasso_tui.store import events, forgetting, ledger
+from picasso_tui.store.atomic import sweep_temps, write_atomic
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
+from picasso_tui.store.errors import CorruptStore, StoreError
+from picasso_tui.store.filestore import PURGED_KEY, Delete, FileStore, Snapshot, purged_ids
+from picasso_tui.store.merge import merge_maps
+from picasso_tui.store.namespaces import fingerprint_for_path, workspace_prefix
+from picasso_tui.store.schema import format_timestamp
+
+
+@dataclass(frozen=True)
+class RecoverReport:
+    set_aside: Path
+    restored_from: Path | None
+    salvaged: int = 0
+    damaged: list[str] = field(default_factory=list)
+    """Records of a readable file set aside because they break a limit on their shape (record_limits)."""
+    deleted_again: int = 0
+    """Deleted records the backup or the salvage held live, deleted again from the ledger."""
+
+
+@dataclass(frozen=True)
+class ClearReport:
+    deleted: int
+    backups_removed: list[str]
+
+
+def recover(files: FileStore, *, start_empty: bool = False) -> RecoverReport:
+    """Recover memory.json: an unreadable file is replaced by the newest backup (or nothing, with
+    ``start_empty``) merged with every whole record still readable in it; a readable file that holds
+    records breaking a limit loses just those. Either way the old bytes are kept aside."""
+    path = files.paths.memory_file
+    with files.locked():
+        try:
+            doc: RawDocument | None = files.read_document()
+        except CorruptStore:
+            doc = None
+        if doc is not None and not doc.problems:
+            raise StoreError(f"{path} reads fine, so there is nothing to recover; it was left as it is.")
+        damaged = path.read_bytes()
+        now = files.clock()
+        aside = _copy_aside(path, damaged, now)
+        source: Path | None = None
+        salvaged = 0
+        if doc is not None:
+            records = {rid: raw for rid, raw in doc.records.items() if rid not in doc.problems}
+            purged = purged_ids(doc.extra)
+            extra = {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
+        else:
+            ctx = MigrationContext(files.account_id, fingerprint_for_path)
+            source = None if start_empty else _newest_backup(files.paths.root)
+            restored = decode(source.read_bytes(), source, ctx) if source else RawDocument()
+            found = {} if start_empty else salvage(damaged, aside, ctx)
+            salvaged = len(found)
+            merged = merge_maps(
+                {rid: to_record(raw, path) for rid, raw in restored.records.items() if rid not in restored.problems},
+                {rid: to_record(raw, aside) for rid, raw in found.items()},
+            )
+            records = {rid: r.file_form for rid, r in merged.items()}
+            purged, extra = {}, {}
+        known = ledger.read(files.paths.deletion_ledger)
+        again = ledger.apply(records, purged, known, now)
+        if purged:
+            extra[PURGED_KEY] = purged
+        unlisted = [d for d in ledger.seed(records, purged) if d.id not in known]
+        if unlisted:  # tombstones the salvage found that the ledger lacks (written before it existed)
+            ledger.append(files.paths.deletion_ledger, unlisted)
+        sweep_temps(path)
+        write_atomic(path, encode(RawDocument(records=records, extra=extra)))
+    problems = sorted(doc.problems) if doc is not None else []
+    events.emit(files.paths, "recover", restored=source.name if source else None, salvaged=salvaged,
+                setAside=problems, deletedAgain=len(again))  # fmt: skip
+    with contextlib.suppress(StoreError, OSError):
+        from picasso_tui.store.projections import regenerate
+
+        regenerate(files)
+    return RecoverReport(aside, source, salvaged, problems, len(again))
+
+
+def _copy_aside(path: Path, data: bytes, now: datetime) -> Path:
+    """Keep the damaged bytes under a name no other recovery took (two in one millisecond included)."""
+    stamp = format_timestamp(now).replace(":", "").replace(".", "-")
+    aside = path.with_name(f"memory.json.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"memory.json.corrupt-{stamp}-{n}")
+    write_atomic(aside, data)
+    return aside
+
+
+def _newest_backup(root: Path) -> Path | None:
+    found = forgetting.backups(root)
+    return max(found, key=lambda p: p.stat().st_mtime) if found else None
+
+
+def clear(files: FileStore, account_id: str, fingerprint: str | None = None) -> ClearReport:
+    """Delete every live memory (or one workspace's). A full clear also removes the backups, the
+    corrupt copies and the unsaved edits, which hold memory text too."""
+    prefix = workspace_prefix(account_id, fingerprint) if fingerprint else ""
+
+    def plan(snapshot: Snapshot) -> list[Delete]:
+        return [Delete(rid) for rid, raw in snapshot.raw().items() if _matches(raw, prefix)]
+
+    result = files.apply_planned(plan, event="clear")
+    removed: list[str] = []
+    if fingerprint is None:
+        with files.locked():  # written and read under this lock (migrations, recover)
+            for old in forgetting.backups(files.paths.root) + forgetting.corrupt_copies(files.paths.root):
+                old.unlink(missing_ok=True)
+                removed.append(old.name)
+        edits = forgetting.forget_unsaved_edits(files.paths, None)
+        if edits:
+            removed.append(f"{edits} unsaved edit{'s' * (edits != 1)}")
+        with contextlib.suppress(OSError):
+            shutil.rmtree(files.paths.unsaved_edits_dir)
+    if not result.written:
+        from picasso_tui.store.projections import regenerate
+
+        regenerate(files)
+        events.emit(files.paths, "clear", counts={"deleted": 0})
+    return ClearReport(len(result.ids("deleted")), removed)
+
+
+def _matches(raw: dict[str, Any], prefix: str) -> bool:
+    return deleted_at(raw) is None and raw["metadata"]["namespace"].startswith(prefix)
