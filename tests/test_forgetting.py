@@ -141,3 +141,51 @@ def test_after_clear_nothing_of_the_cleared_memories_is_left(
     assert files_holding(paths.home, MARKER, OTHER) == []
     assert list_json(run, "--all") == []
     assert ok(run("memory", "add", "A fresh start after the clear.")).out.strip()
+
+
+# -- the scrub of each kind of file, one deletion after another -------------------------------------
+
+
+def mac_item(i: int) -> dict[str, Any]:
+    return {"title": f"note {i}", "body": f"Mac note {i} about {MARKER}{i}.", "id": f"MAC-{i}", "tags": ["fact"],
+            "updatedAt": "2026-01-01T00:00:00Z"}  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", ["v0", "v1"])
+def test_a_backup_loses_each_deleted_record_and_stays_the_same_json_shape(paths: PicassoPaths, shape: str) -> None:
+    from picasso_tui.store.forgetting import scrub_owned_files
+
+    items = [mac_item(i) for i in range(4)]
+    doc: Any = items if shape == "v0" else {"version": 1, "entries": items}
+    bak = paths.root / f"memory.json.{shape}.bak"
+    paths.root.mkdir(parents=True)
+    bak.write_text(json.dumps(doc, indent=2))
+    for gone in (["MAC-1"], ["MAC-3"], ["MAC-0", "MAC-2"]):  # parsed first, then lines cut, the last one included
+        scrub_owned_files(paths, gone)
+        left = json.loads(bak.read_text())
+        kept = left if shape == "v0" else left["entries"]
+        assert shape == "v0" or left["version"] == 1
+        for rid in gone:
+            assert rid not in bak.read_text() and f"{MARKER}{rid[-1]}" not in bak.read_text()
+        assert all(item in items for item in kept)
+    assert kept == []
+
+
+@pytest.mark.parametrize("layout", ["picasso", "indented", "indented-truncated"])
+def test_a_corrupt_copy_loses_the_deleted_records_and_keeps_the_rest(paths: PicassoPaths, layout: str) -> None:
+    from picasso_tui.store.forgetting import scrub_owned_files
+
+    records = [{"id": f"mem_{i}", "body": f"Note {i}: {MARKER}{i}.", "metadata": {"edges": [{"target": "mem_0"}]}}
+               for i in range(4)]  # fmt: skip
+    if layout == "picasso":
+        data = b'{"schemaVersion":2,"records":[\n' + b",\n".join(orjson.dumps(r) for r in records) + b"\n<<torn"
+    else:
+        data = json.dumps({"schemaVersion": 2, "records": records}, indent=2).encode()
+        data = data[:-40] if layout.endswith("truncated") else data + b"\n<<garbage>>"
+    copy = paths.root / "memory.json.corrupt-2026-01-01T000000-000Z"
+    paths.root.mkdir(parents=True)
+    copy.write_bytes(data)
+    scrub_owned_files(paths, ["mem_1", "mem_3"])
+    left = copy.read_bytes()
+    assert f"{MARKER}1".encode() not in left and f"{MARKER}3".encode() not in left
+    assert f"{MARKER}0".encode() in left and f"{MARKER}2".encode() in left

@@ -96,7 +96,7 @@ class RawDocument:
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """orjson builds ~30 objects a record; letting the collector scan them all triples a parse."""
     enabled = gc.isenabled()
     gc.disable()
@@ -130,7 +130,7 @@ def decode(
     if data.startswith(b"\xef\xbb\xbf"):
         raise CorruptStore(path, "byte 0", "the file starts with a byte-order mark")
     try:
-        with _gc_paused():
+        with gc_paused():
             top = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         try:

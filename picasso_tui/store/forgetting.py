@@ -32,6 +32,7 @@ import orjson
 
 from picasso_tui.paths import SAVED_INDEX_DIR, TERMS_DIR, PicassoPaths, text_caches_lock
 from picasso_tui.store.atomic import write_atomic
+from picasso_tui.store.codec import gc_paused
 
 TEXT_CACHE_LOCK_TIMEOUT_S = 10.0
 _FEW = 32  # up to this many ids, a substring search per id beats one pass of the id regex
@@ -98,21 +99,67 @@ def _ids_in(data: bytes, ids: set[str]) -> set[str]:
 
 
 def _scrub_backup(path: Path, ids: set[str]) -> None:
-    """A backup holds an old schema's file: drop the records from its array, keep everything else."""
+    """A backup holds an old schema's file: drop the records from its array, keep everything else.
+
+    The first scrub parses it and writes it back one record per line (still the same JSON shape), so
+    the next ones only drop lines: a delete at 10k records must not parse a 5 MB file every time."""
     data = path.read_bytes()
     present = _ids_in(data, ids)
     if not present:
         return
+    cut = _cut_backup_lines(data, present)
+    if cut is not None:
+        write_atomic(path, cut)
+        return
     try:
-        doc = orjson.loads(data)
+        with gc_paused():
+            doc = orjson.loads(data)
     except orjson.JSONDecodeError:
         _scrub_damaged(path, ids)
         return
-    kept, dropped = _without(doc, present)
+    kept_doc, dropped = _without(doc, present)
     if dropped:
-        write_atomic(path, orjson.dumps(kept, option=orjson.OPT_INDENT_2) + b"\n")
+        write_atomic(path, _backup_bytes(kept_doc))
     elif _ids_in(data, present):  # the ids sit somewhere unexpected: cut them out as in a damaged file
         _scrub_damaged(path, present)
+
+
+def _backup_bytes(doc: Any) -> bytes:
+    """An old file's shape, one record per line: ``[…]`` (v0), ``{…, "entries": […]}`` (v1, v2)."""
+    if isinstance(doc, list):
+        return _join_backup(b"[", [orjson.dumps(item) for item in doc], b"]")
+    key = next(k for k in ("records", "entries") if isinstance(doc.get(k), list))
+    others = {k: v for k, v in doc.items() if k != key}
+    head = b"{" + (orjson.dumps(others)[1:-1] + b"," if others else b"") + orjson.dumps(key) + b":["
+    return _join_backup(head, [orjson.dumps(item) for item in doc[key]], b"]}")
+
+
+def _join_backup(head: bytes, items: list[bytes], tail: bytes) -> bytes:
+    return head + b"\n" + b",\n".join(items) + (b"\n" if items else b"") + tail + b"\n"
+
+
+def _cut_backup_lines(data: bytes, ids: set[str]) -> bytes | None:
+    """``data`` without the lines of ``ids``' records when it is in ``_backup_bytes``'s layout (found by
+    searching for the ids, not by splitting every line); None when it is not, or a record is elsewhere."""
+    head_end = data.find(b"\n")
+    head = data[:head_end]
+    tail = b"]\n" if head == b"[" else b"]}\n"
+    if not (head == b"[" or (head.startswith(b"{") and head.endswith(b":["))) or not data.endswith(b"\n" + tail):
+        return None
+    starts = _id_keys(data, ids)
+    if not starts:
+        return None
+    spans = []
+    for at in starts:
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        if start <= head_end or data[start:at] != b"{" or end < 0 or not data[start:end].rstrip(b",").endswith(b"}"):
+            return None  # not a record line of that layout
+        spans.append((start, end + 1))
+    out = _cut(data, spans)
+    if out.endswith(b",\n" + tail):  # the last record went: the one before it now ends the array
+        out = out[: -len(tail) - 2] + b"\n" + tail
+    return out
 
 
 def _without(doc: Any, ids: set[str]) -> tuple[Any, int]:
@@ -137,9 +184,7 @@ def _scrub_damaged(path: Path, ids: set[str]) -> None:
     present = _ids_in(data, ids)
     if not present:
         return
-    targets = sorted(m.start() for m in _ID_KEY.finditer(data) if _decoded(m.group(1)) in present) or sorted(
-        data.find(orjson.dumps(rid)) for rid in present
-    )
+    targets = _id_keys(data, present) or sorted(data.find(orjson.dumps(rid)) for rid in present)
     cuts: list[tuple[int, int]] = []
     structured: list[int] = []
     for at in targets:
@@ -162,6 +207,21 @@ def _scrub_damaged(path: Path, ids: set[str]) -> None:
     if _ids_in(path.read_bytes(), present):  # the text may sit on other lines: leave none of its record
         lines = [line for line in path.read_bytes().split(b"\n") if not _ids_in(line, present)]
         write_atomic(path, b"\n".join(lines))
+
+
+def _id_keys(data: bytes, ids: set[str]) -> list[int]:
+    """Where ``"id": "<one of ids>"`` starts in ``data``, in order."""
+    if len(ids) > _FEW:
+        return sorted(m.start() for m in _ID_KEY.finditer(data) if _decoded(m.group(1)) in ids)
+    found = []
+    for rid in ids:
+        quoted = orjson.dumps(rid)
+        for needle in (b'"id":' + quoted, b'"id": ' + quoted):
+            at = data.find(needle)
+            while at >= 0:
+                found.append(at)
+                at = data.find(needle, at + 1)
+    return sorted(found)
 
 
 def _decoded(quoted: bytes) -> str | None:
