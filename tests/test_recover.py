@@ -380,3 +380,28 @@ def test_a_write_never_puts_a_record_that_cannot_be_read_back_into_the_file(path
     with pytest.raises(InvalidRecord, match="mem_bad"):
         store.files.apply([Upsert(MemoryRecord.model_validate(record))])
     assert paths.memory_file.read_bytes() == before
+
+
+def test_a_delete_that_fails_leaves_no_deletion_in_the_ledger(paths, monkeypatch) -> None:
+    import errno
+
+    from picasso_tui.store import filestore
+    from picasso_tui.store.errors import StoreUnwritable
+
+    store = MemoryStore(paths)
+    kept = store.add("A note whose deletion fails.")
+    store.add("Another note.")  # the ledger exists from the first write on
+    ledger = paths.root / "memory.json.deletions"
+    before = ledger.read_bytes()
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(filestore, "write_atomic", disk_full)
+    with pytest.raises(StoreUnwritable, match="No space left"):
+        store.delete(kept.id)
+    monkeypatch.undo()
+    assert ledger.read_bytes() == before
+    assert kept.id in FileStore(paths).load().live_ids()
+    store.delete(kept.id)
+    assert kept.id.encode() in ledger.read_bytes()

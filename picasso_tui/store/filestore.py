@@ -251,9 +251,12 @@ class FileStore:
             del records[rid]
             result.purged.append(rid)
         extra = {**doc.extra, PURGED_KEY: purged} if purged else {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
-        for rid, problem in doc.problems.items():
-            if records.get(rid) is doc.records[rid]:  # still there as it was: it cannot be written back
-                raise problem
+        if doc.problems:
+            if _unchanged(doc, records, extra):
+                return result, doc  # nothing to write, so nothing to refuse
+            for rid, problem in doc.problems.items():
+                if records.get(rid) is doc.records[rid]:  # still there as it was: it cannot be written back
+                    raise problem
         new_doc = RawDocument(records=records, extra=extra)
         data = encode(new_doc, doc.lines)
         if data == doc.original:
@@ -292,8 +295,8 @@ class FileStore:
         if result.deleted:
             try:
                 forgetting.scrub_owned_files(self.paths, result.deleted)
-            except OSError as exc:  # the deletion itself is done; the next deletion's scrub retries
-                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc))
+            except OSError as exc:  # the deletion itself is done: the event says what may be left behind
+                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc), ids=result.deleted)
         return result, new_doc
 
     def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime, purged: dict[str, str]) -> Outcome:
@@ -376,6 +379,14 @@ class FileStore:
 
 def _op_id(op: Op) -> str:
     return op.record.id if isinstance(op, Upsert) else op.id
+
+
+def _unchanged(doc: RawDocument, records: dict[str, dict[str, Any]], extra: dict[str, Any]) -> bool:
+    return (
+        extra == doc.extra
+        and len(records) == len(doc.records)
+        and all(records.get(rid) is raw for rid, raw in doc.records.items())
+    )
 
 
 def _newly_deleted(

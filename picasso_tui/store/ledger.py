@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from picasso_tui.store.atomic import fsync_dir
+from picasso_tui.store.atomic import fsync_dir, fsync_file
 from picasso_tui.store.codec import deleted_at, timestamp_of
 from picasso_tui.store.merge import TOMBSTONE_TTL, raw_tombstone
 from picasso_tui.store.schema import parse_timestamp
@@ -53,21 +53,29 @@ def seed(records: Mapping[str, dict[str, Any]], purged: Mapping[str, str]) -> li
 
 
 def append(path: Path, deletions: Iterable[Deletion]) -> int:
-    """Append (created 0600 on first use) and fsync; returns the size before, for ``cut_back``."""
+    """Append (created 0600 on first use) and fsync; returns the size before, for ``cut_back``. On any
+    failure the ledger is as it was (a file created here is removed again) and the error propagates."""
     data = b"".join(d.line() for d in deletions)
     created = not path.exists()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    before = 0
     try:
         before = os.fstat(fd).st_size
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        fsync_file(fd)
+        if created:
+            fsync_dir(path.parent)
+    except BaseException:
+        with contextlib.suppress(OSError):  # half an append (a full disk) must not list half the deletions
+            if created:
+                path.unlink()
+            else:
+                os.ftruncate(fd, before)
+        raise
     finally:
         os.close(fd)
-    if created:
-        with contextlib.suppress(OSError):
-            fsync_dir(path.parent)
     return before
 
 
