@@ -405,3 +405,21 @@ def test_a_delete_that_fails_leaves_no_deletion_in_the_ledger(paths, monkeypatch
     assert kept.id in FileStore(paths).load().live_ids()
     store.delete(kept.id)
     assert kept.id.encode() in ledger.read_bytes()
+
+
+def test_scrubbing_a_backup_keeps_its_time_so_recover_still_picks_the_newest(paths, picasso) -> None:
+    install_fixture(paths, "v0-mac.json")
+    assert picasso("memory", "add", "A note.").code == 0
+    v0, v1 = paths.root / "memory.json.v0.bak", paths.root / "memory.json.v1.bak"
+    v1.write_bytes((FIXTURES / "v1-cli.json").read_bytes())
+    os.utime(v0, (1_700_000_000, 1_700_000_000))
+    os.utime(v1, (1_700_003_600, 1_700_003_600))
+    gone = sorted(MAC_IDS)[0]
+    assert gone.encode() in v0.read_bytes()
+    assert picasso("memory", "delete", gone).code == 0
+    assert gone.encode() not in v0.read_bytes() and v0.stat().st_mtime == 1_700_000_000
+    paths.memory_file.write_bytes(CORRUPT)
+    res = picasso("memory", "recover")
+    assert res.code == 0, res.err
+    assert "memory.json.v1.bak" in res.out
+    assert gone not in live_ids(picasso)

@@ -22,6 +22,7 @@ Transcripts are the agent's, and only ``clear`` removes them (``agent.run.forget
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
@@ -109,7 +110,7 @@ def _scrub_backup(path: Path, ids: set[str]) -> None:
         return
     cut = _cut_backup_lines(data, present)
     if cut is not None:
-        write_atomic(path, cut)
+        _rewrite(path, cut)
         return
     try:
         with gc_paused():
@@ -119,9 +120,16 @@ def _scrub_backup(path: Path, ids: set[str]) -> None:
         return
     kept_doc, dropped = _without(doc, present)
     if dropped:
-        write_atomic(path, _backup_bytes(kept_doc))
+        _rewrite(path, _backup_bytes(kept_doc))
     elif _ids_in(data, present):  # the ids sit somewhere unexpected: cut them out as in a damaged file
         _scrub_damaged(path, present)
+
+
+def _rewrite(path: Path, data: bytes) -> None:
+    """Replace a backup or a corrupt copy, keeping its time: ``recover`` picks the newest backup by it."""
+    times = path.stat()
+    write_atomic(path, data)
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
 
 
 def _backup_bytes(doc: Any) -> bytes:
@@ -203,10 +211,10 @@ def _scrub_damaged(path: Path, ids: set[str]) -> None:
                 end = data.find(b"\n", at)
                 spans.append((start, len(data) if end < 0 else end + 1))
         cuts += spans
-    write_atomic(path, _cut(data, cuts))
+    _rewrite(path, _cut(data, cuts))
     if _ids_in(path.read_bytes(), present):  # the text may sit on other lines: leave none of its record
         lines = [line for line in path.read_bytes().split(b"\n") if not _ids_in(line, present)]
-        write_atomic(path, b"\n".join(lines))
+        _rewrite(path, b"\n".join(lines))
 
 
 def _id_keys(data: bytes, ids: set[str]) -> list[int]:
