@@ -423,3 +423,13 @@ def test_scrubbing_a_backup_keeps_its_time_so_recover_still_picks_the_newest(pat
     assert res.code == 0, res.err
     assert "memory.json.v1.bak" in res.out
     assert gone not in live_ids(picasso)
+
+
+def test_a_recover_after_an_interrupted_one_reuses_its_copy_of_the_damaged_file(paths, picasso) -> None:
+    paths.root.mkdir(parents=True)
+    paths.memory_file.write_bytes(CORRUPT)
+    left = paths.root / "memory.json.corrupt-2026-12-01T000000-000Z"  # the copy an interrupted recover kept
+    left.write_bytes(CORRUPT)
+    res = picasso("memory", "recover")
+    assert res.code == 0, res.err
+    assert set_aside(paths) == [left] and left.name in res.out

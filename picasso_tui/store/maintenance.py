@@ -100,7 +100,12 @@ def recover(files: FileStore, *, start_empty: bool = False) -> RecoverReport:
 
 
 def _copy_aside(path: Path, data: bytes, now: datetime) -> Path:
-    """Keep the damaged bytes under a name no other recovery took (two in one millisecond included)."""
+    """Keep the damaged bytes under a name no other recovery took (two in one millisecond included);
+    a copy of the same bytes kept by a recover that was interrupted serves again."""
+    for earlier in forgetting.corrupt_copies(path.parent):
+        with contextlib.suppress(OSError):
+            if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
+                return earlier
     stamp = format_timestamp(now).replace(":", "").replace(".", "-")
     aside = path.with_name(f"memory.json.corrupt-{stamp}")
     n = 1
