@@ -39,6 +39,7 @@ TEXT_CACHE_LOCK_TIMEOUT_S = 10.0
 _FEW = 32  # up to this many ids, a substring search per id beats one pass of the id regex
 _ID_KEY = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.)*")')
 _TOKENS = re.compile(rb'[{}"\\]')
+_KEY_BEFORE = re.compile(rb'"id"\s*:\s*$')
 
 
 def backups(root: Path) -> list[Path]:
@@ -87,16 +88,27 @@ def _candidates(name: str, ids: Collection[str]) -> Collection[str]:
 
 
 def _ids_in(data: bytes, ids: set[str]) -> set[str]:
-    """Which of ``ids`` appear in ``data`` as a record id (a cheap test before any rewrite)."""
+    """Which of ``ids`` are a record's ``"id"`` in ``data`` (an edge naming one does not count)."""
     if len(ids) <= _FEW:
-        return {rid for rid in ids if orjson.dumps(rid) in data}
-    found = set()
-    for match in _ID_KEY.finditer(data):
-        with contextlib.suppress(orjson.JSONDecodeError):
-            rid = orjson.loads(match.group(1))
-            if rid in ids:
-                found.add(rid)
-    return found
+        return {rid for rid in ids if _id_key_positions(data, rid, first=True)}
+    return {rid for m in _ID_KEY.finditer(data) if (rid := _decoded(m.group(1))) in ids}
+
+
+def _id_key_positions(data: bytes, rid: str, *, first: bool = False) -> list[int]:
+    """Where ``"id": "<rid>"`` starts in ``data``: a byte search for the quoted id (fast), then a look
+    at what precedes each hit, so that an edge or a text naming the id does not count."""
+    quoted = orjson.dumps(rid)
+    out = []
+    at = data.find(quoted)
+    while at >= 0:
+        window = max(0, at - 64)
+        key = _KEY_BEFORE.search(data, window, at)
+        if key is not None:
+            out.append(key.start())
+            if first:
+                break
+        at = data.find(quoted, at + 1)
+    return out
 
 
 def _scrub_backup(path: Path, ids: set[str]) -> None:
@@ -192,7 +204,7 @@ def _scrub_damaged(path: Path, ids: set[str]) -> None:
     present = _ids_in(data, ids)
     if not present:
         return
-    targets = _id_keys(data, present) or sorted(data.find(orjson.dumps(rid)) for rid in present)
+    targets = _id_keys(data, present)
     cuts: list[tuple[int, int]] = []
     structured: list[int] = []
     for at in targets:
@@ -212,7 +224,7 @@ def _scrub_damaged(path: Path, ids: set[str]) -> None:
                 spans.append((start, len(data) if end < 0 else end + 1))
         cuts += spans
     _rewrite(path, _cut(data, cuts))
-    if _ids_in(path.read_bytes(), present):  # the text may sit on other lines: leave none of its record
+    if _ids_in(path.read_bytes(), present):  # the damage hid the record's bounds: drop every line naming it
         lines = [line for line in path.read_bytes().split(b"\n") if not _ids_in(line, present)]
         _rewrite(path, b"\n".join(lines))
 
@@ -221,15 +233,7 @@ def _id_keys(data: bytes, ids: set[str]) -> list[int]:
     """Where ``"id": "<one of ids>"`` starts in ``data``, in order."""
     if len(ids) > _FEW:
         return sorted(m.start() for m in _ID_KEY.finditer(data) if _decoded(m.group(1)) in ids)
-    found = []
-    for rid in ids:
-        quoted = orjson.dumps(rid)
-        for needle in (b'"id":' + quoted, b'"id": ' + quoted):
-            at = data.find(needle)
-            while at >= 0:
-                found.append(at)
-                at = data.find(needle, at + 1)
-    return sorted(found)
+    return sorted(at for rid in ids for at in _id_key_positions(data, rid))
 
 
 def _decoded(quoted: bytes) -> str | None:
