@@ -84,7 +84,8 @@ def test_recover_killed_at_random_moments_never_loses_or_resurrects(paths: Picas
             assert proc.returncode == 0, err.decode()
             assert f"{DELETED} deleted memories stay deleted".encode() in out, out
         else:
-            time.sleep(rng.uniform(0.0, 1.3 * full))
+            # Mostly inside the recover; some around its end (the replace, the projections, the exit).
+            time.sleep(rng.uniform(0.0, full) if round_no % 5 else rng.uniform(0.8 * full, 1.5 * full))
             proc.send_signal(signal.SIGKILL)
             proc.communicate(timeout=60)
         assert paths.memory_file.exists(), f"round {round_no}: no memory.json after the kill"
@@ -102,8 +103,7 @@ def test_recover_killed_at_random_moments_never_loses_or_resurrects(paths: Picas
     elapsed = time.monotonic() - started
     print(f"\n{KILLS} kills of `picasso memory recover` ({RECORDS} records, a whole recover {full:.2f} s): "
           f"{outcomes}, {elapsed:.1f} s")  # fmt: skip
-    assert outcomes["mid-recover"] >= 2, f"too few kills landed inside the recover to test anything: {outcomes}"
-    assert outcomes["recovered"] >= 2, outcomes
+    assert outcomes["mid-recover"] >= 5, f"too few kills landed inside the recover to test anything: {outcomes}"
     # After all that, one last recover of the damaged file finishes the job.
     paths.memory_file.write_bytes(damaged)
     proc = recover_process(paths.home)
