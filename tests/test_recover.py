@@ -433,3 +433,21 @@ def test_a_recover_after_an_interrupted_one_reuses_its_copy_of_the_damaged_file(
     res = picasso("memory", "recover")
     assert res.code == 0, res.err
     assert set_aside(paths) == [left] and left.name in res.out
+
+
+def test_a_recover_that_cannot_write_says_so_and_leaves_the_damaged_file(paths, picasso, monkeypatch) -> None:
+    import errno
+
+    from picasso_tui.store import maintenance
+
+    paths.root.mkdir(parents=True)
+    paths.memory_file.write_bytes(CORRUPT)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(maintenance, "write_atomic", disk_full)
+    res = picasso("memory", "recover")
+    assert res.code == 1
+    assert "No space left on device" in one_line(res.err)
+    assert paths.memory_file.read_bytes() == CORRUPT

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from picasso_tui.store import events, forgetting, ledger
-from picasso_tui.store.atomic import sweep_temps, write_atomic
+from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
-from picasso_tui.store.errors import CorruptStore, StoreError
+from picasso_tui.store.errors import CorruptStore, StoreError, StoreUnwritable
 from picasso_tui.store.filestore import PURGED_KEY, Delete, FileStore, Snapshot, purged_ids
 from picasso_tui.store.merge import merge_maps
 from picasso_tui.store.namespaces import fingerprint_for_path, workspace_prefix
@@ -59,43 +59,56 @@ def recover(files: FileStore, *, start_empty: bool = False) -> RecoverReport:
             doc = None
         if doc is not None and not doc.problems:
             raise StoreError(f"{path} reads fine, so there is nothing to recover; it was left as it is.")
-        damaged = path.read_bytes()
-        now = files.clock()
-        aside = _copy_aside(path, damaged, now)
-        source: Path | None = None
-        salvaged = 0
-        if doc is not None:
-            records = {rid: raw for rid, raw in doc.records.items() if rid not in doc.problems}
-            purged = purged_ids(doc.extra)
-            extra = {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
-        else:
-            ctx = MigrationContext(files.account_id, fingerprint_for_path)
-            source = None if start_empty else _newest_backup(files.paths.root)
-            restored = decode(source.read_bytes(), source, ctx) if source else RawDocument()
-            found = {} if start_empty else salvage(damaged, aside, ctx)
-            salvaged = len(found)
-            merged = merge_maps(
-                {rid: to_record(raw, path) for rid, raw in restored.records.items() if rid not in restored.problems},
-                {rid: to_record(raw, aside) for rid, raw in found.items()},
-            )
-            records = {rid: r.file_form for rid, r in merged.items()}
-            purged, extra = {}, {}
-        known = ledger.read(files.paths.deletion_ledger)
-        again = ledger.apply(records, purged, known, now)
-        if purged:
-            extra[PURGED_KEY] = purged
-        unlisted = [d for d in ledger.seed(records, purged) if d.id not in known]
-        if unlisted:  # tombstones the salvage found that the ledger lacks (written before it existed)
-            ledger.append(files.paths.deletion_ledger, unlisted)
-        sweep_temps(path)
-        write_atomic(path, encode(RawDocument(records=records, extra=extra)))
-    problems = sorted(doc.problems) if doc is not None else []
-    events.emit(files.paths, "recover", restored=source.name if source else None, salvaged=salvaged,
-                setAside=problems, deletedAgain=len(again))  # fmt: skip
+        try:
+            report = _recover_locked(files, doc, start_empty)
+        except OSError as exc:  # memory.json is still the file it was: nothing was replaced
+            raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+    events.emit(files.paths, "recover", restored=report.restored_from.name if report.restored_from else None,
+                salvaged=report.salvaged, setAside=report.damaged, deletedAgain=report.deleted_again)  # fmt: skip
     with contextlib.suppress(StoreError, OSError):
         from picasso_tui.store.projections import regenerate
 
         regenerate(files)
+    return report
+
+
+def _recover_locked(files: FileStore, doc: RawDocument | None, start_empty: bool) -> RecoverReport:
+    """The recovery itself, with memory.json.lock held; ``doc`` is the file as read (None: unreadable)."""
+    path = files.paths.memory_file
+    damaged = path.read_bytes()
+    now = files.clock()
+    aside = _copy_aside(path, damaged, now)
+    source: Path | None = None
+    salvaged = 0
+    if doc is not None:
+        records = {rid: raw for rid, raw in doc.records.items() if rid not in doc.problems}
+        purged = purged_ids(doc.extra)
+        extra = {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
+    else:
+        ctx = MigrationContext(files.account_id, fingerprint_for_path)
+        source = None if start_empty else _newest_backup(files.paths.root)
+        restored = decode(source.read_bytes(), source, ctx) if source else RawDocument()
+        found = {} if start_empty else salvage(damaged, aside, ctx)
+        salvaged = len(found)
+        merged = merge_maps(
+            {rid: to_record(raw, path) for rid, raw in restored.records.items() if rid not in restored.problems},
+            {rid: to_record(raw, aside) for rid, raw in found.items()},
+        )
+        records = {rid: r.file_form for rid, r in merged.items()}
+        purged, extra = {}, {}
+    known = ledger.read(files.paths.deletion_ledger)
+    again = ledger.apply(records, purged, known, now)
+    if purged:
+        extra[PURGED_KEY] = purged
+    unlisted = [d for d in ledger.seed(records, purged) if d.id not in known]
+    if unlisted:  # tombstones the salvage found that the ledger lacks (written before it existed)
+        ledger.append(files.paths.deletion_ledger, unlisted)
+    sweep_temps(path)
+    try:
+        write_atomic(path, encode(RawDocument(records=records, extra=extra)))
+    except FolderSyncFailed as exc:  # replaced already: the recovery happened, its durability is uncertain
+        events.emit(files.paths, "durability-warning", reason=exc.strerror)
+    problems = sorted(doc.problems) if doc is not None else []
     return RecoverReport(aside, source, salvaged, problems, len(again))
 
 
