@@ -276,6 +276,13 @@ class FileStore:
             ledger_size = ledger.append(ledger_file, deletions) if deletions or seeding else None
         except OSError as exc:
             raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+        if result.deleted:
+            # Before the replace too, so that a writer killed after it leaves no text in a backup. Should the
+            # replace fail, the record stays in memory.json and is gone from the backups: as the user asked.
+            try:
+                forgetting.scrub_owned_files(self.paths, result.deleted)
+            except OSError as exc:
+                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc), ids=result.deleted)
         try:
             write_atomic(path, data)
         except FolderSyncFailed as exc:
@@ -292,11 +299,6 @@ class FileStore:
         self._cache = (data, new_doc)
         self._damaged = {}
         result.written = True
-        if result.deleted:
-            try:
-                forgetting.scrub_owned_files(self.paths, result.deleted)
-            except OSError as exc:  # the deletion itself is done: the event says what may be left behind
-                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc), ids=result.deleted)
         return result, new_doc
 
     def _apply_one(self, op: Op, records: dict[str, dict[str, Any]], now: datetime, purged: dict[str, str]) -> Outcome:

@@ -6,7 +6,8 @@ the TUI, gc, clear, an import or a sync pull whose tombstone wins the merge.
 
 * ``memory.json``: the tombstone replaces the record.
 * ``memory.json.v<n>.bak`` (migration backups): rewritten without the deleted records (so no longer
-  byte-identical to the old file), under memory.json.lock, as they are written and read under it.
+  byte-identical to the old file), under memory.json.lock (they are written and read under it), just
+  before memory.json is replaced: a writer killed at any point leaves no text in them.
 * ``memory.json.corrupt-<time>`` (files ``recover`` set aside): the deleted records are cut out (their
   line, or their JSON object in another layout), under the lock.
 * ``unsaved-edits/<id>-<time>.md``: deleted.
