@@ -55,6 +55,16 @@ class PicassoPaths:
         return self.root / "memory.json.lock"
 
     @property
+    def deletion_ledger(self) -> Path:
+        """Ids, deletion times, namespaces and classes of deleted records (never text); see store/ledger.py."""
+        return self.root / "memory.json.deletions"
+
+    @property
+    def unsaved_edits_dir(self) -> Path:
+        """``<id>-<time>.md``: the text of an edit that could not be applied."""
+        return self.home / "unsaved-edits"
+
+    @property
     def projections_dir(self) -> Path:
         return self.root / "memory"
 
@@ -67,6 +77,10 @@ class PicassoPaths:
         return self.home / "cache"
 
     @property
+    def text_caches_lock(self) -> Path:
+        return text_caches_lock(self.cache_dir)
+
+    @property
     def logs_dir(self) -> Path:
         return self.home / "logs"
 
@@ -77,3 +91,26 @@ class PicassoPaths:
     @property
     def legacy_mac_memory(self) -> Path:
         return account_home() / "Library" / "Application Support" / "Picasso" / "memory.json"
+
+
+# -- caches that hold memory text ----------------------------------------------------------------
+#
+# Deleted means gone everywhere (DESIGN §4), yet the store may not import the layers that derive
+# caches from memory.json. So those caches keep to this layout, and the store scrubs them by it
+# after every write that deletes records (store/forgetting.py):
+#
+# * ``cache/lexical/terms-v<n>.json``: a JSON object with one entry per line, each key
+#   ``"<16 hex of the text hash>:<record id>"``; the store drops the lines of deleted ids.
+# * ``cache/recall/*.bin``: indexes saved for one exact content of memory.json; any write makes them
+#   stale, so the store deletes them all.
+# * Whoever writes either takes ``text_caches_lock`` and writes only while memory.json still holds
+#   the bytes the cache was derived from, so a cache built just before a deletion cannot be saved
+#   after the store has scrubbed.
+# * ``cache/vectors/`` holds floats, ids and text hashes, no text: the store leaves it alone.
+
+TERMS_DIR = "lexical"
+SAVED_INDEX_DIR = "recall"
+
+
+def text_caches_lock(cache_dir: Path) -> Path:
+    return cache_dir / ".text-caches.lock"

@@ -86,7 +86,7 @@ def test_import_json_shape(run, monkeypatch, tmp_path) -> None:
     export.write_text(ok(run("memory", "export")).out)
     switch_home(monkeypatch, tmp_path, "fresh-home")
     first = json.loads(ok(run("memory", "import", str(export), "--json")).out)
-    assert set(first) == {"added", "updated", "skipped"}
+    assert set(first) == {"added", "updated", "skipped", "redacted"} and first["redacted"] == 0
     assert sorted(first["added"]) == sorted([a, b])
     assert first["updated"] == [] and first["skipped"] == []
     second = json.loads(ok(run("memory", "import", str(export), "--json")).out)
@@ -110,7 +110,7 @@ def test_import_of_a_newer_copy_updates(run, monkeypatch, tmp_path) -> None:
 
     switch_home(monkeypatch, tmp_path, "home-b")
     report = json.loads(ok(run("memory", "import", str(new), "--json")).out)
-    assert report == {"added": [], "updated": [rid], "skipped": [other]}
+    assert report == {"added": [], "updated": [rid], "skipped": [other], "redacted": 0}
     assert inspect_json(run, rid)["metadata"]["pinned"] is True
     # The older export never rolls the newer copy back.
     report = json.loads(ok(run("memory", "import", str(old), "--json")).out)

@@ -354,3 +354,17 @@ def test_the_tui_exits_non_zero_after_showing_that_the_store_was_refused(paths, 
     assert shown and shown[0] and "newer Picasso" in shown[0]
     assert exit_.value.code == 1
     assert "written by a newer Picasso" in err and err.count("\n") == 1
+
+
+def test_recover_brings_records_back_through_the_door(picasso, paths) -> None:
+    """What a backup or the salvage brings back re-enters the store redacted, like any record."""
+    planted = planted_secrets()
+    paths.root.mkdir(parents=True)
+    records = secret_records(planted, "account:local/global/facts")
+    (paths.root / "memory.json.v1.bak").write_bytes(orjson.dumps({"schemaVersion": 2, "records": records}))
+    paths.memory_file.write_text('{"schemaVersion": 2, "records": [')  # torn
+    res = picasso("memory", "recover")
+    assert res.code == 0, res.err
+    stored = paths.memory_file.read_text()
+    assert all(secret_core(kind, value) not in stored for kind, value in planted.items())
+    assert len(json.loads(picasso("memory", "list", "--json").out)) == 8

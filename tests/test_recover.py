@@ -14,8 +14,9 @@ import orjson
 import pytest
 
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import CorruptStore, StoreError
-from picasso_tui.store.filestore import FileStore
+from picasso_tui.store.errors import CorruptStore, InvalidRecord, StoreError
+from picasso_tui.store.filestore import FileStore, Upsert
+from picasso_tui.store.schema import MemoryRecord
 from tests.conftest import FIXTURES, install_fixture
 
 CORRUPT = b'{"schemaVersion":2,"records":[\n{"id":"mem_a","vector":[],"body":"half a rec'
@@ -245,3 +246,208 @@ def test_recover_through_the_api(paths) -> None:
     assert FileStore(paths).load().live_ids() == []
     with pytest.raises(StoreError):
         MemoryStore(paths).recover()
+
+
+# -- deletions stay deleted, whichever backup recover uses ----------------------------------------
+
+DELETED = "mem_01J0000000000000000000000A"
+DELETED_TEXT = "the AgentLoop was created without retriever/writer services"
+
+
+@pytest.mark.parametrize("start_empty", [False, True], ids=["newest-backup", "start-empty"])
+def test_a_record_deleted_after_the_backup_was_made_never_comes_back(paths, picasso, start_empty: bool) -> None:
+    original = install_fixture(paths, "v1-cli.json")
+    assert picasso("memory", "add", "A note written after the migration.").code == 0
+    bak = paths.root / "memory.json.v1.bak"
+    assert DELETED_TEXT.encode() in bak.read_bytes()
+    assert picasso("memory", "delete", DELETED).code == 0
+    assert DELETED_TEXT.encode() not in bak.read_bytes()  # the backup no longer holds it ...
+    bak.write_bytes(original)  # ... but say an older copy of the backup is put back by hand
+    # The damage takes the tombstone's line with it: only the ledger still knows of the deletion.
+    data = paths.memory_file.read_bytes()
+    paths.memory_file.write_bytes(
+        b"".join(line for line in data.splitlines(True) if DELETED.encode() not in line)[:-40]
+    )
+
+    args = ["memory", "recover"] + (["--start-empty"] if start_empty else [])
+    res = picasso(*args)
+    assert res.code == 0, res.err
+    assert DELETED not in live_ids(picasso)
+    assert DELETED_TEXT.encode() not in paths.memory_file.read_bytes()
+    if not start_empty:
+        assert "1 deleted memory stays deleted" in res.out
+        assert live_ids(picasso) == V1_IDS - {DELETED}
+    # And it stays deleted for good: an old export of it is skipped too.
+    assert picasso("memory", "import", str(FIXTURES / "v1-cli.json")).code == 0
+    assert DELETED not in live_ids(picasso)
+
+
+def test_the_ledger_holds_no_text_and_survives_a_clear(paths, picasso) -> None:
+    ids = [picasso("memory", "add", f"Secret plan number {i}.").out.strip() for i in range(3)]
+    assert picasso("memory", "delete", ids[0]).code == 0
+    assert picasso("memory", "clear", "--confirm", "clear-memories").code == 0
+    ledger = paths.root / "memory.json.deletions"
+    lines = [orjson.loads(line) for line in ledger.read_bytes().splitlines()]
+    assert {entry["id"] for entry in lines} == set(ids)
+    assert all(set(entry) == {"id", "at", "namespace", "class"} for entry in lines)
+    assert b"Secret plan" not in ledger.read_bytes()
+    assert oct(ledger.stat().st_mode & 0o777) == "0o600"
+
+
+# -- records that cannot be written back ------------------------------------------------------------
+
+
+def nested(levels: int) -> dict:
+    out: dict = {}
+    for _ in range(levels):
+        out = {"inner": out}
+    return out
+
+
+def damaged_record(kind: str) -> dict:
+    record = {"id": "mem_bad", "vector": [], "body": "An odd record from another tool.", "metadata": {
+        "class": "fact", "namespace": "account:local/global/facts", "lastObservedAt": "2026-01-01T00:00:00.000Z"}}  # fmt: skip
+    if kind == "deep":
+        record["metadata"]["toolState"] = nested(300)  # orjson cannot encode this: it used to wedge every write
+    else:
+        record["body"] = "x" * (1100 * 1024)
+    return record
+
+
+@pytest.mark.parametrize("layout", ["picasso", "another-writer"])
+@pytest.mark.parametrize("kind", ["deep", "oversized"])
+def test_a_record_that_cannot_be_written_back_is_named_skipped_and_set_aside(
+    paths, picasso, kind: str, layout: str
+) -> None:
+    good = picasso("memory", "add", "A good note.").out.strip()
+    records = orjson.loads(paths.memory_file.read_bytes())["records"] + [damaged_record(kind)]
+    records.sort(key=lambda r: r["id"])
+    if layout == "picasso":  # one record per line; the damaged one is on line 3
+        lines = [json.dumps(r, separators=(",", ":")) for r in records]
+        data = ('{"schemaVersion":2,"records":[\n' + ",\n".join(lines) + "\n]}\n").encode()
+    else:
+        data = json.dumps({"schemaVersion": 2, "records": records}).encode()
+    paths.memory_file.write_bytes(data)
+    line = "line 3" if layout == "picasso" else "line 1"
+
+    listed = picasso("memory", "list", "--json")
+    assert listed.code == 0
+    assert [r["id"] for r in json.loads(listed.out)] == [good]
+    warning = one_line(listed.err)
+    assert "mem_bad" in warning and line in warning and "picasso memory delete mem_bad" in warning
+
+    exported = picasso("memory", "export")
+    assert exported.code == 0
+    assert [r["id"] for r in json.loads(exported.out)["records"]] == [good]
+    assert "mem_bad" in one_line(exported.err)
+
+    refused = picasso("memory", "add", "Another note.")
+    assert refused.code == 1
+    message = one_line(refused.err)
+    assert "mem_bad" in message and line in message
+    assert "`picasso memory delete mem_bad`" in message and "`picasso memory recover`" in message
+    assert paths.memory_file.read_bytes() == data
+
+    recovered = picasso("memory", "recover")
+    assert recovered.code == 0, recovered.err
+    assert "mem_bad" in recovered.out
+    [aside] = set_aside(paths)
+    assert aside.read_bytes() == data  # the record is kept, aside
+    assert live_ids(picasso) == {good}
+    assert b"mem_bad" not in paths.memory_file.read_bytes()
+    assert picasso("memory", "add", "Writes work again.").code == 0
+
+
+def test_deleting_the_record_that_cannot_be_written_back_unwedges_the_store(paths, picasso) -> None:
+    good = picasso("memory", "add", "A good note.").out.strip()
+    records = orjson.loads(paths.memory_file.read_bytes())["records"] + [damaged_record("deep")]
+    paths.memory_file.write_bytes(json.dumps({"schemaVersion": 2, "records": records}).encode())
+    assert picasso("memory", "add", "Refused for now.").code == 1
+    deleted = picasso("memory", "delete", "mem_bad")
+    assert deleted.code == 0, deleted.err
+    assert picasso("memory", "add", "Accepted now.").code == 0
+    assert len(live_ids(picasso)) == 2 and good in live_ids(picasso)
+    [tomb] = [r for r in orjson.loads(paths.memory_file.read_bytes())["records"] if r["id"] == "mem_bad"]
+    assert tomb["body"] == "" and "toolState" not in tomb["metadata"]
+
+
+def test_a_write_never_puts_a_record_that_cannot_be_read_back_into_the_file(paths) -> None:
+    store = MemoryStore(paths)
+    store.add("A good note.")
+    before = paths.memory_file.read_bytes()
+    record = damaged_record("deep")
+    record["metadata"]["toolState"] = nested(40)  # encodable, but past the limit every reader applies
+    with pytest.raises(InvalidRecord, match="mem_bad"):
+        store.files.apply([Upsert(MemoryRecord.model_validate(record))])
+    assert paths.memory_file.read_bytes() == before
+
+
+def test_a_delete_that_fails_leaves_no_deletion_in_the_ledger(paths, monkeypatch) -> None:
+    import errno
+
+    from picasso_tui.store import filestore
+    from picasso_tui.store.errors import StoreUnwritable
+
+    store = MemoryStore(paths)
+    kept = store.add("A note whose deletion fails.")
+    store.add("Another note.")  # the ledger exists from the first write on
+    ledger = paths.root / "memory.json.deletions"
+    before = ledger.read_bytes()
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(filestore, "write_atomic", disk_full)
+    with pytest.raises(StoreUnwritable, match="No space left"):
+        store.delete(kept.id)
+    monkeypatch.undo()
+    assert ledger.read_bytes() == before
+    assert kept.id in FileStore(paths).load().live_ids()
+    store.delete(kept.id)
+    assert kept.id.encode() in ledger.read_bytes()
+
+
+def test_scrubbing_a_backup_keeps_its_time_so_recover_still_picks_the_newest(paths, picasso) -> None:
+    install_fixture(paths, "v0-mac.json")
+    assert picasso("memory", "add", "A note.").code == 0
+    v0, v1 = paths.root / "memory.json.v0.bak", paths.root / "memory.json.v1.bak"
+    v1.write_bytes((FIXTURES / "v1-cli.json").read_bytes())
+    os.utime(v0, (1_700_000_000, 1_700_000_000))
+    os.utime(v1, (1_700_003_600, 1_700_003_600))
+    gone = sorted(MAC_IDS)[0]
+    assert gone.encode() in v0.read_bytes()
+    assert picasso("memory", "delete", gone).code == 0
+    assert gone.encode() not in v0.read_bytes() and v0.stat().st_mtime == 1_700_000_000
+    paths.memory_file.write_bytes(CORRUPT)
+    res = picasso("memory", "recover")
+    assert res.code == 0, res.err
+    assert "memory.json.v1.bak" in res.out
+    assert gone not in live_ids(picasso)
+
+
+def test_a_recover_after_an_interrupted_one_reuses_its_copy_of_the_damaged_file(paths, picasso) -> None:
+    paths.root.mkdir(parents=True)
+    paths.memory_file.write_bytes(CORRUPT)
+    left = paths.root / "memory.json.corrupt-2026-12-01T000000-000Z"  # the copy an interrupted recover kept
+    left.write_bytes(CORRUPT)
+    res = picasso("memory", "recover")
+    assert res.code == 0, res.err
+    assert set_aside(paths) == [left] and left.name in res.out
+
+
+def test_a_recover_that_cannot_write_says_so_and_leaves_the_damaged_file(paths, picasso, monkeypatch) -> None:
+    import errno
+
+    from picasso_tui.store import maintenance
+
+    paths.root.mkdir(parents=True)
+    paths.memory_file.write_bytes(CORRUPT)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(maintenance, "write_atomic", disk_full)
+    res = picasso("memory", "recover")
+    assert res.code == 1
+    assert "No space left on device" in one_line(res.err)
+    assert paths.memory_file.read_bytes() == CORRUPT

@@ -63,13 +63,20 @@ def list_cmd(namespace: str | None, class_: str | None, everything: bool, quaran
         everything=everything,
         quarantined=quarantined or None,
     )
-    for problem in store.unreadable:
-        click.echo(f"picasso: warning: skipped an unreadable memory ({problem.reason} at {problem.where}); "
-                   f"it is kept in the file as it is, and `picasso memory delete` removes it.", err=True)  # fmt: skip
+    warn_unreadable(store)
     if as_json:
         _echo_json([r.file_form for r in records])
         return
     print_list(store, records, scoped=not (namespace or everything), held=quarantined)
+
+
+def warn_unreadable(store: MemoryStore) -> None:
+    """One sentence per record the last read skipped (another writer damaged it)."""
+    for problem in store.unreadable:
+        rid = getattr(problem, "rid", None)
+        fix = f"`picasso memory delete {rid}`" if rid else "`picasso memory delete`"
+        click.echo(f"picasso: warning: skipped an unreadable memory ({problem.reason} at {problem.where}); "
+                   f"it is kept in the file as it is, and {fix} removes it.", err=True)  # fmt: skip
 
 
 def print_list(store: MemoryStore, records: list, *, scoped: bool = True, held: bool = False) -> None:
@@ -184,7 +191,10 @@ def unpin_cmd(id_prefix: str) -> None:
 @memory.command("export")
 def export_cmd() -> None:
     """Print every memory as {"schemaVersion": 2, "records": [...]}."""
-    sys.stdout.buffer.write(orjson.dumps(_store().export(), option=orjson.OPT_INDENT_2) + b"\n")
+    store = _store()
+    exported = store.export()
+    warn_unreadable(store)
+    sys.stdout.buffer.write(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
     sys.stdout.flush()
 
 
@@ -258,6 +268,8 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
 
     forget_caches(store.paths, everything=fingerprint is None)
     transcripts = forget_transcripts(store.paths, fingerprint)
+    if fingerprint is None:  # a traceback can quote a record (a validation error shows the value)
+        (store.paths.logs_dir / "last-error.txt").unlink(missing_ok=True)
     removed = report.backups_removed + ([f"{transcripts} transcript{'s' * (transcripts != 1)}"] if transcripts else [])
     extra = f"; removed {', '.join(removed)}" if removed else ""
     noun = "memory" if report.deleted == 1 else "memories"
@@ -267,14 +279,25 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
 @memory.command("recover")
 @click.option("--start-empty", is_flag=True, help="Start with an empty store instead of the newest backup.")
 def recover_cmd(start_empty: bool) -> None:
-    """Set a corrupt memory.json aside, restore the newest backup (or start empty) and keep
-    every whole record still readable in the damaged file."""
+    """Copy a corrupt memory.json aside, restore the newest backup (or start empty) and keep every whole
+    record still readable in the damaged file; or set aside the records that block every write."""
     store = MemoryStore()  # no legacy imports: the store is known to be unreadable
     report = store.recover(start_empty=start_empty)
+    again = report.deleted_again
+    deleted = f"; {again} deleted {'memory stays' if again == 1 else 'memories stay'} deleted" if again else ""
+    noun = "record" if len(report.damaged) == 1 else "records"
+    shown = render.safe(", ".join(report.damaged[:5]) + (" …" if len(report.damaged) > 5 else ""))
+    if report.damaged and report.restored_from is None and not report.salvaged:
+        click.echo(f"Set {len(report.damaged)} {noun} Picasso cannot write back aside ({shown}); the file as it "
+                   f"was is kept as {report.set_aside.name}, and every other memory stays{deleted}.")  # fmt: skip
+        return
     restored = f"restored {report.restored_from.name}" if report.restored_from else "started an empty store"
-    noun = "record" if report.salvaged == 1 else "records"
-    kept = f", keeping {report.salvaged} whole {noun} still readable in it" if report.salvaged else ""
-    click.echo(f"Set the unreadable file aside as {report.set_aside.name} and {restored}{kept}.")
+    count = "record" if report.salvaged == 1 else "records"
+    kept = f", keeping {report.salvaged} whole {count} still readable in it" if report.salvaged else ""
+    click.echo(f"Kept a copy of the unreadable file as {report.set_aside.name} and {restored}{kept}{deleted}.")
+    if report.damaged:
+        click.echo(f"Left {len(report.damaged)} {noun} out that the store refuses ({shown}); they stay only in "
+                   f"{report.set_aside.name}.")  # fmt: skip
 
 
 def _register_late_commands() -> None:

@@ -21,14 +21,16 @@ import numpy.typing as npt
 import orjson
 import Stemmer  # PyStemmer
 
+from picasso_tui.paths import TERMS_DIR
 from picasso_tui.retrieval.embedders.hashing import tokens
 from picasso_tui.retrieval.vectors import text_hash
 from picasso_tui.store.atomic import write_atomic
+from picasso_tui.store.forgetting import text_cache_lock, unchanged_since
 
 _WHOLE = re.compile(r"[\w./-]*[\w]")
 K1 = 1.2
 B = 0.75
-TERMS_VERSION = 2  # bump when ``terms`` changes: old caches are then ignored
+TERMS_VERSION = 3  # bump when ``terms`` or the file's layout changes: old caches are then ignored
 SAVE_AFTER = 256
 Mask = npt.NDArray[np.bool_]
 
@@ -54,14 +56,25 @@ def content_terms(text: str) -> set[str]:
     return {stem(p) for p in tokens(text) if p.isalpha() and len(p) > 2}
 
 
-class TermCache:
-    """Terms per text hash, in memory and under ``<cache>/lexical/`` (a cache: losing it costs time only).
+def term_key(rid: str, text_hash: str) -> str:
+    """``<text hash>:<record id>``: the id in the key lets the store drop a deleted memory's words
+    without knowing how texts are made (the layout contract in ``paths.py``)."""
+    return f"{text_hash}:{rid}"
 
-    Only hashes are stored next to the terms, and ``keep`` drops the entries of texts no longer in
-    memory, so a deleted memory's words leave the cache at the next refresh."""
+
+class TermCache:
+    """Terms per record and text hash, in memory and under ``<cache>/lexical/`` (a cache: losing it costs
+    time only). On disk, one entry per line, as ``paths.py`` lays out for the store's scrub.
+
+    Only hashes and ids are stored next to the terms, and ``keep`` drops the entries of texts no longer
+    in memory, so a deleted memory's words leave the cache at the next refresh; the store's scrub
+    takes them off the disk at once (``store.forgetting``)."""
 
     def __init__(self, cache_dir: Path | None = None) -> None:
-        self.path = cache_dir / "lexical" / f"terms-v{TERMS_VERSION}.json" if cache_dir else None
+        self.cache_dir = cache_dir
+        self.path = cache_dir / TERMS_DIR / f"terms-v{TERMS_VERSION}.json" if cache_dir else None
+        self.source: tuple[Path, bytes] | None = None
+        """memory.json and the bytes these terms were split from: saved only while the file still holds them."""
         self._terms: dict[str, list[str]] | None = None
         self._added = 0  # texts split since the last save
         self._forgot = False  # a text left memory since the last save: its words must leave the disk too
@@ -98,14 +111,22 @@ class TermCache:
     def save(self) -> None:
         """Write the cache when a memory's words must go, on the first save, or once ``SAVE_AFTER`` new
         texts piled up: one memory written at 100k records must not rewrite a 10 MB file, and the few
-        texts a later process finds missing cost it microseconds each to split again."""
-        if self.path is None or self._terms is None:
+        texts a later process finds missing cost it microseconds each to split again.
+
+        Under the text-cache lock, and only while memory.json still holds ``source``: if a write replaced
+        it meanwhile, the store may already have scrubbed a deleted memory's words, which must not come
+        back from this copy (the next refresh saves instead)."""
+        if self.path is None or self.cache_dir is None or self._terms is None:
             return
         if not (self._forgot or self._added >= SAVE_AFTER or (self._added and not self._on_disk)):
             return
-        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time later
+        lines = [orjson.dumps(key) + b":" + orjson.dumps(value) for key, value in self._terms.items()]
+        data = b"{\n" + b",\n".join(lines) + (b"\n" if lines else b"") + b"}\n"
+        with contextlib.suppress(OSError), text_cache_lock(self.cache_dir) as locked:
+            if not locked or (self.source is not None and not unchanged_since(*self.source)):
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            write_atomic(self.path, orjson.dumps(self._terms), durable=False)
+            write_atomic(self.path, data, durable=False)
             self._added, self._forgot, self._on_disk = 0, False, True
             for old in self.path.parent.glob("terms-v*.json"):  # an older version's words, of memories since deleted
                 if old != self.path:
@@ -128,7 +149,7 @@ class BM25:
         term_ids: list[int] = []
         lengths = np.zeros(len(docs), dtype=np.float32)
         for d, (rid, text) in enumerate(docs):
-            key = keys[rid] if keys is not None and rid in keys else text_hash(text)
+            key = term_key(rid, keys[rid] if keys is not None and rid in keys else text_hash(text))
             found = cache.terms_of(key, text)
             term_ids.extend([vocab.setdefault(t, len(vocab)) for t in found])
             lengths[d] = len(found)

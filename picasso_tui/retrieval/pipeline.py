@@ -22,7 +22,7 @@ from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.embedders.base import Embedder
-from picasso_tui.retrieval.lexical import BM25, TermCache, content_terms
+from picasso_tui.retrieval.lexical import BM25, TermCache, content_terms, term_key
 from picasso_tui.retrieval.query import QueryVectors, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
 from picasso_tui.retrieval.scope import Scope
@@ -225,6 +225,8 @@ class Retriever:
             attrs = raw["metadata"].get("attributes") or {}
             if deleted_at(raw) is not None or attrs.get("archivedAt") or attrs.get("quarantined"):
                 continue  # archived, deleted and quarantined records are never returned
+            if rid in doc.problems:
+                continue  # a record that breaks a limit on its shape: every reader skips it
             text = raw_embed_text(raw)
             live.append((rid, text))
             if self.scope.allows(raw["metadata"]["namespace"]):  # scope first: nothing else is even indexed
@@ -234,7 +236,8 @@ class Retriever:
         # held only this scope would re-embed the others' on every switch); searches use the subset.
         hashes = {rid: text_hash(text) for rid, text in live}
         self.last_sync = self.vectors.sync(live, hashes)
-        self.terms.keep(hashes.values())
+        self.terms.keep(term_key(rid, h) for rid, h in hashes.items())
+        self.terms.source = (self.paths.memory_file, doc.original)
         self.bm25 = BM25([(rid, text) for rid, text in live if rid in scoped], self.terms, hashes)
         self._allowed = set(scoped)
         self._scoped = self.vectors.subset(self._allowed)
@@ -248,7 +251,8 @@ class Retriever:
         if spans is not None:  # never after a migration: an old file's namespaces depend on more than its bytes
             matrix, matrix_ids = self._scoped
             saved_index_mod.save(self._index_path, self._index_key, content_stamp(doc.original), spans,
-                                 list(scoped), matrix, matrix_ids, self.bm25)  # fmt: skip
+                                 list(scoped), matrix, matrix_ids, self.bm25,
+                                 source=(self.paths.memory_file, doc.original))  # fmt: skip
         return True
 
     def _refresh_from_saved_index(self) -> bool:

@@ -35,6 +35,7 @@ from picasso_tui.retrieval.lexical import BM25, TERMS_VERSION
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import Vectors
 from picasso_tui.store.atomic import TEMP_MAX_AGE_S, temp_name
+from picasso_tui.store.forgetting import text_cache_lock, unchanged_since
 
 FORMAT = 3
 """Bump when what is saved, or how it is computed (terms, BM25 weights, embed text), changes."""
@@ -104,9 +105,15 @@ def save(
     matrix: Vectors,
     matrix_ids: list[str],
     bm25: BM25,
+    *,
+    source: tuple[Path, bytes] | None = None,
 ) -> None:
     """Write the index atomically (readers see the old file or the new one), then delete the saved
-    indexes of other contents of memory.json. Failing to write only costs the next process time."""
+    indexes of other contents of memory.json. Failing to write only costs the next process time.
+
+    With ``source`` (memory.json and the bytes indexed), written under the text-cache lock and only
+    while the file still holds those bytes: an index of a content a write has since replaced holds
+    the words of memories that write may have deleted, after the store's scrub ran (paths.py)."""
     if ids != bm25.ids or len(matrix_ids) != matrix.shape[0] or not all(rid in spans for rid in ids):
         return  # not the shape ``load`` trusts: better no cache than a wrong one
     index_of = bm25.index_of
@@ -138,7 +145,9 @@ def save(
     for chunk in chunks:
         crc = zlib.crc32(chunk, crc)
     prefix = MAGIC + len(header).to_bytes(8, "little") + crc.to_bytes(4, "little")
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError), text_cache_lock(path.parent.parent) as locked:
+        if not locked or (source is not None and not unchanged_since(*source)):
+            return
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         _write_replace(path, [prefix, *chunks])
         _drop_others(path, stamp)

@@ -7,8 +7,6 @@ turns it into deltas for the file store.
 from __future__ import annotations
 
 import bisect
-import contextlib
-import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -19,21 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store import edit_text, events, legacy, retention
-from picasso_tui.store.atomic import write_atomic
-from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
+from picasso_tui.store import edit_text, events, legacy, maintenance, retention
+from picasso_tui.store.codec import MigrationContext, decode, to_record
 from picasso_tui.store.errors import (
     AmbiguousId,
     CorruptStore,
     InvalidImport,
     InvalidRecord,
     MemoryNotFound,
-    StoreError,
 )
 from picasso_tui.store.filestore import Change, Delete, FileStore, Snapshot, Upsert, WriteResult
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.ingress import IMPORT, MAINTENANCE, USER, Refused
-from picasso_tui.store.merge import merge_maps
+from picasso_tui.store.maintenance import ClearReport, RecoverReport
 from picasso_tui.store.namespaces import (
     Workspace,
     account_prefix,
@@ -61,22 +57,9 @@ class ImportReport:
 
 
 @dataclass(frozen=True)
-class RecoverReport:
-    set_aside: Path
-    restored_from: Path | None
-    salvaged: int = 0
-
-
-@dataclass(frozen=True)
 class Deleted:
     id: str
     title: str
-
-
-@dataclass(frozen=True)
-class ClearReport:
-    deleted: int
-    backups_removed: list[str]
 
 
 class MemoryStore:
@@ -310,7 +293,7 @@ class MemoryStore:
 
     def save_unsaved_edit(self, rid: str, text: str) -> Path:
         """Keep the text of an edit that could not be applied, so the user never loses it."""
-        folder = self.paths.home / "unsaved-edits"
+        folder = self.paths.unsaved_edits_dir
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         path = folder / f"{rid}-{format_timestamp(self.files.clock()).replace(':', '')}.md"
         path.write_text(text, encoding="utf-8")
@@ -319,9 +302,12 @@ class MemoryStore:
     # -- export / import ----------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
-        """Every live memory, archived ones included: ``{"schemaVersion": 2, "records": [...]}``."""
+        """Every live memory, archived ones included: ``{"schemaVersion": 2, "records": [...]}``. Records
+        another writer damaged are left out and listed in ``unreadable``, as ``list`` does."""
         snap = self.files.load()
-        return {"schemaVersion": 2, "records": [r.file_form for r in snap.records()]}
+        records = snap.records()
+        self.unreadable = snap.unreadable
+        return {"schemaVersion": 2, "records": [r.file_form for r in records]}
 
     def import_bytes(self, data: bytes, source: Path) -> ImportReport:
         ctx = MigrationContext(self.account_id, fingerprint_for_path)
@@ -390,64 +376,10 @@ class MemoryStore:
         return plan, result
 
     def clear(self, fingerprint: str | None = None) -> ClearReport:
-        prefix = workspace_prefix(self.account_id, fingerprint) if fingerprint else ""
-        snap = self.files.load()
-        ids = [
-            rid
-            for rid, raw in snap.raw().items()
-            if deleted_at(raw) is None and raw["metadata"]["namespace"].startswith(prefix)
-        ]
-        if ids:
-            self.files.apply([Delete(rid) for rid in ids], event="clear")
-        removed: list[str] = []
-        if fingerprint is None:
-            # A full clear also removes the pre-migration backups: they hold memory text too.
-            for bak in self.paths.root.glob("memory.json.v*.bak"):
-                bak.unlink()
-                removed.append(bak.name)
-        if not ids:
-            from picasso_tui.store.projections import regenerate
-
-            regenerate(self.files)
-            events.emit(self.paths, "clear", counts={"deleted": 0})
-        return ClearReport(len(ids), removed)
+        return maintenance.clear(self.files, self.account_id, fingerprint)
 
     def recover(self, *, start_empty: bool = False) -> RecoverReport:
-        """Set an unreadable memory.json aside; restore the newest backup (or start empty) and
-        merge back every whole record still readable in the damaged file."""
-        path = self.paths.memory_file
-        with self.files.locked():
-            try:
-                self.files.read_document()
-            except CorruptStore:
-                pass
-            else:
-                raise StoreError(f"{path} reads fine, so there is nothing to recover; it was left as it is.")
-            damaged = path.read_bytes()
-            stamp = format_timestamp(self.files.clock()).replace(":", "").replace(".", "-")
-            aside = path.with_name(f"memory.json.corrupt-{stamp}")
-            n = 1
-            while aside.exists():  # two recoveries in one millisecond must not overwrite each other
-                n += 1
-                aside = path.with_name(f"memory.json.corrupt-{stamp}-{n}")
-            os.replace(path, aside)
-            backups = sorted(self.paths.root.glob("memory.json.v*.bak"), key=lambda p: p.stat().st_mtime)
-            source = None if start_empty or not backups else backups[-1]
-            ctx = MigrationContext(self.account_id, fingerprint_for_path)
-            restored = decode(source.read_bytes(), source, ctx).records if source else {}
-            salvaged = {} if start_empty else salvage(damaged, aside, ctx)
-            merged = merge_maps(
-                {rid: to_record(raw, path) for rid, raw in restored.items()},
-                {rid: to_record(raw, aside) for rid, raw in salvaged.items()},
-            )
-            doc = RawDocument(records={rid: r.file_form for rid, r in merged.items()})
-            write_atomic(path, encode(doc))
-        events.emit(self.paths, "recover", restored=source.name if source else None, salvaged=len(salvaged))
-        with contextlib.suppress(StoreError):
-            from picasso_tui.store.projections import regenerate
-
-            regenerate(self.files)
-        return RecoverReport(aside, source, len(salvaged))
+        return maintenance.recover(self.files, start_empty=start_empty)
 
 
 def _prefixed(sorted_ids: list[str], prefix: str) -> list[str]:

@@ -34,6 +34,11 @@ def _fsync(fd: int) -> None:
     os.fsync(fd)
 
 
+def fsync_file(fd: int) -> None:
+    """Flush a file's data to the disk (on macOS as far as the platter)."""
+    _fsync(fd)
+
+
 def fsync_dir(folder: Path) -> None:
     if sys.platform == "win32":
         return

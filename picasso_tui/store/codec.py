@@ -19,7 +19,8 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from picasso_tui.store.errors import CorruptStore, NewerSchema
+from picasso_tui.store import record_limits
+from picasso_tui.store.errors import CorruptStore, DamagedRecord, InvalidRecord, NewerSchema
 from picasso_tui.store.schema import SCHEMA_VERSION, MemoryClass, MemoryRecord, format_timestamp, parse_timestamp
 
 CLASS_VALUES = frozenset(c.value for c in MemoryClass)
@@ -85,6 +86,9 @@ class RawDocument:
     original: bytes = b""
     lines: dict[bytes, dict[str, Any]] = field(default_factory=dict)
     """Each record's line in ``original`` (our layout only), for incremental re-reads."""
+    problems: dict[str, DamagedRecord] = field(default_factory=dict)
+    """Records that break a limit on their shape (record_limits): kept in ``records`` so that they can
+    be deleted, skipped by readers, and a reason for writes to refuse."""
 
     @property
     def migrated(self) -> bool:
@@ -92,7 +96,7 @@ class RawDocument:
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """orjson builds ~30 objects a record; letting the collector scan them all triples a parse."""
     enabled = gc.isenabled()
     gc.disable()
@@ -103,15 +107,22 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def decode(data: bytes, path: Path, ctx: MigrationContext, known: Lines | None = None) -> RawDocument:
+def decode(
+    data: bytes,
+    path: Path,
+    ctx: MigrationContext,
+    known: Lines | None = None,
+    known_problems: dict[str, DamagedRecord] | None = None,
+) -> RawDocument:
     """Parse the bytes of a memory file of any known schema into the v2 form.
 
     ``known`` maps record lines already parsed (from the previous read or write) to their dicts:
     a file in Picasso's own one-record-per-line layout is then re-read by parsing only the lines
     another writer added or changed, which is what keeps a write at 10k records inside its budget.
+    ``known_problems`` are the previous read's ``problems``, carried for the lines it parsed.
     """
     if known is not None:
-        fast = _decode_lines(data, path, known)
+        fast = _decode_lines(data, path, known, known_problems or {})
         if fast is not None:
             return fast
     if not data.strip():
@@ -119,7 +130,7 @@ def decode(data: bytes, path: Path, ctx: MigrationContext, known: Lines | None =
     if data.startswith(b"\xef\xbb\xbf"):
         raise CorruptStore(path, "byte 0", "the file starts with a byte-order mark")
     try:
-        with _gc_paused():
+        with gc_paused():
             top = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         try:
@@ -151,7 +162,23 @@ def decode(data: bytes, path: Path, ctx: MigrationContext, known: Lines | None =
     doc = RawDocument(version=version, records=records, extra=extra, original=data)
     if version == SCHEMA_VERSION:
         doc.lines = _lines_of(data, items)
+    if doc.lines:
+        limit = record_limits.MAX_DEPTH
+        for line, item in doc.lines.items():  # the cheap test first: this runs over every line of every read
+            if line.count(b"{") + line.count(b"[") > limit or len(line) > record_limits.MAX_RECORD_BYTES:
+                _note_problem(doc, data, path, item["id"], item, line)
+    else:
+        for rid, item in records.items():
+            _note_problem(doc, data, path, rid, item, None)
     return doc
+
+
+def _note_problem(
+    doc: RawDocument, data: bytes, path: Path, rid: str, item: dict[str, Any], line: bytes | None
+) -> None:
+    reason = record_limits.problem(item, line)
+    if reason is not None:
+        doc.problems[rid] = DamagedRecord(path, rid, record_limits.line_number(data, rid), reason)
 
 
 Lines = dict[bytes, dict[str, Any]]
@@ -196,7 +223,9 @@ def _lines_of(data: bytes, items: list[Any]) -> Lines:
     return dict(zip(split[1], items, strict=True))
 
 
-def _decode_lines(data: bytes, path: Path, known: Lines) -> RawDocument | None:
+def _decode_lines(
+    data: bytes, path: Path, known: Lines, known_problems: dict[str, DamagedRecord]
+) -> RawDocument | None:
     split = _record_lines(data)
     if split is None:
         return None
@@ -209,6 +238,7 @@ def _decode_lines(data: bytes, path: Path, known: Lines) -> RawDocument | None:
         return None  # anything unusual takes the full path, which reports it precisely
     records: dict[str, dict[str, Any]] = {}
     lines: Lines = {}
+    fresh: list[tuple[bytes, dict[str, Any]]] = []
     for index, line in enumerate(body):
         item = known.get(line)
         if item is None:
@@ -219,6 +249,7 @@ def _decode_lines(data: bytes, path: Path, known: Lines) -> RawDocument | None:
             if not isinstance(item, dict):
                 return None
             check_record(item, path, f"record {index + 1}")
+            fresh.append((line, item))
         rid = item["id"]
         if rid in records:
             return None
@@ -227,6 +258,13 @@ def _decode_lines(data: bytes, path: Path, known: Lines) -> RawDocument | None:
     extra = {k: v for k, v in top.items() if k not in ("schemaVersion", "records")}
     doc = RawDocument(version=SCHEMA_VERSION, records=records, extra=extra, original=data)
     doc.lines = lines
+    # A line parsed before is the same bytes, so it has the same problem (or none): only new lines are checked.
+    fresh_ids = {item["id"] for _, item in fresh}
+    for rid, problem in known_problems.items():
+        if rid in records and rid not in fresh_ids:
+            doc.problems[rid] = DamagedRecord(path, rid, record_limits.line_number(data, rid), problem.reason)
+    for line, item in fresh:
+        _note_problem(doc, data, path, item["id"], item, line)
     return doc
 
 
@@ -301,7 +339,7 @@ def encode(doc: RawDocument, known: Lines | None = None) -> bytes:
     lines: Lines = {}
     for rid in sorted(records):
         item = records[rid]
-        line = reuse.get(id(item)) or orjson.dumps(item)
+        line = reuse.get(id(item)) or _encoded(rid, item)
         out.append(line)
         lines[line] = item
     doc.lines = lines
@@ -309,8 +347,21 @@ def encode(doc: RawDocument, known: Lines | None = None) -> bytes:
     return head + b',"records":[\n' + body + (b"\n" if body else b"") + b"]}\n"
 
 
+def _encoded(rid: str, item: dict[str, Any]) -> bytes:
+    """A record's line, refusing one that the next reader would have to set aside."""
+    try:
+        line = orjson.dumps(item)
+    except orjson.JSONEncodeError as exc:
+        raise InvalidRecord(f"Memory {rid} cannot be encoded as JSON ({exc}); nothing was written.") from None
+    reason = record_limits.problem(item, line)
+    if reason is not None:
+        raise InvalidRecord(f"Memory {rid} cannot be written: {reason}; nothing was written.")
+    return line
+
+
 def salvage(data: bytes, path: Path, ctx: MigrationContext) -> dict[str, dict[str, Any]]:
-    """Whole records still readable in a damaged file (our encoder writes one per line)."""
+    """Whole records still readable in a damaged file (our encoder writes one per line); a record that
+    breaks a limit on its shape (record_limits) is left in the damaged file, not brought back."""
     found: dict[str, dict[str, Any]] = {}
     for line in data.splitlines():
         line = line.strip().rstrip(b",")
@@ -319,6 +370,8 @@ def salvage(data: bytes, path: Path, ctx: MigrationContext) -> dict[str, dict[st
         try:
             item = orjson.loads(line)
             rid = check_record(item, path, "a salvaged line")
+            if record_limits.problem(item, line) is not None:
+                continue
             to_record(item, path)
         except (orjson.JSONDecodeError, CorruptStore):
             continue

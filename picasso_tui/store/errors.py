@@ -22,6 +22,22 @@ class CorruptStore(StoreError):
         )
 
 
+class DamagedRecord(CorruptStore):
+    """One record breaks a limit on its shape (store/record_limits.py): readers skip it, and writes
+    refuse until it is deleted or set aside, since it cannot be written back as it is."""
+
+    def __init__(self, path: Path, rid: str, line: int | None, reason: str) -> None:
+        self.path = path
+        self.rid = rid
+        self.where = f"line {line} (id {rid})" if line else f"the record {rid}"
+        self.reason = reason
+        StoreError.__init__(
+            self,
+            f"{path} holds a record Picasso cannot write back ({reason}, at {self.where}), so nothing was "
+            f"written; `picasso memory delete {rid}` removes it, or `picasso memory recover` sets it aside.",
+        )
+
+
 class NewerSchema(StoreError):
     def __init__(self, path: Path, version: int) -> None:
         self.path = path

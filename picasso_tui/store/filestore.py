@@ -15,12 +15,13 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store import events
+from picasso_tui.store import events, forgetting, ledger
 from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
 from picasso_tui.store.codec import timestamp_of as codec_timestamp
 from picasso_tui.store.errors import (
     CorruptStore,
+    DamagedRecord,
     MemoryNotFound,
     StoreBusy,
     StoreError,
@@ -79,6 +80,8 @@ class WriteResult:
     quarantined: dict[str, str] = field(default_factory=dict)
     """Records the door held for review, with the reason."""
     refused: dict[str, Refused] = field(default_factory=dict)
+    deleted: list[str] = field(default_factory=list)
+    """Ids this write turned into tombstones (by Delete, or a winning tombstone from elsewhere)."""
 
     def ids(self, *kinds: Outcome) -> list[str]:
         return [rid for rid, kind in self.outcomes if kind in kinds]
@@ -102,15 +105,20 @@ class Snapshot:
 
     def get(self, rid: str) -> MemoryRecord | None:
         raw = self.doc.records.get(rid)
+        if raw is not None and rid in self.doc.problems:
+            raise self.doc.problems[rid]
         return None if raw is None else self._store.validated(raw)
 
     def records(self, keep: Callable[[dict[str, Any]], bool] | None = None) -> list[MemoryRecord]:
         """Live records (no tombstones), optionally pre-filtered on the raw dict to skip validation."""
         out = []
         self.unreadable = []
-        for raw in self.doc.records.values():
+        problems = self.doc.problems
+        for rid, raw in self.doc.records.items():
             if deleted_at(raw) is None and (keep is None or keep(raw)):
                 try:
+                    if rid in problems:
+                        raise problems[rid]
                     out.append(self._store.validated(raw))
                 except CorruptStore as exc:
                     self.unreadable.append(exc)
@@ -146,6 +154,8 @@ class FileStore:
         self._cache: tuple[bytes, RawDocument] | None = None
         self._refused: bytes | None = None
         self._models: dict[str, tuple[dict[str, Any], MemoryRecord]] = {}
+        self._damaged: dict[int, tuple[dict[str, Any], DamagedRecord]] = {}
+        """The last read's records that break a limit on their shape, by identity: ``validated`` refuses them."""
 
     @property
     def file(self):  # noqa: ANN201 - Path, kept short for callers
@@ -168,19 +178,24 @@ class FileStore:
         if self._cache is not None and self._cache[0] == data:
             return self._cache[1]
         try:
-            doc = decode(data, path, self.context, self._cache[1].lines if self._cache else None)
+            previous = self._cache[1] if self._cache else None
+            doc = decode(data, path, self.context, previous and previous.lines, previous and previous.problems)
         except StoreError as exc:
             if self._refused != data:  # one event per bad file, not one per poll of a watcher
                 self._refused = data
                 events.emit(self.paths, "refusal", reason=type(exc).__name__, where=getattr(exc, "where", None))
             raise
         self._cache = (data, doc)
+        self._damaged = {id(doc.records[rid]): (doc.records[rid], exc) for rid, exc in doc.problems.items()}
         return doc
 
     def load(self) -> Snapshot:
         return Snapshot(self, self.read_document())
 
     def validated(self, raw: dict[str, Any]) -> MemoryRecord:
+        damaged = self._damaged.get(id(raw))
+        if damaged is not None and damaged[0] is raw:
+            raise damaged[1]
         rid = raw["id"]
         hit = self._models.get(rid)
         if hit is not None and (hit[0] is raw or hit[0] == raw):
@@ -253,7 +268,7 @@ class FileStore:
             raise StoreUnwritable(path, "it is a symbolic link; point PICASSO_MEMORY_ROOT at the real folder instead")
         doc = self.read_document()
         records = dict(doc.records)
-        purged = _purged_ids(doc.extra)
+        purged = purged_ids(doc.extra)
         now = self.clock()
         result = WriteResult()
         for op in ops:
@@ -270,26 +285,53 @@ class FileStore:
             del records[rid]
             result.purged.append(rid)
         extra = {**doc.extra, PURGED_KEY: purged} if purged else {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
+        if doc.problems:
+            if _unchanged(doc, records, extra):
+                return result, doc  # nothing to write, so nothing to refuse
+            for rid, problem in doc.problems.items():
+                if records.get(rid) is doc.records[rid]:  # still there as it was: it cannot be written back
+                    raise problem
         new_doc = RawDocument(records=records, extra=extra)
         data = encode(new_doc, doc.lines)
         if data == doc.original:
             return result, doc
+        result.deleted = _newly_deleted(doc.records, records, result)
+        ledger_file = self.paths.deletion_ledger
         try:
             if doc.migrated:
                 result.backup = self._backup(doc)  # before the commit: any failure here is a failure
             sweep_temps(path)
+            # Before the replace: no instant shows a tombstone the ledger lacks. The first write that finds
+            # no ledger seeds it with the deletions the file already holds.
+            seeding = not ledger_file.exists()
+            deletions = (
+                ledger.seed(records, purged) if seeding else [ledger.of_tombstone(records[r]) for r in result.deleted]
+            )
+            ledger_size = ledger.append(ledger_file, deletions) if deletions or seeding else None
         except OSError as exc:
             raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+        if result.deleted:
+            # Before the replace too, so that a writer killed after it leaves no text in a backup. Should the
+            # replace fail, the record stays in memory.json and is gone from the backups: as the user asked.
+            try:
+                forgetting.scrub_owned_files(self.paths, result.deleted)
+            except OSError as exc:
+                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc), ids=result.deleted)
         try:
             write_atomic(path, data)
         except FolderSyncFailed as exc:
             # memory.json was replaced: the write happened. Failing it now would invite a retry
             # that duplicates the memory; record that durability is uncertain instead.
             events.emit(self.paths, "durability-warning", reason=exc.strerror)
-        except OSError as exc:
-            raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+        except BaseException as exc:
+            if ledger_size is not None:  # the deletions did not happen: the ledger must not say they did
+                ledger.cut_back(ledger_file, ledger_size)
+            if isinstance(exc, OSError):
+                raise StoreUnwritable(path, exc.strerror or str(exc)) from None
+            raise
         new_doc.original = data
         self._cache = (data, new_doc)
+        self._damaged = {}
         result.written = True
         return result, new_doc
 
@@ -373,6 +415,11 @@ class FileStore:
         if result.backup:
             events.emit(self.paths, "migration", backup=result.backup, records=len(doc.records))
         events.emit(self.paths, event, counts=counts, ids=[rid for rid, _ in result.outcomes])
+        if result.deleted:
+            try:
+                forgetting.scrub_text_caches(self.paths, result.deleted)
+            except OSError as exc:
+                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc))
         if self.projections:
             import portalocker
 
@@ -389,12 +436,33 @@ def _op_id(op: Op) -> str:
     return op.record.id if isinstance(op, Upsert) else op.id
 
 
+def _unchanged(doc: RawDocument, records: dict[str, dict[str, Any]], extra: dict[str, Any]) -> bool:
+    return (
+        extra == doc.extra
+        and len(records) == len(doc.records)
+        and all(records.get(rid) is raw for rid, raw in doc.records.items())
+    )
+
+
+def _newly_deleted(
+    before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]], result: WriteResult
+) -> list[str]:
+    """The ids this write's ops turned into tombstones: a Delete, or a tombstone that won the merge (an
+    import, a sync pull), including one for a record this file never had (a backup may hold it)."""
+    out: dict[str, None] = {}
+    for rid, _ in result.outcomes:
+        now, then = after.get(rid), before.get(rid)
+        if now is not None and deleted_at(now) is not None and (then is None or deleted_at(then) is None):
+            out[rid] = None
+    return list(out)
+
+
 PURGED_KEY = "purgedIds"
 """Top-level map of id -> deletion time for tombstones purged after 30 days: ids and times only,
 no content, so that an older copy (an old export, a stale writer) can never bring a record back."""
 
 
-def _purged_ids(extra: dict[str, Any]) -> dict[str, str]:
+def purged_ids(extra: dict[str, Any]) -> dict[str, str]:
     value = extra.get(PURGED_KEY)
     if not isinstance(value, dict):
         return {}

@@ -22,14 +22,13 @@ from enum import StrEnum
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
 
 from picasso_tui.store.errors import InvalidRecord, StoreError
 from picasso_tui.store.ids import SAFE_ID, safe_id
 from picasso_tui.store.namespaces import is_account_wide, namespace_problem, workspace_prefix
+from picasso_tui.store.record_limits import MAX_DEPTH, depth
 from picasso_tui.store.schema import MAX_BODY_BYTES, MemoryRecord
 
-MAX_DEPTH = 32
 MAX_STRING_BYTES = 64 * 1024
 MAX_RECORD_BYTES = 256 * 1024
 MAX_SOURCE_FILES = 256
@@ -169,7 +168,10 @@ class Door:
         if not SAFE_ID.fullmatch(record.id):
             raise Refused(record.id, "its id is not a plain identifier (letters, digits, _ . : -)", kind="id")
         namespace = record.metadata.namespace
-        problem = namespace_problem(namespace, self.account_id)
+        # Maintenance (gc, recover, sign-in adoption) handles records already in a file that several
+        # accounts may share: it keeps each one's account; every other way in writes this account's.
+        owner = None if origin.source is Source.MAINTENANCE else self.account_id
+        problem = namespace_problem(namespace, owner)
         if problem:
             raise Refused(record.id, f"its namespace {shown(namespace)} {problem}", kind="namespace")
         if origin.source is not Source.REPOSITORY:
@@ -189,7 +191,7 @@ class Door:
 def check_limits(record: MemoryRecord) -> None:
     """The documented limits on any record offered for writing (also re-checked after redaction)."""
     rid = record.id
-    if _depth(record) > MAX_DEPTH:
+    if depth(record) > MAX_DEPTH:
         raise Refused(rid, f"it nests values more than {MAX_DEPTH} levels deep, the limit")
     form = record.file_form
     for where, text in _strings(form):
@@ -220,26 +222,6 @@ def check_limits(record: MemoryRecord) -> None:
             raise Refused(
                 rid, f"its {where} contains the control character U+{char:04X}, which could rewrite a terminal"
             )
-
-
-def _depth(value: Any) -> int:
-    """Nesting depth of containers, without recursion (a hostile record may be thousands deep). Models
-    count as objects, so this runs before anything serialises the record (which would overflow)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, BaseModel):
-            item = {**item.__dict__, **(item.model_extra or {})}
-        if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                stack.extend((v, depth + 1) for v in item)
-    return deepest
 
 
 def _strings(form: dict[str, Any]) -> Iterator[tuple[str, str]]:

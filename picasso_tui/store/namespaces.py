@@ -88,12 +88,13 @@ _ORG = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _DIRS = frozenset(CLASS_DIRS.values())
 
 
-def namespace_problem(namespace: str, account_id: str) -> str | None:
-    """Why ``namespace`` may not hold a record of ``account_id`` (a phrase), or None if it may."""
+def namespace_problem(namespace: str, account_id: str | None) -> str | None:
+    """Why ``namespace`` may not hold a record of ``account_id`` (a phrase), or None if it may.
+    ``account_id`` None accepts any account (records already in a file several accounts share)."""
     head, _, rest = namespace.partition("/")
     if not head.startswith("account:") or not _ACCOUNT_ID.fullmatch(head.removeprefix("account:")):
         return "does not start with account:<id>"
-    if head != account_prefix(account_id):
+    if account_id is not None and head != account_prefix(account_id):
         return f"belongs to another account than this one ({account_id})"
     parts = rest.split("/")
     match parts:
