@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from picasso_tui.tui.messages import RecallReady
+from picasso_tui.tui.messages import PromptSubmitted, RecallReady, RequestSettled
 from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
@@ -49,9 +49,19 @@ class FirstLight(Screen):
         self.query_one("#prompt", Input).focus()
         self.refresh_view(None)
 
+    _submitted: str | None = None
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "prompt" and self.app.run_prompt(event.value):  # type: ignore[attr-defined]
-            event.input.value = ""
+        if event.input.id == "prompt":
+            self._submitted = event.value
+            self.app.post_message(PromptSubmitted(event.value, reply_to=self))
+
+    def on_request_settled(self, message: RequestSettled) -> None:
+        """The prompt clears once what was typed was carried out; a refused command stays to be corrected."""
+        box = self.query_one("#prompt", Input)
+        if message.done and box.value == self._submitted:
+            box.value = ""
+        self._submitted = None
 
     DRAFT_DEBOUNCE_S = 0.15
 
