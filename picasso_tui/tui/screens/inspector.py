@@ -213,13 +213,13 @@ class Inspector(Screen):
 
     def _focus_column(self, step: int, *, relative: bool) -> None:
         columns = list(self.query(ClassColumn))
-        current = self._focused_list()
+        focused = self._focused_list()
+        current = focused or self._current_column()  # from the filter: back to the column the user was in
         index = next((i for i, c in enumerate(columns) if c.list is current), None)
-        if index is None:
-            index = next(
-                (i for i, c in enumerate(columns) if self.selected and c.memory_class == self.selected.memory_class), 0
-            )
+        if focused is None:
             step = 0
+        if index is None:
+            index = 0
         target = columns[(index + step) % len(columns)]
         target.list.focus()
         target.scroll_visible(animate=False)
