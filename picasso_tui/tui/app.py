@@ -36,6 +36,7 @@ from picasso_tui.tui.messages import (
     PinRequested,
     PromptSubmitted,
     RecallReady,
+    RecallRequested,
     ReloadRequested,
     RequestSettled,
     RunFinished,
@@ -47,6 +48,7 @@ from picasso_tui.tui.messages import (
     ViewReady,
     WriteDone,
     WriteFailed,
+    WritesShown,
 )
 from picasso_tui.tui.screens.add_memory import AddMemoryScreen
 from picasso_tui.tui.screens.confirm import ConfirmScreen
@@ -244,9 +246,10 @@ class PicassoApp(App[None]):
 
     # -- recall for the prompt draft -----------------------------------------------------------------
 
-    def recall_draft(self, draft: str, reply_to: MessagePump) -> None:
+    def on_recall_requested(self, message: RecallRequested) -> None:
         """Retrieve for what the user is typing, off the UI thread (the last keystroke wins)."""
-        if not draft.strip() or draft.lstrip().startswith("/") or self.error:
+        draft, reply_to = message.draft, message.reply_to
+        if reply_to is None or not draft.strip() or draft.lstrip().startswith("/") or self.error:
             return
 
         def run() -> None:
@@ -368,8 +371,11 @@ class PicassoApp(App[None]):
 
         self.push_screen(AddMemoryScreen(), answered)
 
-    def on_reload_requested(self, _: ReloadRequested) -> None:
-        self.reload(announce=True)
+    def on_reload_requested(self, message: ReloadRequested) -> None:
+        self.reload(announce=message.announce)
+
+    def on_writes_shown(self, message: WritesShown) -> None:
+        self._own_ids.update(message.ids)
 
     # -- $EDITOR --------------------------------------------------------------------------------
 

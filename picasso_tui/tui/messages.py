@@ -124,7 +124,27 @@ class AddDialogRequested(Request):
 
 
 class ReloadRequested(Request):
-    """Read the store again now and say how many memories it holds."""
+    """Read the store again now (``announce``: and say how many memories it holds)."""
+
+    def __init__(self, announce: bool = True, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.announce = announce
+
+
+class RecallRequested(Request):
+    """Retrieve for the prompt draft; the answer (RecallReady) goes to ``reply_to``."""
+
+    def __init__(self, draft: str, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.draft = draft
+
+
+class WritesShown(Message):
+    """A screen already shows these memories as written (a run's reflection): no "memory changed" notice."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__()
+        self.ids = ids
 
 
 class PromptSubmitted(Request):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
@@ -19,6 +16,7 @@ from picasso_tui.tui.messages import (
     PinRequested,
     ReloadRequested,
 )
+from picasso_tui.tui.screens.base import PicassoScreen
 from picasso_tui.tui.view_model import COLUMNS, Change, Filter, parse_filter
 from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.tui.widgets.banner import show_banner
@@ -28,15 +26,12 @@ from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.record_list import RecordList
 from picasso_tui.tui.widgets.relation_graph import RelationGraph
 
-if TYPE_CHECKING:
-    from picasso_tui.tui.app import PicassoApp
-
 FLASH_SECONDS = 1.5
 MIN_COLUMN_WIDTH = 28
 FILTER_HINT = "/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)"
 
 
-class Inspector(Screen):
+class Inspector(PicassoScreen):
     BINDINGS = [
         Binding("slash", "focus_filter", "Filter"),
         Binding("enter", "toggle_detail", "Detail"),
@@ -62,10 +57,6 @@ class Inspector(Screen):
         self.ready = False  # set once composed: the app refreshes only ready screens
         self._shown: tuple[object, object, object] | None = None
         self._placed = False  # moved to a filled column after the first read
-
-    @property
-    def picasso(self) -> PicassoApp:
-        return cast("PicassoApp", self.app)
 
     def compose(self) -> ComposeResult:
         clock = self.picasso.clock
