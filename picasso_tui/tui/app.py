@@ -319,6 +319,10 @@ class PicassoApp(App[None]):
 
     def on_approve_requested(self, message: ApproveRequested) -> None:
         """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
+        if not message.record.is_quarantined:
+            self.notify(f"{message.record.id} is not held for review; nothing to approve.", severity="warning")
+            settle(message.reply_to, False)
+            return
 
         def work() -> tuple[str, tuple[str, ...]]:
             done = memory_ops.approve_memory(self.store, message.record.id)
