@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.widgets import Input, Static
 
 from picasso_tui.store.filestore import Delete
@@ -125,3 +126,17 @@ async def test_write_keys_on_a_corrupt_store_say_how_to_recover(workspace_store,
         await pilot.press("a")
         assert isinstance(app.screen, Inspector)
         assert "Memory is read-only until memory.json is repaired: run `picasso memory recover`." in notices(app)
+
+
+async def test_keys_typed_faster_than_focus_moves_still_count_from_the_column_reached(seeded_store, make_app) -> None:
+    seeded_store.files.apply([Delete(MODEL_NOTE)])
+    before = seeded_store.files.file.read_bytes()
+    app = make_app(seeded_store, start_in_inspector=True)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, app)
+        for key in "llllllp":  # queued at once, as a fast typist or a terminal's key repeat sends them
+            app.post_message(events.Key(key, key))
+        await settle(pilot, app)
+        assert app.focused.id == "list-model_performance"
+        assert seeded_store.files.file.read_bytes() == before  # p on the empty column pinned nothing
+        assert "Nothing selected: MODEL PERF has no memories." in notices(app)

@@ -75,8 +75,15 @@ class Inspector(PicassoScreen):
 
     def on_mount(self) -> None:
         self.ready = True
-        self.query(ClassColumn).first().list.focus()
+        self._enter_column(self.query(ClassColumn).first())
         self.refresh_view(None)
+
+    def _enter_column(self, column: ClassColumn) -> None:
+        # Focus lands later (Textual applies it from the message queue), and keys typed fast arrive
+        # first: the column the user is in is recorded now, so the next key counts from it.
+        self._column = column.list
+        column.list.focus()
+        column.scroll_visible(animate=False)
 
     def _focus_first_filled_column(self) -> None:
         """Once memory is first read, start on a column that has something to select."""
@@ -85,8 +92,7 @@ class Inspector(PicassoScreen):
             return
         first = next((c for c in self.query(ClassColumn) if c.list.records), None)
         if first is not None:
-            first.list.focus()
-            first.scroll_visible(animate=False)
+            self._enter_column(first)
 
     def on_resize(self) -> None:
         # Seven equal columns when they fit (200 columns: all show); otherwise a readable minimum
@@ -133,10 +139,7 @@ class Inspector(PicassoScreen):
         return focused if isinstance(focused, RecordList) else None
 
     def _current_column(self) -> RecordList | None:
-        """The column the user is in: the focused one, else (focus in the filter) the last one focused."""
-        focused = self._focused_list()
-        if focused is not None:
-            self._column = focused
+        """The column the user is in: the one last moved to or focused (also while in the filter)."""
         return self._column
 
     @property
@@ -204,16 +207,11 @@ class Inspector(PicassoScreen):
 
     def _focus_column(self, step: int, *, relative: bool) -> None:
         columns = list(self.query(ClassColumn))
-        focused = self._focused_list()
-        current = focused or self._current_column()  # from the filter: back to the column the user was in
-        index = next((i for i, c in enumerate(columns) if c.list is current), None)
-        if focused is None:
-            step = 0
-        if index is None:
-            index = 0
-        target = columns[(index + step) % len(columns)]
-        target.list.focus()
-        target.scroll_visible(animate=False)
+        index = next((i for i, c in enumerate(columns) if c.list is self._column), 0)
+        if self._focused_list() is None:
+            step = 0  # from the filter: back to the column the user was in
+        self._enter_column(columns[(index + step) % len(columns)])
+        self._show_selected()
 
     def action_toggle_detail(self) -> None:
         self.query_one("#lower").toggle_class("-expanded")
