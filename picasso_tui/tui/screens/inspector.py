@@ -51,7 +51,7 @@ class Inspector(PicassoScreen):
     def __init__(self) -> None:
         super().__init__()
         self.filter = Filter()
-        self.selected_id: str | None = None  # the highlighted row of the column the user is in, if any
+        self._selected_id: str | None = None  # the highlighted row of the column the user is in, if any
         self._column: RecordList | None = None  # that column: the focused list, or the last one focused
         self._flash_timer = None
         self.ready = False  # set once composed: the app refreshes only ready screens
@@ -148,6 +148,19 @@ class Inspector(PicassoScreen):
         column = self._current_column()
         return column.selected if column is not None else None
 
+    @property
+    def selected_id(self) -> str | None:
+        return self._selected_id
+
+    @selected_id.setter
+    def selected_id(self, record_id: str | None) -> None:
+        """Select a memory the way a user would: go to its column and highlight its row."""
+        for column in self.query(ClassColumn):
+            if record_id is not None and column.list.select_id(record_id):
+                self._enter_column(column)
+                self._show_selected()
+                return
+
     def nothing_selected_reason(self) -> str:
         column = self._current_column()
         heading = next((c.heading for c in self.query(ClassColumn) if c.list is column), "This column")
@@ -165,7 +178,7 @@ class Inspector(PicassoScreen):
         if shown == self._shown:  # same record object, same view: nothing to redraw
             return
         self._shown = shown
-        self.selected_id = record.id if record is not None else None
+        self._selected_id = record.id if record is not None else None
         self.query_one(DetailPane).show(record, nothing=reason)
         self.query_one(RelationGraph).show(record, self.picasso.view)
         self.refresh_bindings()
