@@ -61,6 +61,7 @@ async def test_a_filter_that_hides_the_highlight_moves_it_or_leaves_nothing_sele
         await pilot.press("l", "l", "j")  # DECISIONS, on the bcrypt one
         assert app.screen.selected_id == BCRYPT
         await pilot.press("slash", *"argon")  # hides bcrypt: the highlight moves to what is visible
+        await pilot.pause(0.2)  # the panes follow once typing pauses
         assert app.screen.selected_id == ARGON
         assert "argon2id" in detail_text(app)
         await pilot.press("enter", "d")
@@ -69,7 +70,7 @@ async def test_a_filter_that_hides_the_highlight_moves_it_or_leaves_nothing_sele
         await pilot.press("n")
         await pilot.press("slash")
         app.screen.query_one("#filter", Input).value = "class:failure"  # hides every decision
-        await pilot.pause()
+        await pilot.pause(0.2)
         assert app.screen.selected is None
         assert "Nothing selected: the filter hides every memory in DECISIONS." in detail_text(app)
         await pilot.press("enter", "d", "p")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
@@ -27,6 +28,7 @@ from picasso_tui.tui.widgets.record_list import RecordList
 from picasso_tui.tui.widgets.relation_graph import RelationGraph
 
 FLASH_SECONDS = 1.5
+PANES_AFTER_TYPING_S = 0.08
 MIN_COLUMN_WIDTH = 28
 FILTER_HINT = "/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)"
 
@@ -51,9 +53,9 @@ class Inspector(PicassoScreen):
     def __init__(self) -> None:
         super().__init__()
         self.filter = Filter()
-        self._selected_id: str | None = None  # the highlighted row of the column the user is in, if any
         self._column: RecordList | None = None  # that column: the focused list, or the last one focused
         self._flash_timer = None
+        self._panes_timer: Timer | None = None
         self.ready = False  # set once composed: the app refreshes only ready screens
         self._shown: tuple[object, object, object] | None = None
         self._placed = False  # moved to a filled column after the first read
@@ -150,7 +152,8 @@ class Inspector(PicassoScreen):
 
     @property
     def selected_id(self) -> str | None:
-        return self._selected_id
+        record = self.selected
+        return record.id if record is not None else None
 
     @selected_id.setter
     def selected_id(self, record_id: str | None) -> None:
@@ -178,7 +181,6 @@ class Inspector(PicassoScreen):
         if shown == self._shown:  # same record object, same view: nothing to redraw
             return
         self._shown = shown
-        self._selected_id = record.id if record is not None else None
         self.query_one(DetailPane).show(record, nothing=reason)
         self.query_one(RelationGraph).show(record, self.picasso.view)
         self.refresh_bindings()
@@ -187,13 +189,24 @@ class Inspector(PicassoScreen):
         if event.record_list.has_focus:
             self._column = event.record_list
         if event.record_list is self._current_column():
-            self._show_selected()
+            self._show_selected_soon() if self._typing_filter() else self._show_selected()
+
+    def _typing_filter(self) -> bool:
+        return self.query_one("#filter", Input).has_focus
+
+    def _show_selected_soon(self) -> None:
+        """While the filter is typed into, the panes follow the selection once typing pauses: the
+        columns repaint on every keystroke, the detail and its relation scan (over every memory) do
+        not. Keys act on ``selected`` itself, which is always the visible highlighted row."""
+        if self._panes_timer is not None:
+            self._panes_timer.stop()
+        self._panes_timer = self.set_timer(PANES_AFTER_TYPING_S, self._show_selected)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "filter":
             self.filter = parse_filter(event.value)
             self._apply_filter()
-            self._show_selected()  # a row the filter hid is no longer the selection
+            self._show_selected_soon()  # a row the filter hid is no longer the selection
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "filter":
