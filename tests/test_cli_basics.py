@@ -64,12 +64,12 @@ def test_add_reads_the_note_from_stdin(run) -> None:
     assert inspect_json(run, rid)["body"] == "First line from stdin\nsecond line"
 
 
-def test_add_style_outside_a_repo_without_language_fails(run, paths) -> None:
-    res = run("memory", "add", "--class", "style", "Use tabs")
-    assert res.code == 1
-    assert "--language" in one_sentence(res.err)
-    assert res.out == ""
-    assert not paths.memory_file.exists() or list_json(run, "--all") == []
+def test_add_style_outside_a_repo_without_language_is_general_style(run) -> None:
+    rid = add(run, "--class", "style", "Use tabs")
+    rec = inspect_json(run, rid)
+    assert rec["metadata"]["namespace"] == "account:local/global/style"
+    assert not any(e["type"] == "style->language" for e in rec["metadata"]["edges"])
+    assert [r["id"] for r in list_json(run)] == [rid]  # account-wide: listed from anywhere
 
 
 def test_add_empty_note_fails_in_one_sentence(run) -> None:

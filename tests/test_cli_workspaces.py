@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from picasso_tui.store.namespaces import find_workspace
-from tests.cli_helpers import add, checked, inspect_json, list_json, ok, one_sentence
+from tests.cli_helpers import add, checked, inspect_json, list_json, ok
 from tests.conftest import FIXTURES, git
 
 
@@ -73,11 +73,10 @@ def test_style_language_flag_beats_the_main_language(run, make_repo, monkeypatch
     assert inspect_json(run, rid)["metadata"]["namespace"] == "account:local/style/typescript"
 
 
-def test_style_in_a_repo_without_code_needs_language(run, make_repo, monkeypatch) -> None:
+def test_style_in_a_repo_without_code_is_general_style(run, make_repo, monkeypatch) -> None:
     monkeypatch.chdir(make_repo("docs", files={"README.md": "hi", "notes.txt": "x"}))
-    res = run("memory", "add", "--class", "style", "Be terse")
-    assert res.code == 1
-    assert "--language" in one_sentence(res.err)
+    rid = add(run, "--class", "style", "Be terse")
+    assert inspect_json(run, rid)["metadata"]["namespace"] == "account:local/global/style"
 
 
 @pytest.mark.parametrize(

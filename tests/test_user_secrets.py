@@ -8,6 +8,7 @@ import string
 
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.tui.app import PicassoApp
+from picasso_tui.tui.messages import AddRequested
 from picasso_tui.writeback.redact import contains_secret
 
 
@@ -50,7 +51,8 @@ async def test_the_tui_add_redacts_too(paths, monkeypatch, tmp_path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        app.add(f"CI reads {token} from the vault")
+        app.post_message(AddRequested(f"CI reads {token} from the vault"))
+        await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert any("secret redacted" in n.message for n in app._notifications)

@@ -1,4 +1,4 @@
-"""``picasso memory …``: parse, call the store API, print."""
+"""``picasso memory …``: parse, call a service (``services/``), print."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import click
 import orjson
 
 from picasso_tui.cli import render
-from picasso_tui.store import edit_text
+from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import EditConflict, InvalidRecord, MemoryNotFound, StoreError
+from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.user_store import open_user_store, redaction_notice
 
@@ -107,16 +107,22 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True, held: 
 @click.argument("note", nargs=-1, required=True)
 @click.option("--class", "class_", type=CLASS_CHOICE, default=MemoryClass.FACT.value, show_default=True)
 @click.option("--pin", is_flag=True, help="Never evict this memory.")
-@click.option("--language", metavar="LANG", help="For style memories (default: the workspace's main language).")
+@click.option(
+    "--language",
+    metavar="LANG",
+    help="For style memories (default: the workspace's main language; none: account-wide general style).",
+)
 @click.option("--tag", "tags", multiple=True, metavar="TAG", help="A tag (repeatable).")
 def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None, tags: tuple[str, ...]) -> None:
     """Save a memory; prints its id. Use '-' to read the note from standard input."""
     body = sys.stdin.read() if note == ("-",) else " ".join(note)
     store = _store()
-    record = store.add(body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags)
-    if notice := redaction_notice(store):
-        click.echo(f"picasso: {notice}", err=True)
-    click.echo(record.id)
+    saved = memory_ops.add_memory(
+        store, body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags
+    )
+    if saved.redaction_notice:
+        click.echo(f"picasso: {saved.redaction_notice}", err=True)
+    click.echo(saved.record.id)
 
 
 @memory.command("inspect")
@@ -124,7 +130,7 @@ def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None,
 @click.option("--json", "as_json", is_flag=True)
 def inspect_cmd(id_prefix: str, as_json: bool) -> None:
     """Show one memory in full."""
-    record = _store().resolve(id_prefix)
+    record = memory_ops.resolve_memory(_store(), id_prefix)
     if as_json:
         _echo_json(record.file_form)
     else:
@@ -136,31 +142,19 @@ def inspect_cmd(id_prefix: str, as_json: bool) -> None:
 def edit_cmd(id_prefix: str) -> None:
     """Edit a memory in $EDITOR (changes made meanwhile elsewhere are merged, never overwritten)."""
     store = _store()
-    record = store.resolve(id_prefix)
-    base = edit_text.fields_of(record)
-    original = edit_text.render(record)
-    text = click.edit(original, extension=".md", require_save=True)
-    if text is None or text == original:
-        click.echo("No changes.")
-        return
-    try:
-        updated = store.edit(record, base, text)
-    except edit_text.EditCancelled:
-        click.echo("The body was empty, so nothing was changed.")
-        return
-    except (InvalidRecord, EditConflict, MemoryNotFound) as exc:
-        saved = store.save_unsaved_edit(record.id, text)
-        raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
-    if notice := redaction_notice(store):
-        click.echo(f"picasso: {notice}", err=True)
-    click.echo(f"Updated {updated.id}.")
+    session = memory_edit.start_edit(memory_ops.resolve_memory(store, id_prefix))
+    text = click.edit(session.text, extension=".md", require_save=True)
+    result = memory_edit.finish_edit(store, session, text)
+    if result.redaction_notice:
+        click.echo(f"picasso: {result.redaction_notice}", err=True)
+    click.echo(result.sentence)
 
 
 @memory.command("delete")
 @click.argument("id_prefix", metavar="ID")
 def delete_cmd(id_prefix: str) -> None:
     """Delete a memory now (its text is removed at once)."""
-    record = _store().delete(id_prefix)
+    record = memory_ops.delete_memory(_store(), id_prefix)
     click.echo(f"Deleted {record.id}: {render.safe(record.title)[:60]}")
 
 
@@ -168,7 +162,7 @@ def delete_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def pin_cmd(id_prefix: str) -> None:
     """Keep a memory from ever being evicted."""
-    record = _store().pin(id_prefix, True)
+    record = memory_ops.set_pinned(_store(), id_prefix, True)
     click.echo(f"Pinned {record.id}.")
 
 
@@ -176,7 +170,7 @@ def pin_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def approve_cmd(id_prefix: str) -> None:
     """Approve a memory held for review, so the agent may be given it."""
-    record = _store().approve(id_prefix)
+    record = memory_ops.approve_memory(_store(), id_prefix)
     click.echo(f"Approved {record.id}: it may now be injected.")
 
 
@@ -184,7 +178,7 @@ def approve_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def unpin_cmd(id_prefix: str) -> None:
     """Return a pinned memory to normal retention."""
-    record = _store().pin(id_prefix, False)
+    record = memory_ops.set_pinned(_store(), id_prefix, False)
     click.echo(f"Unpinned {record.id}.")
 
 

@@ -18,7 +18,9 @@ class Scope:
     def namespaces(self) -> tuple[str, ...]:
         """Exact namespaces and folder prefixes (ending in '/') this scope reads, and nothing else."""
         account = f"account:{self.account_id}"
-        allowed = [f"{account}/model_performance"]
+        # global/ holds account-wide memory: workspace classes noted outside a repository and the
+        # general style (a style note with no language), read whatever the workspace or language.
+        allowed = [f"{account}/model_performance", f"{account}/global/"]
         if self.language:
             allowed.append(f"{account}/style/{self.language.lower()}")
         if self.workspace:

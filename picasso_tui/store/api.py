@@ -204,11 +204,10 @@ class MemoryStore:
                 "(letters, digits, + # _ -); nothing was saved."
             )
         if memory_class is MemoryClass.STYLE:
+            # No language given or detectable: a general preference, filed account-wide under global/style.
             language = (
                 language or (main_language(ws.root, self.paths.cache_dir) if ws else None) or ""
             ).lower() or None
-            if not language:
-                raise InvalidRecord("A style memory needs a language: pass --language (for example --language python).")
         now = self.files.clock()
         edge_list = [dict(e) for e in edges]
         if memory_class is MemoryClass.STYLE and language:

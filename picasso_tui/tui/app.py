@@ -21,22 +21,34 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message_pump import MessagePump
 
-from picasso_tui.store import edit_text
+from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
+from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
 from picasso_tui.tui import slash
 from picasso_tui.tui.messages import (
+    AddDialogRequested,
+    AddRequested,
+    ApproveRequested,
+    DeleteRequested,
+    DeleteResolved,
+    EditRequested,
+    PinRequested,
+    PromptSubmitted,
     RecallReady,
+    RecallRequested,
+    ReloadRequested,
+    RequestSettled,
     RunFinished,
     RunInjected,
     RunOutput,
     RunWritten,
     StoreFailed,
     StoreFileChanged,
-    StoreReloaded,
+    ViewReady,
     WriteDone,
     WriteFailed,
+    WritesShown,
 )
 from picasso_tui.tui.screens.add_memory import AddMemoryScreen
 from picasso_tui.tui.screens.confirm import ConfirmScreen
@@ -47,7 +59,7 @@ from picasso_tui.tui.screens.run import RunScreen
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.view_model import Change, MemoryView, diff
 from picasso_tui.tui.widgets.app_header import AppHeader
-from picasso_tui.writeback.user_store import open_user_store, redaction_notice
+from picasso_tui.writeback.user_store import open_user_store
 
 RELOAD_DEBOUNCE_S = 0.01
 EditorRunner = Callable[[Path], None]
@@ -91,13 +103,16 @@ class PicassoApp(App[None]):
         self.start_in_inspector = start_in_inspector
         self.offer_profile = offer_profile  # first session in a workspace: offer `picasso memory init`
         self.view = MemoryView([])
-        self.error: str | None = None
+        self.error: str | None = None  # the banner while the store cannot be read
+        self.read_only_reason: str | None = None  # the notice a write key gives meanwhile
         self.loaded = False
         self.live_state = "off"
         self._watcher = None
         self._reload_timer = None
         self._own_ids: set[str] = set()
         self._retriever = None
+        self._read_generation = 0
+        self._applied_generation = 0
 
     # -- theme ----------------------------------------------------------------------------------
 
@@ -145,17 +160,20 @@ class PicassoApp(App[None]):
     # -- reading --------------------------------------------------------------------------------
 
     def reload(self, announce: bool = False) -> None:
-        self.run_worker(lambda: self._read(announce), thread=True, exclusive=True, group="reload")
+        """Read the store and build the next view model on a worker; ViewReady hands it over whole."""
+        self._read_generation += 1
+        base, generation = self.view, self._read_generation
+        self.run_worker(lambda: self._read(base, generation, announce), thread=True, exclusive=True, group="reload")
 
-    def _read(self, announce: bool) -> None:
+    def _read(self, base: MemoryView, generation: int, announce: bool) -> None:
         try:
             records = self.store.list()
         except StoreError as exc:
             self.post_message(StoreFailed(str(exc), type(exc).__name__))
             return
-        message = StoreReloaded(records)
-        message.announce = announce  # type: ignore[attr-defined]
-        self.post_message(message)
+        view = MemoryView(records, previous=base)
+        view.columns()  # the unfiltered grouping, computed here rather than on the first frame
+        self.post_message(ViewReady(view, base, diff(base.by_id, view.by_id), announce, generation))
 
     def _refresh_staleness(self) -> None:
         """Staleness follows the code: recompute it for this workspace's memories learned from files
@@ -181,12 +199,17 @@ class PicassoApp(App[None]):
             self._reload_timer.stop()
         self._reload_timer = self.set_timer(RELOAD_DEBOUNCE_S, self.reload)
 
-    def on_store_reloaded(self, message: StoreReloaded) -> None:
-        old = self.view.by_id
-        self.view = MemoryView(message.records, previous=self.view)
-        change = diff(old, self.view.by_id) if self.loaded else Change()
+    def on_view_ready(self, message: ViewReady) -> None:
+        if message.generation < self._applied_generation:
+            return  # an older read finished after a newer one
+        self._applied_generation = message.generation
+        change = message.change if message.base is self.view else diff(self.view.by_id, message.view.by_id)
+        if not self.loaded:
+            change = Change()
+        self.view = message.view
         recovered = self.error is not None
         self.error = None
+        self.read_only_reason = None
         self.loaded = True
         external = Change(
             tuple(i for i in change.added if i not in self._own_ids),
@@ -196,7 +219,7 @@ class PicassoApp(App[None]):
         self._own_ids.clear()
         if external.any:
             self.notify(external.describe(), title="Memory changed")
-        elif getattr(message, "announce", False):
+        elif message.announce:
             self.notify(f"Reloaded {len(self.view.records)} memories.")
         if recovered:
             self.notify("The memory store is readable again.")
@@ -209,6 +232,7 @@ class PicassoApp(App[None]):
     def on_store_failed(self, message: StoreFailed) -> None:
         first = self.error is None
         self.error = f"⚠ {message.error} Picasso will not write until this is fixed."
+        self.read_only_reason = read_only_sentence(message.kind)
         self.loaded = True
         if first:
             self.notify(message.error, title="Memory is read-only", severity="error", timeout=8)
@@ -222,9 +246,10 @@ class PicassoApp(App[None]):
 
     # -- recall for the prompt draft -----------------------------------------------------------------
 
-    def recall_draft(self, draft: str, reply_to: MessagePump) -> None:
+    def on_recall_requested(self, message: RecallRequested) -> None:
         """Retrieve for what the user is typing, off the UI thread (the last keystroke wins)."""
-        if not draft.strip() or draft.lstrip().startswith("/") or self.error:
+        draft, reply_to = message.draft, message.reply_to
+        if reply_to is None or not draft.strip() or draft.lstrip().startswith("/") or self.error:
             return
 
         def run() -> None:
@@ -241,21 +266,28 @@ class PicassoApp(App[None]):
 
         self.run_worker(run, thread=True, exclusive=True, group="recall")
 
-    # -- writing --------------------------------------------------------------------------------
+    # -- writing: each intent a screen posts is handled here, through services/ ------------------------
 
-    def write(self, work: Callable[[], tuple[str, tuple[str, ...]]]) -> None:
+    def refuse_if_read_only(self, reply_to: MessagePump | None = None) -> bool:
+        """True (after saying why) when memory cannot be written."""
+        if self.read_only_reason is None:
+            return False
+        self.notify(self.read_only_reason, severity="error")
+        settle(reply_to, False)
+        return True
+
+    def write(self, work: Callable[[], tuple[str, tuple[str, ...]]], reply_to: MessagePump | None = None) -> None:
         """Run a store write off the UI thread; it may wait for another process's lock."""
-        if self.error:
-            self.notify("Memory is read-only until the store file is fixed.", severity="error")
+        if self.refuse_if_read_only(reply_to):
             return
 
         def run() -> None:
             try:
                 notice, ids = work()
             except StoreError as exc:
-                self.post_message(WriteFailed(str(exc)))
+                self.post_message(WriteFailed(str(exc), reply_to))
                 return
-            self.post_message(WriteDone(notice, ids))
+            self.post_message(WriteDone(notice, ids, reply_to))
 
         self.run_worker(run, thread=True, group="write")
 
@@ -263,60 +295,91 @@ class PicassoApp(App[None]):
         self._own_ids.update(message.ids)
         self.notify(message.notice)
         self.reload()
+        settle(message.reply_to, True)
 
     def on_write_failed(self, message: WriteFailed) -> None:
         self.notify(message.error, severity="error", timeout=8)
         self.reload()
+        settle(message.reply_to, False)
 
-    def add(self, note: str, memory_class: MemoryClass = MemoryClass.FACT) -> None:
+    def on_add_requested(self, message: AddRequested) -> None:
         def work() -> tuple[str, tuple[str, ...]]:
-            record = self.store.add(note, memory_class=memory_class, source="tui")
-            notice = redaction_notice(self.store)
-            return f"Saved {record.id}." + (f" {notice}" if notice else ""), (record.id,)
+            saved = memory_ops.add_memory(self.store, message.note, memory_class=message.memory_class, source="tui")
+            notice = f" {saved.redaction_notice}" if saved.redaction_notice else ""
+            return f"Saved {saved.record.id}.{notice}", (saved.record.id,)
 
-        self.write(work)
+        self.write(work, message.reply_to)
 
-    def pin(self, record: MemoryRecord | str, pinned: bool) -> None:
+    def on_pin_requested(self, message: PinRequested) -> None:
         def work() -> tuple[str, tuple[str, ...]]:
-            target = record.id if isinstance(record, MemoryRecord) else record
-            done = self.store.pin(target, pinned)
-            return f"{'Pinned' if pinned else 'Unpinned'} {done.id}.", (done.id,)
+            done = memory_ops.set_pinned(self.store, message.target, message.pinned)
+            return f"{'Pinned' if message.pinned else 'Unpinned'} {done.id}.", (done.id,)
 
-        self.write(work)
+        self.write(work, message.reply_to)
 
-    def approve(self, record: MemoryRecord) -> None:
+    def on_approve_requested(self, message: ApproveRequested) -> None:
         """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
-        if not record.is_quarantined:
-            self.notify(f"{record.id} is not held for review.", severity="warning")
+        if not message.record.is_quarantined:
+            self.notify(f"{message.record.id} is not held for review; nothing to approve.", severity="warning")
+            settle(message.reply_to, False)
             return
 
         def work() -> tuple[str, tuple[str, ...]]:
-            done = self.store.approve(record.id)
+            done = memory_ops.approve_memory(self.store, message.record.id)
             return f"Approved {done.id}: it may now be injected.", (done.id,)
 
-        self.write(work)
+        self.write(work, message.reply_to)
 
-    def delete(self, record: MemoryRecord | str) -> None:
-        def work() -> tuple[str, tuple[str, ...]]:
-            target = record.id if isinstance(record, MemoryRecord) else record
-            done = self.store.delete(target)
-            return f"Deleted {done.id}.", (done.id,)
+    def on_delete_requested(self, message: DeleteRequested) -> None:
+        if self.refuse_if_read_only(message.reply_to):
+            return
+        if message.record is not None:
+            self._confirm_delete(message.record, message.reply_to)
+            return
+        reply_to = message.reply_to
 
-        self.write(work)
+        def resolve() -> None:  # an id prefix typed at the prompt: the same resolution as the CLI's
+            try:
+                record = memory_ops.resolve_memory(self.store, message.target)
+            except StoreError as exc:
+                self.post_message(WriteFailed(str(exc), reply_to))
+                return
+            self.post_message(DeleteResolved(record, reply_to))
 
-    def confirm_delete(self, record: MemoryRecord) -> None:
+        self.run_worker(resolve, thread=True, group="write")
+
+    def on_delete_resolved(self, message: DeleteResolved) -> None:
+        self._confirm_delete(message.record, message.reply_to)
+
+    def _confirm_delete(self, record: MemoryRecord, reply_to: MessagePump | None) -> None:
         def answered(yes: bool | None) -> None:
-            if yes:
-                self.delete(record)
+            if not yes:
+                settle(reply_to, False)
+                return
+
+            def work() -> tuple[str, tuple[str, ...]]:
+                done = memory_ops.delete_memory(self.store, record.id)
+                return f"Deleted {done.id}.", (done.id,)
+
+            self.write(work, reply_to)
 
         self.push_screen(ConfirmScreen(f"Delete memory {record.id}?", record.title), answered)
 
-    def add_with_dialog(self) -> None:
+    def on_add_dialog_requested(self, message: AddDialogRequested) -> None:
+        if self.refuse_if_read_only(message.reply_to):
+            return
+
         def answered(result: tuple[str, MemoryClass] | None) -> None:
             if result:
-                self.add(*result)
+                self.post_message(AddRequested(*result, reply_to=message.reply_to))
 
         self.push_screen(AddMemoryScreen(), answered)
+
+    def on_reload_requested(self, message: ReloadRequested) -> None:
+        self.reload(announce=message.announce)
+
+    def on_writes_shown(self, message: WritesShown) -> None:
+        self._own_ids.update(message.ids)
 
     # -- $EDITOR --------------------------------------------------------------------------------
 
@@ -327,17 +390,15 @@ class PicassoApp(App[None]):
         with self.suspend():
             subprocess.call([*shlex.split(editor), str(path)])
 
-    def edit_record(self, record: MemoryRecord) -> None:
-        if self.error:
-            self.notify("Memory is read-only until the store file is fixed.", severity="error")
+    def on_edit_requested(self, message: EditRequested) -> None:
+        if self.refuse_if_read_only(message.reply_to):
             return
-        base = edit_text.fields_of(record)
-        original = edit_text.render(record)
-        fd, name = tempfile.mkstemp(prefix=f"picasso-{record.id}-", suffix=".md")
+        session = memory_edit.start_edit(message.record)
+        fd, name = tempfile.mkstemp(prefix=f"picasso-{session.record.id}-", suffix=".md")
         path = Path(name)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(original)
+                handle.write(session.text)
             try:
                 self.editor_runner(path)
             except EditorMissing:
@@ -349,47 +410,47 @@ class PicassoApp(App[None]):
             text = path.read_text(encoding="utf-8")
         finally:
             path.unlink(missing_ok=True)
-        if text == original:
+        if text == session.text:
             self.notify("No changes.")
             return
 
         def work() -> tuple[str, tuple[str, ...]]:
-            try:
-                updated = self.store.edit(record, base, text)
-            except edit_text.EditCancelled:
-                return "The body was empty, so nothing was changed.", ()
-            except (InvalidRecord, EditConflict) as exc:
-                saved = self.store.save_unsaved_edit(record.id, text)
-                raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
-            notice = redaction_notice(self.store)
-            return f"Updated {updated.id}." + (f" {notice}" if notice else ""), (updated.id,)
+            # The same flow as `picasso memory edit`: an edit that cannot land is kept in unsaved-edits/.
+            result = memory_edit.finish_edit(self.store, session, text)
+            notice = f" {result.redaction_notice}" if result.redaction_notice else ""
+            return result.sentence + notice, (result.record.id,) if result.record else ()
 
-        self.write(work)
+        self.write(work, message.reply_to)
 
     # -- prompt and screens ---------------------------------------------------------------------
 
-    def run_prompt(self, text: str) -> bool:
-        """Handle what was typed at First Light's prompt; True when it was consumed."""
+    def on_prompt_submitted(self, message: PromptSubmitted) -> None:
+        """What was typed at First Light's prompt. The prompt clears only once the command was carried
+        out (RequestSettled), so a refused command leaves the text to correct."""
+        reply_to = message.reply_to
         try:
-            command = slash.parse(text)
+            command = slash.parse(message.text)
         except slash.SlashError as exc:
             self.notify(str(exc), severity="warning")
-            return False
+            settle(reply_to, False)
+            return
         if command is None:
-            return self.start_run(text) if text.strip() else False
-        if command.name == "help":
-            self.action_show_help()
-        elif command.name == "quit":
-            self.exit()
-        elif command.name == "memory":
-            self.action_open_inspector()
-        elif command.name == "memory add":
-            self.add(command.arg)
+            settle(reply_to, self.start_run(message.text) if message.text.strip() else False)
+            return
+        if command.name == "memory add":
+            self.post_message(AddRequested(command.arg, reply_to=reply_to))
         elif command.name == "memory delete":
-            self.delete(command.arg)
+            self.post_message(DeleteRequested(command.arg, reply_to=reply_to))
         elif command.name in ("memory pin", "memory unpin"):
-            self.pin(command.arg, command.name == "memory pin")
-        return True
+            self.post_message(PinRequested(command.arg, command.name == "memory pin", reply_to=reply_to))
+        else:
+            settle(reply_to, True)
+            if command.name == "help":
+                self.action_show_help()
+            elif command.name == "quit":
+                self.exit()
+            elif command.name == "memory":
+                self.action_open_inspector()
 
     def start_run(self, prompt: str) -> bool:
         """Run the configured agent on ``prompt`` the way ``picasso run`` does, on a worker thread,
@@ -397,8 +458,7 @@ class PicassoApp(App[None]):
         is configured or memory is read-only."""
         from picasso_tui.agent.run import agent_command  # the run path loads only when used
 
-        if self.error:
-            self.notify("Memory is read-only until the problem above is fixed.", severity="warning")
+        if self.refuse_if_read_only():
             return False
         try:
             agent_command(self.store.paths)
@@ -443,6 +503,20 @@ class PicassoApp(App[None]):
 
     def action_show_help(self) -> None:
         self.push_screen(HelpScreen())
+
+
+def settle(reply_to: MessagePump | None, done: bool) -> None:
+    if reply_to is not None:
+        reply_to.post_message(RequestSettled(done))
+
+
+def read_only_sentence(kind: str) -> str:
+    """Why a write key does nothing while the store cannot be read, and what ends it."""
+    if kind == "NewerSchema":
+        return "Memory is read-only until Picasso is updated: memory.json was written by a newer version."
+    if kind == "CorruptStore":
+        return "Memory is read-only until memory.json is repaired: run `picasso memory recover`."
+    return "Memory is read-only until memory.json can be read again (the banner says why)."
 
 
 class EditorMissing(Exception):

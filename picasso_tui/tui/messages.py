@@ -1,10 +1,17 @@
-"""Messages worker threads and the file watcher post to the UI thread."""
+"""Messages: what worker threads and the file watcher post to the UI thread, and the intents screens
+post to the app (which handles each use case in one place)."""
 
 from __future__ import annotations
 
-from textual.message import Message
+from typing import TYPE_CHECKING
 
-from picasso_tui.store.schema import MemoryRecord
+from textual.message import Message
+from textual.message_pump import MessagePump
+
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
+
+if TYPE_CHECKING:
+    from picasso_tui.tui.view_model import Change, MemoryView
 
 
 class StoreFileChanged(Message):
@@ -14,10 +21,18 @@ class StoreFileChanged(Message):
         return isinstance(message, StoreFileChanged)
 
 
-class StoreReloaded(Message):
-    def __init__(self, records: list[MemoryRecord]) -> None:
+class ViewReady(Message):
+    """A view model built on a worker thread from a fresh read, handed over whole.
+
+    ``base`` is the view it was diffed against; ``change`` is what differs from it."""
+
+    def __init__(self, view: MemoryView, base: MemoryView, change: Change, announce: bool, generation: int) -> None:
         super().__init__()
-        self.records = records
+        self.generation = generation
+        self.view = view
+        self.base = base
+        self.change = change
+        self.announce = announce
 
 
 class StoreFailed(Message):
@@ -30,16 +45,122 @@ class StoreFailed(Message):
 
 
 class WriteDone(Message):
-    def __init__(self, notice: str, ids: tuple[str, ...]) -> None:
+    def __init__(self, notice: str, ids: tuple[str, ...], reply_to: MessagePump | None = None) -> None:
         super().__init__()
         self.notice = notice
         self.ids = ids
+        self.reply_to = reply_to
 
 
 class WriteFailed(Message):
-    def __init__(self, error: str) -> None:
+    def __init__(self, error: str, reply_to: MessagePump | None = None) -> None:
         super().__init__()
         self.error = error
+        self.reply_to = reply_to
+
+
+# -- intents: a screen asks, the app acts -------------------------------------------------------------
+# ``reply_to`` (optional) is told with RequestSettled whether the request was carried out, so that a
+# prompt keeps what was typed when it was not.
+
+
+class Request(Message):
+    def __init__(self, reply_to: MessagePump | None = None) -> None:
+        super().__init__()
+        self.reply_to = reply_to
+
+
+class AddRequested(Request):
+    def __init__(
+        self, note: str, memory_class: MemoryClass = MemoryClass.FACT, reply_to: MessagePump | None = None
+    ) -> None:
+        super().__init__(reply_to)
+        self.note = note
+        self.memory_class = memory_class
+
+
+class PinRequested(Request):
+    """Pin (or unpin) the memory ``target`` names: an id or a unique id prefix."""
+
+    def __init__(self, target: str, pinned: bool, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.target = target
+        self.pinned = pinned
+
+
+class DeleteRequested(Request):
+    """Delete after the user confirms; ``record`` when the screen already holds it, else ``target``
+    (an id prefix) is resolved first."""
+
+    def __init__(self, target: str, record: MemoryRecord | None = None, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.target = target
+        self.record = record
+
+
+class DeleteResolved(Message):
+    """The record a typed id prefix named, resolved on a worker: ask before deleting it."""
+
+    def __init__(self, record: MemoryRecord, reply_to: MessagePump | None) -> None:
+        super().__init__()
+        self.record = record
+        self.reply_to = reply_to
+
+
+class EditRequested(Request):
+    def __init__(self, record: MemoryRecord, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.record = record
+
+
+class ApproveRequested(Request):
+    def __init__(self, record: MemoryRecord, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.record = record
+
+
+class AddDialogRequested(Request):
+    """Open the add dialog, then add what it returns."""
+
+
+class ReloadRequested(Request):
+    """Read the store again now (``announce``: and say how many memories it holds)."""
+
+    def __init__(self, announce: bool = True, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.announce = announce
+
+
+class RecallRequested(Request):
+    """Retrieve for the prompt draft; the answer (RecallReady) goes to ``reply_to``."""
+
+    def __init__(self, draft: str, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.draft = draft
+
+
+class WritesShown(Message):
+    """A screen already shows these memories as written (a run's reflection): no "memory changed" notice."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__()
+        self.ids = ids
+
+
+class PromptSubmitted(Request):
+    """What was typed at First Light's prompt: a slash command or a prompt for the agent."""
+
+    def __init__(self, text: str, reply_to: MessagePump | None = None) -> None:
+        super().__init__(reply_to)
+        self.text = text
+
+
+class RequestSettled(Message):
+    """Posted to a request's ``reply_to``: ``done`` when it was carried out (the prompt may clear)."""
+
+    def __init__(self, done: bool) -> None:
+        super().__init__()
+        self.done = done
 
 
 class RecallReady(Message):

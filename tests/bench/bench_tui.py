@@ -80,6 +80,9 @@ def summary(samples: list[float]) -> str:
 def writer(paths_home: str, go: mp.Queue, done: mp.Queue) -> None:
     """Another process: writes one memory each time it is told to."""
     os.environ["PICASSO_HOME"] = paths_home
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor (store/ingress.py)
     store = FileStore(PicassoPaths.resolve())
     while (body := go.get()) is not None:
         record = MemoryRecord.model_validate({"id": new_id(), "body": body, "metadata": {

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
+from picasso_tui.store.schema import MemoryClass
+from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.help import HelpScreen
 from picasso_tui.tui.screens.inspector import Inspector
+from picasso_tui.tui.widgets.record_list import RecordList
 from tests.tui.conftest import plain, settle
 
 
@@ -55,6 +58,9 @@ async def test_memory_add_pin_unpin_delete_from_the_prompt(workspace_store, make
         await type_prompt(pilot, app, f"/memory unpin {added.id}")
         assert not workspace_store.resolve(added.id).metadata.pinned
         await type_prompt(pilot, app, f"/memory delete {added.id}")
+        assert isinstance(app.screen, ConfirmScreen)  # asks first, like `d` in the inspector
+        await pilot.press("y")
+        await settle(pilot, app)
         assert workspace_store.list() == []
         assert app.screen.query_one("#prompt", Input).value == ""
 
@@ -128,3 +134,50 @@ async def test_band_follows_the_prompt_draft(seeded_store, make_app) -> None:
         prompt.value = ""
         await pilot.pause()
         assert "Test runner is Vitest" in band_text(app).splitlines()[0]  # back to pinned and recent
+
+
+def prompt_value(app) -> str:
+    return app.screen.query_one("#prompt", Input).value
+
+
+async def test_slash_memory_delete_confirms_with_the_same_dialog_as_d_and_no_keeps_it(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        await type_prompt(pilot, app, "/memory delete mem_01JF0000000000000000000006")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "mem_01JF0000000000000000000006" in plain(app.screen.query_one("#confirm-question", Static))
+        await pilot.press("enter")  # the focused default is No
+        await settle(pilot, app)
+        assert isinstance(app.screen, FirstLight)
+        assert seeded_store.resolve("mem_01JF0000000000000000000006")
+        assert prompt_value(app) == "/memory delete mem_01JF0000000000000000000006"  # not done: kept
+
+
+async def test_a_failed_memory_command_keeps_the_typed_text(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        before = seeded_store.files.file.read_bytes()
+        refused = "/memory add " + "x" * 70_000  # over the body limit: the store refuses it
+        await type_prompt(pilot, app, refused)
+        assert prompt_value(app) == refused
+        for command in ("/memory delete mem_doesnotexist", "/memory pin mem_01JF", "/memory delete mem_01JF"):
+            await type_prompt(pilot, app, command)  # an unknown id, an ambiguous prefix
+            assert isinstance(app.screen, FirstLight)
+            assert prompt_value(app) == command
+        assert seeded_store.files.file.read_bytes() == before
+
+
+async def test_a_style_note_without_a_language_is_filed_as_general_style(workspace_store, make_app) -> None:
+    app = make_app(workspace_store, start_in_inspector=True)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        app.screen.query_one("#add-class", Select).value = MemoryClass.STYLE
+        await pilot.press(*"Prefer short sentences", "enter")
+        await settle(pilot, app)
+        [saved] = workspace_store.list()  # the test repository holds no code: no language to guess
+        assert saved.memory_class is MemoryClass.STYLE
+        assert saved.metadata.namespace == f"account:{workspace_store.account_id}/global/style"
+        assert [r.id for r in app.screen.query_one("#list-style", RecordList).records] == [saved.id]

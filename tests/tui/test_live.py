@@ -10,7 +10,7 @@ import time
 from textual.widgets import Static
 
 from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
-from picasso_tui.tui.messages import StoreFileChanged
+from picasso_tui.tui.messages import AddRequested, StoreFileChanged
 from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.widgets.record_list import RecordList
 from tests.conftest import FIXTURES
@@ -90,9 +90,9 @@ async def test_newer_schema_shows_a_banner_refuses_writes_and_recovers(workspace
         banner = app.screen.query_one("#banner", Static)
         assert banner.display
         assert "written by a newer Picasso (schema 3" in plain(banner)
-        await pilot.press("a")  # dimmed: nothing opens
+        await pilot.press("a")  # refused with a reason: nothing opens
         assert isinstance(app.screen, Inspector)
-        app.add("should not be written")
+        app.post_message(AddRequested("should not be written"))
         await settle(pilot, app)
         assert paths.memory_file.read_bytes() == newer
         assert not list(paths.root.glob("memory.json.v*.bak"))

@@ -72,7 +72,7 @@ def test_inspector_filter_active(snap_compare, snap_store) -> None:
     async def run_before(pilot) -> None:
         await steady(pilot)
         await pilot.press("slash", *"router")
-        await pilot.pause()
+        await pilot.pause(0.2)  # the detail pane follows the selection once typing pauses
 
     app = app_for(seeded(snap_store), start_in_inspector=True)
     assert snap_compare(app, terminal_size=(200, 50), run_before=run_before)

@@ -10,7 +10,8 @@ from textual.widgets import Input, Select, Static
 
 from picasso_tui.store.schema import MemoryClass
 
-ADDABLE = [c for c in MemoryClass if c not in (MemoryClass.STYLE, MemoryClass.MODEL_PERFORMANCE)]
+# A style note takes the workspace's main language, or none: then it is the account's general style.
+ADDABLE = [c for c in MemoryClass if c is not MemoryClass.MODEL_PERFORMANCE]
 
 
 class AddMemoryScreen(ModalScreen[tuple[str, MemoryClass] | None]):

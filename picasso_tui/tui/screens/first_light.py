@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from picasso_tui.tui.messages import RecallReady
+from picasso_tui.tui.messages import PromptSubmitted, RecallReady, RecallRequested, RequestSettled
+from picasso_tui.tui.screens.base import PicassoScreen
 from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
@@ -16,7 +16,7 @@ from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.recall_band import RecallBand
 
 
-class FirstLight(Screen):
+class FirstLight(PicassoScreen):
     BINDINGS = [
         Binding("f2", "app.open_inspector", "Memory inspector"),
         Binding("f1", "app.show_help", "Help"),
@@ -24,18 +24,18 @@ class FirstLight(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield self.app.make_header("First Light")  # type: ignore[attr-defined]
+        yield self.picasso.make_header("First Light")
         yield Static("", id="banner", classes="banner", markup=False)
         yield Static(
             "[b]What should we build today?[/b]\n[dim]Picasso remembers this workspace: "
             "type /memory to see and correct what it knows.[/dim]",
             id="hero",
         )
-        yield RecallBand(self.app.clock, id="recall-band")  # type: ignore[attr-defined]
+        yield RecallBand(self.picasso.clock, id="recall-band")
         yield LineInput(
             placeholder="Ask Picasso, or type /memory, /memory add <note>, /help",
             id="prompt",
-            suggester=SlashSuggester(lambda: list(self.app.view.by_id)),  # type: ignore[attr-defined]
+            suggester=SlashSuggester(lambda: list(self.picasso.view.by_id)),
         )
         yield Footer()
 
@@ -49,9 +49,19 @@ class FirstLight(Screen):
         self.query_one("#prompt", Input).focus()
         self.refresh_view(None)
 
+    _submitted: str | None = None
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "prompt" and self.app.run_prompt(event.value):  # type: ignore[attr-defined]
-            event.input.value = ""
+        if event.input.id == "prompt":
+            self._submitted = event.value
+            self.app.post_message(PromptSubmitted(event.value, reply_to=self))
+
+    def on_request_settled(self, message: RequestSettled) -> None:
+        """The prompt clears once what was typed was carried out; a refused command stays to be corrected."""
+        box = self.query_one("#prompt", Input)
+        if message.done and box.value == self._submitted:
+            box.value = ""
+        self._submitted = None
 
     DRAFT_DEBOUNCE_S = 0.15
 
@@ -65,7 +75,10 @@ class FirstLight(Screen):
             self._recalled = None
             self.refresh_view(None)
             return
-        self._draft_timer = self.set_timer(self.DRAFT_DEBOUNCE_S, lambda: self.app.recall_draft(self._draft, self))  # type: ignore[attr-defined]
+        self._draft_timer = self.set_timer(self.DRAFT_DEBOUNCE_S, self._ask_recall)
+
+    def _ask_recall(self) -> None:
+        self.app.post_message(RecallRequested(self._draft, reply_to=self))
 
     def on_recall_ready(self, message: RecallReady) -> None:
         if message.draft != self._draft:
@@ -74,10 +87,10 @@ class FirstLight(Screen):
         self.refresh_view(None)
 
     def refresh_view(self, change: Change | None) -> None:
-        app = self.app
-        self.query_one(AppHeader).live = app.live_state  # type: ignore[attr-defined]
-        show_banner(self, app.error)  # type: ignore[attr-defined]
-        view = app.view  # type: ignore[attr-defined]
+        app = self.picasso
+        self.query_one(AppHeader).live = app.live_state
+        show_banner(self, app.error)
+        view = app.view
         band = self.query_one(RecallBand)
         if self._recalled is not None:  # what retrieval returns for the draft
             records, note = self._recalled
@@ -87,5 +100,5 @@ class FirstLight(Screen):
             else:
                 band.show([], view.summary(), f"{empty} ({note})" if note else empty)
             return
-        note = None if app.loaded else "Reading memory…"  # type: ignore[attr-defined]
+        note = None if app.loaded else "Reading memory…"
         band.show(view.recall_preview(), view.summary(), note)

@@ -29,7 +29,7 @@ SLASH = (
     ("<any prompt>", "run the agent set in agent.command, with memory (as `picasso run`)"),
     ("/memory", "open the memory inspector"),
     ("/memory add <note>", "save a workspace memory"),
-    ("/memory delete <id>", "delete a memory (any unique id prefix)"),
+    ("/memory delete <id>", "delete a memory (any unique id prefix; asks first)"),
     ("/memory pin <id>, /memory unpin <id>", "keep from eviction, or not"),
     ("/help", "this sheet"),
     ("/quit", "quit"),

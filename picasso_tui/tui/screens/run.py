@@ -7,17 +7,17 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from picasso_tui.display import terminal_line, visible_text
 from picasso_tui.store.schema import MemoryRecord
-from picasso_tui.tui.messages import RunFinished, RunInjected, RunOutput, RunWritten
+from picasso_tui.tui.messages import ReloadRequested, RunFinished, RunInjected, RunOutput, RunWritten, WritesShown
+from picasso_tui.tui.screens.base import PicassoScreen
 from picasso_tui.tui.view_model import CLASS_MARKS
 from picasso_tui.tui.widgets.banner import show_banner
 
 
-class RunScreen(Screen):
+class RunScreen(PicassoScreen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("slash", "app.open_inspector", "Memory"),
@@ -34,7 +34,7 @@ class RunScreen(Screen):
         self.ready = False
 
     def compose(self) -> ComposeResult:
-        yield self.app.make_header("Run")  # type: ignore[attr-defined]
+        yield self.picasso.make_header("Run")
         yield Static("", id="banner", classes="banner", markup=False)
         yield Static(f"› {visible_text(self.prompt)}", id="run-prompt", markup=False)
         with Horizontal(id="run-memory"):
@@ -53,12 +53,12 @@ class RunScreen(Screen):
         self.refresh_view(None)
 
     def refresh_view(self, change: object) -> None:
-        show_banner(self, self.app.error)  # type: ignore[attr-defined]
+        show_banner(self, self.picasso.error)
         if self._report is not None:  # reinforced memories show their text once the reload brings them
             self._show_written()
 
     def _lines(self, ids: list[str], known: dict[str, MemoryRecord] | None = None) -> str:
-        view = self.app.view  # type: ignore[attr-defined]
+        view = self.picasso.view
         out = []
         for rid in ids:
             record = (known or {}).get(rid) or view.by_id.get(rid)
@@ -90,12 +90,12 @@ class RunScreen(Screen):
     def on_run_written(self, message: RunWritten) -> None:
         self._report = message.report
         self.written = list(getattr(message.report, "written_ids", []))
-        self.app._own_ids.update(self.written)  # type: ignore[attr-defined]  # shown here: no "memory changed" notice
+        self.post_message(WritesShown(self.written))  # shown here: no "memory changed" notice
         self._show_written()
 
     def on_run_finished(self, message: RunFinished) -> None:
         self.finished = True
-        self.app.reload()  # type: ignore[attr-defined]  # the watcher would too; this does not wait for it
+        self.post_message(ReloadRequested(announce=False))  # the watcher would too; this does not wait for it
         status = self.query_one("#run-status", Static)
         if message.error:
             status.update(f"✗ {message.error}")

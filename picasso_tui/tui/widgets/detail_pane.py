@@ -23,10 +23,11 @@ class DetailPane(VerticalScroll, can_focus=True):
     def compose(self):  # noqa: ANN201
         yield Static(id="detail-body")
 
-    def show(self, record: MemoryRecord | None, stale_reason: str | None = None) -> None:
+    def show(self, record: MemoryRecord | None, stale_reason: str | None = None, *, nothing: str | None = None) -> None:
+        """``record`` in full; with none, ``nothing`` says why (an empty column, a filter hiding it)."""
         body = self.query_one("#detail-body", Static)
         if record is None:
-            body.update(Text("Select a memory to see it in full.", style="dim"))
+            body.update(Text(nothing or "Nothing selected.", style="dim"))
             return
         md, now = record.metadata, self.clock()
         if stale_reason is None:  # why it is stale, as the last staleness check wrote it

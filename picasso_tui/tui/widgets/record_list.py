@@ -151,8 +151,8 @@ class RecordList(ScrollView, can_focus=True):
 
     def on_focus(self) -> None:
         self.refresh()
-        if self.selected:
-            self.post_message(self.Highlighted(self, self.selected.id))
+        # Posted for an empty column too: the screen must learn that nothing is selected now.
+        self.post_message(self.Highlighted(self, self.selected.id if self.selected else None))
 
     def on_blur(self) -> None:
         self.refresh()

@@ -26,7 +26,7 @@ class RelationGraph(Static):
 
     def _draw(self) -> None:
         if self._shown is None:
-            self.update(Text("No memory selected.", style="dim"))
+            self.update(Text("Nothing selected.", style="dim"))
             return
         record, view = self._shown
         region = self.content_region

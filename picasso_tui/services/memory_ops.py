@@ -1,0 +1,52 @@
+"""Add, delete, pin, unpin and approve one memory: what every front end calls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from picasso_tui.store.api import Deleted, MemoryStore
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
+from picasso_tui.writeback.user_store import redaction_notice
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A memory written, and the sentence about secrets redacted on the way in (or None)."""
+
+    record: MemoryRecord
+    redaction_notice: str | None = None
+
+
+def add_memory(
+    store: MemoryStore,
+    body: str,
+    *,
+    memory_class: MemoryClass = MemoryClass.FACT,
+    pinned: bool = False,
+    language: str | None = None,
+    tags: Iterable[str] = (),
+    source: str = "cli",
+) -> Saved:
+    """Save a note. A style note without a language (none given, none detectable) is filed
+    account-wide under ``global/style``: a preference need not belong to one language."""
+    record = store.add(body, memory_class=memory_class, pinned=pinned, language=language, tags=tags, source=source)
+    return Saved(record, redaction_notice(store))
+
+
+def resolve_memory(store: MemoryStore, prefix: str) -> MemoryRecord:
+    """The one memory an id or unique id prefix names (MemoryNotFound or an ambiguity error otherwise)."""
+    return store.resolve(prefix)
+
+
+def delete_memory(store: MemoryStore, prefix: str) -> Deleted:
+    return store.delete(prefix)
+
+
+def set_pinned(store: MemoryStore, prefix: str, pinned: bool) -> MemoryRecord:
+    return store.pin(prefix, pinned)
+
+
+def approve_memory(store: MemoryStore, prefix: str) -> MemoryRecord:
+    """Release a memory held for review (InvalidRecord when it is not held)."""
+    return store.approve(prefix)
