@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.tui.view_model import COLUMNS, Change, Filter, parse_filter
 from picasso_tui.tui.widgets.banner import show_banner
-from picasso_tui.tui.widgets.class_column import ClassColumn
+from picasso_tui.tui.widgets.class_column import STRIP_WIDTH, ClassColumn
+from picasso_tui.tui.widgets.class_tabs import ClassTabs
 from picasso_tui.tui.widgets.detail_pane import DetailPane
+from picasso_tui.tui.widgets.key_hints import KeyHints
 from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.record_list import RecordList
 from picasso_tui.tui.widgets.relation_graph import RelationGraph
 
 FLASH_SECONDS = 1.5
-MIN_COLUMN_WIDTH = 28
+# Below this width seven columns cannot each show a readable card: one class at a time, with tabs.
+TABS_BELOW = 120
 NEEDS_RECORD = {"pin", "edit", "delete"}
 FILTER_HINT = "/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)"
 
@@ -38,6 +41,7 @@ class Inspector(Screen):
         Binding("q", "app.quit", "Quit"),
         Binding("h,left,shift+tab", "column(-1)", "Column", show=False),
         Binding("l,right,tab", "column(1)", "Column", show=False),
+        *(Binding(str(n), f"show_column({n - 1})", f"Class {n}", show=False) for n in range(1, len(COLUMNS) + 1)),
     ]
 
     def __init__(self) -> None:
@@ -47,34 +51,89 @@ class Inspector(Screen):
         self._flash_timer = None
         self.ready = False  # set once composed: the app refreshes only ready screens
         self._shown: tuple[object, object] | None = None
+        self.current = 0  # the class column shown in the narrow (tabbed) layout
+        self._widths: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         clock = self.app.clock  # type: ignore[attr-defined]
         yield self.app.make_header("Memory inspector")  # type: ignore[attr-defined]
         yield Static("", id="banner", classes="banner", markup=False)
-        yield LineInput(
-            placeholder="/ filter: words, class:decision, pinned, stale, file:<path>  (esc clears)", id="filter"
-        )
-        with HorizontalScroll(id="columns"):
+        yield LineInput(placeholder=FILTER_HINT, id="filter")
+        yield ClassTabs(id="class-tabs")
+        with Horizontal(id="columns"):
             for memory_class, heading in COLUMNS:
                 yield ClassColumn(memory_class, heading, clock)
         with Horizontal(id="lower"):
             yield DetailPane(clock, id="detail")
             yield RelationGraph(id="graph")
-        yield Footer()
+        yield KeyHints()
 
     def on_mount(self) -> None:
         self.ready = True
         self.refresh_view(None)
-        first = next((c for c in self.query(ClassColumn) if c.list.records), None)
-        (first or self.query(ClassColumn).first()).list.focus()
+        columns = list(self.query(ClassColumn))
+        first = next((c for c in columns if c.list.records), columns[0])
+        self._show_column(first)
+        first.list.focus()
 
     def on_resize(self) -> None:
-        # Seven equal columns when they fit (200 columns: all show); otherwise a readable minimum
-        # width and the row scrolls sideways to the focused column.
-        width = max(MIN_COLUMN_WIDTH, self.size.width // len(COLUMNS))
-        for column in self.query(ClassColumn):
-            column.styles.width = width
+        self._layout_columns()
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    @property
+    def tabbed(self) -> bool:
+        return self.size.width < TABS_BELOW
+
+    def _layout_columns(self) -> None:
+        """Wide: every class side by side; a class with nothing to show is a strip and the columns
+        with memories share the rest evenly. Narrow: one class at a time under a row of tabs."""
+        columns = list(self.query(ClassColumn))
+        tabbed = self.tabbed
+        empty = tuple(c.empty for c in columns)
+        key = (self.size.width, tabbed, empty, self.current if tabbed else None)
+        if key == self._widths:  # unchanged: no layout pass on a filter keystroke
+            return
+        self._widths = key
+        self.set_class(tabbed, "-tabbed")
+        tabs = self.query_one(ClassTabs)
+        tabs.display = tabbed
+        if tabbed:
+            for i, column in enumerate(columns):
+                column.display = i == self.current
+                column.styles.width = "1fr"
+            self._draw_tabs()
+            return
+        # Every column but the first starts with a one-cell gap (its left padding), so the text of
+        # neighbouring columns never touches; the cells left are shared so the cards are equally wide.
+        full = [c for c in columns if not c.empty] or columns[:1]
+        gaps = sum(1 for i, c in enumerate(columns) if i and c in full)
+        room = self.size.width - gaps - STRIP_WIDTH * (len(columns) - len(full))
+        share, extra = divmod(max(len(full), room), len(full))
+        for i, column in enumerate(columns):
+            column.display = True
+            if column in full:
+                n = full.index(column)
+                column.styles.width = share + (1 if n < extra else 0) + (1 if i else 0)
+            else:
+                column.styles.width = STRIP_WIDTH
+
+    def _draw_tabs(self) -> None:
+        if self.tabbed:
+            self.query_one(ClassTabs).show([(c.heading, c.count) for c in self.query(ClassColumn)], self.current)
+
+    def _show_column(self, column: ClassColumn) -> None:
+        """Make ``column`` the current one (shown alone in the narrow layout) before it takes focus:
+        a hidden widget cannot be focused."""
+        self.current = list(self.query(ClassColumn)).index(column)
+        self._layout_columns()
+        self._draw_tabs()
+
+    def action_show_column(self, index: int) -> None:
+        columns = list(self.query(ClassColumn))
+        if 0 <= index < len(columns):
+            self._show_column(columns[index])
+            columns[index].list.focus()
 
     # -- data -----------------------------------------------------------------------------------
 
@@ -98,6 +157,8 @@ class Inspector(Screen):
         with self.app.batch_update():
             for column in self.query(ClassColumn):
                 column.set_records(grouped[column.memory_class], len(totals[column.memory_class]))
+            self._layout_columns()
+            self._draw_tabs()
 
     def _flash(self, ids: set[str]) -> None:
         for lst in self.lists:
@@ -174,8 +235,8 @@ class Inspector(Screen):
             )
             step = 0
         target = columns[(index + step) % len(columns)]
+        self._show_column(target)
         target.list.focus()
-        target.scroll_visible(animate=False)
 
     def action_toggle_detail(self) -> None:
         self.query_one("#lower").toggle_class("-expanded")

@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from picasso_tui.display import terminal_line, visible_text
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.tui.messages import RunFinished, RunInjected, RunOutput, RunWritten
 from picasso_tui.tui.view_model import CLASS_MARKS
 from picasso_tui.tui.widgets.banner import show_banner
+from picasso_tui.tui.widgets.key_hints import KeyHints
 
 
 class RunScreen(Screen):
@@ -46,7 +47,7 @@ class RunScreen(Screen):
                 yield Static("after the agent finishes", id="run-written-list", markup=False)
         yield RichLog(id="run-output", wrap=True, markup=False, highlight=False)
         yield Static("running…", id="run-status", markup=False)
-        yield Footer()
+        yield KeyHints()
 
     def on_mount(self) -> None:
         self.ready = True
