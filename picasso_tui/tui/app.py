@@ -23,9 +23,9 @@ from textual.message_pump import MessagePump
 
 from picasso_tui.store import edit_text
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import EditConflict, InvalidRecord, StoreError
+from picasso_tui.store.errors import AmbiguousId, EditConflict, InvalidRecord, StoreError
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
-from picasso_tui.tui import slash
+from picasso_tui.tui import notices, slash
 from picasso_tui.tui.messages import (
     RecallReady,
     RunFinished,
@@ -71,7 +71,10 @@ class PicassoApp(App[None]):
         styles_dir() / "run.tcss",
         styles_dir() / "profile_offer.tcss",
     ]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f1", "show_help", "Help", show=False),  # a shortened toast points here for its full text
+    ]
 
     def __init__(
         self,
@@ -98,12 +101,32 @@ class PicassoApp(App[None]):
         self._reload_timer = None
         self._own_ids: set[str] = set()
         self._retriever = None
+        self.notices: list[notices.Notice] = []  # every notice in full, newest last (the help sheet lists them)
 
     # -- theme ----------------------------------------------------------------------------------
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # $rose must resolve under every theme, not only ours, or the CSS fails to parse.
         return {**super().get_theme_variable_defaults(), **ROSE_VARIABLES}
+
+    # -- notifications --------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: str = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is at most three lines: the full text goes to ``notices`` (F1 lists it)."""
+        self.notices = [
+            *self.notices[-(notices.LOG_SIZE - 1) :],
+            notices.Notice(self.clock(), title, message, severity),
+        ]
+        short = notices.shorten(message, title, self.size.width)
+        super().notify(short, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -243,8 +266,11 @@ class PicassoApp(App[None]):
 
     # -- writing --------------------------------------------------------------------------------
 
-    def write(self, work: Callable[[], tuple[str, tuple[str, ...]]]) -> None:
-        """Run a store write off the UI thread; it may wait for another process's lock."""
+    def write(
+        self, work: Callable[[], tuple[str, tuple[str, ...]]], retry: Callable[[str], None] | None = None
+    ) -> None:
+        """Run a store write off the UI thread; it may wait for another process's lock. ``retry`` redoes
+        the action with one full id when an id prefix turns out to match several memories."""
         if self.error:
             self.notify("Memory is read-only until the store file is fixed.", severity="error")
             return
@@ -252,6 +278,9 @@ class PicassoApp(App[None]):
         def run() -> None:
             try:
                 notice, ids = work()
+            except AmbiguousId as exc:
+                self.post_message(WriteFailed(str(exc), exc.candidates if retry else [], retry))
+                return
             except StoreError as exc:
                 self.post_message(WriteFailed(str(exc)))
                 return
@@ -265,6 +294,12 @@ class PicassoApp(App[None]):
         self.reload()
 
     def on_write_failed(self, message: WriteFailed) -> None:
+        if message.candidates and message.retry is not None:  # an id prefix matched several: pick one
+            from picasso_tui.tui.screens.id_picker import IdPicker
+
+            retry = message.retry
+            self.push_screen(IdPicker(message.candidates, self.view), lambda rid: retry(rid) if rid else None)
+            return
         self.notify(message.error, severity="error", timeout=8)
         self.reload()
 
@@ -282,7 +317,7 @@ class PicassoApp(App[None]):
             done = self.store.pin(target, pinned)
             return f"{'Pinned' if pinned else 'Unpinned'} {done.id}.", (done.id,)
 
-        self.write(work)
+        self.write(work, retry=lambda rid: self.pin(rid, pinned))
 
     def approve(self, record: MemoryRecord) -> None:
         """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
@@ -302,7 +337,7 @@ class PicassoApp(App[None]):
             done = self.store.delete(target)
             return f"Deleted {done.id}.", (done.id,)
 
-        self.write(work)
+        self.write(work, retry=self.delete)
 
     def confirm_delete(self, record: MemoryRecord) -> None:
         def answered(yes: bool | None) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.message import Message
 
 from picasso_tui.store.schema import MemoryRecord
@@ -37,9 +39,13 @@ class WriteDone(Message):
 
 
 class WriteFailed(Message):
-    def __init__(self, error: str) -> None:
+    def __init__(
+        self, error: str, candidates: list[str] | None = None, retry: Callable[[str], None] | None = None
+    ) -> None:
         super().__init__()
         self.error = error
+        self.candidates = candidates or []  # an id prefix matched these: the user picks one ...
+        self.retry = retry  # ... and the action runs again with it
 
 
 class RecallReady(Message):
