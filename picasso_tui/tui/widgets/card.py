@@ -13,6 +13,8 @@ WIDE = 60  # from this width two lines hold what three narrow ones do: a wide co
 # Where a long word may fold without looking cut: after a path separator or punctuation.
 _FOLD = re.compile(r"[/._\-:,;=]")
 _MIN_FOLD_ROOM = 4
+_MIN_HYPHEN_ROOM = 6  # a long word that would leave this much of a line empty is hyphenated instead
+_MIN_HYPHEN_PART = 3
 
 
 def wrap_body(text: str, width: int, lines: int = BODY_LINES) -> list[str]:
@@ -35,9 +37,13 @@ def wrap_body(text: str, width: int, lines: int = BODY_LINES) -> list[str]:
         if room >= _MIN_FOLD_ROOM:  # fold a path or dotted name at its punctuation rather than waste the room
             for match in _FOLD.finditer(word[:room]):
                 cut = match.end()
+        hyphen = room - 1
         if 0 < cut < len(word):
             current += sep + word[:cut]
             words[i] = word[cut:]
+        elif room >= _MIN_HYPHEN_ROOM and word.isalpha() and len(word) - hyphen >= _MIN_HYPHEN_PART:
+            current += sep + word[:hyphen] + "-"
+            words[i] = word[hyphen:]
         elif not current:  # a word longer than the line: hard split
             current = word[:width]
             words[i] = word[width:]

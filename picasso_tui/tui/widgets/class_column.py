@@ -52,8 +52,8 @@ class ClassColumn(Vertical):
         self.list.set_records(records)
 
     def _draw_heading(self) -> None:
-        if self.empty:  # a strip: the heading reads downwards, the count below it
-            heading = "\n".join(self.heading.replace(" ", "")) + f"\n\n[b]{self.count}[/b]"
+        if self.empty:  # a strip: the heading reads downwards, then 0 (a strip is one cell wide)
+            heading = "\n".join(self.heading.replace(" ", "")) + "\n\n[b]0[/b]"
         else:
             heading = f"{self.heading} [b]{self.count}[/b]"
         if heading != self._heading_shown:  # unchanged: no repaint, and never a layout pass for one line

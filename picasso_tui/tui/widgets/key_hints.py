@@ -47,6 +47,7 @@ class KeyHints(Static):
         if (width, pairs) == self._drawn:
             return
         self._drawn = (width, pairs)
+        rose = self.app.theme_variables.get("rose", "")  # keys in the memory layer's colour, as the Footer did
         text = Text()
         used = 0
         for key, label, enabled in pairs:
@@ -57,7 +58,7 @@ class KeyHints(Static):
             elif used:
                 text.append(GAP)
                 used += len(GAP)
-            text.append(key, style="bold" if enabled else "dim")
+            text.append(key, style=f"bold {rose}" if enabled else "dim")
             text.append(" " + label, style="" if enabled else "dim")
             used += size
         self.update(text)
