@@ -200,7 +200,7 @@ def toast_region(app) -> Region:
     return toast.region
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 36), (160, 45)])
 async def test_a_toast_covers_neither_the_prompt_nor_the_band(seeded_store, make_app, size) -> None:
     app = make_app(seeded_store)
     async with app.run_test(size=size, notifications=True) as pilot:
@@ -222,7 +222,7 @@ async def test_a_toast_covers_neither_the_prompt_nor_the_band(seeded_store, make
         assert any("give more characters" in str(s.render()) for s in app.screen.query(".help-notice"))
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 36), (160, 45)])
 async def test_a_toast_stays_off_the_filter_and_the_highlighted_card(seeded_store, make_app, size) -> None:
     app = make_app(seeded_store, start_in_inspector=True)
     async with app.run_test(size=size, notifications=True) as pilot:

@@ -53,6 +53,7 @@ class Inspector(Screen):
         self._shown: tuple[object, object] | None = None
         self.current = 0  # the class column shown in the narrow (tabbed) layout
         self._widths: tuple[object, ...] | None = None
+        self._columns: list[ClassColumn] | None = None
 
     def compose(self) -> ComposeResult:
         clock = self.app.clock  # type: ignore[attr-defined]
@@ -71,7 +72,7 @@ class Inspector(Screen):
     def on_mount(self) -> None:
         self.ready = True
         self.refresh_view(None)
-        columns = list(self.query(ClassColumn))
+        columns = self.columns
         first = next((c for c in columns if c.list.records), columns[0])
         self._show_column(first)
         first.list.focus()
@@ -82,13 +83,20 @@ class Inspector(Screen):
     # -- layout ---------------------------------------------------------------------------------
 
     @property
+    def columns(self) -> list[ClassColumn]:
+        """The seven columns, found once: they live as long as the screen."""
+        if self._columns is None:
+            self._columns = list(self.query(ClassColumn))
+        return self._columns
+
+    @property
     def tabbed(self) -> bool:
         return self.size.width < TABS_BELOW
 
     def _layout_columns(self) -> None:
         """Wide: every class side by side; a class with nothing to show is a strip and the columns
         with memories share the rest evenly. Narrow: one class at a time under a row of tabs."""
-        columns = list(self.query(ClassColumn))
+        columns = self.columns
         tabbed = self.tabbed
         empty = tuple(c.empty for c in columns)
         key = (self.size.width, tabbed, empty, self.current if tabbed else None)
@@ -96,8 +104,7 @@ class Inspector(Screen):
             return
         self._widths = key
         self.set_class(tabbed, "-tabbed")
-        tabs = self.query_one(ClassTabs)
-        tabs.display = tabbed
+        self.query_one(ClassTabs).display = tabbed
         if tabbed:
             for i, column in enumerate(columns):
                 column.display = i == self.current
@@ -120,17 +127,17 @@ class Inspector(Screen):
 
     def _draw_tabs(self) -> None:
         if self.tabbed:
-            self.query_one(ClassTabs).show([(c.heading, c.count) for c in self.query(ClassColumn)], self.current)
+            self.query_one(ClassTabs).show([(c.heading, c.count) for c in self.columns], self.current)
 
     def _show_column(self, column: ClassColumn) -> None:
         """Make ``column`` the current one (shown alone in the narrow layout) before it takes focus:
         a hidden widget cannot be focused."""
-        self.current = list(self.query(ClassColumn)).index(column)
+        self.current = self.columns.index(column)
         self._layout_columns()
         self._draw_tabs()
 
     def action_show_column(self, index: int) -> None:
-        columns = list(self.query(ClassColumn))
+        columns = self.columns
         if 0 <= index < len(columns):
             self._show_column(columns[index])
             columns[index].list.focus()
@@ -139,7 +146,7 @@ class Inspector(Screen):
 
     @property
     def lists(self) -> list[RecordList]:
-        return [c.list for c in self.query(ClassColumn)]
+        return [c.list for c in self.columns]
 
     def refresh_view(self, change: Change | None) -> None:
         app = self.app
@@ -155,7 +162,7 @@ class Inspector(Screen):
         grouped = view.columns(self.filter)
         totals = view.columns()
         with self.app.batch_update():
-            for column in self.query(ClassColumn):
+            for column in self.columns:
                 column.set_records(grouped[column.memory_class], len(totals[column.memory_class]))
             self._layout_columns()
             self._draw_tabs()
@@ -226,7 +233,7 @@ class Inspector(Screen):
         self._focus_column(step, relative=True)
 
     def _focus_column(self, step: int, *, relative: bool) -> None:
-        columns = list(self.query(ClassColumn))
+        columns = self.columns
         current = self._focused_list()
         index = next((i for i, c in enumerate(columns) if c.list is current), None)
         if index is None:

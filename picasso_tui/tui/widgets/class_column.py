@@ -28,14 +28,17 @@ class ClassColumn(Vertical):
         self.shown = 0
         self.total = 0
         self._heading_shown = ""
+        # Kept, not queried: a filter keystroke updates all seven columns.
+        self._heading = Static(self.heading, classes="column-heading")
+        self._list = RecordList(self.clock, id=f"list-{memory_class.value}")
 
     def compose(self) -> ComposeResult:
-        yield Static(self.heading, classes="column-heading")
-        yield RecordList(self.clock, id=f"list-{self.memory_class.value}")
+        yield self._heading
+        yield self._list
 
     @property
     def list(self) -> RecordList:
-        return self.query_one(RecordList)
+        return self._list
 
     @property
     def empty(self) -> bool:
@@ -59,4 +62,4 @@ class ClassColumn(Vertical):
         if heading != self._heading_shown:  # unchanged: no repaint, and never a layout pass for one line
             layout = self.empty or "\n" in self._heading_shown
             self._heading_shown = heading
-            self.query_one(".column-heading", Static).update(heading, layout=layout)
+            self._heading.update(heading, layout=layout)
