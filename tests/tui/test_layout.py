@@ -144,6 +144,15 @@ async def test_at_80x24_nothing_important_is_cut(seeded_store, make_app) -> None
         assert app.focused.id == "list-style" and "reverse" in str(tabs.render().spans)
 
 
+async def test_the_header_gives_way_but_keeps_the_live_indicator(seeded_store, make_app) -> None:
+    app = make_app(seeded_store, start_in_inspector=True)
+    async with app.run_test(size=(38, 20)) as pilot:
+        await settle(pilot, app)
+        header = str(app.screen.query_one("#app-header").render())
+        assert len(header) <= 36 and header.startswith(" PICASSO ") and header.endswith("○ off")
+        assert "acme/api" in header and "Memory inspector" not in header
+
+
 @pytest.mark.parametrize("width", [60, 80, 120, 200])
 async def test_key_hints_wrap_and_are_never_cut(seeded_store, make_app, width: int) -> None:
     app = make_app(seeded_store, start_in_inspector=True)

@@ -133,6 +133,8 @@ class Inspector(Screen):
         """Make ``column`` the current one (shown alone in the narrow layout) before it takes focus:
         a hidden widget cannot be focused."""
         self.current = self.columns.index(column)
+        for other in self.columns:  # a class, not :focus-within: it must not flicker while a dialog is open
+            other.set_class(other is column, "-current")
         self._layout_columns()
         self._draw_tabs()
 
@@ -197,6 +199,9 @@ class Inspector(Screen):
         if event.record_list.has_focus or self.selected_id is None:
             self.selected_id = event.record_id
             self._show_selected()
+        column = event.record_list.parent
+        if event.record_list.has_focus and isinstance(column, ClassColumn) and not column.has_class("-current"):
+            self._show_column(column)  # focused by a click or by tab from elsewhere
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "filter":
