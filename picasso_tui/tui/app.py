@@ -23,9 +23,9 @@ from textual.message_pump import MessagePump
 
 from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
+from picasso_tui.store.errors import AmbiguousId, StoreError
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
-from picasso_tui.tui import slash
+from picasso_tui.tui import notices, slash
 from picasso_tui.tui.messages import (
     AddDialogRequested,
     AddRequested,
@@ -83,7 +83,10 @@ class PicassoApp(App[None]):
         styles_dir() / "run.tcss",
         styles_dir() / "profile_offer.tcss",
     ]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f1", "show_help", "Help", show=False),  # a shortened toast points here for its full text
+    ]
 
     def __init__(
         self,
@@ -113,12 +116,32 @@ class PicassoApp(App[None]):
         self._retriever = None
         self._read_generation = 0
         self._applied_generation = 0
+        self.notices: list[notices.Notice] = []  # every notice in full, newest last (the help sheet lists them)
 
     # -- theme ----------------------------------------------------------------------------------
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # $rose must resolve under every theme, not only ours, or the CSS fails to parse.
         return {**super().get_theme_variable_defaults(), **ROSE_VARIABLES}
+
+    # -- notifications --------------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: str = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is at most three lines: the full text goes to ``notices`` (F1 lists it)."""
+        self.notices = [
+            *self.notices[-(notices.LOG_SIZE - 1) :],
+            notices.Notice(self.clock(), title, message, severity),
+        ]
+        short = notices.shorten(message, title, self.size.width)
+        super().notify(short, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -276,14 +299,23 @@ class PicassoApp(App[None]):
         settle(reply_to, False)
         return True
 
-    def write(self, work: Callable[[], tuple[str, tuple[str, ...]]], reply_to: MessagePump | None = None) -> None:
-        """Run a store write off the UI thread; it may wait for another process's lock."""
+    def write(
+        self,
+        work: Callable[[], tuple[str, tuple[str, ...]]],
+        reply_to: MessagePump | None = None,
+        retry: Callable[[str], None] | None = None,
+    ) -> None:
+        """Run a store write off the UI thread; it may wait for another process's lock. ``retry`` redoes
+        the action with one full id when an id prefix turns out to match several memories."""
         if self.refuse_if_read_only(reply_to):
             return
 
         def run() -> None:
             try:
                 notice, ids = work()
+            except AmbiguousId as exc:
+                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates if retry else [], retry))
+                return
             except StoreError as exc:
                 self.post_message(WriteFailed(str(exc), reply_to))
                 return
@@ -298,6 +330,14 @@ class PicassoApp(App[None]):
         settle(message.reply_to, True)
 
     def on_write_failed(self, message: WriteFailed) -> None:
+        if message.candidates and message.retry is not None:  # an id prefix matched several: pick one
+            from picasso_tui.tui.screens.id_picker import IdPicker
+
+            retry, reply_to = message.retry, message.reply_to
+            self.push_screen(
+                IdPicker(message.candidates, self.view), lambda rid: retry(rid) if rid else settle(reply_to, False)
+            )
+            return
         self.notify(message.error, severity="error", timeout=8)
         self.reload()
         settle(message.reply_to, False)
@@ -315,7 +355,11 @@ class PicassoApp(App[None]):
             done = memory_ops.set_pinned(self.store, message.target, message.pinned)
             return f"{'Pinned' if message.pinned else 'Unpinned'} {done.id}.", (done.id,)
 
-        self.write(work, message.reply_to)
+        self.write(
+            work,
+            message.reply_to,
+            retry=lambda rid: self.post_message(PinRequested(rid, message.pinned, message.reply_to)),
+        )
 
     def on_approve_requested(self, message: ApproveRequested) -> None:
         """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
@@ -338,9 +382,15 @@ class PicassoApp(App[None]):
             return
         reply_to = message.reply_to
 
+        def retry_with(rid: str) -> None:
+            self.post_message(DeleteRequested(rid, reply_to=reply_to))
+
         def resolve() -> None:  # an id prefix typed at the prompt: the same resolution as the CLI's
             try:
                 record = memory_ops.resolve_memory(self.store, message.target)
+            except AmbiguousId as exc:  # several match: the user picks one, then it is asked about
+                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates, retry_with))
+                return
             except StoreError as exc:
                 self.post_message(WriteFailed(str(exc), reply_to))
                 return

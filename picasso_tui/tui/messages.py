@@ -3,6 +3,7 @@ post to the app (which handles each use case in one place)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -53,10 +54,18 @@ class WriteDone(Message):
 
 
 class WriteFailed(Message):
-    def __init__(self, error: str, reply_to: MessagePump | None = None) -> None:
+    def __init__(
+        self,
+        error: str,
+        reply_to: MessagePump | None = None,
+        candidates: list[str] | None = None,
+        retry: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
         self.error = error
         self.reply_to = reply_to
+        self.candidates = candidates or []  # an id prefix matched these: the user picks one ...
+        self.retry = retry  # ... and the action runs again with it
 
 
 # -- intents: a screen asks, the app acts -------------------------------------------------------------

@@ -8,6 +8,7 @@ from picasso_tui.store.schema import MemoryClass
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.help import HelpScreen
+from picasso_tui.tui.screens.id_picker import IdPicker
 from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.widgets.record_list import RecordList
 from tests.tui.conftest import plain, settle
@@ -164,6 +165,9 @@ async def test_a_failed_memory_command_keeps_the_typed_text(seeded_store, make_a
         assert prompt_value(app) == refused
         for command in ("/memory delete mem_doesnotexist", "/memory pin mem_01JF", "/memory delete mem_01JF"):
             await type_prompt(pilot, app, command)  # an unknown id, an ambiguous prefix
+            if isinstance(app.screen, IdPicker):  # several memories share the prefix: cancel the pick
+                await pilot.press("escape")
+                await settle(pilot, app)
             assert isinstance(app.screen, FirstLight)
             assert prompt_value(app) == command
         assert seeded_store.files.file.read_bytes() == before

@@ -118,8 +118,10 @@ async def test_filter_words_and_tokens(seeded_store, make_app) -> None:
         assert shown["decision"] == [BCRYPT] and shown["fact"] == []
         shown = await search("typescript")  # namespaces match too
         assert len(shown["style"]) == 1 and shown["fact"] == []
-        heading = plain(app.screen.query_one("#column-decision .column-heading", Static)).strip()
-        assert heading == "DECISIONS 0/2"
+        decisions = app.screen.query_one("#column-decision")
+        assert decisions.has_class("-empty")  # folded into a strip that reads downwards, then 0
+        assert plain(decisions.query_one(".column-heading", Static)).split() == [*"DECISIONS", "0"]
+        assert decisions.count == "0/2"
         await pilot.press("escape")
         assert box.value == "" and not box.has_focus
         assert column_ids(app, "fact") == [PINNED_FACT, ROUTER_FACT]
@@ -230,7 +232,7 @@ async def test_edit_merges_a_concurrent_pin_and_refuses_a_conflict(seeded_store,
         assert seeded_store.resolve(ROUTER_FACT).body == "Someone else's text"  # not clobbered
         saved = list((picasso_home / "unsaved-edits").glob(f"{ROUTER_FACT}-*.md"))
         assert len(saved) == 1 and "My text" in saved[0].read_text()
-        assert any("changed its body while you were editing" in n.message for n in app._notifications)
+        assert any("changed its body while you were editing" in n.message for n in app.notices)  # in full
 
 
 async def test_edit_without_editor_says_how(seeded_store, make_app, monkeypatch) -> None:
@@ -262,18 +264,22 @@ async def test_help_back_and_quit(seeded_store, make_app) -> None:
     assert app.return_code == 0
 
 
-async def test_narrow_terminal_scrolls_to_the_focused_column(seeded_store, make_app) -> None:
+async def test_narrow_terminal_shows_one_class_at_a_time(seeded_store, make_app) -> None:
     app = await open_inspector(make_app, seeded_store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        columns = app.screen.query_one("#columns")
+        shown = [c.id for c in app.screen.query(".class-column") if c.display]
+        assert shown == ["column-fact"]
         for _ in range(6):
             await pilot.press("l")
         await pilot.pause()
         assert app.focused.id == "list-model_performance"
-        assert columns.scroll_x > 0
-        focused_column = app.screen.query_one("#column-model_performance")
-        assert focused_column.region.right <= app.screen.size.width
+        shown = [c for c in app.screen.query(".class-column") if c.display]
+        assert [c.id for c in shown] == ["column-model_performance"]
+        assert shown[0].region.right <= app.screen.size.width and shown[0].region.width > 60
+        await pilot.press("3")  # number keys jump to a class
+        assert app.focused.id == "list-decision"
+        assert app.screen.selected_id == ARGON
 
 
 async def test_reload_key_reads_changes_made_elsewhere(seeded_store, make_app) -> None:

@@ -28,7 +28,7 @@ async def test_quarantined_memory_is_marked_in_the_inspector_and_never_recalled(
         await settle(pilot, app)
         rules = app.screen.query_one("#list-repo_rule")
         assert [r.id for r in rules.records] == [record.id]
-        assert rules.render_line(0).text.startswith(" ?")
+        assert rules.render_line(rules.card_height - 1).text.startswith("?")  # the card's marks line
         app.screen.selected_id = record.id
         app.screen._show_selected()
         detail = plain(app.screen.query_one("#detail-body", Static))

@@ -22,7 +22,8 @@ BCRYPT = "mem_01JF0000000000000000000004"
 
 
 def notices(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    """Every notice in full (a toast shows at most three lines of it)."""
+    return [n.message for n in app.notices]
 
 
 def detail_text(app) -> str:

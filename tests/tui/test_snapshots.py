@@ -4,7 +4,9 @@ Review a change with `pytest tests/tui/test_snapshots.py --snapshot-update` and 
 
 from __future__ import annotations
 
+import fcntl
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,13 +24,17 @@ SNAP_HOME = Path("/tmp/picasso-snapshot-home")
 
 
 @pytest.fixture
-def snap_store(make_repo, monkeypatch: pytest.MonkeyPatch) -> MemoryStore:
-    shutil.rmtree(SNAP_HOME, ignore_errors=True)
-    monkeypatch.setenv("PICASSO_HOME", str(SNAP_HOME))
-    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
-    repo = make_repo("acme-api", origin="git@github.com:acme/api.git")
-    find_workspace.cache_clear()
-    return MemoryStore(cwd=repo, clock=fixed_clock)
+def snap_store(make_repo, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryStore]:
+    # The fixed home is shared by every checkout on this machine: hold a lock so that two test runs
+    # (two worktrees) never write each other's memory.json mid-snapshot.
+    with open(f"{SNAP_HOME}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        shutil.rmtree(SNAP_HOME, ignore_errors=True)
+        monkeypatch.setenv("PICASSO_HOME", str(SNAP_HOME))
+        monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+        repo = make_repo("acme-api", origin="git@github.com:acme/api.git")
+        find_workspace.cache_clear()
+        yield MemoryStore(cwd=repo, clock=fixed_clock)
 
 
 def seeded(store: MemoryStore) -> MemoryStore:
@@ -49,23 +55,46 @@ def app_for(store: MemoryStore, **kwargs: object) -> PicassoApp:
     return PicassoApp(store, clock=fixed_clock, watch=False, **kwargs)  # type: ignore[arg-type]
 
 
-def test_first_light_with_records(snap_compare, snap_store) -> None:
-    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(120, 36), run_before=steady)
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)], ids=["80x24", "120x36", "160x45"])
+
+
+@SIZES
+def test_first_light(snap_compare, snap_store, size) -> None:
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=size, run_before=steady)
 
 
 def test_first_light_empty(snap_compare, snap_store) -> None:
     assert snap_compare(app_for(snap_store), terminal_size=(120, 36), run_before=steady)
 
 
-def test_inspector_200x50(snap_compare, snap_store) -> None:
-    assert snap_compare(
-        app_for(seeded(snap_store), start_in_inspector=True), terminal_size=(200, 50), run_before=steady
-    )
-
-
-def test_inspector_80x24(snap_compare, snap_store) -> None:
+@SIZES
+def test_inspector(snap_compare, snap_store, size) -> None:
+    """Cards in seven columns from 120 columns up; one class under tabs below (here the third, `l l`)."""
     app = app_for(seeded(snap_store), start_in_inspector=True)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steady, press=["l", "l"])
+    assert snap_compare(app, terminal_size=size, run_before=steady, press=["l", "l"])
+
+
+def test_inspector_empty_classes_fold_into_strips(snap_compare, snap_store) -> None:
+    store = snap_store
+    keep = {"fact", "workflow", "repo_rule"}  # what a fresh project profile mostly learns
+    store.files.apply([Upsert(r) for r in sample_records(store.workspace.fingerprint) if r.memory_class.value in keep])  # type: ignore[union-attr]
+    assert snap_compare(app_for(store, start_in_inspector=True), terminal_size=(160, 45), run_before=steady)
+
+
+@SIZES
+def test_help_sheet(snap_compare, snap_store, size) -> None:
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=size, run_before=steady, press=["question_mark"])
+
+
+def test_ambiguous_id_picker(snap_compare, snap_store) -> None:
+    async def run_before(pilot) -> None:
+        await steady(pilot)
+        pilot.app.screen.query_one("#prompt", Input).value = "/memory delete mem_01JF"
+        await pilot.press("enter")
+        await steady(pilot)
+
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_inspector_filter_active(snap_compare, snap_store) -> None:
@@ -95,7 +124,8 @@ def test_newer_schema_banner(snap_compare, snap_store) -> None:
     assert snap_compare(app, terminal_size=(120, 36), run_before=steady)
 
 
-def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path) -> None:
+@SIZES
+def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path, size) -> None:
     import sys
     import textwrap
 
@@ -120,4 +150,4 @@ def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path)
             await pilot.pause(0.02)
         await steady(pilot)
 
-    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(120, 36), run_before=run_before)
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=size, run_before=run_before)

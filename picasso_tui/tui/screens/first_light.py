@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from picasso_tui.tui.messages import PromptSubmitted, RecallReady, RecallRequested, RequestSettled
 from picasso_tui.tui.screens.base import PicassoScreen
@@ -12,6 +12,7 @@ from picasso_tui.tui.slash import SlashSuggester
 from picasso_tui.tui.view_model import Change
 from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.tui.widgets.banner import show_banner
+from picasso_tui.tui.widgets.key_hints import KeyHints
 from picasso_tui.tui.widgets.line_input import LineInput
 from picasso_tui.tui.widgets.recall_band import RecallBand
 
@@ -37,7 +38,7 @@ class FirstLight(PicassoScreen):
             id="prompt",
             suggester=SlashSuggester(lambda: list(self.picasso.view.by_id)),
         )
-        yield Footer()
+        yield KeyHints()
 
     ready = False  # set once composed: the app refreshes only ready screens
     _draft = ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from picasso_tui.display import terminal_line, visible_text
 from picasso_tui.store.schema import MemoryRecord
@@ -15,6 +15,7 @@ from picasso_tui.tui.messages import ReloadRequested, RunFinished, RunInjected, 
 from picasso_tui.tui.screens.base import PicassoScreen
 from picasso_tui.tui.view_model import CLASS_MARKS
 from picasso_tui.tui.widgets.banner import show_banner
+from picasso_tui.tui.widgets.key_hints import KeyHints
 
 
 class RunScreen(PicassoScreen):
@@ -46,7 +47,7 @@ class RunScreen(PicassoScreen):
                 yield Static("after the agent finishes", id="run-written-list", markup=False)
         yield RichLog(id="run-output", wrap=True, markup=False, highlight=False)
         yield Static("running…", id="run-status", markup=False)
-        yield Footer()
+        yield KeyHints()
 
     def on_mount(self) -> None:
         self.ready = True

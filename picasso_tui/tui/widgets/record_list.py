@@ -1,5 +1,7 @@
-"""One class column's rows, drawn with Textual's line API: only the visible lines are
-rendered, so a column of 10k memories costs what a screenful costs."""
+"""One class column's memories as cards, drawn with Textual's line API: only the visible lines are
+rendered, so a column of 10k memories costs what a screenful costs. Every card has the same height
+(its body lines for the column's width, then a marks line), so a line maps to its card by division
+and nothing is measured up front."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from textual.strip import Strip
 
 from picasso_tui.display import short_age, visible_text
 from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.tui.widgets.card import body_lines_for, marks, wrap_body
 
 
 class RecordList(ScrollView, can_focus=True):
@@ -26,6 +29,7 @@ class RecordList(ScrollView, can_focus=True):
         "record-list--flash",
         "record-list--mark",
         "record-list--age",
+        "record-list--rule",
         "record-list--empty",
     }
     BINDINGS = [
@@ -50,9 +54,9 @@ class RecordList(ScrollView, can_focus=True):
         self.cursor = 0
         self.flashing: set[str] = set()
         self._styles: dict[tuple[str, bool], Style] = {}
-        # Drawn rows by (id, width, state, minute): a filter keystroke repaints seven columns, and most
-        # rows it shows were drawn before. The record is kept to tell a changed record by identity.
-        self._lines: dict[tuple[str, int, int, int], tuple[MemoryRecord, Strip]] = {}
+        # Drawn cards by (id, width, state, minute): a filter keystroke repaints seven columns, and most
+        # cards it shows were drawn before. The record is kept to tell a changed record by identity.
+        self._lines: dict[tuple[str, int, int, int], tuple[MemoryRecord, list[Strip]]] = {}
         self._width_for: tuple[object, int] | None = None
         self._now: tuple[int, datetime, int] | None = None
 
@@ -66,21 +70,21 @@ class RecordList(ScrollView, can_focus=True):
         """Replace the rows; the cursor stays on ``keep`` (a record id) when it is still there."""
         before = self.selected
         keep = keep if keep is not None else (before.id if before else None)
-        old_records, old_cursor, old_top = self.records, self.cursor, int(self.scroll_offset.y)
+        old_records, old_cursor, old_top = self.records, self.cursor, self._first_card()
         self.records = records
         if keep and 0 <= self.cursor < len(records) and records[self.cursor].id == keep:
             index: int | None = self.cursor  # typing a filter mostly leaves the cursor's row where it was
         else:
             index = next((i for i, r in enumerate(records) if r.id == keep), None) if keep else None
         self.cursor = index if index is not None else min(self.cursor, max(0, len(records) - 1))
-        size = Size(self.size.width, len(records))
+        size = Size(self.size.width, len(records) * self.card_height)
         if size != self.virtual_size:
             # Set without the reactive's layout pass: the column's size does not depend on its row
             # count; Textual lays out again only if the scrollbar appears or goes.
             self.set_reactive(RecordList.virtual_size, size)
             self._scroll_update(size)
         self._scroll_cursor_visible()
-        top, height = int(self.scroll_offset.y), max(1, self.size.height)
+        top, height = self._first_card(), self._cards_in_view()
         unchanged = (
             top == old_top
             and self.cursor == old_cursor
@@ -111,13 +115,30 @@ class RecordList(ScrollView, can_focus=True):
         self._scroll_cursor_visible()
         self.post_message(self.Highlighted(self, self.records[index].id))
 
+    @property
+    def body_lines(self) -> int:
+        return body_lines_for(self._line_width())
+
+    @property
+    def card_height(self) -> int:
+        return self.body_lines + 1  # the marks-and-age line doubles as the divider between cards
+
+    def _first_card(self) -> int:
+        return int(self.scroll_offset.y) // self.card_height
+
+    def _cards_in_view(self) -> int:
+        """Cards that fit whole (at least one: a very short column still shows its cursor's card)."""
+        return max(1, self.scrollable_content_region.height // self.card_height)
+
     def _scroll_cursor_visible(self) -> None:
-        height = max(1, self.scrollable_content_region.height)
-        top = int(self.scroll_offset.y)
+        # Scroll by whole cards, so the top of the column is always the top of a card.
+        top, fit = self._first_card(), self._cards_in_view()
         if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
-        elif self.cursor >= top + height:
-            self.scroll_to(y=self.cursor - height + 1, animate=False)
+            self.scroll_to(y=self.cursor * self.card_height, animate=False)
+        elif self.cursor >= top + fit:
+            self.scroll_to(y=(self.cursor - fit + 1) * self.card_height, animate=False)
+        elif int(self.scroll_offset.y) % self.card_height:
+            self.scroll_to(y=top * self.card_height, animate=False)
 
     def action_cursor_down(self) -> None:
         self._move_to(self.cursor + 1)
@@ -132,10 +153,10 @@ class RecordList(ScrollView, can_focus=True):
         self._move_to(len(self.records) - 1)
 
     def action_page_down_rows(self) -> None:
-        self._move_to(self.cursor + max(1, self.scrollable_content_region.height - 1))
+        self._move_to(self.cursor + self._cards_in_view())
 
     def action_page_up_rows(self) -> None:
-        self._move_to(self.cursor - max(1, self.scrollable_content_region.height - 1))
+        self._move_to(self.cursor - self._cards_in_view())
 
     def _style(self, name: str, partial: bool = False) -> Style:
         """Component styles, looked up once per theme or focus change instead of once per line."""
@@ -158,11 +179,11 @@ class RecordList(ScrollView, can_focus=True):
         self.refresh()
 
     def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, len(self.records))
+        self.virtual_size = Size(self.size.width, len(self.records) * self.card_height)
         self._scroll_cursor_visible()
 
     def on_click(self, event) -> None:  # noqa: ANN001 - textual.events.Click
-        self._move_to(int(self.scroll_offset.y) + event.y)
+        self._move_to((int(self.scroll_offset.y) + event.y) // self.card_height)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -183,7 +204,8 @@ class RecordList(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self._line_width()
-        index = int(self.scroll_offset.y) + y
+        line = int(self.scroll_offset.y) + y
+        index, row = divmod(line, body_lines_for(width) + 1)
         base = self._styles.get(("", False))
         if base is None:  # the widget's own style walks the DOM: once per style change, not per line
             base = self._styles[("", False)] = self.rich_style
@@ -200,34 +222,40 @@ class RecordList(ScrollView, can_focus=True):
         minute, now = self._minute()
         key = (record.id, width, state, minute)  # an age shown can only change when the minute does
         cached = self._lines.get(key)
-        if cached is not None and cached[0] is record:
-            return cached[1]
-        age = " " + short_age(record.metadata.last_observed_at, now)
+        if cached is None or cached[0] is not record:
+            cached = (record, self._draw_card(record, index, width, flashing, now, base))
+            if len(self._lines) > 4096:
+                self._lines.clear()
+            self._lines[key] = cached
+        return cached[1][row]
+
+    def _draw_card(
+        self, record: MemoryRecord, index: int, width: int, flashing: bool, now: datetime, base: Style
+    ) -> list[Strip]:
         style = base
         if flashing:
             style += self._style("record-list--flash")
         if index == self.cursor:
             style += self._style("record-list--cursor" if self.has_focus else "record-list--cursor-blurred")
-        mark_style = style + self._style("record-list--mark", partial=True)
-        age_style = style + self._style("record-list--age", partial=True)
-        flag = "?" if record.is_quarantined else "!" if record.is_stale else " "  # held for review / stale
-        mark = ("★" if record.metadata.pinned else " ") + flag
-        room = max(0, width - len(mark) - len(age) - 1)
-        text = visible_text(record.title)
-        text = text if len(text) <= room else text[: max(0, room - 1)] + "…"
-        segments = [
-            Segment(mark, mark_style),
-            Segment(" " + text.ljust(room), style),
-            Segment(age, age_style),
+        lines = body_lines_for(width)
+        body = wrap_body(visible_text(record.body), width, lines)
+        strips = [Strip([Segment(text.ljust(width)[:width], style)], width) for text in body]
+        strips += [Strip.blank(width, style)] * (lines - len(strips))
+        md = record.metadata
+        mark = marks(md.pinned, record.is_stale, record.is_quarantined)
+        age = short_age(md.last_observed_at, now)
+        rule_style = style + self._style("record-list--rule", partial=True)
+        fill = max(1, width - len(mark) - len(age) - (2 if mark else 1))
+        meta = [Segment(mark, style + self._style("record-list--mark", partial=True))] if mark else []
+        meta += [
+            Segment((" " if mark else "") + "╌" * fill + " ", rule_style),
+            Segment(age, style + self._style("record-list--age", partial=True)),
         ]
-        strip = Strip(segments, width).crop(0, width).extend_cell_length(width, style)
-        if len(self._lines) > 4096:
-            self._lines.clear()
-        self._lines[key] = (record, strip)
-        return strip
+        strips.append(Strip(meta, width).crop(0, width).extend_cell_length(width, style))
+        return strips
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.records)
+        return len(self.records) * self.card_height
 
     def flash(self, ids: set[str], style: Style | None = None) -> None:
         self.flashing = ids
