@@ -13,7 +13,7 @@ from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
 from picasso_tui.tui.messages import AddRequested, StoreFileChanged
 from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.widgets.record_list import RecordList
-from tests.conftest import FIXTURES
+from tests.conftest import install_fixture
 from tests.tui.conftest import plain, record, settle
 
 ROUTER_FACT = "mem_01JF0000000000000000000002"
@@ -81,9 +81,7 @@ async def test_a_real_second_process_writing_through_the_cli_shows_up(seeded_sto
 
 async def test_newer_schema_shows_a_banner_refuses_writes_and_recovers(workspace_store, make_app) -> None:
     paths = workspace_store.paths
-    paths.root.mkdir(parents=True, exist_ok=True)
-    newer = (FIXTURES / "v3-newer.json").read_bytes()
-    paths.memory_file.write_bytes(newer)
+    newer = install_fixture(paths, "v3-newer.json")
     app = make_app(workspace_store, start_in_inspector=True)
     async with app.run_test(size=(200, 50)) as pilot:
         await settle(pilot, app)

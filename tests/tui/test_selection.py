@@ -12,7 +12,7 @@ from picasso_tui.store.filestore import Delete
 from picasso_tui.tui.screens.add_memory import AddMemoryScreen
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.inspector import Inspector
-from tests.conftest import FIXTURES
+from tests.conftest import install_fixture
 from tests.tui.conftest import plain, settle
 
 WORKFLOW = "mem_01JF0000000000000000000006"
@@ -102,9 +102,7 @@ async def test_a_memory_deleted_while_in_the_editor_keeps_the_text_in_unsaved_ed
 
 async def test_write_keys_on_a_read_only_store_say_why(workspace_store, make_app) -> None:
     paths = workspace_store.paths
-    paths.root.mkdir(parents=True, exist_ok=True)
-    newer = (FIXTURES / "v3-newer.json").read_bytes()
-    paths.memory_file.write_bytes(newer)
+    newer = install_fixture(paths, "v3-newer.json")
     app = make_app(workspace_store, start_in_inspector=True)
     async with app.run_test(size=(200, 50)) as pilot:
         await settle(pilot, app)
