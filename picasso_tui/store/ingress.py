@@ -113,7 +113,7 @@ class NoRedactor(StoreError):
     def __init__(self) -> None:
         super().__init__(
             "No secret redactor was handed to the memory store, so nothing was written "
-            "(open the store through picasso_tui.writeback.guards)."
+            "(front ends call picasso_tui.writeback.user_store.install_guards() first)."
         )
 
 
