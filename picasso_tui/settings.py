@@ -1,10 +1,13 @@
 """User settings: ``<picasso home>/settings/settings.json``, dotted keys (``retrieval.embedder``).
 
-Written atomically like the store, so a crash never leaves half a settings file.
+Written atomically like the store, so a crash never leaves half a settings file. Read once per
+process and again only when the file changes (one stat per lookup), so a command that asks for nine
+settings reads the file once, and a long-running TUI still sees a `settings set` made elsewhere.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import orjson
@@ -41,13 +44,32 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+RANGES: dict[str, tuple[int, int]] = {
+    "retrieval.topK": (1, 64),  # memories retrieval keeps before the block's budget applies
+    "retrieval.budgetTokens": (50, 100_000),  # the injected block's size, as `memory recall --budget`
+}
+
+
 class SettingsError(StoreError):
     pass
+
+
+_cache: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = {}
 
 
 def load(paths: PicassoPaths | None = None) -> dict[str, Any]:
     """The settings file as a nested dict ({} when there is none)."""
     path = (paths or PicassoPaths.resolve()).settings_file
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise SettingsError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    hit = _cache.get(str(path))
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
     try:
         data = orjson.loads(path.read_bytes())
     except FileNotFoundError:
@@ -58,6 +80,7 @@ def load(paths: PicassoPaths | None = None) -> dict[str, Any]:
         ) from None
     if not isinstance(data, dict):
         raise SettingsError(f"{path} must hold a JSON object; fix or remove it.")
+    _cache[str(path)] = (stamp, data)
     return data
 
 
@@ -67,12 +90,23 @@ def get(key: str, paths: PicassoPaths | None = None) -> Any:
         if not isinstance(node, dict) or part not in node:
             return DEFAULTS.get(key)
         node = node[part]
+    if key in RANGES:
+        check(key, node)
     return node
+
+
+def check(key: str, value: Any) -> None:
+    """Refuse a value outside the key's range with one sentence (in the file or on `settings set`)."""
+    low, high = RANGES[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SettingsError(f"{key} must be a whole number from {low:,} to {high:,}; it is {value!r}.")
 
 
 def set_value(key: str, value: Any, paths: PicassoPaths | None = None) -> None:
     paths = paths or PicassoPaths.resolve()
-    data = load(paths)
+    if key in RANGES:
+        check(key, value)
+    data = orjson.loads(orjson.dumps(load(paths)))  # a deep copy: the cached dict stays what the file holds
     node = data
     parts = key.split(".")
     for part in parts[:-1]:

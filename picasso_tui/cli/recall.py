@@ -11,7 +11,11 @@ from picasso_tui.cli import render
 @click.argument("prompt")
 @click.option("--plan", help="A plan-mode draft to search with, too.")
 @click.option("--file", "files", multiple=True, metavar="PATH", help="A file the prompt is about (repeatable).")
-@click.option("--budget", type=click.IntRange(50, 100_000), help="Token budget of the block (default 1,200).")
+@click.option(
+    "--budget",
+    type=click.IntRange(50, 100_000),
+    help="Token budget of the block (default: the retrieval.budgetTokens setting, 1,200).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Entries, omissions, block, embedder and timings as JSON.")
 @click.option("--explain", is_flag=True, help="Show each entry's score components and why others were left out.")
 def recall_cmd(

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
@@ -190,9 +191,12 @@ class Retriever:
 
     @classmethod
     def for_store(cls, store: MemoryStore, **options: Any) -> Retriever:
-        """A retriever scoped to the store's account, workspace and the workspace's main language."""
+        """A retriever scoped to the store's account, workspace and the workspace's main language, with
+        the user's ``retrieval.topK`` and ``retrieval.budgetTokens`` unless ``options`` name others."""
         ws = store.workspace
         language = options.pop("language", None) or (main_language(ws.root, store.paths.cache_dir) if ws else None)
+        options.setdefault("top_k", settings.get("retrieval.topK", store.paths))
+        options.setdefault("budget", settings.get("retrieval.budgetTokens", store.paths))
         return cls(
             account_id=store.account_id,
             workspace_fingerprint=ws.fingerprint if ws else None,
