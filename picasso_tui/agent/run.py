@@ -8,8 +8,6 @@ live view can show memory being written during the run.
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import os
 import re
 import shlex
@@ -20,7 +18,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
@@ -389,33 +386,12 @@ def forget_transcripts(paths: PicassoPaths, workspace: str | None = None) -> int
     return deleted
 
 
-NO_SYNC = "Memory sync is not available in this version yet, so memory stayed on this device."
-
-
-def _sync_function() -> Any:
-    """``sync_now(store, paths)`` from the sync package when it is installed (it lands with the sync
-    issue), else None."""
-    for name in ("picasso_tui.sync.client", "picasso_tui.sync"):
-        try:
-            if importlib.util.find_spec(name) is None:
-                continue
-        except ModuleNotFoundError:  # the parent package is not there at all
-            return None
-        fn = getattr(importlib.import_module(name), "sync_now", None)
-        if fn is not None:
-            return fn
-    return None
-
-
 def _sync(store: MemoryStore) -> tuple[str, StoreError | None]:
     """Sync after the run when asked; a failure is reported, never passed off as success."""
-    sync_now = _sync_function()
-    if sync_now is None:
-        return NO_SYNC, None
+    from picasso_tui.sync import client  # imported here: a run that does not sync never loads it
+
     try:
-        report = sync_now(store, store.paths)
+        report = client.sync_now(store, store.paths)
     except StoreError as exc:  # includes "needs sign-in", which the CLI turns into exit 3
         return f"Memory sync failed: {exc}", exc
-    pushed, pulled = getattr(report, "pushed", None), getattr(report, "pulled", None)
-    detail = f"pushed {pushed}, pulled {pulled}" if pushed is not None and pulled is not None else str(report)
-    return f"Memory synced ({detail}).", None
+    return f"Memory synced (pushed {report.pushed}, pulled {report.pulled}).", None

@@ -29,7 +29,7 @@ from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
 from picasso_tui.store.ingress import MAINTENANCE
 from picasso_tui.store.namespaces import find_workspace
-from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.store.schema import STALE_THRESHOLD, MemoryRecord
 
 CHANGED_FLOOR = 0.3
 """Any change to a source file makes a record at least this stale: it may no longer be true."""
@@ -340,7 +340,7 @@ def _with_verdict(record: MemoryRecord, verdict: Staleness) -> MemoryRecord:
     else:
         attrs.pop("staleReason", None)
     if (record.file_form["metadata"].get("attributes") or {}).get("source") == SOURCE:
-        attrs["stale"] = verdict.score > 0.7
+        attrs["stale"] = verdict.score > STALE_THRESHOLD
     return record.with_metadata(staleness_score=verdict.score, attributes=attrs)
 
 

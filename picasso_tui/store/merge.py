@@ -63,8 +63,3 @@ def raw_tombstone(raw: dict[str, Any], at: datetime) -> dict[str, Any]:
             "attributes": {"deletedAt": when},
         },
     }
-
-
-def tombstone_expired(record: MemoryRecord, now: datetime) -> bool:
-    deleted = record.metadata.attributes.deleted_at
-    return deleted is not None and now - deleted > TOMBSTONE_TTL

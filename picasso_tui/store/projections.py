@@ -18,7 +18,7 @@ import portalocker
 from picasso_tui.store.atomic import sweep_temps, write_atomic
 from picasso_tui.store.codec import RawDocument, deleted_at
 from picasso_tui.store.namespaces import short_namespace, workspace_of
-from picasso_tui.store.schema import MemoryClass
+from picasso_tui.store.schema import STALE_THRESHOLD, MemoryClass
 
 if TYPE_CHECKING:
     from picasso_tui.store.filestore import FileStore
@@ -112,7 +112,7 @@ def _lines(records: Iterable[dict[str, Any]]) -> list[str]:
         md = r["metadata"]
         body = " ".join(r.get("body", "").split())
         flags = (" (pinned)" if md.get("pinned") else "") + (
-            " (stale)" if _attrs(r).get("stale") or (md.get("stalenessScore") or 0) > 0.7 else ""
+            " (stale)" if _attrs(r).get("stale") or (md.get("stalenessScore") or 0) > STALE_THRESHOLD else ""
         )
         where = _short(md["namespace"])
         out.append(f"- {body}{flags}  \n  `{r['id']}` · {where} · last observed {md['lastObservedAt'][:10]}")

@@ -14,12 +14,11 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from picasso_tui.store.merge import TOMBSTONE_TTL
-from picasso_tui.store.schema import MemoryRecord
+from picasso_tui.store.schema import STALE_THRESHOLD, MemoryRecord
 
 ACTIVE_WINDOW = timedelta(days=30)
 ARCHIVE_AFTER = timedelta(days=90)
 DELETE_ARCHIVED_AFTER = timedelta(days=365)
-STALE_THRESHOLD = 0.7
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 from pydantic.alias_generators import to_camel
 
 SCHEMA_VERSION = 2
+STALE_THRESHOLD = 0.7
+"""A staleness score above this marks a memory stale (shown as such, ranked lower, archived by gc)."""
 MAX_BODY_BYTES = 64 * 1024
 """A memory is a note, not a file dump; a larger body is refused with a clear error."""
 
@@ -142,7 +144,7 @@ class MemoryRecord(_Model):
 
     @property
     def is_stale(self) -> bool:
-        return self.metadata.attributes.stale or self.metadata.staleness_score > 0.7
+        return self.metadata.attributes.stale or self.metadata.staleness_score > STALE_THRESHOLD
 
     @property
     def memory_class(self) -> MemoryClass:

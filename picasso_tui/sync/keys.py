@@ -140,11 +140,6 @@ class KeyRing:
             )
         return AccountKey(kid, base64.b64decode(value))
 
-    def all_keys(self) -> dict[str, bytes]:
-        """Every key this device knows (the active one; older ones are kept under their ids)."""
-        active = self.active()
-        return {active.key_id: active.key} if active else {}
-
     def store(self, key: bytes, *, activate: bool = True) -> AccountKey:
         if len(key) != KEY_BYTES:
             raise ValueError("an account memory key is 32 bytes")

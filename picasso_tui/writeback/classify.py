@@ -13,7 +13,6 @@ import re
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from picasso_tui.store.namespaces import _EXTENSIONS
 from picasso_tui.store.schema import MemoryClass
@@ -637,16 +636,3 @@ def _perf(body: str, index: int, rule: str) -> Observation:
     return Observation(
         MemoryClass.MODEL_PERFORMANCE, body, ProvenanceKind.TOOL_OUTPUT, index, confidence=0.9, rule=rule
     )
-
-
-def as_dict(obs: Observation) -> dict[str, Any]:
-    """A JSON-friendly view (tests and ``--json`` output)."""
-    return {
-        "class": obs.cls.value,
-        "body": obs.body,
-        "provenance": obs.kind.value,
-        "rule": obs.rule,
-        "language": obs.language,
-        "preventNextTime": obs.prevent_next_time,
-        "files": obs.files,
-    }

@@ -1,7 +1,6 @@
-"""A memory a run observes again is fresh again (issue 6: "a record re-observed by a later run or
-`init` becomes fresh again"): its drift is cleared and, when it was learned from files, it is
-re-anchored at today's content (HEAD and the files' current hashes), so the next staleness check
-measures drift from now, not from when it was first learned."""
+"""A memory a run (or `init`) observes again is fresh again: its drift is cleared and, when it was
+learned from files, it is re-anchored at today's content (HEAD and the files' current hashes), so
+the next staleness check measures drift from now, not from when it was first learned."""
 
 from __future__ import annotations
 

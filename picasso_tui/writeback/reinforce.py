@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from picasso_tui.store.filestore import Change, Upsert
-from picasso_tui.store.schema import MemoryClass, MemoryRecord
+from picasso_tui.store.schema import STALE_THRESHOLD, MemoryClass, MemoryRecord
 from picasso_tui.writeback.freshen import freshened
 from picasso_tui.writeback.policy import stronger
 
@@ -80,7 +80,7 @@ def _known_raw(raw: dict[str, Any]) -> _Known:
         title=attrs.get("title") or body.strip().split("\n", 1)[0],
         targets=frozenset(e.get("target", "") for e in edges if isinstance(e, dict)),
         quarantined=bool(attrs.get("quarantined")),
-        stale=bool(attrs.get("stale")) or float(md.get("stalenessScore") or 0.0) > 0.7,
+        stale=bool(attrs.get("stale")) or float(md.get("stalenessScore") or 0.0) > STALE_THRESHOLD,
         pinned=bool(md.get("pinned")),
     )
 

@@ -154,21 +154,14 @@ def test_verification_commands_run_after_the_agent_and_a_failure_is_remembered(p
     assert [v["exitCode"] for v in verifies] == [0, 1]
 
 
-def test_memory_sync_says_so_when_sync_is_not_available(picasso, workspace, monkeypatch):
-    monkeypatch.setattr(run_mod, "_sync_function", lambda: None)
-    res = checked(picasso)("run", "--memory-sync", "tidy")
-    assert res.code == 0
-    assert "sync is not available" in res.err
-
-
-def test_memory_sync_calls_sync_now_when_it_exists(picasso, workspace, monkeypatch):
+def test_memory_sync_syncs_after_the_run_when_asked(picasso, workspace, monkeypatch):
     calls = []
 
     def sync_now(store, paths):
         calls.append((store, paths))
         return SimpleNamespace(pushed=2, pulled=0)
 
-    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
+    monkeypatch.setattr("picasso_tui.sync.client.sync_now", sync_now)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 0 and len(calls) == 1
     assert "Memory synced (pushed 2, pulled 0)." in res.err
@@ -255,28 +248,11 @@ def test_a_failed_sync_that_was_asked_for_fails_the_command_in_one_sentence(pica
     def sync_now(store, paths):
         raise StoreError("The sync server could not be reached; memory stayed on this device.")
 
-    monkeypatch.setattr(run_mod, "_sync_function", lambda: sync_now)
+    monkeypatch.setattr("picasso_tui.sync.client.sync_now", sync_now)
     res = checked(picasso)("run", "--memory-sync", "tidy")
     assert res.code == 1
     assert res.err.splitlines()[-1] == "picasso: The sync server could not be reached; memory stayed on this device."
     assert json.loads(checked(picasso)("memory", "list", "--json").out)  # the run's memories were still written
-
-
-def test_the_sync_entry_point_is_found_where_the_sync_package_puts_it(monkeypatch):
-    import importlib
-    import importlib.util
-    import types
-
-    real_find, real_import = importlib.util.find_spec, importlib.import_module
-    client = types.ModuleType("picasso_tui.sync.client")
-    client.sync_now = lambda store, paths: None  # type: ignore[attr-defined]
-    monkeypatch.setattr(
-        importlib.util, "find_spec", lambda name: object() if name.startswith("picasso_tui.sync") else real_find(name)
-    )
-    monkeypatch.setattr(
-        importlib, "import_module", lambda name: client if name == "picasso_tui.sync.client" else real_import(name)
-    )
-    assert run_mod._sync_function() is client.sync_now
 
 
 PLANNING_AGENT = textwrap.dedent(

@@ -4,8 +4,8 @@ Identifiers are split the way developers write them (camelCase, snake_case, keba
 and both word n-grams and character trigrams are hashed into a fixed-size signed vector, so
 ``getUserToken`` finds "user token" and ``src/auth/jwt.ts`` finds "jwt". Function words ("where",
 "should", "can") are left out: shared by every text, they only pull unrelated ones together. A
-trigram weighs 0.7 of a word (v1: 0.35), so word forms meet ("committing", "commit"). Both changes
-together: tests/eval hit@3 0.75 -> 0.81 cross-validated (docs/benchmarks.md).
+trigram weighs 0.7 of a word, so word forms meet ("committing", "commit"); docs/benchmarks.md has
+the figures behind both choices.
 """
 
 from __future__ import annotations
