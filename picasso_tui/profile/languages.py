@@ -2,33 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
+from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
 from picasso_tui.profile.walk import Tree
 
-# Style namespaces use these lowercase names (see store.codec.LANGUAGES); DISPLAY is for people.
-EXTENSIONS = {
-    ".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript",
-    ".cts": "typescript", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
-    ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".rake": "ruby",
-    ".php": "php", ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
-    ".hxx": "cpp", ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir",
-    ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
-    ".sql": "sql", ".vue": "vue", ".svelte": "svelte",
-}  # fmt: skip
-DISPLAY = {
-    "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "rust": "Rust",
-    "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "cpp": "C++", "csharp": "C#",
-    "swift": "Swift", "scala": "Scala", "elixir": "Elixir", "haskell": "Haskell", "lua": "Lua", "shell": "Shell",
-    "dart": "Dart", "zig": "Zig", "sql": "SQL", "vue": "Vue", "svelte": "Svelte",
-}  # fmt: skip
 MIN_SHARE = 0.01
-
-
-def language_of(rel: str) -> str | None:
-    return EXTENSIONS.get(os.path.splitext(rel)[1].lower())
 
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import DISPLAY, language_of
 from picasso_tui.profile.walk import Tree
 
 PURPOSES = {

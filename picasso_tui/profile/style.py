@@ -8,9 +8,10 @@ import tomllib
 from collections import defaultdict
 from fnmatch import fnmatch
 
+from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
-from picasso_tui.profile.languages import DISPLAY, EXTENSIONS, shares
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from picasso_tui.languages import LANGUAGES
 from picasso_tui.store import record_limits
 from picasso_tui.store.errors import CorruptStore, DamagedRecord, InvalidRecord, NewerSchema
 from picasso_tui.store.schema import SCHEMA_VERSION, MemoryClass, MemoryRecord, format_timestamp, parse_timestamp
@@ -39,31 +40,6 @@ _CLASS_TAGS = {
     "repo-rule": MemoryClass.REPO_RULE,
     "rule": MemoryClass.REPO_RULE,
 }
-LANGUAGES = frozenset(
-    [
-        "python",
-        "typescript",
-        "javascript",
-        "go",
-        "rust",
-        "java",
-        "kotlin",
-        "ruby",
-        "php",
-        "c",
-        "cpp",
-        "csharp",
-        "swift",
-        "scala",
-        "elixir",
-        "haskell",
-        "lua",
-        "shell",
-        "sql",
-        "dart",
-        "zig",
-    ]
-)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import orjson
 
+from picasso_tui.languages import language_of
 from picasso_tui.store import git
 from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import CLASS_DIRS
@@ -23,14 +24,6 @@ CASE_INSENSITIVE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org",
 WORKSPACE_CLASSES = frozenset(
     {MemoryClass.FACT, MemoryClass.DECISION, MemoryClass.FAILURE, MemoryClass.WORKFLOW, MemoryClass.REPO_RULE}
 )
-_EXTENSIONS = {
-    ".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript",
-    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".go": "go",
-    ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".php": "php",
-    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".cs": "csharp",
-    ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir", ".hs": "haskell",
-    ".lua": "lua", ".sh": "shell", ".dart": "dart", ".zig": "zig",
-}  # fmt: skip
 
 
 ACCOUNT_FILE = "account.json"
@@ -216,7 +209,7 @@ def main_language(root: Path, cache_dir: Path | None = None) -> str | None:
     listing = git.run(root, "ls-files")
     if listing is None:
         return None
-    counts = Counter(_EXTENSIONS.get(os.path.splitext(f)[1].lower()) for f in listing.splitlines())
+    counts = Counter(language_of(f) for f in listing.splitlines())
     counts.pop(None, None)
     language = counts.most_common(1)[0][0] if counts else None
     if cache_file is not None and stamp is not None:

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from picasso_tui.store.namespaces import _EXTENSIONS
+from picasso_tui.languages import SPOKEN, language_of
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason, planted_instruction
 from picasso_tui.writeback.transcript import Event, Transcript, command_of
@@ -46,11 +46,6 @@ class Observation:
 # -- small text helpers ----------------------------------------------------------------------------
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
-_LANGUAGE_NAMES = {
-    "python": "python", "typescript": "typescript", "javascript": "javascript", "golang": "go", "go": "go",
-    "rust": "rust", "java": "java", "kotlin": "kotlin", "ruby": "ruby", "swift": "swift", "c#": "csharp",
-    "c++": "cpp", "php": "php", "scala": "scala", "elixir": "elixir", "shell": "shell", "bash": "shell",
-}  # fmt: skip
 _PATH_RE = re.compile(
     r"(?<![\w/.@:-])((?:[\w.-]+/)+[\w.-]+\.[A-Za-z]{1,8}|[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|toml|json|ya?ml|md|sql))\b"
 )
@@ -66,7 +61,7 @@ def short_command(cmd: str) -> str:
 
 
 def language_of_path(path: str) -> str | None:
-    return _EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    return language_of(path)
 
 
 def mentioned_paths(text: str, limit: int = 8) -> list[str]:
@@ -310,8 +305,8 @@ def _clean_term(term: str) -> str:
 
 def _named_language(text: str) -> str | None:
     for word in re.findall(r"[A-Za-z#+]+", text.lower()):
-        if word in _LANGUAGE_NAMES and word != "go":  # "go" is too common a word to name a language
-            return _LANGUAGE_NAMES[word]
+        if word in SPOKEN and word != "go":  # "go" is too common a word to name a language
+            return SPOKEN[word]
     return None
 
 
