@@ -6,18 +6,18 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from picasso_tui.text import CONTROL, LINE_CONTROL
+
 if TYPE_CHECKING:  # rich is imported where text is drawn: a recall prints without it
     from rich.text import Text
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_CONTROL_KEEP_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # Every escape sequence but colour (SGR, "ESC [ ... m"): cursor moves, clears, window titles (OSC).
 _NOT_COLOUR = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-ln-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 def visible_text(text: str) -> str:
     """One line, no control characters (a memory must never drive the terminal)."""
-    return _CONTROL.sub(" ", text).strip()
+    return LINE_CONTROL.sub(" ", text).strip()
 
 
 def terminal_line(line: str) -> Text:
@@ -26,13 +26,14 @@ def terminal_line(line: str) -> Text:
     from rich.text import Text
 
     text = Text.from_ansi(_NOT_COLOUR.sub("", line.rstrip("\n")))
-    text.plain = _CONTROL.sub(" ", text.plain)  # same length: the colour spans stay in place
+    text.plain = LINE_CONTROL.sub(" ", text.plain)  # same length: the colour spans stay in place
     return text
 
 
 def safe(text: str) -> str:
-    """Keep newlines and tabs, drop every other control character a file might carry."""
-    return _CONTROL_KEEP_LINES.sub("", text)
+    """Keep newlines and tabs, drop every other control character a file might carry (a lone carriage
+    return too: on a terminal it writes the rest of the line over its start)."""
+    return CONTROL.sub("", text).replace("\r", "")
 
 
 def short_age(when: datetime, now: datetime) -> str:

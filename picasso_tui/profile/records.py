@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +12,7 @@ from picasso_tui.profile.findings import SOURCE, Finding
 from picasso_tui.profile.hashes import hashes_for
 from picasso_tui.store.namespaces import namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.text import without_controls
 from picasso_tui.writeback.redact import redact_text
 
 ID_PREFIX = "mem_prof_"
@@ -33,15 +33,12 @@ def profile_id(fingerprint: str, key: str) -> str:
     return ID_PREFIX + "".join(chars)
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def clean(text: str) -> str:
     """Text from a repository, safe to store and print: control characters (escape sequences that could
     rewrite a terminal, which the store refuses) become spaces, the size stays a note's, and secrets
     (a token pasted in a CI step or an agent file) are redacted like every other write-back. Fails closed:
     if redaction fails, ``RedactionFailed`` stops the write."""
-    text = _CONTROL.sub(" ", text.replace("\r\n", "\n"))[:MAX_BODY_CHARS].strip() or "(empty)"
+    text = without_controls(text.replace("\r\n", "\n"), " ")[:MAX_BODY_CHARS].strip() or "(empty)"
     return redact_text(text).text
 
 

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -28,6 +27,7 @@ from picasso_tui.store.ids import SAFE_ID, safe_id
 from picasso_tui.store.namespaces import is_account_wide, namespace_problem, workspace_prefix
 from picasso_tui.store.record_limits import MAX_DEPTH, depth
 from picasso_tui.store.schema import MAX_BODY_BYTES, MemoryRecord
+from picasso_tui.text import CONTROL
 
 MAX_STRING_BYTES = 64 * 1024
 MAX_RECORD_BYTES = 256 * 1024
@@ -36,8 +36,6 @@ MAX_TAGS = 64
 MAX_EDGES = 256
 MAX_PREVENT_NEXT_TIME = 64
 ONE_MS = timedelta(milliseconds=1)
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class Source(StrEnum):
@@ -216,7 +214,7 @@ def check_limits(record: MemoryRecord) -> None:
     if not record.body.strip():
         raise Refused(rid, "it has an empty body (a memory needs some text)")
     for where, text in _strings(form):
-        bad = _CONTROL.search(text)  # tab and line breaks are text; an escape could rewrite a terminal
+        bad = CONTROL.search(text)  # tab and line breaks are text; an escape could rewrite a terminal
         if bad is not None:
             char = ord(bad.group(0))
             raise Refused(

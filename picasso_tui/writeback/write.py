@@ -7,7 +7,6 @@ deltas of the run, so a run's memories land together or not at all.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from picasso_tui.store.ids import new_id
 from picasso_tui.store.ingress import AGENT
 from picasso_tui.store.namespaces import main_language, namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.text import without_controls
 from picasso_tui.writeback import policy
 from picasso_tui.writeback.classify import Observation, classify
 from picasso_tui.writeback.redact import RedactionFailed, redact_record
@@ -29,7 +29,6 @@ from picasso_tui.writeback.reinforce import WritePlan, plan_writes
 from picasso_tui.writeback.transcript import Transcript
 
 MAX_BODY_CHARS = 4000
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\x1b\[[0-9;?]*[A-Za-z]")
 
 
 @dataclass
@@ -202,5 +201,5 @@ def build_record(
 
 def clean_text(text: str, limit: int) -> str:
     """No terminal escapes or control characters (they could rewrite a terminal), bounded length."""
-    text = _CONTROL_RE.sub("", text).strip()
+    text = without_controls(text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
