@@ -241,7 +241,7 @@ def test_a_repository_file_cannot_overwrite_a_memory_of_another_workspace(paths,
 
 
 def test_write_memory_refuses_a_language_that_walks_out_of_its_namespace(store) -> None:
-    from picasso_tui.writeback.tools import WriteDenied, write_memory
+    from picasso_tui.services.memory_tools import WriteDenied, write_memory
 
     for language in ("python/../../projects/workspace:0123456789ab/facts", "py\x1b[2Jthon"):
         with pytest.raises(WriteDenied, match="language"):
@@ -250,7 +250,7 @@ def test_write_memory_refuses_a_language_that_walks_out_of_its_namespace(store) 
 
 
 def test_write_memory_refuses_oversized_arguments_and_cuts_nothing(store) -> None:
-    from picasso_tui.writeback.tools import WriteDenied, write_memory
+    from picasso_tui.services.memory_tools import WriteDenied, write_memory
 
     with pytest.raises(WriteDenied, match="oversized argument: the body has 10,000,000 characters"):
         write_memory("x" * 10_000_000, "fact", mode="user-instruction", store=store)
@@ -266,7 +266,7 @@ def test_write_memory_refuses_oversized_arguments_and_cuts_nothing(store) -> Non
 
 
 def test_a_caller_session_id_is_kept_only_as_a_plain_id(store, paths) -> None:
-    from picasso_tui.writeback.tools import write_memory
+    from picasso_tui.services.memory_tools import write_memory
 
     token = "ghp_" + _token(string.ascii_letters + string.digits, 36)
     weird = "sess\x1b[2J/../" + token

@@ -6,10 +6,10 @@ from __future__ import annotations
 import secrets
 import string
 
+from picasso_tui.redact.redact import contains_secret
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.tui.app import PicassoApp
 from picasso_tui.tui.messages import AddRequested
-from picasso_tui.writeback.redact import contains_secret
 
 
 def fake_github_token() -> str:

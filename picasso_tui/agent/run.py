@@ -21,11 +21,11 @@ from pathlib import Path
 
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
+from picasso_tui.redact.redact import RedactionFailed, redact_value
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
 from picasso_tui.writeback.classify import is_approval
-from picasso_tui.writeback.redact import RedactionFailed, redact_value
 from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line, redact_output_runs
 from picasso_tui.writeback.write import WriteReport, reflect
 
@@ -133,7 +133,7 @@ def run_agent(
             f'(for example "claude -p" or "codex exec").'
         )
     if ws is not None:  # a session starts: staleness follows the code (git + hashes; one write if a score moved)
-        from picasso_tui.profile.staleness import refresh as refresh_staleness
+        from picasso_tui.anchors.staleness import refresh as refresh_staleness
 
         with contextlib.suppress(StoreError):  # read-only memory still runs; retrieval judges candidates itself
             refresh_staleness(store, ws.root)

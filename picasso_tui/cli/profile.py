@@ -111,10 +111,10 @@ def _print_summary(report) -> None:  # noqa: ANN001 - InitReport, imported lazil
 def staleness_cmd(as_json: bool) -> None:
     """Recompute how far this workspace's memories have drifted from the code (git and file hashes,
     no network), save the scores, and list the stale or off-branch ones with why."""
+    from picasso_tui.anchors.staleness import refresh
     from picasso_tui.cli.memory import _store
     from picasso_tui.profile.findings import plural
     from picasso_tui.profile.investigator import NotAWorkspace
-    from picasso_tui.profile.staleness import refresh
 
     store = _store()
     ws = store.workspace

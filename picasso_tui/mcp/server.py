@@ -11,8 +11,8 @@ from typing import Any
 
 from mcp.server.fastmcp import FastMCP
 
+from picasso_tui.services import memory_tools as tools
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.writeback import tools
 from picasso_tui.writeback.user_store import open_user_store
 
 INSTRUCTIONS = (

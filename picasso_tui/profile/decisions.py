@@ -7,8 +7,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from picasso_tui.anchors.gitutil import git, short
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.gitutil import git, short
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from picasso_tui.anchors.staleness import PROFILE_SOURCE
 from picasso_tui.store.schema import MemoryClass
 
-SOURCE = "profile"
+SOURCE = PROFILE_SOURCE
 """``attributes.source`` of every record the profile writes."""
 
 ROLES = ("install", "build", "test", "test-one", "lint", "format", "run", "migrate")

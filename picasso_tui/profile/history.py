@@ -6,8 +6,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.gitutil import git
 from picasso_tui.profile.walk import SKIP_DIRS
 
 MAX_COMMITS = 300

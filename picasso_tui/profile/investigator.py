@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import decisions, history, languages, layout, rules, style, workflows
 from picasso_tui.profile.ecosystems import ECOSYSTEMS
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.gitutil import head
 from picasso_tui.profile.records import Context
 from picasso_tui.profile.walk import Tree, walk
 from picasso_tui.profile.writer import WriteSummary, write

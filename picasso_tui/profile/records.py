@@ -8,12 +8,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from picasso_tui.anchors.hashes import hashes_for
 from picasso_tui.profile.findings import SOURCE, Finding
-from picasso_tui.profile.hashes import hashes_for
+from picasso_tui.redact.redact import redact_text
 from picasso_tui.store.namespaces import namespace_for
 from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 from picasso_tui.text import without_controls
-from picasso_tui.writeback.redact import redact_text
 
 ID_PREFIX = "mem_prof_"
 LEARNED_BY = "picasso memory init"

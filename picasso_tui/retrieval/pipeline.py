@@ -384,7 +384,7 @@ class Retriever:
         whose source files drifted since it was learned ranks with its drift, marked stale."""
         if self.workspace_root is None:
             return
-        from picasso_tui.profile.staleness import anchored  # light: git and hashes only, loaded once
+        from picasso_tui.anchors.staleness import anchored  # light: git and hashes only, loaded once
 
         # Only memories learned from files carry what staleness needs; most candidates (notes, a run's
         # reflections) do not, and then git is not asked at all.
@@ -404,7 +404,7 @@ class Retriever:
 
     def _staleness(self) -> Any:
         if self._assessor is None and self.workspace_root is not None:
-            from picasso_tui.profile.staleness import Assessor  # git + hashes; loaded only with a workspace
+            from picasso_tui.anchors.staleness import Assessor  # git + hashes; loaded only with a workspace
 
             self._assessor = Assessor(self.workspace_root)
         return self._assessor

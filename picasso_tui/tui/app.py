@@ -206,7 +206,7 @@ class PicassoApp(App[None]):
             return
 
         def work() -> None:
-            from picasso_tui.profile.staleness import refresh
+            from picasso_tui.anchors.staleness import refresh
 
             try:
                 report = refresh(self.store, ws.root)

@@ -16,8 +16,8 @@ def freshened(record: MemoryRecord, root: Path | None) -> MemoryRecord:
         return record  # replaced by a newer decision: seeing the old one again does not undo that
     prov = dict(md.get("provenance") or {})
     if root is not None and (prov.get("sourceHashes") or prov.get("sourceCommit")):
-        from picasso_tui.profile.gitutil import head_fast
-        from picasso_tui.profile.hashes import hashes_for
+        from picasso_tui.anchors.gitutil import head_fast
+        from picasso_tui.anchors.hashes import hashes_for
 
         sources = prov.get("sourceHashes")
         if isinstance(sources, dict):

@@ -17,6 +17,7 @@ import orjson
 
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
+from picasso_tui.redact.redact import redact_text
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.classify import (
@@ -28,7 +29,6 @@ from picasso_tui.writeback.classify import (
     tool_attempts,
 )
 from picasso_tui.writeback.policy import ProvenanceKind
-from picasso_tui.writeback.redact import redact_text
 from picasso_tui.writeback.reinforce import jaccard, words
 from picasso_tui.writeback.transcript import Transcript
 

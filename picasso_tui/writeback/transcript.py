@@ -17,10 +17,10 @@ from typing import Any
 
 import orjson
 
+from picasso_tui.redact.redact import RedactionFailed, redact_text
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.schema import format_timestamp, utc_now
-from picasso_tui.writeback.redact import RedactionFailed, redact_text
 
 FORMAT_VERSION = 1
 EVENT_TYPES = frozenset(

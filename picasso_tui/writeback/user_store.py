@@ -14,7 +14,7 @@ from picasso_tui.writeback.policy import screen
 
 def redact_lazily(record: MemoryRecord) -> tuple[MemoryRecord, list[Any]]:
     # Imported on first use: compiling the rule table costs ~50 ms, which `memory list` never needs.
-    from picasso_tui.writeback.redact import redact_record
+    from picasso_tui.redact.redact import redact_record
 
     clean, findings = redact_record(record)
     return clean, list(findings)

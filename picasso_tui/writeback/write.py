@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from picasso_tui import settings
+from picasso_tui.redact.redact import RedactionFailed, redact_record
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.codec import deleted_at
@@ -24,7 +25,6 @@ from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
 from picasso_tui.text import without_controls
 from picasso_tui.writeback import policy
 from picasso_tui.writeback.classify import Observation, classify
-from picasso_tui.writeback.redact import RedactionFailed, redact_record
 from picasso_tui.writeback.reinforce import WritePlan, plan_writes
 from picasso_tui.writeback.transcript import Transcript
 

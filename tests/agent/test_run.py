@@ -214,8 +214,8 @@ def test_only_the_newest_transcripts_are_kept(workspace, paths):
 
 
 def test_when_redaction_fails_the_run_exits_1_and_memory_is_untouched(picasso, workspace, paths, monkeypatch):
+    from picasso_tui.redact.redact import RedactionFailed
     from picasso_tui.writeback import write as write_mod
-    from picasso_tui.writeback.redact import RedactionFailed
 
     def broken(record):
         raise RedactionFailed("simulated failure")

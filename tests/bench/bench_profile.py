@@ -172,10 +172,10 @@ def bench_real(work: Path, runs: int) -> list[dict]:
 
 
 def bench_staleness(work: Path, n: int, runs: int) -> dict:
+    from picasso_tui.anchors.gitutil import head
+    from picasso_tui.anchors.hashes import clear_cache, hashes_for
+    from picasso_tui.anchors.staleness import Assessor, assess, refresh
     from picasso_tui.paths import PicassoPaths
-    from picasso_tui.profile.gitutil import head
-    from picasso_tui.profile.hashes import clear_cache, hashes_for
-    from picasso_tui.profile.staleness import Assessor, assess, refresh
     from picasso_tui.store.filestore import FileStore, Upsert
     from picasso_tui.store.namespaces import find_workspace
     from picasso_tui.store.schema import MemoryRecord

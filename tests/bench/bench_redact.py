@@ -36,7 +36,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from picasso_tui.writeback.redact import redact_text, redact_value  # noqa: E402
+from picasso_tui.redact.redact import redact_text, redact_value  # noqa: E402
 from picasso_tui.writeback.transcript import Event  # noqa: E402
 from tests.writeback.redaction_corpus.negatives import negatives  # noqa: E402
 from tests.writeback.redaction_corpus.positives import positives  # noqa: E402

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from picasso_tui.profile.hashes import clear_cache
+from picasso_tui.anchors.hashes import clear_cache
 from picasso_tui.profile.investigator import InitReport, generate
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.namespaces import find_workspace

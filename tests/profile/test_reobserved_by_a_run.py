@@ -3,7 +3,7 @@ measured from that moment on (issue 6)."""
 
 from __future__ import annotations
 
-from picasso_tui.profile.staleness import assess
+from picasso_tui.anchors.staleness import assess
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.writeback.reinforce import plan_writes
@@ -25,7 +25,7 @@ def test_a_stale_rule_observed_again_by_a_run_is_fresh_and_reanchored(make_proje
     repo.write({"CLAUDE.md": PYTHON["CLAUDE.md"] + "- Keep handlers thin.\n"})
     head = repo.commit("a new rule")
     store = repo.store()
-    from picasso_tui.profile.staleness import refresh
+    from picasso_tui.anchors.staleness import refresh
 
     refresh(store, repo.root)
     assert store.resolve(rule.id).metadata.staleness_score > 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from picasso_tui.profile.staleness import assess, refresh
+from picasso_tui.anchors.staleness import assess, refresh
 
 from .test_ecosystems import PYTHON
 
@@ -139,7 +139,7 @@ def test_assess_only_judges_records_of_this_workspace(make_project):
 
 
 def test_head_is_read_from_git_files_in_every_layout(make_project, tmp_path):
-    from picasso_tui.profile.gitutil import head, head_fast
+    from picasso_tui.anchors.gitutil import head, head_fast
 
     repo = make_project(PYTHON)
     assert head_fast(repo.root) == head(repo.root) == repo.head()
@@ -157,7 +157,7 @@ def test_head_is_read_from_git_files_in_every_layout(make_project, tmp_path):
 
 
 def test_a_kept_assessor_follows_branch_switches_and_edits_after_sync(make_project):
-    from picasso_tui.profile.staleness import Assessor
+    from picasso_tui.anchors.staleness import Assessor
 
     repo = make_project(PYTHON)
     repo.git("checkout", "-q", "-b", "feature")
@@ -178,7 +178,7 @@ def test_a_kept_assessor_follows_branch_switches_and_edits_after_sync(make_proje
 
 
 def test_refresh_workspace_is_a_no_op_outside_a_repository(make_project, store):
-    from picasso_tui.profile.staleness import refresh_workspace
+    from picasso_tui.anchors.staleness import refresh_workspace
 
     assert refresh_workspace(store) is None
     repo = make_project(PYTHON)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from picasso_tui.writeback.redact import redact_text
+from picasso_tui.redact.redact import redact_text
 from tests.writeback.redaction_corpus.positives import FORMATS, Gen, leaked
 
 SEEDS = range(10_001)  # the same range as tests/writeback/test_redact_properties.py

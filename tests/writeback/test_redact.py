@@ -7,15 +7,15 @@ import string
 
 import pytest
 
-from picasso_tui.store.errors import StoreError
-from picasso_tui.writeback import redact, secret_rules
-from picasso_tui.writeback.redact import (
+from picasso_tui.redact import redact, secret_rules
+from picasso_tui.redact.redact import (
     Finding,
     RedactionFailed,
     contains_secret,
     redact_text,
     redact_value,
 )
+from picasso_tui.store.errors import StoreError
 
 _rng = random.Random(5)
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from picasso_tui.writeback import redact
-from picasso_tui.writeback.redact import RedactionFailed, redact_text
-from picasso_tui.writeback.secret_rules import RULES
+from picasso_tui.redact import redact
+from picasso_tui.redact.redact import RedactionFailed, redact_text
+from picasso_tui.redact.secret_rules import RULES
 
 MB = 1_000_000
 LIMIT_S = 1.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from picasso_tui.writeback.redact import MARKER, redact_text
+from picasso_tui.redact.redact import MARKER, redact_text
 from tests.writeback.redaction_corpus.negatives import generated, handwritten, negatives
 from tests.writeback.redaction_corpus.positives import CONTEXTS, FORMATS, leaked, positives
 

@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from picasso_tui.writeback.redact import redact_text
+from picasso_tui.redact.redact import redact_text
 
 _RNG = random.Random(1212)
 _B62 = string.ascii_letters + string.digits

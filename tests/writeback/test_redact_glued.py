@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from picasso_tui.writeback.redact import redact_text
+from picasso_tui.redact.redact import redact_text
 
 _RNG = random.Random(12)
 _ALNUM = string.ascii_letters + string.digits

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from picasso_tui.writeback.redact import redact_text
+from picasso_tui.redact.redact import redact_text
 
 VALUE = "hOpEn0b0dyF1ndsTh1s"
 

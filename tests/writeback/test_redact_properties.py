@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from picasso_tui.writeback.redact import contains_secret, redact_text
+from picasso_tui.redact.redact import contains_secret, redact_text
 from tests.writeback.redaction_corpus.negatives import negatives
 from tests.writeback.redaction_corpus.positives import FORMATS, Gen, leaked
 

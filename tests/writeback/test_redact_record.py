@@ -9,9 +9,9 @@ import orjson
 import pytest
 
 from picasso_tui.paths import PicassoPaths
+from picasso_tui.redact.redact import RedactionFailed, contains_secret, redact_record
 from picasso_tui.store.filestore import FileStore, Upsert
 from picasso_tui.store.schema import MemoryRecord
-from picasso_tui.writeback.redact import RedactionFailed, contains_secret, redact_record
 
 _rng = random.Random(11)
 B62 = string.ascii_letters + string.digits

@@ -7,7 +7,7 @@ import secrets
 
 import pytest
 
-from picasso_tui.writeback.redact import contains_secret, redact_text
+from picasso_tui.redact.redact import contains_secret, redact_text
 
 
 def pem(kind: str) -> tuple[str, list[str]]:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from picasso_tui.redact.redact import RedactionFailed, contains_secret
 from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 from picasso_tui.writeback import write as write_mod
-from picasso_tui.writeback.redact import RedactionFailed, contains_secret
 from picasso_tui.writeback.transcript import Transcript
 from picasso_tui.writeback.write import reflect
 

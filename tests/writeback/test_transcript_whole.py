@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from picasso_tui.writeback.redact import contains_secret
+from picasso_tui.redact.redact import contains_secret
 from picasso_tui.writeback.transcript import Transcript, redact_lines, redact_output_runs
 from tests.writeback.redaction_corpus.negatives import negatives
 from tests.writeback.redaction_corpus.positives import leaked, positives

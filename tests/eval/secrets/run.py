@@ -30,7 +30,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: import this checkout's redactor
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from picasso_tui.writeback.redact import redact_text
+from picasso_tui.redact.redact import redact_text
 
 HERE = Path(__file__).resolve().parent
 VENDORED = HERE / "secretlint_corpus.json"

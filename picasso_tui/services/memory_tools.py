@@ -186,7 +186,7 @@ def caller_session_id(session_id: str | None) -> str | None:
     """A caller's session id as it may be kept: a plain id with no secret in it, else its hash."""
     if session_id is None:
         return None
-    from picasso_tui.writeback.redact import redact_text
+    from picasso_tui.redact.redact import redact_text
 
     if redact_text(session_id).findings:
         return safe_id("\x00" + session_id)  # never the id itself: it holds a secret

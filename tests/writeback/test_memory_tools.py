@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from picasso_tui.services.memory_tools import OutOfScope, WriteDenied, query_memory, write_memory
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason, judge
-from picasso_tui.writeback.tools import OutOfScope, WriteDenied, query_memory, write_memory
 
 
 @pytest.fixture

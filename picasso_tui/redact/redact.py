@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from picasso_tui.redact.secret_rules import RULES, Rule, is_placeholder, looks_random, secret_named
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryRecord
-from picasso_tui.writeback.secret_rules import RULES, Rule, is_placeholder, looks_random, secret_named
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}\]")
 MAX_PASSES = 4

@@ -22,14 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from picasso_tui.profile.findings import SOURCE  # findings, not records: this module loads before every query
-from picasso_tui.profile.gitutil import git, head_fast, short
-from picasso_tui.profile.hashes import file_hash
+from picasso_tui.anchors.gitutil import git, head_fast, short
+from picasso_tui.anchors.hashes import file_hash
 from picasso_tui.store.codec import deleted_at
 from picasso_tui.store.filestore import Change
 from picasso_tui.store.ingress import MAINTENANCE
 from picasso_tui.store.namespaces import find_workspace
 from picasso_tui.store.schema import STALE_THRESHOLD, MemoryRecord
+
+PROFILE_SOURCE = "profile"
+"""``attributes.source`` of the records the project profile writes (re-anchored when observed again)."""
 
 CHANGED_FLOOR = 0.3
 """Any change to a source file makes a record at least this stale: it may no longer be true."""
@@ -339,7 +341,7 @@ def _with_verdict(record: MemoryRecord, verdict: Staleness) -> MemoryRecord:
         attrs["staleReason"] = reason
     else:
         attrs.pop("staleReason", None)
-    if (record.file_form["metadata"].get("attributes") or {}).get("source") == SOURCE:
+    if (record.file_form["metadata"].get("attributes") or {}).get("source") == PROFILE_SOURCE:
         attrs["stale"] = verdict.score > STALE_THRESHOLD
     return record.with_metadata(staleness_score=verdict.score, attributes=attrs)
 
