@@ -12,8 +12,9 @@ import click
 
 from picasso_tui import __version__
 from picasso_tui.cli.mcp import mcp_cmd
-from picasso_tui.cli.memory import _store, memory, print_list
+from picasso_tui.cli.memory import memory, print_list
 from picasso_tui.cli.run import run_cmd
+from picasso_tui.cli.session import current_store
 from picasso_tui.cli.sync import auth_group, settings_group, sync_server_cmd
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.errors import StoreError
@@ -28,7 +29,7 @@ def cli(ctx: click.Context) -> None:
     """Picasso memory: what your coding agent remembers, and you can see and edit."""
     install_guards()  # every store this command opens lets records in only through the door
     if ctx.invoked_subcommand is None:
-        store = _store()
+        store = current_store()
         if sys.stdin.isatty() and sys.stdout.isatty():
             from picasso_tui.tui.app import PicassoApp  # imported here: the CLI stays fast without it
 

@@ -9,34 +9,15 @@ import click
 import orjson
 
 from picasso_tui.cli import render
+from picasso_tui.cli.session import current_store
 from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.user_store import open_user_store, redaction_notice
+from picasso_tui.writeback.user_store import redaction_notice
 
 CLEAR_PHRASE = "clear-memories"
 CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
-
-
-def open_store() -> MemoryStore:
-    """The store for this command, after the one-time imports of old files."""
-    store = open_user_store()
-    try:
-        for done in store.run_legacy_imports():
-            click.echo(f"picasso: {render.legacy_import_notice(done)}", err=True)
-    except StoreError as exc:
-        if getattr(exc, "path", None) != store.paths.memory_file:  # the command reports its own store
-            click.echo(f"picasso: warning: {exc}", err=True)
-    return store
-
-
-def _store() -> MemoryStore:
-    ctx = click.get_current_context()
-    root = ctx.find_root()
-    if root.obj is None:
-        root.obj = open_store()
-    return root.obj
 
 
 def _echo_json(value: object) -> None:
@@ -56,7 +37,7 @@ def memory() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the records as a JSON array.")
 def list_cmd(namespace: str | None, class_: str | None, everything: bool, quarantined: bool, as_json: bool) -> None:
     """List memories for this workspace (and account-wide ones)."""
-    store = _store()
+    store = current_store()
     records = store.list(
         namespace=namespace,
         memory_class=MemoryClass(class_) if class_ else None,
@@ -116,7 +97,7 @@ def print_list(store: MemoryStore, records: list, *, scoped: bool = True, held: 
 def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None, tags: tuple[str, ...]) -> None:
     """Save a memory; prints its id. Use '-' to read the note from standard input."""
     body = sys.stdin.read() if note == ("-",) else " ".join(note)
-    store = _store()
+    store = current_store()
     saved = memory_ops.add_memory(
         store, body, memory_class=MemoryClass(class_), pinned=pin, language=language, tags=tags
     )
@@ -130,7 +111,7 @@ def add_cmd(note: tuple[str, ...], class_: str, pin: bool, language: str | None,
 @click.option("--json", "as_json", is_flag=True)
 def inspect_cmd(id_prefix: str, as_json: bool) -> None:
     """Show one memory in full."""
-    record = memory_ops.resolve_memory(_store(), id_prefix)
+    record = memory_ops.resolve_memory(current_store(), id_prefix)
     if as_json:
         _echo_json(record.file_form)
     else:
@@ -141,7 +122,7 @@ def inspect_cmd(id_prefix: str, as_json: bool) -> None:
 @click.argument("id_prefix", metavar="ID")
 def edit_cmd(id_prefix: str) -> None:
     """Edit a memory in $EDITOR (changes made meanwhile elsewhere are merged, never overwritten)."""
-    store = _store()
+    store = current_store()
     session = memory_edit.start_edit(memory_ops.resolve_memory(store, id_prefix))
     text = click.edit(session.text, extension=".md", require_save=True)
     result = memory_edit.finish_edit(store, session, text)
@@ -154,7 +135,7 @@ def edit_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def delete_cmd(id_prefix: str) -> None:
     """Delete a memory now (its text is removed at once)."""
-    record = memory_ops.delete_memory(_store(), id_prefix)
+    record = memory_ops.delete_memory(current_store(), id_prefix)
     click.echo(f"Deleted {record.id}: {render.safe(record.title)[:60]}")
 
 
@@ -162,7 +143,7 @@ def delete_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def pin_cmd(id_prefix: str) -> None:
     """Keep a memory from ever being evicted."""
-    record = memory_ops.set_pinned(_store(), id_prefix, True)
+    record = memory_ops.set_pinned(current_store(), id_prefix, True)
     click.echo(f"Pinned {record.id}.")
 
 
@@ -170,7 +151,7 @@ def pin_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def approve_cmd(id_prefix: str) -> None:
     """Approve a memory held for review, so the agent may be given it."""
-    record = memory_ops.approve_memory(_store(), id_prefix)
+    record = memory_ops.approve_memory(current_store(), id_prefix)
     click.echo(f"Approved {record.id}: it may now be injected.")
 
 
@@ -178,14 +159,14 @@ def approve_cmd(id_prefix: str) -> None:
 @click.argument("id_prefix", metavar="ID")
 def unpin_cmd(id_prefix: str) -> None:
     """Return a pinned memory to normal retention."""
-    record = memory_ops.set_pinned(_store(), id_prefix, False)
+    record = memory_ops.set_pinned(current_store(), id_prefix, False)
     click.echo(f"Unpinned {record.id}.")
 
 
 @memory.command("export")
 def export_cmd() -> None:
     """Print every memory as {"schemaVersion": 2, "records": [...]}."""
-    store = _store()
+    store = current_store()
     exported = store.export()
     warn_unreadable(store)
     sys.stdout.buffer.write(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
@@ -204,7 +185,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
             data, source = file.read_bytes(), file
         except OSError as exc:
             raise StoreError(f"Cannot read {file}: {exc.strerror or exc}.") from None
-    report = _store().import_bytes(data, source)
+    report = current_store().import_bytes(data, source)
     if as_json:
         _echo_json(
             {"added": report.added, "updated": report.updated, "skipped": report.skipped, "redacted": report.redactions}
@@ -214,7 +195,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
         f"Imported {source}: {len(report.added)} added, {len(report.updated)} updated, "
         f"{len(report.skipped)} skipped (the store already had the same or a newer copy, or deleted it)."
     )
-    if notice := redaction_notice(_store()):
+    if notice := redaction_notice(current_store()):
         click.echo(f"picasso: {notice}", err=True)
 
 
@@ -223,7 +204,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def gc_cmd(dry_run: bool, as_json: bool) -> None:
     """Archive long-stale memories, delete year-old archives, purge old tombstones."""
-    store = _store()
+    store = current_store()
     plan = store.gc_plan() if dry_run else store.gc()[0]
     if as_json:
         _echo_json({"dryRun": dry_run, "actions": [a.__dict__ for a in plan]})
@@ -242,7 +223,7 @@ def gc_cmd(dry_run: bool, as_json: bool) -> None:
 @click.option("--confirm", "phrase", metavar="PHRASE", help=f"Must be '{CLEAR_PHRASE}'.")
 def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
     """Delete every memory (or one workspace's); asks for the phrase first."""
-    store = _store()
+    store = current_store()
     if fingerprint == "current":
         if store.workspace is None:
             raise click.UsageError("--workspace current needs to run inside a git repository.")

@@ -29,11 +29,11 @@ def init_cmd(path: Path | None, yes: bool, as_json: bool) -> None:
     from rich.console import Console  # imported here: every other command starts without them
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from picasso_tui.cli.memory import _store
+    from picasso_tui.cli.session import current_store
     from picasso_tui.profile.investigator import NotAWorkspace, generate
     from picasso_tui.store.namespaces import find_workspace
 
-    store = _store()
+    store = current_store()
     target = (path or store.cwd).resolve()
     ws = find_workspace(target)
     if ws is None:
@@ -112,11 +112,11 @@ def staleness_cmd(as_json: bool) -> None:
     """Recompute how far this workspace's memories have drifted from the code (git and file hashes,
     no network), save the scores, and list the stale or off-branch ones with why."""
     from picasso_tui.anchors.staleness import refresh
-    from picasso_tui.cli.memory import _store
+    from picasso_tui.cli.session import current_store
     from picasso_tui.profile.findings import plural
     from picasso_tui.profile.investigator import NotAWorkspace
 
-    store = _store()
+    store = current_store()
     ws = store.workspace
     if ws is None:
         raise NotAWorkspace(store.cwd)

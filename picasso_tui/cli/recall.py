@@ -22,7 +22,7 @@ def recall_cmd(
     prompt: str, plan: str | None, files: tuple[str, ...], budget: int | None, as_json: bool, explain: bool
 ) -> None:
     """Print the memory block Picasso would inject for PROMPT."""
-    from picasso_tui.cli.memory import _store
+    from picasso_tui.cli.session import current_store
     from picasso_tui.paths import PicassoPaths
     from picasso_tui.retrieval.blas import start_single_threaded
     from picasso_tui.retrieval.preload import preload_embedder
@@ -32,7 +32,7 @@ def recall_cmd(
     from picasso_tui.retrieval.pipeline import Retriever
 
     # One query: loading a graph costs more than it saves, and the saved index spares decoding memory.json.
-    retriever = Retriever.for_store(_store(), graph=False, saved_index=True)
+    retriever = Retriever.for_store(current_store(), graph=False, saved_index=True)
     result = retriever.recall(prompt, plan=plan, files=files, budget=budget)
     if as_json:
         click.echo(render.dump_json(result.as_json()))

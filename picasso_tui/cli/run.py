@@ -21,7 +21,7 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
     """Run the configured agent (setting agent.command) on PROMPT with memory injected, then write back
     what the run taught. The agent's output streams to stdout; Picasso's own notes go to stderr."""
     from picasso_tui.agent.run import run_agent
-    from picasso_tui.cli.memory import _store
+    from picasso_tui.cli.session import current_store
 
     if not prompt.strip():
         raise click.UsageError('Give the agent a prompt, e.g. picasso run "fix the failing test".')
@@ -36,8 +36,8 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
 
     from picasso_tui.cli.profile import offer_in_terminal
 
-    offer_in_terminal(_store())  # first session in a new workspace: offer the project profile (terminal only)
-    result = run_agent(prompt, store=_store(), sync=memory_sync, on_output=on_output, on_injected=on_injected)
+    offer_in_terminal(current_store())  # first session in a new workspace: offer the project profile (terminal only)
+    result = run_agent(prompt, store=current_store(), sync=memory_sync, on_output=on_output, on_injected=on_injected)
     report = result.report
     if report is not None:
         ids = ", ".join(report.written_ids[:8]) + (" …" if len(report.written_ids) > 8 else "")

@@ -162,12 +162,12 @@ def auth_status(server: str | None) -> None:
 def sync_cmd(as_json: bool) -> None:
     """Push and pull this account's memories (end-to-end encrypted) now."""
     from picasso_tui import settings
-    from picasso_tui.cli.memory import _store
+    from picasso_tui.cli.session import current_store
     from picasso_tui.sync.auth import current_session
     from picasso_tui.sync.client import sync_now
     from picasso_tui.sync.errors import SyncTurnedOff
 
-    store = _store()
+    store = current_store()
     current_session(store.paths)  # signed out: exit 3 first, whatever the setting
     if not settings.get("sync.cloudMemory", store.paths):  # opt-in: without it nothing leaves the machine
         raise SyncTurnedOff()
