@@ -262,6 +262,18 @@ class FileStore:
             self._after_write(doc, result, event)
         return result
 
+    def replace_locked(self, doc: RawDocument) -> None:
+        """Replace memory.json with ``doc`` whole, the caller holding the lock (``recover`` only: every
+        other write is deltas). The atomic replace stays here, so this remains the file's one writer."""
+        path = self.paths.memory_file
+        sweep_temps(path)
+        data = encode(doc)
+        try:
+            write_atomic(path, data)
+        except FolderSyncFailed as exc:  # replaced already: it happened, its durability is uncertain
+            events.emit(self.paths, "durability-warning", reason=exc.strerror)
+        self._cache = None  # the next read decodes what was written
+
     def _apply_locked(self, ops: Sequence[Op], origin: Origin, refusals: Refusals) -> tuple[WriteResult, RawDocument]:
         path = self.paths.memory_file
         if path.is_symlink():

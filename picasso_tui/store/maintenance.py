@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from picasso_tui.store import events, forgetting, ledger
-from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
-from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, salvage, to_record
+from picasso_tui.store.atomic import write_atomic
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, salvage, to_record
 from picasso_tui.store.errors import CorruptStore, StoreError, StoreUnwritable
 from picasso_tui.store.filestore import PURGED_KEY, Delete, FileStore, Snapshot, purged_ids
 from picasso_tui.store.ingress import MAINTENANCE, Refused
@@ -104,11 +104,7 @@ def _recover_locked(files: FileStore, doc: RawDocument | None, start_empty: bool
     unlisted = [d for d in ledger.seed(records, purged) if d.id not in known]
     if unlisted:  # tombstones the salvage found that the ledger lacks (written before it existed)
         ledger.append(files.paths.deletion_ledger, unlisted)
-    sweep_temps(path)
-    try:
-        write_atomic(path, encode(RawDocument(records=records, extra=extra)))
-    except FolderSyncFailed as exc:  # replaced already: the recovery happened, its durability is uncertain
-        events.emit(files.paths, "durability-warning", reason=exc.strerror)
+    files.replace_locked(RawDocument(records=records, extra=extra))
     problems = sorted(doc.problems) if doc is not None else refused
     return RecoverReport(aside, source, salvaged, problems, len(again))
 
