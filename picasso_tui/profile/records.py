@@ -12,7 +12,7 @@ from picasso_tui.anchors.hashes import hashes_for
 from picasso_tui.profile.findings import SOURCE, Finding
 from picasso_tui.redact.redact import redact_text
 from picasso_tui.store.namespaces import namespace_for
-from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
 from picasso_tui.text import without_controls
 
 ID_PREFIX = "mem_prof_"
@@ -77,23 +77,15 @@ def edges(f: Finding, fingerprint: str) -> list[dict[str, str]]:
 
 
 def new_record(f: Finding, ctx: Context, now: datetime) -> MemoryRecord:
-    stamp = format_timestamp(now)
-    return MemoryRecord.model_validate(
-        {
-            "id": profile_id(ctx.fingerprint, f.key),
-            "vector": [],
-            "body": clean(f.body),
-            "metadata": {
-                "class": f.cls.value,
-                "namespace": namespace_for(f.cls, ctx.account_id, fingerprint=ctx.fingerprint, language=f.language),
-                "createdAt": stamp,
-                "lastObservedAt": stamp,
-                "stalenessScore": 0.0,
-                "edges": edges(f, ctx.fingerprint),
-                "provenance": provenance(f, ctx),
-                "attributes": {"title": clean(f.title), "source": SOURCE, "tags": ["profile", *f.tags]},
-            },
-        }
+    return MemoryRecord.new(
+        profile_id(ctx.fingerprint, f.key),
+        clean(f.body),
+        f.cls,
+        namespace_for(f.cls, ctx.account_id, fingerprint=ctx.fingerprint, language=f.language),
+        now,
+        edges=edges(f, ctx.fingerprint),
+        provenance=provenance(f, ctx),
+        attributes={"title": clean(f.title), "source": SOURCE, "tags": ["profile", *f.tags]},
     )
 
 

@@ -208,29 +208,20 @@ class MemoryStore:
             language = (
                 language or (main_language(ws.root, self.paths.cache_dir) if ws else None) or ""
             ).lower() or None
-        now = self.files.clock()
         edge_list = [dict(e) for e in edges]
         if memory_class is MemoryClass.STYLE and language:
             edge_list.append({"type": "style->language", "target": f"language:{language}"})
-        record = MemoryRecord.model_validate(
-            {
-                "id": new_id(),
-                "vector": [],
-                "body": body.strip(),
-                "metadata": {
-                    "class": memory_class.value,
-                    "namespace": namespace_for(
-                        memory_class, self.account_id, fingerprint=ws.fingerprint if ws else None, language=language
-                    ),
-                    "createdAt": format_timestamp(now),
-                    "lastObservedAt": format_timestamp(now),
-                    "pinned": pinned,
-                    "edges": edge_list,
-                    "preventNextTime": list(prevent_next_time),
-                    "provenance": provenance or {},
-                    "attributes": {"title": title, "source": source, "tags": list(tags)},
-                },
-            }
+        record = MemoryRecord.new(
+            new_id(),
+            body.strip(),
+            memory_class,
+            namespace_for(memory_class, self.account_id, fingerprint=ws.fingerprint if ws else None, language=language),
+            self.files.clock(),
+            pinned=pinned,
+            edges=edge_list,
+            prevent_next_time=list(prevent_next_time),
+            provenance=provenance,
+            attributes={"title": title, "source": source, "tags": list(tags)},
         )
         result = self._write([Upsert(record)], event="add")
         return result.records[record.id]

@@ -205,6 +205,43 @@ class MemoryRecord(_Model):
     def with_body(self, body: str) -> MemoryRecord:
         return MemoryRecord.model_validate(self.file_form | {"body": body})
 
+    @classmethod
+    def new(
+        cls,
+        rid: str,
+        body: str,
+        memory_class: MemoryClass,
+        namespace: str,
+        now: datetime,
+        *,
+        pinned: bool = False,
+        edges: list[dict[str, str]] | None = None,
+        prevent_next_time: list[str] | None = None,
+        provenance: dict[str, Any] | None = None,
+        attributes: dict[str, Any] | None = None,
+    ) -> MemoryRecord:
+        """A record observed for the first time at ``now`` (the one constructor every writer uses)."""
+        stamp = format_timestamp(now)
+        return cls.model_validate(
+            {
+                "id": rid,
+                "vector": [],
+                "body": body,
+                "metadata": {
+                    "class": memory_class.value,
+                    "namespace": namespace,
+                    "createdAt": stamp,
+                    "lastObservedAt": stamp,
+                    "stalenessScore": 0.0,
+                    "pinned": pinned,
+                    "edges": edges or [],
+                    "preventNextTime": prevent_next_time or [],
+                    "provenance": provenance or {},
+                    "attributes": attributes or {},
+                },
+            }
+        )
+
 
 def _camel(changes: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}

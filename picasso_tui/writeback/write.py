@@ -21,7 +21,7 @@ from picasso_tui.store.filestore import Change, Snapshot, Upsert
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.ingress import AGENT
 from picasso_tui.store.namespaces import main_language, namespace_for
-from picasso_tui.store.schema import MemoryClass, MemoryRecord, format_timestamp
+from picasso_tui.store.schema import MemoryClass, MemoryRecord
 from picasso_tui.text import without_controls
 from picasso_tui.writeback import policy
 from picasso_tui.writeback.classify import Observation, classify
@@ -162,7 +162,6 @@ def build_record(
     edges = list(obs.edges)
     if obs.cls is MemoryClass.STYLE and language:
         edges.append({"type": "style->language", "target": f"language:{language}"})
-    now = format_timestamp(store.files.clock())
     attributes: dict[str, Any] = {
         "title": clean_text(obs.title, 200) if obs.title else None,
         "source": source,
@@ -171,30 +170,22 @@ def build_record(
     }
     if verdict.action == "quarantine":
         attributes |= {"quarantined": True, "quarantineReason": verdict.reason}
-    record = MemoryRecord.model_validate(
-        {
-            "id": new_id(),
-            "vector": [],
-            "body": body,
-            "metadata": {
-                "class": obs.cls.value,
-                "namespace": namespace_for(
-                    obs.cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=language
-                ),
-                "createdAt": now,
-                "lastObservedAt": now,
-                "edges": edges,
-                "preventNextTime": [clean_text(p, 500) for p in obs.prevent_next_time],
-                "provenance": {
-                    "sessionId": session_id,
-                    "eventIndex": obs.event_index,
-                    "sourceFiles": obs.files[:20],
-                    "sourcePlan": obs.source_plan,
-                    "kind": obs.kind.value,
-                },
-                "attributes": attributes,
-            },
-        }
+    record = MemoryRecord.new(
+        new_id(),
+        body,
+        obs.cls,
+        namespace_for(obs.cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=language),
+        store.files.clock(),
+        edges=edges,
+        prevent_next_time=[clean_text(p, 500) for p in obs.prevent_next_time],
+        provenance={
+            "sessionId": session_id,
+            "eventIndex": obs.event_index,
+            "sourceFiles": obs.files[:20],
+            "sourcePlan": obs.source_plan,
+            "kind": obs.kind.value,
+        },
+        attributes=attributes,
     )
     return record, verdict
 
