@@ -1,4 +1,4 @@
-"""Helpers shared by the tests/test_cli_*.py files (not a test module itself)."""
+"""Helpers shared by the tests/cli/test_cli_*.py files (not a test module itself)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from picasso_tui.store.schema import MemoryRecord, format_timestamp
 from picasso_tui.writeback.user_store import install_guards
 
 # Tests open stores as the front ends do: every record passes the door with the real redactor and
-# screen (a store without guards refuses to write; tests/test_ingress.py shows it in a fresh process).
+# screen (a store without guards refuses to write; tests/store/test_ingress.py shows it in a fresh process).
 install_guards()
 
 FIXTURES = Path(__file__).parent / "fixtures" / "memory"
@@ -32,7 +32,7 @@ SHARED_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / 
 
 # Property tests draw the same examples on every run, so a red CI means the code changed, never a
 # lucky draw (one did: a real token with "Xxxx" inside). To hunt for new failures, draw fresh ones:
-# HYPOTHESIS_PROFILE=explore .venv/bin/python -m pytest -q tests/writeback tests/test_merge_properties.py
+# HYPOTHESIS_PROFILE=explore .venv/bin/python -m pytest -q tests/writeback tests/store/test_merge_properties.py
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))

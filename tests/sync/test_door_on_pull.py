@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import orjson
 
+from tests.store.test_ingress import assert_no_secret_stored, planted_secrets, raw_record
 from tests.sync.conftest import Device, signed_in_pair
-from tests.test_ingress import assert_no_secret_stored, planted_secrets, raw_record
 
 
 def plant(device: Device, records: list[dict]) -> None:

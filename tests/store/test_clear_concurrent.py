@@ -23,7 +23,7 @@ from tests.forking import fork
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")]
 
 RECORDS = 3000
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _delete_forever(fd: int, ids: list[str], seed: int) -> None:

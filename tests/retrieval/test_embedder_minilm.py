@@ -26,7 +26,7 @@ from picasso_tui.retrieval.embedders.minilm import (
     read_safetensors,
 )
 
-REFERENCE = json.loads((Path(__file__).parent / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8"))
+REFERENCE = json.loads((Path(__file__).parents[1] / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8"))
 TEXTS = [item["text"] for item in REFERENCE["items"]]
 MODEL = model_path()
 HAVE_TOKENIZERS = importlib.util.find_spec("tokenizers") is not None

@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(signal, "SIGKILL"
 RECORDS = 6000
 DELETED = 40
 KILLS = 24
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def record(i: int, when: str) -> dict:

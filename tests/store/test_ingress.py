@@ -308,7 +308,7 @@ def test_a_store_without_guards_writes_nothing(picasso_home) -> None:
         "except StoreError as exc:\n"
         "    print(exc)\n"
     )
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", src], cwd=repo, capture_output=True, text=True, check=True).stdout
     assert "No secret redactor was handed to the memory store, so nothing was written" in out
     assert not (picasso_home / "memory.json").exists()
