@@ -35,6 +35,23 @@ def timing_line(result: RecallResult) -> str:
     return f"embedder {result.embedder}, {result.search} search; {timing}"
 
 
+def where(namespace: str) -> str:
+    """A namespace as short as it can be and still say where: recall never leaves the current
+    workspace, so its fingerprint says nothing here (``workspace/decisions``, ``global/style``)."""
+    short = short_namespace(namespace)
+    if short.startswith("workspace:") and "/" in short:
+        return "workspace/" + short.split("/", 1)[1]
+    return short
+
+
+def via(result: RecallResult, rid: str | None) -> str:
+    """The memory an entry came with, by its rank when it is in the block too (``#1``)."""
+    if not rid:
+        return ""
+    rank = next((e.rank for e in result.entries if e.id == rid), None)
+    return f"#{rank}" if rank is not None else rid
+
+
 def explain(result: RecallResult, *, timings: bool = True) -> list[RenderableType]:
     """Each entry's score components, what was left out and why, the gate, and (``timings``) how long."""
     from rich.table import Table
@@ -47,9 +64,9 @@ def explain(result: RecallResult, *, timings: bool = True) -> list[RenderableTyp
     for e in result.entries:
         c = e.components
         table.add_row(
-            str(e.rank), e.id, e.record.memory_class.value, Text(short_namespace(e.record.metadata.namespace)),
+            str(e.rank), e.id, e.record.memory_class.value, Text(where(e.record.metadata.namespace)),
             f"{e.score:.3f}", f"{c['similarity']:.3f}", f"{c['lexical']:.2f}", f"{c['recency']:.2f}",
-            f"{c['pinned']:.0f}", f"{c['rule']:.0f}", f"{c['staleness']:.2f}", e.via or "",
+            f"{c['pinned']:.0f}", f"{c['rule']:.0f}", f"{c['staleness']:.2f}", via(result, e.via),
         )  # fmt: skip
     out.append(table)
     if result.omitted:
