@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # rich loads with the functions that draw
 
     from picasso_tui.retrieval.pipeline import RecallResult
 
-WHY_COLUMNS = ("RANK", "ID", "CLASS", "NAMESPACE", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA")
+WHY_COLUMNS = ("#", "ID", "CLASS", "NAMESPACE", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA")
 
 
 def nothing_applies(workspace: bool) -> str:
@@ -58,7 +58,7 @@ def explain(result: RecallResult, *, timings: bool = True) -> list[RenderableTyp
     from rich.text import Text
 
     out: list[RenderableType] = []
-    table = Table(title="Why these", title_justify="left", show_edge=False)
+    table = Table(title="Why these", title_justify="left", show_edge=False, pad_edge=False, collapse_padding=True)
     for column in WHY_COLUMNS:
         table.add_column(column, no_wrap=True)
     for e in result.entries:

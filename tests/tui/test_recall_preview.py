@@ -55,7 +55,7 @@ async def test_the_preview_says_what_recall_explain_says(seeded_store, make_app,
                 row = next(
                     line for line in text.splitlines() if line.lstrip().startswith(f"{e['rank']} ") and e["id"] in line
                 )
-                assert f"│ {e['class']} " in row and f"│ {where(e['namespace'])} " in row
+                assert f"│{e['class']} " in row and f"│{where(e['namespace'])} " in row
         gate = next(line for line in explained.splitlines() if line.startswith("relevance gate "))
         assert gate.endswith(": open") and gate in why
         verdict = plain(screen.query_one("#preview-verdict", Static))

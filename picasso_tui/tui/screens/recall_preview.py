@@ -4,6 +4,7 @@ is there (or why nothing is), the same account as `picasso memory recall --expla
 from __future__ import annotations
 
 from rich.console import Group
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -103,7 +104,13 @@ class RecallPreview(PicassoScreen):
             text = f"{explain.nothing_applies(message.workspace)}\n{gate}".strip()
         verdict.update(f"{text}\nnote: {result.note}." if result.note else text)
         block.update(result.block or "(nothing)")
-        why.update(Group(*explain.explain(result, timings=False), Text(f"embedder {result.embedder}", style="dim")))
+        parts = [*explain.explain(result, timings=False), Text(f"embedder {result.embedder}", style="dim")]
+        # As wide as the tables are: ids are never cut; the pane scrolls sideways on a narrow terminal.
+        console = self.app.console
+        why.styles.width = max(
+            Measurement.get(console, console.options.update_width(1000), part).maximum for part in parts
+        )
+        why.update(Group(*parts))
 
     def action_back(self) -> None:
         self.app.pop_screen()
