@@ -664,7 +664,7 @@ class PicassoApp(App[None]):
                 except (StoreError, OSError) as exc:
                     self.post_message(TaskNotice(f"Export failed: {exc}", "error"))
                     return
-                self.post_message(TaskNotice(f"Exported {len(exported['records'])} memories to {path}."))
+                self.post_message(TaskNotice(f"Exported {memories(len(exported['records']))} to {path}."))
 
             self.run_worker(work, thread=True, group="export")
 
@@ -685,6 +685,10 @@ class PicassoApp(App[None]):
 
 GC_VERBS = (("archive", "archive"), ("delete", "delete"), ("purge", "purge tombstones of"))
 GC_DONE = (("archive", "archived"), ("delete", "deleted"), ("purge", "purged tombstones of"))
+
+
+def memories(n: int) -> str:
+    return f"{n} memory" if n == 1 else f"{n} memories"
 
 
 def export_path(folder: Path, now: datetime) -> Path:

@@ -158,7 +158,7 @@ async def test_export_asks_for_the_path_and_says_where_it_went(seeded_store, mak
         await settle(pilot, app)
         [written] = list(tmp_path.glob("picasso-export-*.json"))
         assert len(json.loads(written.read_bytes())["records"]) == 9
-        assert notices(app)[-1] == f"Exported 9 memories to {written}."
+        assert notices(app)[-1] == f"Exported 9 memories to {written}."  # and where it went
 
 
 async def test_profile_this_workspace_learns_it_on_a_worker(workspace_store, make_app) -> None:
