@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from picasso_tui.cli import render
+from picasso_tui.retrieval import explain as explain_mod
 
 
 @click.command("recall")
@@ -42,36 +43,8 @@ def recall_cmd(
     if result.block:
         click.echo(result.block)
     else:
-        where = (
-            "this workspace's memory" if retriever.scope.workspace else "account-wide memory (not in a git workspace)"
-        )
-        click.echo(f"Nothing in {where} applies to that prompt, so nothing would be injected.", err=True)
+        click.echo(explain_mod.nothing_applies(bool(retriever.scope.workspace)), err=True)
     if explain:
-        from rich.table import Table
-        from rich.text import Text
-
         out = render.console()
-        table = Table(title="Why these", title_justify="left", show_edge=False)
-        for column in ("RANK", "ID", "CLASS", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA"):
-            table.add_column(column, no_wrap=True)
-        for e in result.entries:
-            c = e.components
-            table.add_row(
-                str(e.rank), e.id, e.record.memory_class.value, f"{e.score:.3f}", f"{c['similarity']:.3f}",
-                f"{c['lexical']:.2f}", f"{c['recency']:.2f}", f"{c['pinned']:.0f}", f"{c['rule']:.0f}",
-                f"{c['staleness']:.2f}", e.via or "",
-            )  # fmt: skip
-        out.print(table)
-        if result.omitted:
-            left = Table(title="Left out", title_justify="left", show_edge=False)
-            left.add_column("ID", no_wrap=True)
-            left.add_column("REASON")
-            for rid, why in result.omitted:
-                left.add_row(rid, Text(why))
-            out.print(left)
-        if result.gate:
-            score, needed = result.gate
-            verdict = "open" if score >= needed else "shut: nothing is injected"
-            out.print(Text(f"relevance gate {score:.3f} (needs {needed:.2f}): {verdict}", style="dim"))
-        timing = ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items())
-        out.print(Text(f"embedder {result.embedder}, {result.search} search; {timing}", style="dim"))
+        for part in explain_mod.explain(result):
+            out.print(part)

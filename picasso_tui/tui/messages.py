@@ -12,6 +12,7 @@ from textual.message_pump import MessagePump
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 
 if TYPE_CHECKING:
+    from picasso_tui.retrieval.pipeline import RecallResult
     from picasso_tui.tui.view_model import Change, MemoryView
 
 
@@ -173,13 +174,23 @@ class RequestSettled(Message):
 
 
 class RecallReady(Message):
-    """What retrieval returns for the prompt draft (posted from a worker thread)."""
+    """What retrieval returns for the prompt draft (posted from a worker thread). ``result`` is the
+    whole answer (scores, gate) for the recall preview; ``workspace``: whether recall was scoped to one."""
 
-    def __init__(self, draft: str, records: list[MemoryRecord], note: str | None) -> None:
+    def __init__(
+        self,
+        draft: str,
+        records: list[MemoryRecord],
+        note: str | None,
+        result: RecallResult | None = None,
+        workspace: bool = True,
+    ) -> None:
         super().__init__()
         self.draft = draft
         self.records = records
         self.note = note
+        self.result = result
+        self.workspace = workspace
 
 
 class RunInjected(Message):
@@ -213,3 +224,20 @@ class RunFinished(Message):
         self.exit_code = exit_code
         self.summary = summary
         self.error = error
+
+
+class GcPlanned(Message):
+    """What `gc` would do now (a list of ``retention.GcAction``), read on a worker: the user is asked next."""
+
+    def __init__(self, plan: list) -> None:
+        super().__init__()
+        self.plan = plan
+
+
+class TaskNotice(Message):
+    """A line from a palette task running on a worker (progress, or where an export went)."""
+
+    def __init__(self, text: str, severity: str = "information") -> None:
+        super().__init__()
+        self.text = text
+        self.severity = severity

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from picasso_tui.store.filestore import Change, Delete, FileStore, Upsert
 from picasso_tui.tui.messages import AddRequested, StoreFileChanged
-from picasso_tui.tui.screens.inspector import Inspector
+from picasso_tui.tui.screens.inspector import FLASH_SECONDS, Inspector
 from picasso_tui.tui.widgets.record_list import RecordList
 from tests.conftest import install_fixture
 from tests.tui.conftest import plain, record, settle
@@ -77,6 +77,29 @@ async def test_a_real_second_process_writing_through_the_cli_shows_up(seeded_sto
                 break
         else:
             raise AssertionError("the other process's memory never appeared on screen")
+
+
+async def test_the_inspector_highlights_a_memory_another_process_added(seeded_store, make_app) -> None:
+    app = make_app(seeded_store, watch=True, start_in_inspector=True)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        facts = app.screen.query_one("#list-fact", RecordList)
+        subprocess.run(
+            [sys.executable, "-m", "picasso_tui.cli.main", "memory", "add", "Flashed in from another process"],
+            cwd=seeded_store.workspace.root, check=True, env={**os.environ}, capture_output=True,
+        )  # fmt: skip
+        new = None
+        deadline = time.monotonic() + 5
+        while new is None and time.monotonic() < deadline:
+            await pilot.pause(0.02)
+            new = next((r for r in facts.records if r.body == "Flashed in from another process"), None)
+        assert new is not None, "the other process's memory never appeared"
+        assert facts.flashing == {new.id}  # only the new card is highlighted
+        row = facts.records.index(new) * facts.card_height - round(facts.scroll_y)
+        glow = facts.get_component_rich_style("record-list--flash").bgcolor
+        assert glow is not None and next(iter(facts.render_line(row))).style.bgcolor == glow  # drawn rose
+        await pilot.pause(FLASH_SECONDS + 0.3)
+        assert facts.flashing == set()  # a short highlight, then the card looks like the others
 
 
 async def test_newer_schema_shows_a_banner_refuses_writes_and_recovers(workspace_store, make_app) -> None:

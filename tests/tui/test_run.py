@@ -12,6 +12,7 @@ from textual.widgets import Input, RichLog, Static
 from picasso_tui import settings
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.run import RunScreen
+from picasso_tui.tui.widgets.app_header import AppHeader
 from tests.tui.conftest import plain, settle
 
 AGENT = textwrap.dedent(
@@ -101,3 +102,51 @@ async def test_without_an_agent_the_prompt_says_how_to_set_one(seeded_store, mak
         notices = [n.message for n in app._notifications]
         assert any("No agent is configured" in m and "agent.command" in m for m in notices)
         assert json.loads(json.dumps(notices))  # plain strings, one sentence each
+
+
+SAVING_AGENT = textwrap.dedent(
+    """
+    import os, subprocess, sys, time
+    from pathlib import Path
+    # The agent saves a memory mid-run through the CLI (another process), then waits for the test.
+    subprocess.run([sys.executable, "-m", "picasso_tui.cli.main", "memory", "add",
+                    "The staging database is reset every night at 02:00."], check=True)
+    print("saved a memory", flush=True)
+    go = Path(os.environ["FAKE_AGENT_GO"])
+    deadline = time.monotonic() + 30
+    while not go.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    print("done", flush=True)
+    """
+)
+
+
+async def test_the_run_screen_is_live_and_shows_a_memory_the_moment_it_lands(
+    seeded_store, make_app, paths, tmp_path, monkeypatch
+) -> None:
+    script = tmp_path / "saving_agent.py"
+    script.write_text(SAVING_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(script)], paths)
+    go = tmp_path / "go"
+    monkeypatch.setenv("FAKE_AGENT_GO", str(go))
+    monkeypatch.chdir(seeded_store.workspace.root)
+    app = make_app(seeded_store, watch=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await submit(pilot, app, "set up the staging database")
+        screen = app.screen
+        assert isinstance(screen, RunScreen)
+        await pilot.pause()
+        header = str(screen.query_one(AppHeader).render())
+        assert "● live" in header and "not watching" not in header
+        written = screen.query_one("#run-written-list", Static)
+        for _ in range(1000):  # up to 20 s on a loaded machine; typically well under a second
+            await pilot.pause(0.02)
+            if "staging database is reset" in plain(written):
+                break
+        assert not screen.finished  # still running: no report yet, no reload key pressed
+        assert "staging database is reset" in plain(written) and "landed while the agent runs" in plain(written)
+        go.touch()
+        screen = await wait_finished(pilot, app)
+        final = plain(screen.query_one("#run-written-list", Static))
+        assert "staging database is reset" in final  # kept once the report came

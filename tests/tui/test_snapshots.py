@@ -151,3 +151,41 @@ def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path,
         await steady(pilot)
 
     assert snap_compare(app_for(seeded(snap_store)), terminal_size=size, run_before=run_before)
+
+
+def test_command_palette(snap_compare, snap_store) -> None:
+    """ctrl+p over the inspector: Picasso's commands first, matched as typed."""
+
+    async def run_before(pilot) -> None:
+        from textual.command import CommandList
+
+        await steady(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"memory")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if pilot.app.screen.query_one(CommandList).option_count >= 10 and not pilot.app.screen._show_busy:
+                break
+        await pilot.pause(0.2)
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False
+
+    app = app_for(seeded(snap_store), start_in_inspector=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=run_before)
+
+
+def test_recall_preview(snap_compare, snap_store) -> None:
+    """F3 with a prompt: the block it would get, the gate, and why each memory is there."""
+
+    async def run_before(pilot) -> None:
+        await steady(pilot)
+        pilot.app.screen.query_one("#prompt", Input).value = "how do we hash passwords with argon2id?"
+        await pilot.press("f3")
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if pilot.app.screen.shown_for:
+                break
+        await steady(pilot)
+
+    assert snap_compare(app_for(seeded(snap_store)), terminal_size=(120, 36), run_before=run_before)

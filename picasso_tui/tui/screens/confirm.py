@@ -17,10 +17,11 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("right,l", "app.focus_next", show=False),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str = "", yes: str = "Yes, delete") -> None:
         super().__init__(classes="confirm")
         self.question = question
         self.detail = detail
+        self.yes = yes
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -29,7 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Static(self.detail, id="confirm-detail", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button("No", id="no", variant="primary")
-                yield Button("Yes, delete", id="yes", variant="error")
+                yield Button(self.yes, id="yes", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

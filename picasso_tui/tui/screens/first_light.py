@@ -20,6 +20,7 @@ from picasso_tui.tui.widgets.recall_band import RecallBand
 class FirstLight(PicassoScreen):
     BINDINGS = [
         Binding("f2", "app.open_inspector", "Memory inspector"),
+        Binding("f3", "recall_preview", "Recall preview"),
         Binding("f1", "app.show_help", "Help"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -77,6 +78,11 @@ class FirstLight(PicassoScreen):
             self.refresh_view(None)
             return
         self._draft_timer = self.set_timer(self.DRAFT_DEBOUNCE_S, self._ask_recall)
+
+    def action_recall_preview(self) -> None:
+        """The preview starts from what is typed at the prompt (a slash command is no prompt)."""
+        draft = self._draft if not self._draft.lstrip().startswith("/") else ""
+        self.picasso.action_recall_preview(draft)
 
     def _ask_recall(self) -> None:
         self.app.post_message(RecallRequested(self._draft, reply_to=self))

@@ -27,11 +27,13 @@ KEYS = (
     ("a", "add a memory"),
     ("r", "reload from disk now"),
     ("?, F1", "this sheet"),
+    ("ctrl+p", "command palette: Picasso's commands (filter by class, held, gc, export, profile…)"),
     ("q, ctrl+q", "quit"),
 )
 SLASH = (
     ("<any prompt>", "run the agent set in agent.command, with memory (as `picasso run`)"),
     ("/memory", "open the memory inspector"),
+    ("F3", "recall preview: the block a prompt would get, and why"),
     ("/memory add <note>", "save a workspace memory"),
     ("/memory delete <id>", "delete a memory (any unique id prefix; asks first)"),
     ("/memory pin <id>, /memory unpin <id>", "keep from eviction, or not"),

@@ -54,9 +54,10 @@ class Inspector(PicassoScreen):
         *(Binding(str(n), f"show_column({n - 1})", f"Class {n}", show=False) for n in range(1, len(COLUMNS) + 1)),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, filter_text: str = "") -> None:
         super().__init__()
-        self.filter = Filter()
+        self.filter_text = filter_text  # opened by a palette command: start filtered (class:…, held)
+        self.filter = parse_filter(filter_text) if filter_text else Filter()
         self._column: RecordList | None = None  # that column: the focused list, or the last one focused
         self._flash_timer = None
         self._panes_timer: Timer | None = None
@@ -71,7 +72,7 @@ class Inspector(PicassoScreen):
         clock = self.picasso.clock
         yield self.picasso.make_header("Memory inspector")
         yield Static("", id="banner", classes="banner", markup=False)
-        yield LineInput(placeholder=FILTER_HINT, id="filter")
+        yield LineInput(self.filter_text, placeholder=FILTER_HINT, id="filter")
         yield ClassTabs(id="class-tabs")
         with Horizontal(id="columns"):
             for memory_class, heading in COLUMNS:
@@ -284,6 +285,16 @@ class Inspector(PicassoScreen):
             self._focus_column(0, relative=True)
 
     # -- actions --------------------------------------------------------------------------------
+
+    def show_filter(self, text: str) -> None:
+        """Filter by ``text`` as if typed, then go to the first column it leaves filled."""
+        self.query_one("#filter", Input).value = text
+        self.filter = parse_filter(text)
+        self._apply_filter()
+        first = next((c for c in self.columns if c.list.records), None)
+        if first is not None:
+            self._enter_column(first)
+        self._show_selected()
 
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()

@@ -1,6 +1,10 @@
 """A run of the agent from First Light's prompt: the memories injected, the agent's output as it
 streams, and the memories the run writes back, live (the same ``agent.run.run_agent`` path as
-``picasso run``, on a worker thread that talks to this screen only through messages)."""
+``picasso run``, on a worker thread that talks to this screen only through messages).
+
+The screen follows the store like the inspector: a memory that lands while the agent runs (the
+agent saving one through `picasso memory add` or MCP, or the reflection's write) is listed under
+MEMORY WRITTEN as soon as the watcher sees the file change, before the run's report arrives."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from picasso_tui.display import terminal_line, visible_text
 from picasso_tui.store.schema import MemoryRecord
 from picasso_tui.tui.messages import ReloadRequested, RunFinished, RunInjected, RunOutput, RunWritten, WritesShown
 from picasso_tui.tui.screens.base import PicassoScreen
-from picasso_tui.tui.view_model import CLASS_MARKS
+from picasso_tui.tui.view_model import CLASS_MARKS, Change
+from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.tui.widgets.banner import show_banner
 from picasso_tui.tui.widgets.key_hints import KeyHints
 
@@ -30,6 +35,7 @@ class RunScreen(PicassoScreen):
         self.finished = False
         self.injected: list[str] = []
         self.written: list[str] = []
+        self.landed: list[str] = []  # added or changed in the store since the run started, in order
         self._report: object | None = None
         self.output: list[str] = []
         self.ready = False
@@ -52,10 +58,18 @@ class RunScreen(PicassoScreen):
     def on_mount(self) -> None:
         self.ready = True
         self.refresh_view(None)
+        if self.picasso.live_state != "off":
+            self.query_one("#run-written-list", Static).update("as it lands (watching memory.json)")
 
-    def refresh_view(self, change: object) -> None:
+    def refresh_view(self, change: Change | None) -> None:
+        self.query_one(AppHeader).live = self.picasso.live_state
         show_banner(self, self.picasso.error)
-        if self._report is not None:  # reinforced memories show their text once the reload brings them
+        if change is not None and not self.finished:
+            fresh = [rid for rid in (*change.added, *change.changed) if rid not in self.landed]
+            self.landed.extend(fresh)
+            if fresh:
+                self._show_written()
+        elif self._report is not None:  # reinforced memories show their text once the reload brings them
             self._show_written()
 
     def _lines(self, ids: list[str], known: dict[str, MemoryRecord] | None = None) -> str:
@@ -69,11 +83,20 @@ class RunScreen(PicassoScreen):
         return "\n".join(out)
 
     def _show_written(self) -> None:
+        """The run's report once it came; before it, what has landed in memory so far."""
         report = self._report
+        if report is None:
+            lines = self._lines(self.landed)
+            self.query_one("#run-written-list", Static).update(f"{lines}\n(landed while the agent runs)")
+            return
         added = {r.id: r for r in getattr(report, "added", [])}
         ids = list(added) + list(getattr(report, "reinforced", []))
-        lines = self._lines(ids, added) if ids else "nothing new to remember"
+        meanwhile = [rid for rid in self.landed if rid not in ids]  # the agent's own saves, another process's
+        lines = self._lines(ids + meanwhile, added) if ids or meanwhile else "nothing new to remember"
         summary = report.summary() if hasattr(report, "summary") else ""  # type: ignore[union-attr]
+        if meanwhile:
+            more = f"{len(meanwhile)} more landed while the agent ran"
+            summary = f"{summary}; {more}" if summary else more
         self.query_one("#run-written-list", Static).update(f"{lines}\n({summary})" if summary else lines)
 
     # -- from the worker ----------------------------------------------------------------------------
