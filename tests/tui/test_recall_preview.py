@@ -97,3 +97,17 @@ async def test_the_preview_follows_typing_and_starts_from_the_prompt(seeded_stor
         assert "Type a prompt" in plain(screen.query_one("#preview-verdict", Static))
         await pilot.press("escape")
         assert isinstance(app.screen, FirstLight)
+
+
+async def test_the_preview_says_why_it_has_no_answer(seeded_store, make_app) -> None:
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f3")
+        await settle(pilot, app)
+        assert isinstance(app.screen, RecallPreview)
+        await pilot.press(*"/memory add x")
+        await pilot.pause(0.3)
+        await settle(pilot, app)
+        verdict = plain(app.screen.query_one("#preview-verdict"))
+        assert "A slash command is not a prompt: nothing would be injected" in verdict

@@ -75,7 +75,21 @@ class RecallPreview(PicassoScreen):
         self._timer = self.set_timer(DEBOUNCE_S, self._ask)
 
     def _ask(self) -> None:
+        why_not = self._unanswerable()
+        if why_not is not None:  # the app answers no recall for these: say why instead of a stale answer
+            self.shown_for = self.prompt
+            self.query_one("#preview-verdict", Static).update(why_not)
+            self.query_one("#preview-block", Static).update("(nothing)")
+            self.query_one("#preview-explain", Static).update("")
+            return
         self.app.post_message(RecallRequested(self.prompt, reply_to=self))
+
+    def _unanswerable(self) -> str | None:
+        if self.prompt.lstrip().startswith("/"):
+            return "A slash command is not a prompt: nothing would be injected for it."
+        if self.picasso.error:
+            return "Memory cannot be read until the store file is fixed (see the banner): nothing would be injected."
+        return None
 
     def _show_empty(self) -> None:
         self.shown_for = None
