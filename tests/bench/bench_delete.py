@@ -37,6 +37,9 @@ def run(records: int, deletes: int, every_file: bool) -> str:
     from picasso_tui.store.codec import RawDocument, encode
     from picasso_tui.store.filestore import Delete, FileStore
     from picasso_tui.store.schema import format_timestamp, utc_now
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
 
     paths = PicassoPaths.resolve()
     paths.root.mkdir(parents=True)

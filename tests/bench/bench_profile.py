@@ -111,6 +111,9 @@ def fresh_init(root: Path, home: Path) -> tuple[float, dict]:
 def bench_generated(work: Path, runs: int) -> dict:
     from picasso_tui.profile.investigator import generate
     from picasso_tui.store.api import MemoryStore
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
 
     root = generated_repo(work / "generated")
     files, lines = count_lines(root)
@@ -179,6 +182,9 @@ def bench_staleness(work: Path, n: int, runs: int) -> dict:
     from picasso_tui.store.filestore import FileStore, Upsert
     from picasso_tui.store.namespaces import find_workspace
     from picasso_tui.store.schema import MemoryRecord
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
 
     root = work / "generated"
     ws = find_workspace(root)

@@ -100,7 +100,10 @@ def main() -> None:
     from picasso_tui.store.ids import new_id
     from picasso_tui.store.schema import MemoryRecord, format_timestamp, utc_now
     from picasso_tui.writeback.transcript import Transcript
+    from picasso_tui.writeback.user_store import install_guards
     from picasso_tui.writeback.write import reflect
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
 
     paths = PicassoPaths.resolve()
     store = MemoryStore(paths, cwd=repo)

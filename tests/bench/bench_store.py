@@ -528,6 +528,9 @@ def bench_write(
     from picasso_tui.store.api import MemoryStore
     from picasso_tui.store.namespaces import find_workspace
     from picasso_tui.store.projections import regenerate
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
 
     name = f"write-{size}-{'other' if other_writer else 'warm'}-{'full' if projections else 'protocol'}"
     home = fresh_home(workdir, name, data)

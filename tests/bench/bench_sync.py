@@ -35,6 +35,9 @@ from picasso_tui.sync import auth  # noqa: E402
 from picasso_tui.sync.client import sync_now  # noqa: E402
 from picasso_tui.sync.envelope import open_record, seal_record  # noqa: E402
 from picasso_tui.sync.server.app import create_app  # noqa: E402
+from picasso_tui.writeback.user_store import install_guards  # noqa: E402
+
+install_guards()  # every writer hands the store its redactor, as a front end does
 from picasso_tui.sync.server.db import metadata, normalize_url  # noqa: E402
 from tests.sync.keyring_backend import HomeFileKeyring  # noqa: E402
 
