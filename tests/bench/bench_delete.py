@@ -36,6 +36,7 @@ def run(records: int, deletes: int, every_file: bool) -> str:
     from picasso_tui.retrieval.lexical import BM25, TermCache
     from picasso_tui.store.codec import RawDocument, encode
     from picasso_tui.store.filestore import Delete, FileStore
+    from picasso_tui.store.ingress import MAINTENANCE
     from picasso_tui.store.schema import format_timestamp, utc_now
     from picasso_tui.writeback.user_store import install_guards
 
@@ -68,7 +69,7 @@ def run(records: int, deletes: int, every_file: bool) -> str:
         other.apply([Delete(ids[-1 - k])])
         t0 = time.perf_counter()
         with writer.locked():
-            result, doc = writer._apply_locked([Delete(ids[k * 97])])
+            result, doc = writer._apply_locked([Delete(ids[k * 97])], MAINTENANCE, "all")
         t1 = time.perf_counter()
         writer._after_write(doc, result, "delete")
         call_ms.append((time.perf_counter() - t0) * 1000)
