@@ -32,6 +32,7 @@ FLOORS: dict[str, int] = {
     "store": 2,
     # leaves
     "paths": 0,
+    "errors": 0,
     "languages": 0,
     "text": 0,
     "display": 0,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from picasso_tui.errors import PicassoError
 
-class StoreError(Exception):
+
+class StoreError(PicassoError):
     """Base of every error the store raises on purpose."""
 
 
