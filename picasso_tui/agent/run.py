@@ -1,7 +1,7 @@
 """``picasso run``: retrieve -> inject -> run the configured agent -> reflect -> write -> (sync).
 
-The library function ``run_agent`` is the one path every front end uses (the CLI now, the TUI's
-prompt later): callbacks report the agent's output line by line and the memories written, so a
+The library function ``run_agent`` is the one path every front end uses (the CLI and the TUI's run
+screen): callbacks report the agent's output line by line and the memories written, so a
 live view can show memory being written during the run.
 """
 
@@ -20,13 +20,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from picasso_tui import settings
+from picasso_tui.agent.errors import AgentCommandInvalid, AgentNotConfigured, AgentNotFound
+from picasso_tui.errors import PicassoError
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.redact.redact import RedactionFailed, redact_value
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.errors import StoreError
+from picasso_tui.sync.errors import SyncError
 from picasso_tui.writeback.classify import is_approval
-from picasso_tui.writeback.transcript import Transcript, display_line, events_from_agent_line, redact_output_runs
+from picasso_tui.writeback.transcript import (
+    Transcript,
+    TranscriptError,
+    display_line,
+    events_from_agent_line,
+    redact_output_runs,
+)
 from picasso_tui.writeback.write import WriteReport, reflect
 
 PROMPT_PLACEHOLDER = "{prompt}"
@@ -39,18 +48,6 @@ REMEMBER_HINT = (
 )
 
 
-class AgentNotConfigured(StoreError):
-    def __init__(self, paths: PicassoPaths) -> None:
-        super().__init__(
-            'No agent is configured: set one with `picasso settings set agent.command "claude -p"` '
-            f'(or "codex exec"), or put {{"agent": {{"command": "claude -p"}}}} in {paths.settings_file}.'
-        )
-
-
-class AgentNotFound(StoreError):
-    pass
-
-
 @dataclass
 class RunResult:
     session_id: str
@@ -59,7 +56,7 @@ class RunResult:
     transcript_path: Path | None = None
     report: WriteReport | None = None
     sync_message: str | None = None
-    sync_error: StoreError | None = None
+    sync_error: PicassoError | None = None
     verify_failed: list[str] = field(default_factory=list)
 
 
@@ -72,7 +69,7 @@ def agent_command(paths: PicassoPaths) -> list[str]:
         try:
             argv = shlex.split(value)
         except ValueError as exc:
-            raise StoreError(f"The agent.command setting cannot be parsed ({exc}); fix its quoting.") from None
+            raise AgentCommandInvalid(f"The agent.command setting cannot be parsed ({exc}); fix its quoting.") from None
     else:
         argv = []
     if not argv:
@@ -349,7 +346,7 @@ def _last_proposed_plan(paths: PicassoPaths, workspace: str | None) -> dict[str,
     for path in sorted(folder.glob("sess_*.jsonl"), reverse=True)[:20]:
         try:
             previous = Transcript.load(path)
-        except StoreError:
+        except TranscriptError:
             continue
         if previous.header.get("workspace") != workspace:
             continue
@@ -379,19 +376,19 @@ def forget_transcripts(paths: PicassoPaths, workspace: str | None = None) -> int
             try:
                 if Transcript.load(path).header.get("workspace") != workspace:
                     continue
-            except StoreError:
+            except TranscriptError:
                 pass  # unreadable: it cannot show which workspace it belongs to, and a clear errs towards forgetting
         path.unlink(missing_ok=True)
         deleted += 1
     return deleted
 
 
-def _sync(store: MemoryStore) -> tuple[str, StoreError | None]:
+def _sync(store: MemoryStore) -> tuple[str, PicassoError | None]:
     """Sync after the run when asked; a failure is reported, never passed off as success."""
     from picasso_tui.sync import client  # imported here: a run that does not sync never loads it
 
     try:
         report = client.sync_now(store, store.paths)
-    except StoreError as exc:  # includes "needs sign-in", which the CLI turns into exit 3
+    except (SyncError, StoreError) as exc:  # SyncError includes "needs sign-in", which the CLI turns into exit 3
         return f"Memory sync failed: {exc}", exc
     return f"Memory synced (pushed {report.pushed}, pulled {report.pulled}).", None

@@ -16,8 +16,8 @@ from picasso_tui.cli.memory import memory, print_list
 from picasso_tui.cli.run import run_cmd
 from picasso_tui.cli.session import current_store
 from picasso_tui.cli.sync import auth_group, settings_group, sync_server_cmd
+from picasso_tui.errors import PicassoError, UsageError
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.errors import StoreError
 from picasso_tui.sync.errors import NeedsSignIn
 from picasso_tui.writeback.user_store import install_guards
 
@@ -36,7 +36,7 @@ def cli(ctx: click.Context) -> None:
             app = PicassoApp(store, offer_profile=True)
             app.run()
             if app.error:  # the store was refused: the TUI said so, and so does the exit code
-                raise StoreError(app.error.removeprefix("⚠ "))
+                raise UsageError(app.error.removeprefix("⚠ "))
         else:  # piped or scripted: the same memory, as a table
             print_list(store, store.list())
 
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     except NeedsSignIn as exc:  # exit 3: the caller can offer `picasso auth login`
         click.echo(str(exc), err=True)
         sys.exit(3)
-    except StoreError as exc:
+    except PicassoError as exc:
         click.echo(f"picasso: {exc}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:

@@ -10,9 +10,9 @@ import orjson
 
 from picasso_tui.cli import render
 from picasso_tui.cli.session import current_store
+from picasso_tui.errors import UsageError
 from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.user_store import redaction_notice
 
@@ -184,7 +184,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
         try:
             data, source = file.read_bytes(), file
         except OSError as exc:
-            raise StoreError(f"Cannot read {file}: {exc.strerror or exc}.") from None
+            raise UsageError(f"Cannot read {file}: {exc.strerror or exc}.") from None
     report = current_store().import_bytes(data, source)
     if as_json:
         _echo_json(
@@ -231,12 +231,12 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
     scope = f"workspace {fingerprint}" if fingerprint else "every workspace and account-wide memory"
     if phrase is None:
         if not sys.stdin.isatty():
-            raise StoreError(f"Refusing to clear {scope} without confirmation: pass --confirm {CLEAR_PHRASE}.")
+            raise UsageError(f"Refusing to clear {scope} without confirmation: pass --confirm {CLEAR_PHRASE}.")
         phrase = click.prompt(f"This deletes the memories of {scope}. Type {CLEAR_PHRASE} to confirm", default="")
     if phrase != CLEAR_PHRASE:
-        raise StoreError(f"The confirmation phrase was not '{CLEAR_PHRASE}', so nothing was deleted.")
+        raise UsageError(f"The confirmation phrase was not '{CLEAR_PHRASE}', so nothing was deleted.")
     if fingerprint and not store.list(namespace=f"projects/workspace:{fingerprint}/", everything=True):
-        raise StoreError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
+        raise UsageError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
     report = store.clear(fingerprint)
     from picasso_tui.agent.run import forget_transcripts
     from picasso_tui.retrieval.caches import forget_caches

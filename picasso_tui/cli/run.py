@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from picasso_tui.store.errors import StoreError
+from picasso_tui.errors import UsageError
 
 
 @click.command("run")
@@ -45,7 +45,7 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
     if result.exit_code != 0:
         if result.sync_message:
             click.echo(f"picasso: {result.sync_message}", err=True)
-        raise StoreError(
+        raise UsageError(
             f"The agent exited with code {result.exit_code}; what the run taught was still written to memory."
         )
     if result.sync_error is not None and memory_sync:

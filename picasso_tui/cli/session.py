@@ -6,8 +6,8 @@ from __future__ import annotations
 import click
 
 from picasso_tui.cli import render
+from picasso_tui.errors import PicassoError
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
 from picasso_tui.writeback.user_store import open_user_store
 
 
@@ -17,7 +17,7 @@ def open_store() -> MemoryStore:
     try:
         for done in store.run_legacy_imports():
             click.echo(f"picasso: {render.legacy_import_notice(done)}", err=True)
-    except StoreError as exc:
+    except PicassoError as exc:
         if getattr(exc, "path", None) != store.paths.memory_file:  # the command reports its own store
             click.echo(f"picasso: warning: {exc}", err=True)
     return store

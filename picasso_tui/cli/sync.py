@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
+from picasso_tui.errors import UsageError
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.errors import StoreError
 
 EXPORT_WARNING = (
     "This recovery string is a secret: anyone who has it can read your synced memory. "
@@ -237,7 +237,7 @@ def key_export() -> None:
     ring, session, _ = _ring_and_session()
     key = ring.active()
     if key is None:
-        raise StoreError(
+        raise UsageError(
             f"This device does not have the memory key of account {session.account_id}; nothing to export."
         )
     click.echo(f"Warning: {EXPORT_WARNING}", err=True)
@@ -266,7 +266,7 @@ def key_import(from_stdin: bool) -> None:
     if check is not None and (
         check.get("kid") != kid or not envelope.verify_key_check(key, kid, session.account_id, check)
     ):
-        raise StoreError(
+        raise UsageError(
             f"This recovery string holds key {kid}, but account {session.account_id} uses {check.get('kid')}; "
             f"nothing was imported."
         )
@@ -294,7 +294,7 @@ def key_link(as_request: bool, approve: bool, code: str | None) -> None:
             click.echo("Approved: the key was sealed to the new device, which will confirm it.")
             return
         if ring.active() is not None:
-            raise StoreError("This device already has the account memory key; run --approve on it instead.")
+            raise UsageError("This device already has the account memory key; run --approve on it instead.")
         pending = link.request_link(api)
         click.echo(f"Link words: {' '.join(pending.words)}")
         click.echo(
@@ -325,7 +325,7 @@ def recover_sync_lock_cmd(reset_cursor: bool) -> None:
         state = {True: "still running", False: "not running", None: "on another machine or unknown"}[
             report.holder_alive
         ]
-        raise StoreError(
+        raise UsageError(
             f"The sync cursor lock is held{' by ' + who if who else ''}, {state}; stop every Picasso process "
             f"that may be syncing, then run this again."
         )
@@ -356,7 +356,7 @@ def sync_server_cmd(host: str, port: int, database: str | None) -> None:
 
         from picasso_tui.sync.server.app import create_app
     except ImportError as exc:
-        raise StoreError(
+        raise UsageError(
             f"The sync server needs its extra ({exc.name} is missing): pip install 'picasso-tui[server]'."
         ) from None
     if database is None:
@@ -367,7 +367,7 @@ def sync_server_cmd(host: str, port: int, database: str | None) -> None:
     try:
         app = create_app(database)
     except Exception as exc:  # SQLAlchemy: unknown dialect, missing driver, unreachable or refused database
-        raise StoreError(
+        raise UsageError(
             f"The sync server cannot use the database {shown} ({type(exc).__name__}: "
             f"{str(exc).splitlines()[0][:160]}); check --database."
         ) from None

@@ -13,19 +13,19 @@ from pathlib import Path
 from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import decisions, history, languages, layout, rules, style, workflows
 from picasso_tui.profile.ecosystems import ECOSYSTEMS
+from picasso_tui.profile.errors import ProfileError
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.records import Context
 from picasso_tui.profile.walk import Tree, walk
 from picasso_tui.profile.writer import WriteSummary, write
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
 from picasso_tui.store.namespaces import Workspace, find_workspace
 
 Progress = Callable[[str, int, int], None]
 """(step description, steps done, total steps)"""
 
 
-class NotAWorkspace(StoreError):
+class NotAWorkspace(ProfileError):
     def __init__(self, path: Path) -> None:
         super().__init__(f"{path} is not inside a git repository; run `picasso memory init` in a project's repository.")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.profile.records import ID_PREFIX
+from picasso_tui.settings import SettingsError
 from picasso_tui.store.errors import StoreError
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import Workspace
@@ -49,7 +50,7 @@ def should_offer(paths: PicassoPaths, workspace: Workspace | None, files: FileSt
         if workspace.fingerprint in skipped(paths):
             return False
         return not has_profile(files or FileStore(paths, projections=False), workspace.fingerprint)
-    except StoreError:
+    except (StoreError, SettingsError):
         return False  # an unreadable store or settings file: nothing could be written anyway
 
 

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from picasso_tui.errors import PicassoError
 from picasso_tui.redact.secret_rules import RULES, Rule, is_placeholder, looks_random, secret_named
-from picasso_tui.store.errors import StoreError
 from picasso_tui.store.schema import MemoryRecord
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]{1,64}\]")
@@ -43,7 +43,7 @@ _STRUCTURAL = {
 }
 
 
-class RedactionFailed(StoreError):
+class RedactionFailed(PicassoError):
     """The redactor could not vouch for a text, so nothing was written (fail closed)."""
 
     def __init__(self, reason: str) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 
 from picasso_tui.retrieval.block import render as render_block
 from picasso_tui.retrieval.pipeline import Retriever
+from picasso_tui.services.errors import ServiceError
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
 from picasso_tui.store.ids import safe_id
 from picasso_tui.store.ingress import MAX_SOURCE_FILES
 from picasso_tui.store.namespaces import main_language, namespace_for, valid_language
@@ -27,11 +27,11 @@ MAX_QUERY_CHARS = 8000
 MAX_PATH_CHARS = 1024
 
 
-class WriteDenied(StoreError):
+class WriteDenied(ServiceError):
     """write_memory was called outside the approved modes, or with content policy refuses."""
 
 
-class OutOfScope(StoreError):
+class OutOfScope(ServiceError):
     """A tool asked for a namespace outside the caller's account and workspace."""
 
 

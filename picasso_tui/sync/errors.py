@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from picasso_tui.store.errors import StoreError
+from picasso_tui.errors import PicassoError
 
 SIGNED_OUT_MESSAGE = "Memory sync needs a signed-in Picasso account. Run picasso auth login."
 
 
-class SyncError(StoreError):
+class SyncError(PicassoError):
     """A sync (or key, or sign-in) step failed; the message says why and what to do."""
 
 

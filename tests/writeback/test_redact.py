@@ -15,7 +15,7 @@ from picasso_tui.redact.redact import (
     redact_text,
     redact_value,
 )
-from picasso_tui.store.errors import StoreError
+from picasso_tui.errors import PicassoError
 
 _rng = random.Random(5)
 
@@ -143,7 +143,7 @@ def test_any_error_inside_a_rule_fails_closed_without_leaking_the_text(monkeypat
     secret = f"-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
     with pytest.raises(RedactionFailed) as caught:
         redact_text(secret)
-    assert isinstance(caught.value, StoreError)  # the CLI maps it to one sentence and exit 1
+    assert isinstance(caught.value, PicassoError)  # the CLI maps it to one sentence and exit 1
     assert body[:20] not in str(caught.value) and caught.value.reason == "RuntimeError"
     with pytest.raises(RedactionFailed):
         redact_value(["fine", secret])

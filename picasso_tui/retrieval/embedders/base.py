@@ -7,7 +7,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from picasso_tui.store.errors import StoreError
+from picasso_tui.retrieval.errors import RetrievalError
 
 Vectors = npt.NDArray[np.float32]
 
@@ -22,10 +22,8 @@ class Embedder(Protocol):
         ...
 
 
-class EmbedderUnavailable(StoreError):
-    """The configured embedder cannot run here (model not installed, endpoint unreachable).
-
-    A StoreError so that every front end reports it as one sentence, never a traceback."""
+class EmbedderUnavailable(RetrievalError):
+    """The configured embedder cannot run here (model not installed, endpoint unreachable)."""
 
 
 def normalize(matrix: npt.NDArray[np.floating]) -> Vectors:
