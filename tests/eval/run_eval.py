@@ -97,6 +97,9 @@ def seed_home(home: Path, records: list[MemoryRecord]) -> PicassoPaths:
     os.environ["PICASSO_HOME"] = str(home)
     os.environ["PICASSO_MEMORY_ROOT"] = str(home)
     paths = PicassoPaths(home=home, root=home)
+    from picasso_tui.writeback.user_store import install_guards
+
+    install_guards()  # every writer hands the store its redactor, as a front end does
     result = FileStore(paths, projections=False, account_id=ACCOUNT).apply([Upsert(r) for r in records])
     added = result.ids("added")
     if len(added) != len(records):

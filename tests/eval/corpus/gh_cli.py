@@ -21,22 +21,20 @@ WORKSPACE.records.extend(
             "entry-point",
             "Startup path: `cmd/gh/main.go` -> `internal/ghcmd.Main()` -> `pkg/cmd/root.NewCmdRoot()`.",
             files=["cmd/gh/main.go", "internal/ghcmd"],
-            tags=["layout", "architecture"],
+            tags=["layout"],
         ),
         fact(
             "command-layout",
             "A command `gh foo bar` lives in `pkg/cmd/foo/bar/` as `bar.go` and `bar_test.go`, optionally with "
             "`http.go` and `http_test.go`.",
             files=["pkg/cmd"],
-            tags=["layout", "commands"],
+            tags=["layout"],
         ),
         fact(
             "key-packages",
             "`pkg/cmdutil/` holds the Factory, error types and flag helpers (`NilStringFlag`, `StringEnumFlag`); "
             "`pkg/iostreams/` the I/O abstraction with TTY detection, color and pager; `api/` the GraphQL and REST "
             "client; `internal/tableprinter/` the table output of list commands.",
-            files=["pkg/cmdutil", "pkg/iostreams", "api", "internal/tableprinter"],
-            tags=["layout"],
         ),
         fact(
             "options-factory",
@@ -44,7 +42,7 @@ WORKSPACE.records.extend(
             "flags), a `NewCmdFoo(f *cmdutil.Factory, runF func(*FooOptions) error)` constructor where `runF` is the "
             "test injection point, and a separate `fooRun(opts)` with the logic.",
             files=["pkg/cmd/issue/list/list.go"],
-            tags=["architecture", "commands"],
+            tags=["architecture"],
         ),
         fact(
             "canonical-examples",
@@ -75,32 +73,27 @@ WORKSPACE.records.extend(
         fact(
             "moq-mocks",
             "Interfaces are mocked with `moq`, e.g. `//go:generate moq -rm -out prompter_mock.go . Prompter`.",
-            tags=["testing", "mocks"],
             related=["go-generate"],
         ),
         decision(
             "lazy-baserepo",
             "`BaseRepo`, `Remotes` and `Branch` are resolved lazily inside `RunE`, never in the command constructor.",
-            tags=["commands"],
             related=["baserepo-in-ctor"],
         ),
         decision(
             "feature-detection-scope",
             "Feature detection is only used for APIs that are not GA on every supported GHES version; long-established "
             "APIs skip it.",
-            tags=["ghes"],
         ),
         decision(
             "test-architecture",
             "Each command gets one table test for `NewCmdFoo` (flag parsing into the options) and one for `fooRun` "
             "(logic, output and mocked HTTP/Git).",
-            tags=["testing"],
         ),
         decision(
             "default-host",
             "The host comes from `cfg.Authentication().DefaultHost()`; `ghinstance.Default()` always returns "
             "github.com and is not used for that.",
-            tags=["ghes", "auth"],
         ),
         rule(
             "security-disclosure",
@@ -113,61 +106,51 @@ WORKSPACE.records.extend(
         rule(
             "pre-commit-checks",
             "Before committing, both `go test ./...` and `make lint` must pass.",
-            tags=["testing", "lint", "git"],
         ),
         rule(
             "feature-detection-todo",
             "A feature-detection branch needs a `// TODO <cleanupIdentifier>` comment directly above its "
             "if-statement, or the linter fails.",
-            tags=["ghes", "lint"],
         ),
         rule(
             "heredoc-examples",
             "Command examples use `heredoc.Doc` with `#` comment lines and commands prefixed by `$ `.",
-            tags=["help-text"],
         ),
         rule(
             "json-flags",
             "JSON output is added with `cmdutil.AddJSONFlags(cmd, &opts.Exporter, fieldNames)`; the run function "
             "returns `opts.Exporter.Write(opts.IO, data)` when an exporter is set.",
             files=["pkg/cmd/pr/list/list.go"],
-            tags=["output", "json"],
+            tags=["output"],
         ),
         rule(
             "mutually-exclusive",
             'Mutually exclusive flags are checked with `cmdutil.MutuallyExclusive("message", cond1, cond2)`.',
-            tags=["flags"],
         ),
         rule(
             "review-skill",
             "Pull requests are reviewed with the `cli-code-reviewer` skill in `.github/skills/`.",
-            tags=["review"],
         ),
         rule(
             "avoid-round-trips",
             "Avoid extra API round-trips.",
-            tags=["api", "performance"],
         ),
         workflow(
             "build",
             "`make` builds `bin/gh` on Unix; on Windows use `go run script/build.go`.",
-            tags=["build"],
         ),
         workflow(
             "tests",
             "Unit tests: `go test ./...`; one test: `go test ./pkg/cmd/issue/list/... -run TestIssueList_nontty`; "
             "acceptance tests: `go test -tags acceptance ./acceptance`.",
-            tags=["testing"],
         ),
         workflow(
             "lint",
             "`make lint` runs golangci-lint with the same configuration as CI.",
-            tags=["lint"],
         ),
         workflow(
             "go-generate",
             "Run `go generate ./...` after changing an interface to regenerate its moq mocks.",
-            tags=["testing", "codegen"],
         ),
         workflow(
             "httpmock",
@@ -175,32 +158,31 @@ WORKSPACE.records.extend(
             '`httpmock.REST("GET", "repos/OWNER/REPO")` or `httpmock.GraphQL(...)` answered by `JSONResponse` or '
             "`FileResponse`.",
             files=["pkg/httpmock"],
-            tags=["testing", "mocks", "http"],
+            tags=["testing"],
         ),
         workflow(
             "iostreams-test",
             "In tests, `ios, stdin, stdout, stderr := iostreams.Test()`; `ios.SetStdoutTTY(true)` simulates a "
             "terminal.",
-            tags=["testing", "tty"],
         ),
         failure(
             "hardcoded-host",
             "A command only worked against github.com because it took the host from `ghinstance.Default()`.",
-            tags=["ghes", "bug"],
+            tags=["ghes"],
             prevent=["Resolve the host with cfg.Authentication().DefaultHost()."],
             related=["default-host"],
         ),
         failure(
             "unverified-stubs",
             "A test kept passing although one of its HTTP stubs was never called.",
-            tags=["testing", "mocks"],
+            tags=["testing"],
             prevent=["Always defer reg.Verify(t) on the httpmock registry."],
         ),
         failure(
             "baserepo-in-ctor",
             "Resolving the base repository in the command constructor broke `--help` and runs outside a git "
             "repository.",
-            tags=["commands", "bug"],
+            tags=["commands"],
             prevent=["Resolve BaseRepo lazily inside RunE."],
         ),
     ]
@@ -216,6 +198,8 @@ WORKSPACE.queries.extend(
             "canonical-examples",
             "lazy-baserepo",
             "heredoc-examples",
+            "style:go/godoc",
+            "style:go/reuse-before-writing",
         ),
         q(
             "the new release list command should support --json output",
@@ -296,14 +280,43 @@ WORKSPACE.queries.extend(
             "style:go/godoc",
             "style:go/no-em-dash",
         ),
+        q(
+            "look over #9321 for me",
+            "review-skill",
+        ),
+        q(
+            "make `gh run cancel` print something machine-readable for scripts",
+            "json-flags",
+        ),
+        q(
+            "my test should behave as if a human is watching the output interactively",
+            "iostreams-test",
+        ),
+        q(
+            "which host gets used when someone is logged into their company's server?",
+            "default-host",
+            "hardcoded-host",
+        ),
+        q(
+            "add a ctx parameter to the api client calls",
+            "style:go/context-first",
+        ),
+        q(
+            "clean up this test: it defers file removal inside a helper",
+            "style:go/t-cleanup",
+        ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "explain what a monad is without using the word monad",
-        "how much water should I drink per day?",
         "what's the difference between RAM and ROM?",
-        "summarize the plot of Hamlet in three sentences",
+        "as a user, how do I check out someone's pull request locally with gh?",
+        "for scripting, when is `gh api` better than `gh repo view --json`?",
+        "explain what GitHub's GraphQL node IDs are and why they look opaque",
+        "compare gh with hub, the older GitHub command-line wrapper",
+        "this shell script loops over `gh pr list --json number`; will it break on pull requests from forks?",
+        "as a user, what's the difference between `gh pr merge --squash` and `--rebase`?",
+        "how do I log gh into a GitHub Enterprise Server instance as a user?",
     ]
 )

@@ -24,27 +24,22 @@ WORKSPACE.records.extend(
             "server init and Wire DI in `pkg/server/` (`wire.go`), time-series query backends in `pkg/tsdb/`, "
             "logging/metrics/DB access in `pkg/infra/`.",
             files=["pkg/api", "pkg/services", "pkg/server/wire.go", "pkg/tsdb"],
-            tags=["layout", "backend"],
+            tags=["layout"],
         ),
         fact(
             "frontend-layout",
             "Frontend: feature code by domain in `public/app/features/` (dashboard, alerting, explore), shared "
             "services and components in `public/app/core/`, built-in plugins in `public/app/plugins/`.",
-            files=["public/app/features", "public/app/core", "public/app/plugins"],
-            tags=["layout", "frontend"],
         ),
         fact(
             "frontend-patterns",
             "The frontend uses Redux Toolkit slices (not old-style Redux), function components with hooks, Emotion "
             "CSS-in-JS through `useStyles2`, RTK Query for data fetching and React Testing Library for tests.",
-            tags=["frontend", "react"],
         ),
         fact(
             "shared-packages",
             "Shared frontend packages: `@grafana/data` (data structures), `@grafana/ui` (components), "
             "`@grafana/runtime`, `@grafana/schema` (CUE-generated types) and `@grafana/scenes` (dashboard framework).",
-            files=["packages"],
-            tags=["frontend", "layout"],
         ),
         fact(
             "config-files",
@@ -63,18 +58,15 @@ WORKSPACE.records.extend(
             "sqlite-default",
             "Grafana uses embedded SQLite by default, so local development needs no external database; GCC is "
             "required because SQLite is built with CGo.",
-            tags=["database", "setup"],
         ),
         fact(
             "build-tags",
             "Go build tags: `oss` (the default), `enterprise` and `pro`.",
-            tags=["build"],
         ),
         fact(
             "plugin-workspaces",
             "The `azuremonitor`, `loki` and `grafana-testdata-datasource` plugins need their own build: `yarn "
             "workspace @grafana-plugins/<name> dev`.",
-            tags=["plugins", "build"],
         ),
         fact(
             "scoped-agents-files",
@@ -86,56 +78,47 @@ WORKSPACE.records.extend(
         fact(
             "ci-sharding",
             "Backend tests are split across CI jobs with the `SHARD` and `SHARDS` env vars.",
-            tags=["ci", "testing"],
         ),
         decision(
             "separate-prs",
             "Frontend and backend changes go in separate PRs because they are deployed at different cadences.",
-            tags=["pr", "process"],
         ),
         decision(
             "unified-storage-compat",
             "Unified storage (`pkg/storage/unified/`) can be deployed separately from the API layer, so changes "
             "spanning both must be backwards compatible in both directions.",
             files=["pkg/storage/unified"],
-            tags=["compatibility", "storage"],
+            tags=["compatibility"],
         ),
         decision(
             "services-hold-logic",
             "Business logic belongs in `pkg/services/<domain>/`, not in the API handlers; services implement "
             "interfaces declared in the same package, and data access goes through `sqlstore`.",
-            tags=["architecture", "backend"],
         ),
         decision(
             "cue-schemas",
             "Dashboard and panel schemas are written in CUE under `kinds/` and generate both the Go and the "
             "TypeScript types.",
-            files=["kinds"],
-            tags=["schema", "codegen"],
         ),
         rule(
             "push-approval",
             'Never `git push` without explicit human approval: show a summary of the changes and wait. "Open a PR" '
             "in a task is intent, not permission to push.",
-            tags=["git", "review"],
             pinned=True,
         ),
         rule(
             "comments-why",
             "Only comment to explain why something is done or a non-obvious constraint, and never put Slack, GitHub "
             "or Jira links in code comments.",
-            tags=["comments"],
         ),
         rule(
             "security-reports",
             "Security issues are reported through Grafana's security reporting page, never in the public repository.",
-            tags=["security"],
         ),
         rule(
             "focused-changes",
             "Follow the patterns of the surrounding code, keep changes focused without over-engineering, and add "
             "tests for new functionality.",
-            tags=["review"],
         ),
         workflow(
             "run-locally",
@@ -147,17 +130,17 @@ WORKSPACE.records.extend(
             "go-tests",
             "Run one Go test with `go test -run TestName ./pkg/services/myservice/`; all unit tests with `make "
             "test-go-unit`; integration tests with `make test-go-integration`.",
-            tags=["testing", "backend"],
+            tags=["testing"],
         ),
         workflow(
             "frontend-tests",
             'Frontend tests: `yarn test path/to/file` or `yarn test -t "pattern"`; `yarn test -u` updates snapshots.',
-            tags=["testing", "frontend"],
+            tags=["testing"],
         ),
         workflow(
             "e2e",
             "End-to-end tests run with Playwright: `yarn e2e:playwright path/to/test.spec.ts`.",
-            tags=["testing", "e2e"],
+            tags=["testing"],
         ),
         workflow(
             "lint",
@@ -168,66 +151,61 @@ WORKSPACE.records.extend(
             "wire-gen",
             "After changing how a backend service is initialized, run `make gen-go` to regenerate the Wire DI code; "
             "Wire reports circular dependencies at compile time.",
-            tags=["codegen", "di"],
+            tags=["codegen"],
         ),
         workflow(
             "feature-toggles",
             "Feature toggles are defined in `pkg/services/featuremgmt/`; run `make gen-feature-toggles` after editing "
             "them.",
             files=["pkg/services/featuremgmt"],
-            tags=["feature-flags", "codegen"],
+            tags=["feature-flags"],
         ),
         workflow(
             "gen-cue",
             "Run `make gen-cue` after changing anything under `kinds/`.",
-            tags=["schema", "codegen"],
         ),
         workflow(
             "update-workspace",
             "Run `make update-workspace` after adding a Go module to the workspace.",
-            tags=["go", "modules"],
         ),
         workflow(
             "migration-tests",
             "Test migrations against real databases: `make devenv sources=postgres_tests,mysql_tests`, then `make "
             "test-go-integration-postgres`.",
-            tags=["database", "testing"],
         ),
         workflow(
             "devenv",
             "`make devenv sources=influxdb` starts backing services in Docker; `make devenv-down` stops them.",
-            tags=["dev", "docker"],
         ),
         workflow(
             "i18n-extract",
             "Run `make i18n-extract` after adding or changing user-facing strings.",
-            tags=["i18n"],
         ),
         failure(
             "yarn-test-watch",
             "`yarn test` never exited because the script runs Jest in `--watch` mode.",
-            tags=["testing", "frontend"],
+            tags=["testing"],
             prevent=["Use yarn jest --no-watch (or --watchAll=false) for a single run."],
         ),
         failure(
             "slow-api-tests",
             "Tests in `pkg/api/` took about two minutes just to compile because of the large dependency graph.",
             files=["pkg/api"],
-            tags=["testing", "performance"],
+            tags=["testing"],
             prevent=["Target single tests with -run TestName."],
         ),
         failure(
             "node-version",
             "A non-login shell resolved `node` to an older binary ahead of nvm, not the version pinned in `.nvmrc`.",
             files=[".nvmrc"],
-            tags=["setup", "node"],
+            tags=["setup"],
             prevent=["Run yarn and jest through a login shell (bash -lc) so the pinned Node is used."],
         ),
         failure(
             "slow-first-build",
             "The first `make run` seemed to hang: it takes about three minutes because of debug symbols, later "
             "hot-reload rebuilds are fast.",
-            tags=["build", "dev"],
+            tags=["build"],
             prevent=["Wait for the first build; it is not stuck."],
         ),
     ]
@@ -240,6 +218,7 @@ WORKSPACE.queries.extend(
             "backend-layout",
             "services-hold-logic",
             "wire-gen",
+            "style:go/context-first",
         ),
         q(
             "I injected a new dependency into the annotations service constructor, now what?",
@@ -323,20 +302,57 @@ WORKSPACE.queries.extend(
             "style:go/table-driven",
             "style:go/require-errors",
             "focused-changes",
+            "style:go/subtests-for-cases",
         ),
         q(
             "the new loki query editor changes don't show up in the browser",
             "plugin-workspaces",
+        ),
+        q(
+            "new submodule under apps/, the root go.work doesn't know about it yet",
+            "update-workspace",
+        ),
+        q(
+            "relabel the 'Save dashboard' button text",
+            "i18n-extract",
+        ),
+        q(
+            "why does the pipeline only execute a fraction of the Go suite per runner?",
+            "ci-sharding",
+        ),
+        q(
+            "write a browser-level scenario for the alert list page",
+            "e2e",
+            "scoped-agents-files",
+        ),
+        q(
+            "add a test that hits the real database for the new store",
+            "style:go/integration-test-names",
+            "go-tests",
+            "style:go/require-errors",
+        ),
+        q(
+            "parse the panel JSON blob in the new handler",
+            "style:go/typed-json",
+            "services-hold-logic",
+        ),
+        q(
+            "the service reads a package-level var for its settings; make it testable",
+            "style:go/no-globals",
         ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "what is the Pythagorean theorem?",
-        "write a limerick about Mondays",
         "explain eventual consistency with an everyday analogy",
-        "how does DNS resolution work step by step?",
-        "what's a good way to prepare for a system design interview?",
+        "as a user, how do I set up an alert that fires when CPU stays above 90% for five minutes?",
+        "what's the difference between a Grafana data source and an app plugin?",
+        "compare Loki and Elasticsearch for storing application logs",
+        "review this PromQL from our on-call dashboard: rate(http_requests_total[1m]) / "
+        "rate(http_requests_total[5m]); does it make sense?",
+        "as a user, how do I export a dashboard as JSON and import it into another instance?",
+        "explain what a Grafana transformation does to query results",
+        "how do I provision a data source from a YAML file in a Docker deployment?",
     ]
 )

@@ -22,35 +22,32 @@ WORKSPACE.records.extend(
             "annotations are evaluated lazily (PEP 649), so forward references need no quotes or `from __future__ "
             "import annotations`.",
             files=["pyproject.toml"],
-            tags=["python", "syntax"],
+            tags=["python"],
         ),
         fact(
             "integration-dirs",
             "Integration code lives in `homeassistant/components/<domain>/`, its tests in "
             "`tests/components/<domain>/`.",
             files=["homeassistant/components", "tests/components"],
-            tags=["layout", "integrations"],
+            tags=["layout"],
         ),
         fact(
             "integration-files",
             "An integration has `manifest.json`, `__init__.py` (`async_setup_entry` / `async_unload_entry`), "
             "`config_flow.py`, `const.py` with `DOMAIN`, optional `coordinator.py` and `entity.py`, platform files "
             "such as `sensor.py`, `strings.json` and `quality_scale.yaml`.",
-            tags=["layout", "integrations"],
         ),
         fact(
             "quality-scale",
             "The Integration Quality Scale has Bronze (mandatory), Silver, Gold and Platinum levels; the level is the "
             "`quality_scale` key of `manifest.json`, and `quality_scale.yaml` records each rule as done, exempt (with "
             "a reason) or todo.",
-            tags=["quality-scale"],
             related=["check-quality-level"],
         ),
         fact(
             "good-examples",
             "Integrations at Platinum or Gold on the quality scale are the best places to look for examples of how "
             "something should be done.",
-            tags=["quality-scale", "examples"],
         ),
         fact(
             "vscode-tasks",
@@ -63,19 +60,16 @@ WORKSPACE.records.extend(
             "`manifest.json` requires `domain`, `name`, `codeowners`, `integration_type`, `documentation` and "
             "`requirements`, plus an `iot_class` such as `local_polling` or `cloud_push`; discovery methods "
             "(zeroconf, dhcp, bluetooth, ...) are added when applicable.",
-            tags=["integrations", "manifest"],
         ),
         fact(
             "runtime-data",
             "Per-entry runtime objects go in `ConfigEntry.runtime_data`, typed with an alias like `type "
             "MyConfigEntry = ConfigEntry[MyClient]`.",
-            tags=["integrations", "config-entries"],
         ),
         fact(
             "coordinator",
             "Data fetching is centralised in a `DataUpdateCoordinator` subclass; it is passed the `config_entry`, "
             "raises `UpdateFailed` on API errors and `ConfigEntryAuthFailed` on authentication errors.",
-            tags=["integrations", "polling"],
         ),
         fact(
             "shared-constants",
@@ -87,44 +81,37 @@ WORKSPACE.records.extend(
             "setup-exceptions",
             "In `async_setup_entry`, raise `ConfigEntryNotReady` when the device is offline or temporarily failing, "
             "`ConfigEntryAuthFailed` for authentication problems and `ConfigEntryError` for unrecoverable ones.",
-            tags=["integrations", "errors"],
         ),
         decision(
             "polling-fixed",
             "Polling intervals are not user-configurable: no scan interval options in config flows; the integration "
             "sets `update_interval` itself, at least 5 seconds for local devices and 60 for cloud services.",
-            tags=["polling", "config-flow"],
         ),
         decision(
             "unique-ids",
             "Entity unique IDs come from serial numbers, MAC addresses formatted with `format_mac`, or physical "
             "identifiers, with the config entry ID as a last resort; never IP addresses, hostnames, URLs or device "
             "names.",
-            tags=["entities"],
         ),
         decision(
             "services-in-setup",
             "Service actions are registered in `async_setup`, not in `async_setup_entry`, and check that the target "
             "config entry exists and is loaded.",
-            tags=["services"],
         ),
         decision(
             "ui-config",
             "Every integration must be set up through the UI config flow, and users don't name the config entry in "
             "the flow (helper integrations may).",
-            tags=["config-flow"],
         ),
         decision(
             "no-redundant-guards",
             "Don't add defensive checks for action inputs that the service schema and entity selection filters "
             "already validate; guard only data that bypasses those validators.",
-            tags=["review", "services"],
         ),
         rule(
             "no-rewrite-pushed",
             "Never amend, squash or rebase commits that were already pushed to an open PR: reviewers follow the "
             "history and what changed since their last review.",
-            tags=["git", "review"],
             pinned=True,
         ),
         rule(
@@ -137,41 +124,36 @@ WORKSPACE.records.extend(
         rule(
             "bump-only-prs",
             "A dependency version bump PR contains only the changes the bump needs; anything else goes in another PR.",
-            tags=["dependencies", "pr"],
         ),
         rule(
             "review-comments",
             "In code review, start each comment with a one-sentence summary of the suggested fix, and don't comment "
             "on style, formatting or linting.",
-            tags=["review"],
         ),
         rule(
             "coverage",
             "Integration tests need above 95% coverage for every module and 100% for all config flow paths.",
-            tags=["testing", "coverage"],
         ),
         rule(
             "no-hass-data",
             "Tests never access `hass.data` directly and don't test entities in isolation: they set the integration "
             "up through fixtures and snapshot the entities.",
-            tags=["testing"],
         ),
         rule(
             "check-quality-level",
             "Before applying a quality-scale rule while reviewing or writing code, check the integration's level and "
             "its exemptions.",
-            tags=["quality-scale", "review"],
         ),
         workflow(
             "prek",
             "After a coding session, run `uv run prek run --all-files` to check linting and formatting.",
-            tags=["lint", "format"],
+            tags=["lint"],
         ),
         workflow(
             "integration-tests",
             "Run an integration's tests with coverage: `pytest ./tests/components/<domain> "
             "--cov=homeassistant.components.<domain> --cov-report term-missing --numprocesses=auto`.",
-            tags=["testing", "coverage"],
+            tags=["testing"],
         ),
         workflow(
             "picked-tests",
@@ -182,20 +164,20 @@ WORKSPACE.records.extend(
             "snapshot-update",
             "Update snapshots with `pytest ./tests/components/<domain> --snapshot-update`, then run again without "
             "the flag to verify them.",
-            tags=["testing", "snapshots"],
+            tags=["testing"],
         ),
         workflow(
             "hassfest",
             "Validate an integration's manifest and structure with `python -m script.hassfest --integration-path "
             "homeassistant/components/<domain>`.",
-            tags=["validation", "manifest"],
+            tags=["validation"],
         ),
         workflow(
             "reauth-flow",
             "Reauthentication: implement `async_step_reauth`, check the account with `async_set_unique_id` and "
             '`_abort_if_unique_id_mismatch(reason="wrong_account")`, then `async_update_reload_and_abort` with '
             "the new credentials.",
-            tags=["config-flow", "auth"],
+            tags=["config-flow"],
         ),
         failure(
             "entities-missing",
@@ -231,6 +213,7 @@ WORKSPACE.queries.extend(
             "no-hass-data",
             "coverage",
             "style:python/type-hints",
+            "style:python/none-for-unknown",
         ),
         q(
             "let users choose how often the thermostat is polled in the options flow",
@@ -312,21 +295,58 @@ WORKSPACE.queries.extend(
             "style:python/parametrize-tests",
             "style:python/typed-test-params",
             "coverage",
+            "style:python/typed-fixtures",
         ),
         q(
             "finished with the changes for today, anything to run before I stop?",
             "prek",
+        ),
+        q(
+            "sanity-check just the files I edited, and bail if something hangs",
+            "picked-tests",
+        ),
+        q(
+            "where do I hardcode the port key for the config form?",
+            "shared-constants",
+        ),
+        q(
+            "the setup dialog asks the user to type a title for the hub; keep that?",
+            "ui-config",
+        ),
+        q(
+            "the editor's task runner: what's preconfigured in there for day-to-day work?",
+            "vscode-tasks",
+        ),
+        q(
+            "log what the coordinator got back from the device",
+            "style:python/lazy-logging",
+        ),
+        q(
+            "wrap the client's ConnectionError into something HA understands when the set_schedule action fails",
+            "style:python/raise-from",
+        ),
+        q(
+            "value_fn in the sensor description is one giant 140-char expression",
+            "style:python/lambda-parens",
+        ),
+        q(
+            "mock the vendor library in the new tests",
+            "style:python/autospec-mocks",
+            "style:python/json-fixtures",
+            "style:python/typed-fixtures",
         ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "what's the boiling point of water at high altitude?",
-        "explain how a Bloom filter works",
-        "draft an out-of-office email for next week",
-        "what is the difference between HTTP/1.1 and HTTP/2?",
-        "how do solar panels generate electricity?",
         "what is Zigbee and how is it different from Wi-Fi?",
+        "as a user, how do I write an automation that turns on the porch light at sunset?",
+        "explain the difference between a device and an entity in Home Assistant",
+        "compare Home Assistant template sensors with a Node-RED flow for computing a value",
+        "a forum post's automation triggers on a state with `for: '00:05:00'`; will it still fire after a restart?",
+        "write a blog post intro about running Home Assistant on a Raspberry Pi",
+        "why does Home Assistant ask me to restart after installing a custom integration?",
+        "how do I back up my Home Assistant configuration before upgrading?",
     ]
 )

@@ -16,7 +16,7 @@ WORKSPACE.records.extend(
             "All Python test suites are in `test/` and named `test_*.py`; `python test/run_test.py` runs the whole "
             "suite.",
             files=["test/run_test.py"],
-            tags=["testing", "layout"],
+            tags=["testing"],
         ),
         fact(
             "test-harness",
@@ -29,12 +29,10 @@ WORKSPACE.records.extend(
             "ci-runs-in-test-dir",
             "CI runs the tests from inside the `test/` folder, not the repository root, so local runs from the root "
             "can behave differently.",
-            tags=["testing", "ci"],
         ),
         fact(
             "pytest-unofficial",
             "pytest is not officially supported but works fine with the unittest-based tests for local runs.",
-            tags=["testing"],
         ),
         fact(
             "pyrefly",
@@ -46,7 +44,7 @@ WORKSPACE.records.extend(
             "cpp-tests",
             "C++ tests are in `test/cpp` and use Google Test; after a build the test binaries are in `build/bin`.",
             files=["test/cpp"],
-            tags=["testing", "cpp"],
+            tags=["testing"],
         ),
         fact(
             "codegen",
@@ -66,67 +64,57 @@ WORKSPACE.records.extend(
             "docstrings",
             "Docstrings are Google style, and every line inside a docstring is limited to 80 characters so it fits "
             "Jupyter popups.",
-            tags=["docs", "docstrings"],
         ),
         fact(
             "structured-tracing",
             "Production users can only read logs through `tlparse` from structured traces, so debug artifacts are "
             "logged with `trace_structured` (free when tracing is disabled).",
             files=["torch/_logging"],
-            tags=["logging", "debugging"],
+            tags=["logging"],
         ),
         decision(
             "build-command",
             "PyTorch is built only with `pip install -e . -v --no-build-isolation` (codegen, C++ and Python); no other "
             "build command is used.",
-            tags=["build"],
             pinned=True,
         ),
         decision(
             "dynamo-config-patch",
             "Tests change dynamo config temporarily with `torch._dynamo.config.patch`, as a decorator or a context "
             "manager, never by saving and restoring the value by hand.",
-            tags=["testing", "dynamo"],
         ),
         decision(
             "simplest-implementation",
             "When unsure, choose the simpler, more concise implementation, and match the existing code style and "
             "architecture.",
-            tags=["review"],
         ),
         rule(
             "missing-tools",
             "If a tool such as pip, python or spin is missing, stop and ask the user whether an environment is "
             "needed; don't install it or look for alternatives.",
-            tags=["environment"],
         ),
         rule(
             "ask-build-env",
             "Always ask for the build configuration environment variables before running a build.",
-            tags=["build"],
         ),
         rule(
             "spin-lint",
             "Lint only through spin: `spin lint` to check, `spin fixlint` to apply automatic fixes, `spin help` to "
             "list the commands.",
-            tags=["lint"],
         ),
         rule(
             "commit-on-request",
             "Don't commit unless the user explicitly asks for it.",
-            tags=["git"],
         ),
         rule(
             "commit-message",
             "Commit messages don't list the changes as bullets; a large PR explains the order in which to review it, "
             "and the message discloses that it was authored with Claude.",
-            tags=["git", "commits"],
         ),
         rule(
             "docstring-types",
             "Docstring types: `tuple of int` (not plural), `str`/`bool`/`dict` rather than string/boolean/dictionary, "
             "`optional` only after the types, and `Default: 1` after the description.",
-            tags=["docs", "docstrings"],
         ),
         workflow(
             "run-single-test",
@@ -142,7 +130,7 @@ WORKSPACE.records.extend(
         workflow(
             "cpp-single-test",
             "Run one C++ test with `./build/bin/test_jit --gtest_filter=ContainerAliasingTest.MayContainAlias`.",
-            tags=["testing", "cpp"],
+            tags=["testing"],
         ),
         workflow(
             "pyrefly-check",
@@ -153,23 +141,19 @@ WORKSPACE.records.extend(
             "docs-build",
             "Build the docs: `cd docs`, `pip install -r requirements.txt` with `katex` on PATH, then `make html`; "
             "`make doctest` runs the code in the docs.",
-            tags=["docs"],
         ),
         workflow(
             "py-spy",
             "Profile Python and C++ together with `py-spy record -o profile.svg --native -- python script.py` and "
             "open the flame graph.",
-            tags=["performance", "profiling"],
         ),
         workflow(
             "merge-bot",
             "Merge an approved PR by commenting `@pytorchmergebot merge`.",
-            tags=["pr"],
         ),
         workflow(
             "dev-deps",
             "`pip install --group dev` installs the test dependencies (expecttest, hypothesis, pytest, pyrefly).",
-            tags=["setup", "testing"],
         ),
         failure(
             "b950-noqa",
@@ -180,7 +164,7 @@ WORKSPACE.records.extend(
         failure(
             "debug-dump-overwrite",
             "Debug dumps written on an internal compiler error overwrote the files of an earlier failure.",
-            tags=["debugging", "logging"],
+            tags=["debugging"],
             prevent=["Use the _get_unique_path() pattern for debug files."],
             related=["structured-tracing"],
         ),
@@ -188,7 +172,7 @@ WORKSPACE.records.extend(
             "manual-config-restore",
             "A test that set a dynamo config flag by hand leaked it into later tests when an assertion failed "
             "before the restore.",
-            tags=["testing", "dynamo"],
+            tags=["testing"],
             prevent=["Use torch._dynamo.config.patch."],
             related=["dynamo-config-patch"],
         ),
@@ -244,6 +228,7 @@ WORKSPACE.queries.extend(
             "add logging so users can debug the min-cut failure in production jobs",
             "structured-tracing",
             "debug-dump-overwrite",
+            "style:python/lazy-logging",
         ),
         q(
             "document the new `reduction` argument in the docstring",
@@ -288,15 +273,48 @@ WORKSPACE.queries.extend(
             "style:python/no-trivial-helpers",
             "simplest-implementation",
         ),
+        q(
+            "the test imports fail on a missing property-based testing package, set me up",
+            "dev-deps",
+            "missing-tools",
+        ),
+        q(
+            "is unittest the only way to drive these, or can I use the other runner?",
+            "pytest-unofficial",
+        ),
+        q(
+            "render the html manual locally",
+            "docs-build",
+            "docs-build-env",
+        ),
+        q(
+            "ship it: the reviewers signed off",
+            "merge-bot",
+        ),
+        q(
+            "I need a flamegraph across python and the C++ kernels",
+            "py-spy",
+        ),
+        q(
+            "get rid of the commented-out block in the scheduler and the branch that can never run",
+            "style:python/no-dead-code",
+        ),
+        q(
+            "rename `t`, `x2` and `tmp` in the pass to something readable",
+            "style:python/descriptive-names",
+        ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "what is the speed of light in a vacuum?",
-        "give me a packing list for a weekend hiking trip",
-        "explain the rules of chess castling",
         "what's the difference between Docker images and containers?",
-        "how do vaccines train the immune system?",
+        "as a user, how do I move a model to the GPU and back?",
+        "explain in a few sentences what torch.compile does under the hood",
+        "compare PyTorch eager mode with JAX's jit-first approach",
+        "this training loop from a tutorial calls optimizer.zero_grad() after loss.backward(); is that a bug?",
+        "write a short blog post intro about mixed-precision training with autocast",
+        "why does PyTorch build its computation graph dynamically?",
+        "how do I save and load a model's state_dict as a user?",
     ]
 )

@@ -15,114 +15,98 @@ WORKSPACE.records.extend(
             "all-features",
             "Tokio relies heavily on cargo features, so everyday builds, checks and tests need `--all-features` "
             "(`cargo test --all-features`).",
-            tags=["build", "features", "testing"],
         ),
         fact(
             "test-kinds",
             "Tokio tests through integration tests and documentation tests and avoids unit tests as much as possible.",
-            tags=["testing"],
         ),
         fact(
             "integration-location",
             "Integration tests go in the same crate as the code they test, and every sub-crate has a dev-dependency "
             "on `tokio` itself so all its utilities are available in tests.",
             files=["tokio/tests", "tokio-util/tests"],
-            tags=["testing", "layout"],
+            tags=["testing"],
         ),
         fact(
             "doc-tests",
             "Every public API should have at least one documentation test showing how to use it; doc tests run with "
             "`cargo test --doc`.",
-            tags=["testing", "docs"],
         ),
         fact(
             "facade-examples",
             "Doc examples are written from the point of view of a `tokio` user: they go through the `tokio` facade "
             "re-exports, not the sub-crate paths.",
-            tags=["docs"],
         ),
         fact(
             "hidden-lines",
             "Lines in a doc test that start with `/// #` are hidden from the rendered docs and only exist to make the "
             "example compile and run.",
-            tags=["docs", "testing"],
         ),
         fact(
             "changelogs",
             "Each crate keeps its own `CHANGELOG.md` in its subdirectory, in the Keep a Changelog format.",
             files=["tokio/CHANGELOG.md", "tokio-util/CHANGELOG.md"],
-            tags=["release", "docs"],
+            tags=["release"],
         ),
         fact(
             "labels",
             "Issue labels: `A-` for the crate area, `C-` category (bug, enhancement, ...), `E-` difficulty and help "
             "wanted, `M-` module (`M-sync`, `M-time`, `M-net`, ...), `T-` topic.",
-            tags=["triage"],
         ),
         fact(
             "path-deps",
             "When a crate at HEAD needs unreleased changes from another Tokio crate, its dependency becomes a path "
             "dependency, and a crate with path dependencies cannot be published.",
-            tags=["release", "dependencies"],
         ),
         fact(
             "loom",
             "Concurrency-sensitive code is model-checked with loom tests, compiled only under `--cfg loom`.",
-            tags=["testing", "concurrency"],
             related=["loom-run"],
         ),
         decision(
             "squash-on-land",
             "Commits are squashed into one per logical change when a PR lands, so contributors don't squash their "
             "review commits themselves; the PR page keeps the full history.",
-            tags=["git", "review"],
+            tags=["git"],
         ),
         decision(
             "incremental-reviews",
             "A PR only has to make Tokio better, not perfect: reviews ask for incremental improvement and leave "
             "further polish to follow-up PRs.",
-            tags=["review"],
         ),
         rule(
             "commit-subject",
             "Commit subjects are short (50 characters preferred, 72 max), lowercase except code and proper nouns, "
             "start with an imperative verb and are prefixed with the sub-crate name without `tokio-` (no prefix for "
             "`tokio` itself), e.g. `timer: introduce Timeout`.",
-            tags=["git", "commits"],
             pinned=True,
         ),
         rule(
             "commit-body",
             "Leave the second line of a commit message blank, wrap the body at 72 columns, and reference issues with "
             "`Fixes: #N` or `Refs: #N, #M`.",
-            tags=["git", "commits"],
         ),
         rule(
             "no-rebase-open-pr",
             "Once a PR is open, don't rebase or squash its commits.",
-            tags=["git", "review"],
         ),
         rule(
             "tests-required",
             "A PR that changes code, whether a feature or a fix, must add tests so the behaviour cannot regress.",
-            tags=["testing", "review"],
         ),
         rule(
             "discuss-large-changes",
             "Open an issue to discuss a large change before writing the PR.",
-            tags=["process"],
         ),
         rule(
             "mark-nits",
             "Mark non-blocking review comments explicitly, e.g. `Nit: change foo() to bar(). But this is not "
             "blocking.`",
-            tags=["review"],
         ),
         rule(
             "credit-stalled-pr",
             "When taking over a stalled PR, ask the author first and keep their credit (their name in the commit log "
             "or an `Author:` tag).",
-            tags=["review", "git"],
         ),
         workflow(
             "docs-build",
@@ -134,7 +118,7 @@ WORKSPACE.records.extend(
             "loom-run",
             'Run loom tests from the `tokio` crate: `LOOM_MAX_PREEMPTIONS=1 RUSTFLAGS="--cfg loom" cargo test --lib '
             "--release --features full -- --test-threads=1 --nocapture`.",
-            tags=["testing", "concurrency"],
+            tags=["testing"],
         ),
         workflow(
             "publish",
@@ -148,7 +132,6 @@ WORKSPACE.records.extend(
             "Release order: publish path dependencies first (depth-first), bump `version` and `documentation` in "
             "Cargo.toml, update `html_root_url` and the README docs link, update the crate's CHANGELOG, audit for "
             "breaking changes, then open a PR.",
-            tags=["release"],
             related=["path-deps", "publish"],
         ),
         workflow(
@@ -174,7 +157,7 @@ WORKSPACE.records.extend(
             "subcrate-doc-example",
             "A doc example imported items through the sub-crate path instead of the `tokio` facade and was sent back "
             "in review.",
-            tags=["docs", "review"],
+            tags=["docs"],
             prevent=["Write examples against the public tokio paths."],
             related=["facade-examples"],
         ),
@@ -197,6 +180,7 @@ WORKSPACE.queries.extend(
             "test-kinds",
             "tests-required",
             "loom",
+            "style:rust/integration-first",
         ),
         q(
             "add an example to the docs of `JoinSet::spawn`",
@@ -263,15 +247,50 @@ WORKSPACE.queries.extend(
             "style:rust/collapse-if",
             "style:rust/inline-format",
         ),
+        q(
+            "make sure my indentation and spacing match what CI expects",
+            "cargo-fmt",
+        ),
+        q(
+            "tokio-stream wants an API from the main runtime that hasn't shipped yet; wire that up",
+            "path-deps",
+        ),
+        q(
+            "what's the house convention for the first line of a git log entry here?",
+            "commit-subject",
+            "commit-body",
+        ),
+        q(
+            "show people how to call `Semaphore::acquire_owned` in its rustdoc",
+            "doc-tests",
+            "facade-examples",
+            "hidden-lines",
+        ),
+        q(
+            "which flags do I need so every optional module compiles when I run the suite?",
+            "all-features",
+        ),
+        q(
+            "I'd like to exhaustively explore thread interleavings of the new notify implementation",
+            "loom",
+            "loom-run",
+        ),
+        q(
+            "the new waker code has an unsafe block with no explanation",
+            "style:rust/safety-comments",
+        ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "what's the capital of Australia?",
-        "how do I center a div with CSS grid?",
-        "explain the CAP theorem briefly",
-        "how do I exit vim?",
         "what's the difference between concurrency and parallelism?",
+        "why does tokio use a work-stealing scheduler instead of a single global queue?",
+        "as a user, when should I reach for spawn_blocking instead of spawn?",
+        "compare tokio's mpsc channel with crossbeam's for a CPU-bound pipeline",
+        "this snippet from a blog holds a std::sync::Mutex guard across an .await; what goes wrong?",
+        "explain what branch fairness means for the `select!` macro",
+        "write a short blog intro about why async Rust needs a runtime at all",
+        "what's the difference between tokio::time::sleep and std::thread::sleep inside async code?",
     ]
 )

@@ -23,14 +23,14 @@ WORKSPACE.records.extend(
             "CLI argument structs and the command enum are in `crates/uv-cli/src/lib.rs`; implementations live in "
             "`crates/uv/src/commands/<category>/`, dispatched from `crates/uv/src/lib.rs`.",
             files=["crates/uv-cli/src/lib.rs", "crates/uv/src/lib.rs"],
-            tags=["layout", "cli"],
+            tags=["layout"],
         ),
         fact(
             "settings-locations",
             "Settings types are in `crates/uv-settings/`; `crates/uv/src/settings.rs` (about 130 KB) combines them "
             "with CLI arguments.",
             files=["crates/uv-settings/src/settings.rs", "crates/uv/src/settings.rs"],
-            tags=["layout", "config"],
+            tags=["layout"],
         ),
         fact(
             "resolver",
@@ -42,49 +42,45 @@ WORKSPACE.records.extend(
             "pep-crates",
             "PEP 440 versions are parsed in `crates/uv-pep440`, PEP 508 dependency specifiers in "
             "`crates/uv-pep508`, and PEP 425 platform tags in `crates/uv-platform-tags`.",
-            files=["crates/uv-pep440", "crates/uv-pep508", "crates/uv-platform-tags"],
-            tags=["layout", "packaging"],
         ),
         fact(
             "integration-tests",
             "Integration tests are in `crates/uv/tests/it/` (`lock.rs`, `pip_install.rs`, `sync.rs`, ...) and use "
             "the `TestContext` harness from `common/mod.rs` with the `uv_snapshot!` macro.",
             files=["crates/uv/tests/it/common/mod.rs"],
-            tags=["testing", "snapshots"],
+            tags=["testing"],
         ),
         fact(
             "config-precedence",
             "Configuration precedence: CLI arguments, then environment variables, then `pyproject.toml`, then "
             "`uv.toml`, then defaults.",
-            tags=["config"],
         ),
         fact(
             "crate-layering",
             "Lower-level crates must not depend on higher-level ones. From the bottom: foundation (`uv-fs`, "
             "`uv-normalize`), PEP types, client and cache, resolution, installation, then `uv` and `uv-cli`; shared "
             "traits in `uv-types` break cycles.",
-            tags=["architecture", "dependencies"],
         ),
         fact(
             "test-features",
             "Tests that need external services or are slow sit behind cargo features: `pypi`, `git`, `crates-io`, "
             "`python-managed`, `python-patch`, `slow-tests`, `test-ecosystem`.",
             files=["crates/uv/Cargo.toml"],
-            tags=["testing", "features"],
+            tags=["testing"],
         ),
         fact(
             "python-versions",
             "The test suite needs Python 3.8 through 3.14; `cargo run python install` installs the versions listed "
             "in `.python-versions`.",
             files=[".python-versions"],
-            tags=["testing", "setup"],
+            tags=["testing"],
         ),
         fact(
             "generated-docs",
             "`docs/reference/cli.md`, `settings.md` and `environment.md` are generated from the code by `cargo dev "
             "generate-all`.",
             files=["docs/reference/cli.md", "docs/reference/settings.md", "docs/reference/environment.md"],
-            tags=["docs", "codegen"],
+            tags=["docs"],
             related=["never-edit-generated"],
         ),
         fact(
@@ -98,7 +94,7 @@ WORKSPACE.records.extend(
             "The small Python part (`python/uv`, `crates/uv-python/*.py`) is formatted and linted with ruff (py312 "
             "target, isort and bugbear rules) and type-checked with mypy.",
             files=["ruff.toml"],
-            tags=["python", "lint"],
+            tags=["python"],
         ),
         fact(
             "ci-jobs",
@@ -112,74 +108,64 @@ WORKSPACE.records.extend(
             "Filesystem access goes through the `uv_fs` crate, never `std::fs` or `tokio::fs` (clippy enforces it), "
             "for consistent error messages and Windows compatibility.",
             files=["clippy.toml"],
-            tags=["filesystem", "lint"],
+            tags=["filesystem"],
         ),
         decision(
             "tracing-output",
             "Diagnostics go through `tracing` macros and user output through `printer.writeln()`; `print!`, "
             "`println!` and `dbg!` are lint warnings workspace-wide.",
-            tags=["logging", "lint"],
         ),
         decision(
             "error-handling",
             "Errors propagate with `anyhow` and get context with `.context()` / `.with_context()`; user-facing "
             "diagnostics are rendered with `miette`.",
-            tags=["errors"],
         ),
         decision(
             "features-need-consensus",
             "New features need team consensus before a PR is opened; issues labelled `needs-design` or "
             "`needs-decision` are not ready to implement.",
-            tags=["process"],
         ),
         decision(
             "docker-untrusted",
             "Source distributions can execute arbitrary code while building, so untrusted packages are only "
             "exercised inside the `uv-builder` Docker image (`crates/uv-dev/builder.dockerfile`).",
             files=["crates/uv-dev/builder.dockerfile"],
-            tags=["security", "docker"],
+            tags=["security"],
         ),
         rule(
             "never-edit-generated",
             "Never hand-edit the generated reference docs or schema files: change the source and run `cargo dev "
             "generate-all`.",
-            tags=["docs", "codegen"],
             pinned=True,
         ),
         rule(
             "product-name",
             'The product name is always lowercase "uv", never "Uv" or "UV", and in backticks only when '
             "referring to the executable.",
-            tags=["docs", "naming"],
         ),
         rule(
             "terminology",
             'Docs write "lockfile" (not "lock file"), "pre-release" (not "prerelease"), and hyphenate '
             '"command-line" as an adjective.',
-            tags=["docs"],
         ),
         rule(
             "docs-prose",
             'Markdown wraps at 100 characters; "e.g." and "i.e." are wrapped in commas and em-dashes have spaces '
             "around them.",
-            tags=["docs"],
         ),
         rule(
             "cli-output-style",
             "CLI messages end without a period unless they have several sentences; green means success, red errors, "
             "yellow warnings, cyan hints, paths and literals.",
-            tags=["cli", "ux"],
         ),
         rule(
             "no-credential-logs",
             "Never log credentials or tokens; obfuscate them in output the way `uv auth token` does.",
-            tags=["security", "auth"],
         ),
         rule(
             "snapshot-review",
             "Snapshot changes are reviewed with `cargo insta review`, and failing tests are never ignored before a "
             "merge.",
-            tags=["testing", "snapshots"],
         ),
         workflow(
             "run-tests",
@@ -191,47 +177,39 @@ WORKSPACE.records.extend(
             "dev-run",
             "Run the development build with `cargo run -- <args>`, e.g. `cargo run -- pip install requests` or "
             "`cargo run -- venv`.",
-            tags=["dev"],
         ),
         workflow(
             "trace-logging",
             "For debugging, `RUST_LOG=uv=trace cargo run -- <command>` limits trace logs to uv's own crates.",
-            tags=["debugging", "logging"],
         ),
         workflow(
             "new-command",
             "Adding a command: args struct and enum variant in `uv-cli/src/lib.rs`, implementation in "
             "`crates/uv/src/commands/`, wiring in `crates/uv/src/lib.rs`, a snapshot test in `tests/it/`, then "
             "`cargo dev generate-all`.",
-            tags=["cli"],
         ),
         workflow(
             "new-setting",
             "Adding a configuration option: add it to `uv-settings`, to the CLI args in `uv-cli`, to the "
             "pyproject schema, use it in the resolver or installer, regenerate docs and add tests.",
-            tags=["config"],
         ),
         workflow(
             "docs-preview",
             "Preview the docs with `uvx --with-requirements docs/requirements.txt -- mkdocs serve -f "
             'mkdocs.public.yml`; format Markdown with `npx prettier --prose-wrap always --write "**/*.md"`.',
-            tags=["docs"],
         ),
         workflow(
             "quality-check",
             "Before pushing: `cargo fmt --all --check` and `cargo clippy --workspace --all-features -- -D warnings`.",
-            tags=["lint", "format"],
         ),
         workflow(
             "profiling",
             "Profile concurrency with `RUST_LOG=uv=info TRACING_DURATIONS_FILE=target/traces/output.ndjson cargo run "
             "--features tracing-durations-export --profile profiling -- pip compile requirements.in`.",
-            tags=["performance"],
         ),
         workflow(
             "cache-inspect",
             "Inspect or reset the global cache with `cargo run -- cache dir` and `cargo run -- cache clean`.",
-            tags=["cache", "debugging"],
         ),
         workflow(
             "release",
@@ -243,27 +221,27 @@ WORKSPACE.records.extend(
         failure(
             "std-fs-clippy",
             "CI failed on clippy because new code called `std::fs::read_to_string` directly.",
-            tags=["lint", "filesystem", "ci"],
+            tags=["lint"],
             prevent=["Use the uv_fs wrappers for every filesystem call."],
             related=["uv-fs"],
         ),
         failure(
             "stale-json-schema",
             "Tests failed after a new setting was added because the JSON schema was stale.",
-            tags=["config", "codegen", "testing"],
+            tags=["config"],
             prevent=["Run cargo dev generate-json-schema (or generate-all) after changing settings."],
         ),
         failure(
             "relative-install-dir",
             "Python installation tests misbehaved with a relative `UV_PYTHON_INSTALL_DIR`.",
-            tags=["testing", "python"],
+            tags=["testing"],
             prevent=["Set UV_PYTHON_INSTALL_DIR to an absolute path."],
         ),
         failure(
             "generated-docs-overwritten",
             "Hand edits to `docs/reference/settings.md` were wiped by the next `cargo dev generate-all`.",
             files=["docs/reference/settings.md"],
-            tags=["docs", "codegen"],
+            tags=["docs"],
             prevent=["Document settings in the source doc comments and regenerate."],
             related=["never-edit-generated"],
         ),
@@ -278,6 +256,7 @@ WORKSPACE.queries.extend(
             "command-locations",
             "never-edit-generated",
             "generated-docs",
+            "style:rust/enum-modes",
         ),
         q(
             "where does the code that figures out which package versions to install live?",
@@ -288,6 +267,7 @@ WORKSPACE.queries.extend(
             "uv-fs",
             "std-fs-clippy",
             "style:rust/error-context",
+            "style:rust/no-unwrap-panic",
         ),
         q(
             "I fixed a typo in the settings reference page under docs/reference, can you commit it?",
@@ -353,6 +333,7 @@ WORKSPACE.queries.extend(
             "snapshot output changed in a test I touched, how do I accept the new output?",
             "snapshot-review",
             "integration-tests",
+            "style:rust/insta-over-substrings",
         ),
         q(
             "find out why resolving this requirements file is slow, I want a timeline of spans",
@@ -376,17 +357,58 @@ WORKSPACE.queries.extend(
             "uv-fs",
             "style:rust/error-context",
             "std-fs-clippy",
+            "style:rust/structured-errors",
+        ),
+        q(
+            "ship 0.9.6 today",
+            "release",
+        ),
+        q(
+            "wipe everything my dev build has downloaded so I can reproduce from scratch",
+            "cache-inspect",
+            "dev-run",
+        ),
+        q(
+            "does a value from the environment beat the one in the project file?",
+            "config-precedence",
+        ),
+        q(
+            "what colour should the suggestion text after an error be?",
+            "cli-output-style",
+        ),
+        q(
+            "before I mark the PR ready, which gates will the pipeline put it through?",
+            "ci-jobs",
+            "quality-check",
+        ),
+        q(
+            "where do I declare a new flag for `uv sync`?",
+            "command-locations",
+            "new-command",
+            "generated-docs",
+        ),
+        q(
+            "drop the .unwrap() calls in the lockfile reader",
+            "style:rust/no-unwrap-panic",
+            "error-handling",
+            "style:rust/error-context",
+        ),
+        q(
+            "rename `rp` and `ver` in the resolver to something a newcomer understands",
+            "style:rust/full-names",
         ),
     ]
 )
 
 WORKSPACE.nothing.extend(
     [
-        "what's the time complexity of inserting into a binary heap?",
-        "write a short thank-you note to a colleague who reviewed my talk slides",
-        "explain what a CRDT is to a product manager",
-        "how many bytes are in a gibibyte?",
-        "what is the difference between latency and throughput?",
         "what does the Cache-Control max-age directive do in a browser?",
+        "as a user, how do I pin my project to Python 3.12 with uv?",
+        "what's the practical difference between `uv pip install` and `uv add` for someone using uv in their app?",
+        "explain conceptually how PubGrub reports a resolution conflict",
+        "review this requirements.txt a colleague sent me: are `requests>=2,<3` and `numpy==1.*` valid specifiers?",
+        "why is a universal resolution harder to produce than a platform-specific one?",
+        "as a user, why does uv create a .venv in my project instead of using my global Python?",
+        "roughly how does uv's global cache share wheels between projects?",
     ]
 )
