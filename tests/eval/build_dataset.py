@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parents[1]))
 
-from corpus import STYLE, WORKSPACES, Mem  # noqa: E402
+from corpus import CORE_STYLE, STYLE, WORKSPACES, Mem  # noqa: E402
 
 from picasso_tui.store.codec import CLASS_DIRS, MigrationContext, RawDocument, decode, encode, to_record  # noqa: E402
 from picasso_tui.store.ingress import check_limits  # noqa: E402
@@ -174,7 +174,11 @@ def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]
             lambda m, prefix=prefix: prefix + CLASS_DIRS[MemoryClass(m.cls)],
             None,
         )
-    for number, (language, mems) in enumerate(sorted(STYLE.items())):
+    # The languages of corpus/style.py keep their places (so their records keep ids and times); languages that
+    # only development-set modules bring follow, sorted.
+    languages = sorted(CORE_STYLE) + sorted(set(STYLE) - set(CORE_STYLE))
+    for number, language in enumerate(languages):
+        mems = STYLE[language]
         if any(m.cls != "style" for m in mems):
             raise SystemExit(f"style/{language}: only style records belong there")
         add_scope(
