@@ -237,16 +237,8 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
         raise UsageError(f"The confirmation phrase was not '{CLEAR_PHRASE}', so nothing was deleted.")
     if fingerprint and not store.list(namespace=f"projects/workspace:{fingerprint}/", everything=True):
         raise UsageError(f"No memories belong to workspace {fingerprint}; `picasso memory list --all` shows them.")
-    report = store.clear(fingerprint)
-    from picasso_tui.agent.run import forget_transcripts
-    from picasso_tui.retrieval.caches import forget_caches
-
-    forget_caches(store.paths, everything=fingerprint is None)
-    transcripts = forget_transcripts(store.paths, fingerprint)
-    if fingerprint is None:  # a traceback can quote a record (a validation error shows the value)
-        (store.paths.logs_dir / "last-error.txt").unlink(missing_ok=True)
-    removed = report.backups_removed + ([f"{transcripts} transcript{'s' * (transcripts != 1)}"] if transcripts else [])
-    extra = f"; removed {', '.join(removed)}" if removed else ""
+    report = memory_ops.clear_memories(store, fingerprint)
+    extra = f"; removed {', '.join(report.removed)}" if report.removed else ""
     noun = "memory" if report.deleted == 1 else "memories"
     click.echo(f"Cleared {report.deleted} {noun} from {scope}{extra}.")
 

@@ -1,12 +1,14 @@
-"""Add, delete, pin, unpin and approve one memory: what every front end calls."""
+"""Add, delete, pin, unpin and approve one memory, and clear many: what every front end calls."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from picasso_tui.retrieval.caches import forget_caches
 from picasso_tui.store.api import Deleted, MemoryStore
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
+from picasso_tui.writeback.kept_transcripts import forget_transcripts
 from picasso_tui.writeback.user_store import redaction_notice
 
 
@@ -50,3 +52,24 @@ def set_pinned(store: MemoryStore, prefix: str, pinned: bool) -> MemoryRecord:
 def approve_memory(store: MemoryStore, prefix: str) -> MemoryRecord:
     """Release a memory held for review (InvalidRecord when it is not held)."""
     return store.approve(prefix)
+
+
+@dataclass(frozen=True)
+class Cleared:
+    deleted: int
+    removed: list[str]
+    """What else went with them, for the user: backups, transcripts."""
+
+
+def clear_memories(store: MemoryStore, fingerprint: str | None) -> Cleared:
+    """Delete every memory (or one workspace's) and everything derived from them: backups, the indexes, the
+    kept transcripts and, when clearing everything, the last error report (a traceback can quote a record)."""
+    report = store.clear(fingerprint)
+    forget_caches(store.paths, everything=fingerprint is None)
+    transcripts = forget_transcripts(store.paths, fingerprint)
+    if fingerprint is None:
+        (store.paths.logs_dir / "last-error.txt").unlink(missing_ok=True)
+    removed = list(report.backups_removed)
+    if transcripts:
+        removed.append(f"{transcripts} transcript{'s' * (transcripts != 1)}")
+    return Cleared(report.deleted, removed)

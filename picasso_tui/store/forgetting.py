@@ -17,7 +17,7 @@ the TUI, gc, clear, an import or a sync pull whose tombstone wins the merge.
   the saved recall indexes deleted, under the text-caches lock, after memory.json's lock is released.
 * Temp files of writers that died: swept by the next write.
 
-Transcripts are the agent's, and only ``clear`` removes them (``agent.run.forget_transcripts``).
+Transcripts are the agent's, and only ``clear`` removes them (``services.memory_ops.clear_memories``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Three series:
 3. values   ``redact_value`` on the transcript's ~9k events as dicts (many small strings, so per-call
             overhead counts);
 4. kept     the same text as a plain agent prints it, one ``output`` event a line, kept the way
-            ``picasso run`` keeps a transcript (``agent.run._save_transcript``): each run of output lines
+            ``picasso run`` keeps a transcript (``writeback.kept_transcripts.save_transcript``): each run of output lines
             redacted as a whole (``redact_output_runs``, where the checkout has it), then every event alone.
 
 Wall-clock and CPU (this process) median and p95 are printed as a markdown table; docs/benchmarks.md

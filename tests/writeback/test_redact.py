@@ -7,6 +7,7 @@ import string
 
 import pytest
 
+from picasso_tui.errors import PicassoError
 from picasso_tui.redact import redact, secret_rules
 from picasso_tui.redact.redact import (
     Finding,
@@ -15,7 +16,6 @@ from picasso_tui.redact.redact import (
     redact_text,
     redact_value,
 )
-from picasso_tui.errors import PicassoError
 
 _rng = random.Random(5)
 
