@@ -180,7 +180,8 @@ class FileStore:
 
     def replace_locked(self, doc: RawDocument) -> None:
         """Replace memory.json with ``doc`` whole, the caller holding the lock (``recover`` only: every
-        other write is deltas). The atomic replace stays here, so this remains the file's one writer."""
+        other write is deltas, committed by ``commit``). Only the file store replaces the file, here or
+        through ``commit``, so it remains the file's one writer."""
         path = self.paths.memory_file
         sweep_temps(path)
         data = encode(doc)
