@@ -8,6 +8,7 @@ reasons, never memory text or the query.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from picasso_tui.retrieval.block import render as render_block
@@ -113,54 +114,14 @@ def write_memory(
     Every argument is the caller's word: oversized ones are refused with a sentence (never cut short),
     and a session id reaches provenance and the event log only as a plain id (else its hash)."""
     session_id = caller_session_id(session_id)
-    known_mode = mode if mode in WriteMode._value2member_map_ else "invalid"
-
-    def deny(reason: str, message: str) -> WriteDenied:
-        events.emit(store.paths, "tool-denied", tool="write_memory", mode=known_mode, reason=reason, session=session_id)
-        return WriteDenied(message)
-
-    try:
-        write_mode = WriteMode(mode)
-    except ValueError:
-        modes = ", ".join(m.value for m in WriteMode)
-        raise deny("mode", f"write_memory is allowed only in the modes {modes}.") from None
-    try:
-        cls = MemoryClass(memory_class)
-    except ValueError:
-        classes = ", ".join(c.value for c in MemoryClass)
-        raise deny("class", f"'{memory_class}' is not a memory class; use one of {classes}.") from None
+    deny = _Denial(store, mode if mode in WriteMode._value2member_map_ else "invalid", session_id)
+    write_mode, cls = _mode_and_class(mode, memory_class, deny)
     if not body.strip():
         raise deny("empty", "write_memory needs a non-empty body.")
     file_list = list(files)
     guidance = list(prevent_next_time)
-    if problem := _oversized(body, file_list, guidance):
-        raise deny("too-large", f"write_memory refused an oversized argument: {problem}; nothing was written.")
-    if language is not None and not valid_language(language.lower()):
-        raise deny("language", "language must be a short lowercase name such as python or typescript.")
-    if write_mode is WriteMode.POLICY_APPROVED and (confidence or 0.0) < POLICY_APPROVED_MIN_CONFIDENCE:
-        raise deny(
-            "low-confidence",
-            f"A policy-approved write needs a confidence of at least {POLICY_APPROVED_MIN_CONFIDENCE}; "
-            f"this one has {confidence or 0.0}.",
-        )
-    hijack = hijack_reason(body)
-    if hijack:  # the mode is the caller's word: text that steers agents is refused whatever it claims
-        raise deny(hijack, "write_memory refused text that reads like an instruction to an agent (quarantine rule).")
-    ws = store.workspace
-    lang = (language or "").lower() or None
-    if cls is MemoryClass.STYLE and lang is None:
-        lang = (
-            main_language(ws.root, store.paths.cache_dir) if ws else None
-        )  # retrieval reads style/<the workspace's language>
-        if lang is None:
-            raise deny("language", 'A style memory needs a language (for example language="python").')
-    if cls is MemoryClass.STYLE and not valid_language(lang):
-        raise deny("language", "language must be a short lowercase name such as python or typescript.")
-    target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)
-    if namespace and store.expand_namespace(namespace) != target:
-        raise deny(
-            "out-of-scope", f"write_memory writes only to the caller's own namespace for a {cls.value} ({target})."
-        )
+    _check_content(body, file_list, guidance, language, confidence, write_mode, deny)
+    lang, target = _destination(store, cls, language, namespace, deny)
     file_list = file_list or mentioned_paths(body)
     obs = Observation(
         cls,
@@ -180,6 +141,82 @@ def write_memory(
         status = "quarantined" if record.id in report.quarantined else "added"
         return {"id": record.id, "status": status, "namespace": record.metadata.namespace}
     return {"id": report.reinforced[0], "status": "reinforced", "namespace": target}
+
+
+@dataclass(frozen=True)
+class _Denial:
+    """Refuses one write_memory call: the event log gets the reason (never the text), the caller a sentence."""
+
+    store: MemoryStore
+    mode: str
+    session_id: str | None
+
+    def __call__(self, reason: str, message: str) -> WriteDenied:
+        events.emit(
+            self.store.paths, "tool-denied", tool="write_memory", mode=self.mode, reason=reason, session=self.session_id
+        )
+        return WriteDenied(message)
+
+
+def _mode_and_class(mode: str, memory_class: str, deny: _Denial) -> tuple[WriteMode, MemoryClass]:
+    try:
+        write_mode = WriteMode(mode)
+    except ValueError:
+        modes = ", ".join(m.value for m in WriteMode)
+        raise deny("mode", f"write_memory is allowed only in the modes {modes}.") from None
+    try:
+        cls = MemoryClass(memory_class)
+    except ValueError:
+        classes = ", ".join(c.value for c in MemoryClass)
+        raise deny("class", f"'{memory_class}' is not a memory class; use one of {classes}.") from None
+    return write_mode, cls
+
+
+def _check_content(
+    body: str,
+    files: list[str],
+    guidance: list[str],
+    language: str | None,
+    confidence: float | None,
+    write_mode: WriteMode,
+    deny: _Denial,
+) -> None:
+    """Refuse what the caller asks to write when it is oversized, unsure, or reads like an instruction."""
+    if problem := _oversized(body, files, guidance):
+        raise deny("too-large", f"write_memory refused an oversized argument: {problem}; nothing was written.")
+    if language is not None and not valid_language(language.lower()):
+        raise deny("language", "language must be a short lowercase name such as python or typescript.")
+    if write_mode is WriteMode.POLICY_APPROVED and (confidence or 0.0) < POLICY_APPROVED_MIN_CONFIDENCE:
+        raise deny(
+            "low-confidence",
+            f"A policy-approved write needs a confidence of at least {POLICY_APPROVED_MIN_CONFIDENCE}; "
+            f"this one has {confidence or 0.0}.",
+        )
+    hijack = hijack_reason(body)
+    if hijack:  # the mode is the caller's word: text that steers agents is refused whatever it claims
+        raise deny(hijack, "write_memory refused text that reads like an instruction to an agent (quarantine rule).")
+
+
+def _destination(
+    store: MemoryStore, cls: MemoryClass, language: str | None, namespace: str | None, deny: _Denial
+) -> tuple[str | None, str]:
+    """(language, namespace) of the memory: the caller's own, whatever namespace it names."""
+    ws = store.workspace
+    lang = (language or "").lower() or None
+    if cls is MemoryClass.STYLE and lang is None:
+        lang = (
+            main_language(ws.root, store.paths.cache_dir) if ws else None
+        )  # retrieval reads style/<the workspace's language>
+        if lang is None:
+            raise deny("language", 'A style memory needs a language (for example language="python").')
+    if cls is MemoryClass.STYLE and not valid_language(lang):
+        raise deny("language", "language must be a short lowercase name such as python or typescript.")
+    target = namespace_for(cls, store.account_id, fingerprint=ws.fingerprint if ws else None, language=lang)
+    if namespace and store.expand_namespace(namespace) != target:
+        raise deny(
+            "out-of-scope", f"write_memory writes only to the caller's own namespace for a {cls.value} ({target})."
+        )
+    return lang, target
 
 
 def caller_session_id(session_id: str | None) -> str | None:

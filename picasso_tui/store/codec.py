@@ -2,73 +2,30 @@
 
 The write path never runs full pydantic validation over every record (it costs
 ~40 µs a record, which alone would blow the 150 ms write budget at 10k records):
-records stay as the dicts orjson produced, checked here for the fields the merge
-and the namespaces rely on, and are validated one by one where they are used.
+records stay as the dicts orjson produced, checked (``record_checks``) for the fields
+the merge and the namespaces rely on, and are validated one by one where they are used.
+Older schemas are migrated by ``migration``; a file in our own one-record-per-line layout
+is re-read incrementally by ``line_layout``.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
 
-from picasso_tui.languages import LANGUAGES
 from picasso_tui.store import record_limits
+from picasso_tui.store.document import Lines, RawDocument
 from picasso_tui.store.errors import CorruptStore, DamagedRecord, InvalidRecord, NewerSchema
-from picasso_tui.store.schema import SCHEMA_VERSION, MemoryClass, MemoryRecord, format_timestamp, parse_timestamp
-
-CLASS_VALUES = frozenset(c.value for c in MemoryClass)
-CLASS_DIRS = {
-    MemoryClass.FACT: "facts",
-    MemoryClass.STYLE: "style",
-    MemoryClass.DECISION: "decisions",
-    MemoryClass.FAILURE: "failures",
-    MemoryClass.WORKFLOW: "workflows",
-    MemoryClass.REPO_RULE: "repo_rules",
-    MemoryClass.MODEL_PERFORMANCE: "model_performance",
-}
-_CLASS_TAGS = {
-    **{c.value: c for c in MemoryClass},
-    **{d: c for c, d in CLASS_DIRS.items()},
-    "repo-rule": MemoryClass.REPO_RULE,
-    "rule": MemoryClass.REPO_RULE,
-}
-
-
-@dataclass(frozen=True)
-class MigrationContext:
-    """What a migration needs to know about the machine it runs on."""
-
-    account_id: str = "local"
-    fingerprint_for_path: Callable[[str], str] | None = None
-    default_fingerprint: str | None = None
-    """The workspace an unscoped old record belongs to (a per-repo file's own repo)."""
-
-
-@dataclass
-class RawDocument:
-    """memory.json as read: records are file-form dicts keyed by id, in file order."""
-
-    version: int = SCHEMA_VERSION
-    records: dict[str, dict[str, Any]] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
-    original: bytes = b""
-    lines: dict[bytes, dict[str, Any]] = field(default_factory=dict)
-    """Each record's line in ``original`` (our layout only), for incremental re-reads."""
-    problems: dict[str, DamagedRecord] = field(default_factory=dict)
-    """Records that break a limit on their shape (record_limits): kept in ``records`` so that they can
-    be deleted, skipped by readers, and a reason for writes to refuse."""
-
-    @property
-    def migrated(self) -> bool:
-        return self.version < SCHEMA_VERSION and bool(self.original)
+from picasso_tui.store.line_layout import decode_changed_lines, lines_of, record_lines
+from picasso_tui.store.migration import MigrationContext, migrate_item
+from picasso_tui.store.record_checks import check_record, note_problem, to_record
+from picasso_tui.store.schema import SCHEMA_VERSION, parse_timestamp
 
 
 @contextmanager
@@ -98,16 +55,27 @@ def decode(
     ``known_problems`` are the previous read's ``problems``, carried for the lines it parsed.
     """
     if known is not None:
-        fast = _decode_lines(data, path, known, known_problems or {})
+        fast = decode_changed_lines(data, path, known, known_problems or {})
         if fast is not None:
             return fast
+    version, items, extra = _envelope(_parse(data, path), path)
+    records = _checked_records(items, version, ctx, path)
+    doc = RawDocument(version=version, records=records, extra=extra, original=data)
+    if version == SCHEMA_VERSION:
+        doc.lines = lines_of(data, items)
+    _note_problems(doc, data, path)
+    return doc
+
+
+def _parse(data: bytes, path: Path) -> Any:
+    """The JSON in ``data``; anything that is not, or that we refuse to guess at, is named where it fails."""
     if not data.strip():
         raise CorruptStore(path, "byte 0", "the file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
         raise CorruptStore(path, "byte 0", "the file starts with a byte-order mark")
     try:
         with gc_paused():
-            top = orjson.loads(data)
+            return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         try:
             data.decode("utf-8")
@@ -116,135 +84,22 @@ def decode(
         raise CorruptStore(
             path, f"line {exc.lineno}, column {exc.colno} (byte {exc.pos})", f"not valid JSON: {exc.msg}"
         ) from None
+
+
+def _envelope(top: Any, path: Path) -> tuple[int, list[Any], dict[str, Any]]:
+    """(schema version, the records, the other top-level fields) of a file of any known schema."""
     if isinstance(top, list):
-        items, version, extra = top, 0, {}
+        version, items, extra = 0, top, {}
     elif isinstance(top, dict):
-        version, items, extra = _envelope(top, path)
+        version, items, extra = _versioned_envelope(top, path)
     else:
         raise CorruptStore(path, "the top level", "expected an object or an array")
     if not isinstance(items, list):
         raise CorruptStore(path, "the top level", "the records are not an array")
-    records: dict[str, dict[str, Any]] = {}
-    for index, item in enumerate(items):
-        where = f"record {index + 1}"
-        if not isinstance(item, dict):
-            raise CorruptStore(path, where, "a record is not an object")
-        if version < SCHEMA_VERSION:
-            item = migrate_item(item, version, ctx, path, where)
-        rid = check_record(item, path, where)
-        if rid in records:
-            raise CorruptStore(path, where, f"the id {rid} appears twice")
-        records[rid] = item
-    doc = RawDocument(version=version, records=records, extra=extra, original=data)
-    if version == SCHEMA_VERSION:
-        doc.lines = _lines_of(data, items)
-    if doc.lines:
-        limit = record_limits.MAX_DEPTH
-        for line, item in doc.lines.items():  # the cheap test first: this runs over every line of every read
-            if line.count(b"{") + line.count(b"[") > limit or len(line) > record_limits.MAX_RECORD_BYTES:
-                _note_problem(doc, data, path, item["id"], item, line)
-    else:
-        for rid, item in records.items():
-            _note_problem(doc, data, path, rid, item, None)
-    return doc
+    return version, items, extra
 
 
-def _note_problem(
-    doc: RawDocument, data: bytes, path: Path, rid: str, item: dict[str, Any], line: bytes | None
-) -> None:
-    reason = record_limits.problem(item, line)
-    if reason is not None:
-        doc.problems[rid] = DamagedRecord(path, rid, record_limits.line_number(data, rid), reason)
-
-
-Lines = dict[bytes, dict[str, Any]]
-
-
-def _record_lines(data: bytes) -> tuple[bytes, list[bytes]] | None:
-    """The head line and the record lines of a file in our layout (None for any other layout)."""
-    lines = data.split(b"\n")
-    if len(lines) < 3 or lines[-1] != b"" or lines[-2] != b"]}" or not lines[0].startswith(b'{"schemaVersion":2'):
-        return None
-    if not lines[0].endswith(b'"records":['):
-        return None
-    body = lines[1:-2]
-    if any(not line.endswith(b",") for line in body[:-1]) or (body and body[-1].endswith(b",")):
-        return None
-    return lines[0], [line[:-1] for line in body[:-1]] + body[-1:]
-
-
-def record_spans(doc: RawDocument) -> dict[str, tuple[int, int]] | None:
-    """Where each record's JSON lies in ``doc.original``, as (start, end) byte offsets, when the file
-    is in Picasso's one-record-per-line layout (None in any other): a reader holding the same bytes
-    can then decode one record without the others."""
-    split = _record_lines(doc.original)
-    if split is None or not doc.lines:
-        return None
-    head, body = split
-    spans: dict[str, tuple[int, int]] = {}
-    at = len(head) + 1
-    for line in body:
-        item = doc.lines.get(line)
-        if item is None:
-            return None
-        spans[item["id"]] = (at, at + len(line))
-        at += len(line) + 2  # the comma and the newline (the last line's have no successor to shift)
-    return spans
-
-
-def _lines_of(data: bytes, items: list[Any]) -> Lines:
-    split = _record_lines(data)
-    if split is None or len(split[1]) != len(items):
-        return {}
-    return dict(zip(split[1], items, strict=True))
-
-
-def _decode_lines(
-    data: bytes, path: Path, known: Lines, known_problems: dict[str, DamagedRecord]
-) -> RawDocument | None:
-    split = _record_lines(data)
-    if split is None:
-        return None
-    head, body = split
-    try:
-        top = orjson.loads(head + b"]}")
-    except orjson.JSONDecodeError:
-        return None
-    if not isinstance(top, dict) or top.get("schemaVersion") != SCHEMA_VERSION or top.get("records") != []:
-        return None  # anything unusual takes the full path, which reports it precisely
-    records: dict[str, dict[str, Any]] = {}
-    lines: Lines = {}
-    fresh: list[tuple[bytes, dict[str, Any]]] = []
-    for index, line in enumerate(body):
-        item = known.get(line)
-        if item is None:
-            try:
-                item = orjson.loads(line)
-            except orjson.JSONDecodeError:
-                return None
-            if not isinstance(item, dict):
-                return None
-            check_record(item, path, f"record {index + 1}")
-            fresh.append((line, item))
-        rid = item["id"]
-        if rid in records:
-            return None
-        records[rid] = item
-        lines[line] = item
-    extra = {k: v for k, v in top.items() if k not in ("schemaVersion", "records")}
-    doc = RawDocument(version=SCHEMA_VERSION, records=records, extra=extra, original=data)
-    doc.lines = lines
-    # A line parsed before is the same bytes, so it has the same problem (or none): only new lines are checked.
-    fresh_ids = {item["id"] for _, item in fresh}
-    for rid, problem in known_problems.items():
-        if rid in records and rid not in fresh_ids:
-            doc.problems[rid] = DamagedRecord(path, rid, record_limits.line_number(data, rid), problem.reason)
-    for line, item in fresh:
-        _note_problem(doc, data, path, item["id"], item, line)
-    return doc
-
-
-def _envelope(top: dict[str, Any], path: Path) -> tuple[int, Any, dict[str, Any]]:
+def _versioned_envelope(top: dict[str, Any], path: Path) -> tuple[int, Any, dict[str, Any]]:
     if "schemaVersion" in top:
         version = top["schemaVersion"]
         if type(version) is not int or version < 2:
@@ -258,46 +113,51 @@ def _envelope(top: dict[str, Any], path: Path) -> tuple[int, Any, dict[str, Any]
     raise CorruptStore(path, "the top level", "an object without schemaVersion 2 or version 1 entries")
 
 
-def check_record(item: dict[str, Any], path: Path, where: str) -> str:
-    """The checks the merge, namespaces and retention depend on; returns the id."""
-    rid = item.get("id")
-    if not isinstance(rid, str) or not rid:
-        raise CorruptStore(path, where, "a record has no id")
-    where = f"{where} (id {rid})"
-    md = item.get("metadata")
-    if not isinstance(md, dict):
-        raise CorruptStore(path, where, "the record has no metadata object")
-    if md.get("class") not in CLASS_VALUES:
-        raise CorruptStore(path, where, f"unknown memory class {md.get('class')!r}")
-    if not isinstance(md.get("namespace"), str) or not md["namespace"]:
-        raise CorruptStore(path, where, "the record has no namespace")
-    if not isinstance(item.get("body", ""), str):
-        raise CorruptStore(path, where, "the body is not text")
-    try:
-        parse_timestamp(md.get("lastObservedAt"))
-    except (ValueError, TypeError):
-        raise CorruptStore(path, where, "metadata.lastObservedAt is not an ISO-8601 time") from None
-    attrs = md.get("attributes")
-    if attrs is not None and not isinstance(attrs, dict):
-        raise CorruptStore(path, where, "metadata.attributes is not an object")
-    for key in ("deletedAt", "archivedAt"):  # they decide whether a record is live at all
-        value = attrs.get(key) if attrs else None
-        if value is not None:
-            try:
-                parse_timestamp(value)
-            except (ValueError, TypeError):
-                raise CorruptStore(path, where, f"metadata.attributes.{key} is not an ISO-8601 time") from None
-    return rid
+def _checked_records(items: list[Any], version: int, ctx: MigrationContext, path: Path) -> dict[str, dict[str, Any]]:
+    """The records by id, each migrated to v2 and structurally checked; an id may appear once."""
+    records: dict[str, dict[str, Any]] = {}
+    for index, item in enumerate(items):
+        where = f"record {index + 1}"
+        if not isinstance(item, dict):
+            raise CorruptStore(path, where, "a record is not an object")
+        if version < SCHEMA_VERSION:
+            item = migrate_item(item, version, ctx, path, where)
+        rid = check_record(item, path, where)
+        if rid in records:
+            raise CorruptStore(path, where, f"the id {rid} appears twice")
+        records[rid] = item
+    return records
 
 
-def to_record(raw: dict[str, Any], path: Path) -> MemoryRecord:
-    """Full validation of one raw record; a failure names the record and the field."""
-    try:
-        return MemoryRecord.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "the record"
-        raise CorruptStore(path, f"record {raw.get('id')}", f"{loc}: {err['msg']}") from None
+def _note_problems(doc: RawDocument, data: bytes, path: Path) -> None:
+    """Name the records past a limit on their shape, by their lines when the layout gives them."""
+    if doc.lines:
+        limit = record_limits.MAX_DEPTH
+        for line, item in doc.lines.items():  # the cheap test first: this runs over every line of every read
+            if line.count(b"{") + line.count(b"[") > limit or len(line) > record_limits.MAX_RECORD_BYTES:
+                note_problem(doc, data, path, item["id"], item, line)
+    else:
+        for rid, item in doc.records.items():
+            note_problem(doc, data, path, rid, item, None)
+
+
+def record_spans(doc: RawDocument) -> dict[str, tuple[int, int]] | None:
+    """Where each record's JSON lies in ``doc.original``, as (start, end) byte offsets, when the file
+    is in Picasso's one-record-per-line layout (None in any other): a reader holding the same bytes
+    can then decode one record without the others."""
+    split = record_lines(doc.original)
+    if split is None or not doc.lines:
+        return None
+    head, body = split
+    spans: dict[str, tuple[int, int]] = {}
+    at = len(head) + 1
+    for line in body:
+        item = doc.lines.get(line)
+        if item is None:
+            return None
+        spans[item["id"]] = (at, at + len(line))
+        at += len(line) + 2  # the comma and the newline (the last line's have no successor to shift)
+    return spans
 
 
 def encode(doc: RawDocument, known: Lines | None = None) -> bytes:
@@ -353,97 +213,6 @@ def salvage(data: bytes, path: Path, ctx: MigrationContext) -> dict[str, dict[st
             continue
         found[rid] = item
     return found
-
-
-# -- migration ---------------------------------------------------------------------------------
-
-
-def migrate_item(item: dict[str, Any], version: int, ctx: MigrationContext, path: Path, where: str) -> dict[str, Any]:
-    try:
-        if version == 1:
-            out = _from_v1(item)
-        elif isinstance(item.get("metadata"), dict):
-            out = dict(item)  # an old plugin record: already the v2 shape
-            out["metadata"] = dict(item["metadata"])
-        else:
-            out = _from_mac(item, ctx)
-        md = out["metadata"]
-        md["namespace"] = qualify_namespace(md.get("namespace"), ctx.account_id)
-        if "lastObservedAt" not in md and "createdAt" in md:
-            md["lastObservedAt"] = md["createdAt"]
-        for key in ("createdAt", "lastObservedAt"):
-            if md.get(key) is not None:
-                md[key] = format_timestamp(parse_timestamp(md[key]))
-        return out
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise CorruptStore(path, where, f"a schema {version} record that cannot be migrated ({exc})") from None
-
-
-def qualify_namespace(namespace: Any, account_id: str) -> Any:
-    if isinstance(namespace, str) and namespace and not namespace.startswith("account:"):
-        return f"account:{account_id}/{namespace.strip('/')}"
-    return namespace
-
-
-_V1_METADATA = (
-    "class",
-    "namespace",
-    "createdAt",
-    "lastObservedAt",
-    "stalenessScore",
-    "pinned",
-    "edges",
-    "preventNextTime",
-    "provenance",
-)
-
-
-def _from_v1(entry: dict[str, Any]) -> dict[str, Any]:
-    md = {k: entry[k] for k in _V1_METADATA if k in entry}
-    out: dict[str, Any] = {"id": entry.get("id"), "vector": entry.get("embedding") or [], "body": entry.get("body", "")}
-    out["metadata"] = md
-    # Anything else a v1 writer added rides along at the record's top level.
-    out.update({k: v for k, v in entry.items() if k not in (*_V1_METADATA, "id", "embedding", "body")})
-    return out
-
-
-_MAC_ATTRIBUTES = ("title", "scope", "source", "stale", "tags")
-
-
-def _from_mac(item: dict[str, Any], ctx: MigrationContext) -> dict[str, Any]:
-    tags = [t for t in item.get("tags") or [] if isinstance(t, str)]
-    cls = next((_CLASS_TAGS[t.lower()] for t in tags if t.lower() in _CLASS_TAGS), MemoryClass.FACT)
-    language = next((t.lower() for t in tags if t.lower() in LANGUAGES), None)
-    account = f"account:{ctx.account_id}"
-    workspace = item.get("workspacePath")
-    edges: list[dict[str, str]] = []
-    if cls is MemoryClass.STYLE and language:
-        # Style is account-wide per language (DESIGN §5), so a global Mac style note goes
-        # where retrieval looks for it rather than under global/.
-        namespace = f"{account}/style/{language}"
-        edges.append({"type": "style->language", "target": f"language:{language}"})
-    elif item.get("scope") != "global" and isinstance(workspace, str) and workspace and ctx.fingerprint_for_path:
-        namespace = f"{account}/projects/workspace:{ctx.fingerprint_for_path(workspace)}/{CLASS_DIRS[cls]}"
-    elif item.get("scope") != "global" and ctx.default_fingerprint and cls is not MemoryClass.STYLE:
-        namespace = f"{account}/projects/workspace:{ctx.default_fingerprint}/{CLASS_DIRS[cls]}"
-    else:
-        namespace = f"{account}/global/{CLASS_DIRS[cls]}"
-    attributes = {k: item[k] for k in _MAC_ATTRIBUTES if k in item}
-    known = {*_MAC_ATTRIBUTES, "id", "body", "pinned", "createdAt", "updatedAt"}
-    attributes.update({k: v for k, v in item.items() if k not in known})  # workspacePath and friends
-    created = item.get("createdAt") or item.get("updatedAt")
-    md: dict[str, Any] = {
-        "class": cls.value,
-        "namespace": namespace,
-        "createdAt": created,
-        "lastObservedAt": item.get("updatedAt") or created,
-        "stalenessScore": 0.0,
-        "pinned": bool(item.get("pinned", False)),
-        "edges": edges,
-        "provenance": {},
-        "attributes": attributes,
-    }
-    return {"id": item.get("id"), "vector": [], "body": item.get("body", ""), "metadata": md}
 
 
 def timestamp_of(raw: dict[str, Any], key: str = "lastObservedAt") -> datetime:

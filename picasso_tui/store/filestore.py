@@ -1,8 +1,9 @@
 """The only writer of memory.json (DESIGN §4).
 
-lock (sidecar, never replaced) -> re-read -> migrate -> apply deltas -> per-id merge ->
-purge old tombstones -> temp + fsync -> os.replace -> fsync folder -> unlock ->
-projections -> event. Readers take no lock: os.replace means they always see a whole file.
+lock (sidecar, never replaced) -> re-read -> migrate -> apply deltas (``ops``) -> per-id merge ->
+purge old tombstones (``purge``) -> commit (``commit``: ledger, temp + fsync, os.replace, fsync
+folder) -> unlock -> projections -> event. Readers take no lock: os.replace means they always see a
+whole file.
 """
 
 from __future__ import annotations
@@ -10,15 +11,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store import events, forgetting, ledger
+from picasso_tui.store import events, forgetting
 from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
 from picasso_tui.store.codec import timestamp_of as codec_timestamp
+from picasso_tui.store.commit import commit
 from picasso_tui.store.errors import (
     CorruptStore,
     DamagedRecord,
@@ -29,103 +30,18 @@ from picasso_tui.store.errors import (
     StoreUnwritable,
 )
 from picasso_tui.store.ingress import MAINTENANCE, Door, Guards, Origin, Refused
-from picasso_tui.store.merge import TOMBSTONE_TTL, merge_record, raw_tombstone, tombstone_of
+from picasso_tui.store.merge import merge_record, raw_tombstone, tombstone_of
 from picasso_tui.store.namespaces import current_account_id, fingerprint_for_path
-from picasso_tui.store.schema import MemoryRecord, format_timestamp, parse_timestamp, utc_now
+from picasso_tui.store.ops import Change, Delete, Op, Outcome, Refusals, Upsert, WriteResult, op_id
+from picasso_tui.store.purge import purge_expired, purged_ids, with_purged
+from picasso_tui.store.schema import MemoryRecord, parse_timestamp, utc_now
+from picasso_tui.store.snapshot import Snapshot
+
+# Writers take the operations and the snapshot from here, beside the store that applies them.
+__all__ = ["Change", "Delete", "FileStore", "Op", "Snapshot", "Upsert", "WriteResult"]
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
 ONE_MS = timedelta(milliseconds=1)
-
-Outcome = Literal["added", "updated", "unchanged", "skipped", "deleted", "refused"]
-Refusals = Literal["all", "each"]
-"""``all``: one refused record refuses the whole write (a user's import); ``each``: refused records are
-left out and reported, the rest lands (a repository's file, a sync pull)."""
-
-
-@dataclass(frozen=True)
-class Upsert:
-    """A writer's copy of a record; it lands only if it wins the per-id merge."""
-
-    record: MemoryRecord
-
-
-@dataclass(frozen=True)
-class Delete:
-    id: str
-
-
-@dataclass(frozen=True)
-class Change:
-    """A user's change, applied to the copy re-read under the lock (never to a stale one)."""
-
-    id: str
-    apply: Callable[[MemoryRecord], MemoryRecord]
-    stamp: bool = True
-    """A user's change is stamped "observed now" so that it wins; gc's archiving is not."""
-
-
-Op = Upsert | Delete | Change
-
-
-@dataclass
-class WriteResult:
-    outcomes: list[tuple[str, Outcome]] = field(default_factory=list)
-    purged: list[str] = field(default_factory=list)
-    written: bool = False
-    backup: str | None = None
-    records: dict[str, MemoryRecord] = field(default_factory=dict)
-    """The records as the door admitted them (redacted, maybe quarantined), by id."""
-    redactions: dict[str, int] = field(default_factory=dict)
-    """Secrets the door replaced, counted by rule."""
-    quarantined: dict[str, str] = field(default_factory=dict)
-    """Records the door held for review, with the reason."""
-    refused: dict[str, Refused] = field(default_factory=dict)
-    deleted: list[str] = field(default_factory=list)
-    """Ids this write turned into tombstones (by Delete, or a winning tombstone from elsewhere)."""
-
-    def ids(self, *kinds: Outcome) -> list[str]:
-        return [rid for rid, kind in self.outcomes if kind in kinds]
-
-
-class Snapshot:
-    """One consistent read of the store; records validated on first use."""
-
-    def __init__(self, store: FileStore, doc: RawDocument) -> None:
-        self._store = store
-        self.doc = doc
-        self.unreadable: list[CorruptStore] = []
-        """Records another writer damaged: skipped here, kept untouched in the file."""
-
-    @property
-    def version(self) -> int:
-        return self.doc.version
-
-    def raw(self) -> dict[str, dict[str, Any]]:
-        return self.doc.records
-
-    def get(self, rid: str) -> MemoryRecord | None:
-        raw = self.doc.records.get(rid)
-        if raw is not None and rid in self.doc.problems:
-            raise self.doc.problems[rid]
-        return None if raw is None else self._store.validated(raw)
-
-    def records(self, keep: Callable[[dict[str, Any]], bool] | None = None) -> list[MemoryRecord]:
-        """Live records (no tombstones), optionally pre-filtered on the raw dict to skip validation."""
-        out = []
-        self.unreadable = []
-        problems = self.doc.problems
-        for rid, raw in self.doc.records.items():
-            if deleted_at(raw) is None and (keep is None or keep(raw)):
-                try:
-                    if rid in problems:
-                        raise problems[rid]
-                    out.append(self._store.validated(raw))
-                except CorruptStore as exc:
-                    self.unreadable.append(exc)
-        return out
-
-    def live_ids(self) -> list[str]:
-        return [rid for rid, raw in self.doc.records.items() if deleted_at(raw) is None]
 
 
 class FileStore:
@@ -190,7 +106,7 @@ class FileStore:
         return doc
 
     def load(self) -> Snapshot:
-        return Snapshot(self, self.read_document())
+        return Snapshot(self.validated, self.read_document())
 
     def validated(self, raw: dict[str, Any]) -> MemoryRecord:
         damaged = self._damaged.get(id(raw))
@@ -264,7 +180,8 @@ class FileStore:
 
     def replace_locked(self, doc: RawDocument) -> None:
         """Replace memory.json with ``doc`` whole, the caller holding the lock (``recover`` only: every
-        other write is deltas). The atomic replace stays here, so this remains the file's one writer."""
+        other write is deltas, committed by ``commit``). Only the file store replaces the file, here or
+        through ``commit``, so it remains the file's one writer."""
         path = self.paths.memory_file
         sweep_temps(path)
         data = encode(doc)
@@ -282,6 +199,33 @@ class FileStore:
         records = dict(doc.records)
         purged = purged_ids(doc.extra)
         now = self.clock()
+        result = self._apply_all(ops, records, now, purged, origin, refusals)
+        result.purged = purge_expired(records, purged, now)
+        new_doc = RawDocument(records=records, extra=with_purged(doc.extra, purged))
+        if doc.problems and _unchanged(doc, records, new_doc.extra):
+            return result, doc  # nothing to write, so nothing to refuse
+        _refuse_writing_back_damage(doc, records)
+        data = encode(new_doc, doc.lines)
+        if data == doc.original:
+            return result, doc
+        result.deleted = _newly_deleted(doc.records, records, result)
+        result.backup = commit(self.paths, doc, records, purged, data, result.deleted, self.clock)
+        new_doc.original = data
+        self._cache = (data, new_doc)
+        self._damaged = {}
+        result.written = True
+        return result, new_doc
+
+    def _apply_all(
+        self,
+        ops: Sequence[Op],
+        records: dict[str, dict[str, Any]],
+        now: datetime,
+        purged: dict[str, str],
+        origin: Origin,
+        refusals: Refusals,
+    ) -> WriteResult:
+        """Apply ``ops`` in order to ``records``; a refused record fails them all or only itself (``refusals``)."""
         result = WriteResult()
         for op in ops:
             try:
@@ -289,63 +233,10 @@ class FileStore:
             except Refused as exc:
                 if refusals == "all":
                     raise
-                result.refused[_op_id(op)] = exc
+                result.refused[op_id(op)] = exc
                 outcome = "refused"
-            result.outcomes.append((_op_id(op), outcome))
-        for rid in [rid for rid, raw in records.items() if _expired(raw, now)]:
-            purged[rid] = records[rid]["metadata"]["attributes"]["deletedAt"]
-            del records[rid]
-            result.purged.append(rid)
-        extra = {**doc.extra, PURGED_KEY: purged} if purged else {k: v for k, v in doc.extra.items() if k != PURGED_KEY}
-        if doc.problems:
-            if _unchanged(doc, records, extra):
-                return result, doc  # nothing to write, so nothing to refuse
-            for rid, problem in doc.problems.items():
-                if records.get(rid) is doc.records[rid]:  # still there as it was: it cannot be written back
-                    raise problem
-        new_doc = RawDocument(records=records, extra=extra)
-        data = encode(new_doc, doc.lines)
-        if data == doc.original:
-            return result, doc
-        result.deleted = _newly_deleted(doc.records, records, result)
-        ledger_file = self.paths.deletion_ledger
-        try:
-            if doc.migrated:
-                result.backup = self._backup(doc)  # before the commit: any failure here is a failure
-            sweep_temps(path)
-            # Before the replace: no instant shows a tombstone the ledger lacks. The first write that finds
-            # no ledger seeds it with the deletions the file already holds.
-            seeding = not ledger_file.exists()
-            deletions = (
-                ledger.seed(records, purged) if seeding else [ledger.of_tombstone(records[r]) for r in result.deleted]
-            )
-            ledger_size = ledger.append(ledger_file, deletions) if deletions or seeding else None
-        except OSError as exc:
-            raise StoreUnwritable(path, exc.strerror or str(exc)) from None
-        if result.deleted:
-            # Before the replace too, so that a writer killed after it leaves no text in a backup. Should the
-            # replace fail, the record stays in memory.json and is gone from the backups: as the user asked.
-            try:
-                forgetting.scrub_owned_files(self.paths, result.deleted)
-            except OSError as exc:
-                events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc), ids=result.deleted)
-        try:
-            write_atomic(path, data)
-        except FolderSyncFailed as exc:
-            # memory.json was replaced: the write happened. Failing it now would invite a retry
-            # that duplicates the memory; record that durability is uncertain instead.
-            events.emit(self.paths, "durability-warning", reason=exc.strerror)
-        except BaseException as exc:
-            if ledger_size is not None:  # the deletions did not happen: the ledger must not say they did
-                ledger.cut_back(ledger_file, ledger_size)
-            if isinstance(exc, OSError):
-                raise StoreUnwritable(path, exc.strerror or str(exc)) from None
-            raise
-        new_doc.original = data
-        self._cache = (data, new_doc)
-        self._damaged = {}
-        result.written = True
-        return result, new_doc
+            result.outcomes.append((op_id(op), outcome))
+        return result
 
     def _apply_one(
         self,
@@ -356,7 +247,7 @@ class FileStore:
         origin: Origin,
         result: WriteResult,
     ) -> Outcome:
-        raw = records.get(_op_id(op))
+        raw = records.get(op_id(op))
         if raw is not None and isinstance(op, Delete) and deleted_at(raw) is None:
             # A record another writer damaged can still be deleted: the tombstone needs only
             # the fields every record is checked for on read.
@@ -382,7 +273,7 @@ class FileStore:
             records[incoming.id] = winner.file_form
             return "updated"
         if current is None or current.is_tombstone:
-            raise MemoryNotFound(f"No memory has the id {_op_id(op)} (it may have been deleted meanwhile).")
+            raise MemoryNotFound(f"No memory has the id {op_id(op)} (it may have been deleted meanwhile).")
         # A user's action must win the merge even against a copy stamped by a fast clock.
         stamp = max(now, current.metadata.last_observed_at + ONE_MS)
         if isinstance(op, Delete):
@@ -408,16 +299,6 @@ class FileStore:
         result.records[record.id] = admitted.record
         return admitted.record
 
-    def _backup(self, doc: RawDocument) -> str:
-        bak = self.paths.memory_file.with_name(f"memory.json.v{doc.version}.bak")
-        if bak.exists():
-            if bak.read_bytes() == doc.original:
-                return bak.name
-            # A second old file was put in place after an earlier migration: keep both originals.
-            bak = bak.with_name(f"memory.json.v{doc.version}.{format_timestamp(self.clock()).replace(':', '')}.bak")
-        write_atomic(bak, doc.original)
-        return bak.name
-
     def _after_write(self, doc: RawDocument, result: WriteResult, event: str) -> None:
         counts: dict[str, int] = {}
         for _, kind in result.outcomes:
@@ -433,7 +314,7 @@ class FileStore:
             except OSError as exc:
                 events.emit(self.paths, "scrub-failed", reason=exc.strerror or str(exc))
         if self.projections:
-            import portalocker
+            import portalocker  # here, as in ``locked``: a reader never pays for importing it
 
             from picasso_tui.store.projections import regenerate
 
@@ -444,16 +325,19 @@ class FileStore:
                 events.emit(self.paths, "projection-failed", reason=type(exc).__name__)
 
 
-def _op_id(op: Op) -> str:
-    return op.record.id if isinstance(op, Upsert) else op.id
-
-
 def _unchanged(doc: RawDocument, records: dict[str, dict[str, Any]], extra: dict[str, Any]) -> bool:
     return (
         extra == doc.extra
         and len(records) == len(doc.records)
         and all(records.get(rid) is raw for rid, raw in doc.records.items())
     )
+
+
+def _refuse_writing_back_damage(doc: RawDocument, records: dict[str, dict[str, Any]]) -> None:
+    """A record another writer damaged, still there as it was read, cannot be written back."""
+    for rid, problem in doc.problems.items():
+        if records.get(rid) is doc.records[rid]:
+            raise problem
 
 
 def _newly_deleted(
@@ -467,27 +351,3 @@ def _newly_deleted(
         if now is not None and deleted_at(now) is not None and (then is None or deleted_at(then) is None):
             out[rid] = None
     return list(out)
-
-
-PURGED_KEY = "purgedIds"
-"""Top-level map of id -> deletion time for tombstones purged after 30 days: ids and times only,
-no content, so that an older copy (an old export, a stale writer) can never bring a record back."""
-
-
-def purged_ids(extra: dict[str, Any]) -> dict[str, str]:
-    value = extra.get(PURGED_KEY)
-    if not isinstance(value, dict):
-        return {}
-    out = {}
-    for rid, when in value.items():
-        try:
-            parse_timestamp(when)
-        except (ValueError, TypeError):
-            continue  # an entry another writer damaged protects nothing; drop it
-        out[rid] = when
-    return out
-
-
-def _expired(raw: dict[str, Any], now: datetime) -> bool:
-    deleted = deleted_at(raw)
-    return deleted is not None and now - deleted > TOMBSTONE_TTL

@@ -24,10 +24,11 @@ from picasso_tui.store import events, forgetting, ledger
 from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, salvage, to_record
 from picasso_tui.store.errors import CorruptStore, StoreError, StoreUnwritable
-from picasso_tui.store.filestore import PURGED_KEY, Delete, FileStore, Snapshot, purged_ids
+from picasso_tui.store.filestore import Delete, FileStore, Snapshot
 from picasso_tui.store.ingress import MAINTENANCE, Refused
 from picasso_tui.store.merge import merge_maps
 from picasso_tui.store.namespaces import fingerprint_for_path, workspace_prefix
+from picasso_tui.store.purge import PURGED_KEY, purged_ids
 from picasso_tui.store.schema import MemoryRecord, format_timestamp
 
 

@@ -16,8 +16,7 @@ import orjson
 from picasso_tui.languages import language_of
 from picasso_tui.store import git
 from picasso_tui.store.atomic import write_atomic
-from picasso_tui.store.codec import CLASS_DIRS
-from picasso_tui.store.schema import MemoryClass
+from picasso_tui.store.schema import CLASS_DIRS, MemoryClass
 
 LOCAL_ACCOUNT = "local"
 CASE_INSENSITIVE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "dev.azure.com"})

@@ -11,17 +11,15 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import portalocker
 
+from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.atomic import sweep_temps, write_atomic
 from picasso_tui.store.codec import RawDocument, deleted_at
 from picasso_tui.store.namespaces import short_namespace, workspace_of
 from picasso_tui.store.schema import STALE_THRESHOLD, MemoryClass
-
-if TYPE_CHECKING:
-    from picasso_tui.store.filestore import FileStore
 
 FILES = ("GLOBAL.md", "REPO.md", "DECISIONS.md", "FAILURES.md")
 SECTION_TITLES = {
@@ -40,7 +38,16 @@ NOTICE = (
 )
 
 
-def regenerate(store: FileStore) -> bool:
+class Source(Protocol):
+    """What the projections are drawn from (a ``FileStore``): named by shape, so that the store's
+    writer can call ``regenerate`` without this module depending on it."""
+
+    paths: PicassoPaths
+
+    def read_document(self) -> RawDocument: ...
+
+
+def regenerate(store: Source) -> bool:
     """Rewrite the projections from the current file; False when they were already current."""
     folder = store.paths.projections_dir
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -33,6 +33,18 @@ class MemoryClass(StrEnum):
     MODEL_PERFORMANCE = "model_performance"
 
 
+CLASS_DIRS = {
+    MemoryClass.FACT: "facts",
+    MemoryClass.STYLE: "style",
+    MemoryClass.DECISION: "decisions",
+    MemoryClass.FAILURE: "failures",
+    MemoryClass.WORKFLOW: "workflows",
+    MemoryClass.REPO_RULE: "repo_rules",
+    MemoryClass.MODEL_PERFORMANCE: "model_performance",
+}
+"""Each class's folder: the last part of its namespace."""
+
+
 EDGE_TYPES = frozenset(
     {
         "fact->file",

@@ -90,6 +90,23 @@ def write_observations(
     if not observations:
         events.emit(store.paths, "reflection", session=session_id, counts={"observations": 0})
         return report
+    candidates, findings, reasons = _redacted_candidates(observations, store, session_id=session_id, source=source)
+    plan = _write_planned(candidates, store)
+    report.added = plan.added
+    report.reinforced = plan.reinforced
+    report.superseded = plan.superseded
+    report.quarantined = [r.id for r in plan.added if getattr(r.metadata.attributes, "quarantined", False)]
+    report.redactions = dict(findings)
+    if report.quarantined:
+        events.emit(store.paths, "quarantine", session=session_id, ids=report.quarantined, reasons=dict(reasons))
+    _emit_reflection(store, report, source)
+    return report
+
+
+def _redacted_candidates(
+    observations: list[Observation], store: MemoryStore, *, session_id: str | None, source: str
+) -> tuple[list[MemoryRecord], Counter[str], Counter[str]]:
+    """(records, secrets redacted by rule, quarantines by reason); one failed redaction fails them all."""
     candidates: list[MemoryRecord] = []
     reasons: Counter[str] = Counter()
     findings: Counter[str] = Counter()
@@ -106,6 +123,11 @@ def write_observations(
         if verdict.action == "quarantine":
             reasons[verdict.reason or "untrusted"] += 1
         candidates.append(record)
+    return candidates, findings, reasons
+
+
+def _write_planned(candidates: list[MemoryRecord], store: MemoryStore) -> WritePlan:
+    """Write ``candidates`` as new records or reinforcements of the live ones like them, in one store write."""
     namespaces = {r.metadata.namespace for r in candidates}
     classes = {r.memory_class.value for r in candidates}
     planned: list[WritePlan] = []
@@ -125,30 +147,25 @@ def write_observations(
 
     # Planned under the store lock: two runs observing the same thing at once reinforce one record.
     store.files.apply_planned(plan_now, event="writeback", origin=AGENT)
-    plan = planned[-1]
-    report.added = plan.added
-    report.reinforced = plan.reinforced
-    report.superseded = plan.superseded
-    report.quarantined = [r.id for r in plan.added if getattr(r.metadata.attributes, "quarantined", False)]
-    report.redactions = dict(findings)
-    if report.quarantined:
-        events.emit(store.paths, "quarantine", session=session_id, ids=report.quarantined, reasons=dict(reasons))
+    return planned[-1]
+
+
+def _emit_reflection(store: MemoryStore, report: WriteReport, source: str) -> None:
     events.emit(
         store.paths,
         "reflection",
-        session=session_id,
+        session=report.session_id,
         source=source,
         counts={
-            "observations": len(observations),
-            "added": len(plan.added),
-            "reinforced": len(plan.reinforced),
-            "superseded": len(plan.superseded),
+            "observations": report.observations,
+            "added": len(report.added),
+            "reinforced": len(report.reinforced),
+            "superseded": len(report.superseded),
             "quarantined": len(report.quarantined),
         },
-        redactions=dict(findings),
+        redactions=dict(report.redactions),
         ids=report.written_ids,
     )
-    return report
 
 
 def build_record(

@@ -420,7 +420,7 @@ class Probe:
         return wrap
 
     def install(self) -> None:
-        from picasso_tui.store import api, atomic, events, filestore, projections
+        from picasso_tui.store import api, atomic, commit, events, filestore, projections
 
         def phased(name: str) -> Callable[[], str]:
             return lambda: f"{self.phase}.{name}"
@@ -461,8 +461,8 @@ class Probe:
         self._patch(filestore, "decode", self._timer("decode"))
         self._patch(filestore.FileStore, "_apply_one", self._timer("merge"))
         self._patch(filestore, "encode", self._timer("encode"))
-        self._patch(filestore, "sweep_temps", self._timer("sweep_temps"))
-        self._patch(filestore, "write_atomic", self._timer("write_atomic.total"))
+        self._patch(commit, "sweep_temps", self._timer("sweep_temps"))
+        self._patch(commit, "write_atomic", self._timer("write_atomic.total"))
         self._patch(atomic, "_fsync", self._timer(phased("fsync_file")))
         self._patch(atomic, "fsync_dir", self._timer(phased("fsync_dir")))
         self._patch(events, "emit", self._timer("event"))

@@ -24,10 +24,10 @@ sys.path.insert(1, str(HERE.parents[1]))
 
 from corpus import CORE_STYLE, STYLE, WORKSPACES, Mem  # noqa: E402
 
-from picasso_tui.store.codec import CLASS_DIRS, MigrationContext, RawDocument, decode, encode, to_record  # noqa: E402
+from picasso_tui.store.codec import MigrationContext, RawDocument, decode, encode, to_record  # noqa: E402
 from picasso_tui.store.ingress import check_limits  # noqa: E402
 from picasso_tui.store.namespaces import fingerprint_of, normalize_remote  # noqa: E402
-from picasso_tui.store.schema import MemoryClass, format_timestamp  # noqa: E402
+from picasso_tui.store.schema import CLASS_DIRS, MemoryClass, format_timestamp  # noqa: E402
 
 RECORDS_FILE = HERE / "records.json"
 QUERIES_FILE = HERE / "queries.json"

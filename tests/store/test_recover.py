@@ -385,7 +385,7 @@ def test_a_write_never_puts_a_record_that_cannot_be_read_back_into_the_file(path
 def test_a_delete_that_fails_leaves_no_deletion_in_the_ledger(paths, monkeypatch) -> None:
     import errno
 
-    from picasso_tui.store import filestore
+    from picasso_tui.store import commit
     from picasso_tui.store.errors import StoreUnwritable
 
     store = MemoryStore(paths)
@@ -397,7 +397,7 @@ def test_a_delete_that_fails_leaves_no_deletion_in_the_ledger(paths, monkeypatch
     def disk_full(*args, **kwargs):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(filestore, "write_atomic", disk_full)
+    monkeypatch.setattr(commit, "write_atomic", disk_full)
     with pytest.raises(StoreUnwritable, match="No space left"):
         store.delete(kept.id)
     monkeypatch.undo()

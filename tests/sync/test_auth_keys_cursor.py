@@ -250,7 +250,7 @@ def test_a_mistyped_setting_is_a_usage_error_with_the_right_name(picasso, paths)
 
 
 def test_a_session_expires_after_its_lifetime_and_signing_in_again_resumes(server, device) -> None:
-    from picasso_tui.sync.server.app import SESSION_DAYS
+    from picasso_tui.sync.server.sessions import SESSION_DAYS
 
     a = device("A")
     login(a, server)

@@ -163,7 +163,7 @@ def test_an_account_token_cannot_reach_another_accounts_rows(server) -> None:
 
 
 def test_the_server_answers_bad_requests_with_clear_errors(server) -> None:
-    from picasso_tui.sync.server import app as server_app
+    from picasso_tui.sync.server import memory_sync
 
     with httpx.Client(base_url=server.url) as http:
         tok = http.post("/v1/auth/accounts", json={"email": "c@example.com", "password": PASSWORD}).json()["token"]
@@ -174,7 +174,7 @@ def test_the_server_answers_bad_requests_with_clear_errors(server) -> None:
         as_json = {**auth, "Content-Type": "application/json"}
         bad = http.post("/v1/memory/sync", headers=as_json, content=b"{not json")
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad-json"
-        huge = {"v": 1, "ct": "x" * (server_app.MAX_ENVELOPE_BYTES + 1)}
+        huge = {"v": 1, "ct": "x" * (memory_sync.MAX_ENVELOPE_BYTES + 1)}
         too_big = http.post("/v1/memory/sync", headers=auth, json={"push": [{"id": "mem_1", "envelope": huge}]})
         assert too_big.status_code == 413
         body = b'{"push": [' + b",".join([b'{"id": "m", "envelope": {"ct": "' + b"x" * 200_000 + b'"}}'] * 45) + b"]}"
@@ -184,7 +184,7 @@ def test_the_server_answers_bad_requests_with_clear_errors(server) -> None:
 
 
 def test_pending_link_requests_are_capped_per_account(server) -> None:
-    from picasso_tui.sync.server.app import MAX_PENDING_LINKS
+    from picasso_tui.sync.server.key_links import MAX_PENDING_LINKS
 
     with httpx.Client(base_url=server.url) as http:
         tok = http.post("/v1/auth/accounts", json={"email": "cap@example.com", "password": PASSWORD}).json()["token"]

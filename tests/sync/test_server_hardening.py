@@ -15,8 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from picasso_tui.sync.server.app import MAX_REQUEST_BYTES, MAX_SMALL_REQUEST_BYTES, create_app
+from picasso_tui.sync.server.app import create_app
 from picasso_tui.sync.server.bodies import MAX_DEPTH, check_depth
+from picasso_tui.sync.server.endpoints import MAX_SMALL_REQUEST_BYTES
+from picasso_tui.sync.server.memory_sync import MAX_REQUEST_BYTES
 from picasso_tui.sync.server.problems import Problem
 from picasso_tui.sync.server.throttle import ACCOUNT, ADDRESS
 from tests.sync.conftest import PASSWORD
