@@ -12,9 +12,9 @@ from typing import Any
 
 import orjson
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.errors import PicassoError
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.atomic import write_atomic
 
 DEFAULTS: dict[str, Any] = {
     "retrieval.embedder": "auto",  # auto: the local MiniLM model when installed, else the hash embedder

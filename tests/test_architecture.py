@@ -27,12 +27,13 @@ FLOORS: dict[str, int] = {
     # what the siblings share
     "redact": 3,
     "anchors": 3,
-    "settings": 3,
     # the source of truth
     "store": 2,
     # leaves
     "paths": 0,
     "errors": 0,
+    "settings": 0,
+    "atomic": 0,
     "languages": 0,
     "text": 0,
     "display": 0,

@@ -21,10 +21,10 @@ import numpy.typing as npt
 import orjson
 import Stemmer  # PyStemmer
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.paths import TERMS_DIR
 from picasso_tui.retrieval.embedders.hashing import tokens
 from picasso_tui.retrieval.vectors import text_hash
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.forgetting import text_cache_lock, unchanged_since
 
 _WHOLE = re.compile(r"[\w./-]*[\w]")

@@ -31,10 +31,10 @@ import numpy.typing as npt
 import orjson
 
 from picasso_tui import __version__
+from picasso_tui.atomic import TEMP_MAX_AGE_S, temp_name
 from picasso_tui.retrieval.lexical import BM25, TERMS_VERSION
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.vectors import Vectors
-from picasso_tui.store.atomic import TEMP_MAX_AGE_S, temp_name
 from picasso_tui.store.forgetting import text_cache_lock, unchanged_since
 
 FORMAT = 3

@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 import orjson
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.retrieval import ann
 from picasso_tui.retrieval.blas import all_threads
 from picasso_tui.retrieval.embedders.base import Embedder, Vectors
-from picasso_tui.store.atomic import write_atomic
 
 EMBED_BATCH = 64
 GRAPH_FILE = "graph.json"

@@ -11,9 +11,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from picasso_tui.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events, forgetting, ledger
-from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.store.codec import RawDocument
 from picasso_tui.store.errors import StoreUnwritable
 from picasso_tui.store.schema import format_timestamp

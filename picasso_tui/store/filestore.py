@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
+from picasso_tui.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events, forgetting
-from picasso_tui.store.atomic import FolderSyncFailed, sweep_temps, write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
 from picasso_tui.store.codec import timestamp_of as codec_timestamp
 from picasso_tui.store.commit import commit

@@ -32,8 +32,8 @@ from typing import Any
 
 import orjson
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.paths import SAVED_INDEX_DIR, TERMS_DIR, PicassoPaths, text_caches_lock
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import gc_paused
 
 TEXT_CACHE_LOCK_TIMEOUT_S = 10.0

@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from picasso_tui.store.atomic import fsync_dir, fsync_file
+from picasso_tui.atomic import fsync_dir, fsync_file
 from picasso_tui.store.codec import deleted_at, timestamp_of
 from picasso_tui.store.merge import TOMBSTONE_TTL, raw_tombstone
 from picasso_tui.store.schema import parse_timestamp

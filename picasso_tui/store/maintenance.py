@@ -20,8 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.store import events, forgetting, ledger
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, salvage, to_record
 from picasso_tui.store.errors import CorruptStore, StoreError, StoreUnwritable
 from picasso_tui.store.filestore import Delete, FileStore, Snapshot

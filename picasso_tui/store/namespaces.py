@@ -13,9 +13,9 @@ from pathlib import Path
 
 import orjson
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.languages import language_of
 from picasso_tui.store import git
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.schema import CLASS_DIRS, MemoryClass
 
 LOCAL_ACCOUNT = "local"

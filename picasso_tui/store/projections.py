@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 import portalocker
 
+from picasso_tui.atomic import sweep_temps, write_atomic
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.atomic import sweep_temps, write_atomic
 from picasso_tui.store.codec import RawDocument, deleted_at
 from picasso_tui.store.namespaces import short_namespace, workspace_of
 from picasso_tui.store.schema import STALE_THRESHOLD, MemoryClass

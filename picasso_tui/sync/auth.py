@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import orjson
 
 from picasso_tui import settings
+from picasso_tui.atomic import write_atomic
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.filestore import Change, FileStore
 from picasso_tui.store.ingress import MAINTENANCE
 from picasso_tui.store.namespaces import LOCAL_ACCOUNT, account_file, account_prefix

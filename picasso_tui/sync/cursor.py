@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 import orjson
 import portalocker
 
+from picasso_tui.atomic import write_atomic
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.store.schema import format_timestamp, parse_timestamp
 from picasso_tui.sync.errors import SyncError, SyncLockBusy
 

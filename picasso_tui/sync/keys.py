@@ -18,8 +18,8 @@ import keyring.errors
 import orjson
 
 from picasso_tui import settings
+from picasso_tui.atomic import write_atomic
 from picasso_tui.paths import PicassoPaths
-from picasso_tui.store.atomic import write_atomic
 from picasso_tui.sync.errors import KeyringUnavailable, SyncError
 
 KEY_SERVICE = "com.picassohq.memory-key"

@@ -7,7 +7,7 @@
 * Injected ``OSError``s at the n-th ``os.open``/``os.write``/``os.fsync``/``os.replace``: a
   typed error, the file untouched, no temp file, the lock released.
 
-The helpers patch the ``os`` module itself: ``picasso_tui/store/atomic.py`` looks the
+The helpers patch the ``os`` module itself: ``picasso_tui/atomic.py`` looks the
 functions up on ``os`` at call time.
 """
 
