@@ -11,7 +11,6 @@ import gc
 import os
 import shlex
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -717,9 +716,3 @@ def read_only_sentence(kind: str) -> str:
 
 class EditorMissing(Exception):
     pass
-
-
-def run() -> None:
-    if not sys.stdout.isatty():
-        raise StoreError("The Picasso TUI needs a terminal; use `picasso memory list` in scripts.")
-    PicassoApp(offer_profile=True).run()
