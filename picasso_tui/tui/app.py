@@ -7,10 +7,6 @@ workers, which report back with messages; the watchdog thread only posts message
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -20,48 +16,32 @@ from pathlib import Path
 import orjson
 from textual.app import App
 from textual.binding import Binding
-from textual.message_pump import MessagePump
 
-from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import AmbiguousId, StoreError
-from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
+from picasso_tui.store.errors import StoreError
+from picasso_tui.store.schema import utc_now
 from picasso_tui.tui import notices, slash
+from picasso_tui.tui.agent_flow import AgentFlow
 from picasso_tui.tui.commands import PicassoCommands
+from picasso_tui.tui.edit_flow import EditFlow, EditorRunner
 from picasso_tui.tui.messages import (
     AddDialogRequested,
     AddRequested,
-    ApproveRequested,
     DeleteRequested,
-    DeleteResolved,
-    EditRequested,
     GcPlanned,
     PinRequested,
     PromptSubmitted,
-    RecallReady,
-    RecallRequested,
-    RunFinished,
-    RunInjected,
-    RunOutput,
-    RunWritten,
     TaskNotice,
-    WriteDone,
-    WriteFailed,
     settle,
 )
-from picasso_tui.tui.screens.add_memory import AddMemoryScreen
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.help import HelpScreen
 from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.screens.recall_preview import RecallPreview
-from picasso_tui.tui.screens.run import RunScreen
-from picasso_tui.tui.store_view import StoreView
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.writeback.user_store import open_user_store
-
-EditorRunner = Callable[[Path], None]
 
 
 def styles_dir() -> Path:
@@ -73,7 +53,7 @@ def styles_dir() -> Path:
     raise FileNotFoundError("Picasso's styles/ folder is missing from this installation")
 
 
-class PicassoApp(StoreView):
+class PicassoApp(EditFlow, AgentFlow):
     TITLE = "Picasso"
     COMMANDS = App.COMMANDS | {PicassoCommands}  # Picasso's commands, and Textual's own (theme, keys, quit…)
     CSS_PATH = [
@@ -103,7 +83,6 @@ class PicassoApp(StoreView):
         self.editor_runner: EditorRunner = editor_runner or self._run_editor
         self.start_in_inspector = start_in_inspector
         self.offer_profile = offer_profile  # first session in a workspace: offer `picasso memory init`
-        self._retriever = None
         self.notices: list[notices.Notice] = []  # every notice in full, newest last (the help sheet lists them)
 
     # -- theme ----------------------------------------------------------------------------------
@@ -153,208 +132,6 @@ class PicassoApp(StoreView):
         name = ws.name if ws else "no workspace (not in a git repository)"
         return AppHeader(title, name, ws.fingerprint if ws else None, self.store.account_id)
 
-    # -- recall for the prompt draft -----------------------------------------------------------------
-
-    def on_recall_requested(self, message: RecallRequested) -> None:
-        """Retrieve for what the user is typing, off the UI thread (the last keystroke wins)."""
-        draft, reply_to = message.draft, message.reply_to
-        if reply_to is None or not draft.strip() or draft.lstrip().startswith("/") or self.error:
-            return
-
-        def run() -> None:
-            try:
-                if self._retriever is None:
-                    from picasso_tui.retrieval.pipeline import Retriever  # numpy and the model load here
-
-                    self._retriever = Retriever.for_store(self.store, clock=self.clock)
-                result = self._retriever.recall(draft, emit=False)
-            except Exception as exc:  # retrieval must never take the prompt down with it
-                reply_to.post_message(RecallReady(draft, [], f"recall failed: {exc}"))
-                return
-            workspace = bool(self._retriever.scope.workspace)
-            reply_to.post_message(
-                RecallReady(draft, [e.record for e in result.entries], result.note, result, workspace)
-            )
-
-        self.run_worker(run, thread=True, exclusive=True, group="recall")
-
-    # -- writing: each intent a screen posts is handled here, through services/ ------------------------
-
-    def refuse_if_read_only(self, reply_to: MessagePump | None = None) -> bool:
-        """True (after saying why) when memory cannot be written."""
-        if self.read_only_reason is None:
-            return False
-        self.notify(self.read_only_reason, severity="error")
-        settle(reply_to, False)
-        return True
-
-    def write(
-        self,
-        work: Callable[[], tuple[str, tuple[str, ...]]],
-        reply_to: MessagePump | None = None,
-        retry: Callable[[str], None] | None = None,
-    ) -> None:
-        """Run a store write off the UI thread; it may wait for another process's lock. ``retry`` redoes
-        the action with one full id when an id prefix turns out to match several memories."""
-        if self.refuse_if_read_only(reply_to):
-            return
-
-        def run() -> None:
-            try:
-                notice, ids = work()
-            except AmbiguousId as exc:
-                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates if retry else [], retry))
-                return
-            except StoreError as exc:
-                self.post_message(WriteFailed(str(exc), reply_to))
-                return
-            self.post_message(WriteDone(notice, ids, reply_to))
-
-        self.run_worker(run, thread=True, group="write")
-
-    def on_write_done(self, message: WriteDone) -> None:
-        self._own_ids.update(message.ids)
-        self.notify(message.notice)
-        self.reload()
-        settle(message.reply_to, True)
-
-    def on_write_failed(self, message: WriteFailed) -> None:
-        if message.candidates and message.retry is not None:  # an id prefix matched several: pick one
-            from picasso_tui.tui.screens.id_picker import IdPicker
-
-            retry, reply_to = message.retry, message.reply_to
-            self.push_screen(
-                IdPicker(message.candidates, self.view), lambda rid: retry(rid) if rid else settle(reply_to, False)
-            )
-            return
-        self.notify(message.error, severity="error", timeout=8)
-        self.reload()
-        settle(message.reply_to, False)
-
-    def on_add_requested(self, message: AddRequested) -> None:
-        def work() -> tuple[str, tuple[str, ...]]:
-            saved = memory_ops.add_memory(self.store, message.note, memory_class=message.memory_class, source="tui")
-            notice = f" {saved.redaction_notice}" if saved.redaction_notice else ""
-            return f"Saved {saved.record.id}.{notice}", (saved.record.id,)
-
-        self.write(work, message.reply_to)
-
-    def on_pin_requested(self, message: PinRequested) -> None:
-        def work() -> tuple[str, tuple[str, ...]]:
-            done = memory_ops.set_pinned(self.store, message.target, message.pinned)
-            return f"{'Pinned' if message.pinned else 'Unpinned'} {done.id}.", (done.id,)
-
-        self.write(
-            work,
-            message.reply_to,
-            retry=lambda rid: self.post_message(PinRequested(rid, message.pinned, message.reply_to)),
-        )
-
-    def on_approve_requested(self, message: ApproveRequested) -> None:
-        """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
-        if not message.record.is_quarantined:
-            self.notify(f"{message.record.id} is not held for review; nothing to approve.", severity="warning")
-            settle(message.reply_to, False)
-            return
-
-        def work() -> tuple[str, tuple[str, ...]]:
-            done = memory_ops.approve_memory(self.store, message.record.id)
-            return f"Approved {done.id}: it may now be injected.", (done.id,)
-
-        self.write(work, message.reply_to)
-
-    def on_delete_requested(self, message: DeleteRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-        if message.record is not None:
-            self._confirm_delete(message.record, message.reply_to)
-            return
-        reply_to = message.reply_to
-
-        def retry_with(rid: str) -> None:
-            self.post_message(DeleteRequested(rid, reply_to=reply_to))
-
-        def resolve() -> None:  # an id prefix typed at the prompt: the same resolution as the CLI's
-            try:
-                record = memory_ops.resolve_memory(self.store, message.target)
-            except AmbiguousId as exc:  # several match: the user picks one, then it is asked about
-                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates, retry_with))
-                return
-            except StoreError as exc:
-                self.post_message(WriteFailed(str(exc), reply_to))
-                return
-            self.post_message(DeleteResolved(record, reply_to))
-
-        self.run_worker(resolve, thread=True, group="write")
-
-    def on_delete_resolved(self, message: DeleteResolved) -> None:
-        self._confirm_delete(message.record, message.reply_to)
-
-    def _confirm_delete(self, record: MemoryRecord, reply_to: MessagePump | None) -> None:
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                settle(reply_to, False)
-                return
-
-            def work() -> tuple[str, tuple[str, ...]]:
-                done = memory_ops.delete_memory(self.store, record.id)
-                return f"Deleted {done.id}.", (done.id,)
-
-            self.write(work, reply_to)
-
-        self.push_screen(ConfirmScreen(f"Delete memory {record.id}?", record.title), answered)
-
-    def on_add_dialog_requested(self, message: AddDialogRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-
-        def answered(result: tuple[str, MemoryClass] | None) -> None:
-            if result:
-                self.post_message(AddRequested(*result, reply_to=message.reply_to))
-
-        self.push_screen(AddMemoryScreen(), answered)
-
-    # -- $EDITOR --------------------------------------------------------------------------------
-
-    def _run_editor(self, path: Path) -> None:
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
-        if not editor:
-            raise EditorMissing
-        with self.suspend():
-            subprocess.call([*shlex.split(editor), str(path)])
-
-    def on_edit_requested(self, message: EditRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-        session = memory_edit.start_edit(message.record)
-        fd, name = tempfile.mkstemp(prefix=f"picasso-{session.record.id}-", suffix=".md")
-        path = Path(name)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(session.text)
-            try:
-                self.editor_runner(path)
-            except EditorMissing:
-                self.notify("Set $EDITOR (or $VISUAL) to edit memories, e.g. export EDITOR=vim.", severity="warning")
-                return
-            except OSError as exc:
-                self.notify(f"Could not start the editor: {exc}", severity="error")
-                return
-            text = path.read_text(encoding="utf-8")
-        finally:
-            path.unlink(missing_ok=True)
-        if text == session.text:
-            self.notify("No changes.")
-            return
-
-        def work() -> tuple[str, tuple[str, ...]]:
-            # The same flow as `picasso memory edit`: an edit that cannot land is kept in unsaved-edits/.
-            result = memory_edit.finish_edit(self.store, session, text)
-            notice = f" {result.redaction_notice}" if result.redaction_notice else ""
-            return result.sentence + notice, (result.record.id,) if result.record else ()
-
-        self.write(work, message.reply_to)
-
     # -- prompt and screens ---------------------------------------------------------------------
 
     def on_prompt_submitted(self, message: PromptSubmitted) -> None:
@@ -384,51 +161,6 @@ class PicassoApp(StoreView):
                 self.exit()
             elif command.name == "memory":
                 self.action_open_inspector()
-
-    def start_run(self, prompt: str) -> bool:
-        """Run the configured agent on ``prompt`` the way ``picasso run`` does, on a worker thread,
-        with a live view of the memory injected and written. False (with one sentence) when no agent
-        is configured or memory is read-only."""
-        from picasso_tui.agent.run import agent_command  # the run path loads only when used
-
-        if self.refuse_if_read_only():
-            return False
-        try:
-            agent_command(self.store.paths)
-        except StoreError as exc:
-            self.notify(str(exc), title="No agent", severity="warning", timeout=10)
-            return False
-        screen = RunScreen(prompt)
-        self.push_screen(screen)
-
-        def work() -> None:
-            from picasso_tui.agent.run import run_agent
-
-            try:
-                result = run_agent(
-                    prompt,
-                    store=self.store,
-                    on_injected=lambda ids, block: screen.post_message(RunInjected(ids, block)),
-                    on_output=lambda line: screen.post_message(RunOutput(line.rstrip("\n"))),
-                    on_written=lambda report: screen.post_message(RunWritten(report)),
-                )
-            except StoreError as exc:
-                screen.post_message(RunFinished(None, "", str(exc)))
-                return
-            except Exception as exc:  # the run must never take the TUI down with it
-                screen.post_message(RunFinished(None, "", f"The run failed: {type(exc).__name__}: {exc}"))
-                return
-            summary = f"agent exited {result.exit_code}"
-            if result.report is not None:
-                summary += f"; memory: {result.report.summary()}"
-            if result.verify_failed:
-                summary += f"; {len(result.verify_failed)} verification command(s) failed"
-            if result.sync_message:
-                summary += f"; {result.sync_message}"
-            screen.post_message(RunFinished(result.exit_code, summary))
-
-        self.run_worker(work, thread=True, group="run", exit_on_error=False)
-        return True
 
     def action_open_inspector(self) -> None:
         if not isinstance(self.screen, Inspector):
@@ -570,7 +302,3 @@ def export_path(folder: Path, now: datetime) -> Path:
         n += 1
         path = folder / f"{stem}-{n}.json"
     return path
-
-
-class EditorMissing(Exception):
-    pass
