@@ -3,73 +3,49 @@
 The app never touches memory.json: it reads and writes through ``MemoryStore``. Blocking
 work (reading 10k records, a write waiting on another process's lock) runs in thread
 workers, which report back with messages; the watchdog thread only posts messages too.
+
+``PicassoApp`` coordinates: lifecycle, theme, notices, the prompt's commands and which screen
+shows. Each flow it handles is a class in a module of its own, which it inherits:
+
+- ``StoreView`` (store_view.py): the store, watched and read into the view model;
+- ``MemoryWrites`` (writes.py): the write worker; add, pin, approve, delete;
+- ``EditFlow`` (edit_flow.py), ``AgentFlow`` (agent_flow.py), ``ProfileFlow`` (profile_flow.py)
+  and ``PaletteTasks`` (palette_tasks.py), each built on ``MemoryWrites``.
 """
 
 from __future__ import annotations
 
-import gc
-import os
-import shlex
-import subprocess
-import sys
-import tempfile
-import time
-from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-import orjson
 from textual.app import App
 from textual.binding import Binding
-from textual.message_pump import MessagePump
 
-from picasso_tui.services import memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import AmbiguousId, StoreError
-from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
+from picasso_tui.store.schema import utc_now
 from picasso_tui.tui import notices, slash
+from picasso_tui.tui.agent_flow import AgentFlow
 from picasso_tui.tui.commands import PicassoCommands
+from picasso_tui.tui.edit_flow import EditFlow, EditorRunner
 from picasso_tui.tui.messages import (
     AddDialogRequested,
     AddRequested,
-    ApproveRequested,
     DeleteRequested,
-    DeleteResolved,
-    EditRequested,
-    GcPlanned,
     PinRequested,
     PromptSubmitted,
-    RecallReady,
-    RecallRequested,
-    ReloadRequested,
-    RequestSettled,
-    RunFinished,
-    RunInjected,
-    RunOutput,
-    RunWritten,
-    StoreFailed,
-    StoreFileChanged,
     TaskNotice,
-    ViewReady,
-    WriteDone,
-    WriteFailed,
-    WritesShown,
+    settle,
 )
-from picasso_tui.tui.screens.add_memory import AddMemoryScreen
-from picasso_tui.tui.screens.confirm import ConfirmScreen
+from picasso_tui.tui.palette_tasks import PaletteTasks
+from picasso_tui.tui.profile_flow import ProfileFlow
 from picasso_tui.tui.screens.first_light import FirstLight
 from picasso_tui.tui.screens.help import HelpScreen
 from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.screens.recall_preview import RecallPreview
-from picasso_tui.tui.screens.run import RunScreen
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
-from picasso_tui.tui.view_model import Change, MemoryView, diff
 from picasso_tui.tui.widgets.app_header import AppHeader
 from picasso_tui.writeback.user_store import open_user_store
-
-RELOAD_DEBOUNCE_S = 0.01
-EditorRunner = Callable[[Path], None]
 
 
 def styles_dir() -> Path:
@@ -81,7 +57,7 @@ def styles_dir() -> Path:
     raise FileNotFoundError("Picasso's styles/ folder is missing from this installation")
 
 
-class PicassoApp(App[None]):
+class PicassoApp(EditFlow, AgentFlow, ProfileFlow, PaletteTasks):
     TITLE = "Picasso"
     COMMANDS = App.COMMANDS | {PicassoCommands}  # Picasso's commands, and Textual's own (theme, keys, quit…)
     CSS_PATH = [
@@ -107,24 +83,10 @@ class PicassoApp(App[None]):
         start_in_inspector: bool = False,
         offer_profile: bool = False,
     ) -> None:
-        super().__init__()
-        self.store = store or open_user_store()
-        self.clock = clock
-        self.watch = watch
-        self.editor_runner: EditorRunner = editor_runner or self._run_editor
+        super().__init__(store or open_user_store(), clock, watch)
+        self.editor_runner = editor_runner or self._run_editor
         self.start_in_inspector = start_in_inspector
         self.offer_profile = offer_profile  # first session in a workspace: offer `picasso memory init`
-        self.view = MemoryView([])
-        self.error: str | None = None  # the banner while the store cannot be read
-        self.read_only_reason: str | None = None  # the notice a write key gives meanwhile
-        self.loaded = False
-        self.live_state = "off"
-        self._watcher = None
-        self._reload_timer = None
-        self._own_ids: set[str] = set()
-        self._retriever = None
-        self._read_generation = 0
-        self._applied_generation = 0
         self.notices: list[notices.Notice] = []  # every notice in full, newest last (the help sheet lists them)
 
     # -- theme ----------------------------------------------------------------------------------
@@ -152,6 +114,9 @@ class PicassoApp(App[None]):
         short = notices.shorten(message, title, self.size.width)
         super().notify(short, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
 
+    def on_task_notice(self, message: TaskNotice) -> None:
+        self.notify(message.text, severity=message.severity)  # type: ignore[arg-type]
+
     # -- lifecycle ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -165,324 +130,12 @@ class PicassoApp(App[None]):
         self.reload()
         self._refresh_staleness()
         if self.offer_profile:
-            from picasso_tui.tui.screens.profile_offer import offer_profile
-
-            offer_profile(self)
-
-    def on_unmount(self) -> None:
-        if self._watcher is not None:
-            self._watcher.stop()
-
-    def _start_watcher(self) -> None:
-        from picasso_tui.store.watch import StoreWatcher
-
-        try:
-            self._watcher = StoreWatcher(self.store.paths.memory_file, lambda: self.post_message(StoreFileChanged()))
-            self._watcher.start()
-            self.live_state = "polling" if self._watcher.polling else "live"
-        except OSError as exc:
-            self.live_state = "off"
-            self.notify(f"Live updates are off: {exc}", severity="warning")
+            self.offer_project_profile()
 
     def make_header(self, title: str) -> AppHeader:
         ws = self.store.workspace
         name = ws.name if ws else "no workspace (not in a git repository)"
         return AppHeader(title, name, ws.fingerprint if ws else None, self.store.account_id)
-
-    # -- reading --------------------------------------------------------------------------------
-
-    def reload(self, announce: bool = False) -> None:
-        """Read the store and build the next view model on a worker; ViewReady hands it over whole."""
-        self._read_generation += 1
-        base, generation = self.view, self._read_generation
-        self.run_worker(lambda: self._read(base, generation, announce), thread=True, exclusive=True, group="reload")
-
-    def _read(self, base: MemoryView, generation: int, announce: bool) -> None:
-        try:
-            records = self.store.list()
-        except StoreError as exc:
-            self.post_message(StoreFailed(str(exc), type(exc).__name__))
-            return
-        view = MemoryView(records, previous=base)
-        view.columns()  # the unfiltered grouping, computed here rather than on the first frame
-        self.post_message(ViewReady(view, base, diff(base.by_id, view.by_id), announce, generation))
-
-    def _refresh_staleness(self) -> None:
-        """Staleness follows the code: recompute it for this workspace's memories learned from files
-        when the TUI opens (git and file hashes; one write, only if a score moved)."""
-        ws = self.store.workspace
-        if ws is None:
-            return
-
-        def work() -> None:
-            from picasso_tui.anchors.staleness import refresh
-
-            try:
-                report = refresh(self.store, ws.root)
-            except StoreError:
-                return  # read-only or unreadable memory: the banner already says so; scores stay as stored
-            if report.updated and not self.watch:
-                self.call_from_thread(self.reload)
-
-        self.run_worker(work, thread=True, group="staleness", exit_on_error=False)
-
-    def on_store_file_changed(self, _: StoreFileChanged) -> None:
-        if self._reload_timer is not None:
-            self._reload_timer.stop()
-        self._reload_timer = self.set_timer(RELOAD_DEBOUNCE_S, self.reload)
-
-    def on_view_ready(self, message: ViewReady) -> None:
-        if message.generation < self._applied_generation:
-            return  # an older read finished after a newer one
-        self._applied_generation = message.generation
-        change = message.change if message.base is self.view else diff(self.view.by_id, message.view.by_id)
-        if not self.loaded:
-            change = Change()
-        self.view = message.view
-        recovered = self.error is not None
-        self.error = None
-        self.read_only_reason = None
-        self.loaded = True
-        external = Change(
-            tuple(i for i in change.added if i not in self._own_ids),
-            tuple(i for i in change.changed if i not in self._own_ids),
-            tuple(i for i in change.removed if i not in self._own_ids),
-        )
-        self._own_ids.clear()
-        if external.any:
-            self.notify(external.describe(), title="Memory changed")
-        elif message.announce:
-            self.notify(f"Reloaded {len(self.view.records)} memories.")
-        if recovered:
-            self.notify("The memory store is readable again.")
-        self._refresh_screens(change)
-        # Tens of thousands of long-lived objects now back the view; a full collection walking them
-        # all costs a quarter of a second at 10k memories, visible as a stutter on the next keystroke.
-        # Freezing moves them out of the collector's sight (they are freed normally once unreferenced).
-        gc.freeze()
-
-    def on_store_failed(self, message: StoreFailed) -> None:
-        first = self.error is None
-        self.error = f"⚠ {message.error} Picasso will not write until this is fixed."
-        self.read_only_reason = read_only_sentence(message.kind)
-        self.loaded = True
-        if first:
-            self.notify(message.error, title="Memory is read-only", severity="error", timeout=8)
-        self._refresh_screens(None)
-
-    def _refresh_screens(self, change: Change | None) -> None:
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_view", None)
-            if refresh is not None and getattr(screen, "ready", False):
-                refresh(change)
-
-    # -- recall for the prompt draft -----------------------------------------------------------------
-
-    def on_recall_requested(self, message: RecallRequested) -> None:
-        """Retrieve for what the user is typing, off the UI thread (the last keystroke wins)."""
-        draft, reply_to = message.draft, message.reply_to
-        if reply_to is None or not draft.strip() or draft.lstrip().startswith("/") or self.error:
-            return
-
-        def run() -> None:
-            try:
-                if self._retriever is None:
-                    from picasso_tui.retrieval.pipeline import Retriever  # numpy and the model load here
-
-                    self._retriever = Retriever.for_store(self.store, clock=self.clock)
-                result = self._retriever.recall(draft, emit=False)
-            except Exception as exc:  # retrieval must never take the prompt down with it
-                reply_to.post_message(RecallReady(draft, [], f"recall failed: {exc}"))
-                return
-            workspace = bool(self._retriever.scope.workspace)
-            reply_to.post_message(
-                RecallReady(draft, [e.record for e in result.entries], result.note, result, workspace)
-            )
-
-        self.run_worker(run, thread=True, exclusive=True, group="recall")
-
-    # -- writing: each intent a screen posts is handled here, through services/ ------------------------
-
-    def refuse_if_read_only(self, reply_to: MessagePump | None = None) -> bool:
-        """True (after saying why) when memory cannot be written."""
-        if self.read_only_reason is None:
-            return False
-        self.notify(self.read_only_reason, severity="error")
-        settle(reply_to, False)
-        return True
-
-    def write(
-        self,
-        work: Callable[[], tuple[str, tuple[str, ...]]],
-        reply_to: MessagePump | None = None,
-        retry: Callable[[str], None] | None = None,
-    ) -> None:
-        """Run a store write off the UI thread; it may wait for another process's lock. ``retry`` redoes
-        the action with one full id when an id prefix turns out to match several memories."""
-        if self.refuse_if_read_only(reply_to):
-            return
-
-        def run() -> None:
-            try:
-                notice, ids = work()
-            except AmbiguousId as exc:
-                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates if retry else [], retry))
-                return
-            except StoreError as exc:
-                self.post_message(WriteFailed(str(exc), reply_to))
-                return
-            self.post_message(WriteDone(notice, ids, reply_to))
-
-        self.run_worker(run, thread=True, group="write")
-
-    def on_write_done(self, message: WriteDone) -> None:
-        self._own_ids.update(message.ids)
-        self.notify(message.notice)
-        self.reload()
-        settle(message.reply_to, True)
-
-    def on_write_failed(self, message: WriteFailed) -> None:
-        if message.candidates and message.retry is not None:  # an id prefix matched several: pick one
-            from picasso_tui.tui.screens.id_picker import IdPicker
-
-            retry, reply_to = message.retry, message.reply_to
-            self.push_screen(
-                IdPicker(message.candidates, self.view), lambda rid: retry(rid) if rid else settle(reply_to, False)
-            )
-            return
-        self.notify(message.error, severity="error", timeout=8)
-        self.reload()
-        settle(message.reply_to, False)
-
-    def on_add_requested(self, message: AddRequested) -> None:
-        def work() -> tuple[str, tuple[str, ...]]:
-            saved = memory_ops.add_memory(self.store, message.note, memory_class=message.memory_class, source="tui")
-            notice = f" {saved.redaction_notice}" if saved.redaction_notice else ""
-            return f"Saved {saved.record.id}.{notice}", (saved.record.id,)
-
-        self.write(work, message.reply_to)
-
-    def on_pin_requested(self, message: PinRequested) -> None:
-        def work() -> tuple[str, tuple[str, ...]]:
-            done = memory_ops.set_pinned(self.store, message.target, message.pinned)
-            return f"{'Pinned' if message.pinned else 'Unpinned'} {done.id}.", (done.id,)
-
-        self.write(
-            work,
-            message.reply_to,
-            retry=lambda rid: self.post_message(PinRequested(rid, message.pinned, message.reply_to)),
-        )
-
-    def on_approve_requested(self, message: ApproveRequested) -> None:
-        """Release a memory held for review (a repository's account-wide note, instruction-like text)."""
-        if not message.record.is_quarantined:
-            self.notify(f"{message.record.id} is not held for review; nothing to approve.", severity="warning")
-            settle(message.reply_to, False)
-            return
-
-        def work() -> tuple[str, tuple[str, ...]]:
-            done = memory_ops.approve_memory(self.store, message.record.id)
-            return f"Approved {done.id}: it may now be injected.", (done.id,)
-
-        self.write(work, message.reply_to)
-
-    def on_delete_requested(self, message: DeleteRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-        if message.record is not None:
-            self._confirm_delete(message.record, message.reply_to)
-            return
-        reply_to = message.reply_to
-
-        def retry_with(rid: str) -> None:
-            self.post_message(DeleteRequested(rid, reply_to=reply_to))
-
-        def resolve() -> None:  # an id prefix typed at the prompt: the same resolution as the CLI's
-            try:
-                record = memory_ops.resolve_memory(self.store, message.target)
-            except AmbiguousId as exc:  # several match: the user picks one, then it is asked about
-                self.post_message(WriteFailed(str(exc), reply_to, exc.candidates, retry_with))
-                return
-            except StoreError as exc:
-                self.post_message(WriteFailed(str(exc), reply_to))
-                return
-            self.post_message(DeleteResolved(record, reply_to))
-
-        self.run_worker(resolve, thread=True, group="write")
-
-    def on_delete_resolved(self, message: DeleteResolved) -> None:
-        self._confirm_delete(message.record, message.reply_to)
-
-    def _confirm_delete(self, record: MemoryRecord, reply_to: MessagePump | None) -> None:
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                settle(reply_to, False)
-                return
-
-            def work() -> tuple[str, tuple[str, ...]]:
-                done = memory_ops.delete_memory(self.store, record.id)
-                return f"Deleted {done.id}.", (done.id,)
-
-            self.write(work, reply_to)
-
-        self.push_screen(ConfirmScreen(f"Delete memory {record.id}?", record.title), answered)
-
-    def on_add_dialog_requested(self, message: AddDialogRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-
-        def answered(result: tuple[str, MemoryClass] | None) -> None:
-            if result:
-                self.post_message(AddRequested(*result, reply_to=message.reply_to))
-
-        self.push_screen(AddMemoryScreen(), answered)
-
-    def on_reload_requested(self, message: ReloadRequested) -> None:
-        self.reload(announce=message.announce)
-
-    def on_writes_shown(self, message: WritesShown) -> None:
-        self._own_ids.update(message.ids)
-
-    # -- $EDITOR --------------------------------------------------------------------------------
-
-    def _run_editor(self, path: Path) -> None:
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
-        if not editor:
-            raise EditorMissing
-        with self.suspend():
-            subprocess.call([*shlex.split(editor), str(path)])
-
-    def on_edit_requested(self, message: EditRequested) -> None:
-        if self.refuse_if_read_only(message.reply_to):
-            return
-        session = memory_edit.start_edit(message.record)
-        fd, name = tempfile.mkstemp(prefix=f"picasso-{session.record.id}-", suffix=".md")
-        path = Path(name)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(session.text)
-            try:
-                self.editor_runner(path)
-            except EditorMissing:
-                self.notify("Set $EDITOR (or $VISUAL) to edit memories, e.g. export EDITOR=vim.", severity="warning")
-                return
-            except OSError as exc:
-                self.notify(f"Could not start the editor: {exc}", severity="error")
-                return
-            text = path.read_text(encoding="utf-8")
-        finally:
-            path.unlink(missing_ok=True)
-        if text == session.text:
-            self.notify("No changes.")
-            return
-
-        def work() -> tuple[str, tuple[str, ...]]:
-            # The same flow as `picasso memory edit`: an edit that cannot land is kept in unsaved-edits/.
-            result = memory_edit.finish_edit(self.store, session, text)
-            notice = f" {result.redaction_notice}" if result.redaction_notice else ""
-            return result.sentence + notice, (result.record.id,) if result.record else ()
-
-        self.write(work, message.reply_to)
 
     # -- prompt and screens ---------------------------------------------------------------------
 
@@ -514,51 +167,6 @@ class PicassoApp(App[None]):
             elif command.name == "memory":
                 self.action_open_inspector()
 
-    def start_run(self, prompt: str) -> bool:
-        """Run the configured agent on ``prompt`` the way ``picasso run`` does, on a worker thread,
-        with a live view of the memory injected and written. False (with one sentence) when no agent
-        is configured or memory is read-only."""
-        from picasso_tui.agent.run import agent_command  # the run path loads only when used
-
-        if self.refuse_if_read_only():
-            return False
-        try:
-            agent_command(self.store.paths)
-        except StoreError as exc:
-            self.notify(str(exc), title="No agent", severity="warning", timeout=10)
-            return False
-        screen = RunScreen(prompt)
-        self.push_screen(screen)
-
-        def work() -> None:
-            from picasso_tui.agent.run import run_agent
-
-            try:
-                result = run_agent(
-                    prompt,
-                    store=self.store,
-                    on_injected=lambda ids, block: screen.post_message(RunInjected(ids, block)),
-                    on_output=lambda line: screen.post_message(RunOutput(line.rstrip("\n"))),
-                    on_written=lambda report: screen.post_message(RunWritten(report)),
-                )
-            except StoreError as exc:
-                screen.post_message(RunFinished(None, "", str(exc)))
-                return
-            except Exception as exc:  # the run must never take the TUI down with it
-                screen.post_message(RunFinished(None, "", f"The run failed: {type(exc).__name__}: {exc}"))
-                return
-            summary = f"agent exited {result.exit_code}"
-            if result.report is not None:
-                summary += f"; memory: {result.report.summary()}"
-            if result.verify_failed:
-                summary += f"; {len(result.verify_failed)} verification command(s) failed"
-            if result.sync_message:
-                summary += f"; {result.sync_message}"
-            screen.post_message(RunFinished(result.exit_code, summary))
-
-        self.run_worker(work, thread=True, group="run", exit_on_error=False)
-        return True
-
     def action_open_inspector(self) -> None:
         if not isinstance(self.screen, Inspector):
             self.push_screen(Inspector())
@@ -576,150 +184,6 @@ class PicassoApp(App[None]):
     def action_add_memory(self) -> None:
         self.post_message(AddDialogRequested())
 
-    # -- palette tasks: each runs on a worker and reports with messages -------------------------
-
-    PROGRESS_EVERY_S = 1.0
-
-    def action_profile_workspace(self) -> None:
-        """`picasso memory init` for this workspace, with progress notices while it walks the files."""
-        ws = self.store.workspace
-        if ws is None:
-            self.notify("Not in a git workspace: there is nothing to profile here.", severity="warning")
-            return
-        if self.refuse_if_read_only():
-            return
-        self.notify(f"Learning {ws.name} (read-only); the memories appear when it is done.")
-        last = [0.0]
-
-        def progress(label: str, done: int, total: int) -> None:
-            now = time.monotonic()
-            if now - last[0] >= self.PROGRESS_EVERY_S:
-                last[0] = now
-                self.post_message(TaskNotice(f"Profiling {ws.name}: {label} {done}/{total}"))
-
-        def work() -> tuple[str, tuple[str, ...]]:
-            from picasso_tui.profile.investigator import generate
-
-            report = generate(self.store, ws.root, progress)
-            s = report.summary
-            ids = (*s.added, *s.reinforced)
-            return (
-                f"Project profile of {ws.name}: {len(s.added)} new, {len(s.reinforced)} reinforced, "
-                f"{len(s.retired)} marked stale ({report.files_scanned} files in {report.seconds:.1f} s).",
-                ids,
-            )
-
-        self.write(work)
-
-    def action_gc(self) -> None:
-        """Say what gc would do, ask, then do it (the plan is read again under the lock)."""
-        if self.refuse_if_read_only():
-            return
-
-        def plan() -> None:
-            try:
-                self.post_message(GcPlanned(self.store.gc_plan()))
-            except StoreError as exc:
-                self.post_message(TaskNotice(str(exc), "error"))
-
-        self.run_worker(plan, thread=True, group="gc")
-
-    def on_gc_planned(self, message: GcPlanned) -> None:
-        counts = Counter(a.action for a in message.plan)
-        if not message.plan:
-            self.notify("Nothing to clean up: no memory is long stale and no archive is a year old.")
-            return
-        what = ", ".join(f"{verb} {counts[key]}" for key, verb in GC_VERBS if counts[key])
-        detail = "\n".join(f"{a.action} {a.id}: {a.reason}" for a in message.plan[:8])
-        if len(message.plan) > 8:
-            detail += f"\n… and {len(message.plan) - 8} more"
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def work() -> tuple[str, tuple[str, ...]]:
-                done, _ = self.store.gc()
-                c = Counter(a.action for a in done)
-                summary = ", ".join(f"{past} {c[key]}" for key, past in GC_DONE if c[key]) or "nothing to do any more"
-                return f"Memory cleaned up: {summary}.", tuple(a.id for a in done)
-
-            self.write(work)
-
-        self.push_screen(ConfirmScreen(f"Clean up memory: {what}?", detail, yes=f"Yes, {what}"), answered)
-
-    def action_export(self) -> None:
-        """Every memory as JSON to a new file in the current directory, once the user agrees to the path."""
-        path = export_path(Path.cwd(), self.clock())
-        n = len(self.view.records)
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def work() -> None:
-                try:
-                    exported = self.store.export()
-                    path.write_bytes(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
-                except (StoreError, OSError) as exc:
-                    self.post_message(TaskNotice(f"Export failed: {exc}", "error"))
-                    return
-                self.post_message(TaskNotice(f"Exported {memories(len(exported['records']))} to {path}."))
-
-            self.run_worker(work, thread=True, group="export")
-
-        self.push_screen(
-            ConfirmScreen(
-                f"Export {n} memories to {path}?", "`picasso memory import` reads it back.", yes="Yes, export"
-            ),
-            answered,
-        )
-
-    def on_task_notice(self, message: TaskNotice) -> None:
-        self.notify(message.text, severity=message.severity)  # type: ignore[arg-type]
-
     def action_recall_preview(self, prompt: str = "") -> None:
         if not isinstance(self.screen, RecallPreview):
             self.push_screen(RecallPreview(prompt))
-
-
-GC_VERBS = (("archive", "archive"), ("delete", "delete"), ("purge", "purge tombstones of"))
-GC_DONE = (("archive", "archived"), ("delete", "deleted"), ("purge", "purged tombstones of"))
-
-
-def memories(n: int) -> str:
-    return f"{n} memory" if n == 1 else f"{n} memories"
-
-
-def export_path(folder: Path, now: datetime) -> Path:
-    """A new file in ``folder`` that names when it was written (never an existing file)."""
-    stem = f"picasso-export-{now.strftime('%Y%m%d-%H%M%S')}"
-    path, n = folder / f"{stem}.json", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.json"
-    return path
-
-
-def settle(reply_to: MessagePump | None, done: bool) -> None:
-    if reply_to is not None:
-        reply_to.post_message(RequestSettled(done))
-
-
-def read_only_sentence(kind: str) -> str:
-    """Why a write key does nothing while the store cannot be read, and what ends it."""
-    if kind == "NewerSchema":
-        return "Memory is read-only until Picasso is updated: memory.json was written by a newer version."
-    if kind == "CorruptStore":
-        return "Memory is read-only until memory.json is repaired: run `picasso memory recover`."
-    return "Memory is read-only until memory.json can be read again (the banner says why)."
-
-
-class EditorMissing(Exception):
-    pass
-
-
-def run() -> None:
-    if not sys.stdout.isatty():
-        raise StoreError("The Picasso TUI needs a terminal; use `picasso memory list` in scripts.")
-    PicassoApp(offer_profile=True).run()

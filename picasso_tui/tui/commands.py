@@ -8,24 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from picasso_tui.tui.host import PicassoHost
 from picasso_tui.tui.view_model import COLUMNS
-
-if TYPE_CHECKING:
-    from picasso_tui.tui.app import PicassoApp
 
 
 @dataclass(frozen=True)
 class Command:
     title: str
     help: str
-    run: Callable[[PicassoApp], None]
+    run: Callable[[PicassoHost], None]
 
 
-def _highlighted(app: PicassoApp, action: str) -> None:
+def _highlighted(app: PicassoHost, action: str) -> None:
     """Run an inspector key's action on the highlighted memory; outside the inspector, nothing is."""
     from picasso_tui.tui.screens.inspector import Inspector
 
@@ -87,8 +85,8 @@ class PicassoCommands(Provider):
     """The palette's Picasso section: listed when the palette opens, matched as the user types."""
 
     @property
-    def picasso(self) -> PicassoApp:
-        return cast("PicassoApp", self.app)
+    def picasso(self) -> PicassoHost:
+        return cast("PicassoHost", self.app)
 
     def _runner(self, command: Command) -> Callable[[], None]:
         return lambda: command.run(self.picasso)

@@ -173,6 +173,12 @@ class RequestSettled(Message):
         self.done = done
 
 
+def settle(reply_to: MessagePump | None, done: bool) -> None:
+    """Tell a request's ``reply_to``, if it has one, whether the request was carried out."""
+    if reply_to is not None:
+        reply_to.post_message(RequestSettled(done))
+
+
 class RecallReady(Message):
     """What retrieval returns for the prompt draft (posted from a worker thread). ``result`` is the
     whole answer (scores, gate) for the recall preview; ``workspace``: whether recall was scoped to one."""

@@ -4,12 +4,14 @@ Review a change with `pytest tests/tui/test_snapshots.py --snapshot-update` and 
 
 from __future__ import annotations
 
-import fcntl
+import secrets
 import shutil
+import string
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytest_textual_snapshot import SVGImageExtension
 from textual.widgets import Input
 
 from picasso_tui.store.api import MemoryStore
@@ -19,22 +21,44 @@ from picasso_tui.tui.app import PicassoApp
 from tests.conftest import FIXTURES
 from tests.tui.conftest import fixed_clock, sample_records
 
-# A fixed home, so that paths shown on screen (the banner names the file) are the same every run.
-SNAP_HOME = Path("/tmp/picasso-snapshot-home")
+# The name every snapshot gives the store's home: the newer-schema banner shows the file's full path.
+# Each test's real home is a new folder shaped like it (tmp_path is longer and would wrap the banner).
+SHOWN_HOME = "/tmp/picasso-snapshot-home"
+
+
+def private_home() -> Path:
+    """A new home of this test's own, shaped like SHOWN_HOME (same length, dashes in the same places,
+    letters only), so that text naming it wraps exactly as text naming SHOWN_HOME does."""
+    stem = SHOWN_HOME.removesuffix("home")
+    for _ in range(100):
+        home = Path(stem + "".join(secrets.choice(string.ascii_lowercase) for _ in range(4)))
+        if str(home) == SHOWN_HOME:
+            continue  # checkouts from before private homes still lock and wipe that folder
+        try:
+            home.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # another run holds this name: draw again
+        return home
+    raise FileExistsError(f"no free name like {SHOWN_HOME}")
 
 
 @pytest.fixture
 def snap_store(make_repo, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryStore]:
-    # The fixed home is shared by every checkout on this machine: hold a lock so that two test runs
-    # (two worktrees) never write each other's memory.json mid-snapshot.
-    with open(f"{SNAP_HOME}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        shutil.rmtree(SNAP_HOME, ignore_errors=True)
-        monkeypatch.setenv("PICASSO_HOME", str(SNAP_HOME))
-        monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
-        repo = make_repo("acme-api", origin="git@github.com:acme/api.git")
-        find_workspace.cache_clear()
+    # Each test writes only its own home, so concurrent runs (two worktrees) cannot see each other's
+    # memory.json; the SVG names that home SHOWN_HOME, so the snapshots stay the same on every run.
+    home = private_home()
+    serialize = SVGImageExtension.serialize
+    monkeypatch.setattr(
+        SVGImageExtension, "serialize", lambda ext, *a, **kw: serialize(ext, *a, **kw).replace(str(home), SHOWN_HOME)
+    )
+    monkeypatch.setenv("PICASSO_HOME", str(home))
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    repo = make_repo("acme-api", origin="git@github.com:acme/api.git")
+    find_workspace.cache_clear()
+    try:
         yield MemoryStore(cwd=repo, clock=fixed_clock)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def seeded(store: MemoryStore) -> MemoryStore:

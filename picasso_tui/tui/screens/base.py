@@ -1,17 +1,16 @@
-"""What every Picasso screen shares: the app, typed (screens read its state; they act by posting
-messages, see ``tui/messages.py``)."""
+"""What every Picasso screen shares: the app, typed as ``PicassoHost`` (screens read its state; they
+act by posting messages, see ``tui/messages.py``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual.screen import Screen
 
-if TYPE_CHECKING:
-    from picasso_tui.tui.app import PicassoApp
+from picasso_tui.tui.host import PicassoHost
 
 
 class PicassoScreen(Screen):
     @property
-    def picasso(self) -> PicassoApp:
-        return cast("PicassoApp", self.app)
+    def picasso(self) -> PicassoHost:
+        return cast("PicassoHost", self.app)
