@@ -118,3 +118,43 @@ def test_leaves_import_no_cycle() -> None:
         return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in edges.get(start, ()))
 
     assert [leaf for leaf in edges if reaches(leaf, leaf, {leaf})] == []
+
+
+def test_no_two_modules_import_each_other_even_through_others() -> None:
+    """No circle of modules, counting imports inside functions and under TYPE_CHECKING: a circle means
+    neither module can be read, tested or moved without the other."""
+    modules = {module_of(p): p for p in package_files()}
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        for target, names, _ in imports(path):
+            # `from picasso_tui.store import events` names the module store.events, not the package
+            named = {f"{target}.{n}" for n in names} & modules.keys()
+            edges[module] |= (named or ({target} & modules.keys())) - {module}
+
+    circles, order, low, stack, on_stack = [], {}, {}, [], set()
+
+    def visit(node: str) -> None:  # Tarjan: each strongly connected group of two or more is a circle
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges[node]:
+            if nxt not in order:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], order[nxt])
+        if low[node] == order[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for module in sorted(modules):
+        if module not in order:
+            visit(module)
+    assert circles == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from picasso_tui.store.errors import StoreError
+from picasso_tui.errors import PicassoError
 from picasso_tui.tui.messages import RecallReady, RecallRequested, RunFinished, RunInjected, RunOutput, RunWritten
 from picasso_tui.tui.screens.run import RunScreen
 from picasso_tui.tui.writes import MemoryWrites
@@ -53,7 +53,7 @@ class AgentFlow(MemoryWrites):
             return False
         try:
             agent_command(self.store.paths)
-        except StoreError as exc:
+        except PicassoError as exc:
             self.notify(str(exc), title="No agent", severity="warning", timeout=10)
             return False
         screen = RunScreen(prompt)
@@ -70,7 +70,7 @@ class AgentFlow(MemoryWrites):
                     on_output=lambda line: screen.post_message(RunOutput(line.rstrip("\n"))),
                     on_written=lambda report: screen.post_message(RunWritten(report)),
                 )
-            except StoreError as exc:
+            except PicassoError as exc:
                 screen.post_message(RunFinished(None, "", str(exc)))
                 return
             except Exception as exc:  # the run must never take the TUI down with it

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import orjson
 
-from picasso_tui.store.errors import StoreError
+from picasso_tui.errors import PicassoError
 from picasso_tui.tui.messages import GcPlanned, TaskNotice
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.writes import MemoryWrites
@@ -25,7 +25,7 @@ class PaletteTasks(MemoryWrites):
         def plan() -> None:
             try:
                 self.post_message(GcPlanned(self.store.gc_plan()))
-            except StoreError as exc:
+            except PicassoError as exc:
                 self.post_message(TaskNotice(str(exc), "error"))
 
         self.run_worker(plan, thread=True, group="gc")
@@ -67,7 +67,7 @@ class PaletteTasks(MemoryWrites):
                 try:
                     exported = self.store.export()
                     path.write_bytes(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
-                except (StoreError, OSError) as exc:
+                except (PicassoError, OSError) as exc:
                     self.post_message(TaskNotice(f"Export failed: {exc}", "error"))
                     return
                 self.post_message(TaskNotice(f"Exported {memories(len(exported['records']))} to {path}."))

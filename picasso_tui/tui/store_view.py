@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.timer import Timer
 
+from picasso_tui.errors import PicassoError
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.errors import StoreError
 from picasso_tui.tui.messages import ReloadRequested, StoreFailed, StoreFileChanged, ViewReady, WritesShown
 from picasso_tui.tui.view_model import Change, MemoryView, diff
 
@@ -78,7 +78,7 @@ class StoreView(App[None]):
     def _read(self, base: MemoryView, generation: int, announce: bool) -> None:
         try:
             records = self.store.list()
-        except StoreError as exc:
+        except PicassoError as exc:
             self.post_message(StoreFailed(str(exc), type(exc).__name__))
             return
         view = MemoryView(records, previous=base)
@@ -97,7 +97,7 @@ class StoreView(App[None]):
 
             try:
                 report = refresh(self.store, ws.root)
-            except StoreError:
+            except PicassoError:
                 return  # read-only or unreadable memory: the banner already says so; scores stay as stored
             if report.updated and not self.watch:
                 self.call_from_thread(self.reload)

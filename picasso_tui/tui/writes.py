@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 from textual.message_pump import MessagePump
 
+from picasso_tui.errors import PicassoError
 from picasso_tui.services import memory_ops
-from picasso_tui.store.errors import AmbiguousId, StoreError
+from picasso_tui.store.errors import AmbiguousId
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 from picasso_tui.tui.messages import (
     AddDialogRequested,
@@ -57,7 +58,7 @@ class MemoryWrites(StoreView):
             except AmbiguousId as exc:
                 self.post_message(WriteFailed(str(exc), reply_to, exc.candidates if retry else [], retry))
                 return
-            except StoreError as exc:
+            except PicassoError as exc:
                 self.post_message(WriteFailed(str(exc), reply_to))
                 return
             self.post_message(WriteDone(notice, ids, reply_to))
@@ -132,7 +133,7 @@ class MemoryWrites(StoreView):
             except AmbiguousId as exc:  # several match: the user picks one, then it is asked about
                 self.post_message(WriteFailed(str(exc), reply_to, exc.candidates, retry_with))
                 return
-            except StoreError as exc:
+            except PicassoError as exc:
                 self.post_message(WriteFailed(str(exc), reply_to))
                 return
             self.post_message(DeleteResolved(record, reply_to))
