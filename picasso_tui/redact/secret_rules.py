@@ -1,4 +1,4 @@
-"""The secret rule table the redactor applies (data, not mechanism: see ``redact.py``).
+"""The secret rule table the redactor applies (data, not mechanism: see ``scan.py`` and ``passes.py``).
 
 Shapes are ported from gitleaks (MIT, ``config/gitleaks.toml``) and detect-secrets (Apache-2.0,
 ``detect_secrets/plugins``), then loosened for a redactor: a memory store loses little from an
