@@ -342,6 +342,13 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     return not (bare_ident and prose and not key.isupper())
 
 
+def _next_line(text: str, m: re.Match[str], value: str) -> bool:
+    """A secret name that ends its line, its value quoted at the start of the next (``ACCOUNT_KEY\n  = "…"``,
+    ``AccountKey{\n "…"}``, ``process.env.KEY ||\n "…"``): the tie is looser, so only a machine-made token."""
+    key = _full_key(text, m)
+    return _PUBLIC_KEY.search(key) is None and _token(value) and _mixed(value)
+
+
 # -- the table ----------------------------------------------------------------------------------------
 
 
@@ -808,6 +815,15 @@ RULES: tuple[Rule, ...] = (
         + _VALUE,
         "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
         _assignment,
+    ),
+    _r(
+        "secret-assignment",
+        # the name ends its line (after an operator or an opening brace at most); the quoted value starts the next
+        r"(?i)" + _KEYWORD + r"\d{0,3}[\"']?[ \t]{0,8}(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}"
+        r"(?:=|:|=>|\|\||\?\?)?[ \t]{0,8}@?(?:\"(?P<s2>[^\"\\\n]{16,1024}+)\"|'(?P<s3>[^'\n]{16,1024}+)')",
+        "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
+        _next_line,
+        multiline=True,
     ),
     # -- sponsor and ad metadata (spec: never stored) ------------------------------------------------------
     _r(
