@@ -297,6 +297,9 @@ def _mixed(value: str) -> bool:
     return bool(letters) and 0.3 <= upper / len(letters) <= 0.7
 
 
+_PASSWORD_WORD = re.compile(r"(?i)passphrase|password|passwd|passcode|pswd|pwd|pass|pw|secret")
+
+
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     """``key = value`` where the key names a secret: anything but a placeholder or a code reference."""
     bare = m.group("bare") is not None
@@ -325,7 +328,10 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
         # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
         return _token(value) and (sep in ("", "is", "|") or not bare)
     if sep.startswith(("==", "!=")):
-        # ``token == "pinned"`` compares with a word: only a credential-looking value counts
+        # ``token == "pinned"`` compares with a word: only a credential-looking value counts, except that what a
+        # password or a secret is compared with is that password (``if password == "team10"``)
+        if not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+            return True
         return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
     if not bare:
         return True  # a quoted literal
