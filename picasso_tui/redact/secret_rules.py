@@ -323,6 +323,8 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
+    if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+        return True  # ``the password is 'Secret123'``: quoted, it is the password itself
     if sep in ("", "is", "|", ",", "-"):
         # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
         # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
@@ -466,6 +468,7 @@ _ASSIGN = (
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
     # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
+    r"|(?<=[ \t])is[ \t]{1,8}(?=[\"'])"  # ``the password is 'Secret123'``
     r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
 )
 """How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
