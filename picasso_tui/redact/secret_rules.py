@@ -792,10 +792,11 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "auth-tuple",
-        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret")
-        r"(?i)(?:auth[ \t]*=[ \t]*\(?|basicauth\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
+        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret"); a credential built
+        # from a user and a password: NetworkCredential("user", "secret"), PasswordAuthentication("user", "…")
+        r"(?i)(?:auth[ \t]*=[ \t]*\(?|(?:basicauth|credentials?|passwordauthentication)\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
         r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
-        "auth basicauth(",
+        "auth basicauth( credential( credentials( passwordauthentication(",
         _context,
     ),
     _r(
