@@ -459,7 +459,8 @@ _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|passcode|pswd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))(?:pass|pw)|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
     r"secret[_-]?key|secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|"
     r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
-    r"credentials?|auth|key)"
+    # in ``key="SmtpPassword" value="…"`` the key attribute holds a name: the secret is the value after it
+    r"credentials?|auth|key(?![ \t]{0,8}=[ \t]{0,8}[\"'][^\"'\n]{1,80}[\"'][ \t]{1,8}value[ \t]{0,8}=))"
 )
 _TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
 """A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
@@ -467,6 +468,7 @@ _ASSIGN = (
     r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
+    r"|(?<=[\"'])[ \t]{1,8}value[ \t]{0,8}="  # config attributes: ``<add key="SmtpPassword" value="…"/>``
     # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
     r"|(?<=[ \t])is[ \t]{1,8}(?=[\"'])"  # ``the password is 'Secret123'``
     r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
