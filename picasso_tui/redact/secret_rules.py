@@ -786,11 +786,14 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "netrc-password",
+        # .netrc tokens are separated by any white space: ``machine h\n  login u\n  password p`` is one entry
         r"(?i)"
         + _S
-        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
+        + r"machine[ \t]+\S{1,256}+(?:(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})login[ \t]+\S{1,256}+)?"
+        r"(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
         "machine",
         _context,
+        multiline=True,
     ),
     _r(
         "auth-tuple",
