@@ -187,6 +187,9 @@ _MYSQL = re.compile(r"(?:\b|(?<=\\[nrt]))(?:mysql|mysqldump|mysqladmin|mariadb)\
 _LOGIN = re.compile(r"(?:\b|(?<=\\[nrt]))(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
 
 
+_USER_FLAG = re.compile(r"(?:^|[ \t])-u[ \t]{1,8}[^\s-]\S{0,127}$")
+
+
 def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     """``mysql -pSECRET`` (``mysql -p db`` prompts: ``db`` is no password), ``docker login -p SECRET``."""
     if is_placeholder(value):
@@ -194,6 +197,8 @@ def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     line = re.split(r"\n|\\n", text[max(0, m.start() - 200) : m.start()])[-1].lower()
     if m.group("s") is not None:
         return bool(_MYSQL.search(line) or _LOGIN.search(line))
+    if _USER_FLAG.search(line) and m.group().lstrip().startswith("-p "):
+        return True  # ``psexec \\host -u admin -p s3cret``: a user flag, then the password flag
     return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
 
 
@@ -776,7 +781,7 @@ RULES: tuple[Rule, ...] = (
         r"[ \t](?:-p(?P<s>[^\s`-][^\s|;&`]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s`-][^\s|;&`]{0,255}+))",
         (" -p", "\t-p", " --password", "\t--password"),
         _password_flag,
-        requires="mysql mariadb sshpass login",
+        requires="mysql mariadb sshpass login -u",
     ),
     _r(
         "cli-basic-auth",
