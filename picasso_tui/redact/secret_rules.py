@@ -223,6 +223,14 @@ def _xml_value(text: str, m: re.Match[str], value: str) -> bool:
     return not is_placeholder(value)
 
 
+def _authorization(text: str, m: re.Match[str], value: str) -> bool:
+    """``Authorization: [scheme] credential``; after a scheme of a vendor's own (``SSWS``, Okta's), a word
+    can as well be prose (``Authorization: Admin privileges``), so the credential must look machine-made."""
+    if m.group("scheme") is not None:
+        return len(value) >= 16 and looks_random(value) and not is_placeholder(value)
+    return not is_placeholder(value)
+
+
 def _cookie(text: str, m: re.Match[str], value: str) -> bool:
     """A cookie header that carries a session-like value (``theme=dark`` alone is not worth hiding)."""
     pairs = (part.partition("=")[2].strip() for part in value.split(";"))
@@ -740,10 +748,10 @@ RULES: tuple[Rule, ...] = (
     _r(
         "authorization-header",
         r"(?i)" + _S + r"authorization\\{0,3}[\"']?[ \t]{0,8}[:=][ \t]{0,8}\\{0,3}[\"']?"
-        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8})?"
+        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8}|(?P<scheme>[A-Za-z][\w-]{1,24})[ \t]{1,8})?"
         r"(?P<s>[A-Za-z0-9._~+/=:-]{8,4096}+)",
         "authorization",
-        _context,
+        _authorization,
     ),
     _r(
         "bearer-token",
