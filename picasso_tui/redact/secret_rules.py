@@ -578,7 +578,8 @@ RULES: tuple[Rule, ...] = (
         _context,
     ),
     _r("fly-token", _B + r"fo1_[\w-]{39,64}+", "fo1_"),
-    _r("doppler-token", _B + r"dp\.(?:pt|st|sa|ct|scim|audit)\.[a-zA-Z0-9]{40,48}" + _E, "dp."),
+    # a service token may name its environment: dp.st.<env>.<token>
+    _r("doppler-token", _B + r"dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-zA-Z0-9]{40,48}" + _E, "dp."),
     _r("supabase-token", _B + r"sbp_[a-f0-9]{40}" + _E, "sbp_"),
     # -- source hosting and package registries ------------------------------------------------------
     _r(
@@ -632,6 +633,24 @@ RULES: tuple[Rule, ...] = (
         glue="prefix",
     ),
     _r("notion-token", _B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50}+)" + _E, "secret_ ntn_", _random_shape),
+    _r("dependency-track-key", _B + r"odt_[A-Za-z0-9]{32,255}" + _E, "odt_", _random_shape),
+    _r("sonarqube-token", _B + r"sq[upa]_[a-f0-9]{40}" + _E, "squ_ sqp_ sqa_"),
+    _r("nuget-key", _B + r"oy2[a-z0-9]{43}" + _E, "oy2", _random_shape),
+    _r("crates-io-token", _B + r"cio[a-zA-Z0-9]{32}" + _E, "cio", _random_shape),
+    # Azure DevOps PATs since 2024: 84 characters with the "AZDO" signature at 76-79
+    _r("azure-devops-token", _B + r"[a-zA-Z0-9]{76}AZDO[a-zA-Z0-9]{4}" + _E, "azdo", offset=76),
+    # LaunchDarkly SDK keys, API access tokens and mobile keys: a kind prefix and a UUID
+    _r(
+        "launchdarkly-key",
+        _B + r"(?:sdk|api|mob)-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}" + _E,
+        "sdk- api- mob-",
+    ),
+    _r(
+        "vault-unseal-key",
+        # ``vault operator init`` prints "Unseal Key 1: <base64>"; ``vault operator unseal <key>`` takes one
+        r"(?i)unseal(?:[ \t]key[ \t]\d{1,2}:|[ \t])[ \t]{0,8}(?P<s>[A-Za-z0-9+/]{44})(?![A-Za-z0-9+/=])",
+        "unseal",
+    ),
     # -- chat ---------------------------------------------------------------------------------------
     _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox", glue="random"),
     _r(
@@ -650,6 +669,12 @@ RULES: tuple[Rule, ...] = (
         "discord",
         _random_shape,
         scan=True,
+    ),
+    _r(
+        "teams-webhook",
+        r"(?i)(?:outlook\.office\.com/webhook|\.webhook\.office\.com/webhookb2)/"
+        r"(?P<s>[a-f0-9-]{36}@[a-f0-9-]{36}/IncomingWebhook/[a-f0-9]{32}/[a-f0-9-]{36}(?:/[\w-]{10,100})?)",
+        "outlook.office.com/webhook .webhook.office.com/webhookb2",
     ),
     _r("discord-webhook", r"discord(?:app)?\.com/api/webhooks/\d{5,30}/(?P<s>[\w-]{20,100}+)", "discord"),
     _r("telegram-bot-token", r"(?:(?<![\w:])|(?<=\\[nrt]))\d{8,10}:AA[\w-]{33}" + _E, ":aa", scan=True),
@@ -689,6 +714,9 @@ RULES: tuple[Rule, ...] = (
     _r("duffel-token", _B + r"duffel_(?:live|test)_[\w-]{43}" + _E, "duffel_", glue="prefix"),
     _r("besttime-key", _B + r"pri_[a-f0-9]{32}" + _E, "pri_"),
     _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
+    # Salesforce session ids and access tokens: the 15-character org id, "!", the opaque token
+    _r("salesforce-token", _B + r"00D[a-zA-Z0-9]{12}![a-zA-Z0-9._]{80,255}+", "00d"),
+    _r("twitch-stream-key", _B + r"live_\d{8,12}_[A-Za-z0-9]{30,36}" + _E, "live_"),
     # -- model APIs ---------------------------------------------------------------------------------------
     _r("anthropic-key", _B + r"sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape, glue="prefix"),
     _r(
@@ -706,6 +734,7 @@ RULES: tuple[Rule, ...] = (
     ),
     _r("groq-key", _B + r"gsk_[A-Za-z0-9]{48,60}" + _E, "gsk_"),
     _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
+    _r("tavily-key", _B + r"tvly-(?:dev-|prod-)?[a-zA-Z0-9]{32}" + _E, "tvly-"),
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
     _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
@@ -763,7 +792,8 @@ RULES: tuple[Rule, ...] = (
     _r(
         "authorization-header",
         r"(?i)" + _S + r"authorization\\{0,3}[\"']?[ \t]{0,8}[:=][ \t]{0,8}\\{0,3}[\"']?"
-        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8}|(?P<scheme>[A-Za-z][\w-]{1,24})[ \t]{1,8})?"
+        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8}"
+        r"|(?P<scheme>[A-Za-z][\w-]{1,24})[ \t]{1,8})?"  # a scheme of a vendor's own: Okta's SSWS
         r"(?P<s>[A-Za-z0-9._~+/=:-]{8,4096}+)",
         "authorization",
         _authorization,
@@ -815,9 +845,7 @@ RULES: tuple[Rule, ...] = (
     _r(
         "netrc-password",
         # .netrc tokens are separated by any white space: ``machine h\n  login u\n  password p`` is one entry
-        r"(?i)"
-        + _S
-        + r"machine[ \t]+\S{1,256}+(?:(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})login[ \t]+\S{1,256}+)?"
+        r"(?i)" + _S + r"machine[ \t]+\S{1,256}+(?:(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})login[ \t]+\S{1,256}+)?"
         r"(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
         "machine",
         _context,
@@ -827,7 +855,8 @@ RULES: tuple[Rule, ...] = (
         "auth-tuple",
         # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret"); a credential built
         # from a user and a password: NetworkCredential("user", "secret"), PasswordAuthentication("user", "…")
-        r"(?i)(?:auth[ \t]*=[ \t]*\(?|(?:basicauth|credentials?|passwordauthentication)\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
+        r"(?i)(?:auth[ \t]*=[ \t]*\(?|(?:basicauth|credentials?|passwordauthentication)\()"
+        r"[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
         r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
         "auth basicauth( credential( credentials( passwordauthentication(",
         _context,
