@@ -336,6 +336,9 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
+    if "\n" in m.group("sep"):
+        # the value is quoted on the line after the name: the tie is looser, so only a machine-made token
+        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
     if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
         return True  # ``the password is 'Secret123'``: quoted, it is the password itself
     if sep in ("", "is", "|", ",", "-"):
@@ -361,13 +364,6 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     spaced = text[m.start("sep") - 1 : m.start("sep")] == " " or text[m.end("sep") : m.end("sep") + 1] == " "
     prose = spaced and after[:1] == " " and text[m.end() + 1 : m.end() + 2].isalpha()
     return not (bare_ident and prose and not key.isupper())
-
-
-def _next_line(text: str, m: re.Match[str], value: str) -> bool:
-    """A secret name that ends its line, its value quoted at the start of the next (``ACCOUNT_KEY\n  = "…"``,
-    ``AccountKey{\n "…"}``, ``process.env.KEY ||\n "…"``): the tie is looser, so only a machine-made token."""
-    key = _full_key(text, m)
-    return _PUBLIC_KEY.search(key) is None and _token(value) and _mixed(value)
 
 
 # -- the table ----------------------------------------------------------------------------------------
@@ -482,8 +478,11 @@ _ASSIGN = (
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
     r"|(?<=[\"'])[ \t]{1,8}value[ \t]{0,8}="  # config attributes: ``<add key="SmtpPassword" value="…"/>``
-    # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
     r"|(?<=[ \t])is[ \t]{1,8}(?=[\"'])"  # ``the password is 'Secret123'``
+    # the name ends its line (after an operator or a brace at most) and a quoted value starts the next:
+    # ``ACCOUNT_KEY\n  = "…"``, ``AccountKey{\n "…"``, ``process.env.KEY ||\n "…"``
+    r"|(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}(?:=|:|=>|\|\||\?\?)?(?=[ \t]{0,8}@?[\"'])"
+    # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
     r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
 )
 """How a value follows a secret name; the last three forms take only a credential-looking value (_assignment)."""
@@ -887,15 +886,6 @@ RULES: tuple[Rule, ...] = (
         + _VALUE,
         "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
         _assignment,
-    ),
-    _r(
-        "secret-assignment",
-        # the name ends its line (after an operator or an opening brace at most); the quoted value starts the next
-        r"(?i)" + _KEYWORD + r"\d{0,3}[\"']?[ \t]{0,8}(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}"
-        r"(?:=|:|=>|\|\||\?\?)?[ \t]{0,8}@?(?:\"(?P<s2>[^\"\\\n]{16,1024}+)\"|'(?P<s3>[^'\n]{16,1024}+)')",
-        "pass pw pswd secret access refresh auth api token private signing encryption master credential key",
-        _next_line,
-        multiline=True,
     ),
     # -- sponsor and ad metadata (spec: never stored) ------------------------------------------------------
     _r(
