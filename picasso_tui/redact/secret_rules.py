@@ -755,16 +755,22 @@ RULES: tuple[Rule, ...] = (
     _r(
         "password-hash",
         # modular crypt format (md5crypt $1$, bcrypt $2?$, sha256/512crypt $5$/$6$, Cisco $8$/$9$, yescrypt $y$),
-        # argon2, Django's pbkdf2, Kerberos AS-REP/TGS-REP hashes as hashcat and john print them
-        r"(?<![\w$])(?:\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
-        r"|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}"
-        r"|\$[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43}(?:[./A-Za-z0-9]{43})?"
-        r"|\$[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}"
-        r"|\$y\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}"
-        r"|\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,10},t=\d{1,10},p=\d{1,3}\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}"
-        r"|pbkdf2_sha(?:1|256|512)\$\d{1,9}\$[A-Za-z0-9+/=.]{4,128}\$[A-Za-z0-9+/=]{20,256}"
-        r"|\$krb5(?:asrep|tgs)\$\d{1,3}\$(?:[^\s$:]{1,256}+[$:]){0,3}[0-9a-fA-F]{32}\$[0-9a-fA-F]{64,8192})(?![./\w])",
-        "$1$ $2$ $2a$ $2b$ $2x$ $2y$ $5$ $6$ $8$ $9$ $y$ $argon2 pbkdf2_sha $krb5",
+        # argon2, Kerberos AS-REP/TGS-REP hashes as hashcat and john print them. It starts with the literal "$"
+        # (the lookbehind follows it), so the scan jumps from dollar to dollar in C: one pass, not one per prefix.
+        r"\$(?<![\w$]\$)(?:1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+        r"|2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}"
+        r"|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43}(?:[./A-Za-z0-9]{43})?"
+        r"|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}"
+        r"|y\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}"
+        r"|argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,10},t=\d{1,10},p=\d{1,3}\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}"
+        r"|krb5(?:asrep|tgs)\$\d{1,3}\$(?:[^\s$:]{1,256}+[$:]){0,3}[0-9a-fA-F]{32}\$[0-9a-fA-F]{64,8192})(?![./\w])",
+        "$",
+        scan=True,
+    ),
+    _r(
+        "password-hash",  # Django's
+        r"(?<![\w$])pbkdf2_sha(?:1|256|512)\$\d{1,9}\$[A-Za-z0-9+/=.]{4,128}\$[A-Za-z0-9+/=]{20,256}(?![\w+/=])",
+        "pbkdf2_sha",
     ),
     # -- generic shapes -------------------------------------------------------------------------------------
     _r(
@@ -857,7 +863,7 @@ RULES: tuple[Rule, ...] = (
         r"(?i)(?:auth[ \t]*=[ \t]*\(?|(?:basicauth|credentials?|passwordauthentication)\()"
         r"[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
         r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
-        "auth basicauth( credential( credentials( passwordauthentication(",
+        "auth basicauth( credential passwordauthentication(",
         _context,
     ),
     _r(
