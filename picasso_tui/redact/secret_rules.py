@@ -310,6 +310,8 @@ def _mixed(value: str) -> bool:
     return bool(letters) and 0.3 <= upper / len(letters) <= 0.7
 
 
+_SETTER = re.compile(r"(?:set|with|put)(?=[A-Z_])|(?:SET|WITH|PUT)_")
+_NAME_ATTRIBUTE = re.compile(r"(?i)(?:name|key)[ \t]{0,4}=[ \t]{0,4}[\"']\Z")
 _PASSWORD_WORD = re.compile(r"(?i)passphrase|password|passwd|passcode|pswd|pwd|pass|pw|secret")
 
 
@@ -339,6 +341,17 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if "\n" in m.group("sep"):
         # the value is quoted on the line after the name: the tie is looser, so only a machine-made token
         return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
+    if sep == "(":
+        # ``setPassword("…")`` sets it; any other call named after a secret (``getToken("refresh")``,
+        # ``.apiKey("…")``) may take a name as well as the secret: only a machine-made token counts there
+        setter = _SETTER.match(key.rsplit(".", 1)[-1]) is not None
+        return (setter and _PASSWORD_WORD.fullmatch(m.group("k")) is not None) or _token(value)
+    if sep.endswith(">") and sep != "=>":
+        # ``<string name="api_key">…</string>``, ``<entry key="password">…</entry>``; any other attribute
+        # (``<input type="password">``, ``<label for="password">``) names a field, not the value
+        if _NAME_ATTRIBUTE.search(text, max(0, m.end("k") - len(key) - 16), m.end("k") - len(key)) is None:
+            return False
+        return _PASSWORD_WORD.fullmatch(m.group("k")) is not None or _token(value)
     if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
         return True  # ``the password is 'Secret123'``: quoted, it is the password itself
     if sep in ("", "is", "|", ",", "-"):
@@ -468,13 +481,17 @@ _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|passcode|pswd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))(?:pass|pw)|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
     r"secret[_-]?key|secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|"
     r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
-    # in ``key="SmtpPassword" value="…"`` the key attribute holds a name: the secret is the value after it
-    r"credentials?|auth|key(?![ \t]{0,8}=[ \t]{0,8}[\"'][^\"'\n]{1,80}[\"'][ \t]{1,8}value[ \t]{0,8}=))"
+    # in ``key="SmtpPassword" value="…"`` and ``<entry key="password">…`` the key attribute holds a name: the
+    # secret is the value or the element's text after it
+    r"credentials?|auth|key(?![ \t]{0,8}=[ \t]{0,8}[\"'][^\"'\n]{1,80}[\"'](?:[ \t]{1,8}value[ \t]{0,8}=|[ \t]{0,8}>)))"
 )
 _TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
 """A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
 _ASSIGN = (
-    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
+    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|\|\|=|\?\?=|\?=|:"  # Ruby's ||=, JavaScript's ??=, make's ?=
+    r"|\((?=[ \t]{0,8}[\"'])"  # a setter or a builder: ``setPassword("…")``, ``.apiKey("…")``, ``withToken('…')``
+    # an element named by its name or key attribute: ``<string name="api_key">…</string>`` (Android resources)
+    r"|(?<=[\"'])(?:[ \t]{1,8}[\w:.-]{1,40}=[\"'][^\"'\n<>]{0,80}[\"']){0,3}[ \t]{0,8}>(?=[^\s<>]{3,1024}</)"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
     r"|(?<=[\"'])[ \t]{1,8}value[ \t]{0,8}="  # config attributes: ``<add key="SmtpPassword" value="…"/>``
