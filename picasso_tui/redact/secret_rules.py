@@ -631,6 +631,8 @@ RULES: tuple[Rule, ...] = (
     _r("rubygems-token", _B + r"rubygems_[a-f0-9]{48}" + _E, "rubygems_"),
     _r("postman-token", _B + r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}" + _E, "pmak-"),
     _r("grafana-token", _B + r"(?:glc_[A-Za-z0-9+/]{32,400}+={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})", "glc_ glsa_"),
+    # legacy API keys: base64 of {"k":"…","n":"…","id":…}
+    _r("grafana-token", _B + r"eyJrIjoi[A-Za-z0-9+/]{60,400}+={0,2}", "eyjrijoi"),
     _r("sentry-token", _B + r"sntr[ysu]_[A-Za-z0-9+/=_-]{40,400}+", "sntry_ sntrs_ sntru_"),
     _r("sentry-dsn-key", r"(?i)://(?P<s>[0-9a-f]{32})@[\w.-]{0,100}sentry\.io", "://"),
     _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),

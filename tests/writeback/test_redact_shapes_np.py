@@ -3,6 +3,7 @@ examples, trufflehog's half A), each with the look-alikes it must keep. Values a
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -41,6 +42,7 @@ GRAMMARS = {
     "salesforce session id": "00D" + _r(12) + "!" + _r(96, _B62 + "._"),
     "twitch stream key": "live_" + _r(9, string.digits) + "_" + _r(30),
     "tavily": "tvly-" + _r(32),
+    "grafana legacy api key": base64.b64encode(b'{"k":"' + _r(32).encode() + b'","n":"ci","id":1}').decode(),
     "doppler service token with its environment": "dp.st.dev." + _r(43),
     "bcrypt": "$2b$12$" + _r(53, _CRYPT),
     "md5crypt": "$1$" + _r(8, _CRYPT) + "$" + _r(22, _CRYPT),
