@@ -487,18 +487,25 @@ _KEYWORD = (
 )
 _TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
 """A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
+_QUOTED_WORD = r"(?:\"[^\"\s=:]{3,256}\"|'[^'\s=:]{3,256}')"
+"""A quoted value with no space, ``=`` or ``:``. The forms below whose check may still turn a match down look
+ahead for one: a match turned down moves the rule past it, and must not swallow another assignment
+(``getToken("password=…")``)."""
+_QUOTED_TOKEN = r"(?:\"[\w+/.~-]{16,1024}={0,2}\"|'[\w+/.~-]{16,1024}={0,2}')"
 _ASSIGN = (
     r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|\|\|=|\?\?=|\?=|:"  # Ruby's ||=, JavaScript's ??=, make's ?=
-    r"|\((?=[ \t]{0,8}[\"'])"  # a setter or a builder: ``setPassword("…")``, ``.apiKey("…")``, ``withToken('…')``
+    r"|\((?=[ \t]{0,8}"
+    + _QUOTED_WORD
+    + ")"  # a setter or a builder: ``setPassword("…")``, ``.apiKey("…")``, ``withToken('…')``
     # an element named by its name or key attribute: ``<string name="api_key">…</string>`` (Android resources)
-    r"|(?<=[\"'])(?:[ \t]{1,8}[\w:.-]{1,40}=[\"'][^\"'\n<>]{0,80}[\"']){0,3}[ \t]{0,8}>(?=[^\s<>]{3,1024}</)"
+    r"|(?<=[\"'])(?:[ \t]{1,8}[\w:.-]{1,40}=[\"'][^\"'\n<>]{0,80}[\"']){0,3}[ \t]{0,8}>(?=[^\s<>=:]{3,1024}={0,2}</)"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
     r"|(?<=[\"'])[ \t]{1,8}value[ \t]{0,8}="  # config attributes: ``<add key="SmtpPassword" value="…"/>``
-    r"|(?<=[ \t])is[ \t]{1,8}(?=[\"'])"  # ``the password is 'Secret123'``
+    r"|(?<=[ \t])is[ \t]{1,8}(?=" + _QUOTED_WORD + ")"  # ``the password is 'Secret123'``
     # the name ends its line (after an operator or a brace at most) and a quoted value starts the next:
     # ``ACCOUNT_KEY\n  = "…"``, ``AccountKey{\n "…"``, ``process.env.KEY ||\n "…"``
-    r"|(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}(?:=|:|=>|\|\||\?\?)?(?=[ \t]{0,8}@?[\"'])"
+    r"|(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}(?:=|:|=>|\|\||\?\?)?(?=[ \t]{0,8}@?" + _QUOTED_TOKEN + ")"
     # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
     r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
 )
