@@ -37,8 +37,9 @@ def find(text: str, ranges: list[Range] | None = None, budget: Budget | None = N
     """
     budget = budget or Budget(len(text))
     if ranges is not None and len(ranges) > _JOIN_RANGES:
-        # Many changed lines: read them as one text (single-line rules never cross a newline) rather than
-        # range by range, where every rule's every anchor costs a call per range; block rules read it all.
+        # Many changed lines: read them as one text (the rules that cannot span lines read at most into the next
+        # line, and the lines are joined by blank lines) rather than range by range, where every rule's every
+        # anchor costs a call per range; block rules read it all.
         lines, jumps = joined(text, ranges)
         found = find_spans(lines, None, budget, multiline=False)
         spans = [(original(a, jumps), original(b, jumps), rule) for a, b, rule in found]

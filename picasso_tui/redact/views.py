@@ -94,10 +94,12 @@ def original(pos: int, jumps: list[Jump]) -> int:
 
 
 def joined(text: str, ranges: list[Range]) -> tuple[str, list[Jump]]:
-    """The lines in ``ranges`` joined by newlines, with the map back to ``text`` (see ``original``)."""
+    """The lines in ``ranges`` joined by blank lines, with the map back to ``text`` (see ``original``). A blank
+    line, not a newline: a name at one line's end ties a value at the next one's start, and lines that were
+    apart in the text must not come together here."""
     jumps: list[Jump] = []
     length = 0
     for start, end in ranges:
         jumps.append((length, 0, start, start))
-        length += end - start + 1
-    return "\n".join(text[a:b] for a, b in ranges), jumps
+        length += end - start + 2
+    return "\n\n".join(text[a:b] for a, b in ranges), jumps
