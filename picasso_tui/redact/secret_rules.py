@@ -1,4 +1,4 @@
-"""The secret rule table the redactor applies (data, not mechanism: see ``redact.py``).
+"""The secret rule table the redactor applies (data, not mechanism: see ``scan.py`` and ``passes.py``).
 
 Shapes are ported from gitleaks (MIT, ``config/gitleaks.toml``) and detect-secrets (Apache-2.0,
 ``detect_secrets/plugins``), then loosened for a redactor: a memory store loses little from an
@@ -187,6 +187,9 @@ _MYSQL = re.compile(r"(?:\b|(?<=\\[nrt]))(?:mysql|mysqldump|mysqladmin|mariadb)\
 _LOGIN = re.compile(r"(?:\b|(?<=\\[nrt]))(?:sshpass|(?:docker|podman|buildah|skopeo|helm[ \t]+registry)[ \t]+login)\b")
 
 
+_USER_FLAG = re.compile(r"(?:^|[ \t])-u[ \t]{1,8}[^\s-]\S{0,127}$")
+
+
 def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     """``mysql -pSECRET`` (``mysql -p db`` prompts: ``db`` is no password), ``docker login -p SECRET``."""
     if is_placeholder(value):
@@ -194,6 +197,8 @@ def _password_flag(text: str, m: re.Match[str], value: str) -> bool:
     line = re.split(r"\n|\\n", text[max(0, m.start() - 200) : m.start()])[-1].lower()
     if m.group("s") is not None:
         return bool(_MYSQL.search(line) or _LOGIN.search(line))
+    if _USER_FLAG.search(line) and m.group().lstrip().startswith("-p "):
+        return True  # ``psexec \\host -u admin -p s3cret``: a user flag, then the password flag
     return bool(_LOGIN.search(line) or (_MYSQL.search(line) and "--password" in m.group()))
 
 
@@ -215,6 +220,14 @@ def _xml_value(text: str, m: re.Match[str], value: str) -> bool:
     """``<password>…</password>``; a tag that ends in a bare ``key`` (``<account_key>``) needs a machine-made value."""
     if not secret_named(m.group("tag")):
         return _token(value)
+    return not is_placeholder(value)
+
+
+def _authorization(text: str, m: re.Match[str], value: str) -> bool:
+    """``Authorization: [scheme] credential``; after a scheme of a vendor's own (``SSWS``, Okta's), a word
+    can as well be prose (``Authorization: Admin privileges``), so the credential must look machine-made."""
+    if m.group("scheme") is not None:
+        return len(value) >= 16 and looks_random(value) and not is_placeholder(value)
     return not is_placeholder(value)
 
 
@@ -297,6 +310,11 @@ def _mixed(value: str) -> bool:
     return bool(letters) and 0.3 <= upper / len(letters) <= 0.7
 
 
+_SETTER = re.compile(r"(?:set|with|put)(?=[A-Z_])|(?:SET|WITH|PUT)_")
+_NAME_ATTRIBUTE = re.compile(r"(?i)(?:name|key)[ \t]{0,4}=[ \t]{0,4}[\"']\Z")
+_PASSWORD_WORD = re.compile(r"(?i)passphrase|password|passwd|passcode|pswd|pwd|pass|pw|secret")
+
+
 def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     """``key = value`` where the key names a secret: anything but a placeholder or a code reference."""
     bare = m.group("bare") is not None
@@ -320,12 +338,31 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
     sep = m.group("sep").strip()
+    if "\n" in m.group("sep"):
+        # the value is quoted on the line after the name: the tie is looser, so only a machine-made token
+        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
+    if sep == "(":
+        # ``setPassword("…")`` sets it; any other call named after a secret (``getToken("refresh")``,
+        # ``.apiKey("…")``) may take a name as well as the secret: only a machine-made token counts there
+        setter = _SETTER.match(key.rsplit(".", 1)[-1]) is not None
+        return (setter and _PASSWORD_WORD.fullmatch(m.group("k")) is not None) or _token(value)
+    if sep.endswith(">") and sep != "=>":
+        # ``<string name="api_key">…</string>``, ``<entry key="password">…</entry>``; any other attribute
+        # (``<input type="password">``, ``<label for="password">``) names a field, not the value
+        if _NAME_ATTRIBUTE.search(text, max(0, m.end("k") - len(key) - 16), m.end("k") - len(key)) is None:
+            return False
+        return _PASSWORD_WORD.fullmatch(m.group("k")) is not None or _token(value)
+    if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+        return True  # ``the password is 'Secret123'``: quoted, it is the password itself
     if sep in ("", "is", "|", ",", "-"):
         # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
         # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
         return _token(value) and (sep in ("", "is", "|") or not bare)
     if sep.startswith(("==", "!=")):
-        # ``token == "pinned"`` compares with a word: only a credential-looking value counts
+        # ``token == "pinned"`` compares with a word: only a credential-looking value counts, except that what a
+        # password or a secret is compared with is that password (``if password == "team10"``)
+        if not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+            return True
         return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
     if not bare:
         return True  # a quoted literal
@@ -444,14 +481,31 @@ _KEYWORD = (
     r"(?P<k>passphrase|password|passwd|passcode|pswd|pwd|(?:(?<![a-z])|(?<=\\[nrt]))(?:pass|pw)|secret[_-]?key[_-]?base|secret[_-]?access[_-]?key|"
     r"secret[_-]?key|secret|access[_-]?token|refresh[_-]?token|auth[_-]?token|api[_-]?token|token|api[_-]?key|"
     r"apikey|access[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|auth[_-]?key|"
-    r"credentials?|auth|key)"
+    # in ``key="SmtpPassword" value="…"`` and ``<entry key="password">…`` the key attribute holds a name: the
+    # secret is the value or the element's text after it
+    r"credentials?|auth|key(?![ \t]{0,8}=[ \t]{0,8}[\"'][^\"'\n]{1,80}[\"'](?:[ \t]{1,8}value[ \t]{0,8}=|[ \t]{0,8}>)))"
 )
 _TYPED = r"(?:[ \t]{0,8}:?[ \t]{0,8}(?:string|str|String|&str|&'static str|const char ?\*|std::string)(?!\w))?"
 """A type between a name and its value in code: ``const apiKey string = "…"``, ``api_key: str = "…"``."""
+_QUOTED_WORD = r"(?:\"[^\"\s=:]{3,256}\"|'[^'\s=:]{3,256}')"
+"""A quoted value with no space, ``=`` or ``:``. The forms below whose check may still turn a match down look
+ahead for one: a match turned down moves the rule past it, and must not swallow another assignment
+(``getToken("password=…")``)."""
+_QUOTED_TOKEN = r"(?:\"[\w+/.~-]{16,1024}={0,2}\"|'[\w+/.~-]{16,1024}={0,2}')"
 _ASSIGN = (
-    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|:"
+    r"(?P<sep>:=|=>|\+?={1,3}|!={1,2}|\|\|=|\?\?=|\?=|:"  # Ruby's ||=, JavaScript's ??=, make's ?=
+    r"|\((?=[ \t]{0,8}"
+    + _QUOTED_WORD
+    + ")"  # a setter or a builder: ``setPassword("…")``, ``.apiKey("…")``, ``withToken('…')``
+    # an element named by its name or key attribute: ``<string name="api_key">…</string>`` (Android resources)
+    r"|(?<=[\"'])(?:[ \t]{1,8}[\w:.-]{1,40}=[\"'][^\"'\n<>]{0,80}[\"']){0,3}[ \t]{0,8}>(?=[^\s<>=:]{3,1024}={0,2}</)"
     r"|(?<=[\"'])[ \t]{0,8},"  # ``"AccountKey", "…"``: a pair in code (Add, Set, a tuple)
     r"|-(?=[ \t]{1,8}[\"'])"  # ``token - '…'``
+    r"|(?<=[\"'])[ \t]{1,8}value[ \t]{0,8}="  # config attributes: ``<add key="SmtpPassword" value="…"/>``
+    r"|(?<=[ \t])is[ \t]{1,8}(?=" + _QUOTED_WORD + ")"  # ``the password is 'Secret123'``
+    # the name ends its line (after an operator or a brace at most) and a quoted value starts the next:
+    # ``ACCOUNT_KEY\n  = "…"``, ``AccountKey{\n "…"``, ``process.env.KEY ||\n "…"``
+    r"|(?:=|:|=>|\{|\(|\|\||\?\?)?[ \t]{0,8}\r?\n[ \t]{0,64}(?:=|:|=>|\|\||\?\?)?(?=[ \t]{0,8}@?" + _QUOTED_TOKEN + ")"
     # ``LicenseKey gKP8…``, ``the key is 2afd…``, a table's ``| token | 2afd… |``
     r"|(?<=[ \t])(?:is[ \t]{1,8}|\|[ \t]{0,8})?(?=[\"']?[^\s\"'<>|]{16}))"
 )
@@ -547,7 +601,8 @@ RULES: tuple[Rule, ...] = (
         _context,
     ),
     _r("fly-token", _B + r"fo1_[\w-]{39,64}+", "fo1_"),
-    _r("doppler-token", _B + r"dp\.(?:pt|st|sa|ct|scim|audit)\.[a-zA-Z0-9]{40,48}" + _E, "dp."),
+    # a service token may name its environment: dp.st.<env>.<token>
+    _r("doppler-token", _B + r"dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-zA-Z0-9]{40,48}" + _E, "dp."),
     _r("supabase-token", _B + r"sbp_[a-f0-9]{40}" + _E, "sbp_"),
     # -- source hosting and package registries ------------------------------------------------------
     _r(
@@ -583,6 +638,8 @@ RULES: tuple[Rule, ...] = (
     _r("rubygems-token", _B + r"rubygems_[a-f0-9]{48}" + _E, "rubygems_"),
     _r("postman-token", _B + r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}" + _E, "pmak-"),
     _r("grafana-token", _B + r"(?:glc_[A-Za-z0-9+/]{32,400}+={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})", "glc_ glsa_"),
+    # legacy API keys: base64 of {"k":"…","n":"…","id":…}
+    _r("grafana-token", _B + r"eyJrIjoi[A-Za-z0-9+/]{60,400}+={0,2}", "eyjrijoi"),
     _r("sentry-token", _B + r"sntr[ysu]_[A-Za-z0-9+/=_-]{40,400}+", "sntry_ sntrs_ sntru_"),
     _r("sentry-dsn-key", r"(?i)://(?P<s>[0-9a-f]{32})@[\w.-]{0,100}sentry\.io", "://"),
     _r("new-relic-key", _B + r"NR(?:AK|AA|II|JS)-[A-Za-z0-9]{27}" + _E, "nrak- nraa- nrii- nrjs-"),
@@ -601,6 +658,24 @@ RULES: tuple[Rule, ...] = (
         glue="prefix",
     ),
     _r("notion-token", _B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50}+)" + _E, "secret_ ntn_", _random_shape),
+    _r("dependency-track-key", _B + r"odt_[A-Za-z0-9]{32,255}" + _E, "odt_", _random_shape),
+    _r("sonarqube-token", _B + r"sq[upa]_[a-f0-9]{40}" + _E, "squ_ sqp_ sqa_"),
+    _r("nuget-key", _B + r"oy2[a-z0-9]{43}" + _E, "oy2", _random_shape),
+    _r("crates-io-token", _B + r"cio[a-zA-Z0-9]{32}" + _E, "cio", _random_shape),
+    # Azure DevOps PATs since 2024: 84 characters with the "AZDO" signature at 76-79
+    _r("azure-devops-token", _B + r"[a-zA-Z0-9]{76}AZDO[a-zA-Z0-9]{4}" + _E, "azdo", offset=76),
+    # LaunchDarkly SDK keys, API access tokens and mobile keys: a kind prefix and a UUID
+    _r(
+        "launchdarkly-key",
+        _B + r"(?:sdk|api|mob)-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}" + _E,
+        "sdk- api- mob-",
+    ),
+    _r(
+        "vault-unseal-key",
+        # ``vault operator init`` prints "Unseal Key 1: <base64>"; ``vault operator unseal <key>`` takes one
+        r"(?i)unseal(?:[ \t]key[ \t]\d{1,2}:|[ \t])[ \t]{0,8}(?P<s>[A-Za-z0-9+/]{44})(?![A-Za-z0-9+/=])",
+        "unseal",
+    ),
     # -- chat ---------------------------------------------------------------------------------------
     _r("slack-token", r"(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))xox[abposre]-[0-9A-Za-z-]{10,250}+", "xox", glue="random"),
     _r(
@@ -619,6 +694,12 @@ RULES: tuple[Rule, ...] = (
         "discord",
         _random_shape,
         scan=True,
+    ),
+    _r(
+        "teams-webhook",
+        r"(?i)(?:outlook\.office\.com/webhook|\.webhook\.office\.com/webhookb2)/"
+        r"(?P<s>[a-f0-9-]{36}@[a-f0-9-]{36}/IncomingWebhook/[a-f0-9]{32}/[a-f0-9-]{36}(?:/[\w-]{10,100})?)",
+        "outlook.office.com/webhook .webhook.office.com/webhookb2",
     ),
     _r("discord-webhook", r"discord(?:app)?\.com/api/webhooks/\d{5,30}/(?P<s>[\w-]{20,100}+)", "discord"),
     _r("telegram-bot-token", r"(?:(?<![\w:])|(?<=\\[nrt]))\d{8,10}:AA[\w-]{33}" + _E, ":aa", scan=True),
@@ -658,6 +739,9 @@ RULES: tuple[Rule, ...] = (
     _r("duffel-token", _B + r"duffel_(?:live|test)_[\w-]{43}" + _E, "duffel_", glue="prefix"),
     _r("besttime-key", _B + r"pri_[a-f0-9]{32}" + _E, "pri_"),
     _r("braintree-token", r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}", "access_token$"),
+    # Salesforce session ids and access tokens: the 15-character org id, "!", the opaque token
+    _r("salesforce-token", _B + r"00D[a-zA-Z0-9]{12}![a-zA-Z0-9._]{80,255}+", "00d"),
+    _r("twitch-stream-key", _B + r"live_\d{8,12}_[A-Za-z0-9]{30,36}" + _E, "live_"),
     # -- model APIs ---------------------------------------------------------------------------------------
     _r("anthropic-key", _B + r"sk-ant-[A-Za-z0-9_-]{20,250}+", "sk-ant-", _random_shape, glue="prefix"),
     _r(
@@ -675,6 +759,7 @@ RULES: tuple[Rule, ...] = (
     ),
     _r("groq-key", _B + r"gsk_[A-Za-z0-9]{48,60}" + _E, "gsk_"),
     _r("xai-key", _B + r"xai-[A-Za-z0-9]{60,90}" + _E, "xai-"),
+    _r("tavily-key", _B + r"tvly-(?:dev-|prod-)?[a-zA-Z0-9]{32}" + _E, "tvly-"),
     _r("replicate-token", _B + r"r8_[A-Za-z0-9]{37}" + _E, "r8_"),
     _r("perplexity-key", _B + r"pplx-[A-Za-z0-9]{40,60}" + _E, "pplx-"),
     _r("elevenlabs-key", _B + r"sk_[a-f0-9]{48}" + _E, "sk_"),
@@ -692,6 +777,27 @@ RULES: tuple[Rule, ...] = (
     _r("render-key", _B + r"rnd_[A-Za-z0-9]{32}" + _E, "rnd_"),
     _r("netlify-token", _B + r"nf[pc]_[A-Za-z0-9]{36,40}" + _E, "nfp_ nfc_"),
     _r("1password-service-token", _B + r"ops_ey[\w-]{100,4096}+", "ops_ey"),
+    # -- password hashes: crackable offline, so a leaked hash is a leaked password --------------------------
+    _r(
+        "password-hash",
+        # modular crypt format (md5crypt $1$, bcrypt $2?$, sha256/512crypt $5$/$6$, Cisco $8$/$9$, yescrypt $y$),
+        # argon2, Kerberos AS-REP/TGS-REP hashes as hashcat and john print them. It starts with the literal "$"
+        # (the lookbehind follows it), so the scan jumps from dollar to dollar in C: one pass, not one per prefix.
+        r"\$(?<![\w$]\$)(?:1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+        r"|2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}"
+        r"|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43}(?:[./A-Za-z0-9]{43})?"
+        r"|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}"
+        r"|y\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}"
+        r"|argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,10},t=\d{1,10},p=\d{1,3}\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}"
+        r"|krb5(?:asrep|tgs)\$\d{1,3}\$(?:[^\s$:]{1,256}+[$:]){0,3}[0-9a-fA-F]{32}\$[0-9a-fA-F]{64,8192})(?![./\w])",
+        "$",
+        scan=True,
+    ),
+    _r(
+        "password-hash",  # Django's
+        r"(?<![\w$])pbkdf2_sha(?:1|256|512)\$\d{1,9}\$[A-Za-z0-9+/=.]{4,128}\$[A-Za-z0-9+/=]{20,256}(?![\w+/=])",
+        "pbkdf2_sha",
+    ),
     # -- generic shapes -------------------------------------------------------------------------------------
     _r(
         "jwt",
@@ -717,10 +823,11 @@ RULES: tuple[Rule, ...] = (
     _r(
         "authorization-header",
         r"(?i)" + _S + r"authorization\\{0,3}[\"']?[ \t]{0,8}[:=][ \t]{0,8}\\{0,3}[\"']?"
-        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8})?"
+        r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key|negotiate|ntlm)[ \t]{1,8}"
+        r"|(?P<scheme>[A-Za-z][\w-]{1,24})[ \t]{1,8})?"  # a scheme of a vendor's own: Okta's SSWS
         r"(?P<s>[A-Za-z0-9._~+/=:-]{8,4096}+)",
         "authorization",
-        _context,
+        _authorization,
     ),
     _r(
         "bearer-token",
@@ -758,7 +865,7 @@ RULES: tuple[Rule, ...] = (
         r"[ \t](?:-p(?P<s>[^\s`-][^\s|;&`]{0,255}+)|(?:-p|--password)(?:[ \t]{1,8}|=)(?P<s2>[^\s`-][^\s|;&`]{0,255}+))",
         (" -p", "\t-p", " --password", "\t--password"),
         _password_flag,
-        requires="mysql mariadb sshpass login",
+        requires="mysql mariadb sshpass login -u",
     ),
     _r(
         "cli-basic-auth",
@@ -768,18 +875,21 @@ RULES: tuple[Rule, ...] = (
     ),
     _r(
         "netrc-password",
-        r"(?i)"
-        + _S
-        + r"machine[ \t]+\S{1,256}+(?:[ \t]+login[ \t]+\S{1,256}+)?[ \t]+password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
+        # .netrc tokens are separated by any white space: ``machine h\n  login u\n  password p`` is one entry
+        r"(?i)" + _S + r"machine[ \t]+\S{1,256}+(?:(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})login[ \t]+\S{1,256}+)?"
+        r"(?:[ \t]{1,64}|[ \t]{0,64}\r?\n[ \t]{0,64})password[ \t]+(?P<s>[^\s,;`]{1,256}+)",
         "machine",
         _context,
+        multiline=True,
     ),
     _r(
         "auth-tuple",
-        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret")
-        r"(?i)(?:auth[ \t]*=[ \t]*\(?|basicauth\()[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
+        # requests/httpx basic auth: auth=("user", "secret"), HTTPBasicAuth("user", "secret"); a credential built
+        # from a user and a password: NetworkCredential("user", "secret"), PasswordAuthentication("user", "…")
+        r"(?i)(?:auth[ \t]*=[ \t]*\(?|(?:basicauth|credentials?|passwordauthentication)\()"
+        r"[ \t]*\\{0,3}([\"'])[^\"'\\\n]{1,128}\\{0,3}\1[ \t]*,[ \t]*"
         r"\\{0,3}([\"'])(?P<s>[^\"'\\\n]{3,256}+)\\{0,3}\2",  # also JSON-escaped: auth=(\"u\", \"p\")
-        "auth basicauth(",
+        "auth basicauth( credential passwordauthentication(",
         _context,
     ),
     _r(

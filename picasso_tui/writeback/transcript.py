@@ -265,8 +265,9 @@ def redact_output_runs(events: list[Event]) -> dict[int, str]:
     """The redacted text of every ``output`` event in a run of two or more, by event index. The run is
     redacted as one text, so a PEM key printed line by line (``cat key.pem``: one event a line) or a token
     wrapped over two lines is one secret, though no single line shows it whole; each marker lands on the
-    lines the secret covers. This is those lines' redaction: single-line rules never cross a newline, so
-    redacting each line again would find nothing new (and would double the cost of keeping a transcript)."""
+    lines the secret covers. This is those lines' redaction: the rules that cannot span lines read at most into
+    the next line (a name at one line's end, its value at the next one's start), so redacting each line again
+    would find nothing new (and would double the cost of keeping a transcript)."""
     try:
         out: dict[int, str] = {}
         for run in _output_runs(events):

@@ -19,15 +19,25 @@ Three series:
 
 Wall-clock and CPU (this process) median and p95 are printed as a markdown table; docs/benchmarks.md
 records a run. CPU time is the contention-resistant figure on a shared machine.
+
+``--against REV`` times another revision's redactor in the same process, run for run alternately (its
+``picasso_tui/redact`` taken from git into a temporary package), and prints the CPU ratio this/REV per
+series: the fair before/after comparison on a machine whose load changes.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
 import json
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -99,16 +109,69 @@ def timed(fn: Callable[[], object], runs: int) -> dict[str, float]:
     }
 
 
+def other_revision(rev: str, into: Path) -> Any:
+    """The ``redact`` module of git revision ``rev``, importable beside this checkout's (its package renamed)."""
+    name = "redact_" + re.sub(r"\W", "_", rev)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", rev, "picasso_tui/redact"], capture_output=True, check=True
+    ).stdout
+    package = into / name
+    package.mkdir()
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            if member.isfile() and member.name.endswith(".py"):
+                source = tar.extractfile(member).read().decode("utf-8")  # type: ignore[union-attr]
+                source = source.replace("picasso_tui.redact", name)
+                (package / Path(member.name).name).write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(into))
+    return importlib.import_module(f"{name}.redact")
+
+
+def alternately(fns: dict[str, Callable[[], object]], runs: int) -> dict[str, list[float]]:
+    """CPU seconds of each function, run for run in turn (so a change of load falls on all alike)."""
+    for fn in fns.values():
+        fn()
+    cpu: dict[str, list[float]] = {k: [] for k in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            c = time.process_time()
+            fn()
+            cpu[name].append(time.process_time() - c)
+    return cpu
+
+
+def compare(rev: str, runs: int, text: str, clean: str, events: list[dict[str, Any]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        other = other_revision(rev, Path(tmp))
+        cases = {
+            "text: one 1 MB string, 2% secrets": (lambda: redact_text(text), lambda: other.redact_text(text)),
+            "clean: one 1 MB string, no secret": (lambda: redact_text(clean), lambda: other.redact_text(clean)),
+            "values: the events via redact_value": (lambda: redact_value(events), lambda: other.redact_value(events)),
+        }
+        print(f"\nthis checkout against {rev}, {runs} alternating runs (CPU)\n")
+        print(
+            "| series | this, CPU median | {rev}, CPU median | ratio |\n| --- | --- | --- | --- |".replace("{rev}", rev)
+        )
+        for name, (this, that) in cases.items():
+            cpu = alternately({"this": this, "that": that}, runs)
+            a, b = statistics.median(cpu["this"]), statistics.median(cpu["that"])
+            print(f"| {name} | {a * 1000:.0f} ms | {b * 1000:.0f} ms | {a / b:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--secret-rate", type=float, default=0.02)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--against", metavar="REV", help="also time git revision REV's redactor, alternately")
     args = parser.parse_args()
 
     events = transcript(args.secret_rate)
     text = "\n".join(json.dumps(e) for e in events)
     clean = "\n".join(json.dumps(e) for e in transcript(0.0))
+    if args.against:
+        compare(args.against, args.runs, text, clean, events)
+        return
     found = len(redact_text(text).findings)
     lines = output_events(events)
     series = {

@@ -8,7 +8,7 @@ import string
 import pytest
 
 from picasso_tui.errors import PicassoError
-from picasso_tui.redact import redact, secret_rules
+from picasso_tui.redact import limits, passes, scan, secret_rules
 from picasso_tui.redact.redact import (
     Finding,
     RedactionFailed,
@@ -138,7 +138,7 @@ def test_any_error_inside_a_rule_fails_closed_without_leaking_the_text(monkeypat
         raise RuntimeError(f"internal failure on {value}")
 
     broken = secret_rules.Rule("github-token", secret_rules.RULES[0].pattern, ("-----begin",), boom)
-    monkeypatch.setattr(redact, "RULES", (broken, *secret_rules.RULES[1:]))
+    monkeypatch.setattr(scan, "RULES", (broken, *secret_rules.RULES[1:]))
     body = "\n".join(fake(B62, 64) for _ in range(3))
     secret = f"-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
     with pytest.raises(RedactionFailed) as caught:
@@ -153,13 +153,13 @@ def test_any_error_inside_a_rule_fails_closed_without_leaking_the_text(monkeypat
 
 def test_a_text_that_never_settles_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     # A rule that always finds something new would loop forever; the pass limit turns it into a refusal.
-    monkeypatch.setattr(redact, "_find", lambda text, *args: [(0, 1, "loop")])
+    monkeypatch.setattr(passes, "find", lambda text, *args: [(0, 1, "loop")])
     with pytest.raises(RedactionFailed):
         redact_text("anything")
 
 
 def test_oversized_text_is_refused_not_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(redact, "MAX_TEXT_CHARS", 100)
+    monkeypatch.setattr(limits, "MAX_TEXT_CHARS", 100)
     with pytest.raises(RedactionFailed):
         redact_text("x" * 101)
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from picasso_tui.redact import redact
+from picasso_tui.redact import limits
 from picasso_tui.redact.redact import RedactionFailed, redact_text
 from picasso_tui.redact.secret_rules import RULES
 
@@ -88,8 +88,8 @@ def test_every_rule_is_linear_on_its_own_anchors(rule: object) -> None:
 
 
 def test_a_slow_text_is_refused_when_its_budget_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(redact, "BUDGET_SECONDS", 0.0)
-    monkeypatch.setattr(redact, "BUDGET_SECONDS_PER_MB", 0.0)
+    monkeypatch.setattr(limits, "BUDGET_SECONDS", 0.0)
+    monkeypatch.setattr(limits, "BUDGET_SECONDS_PER_MB", 0.0)
     with pytest.raises(RedactionFailed) as refused:
         redact_text(_one_mb("password=hunter2 "))
     assert "hunter2" not in str(refused.value)

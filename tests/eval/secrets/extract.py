@@ -10,6 +10,15 @@ Sources (fetched as bare git mirrors; nothing is downloaded here):
   with the rule's default options: ``output.json`` messages with a range make a positive (the ranges are
   its secrets), no message a negative. Rules that are not about secret values (home directories, dotenv
   file names, comment filters, the example and user-pattern rules) and presets (copies) are left out.
+- noseyparker (Apache-2.0): the ``examples`` and ``negative_examples`` of its built-in rules
+  (``crates/noseyparker/data/default/builtin/rules/*.yml``). An example is a positive whose secrets are the
+  rule's capture groups (the pattern is run with Python's ``re``; several groups make one ``id:secret``
+  composite), a negative example a negative. A list item right after a ``# FIXME`` comment is the authors'
+  note that the rule gets it wrong (a secret it misses, an example that should not match), and a FIXME
+  before ``negative_examples:`` covers the whole list: those are skipped and counted. Rules for what is not
+  a secret (the ``identifier`` category: account ids, client ids, bucket names; a "public" token) are left out.
+  A negative example is one rule's non-match; it is kept as a negative only when no secret rule finds anything. Its examples are snippets from public code
+  that may hold live secrets: the corpus is built into the cache like trufflehog's, not vendored.
 
 Usage::
 
@@ -17,6 +26,7 @@ Usage::
         -o ~/.cache/picasso-secrets/trufflehog.json
     python tests/eval/secrets/extract.py secretlint /work/.mirror/secretlint+secretlint/repo \\
         -o tests/eval/secrets/secretlint_corpus.json
+    python tests/eval/secrets/extract.py noseyparker /work/.mirror/praetorian-inc+noseyparker/repo
 """
 
 from __future__ import annotations
@@ -350,6 +360,100 @@ def secretlint(git_dir: Path) -> tuple[list[Case], dict[str, Any]]:
     return cases, {"snapshot_dirs": len(cases) + skipped, "skipped_with_options": skipped}
 
 
+# -- noseyparker -----------------------------------------------------------------------------------------
+
+_NP_RULES = "crates/noseyparker/data/default/builtin/rules"
+_FIXME = re.compile(r"^\s*#\s*FIXME", re.I)
+_SCOPED_FLAG = re.compile(r"\(\?:\s*\(\?([a-z]+)\)")  # Rust's `(?: (?s) x )` is Python's `(?s: x )`
+
+
+def _np_pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(_SCOPED_FLAG.sub(r"(?\1:", pattern))
+
+
+def _np_secrets(pattern: re.Pattern[str], text: str) -> list[str]:
+    """Every match's capture groups: one group is the secret, several make an ``id:secret`` composite."""
+    out = []
+    for m in pattern.finditer(text):
+        groups = [g for g in m.groups() if g]
+        if groups:
+            out.append(groups[0] if len(groups) == 1 else ":".join(groups))
+    return out
+
+
+def _after_fixme(lines: list[str], line: int) -> bool:
+    """The nearest non-blank line above ``line`` (0-based) is a FIXME comment."""
+    j = line - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    return j >= 0 and bool(_FIXME.match(lines[j]))
+
+
+def noseyparker_file(path: str, src: str) -> tuple[list[Case], list[re.Pattern[str]], dict[str, int]]:
+    """The cases of one rule file, the patterns of its secret rules, and counts of what was left out."""
+    import yaml  # only this extractor needs it (PyYAML, present in the dev environment)
+
+    lines = src.splitlines()
+    root = yaml.compose(src)
+    stats = {"rules": 0, "not_secret_rules": 0, "skipped_fixme": 0, "skipped_unmatched": 0}
+    cases: list[Case] = []
+    patterns: list[re.Pattern[str]] = []
+    rules = next((v for k, v in (root.value if root else []) if k.value == "rules"), None)
+    for rule_node in rules.value if rules else []:
+        rule = yaml.safe_load(yaml.serialize(rule_node))
+        stats["rules"] += 1
+        if "identifier" in (rule.get("categories") or []) or "public" in rule["name"].lower():
+            stats["not_secret_rules"] += 1
+            continue
+        pattern = _np_pattern(rule["pattern"])
+        patterns.append(pattern)
+        for key_node, list_node in rule_node.value:
+            if key_node.value not in ("examples", "negative_examples") or not isinstance(list_node.value, list):
+                continue
+            positive = key_node.value == "examples"
+            whole_list = _after_fixme(lines, key_node.start_mark.line)
+            for n, item in enumerate(list_node.value):
+                if whole_list or _after_fixme(lines, item.start_mark.line):
+                    stats["skipped_fixme"] += 1
+                    continue
+                text = item.value
+                secrets = _np_secrets(pattern, text) if positive else []
+                if positive and not secrets:
+                    stats["skipped_unmatched"] += 1
+                    continue
+                cases.append(
+                    {
+                        "source": "noseyparker",
+                        "family": rule["id"],
+                        "name": f"{rule['id']} ({rule['name']}): {key_node.value}[{n}]",
+                        "input": text,
+                        "positive": positive,
+                        "secrets": secrets,
+                    }
+                )
+    return cases, patterns, stats
+
+
+def noseyparker(git_dir: Path) -> tuple[list[Case], dict[str, Any]]:
+    files = [
+        p for p in _git(git_dir, "ls-tree", "-r", "--name-only", "HEAD", _NP_RULES).splitlines() if p.endswith(".yml")
+    ]
+    cases: list[Case] = []
+    patterns: list[re.Pattern[str]] = []
+    stats: dict[str, Any] = {"files": len(files)}
+    for path in files:
+        found, compiled, counts = noseyparker_file(path, _git(git_dir, "show", f"HEAD:{path}"))
+        cases.extend(found)
+        patterns.extend(compiled)
+        for k, v in counts.items():
+            stats[k] = stats.get(k, 0) + v
+    # A negative example is only one rule's non-match (a Slack bot token is a user-token rule's negative): it
+    # is a negative of the scanner when none of its secret rules finds anything in it.
+    kept = [c for c in cases if c["positive"] or not any(_np_secrets(p, c["input"]) for p in patterns)]
+    stats["negatives_other_rule_finds"] = len(cases) - len(kept)
+    return kept, stats
+
+
 SECRETLINT_NOTICE = (
     "Derived from the snapshot tests of secretlint (https://github.com/secretlint/secretlint), "
     "Copyright (c) 2020 azu, MIT License: Permission is hereby granted, free of charge, to any person "
@@ -366,13 +470,16 @@ SECRETLINT_NOTICE = (
 )
 
 
+_SOURCES = {"trufflehog": trufflehog, "secretlint": secretlint, "noseyparker": noseyparker}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("source", choices=["trufflehog", "secretlint"])
+    ap.add_argument("source", choices=sorted(_SOURCES))
     ap.add_argument("git_dir", type=Path, help="the fetched mirror's git directory")
     ap.add_argument("-o", "--output", type=Path, help="default: ~/.cache/picasso-secrets/<source>.json")
     args = ap.parse_args(argv)
-    cases, stats = (trufflehog if args.source == "trufflehog" else secretlint)(args.git_dir)
+    cases, stats = _SOURCES[args.source](args.git_dir)
     doc: dict[str, Any] = {"source": args.source, "commit": _commit(args.git_dir), "stats": stats}
     if args.source == "secretlint":
         doc["license"] = SECRETLINT_NOTICE
