@@ -202,7 +202,7 @@ class Retriever:
         t_rank = time.perf_counter()
         gate_open = result.gate[0] >= result.gate[1]
         ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate_open)
-        self._fill(result, ranked, omitted, budget or self.budget)
+        self._render(result, ranked, omitted, budget or self.budget)
         timings["rank_format"] = (time.perf_counter() - t_rank) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         result.timings_ms = timings
@@ -243,7 +243,9 @@ class Retriever:
         )
         return qv, vector_hits, lexical_hits, gate
 
-    def _fill(self, result: RecallResult, ranked: list[Candidate], omitted: list[tuple[str, str]], budget: int) -> None:
+    def _render(
+        self, result: RecallResult, ranked: list[Candidate], omitted: list[tuple[str, str]], budget: int
+    ) -> None:
         """The block of the ranked records that fit ``budget``, their entries, and every omission."""
         rendered = block_mod.render([c.record for c in ranked], self.clock(), budget, self.scope.language)
         omitted += [(rid, "budget") for rid in rendered.over_budget]
