@@ -34,7 +34,7 @@ from picasso_tui.retrieval.exact import MIN_HNSW_ALLOWED_FRACTION, Hit, Matrix, 
 DEFAULT_EF_SEARCH = 64
 DEFAULT_M = 16
 DEFAULT_EF_CONSTRUCTION = 100
-"""efC 100 reached the same recall as 200 on clustered data in half the build time (performance-anchors §2)."""
+"""efC 100 reaches the same recall as 200 on clustered data in half the build time (performance-anchors §2)."""
 
 FORMAT = "picasso-hnsw/1"
 
