@@ -32,7 +32,8 @@ from picasso_tui.retrieval.searchable import LazyRecords, searchable_records
 from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.codec import RawDocument, record_spans
+from picasso_tui.store.codec import record_spans
+from picasso_tui.store.document import RawDocument
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import main_language
 from picasso_tui.store.schema import SCHEMA_VERSION, MemoryRecord, utc_now

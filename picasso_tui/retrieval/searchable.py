@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from picasso_tui.retrieval.scope import Scope
-from picasso_tui.store.codec import RawDocument, deleted_at
+from picasso_tui.store.codec import deleted_at
+from picasso_tui.store.document import RawDocument
 from picasso_tui.store.errors import CorruptStore
 from picasso_tui.store.schema import MemoryRecord
 
