@@ -21,7 +21,7 @@ from typing import Any
 
 _lock = threading.Lock()
 _controller: Any = None
-_CORES = os.cpu_count() or 1  # read once: os.cpu_count() cost ~30 µs a query here
+_CORES = os.cpu_count() or 1  # read once: os.cpu_count() costs ~30 µs here, too much for every query
 _started_single = False
 
 

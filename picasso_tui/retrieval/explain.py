@@ -10,7 +10,7 @@ from picasso_tui.store.namespaces import short_namespace
 if TYPE_CHECKING:  # rich loads with the functions that draw
     from rich.console import RenderableType
 
-    from picasso_tui.retrieval.pipeline import RecallResult
+    from picasso_tui.retrieval.result import RecallResult
 
 WHY_COLUMNS = ("#", "ID", "CLASS", "NAMESPACE", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA")
 

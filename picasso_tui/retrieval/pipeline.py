@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,16 +21,19 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
+from picasso_tui.retrieval.code_staleness import CodeStaleness
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache, content_terms, term_key
-from picasso_tui.retrieval.query import QueryVectors, build_query
+from picasso_tui.retrieval.query import Query, QueryVectors, build_query
 from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
+from picasso_tui.retrieval.result import Entry, RecallResult
 from picasso_tui.retrieval.scope import Scope
+from picasso_tui.retrieval.searchable import LazyRecords, searchable_records
 from picasso_tui.retrieval.vectors import SyncStats, VectorStore, text_hash, top_k
 from picasso_tui.store import events
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.store.codec import deleted_at, record_spans
-from picasso_tui.store.errors import CorruptStore
+from picasso_tui.store.codec import record_spans
+from picasso_tui.store.document import RawDocument
 from picasso_tui.store.filestore import FileStore
 from picasso_tui.store.namespaces import main_language
 from picasso_tui.store.schema import SCHEMA_VERSION, MemoryRecord, utc_now
@@ -42,101 +44,7 @@ DEFAULT_BUDGET = 1200
 MAX_EXPANSIONS = 4
 STALE_MARGIN = 0.1
 
-
-@dataclass
-class Entry:
-    id: str
-    record: MemoryRecord
-    rank: int
-    score: float
-    components: dict[str, float]
-    via: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "class": self.record.memory_class.value,
-            "namespace": self.record.metadata.namespace,
-            "rank": self.rank,
-            "score": round(self.score, 4),
-            "components": self.components,
-            **({"via": self.via} if self.via else {}),
-        }
-
-
-@dataclass
-class RecallResult:
-    entries: list[Entry] = field(default_factory=list)
-    omitted: list[tuple[str, str]] = field(default_factory=list)
-    block: str = ""
-    embedder: str = ""
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    note: str | None = None
-    search: str = "exact"
-    """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
-    gate: tuple[float, float] | None = None
-    """(the prompt's relevance score, the score this embedder needs): why anything, or nothing, was injected."""
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "entries": [e.as_json() for e in self.entries],
-            "omitted": [{"id": rid, "reason": why} for rid, why in self.omitted],
-            "block": self.block,
-            "embedder": self.embedder,
-            "search": self.search,
-            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
-        }
-        if self.gate is not None:
-            score, needed = self.gate
-            out["gate"] = {"score": round(score, 4), "needed": needed, "open": score >= needed}
-        return out
-
-
-def embed_text(record: MemoryRecord) -> str:
-    """What a record is searched by: its title, body, tags and the files it names."""
-    md = record.metadata
-    parts = [md.attributes.title or "", record.body, " ".join(md.attributes.tags), " ".join(md.provenance.source_files)]
-    return "\n".join(p for p in parts if p)
-
-
-def raw_embed_text(raw: dict[str, Any]) -> str:
-    """``embed_text`` read straight from the file's dict: indexing 10k records must not cost a
-    model validation each (~40 µs); only the records a query returns are validated."""
-    md = raw.get("metadata") or {}
-    attrs = md.get("attributes") or {}
-    prov = md.get("provenance") or {}
-    title, body = attrs.get("title"), raw.get("body")
-    parts = [
-        title if isinstance(title, str) else "",
-        body if isinstance(body, str) else "",
-        " ".join(t for t in attrs.get("tags") or () if isinstance(t, str)),
-        " ".join(f for f in prov.get("sourceFiles") or () if isinstance(f, str)),
-    ]
-    return "\n".join(p for p in parts if p)
-
-
-class LazyRecords(Mapping[str, MemoryRecord]):
-    """The records in scope, validated on first use. A record another writer damaged raises KeyError
-    (so ``get`` gives None), as every other reader skips it."""
-
-    def __init__(self, raws: Mapping[str, dict[str, Any]], validate: Callable[[dict[str, Any]], MemoryRecord]) -> None:
-        self._raws = raws
-        self._validate = validate
-
-    def __getitem__(self, rid: str) -> MemoryRecord:
-        try:
-            return self._validate(self._raws[rid])
-        except CorruptStore:
-            raise KeyError(rid) from None
-
-    def __contains__(self, rid: object) -> bool:
-        return rid in self._raws
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raws)
-
-    def __len__(self) -> int:
-        return len(self._raws)
+Hits = list[tuple[str, float]]
 
 
 class Retriever:
@@ -151,7 +59,7 @@ class Retriever:
         embedder: Embedder | None = None,
         top_k: int = DEFAULT_TOP_K,
         budget: int = DEFAULT_BUDGET,
-        files: FileStore | None = None,
+        file_store: FileStore | None = None,
         clock: Callable[[], datetime] = utc_now,
         graph: bool = True,
         workspace_root: Path | None = None,
@@ -161,8 +69,8 @@ class Retriever:
         enough for it to win; a one-shot process answering a single query searches exactly instead.
         ``saved_index``: refresh from, and save, the index of this scope kept per content of
         memory.json (``retrieval.saved_index``), for a one-shot process: it skips decoding the file."""
-        self.files = files or FileStore(paths, projections=False)
-        self.paths = self.files.paths
+        self.file_store = file_store or FileStore(paths, projections=False)
+        self.paths = self.file_store.paths
         self.scope = Scope(account_id, workspace_fingerprint, language, org)
         self.note: str | None = None
         if embedder is None:
@@ -181,8 +89,7 @@ class Retriever:
         self._lexical_mask: Any = None
         self.last_sync = None
         self.use_graph = graph
-        self.workspace_root = workspace_root
-        self._assessor: Any = None
+        self.staleness = CodeStaleness(workspace_root)
         self._allowed_rows: frozenset[int] = frozenset()
         self.query_vectors = QueryVectors()
         self.saved_index = saved_index
@@ -202,7 +109,7 @@ class Retriever:
             workspace_fingerprint=ws.fingerprint if ws else None,
             workspace_root=ws.root if ws else None,
             language=language,
-            files=FileStore(store.paths, projections=False),
+            file_store=FileStore(store.paths, projections=False),
             **options,
         )
 
@@ -222,20 +129,21 @@ class Retriever:
             return True
         if self.vectors.partial:  # held only a saved scope's rows: the full refresh needs the whole store
             self.vectors = VectorStore(self.paths.cache_dir, self.embedder)
-        doc = self.files.read_document()
-        live: list[tuple[str, str]] = []
-        scoped: dict[str, dict[str, Any]] = {}
-        for rid, raw in doc.records.items():
-            attrs = raw["metadata"].get("attributes") or {}
-            if deleted_at(raw) is not None or attrs.get("archivedAt") or attrs.get("quarantined"):
-                continue  # archived, deleted and quarantined records are never returned
-            if rid in doc.problems:
-                continue  # a record that breaks a limit on its shape: every reader skips it
-            text = raw_embed_text(raw)
-            live.append((rid, text))
-            if self.scope.allows(raw["metadata"]["namespace"]):  # scope first: nothing else is even indexed
-                scoped[rid] = raw
-        self.records = LazyRecords(scoped, self.files.validated)
+        doc = self.file_store.read_document()
+        live, scoped = searchable_records(doc, self.scope)
+        self._index(doc, live, scoped)
+        self._stamp = stamp
+        spans = record_spans(doc) if self.saved_index and doc.version == SCHEMA_VERSION else None
+        if spans is not None:  # never after a migration: an old file's namespaces depend on more than its bytes
+            matrix, matrix_ids = self._scoped
+            saved_index_mod.save(self._index_path, self._index_key, content_stamp(doc.original), spans,
+                                 list(scoped), matrix, matrix_ids, self.bm25,
+                                 source=(self.paths.memory_file, doc.original))  # fmt: skip
+        return True
+
+    def _index(self, doc: RawDocument, live: list[tuple[str, str]], scoped: dict[str, dict[str, Any]]) -> None:
+        """Vectors for every live record, the lexical index and the search matrix for those in scope."""
+        self.records = LazyRecords(scoped, self.file_store.validated)
         # Vectors are kept for every live record (the cache is shared by all workspaces; one that
         # held only this scope would re-embed the others' on every switch); searches use the subset.
         hashes = {rid: text_hash(text) for rid, text in live}
@@ -250,14 +158,6 @@ class Retriever:
             row_of = self.vectors.row_of
             self._allowed_rows = frozenset(row_of[rid] for rid in self._allowed if rid in row_of)
         self._lexical_mask = None  # the lexical index holds only this scope
-        self._stamp = stamp
-        spans = record_spans(doc) if self.saved_index and doc.version == SCHEMA_VERSION else None
-        if spans is not None:  # never after a migration: an old file's namespaces depend on more than its bytes
-            matrix, matrix_ids = self._scoped
-            saved_index_mod.save(self._index_path, self._index_key, content_stamp(doc.original), spans,
-                                 list(scoped), matrix, matrix_ids, self.bm25,
-                                 source=(self.paths.memory_file, doc.original))  # fmt: skip
-        return True
 
     def _refresh_from_saved_index(self) -> bool:
         """Take the scope from the index saved for memory.json's current bytes; False when there is none."""
@@ -268,7 +168,7 @@ class Retriever:
         saved = saved_index_mod.load(self._index_path, self._index_key, content_stamp(data), data)
         if saved is None:
             return False
-        self.records = LazyRecords(saved.raws, self.files.validated)
+        self.records = LazyRecords(saved.raws, self.file_store.validated)
         self.vectors = VectorStore.scoped_rows(self.paths.cache_dir, self.embedder, saved.matrix_ids, saved.matrix)
         self.last_sync = SyncStats(rows=len(saved.matrix_ids), from_cache=True)
         self.bm25 = saved.bm25
@@ -289,50 +189,22 @@ class Retriever:
         budget: int | None = None,
         emit: bool = True,
     ) -> RecallResult:
+        """What to inject for ``prompt`` (and the plan and file paths that go with it) within the budget."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         self.refresh()
-        t1 = time.perf_counter()
-        timings["refresh"] = (t1 - t0) * 1000
+        timings["refresh"] = (time.perf_counter() - t0) * 1000
         result = RecallResult(embedder=self.embedder.model_id, note=self.note)
         query = build_query(prompt, plan, files)
         if not query.prompt or not self._allowed:
             result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
             return result
-        with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
-            qv = self.query_vectors.for_query(self.embedder, query)
-            t2 = time.perf_counter()
-            timings["embed"] = (t2 - t1) * 1000
-            assert self._scoped is not None
-            matrix, ids = self._scoped
-            pool = self.top_k * 4
-            vector_hits = self.vectors.graph_search(qv, pool, self._allowed_rows) if self.use_graph else None
-            result.search = "exact" if vector_hits is None else "hnsw"
-            if vector_hits is None:
-                vector_hits = top_k(matrix, ids, qv, pool)
-        lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
-        coverage = self.bm25.coverage(content_terms(query.keywords or query.prompt), (rid for rid, _ in vector_hits))
-        t3 = time.perf_counter()
-        timings["search"] = (t3 - t2) * 1000
-        result.gate = (
-            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage, len(self._allowed)),
-            gate_for(self.embedder.model_id),
-        )
-        ranked, omitted = self._rank(
-            fuse(vector_hits, lexical_hits, self.records), qv, result.gate[0] >= result.gate[1]
-        )
-        rendered = block_mod.render(
-            [c.record for c in ranked], self.clock(), budget or self.budget, self.scope.language
-        )
-        omitted += [(rid, "budget") for rid in rendered.over_budget]
-        by_id = {c.record.id: c for c in ranked}
-        result.entries = [
-            Entry(rid, by_id[rid].record, i + 1, by_id[rid].score, by_id[rid].components, by_id[rid].via)
-            for i, rid in enumerate(rendered.included)
-        ]
-        result.block = rendered.text
-        result.omitted = omitted
-        timings["rank_format"] = (time.perf_counter() - t3) * 1000
+        qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings)
+        t_rank = time.perf_counter()
+        gate_open = result.gate[0] >= result.gate[1]
+        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate_open)
+        self._render(result, ranked, omitted, budget or self.budget)
+        timings["rank_format"] = (time.perf_counter() - t_rank) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         result.timings_ms = timings
         if emit:
@@ -346,13 +218,53 @@ class Retriever:
             )
         return result
 
+    def _search(
+        self, query: Query, result: RecallResult, timings: dict[str, float]
+    ) -> tuple[Any, Hits, Hits, tuple[float, float]]:
+        """The query's vectors, its nearest records in scope by vector and by BM25, and the relevance gate
+        (the prompt's score, the score needed); notes on ``result`` how the vectors were searched."""
+        t0 = time.perf_counter()
+        with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
+            qv = self.query_vectors.for_query(self.embedder, query)
+            t1 = time.perf_counter()
+            timings["embed"] = (t1 - t0) * 1000
+            assert self._scoped is not None
+            matrix, ids = self._scoped
+            pool = self.top_k * 4
+            vector_hits = self.vectors.graph_search(qv, pool, self._allowed_rows) if self.use_graph else None
+            result.search = "exact" if vector_hits is None else "hnsw"
+            if vector_hits is None:
+                vector_hits = top_k(matrix, ids, qv, pool)
+        lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
+        coverage = self.bm25.coverage(content_terms(query.keywords or query.prompt), (rid for rid, _ in vector_hits))
+        timings["search"] = (time.perf_counter() - t1) * 1000
+        gate = (
+            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage, len(self._allowed)),
+            gate_for(self.embedder.model_id),
+        )
+        return qv, vector_hits, lexical_hits, gate
+
+    def _render(
+        self, result: RecallResult, ranked: list[Candidate], omitted: list[tuple[str, str]], budget: int
+    ) -> None:
+        """The block of the ranked records that fit ``budget``, their entries, and every omission."""
+        rendered = block_mod.render([c.record for c in ranked], self.clock(), budget, self.scope.language)
+        omitted += [(rid, "budget") for rid in rendered.over_budget]
+        by_id = {c.record.id: c for c in ranked}
+        result.entries = [
+            Entry(rid, by_id[rid].record, i + 1, by_id[rid].score, by_id[rid].components, by_id[rid].via)
+            for i, rid in enumerate(rendered.included)
+        ]
+        result.block = rendered.text
+        result.omitted = omitted
+
     def _rank(
         self, candidates: dict[str, Candidate], qv: Any, gate: bool
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
         now = self.clock()
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
-        self._judge(candidates, omitted)
+        self.staleness.judge(candidates, omitted)
         kept: list[Candidate] = []
         best = max((c.similarity for c in candidates.values()), default=0.0)
         for c in candidates.values():
@@ -378,37 +290,6 @@ class Retriever:
             ranked.append(c)
         return ranked, omitted
 
-    def _judge(self, candidates: dict[str, Candidate], omitted: list[tuple[str, str]]) -> None:
-        """Staleness that follows the code, judged now for the few candidates (git and file hashes,
-        no network): a memory learned on a branch that is not an ancestor of HEAD is left out, and one
-        whose source files drifted since it was learned ranks with its drift, marked stale."""
-        if self.workspace_root is None:
-            return
-        from picasso_tui.anchors.staleness import anchored  # light: git and hashes only, loaded once
-
-        # Only memories learned from files carry what staleness needs; most candidates (notes, a run's
-        # reflections) do not, and then git is not asked at all.
-        judged = [rid for rid, c in candidates.items() if anchored(c.record)]
-        if not judged:
-            return
-        assessor = self._staleness()
-        assessor.sync()
-        for rid in judged:
-            c = candidates[rid]
-            verdict = assessor.assess(c.record)
-            if verdict.off_branch:
-                del candidates[rid]
-                omitted.append((rid, "other branch"))
-            elif verdict.score != c.record.metadata.staleness_score:
-                c.record = c.record.with_metadata(staleness_score=verdict.score)
-
-    def _staleness(self) -> Any:
-        if self._assessor is None and self.workspace_root is not None:
-            from picasso_tui.anchors.staleness import Assessor  # git + hashes; loaded only with a workspace
-
-            self._assessor = Assessor(self.workspace_root)
-        return self._assessor
-
     def _expand(self, primary: list[Candidate], qv: Any, floor: float, now: datetime) -> list[Candidate]:
         """1-hop: what each hit points to (decisions, facts) and memories that share its files."""
         have = {c.record.id for c in primary}
@@ -421,7 +302,7 @@ class Retriever:
                     continue
                 c = Candidate(record, via=parent.record.id)
                 judged: list[tuple[str, str]] = []
-                self._judge({rid: c}, judged)
+                self.staleness.judge({rid: c}, judged)
                 if judged:  # learned on another branch: not here either
                     continue
                 row = self.vectors.row_of.get(rid)

@@ -135,7 +135,7 @@ def save(
     header = orjson.dumps(
         {"key": key, "stamp": stamp, "ids": ids, "vocab": list(bm25.vocab), "arrays": layout, "body": offset}
     )
-    # Written piece by piece from the arrays' own memory: assembling ~20 MB first cost ~0.1 s.
+    # Written piece by piece from the arrays' own memory: assembling ~20 MB first costs ~0.1 s.
     zeros = bytes(_ALIGN)
     chunks: list[bytes | memoryview] = [header, zeros[: _padded(_PREFIX + len(header)) - _PREFIX - len(header)]]
     for _, array in arrays:

@@ -1,6 +1,6 @@
 """The vector store: one contiguous float32 matrix per embedding model, keyed by record id and
 body hash, persisted under ``<home>/cache/vectors/<model>/``, with an hnswlib graph over it once
-the store is large enough for the graph to win (``ann.HNSW_MIN_ROWS``).
+the store is large enough for the graph to win (``exact.HNSW_MIN_ROWS``).
 
 It is a cache of the file, never a source of truth: deleting it loses nothing, and it is rebuilt
 from the bodies when missing or inconsistent. Embeddings are computed lazily, only for records
@@ -32,7 +32,7 @@ import numpy as np
 import orjson
 
 from picasso_tui.atomic import write_atomic
-from picasso_tui.retrieval import ann
+from picasso_tui.retrieval import ann, exact
 from picasso_tui.retrieval.blas import all_threads
 from picasso_tui.retrieval.embedders.base import Embedder, Vectors
 
@@ -244,7 +244,7 @@ class VectorStore:
     def ensure_graph(self, *, background: bool = True) -> None:
         """Load or build the graph when the store is large enough for it to win. A build runs on its
         own thread (seconds at 10k rows, a minute or more at 100k); searches stay exact until then."""
-        if self.graph is not None or self.live_rows < ann.HNSW_MIN_ROWS or not ann.hnswlib_available():
+        if self.graph is not None or self.live_rows < exact.HNSW_MIN_ROWS or not ann.hnswlib_available():
             return
         if self._building is not None and self._building.is_alive():
             return
@@ -292,9 +292,9 @@ class VectorStore:
 
     def graph_search(self, queries: Vectors, k: int, allowed_rows: AbstractSet[int]) -> list[tuple[str, float]] | None:
         """Approximate top ``k`` within ``allowed_rows`` through the graph; None when no graph is ready or
-        exact search is the better choice for this scope (``ann.prefer_exact``)."""
+        exact search is the better choice for this scope (``exact.prefer_exact``)."""
         graph = self.graph
-        if graph is None or ann.prefer_exact(self.live_rows, len(allowed_rows)):
+        if graph is None or exact.prefer_exact(self.live_rows, len(allowed_rows)):
             return None
         hits = graph.search(queries, k, allowed_rows)
         return [(self.ids[label], sim) for label, sim in hits if self.ids[label]]

@@ -19,15 +19,9 @@ from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.redact.redact import redact_text
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.classify import (
-    Observation,
-    changed_files,
-    error_signature,
-    mentioned_paths,
-    succeeded,
-    tool_attempts,
-)
 from picasso_tui.writeback.errors import WritebackError
+from picasso_tui.writeback.evidence import changed_files, error_signature, mentioned_paths, succeeded, tool_attempts
+from picasso_tui.writeback.observation import Observation
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.reinforce import jaccard, words
 from picasso_tui.writeback.transcript import Transcript

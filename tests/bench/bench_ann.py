@@ -1,4 +1,4 @@
-"""Vector search benchmark: exact numpy search vs the hnswlib index (picasso_tui/retrieval/ann.py).
+"""Vector search benchmark: exact numpy search (retrieval/exact.py) vs the hnswlib index (retrieval/ann.py).
 
 Run as a plain script (it is outside the default pytest run):
 
@@ -47,12 +47,8 @@ import numpy.typing as npt
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from picasso_tui.retrieval.ann import (  # noqa: E402
-    HNSW_MIN_ROWS,
-    HnswIndex,
-    exact_search,
-    prefer_exact,
-)
+from picasso_tui.retrieval.ann import HnswIndex  # noqa: E402
+from picasso_tui.retrieval.exact import HNSW_MIN_ROWS, exact_search, prefer_exact  # noqa: E402
 
 DIM = 384
 K = 8

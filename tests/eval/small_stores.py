@@ -25,9 +25,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 import run_eval as ev
 
 from picasso_tui.retrieval.lexical import BM25, content_terms
-from picasso_tui.retrieval.pipeline import Retriever, raw_embed_text
+from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.retrieval.query import QueryVectors, build_query
 from picasso_tui.retrieval.rank import gate_for, gate_score
+from picasso_tui.retrieval.searchable import raw_embed_text
 
 SIZES = (2, 3, 5, 10, 0)  # 0: the whole scope
 DRAWS = 3

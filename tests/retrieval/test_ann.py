@@ -1,4 +1,4 @@
-"""Vector search (picasso_tui/retrieval/ann.py): exact numpy search and the hnswlib index."""
+"""Vector search: exact numpy search (picasso_tui/retrieval/exact.py) and the hnswlib index (ann.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,9 @@ import threading
 import numpy as np
 import pytest
 
-from picasso_tui.retrieval.ann import (
-    HNSW_MIN_ROWS,
-    MIN_HNSW_ALLOWED_FRACTION,
-    IndexLoadError,
-    exact_search,
-    hnswlib_available,
-    prefer_exact,
-)
+from picasso_tui.retrieval.ann import IndexLoadError, hnswlib_available
 from picasso_tui.retrieval.embedders.base import normalize
+from picasso_tui.retrieval.exact import HNSW_MIN_ROWS, MIN_HNSW_ALLOWED_FRACTION, exact_search, prefer_exact
 
 DIM = 64
 needs_hnswlib = pytest.mark.skipif(not hnswlib_available(), reason="hnswlib is not installed")

@@ -17,14 +17,8 @@ import pytest
 
 from picasso_tui.retrieval.embedders import minilm as minilm_module
 from picasso_tui.retrieval.embedders.base import EmbedderUnavailable
-from picasso_tui.retrieval.embedders.minilm import (
-    DIM,
-    MAX_TOKENS,
-    MODEL_ID,
-    MiniLMEmbedder,
-    model_path,
-    read_safetensors,
-)
+from picasso_tui.retrieval.embedders.minilm import DIM, MAX_TOKENS, MODEL_ID, MiniLMEmbedder, model_path
+from picasso_tui.retrieval.embedders.minilm_weights import read_safetensors
 
 REFERENCE = json.loads((Path(__file__).parents[1] / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8"))
 TEXTS = [item["text"] for item in REFERENCE["items"]]

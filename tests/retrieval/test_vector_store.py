@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from picasso_tui.retrieval import ann, vectors
+from picasso_tui.retrieval import exact as exact_module
 from picasso_tui.retrieval.embedders.hashing import HashEmbedder
 from picasso_tui.retrieval.pipeline import Retriever
 from picasso_tui.store.filestore import Delete, FileStore, Upsert
@@ -37,7 +38,7 @@ def corpus(n: int, fp: str = FP, prefix: str = "mem_") -> list[MemoryRecord]:
 @pytest.fixture
 def small_graph_threshold(monkeypatch):
     # The graph wins from ~5,000 rows on this machine; the tests exercise it on a few hundred.
-    monkeypatch.setattr(ann, "HNSW_MIN_ROWS", 100)
+    monkeypatch.setattr(exact_module, "HNSW_MIN_ROWS", 100)
     pytest.importorskip("hnswlib")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -78,7 +79,23 @@ def one_package(tool: str, package: str, script: str) -> str:
     }.get(tool, f"npm run {script} -w {package}")
 
 
+@dataclass(frozen=True)
+class _Package:
+    """What every step reads: the root package.json, its manager and its workspace packages."""
+
+    tree: Tree
+    pkg: dict
+    tool: str
+    why: str
+    packages: list[str]
+    """The workspace packages' folders (a monorepo), or []."""
+    deps: set[str]
+    """Every dependency the root and the workspace packages declare."""
+    sources: list[str]
+
+
 def investigate(tree: Tree) -> Knowledge:
+    """What package.json says: packaging (a monorepo's packages), the stack, scripts and entry points."""
     k = Knowledge()
     if not tree.has("package.json"):
         return k
@@ -90,56 +107,80 @@ def investigate(tree: Tree) -> Knowledge:
         data = pkg if manifest == "package.json" else load_json(tree, manifest)
         for table in ("dependencies", "devDependencies", "peerDependencies"):
             deps |= set((data.get(table) or {}).keys())
-    ts = tree.has("tsconfig.json") or "typescript" in deps
-    details = [f"package manager {tool} ({why})"]
+    sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
+    package = _Package(tree, pkg, tool, why, packages, deps, sources)
+    _packaging(k, package)
+    kinds = _stack(k, package)
+    _commands(k, package, kinds)
+    _entry_points(k, pkg)
+    return k
+
+
+def _packaging(k: Knowledge, p: _Package) -> None:
+    """The packaging fact: name, manager, TypeScript, module type, the monorepo's packages and its tool."""
+    tree, pkg = p.tree, p.pkg
+    ts = tree.has("tsconfig.json") or "typescript" in p.deps
+    details = [f"package manager {p.tool} ({p.why})"]
     if pkg.get("name"):
         details.insert(0, f"package `{pkg['name']}`")
     if ts:
         details.append("TypeScript" + (" (tsconfig.json)" if tree.has("tsconfig.json") else ""))
     if pkg.get("type") == "module":
         details.append("ES modules")
-    if packages:
+    if p.packages:
         described = []
-        for p in packages:
-            data = load_json(tree, f"{p}/package.json")
+        for folder in p.packages:
+            data = load_json(tree, f"{folder}/package.json")
             name, about = data.get("name"), str(data.get("description") or "")[:80]
-            described.append(p + (f" ({name}{': ' + about if about else ''})" if name else ""))
-        details.append(f"monorepo with {len(packages)} packages: {human_list(described, 10)}")
+            described.append(folder + (f" ({name}{': ' + about if about else ''})" if name else ""))
+        details.append(f"monorepo with {len(p.packages)} packages: {human_list(described, 10)}")
     for marker, label in (("turbo.json", "Turborepo"), ("nx.json", "Nx"), ("lerna.json", "Lerna")):
         if tree.has(marker):
             details.append(f"{label} ({marker})")
-    sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     k.fact(
         "javascript/packaging",
-        f"JS/TS packaging: {tool}",
+        f"JS/TS packaging: {p.tool}",
         "JavaScript/TypeScript project: " + "; ".join(details) + ".",
-        *sources,
+        *p.sources,
     )
-    kinds = classify(deps, LIBRARIES)
-    extra = ""
-    if tree.has("prisma/schema.prisma"):
-        extra = "Prisma schema in prisma/schema.prisma" + (
-            "; migrations in prisma/migrations" if tree.under("prisma/migrations") else ""
-        )
-        sources.append("prisma/schema.prisma")
-    stack_facts(k, "javascript", "JS/TS", kinds, sources, extra)
 
-    scripts = pkg.get("scripts") or {}
-    k.command("install", f"{tool} install", why, 40)
+
+def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
+    """The stack fact (with Prisma's schema and migrations); returns the libraries by kind."""
+    kinds = classify(p.deps, LIBRARIES)
+    extra = ""
+    sources = p.sources
+    if p.tree.has("prisma/schema.prisma"):
+        extra = "Prisma schema in prisma/schema.prisma" + (
+            "; migrations in prisma/migrations" if p.tree.under("prisma/migrations") else ""
+        )
+        sources = [*sources, "prisma/schema.prisma"]
+    stack_facts(k, "javascript", "JS/TS", kinds, sources, extra)
+    return kinds
+
+
+def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
+    """Install, the scripts for each role, one test (per package in a monorepo) and Prisma's migrations."""
+    tool = p.tool
+    scripts = p.pkg.get("scripts") or {}
+    k.command("install", f"{tool} install", p.why, 40)
     for role, names in ROLE_SCRIPTS.items():
         for name in names:
             if name in scripts:
                 k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30, scripts[name][:80])
                 break
     tests = kinds.get("test", [])
-    if packages and "test" in scripts:
-        k.command("test-one", one_package(tool, "<package>", "test"), "workspaces", 35, f"packages: {packages[0]} …")
+    if p.packages and "test" in scripts:
+        k.command("test-one", one_package(tool, "<package>", "test"), "workspaces", 35, f"packages: {p.packages[0]} …")
     elif "Vitest" in tests:
         k.command("test-one", f"{tool} exec vitest run <file>", "vitest", 40)
     elif "Jest" in tests:
         k.command("test-one", f"{tool} exec jest <file>", "jest", 40)
     if "Prisma" in kinds.get("database", []):
         k.command("migrate", f"{tool} exec prisma migrate dev", "prisma", 45)
+
+
+def _entry_points(k: Knowledge, pkg: dict) -> None:
     entries = [f"main {pkg['main']}"] if isinstance(pkg.get("main"), str) else []
     binaries = pkg.get("bin")
     if isinstance(binaries, dict):
@@ -153,4 +194,3 @@ def investigate(tree: Tree) -> Knowledge:
             f"package.json entry points: {human_list(entries)}.",
             "package.json",
         )
-    return k

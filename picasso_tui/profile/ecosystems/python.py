@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import classify, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -66,7 +67,26 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     return "pip", "no lock file of another tool", ""
 
 
+@dataclass(frozen=True)
+class _Project:
+    """What every step reads: the manifests, the dependencies and the tool that manages them."""
+
+    tree: Tree
+    pyproject: dict
+    sources: list[str]
+    deps: set[str]
+    tool: str
+    why: str
+    run: str
+    """The prefix that runs a command in the tool's environment (``uv run ``), or ""."""
+    members: list
+    """uv workspace members, as [tool.uv.workspace] lists them."""
+    django: str | None
+    """Django's manage.py, when there is one."""
+
+
 def investigate(tree: Tree) -> Knowledge:
+    """What the Python manifests say: packaging, the stack, and how to install, test, lint, run and migrate."""
     k = Knowledge()
     sources = [f for f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile") if tree.has(f)]
     sources += [f for f in tree.files if REQUIREMENTS.match(f)]
@@ -75,32 +95,49 @@ def investigate(tree: Tree) -> Knowledge:
     pyproject = load_toml(tree, "pyproject.toml")
     deps = _deps(tree, pyproject)
     tool, why, run = _manager(tree, pyproject)
+    members = dig(pyproject, "tool", "uv", "workspace", "members") or []
+    project = _Project(tree, pyproject, sources, deps, tool, why, run, members, tree.first("manage.py"))
+    _packaging(k, project)
+    _stack(k, project)
+    _install(k, project)
+    _tests(k, project)
+    _lint_and_format(k, project)
+    _entry_points(k, project)
+    _migrations(k, project)
+    return k
+
+
+def _packaging(k: Knowledge, p: _Project) -> None:
+    """The packaging fact: the package's name, its manager, build backend, Python version, nested packages."""
+    tree, pyproject = p.tree, p.pyproject
     name = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
     backend = dig(pyproject, "build-system", "build-backend")
     requires = dig(pyproject, "project", "requires-python")
-    members = dig(pyproject, "tool", "uv", "workspace", "members") or []
-    details = [f"package manager {tool} ({why})"]
+    details = [f"package manager {p.tool} ({p.why})"]
     if name:
         details.insert(0, f"package `{name}`")
     if backend:
         details.append(f"build backend {backend.split('.')[0]}")
     if requires:
         details.append(f"Python {requires}")
-    if members:
-        details.append(f"uv workspace members: {human_list([str(m) for m in members])}")
+    if p.members:
+        details.append(f"uv workspace members: {human_list([str(m) for m in p.members])}")
     nested = [f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f]
-    if nested and not members:
+    if nested and not p.members:
         details.append(f"{len(nested)} more Python packages inside: {human_list(sorted(set(nested)), 8)}")
-    k.fact("python/packaging", f"Python packaging: {tool}", "Python project: " + "; ".join(details) + ".", *sources)
+    k.fact("python/packaging", f"Python packaging: {p.tool}", "Python project: " + "; ".join(details) + ".", *p.sources)
 
-    kinds = classify(deps, LIBRARIES)
-    django = tree.first("manage.py")
-    if django and "Django" not in kinds.get("framework", []):
+
+def _stack(k: Knowledge, p: _Project) -> None:
+    kinds = classify(p.deps, LIBRARIES)
+    if p.django and "Django" not in kinds.get("framework", []):
         kinds.setdefault("framework", []).insert(0, "Django")
-    stack_facts(k, "python", "Python", kinds, sources + ([django] if django else []))
+    stack_facts(k, "python", "Python", kinds, p.sources + ([p.django] if p.django else []))
 
-    # Install
-    extras = [e for e in (dig(pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
+
+def _install(k: Knowledge, p: _Project) -> None:
+    tree, tool, why, sources = p.tree, p.tool, p.why, p.sources
+    extras = [e for e in (dig(p.pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
     if tool == "uv":
         k.command("install", "uv sync" + (" --all-extras" if extras else ""), why, 40)
     elif tool == "Poetry":
@@ -115,12 +152,15 @@ def investigate(tree: Tree) -> Knowledge:
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
-    # Tests
+
+def _tests(k: Knowledge, p: _Project) -> None:
+    """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
+    tree, run = p.tree, p.run
     pytest_cfg = next(
         (
             where
             for where, present in (
-                ("pyproject.toml [tool.pytest]", dig(pyproject, "tool", "pytest")),
+                ("pyproject.toml [tool.pytest]", dig(p.pyproject, "tool", "pytest")),
                 ("pytest.ini", tree.has("pytest.ini")),
                 ("setup.cfg [tool:pytest]", "[tool:pytest]" in (tree.read("setup.cfg") or "")),
                 ("conftest.py", tree.named("conftest.py")),
@@ -130,21 +170,23 @@ def investigate(tree: Tree) -> Knowledge:
         None,
     )
     test_files = [f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
-    if "pytest" in deps or pytest_cfg:
+    if "pytest" in p.deps or pytest_cfg:
         example = test_files[0] if test_files else "tests/test_example.py"
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
         k.command("test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>")
-        if members and tool == "uv":
+        if p.members and p.tool == "uv":
             # The first member as listed; its [project] name is what `--package` wants.
-            first = str(members[0]).split("*", 1)[0].rstrip("/")
+            first = str(p.members[0]).split("*", 1)[0].rstrip("/")
             inner = [f for f in tree.named("pyproject.toml") if f.startswith(first + "/")]
             name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
             k.command("test-one", f"uv run --package {name or '<member>'} pytest", "[tool.uv.workspace]", 50)
     elif test_files:
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
 
-    # Lint / format
-    tool_cfg = pyproject.get("tool") or {}
+
+def _lint_and_format(k: Knowledge, p: _Project) -> None:
+    tree, deps, run = p.tree, p.deps, p.run
+    tool_cfg = p.pyproject.get("tool") or {}
     ruff_file = tree.first("ruff.toml", ".ruff.toml")
     if ruff_file or "ruff" in tool_cfg or "ruff" in deps:
         where = ruff_file or ("pyproject.toml [tool.ruff]" if "ruff" in tool_cfg else "ruff in the dependencies")
@@ -157,7 +199,10 @@ def investigate(tree: Tree) -> Knowledge:
     if "mypy" in tool_cfg or tree.has("mypy.ini") or "mypy" in deps:
         k.command("lint", f"{run}mypy .", "mypy.ini" if tree.has("mypy.ini") else "mypy configuration", 64, "types")
 
-    # Entry points
+
+def _entry_points(k: Knowledge, p: _Project) -> None:
+    """Scripts, ``__main__`` modules and manage.py: a fact naming them, and the command that runs the first."""
+    tree, pyproject, run, django = p.tree, p.pyproject, p.run, p.django
     scripts = dig(pyproject, "project", "scripts") or dig(pyproject, "tool", "poetry", "scripts") or {}
     entries = [f"`{n}` -> {t}" for n, t in scripts.items() if isinstance(t, str)]
     mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2]
@@ -177,7 +222,11 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("run", f"{run}{next(iter(scripts))}", "[project.scripts]", 60)
     if django:
         k.command("run", f"{run}python manage.py runserver", django, 55)
-        k.command("migrate", f"{run}python manage.py migrate", django, 50)
-    if "alembic" in deps or tree.has("alembic.ini"):
-        k.command("migrate", f"{run}alembic upgrade head", "alembic.ini" if tree.has("alembic.ini") else "alembic", 50)
-    return k
+
+
+def _migrations(k: Knowledge, p: _Project) -> None:
+    if p.django:
+        k.command("migrate", f"{p.run}python manage.py migrate", p.django, 50)
+    if "alembic" in p.deps or p.tree.has("alembic.ini"):
+        where = "alembic.ini" if p.tree.has("alembic.ini") else "alembic"
+        k.command("migrate", f"{p.run}alembic upgrade head", where, 50)

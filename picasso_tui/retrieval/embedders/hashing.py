@@ -31,7 +31,7 @@ def tokens(text: str) -> list[str]:
 class HashEmbedder:
     def __init__(self, dim: int = 384) -> None:
         self.dim = dim
-        self.model_id = f"hash-v2-{dim}"  # v2: function words out, heavier trigrams
+        self.model_id = f"hash-v2-{dim}"  # the version names the feature set: its vectors never mix with another's
 
     def _features(self, text: str) -> list[tuple[str, float]]:
         words = [w for w in tokens(text) if w not in FUNCTION_WORDS]
