@@ -337,33 +337,9 @@ def _assignment(text: str, m: re.Match[str], value: str) -> bool:
         return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
     if value.startswith("-----BEGIN"):
         return _private_key(text, m, value)  # a PEM block under a key name: its body decides
-    sep = m.group("sep").strip()
-    if "\n" in m.group("sep"):
-        # the value is quoted on the line after the name: the tie is looser, so only a machine-made token
-        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
-    if sep == "(":
-        # ``setPassword("…")`` sets it; any other call named after a secret (``getToken("refresh")``,
-        # ``.apiKey("…")``) may take a name as well as the secret: only a machine-made token counts there
-        setter = _SETTER.match(key.rsplit(".", 1)[-1]) is not None
-        return (setter and _PASSWORD_WORD.fullmatch(m.group("k")) is not None) or _token(value)
-    if sep.endswith(">") and sep != "=>":
-        # ``<string name="api_key">…</string>``, ``<entry key="password">…</entry>``; any other attribute
-        # (``<input type="password">``, ``<label for="password">``) names a field, not the value
-        if _NAME_ATTRIBUTE.search(text, max(0, m.end("k") - len(key) - 16), m.end("k") - len(key)) is None:
-            return False
-        return _PASSWORD_WORD.fullmatch(m.group("k")) is not None or _token(value)
-    if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
-        return True  # ``the password is 'Secret123'``: quoted, it is the password itself
-    if sep in ("", "is", "|", ",", "-"):
-        # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
-        # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
-        return _token(value) and (sep in ("", "is", "|") or not bare)
-    if sep.startswith(("==", "!=")):
-        # ``token == "pinned"`` compares with a word: only a credential-looking value counts, except that what a
-        # password or a secret is compared with is that password (``if password == "team10"``)
-        if not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
-            return True
-        return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
+    verdict = _by_separator(text, m, key, value, bare)
+    if verdict is not None:
+        return verdict
     if not bare:
         return True  # a quoted literal
     if _DOTTED_REF.fullmatch(value) or _TYPE_NAMES.fullmatch(value):
@@ -402,6 +378,39 @@ class Rule:
     glue: bool = False
     """The prefix is distinctive enough to be found glued to other token characters (``s-AKIA…``,
     ``id_sk-…``, ``token-eyJ…``); the redactor then tries one start per run of token characters."""
+
+
+def _by_separator(text: str, m: re.Match[str], key: str, value: str, bare: bool) -> bool | None:
+    """The verdict that the separator alone settles (a next-line value, a call, an element, a comparison,
+    prose joiners); None when the ordinary assignment rules decide."""
+    sep = m.group("sep").strip()
+    if "\n" in m.group("sep"):
+        # the value is quoted on the line after the name: the tie is looser, so only a machine-made token
+        return _token(value) and _mixed(value) and _PUBLIC_KEY.search(key) is None
+    if sep == "(":
+        # ``setPassword("…")`` sets it; any other call named after a secret (``getToken("refresh")``,
+        # ``.apiKey("…")``) may take a name as well as the secret: only a machine-made token counts there
+        setter = _SETTER.match(key.rsplit(".", 1)[-1]) is not None
+        return (setter and _PASSWORD_WORD.fullmatch(m.group("k")) is not None) or _token(value)
+    if sep.endswith(">") and sep != "=>":
+        # ``<string name="api_key">…</string>``, ``<entry key="password">…</entry>``; any other attribute
+        # (``<input type="password">``, ``<label for="password">``) names a field, not the value
+        if _NAME_ATTRIBUTE.search(text, max(0, m.end("k") - len(key) - 16), m.end("k") - len(key)) is None:
+            return False
+        return _PASSWORD_WORD.fullmatch(m.group("k")) is not None or _token(value)
+    if sep == "is" and not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+        return True  # ``the password is 'Secret123'``: quoted, it is the password itself
+    if sep in ("", "is", "|", ",", "-"):
+        # ``LicenseKey gKP8…``, ``the key is 2afd…``, ``("AccountKey", "…")``, ``token - '…'``: without an
+        # assignment only a machine-made token counts (``Problem(401, "bad-credentials", "Try again.")`` is prose)
+        return _token(value) and (sep in ("", "is", "|") or not bare)
+    if sep.startswith(("==", "!=")):
+        # ``token == "pinned"`` compares with a word: only a credential-looking value counts, except that what a
+        # password or a secret is compared with is that password (``if password == "team10"``)
+        if not bare and _PASSWORD_WORD.fullmatch(m.group("k")):
+            return True
+        return not bare and (high_entropy(value) or (looks_random(value) and len(value) >= 12))
+    return None
 
 
 def _r(

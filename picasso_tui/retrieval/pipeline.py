@@ -316,12 +316,6 @@ class Retriever:
 
 
 def _default_embedder(paths: PicassoPaths) -> tuple[Embedder, str | None]:
-    try:
-        from picasso_tui.retrieval.embedders import get_embedder
-    except ImportError:
-        get_embedder = None
-    if get_embedder is not None:
-        return get_embedder(paths)
-    from picasso_tui.retrieval.embedders.hashing import HashEmbedder
+    from picasso_tui.retrieval.embedders import get_embedder  # numpy and the model only when recalling
 
-    return HashEmbedder(), "using the hash embedder: run `picasso memory model install` for better recall"
+    return get_embedder(paths)

@@ -58,8 +58,10 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
 
 
 def _main_language_of(files: list[str]) -> str | None:
+    """The language most of the changed files are in; on a tie, the first such file's (a set's order would
+    change from one process to the next, and with it where a style note is filed)."""
     langs = [lang for lang in (language_of(f) for f in files) if lang]
-    return max(set(langs), key=langs.count) if langs else None
+    return max(dict.fromkeys(langs), key=langs.count) if langs else None
 
 
 def _user_texts(transcript: Transcript) -> Iterator[tuple[Event, bool]]:
