@@ -6,15 +6,13 @@ import sys
 from pathlib import Path
 
 import click
-import orjson
 
 from picasso_tui.cli import render
 from picasso_tui.cli.session import current_store
 from picasso_tui.errors import UsageError
-from picasso_tui.services import memory_edit, memory_ops
+from picasso_tui.services import exchange, memory_edit, memory_ops
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.user_store import redaction_notice
 
 CLEAR_PHRASE = "clear-memories"
 CLASS_CHOICE = click.Choice([c.value for c in MemoryClass])
@@ -167,9 +165,9 @@ def unpin_cmd(id_prefix: str) -> None:
 def export_cmd() -> None:
     """Print every memory as {"schemaVersion": 2, "records": [...]}."""
     store = current_store()
-    exported = store.export()
+    data, _count = exchange.export_json(store)
     warn_unreadable(store)
-    sys.stdout.buffer.write(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
+    sys.stdout.buffer.write(data)
     sys.stdout.flush()
 
 
@@ -185,7 +183,8 @@ def import_cmd(file: Path, as_json: bool) -> None:
             data, source = file.read_bytes(), file
         except OSError as exc:
             raise UsageError(f"Cannot read {file}: {exc.strerror or exc}.") from None
-    report = current_store().import_bytes(data, source)
+    imported = exchange.import_data(current_store(), data, source)
+    report = imported.report
     if as_json:
         _echo_json(
             {"added": report.added, "updated": report.updated, "skipped": report.skipped, "redacted": report.redactions}
@@ -195,8 +194,8 @@ def import_cmd(file: Path, as_json: bool) -> None:
         f"Imported {source}: {len(report.added)} added, {len(report.updated)} updated, "
         f"{len(report.skipped)} skipped (the store already had the same or a newer copy, or deleted it)."
     )
-    if notice := redaction_notice(current_store()):
-        click.echo(f"picasso: {notice}", err=True)
+    if imported.redaction_notice:
+        click.echo(f"picasso: {imported.redaction_notice}", err=True)
 
 
 @memory.command("gc")
@@ -205,7 +204,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
 def gc_cmd(dry_run: bool, as_json: bool) -> None:
     """Archive long-stale memories, delete year-old archives, purge old tombstones."""
     store = current_store()
-    plan = store.gc_plan() if dry_run else store.gc()[0]
+    plan = store.gc_plan() if dry_run else memory_ops.clean_up(store)
     if as_json:
         _echo_json({"dryRun": dry_run, "actions": [a.__dict__ for a in plan]})
         return
@@ -248,8 +247,7 @@ def clear_cmd(fingerprint: str | None, phrase: str | None) -> None:
 def recover_cmd(start_empty: bool) -> None:
     """Copy a corrupt memory.json aside, restore the newest backup (or start empty) and keep every whole
     record still readable in the damaged file; or set aside the records that block every write."""
-    store = MemoryStore()  # no legacy imports: the store is known to be unreadable
-    report = store.recover(start_empty=start_empty)
+    report = memory_ops.recover_store(start_empty=start_empty)
     again = report.deleted_again
     deleted = f"; {again} deleted {'memory stays' if again == 1 else 'memories stay'} deleted" if again else ""
     noun = "record" if len(report.damaged) == 1 else "records"

@@ -24,17 +24,11 @@ def recall_cmd(
 ) -> None:
     """Print the memory block Picasso would inject for PROMPT."""
     from picasso_tui.cli.session import current_store
-    from picasso_tui.paths import PicassoPaths
-    from picasso_tui.retrieval.blas import start_single_threaded
-    from picasso_tui.retrieval.preload import preload_embedder
+    from picasso_tui.services import recall
 
-    start_single_threaded()  # before numpy loads: one query needs one BLAS thread
-    preload_embedder(PicassoPaths.resolve())  # overlaps what follows; the retriever takes it when ready
-    from picasso_tui.retrieval.pipeline import Retriever
-
-    # One query: loading a graph costs more than it saves, and the saved index spares decoding memory.json.
-    retriever = Retriever.for_store(current_store(), graph=False, saved_index=True)
-    result = retriever.recall(prompt, plan=plan, files=files, budget=budget)
+    recall.prepare_one_shot()  # before the store opens: the embedder loads meanwhile
+    recalled = recall.recall_once(current_store, prompt, plan=plan, files=files, budget=budget)
+    result = recalled.result
     if as_json:
         click.echo(render.dump_json(result.as_json()))
         return
@@ -43,7 +37,7 @@ def recall_cmd(
     if result.block:
         click.echo(result.block)
     else:
-        click.echo(explain_mod.nothing_applies(bool(retriever.scope.workspace)), err=True)
+        click.echo(recalled.nothing_applies, err=True)
     if explain:
         out = render.console()
         for part in explain_mod.explain(result):

@@ -12,8 +12,8 @@ from typing import Any
 from mcp.server.fastmcp import FastMCP
 
 from picasso_tui.services import memory_tools as tools
+from picasso_tui.services.session import open_session
 from picasso_tui.store.api import MemoryStore
-from picasso_tui.writeback.user_store import open_user_store
 
 INSTRUCTIONS = (
     "Picasso memory for this account and workspace. Call query_memory before planning to get what is known "
@@ -25,7 +25,7 @@ INSTRUCTIONS = (
 
 def build_server(store: MemoryStore | None = None) -> FastMCP:
     """A FastMCP server exposing ``query_memory`` and ``write_memory`` over ``store``."""
-    store = store or open_user_store()
+    store = store or open_session()
     server: FastMCP = FastMCP("picasso-memory", instructions=INSTRUCTIONS, log_level="WARNING")
     retriever: Any = None
 
@@ -39,9 +39,9 @@ def build_server(store: MemoryStore | None = None) -> FastMCP:
     ) -> dict[str, Any]:
         nonlocal retriever
         if retriever is None:  # built on first use: the server answers `initialize` without loading vectors
-            from picasso_tui.retrieval.pipeline import Retriever
+            from picasso_tui.services import recall
 
-            retriever = Retriever.for_store(store)
+            retriever = recall.resident(store)
         return tools.query_memory(
             query, store=store, files=files or (), namespaces=namespaces or (), budget=budget, retriever=retriever
         )

@@ -1,4 +1,5 @@
-"""Add, delete, pin, unpin and approve one memory, and clear many: what every front end calls."""
+"""Every change to memory a user makes: add, delete, pin, unpin and approve one memory; clean up, clear and
+recover many. What every front end calls (reads go straight to ``MemoryStore``)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from picasso_tui.retrieval.caches import forget_caches
-from picasso_tui.store.api import Deleted, MemoryStore
+from picasso_tui.store import retention
+from picasso_tui.store.api import Deleted, MemoryStore, RecoverReport
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
 from picasso_tui.writeback.kept_transcripts import forget_transcripts
-from picasso_tui.writeback.user_store import redaction_notice
+from picasso_tui.writeback.user_store import open_user_store, redaction_notice
 
 
 @dataclass(frozen=True)
@@ -73,3 +75,16 @@ def clear_memories(store: MemoryStore, fingerprint: str | None) -> Cleared:
     if transcripts:
         removed.append(f"{transcripts} transcript{'s' * (transcripts != 1)}")
     return Cleared(report.deleted, removed)
+
+
+def clean_up(store: MemoryStore) -> list[retention.GcAction]:
+    """Archive long-stale memories, delete year-old archives, purge old tombstones: what was done (the plan is
+    made again under the lock, so it is what the file holds now)."""
+    done, _ = store.gc()
+    return done
+
+
+def recover_store(*, start_empty: bool = False) -> RecoverReport:
+    """Set a damaged memory.json aside and restore it: opened without the one-time imports, which would
+    read the store that is known to be unreadable."""
+    return open_user_store().recover(start_empty=start_empty)

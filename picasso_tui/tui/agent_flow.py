@@ -29,9 +29,9 @@ class AgentFlow(MemoryWrites):
         def run() -> None:
             try:
                 if self._retriever is None:
-                    from picasso_tui.retrieval.pipeline import Retriever  # numpy and the model load here
+                    from picasso_tui.services import recall  # numpy and the model load here
 
-                    self._retriever = Retriever.for_store(self.store, clock=self.clock)
+                    self._retriever = recall.resident(self.store, self.clock)
                 result = self._retriever.recall(draft, emit=False)
             except Exception as exc:  # retrieval must never take the prompt down with it
                 reply_to.post_message(RecallReady(draft, [], f"recall failed: {exc}"))

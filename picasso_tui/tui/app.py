@@ -22,6 +22,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from picasso_tui.services.session import open_session
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import utc_now
 from picasso_tui.tui import notices, slash
@@ -45,7 +46,6 @@ from picasso_tui.tui.screens.inspector import Inspector
 from picasso_tui.tui.screens.recall_preview import RecallPreview
 from picasso_tui.tui.theme import PICASSO_THEME, ROSE_VARIABLES
 from picasso_tui.tui.widgets.app_header import AppHeader
-from picasso_tui.writeback.user_store import open_user_store
 
 
 def styles_dir() -> Path:
@@ -83,7 +83,7 @@ class PicassoApp(EditFlow, AgentFlow, ProfileFlow, PaletteTasks):
         start_in_inspector: bool = False,
         offer_profile: bool = False,
     ) -> None:
-        super().__init__(store or open_user_store(), clock, watch)
+        super().__init__(store or open_session(), clock, watch)
         self.editor_runner = editor_runner or self._run_editor
         self.start_in_inspector = start_in_inspector
         self.offer_profile = offer_profile  # first session in a workspace: offer `picasso memory init`

@@ -8,9 +8,8 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-import orjson
-
 from picasso_tui.errors import PicassoError
+from picasso_tui.services import exchange, memory_ops
 from picasso_tui.tui.messages import GcPlanned, TaskNotice
 from picasso_tui.tui.screens.confirm import ConfirmScreen
 from picasso_tui.tui.writes import MemoryWrites
@@ -45,7 +44,7 @@ class PaletteTasks(MemoryWrites):
                 return
 
             def work() -> tuple[str, tuple[str, ...]]:
-                done, _ = self.store.gc()
+                done = memory_ops.clean_up(self.store)
                 c = Counter(a.action for a in done)
                 summary = ", ".join(f"{past} {c[key]}" for key, past in GC_DONE if c[key]) or "nothing to do any more"
                 return f"Memory cleaned up: {summary}.", tuple(a.id for a in done)
@@ -65,12 +64,12 @@ class PaletteTasks(MemoryWrites):
 
             def work() -> None:
                 try:
-                    exported = self.store.export()
-                    path.write_bytes(orjson.dumps(exported, option=orjson.OPT_INDENT_2) + b"\n")
+                    data, count = exchange.export_json(self.store)
+                    path.write_bytes(data)
                 except (PicassoError, OSError) as exc:
                     self.post_message(TaskNotice(f"Export failed: {exc}", "error"))
                     return
-                self.post_message(TaskNotice(f"Exported {memories(len(exported['records']))} to {path}."))
+                self.post_message(TaskNotice(f"Exported {memories(count)} to {path}."))
 
             self.run_worker(work, thread=True, group="export")
 

@@ -1,0 +1,27 @@
+"""Opening the user's memory: the store with the guards handed over, after the one-time imports of old files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from picasso_tui.errors import PicassoError
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.legacy import LegacyImport
+from picasso_tui.writeback.user_store import open_user_store
+
+
+def open_session(
+    on_imported: Callable[[LegacyImport], None] = lambda done: None,
+    on_warning: Callable[[PicassoError], None] = lambda exc: None,
+) -> MemoryStore:
+    """The user's store. Each one-time import of an old file is reported once through ``on_imported``; an import
+    that fails is reported through ``on_warning`` and does not stop the session, except when the failure is the
+    store's own file, which the front end's first read reports anyway."""
+    store = open_user_store()
+    try:
+        for done in store.run_legacy_imports():
+            on_imported(done)
+    except PicassoError as exc:
+        if getattr(exc, "path", None) != store.paths.memory_file:
+            on_warning(exc)
+    return store
