@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gates  # noqa: E402
-import intent  # noqa: E402
-import lib  # noqa: E402
+import gates
+import intent
+import lib
 
 
 def run(prompts, ctx, gate) -> dict:
@@ -46,7 +46,9 @@ def main() -> None:
         p.no_memory = intent.no_memory_intent(p.text)
     no_open = gates.Gate("cues (no-memory shuts) + coverage", "score", ("coverage",), intent_shut=True)
     m = run(prompts, ctx, no_open)
-    print(f"{'task cue does not open (only vetoes a shut)':<44}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}")
+    print(
+        f"{'task cue does not open (only vetoes a shut)':<44}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}"
+    )
 
 
 if __name__ == "__main__":

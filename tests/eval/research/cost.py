@@ -18,8 +18,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import intent  # noqa: E402
-import lib  # noqa: E402
+import intent
+import lib
 
 
 def main() -> None:

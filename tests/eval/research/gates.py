@@ -32,13 +32,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import intent  # noqa: E402
-import lib  # noqa: E402
+import lib
 
 TAUS = (0.0, 0.025, 0.05, 0.075, 0.1, 0.125, 0.15, 0.2, 0.3, 0.5)
 NESTED_TAUS = (0.0, 0.025, 0.05, 0.075, 0.1, 0.125, 0.15, 0.2)
 RANKER_FAMILIES = {
-    "prior": [f"cos + {w} bm25/max + {c} workspace" for w in (0.1, 0.15, 0.2, 0.3) for c in (0.025, 0.05, 0.075, 0.1, 0.15)]
+    "prior": [
+        f"cos + {w} bm25/max + {c} workspace" for w in (0.1, 0.15, 0.2, 0.3) for c in (0.025, 0.05, 0.075, 0.1, 0.15)
+    ]
     + [f"cos + {w} bm25/max" for w in (0.1, 0.15, 0.2, 0.3)],
     "sum": [f"cos + {w} bm25/max" for w in (0.1, 0.2, 0.3, 0.46, 0.6, 0.8, 1.0)],
     "rrf60": ["RRF k=60"],
@@ -113,19 +114,42 @@ GATES = [
     Gate("LR: scores only", "lr", ("cos3", "bm3", "coverage", "agree5")),
     Gate("LR: scores + intent features", "lr", ("cos3", "bm3", "coverage", "agree5", "no_memory_intent", "task_cue")),
     Gate("intent cue + LR: scores", "lr", ("cos3", "bm3", "coverage", "agree5"), intent_shut=True),
-    Gate("intent cue + LR: scores + task cue", "lr", ("cos3", "bm3", "coverage", "agree5", "task_cue"), intent_shut=True),
+    Gate(
+        "intent cue + LR: scores + task cue", "lr", ("cos3", "bm3", "coverage", "agree5", "task_cue"), intent_shut=True
+    ),
     Gate("LR: all features", "lr", tuple(FEATURES)),
-    Gate("LR: scores + intent features, target = hit", "lr",
-         ("cos3", "bm3", "coverage", "agree5", "no_memory_intent", "task_cue"), label="hit"),
-    Gate("cues (task opens, no-memory shuts) + today's gate", "score", ("today_gate",), intent_shut=True, task_open=True),
+    Gate(
+        "LR: scores + intent features, target = hit",
+        "lr",
+        ("cos3", "bm3", "coverage", "agree5", "no_memory_intent", "task_cue"),
+        label="hit",
+    ),
+    Gate(
+        "cues (task opens, no-memory shuts) + today's gate", "score", ("today_gate",), intent_shut=True, task_open=True
+    ),
     Gate("cues (task opens, no-memory shuts) + coverage", "score", ("coverage",), intent_shut=True, task_open=True),
-    Gate("cues (task opens, no-memory shuts) + coverage of fused top 3", "score", ("cov_top3",), intent_shut=True,
-         task_open=True),
-    Gate("cues (task opens, no-memory shuts) + coverage of fused top 8", "score", ("cov_top8",), intent_shut=True,
-         task_open=True),
+    Gate(
+        "cues (task opens, no-memory shuts) + coverage of fused top 3",
+        "score",
+        ("cov_top3",),
+        intent_shut=True,
+        task_open=True,
+    ),
+    Gate(
+        "cues (task opens, no-memory shuts) + coverage of fused top 8",
+        "score",
+        ("cov_top8",),
+        intent_shut=True,
+        task_open=True,
+    ),
     Gate("cues (task opens, no-memory shuts) + BM25 top-3", "score", ("bm3",), intent_shut=True, task_open=True),
-    Gate("cues (task opens, no-memory shuts) + LR: scores", "lr", ("cos3", "bm3", "coverage", "agree5"),
-         intent_shut=True, task_open=True),
+    Gate(
+        "cues (task opens, no-memory shuts) + LR: scores",
+        "lr",
+        ("cos3", "bm3", "coverage", "agree5"),
+        intent_shut=True,
+        task_open=True,
+    ),
 ]
 
 
@@ -179,8 +203,9 @@ def gate_scores(gate: Gate, ctx: Context, ranker: str, train: list[lib.Prompt], 
     elif gate.kind == "score":
         str_, ste = gate.sign * xtr[:, 0], gate.sign * xte[:, 0]
     elif gate.kind == "lr":
-        keep = np.array([not (gate.intent_shut and p.no_memory) and not (gate.task_open and "task" in p.cues)
-                         for p in train])
+        keep = np.array(
+            [not (gate.intent_shut and p.no_memory) and not (gate.task_open and "task" in p.cues) for p in train]
+        )
         if gate.label == "hit":
             r = ctx.rankings[ranker]
             y = np.array([p.answerable and lib.hit(p, r[p.id]) for p in train], dtype=float)
@@ -273,9 +298,13 @@ def main() -> None:
     ctx = Context(prompts, recs, args.ranker)
     gates = [g for g in GATES if not args.gate or any(s in g.name for s in args.gate)]
     out: dict = {"ranker_family": args.ranker, "gates": {}}
-    print(f"ranker family: {args.ranker}; LOWO over {len(lib.repos(prompts))} workspaces; threshold fit at training "
-          f"false injection <= tau")
-    print(f"\n{'gate':<46}{'tau=0.10: hit@3':>16}{'prec@3':>8}{'FI':>7}{'empty':>7}   {'nested tau: hit@3':>18}{'FI':>7}")
+    print(
+        f"ranker family: {args.ranker}; LOWO over {len(lib.repos(prompts))} workspaces; threshold fit at training "
+        f"false injection <= tau"
+    )
+    print(
+        f"\n{'gate':<46}{'tau=0.10: hit@3':>16}{'prec@3':>8}{'FI':>7}{'empty':>7}   {'nested tau: hit@3':>18}{'FI':>7}"
+    )
     for gate in gates:
         m, per_fold, fitted = lowo(gate, ctx, prompts, lib.FI_TARGET)
         row = {"tau_0.10": m, "per_fold": per_fold, "fitted": fitted}

@@ -154,8 +154,10 @@ def main() -> None:
     t0 = time.perf_counter()
     data = load(args.cache)
     ps = data["prompts"]
-    print(f"{len(ps)} prompts ({sum(bool(p['relevant']) for p in ps)} answerable), {len(data['records'])} records in "
-          f"some scope; {time.perf_counter() - t0:.1f} s")
+    print(
+        f"{len(ps)} prompts ({sum(bool(p['relevant']) for p in ps)} answerable), {len(data['records'])} records in "
+        f"some scope; {time.perf_counter() - t0:.1f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gates  # noqa: E402
-import lib  # noqa: E402
+import gates
+import lib
 
 FLOOR, INCLUDE_RATIO, TOP_K = 0.36, 0.75, 8
 
@@ -79,7 +79,9 @@ def main() -> None:
                 best = (m["hit3"], float(f))
         floors.append(best[1])
         for p in test:
-            rules["strict cosine floor (fit per fold)"][p.id] = strict(p, ranking[p.id], best[1]) if opened[p.id] else []
+            rules["strict cosine floor (fit per fold)"][p.id] = (
+                strict(p, ranking[p.id], best[1]) if opened[p.id] else []
+            )
     print(f"gate: {gate.name} (tau 0.10), ranker family {args.ranker}; LOWO pooled")
     print(f"  {'rule':<38}{'hit@3':>7}{'prec@3':>8}{'FI':>7}{'empty':>7}{'entries (ans / neg)':>22}")
     for name, inj in rules.items():
@@ -90,7 +92,10 @@ def main() -> None:
     today = {p.id: p.today_gated for p in prompts}
     today3 = {p.id: (p.today_ungated[: lib.K] if p.today_gated else []) for p in prompts}
     print("\ntoday's pipeline (committed gate, in-sample constants)")
-    for name, inj in (("as shipped (companion floor, up to 8)", today), ("fused top 3 whenever the gate opens", today3)):
+    for name, inj in (
+        ("as shipped (companion floor, up to 8)", today),
+        ("fused top 3 whenever the gate opens", today3),
+    ):
         m = lib.metrics(prompts, inj)
         print(f"  {name:<38}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}"
               f"{mean_injected(prompts, inj, True):>12.2f} / {mean_injected(prompts, inj, False):.2f}")  # fmt: skip

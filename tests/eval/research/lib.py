@@ -225,8 +225,9 @@ def fit_threshold(scores: np.ndarray, is_neg: np.ndarray, hits: np.ndarray, targ
     return float((s[j] + s[j + 1]) / 2) if j + 1 < len(s) else float(s[j] - 1e-9)
 
 
-def lowo(prompts: Sequence[Prompt], fold_fn: Callable[[list[Prompt], list[Prompt]], dict[str, list[str]]]
-         ) -> tuple[dict[str, list[str]], dict[str, dict[str, float]]]:
+def lowo(
+    prompts: Sequence[Prompt], fold_fn: Callable[[list[Prompt], list[Prompt]], dict[str, list[str]]]
+) -> tuple[dict[str, list[str]], dict[str, dict[str, float]]]:
     """Leave one workspace out: ``fold_fn(train, test)`` returns what is injected for each test prompt."""
     injected: dict[str, list[str]] = {}
     per_fold: dict[str, dict[str, float]] = {}

@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import lib  # noqa: E402
+import lib
 
 CLASSES = ("repo_rule", "workflow", "failure", "fact", "decision", "style")
 
@@ -136,7 +136,13 @@ def main() -> None:
     print(f"  {'logistic ranker':<24} hit@3 {h:.3f} prec@3 {pr:.3f} | low {hl:.3f} other {ho:.3f}")
 
     print("\n== per fold (LOWO), hit@3 / prec@3")
-    cols = ["today (pipeline)", "weighted sum", "weighted sum + workspace prior", "RRF (equal weights)", "logistic ranker"]
+    cols = [
+        "today (pipeline)",
+        "weighted sum",
+        "weighted sum + workspace prior",
+        "RRF (equal weights)",
+        "logistic ranker",
+    ]
     print(f"  {'workspace':<28}" + "".join(f"{c[:20]:>22}" for c in cols) + f"{'n':>4}")
     for repo in lib.repos(prompts):
         n = sum(p.repo == repo for p in ans)

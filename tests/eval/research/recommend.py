@@ -22,8 +22,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gates  # noqa: E402
-import lib  # noqa: E402
+import gates
+import lib
 
 GATE = "cues (task opens, no-memory shuts) + coverage"
 
@@ -41,7 +41,9 @@ def main() -> None:
     ctx = gates.Context(prompts, recs, "prior")
     gate = next(g for g in gates.GATES if g.name == GATE)
     injected, fitted = {}, []
-    print(f"{'held-out workspace':<30}{'hit@3':>7}{'prec@3':>8}{'FI':>7}{'empty':>7}{'ans':>5}{'neg':>5}   ranker, threshold")
+    print(
+        f"{'held-out workspace':<30}{'hit@3':>7}{'prec@3':>8}{'FI':>7}{'empty':>7}{'ans':>5}{'neg':>5}   ranker, threshold"
+    )
     for repo in lib.repos(prompts):
         train = [p for p in prompts if p.repo != repo]
         test = [p for p in prompts if p.repo == repo]
@@ -52,7 +54,9 @@ def main() -> None:
         print(f"{repo:<30}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}{m['n_ans']:>5}{m['n_neg']:>5}"
               f"   {params['ranker']}, coverage >= {params['threshold']:.4f}")  # fmt: skip
     m = lib.metrics(prompts, injected)
-    print(f"{'pooled (LOWO)':<30}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}{m['n_ans']:>5}{m['n_neg']:>5}")
+    print(
+        f"{'pooled (LOWO)':<30}{m['hit3']:>7.3f}{m['prec3']:>8.3f}{m['fi']:>7.3f}{m['empty']:>7.3f}{m['n_ans']:>5}{m['n_neg']:>5}"
+    )
     folds = [lib.metrics([p for p in prompts if p.repo == r], injected) for r in lib.repos(prompts)]
     print(f"{'mean of folds':<30}{np.mean([f['hit3'] for f in folds]):>7.3f}{np.mean([f['prec3'] for f in folds]):>8.3f}"
           f"{np.mean([f['fi'] for f in folds]):>7.3f}   folds with FI > 0.10: {sum(f['fi'] > 0.1 for f in folds)} of 20")  # fmt: skip
@@ -67,17 +71,23 @@ def main() -> None:
     lost = [p for p in shut if lib.hit(p, ranking_only[p.id])]
     print(f"answerable prompts shut: {len(shut)} ({shut_cue} by a no-memory cue), of which {len(lost)} would have hit")
     neg = [p for p in prompts if not p.answerable]
-    print(f"nothing-applies prompts: {sum(p.no_memory for p in neg)} shut by a cue, "
-          f"{sum(bool(injected[p.id]) for p in neg)} let through of {len(neg)}")
+    print(
+        f"nothing-applies prompts: {sum(p.no_memory for p in neg)} shut by a cue, "
+        f"{sum(bool(injected[p.id]) for p in neg)} let through of {len(neg)}"
+    )
     # the constants to ship: the same procedure on all 20 workspaces
     ranker = ctx.ranker_for(prompts)
     _, params = gates.run_fold(gate, ctx, prompts, prompts, lib.FI_TARGET)
     full = {p.id: (ctx.rankings[ranker][p.id][:3] if ctx.opened[p.id] else []) for p in prompts}
-    print(f"\nfitted on all 20 workspaces: ranking {ranker}; coverage threshold {params['threshold']:.4f}; "
-          f"in-sample: {lib.fmt(lib.metrics(prompts, full))}")
+    print(
+        f"\nfitted on all 20 workspaces: ranking {ranker}; coverage threshold {params['threshold']:.4f}; "
+        f"in-sample: {lib.fmt(lib.metrics(prompts, full))}"
+    )
     cov = sorted({round(p.coverage, 4) for p in prompts})
     t = params["threshold"]
-    print(f"  coverage values either side of it: {max(c for c in cov if c < t)} (shut) / {min(c for c in cov if c >= t)} (open)")
+    print(
+        f"  coverage values either side of it: {max(c for c in cov if c < t)} (shut) / {min(c for c in cov if c >= t)} (open)"
+    )
 
 
 if __name__ == "__main__":

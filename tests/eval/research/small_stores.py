@@ -19,7 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import lib  # noqa: E402
+import lib
 
 THRESHOLD = 0.4365  # recommend.py, fitted on all 20 workspaces
 SIZES = (2, 3, 5, 10, 0)
@@ -58,7 +58,7 @@ def main() -> None:
                     ids = p.ids
                 elif p.answerable:
                     keep = rng.choice(sorted(p.relevant))
-                    ids = [keep] + rng.sample([r for r in p.ids if r != keep], n - 1)
+                    ids = [keep, *rng.sample([r for r in p.ids if r != keep], n - 1)]
                 else:
                     ids = rng.sample(p.ids, n)
                 idx = {r: i for i, r in enumerate(p.ids)}
