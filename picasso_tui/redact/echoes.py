@@ -6,7 +6,7 @@ import bisect
 
 from picasso_tui.redact.limits import MAX_FINDINGS, Budget, RedactionFailed
 from picasso_tui.redact.scan import MARKER, Span
-from picasso_tui.redact.secret_rules import looks_random
+from picasso_tui.redact.secret_checks import looks_random
 
 ECHO_MIN_CHARS = 8
 """A secret this long found once is redacted wherever else it occurs in the text, in any context."""

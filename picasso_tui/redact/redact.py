@@ -16,7 +16,7 @@ from typing import Any
 from picasso_tui.redact.limits import RedactionFailed
 from picasso_tui.redact.passes import Finding, Redacted, find, redact_passes
 from picasso_tui.redact.scan import MARKER
-from picasso_tui.redact.secret_rules import is_placeholder, secret_named
+from picasso_tui.redact.secret_checks import is_placeholder, secret_named
 from picasso_tui.store.schema import MemoryRecord
 
 __all__ = [
