@@ -10,7 +10,6 @@ from picasso_tui.retrieval.caches import forget_caches
 from picasso_tui.store import retention
 from picasso_tui.store.api import Deleted, MemoryStore, RecoverReport
 from picasso_tui.store.schema import MemoryClass, MemoryRecord
-from picasso_tui.writeback.kept_transcripts import forget_transcripts
 from picasso_tui.writeback.user_store import open_user_store, redaction_notice
 
 
@@ -66,6 +65,8 @@ class Cleared:
 def clear_memories(store: MemoryStore, fingerprint: str | None) -> Cleared:
     """Delete every memory (or one workspace's) and everything derived from them: backups, the indexes, the
     kept transcripts and, when clearing everything, the last error report (a traceback can quote a record)."""
+    from picasso_tui.writeback.kept_transcripts import forget_transcripts  # loads the redactor: clear only
+
     report = store.clear(fingerprint)
     forget_caches(store.paths, everything=fingerprint is None)
     transcripts = forget_transcripts(store.paths, fingerprint)
