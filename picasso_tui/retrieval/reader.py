@@ -236,7 +236,7 @@ def _number(value: Any) -> float | None:
 
 
 class RerankReader(_HttpReader):
-    """A cross-encoder behind ``POST /rerank`` (Cohere, Jina, vLLM, Infinity, TEI's Cohere-style route)."""
+    """A cross-encoder behind ``POST /rerank`` in the shape Cohere, Jina, vLLM and Infinity share."""
 
     mode = "rerank"
     path = "/rerank"

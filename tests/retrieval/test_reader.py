@@ -136,7 +136,7 @@ def test_a_full_endpoint_url_is_used_as_it_is() -> None:
 
 
 def test_a_bare_list_with_score_is_read_too(paths, stub, baseline) -> None:
-    """TEI's native answer: a list of {index, score}."""
+    """An answer as a bare list of {index, score} (the shape text-embeddings-inference answers in) is read too."""
     stub.answer = lambda path, payload: (
         200,
         json.dumps([{"index": 1, "score": 0.9}, {"index": 0, "score": 0.1}]).encode(),
