@@ -207,8 +207,9 @@ class Retriever:
         qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings)
         t_rank = time.perf_counter()
         gate_open = result.gate[0] >= result.gate[1]
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate_open)
-        ranked = reader_mod.read(self.reader, query.prompt, ranked, omitted, result, timings)
+        candidates = fuse(vector_hits, lexical_hits, self.records)
+        ranked, omitted = self._rank(candidates, qv, gate_open)
+        ranked = reader_mod.read(self.reader, query.prompt, ranked, omitted, result, timings, candidates)
         self._render(result, ranked, omitted, budget or self.budget)
         timings["rank_format"] = (time.perf_counter() - t_rank) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000

@@ -1,7 +1,8 @@
 """The reader: an optional last look at the top of a recall by a stronger model, off by default.
 
-After ranking and before the block is rendered, the reader sees the ``retrieval.readerTopN`` best
-candidates (the prompt and each memory's text) and reorders them:
+After ranking and before the block is rendered, the reader reads the prompt and up to
+``retrieval.readerTopN`` memories (``pool``: the ranking's, then the best-scored candidates it left
+below the floor or the top-k) and orders them:
 
 - ``rerank``: a cross-encoder behind a ``/rerank`` endpoint in the Cohere/Jina/vLLM/Infinity shape
   (request ``{model, query, documents, top_n}``, answer ``{results: [{index, relevance_score}]}``);
@@ -10,7 +11,8 @@ candidates (the prompt and each memory's text) and reorders them:
   judge reads the memories, which the relevance gate's scores cannot. It can only shut what the gate
   opened; it never runs, so never injects, when the gate is shut.
 
-The candidates the reader names go first, in its order; the others follow in the retrieval's order.
+The memories the reader names go first, in its order, the others after them in the retrieval's. The
+gate and the floor decide how many are injected (as many as the ranking kept), the reader which.
 Any failure (unreachable, an HTTP error, no answer within ``retrieval.readerTimeoutMs`` in all, an
 answer that is not the expected JSON) keeps the retrieval's order and leaves one sentence in
 ``RecallResult.note``. What leaves the machine: the prompt, after the secret redactor (a flagged
@@ -24,7 +26,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from picasso_tui import settings
@@ -76,6 +78,37 @@ def document_text(record: MemoryRecord) -> str:
 
 # -- the hook ---------------------------------------------------------------------------------------
 
+WIDENED_FROM = ("below floor", "below top-k")
+"""Candidates the ranking left out for these reasons may fill the reader's pool: the floor passes ~4 memories
+a prompt, and the one that answers it is often just below (tests/eval: a reader of the floor's survivors alone
+can reach hit@3 0.76 at best, of the top 10 candidates 0.88 and more; docs/benchmarks.md)."""
+
+
+def pool(
+    ranked: list[Candidate], omitted: list[tuple[str, str]], candidates: Mapping[str, Candidate], n: int
+) -> list[Candidate]:
+    """What the reader sees: the ranking's first ``n``, then the best-scored candidates it left out below the
+    floor or the top-k, up to ``n`` in all (never a stale, off-branch or duplicate one)."""
+    head = ranked[:n]
+    have = {c.record.id for c in ranked}
+    bodies = {_body_key(c.record) for c in ranked}
+    spare = sorted(
+        (candidates[rid] for rid, why in omitted if why in WIDENED_FROM and rid in candidates and rid not in have),
+        key=lambda c: c.score,
+        reverse=True,
+    )
+    for c in spare:
+        if len(head) >= n:
+            break
+        if _body_key(c.record) not in bodies:
+            bodies.add(_body_key(c.record))
+            head.append(c)
+    return head
+
+
+def _body_key(record: MemoryRecord) -> str:
+    return " ".join(record.body.lower().split())
+
 
 def read(
     reader: Reader | None,
@@ -84,18 +117,23 @@ def read(
     omitted: list[tuple[str, str]],
     result: RecallResult,
     timings: dict[str, float],
+    candidates: Mapping[str, Candidate],
 ) -> list[Candidate]:
-    """``ranked`` with its top as the reader orders it (``[]`` when a judge says none applies, each
-    then in ``omitted``); unchanged, with a note on ``result``, when the reader cannot answer. Its time goes
-    into ``timings["read"]`` (and is part of the recall's ``rank_format``)."""
-    if reader is None or not ranked or (len(ranked) < 2 and reader.mode != "judge"):
+    """The ranking as the reader orders its top (``pool``): as many memories as the ranking kept among its
+    first ``top_n`` (the gate and the floor decide how many, the reader which), then the rest of the ranking;
+    ``[]`` when a judge says none applies. ``omitted`` follows (a memory the reader brought in is no longer
+    left out; one it put below the cut is). Unchanged, with a note on ``result``, when the reader cannot
+    answer. Its time goes into ``timings["read"]`` (and is part of the recall's ``rank_format``)."""
+    if reader is None or not ranked:
+        return ranked  # a shut gate (or nothing found) asks no reader
+    seen = pool(ranked, omitted, candidates, reader.top_n)
+    if len(seen) < 2 and reader.mode != "judge":
         return ranked  # one memory has no order to change; a judge may still find it does not apply
     from picasso_tui.redact.redact import RedactionFailed, redact_text  # only with a reader: not on every recall
 
     t0 = time.perf_counter()
-    head, tail = ranked[: reader.top_n], ranked[reader.top_n :]
     try:
-        order = reader.read(redact_text(prompt).text, [document_text(c.record) for c in head])
+        order = reader.read(redact_text(prompt).text, [document_text(c.record) for c in seen])
     except RedactionFailed:
         order = None
         why = "the prompt could not be checked for secrets, so the reader was not asked"
@@ -112,12 +150,21 @@ def read(
         return ranked
     if not order and reader.mode == "judge":
         omitted += [(c.record.id, "judged not relevant") for c in ranked]
-        result.reader = f"{said}: none of the top {len(head)} applies, so nothing is injected"
+        result.reader = f"{said}: none of the {len(seen)} it read applies, so nothing is injected"
         return []
-    named = list(dict.fromkeys(i for i in order if 0 <= i < len(head)))
-    rest = [i for i in range(len(head)) if i not in set(named)]
-    result.reader = f"{said}: reordered the top {len(head)}"
-    return [head[i] for i in named + rest] + tail
+    named = list(dict.fromkeys(i for i in order if 0 <= i < len(seen)))
+    ordered = [seen[i] for i in named + [i for i in range(len(seen)) if i not in set(named)]]
+    cut = min(len(ranked), reader.top_n)
+    kept, below = ordered[:cut], ordered[cut:]
+    brought = {c.record.id for c in kept} - {c.record.id for c in ranked}
+    if brought:
+        omitted[:] = [(rid, why) for rid, why in omitted if rid not in brought]
+    left_out = {rid for rid, _ in omitted}
+    omitted += [(c.record.id, "below the reader's cut") for c in below if c.record.id not in left_out]
+    result.reader = f"{said}: read {len(seen)}, kept {cut}" + (
+        f" ({len(brought)} from below the floor)" if brought else ""
+    )
+    return kept + ranked[reader.top_n :]
 
 
 # -- readers over HTTP ------------------------------------------------------------------------------

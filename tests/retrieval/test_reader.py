@@ -21,6 +21,8 @@ from picasso_tui.retrieval.reader import JudgeReader, RerankReader, Unconfigured
 from tests.conftest import seed
 from tests.retrieval.test_pipeline import CORPUS, FP, NOW
 
+BY_ID = {r.id: r for r in CORPUS}
+
 PROMPT = "edit the router: HTTP handlers, apply_patch, explicit return types in TypeScript"
 GITHUB_TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -101,8 +103,27 @@ def baseline(paths) -> list[str]:
 # -- reordering -------------------------------------------------------------------------------------------
 
 
-def test_a_reranker_reorders_the_top_and_is_sent_the_prompt_and_the_memories(paths, stub, baseline) -> None:
-    stub.answer = reversed_rerank
+def rerank_to(first: list[str]) -> Answer:
+    """A reranker that puts the memories ``first`` names (by id) first, in that order, the others after."""
+    order = [reader_mod.document_text(BY_ID[rid]) for rid in first]
+
+    def answer(path: str, payload: dict[str, Any]) -> tuple[int, bytes]:
+        docs = payload["documents"]
+        score = {i: (len(order) - order.index(d) if d in order else -i / 100) for i, d in enumerate(docs)}
+        results = [{"index": i, "relevance_score": score[i]} for i in range(len(docs))]
+        return 200, json.dumps({"results": results}).encode()
+
+    return answer
+
+
+def sent_ids(stub: Stub) -> list[str]:
+    """The memories the reader was shown, by id, in the order they were sent."""
+    by_text = {reader_mod.document_text(r): r.id for r in CORPUS}
+    return [by_text[d] for d in stub.requests[-1]["json"]["documents"]]
+
+
+def test_a_reranker_reorders_the_ranking_and_is_sent_the_prompt_and_the_memories(paths, stub, baseline) -> None:
+    stub.answer = rerank_to(list(reversed(baseline)))
     reader = RerankReader(stub.url + "/v1", "bge-reranker-v2-m3", timeout_ms=2000, top_n=10)
     result = retriever(paths, reader).recall(PROMPT)
     assert [e.id for e in result.entries] == list(reversed(baseline))
@@ -110,14 +131,28 @@ def test_a_reranker_reorders_the_top_and_is_sent_the_prompt_and_the_memories(pat
     (request,) = stub.requests
     assert request["path"] == "/v1/rerank"
     sent = request["json"]
-    assert sent["model"] == "bge-reranker-v2-m3" and sent["query"] == PROMPT and sent["top_n"] == len(baseline)
-    by_id = {r.id: r for r in CORPUS}
-    assert sent["documents"] == [reader_mod.document_text(by_id[rid]) for rid in baseline]
+    seen = sent_ids(stub)
+    assert seen[: len(baseline)] == baseline  # the ranking first, then the best it left below the floor
+    assert len(seen) > len(baseline) and not set(seen) & {"mem_g", "mem_h", "mem_i", "mem_j"}  # in scope, not stale
+    assert sent["model"] == "bge-reranker-v2-m3" and sent["query"] == PROMPT and sent["top_n"] == len(seen)
     assert result.note is None
     assert result.reader.startswith("reader rerank (bge-reranker-v2-m3 at http://127.0.0.1:")
-    assert result.reader.endswith(f"reordered the top {len(baseline)}")
+    assert result.reader.endswith(f"read {len(seen)}, kept {len(baseline)}")
     assert "read" in result.timings_ms
     assert result.as_json()["reader"] == result.reader
+
+
+def test_a_reranker_can_bring_in_a_memory_from_below_the_floor(paths, stub, baseline) -> None:
+    """The gate and the floor decide how many memories are injected, the reader which."""
+    stub.answer = rerank_to(list(reversed(baseline)))
+    retriever(paths, RerankReader(stub.url, None)).recall(PROMPT)
+    below = sent_ids(stub)[-1]
+    stub.answer = rerank_to([below])
+    result = retriever(paths, RerankReader(stub.url, None)).recall(PROMPT)
+    assert [e.id for e in result.entries] == [below, *baseline[:-1]]
+    assert below not in {rid for rid, _ in result.omitted}
+    assert (baseline[-1], "below the reader's cut") in result.omitted
+    assert result.reader.endswith("(1 from below the floor)")
 
 
 def test_the_reader_sees_only_the_top_n_and_the_rest_keeps_its_place(paths, stub, baseline) -> None:
@@ -165,7 +200,7 @@ def test_the_judge_saying_none_applies_injects_nothing(paths, stub, baseline) ->
     assert result.entries == [] and result.block == ""
     judged = [rid for rid, why in result.omitted if why == "judged not relevant"]
     assert judged == baseline
-    assert "none of the top" in result.reader and "nothing is injected" in result.reader
+    assert "applies, so nothing is injected" in result.reader
     assert result.note is None
 
 
@@ -377,7 +412,7 @@ def test_the_cli_shows_the_reader_and_its_fallback(picasso, paths, stub, make_re
     stub.answer = reversed_rerank
     after = json.loads(picasso("memory", "recall", prompt, "--json").out)
     assert [e["id"] for e in after["entries"]] == [e["id"] for e in reversed(before["entries"])]
-    assert "reordered the top" in after["reader"] and "read" in after["timings_ms"]
+    assert f"kept {len(before['entries'])}" in after["reader"] and "read" in after["timings_ms"]
     stub.answer = lambda path, payload: (500, b"{}")
     res = picasso("memory", "recall", prompt, "--explain")
     assert res.code == 0
