@@ -25,12 +25,12 @@ DEFAULTS: dict[str, Any] = {
     "retrieval.openai.apiKeyEnv": "OPENAI_API_KEY",
     "retrieval.ollama.baseUrl": "http://127.0.0.1:11434",
     "retrieval.ollama.model": "all-minilm",
-    "retrieval.reader": "off",  # off, rerank (a /rerank endpoint) or judge (a chat model): reorders the top of a recall
+    "retrieval.reader": "off",  # off, rerank (a /rerank endpoint) or judge (a chat model): orders the top of a recall
     "retrieval.readerUrl": None,  # rerank: the /rerank endpoint or its base URL; judge: an OpenAI-compatible base URL
     "retrieval.readerModel": None,  # the reranker or chat model (judge without readerUrl: writeback.model.*)
     "retrieval.readerApiKeyEnv": None,  # the environment variable holding the reader's key (never the key)
     "retrieval.readerTimeoutMs": 2000,  # the reader's whole answer, past which the retrieval order stands
-    "retrieval.readerTopN": 10,  # how many of the ranked memories the reader sees and reorders
+    "retrieval.readerTopN": 10,  # how many memories the reader reads: the ranking's, then the best below the floor
     "sync.cloudMemory": False,
     "agent.command": None,  # the external agent `picasso run` drives, e.g. "claude -p" or "codex exec"
     "agent.model": None,  # a label for model_performance notes (never a credential)

@@ -71,7 +71,7 @@ class Retriever:
         enough for it to win; a one-shot process answering a single query searches exactly instead.
         ``saved_index``: refresh from, and save, the index of this scope kept per content of
         memory.json (``retrieval.saved_index``), for a one-shot process: it skips decoding the file.
-        ``reader``: reorders the top of each ranking (``retrieval.reader``; ``reader.py``), None for none."""
+        ``reader``: chooses and orders the top of each ranking (``retrieval.reader``; ``reader.py``); None: none."""
         self.file_store = file_store or FileStore(paths, projections=False)
         self.paths = self.file_store.paths
         self.scope = Scope(account_id, workspace_fingerprint, language, org)
