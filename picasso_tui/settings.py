@@ -25,6 +25,12 @@ DEFAULTS: dict[str, Any] = {
     "retrieval.openai.apiKeyEnv": "OPENAI_API_KEY",
     "retrieval.ollama.baseUrl": "http://127.0.0.1:11434",
     "retrieval.ollama.model": "all-minilm",
+    "retrieval.reader": "off",  # off, rerank (a /rerank endpoint) or judge (a chat model): orders the top of a recall
+    "retrieval.readerUrl": None,  # rerank: the /rerank endpoint or its base URL; judge: an OpenAI-compatible base URL
+    "retrieval.readerModel": None,  # the reranker or chat model (judge without readerUrl: writeback.model.*)
+    "retrieval.readerApiKeyEnv": None,  # the environment variable holding the reader's key (never the key)
+    "retrieval.readerTimeoutMs": 2000,  # the reader's whole answer, past which the retrieval order stands
+    "retrieval.readerTopN": 10,  # how many memories the reader reads: the ranking's, then the best below the floor
     "sync.cloudMemory": False,
     "agent.command": None,  # the external agent `picasso run` drives, e.g. "claude -p" or "codex exec"
     "agent.model": None,  # a label for model_performance notes (never a credential)
@@ -47,6 +53,12 @@ DEFAULTS: dict[str, Any] = {
 RANGES: dict[str, tuple[int, int]] = {
     "retrieval.topK": (1, 64),  # memories retrieval keeps before the block's budget applies
     "retrieval.budgetTokens": (50, 100_000),  # the injected block's size, as `memory recall --budget`
+    "retrieval.readerTimeoutMs": (100, 60_000),
+    "retrieval.readerTopN": (2, 32),
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "retrieval.reader": ("off", "rerank", "judge"),
 }
 
 
@@ -90,13 +102,18 @@ def get(key: str, paths: PicassoPaths | None = None) -> Any:
         if not isinstance(node, dict) or part not in node:
             return DEFAULTS.get(key)
         node = node[part]
-    if key in RANGES:
+    if key in RANGES or key in CHOICES:
         check(key, node)
     return node
 
 
 def check(key: str, value: Any) -> None:
-    """Refuse a value outside the key's range with one sentence (in the file or on `settings set`)."""
+    """Refuse a value outside the key's range or choices with one sentence (in the file or on `settings set`)."""
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            shown = repr(value)[:40]
+            raise SettingsError(f"{key} must be one of {', '.join(CHOICES[key])}; it is {shown}.")
+        return
     low, high = RANGES[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SettingsError(f"{key} must be a whole number from {low:,} to {high:,}; it is {value!r}.")
@@ -104,7 +121,7 @@ def check(key: str, value: Any) -> None:
 
 def set_value(key: str, value: Any, paths: PicassoPaths | None = None) -> None:
     paths = paths or PicassoPaths.resolve()
-    if key in RANGES:
+    if key in RANGES or key in CHOICES:
         check(key, value)
     data = orjson.loads(orjson.dumps(load(paths)))  # a deep copy: the cached dict stays what the file holds
     node = data

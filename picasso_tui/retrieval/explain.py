@@ -78,6 +78,8 @@ def explain(result: RecallResult, *, timings: bool = True) -> list[RenderableTyp
         out.append(left)
     if (gate := gate_line(result)) is not None:
         out.append(Text(gate, style="dim"))
+    if result.reader is not None:
+        out.append(Text(result.reader, style="dim"))
     if timings:
         out.append(Text(timing_line(result), style="dim"))
     return out

@@ -19,6 +19,7 @@ from typing import Any
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
+from picasso_tui.retrieval import reader as reader_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
 from picasso_tui.retrieval.code_staleness import CodeStaleness
@@ -64,11 +65,13 @@ class Retriever:
         graph: bool = True,
         workspace_root: Path | None = None,
         saved_index: bool = False,
+        reader: reader_mod.Reader | None = None,
     ) -> None:
         """``graph``: use (load or build in the background) the hnswlib graph once the store is large
         enough for it to win; a one-shot process answering a single query searches exactly instead.
         ``saved_index``: refresh from, and save, the index of this scope kept per content of
-        memory.json (``retrieval.saved_index``), for a one-shot process: it skips decoding the file."""
+        memory.json (``retrieval.saved_index``), for a one-shot process: it skips decoding the file.
+        ``reader``: chooses and orders the top of each ranking (``retrieval.reader``; ``reader.py``); None: none."""
         self.file_store = file_store or FileStore(paths, projections=False)
         self.paths = self.file_store.paths
         self.scope = Scope(account_id, workspace_fingerprint, language, org)
@@ -93,6 +96,7 @@ class Retriever:
         self._allowed_rows: frozenset[int] = frozenset()
         self.query_vectors = QueryVectors()
         self.saved_index = saved_index
+        self.reader = reader
         self._index_key = saved_index_mod.index_key(self.scope, embedder.model_id, embedder.dim)
         self._index_path = saved_index_mod.index_path(self.paths.cache_dir, self._index_key)
 
@@ -104,6 +108,7 @@ class Retriever:
         language = options.pop("language", None) or (main_language(ws.root, store.paths.cache_dir) if ws else None)
         options.setdefault("top_k", settings.get("retrieval.topK", store.paths))
         options.setdefault("budget", settings.get("retrieval.budgetTokens", store.paths))
+        options.setdefault("reader", reader_mod.from_settings(store.paths))
         return cls(
             account_id=store.account_id,
             workspace_fingerprint=ws.fingerprint if ws else None,
@@ -202,7 +207,9 @@ class Retriever:
         qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings)
         t_rank = time.perf_counter()
         gate_open = result.gate[0] >= result.gate[1]
-        ranked, omitted = self._rank(fuse(vector_hits, lexical_hits, self.records), qv, gate_open)
+        candidates = fuse(vector_hits, lexical_hits, self.records)
+        ranked, omitted = self._rank(candidates, qv, gate_open)
+        ranked = reader_mod.read(self.reader, query.prompt, ranked, omitted, result, timings, candidates)
         self._render(result, ranked, omitted, budget or self.budget)
         timings["rank_format"] = (time.perf_counter() - t_rank) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000

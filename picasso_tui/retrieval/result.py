@@ -41,6 +41,8 @@ class RecallResult:
     """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
     gate: tuple[float, float] | None = None
     """(the prompt's relevance score, the score this embedder needs): why anything, or nothing, was injected."""
+    reader: str | None = None
+    """What the reader (``retrieval.reader``) did to the ranking, in one line; None when none is configured."""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -54,4 +56,6 @@ class RecallResult:
         if self.gate is not None:
             score, needed = self.gate
             out["gate"] = {"score": round(score, 4), "needed": needed, "open": score >= needed}
+        if self.reader is not None:
+            out["reader"] = self.reader
         return out

@@ -131,18 +131,51 @@ def make_embedder(name: str) -> Any:
     raise SystemExit(f"unknown embedder {name!r} (known: hash, minilm)")
 
 
+class OracleReader:
+    """NOT a result: a reader (``picasso_tui.retrieval.reader.Reader``) that knows the prompt's labels, for
+    ``--reader oracle-rerank`` / ``oracle-judge``. It puts the labelled memories among the top ``top_n`` first;
+    as a judge it also says "none applies" when none of them is labelled. It goes through the pipeline's
+    own reader hook, so its figures are the ceiling a reader of that many candidates could reach."""
+
+    label = "oracle: knows the labels"
+
+    def __init__(self, mode: str, top_n: int) -> None:
+        self.mode = mode
+        self.top_n = top_n
+        self.labelled: set[str] = set()
+
+    def read(self, prompt: str, documents: list[str]) -> list[int]:
+        return [i for i, text in enumerate(documents) if text in self.labelled]
+
+
+def make_reader(name: str, args: argparse.Namespace) -> Any:
+    """The reader behind ``--reader NAME``: an oracle (an upper bound) or a real endpoint (``--reader-url``)."""
+    from picasso_tui.retrieval.reader import JudgeReader, RerankReader
+
+    if name.startswith("oracle-"):
+        return OracleReader(name.removeprefix("oracle-"), args.reader_top_n)
+    if not args.reader_url:
+        raise SystemExit(f"--reader {name} needs --reader-url (and usually --reader-model)")
+    kind = RerankReader if name == "rerank" else JudgeReader
+    key = os.environ.get(args.reader_api_key_env) if args.reader_api_key_env else None
+    return kind(args.reader_url, args.reader_model, key, timeout_ms=args.reader_timeout_ms, top_n=args.reader_top_n)
+
+
 class PipelineSystem:
     """picasso_tui.retrieval.pipeline.Retriever, one per (workspace, language), reused across prompts.
 
     Everything that depends on the pipeline's interface is in this class: adapt here if it changes.
     """
 
-    def __init__(self, paths: PicassoPaths, embedder_name: str) -> None:
+    def __init__(self, paths: PicassoPaths, embedder_name: str, reader: Any = None, reader_name: str = "") -> None:
         from picasso_tui.retrieval.pipeline import Retriever
 
-        self.name = embedder_name
+        self.name = f"{embedder_name}+{reader_name}" if reader is not None else embedder_name
         self.paths = paths
         self.embedder = make_embedder(embedder_name)
+        self.reader = reader
+        self.reader_notes = 0
+        self._texts: dict[str, str] = {}
         self._retriever_class = Retriever
         self._retrievers: dict[tuple[str, str], Any] = {}
 
@@ -155,8 +188,17 @@ class PipelineSystem:
                 workspace_fingerprint=workspace,
                 language=language,
                 embedder=self.embedder,
+                reader=self.reader,
             )
         return self._retrievers[key]
+
+    def _tell_oracle(self, query: EvalQuery) -> None:
+        if isinstance(self.reader, OracleReader):
+            from picasso_tui.retrieval.reader import document_text
+
+            if not self._texts:
+                self._texts = {r.id: document_text(r) for r in load_records()}
+            self.reader.labelled = {self._texts[rid] for rid in query.relevant}
 
     def warm_up(self, queries: Iterable[EvalQuery]) -> None:
         """Build every retriever (and the vector cache) before timing individual prompts."""
@@ -164,7 +206,9 @@ class PipelineSystem:
             self._retriever(query.workspace, query.language).recall("warm up")
 
     def recall(self, query: EvalQuery) -> list[str]:
+        self._tell_oracle(query)
         result = self._retriever(query.workspace, query.language).recall(query.prompt)
+        self.reader_notes += bool(self.reader is not None and result.note)
         return [entry.id for entry in result.entries]
 
     def recall_ungated(self, query: EvalQuery) -> tuple[list[str], float]:
@@ -172,6 +216,7 @@ class PipelineSystem:
         all-or-nothing, so any threshold's result follows from these two (see ``cross_validate``)."""
         from unittest import mock
 
+        self._tell_oracle(query)
         with mock.patch("picasso_tui.retrieval.pipeline.gate_for", lambda model_id: -math.inf):
             result = self._retriever(query.workspace, query.language).recall(query.prompt, emit=False)
         assert result.gate is not None
@@ -409,6 +454,8 @@ def print_report(report: Report, *, per_workspace: bool, targets: bool) -> None:
     title = f"{report.system}" + (
         " (word-overlap stand-in, not the product's retrieval)" if report.system == "baseline" else ""
     )
+    if "+oracle-" in report.system:
+        title += " (UPPER BOUND: a reader that knows the labels, not a result)"
     print(f"\n== {title}")
     hit_target = HIT_TARGETS.get(report.system)
     rows = [
@@ -478,6 +525,13 @@ def build_systems(args: argparse.Namespace, paths: PicassoPaths) -> list[tuple[s
     embedders = args.embedder or ([] if args.baseline else ["hash"])
     for name in dict.fromkeys(embedders):
         systems.append((name, lambda name=name: PipelineSystem(paths, name)))
+        if args.reader:
+            systems.append(
+                (
+                    f"{name}+{args.reader}",
+                    lambda name=name: PipelineSystem(paths, name, make_reader(args.reader, args), args.reader),
+                )
+            )
     return systems
 
 
@@ -499,6 +553,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also estimate each embedder's figures with the gate's threshold fitted on half the workspaces",
     )
+    parser.add_argument(
+        "--reader",
+        choices=["oracle-rerank", "oracle-judge", "rerank", "judge"],
+        help="also run each embedder with this reader (retrieval.reader): an oracle that knows the labels (an "
+        "upper bound, printed as such) or a real /rerank or chat endpoint given by --reader-url",
+    )
+    parser.add_argument("--reader-url", help="the reader's endpoint or base URL (as retrieval.readerUrl)")
+    parser.add_argument("--reader-model", help="the reader's model (as retrieval.readerModel)")
+    parser.add_argument("--reader-api-key-env", help="the environment variable holding the reader's key")
+    parser.add_argument("--reader-timeout-ms", type=int, default=2000, help="as retrieval.readerTimeoutMs")
+    parser.add_argument("--reader-top-n", type=int, default=10, help="as retrieval.readerTopN (default 10)")
     args = parser.parse_args(argv)
 
     records = load_records()
@@ -544,6 +609,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             report = evaluate(system, queries, namespace_of)
             print_report(report, per_workspace=not args.no_per_workspace, targets=name != "baseline")
+            if isinstance(system, PipelineSystem) and system.reader is not None and system.reader_notes:
+                print(f"  !! the reader failed (fell back to the retrieval's order) on {system.reader_notes} prompts")
             print(f"  setup (index build, embedding {len(records)} records): {setup_s:.2f} s")
             if args.show_misses:
                 print_misses(report, by_id, args.show_misses)
