@@ -487,6 +487,7 @@ def cross_validate(
         rows.append(Prompted(query, injected, decided.cue, decided.coverage))
     repos = sorted({q.repo for q in queries})
     held_out: list[QueryResult] = []
+    held_out_open: list[QueryResult] = []  # the same folds' rankings with the gate forced open: what the gate costs
     folds: dict[str, dict[str, Any]] = {}
     for repo in repos:
         train = [r for r in rows if r.query.repo != repo]
@@ -495,6 +496,7 @@ def cross_validate(
         test = [QueryResult(r.query, r.injected[point] if r.opens(threshold) else [], 0.0)
                 for r in rows if r.query.repo == repo]  # fmt: skip
         held_out += test
+        held_out_open += [QueryResult(r.query, r.injected[point], 0.0) for r in rows if r.query.repo == repo]
         folds[repo] = {"lexical": point[0], "workspace": point[1], "coverage": threshold}
     point = fit_ranking(rows)
     threshold = fit_threshold(rows, point)
@@ -536,6 +538,15 @@ def cross_validate(
             for cue in sorted({by_id[r.query.id].cue or "none" for r in held_out if not r.query.answerable})
         },
         "top_3_only": report.metrics(top3),
+        "gate_open": {
+            "all": report.metrics(held_out_open),
+            "low overlap": report.metrics(
+                [r for r in held_out_open if r.query.answerable and low_overlap(r.query, words_of)]
+            ),
+            "others": report.metrics(
+                [r for r in held_out_open if r.query.answerable and not low_overlap(r.query, words_of)]
+            ),
+        },
     }
 
 
@@ -638,8 +649,11 @@ def print_cross_validated(cv: dict[str, Any], seconds: float) -> None:
     for tier, t in cv["by_overlap"].items():
         print(
             f"    {tier} (n={t['answerable']}): hit@3 {t['hit_at_3']:.3f}, precision@3 {t['precision_at_3']:.3f}, "
-            f"nothing injected {t['answerable_nothing_injected']:.3f}"
+            f"nothing injected {t['answerable_nothing_injected']:.3f}; gate open: hit@3 "
+            f"{cv['gate_open'][tier]['hit_at_3']:.3f}"
         )
+    o = cv["gate_open"]["all"]
+    print(f"    the same rankings with the gate open: hit@3 {o['hit_at_3']:.3f}, precision@3 {o['precision_at_3']:.3f}")
     for cls, c in cv["by_label_class"].items():
         print(
             f"    labelled {cls} (n={c['prompts']}): hit@3 {c['hit_at_3']:.3f}, a {cls} label in the top 3 "
