@@ -12,7 +12,8 @@ if TYPE_CHECKING:  # rich loads with the functions that draw
 
     from picasso_tui.retrieval.result import RecallResult
 
-WHY_COLUMNS = ("#", "ID", "CLASS", "NAMESPACE", "SCORE", "SIM", "LEX", "RECENCY", "PIN", "RULE", "STALE", "VIA")
+WHY_COLUMNS = ("#", "ID", "CLASS", "NAMESPACE", "SCORE", "SIM", "LEX", "OWN", "STALE", "VIA")
+"""SIM cosine, LEX BM25 / the prompt's best, OWN 1 for a memory of this workspace (0: account-wide), STALE staleness."""
 
 
 def nothing_applies(workspace: bool) -> str:
@@ -22,12 +23,24 @@ def nothing_applies(workspace: bool) -> str:
 
 
 def gate_line(result: RecallResult) -> str | None:
-    """The relevance gate's score against its threshold, and what follows from it."""
-    if result.gate is None:
+    """Whether the relevance gate let anything through, and why: the intent cue that decided, or the
+    prompt's coverage against the threshold."""
+    gate = result.gate
+    if gate is None:
         return None
-    score, needed = result.gate
-    verdict = "open" if score >= needed else "shut: nothing is injected"
-    return f"relevance gate {score:.3f} (needs {needed:.2f}): {verdict}"
+    coverage = (
+        f"coverage {gate.coverage:.2f} of the prompt's words in nearby memories (needs {gate.needed:.2f})"
+        if gate.coverage is not None
+        else None
+    )
+    if gate.cue == "task":
+        return f'relevance gate open: a task cue ("{gate.matched}") opens it' + (f"; {coverage}" if coverage else "")
+    if gate.cue is not None:
+        article = "an" if gate.cue == "explanation" else "a"  # "a usage cue": the u sounds like "you"
+        return f'relevance gate shut by {article} {gate.cue} cue ("{gate.matched}"): nothing is injected'
+    if gate.open:
+        return f"relevance gate open: {coverage}"
+    return f"relevance gate shut: {coverage}: nothing is injected"
 
 
 def timing_line(result: RecallResult) -> str:
@@ -65,8 +78,8 @@ def explain(result: RecallResult, *, timings: bool = True) -> list[RenderableTyp
         c = e.components
         table.add_row(
             str(e.rank), e.id, e.record.memory_class.value, Text(where(e.record.metadata.namespace)),
-            f"{e.score:.3f}", f"{c['similarity']:.3f}", f"{c['lexical']:.2f}", f"{c['recency']:.2f}",
-            f"{c['pinned']:.0f}", f"{c['rule']:.0f}", f"{c['staleness']:.2f}", via(result, e.via),
+            f"{e.score:.3f}", f"{c['similarity']:.3f}", f"{c['lexical']:.2f}", f"{c['workspace']:.0f}",
+            f"{c['staleness']:.2f}", via(result, e.via),
         )  # fmt: skip
     out.append(table)
     if result.omitted:

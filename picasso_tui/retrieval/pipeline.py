@@ -1,7 +1,8 @@
 """The retrieval pipeline every front end shares (CLI, TUI, `picasso run`, MCP):
 
-scope -> query parts -> embed -> exact/ANN search + BM25 within scope -> fuse -> rank ->
-1-hop graph expansion -> floor, stale and duplicate checks -> block within the token budget.
+scope -> intent cues (a no-memory cue stops here) -> query parts -> embed -> exact/ANN search + BM25 within
+scope -> the relevance gate -> fuse -> rank -> the top 3, companions above the floor, 1-hop graph expansion
+-> stale and duplicate checks -> block within the token budget.
 
 A ``Retriever`` is meant to live in a resident process: it keeps the vectors, the lexical index
 and the scoped matrix between queries and refreshes them only when memory.json changes.
@@ -19,6 +20,7 @@ from typing import Any
 from picasso_tui import settings
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.retrieval import block as block_mod
+from picasso_tui.retrieval import gate as gate_mod
 from picasso_tui.retrieval import reader as reader_mod
 from picasso_tui.retrieval import saved_index as saved_index_mod
 from picasso_tui.retrieval.blas import one_thread
@@ -26,7 +28,7 @@ from picasso_tui.retrieval.code_staleness import CodeStaleness
 from picasso_tui.retrieval.embedders.base import Embedder
 from picasso_tui.retrieval.lexical import BM25, TermCache, content_terms, term_key
 from picasso_tui.retrieval.query import Query, QueryVectors, build_query
-from picasso_tui.retrieval.rank import Candidate, floor_for, fuse, gate_for, gate_score, relevant, score
+from picasso_tui.retrieval.rank import LEAD, Candidate, floor_for, fuse, relevant, score, tuning_for
 from picasso_tui.retrieval.result import Entry, RecallResult
 from picasso_tui.retrieval.scope import Scope
 from picasso_tui.retrieval.searchable import LazyRecords, searchable_records
@@ -79,6 +81,7 @@ class Retriever:
         if embedder is None:
             embedder, self.note = _default_embedder(self.paths)
         self.embedder = embedder
+        self.tuning = tuning_for(embedder.model_id)
         self.vectors = VectorStore(self.paths.cache_dir, embedder)
         self.top_k = top_k
         self.budget = budget
@@ -206,7 +209,7 @@ class Retriever:
             return result
         qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings)
         t_rank = time.perf_counter()
-        gate_open = result.gate[0] >= result.gate[1]
+        gate_open = result.gate.open
         candidates = fuse(vector_hits, lexical_hits, self.records)
         ranked, omitted = self._rank(candidates, qv, gate_open)
         ranked = reader_mod.read(self.reader, query.prompt, ranked, omitted, result, timings, candidates)
@@ -227,9 +230,12 @@ class Retriever:
 
     def _search(
         self, query: Query, result: RecallResult, timings: dict[str, float]
-    ) -> tuple[Any, Hits, Hits, tuple[float, float]]:
-        """The query's vectors, its nearest records in scope by vector and by BM25, and the relevance gate
-        (the prompt's score, the score needed); notes on ``result`` how the vectors were searched."""
+    ) -> tuple[Any, Hits, Hits, gate_mod.Gate]:
+        """The query's vectors, its nearest records in scope by vector and by BM25, and the relevance gate;
+        notes on ``result`` how the vectors were searched. A prompt a no-memory cue shuts is not searched."""
+        cued = gate_mod.by_cue(query.prompt, self.tuning.coverage)
+        if cued is not None and not cued.open:
+            return None, [], [], cued  # nothing will be injected: skip the model pass and both searches
         t0 = time.perf_counter()
         with one_thread():  # query-sized matrices: extra BLAS threads only fight other work for the cores
             qv = self.query_vectors.for_query(self.embedder, query)
@@ -245,11 +251,7 @@ class Retriever:
         lexical_hits = self.bm25.search(query.text, pool, self._lexical_mask)
         coverage = self.bm25.coverage(content_terms(query.keywords or query.prompt), (rid for rid, _ in vector_hits))
         timings["search"] = (time.perf_counter() - t1) * 1000
-        gate = (
-            gate_score([s for _, s in vector_hits], [s for _, s in lexical_hits], coverage, len(self._allowed)),
-            gate_for(self.embedder.model_id),
-        )
-        return qv, vector_hits, lexical_hits, gate
+        return qv, vector_hits, lexical_hits, gate_mod.by_coverage(coverage, self.tuning.coverage, cued)
 
     def _render(
         self, result: RecallResult, ranked: list[Candidate], omitted: list[tuple[str, str]], budget: int
@@ -268,36 +270,51 @@ class Retriever:
     def _rank(
         self, candidates: dict[str, Candidate], qv: Any, gate: bool
     ) -> tuple[list[Candidate], list[tuple[str, str]]]:
-        now = self.clock()
+        """With the gate open: the fused top ``LEAD`` (stale and duplicate records out), then companions above
+        the floor up to ``top_k``, then what those point to (1-hop)."""
         floor = floor_for(self.embedder.model_id)
         omitted: list[tuple[str, str]] = []
+        if not gate:
+            return [], [(rid, "gate shut") for rid in candidates]
         self.staleness.judge(candidates, omitted)
         kept: list[Candidate] = []
         best = max((c.similarity for c in candidates.values()), default=0.0)
         for c in candidates.values():
-            score(c, now)
-            if not relevant(c, floor, gate, best):
-                omitted.append((c.record.id, "below floor"))
-            elif c.record.is_stale and c.similarity < floor + STALE_MARGIN:
+            score(c, self.tuning, self.scope.own(c.record.metadata.namespace))
+            if c.record.is_stale and c.similarity < floor + STALE_MARGIN:
                 omitted.append((c.record.id, "stale"))
             else:
                 kept.append(c)
         kept.sort(key=lambda c: c.score, reverse=True)
-        primary = kept[: self.top_k]
-        omitted += [(c.record.id, "below top-k") for c in kept[self.top_k :]]
-        expanded = self._expand(primary, qv, floor, now)
-        ranked: list[Candidate] = []
         seen_bodies: set[str] = set()
-        for c in sorted(primary + expanded, key=lambda c: c.score, reverse=True):
+        distinct: list[Candidate] = []
+        for c in kept:
             key = " ".join(c.record.body.lower().split())
             if key in seen_bodies:
                 omitted.append((c.record.id, "duplicate"))
                 continue
             seen_bodies.add(key)
-            ranked.append(c)
-        return ranked, omitted
+            distinct.append(c)
+        lead = distinct[: min(LEAD, self.top_k)]
+        companions: list[Candidate] = []
+        for c in distinct[len(lead) :]:
+            if not relevant(c, floor, best):
+                omitted.append((c.record.id, "below floor"))
+            elif len(lead) + len(companions) >= self.top_k:
+                omitted.append((c.record.id, "below top-k"))
+            else:
+                companions.append(c)
+        expanded: list[Candidate] = []
+        for c in self._expand(lead + companions, qv, floor):
+            key = " ".join(c.record.body.lower().split())
+            if key in seen_bodies:
+                omitted.append((c.record.id, "duplicate"))
+                continue
+            seen_bodies.add(key)
+            expanded.append(c)
+        return lead + sorted(companions + expanded, key=lambda c: c.score, reverse=True), omitted
 
-    def _expand(self, primary: list[Candidate], qv: Any, floor: float, now: datetime) -> list[Candidate]:
+    def _expand(self, primary: list[Candidate], qv: Any, floor: float) -> list[Candidate]:
         """1-hop: what each hit points to (decisions, facts) and memories that share its files."""
         have = {c.record.id for c in primary}
         out: list[Candidate] = []
@@ -316,7 +333,7 @@ class Retriever:
                 c.similarity = float((self.vectors.matrix[row] @ qv.T).max()) if row is not None else 0.0
                 if c.similarity < floor * 0.6:
                     continue
-                score(c, now)
+                score(c, self.tuning, self.scope.own(record.metadata.namespace))
                 have.add(rid)
                 out.append(c)
         return out

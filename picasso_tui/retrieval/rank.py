@@ -1,28 +1,73 @@
-"""Fusing the signals and ranking: similarity, recency, staleness, pins; the relevance gate and floor.
+"""Fusing the signals and ranking: similarity, words, the workspace's own memories first, staleness;
+the companions' floor.
 
-The vector and lexical signals are fused linearly: cosine similarity plus BM25 scaled by the
-query's best BM25 score (so both run 0..1). On the evaluation set this ranked better than
-reciprocal rank fusion at every constant tried (hit@3 0.885 against at most 0.869 with MiniLM,
-docs/benchmarks.md): ranks throw away how far apart two memories' scores are. The gate decides
-once per prompt whether anything is injected at all; the floor which companions join.
+    score = similarity + w_lex x lexical + w_ws x [the record is the current workspace's] + w_stale x staleness
+
+``similarity`` is the best cosine over the query's parts, ``lexical`` the record's BM25 divided by the
+prompt's best BM25 (so both run 0..1), and the workspace term a bonus for a memory of this workspace's own
+namespace over an account-wide one (the language's style notes, ``global/``, model notes, an org's shared
+memory), so that when both apply the workspace's own ranks first. w_lex and w_ws are chosen per embedder
+family by leave-one-workspace-out on tests/eval (``tests/eval/run_eval.py --cross-validate``; figures in
+docs/benchmarks.md, "Issue 15"), as is the relevance gate's coverage threshold (``gate.py``), which
+decides once per prompt whether anything is injected at all.
+
+Recency, pin and repo-rule weights were measured there too and are gone: fitted by the same procedure
+they added nothing (a pin: the folds chose weight 0; recency: a different weight from fold to fold, on
+synthetic timestamps; a rule bonus: +0.002 hit@3 once the staleness term is in). A pin keeps a memory
+from eviction; it never promised a rank. Staleness stays as a safety rule (it changed nothing on that
+set, whose staleness scores are all small): a memory the code has drifted from ranks lower, and a stale
+one is left out unless it is a close match (``pipeline.STALE_MARGIN``).
+
+Once the gate is open, the fused top ``LEAD`` are injected whatever their scores (a per-candidate floor
+dropped labelled records that rank there on words with a low cosine: hit@3 -0.033); beyond them,
+companions join only above the floor (``relevant``), up to ``retrieval.topK``, then graph expansions.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 
-from picasso_tui.store.schema import MemoryClass, MemoryRecord
+from picasso_tui.store.schema import MemoryRecord
 
-RECENCY_HALF_LIFE_DAYS = 60.0
-WEIGHTS = {"similarity": 0.65, "lexical": 0.3, "recency": 0.1, "pinned": 0.08, "rule": 0.05, "staleness": -0.25}
-# Cosine below which a record is "about something else". Embedders spread similarities
-# differently, so the floor is per embedder family; calibrated on tests/eval (docs/benchmarks.md).
+
+@dataclass(frozen=True)
+class Tuning:
+    """The constants chosen by leave-one-workspace-out, per embedder family."""
+
+    lexical: float
+    """w_lex: the weight of BM25 / the prompt's best BM25 beside the cosine (weight 1)."""
+    workspace: float
+    """w_ws: the bonus of a memory in the current workspace's own namespace."""
+    coverage: float
+    """The relevance gate's threshold on coverage, for a prompt no intent cue decided (``gate.py``)."""
+
+
+# Chosen by `tests/eval/run_eval.py --embedder minilm --embedder hash --cross-validate` on all 20 workspaces: the
+# grid point with the best hit@3 with the gate open (ties: precision@3), then the coverage threshold with the most
+# hits at a false-injection rate <= 0.10, halfway between the two coverages either side (MiniLM: 3/7 and 4/9, hash:
+# 4/9 and 5/11; any value between decides the same there). Leave-one-workspace-out picked the same in 12 (MiniLM)
+# and 13 (hash) of 20 folds (docs/benchmarks.md, "Issue 15"). HTTP embedders take MiniLM's, not validated on one.
+TUNINGS = {
+    "all-minilm-l6-v2": Tuning(lexical=0.15, workspace=0.10, coverage=0.4365),
+    "hash": Tuning(lexical=0.45, workspace=0.10, coverage=0.4495),
+}
+DEFAULT_TUNING = TUNINGS["all-minilm-l6-v2"]
+STALENESS_WEIGHT = -0.25
+LEAD = 3
+"""Entries injected once the gate is open whatever their scores (fewer when ``retrieval.topK`` is lower)."""
+
+# Cosine below which a record is "about something else": the companions' floor beyond the lead. Embedders spread
+# similarities differently, so it is per embedder family; calibrated on tests/eval (docs/benchmarks.md).
 FLOORS = {"all-minilm-l6-v2": 0.36, "hash": 0.24}
 DEFAULT_FLOOR = 0.35
+INCLUDE_RATIO = 0.75
+"""Companions beyond the lead need only this fraction of the floor: the gate already keeps unrelated prompts empty."""
 EXPANSION_DECAY = 0.6
+
+
+def tuning_for(model_id: str) -> Tuning:
+    return next((v for k, v in TUNINGS.items() if model_id.startswith(k)), DEFAULT_TUNING)
 
 
 def floor_for(model_id: str) -> float:
@@ -67,81 +112,25 @@ def fuse(
     return out
 
 
-def score(c: Candidate, now: datetime) -> None:
+def score(c: Candidate, tuning: Tuning, own: bool) -> None:
+    """``own``: the record is in the current workspace's own namespace (``Scope.own``)."""
     md = c.record.metadata
-    age_days = max(0.0, (now - md.last_observed_at).total_seconds() / 86400)
     parts = {
         "similarity": c.similarity,
         "lexical": c.lexical,
-        "recency": math.exp(-math.log(2) * age_days / RECENCY_HALF_LIFE_DAYS),
-        "pinned": 1.0 if md.pinned else 0.0,
-        "rule": 1.0 if c.record.memory_class is MemoryClass.REPO_RULE else 0.0,
-        "staleness": md.staleness_score if c.record.is_stale or md.staleness_score > 0 else 0.0,
+        "workspace": 1.0 if own else 0.0,
+        "staleness": md.staleness_score,
     }
+    weights = {"similarity": 1.0, "lexical": tuning.lexical, "workspace": tuning.workspace,
+               "staleness": STALENESS_WEIGHT}  # fmt: skip
     c.components = {k: round(v, 4) for k, v in parts.items()}
-    c.score = sum(WEIGHTS[k] * v for k, v in parts.items())
+    c.score = sum(weights[k] * v for k, v in parts.items())
     if c.via is not None:
         c.score *= EXPANSION_DECAY
 
 
-INCLUDE_RATIO = 0.75
-"""Once the gate is open (the prompt is about something memory knows), companions need only this
-fraction of the floor: the gate keeps unrelated prompts empty, the ratio keeps recall."""
-
-GATES = {"all-minilm-l6-v2": 0.20, "hash": 0.14}
-DEFAULT_GATE = 0.15
-GATE_DEPTH = 3
-LEXICAL_LIFT = 0.1
-LEXICAL_LIFT_MAX = 0.2
-UNKNOWN_WORDS_PENALTY = 0.3
-"""Whether a prompt is about anything memory holds is decided once, for the prompt, before any record
-is judged: the mean cosine of its ``GATE_DEPTH`` best matches (fewer in a small store), lifted by the
-words it shares with them (``LEXICAL_LIFT`` x log(1 + mean BM25 of the best lexical matches), at most
-``LEXICAL_LIFT_MAX``: words alone never open it), and lowered by ``UNKNOWN_WORDS_PENALTY`` x the share of its content
-words that none of the memories nearest in meaning uses. Three matches, not one: a real task touches
-a few memories a little, chat that merely sounds technical touches one by chance; and a general
-question ("how do I prepare for a system design interview?") is mostly words memory never wrote.
-Calibrated per embedder family on tests/eval for a false-injection rate well under 0.1
-(docs/benchmarks.md, with a cross-validated figure)."""
-
-
-def gate_for(model_id: str) -> float:
-    return next((v for k, v in GATES.items() if model_id.startswith(k)), DEFAULT_GATE)
-
-
-RECORDS_PER_MATCH = 5
-"""A store holds about one memory on a topic per this many records, so a small one is judged on
-fewer best matches (``gate_depth``): with three memories in all, the mean of the best three would
-hold a prompt about one of them to the standard of three (tests/eval, stores cut to 2–10 records with
-one labelled record kept: the gate opened for 0.32–0.65 of answerable prompts, now 0.65–0.76, and
-for at most 0.01 of nothing-applies prompts; docs/benchmarks.md)."""
-
-
-def gate_depth(scope_size: int | None) -> int:
-    """How many of the best matches the gate averages, for a scope of ``scope_size`` live records."""
-    if scope_size is None:
-        return GATE_DEPTH
-    return max(1, min(GATE_DEPTH, scope_size // RECORDS_PER_MATCH))
-
-
-def gate_score(
-    similarities: list[float], lexical_scores: list[float], coverage: float = 1.0, scope_size: int | None = None
-) -> float:
-    """``similarities`` and ``lexical_scores`` best first (the vector and BM25 rankings); ``coverage``
-    the share of the prompt's content words found in the memories nearest in meaning; ``scope_size``
-    how many records the prompt's scope holds (None: large)."""
-    depth = gate_depth(scope_size)
-    sims, words = similarities[:depth], lexical_scores[:depth]
-    meaning = sum(sims) / len(sims) if sims else 0.0
-    shared = sum(words) / len(words) if words else 0.0
-    unknown = UNKNOWN_WORDS_PENALTY * (1.0 - coverage)
-    return meaning + min(LEXICAL_LIFT_MAX, LEXICAL_LIFT * math.log1p(shared)) - unknown
-
-
-def relevant(c: Candidate, floor: float, gate: bool = True, best_similarity: float = 1.0) -> bool:
-    """With the gate open: above a share of the floor on meaning (never above the best match, which
-    always passes), or an exact lexical match of weight (an identifier, a path). Gate shut: nothing."""
-    if not gate:
-        return False  # nothing memory holds is about this prompt: inject nothing at all
+def relevant(c: Candidate, floor: float, best_similarity: float = 1.0) -> bool:
+    """A companion beyond the lead: above a share of the floor on meaning (never above the best match),
+    or an exact lexical match of weight (an identifier, a path) not far below it."""
     bar = min(floor * INCLUDE_RATIO, best_similarity)
     return c.similarity >= bar or (c.lexical >= 0.6 and c.similarity >= bar * 0.7)

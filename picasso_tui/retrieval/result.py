@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from picasso_tui.retrieval.gate import Gate
 from picasso_tui.store.schema import MemoryRecord
 
 
@@ -39,8 +40,8 @@ class RecallResult:
     note: str | None = None
     search: str = "exact"
     """How the vectors were searched: "exact" or "hnsw" (the graph, in resident processes at scale)."""
-    gate: tuple[float, float] | None = None
-    """(the prompt's relevance score, the score this embedder needs): why anything, or nothing, was injected."""
+    gate: Gate | None = None
+    """Whether anything was injected and why (the cue, or the coverage against its threshold)."""
     reader: str | None = None
     """What the reader (``retrieval.reader``) did to the ranking, in one line; None when none is configured."""
 
@@ -54,8 +55,7 @@ class RecallResult:
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }
         if self.gate is not None:
-            score, needed = self.gate
-            out["gate"] = {"score": round(score, 4), "needed": needed, "open": score >= needed}
+            out["gate"] = self.gate.as_json()
         if self.reader is not None:
             out["reader"] = self.reader
         return out

@@ -1,5 +1,8 @@
-"""Which namespaces a query may read (DESIGN §5). Filtering happens before any ranking, so
-isolation never depends on a score: a record outside the scope is never even a candidate."""
+"""Which namespaces a query may read (DESIGN §5): the current workspace's, the style of its language, the
+account-wide ``global/`` and ``model_performance``, and an org's shared memory the project opted into.
+Filtering happens before any ranking, so isolation never depends on a score: a record outside the scope is
+never even a candidate. Among those in scope, the workspace's own (``own``) rank above account-wide ones
+when both apply (``rank.score``)."""
 
 from __future__ import annotations
 
@@ -37,3 +40,9 @@ class Scope:
             elif namespace == allowed or namespace.startswith(allowed + "/"):
                 return True
         return False
+
+    def own(self, namespace: str) -> bool:
+        """Whether ``namespace`` is the current workspace's own (not account-wide, not an org's)."""
+        return self.workspace is not None and namespace.startswith(
+            f"account:{self.account_id}/projects/workspace:{self.workspace}/"
+        )

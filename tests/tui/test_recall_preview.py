@@ -57,7 +57,7 @@ async def test_the_preview_says_what_recall_explain_says(seeded_store, make_app,
                 )
                 assert f"│{e['class']} " in row and f"│{where(e['namespace'])} " in row
         gate = next(line for line in explained.splitlines() if line.startswith("relevance gate "))
-        assert gate.endswith(": open") and gate in why
+        assert gate.startswith("relevance gate open: coverage") and gate in why
         verdict = plain(screen.query_one("#preview-verdict", Static))
         assert f"{len(expected)} memor" in verdict and "would be injected" in verdict
         block = plain(screen.query_one("#preview-block", Static))
@@ -70,7 +70,8 @@ async def test_an_off_topic_prompt_shows_that_nothing_applies_and_why(
     monkeypatch.chdir(seeded_store.workspace.root)
     cli = picasso("memory", "recall", OFF_TOPIC, "--explain")
     gate = next(line for line in cli.out.splitlines() if line.startswith("relevance gate "))
-    assert cli.out.startswith("Why these") and gate.endswith(": shut: nothing is injected")
+    assert cli.out.startswith("Why these") and gate.endswith(": nothing is injected")
+    assert gate.startswith('relevance gate shut by an explanation cue ("what is the")')  # which cue shut it
     app = make_app(seeded_store)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot, app)
