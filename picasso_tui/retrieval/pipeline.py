@@ -196,8 +196,11 @@ class Retriever:
         files: tuple[str, ...] = (),
         budget: int | None = None,
         emit: bool = True,
+        asked: bool = False,
     ) -> RecallResult:
-        """What to inject for ``prompt`` (and the plan and file paths that go with it) within the budget."""
+        """What to inject for ``prompt`` (and the plan and file paths that go with it) within the budget.
+        ``asked``: an agent queried memory itself (MCP ``query_memory``), so the intent cues, which judge whether
+        a prompt to an agent needs memory, do not apply; coverage still decides."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         self.refresh()
@@ -207,7 +210,7 @@ class Retriever:
         if not query.prompt or not self._allowed:
             result.timings_ms = {**timings, "total": (time.perf_counter() - t0) * 1000}
             return result
-        qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings)
+        qv, vector_hits, lexical_hits, result.gate = self._search(query, result, timings, cues=not asked)
         t_rank = time.perf_counter()
         gate_open = result.gate.open
         candidates = fuse(vector_hits, lexical_hits, self.records)
@@ -229,11 +232,11 @@ class Retriever:
         return result
 
     def _search(
-        self, query: Query, result: RecallResult, timings: dict[str, float]
+        self, query: Query, result: RecallResult, timings: dict[str, float], *, cues: bool = True
     ) -> tuple[Any, Hits, Hits, gate_mod.Gate]:
         """The query's vectors, its nearest records in scope by vector and by BM25, and the relevance gate;
         notes on ``result`` how the vectors were searched. A prompt a no-memory cue shuts is not searched."""
-        cued = gate_mod.by_cue(query.prompt, self.tuning.coverage)
+        cued = gate_mod.by_cue(query.prompt, self.tuning.coverage) if cues else None
         if cued is not None and not cued.open:
             return None, [], [], cued  # nothing will be injected: skip the model pass and both searches
         t0 = time.perf_counter()

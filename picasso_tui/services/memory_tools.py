@@ -60,7 +60,7 @@ def query_memory(
             f"query_memory may read only this account's memory for the current workspace and language; "
             f"{outside[0]} is outside it."
         )
-    result = retriever.recall(query, files=tuple(files), budget=budget, emit=False)
+    result = retriever.recall(query, files=tuple(files), budget=budget, emit=False, asked=True)
     entries = [e for e in result.entries if not wanted or _within(e.record.metadata.namespace, wanted)]
     events.emit(store.paths, "tool", tool="query_memory", ids=[e.id for e in entries], omitted=len(result.omitted))
     block = result.block

@@ -103,7 +103,7 @@ def test_write_memory_cannot_target_another_workspace(repo_store, other_store, p
 def test_query_memory_never_returns_another_workspace_and_refuses_to_be_pointed_at_one(repo_store, other_store, paths):
     other = other_store.add("Deploys go through the blue-green pipeline in deploy/bluegreen.yaml.")
     mine = repo_store.add("Deploys go through the canary pipeline in deploy/canary.yaml.")
-    found = query_memory("change the deploy pipeline", store=repo_store)  # work on the repository: the gate opens
+    found = query_memory("how do deploys work?", store=repo_store)  # asked by the agent: no intent cue shuts it
     ids = [e["id"] for e in found["entries"]]
     assert mine.id in ids and other.id not in ids
     with pytest.raises(OutOfScope):
