@@ -49,8 +49,18 @@ def _add_forever(fd: int) -> None:
         i += 1
 
 
-def read_lines(fd: int) -> list[str]:
-    chunks = []
+def first_line(fd: int) -> bytes:
+    """Wait until a child has reported once; what it wrote so far (read_lines gets the rest)."""
+    got = b""
+    while b"\n" not in got:
+        chunk = os.read(fd, 4096)
+        assert chunk, "the child ended before it reported"
+        got += chunk
+    return got
+
+
+def read_lines(fd: int, head: bytes = b"") -> list[str]:
+    chunks = [head]
     while chunk := os.read(fd, 65536):
         chunks.append(chunk)
     os.close(fd)
@@ -72,13 +82,14 @@ def test_clear_clears_everything_while_others_delete_and_add(paths: PicassoPaths
     children = [fork(_delete_forever, originals, seed) for seed in (1, 2)] + [fork(_add_forever)]
     for _, fd in children[:2]:
         assert os.read(fd, 6) == b"ready\n"
+    added_before = first_line(children[2][1])  # one add has landed: the clear must take it too, however loaded
     time.sleep(0.2)  # the deleters are busy: the clear's first look at the file goes stale at once
     env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", str(ROOT))}
     clear = subprocess.run([sys.executable, "-m", "picasso_tui.cli", "memory", "clear", "--confirm",
                             "clear-memories"], env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
     for pid, _ in children:
         os.kill(pid, signal.SIGKILL)
-    added = set(read_lines(children[2][1]))
+    added = set(read_lines(children[2][1], added_before))
     for pid, fd in children:
         if pid != children[2][0]:
             read_lines(fd)
