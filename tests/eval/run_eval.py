@@ -167,7 +167,7 @@ class OracleReader:
 
 def make_reader(name: str, args: argparse.Namespace) -> Any:
     """The reader behind ``--reader NAME``: an oracle (an upper bound) or a real endpoint (``--reader-url``)."""
-    from picasso_tui.retrieval.reader import JudgeReader, RerankReader
+    from picasso_tui.retrieval.reader_http import JudgeReader, RerankReader
 
     if name.startswith("oracle-"):
         return OracleReader(name.removeprefix("oracle-"), args.reader_top_n)

@@ -15,9 +15,11 @@ import pytest
 
 from picasso_tui import settings
 from picasso_tui.retrieval import reader as reader_mod
+from picasso_tui.retrieval import reader_http
 from picasso_tui.retrieval.embedders.hashing import HashEmbedder
 from picasso_tui.retrieval.pipeline import Retriever
-from picasso_tui.retrieval.reader import JudgeReader, RerankReader, Unconfigured, from_settings
+from picasso_tui.retrieval.reader import Unconfigured, from_settings
+from picasso_tui.retrieval.reader_http import JudgeReader, RerankReader
 from tests.conftest import seed
 from tests.retrieval.test_pipeline import CORPUS, FP, NOW
 
@@ -165,9 +167,9 @@ def test_the_reader_sees_only_the_top_n_and_the_rest_keeps_its_place(paths, stub
 
 
 def test_a_full_endpoint_url_is_used_as_it_is() -> None:
-    assert reader_mod.endpoint("https://api.jina.ai/v1/rerank", "/rerank") == "https://api.jina.ai/v1/rerank"
-    assert reader_mod.endpoint("http://127.0.0.1:8000/v1/", "/rerank") == "http://127.0.0.1:8000/v1/rerank"
-    assert reader_mod.endpoint("http://h/v1", "/chat/completions") == "http://h/v1/chat/completions"
+    assert reader_http.endpoint("https://api.jina.ai/v1/rerank", "/rerank") == "https://api.jina.ai/v1/rerank"
+    assert reader_http.endpoint("http://127.0.0.1:8000/v1/", "/rerank") == "http://127.0.0.1:8000/v1/rerank"
+    assert reader_http.endpoint("http://h/v1", "/chat/completions") == "http://h/v1/chat/completions"
 
 
 def test_a_bare_list_with_score_is_read_too(paths, stub, baseline) -> None:
