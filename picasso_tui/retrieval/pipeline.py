@@ -298,9 +298,12 @@ class Retriever:
                 continue
             seen_bodies.add(key)
             distinct.append(c)
-        lead = distinct[: min(LEAD, self.top_k)]
+        head = distinct[: min(LEAD, self.top_k)]
+        # After the first, a lead entry needs some tie to the prompt, a shared word or a companion's cosine: in a
+        # small store the third best is often about something else entirely.
+        lead = head[:1] + [c for c in head[1:] if c.lexical > 0 or relevant(c, floor, best)]
         companions: list[Candidate] = []
-        for c in distinct[len(lead) :]:
+        for c in [c for c in distinct if c not in lead]:
             if not relevant(c, floor, best):
                 omitted.append((c.record.id, "below floor"))
             elif len(lead) + len(companions) >= self.top_k:
