@@ -290,34 +290,21 @@ class Retriever:
                 kept.append(c)
         kept.sort(key=lambda c: c.score, reverse=True)
         seen_bodies: set[str] = set()
-        distinct: list[Candidate] = []
-        for c in kept:
-            key = " ".join(c.record.body.lower().split())
-            if key in seen_bodies:
-                omitted.append((c.record.id, "duplicate"))
-                continue
-            seen_bodies.add(key)
-            distinct.append(c)
+        distinct = _distinct(kept, seen_bodies, omitted)
         head = distinct[: min(LEAD, self.top_k)]
         # After the first, a lead entry needs some tie to the prompt, a shared word or a companion's cosine: in a
         # small store the third best is often about something else entirely.
         lead = head[:1] + [c for c in head[1:] if c.lexical > 0 or relevant(c, floor, best)]
         companions: list[Candidate] = []
-        for c in [c for c in distinct if c not in lead]:
+        in_lead = {id(c) for c in lead}
+        for c in (c for c in distinct if id(c) not in in_lead):
             if not relevant(c, floor, best):
                 omitted.append((c.record.id, "below floor"))
             elif len(lead) + len(companions) >= self.top_k:
                 omitted.append((c.record.id, "below top-k"))
             else:
                 companions.append(c)
-        expanded: list[Candidate] = []
-        for c in self._expand(lead + companions, qv, floor):
-            key = " ".join(c.record.body.lower().split())
-            if key in seen_bodies:
-                omitted.append((c.record.id, "duplicate"))
-                continue
-            seen_bodies.add(key)
-            expanded.append(c)
+        expanded = _distinct(self._expand(lead + companions, qv, floor), seen_bodies, omitted)
         return lead + sorted(companions + expanded, key=lambda c: c.score, reverse=True), omitted
 
     def _expand(self, primary: list[Candidate], qv: Any, floor: float) -> list[Candidate]:
@@ -349,3 +336,17 @@ def _default_embedder(paths: PicassoPaths) -> tuple[Embedder, str | None]:
     from picasso_tui.retrieval.embedders import get_embedder  # numpy and the model only when recalling
 
     return get_embedder(paths)
+
+
+def _distinct(candidates: list[Candidate], seen_bodies: set[str], omitted: list[tuple[str, str]]) -> list[Candidate]:
+    """``candidates`` without those whose text (case and spacing aside) is already in ``seen_bodies``, which
+    learns each kept one; the others are noted as duplicates."""
+    out = []
+    for c in candidates:
+        key = " ".join(c.record.body.lower().split())
+        if key in seen_bodies:
+            omitted.append((c.record.id, "duplicate"))
+            continue
+        seen_bodies.add(key)
+        out.append(c)
+    return out
