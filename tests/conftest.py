@@ -53,6 +53,17 @@ def picasso_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def agent_homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """The coding agents' user-level settings folders, in the temporary folder: nothing a test does
+    touches the real ~/.claude, ~/.codex or ~/.gemini (agent/install/common.py reads these)."""
+    homes = {"claude": tmp_path / "claude-config", "codex": tmp_path / "codex-home", "gemini": tmp_path / "gemini-home"}
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(homes["claude"]))
+    monkeypatch.setenv("CODEX_HOME", str(homes["codex"]))
+    monkeypatch.setenv("GEMINI_CLI_HOME", str(homes["gemini"]))
+    return {"claude": homes["claude"], "codex": homes["codex"], "gemini": homes["gemini"] / ".gemini"}
+
+
 @pytest.fixture
 def paths(picasso_home: Path) -> PicassoPaths:
     return PicassoPaths.resolve()

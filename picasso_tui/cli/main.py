@@ -11,6 +11,7 @@ import sys
 import click
 
 from picasso_tui import __version__
+from picasso_tui.cli.agents import agents_group
 from picasso_tui.cli.mcp import mcp_cmd
 from picasso_tui.cli.memory import memory, print_list
 from picasso_tui.cli.run import run_cmd
@@ -44,6 +45,7 @@ def cli(ctx: click.Context) -> None:
 cli.add_command(memory)
 cli.add_command(run_cmd)
 cli.add_command(mcp_cmd)
+cli.add_command(agents_group)
 cli.add_command(settings_group)
 cli.add_command(auth_group)
 cli.add_command(sync_server_cmd)
