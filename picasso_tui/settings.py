@@ -34,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "sync.cloudMemory": False,
     "agent.command": None,  # the external agent `picasso run` drives, e.g. "claude -p" or "codex exec"
     "agent.model": None,  # a label for model_performance notes (never a credential)
+    "agent.structuredOutput": True,  # ask Claude Code, Codex and Gemini CLI for their JSON event stream
     "agent.promptVia": "arg",  # arg: the prompt is the last argument (or replaces "{prompt}"); stdin
     "agent.verify": [],  # the workspace's verification commands, run in order after the agent
     "agent.verifyTimeoutSeconds": 600,
@@ -60,6 +61,8 @@ RANGES: dict[str, tuple[int, int]] = {
 CHOICES: dict[str, tuple[str, ...]] = {
     "retrieval.reader": ("off", "rerank", "judge"),
 }
+
+SWITCHES = frozenset({"agent.structuredOutput"})  # on or off: true or false, never a string or a number
 
 
 class SettingsError(PicassoError):
@@ -102,13 +105,17 @@ def get(key: str, paths: PicassoPaths | None = None) -> Any:
         if not isinstance(node, dict) or part not in node:
             return DEFAULTS.get(key)
         node = node[part]
-    if key in RANGES or key in CHOICES:
+    if key in RANGES or key in CHOICES or key in SWITCHES:
         check(key, node)
     return node
 
 
 def check(key: str, value: Any) -> None:
     """Refuse a value outside the key's range or choices with one sentence (in the file or on `settings set`)."""
+    if key in SWITCHES:
+        if not isinstance(value, bool):
+            raise SettingsError(f"{key} is on or off (true or false); it is {repr(value)[:40]}.")
+        return
     if key in CHOICES:
         if value not in CHOICES[key]:
             shown = repr(value)[:40]
@@ -121,7 +128,7 @@ def check(key: str, value: Any) -> None:
 
 def set_value(key: str, value: Any, paths: PicassoPaths | None = None) -> None:
     paths = paths or PicassoPaths.resolve()
-    if key in RANGES or key in CHOICES:
+    if key in RANGES or key in CHOICES or key in SWITCHES:
         check(key, value)
     data = orjson.loads(orjson.dumps(load(paths)))  # a deep copy: the cached dict stays what the file holds
     node = data

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shlex
 import shutil
 import tempfile
@@ -20,7 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from picasso_tui import settings
+from picasso_tui.agent import known_agents
 from picasso_tui.agent.errors import AgentCommandInvalid, AgentNotConfigured
+from picasso_tui.agent.live_stream import LiveStream
 from picasso_tui.agent.process import not_found, run_process
 from picasso_tui.agent.worktree import changed_files, git_state, run_verification, verify_commands
 from picasso_tui.errors import PicassoError
@@ -53,6 +54,12 @@ class RunResult:
     sync_message: str | None = None
     sync_error: PicassoError | None = None
     verify_failed: list[str] = field(default_factory=list)
+    agent_error: str | None = None  # the error the agent's own stream said the run ended with (exit code or not)
+
+    @property
+    def succeeded(self) -> bool:
+        """The agent exited 0 and did not report that its run failed (verification is memory, not failure)."""
+        return self.exit_code == 0 and not self.agent_error
 
 
 def agent_command(paths: PicassoPaths) -> list[str]:
@@ -72,18 +79,11 @@ def agent_command(paths: PicassoPaths) -> list[str]:
     return argv
 
 
-_LAUNCHERS = re.compile(r"^(?:python[\d.]*|node|bun|deno|ruby|sh|bash|zsh|npx|uvx|pipx|env)$")
-
-
 def agent_label(argv: list[str]) -> str:
     """The agent's name for transcripts and model notes: its executable, or the script a launcher runs.
     Never its arguments, which may hold a key."""
-    name = os.path.basename(argv[0])
-    if _LAUNCHERS.match(name):
-        script = next((a for a in argv[1:] if not a.startswith("-") and "=" not in a), None)
-        if script and not any(c.isspace() for c in script):  # a path, not an inline `sh -c` script
-            return os.path.basename(script.rstrip("/"))
-    return name
+    at = known_agents.program_index(argv)
+    return os.path.basename(argv[at].rstrip("/")) if at else os.path.basename(argv[0])
 
 
 def compose_prompt(block: str, prompt: str, hint: bool = True) -> str:
@@ -114,6 +114,7 @@ def run_agent(
     cwd = ws.root if ws else store.cwd
     if shutil.which(argv[0]) is None and shutil.which(str(cwd / argv[0])) is None:
         raise not_found(argv[0])
+    launched = known_agents.launch(argv, structured_output=bool(settings.get("agent.structuredOutput", paths)))
     if ws is not None:  # a session starts: staleness follows the code (git + hashes; one write if a score moved)
         from picasso_tui.anchors.staleness import refresh as refresh_staleness
 
@@ -128,15 +129,16 @@ def run_agent(
 
     started = time.monotonic()
     before = git_state(cwd)
-    exit_code = _run_with_block(argv, prompt, recalled.block, cwd, store, transcript, on_output)
-    failed_checks = _conclude(transcript, paths, cwd, before, exit_code, corrections, started)
+    stream = LiveStream(transcript, on_output, structured=launched.structured, root=str(cwd))
+    exit_code = _run_with_block(launched.argv, prompt, recalled.block, cwd, store, transcript.session_id, stream)
+    result = RunResult(transcript.session_id, exit_code, injected, agent_error=stream.agent_error)
+    result.verify_failed = _conclude(transcript, paths, cwd, before, result, corrections, started)
 
-    result = RunResult(transcript.session_id, exit_code, injected, verify_failed=failed_checks)
     result.transcript_path = save_transcript(transcript, paths)
     result.report = reflect(transcript, store, agent=label)
     if on_written:
         on_written(result.report)
-    outcome = "success" if exit_code == 0 and not failed_checks else "failure"
+    outcome = "success" if result.succeeded and not result.verify_failed else "failure"
     events.emit(paths, "run-end", session=transcript.session_id, exitCode=exit_code, outcome=outcome)
 
     want_sync = bool(settings.get("sync.cloudMemory", paths)) if sync is None else sync
@@ -177,8 +179,8 @@ def _run_with_block(
     block: str,
     cwd: Path,
     store: MemoryStore,
-    transcript: Transcript,
-    on_output: Callable[[str], None] | None,
+    session_id: str,
+    stream: LiveStream,
 ) -> int:
     """Run the agent with the memory block in its prompt and in a private file (``PICASSO_MEMORY_BLOCK``)."""
     paths = store.paths
@@ -189,8 +191,8 @@ def _run_with_block(
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(block)
         full_prompt = compose_prompt(block, prompt, bool(settings.get("agent.rememberHint", paths)))
-        env = {**os.environ, "PICASSO_MEMORY_BLOCK": str(block_file), "PICASSO_SESSION_ID": transcript.session_id}
-        return run_process(argv, full_prompt, cwd, env, paths, transcript, on_output)
+        env = {**os.environ, "PICASSO_MEMORY_BLOCK": str(block_file), "PICASSO_SESSION_ID": session_id}
+        return run_process(argv, full_prompt, cwd, env, paths, stream)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -200,23 +202,27 @@ def _conclude(
     paths: PicassoPaths,
     cwd: Path,
     before: tuple[str | None, dict[str, str]],
-    exit_code: int,
+    result: RunResult,
     corrections: Iterable[str],
     started: float,
 ) -> list[str]:
-    """Note what the run changed, verify it, add the user's corrections and the reflection; the failed checks."""
+    """Note what the run changed, verify it, add the user's corrections and the reflection; the failed checks.
+    A run whose agent reported an error is a failure even when it exited 0 (Claude Code reports an API error as
+    an ``is_error`` result and exit 0; Gemini CLI ends an empty or blocked answer with an error result and exit 0)."""
     changed = changed_files(cwd, before, git_state(cwd))
     if changed:
         transcript.add("files_changed", files=changed)
     failed_checks = run_verification(cwd, paths, transcript)
     for text in corrections:
         transcript.add("correction", text=text)
-    outcome = "success" if exit_code == 0 and not failed_checks else "failure"
+    outcome = "success" if result.succeeded and not failed_checks else "failure"
     checks = "no verification configured" if not verify_commands(paths) else "verification passed"
-    summary = f"exit {exit_code}; {len(changed)} files changed; " + (
+    reported = "; the agent reported an error" if result.agent_error else ""
+    summary = f"exit {result.exit_code}{reported}; {len(changed)} files changed; " + (
         f"verification failed ({len(failed_checks)})" if failed_checks else checks
     )
-    transcript.add("reflection", outcome=outcome, exitCode=exit_code, summary=summary,
+    error = {"agentError": result.agent_error} if result.agent_error else {}
+    transcript.add("reflection", outcome=outcome, exitCode=result.exit_code, summary=summary, **error,
                    durationMs=round((time.monotonic() - started) * 1000))  # fmt: skip
     return failed_checks
 

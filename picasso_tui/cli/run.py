@@ -42,13 +42,20 @@ def run_cmd(prompt: str, memory_sync: bool | None) -> None:
     if report is not None:
         ids = ", ".join(report.written_ids[:8]) + (" …" if len(report.written_ids) > 8 else "")
         click.echo(f"picasso: memory: {report.summary()}{f' ({ids})' if ids else ''}.", err=True)
-    if result.exit_code != 0:
+    if not result.succeeded:
         if result.sync_message:
             click.echo(f"picasso: {result.sync_message}", err=True)
-        raise UsageError(
-            f"The agent exited with code {result.exit_code}; what the run taught was still written to memory."
-        )
+        raise UsageError(_failure(result.exit_code, result.agent_error))
     if result.sync_error is not None and memory_sync:
         raise result.sync_error  # asked for explicitly: its failure is the command's (exit 1, or 3 to sign in)
     if result.sync_message:
         click.echo(f"picasso: {result.sync_message}", err=True)
+
+
+def _failure(exit_code: int, agent_error: str | None) -> str:
+    """The one sentence for a run whose agent failed: its exit code, or the error it reported while exiting 0."""
+    if exit_code != 0:
+        return f"The agent exited with code {exit_code}; what the run taught was still written to memory."
+    error = (agent_error or "").rstrip(".")
+    error = error if len(error) <= 160 else error[:159] + "…"
+    return f"The agent reported an error ({error}); what the run taught was still written to memory."

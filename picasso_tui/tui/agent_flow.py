@@ -77,13 +77,15 @@ class AgentFlow(MemoryWrites):
                 screen.post_message(RunFinished(None, "", f"The run failed: {type(exc).__name__}: {exc}"))
                 return
             summary = f"agent exited {result.exit_code}"
+            if result.agent_error:
+                summary += f" but reported an error: {result.agent_error}"
             if result.report is not None:
                 summary += f"; memory: {result.report.summary()}"
             if result.verify_failed:
                 summary += f"; {len(result.verify_failed)} verification command(s) failed"
             if result.sync_message:
                 summary += f"; {result.sync_message}"
-            screen.post_message(RunFinished(result.exit_code, summary))
+            screen.post_message(RunFinished(result.exit_code, summary, failed=not result.succeeded))
 
         self.run_worker(work, thread=True, group="run", exit_on_error=False)
         return True

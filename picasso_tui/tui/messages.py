@@ -225,11 +225,16 @@ class RunWritten(Message):
 
 
 class RunFinished(Message):
-    def __init__(self, exit_code: int | None, summary: str, error: str | None = None) -> None:
+    """The run ended: ``failed`` when the agent exited non-zero or reported an error while exiting 0."""
+
+    def __init__(
+        self, exit_code: int | None, summary: str, error: str | None = None, *, failed: bool | None = None
+    ) -> None:
         super().__init__()
         self.exit_code = exit_code
         self.summary = summary
         self.error = error
+        self.failed = exit_code != 0 if failed is None else failed
 
 
 class GcPlanned(Message):

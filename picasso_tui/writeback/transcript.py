@@ -20,6 +20,7 @@ import orjson
 from picasso_tui.redact.redact import RedactionFailed, redact_text
 from picasso_tui.store.ids import new_id
 from picasso_tui.store.schema import format_timestamp, utc_now
+from picasso_tui.writeback import agent_streams
 from picasso_tui.writeback.errors import WritebackError
 
 FORMAT_VERSION = 1
@@ -147,7 +148,9 @@ def events_from_agent_line(line: str) -> list[tuple[str, dict[str, Any]]]:
     """Structured events in one line of agent output, or [] for plain text.
 
     Understood: our own shape (``{"type": "tool_call" | "tool_result" | "plan", ...}``), Claude
-    Code's ``--output-format stream-json`` and Codex's ``exec --json`` items.
+    Code's ``--output-format stream-json``, Codex's ``exec --json`` items and Gemini CLI's
+    ``--output-format stream-json`` (``agent_streams``). Besides transcript event types the pairs may be
+    ``skip`` or kinds only a live view shows (``notice``, ``todo``, ``agent_error``: see ``agent_streams``).
     """
     stripped = line.strip()
     if not (stripped.startswith("{") and stripped.endswith("}")):
@@ -159,43 +162,30 @@ def events_from_agent_line(line: str) -> list[tuple[str, dict[str, Any]]]:
     if not isinstance(obj, dict):
         return []
     kind = obj.get("type")
+    gemini = agent_streams.gemini_events(obj)
+    if gemini is not None:
+        return gemini
     if kind in ("tool_call", "tool_result", "plan"):
         return [(kind, {k: v for k, v in obj.items() if k not in ("type", "i", "at")})]
     if kind in ("assistant", "user") and isinstance(obj.get("message"), dict):
-        return list(_claude_events(obj["message"].get("content")))
+        return list(_claude_events(obj["message"].get("content"), assistant=kind == "assistant"))
+    if kind == "result" and "session_id" in obj:
+        return agent_streams.claude_result(obj)
     if isinstance(kind, str) and kind.startswith("item.") and isinstance(obj.get("item"), dict):
-        return _codex_events(obj["item"], completed=kind == "item.completed") or [SKIP]
-    if (kind in ("system", "result") and "session_id" in obj) or str(kind).startswith(("thread.", "turn.")):
+        completed = kind == "item.completed"
+        return _codex_events(obj["item"], completed=completed) or agent_streams.codex_events(kind, obj) or [SKIP]
+    if kind in ("turn.failed", "error"):
+        return agent_streams.codex_events(kind, obj)
+    if (kind == "system" and "session_id" in obj) or str(kind).startswith(("thread.", "turn.")):
         return [SKIP]  # the protocol's own bookkeeping (session start, usage): nothing a reader needs
     return []
 
 
-SKIP: tuple[str, dict[str, Any]] = ("skip", {})
+SKIP = agent_streams.SKIP
 """A structured line with nothing to record or show."""
 
 
-def display_line(kind: str, data: dict[str, Any]) -> str | None:
-    """How a structured event is shown in a live view (None: not shown)."""
-    if kind == "output":
-        return str(data.get("text", "")).rstrip("\n") + "\n"
-    if kind == "tool_call":
-        event = Event(0, kind, data)
-        what = command_of(event) or _short_input(data.get("input"))
-        return f"  > {data.get('tool') or 'tool'}: {what}\n"
-    if kind == "tool_result" and not data.get("ok", True):
-        code = data.get("exitCode")
-        return f"  ! failed (exit {code})\n" if code else "  ! failed\n"
-    if kind == "plan":
-        return "  [plan proposed]\n"
-    return None
-
-
-def _short_input(value: Any) -> str:
-    text = value if isinstance(value, str) else orjson.dumps(value).decode() if value is not None else ""
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
-def _claude_events(content: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+def _claude_events(content: Any, *, assistant: bool = True) -> Iterator[tuple[str, dict[str, Any]]]:
     for part in content if isinstance(content, list) else []:
         if not isinstance(part, dict):
             continue
@@ -206,22 +196,17 @@ def _claude_events(content: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         elif part.get("type") == "tool_use":
             yield "tool_call", {"tool": part.get("name"), "input": part.get("input"), "callId": part.get("id")}
         elif part.get("type") == "tool_result":
-            body = part.get("content")
-            if isinstance(body, list):
-                body = "\n".join(str(p.get("text", "")) for p in body if isinstance(p, dict))
-            yield (
-                "tool_result",
-                {"ok": not part.get("is_error"), "output": str(body or ""), "callId": part.get("tool_use_id")},
-            )
-        elif part.get("type") == "text" and part.get("text"):
+            yield "tool_result", agent_streams.claude_tool_result(part)
+        elif part.get("type") == "text" and part.get("text") and assistant:  # a user's text is not the agent's
             yield "output", {"text": str(part["text"])}
 
 
 def _codex_events(item: dict[str, Any], *, completed: bool) -> list[tuple[str, dict[str, Any]]]:
     if item.get("type") == "command_execution" and completed:
         code = item.get("exit_code")
+        command = agent_streams.unwrap_shell(item.get("command"))
         return [
-            ("tool_call", {"tool": "shell", "input": {"command": item.get("command")}, "callId": item.get("id")}),
+            ("tool_call", {"tool": "shell", "input": {"command": command}, "callId": item.get("id")}),
             (
                 "tool_result",
                 {

@@ -91,6 +91,42 @@ async def test_a_failing_agent_is_shown_as_failed_and_escape_waits_for_the_end(
         assert "✗" in status and "exited 3" in status and screen.query_one("#run-status").has_class("-failed")
 
 
+STREAMING_AGENT = textwrap.dedent(
+    """
+    import json
+    def emit(obj):
+        print(json.dumps(obj), flush=True)
+    emit({"type": "system", "subtype": "init", "session_id": "s", "tools": ["Bash"]})
+    emit({"type": "assistant", "session_id": "s", "message": {"content": [
+        {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}]}})
+    emit({"type": "user", "session_id": "s", "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "t1", "is_error": True, "content": "Exit code 1\\n1 failed"}]}})
+    emit({"type": "result", "subtype": "error_max_turns", "is_error": True, "session_id": "s", "total_cost_usd": 0.2})
+    """
+)
+
+
+async def test_a_streamed_run_is_shown_as_text_and_an_error_it_reports_fails_it(
+    seeded_store, make_app, paths, tmp_path
+) -> None:
+    script = tmp_path / "streaming_agent.py"
+    script.write_text(STREAMING_AGENT)
+    settings.set_value("agent.command", [sys.executable, str(script)], paths)
+    app = make_app(seeded_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await submit(pilot, app, "fix the flaky test")
+        screen = await wait_finished(pilot, app)
+        assert screen.output == [
+            "  > Bash: pytest -q",
+            "  ! failed (exit 1)",
+            "  ! error: stopped at its maximum number of turns",
+        ]
+        status = plain(screen.query_one("#run-status", Static))
+        assert "✗" in status and "exited 0 but reported an error" in status
+        assert screen.query_one("#run-status").has_class("-failed")
+
+
 async def test_without_an_agent_the_prompt_says_how_to_set_one(seeded_store, make_app) -> None:
     app = make_app(seeded_store)
     async with app.run_test(size=(120, 40)) as pilot:

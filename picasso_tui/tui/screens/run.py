@@ -125,8 +125,8 @@ class RunScreen(PicassoScreen):
             status.update(f"✗ {message.error}")
             status.add_class("-failed")
         else:
-            status.update(f"{'✓' if message.exit_code == 0 else '✗'} {message.summary}  (esc: back)")
-            status.set_class(message.exit_code != 0, "-failed")
+            status.update(f"{'✗' if message.failed else '✓'} {message.summary}  (esc: back)")
+            status.set_class(message.failed, "-failed")
 
     def action_back(self) -> None:
         if not self.finished:
