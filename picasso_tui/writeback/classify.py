@@ -27,6 +27,7 @@ from picasso_tui.writeback.phrases import (
     STYLE_PAIRS,
 )
 from picasso_tui.writeback.policy import ProvenanceKind
+from picasso_tui.writeback.test_output import printed_failures
 from picasso_tui.writeback.tool_rules import (
     added_dependencies,
     injection_attempts,
@@ -48,6 +49,7 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
     out += list(_from_remember_lines(transcript, lang))
     tool_obs, loops = tool_failures(transcript, files)
     out += tool_obs
+    out += printed_failures(transcript, files)  # what plain output shows; never a failure tool_obs already has
     out += list(added_dependencies(transcript))
     out += list(layout_of_new_tests(transcript))
     out += list(verification_outcome(transcript, files))

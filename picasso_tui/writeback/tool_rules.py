@@ -38,7 +38,7 @@ def tool_failures(transcript: Transcript, changed: list[str]) -> tuple[list[Obse
     loops: list[str] = []
     for key, attempts in tool_attempts(transcript).items():
         failures = attempts.failures
-        if not failures or _harmless(key):
+        if not failures or harmless_command(key):
             continue
         cmd = short_command(key)
         first_call, first_result = failures[0]
@@ -87,7 +87,7 @@ def _longest_failure_streak(attempts: Attempts) -> int:
     return longest
 
 
-def _harmless(command: str) -> bool:
+def harmless_command(command: str) -> bool:
     """Commands whose non-zero exit means "no match", not failure (grep, test, diff ...)."""
     try:
         first = shlex.split(command)[0] if command.strip() else ""
