@@ -13,9 +13,9 @@ from picasso_tui.writeback.foreign import read_agent_transcript
 from picasso_tui.writeback.transcript import Transcript
 
 AGENTS = Path(__file__).resolve().parents[1] / "fixtures" / "agents"
-LONG = AGENTS / "claude" / "long-session.jsonl"
-CSV = AGENTS / "claude" / "csv-export-2.1.72.jsonl"
-PLAN = AGENTS / "claude" / "implement-plan-2.1.144.jsonl"
+CSV = AGENTS / "claude" / "projects" / "-Users-sam-code-web-dashboard" / "c81e0f57-2d4b-4a39-b7e6-90f1a2d3c4b5.jsonl"
+LONG = AGENTS / "claude" / "projects" / "-home-maya-src-inventory-api" / "5f3c2a9e-8b1d-4c7e-9a2f-3e6d1b0c4a87.jsonl"
+PLAN = AGENTS / "claude" / "projects" / "-srv-app" / "0b6d9e2f-7a51-4c83-9e10-5f4a3b2c1d0e.jsonl"
 
 
 def texts(t: Transcript, *types: str) -> list[str]:

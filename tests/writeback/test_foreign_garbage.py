@@ -11,14 +11,15 @@ from picasso_tui.writeback.foreign import lines, read_agent_transcript
 from picasso_tui.writeback.transcript import TranscriptError
 
 AGENTS = Path(__file__).resolve().parents[1] / "fixtures" / "agents"
+CSV = AGENTS / "claude" / "projects" / "-Users-sam-code-web-dashboard" / "c81e0f57-2d4b-4a39-b7e6-90f1a2d3c4b5.jsonl"
 NAMES = {"claude": "Claude Code", "codex": "Codex CLI", "gemini": "Gemini CLI"}
 
 
 def claude_lines() -> list[bytes]:
-    return (AGENTS / "claude" / "csv-export-2.1.72.jsonl").read_bytes().splitlines(keepends=True)
+    return CSV.read_bytes().splitlines(keepends=True)
 
 
-@pytest.mark.parametrize("agent", ["claude"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
 def test_a_missing_file_is_one_clear_sentence(agent: str, tmp_path: Path) -> None:
     missing = tmp_path / "nope.jsonl"
     with pytest.raises(TranscriptError) as info:
@@ -26,13 +27,13 @@ def test_a_missing_file_is_one_clear_sentence(agent: str, tmp_path: Path) -> Non
     assert str(info.value) == f"There is no {NAMES[agent]} transcript at {missing}."
 
 
-@pytest.mark.parametrize("agent", ["claude"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
 def test_a_folder_is_refused(agent: str, tmp_path: Path) -> None:
     with pytest.raises(TranscriptError, match="is a folder"):
         read_agent_transcript(agent, tmp_path)
 
 
-@pytest.mark.parametrize("agent", ["claude"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
 @pytest.mark.parametrize(
     "content",
     [
@@ -50,7 +51,7 @@ def test_a_file_that_is_no_transcript_is_refused(agent: str, content: bytes, tmp
         read_agent_transcript(agent, path)
 
 
-@pytest.mark.parametrize("agent", ["claude"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
 def test_an_empty_file_has_no_events(agent: str, tmp_path: Path) -> None:
     path = tmp_path / "empty.jsonl"
     path.write_bytes(b"")
@@ -64,7 +65,7 @@ def test_a_bad_line_among_good_ones_is_skipped(tmp_path: Path) -> None:
     path.write_bytes(
         b"".join(good[:6]) + b'{"type":"user","message":{"role":"user","content":"unfinish\n' + b"".join(good[6:])
     )
-    whole = read_agent_transcript("claude", AGENTS / "claude" / "csv-export-2.1.72.jsonl")
+    whole = read_agent_transcript("claude", CSV)
     read = read_agent_transcript("claude", path)
     assert read.skipped_lines == 1
     assert [e.type for e in read.transcript.events] == [e.type for e in whole.transcript.events]
@@ -104,9 +105,7 @@ def test_unknown_line_types_are_skipped_quietly(tmp_path: Path) -> None:
     path.write_bytes(b"".join(good[:6]) + b"".join(future) + b"".join(good[6:]))
     read = read_agent_transcript("claude", path)
     assert read.skipped_lines == 0
-    assert len(read.transcript.events) == len(
-        read_agent_transcript("claude", AGENTS / "claude" / "csv-export-2.1.72.jsonl").transcript.events
-    )
+    assert len(read.transcript.events) == len(read_agent_transcript("claude", CSV).transcript.events)
 
 
 def test_an_unknown_agent_and_a_negative_start_are_refused(tmp_path: Path) -> None:
@@ -114,3 +113,22 @@ def test_an_unknown_agent_and_a_negative_start_are_refused(tmp_path: Path) -> No
         read_agent_transcript("cursor", tmp_path / "x.jsonl")
     with pytest.raises(TranscriptError, match="from offset 0 or later"):
         read_agent_transcript("claude", tmp_path / "x.jsonl", start=-1)
+
+
+def test_a_bad_line_in_a_rollout_or_a_gemini_session_is_skipped(tmp_path: Path) -> None:
+    rollout = next((AGENTS / "codex" / "sessions" / "2026" / "11" / "18").glob("rollout-*.jsonl"))
+    chat = AGENTS / "gemini" / "tmp" / "inventory-api" / "chats" / "session-2026-11-05T13-20-4e1f7a2c.jsonl"
+    for agent, source in (("codex", rollout), ("gemini", chat)):
+        good = source.read_bytes().splitlines(keepends=True)
+        path = tmp_path / source.name
+        path.write_bytes(b"".join(good[:5]) + b"\x00\x01 not json\n" + b"".join(good[5:]))
+        read = read_agent_transcript(agent, path)
+        assert read.skipped_lines == 1
+        assert len(read.transcript.events) == len(read_agent_transcript(agent, source).transcript.events)
+
+
+def test_a_gemini_json_file_that_is_no_session_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"theme": "dark", "hooks": {}}, indent=2))
+    with pytest.raises(TranscriptError, match="is not a Gemini CLI session: it has no sessionId and messages"):
+        read_agent_transcript("gemini", path)

@@ -11,8 +11,10 @@ from picasso_tui.writeback.foreign import read_agent_transcript
 from picasso_tui.writeback.transcript import Event, Transcript
 
 AGENTS = Path(__file__).resolve().parents[1] / "fixtures" / "agents"
-CLAUDE = AGENTS / "claude" / "long-session.jsonl"
-CODEX = next((AGENTS / "codex" / "sessions" / "2026" / "10" / "21").glob("rollout-*.jsonl"), None)
+CLAUDE = AGENTS / "claude" / "projects" / "-home-maya-src-inventory-api" / "5f3c2a9e-8b1d-4c7e-9a2f-3e6d1b0c4a87.jsonl"
+CODEX = next((AGENTS / "codex" / "sessions" / "2026" / "10" / "21").glob("rollout-*.jsonl"))
+REWOUND = ("drop the reservations table", "That would delete live reservations")
+GEMINI = AGENTS / "gemini" / "tmp" / "inventory-api" / "chats" / "session-2026-11-05T13-20-4e1f7a2c.jsonl"
 
 
 def key(e: Event) -> tuple[str, str]:
@@ -38,16 +40,19 @@ def read_in_pieces(agent: str, source: Path, target: Path, every: int) -> list[T
     return pieces
 
 
-@pytest.mark.parametrize(("agent", "source"), [("claude", CLAUDE), ("codex", CODEX)])
+@pytest.mark.parametrize(("agent", "source"), [("claude", CLAUDE), ("codex", CODEX), ("gemini", GEMINI)])
 @pytest.mark.parametrize("every", [1, 7, 40])
 def test_reading_in_pieces_yields_each_event_once(agent: str, source: Path, tmp_path: Path, every: int) -> None:
-    if source is None:
-        pytest.skip("no fixture")
     whole = read_agent_transcript(agent, source).transcript
-    pieces = read_in_pieces(agent, source, tmp_path / source.name, every)
+    target = tmp_path / "project" / "chats" / source.name
+    target.parent.mkdir(parents=True)
+    (tmp_path / "project" / ".project_root").write_text("/home/maya/src/inventory-api\n")  # where Gemini CLI keeps it
+    pieces = read_in_pieces(agent, source, target, every)
     # A plan whose answer is in the next piece was returned, unapproved, before the user answered it: it is not
     # turned into "rejected" output afterwards, so such outputs are left out of the comparison.
     events = [e for t in pieces for e in t.events if not e.text.startswith("Proposed plan (rejected")]
+    if agent == "gemini":  # what the user rewound was returned by the read that came before the rewind
+        events = [e for e in events if not e.text.startswith(REWOUND)]
     whole_events = [e for e in whole.events if not e.text.startswith("Proposed plan (rejected")]
     for kind in ("prompt", "correction", "output", "tool_result", "files_changed"):
         assert [key(e) for e in events if e.type == kind] == [key(e) for e in whole_events if e.type == kind], kind

@@ -31,6 +31,7 @@ _DONE = frozenset({"success", "error", "cancelled"})
 _NOT_TYPED = ("/", "?", "!", "<session_context>", "<hook_context>")
 _EXIT = re.compile(r"^Exit Code: (-?\d+)", re.MULTILINE)
 _EDITS = frozenset({"write_file", "replace", "edit", "smart_edit"})
+_SESSION_START = re.compile(rb'\s*\{\s*"sessionId"')
 _FEEDBACK = re.compile(r"^Plan rejected\. User feedback: (.*?)(?:\n\n|\Z)", re.DOTALL)
 Unit = tuple[tuple[str, str], Callable[[], object]]
 
@@ -72,7 +73,7 @@ def _read_json(data: bytes, path: Path, start: int, cwd: str | None) -> ForeignT
     try:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
-        if data.lstrip().startswith(b'{"sessionId"'):
+        if _SESSION_START.match(data):
             return ForeignTranscript(Builder(AGENT).transcript, start, AGENT)  # being rewritten: read it next time
         raise TranscriptError(f"{path} is not a {NAME} session: it is not JSON.") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("messages"), list) or "sessionId" not in obj:
