@@ -108,12 +108,12 @@ class _Reader:
                 self._tool_result(part, rec, at, side)
             elif part.get("type") == "text" and isinstance(part.get("text"), str):
                 texts.append(part["text"])
-        if side or not texts or not _typed_by_user(rec):
+        if side:
             return  # a subagent's prompt is the main agent's words, not the user's
         if isinstance(rec.get("planContent"), str):
             self.b.approve_plan(at, text=rec["planContent"])  # "implement this plan" after an approval
-            return
-        self._typed("\n".join(texts), at, "message")
+        elif texts and _typed_by_user(rec):
+            self._typed("\n".join(texts), at, "message")
 
     def _typed(self, text: str, at: Any, channel: str) -> None:
         stripped = text.strip()
