@@ -157,3 +157,56 @@ def test_a_session_started_from_an_approved_plan_in_2_1_144() -> None:
     decisions = [o for o in classify(t) if o.cls is MemoryClass.DECISION]
     assert len(decisions) == 1
     assert decisions[0].body.startswith("Read feature flags from the settings service (`GET /v2/flags`)")
+
+
+def test_a_rejected_plan_quoted_back_as_a_user_line_is_not_the_users_words(tmp_path: Path) -> None:
+    base = {"isSidechain": False, "userType": "external", "cwd": "/w", "sessionId": "s1", "version": "2.1.144"}
+    plan = "# Plan\n\n**Decision:** Always vendor the SDK.\n\nFrom now on use the vendored copy."
+    lines = [
+        {**base, "type": "user", "message": {"role": "user", "content": "Plan the SDK upgrade"}, "uuid": "u1"},
+        {
+            **base,
+            "type": "assistant",
+            "uuid": "a1",
+            "message": {
+                "role": "assistant",
+                "model": "claude-opus-4-7",
+                "content": [{"type": "tool_use", "id": "toolu_01X", "name": "ExitPlanMode", "input": {"plan": plan}}],
+            },
+        },
+        {
+            **base,
+            "type": "user",
+            "uuid": "u2",
+            "message": {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "toolu_01X",
+                        "is_error": True,
+                        "content": "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file "
+                        "edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to "
+                        "tell you how to proceed.",
+                    }
+                ],
+            },
+        },
+        {
+            **base,
+            "type": "user",
+            "uuid": "u3",
+            "message": {
+                "role": "user",
+                "content": "The agent proposed a plan that was rejected by the user. The user chose to stay in plan mode rather "
+                f"than proceed with implementation.\n\nRejected plan:\n{plan}\n\nUser feedback:\nsplit it into two PRs",
+            },
+        },
+    ]
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    t = read_agent_transcript("claude", path).transcript
+    assert not list(t.of("plan"))
+    assert texts(t, "correction") == ["split it into two PRs"]
+    assert texts(t, "prompt") == ["Plan the SDK upgrade"]
+    assert not [o for o in classify(t) if "vendor" in o.body]

@@ -41,7 +41,8 @@ _WRAPPERS = (
 _INTERRUPT = "[Request interrupted by user"
 _REJECTED = ("The user doesn't want to proceed with this tool use", "The user doesn't want to take this action")
 _DENIED = "Permission for this tool use was denied"
-_SAID = re.compile(r"(?:the user said|The user said):\n(.*)\Z", re.DOTALL)
+_SAID = re.compile(r"(?:the user said|The user said|User feedback):\n(.*?)(?:\n\nStay in plan mode.*)?\Z", re.DOTALL)
+_PLAN_REJECTED = "The agent proposed a plan that was rejected by the user"  # utils/messages.ts PLAN_REJECTION_PREFIX
 _PLAN_APPROVED = ("User has approved your plan", "User has approved exiting plan mode", "User has approved the plan")
 _APPROVED_PLAN = re.compile(r"^## Approved Plan[^\n]*:\n(.*)\Z", re.DOTALL | re.MULTILINE)
 _EXIT = re.compile(r"^(?:Error: )?Exit code (-?\d+)", re.MULTILINE)
@@ -119,6 +120,8 @@ class _Reader:
         stripped = text.strip()
         if stripped.startswith(_INTERRUPT):
             self.b.interrupted()
+        elif stripped.startswith(_PLAN_REJECTED):  # the rejected plan, quoted back: not the user's words
+            self._plan_answer(None, stripped, None, at, False)
         elif not stripped.startswith(_WRAPPERS):
             self.b.user(text, at, channel=channel)
 
