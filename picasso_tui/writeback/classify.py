@@ -164,7 +164,14 @@ def is_approval(text: str) -> bool:
 
 
 def _approved_later(transcript: Transcript, after: int) -> bool:
-    return any(e.index > after and APPROVAL.match(e.text) for e in transcript.of("correction", "prompt"))
+    """Whether the user approved the plan at ``after``: an approval answers the latest plan before it only, so a
+    plan superseded by a newer one before anybody said "lgtm" is not approved by that word."""
+    approval = next(
+        (e.index for e in transcript.of("correction", "prompt") if e.index > after and APPROVAL.match(e.text)), None
+    )
+    if approval is None:
+        return False
+    return not any(after < e.index < approval for e in transcript.of("plan"))
 
 
 def _from_plans(transcript: Transcript, changed: list[str]) -> Iterator[Observation]:

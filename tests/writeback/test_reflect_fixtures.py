@@ -96,6 +96,17 @@ def test_a_plan_nobody_approved_is_not_a_decision(repo_store):
     assert by_class(live(repo_store), MemoryClass.DECISION) == []
 
 
+def test_an_approval_approves_the_latest_plan_only_not_one_it_replaced(repo_store):
+    transcript = Transcript()
+    transcript.add("prompt", text="plan the password hashing change")
+    transcript.add("plan", text="Use bcrypt for password hashing in src/auth/passwords.py.")
+    transcript.add("plan", text="Use argon2id for password hashing in src/auth/passwords.py.")
+    transcript.add("correction", text="lgtm")
+    reflect(transcript, repo_store, agent="fake-agent")
+    decisions = by_class(live(repo_store), MemoryClass.DECISION)
+    assert [d.body.split(" for ")[0] for d in decisions] == ["Use argon2id"]
+
+
 def test_a_new_decision_supersedes_the_older_one_which_is_marked_stale(repo_store):
     old = repo_store.add(
         "Use bcrypt for password hashing in src/auth/passwords.py.",
