@@ -44,14 +44,9 @@ PERF = "model_performance"
 
 
 def reader() -> tuple[str, Any]:
-    """The real reader once branch ``foreign`` is merged; the interim stand-in before that."""
-    try:
-        from picasso_tui.writeback.foreign import read_agent_transcript
-    except ImportError:
-        sys.path.insert(0, str(HERE))
-        import interim_reader
+    """The agents' own formats, read as the hooks read them."""
+    from picasso_tui.writeback.foreign import read_agent_transcript
 
-        return "interim", interim_reader.read
     return "foreign", lambda agent, path: read_agent_transcript(agent, path).transcript
 
 
