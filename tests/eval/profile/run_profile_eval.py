@@ -39,9 +39,11 @@ class Run:
 
 
 def init_profile(path: Path, python: str = sys.executable) -> tuple[dict[str, Any], float]:
-    """`picasso memory init --yes --json <path>` from this checkout, in a throwaway home."""
+    """`picasso memory init --yes --json <path>` from this checkout, in a throwaway home. The hash seed is
+    fixed because tied counts in git/active-areas come out in set order, which would change a body's hash."""
     with tempfile.TemporaryDirectory(prefix="picasso-profeval-") as home:
         env = {**os.environ, "PICASSO_HOME": home, "PYTHONPATH": str(ROOT), "GIT_CONFIG_GLOBAL": os.devnull}
+        env["PYTHONHASHSEED"] = "0"
         env.pop("PICASSO_MEMORY_ROOT", None)
         cmd = [python, "-m", "picasso_tui.cli", "memory", "init", "--yes", "--json", str(path)]
         start = time.perf_counter()
