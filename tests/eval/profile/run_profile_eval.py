@@ -131,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-memories", action="store_true", help="every memory with its verdict")
     parser.add_argument("--show-misses", action="store_true", help="the expected points no memory states")
     parser.add_argument("--write-unjudged", action="store_true", help="add undecided memories to judged/*.json")
+    parser.add_argument("--judge-tag", default="", help="write new judgements to judged/<repo>.<tag>.json")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
     runs: list[Run] = []
@@ -149,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         runs.append(run)
         print("\n".join(details(run, args.show_memories, args.show_misses)))
         if args.write_unjudged and run.result.unjudged:
-            print(f"   {add_unjudged(run.result, exp)} added to judged/{exp.slug}.json")
+            added = add_unjudged(run.result, exp, tag=args.judge_tag)
+            print(f"   {added} added to judged/{exp.slug}{'.' + args.judge_tag if args.judge_tag else ''}.json")
     print()
     print(table(runs))
     unjudged = sum(len(r.result.unjudged) for r in runs)

@@ -120,8 +120,11 @@ def load(path: Path, judged_dir: Path = JUDGED_DIR, common_path: Path | None = N
     doc = json.loads(path.read_text())
     common_path = common_path or path.parent / f"{COMMON}.json"
     common = json.loads(common_path.read_text()) if common_path.exists() else {}
-    judged_path = judged_dir / path.name
-    judged = json.loads(judged_path.read_text()) if judged_path.exists() else {}
+    judged: dict[str, Any] = {}
+    # The base file, then any tagged file (`<repo>.<tag>.json`): people judging in parallel never edit one file.
+    for judged_path in [judged_dir / path.name, *sorted(judged_dir.glob(f"{path.stem}.*.json"))]:
+        if judged_path.exists():
+            judged |= json.loads(judged_path.read_text())
     return Expectations(
         repo=doc["repo"],
         commit=doc.get("commit", ""),
@@ -164,9 +167,10 @@ def score(findings: list[dict[str, Any]], exp: Expectations) -> Score:
     return Score(exp.repo, verdicts, matched, missed)
 
 
-def add_unjudged(score_: Score, exp: Expectations, judged_dir: Path = JUDGED_DIR) -> int:
-    """Adds every undecided memory to the judgement file with an empty verdict to fill in by hand."""
-    path = judged_dir / f"{exp.slug}.json"
+def add_unjudged(score_: Score, exp: Expectations, judged_dir: Path = JUDGED_DIR, tag: str = "") -> int:
+    """Adds every undecided memory to the judgement file (``<repo>.<tag>.json`` with a tag) with an empty verdict
+    to fill in by hand."""
+    path = judged_dir / (f"{exp.slug}.{tag}.json" if tag else f"{exp.slug}.json")
     doc = json.loads(path.read_text()) if path.exists() else {}
     added = 0
     for v in score_.unjudged:
