@@ -63,6 +63,57 @@ def write_transcript(path: Path, cwd: Path, turns: int, tag: int) -> Path:
     return path
 
 
+def prompts(paths: PicassoPaths, home: Path, repo: Path, runs: int) -> None:
+    """The prompt hook, first after a change and from the saved index; `picasso memory recall` beside it."""
+
+    def prompt(i: int) -> dict[str, object]:
+        return {"session_id": "bench", "transcript_path": str(home / "t.jsonl"), "cwd": str(repo),
+                "permission_mode": "default", "hook_event_name": "UserPromptSubmit",
+                "prompt": PROMPTS[i % len(PROMPTS)]}  # fmt: skip
+
+    first = []
+    for i in range(min(5, runs)):  # the first prompt after memory.json changed: full refresh, then save
+        shutil.rmtree(paths.cache_dir / "recall", ignore_errors=True)
+        first.append(hook("prompt", prompt(i), repo)[0])
+    print(f"prompt hook, first after a change (decodes memory.json, saves its index): {summary(first)}")
+    answered = 0
+    cold = []
+    for i in range(runs):
+        ms, out = hook("prompt", prompt(i), repo)
+        cold.append(ms)
+        answered += bool(out)
+    inside = [e["ms"] for e in events.read(paths) if e["event"] == "hook" and e["hookEvent"] == "prompt"]
+    print(f"prompt hook, fresh process, spawn to exit: {summary(cold)}; {answered}/{runs} answered with a "
+          f"block; as the hook measures itself (from the entry point): {summary(inside[-runs:])}; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
+    recall = []
+    for i in range(runs // 2):  # the same answer through the CLI, for comparison
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "picasso_tui.cli", "memory", "recall", PROMPTS[i % len(PROMPTS)]],
+                       cwd=repo, capture_output=True, check=True)  # fmt: skip
+        recall.append((time.perf_counter() - started) * 1000)
+    print(f"for comparison, `picasso memory recall` (click and the CLI), fresh process: {summary(recall)}")
+
+
+def session_hooks(paths: PicassoPaths, home: Path, repo: Path, runs: int) -> None:
+    """The session-start hook, and the stop hook on a new 100-turn transcript each time (reflect + one write)."""
+    start = {"session_id": "bench", "transcript_path": str(home / "t.jsonl"), "cwd": str(repo),
+             "hook_event_name": "SessionStart", "source": "startup"}  # fmt: skip
+    briefs = [hook("session-start", start, repo)[0] for _ in range(runs)]
+    print(f"session-start hook, fresh process: {summary(briefs)}")
+    stops = []
+    run = time.time_ns()
+    for i in range(runs):  # a new session each time: its whole transcript is new
+        path = write_transcript(home / "transcripts" / f"s{i}.jsonl", repo, turns=100, tag=i)
+        data = {"session_id": f"bench-{run}-{i}", "transcript_path": str(path), "cwd": str(repo),
+                "hook_event_name": "Stop", "stop_hook_active": False}  # fmt: skip
+        stops.append(hook("stop", data, repo)[0])
+    written = [e for e in events.read(paths) if e["event"] == "reflection"][-len(stops) :]
+    added = [sum(e.get("counts", {}).get(k, 0) for k in ("added", "reinforced")) for e in written]
+    print(f"stop hook, 100-turn Claude Code transcript, reflect + one write: {summary(stops)}; "
+          f"records added or reinforced per stop {added}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--records", type=int, default=10_000)
@@ -90,53 +141,10 @@ def main() -> None:
             seed(paths, ws.fingerprint, args.records)
         t0 = time.perf_counter()
         Retriever.for_store(MemoryStore(paths, cwd=repo), language="python", graph=False).refresh()
-        print(
-            f"{args.records} records, embedder {args.embedder}: vector cache ready in {time.perf_counter() - t0:.1f} s"
-        )
+        print(f"{args.records} records, embedder {args.embedder}: vectors ready in {time.perf_counter() - t0:.1f} s")
         compileall.compile_dir(Path(picasso_tui.__file__).parent, quiet=1)  # an installed package has its bytecode
-
-        def prompt(i: int) -> dict[str, object]:
-            return {"session_id": "bench", "transcript_path": str(home / "t.jsonl"), "cwd": str(repo),
-                    "permission_mode": "default", "hook_event_name": "UserPromptSubmit",
-                    "prompt": PROMPTS[i % len(PROMPTS)]}  # fmt: skip
-
-        first = []
-        for i in range(min(5, args.runs)):  # the first prompt after memory.json changed: full refresh, then save
-            shutil.rmtree(paths.cache_dir / "recall", ignore_errors=True)
-            first.append(hook("prompt", prompt(i), repo)[0])
-        print(f"prompt hook, first after a change (decodes memory.json, saves its index): {summary(first)}")
-        answered = 0
-        cold = []
-        for i in range(args.runs):
-            ms, out = hook("prompt", prompt(i), repo)
-            cold.append(ms)
-            answered += bool(out)
-        inside = [e["ms"] for e in events.read(paths) if e["event"] == "hook" and e["hookEvent"] == "prompt"]
-        print(f"prompt hook, fresh process, spawn to exit: {summary(cold)}; {answered}/{args.runs} answered with a "
-              f"block; as the hook measures itself (from the entry point): {summary(inside[-args.runs:])}; "
-              f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
-        recall = []
-        for i in range(args.runs // 2):  # the same answer through the CLI, for comparison
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "picasso_tui.cli", "memory", "recall", PROMPTS[i % len(PROMPTS)]],
-                           cwd=repo, capture_output=True, check=True)  # fmt: skip
-            recall.append((time.perf_counter() - started) * 1000)
-        print(f"for comparison, `picasso memory recall` (click and the CLI), fresh process: {summary(recall)}")
-        start = {"session_id": "bench", "transcript_path": str(home / "t.jsonl"), "cwd": str(repo),
-                 "hook_event_name": "SessionStart", "source": "startup"}  # fmt: skip
-        briefs = [hook("session-start", start, repo)[0] for _ in range(max(5, args.runs // 4))]
-        print(f"session-start hook, fresh process: {summary(briefs)}")
-        stops = []
-        run = time.time_ns()
-        for i in range(max(5, args.runs // 4)):  # a new session each time: its whole transcript is new
-            path = write_transcript(home / "transcripts" / f"s{i}.jsonl", repo, turns=100, tag=i)
-            data = {"session_id": f"bench-{run}-{i}", "transcript_path": str(path), "cwd": str(repo),
-                    "hook_event_name": "Stop", "stop_hook_active": False}  # fmt: skip
-            stops.append(hook("stop", data, repo)[0])
-        written = [e for e in events.read(paths) if e["event"] == "reflection"][-len(stops) :]
-        added = [sum(e.get("counts", {}).get(k, 0) for k in ("added", "reinforced")) for e in written]
-        print(f"stop hook, 100-turn Claude Code transcript, reflect + one write: {summary(stops)}; "
-              f"records added or reinforced per stop {added}")  # fmt: skip
+        prompts(paths, home, repo, args.runs)
+        session_hooks(paths, home, repo, max(5, args.runs // 4))
     finally:
         if not keep:
             shutil.rmtree(home, ignore_errors=True)
