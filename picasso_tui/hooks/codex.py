@@ -16,7 +16,6 @@ payload does not name it.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -73,22 +72,13 @@ def _notification(payload: dict[str, Any]) -> HookRequest:
     return HookRequest(ABSORB, cwd, kind, transcript=find_rollout(thread), session_id=thread)
 
 
-def codex_home() -> Path:
-    """Where Codex keeps its state: ``$CODEX_HOME``, else ``~/.codex`` (Codex resolves ``~`` from ``$HOME``)."""
-    env = os.environ.get("CODEX_HOME")
-    return Path(env).expanduser() if env else Path.home() / ".codex"
-
-
 def find_rollout(thread_id: str) -> Path:
-    """The rollout file of one thread, newest day first (a resumed thread keeps appending to its first file)."""
+    """The rollout file of one thread under ``$CODEX_HOME/sessions`` (``CODEX_HOME`` defaults to ``~/.codex``)."""
+    from picasso_tui.writeback.foreign.codex import rollout_path  # the reader's own knowledge of Codex's layout
+
     if not _THREAD_ID.fullmatch(thread_id):
         raise BadPayload("The Codex thread id is not an id.")
-    sessions = codex_home() / "sessions"
-    days = sorted(sessions.glob("[0-9]*/[0-9]*/[0-9]*"), reverse=True)
-    for place in [*days, sessions]:
-        hits = sorted(place.glob(f"rollout-*-{thread_id}.jsonl")) or sorted(
-            place.glob(f"rollout-*-{thread_id}/rollout.jsonl")
-        )
-        if hits:
-            return hits[-1]
-    raise TranscriptNotFound(f"No Codex rollout under {sessions} belongs to thread {thread_id}.")
+    found = rollout_path(thread_id)
+    if found is None:
+        raise TranscriptNotFound(f"No Codex rollout under $CODEX_HOME/sessions belongs to thread {thread_id}.")
+    return found

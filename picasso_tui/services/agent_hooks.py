@@ -205,7 +205,8 @@ def absorb_transcript(store: MemoryStore, agent: str, transcript_path: Path, ses
         start = ledger.consumed(key)
         if start and _shrunk(transcript_path, start):
             start = 0  # the file was replaced by a shorter one: read it afresh (reinforcement meets what repeats)
-        foreign = read_agent_transcript(agent, transcript_path, start=start)
+        ws = store.workspace  # where the agent's edited files are named from, if its transcript does not say
+        foreign = read_agent_transcript(agent, transcript_path, start=start, cwd=ws.root if ws else store.cwd)
         transcript = foreign.transcript
         if not transcript.events:
             if foreign.consumed != start:

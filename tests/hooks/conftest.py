@@ -1,5 +1,5 @@
 """Driving `picasso hook` as the agents do: a fresh process, the payload on stdin (Codex's notify: the last
-argument), the answer read from stdout; the realistic payloads live in payloads/<agent>/<event>.json."""
+argument), the answer read from stdout; the payloads are the agents' own (tests/fixtures/agents/README.md)."""
 
 from __future__ import annotations
 
@@ -19,22 +19,21 @@ from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events
 
 ROOT = Path(__file__).resolve().parents[2]
-PAYLOADS = Path(__file__).parent / "payloads"
+PAYLOADS = ROOT / "tests" / "fixtures" / "agents"
 
 
 def payload(agent: str, name: str, **values: str) -> dict[str, Any]:
-    """A payload as the agent sends it, with ``{cwd}``, ``{transcript}``, ``{session}``, ``{prompt}`` filled in."""
-
-    def fill(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {k: fill(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [fill(v) for v in node]
-        if isinstance(node, str) and node.startswith("{") and node.endswith("}") and node[1:-1] in values:
-            return values[node[1:-1]]
-        return node
-
-    return fill(orjson.loads((PAYLOADS / agent / f"{name}.json").read_bytes()))
+    """A payload as the agent sends it (tests/fixtures/agents/<agent>/hooks_payloads/<name>.json) with the
+    ``cwd``, ``transcript``, ``session`` and ``prompt`` of the test in the agent's own fields."""
+    data: dict[str, Any] = orjson.loads((PAYLOADS / agent / "hooks_payloads" / f"{name}.json").read_bytes())
+    notify = data.get("type") == "agent-turn-complete"
+    fields = {"cwd": "cwd", "transcript": "transcript_path", "session": "thread-id" if notify else "session_id",
+              "prompt": "input-messages" if notify else "prompt"}  # fmt: skip
+    for key, value in values.items():
+        field = fields[key]
+        if field in data:
+            data[field] = [value] if field == "input-messages" else value
+    return data
 
 
 @dataclass

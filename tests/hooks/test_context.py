@@ -22,6 +22,7 @@ NATIVE = {
     ("codex", "session-start"): "SessionStart",
     ("codex", "prompt"): "UserPromptSubmit",
 }
+PROMPT_PAYLOAD = {"claude": "user_prompt_submit", "gemini": "before_agent", "codex": "user_prompt_submit"}
 DEPLOYS = "Deploys go through the staging cluster before production."
 PROMPT = "how do deploys to production go through the staging cluster"
 
@@ -39,7 +40,7 @@ def repo(make_repo: Callable[..., Path], paths: PicassoPaths) -> Path:
 @pytest.mark.parametrize("agent", ["claude", "gemini", "codex"])
 def test_session_start_briefs_the_workspace_in_the_agents_shape(agent: str, hook: HookRunner, repo: Path,
                                                                 paths: PicassoPaths) -> None:  # fmt: skip
-    done = hook(agent, "session-start", payload(agent, "SessionStart", cwd=str(repo), session="s-1",
+    done = hook(agent, "session-start", payload(agent, "session_start", cwd=str(repo), session="s-1",
                                                 transcript=str(repo / "t.jsonl")))  # fmt: skip
     assert (done.code, done.err) == (0, "")
     answer = done.answer()
@@ -56,8 +57,8 @@ def test_session_start_briefs_the_workspace_in_the_agents_shape(agent: str, hook
 
 
 def test_the_profile_offer_comes_once_per_workspace(hook: HookRunner, repo: Path) -> None:
-    first = hook("claude", "session-start", payload("claude", "SessionStart", cwd=str(repo), session="s-1"))
-    second = hook("claude", "session-start", payload("claude", "SessionStart", cwd=str(repo), session="s-2"))
+    first = hook("claude", "session-start", payload("claude", "session_start", cwd=str(repo), session="s-1"))
+    second = hook("claude", "session-start", payload("claude", "session_start", cwd=str(repo), session="s-2"))
     assert "picasso memory init" in first.answer()["systemMessage"]
     assert "systemMessage" not in second.answer() and "pytest -q" in second.context()
 
@@ -67,16 +68,16 @@ def test_the_brief_keeps_to_its_budget(hook: HookRunner, repo: Path, paths: Pica
     for i in range(12):
         store.add(f"Rule {i}: every public function in module_{i} has a docstring and type hints.",
                   memory_class=MemoryClass.REPO_RULE)  # fmt: skip
-    wide = hook("claude", "session-start", payload("claude", "SessionStart", cwd=str(repo), session="s")).context()
+    wide = hook("claude", "session-start", payload("claude", "session_start", cwd=str(repo), session="s")).context()
     settings.set_value("hooks.briefBudgetTokens", 80)
-    narrow = hook("claude", "session-start", payload("claude", "SessionStart", cwd=str(repo), session="s")).context()
+    narrow = hook("claude", "session-start", payload("claude", "session_start", cwd=str(repo), session="s")).context()
     assert wide.count("docstring") == 12
     assert 0 < narrow.count("docstring") < 12
 
 
 @pytest.mark.parametrize("agent", ["claude", "gemini", "codex"])
 def test_a_prompt_gets_the_recall_block_of_a_relevant_memory(agent: str, hook: HookRunner, repo: Path) -> None:
-    done = hook(agent, "prompt", payload(agent, NATIVE[(agent, "prompt")], cwd=str(repo), session="s-1",
+    done = hook(agent, "prompt", payload(agent, PROMPT_PAYLOAD[agent], cwd=str(repo), session="s-1",
                                          transcript=str(repo / "t.jsonl"), prompt=PROMPT))  # fmt: skip
     assert (done.code, done.err) == (0, "")
     assert done.answer()["hookSpecificOutput"]["hookEventName"] == NATIVE[(agent, "prompt")]
@@ -88,12 +89,12 @@ def test_the_prompt_block_is_the_one_picasso_run_injects(hook: HookRunner, repo:
     from picasso_tui.retrieval.pipeline import Retriever
 
     expected = Retriever.for_store(MemoryStore(paths, cwd=repo)).recall(PROMPT, emit=False).block
-    done = hook("claude", "prompt", payload("claude", "UserPromptSubmit", cwd=str(repo), session="s", prompt=PROMPT))
+    done = hook("claude", "prompt", payload("claude", "user_prompt_submit", cwd=str(repo), session="s", prompt=PROMPT))
     assert done.context() == expected
 
 
 def test_an_unrelated_prompt_adds_nothing(hook: HookRunner, repo: Path, paths: PicassoPaths) -> None:
-    done = hook("claude", "prompt", payload("claude", "UserPromptSubmit", cwd=str(repo), session="s",
+    done = hook("claude", "prompt", payload("claude", "user_prompt_submit", cwd=str(repo), session="s",
                                             prompt="write a haiku about autumn leaves"))  # fmt: skip
     assert (done.code, done.out, done.err) == (0, "", "")
     assert hook_events(paths)[-1]["outcome"] == "ok"
@@ -107,15 +108,15 @@ def test_each_payload_gets_the_memory_of_its_own_workspace(hook: HookRunner, mak
     MemoryStore(paths, cwd=web).add("Deploys of the web app go through the preview cluster first.", pinned=True)
     prompt = "how do deploys go through the cluster"
     for root, mine, theirs in ((api, "staging", "preview"), (web, "preview", "staging")):
-        brief = hook("claude", "session-start", payload("claude", "SessionStart", cwd=str(root), session="s"))
-        recalled = hook("claude", "prompt", payload("claude", "UserPromptSubmit", cwd=str(root), session="s",
+        brief = hook("claude", "session-start", payload("claude", "session_start", cwd=str(root), session="s"))
+        recalled = hook("claude", "prompt", payload("claude", "user_prompt_submit", cwd=str(root), session="s",
                                                     prompt=prompt))  # fmt: skip
         for text in (brief.context(), recalled.context()):
             assert f"{mine} cluster" in text and f"{theirs} cluster" not in text
 
 
 def test_a_hook_wired_to_the_wrong_event_answers_nothing(hook: HookRunner, repo: Path, paths: PicassoPaths) -> None:
-    stop = payload("claude", "Stop", cwd=str(repo), session="s", transcript=str(repo / "t.jsonl"))
+    stop = payload("claude", "stop", cwd=str(repo), session="s", transcript=str(repo / "t.jsonl"))
     done = hook("claude", "prompt", stop)  # the prompt hook, given a Stop payload
     assert (done.code, done.out, done.err) == (0, "", "")
     assert hook_events(paths)[-1]["outcome"] == "failed" and hook_events(paths)[-1]["reason"] == "BadPayload"

@@ -43,14 +43,14 @@ def test_a_broken_payload_exits_0_silently_and_is_recorded(stdin: str, reason: s
 @pytest.mark.parametrize(("agent", "event"), [("cursor", "prompt"), ("claude", "notify"), ("claude", "")])
 def test_an_unknown_agent_or_event_exits_0_silently(agent: str, event: str, hook: HookRunner, repo: Path,
                                                     paths: PicassoPaths) -> None:  # fmt: skip
-    done = hook(agent, event, payload("claude", "UserPromptSubmit", cwd=str(repo), session="s", prompt="deploys"))
+    done = hook(agent, event, payload("claude", "user_prompt_submit", cwd=str(repo), session="s", prompt="deploys"))
     assert (done.code, done.out, done.err) == (0, "", "")
     assert (hook_events(paths)[-1]["outcome"], hook_events(paths)[-1]["reason"]) == ("failed", "UnknownHook")
 
 
 def test_an_unreadable_store_exits_0_silently(hook: HookRunner, repo: Path, paths: PicassoPaths) -> None:
     paths.memory_file.write_text("{ this is not a memory file")
-    for event, name in (("session-start", "SessionStart"), ("prompt", "UserPromptSubmit")):
+    for event, name in (("session-start", "session_start"), ("prompt", "user_prompt_submit")):
         done = hook("claude", event, payload("claude", name, cwd=str(repo), session="s", prompt="how do deploys go"))
         assert (done.code, done.out, done.err) == (0, "", "")
         assert hook_events(paths)[-1]["outcome"] == "failed"
@@ -58,13 +58,13 @@ def test_an_unreadable_store_exits_0_silently(hook: HookRunner, repo: Path, path
 
 def test_a_hook_over_its_budget_gives_up_quietly(hook: HookRunner, repo: Path, paths: PicassoPaths) -> None:
     settings.set_value("hooks.timeoutMs.prompt", 10)  # less than the interpreter takes to start
-    done = hook("claude", "prompt", payload("claude", "UserPromptSubmit", cwd=str(repo), session="s",
+    done = hook("claude", "prompt", payload("claude", "user_prompt_submit", cwd=str(repo), session="s",
                                             prompt="how do deploys go through the staging cluster"))  # fmt: skip
     assert (done.code, done.out, done.err) == (0, "", "")
     last = hook_events(paths)[-1]
     assert (last["hookEvent"], last["outcome"], last["reason"]) == ("prompt", "timeout", None)
     settings.set_value("hooks.timeoutMs.prompt", 60_000)
-    again = hook("claude", "prompt", payload("claude", "UserPromptSubmit", cwd=str(repo), session="s",
+    again = hook("claude", "prompt", payload("claude", "user_prompt_submit", cwd=str(repo), session="s",
                                              prompt="how do deploys go through the staging cluster"))  # fmt: skip
     assert "staging cluster" in again.context()  # the budget, not the hook, was what stopped it
 

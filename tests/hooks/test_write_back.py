@@ -64,7 +64,7 @@ def transcript(repo: Path, tmp_path: Path) -> Path:
 
 
 def stop(repo: Path, transcript: Path, **extra: Any) -> dict[str, Any]:
-    return payload("claude", "Stop", cwd=str(repo), session=SESSION, transcript=str(transcript)) | extra
+    return payload("claude", "stop", cwd=str(repo), session=SESSION, transcript=str(transcript)) | extra
 
 
 def bodies(paths: PicassoPaths, repo: Path) -> dict[str, str]:
@@ -97,7 +97,7 @@ def test_a_second_stop_on_the_same_transcript_writes_nothing(hook: HookRunner, r
                                                              paths: PicassoPaths) -> None:  # fmt: skip
     hook("claude", "stop", stop(repo, transcript))
     before = paths.memory_file.read_bytes()
-    end = payload("claude", "SessionEnd", cwd=str(repo), session=SESSION, transcript=str(transcript))
+    end = payload("claude", "session_end", cwd=str(repo), session=SESSION, transcript=str(transcript))
     for again in (hook("claude", "stop", stop(repo, transcript)), hook("claude", "session-end", end)):
         assert (again.code, again.out) == (0, "")
     assert paths.memory_file.read_bytes() == before  # not even a reinforcement
@@ -118,7 +118,7 @@ def test_an_appended_transcript_writes_only_the_new_memory(hook: HookRunner, rep
 
 def test_stop_and_session_end_racing_learn_once(repo: Path, transcript: Path, paths: PicassoPaths) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    end = payload("claude", "SessionEnd", cwd=str(repo), session=SESSION, transcript=str(transcript))
+    end = payload("claude", "session_end", cwd=str(repo), session=SESSION, transcript=str(transcript))
     runs = [(["stop"], stop(repo, transcript)), (["session-end"], end)] * 2
     procs = [subprocess.Popen([sys.executable, "-m", "picasso_tui.cli", "hook", "claude", *event],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env) for event, _ in runs]  # fmt: skip
@@ -172,7 +172,8 @@ def test_codex_notify_finds_the_threads_rollout_and_learns(hook: HookRunner, rep
                   [("Rename foo", f"Done.\n\nremember(decision): {DECISION}")])  # another thread  # fmt: skip
     codex_rollout(day / f"rollout-2026-12-01T09-30-00-{thread}.jsonl", thread, repo,
                   [("Fix the failing date parsing test", f"Fixed.\n\nremember(fact): {FACT}")])  # fmt: skip
-    note = payload("codex", "notify", cwd=str(repo), session=thread, prompt="Fix the failing date parsing test")
+    note = payload("codex", "notify_agent_turn_complete", cwd=str(repo), session=thread,
+                   prompt="Fix the failing date parsing test")  # fmt: skip
     done = hook("codex", "notify", note, argv=True, env={"CODEX_HOME": str(codex_home)})
     assert (done.code, done.out, done.err) == (0, "", "")
     assert list(bodies(paths, repo).values()) == [FACT]
@@ -200,14 +201,14 @@ def test_gemini_after_agent_learns_and_respects_stop_hook_active(hook: HookRunne
          "content": f"Fixed.\n\nremember(fact): {FACT}", "thoughts": [], "tokens": {"input": 900, "output": 40}},
     ]  # fmt: skip
     chat.write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
-    after = payload("gemini", "AfterAgent", cwd=str(repo), session=session, transcript=str(chat),
+    after = payload("gemini", "after_agent", cwd=str(repo), session=session, transcript=str(chat),
                     prompt="Fix the failing date parsing test")  # fmt: skip
     skipped = hook("gemini", "stop", after | {"stop_hook_active": True})
     assert (skipped.code, skipped.out, bodies(paths, repo)) == (0, "", {})
     done = hook("gemini", "stop", after)
     assert (done.code, done.out, done.err) == (0, "", "")
     assert list(bodies(paths, repo).values()) == [FACT]
-    end = payload("gemini", "SessionEnd", cwd=str(repo), session=session, transcript=str(chat))
+    end = payload("gemini", "session_end", cwd=str(repo), session=session, transcript=str(chat))
     before = paths.memory_file.read_bytes()
     assert hook("gemini", "session-end", end).code == 0 and paths.memory_file.read_bytes() == before
 
@@ -218,7 +219,7 @@ def test_codex_stop_without_a_transcript_path_finds_the_rollout(hook: HookRunner
     codex_home = tmp_path / "codex-home"
     codex_rollout(codex_home / "sessions" / "2026" / "12" / "01" / f"rollout-2026-12-01T09-30-00-{thread}.jsonl",
                   thread, repo, [("Fix the failing date parsing test", f"Fixed.\n\nremember(fact): {FACT}")])  # fmt: skip
-    stop_payload = payload("codex", "Stop", cwd=str(repo), session=thread)  # hooks.json: transcript_path null
+    stop_payload = payload("codex", "stop", cwd=str(repo), session=thread) | {"transcript_path": None}  # may be null
     done = hook("codex", "stop", stop_payload, env={"CODEX_HOME": str(codex_home)})
     assert (done.code, done.out, done.err) == (0, "", "")
     assert list(bodies(paths, repo).values()) == [FACT]
