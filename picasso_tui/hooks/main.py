@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 import orjson
 
 from picasso_tui import settings
+from picasso_tui.errors import PicassoError
 from picasso_tui.hooks import claude, codex, gemini
 from picasso_tui.hooks.request import ABSORB, BRIEF, PROMPT, SKIP, BadPayload, HookRequest, UnknownHook
 from picasso_tui.paths import PicassoPaths
@@ -117,7 +118,8 @@ def run(agent: str, event: str, extra: list[str], read: Callable[[], str]) -> Ou
         agent_hooks.prepare_prompt()  # before the store opens: the embedder loads meanwhile
         found = agent_hooks.prompt_context(agent_hooks.open_workspace(req.cwd), req.prompt)
         return Outcome(module.answer(req, found.block, None))
-    assert req.action == ABSORB and req.transcript is not None
+    if req.action != ABSORB or req.transcript is None:
+        raise BadPayload(f"The hook payload asks for nothing {agent} {event} does.")
     agent_hooks.absorb_transcript(agent_hooks.open_workspace(req.cwd), agent, req.transcript, req.session_id)
     return Outcome()
 
@@ -128,7 +130,7 @@ def guarded(call: Callable[[], Outcome]) -> Outcome:
         return call()
     except BaseException as exc:  # the agent must never see a traceback or a non-zero exit
         detail = str(exc)
-        if os.environ.get(DEBUG_ENV) and not isinstance(exc, BadPayload | UnknownHook):
+        if os.environ.get(DEBUG_ENV) and not isinstance(exc, PicassoError):  # a bug: where it happened
             import traceback
 
             detail = "".join(traceback.format_exception(exc)).rstrip()

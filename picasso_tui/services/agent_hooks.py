@@ -24,6 +24,7 @@ from picasso_tui.store.api import RECENCY, MemoryStore
 from picasso_tui.store.schema import MemoryRecord, utc_now
 
 if TYPE_CHECKING:
+    from picasso_tui.writeback.transcript import Transcript
     from picasso_tui.writeback.write import WriteReport
 
 AGENT_LABELS = {"claude": "claude", "codex": "codex", "gemini": "gemini"}
@@ -219,7 +220,7 @@ def absorb_transcript(store: MemoryStore, agent: str, transcript_path: Path, ses
     return Absorbed(len(transcript.events), foreign.consumed, report, kept)
 
 
-def _headed(transcript: Any, agent: str, store: MemoryStore) -> str:
+def _headed(transcript: Transcript, agent: str, store: MemoryStore) -> str:
     """Head the transcript as ``picasso run`` heads its own (agent, model, workspace); the label model notes use."""
     header = transcript.header
     header["agent"] = AGENT_LABELS.get(agent, agent)
@@ -227,7 +228,8 @@ def _headed(transcript: Any, agent: str, store: MemoryStore) -> str:
     if ws is not None:
         header["workspace"] = ws.fingerprint
     model = header.get("model")
-    return f"{header['agent']} ({model})" if isinstance(model, str) and model else header["agent"]
+    label = str(header["agent"])
+    return f"{label} ({model})" if isinstance(model, str) and model else label
 
 
 def _shrunk(path: Path, consumed: int) -> bool:
