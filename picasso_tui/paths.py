@@ -89,6 +89,11 @@ class PicassoPaths:
         return self.logs_dir / "memory-events.jsonl"
 
     @property
+    def hooks_dir(self) -> Path:
+        """State of the agent hooks (``picasso hook``): how far each agent transcript was read; no memory text."""
+        return self.home / "hooks"
+
+    @property
     def legacy_mac_memory(self) -> Path:
         return account_home() / "Library" / "Application Support" / "Picasso" / "memory.json"
 

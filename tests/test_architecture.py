@@ -16,6 +16,7 @@ FLOORS: dict[str, int] = {
     # front ends
     "tui": 6,
     "mcp": 6,
+    "hooks": 6,
     # use cases
     "services": 5,
     "agent": 5,

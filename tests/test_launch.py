@@ -33,3 +33,26 @@ def test_starting_the_cli_loads_neither_the_redactor_nor_numpy() -> None:
         [sys.executable, "-c", f"WATCHED = {watched}; {script}"], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_picasso_hook_loads_neither_click_nor_textual_nor_the_tui(tmp_path) -> None:
+    """An agent runs `picasso hook <agent> prompt` at every prompt, as a fresh process: it goes from the entry point
+    to the hooks without the CLI (click), the TUI (textual) or rich, yet answers."""
+    import subprocess
+    import sys
+
+    import orjson
+
+    env = {**os.environ, "PICASSO_HOME": str(tmp_path / "home"), "PYTHONPROFILEIMPORTTIME": "1"}
+    env.pop("PICASSO_HOOK_DEBUG", None)
+    (tmp_path / "home" / "settings").mkdir(parents=True)
+    (tmp_path / "home" / "settings" / "settings.json").write_text('{"retrieval": {"embedder": "hash"}}')
+    payload = {"session_id": "s", "cwd": str(tmp_path), "hook_event_name": "UserPromptSubmit", "prompt": "deploys"}
+    done = subprocess.run([sys.executable, "-m", "picasso_tui.cli", "hook", "claude", "prompt"], env=env,
+                          input=orjson.dumps(payload), capture_output=True, check=True)  # fmt: skip
+    imported = {line.rsplit(b"|", 1)[-1].strip().decode() for line in done.stderr.splitlines()}
+    events = (tmp_path / "home" / "logs" / "memory-events.jsonl").read_text()
+    assert '"event":"hook"' in events and '"outcome":"ok"' in events
+    assert {"picasso_tui.hooks.main", "picasso_tui.retrieval.pipeline"} <= imported  # the prompt path ran
+    assert not {m for m in imported if m.split(".")[0] in ("click", "textual", "rich")}
+    assert not {m for m in imported if m.startswith(("picasso_tui.tui", "picasso_tui.cli.main"))}

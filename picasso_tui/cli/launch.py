@@ -9,20 +9,47 @@
   own switch): looking them up scans every installed package's entry points (~13 ms), and no
   third-party validation hook (a telemetry plugin, say) should see memory text. The setting is
   restored after the import, so processes that ``picasso run`` starts see the user's own.
+- ``picasso hook <agent> <event>`` goes to the hooks' own entry point (``hooks/main.py``) without importing
+  click or the CLI: an agent runs it at every prompt, and its budget counts from the process's start.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
 
 
 def main() -> None:
+    started = time.perf_counter()
+    if sys.argv[1:2] == ["hook"]:
+        _import_lean(_hook)(sys.argv[2:], started)
+        return
+    _import_lean(_cli)()
+
+
+def _cli() -> Callable[[], None]:
+    from picasso_tui.cli.main import main as run
+
+    return run
+
+
+def _hook() -> Callable[[list[str], float], None]:
+    from picasso_tui.hooks.main import main as run
+
+    return run
+
+
+def _import_lean(load: Callable[[], Any]) -> Any:
+    """``load()``, with the collector paused and pydantic's plugins off while it imports."""
     plugins = os.environ.get("PYDANTIC_DISABLE_PLUGINS")
     os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
     gc.disable()
     try:
-        from picasso_tui.cli.main import main as run
+        return load()
     finally:
         gc.freeze()
         gc.enable()
@@ -30,4 +57,3 @@ def main() -> None:
             del os.environ["PYDANTIC_DISABLE_PLUGINS"]
         else:
             os.environ["PYDANTIC_DISABLE_PLUGINS"] = plugins
-    run()
