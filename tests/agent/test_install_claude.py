@@ -191,3 +191,13 @@ def test_a_symlinked_settings_file_stays_a_symlink(settings: Path, tmp_path: Pat
     agents.install("claude", "user", launcher=PICASSO)
     assert settings.is_symlink()
     assert commands(json.loads(dotfiles.read_text()), "Stop")[-1] == "picasso hook claude stop"
+
+
+def test_every_cap_an_agent_enforces_is_above_the_hooks_own_budget() -> None:
+    """The agent kills a hook at its cap; the hook must give up quietly first, never be killed mid-write."""
+    from picasso_tui import settings
+    from picasso_tui.agent.install.common import TIMEOUTS_S
+
+    keys = {"session-start": "sessionStart", "prompt": "prompt", "stop": "stop", "session-end": "sessionEnd"}
+    for hook, key in keys.items():
+        assert TIMEOUTS_S[hook] * 1000 > settings.DEFAULTS[f"hooks.timeoutMs.{key}"], hook

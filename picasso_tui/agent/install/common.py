@@ -38,8 +38,8 @@ class HookSpec:
     purpose: str  # one line for the command's output and the docs
 
 
-# Generous caps: the hook keeps its own (much shorter) budget and exits 0 with nothing when over it.
-TIMEOUTS_S = {"session-start": 10, "prompt": 5, "stop": 30, "session-end": 30}
+# Caps above the hook's own budgets (hooks.timeoutMs.*: 3 s, 2 s, 45 s, 45 s) and exits 0 with nothing when over it.
+TIMEOUTS_S = {"session-start": 10, "prompt": 5, "stop": 60, "session-end": 60}
 PURPOSES = {
     "session-start": "a short workspace brief at session start",
     "prompt": "the recall block for each prompt, as added context",
