@@ -12,6 +12,10 @@ import secrets
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import portalocker
 
 TEMP_MAX_AGE_S = 600.0
 
@@ -122,3 +126,17 @@ def sweep_temps(target: Path, now: float | None = None, pattern: str | None = No
                 tmp.unlink()
                 removed.append(tmp)
     return removed
+
+
+def exclusive_lock(path: Path, timeout: float, check_interval: float = 0.05) -> portalocker.Lock:
+    """An exclusive lock on ``path`` that polls until ``timeout``; its ``acquire()`` raises
+    ``portalocker.AlreadyLocked`` then. Polling (not a blocking ``flock``) keeps the wait bounded."""
+    import portalocker  # here: readers that never lock do not pay for the import
+
+    return portalocker.Lock(
+        path,
+        mode="a",
+        timeout=timeout,
+        check_interval=check_interval,
+        flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
+    )

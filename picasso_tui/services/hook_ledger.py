@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from picasso_tui.atomic import write_atomic
+from picasso_tui.atomic import exclusive_lock, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.services.errors import ServiceError
 
@@ -54,13 +54,7 @@ class HookLedger:
         import portalocker  # only the write-back hooks need it
 
         self.file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        lock = portalocker.Lock(
-            self.lock_file,
-            mode="a",
-            timeout=timeout,
-            check_interval=0.05,
-            flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
-        )
+        lock = exclusive_lock(self.lock_file, timeout)
         try:
             lock.acquire()
         except portalocker.AlreadyLocked:

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
-from picasso_tui.atomic import FolderSyncFailed, sweep_temps, write_atomic
+from picasso_tui.atomic import FolderSyncFailed, exclusive_lock, sweep_temps, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store import events, forgetting
 from picasso_tui.store.codec import MigrationContext, RawDocument, decode, deleted_at, encode, to_record
@@ -130,13 +130,7 @@ class FileStore:
         root = self.paths.root
         try:
             root.mkdir(parents=True, exist_ok=True, mode=0o700)
-            lock = portalocker.Lock(
-                self.paths.lock_file,
-                mode="a",
-                timeout=self.lock_timeout,
-                check_interval=0.005,
-                flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
-            )
+            lock = exclusive_lock(self.paths.lock_file, self.lock_timeout, check_interval=0.005)
             handle = lock.acquire()
         except portalocker.AlreadyLocked:
             raise StoreBusy(self.paths.lock_file, self.lock_timeout) from None

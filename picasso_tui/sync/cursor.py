@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import orjson
 import portalocker
 
-from picasso_tui.atomic import write_atomic
+from picasso_tui.atomic import exclusive_lock, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.schema import format_timestamp, parse_timestamp
 from picasso_tui.sync.errors import SyncError, SyncLockBusy
@@ -101,13 +101,7 @@ class CursorFile:
         if timeout is None:
             timeout = float(os.environ.get("PICASSO_SYNC_LOCK_TIMEOUT") or LOCK_TIMEOUT_S)
         self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        lock = portalocker.Lock(
-            self.lock_file,
-            mode="a",
-            timeout=timeout,
-            check_interval=0.05,
-            flags=portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING,
-        )
+        lock = exclusive_lock(self.lock_file, timeout)
         try:
             lock.acquire()
         except portalocker.AlreadyLocked:

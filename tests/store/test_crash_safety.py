@@ -56,9 +56,10 @@ def probe_record(body: str, rid: str = PROBE_ID) -> MemoryRecord:
     return global_fact(rid, body, datetime(2026, 6, 1, tzinfo=UTC))
 
 
-def drain(pid: int, read_fd: int) -> tuple[list[str], int]:
-    """Every line the child sent, and its exit code (negative: the signal that ended it)."""
-    chunks = []
+def drain(pid: int, read_fd: int, head: bytes = b"") -> tuple[list[str], int]:
+    """Every line the child sent (after ``head``, what was read of it already), and its exit code (negative: the
+    signal that ended it)."""
+    chunks = [head]
     while chunk := os.read(read_fd, 65536):
         chunks.append(chunk)
     os.close(read_fd)
@@ -82,12 +83,25 @@ def lock_is_free(paths: PicassoPaths) -> bool:
 # -- F1: random SIGKILLs ----------------------------------------------------------------------
 
 BODY = re.compile(r"round \d+ write \d+")
+READY = b"ready\n"
+
+
+def wait_ready(read_fd: int) -> bytes:
+    """Block until the child says it is ready to write; what it sent after that."""
+    seen = b""
+    while READY not in seen:
+        chunk = os.read(read_fd, 65536)
+        if not chunk:
+            return seen  # it died before: drain() reports how
+        seen += chunk
+    return seen.split(READY, 1)[1]
 
 
 def _write_forever(fd: int, round_no: int) -> None:
     # Projections off: each write is then mostly the memory.json write itself, which is where
     # the kills should land (a kill during projections is covered further down).
     store = MemoryStore(projections=False)
+    os.write(fd, READY)  # the kill's random delay starts now: a loaded machine's slow start costs no writes
     i = 0
     while True:
         record = store.add(f"round {round_no} write {i}")
@@ -103,12 +117,16 @@ def test_sigkilled_writer_never_loses_or_tears_anything(paths: PicassoPaths) -> 
     unacked: set[str] = set()
     rounds_with_temps = 0
     assert MemoryStore(paths).workspace is None  # find_workspace (a git call) is cached before the forks
+    # One write first, so the modules a write loads lazily (the redactor, the door) are loaded before the
+    # forks: the kills land in writes, not in imports, whether this test runs alone or after others.
+    acked.add(MemoryStore(projections=False).add(f"round {rounds} write 0").id)
     reader = FileStore(paths)
     for round_no in range(rounds):
         pid, read_fd = fork(_write_forever, round_no)
+        head = wait_ready(read_fd)
         time.sleep(rng.uniform(0.0, 0.05))
         os.kill(pid, signal.SIGKILL)
-        lines, code = drain(pid, read_fd)
+        lines, code = drain(pid, read_fd, head)
         assert code == -signal.SIGKILL, f"round {round_no}: the writer died on its own (exit {code}); see stderr"
         acked.update(lines)
         if not paths.memory_file.exists():
