@@ -247,6 +247,13 @@ class Builder:
                 plan.event = self._add("plan", plan.at, text=plan.text, ref=plan.ref, approved=False)
         return self.transcript
 
+    def read_so_far(self, consumed: int, *, skipped_lines: int = 0, cwd: str | None = None) -> ForeignTranscript:
+        """The finished transcript and how far the file was read, with the session and folder its header names."""
+        transcript = self.finish()
+        header = transcript.header
+        return ForeignTranscript(transcript, consumed, self.agent, session=header.get("agentSession"),
+                                 cwd=cwd or header.get("cwd"), skipped_lines=skipped_lines)  # fmt: skip
+
     def file_changed(self, path: str, status: str, at: Any) -> Event | None:
         """A file the agent wrote or edited (each file once, with the status it first had)."""
         rel = relative_path(path, self.cwd)

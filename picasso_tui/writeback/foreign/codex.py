@@ -63,16 +63,7 @@ def read(path: Path, start: int = 0) -> ForeignTranscript:
         stats = LineStats(consumed=start)
         shaped = sum(reader.line(rec) for rec in iter_records(fh, stats))
     require_shape(stats, shaped + seen_before, NAME, path)
-    transcript = reader.b.finish()
-    header = transcript.header
-    return ForeignTranscript(
-        transcript,
-        stats.consumed,
-        AGENT,
-        session=header.get("agentSession"),
-        cwd=header.get("cwd"),
-        skipped_lines=stats.bad + stats.oversized,
-    )
+    return reader.b.read_so_far(stats.consumed, skipped_lines=stats.bad + stats.oversized)
 
 
 def rollout_path(thread_id: str, codex_home: Path | None = None) -> Path | None:

@@ -98,8 +98,7 @@ def _derive(
             b.muted = key in done_before
             act()
     b.muted = False
-    return ForeignTranscript(b.finish(), consumed, AGENT, session=b.transcript.header.get("agentSession"),
-                             cwd=cwd, skipped_lines=skipped)  # fmt: skip
+    return b.read_so_far(consumed, skipped_lines=skipped, cwd=cwd)
 
 
 def _project_root(path: Path) -> str | None:
