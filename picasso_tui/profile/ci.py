@@ -33,6 +33,8 @@ SETUP = re.compile(
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
 """Lines that set a machine up or are shell control structure, not a project command."""
+VALUE_FLAG = re.compile(r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type))$")
+"""Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
 
 
@@ -99,11 +101,12 @@ def _without_ci_values(line: str) -> str:
     kept: list[str] = []
     for token in tokens:
         if "\x00" in token or re.search(r"\$\{?\w", token):
-            if kept and kept[-1].startswith("-") and not token.startswith("-"):
-                kept.pop()
-            if not kept or not token.startswith(("-", "\x00")):
-                return ""
-            continue
+            if token.startswith("-") and kept:
+                continue  # a flag set from CI's matrix: the command stands without it
+            if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
+                kept.pop()  # the value of the flag before it
+                continue
+            return ""  # a positional argument only CI knows: the command means nothing without it
         kept.append(token)
     return " ".join(kept)
 

@@ -18,7 +18,8 @@ TOOLS = re.compile(
     r"^(make|just|task|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
-    r"sphinx-build|mkdocs|yard|yardoc|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
+    r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
+    r"phpstan|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
@@ -50,7 +51,7 @@ COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
     ("format", re.compile(r"\b(fmt|format|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
-    ("lint", re.compile(r"\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
+    ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
@@ -130,6 +131,9 @@ BARE = re.compile(
 
 
 def _usable(tree: Tree, command: str) -> bool:
+    in_dir = re.match(r"^cd [\w./-]+ && (.+)$", command)
+    if in_dir:
+        return _usable(tree, in_dir.group(1))
     if BARE.match(command):
         return False
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
@@ -156,7 +160,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
     in_block, shell, context, indent_block = False, False, "", -1
-    for raw in text.splitlines():
+    for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
         if fence and not rst:

@@ -7,7 +7,7 @@ import re
 import tomllib
 
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, read_bounded
 
 RUNNER = 25
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
@@ -146,7 +146,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         top = folder.split("/")[0] if folder else ""
         if top not in ("docs", "doc", "documentation"):
             continue
-        if re.search(r"^html:|sphinx", tree.read(f"{top}/Makefile") or "", re.MULTILINE | re.IGNORECASE):
+        # read from disk: a tracked docs/Makefile is often matched by a .gitignore `Makefile` line (autotools)
+        makefile = tree.read(f"{top}/Makefile") or read_bounded(tree.root / top / "Makefile") or ""
+        if re.search(r"^html:|sphinx", makefile, re.MULTILINE | re.IGNORECASE):
             k.command("docs", f"make -C {top} html", f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
         else:
             k.command("docs", f"sphinx-build {folder} {folder}/_build/html", f"{conf} (Sphinx)", RUNNER + 5)

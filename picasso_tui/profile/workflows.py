@@ -24,7 +24,7 @@ ROLE_WORDS = {
     "lint": "lint",
     "format": "format",
     "typecheck": "type-check",
-    "docs": "build the docs",
+    "docs": "build or preview the docs",
     "run": "run",
     "migrate": "migrate",
 }
@@ -35,9 +35,13 @@ NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchm
 
 
 def _guide(tree: Tree, k: Knowledge) -> None:
-    for found in commands.guide_commands(tree):
-        # the plainest form first: `nr build` before `nr build runtime-core -f global`
-        k.command(found.role, found.command, found.source, GUIDE + min(len(found.command), 99) / 100)
+    found = commands.guide_commands(tree)
+    for g in found:
+        # reading order, except that the plain form comes before its variants (`nr build`, then
+        # `nr build runtime-core -f global`) wherever the guide mentions it
+        plain = [i for i, o in enumerate(found) if o.role == g.role and g.command.startswith(o.command + " ")]
+        base = min(plain) if plain else found.index(g)
+        k.command(g.role, g.command, g.source, GUIDE + min(base, 99) / 100 + min(len(g.command), 99) / 10000)
 
 
 def _ci(tree: Tree, k: Knowledge) -> None:
@@ -146,9 +150,9 @@ def _cited(tree: Tree, found: list[Command]) -> tuple[str, ...]:
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
-    for proposal in proposed:
-        c = keep(tree, proposal) if proposal.command else None
-        if c and all(c.command != o.command for o in by_role[c.role]):
+    checked = [keep(tree, p) for p in proposed if p.command]
+    for c in sorted((c for c in checked if c), key=lambda c: c.priority):  # the same command: its best source
+        if all(c.command != o.command for o in by_role[c.role]):
             by_role[c.role].append(c)
     out = []
     for role in ROLES:
