@@ -33,7 +33,9 @@ SETUP = re.compile(
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
 """Lines that set a machine up or are shell control structure, not a project command."""
-VALUE_FLAG = re.compile(r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type))$")
+VALUE_FLAG = re.compile(
+    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path))$"
+)
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
 
@@ -106,7 +108,9 @@ def _without_ci_values(line: str) -> str:
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
                 kept.pop()  # the value of the flag before it
                 continue
-            return ""  # a positional argument only CI knows: the command means nothing without it
+            if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
+                continue  # a whole word from CI's environment (extra flags): the command stands without it
+            return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)
     return " ".join(kept)
 

@@ -37,11 +37,14 @@ NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchm
 def _guide(tree: Tree, k: Knowledge) -> None:
     found = commands.guide_commands(tree)
     for g in found:
-        # reading order, except that the plain form comes before its variants (`nr build`, then
-        # `nr build runtime-core -f global`) wherever the guide mentions it
+        # the plain form before its variants (`nr build`, then `nr build runtime-core -f global`) wherever
+        # the guide mentions it, then reading order
         plain = [i for i, o in enumerate(found) if o.role == g.role and g.command.startswith(o.command + " ")]
-        base = min(plain) if plain else found.index(g)
-        k.command(g.role, g.command, g.source, GUIDE + min(base, 99) / 100 + min(len(g.command), 99) / 10000)
+        base = min(plain, key=lambda i: len(found[i].command)) if plain else found.index(g)  # the shortest prefix
+        words = min(len(g.command.split()), 9)  # fewest arguments first: the guide's plain command
+        k.command(
+            g.role, g.command, g.source, GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5
+        )
 
 
 def _ci(tree: Tree, k: Knowledge) -> None:
@@ -113,10 +116,21 @@ def _source_missing(tree: Tree, source: str) -> bool:
     return "/" in first and not first.endswith("/") and not tree.has(first) and not tree.under(first)
 
 
+def _no_package_script(tree: Tree, command: str) -> bool:
+    """`pnpm --filter <package> test` when no workspace package defines that script."""
+    m = re.match(r"(?:pnpm|yarn|npm|bun)\b.*--filter\s+\S+\s+(?:run\s+)?([\w:-]+)", command)
+    if not m:
+        return False
+    pattern = re.compile(rf'"scripts"\s*:\s*\{{[^}}]*"{re.escape(m.group(1))}"\s*:', re.DOTALL)
+    return not any(pattern.search(tree.read(f) or "") for f in tree.named("package.json")[1:200])
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
+    if c.role == "test-one" and _no_package_script(tree, c.command):
+        return None
     if c.role == "run" and NOT_PROJECT.search(c.command):
         return None
     if c.role in ("run", "migrate") and _source_missing(tree, c.source):

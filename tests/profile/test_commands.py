@@ -128,3 +128,23 @@ def test_a_configure_line_is_never_the_test_command(make_project):
     assert "`cmake -B build" not in learned.get("workflow/test", "")
     assert "cmake -B build -DBUILD_TESTING=ON && cmake --build build" in learned["workflow/build"]
     assert "ctest --test-dir build -R" not in learned.get("workflow/test-one", "")
+
+
+def test_a_whole_word_from_cis_environment_is_dropped_but_a_path_only_ci_knows_drops_the_line(make_project):
+    steps = '      - run: cargo test --locked "${MSRV_FEATURES}"\n      - run: ./run-tests ${{ runner.temp }}/out\n'
+    learned = bodies(make_project, {".github/workflows/ci.yml": "on: [push]\njobs:\n  t:\n    steps:\n" + steps})
+    assert "`cargo test --locked`" in learned["ci"] and "run-tests" not in learned["ci"]
+
+
+def test_a_per_package_test_needs_a_package_with_that_script(make_project):
+    base = {
+        "package.json": '{"name": "root", "scripts": {"test": "vitest"}}',
+        "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+    }
+    without = bodies(make_project, {**base, "packages/a/package.json": '{"name": "a"}'})
+    assert "--filter" not in without.get("workflow/test-one", "")
+    with_script = bodies(
+        make_project, {**base, "packages/a/package.json": '{"name": "a", "scripts": {"test": "vitest"}}'}, name="two"
+    )
+    assert "--filter" in with_script.get("workflow/test-one", "--filter")
