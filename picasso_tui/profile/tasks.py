@@ -30,9 +30,8 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str]) -> None:
         if role:
             k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER)
     if seen:
-        k.fact(
-            f"tasks/{runner}", f"{rel} targets", f"{rel} defines: {human_list(seen, 20)} (run `{runner} <name>`).", rel
-        )
+        listed = human_list([f"`{runner} {name}`" for name in seen], 20)
+        k.fact(f"tasks/{runner}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
 def makefile(tree: Tree, k: Knowledge) -> None:
