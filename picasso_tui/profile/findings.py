@@ -10,7 +10,7 @@ from picasso_tui.store.schema import MemoryClass
 SOURCE = PROFILE_SOURCE
 """``attributes.source`` of every record the profile writes."""
 
-ROLES = ("install", "build", "test", "test-one", "lint", "format", "run", "migrate")
+ROLES = ("install", "build", "test", "test-one", "lint", "format", "typecheck", "docs", "run", "migrate")
 """Workflow roles, in the order the summary lists them."""
 
 

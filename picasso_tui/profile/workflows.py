@@ -1,20 +1,21 @@
-"""Task runners (Makefile, justfile, tox, nox, Taskfile) and CI configs; then one workflow record per role."""
+"""Commands, from the source a maintainer points to, then one workflow record per role.
+
+Priority (lower wins): the contributor guide's own commands (20), task runners (25, tasks.py), package.json
+and composer scripts (30, ecosystem modules), the CI job that tests a change (45, ci.py), manifest defaults
+(40-70, ecosystem modules). An ecosystem's proposal is checked here before it is kept: no "run one test"
+inside examples/, no `mvn -pl` in a one-module build, no `ctest -R` when CMake registers a single test.
+"""
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
 
-from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge, human_list
+from picasso_tui.profile import ci, commands, tasks
+from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
-TARGET_ROLES = {
-    "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
-    "dist": "build", "lint": "lint", "vet": "lint", "typecheck": "lint", "fmt": "format", "format": "format",
-    "install": "install", "setup": "install", "deps": "install", "bootstrap": "install", "dev": "run",
-    "run": "run", "serve": "run", "start": "run", "migrate": "migrate", "db-migrate": "migrate",
-}  # fmt: skip
 ROLE_WORDS = {
     "install": "install",
     "build": "build",
@@ -22,184 +23,150 @@ ROLE_WORDS = {
     "test-one": "run one test",
     "lint": "lint",
     "format": "format",
+    "typecheck": "type-check",
+    "docs": "build or preview the docs",
     "run": "run",
     "migrate": "migrate",
 }
-CI_SYSTEMS = (
-    (".github/workflows/", "GitHub Actions"), (".gitlab-ci.yml", "GitLab CI"), (".circleci/config.yml", "CircleCI"),
-    ("azure-pipelines.yml", "Azure Pipelines"), ("Jenkinsfile", "Jenkins"), (".travis.yml", "Travis CI"),
-    ("bitbucket-pipelines.yml", "Bitbucket Pipelines"), (".buildkite/", "Buildkite"), (".drone.yml", "Drone"),
-)  # fmt: skip
-CI_ROLE_PATTERNS = (
-    ("test", re.compile(r"\b(pytest|tox|nox|cargo test|go test|npm test|pnpm test|yarn test|ctest|rspec|phpunit|"
-                        r"gradlew test|mvn\S* test|make test|just test|vitest|jest)\b")),
-    ("lint", re.compile(r"\b(ruff check|flake8|eslint|clippy|golangci-lint|rubocop|make lint|npm run lint|mypy)\b")),
-    ("build", re.compile(r"\b(cargo build|go build|npm run build|pnpm build|make build|"
-                         r"gradlew build|cmake --build)\b")),
-)  # fmt: skip
+GUIDE = 20
+CI_PRIORITY = 45
+NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchmarks?)/")
+"""Folders of example programs and fixtures: a command pointing there is not the project's."""
 
 
-def _makefile(tree: Tree, k: Knowledge) -> None:
-    rel = tree.first("Makefile", "makefile", "GNUmakefile")
-    if not rel:
-        return
-    targets = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", tree.read(rel) or "", re.MULTILINE)
-    _targets(k, rel, "make", targets, 20)
-
-
-def _justfile(tree: Tree, k: Knowledge) -> None:
-    rel = tree.first("justfile", "Justfile", ".justfile")
-    if not rel:
-        return
-    recipes = re.findall(r"^@?([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)", tree.read(rel) or "", re.MULTILINE)
-    _targets(k, rel, "just", recipes, 20)
-
-
-def _taskfile(tree: Tree, k: Knowledge) -> None:
-    rel = tree.first("Taskfile.yml", "Taskfile.yaml")
-    if not rel:
-        return
-    text = tree.read(rel) or ""
-    block = text.split("tasks:", 1)[1] if "tasks:" in text else ""
-    _targets(k, rel, "task", re.findall(r"^  ([A-Za-z][\w:-]*):\s*$", block, re.MULTILINE), 22)
-
-
-def _targets(k: Knowledge, rel: str, runner: str, names: list[str], priority: int) -> None:
-    seen = list(dict.fromkeys(names))
-    for name in seen:
-        role = TARGET_ROLES.get(name.lower())
-        if role:
-            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", priority)
-    if seen:
-        k.fact(
-            f"tasks/{runner}", f"{rel} targets", f"{rel} defines: {human_list(seen, 20)} (run `{runner} <name>`).", rel
+def _guide(tree: Tree, k: Knowledge) -> None:
+    found = commands.guide_commands(tree)
+    for g in found:
+        # the plain form before its variants (`nr build`, then `nr build runtime-core -f global`) wherever
+        # the guide mentions it, then reading order
+        plain = [i for i, o in enumerate(found) if o.role == g.role and g.command.startswith(o.command + " ")]
+        base = min(plain, key=lambda i: len(found[i].command)) if plain else found.index(g)  # the shortest prefix
+        words = min(len(g.command.split()), 9)  # fewest arguments first: the guide's plain command
+        k.command(
+            g.role, g.command, g.source, GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5
         )
 
 
-def _tox_nox(tree: Tree, k: Knowledge) -> None:
-    if tree.has("tox.ini"):
-        text = tree.read("tox.ini") or ""
-        envs = re.search(r"^envlist\s*=\s*(.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
-        names = re.split(r"[,\s]+", envs.group(1).strip()) if envs else []
-        k.command("test", "tox", "tox.ini", 25, f"environments: {human_list(names)}" if names else "")
-        if names:
-            k.command("test-one", f"tox -e {names[0]}", "tox.ini", 25)
-    if tree.has("noxfile.py"):
-        sessions = re.findall(r"@nox\.session[^\n]*\n\s*def\s+(\w+)", tree.read("noxfile.py") or "")
-        k.command("test", "nox", "noxfile.py", 25, f"sessions: {human_list(sessions)}" if sessions else "")
-        for name in sessions:
-            role = TARGET_ROLES.get(name)
-            if role and role != "test":
-                k.command(role, f"nox -s {name}", f"noxfile.py session `{name}`", 25)
-
-
-def _run_lines(text: str) -> list[str]:
-    """The shell lines of `run:` steps (single line and `|` blocks), without parsing the YAML."""
-    out: list[str] = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        m = re.match(r"^(\s*)(?:-\s+)?run:\s*(.*)$", lines[i])
-        i += 1
-        if not m:
-            continue
-        indent, rest = len(m.group(1)), m.group(2).strip()
-        if rest and rest[0] not in "|>":
-            out.append(rest.strip("'\""))
-            continue
-        while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
-            if lines[i].strip():
-                out.append(lines[i].strip())
-            i += 1
-    return [line for line in out if not line.startswith("#")]
-
-
 def _ci(tree: Tree, k: Knowledge) -> None:
-    for marker, name in CI_SYSTEMS:
-        files = tree.under(marker) if marker.endswith("/") else [marker] if tree.has(marker) else []
-        files = [f for f in files if f.endswith((".yml", ".yaml")) or "Jenkinsfile" in f]
-        if not files:
-            continue
-        runs: list[str] = []
-        jobs: list[str] = []
-        for rel in files[:12]:
-            text = tree.read(rel) or ""
-            runs += _run_lines(text)
-            if "jobs:" in text:
-                block = text.split("jobs:", 1)[1]
-                jobs += re.findall(r"^  ([A-Za-z][\w-]*):\s*$", block, re.MULTILINE)
-        runs = list(dict.fromkeys(r for r in runs if len(r) < 100))
-        details = [f"{name} ({human_list(files, 4)})"]
-        if jobs:
-            details.append(f"jobs: {human_list(list(dict.fromkeys(jobs)), 8)}")
-        if runs:
-            details.append("steps run: " + human_list([f"`{r}`" for r in runs], 8))
-        k.fact("ci", f"CI: {name}", "CI system: " + "; ".join(details) + ".", *files[:6], tags=("ci",))
-        for line in runs:
-            for role, pattern in CI_ROLE_PATTERNS:
-                if pattern.search(line):
-                    k.command(role, line, f"CI ({files[0]})", 45)
-                    break
+    reading = ci.read_ci(tree)
+    if reading is None:
         return
-
-
-DOCS = ("README.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md", "DEVELOPMENT.md", "HACKING.md",
-        "docs/development.md", "docs/contributing.md", "docs/CONTRIBUTING.md")  # fmt: skip
-TOOLS = re.compile(
-    r"^(make|just|task|npm|pnpm|yarn|bun|npx|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|python3? -m|"
-    r"cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|composer|php artisan|vendor/bin/\w+|"
-    r"cmake|ctest|meson|ruff|black|mypy|eslint|prettier|docker compose|docker-compose)\b"
-)
-DOC_ROLES = (
-    ("migrate", re.compile(r"\bmigrat")),
-    ("install", re.compile(r"^(?:\S+\s+){0,3}?(?:install|sync|ci|bootstrap|setup)\b")),
-    ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest)\b")),
-    ("lint", re.compile(r"\b(lint|clippy|vet|ruff check|mypy|eslint|rubocop)\b")),
-    ("format", re.compile(r"\b(fmt|format|prettier|black)\b")),
-    ("build", re.compile(r"\b(build|compile|package)\b")),
-    ("run", re.compile(r"\b(run|serve|server|start|dev|up)\b")),
-)
-_FENCE = re.compile(r"^```+\s*(\w*)\s*$")
-
-
-def doc_commands(text: str) -> list[str]:
-    """Shell commands shown in a document's code blocks (``$ `` prompts stripped), known tools only."""
-    out: list[str] = []
-    in_block, shell = False, False
-    for raw in text.splitlines():
-        fence = _FENCE.match(raw.strip())
-        if fence:
-            in_block, shell = not in_block, fence.group(1).lower() in ("", "sh", "bash", "shell", "console", "zsh")
-            continue
-        if not in_block or not shell:
-            continue
-        line = raw.strip().removeprefix("$ ").strip()
-        if TOOLS.match(line) and len(line) < 100 and "<" not in line:
-            out.append(line)
-    return list(dict.fromkeys(out))
-
-
-def _docs(tree: Tree, k: Knowledge) -> None:
-    for rel in DOCS:
-        text = tree.read(rel) if tree.has(rel) else None
-        for line in doc_commands(text or ""):
-            role = next((role for role, pattern in DOC_ROLES if pattern.search(line)), None)
-            if role:
-                k.command(role, line, rel, 35)
+    ci.ci_fact(k, reading, lambda command: commands.command_role(command) not in (None, "install", "run"))
+    for step in reading.steps:
+        role = commands.command_role(step.command)
+        if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
+            k.command(role, step.command, f"CI ({step.file} job `{step.job}`)", CI_PRIORITY)
 
 
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    for step in (_makefile, _justfile, _taskfile, _tox_nox, _ci, _docs):
+    for step in (*tasks.RUNNERS, _ci, _guide):
         step(tree, k)
     return k
 
 
-def workflow_findings(tree: Tree, commands: list[Command]) -> list[Finding]:
+def _one_module_maven(tree: Tree) -> bool:
+    return tree.has("pom.xml") and "<modules>" not in (tree.read("pom.xml") or "")
+
+
+def _single_ctest(tree: Tree) -> bool:
+    """CMake registers one test (or one per build flavour): `ctest -R` would select a whole suite, not a test.
+    A function that wraps add_test (fmt's add_fmt_test) registers one test per call."""
+    texts = [tree.read(f) or "" for f in tree.named("CMakeLists.txt") if not NOT_PROJECT.search(f)]
+    texts += [tree.read(f) or "" for f in tree.files if f.endswith(".cmake") and not NOT_PROJECT.search(f)][:20]
+    whole = "\n".join(texts)
+    wrappers = [
+        m.group(1)
+        for m in re.finditer(r"function\s*\(\s*(\w+)(.*?)endfunction", whole, re.DOTALL | re.IGNORECASE)
+        if re.search(r"\badd_test\s*\(", m.group(2))
+    ]
+    calls = len(re.findall(r"\badd_test\s*\(", whole)) - len(wrappers)
+    calls += sum(len(re.findall(rf"\b{w}\s*\(", whole)) - 1 for w in wrappers)
+    return calls <= 2
+
+
+def _main_test_file(tree: Tree, example: str) -> str | None:
+    """The first test file of the same kind in the main test folder (for a "run one test" aimed at examples/)."""
+    suffix = "." + example.rsplit(".", 1)[-1] if "." in example.rsplit("/", 1)[-1] else ""
+    for folder in ("tests", "test", "spec"):
+        hits = [
+            f for f in tree.under(folder) if f.endswith(suffix) and re.search(r"(^|/)test_|_test\.|_spec\.|Test\.", f)
+        ]
+        if hits:
+            return min(hits, key=lambda f: (f.count("/"), f))
+    return None
+
+
+def _repointed(tree: Tree, c: Command) -> Command | None:
+    path = next((t for t in re.split(r"[\s:]+", c.command) if NOT_PROJECT.search(t) and "/" in t), None)
+    main = _main_test_file(tree, path) if path else None
+    return Command(c.role, c.command.replace(path, main), c.source, c.priority, c.note) if path and main else None
+
+
+def _has_migrations(tree: Tree) -> bool:
+    return any(
+        re.search(r"(^|/)(migrations?|migrate|alembic|prisma)/", f) and not NOT_PROJECT.search(f)
+        for f in tree.files[:200000]
+    )
+
+
+def _source_missing(tree: Tree, source: str) -> bool:
+    """A source named as a path (``src/main.rs``) that the repository does not have."""
+    first = source.split()[0] if source else ""
+    return "/" in first and not first.endswith("/") and not tree.has(first) and not tree.under(first)
+
+
+def _no_package_script(tree: Tree, command: str) -> bool:
+    """`pnpm --filter <package> test` when no workspace package defines that script."""
+    m = re.match(r"(?:pnpm|yarn|npm|bun)\b.*--filter\s+\S+\s+(?:run\s+)?([\w:-]+)", command)
+    if not m:
+        return False
+    pattern = re.compile(rf'"scripts"\s*:\s*\{{[^}}]*"{re.escape(m.group(1))}"\s*:', re.DOTALL)
+    return not any(pattern.search(tree.read(f) or "") for f in tree.named("package.json")[1:200])
+
+
+def keep(tree: Tree, c: Command) -> Command | None:
+    """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    if c.role == "test-one" and NOT_PROJECT.search(c.command):
+        return _repointed(tree, c)
+    if c.role == "test-one" and _no_package_script(tree, c.command):
+        return None
+    if c.role == "run" and NOT_PROJECT.search(c.command):
+        return None
+    if c.role in ("run", "migrate") and _source_missing(tree, c.source):
+        return None
+    if c.role == "migrate" and not _has_migrations(tree):
+        return None
+    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
+    if c.role == "test" and re.search(r"\s--(doc|lib|bins?)\b", c.command):
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # one kind of test, not the suite
+    if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
+        return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # needs CI's configure step first
+    if c.role == "build" and commands.CONFIGURE.match(c.command) and " && " not in c.command:
+        return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # configures only
+    if c.role == "test-one" and " -pl " in c.command and _one_module_maven(tree):
+        return Command(c.role, re.sub(r"\s-pl\s+\S+", "", c.command), c.source, c.priority, c.note)
+    if c.role == "test-one" and re.match(r"ctest\b.*\s-R\s", c.command) and _single_ctest(tree):
+        return None
+    if c.role == "test" and commands.CONFIGURE.match(c.command):
+        return None
+    return c
+
+
+def _cited(tree: Tree, found: list[Command]) -> tuple[str, ...]:
+    files: list[str] = []
+    for c in found:
+        files += [t for t in re.split(r"[\s(),]+", c.source) if tree.has(t) and t not in files]
+    return tuple(files)
+
+
+def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
-    for c in commands:
-        if c.command and all(c.command != o.command for o in by_role[c.role]):
+    checked = [keep(tree, p) for p in proposed if p.command]
+    for c in sorted((c for c in checked if c), key=lambda c: c.priority):  # the same command: its best source
+        if all(c.command != o.command for o in by_role[c.role]):
             by_role[c.role].append(c)
     out = []
     for role in ROLES:
@@ -211,16 +178,13 @@ def workflow_findings(tree: Tree, commands: list[Command]) -> list[Finding]:
         body = f"To {ROLE_WORDS[role]}: `{best.command}`{note} — from {best.source}."
         if rest:
             body += " Also: " + "; ".join(f"`{c.command}` ({c.source})" for c in rest) + "."
-        files = []
-        for c in found:
-            files += [t for t in re.split(r"[\s()]+", c.source) if tree.has(t) and t not in files]
         out.append(
             Finding(
                 f"workflow/{role}",
                 MemoryClass.WORKFLOW,
                 f"{ROLE_WORDS[role].capitalize()}: {best.command}",
                 body,
-                tuple(files),
+                _cited(tree, found),
                 tags=("workflow", role),
             )
         )

@@ -57,7 +57,12 @@ JS_MONOREPO = {
     ".prettierrc": '{"singleQuote": true, "semi": false, "printWidth": 100}',
     "eslint.config.js": "export default [js.configs.recommended, 'plugin:@typescript-eslint/recommended'];\n",
     "packages/web/package.json": json.dumps(
-        {"name": "@acme/web", "description": "The storefront.", "dependencies": {"next": "14", "react": "18"}}
+        {
+            "name": "@acme/web",
+            "description": "The storefront.",
+            "scripts": {"test": "vitest run"},
+            "dependencies": {"next": "14", "react": "18"},
+        }
     ),
     "packages/README.md": "# Packages\n\nEvery deployable lives here. More text follows.\n",
     "packages/web/app/page.tsx": "export default function Page() { return null }\n",

@@ -73,7 +73,7 @@ def test_secrets_in_repository_text_are_redacted_before_they_reach_memory(make_p
     token = "ghp_R7kLm2Qx9TzV4nB8wC1pH6sJ3dF5gY0aE2uK"  # a low-entropy fake would be taken for a placeholder
     repo = make_project({
         "CLAUDE.md": f"- Deploy with the bot token {token} when CI is down.\n",
-        ".github/workflows/ci.yml": f"jobs:\n  test:\n    steps:\n      - run: curl -H 'Authorization: Bearer {token}' https://ci\n",
+        ".github/workflows/ci.yml": f"jobs:\n  test:\n    steps:\n      - run: make test TOKEN={token}\n",
         "main.py": "print(1)\n",
     })  # fmt: skip
     repo.init()

@@ -1,0 +1,254 @@
+"""What CI runs on a change: the test and lint workflows' jobs and their shell commands, parsed as YAML.
+
+Release, publish, lock, docs-deploy, security-scan and bot workflows are left out: they run no command a
+contributor runs. A step line is kept only when it reads as a command on its own: no unexpanded ``${{ … }}``
+or ``$VAR``, no shell control fragment (``case``/``esac``, ``then``), no folded flag, no setup noise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree
+
+NOT_TEST_WORKFLOW = re.compile(
+    r"(^|[-_.])(lock|locks|publish|release|releases|release-plz|deploy|pages|website|site|gh-pages|codeql|"
+    r"scorecards?|labeler|label|labels|stale|backport|zizmor|autofix|dependency-review|dependabot|greetings?|"
+    r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
+    r"bot|cla|issue|issues|nightly|cron|benchmark|bench|fuzz|supply-chain|security|sbom|upload|tag)([-_.]|$)",
+    re.IGNORECASE,
+)
+"""Words in a workflow's file name that say it does not test a change."""
+CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
+SETUP = re.compile(
+    r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|cat |export |set |source |"
+    r"pushd|popd|git |curl |wget |tar |unzip |chmod |ln |pip install --upgrade pip|python -m pip install --upgrade pip|"
+    r"npx envinfo|envinfo|docker |gh |if |then\b|else\b|elif |fi\b|for |do\b|done\b|while |case |esac\b|"
+    r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
+)
+"""Lines that set a machine up or are shell control structure, not a project command."""
+VALUE_FLAG = re.compile(
+    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path))$"
+)
+"""Flags known to take the next word as their value; before a CI-only value, both go."""
+COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
+
+
+@dataclass(frozen=True)
+class CiStep:
+    file: str
+    job: str
+    command: str
+
+
+def _load(text: str) -> dict[Any, Any]:
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _triggers(data: dict[Any, Any]) -> set[str]:
+    """YAML 1.1 reads a bare ``on:`` key as True, so both spellings are looked up."""
+    on = data.get("on", data.get(True))
+    if isinstance(on, str):
+        return {on}
+    if isinstance(on, list):
+        return {str(x) for x in on}
+    if isinstance(on, dict):
+        return {str(x) for x in on}
+    return set()
+
+
+def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
+    """A workflow that tests a change: started by a push or pull request, and not named for housekeeping."""
+    name = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if NOT_TEST_WORKFLOW.search(name):
+        return False
+    triggers = _triggers(data)
+    return not triggers or bool(triggers & CHANGE_EVENTS)
+
+
+def logical_lines(script: str) -> list[str]:
+    """A ``run:`` script as commands: backslash continuations joined, comments dropped."""
+    out: list[str] = []
+    pending = ""
+    for raw in script.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1].strip() + " "
+            continue
+        line = (pending + line).strip()
+        pending = ""
+        if line:
+            out.append(line)
+    if pending.strip():
+        out.append(pending.strip())
+    return out
+
+
+def _without_ci_values(line: str) -> str:
+    """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-Pmode=${{ … }}``) is dropped, the rest kept."""
+    line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
+    tokens = line.split()
+    kept: list[str] = []
+    for token in tokens:
+        if "\x00" in token or re.search(r"\$\{?\w", token):
+            if token.startswith("-") and kept:
+                continue  # a flag set from CI's matrix: the command stands without it
+            if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
+                kept.pop()  # the value of the flag before it
+                continue
+            if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
+                continue  # a whole word from CI's environment (extra flags): the command stands without it
+            return ""  # a path or name only CI knows: the command means nothing without it
+        kept.append(token)
+    return " ".join(kept)
+
+
+def clean_command(line: str) -> str | None:
+    """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
+    line = re.sub(r"\s+#\s.*$", "", line).strip()
+    line = _without_ci_values(re.sub(r"^(\w+=\S*\s+)+(?=\S)", "", line))  # CI's environment tweaks
+    in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
+    if in_dir:
+        rest = clean_command(in_dir.group(2))
+        return f"cd {in_dir.group(1)} && {rest}" if rest else None
+    if "$" in line or "`" in line or len(line) > 100 or len(line) < 3 or re.search(r"[|>&]\s*$|\s[|>]\s|>/dev", line):
+        return None
+    if line.startswith("-") or SETUP.match(line) or not COMMAND_START.match(line):
+        return None
+    if line.count("'") % 2 or line.count('"') % 2:
+        return None
+    return line
+
+
+def called_workflows(data: dict[Any, Any]) -> list[str]:
+    """Reusable workflows a job calls (``uses: ./.github/workflows/test.yml``): they run as part of this one."""
+    jobs = data.get("jobs")
+    jobs = jobs if isinstance(jobs, dict) else {}
+    return [
+        str(job["uses"]).removeprefix("./")
+        for job_id, job in jobs.items()
+        if isinstance(job, dict)
+        and str(job.get("uses", "")).startswith("./")
+        and not NOT_TEST_WORKFLOW.search(str(job_id))
+    ]
+
+
+def dig_folder(job: dict[Any, Any]) -> str:
+    defaults = job.get("defaults")
+    run = defaults.get("run") if isinstance(defaults, dict) else None
+    return str(run.get("working-directory") or "") if isinstance(run, dict) else ""
+
+
+def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
+    steps: list[CiStep] = []
+    jobs = data.get("jobs")
+    if not isinstance(jobs, dict):
+        return steps
+    for job_id, job in jobs.items():
+        if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
+            continue
+        for step in job.get("steps") or []:
+            run = step.get("run") if isinstance(step, dict) else None
+            if not isinstance(run, str):
+                continue
+            folder = str(step.get("working-directory") or dig_folder(job))
+            if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
+                folder = ""  # the checkout itself
+            if "$" in folder:
+                continue  # a folder only CI knows: the command would mislead elsewhere
+            for line in logical_lines(run):
+                command = clean_command(line)
+                if command:
+                    in_folder = f"cd {folder} && {command}" if folder not in ("", ".") else command
+                    steps.append(CiStep(rel, str(job_id), in_folder))
+    return steps
+
+
+def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
+    steps: list[CiStep] = []
+    for job_id, job in data.items():
+        if str(job_id).startswith(".") or not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
+            continue
+        if str(job.get("stage", "test")) in ("deploy", "release", "publish", "pages"):
+            continue
+        script = job.get("script")
+        for line in script if isinstance(script, list) else [script] if isinstance(script, str) else []:
+            for logical in logical_lines(str(line)):
+                command = clean_command(logical)
+                if command:
+                    steps.append(CiStep(rel, str(job_id), command))
+    return steps
+
+
+@dataclass
+class CiReading:
+    system: str
+    used: list[str]
+    skipped: list[str]
+    jobs: dict[str, list[str]]
+    """file -> its test jobs"""
+    steps: list[CiStep]
+
+
+def read_ci(tree: Tree) -> CiReading | None:
+    files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
+    if files:
+        used, skipped, jobs, steps = [], [], {}, []
+        loaded = {rel: _load(tree.read(rel) or "") for rel in files}
+        called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
+        for rel in files:
+            data = loaded[rel]
+            if not runs_on_change(rel, data) and rel not in called:
+                skipped.append(rel)
+                continue
+            found = github_steps(rel, data)
+            used.append(rel)
+            raw_jobs = data.get("jobs")
+            names = (
+                [str(j) for j in raw_jobs if not NOT_TEST_WORKFLOW.search(str(j))] if isinstance(raw_jobs, dict) else []
+            )
+            jobs[rel] = names
+            steps += found
+        return CiReading("GitHub Actions", used, skipped, jobs, steps)
+    if tree.has(".gitlab-ci.yml"):
+        data = _load(tree.read(".gitlab-ci.yml") or "")
+        steps = gitlab_steps(".gitlab-ci.yml", data)
+        jobs = list(dict.fromkeys(s.job for s in steps))
+        return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
+    return None
+
+
+def _name(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1]
+
+
+def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
+    """What CI runs on a change, per workflow file: its jobs and the commands they run."""
+    parts = []
+    for rel in ci.used:
+        commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
+        jobs = ci.jobs.get(rel, [])
+        if not commands and not jobs:
+            continue
+        text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "")
+        if commands:
+            text += " runs " + human_list([f"`{c}`" for c in commands], 6)
+        parts.append(text)
+    if not parts:
+        return
+    body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
+    if ci.skipped:
+        body += f" Not about testing a change: {human_list([_name(s) for s in ci.skipped], 6)}."
+    k.fact("ci", f"CI: {ci.system}", body, *ci.used[:6], tags=("ci",))

@@ -1,0 +1,254 @@
+"""Commands a contributor guide gives, and the role each one plays (test, lint, docs …).
+
+A guide is CONTRIBUTING / DEVELOPMENT / DEVELOPING / HACKING at the root, in .github/ or docs/ (one level
+deeper too), plus the README's development sections only: the README's other code blocks are for users
+(`pip install <pkg>`, `go install …@latest`, a generated app's `npm run dev`), not for contributors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from picasso_tui.profile.walk import Tree
+
+GUIDE_STEMS = ("contributing", "development", "developing", "hacking")
+GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
+TOOLS = re.compile(
+    r"^(make|just|task|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
+    r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
+    r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
+    r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
+    r"phpstan|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
+    r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
+)
+"""Lines that start with a build tool, package manager, test runner or the repository's own script."""
+USER_ONLY = re.compile(
+    r"^(go (get|install)\b|pip3? install (?!-e|-r|\.|--editable)|npm (i|install) -g|cargo install (?!--path)|"
+    r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
+)
+"""Installing the published package or generating an app: what a user does, not a contributor."""
+DEV_HEADING = re.compile(
+    r"\b(develop\w*|contribut\w*|hacking|build(ing)? (from source|instructions|locally)|"
+    r"running (the )?tests|run(ning)? one test|testing|compil\w+)\b",
+    re.IGNORECASE,
+)
+_FENCE = re.compile(r"^(```+|~~~+)\s*([\w-]*)")
+SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
+
+CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
+ONE_TEST = re.compile(
+    r"(\s[A-Z][A-Z_]{3,}\b|^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
+    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
+    r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
+)
+INSTALL = re.compile(
+    r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
+    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b"
+)
+BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
+COMMAND_ROLES = (
+    ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
+    ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
+    ("format", re.compile(r"\b(fmt|format|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
+    ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
+                        r"spotlessCheck|checkstyle|pre-commit)\b")),
+    ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
+                        r"uv_run_tests\w*|richtest|unit|make check)\b|"
+                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
+    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc|html)\b")),
+    ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
+    ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
+    ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^\S+ run(?! -)")),
+)  # fmt: skip
+CONTEXT_ROLES = (
+    ("typecheck", re.compile(r"\btype[- ]?check", re.IGNORECASE)),
+    ("format", re.compile(r"\bformat", re.IGNORECASE)),
+    ("docs", re.compile(r"\bdoc(s|umentation)\b", re.IGNORECASE)),
+    ("lint", re.compile(r"\b(lint|code checks|static (checks|analysis))", re.IGNORECASE)),
+    ("test", re.compile(r"\btests?\b|\btesting\b", re.IGNORECASE)),
+    ("install", re.compile(r"\b(install|set up|setup|dependencies)\b", re.IGNORECASE)),
+    ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
+)
+NOT_DEV = re.compile(
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version"
+)
+
+
+def command_role(command: str) -> str | None:
+    """The role a command's own words give it; a configure line is a build step, never the test command."""
+    if NOT_DEV.search(command):
+        return None
+    if CONFIGURE.match(command):
+        return "build"
+    in_dir = re.match(r"^cd \S+ && (.+)$", command)
+    if in_dir:
+        return command_role(in_dir.group(1))
+    if INSTALL.match(command):
+        return "install"
+    for role, pattern in COMMAND_ROLES:
+        if pattern.search(command):
+            if role == "test" and ONE_TEST.search(command):
+                return "test-one"
+            return role
+    return None
+
+
+def context_role(text: str) -> str | None:
+    return next((role for role, pattern in CONTEXT_ROLES if pattern.search(text)), None)
+
+
+@dataclass(frozen=True)
+class GuideCommand:
+    command: str
+    role: str
+    source: str
+
+
+def guide_files(tree: Tree) -> list[str]:
+    """Contributor guides, root first; one level below docs/ too (docs/Guides/Contributing.md)."""
+    found = []
+    for rel in tree.files:
+        stem = rel.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+        folder = rel[: -len(rel.rsplit("/", 1)[-1])]
+        shallow = folder in GUIDE_FOLDERS or (folder.count("/") == 2 and folder.startswith(("docs/", "doc/")))
+        if stem in GUIDE_STEMS and shallow and rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown")):
+            found.append(rel)
+    return sorted(found, key=lambda f: (f.count("/"), f))
+
+
+def _clean(line: str) -> str:
+    line = line.strip().removeprefix("$ ").removeprefix("> ").strip()
+    if line.startswith("(") and line.endswith(")"):
+        line = line[1:-1].strip()
+    return re.sub(r"\s+#.*$", "", line).strip()
+
+
+BARE = re.compile(
+    r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer)$"
+)
+"""A tool named alone in prose ("use `nr`") is not a command."""
+
+
+def _usable(tree: Tree, command: str) -> bool:
+    in_dir = re.match(r"^cd [\w./-]+ && (.+)$", command)
+    if in_dir:
+        return _usable(tree, in_dir.group(1))
+    if BARE.match(command):
+        return False
+    if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
+        return False
+    script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
+    if script and script.group(1).endswith((".js", ".ts", ".mjs", ".cjs", ".py", ".rb", ".go", ".php")):
+        return False  # a source file needs its interpreter: the guide's real command names it
+    return not script or tree.has(script.group(1))
+
+
+def _roles(command: str, context: str) -> list[str]:
+    own = command_role(command)
+    if own is None and NOT_DEV.search(command):
+        return []
+    near = context_role(context) if context else None
+    if own is None:
+        return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
+    if own in ("lint", "format") and near in ("lint", "format") and near != own:
+        return [own, near]
+    return [own]
+
+
+def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
+    """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
+    out: list[tuple[str, str]] = []
+    in_block, shell, context, indent_block = False, False, "", -1
+    for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
+        stripped = raw.strip()
+        fence = _FENCE.match(stripped)
+        if fence and not rst:
+            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            continue
+        if rst:
+            if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
+                indent_block = -1
+            if indent_block >= 0:
+                if stripped.startswith("#"):
+                    context = stripped
+                elif stripped:
+                    out.append((_clean(stripped), context))
+                continue
+            if stripped.endswith("::") and not stripped.startswith(".. code-block:: python"):
+                indent_block = len(raw) - len(raw.lstrip())
+                continue
+        if in_block:
+            if shell and stripped.startswith("#"):
+                context = stripped
+            elif shell and stripped:
+                out.append((_clean(stripped), context))
+            continue
+        if stripped and not stripped.startswith(("|", "<", "[!")):
+            context = stripped
+    return out
+
+
+def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A configure line and the build line after it are one step (`./configure && make`), as a maintainer says it."""
+    out: list[tuple[str, str]] = []
+    for command, context in pairs:
+        previous = out[-1][0] if out else ""
+        last_step = previous.rsplit(" && ", 1)[-1]
+        if out and CONFIGURE.match(last_step) and (CONFIGURE.match(command) or BUILD_STEP.match(command)):
+            out[-1] = (f"{previous} && {command}", out[-1][1])
+        else:
+            out.append((command, context))
+    return out
+
+
+def inline_commands(text: str) -> list[tuple[str, str]]:
+    """(command, sentence) for each backtick span in prose that reads as a command."""
+    out = []
+    for line in text.splitlines():
+        if line.lstrip().startswith(("#", "```", "$")):
+            continue
+        for span in re.findall(r"``?([^`\n]+)``?", line):
+            out.append((_clean(span), line))
+    return out
+
+
+def readme_dev_text(text: str) -> str:
+    """The README's development sections only: a heading about developing, contributing, building from
+    source or running the tests, down to the next heading of the same or a higher level."""
+    keep: list[str] = []
+    level_kept = 0
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line.strip()):
+            fenced = not fenced
+        heading = None if fenced else re.match(r"^(#{1,6})\s+(.*)$", line)
+        if heading:
+            level = len(heading.group(1))
+            if level_kept and level <= level_kept:
+                level_kept = 0
+            if not level_kept and DEV_HEADING.search(heading.group(2)):
+                level_kept = level
+        if level_kept:
+            keep.append(line)
+    return "\n".join(keep)
+
+
+def guide_commands(tree: Tree) -> list[GuideCommand]:
+    """Every command the contributor guides (and the README's development sections) give, in reading order."""
+    sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
+    readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst")
+    if readme:
+        sources.append((readme, readme_dev_text(tree.read(readme) or "")))
+    out: list[GuideCommand] = []
+    for rel, text in sources:
+        rst = rel.lower().endswith(".rst")
+        pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
+        for command, context in pairs:
+            if not _usable(tree, command):
+                continue
+            for role in _roles(command, context):
+                if "<" in command and role != "test-one":
+                    continue
+                out.append(GuideCommand(command, role, rel))
+    return out

@@ -1,0 +1,180 @@
+"""Task runners (Makefile, justfile, Taskfile, tox, nox, pre-commit, Rakefile, Maven's default goal) and
+documentation builders (Sphinx, MkDocs, Docusaurus, cargo doc, Dokka, YARD, javadoc)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree, read_bounded
+
+RUNNER = 25
+"""Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
+TARGET_ROLES = {
+    "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
+    "lint": "lint", "vet": "lint", "style": "lint", "typecheck": "typecheck", "typing": "typecheck",
+    "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "install": "install",
+    "setup": "install", "deps": "install", "bootstrap": "install", "dev": "run", "run": "run", "serve": "run",
+    "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
+}  # fmt: skip
+FORMAT_HOOKS = re.compile(
+    r"\bid:\s*(ruff-format|black|prettier|clang-format|gofmt|rustfmt|fmt|isort|google-java-format)\b"
+)
+
+
+def _targets(k: Knowledge, rel: str, runner: str, names: list[str]) -> None:
+    seen = list(dict.fromkeys(names))
+    for name in seen:
+        role = TARGET_ROLES.get(name.lower())
+        if role:
+            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER)
+    if seen:
+        listed = human_list([f"`{runner} {name}`" for name in seen], 20)
+        k.fact(f"tasks/{runner}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+
+
+def makefile(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first("Makefile", "makefile", "GNUmakefile")
+    if rel:
+        _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", tree.read(rel) or "", re.MULTILINE))
+    elif tree.has("Makefile.am") and tree.has("configure.ac"):
+        k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)
+
+
+def justfile(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first("justfile", "Justfile", ".justfile")
+    if rel:
+        text = tree.read(rel) or ""
+        _targets(k, rel, "just", re.findall(r"^@?([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)", text, re.MULTILINE))
+
+
+def taskfile(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first("Taskfile.yml", "Taskfile.yaml")
+    if rel:
+        text = tree.read(rel) or ""
+        block = text.split("tasks:", 1)[1] if "tasks:" in text else ""
+        _targets(k, rel, "task", re.findall(r"^  ([A-Za-z][\w:-]*):\s*$", block, re.MULTILINE))
+
+
+def _tox_env_role(name: str) -> str | None:
+    if re.fullmatch(r"(py|pypy)[\d.]*t?|tests?(-\w+)?|unit", name):
+        return "test"
+    return TARGET_ROLES.get(name.split("-")[0].lower()) if name not in ("build", "install") else None
+
+
+def tox(tree: Tree, k: Knowledge) -> None:
+    names: list[str] = []
+    source, run = "", "tox -e"
+    if tree.has("tox.ini"):
+        text = tree.read("tox.ini") or ""
+        envs = re.search(r"^envlist\s*=\s*(.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
+        names = re.split(r"[,\s]+", envs.group(1).strip()) if envs else []
+        names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
+        source = "tox.ini"
+    elif tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
+        try:
+            data = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
+        except tomllib.TOMLDecodeError:
+            data = {}
+        names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
+        source, run = "pyproject.toml [tool.tox]", "tox run -e"
+    if not source:
+        return
+    names = [n for n in dict.fromkeys(names) if n and "{" not in n]
+    k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
+    for name in names:
+        role = _tox_env_role(name)
+        if role and role != "test":
+            k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER)
+
+
+def nox(tree: Tree, k: Knowledge) -> None:
+    if tree.has("noxfile.py"):
+        sessions = re.findall(r"@nox\.session[^\n]*\n\s*def\s+(\w+)", tree.read("noxfile.py") or "")
+        k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(sessions)}" if sessions else "")
+        for name in sessions:
+            role = TARGET_ROLES.get(name)
+            if role and role != "test":
+                k.command(role, f"nox -s {name}", f"noxfile.py session `{name}`", RUNNER)
+
+
+def pre_commit(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
+    if rel:
+        k.command("lint", "pre-commit run --all-files", rel, RUNNER + 2)
+        if FORMAT_HOOKS.search(tree.read(rel) or ""):
+            k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks)", RUNNER + 2)
+
+
+def rakefile(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
+    if not rel:
+        return
+    text = tree.read(rel) or ""
+    names = re.findall(r"^task\s*\(?\s*[:'\"]?([\w:]+)['\"]?", text, re.MULTILINE)
+    if re.search(r"(Rake|Minitest)::TestTask", text):
+        names.insert(0, "test")
+        k.command("test-one", "bundle exec rake test TEST=test/<name>_test.rb", f"{rel} (test task)", RUNNER)
+    if re.search(r"^task\s+default:", text, re.MULTILINE):
+        k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
+    for name in dict.fromkeys(names):
+        role = TARGET_ROLES.get(name)
+        if role and role not in ("install", "build"):
+            k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
+
+
+def maven_goal(tree: Tree, k: Knowledge) -> None:
+    """A pom's <defaultGoal> is what a bare `mvn` runs: the project's own "check everything" task."""
+    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", tree.read("pom.xml") or "") if tree.has("pom.xml") else None
+    if not goal:
+        return
+    goals = goal.group(1).split()
+    k.command("test", "mvn", "pom.xml <defaultGoal>", RUNNER, f"default goal: {' '.join(goals)}")
+    checks = [g for g in goals if re.match(r"(checkstyle|spotbugs|pmd|apache-rat|spotless):", g)]
+    if checks:
+        k.command("lint", "mvn " + " ".join(checks), "pom.xml <defaultGoal>", RUNNER)
+    if "javadoc:javadoc" in goals:
+        k.command("docs", "mvn javadoc:javadoc", "pom.xml <defaultGoal>", RUNNER)
+
+
+def docs_builders(tree: Tree, k: Knowledge) -> None:
+    """How the documentation is built, from the builder's own configuration file."""
+    for conf in tree.named("conf.py")[:3]:
+        folder = conf.rsplit("/", 1)[0] if "/" in conf else ""
+        top = folder.split("/")[0] if folder else ""
+        if top not in ("docs", "doc", "documentation"):
+            continue
+        # read from disk: a tracked docs/Makefile is often matched by a .gitignore `Makefile` line (autotools)
+        makefile = tree.read(f"{top}/Makefile") or read_bounded(tree.root / top / "Makefile") or ""
+        if re.search(r"^html:|sphinx", makefile, re.MULTILINE | re.IGNORECASE):
+            k.command("docs", f"make -C {top} html", f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
+        else:
+            k.command("docs", f"sphinx-build {folder} {folder}/_build/html", f"{conf} (Sphinx)", RUNNER + 5)
+        break
+    for cfg in [f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 1][:1]:
+        folder = cfg.rsplit("/", 1)[0] if "/" in cfg else ""
+        wrapper = f"{folder}/mkdocs" if folder and tree.has(f"{folder}/mkdocs") else ""
+        command = f"{wrapper} build" if wrapper else "mkdocs build" + (f" -f {cfg}" if folder else "")
+        k.command("docs", command, f"{cfg} (MkDocs)", RUNNER + 5)
+    for cfg in tree.named("docusaurus.config.js", "docusaurus.config.ts")[:1]:
+        folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."
+        k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
+    if tree.has("Cargo.toml") and (tree.has("src/lib.rs") or "[workspace]" in (tree.read("Cargo.toml") or "")):
+        workspace = "[workspace]" in (tree.read("Cargo.toml") or "")
+        k.command("docs", "cargo doc --no-deps" + (" --workspace" if workspace else ""), "Cargo.toml (rustdoc)", 60)
+    gradle = tree.first("build.gradle.kts", "build.gradle")
+    gradle_text = tree.read(gradle) or "" if gradle else ""
+    if gradle and re.search(r"\bdokka\b", gradle_text):
+        task = "dokkaGenerate" if "dokkaPublications" in gradle_text else "dokkaHtml"  # Dokka 2's task, else 1's
+        k.command("docs", f"./gradlew {task}", f"{gradle} (Dokka plugin)", RUNNER + 5)
+    if gradle and re.search(r"\bspotless\b", gradle_text):
+        k.command("lint", "./gradlew spotlessCheck", f"{gradle} (Spotless plugin)", RUNNER + 5)
+        k.command("format", "./gradlew spotlessApply", f"{gradle} (Spotless plugin)", RUNNER + 5)
+    if tree.has(".yardopts"):
+        k.command("docs", "bundle exec yard doc", ".yardopts (YARD)", RUNNER + 5)
+    if tree.has("pom.xml") and (tree.under("src/site") or "maven-site-plugin" in (tree.read("pom.xml") or "")):
+        k.command("docs", "mvn site", "pom.xml (Maven site)", RUNNER + 10)
+
+
+RUNNERS = (makefile, justfile, taskfile, tox, nox, pre_commit, rakefile, maven_goal, docs_builders)
