@@ -53,10 +53,6 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
     return Finding(f"decision/adr/{rel}", MemoryClass.DECISION, title[:100], body, (rel,), tags=("adr",))
 
 
-def _key_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in re.findall(r"[a-z0-9_]{3,}", text.lower()) if w not in _STOP)
-
-
 _STOP = frozenset(
     [
         "the",
@@ -75,16 +71,54 @@ _STOP = frozenset(
         "into",
         "its",
         "our",
+        "use",
+        "used",
+        "uses",
+        "using",
+        "instead",
+        "because",
+        "which",
+        "when",
+        "then",
+        "than",
+        "rather",
+        "decided",
+        "design",
+        "decision",
+        "commit",
+        "changelog",
+        "policy",
+        "stated",
+        "line",
     ]
 )
+
+
+def _key_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z0-9_]{3,}", text.lower()) if w not in _STOP)
 
 
 def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a and b) and len(a & b) / min(len(a), len(b)) >= 0.6
 
 
+def most_consequential(found: list[reasons.Reasoned], slots: int) -> list[reasons.Reasoned]:
+    """The highest-ranked first (stable within a rank), one per subject, at most ``slots``."""
+    kept: list[reasons.Reasoned] = []
+    seen: list[frozenset[str]] = []
+    for r in sorted(found, key=lambda r: r.rank):
+        words = _key_words(r.body.split(": ", 1)[-1])
+        if any(_same_subject(words, w) for w in seen):
+            continue
+        seen.append(words)
+        kept.append(r)
+        if len(kept) >= slots:
+            break
+    return kept
+
+
 def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
-    """Decisions with a stated reason, the most consequential first, one per subject, at most ``slots``."""
+    """Decisions with a stated reason from every source but ADRs, the most consequential first."""
     found = [
         *reasons.design_docs(tree),
         *reasons.readme_why(tree),
@@ -92,16 +126,6 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
         *reasons.changelog(tree),
         *reasons.commits(tree.root),
     ]
-    kept: list[reasons.Reasoned] = []
-    seen: list[frozenset[str]] = []
-    for r in sorted(found, key=lambda r: r.rank):  # stable: each source's own order within a rank
-        words = _key_words(r.title + " " + r.body.split(": ", 1)[-1])
-        if any(_same_subject(words, w) for w in seen):
-            continue
-        seen.append(words)
-        kept.append(r)
-        if len(kept) >= slots:
-            break
     return [
         Finding(
             r.key,
@@ -112,7 +136,7 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
             tags=(r.key.split("/")[1],),
             commit=r.commit,
         )
-        for r in kept
+        for r in most_consequential(found, slots)
     ]
 
 

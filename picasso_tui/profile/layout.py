@@ -43,6 +43,7 @@ TEST_FILE = re.compile(
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 
 
+MAX_SUMMARY = 320
 _INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", re.IGNORECASE)
 _DESCRIBES = re.compile(r"^(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)")
 
@@ -95,11 +96,17 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str
             continue
         if not _is_prose(text):
             continue
-        for sentence in re.split(r"(?<=[.!?])\s+", _plain(text)):
+        said = re.split(r"(?<=[.!?])\s+", _plain(text))
+        for i, sentence in enumerate(said):
             m = _DESCRIBES.match(sentence)
             subject = _norm(m.group("subject")) if m else ""
-            if subject and any(n in subject or subject in n for n in names):
-                return m.group("subject").strip(), re.sub(r":$", ".", sentence)  # type: ignore[union-attr]
+            if m and subject and any(n in subject or subject in n for n in names):
+                summary = sentence
+                for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences
+                    if len(summary) + len(more) > MAX_SUMMARY:
+                        break
+                    summary = f"{summary} {more}"
+                return m.group("subject").strip(), re.sub(r":$", ".", summary)
     return "", ""
 
 

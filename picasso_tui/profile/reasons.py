@@ -240,7 +240,7 @@ def _head_day(root: Path) -> str:
 
 
 def commits(root: Path, limit: int = 400) -> list[Reasoned]:
-    """Commit (and merge) bodies in which one sentence states a choice and its reason."""
+    """Commits (merges too) whose subject or body has one sentence that states a choice and its reason."""
     from datetime import date, timedelta
 
     log = git(root, "log", "-n", str(limit), "--format=%H%x1f%as%x1f%s%x1f%b%x1e")
@@ -248,18 +248,18 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
     oldest = (date.fromisoformat(newest) - timedelta(days=MAX_AGE_DAYS)).isoformat() if newest else ""
     out = []
     for entry in (log or "").split("\x1e"):
-        parts = entry.strip().split("\x1f")
+        parts = entry.strip("\n").split("\x1f")  # not strip(): \x1f counts as white space
         if len(parts) != 4 or NOT_A_DECISION.match(parts[2]) or parts[1] < oldest:
             continue
         sha, day, subject, body = parts
         body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes):.*$", "", body)
         body = re.sub(r"(?m)^\s*[-*]\s+", "", body)  # a squash merge's list of commits
-        said = [s for s in sentences(clean(body)) if not s.endswith("?")]
+        said = [subject, *(s for s in sentences(clean(body)) if not s.endswith("?"))]  # a subject may say why too
         chosen = next((s for s in said if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
         if not chosen:
             continue
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
-        out.append(Reasoned(f"decision/commit/{sha}", subject[:100],
-                            f"Decided in commit {short(sha)} ({day}, \"{_cut(subject, 100)}\"): {_cut(chosen, 360)}",
+        where = f"{short(sha)} ({day})" if chosen == subject else f'{short(sha)} ({day}, "{_cut(subject, 100)}")'
+        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], f"Decided in commit {where}: {_cut(chosen, 360)}",
                             None, 4 if breaking else 5, commit=sha))  # fmt: skip
     return out
