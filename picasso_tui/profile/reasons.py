@@ -72,6 +72,7 @@ def clean(text: str) -> str:
     """Inline markup a reader does not need: rst roles, link targets, emphasis."""
     text = re.sub(r":\w+:`([^`<]*?)(?:\s*<[^>]*>)?`", r"\1", text)  # :pr:`123`, :class:`~flask.Flask`
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # [text](url)
+    text = re.sub(r"\s*\[\d+\](?::\s*https?://\S+)?", "", text)  # footnote marks and their links: [1]: https://…
     text = text.replace("``", "`").replace("**", "")
     return " ".join(text.split())
 
@@ -120,12 +121,16 @@ def _prose(section: str) -> str:
 def _decision_of(heading: str, prose: str) -> str | None:
     """The section's first statement and its first reason, in at most two sentences."""
     said = [s for s in sentences(prose) if not s.endswith("?")]
-    reason = next((s for s in said if gives_reason(s)), None)
-    if not said or not reason:
+    at = next((i for i, s in enumerate(said) if gives_reason(s)), None)
+    if at is None:
         return None
-    first = said[0]
-    text = reason if first == reason else f"{first} {reason}"
+    if at > 1 and _POINTS_BACK.match(said[at]):
+        return None  # "Everything else is up to you, so that …" needs sentences that are not quoted
+    text = said[0] if at == 0 else f"{said[0]} {said[at]}"
     return _cut(text, 480)
+
+
+_POINTS_BACK = re.compile(r"^(this|that|these|those|it|they|everything else|the rest|such|so)\b", re.IGNORECASE)
 
 
 def design_docs(tree: Tree) -> list[Reasoned]:

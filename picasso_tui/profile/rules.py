@@ -61,6 +61,8 @@ _OFF_TOPIC_HEADING = re.compile(
     r"installation)\b",
     re.IGNORECASE,
 )
+_ILLUSTRATES = re.compile(r"^(for example|for instance|e\.g\.|the reason is|this (?:is|means) (?:because|why))\b", re.I)
+"""An example or the explanation of the rule before it, not a rule of its own."""
 _REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
 """Guidance for reviewing others' pull requests is not a rule for changing code."""
 _ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)
@@ -186,28 +188,43 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 continue
             if i and _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
                 c = f"{candidates[i - 1]} {c}"
-            if not NOT_A_CODE_RULE.search(c):
+            if not NOT_A_CODE_RULE.search(c) and not _ILLUSTRATES.match(c):
                 rules.append((heading, c))
     return rules
 
 
-def distil(text: str, guide: bool = False) -> list[str]:
-    """The rules a file states, each with its section heading; for an agent file every bullet is a rule."""
+def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
+    """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
     blocks = _blocks(text)
     if guide:
         pairs = _guide_rules(blocks)
     else:
         pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
         if not pairs:  # prose: keep the first paragraphs
-            pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t, _ in blocks if not t.startswith(("<", "[!", "!["))][
-                :4
-            ]
-    out: list[str] = []
+            prose = [(h, t) for h, t, _ in blocks if not t.startswith(("<", "[!", "!["))][:4]
+            pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t in prose]
+    out: list[tuple[str, str]] = []
     for heading, rule in pairs:
-        said = f"{heading}: {_cut(rule)}" if heading and len(heading) < 50 else _cut(rule)
+        said = (heading if len(heading) < 60 else "", _cut(rule))
         if said not in out:
             out.append(said)
     return out[:MAX_RULE_LINES]
+
+
+def render(kind: str, rel: str, rules: list[tuple[str, str]]) -> str:
+    """The rules under their section headings, each heading once; cut at a whole rule to fit the budget."""
+    lines = [f"{kind} {rel}:"]
+    shown = ""
+    for heading, rule in rules:
+        if heading != shown:
+            lines.append(f"{heading}:" if heading else "(no section):")
+            shown = heading
+        lines.append(f"- {rule}")
+    body = "\n".join(lines)
+    if len(body) > MAX_BODY_CHARS:
+        tail = f"\n- … (more in {rel})"
+        body = body[: MAX_BODY_CHARS - len(tail) + 1].rsplit("\n- ", 1)[0] + tail
+    return body
 
 
 def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
@@ -217,9 +234,7 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     rules = distil(text, guide)
     if not rules:
         return None
-    body = f"{kind} {rel}:\n" + "\n".join(f"- {r}" for r in rules)
-    if len(body) > MAX_BODY_CHARS:
-        body = body[: MAX_BODY_CHARS - 1].rsplit("\n", 1)[0] + f"\n- … (more in {rel})"
+    body = render(kind, rel, rules)
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 

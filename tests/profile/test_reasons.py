@@ -136,3 +136,17 @@ def test_the_same_subject_twice_is_one_decision() -> None:
         "k3", "Cache", "Decided in commit: cache in Redis instead of memory because restarts.", None, 5
     )
     assert decisions.most_consequential([commit, other, design], 5) == [design, other]
+
+
+def test_a_reason_that_points_back_to_sentences_not_quoted_is_left_out(make_project):
+    doc = (
+        "# Design decisions\n\n## Micro\n\nMicro does not mean small. Widget makes few choices for you. "
+        "Everything else is up to you, so that Widget fits any project.\n\n## Threads\n\n"
+        "Views run on a thread. This is necessary for compatibility with old extensions.\n"
+    )
+    repo = make_project({"docs/design.md": doc})
+    learned = _learned(repo)
+    assert list(learned) == ["decision/design/docs/design.md#threads"]
+    assert learned["decision/design/docs/design.md#threads"].endswith(
+        "Views run on a thread. This is necessary for compatibility with old extensions."
+    )

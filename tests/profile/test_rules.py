@@ -43,8 +43,12 @@ If you add a test file, it needs to be registered in two places:
 """
 
 
+def _said(text: str, guide: bool = True) -> list[str]:
+    return [f"{heading}: {rule}" for heading, rule in rules.distil(text, guide)]
+
+
 def test_a_wrapped_bullet_is_one_whole_rule_with_its_heading():
-    said = rules.distil(GUIDE, guide=True)
+    said = _said(GUIDE)
     assert (
         "Pull Request Expectations: Your contribution should be high quality. In particular, please don't make a "
         "Pull Request that was created using generative AI unless you have reviewed it yourself."
@@ -52,7 +56,7 @@ def test_a_wrapped_bullet_is_one_whole_rule_with_its_heading():
 
 
 def test_a_paragraph_sentence_with_a_normative_marker_is_a_rule_and_plain_prose_is_not():
-    said = rules.distil(GUIDE, guide=True)
+    said = _said(GUIDE)
     assert "Style Guide: All pull requests must adhere to the PSR-12 standard." in said
     assert not any("2015" in r for r in said)
     assert "Tests: The test suite starts servers on ports 8000 and 8001. Make sure these are free." in said, (
@@ -65,14 +69,30 @@ def test_a_paragraph_sentence_with_a_normative_marker_is_a_rule_and_plain_prose_
 
 
 def test_onboarding_thanks_link_lists_and_reviewing_are_not_rules():
-    text = "\n".join(rules.distil(GUIDE, guide=True))
+    text = "\n".join(_said(GUIDE))
     for noise in ("Thank you", "New issues", "2FA", "Open issues", "without an explanation"):
         assert noise not in text
 
 
 def test_an_agent_file_keeps_every_bullet_joined():
-    said = rules.distil("# Rules\n\n- Run `make test` before\n  every commit.\n- Thank the reviewer.\n")
+    said = _said("# Rules\n\n- Run `make test` before\n  every commit.\n- Thank the reviewer.\n", guide=False)
     assert said == ["Rules: Run `make test` before every commit.", "Rules: Thank the reviewer."]
+
+
+def test_an_example_or_the_explanation_of_a_rule_is_not_a_rule_of_its_own():
+    text = "## Style\n\nRefactors must improve speed. For example, a rename must not ship alone. The reason is that we must keep history.\n"
+    assert _said(text) == ["Style: Refactors must improve speed."]
+
+
+def test_the_body_names_each_section_once_and_cuts_at_a_whole_rule():
+    body = rules.render(
+        "Contributor guide", "CONTRIBUTING.md", [("Tests", "Add a test."), ("Tests", "Run it."), ("", "Be brief.")]
+    )
+    assert body == "Contributor guide CONTRIBUTING.md:\nTests:\n- Add a test.\n- Run it.\n(no section):\n- Be brief."
+    many = [("Style", f"Rule number {n} must be followed exactly as written here.") for n in range(200)]
+    cut = rules.render("Contributor guide", "CONTRIBUTING.md", many)
+    assert len(cut) <= rules.MAX_BODY_CHARS and cut.endswith("\n- … (more in CONTRIBUTING.md)")
+    assert all(line.endswith("written here.") for line in cut.splitlines()[2:-1])
 
 
 def test_the_guide_is_read_where_the_repository_keeps_it_and_a_copy_is_not_read_twice(make_project):
@@ -92,7 +112,9 @@ def test_a_restructuredtext_guide_is_read(make_project):
     rst = "Contributing\n============\n\nStyle\n-----\n\nCode must pass ``tox -e style``.\n"
     repo = make_project({"CONTRIBUTING.rst": rst})
     found = rules.investigate(walk(repo.root)).findings
-    assert [f.body for f in found] == ["Contributor guide CONTRIBUTING.rst:\n- Style: Code must pass ``tox -e style``."]
+    assert [f.body for f in found] == [
+        "Contributor guide CONTRIBUTING.rst:\nStyle:\n- Code must pass ``tox -e style``."
+    ]
 
 
 def test_a_guide_that_only_points_elsewhere_gives_no_rules(make_project):
