@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.walk import Tree
@@ -117,6 +118,17 @@ def most_consequential(found: list[reasons.Reasoned], slots: int) -> list[reason
     return kept
 
 
+MAX_COMMIT_FILES = 5
+
+
+def _touched(tree: Tree, sha: str | None) -> tuple[str, ...]:
+    """The files a decision's commit changed that are still here: what the decision is about, and what staleness
+    follows from now on."""
+    listed = git(tree.root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-m", sha) if sha else None
+    files = dict.fromkeys(f for f in (listed or "").splitlines() if tree.has(f))
+    return tuple(files)[:MAX_COMMIT_FILES]
+
+
 def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
     """Decisions with a stated reason from every source but ADRs, the most consequential first."""
     found = [
@@ -132,7 +144,7 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
             MemoryClass.DECISION,
             r.title,
             r.body,
-            (r.source,) if r.source else (),
+            (r.source,) if r.source else _touched(tree, r.commit),
             tags=(r.key.split("/")[1],),
             commit=r.commit,
         )

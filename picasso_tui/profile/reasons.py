@@ -201,7 +201,8 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
                 continue
             text = _cut(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
             at = f" (above `{annotated[:60]}`)" if annotated else ""
-            out.append(Reasoned(f"decision/manifest/{rel}#L{line}", _cut(sentences(text)[0], 100),
+            slug = "-".join(re.findall(r"[a-z0-9]+", text.lower())[:8])  # by what it says: lines move
+            out.append(Reasoned(f"decision/manifest/{rel}#{slug}", _cut(sentences(text)[0], 100),
                                 f"Policy stated in {rel}, line {line}{at}: {text}", rel, 3))  # fmt: skip
     return out
 

@@ -58,11 +58,14 @@ def test_a_manifest_comment_states_a_policy_with_its_reason_or_its_discussion(ma
         "pyproject.toml": "[project]\nname = 'w'\n# See https://github.com/x/y/issues/5\nignore = ['x']\n",
     })  # fmt: skip
     learned = _learned(repo)
-    assert learned["decision/manifest/go.mod#L3"] == (
+    assert learned["decision/manifest/go.mod#widget-supports-the-four-most-recent-major-versions"] == (
         "Policy stated in go.mod, line 3 (above `go 1.23`): Widget supports the four most recent major versions "
         "of Go. See https://github.com/example/widget/issues/963."
     )
-    assert "because CI must be reproducible" in learned["decision/manifest/requirements.txt#L1"]
+    assert (
+        "because CI must be reproducible"
+        in learned["decision/manifest/requirements.txt#pinned-tooling-because-ci-must-be-reproducible"]
+    )
     assert not any("Documentation" in b or "issues/5" in b for b in learned.values()), "a label or a bare link"
 
 
@@ -93,6 +96,8 @@ def test_a_commit_body_that_says_why_is_a_decision_and_a_bare_subject_or_a_bug_s
     ):
         repo.write({f"c{i}.c": "int c;\n"})
         repo.commit(message)
+    found = decisions.investigate(walk(repo.root)).findings
+    assert [f.sources for f in found] == [("b.c",)], "the commit's files that still exist: what staleness follows"
     learned = _learned(repo)
     assert list(learned) == [f"decision/commit/{chosen}"]
     assert learned[f"decision/commit/{chosen}"] == (
