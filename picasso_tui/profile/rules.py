@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.rules_config import config_rules
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -251,6 +252,8 @@ def investigate(tree: Tree) -> Knowledge:
         if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
             kept.append(words)
             k.findings.append(found)
+    if found := config_rules(tree):
+        k.findings.append(found)
     return k
 
 
