@@ -79,10 +79,10 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _is_prose(para: str) -> bool:
+def _is_prose(para: str, min_words: int = 4) -> bool:
     if para.startswith(("<", "[!", "![", "[![", "|", ">", "..", "=")) or re.match(r"([-*+]|\d+[.)])\s", para):
         return False
-    return len(_plain(para).split()) >= 4
+    return len(_plain(para).split()) >= min_words
 
 
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str, str]:
@@ -178,11 +178,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
-    """The first sentence of a document's first prose paragraph (headings, badges and code skipped)."""
-    for paragraph in re.split(r"\n\s*\n", text):
-        p = " ".join(paragraph.split())
-        if p and not p.startswith(("#", "<", "[!", "![", "[![", "```", "|", "=", "-", "*")):
-            sentence = re.split(r"(?<=[.!?])\s", p, maxsplit=1)[0]
+    """The first sentence of a document's first prose paragraph (headings, setext underlines, badges, HTML and
+    code skipped)."""
+    for kind, block in _blocks(text):
+        if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
+            sentence = re.split(r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1)[0]
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

@@ -50,3 +50,10 @@ def test_without_a_descriptive_sentence_the_manifest_description_is_used(make_pr
 def test_no_description_anywhere_gives_no_summary(make_project):
     repo = make_project({"README.md": "# core\n\n## Getting Started\n\nFollow the documentation!\n"})
     assert _summary(repo) is None
+
+
+def test_a_folder_readme_is_described_by_its_first_sentence_not_its_setext_heading():
+    assert layout.first_sentence("Adapters\n========\n\nPrebuilt adapters for dates. More text.\n") == (
+        "Prebuilt adapters for dates."
+    )
+    assert layout.first_sentence("chi examples\n============\n\n* [rest](rest/) - REST APIs\n") == ""
