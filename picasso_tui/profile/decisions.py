@@ -1,4 +1,4 @@
-"""Decisions: architecture decision records, and commit messages that state a choice."""
+"""Decisions: architecture decision records first, then decisions whose source gives a reason (``reasons.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from picasso_tui.anchors.gitutil import git, short
+from picasso_tui.anchors.gitutil import git
+from picasso_tui.profile import reasons
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -25,13 +26,8 @@ ADR_DIRS = (
     "docs/design-decisions",
 )
 MAX_ADRS = 60
-MAX_COMMIT_DECISIONS = 20
-CHOICE = re.compile(
-    r"\b(?:(?:switch(?:ed|es|ing)?|migrat(?:e|ed|es|ing))\b[^.]{0,50}?\b(?:to|from|off)\b|"
-    r"replac(?:e|ed|es|ing)\b[^.]{0,50}?\bwith\b|instead of|in favou?r of|adopt(?:ed|s|ing)?|cho(?:se|ose)|"
-    r"decid(?:e|ed)\s+to|drop(?:ped|s)?\s+support|deprecat(?:e|ed|es))\b",
-    re.IGNORECASE,
-)
+MAX_DECISIONS = 5
+"""Decisions inferred from design docs, manifests, changelogs and commits: a handful, the most consequential."""
 _SECTION = re.compile(r"^#{1,3}\s*(decision|status|context)\b.*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -58,30 +54,102 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
     return Finding(f"decision/adr/{rel}", MemoryClass.DECISION, title[:100], body, (rel,), tags=("adr",))
 
 
-def _from_commits(root: Path) -> list[Finding]:
-    log = git(root, "log", "-n", "400", "--no-merges", "--format=%H%x1f%as%x1f%s%x1e")
-    out: list[Finding] = []
-    for entry in (log or "").split("\x1e"):
-        parts = entry.strip().split("\x1f")
-        if len(parts) != 3 or not CHOICE.search(parts[2]):
+_STOP = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "that",
+        "this",
+        "from",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "not",
+        "into",
+        "its",
+        "our",
+        "use",
+        "used",
+        "uses",
+        "using",
+        "instead",
+        "because",
+        "which",
+        "when",
+        "then",
+        "than",
+        "rather",
+        "decided",
+        "design",
+        "decision",
+        "commit",
+        "changelog",
+        "policy",
+        "stated",
+        "line",
+    ]
+)
+
+
+def _key_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z0-9_]{3,}", text.lower()) if w not in _STOP)
+
+
+def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
+    return bool(a and b) and len(a & b) / min(len(a), len(b)) >= 0.6
+
+
+def most_consequential(found: list[reasons.Reasoned], slots: int) -> list[reasons.Reasoned]:
+    """The highest-ranked first (stable within a rank), one per subject, at most ``slots``."""
+    kept: list[reasons.Reasoned] = []
+    seen: list[frozenset[str]] = []
+    for r in sorted(found, key=lambda r: r.rank):
+        words = _key_words(r.body.split(": ", 1)[-1])
+        if any(_same_subject(words, w) for w in seen):
             continue
-        sha, day, subject = parts
-        if re.match(r"^(bump|chore\(deps\)|build\(deps\)|revert)", subject, re.IGNORECASE):
-            continue
-        out.append(
-            Finding(
-                f"decision/commit/{sha}",
-                MemoryClass.DECISION,
-                subject[:100],
-                f"Decided in commit {short(sha)} ({day}): {subject}",
-                (),
-                tags=("commit",),
-                commit=sha,
-            )
-        )
-        if len(out) >= MAX_COMMIT_DECISIONS:
+        seen.append(words)
+        kept.append(r)
+        if len(kept) >= slots:
             break
-    return out
+    return kept
+
+
+MAX_COMMIT_FILES = 5
+
+
+def _touched(tree: Tree, sha: str | None) -> tuple[str, ...]:
+    """The files a decision's commit changed that are still here: what the decision is about, and what staleness
+    follows from now on."""
+    listed = git(tree.root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-m", sha) if sha else None
+    files = dict.fromkeys(f for f in (listed or "").splitlines() if tree.has(f))
+    return tuple(files)[:MAX_COMMIT_FILES]
+
+
+def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
+    """Decisions with a stated reason from every source but ADRs, the most consequential first."""
+    found = [
+        *reasons.design_docs(tree),
+        *reasons.readme_why(tree),
+        *reasons.manifest_comments(tree),
+        *reasons.changelog(tree),
+        *reasons.commits(tree.root),
+    ]
+    return [
+        Finding(
+            r.key,
+            MemoryClass.DECISION,
+            r.title,
+            r.body,
+            (r.source,) if r.source else _touched(tree, r.commit),
+            tags=(r.key.split("/")[1],),
+            commit=r.commit,
+        )
+        for r in most_consequential(found, slots)
+    ]
 
 
 _SUPERSEDES = re.compile(r"\bsupersed(es|ing|ed by)\b[^\n]*", re.IGNORECASE)
@@ -116,5 +184,6 @@ def investigate(tree: Tree) -> Knowledge:
             if found := _adr(tree, rel):
                 links = tuple(("supersedes", f"decision/adr/{old}") for old in sorted(newer_to_older.get(rel, ())))
                 k.findings.append(replace(found, links=links))
-    k.findings.extend(_from_commits(tree.root))
+    adr_count = sum(f.key.startswith("decision/adr/") for f in k.findings)
+    k.findings.extend(inferred(tree, max(0, MAX_DECISIONS - adr_count)))
     return k

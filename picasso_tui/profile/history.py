@@ -42,6 +42,14 @@ def _trailers(root: Path, n: int) -> list[str]:
     return notes
 
 
+def _still_there(root: Path, areas: Counter[str]) -> list[tuple[str, int]]:
+    """The busiest areas that exist at HEAD, ties in name order (a re-run writes the same body)."""
+    listed = git(root, "ls-tree", "-d", "-r", "--name-only", "HEAD") or ""
+    folders = set(listed.splitlines())
+    live = [(a, c) for a, c in areas.items() if a == "(top level)" or a in folders]
+    return sorted(live, key=lambda ac: (-ac[1], ac[0]))[:6]
+
+
 def investigate(root: Path) -> Knowledge:
     k = Knowledge()
     log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%s", "--name-only")
@@ -84,7 +92,7 @@ def investigate(root: Path) -> Knowledge:
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
-    top = [(a, c) for a, c in areas.most_common(6)]
+    top = _still_there(root, areas)
     if top:
         k.fact(
             "git/active-areas",

@@ -43,19 +43,108 @@ TEST_FILE = re.compile(
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 
 
+MAX_SUMMARY = 320
+_INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", re.IGNORECASE)
+_DESCRIBES = re.compile(r"^(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)")
+
+
+def _plain(text: str) -> str:
+    """Markdown / reStructuredText inline markup reduced to its words."""
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<[^>]+>", " ", text)  # images, html tags
+    text = re.sub(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?", r"\1", text)  # links keep their text
+    text = re.sub(r"`_|\*\*|__|[`*]", "", text)
+    return " ".join(text.split())
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """("heading" | "para", text) in order: code, html comments and setext underlines handled."""
+    text = re.sub(r"<!--.*?-->", "\n", text, flags=re.DOTALL)
+    text = re.sub(r"^(```|~~~).*?^\1", "\n", text, flags=re.DOTALL | re.MULTILINE)
+    out: list[tuple[str, str]] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [line for line in block.splitlines() if line.strip()]
+        while lines:
+            atx = re.match(r"^#{1,6}\s+(.*)$", lines[0])
+            setext = len(lines) > 1 and re.fullmatch(r"[=\-~^]{3,}", lines[1].strip())
+            if atx or setext:
+                out.append(("heading", _plain(atx.group(1) if atx else lines[0])))
+                lines = lines[1:] if atx else lines[2:]
+                continue
+            out.append(("para", " ".join(line.strip() for line in lines)))
+            break
+    return out
+
+
+def _is_prose(para: str, min_words: int = 4) -> bool:
+    if para.startswith(("<", "[!", "![", "[![", "|", ">", "..", "=")) or re.match(r"([-*+]|\d+[.)])\s", para):
+        return False
+    return len(_plain(para).split()) >= min_words
+
+
+def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str, str]:
+    """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …")."""
+    title_seen = False
+    for kind, text in blocks:
+        if kind == "heading":
+            if title_seen and text and not _INTRO.match(text):
+                return "", ""  # past the introduction: "Getting started", "Install" …
+            title_seen = True
+            continue
+        if not _is_prose(text):
+            continue
+        said = re.split(r"(?<=[.!?])\s+", _plain(text))
+        for i, sentence in enumerate(said):
+            m = _DESCRIBES.match(sentence)
+            subject = _norm(m.group("subject")) if m else ""
+            if m and subject and any(n in subject or subject in n for n in names):
+                summary = sentence
+                for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences
+                    if len(summary) + len(more) > MAX_SUMMARY:
+                        break
+                    summary = f"{summary} {more}"
+                return m.group("subject").strip(), re.sub(r":$", ".", summary)
+    return "", ""
+
+
+def _manifest_description(tree: Tree) -> tuple[str, str, str]:
+    """(name, description, file) from the root manifest that has a description."""
+    for rel, name_re, desc_re in (
+        ("pyproject.toml", r'(?m)^name\s*=\s*"([^"]+)"', r'(?m)^description\s*=\s*"([^"]+)"'),
+        ("package.json", r'"name"\s*:\s*"([^"]+)"', r'"description"\s*:\s*"([^"]+)"'),
+        ("Cargo.toml", r'(?m)^name\s*=\s*"([^"]+)"', r'(?m)^description\s*=\s*"([^"]+)"'),
+        ("composer.json", r'"name"\s*:\s*"([^"]+)"', r'"description"\s*:\s*"([^"]+)"'),
+        ("pom.xml", r"<name>([^<]+)</name>", r"<description>\s*([^<]+?)\s*</description>"),
+        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.(?:description|summary)\s*=\s*['\"]([^'\"]+)")
+          for g in tree.files if "/" not in g and g.endswith(".gemspec")),
+    ):  # fmt: skip
+        text = tree.read(rel) if tree.has(rel) else None
+        desc = re.search(desc_re, text or "")
+        if desc:
+            name = re.search(name_re, text or "")
+            first = re.split(r"(?<=[.!?])\s+", " ".join(desc.group(1).split()))[0]
+            return (name.group(1) if name else "", first, rel)
+    return ("", "", "")
+
+
 def _readme(tree: Tree, k: Knowledge) -> None:
+    """What the project is, in one sentence: the README's own description, else the manifest's."""
     rel = tree.first("README.md", "README.rst", "README", "README.txt", "readme.md", "Readme.md")
-    if not rel:
+    blocks = _blocks(tree.read(rel) or "") if rel else []
+    title = next((t for kind, t in blocks if kind == "heading"), "")
+    manifest_name, description, manifest = _manifest_description(tree)
+    names = {_norm(n) for n in (title, tree.root.name, manifest_name.rsplit("/", 1)[-1]) if _norm(n)}
+    names |= {_norm(w) for w in title.split() if len(_norm(w)) >= 3}
+    name, summary = _intro_sentence(blocks, names)
+    source = rel
+    if not summary:
+        name, summary, source = manifest_name or tree.root.name, description, manifest
+    if not summary or not source:
         return
-    text = tree.read(rel) or ""
-    title = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
-    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
-    prose = [p for p in paragraphs if p and not p.startswith(("#", "<", "[!", "![", "[![", "```", "|", "=", "-"))]
-    if not prose:
-        return
-    summary = prose[0][:400]
-    name = title.group(1).strip() if title else tree.root.name
-    k.fact("project/summary", f"Project: {name[:80]}", f"Project {name}: {summary}", rel, tags=("readme",))
+    k.fact("project/summary", f"Project: {name[:80]}", f"Project {name}: {summary[:400]}", source, tags=("readme",))
 
 
 def _folders(tree: Tree, k: Knowledge) -> None:
@@ -89,11 +178,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
-    """The first sentence of a document's first prose paragraph (headings, badges and code skipped)."""
-    for paragraph in re.split(r"\n\s*\n", text):
-        p = " ".join(paragraph.split())
-        if p and not p.startswith(("#", "<", "[!", "![", "[![", "```", "|", "=", "-", "*")):
-            sentence = re.split(r"(?<=[.!?])\s", p, maxsplit=1)[0]
+    """The first sentence of a document's first prose paragraph (headings, setext underlines, badges, HTML and
+    code skipped)."""
+    for kind, block in _blocks(text):
+        if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
+            sentence = re.split(r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1)[0]
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

@@ -1,10 +1,17 @@
-"""Repo rules: agent instruction files and contributor guides, one record per file, kept to the point."""
+"""Repo rules: agent instruction files and contributor guides, one record per file, kept to the point.
+
+A rule is a whole instruction: a bullet with its wrapped lines joined, or a sentence of a paragraph that says
+what a change must do ("must", "should", "please run", "we require", "100% coverage", "follow PSR-12").
+From a contributor guide only rules for changing code are kept: onboarding (accounts, 2FA, forking), link
+lists, thanks and community boilerplate, and how to report an issue are left out.
+"""
 
 from __future__ import annotations
 
 import re
 
 from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.rules_config import config_rules
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -18,56 +25,217 @@ AGENT_FILES = (
     ".clinerules",
     "CONVENTIONS.md",
 )
-GUIDES = (
-    "CONTRIBUTING.md",
-    "CONTRIBUTING.rst",
-    "CONTRIBUTING",
-    ".github/CONTRIBUTING.md",
-    "docs/CONTRIBUTING.md",
-    "docs/contributing.md",
-)
+GUIDE = re.compile(r"^(\.github/|docs?/)?contributing(\.md|\.rst|\.txt|\.adoc)?$", re.IGNORECASE)
+"""Where repositories keep their contributor guide: root, .github/ or docs/, any case, Markdown or rst."""
 MAX_RULE_LINES = 25
+MAX_RULE_CHARS = 320
 MAX_BODY_CHARS = 3000
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.+)$")
+_BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$")
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
+_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
+NORMATIVE = re.compile(
+    r"\b(must|should|shall|ought to|needs? (?:to|a|an)|have to|has to|(?:is|are) required|we require|we expect|"
+    r"is expected|are expected|make sure|ensure|please (?:run|use|add|update|follow|open|keep|write|include|sign|"
+    r"rebase|make|read|test|check|describe|reference|squash|avoid|do not|don't|format|document)|do not|don't|"
+    r"\d+\s?% (?:test |code )?coverage|(?:complete|full) (?:code |test )?coverage|follow(?:s|ing)? (?:the )?PSR-\d+)\b",
+    re.IGNORECASE,
+)
+_IMPERATIVE = re.compile(
+    r"^(no|only|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|include|keep|"
+    r"lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
+    r"place|prefix|name|mark|declare|register)\b",
+    re.IGNORECASE,
+)
+NOT_A_CODE_RULE = re.compile(
+    r"\b(thanks?|thank you|welcome|appreciate|code of conduct|discord|slack|gitter|forum|mailing list|twitter|"
+    r"stack ?overflow|sponsor\w*|donat\w*|2fa|two[- ]factor|authenticat\w+ app|account|sign up|"
+    r"first[- ]time contrib\w*|good first issue|fork (?:the|this|it)|git clone|clone (?:the|this|your)|"
+    r"download the sources|install (?:go|rust|node|python|git)\b|"
+    r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
+    r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free)",
+    re.IGNORECASE,
+)
+_OFF_TOPIC_HEADING = re.compile(
+    r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
+    r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
+    r"installation)\b",
+    re.IGNORECASE,
+)
+_ILLUSTRATES = re.compile(r"^(for example|for instance|e\.g\.|the reason is|this (?:is|means) (?:because|why))\b", re.I)
+"""An example or the explanation of the rule before it, not a rule of its own."""
+_REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
+"""Guidance for reviewing others' pull requests is not a rule for changing code."""
+_ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)
 
 
-def distil(text: str) -> list[str]:
-    """The rules a file states: its bullet points (with their heading), else its first paragraphs."""
-    text = _FRONT_MATTER.sub("", text)
-    rules: list[str] = []
-    heading = ""
-    in_code = False
-    for line in text.splitlines():
-        if line.strip().startswith("```"):
+_REFERS_BACK = re.compile(r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b", re.IGNORECASE)
+
+
+Block = tuple[str, str, int]
+"""(heading path, text, indent of its bullet or -1 for a paragraph)."""
+
+
+def _blocks(text: str) -> list[Block]:
+    """Each bullet item and paragraph under its heading path; wrapped lines joined, code left out."""
+    lines = _FRONT_MATTER.sub("", text).splitlines()
+    out: list[Block] = []
+    path: list[tuple[int, str]] = []
+    heading, current, bullet, in_code, literal = "", [], -1, False, False
+
+    def flush() -> None:
+        if current:
+            out.append((heading, " ".join(current), bullet))
+        current.clear()
+
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            flush()
             in_code = not in_code
             continue
-        if in_code:
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or _UNDERLINE.match(stripped):
             continue
-        h = re.match(r"^#{1,4}\s+(.+)$", line)
-        if h:
-            heading = h.group(1).strip()
+        literal = False
+        h = _HEADING.match(line)
+        if h or (stripped and _UNDERLINE.match(nxt.strip()) and not _BULLET.match(line)):
+            flush()
+            level = len(line) - len(line.lstrip("#")) if h else (1 if nxt.strip()[0] == "=" else 2)
+            path = [(lv, t) for lv, t in path if lv < level] + [
+                (level, re.sub(r"[*_`]", "", h.group(1) if h else stripped))
+            ]
+            heading = " > ".join(t.strip() for _, t in path)
             continue
-        m = _BULLET.match(line)
-        if m and len(m.group(1)) > 3:
-            rule = m.group(1).strip()
-            rules.append(f"{heading}: {rule}" if heading and len(heading) < 40 else rule)
-    if not rules:  # prose: keep the first sentences
-        paragraphs = [p.strip().replace("\n", " ") for p in re.split(r"\n\s*\n", text) if p.strip()]
-        rules = [p for p in paragraphs if not p.startswith(("#", "<", "[!", "!["))][:4]
-    return rules[:MAX_RULE_LINES]
+        b = _BULLET.match(line)
+        if b:
+            flush()
+            current.append(b.group(2).strip())
+            bullet = len(b.group(1).expandtabs(4))
+        elif not stripped:
+            flush()
+        else:
+            if not current:
+                bullet = -1
+            current.append(stripped)
+        literal = stripped.endswith("::")  # reStructuredText: an indented literal block follows
+    flush()
+    return out
 
 
-def _record(tree: Tree, rel: str, kind: str) -> Finding | None:
+def _plain(text: str) -> str:
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)|<[^>]+>", "", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`_", r"\1", text)  # rst link
+    text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|:[a-z_]+:(?!`)", "", text)  # admonition marker, :emoji:
+    return " ".join(text.replace("**", "").split())
+
+
+def _cut(rule: str) -> str:
+    """Whole sentences up to MAX_RULE_CHARS (a rule cut mid-sentence can say the opposite)."""
+    if len(rule) <= MAX_RULE_CHARS:
+        return rule
+    kept = ""
+    for sentence in re.split(r"(?<=[.!?])\s+", rule):
+        if kept and len(kept) + len(sentence) > MAX_RULE_CHARS:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
+
+
+def _lead_ins(blocks: list[Block]) -> list[Block]:
+    """A normative sentence ending in ':' and the list it introduces become one rule ("register it in: a; b");
+    so does a bullet ending in ':' with the bullets nested under it ("Respect the code style: only spaces; …")."""
+    out: list[Block] = []
+    i = 0
+    while i < len(blocks):
+        heading, text, indent = blocks[i]
+        lead = re.split(r"(?<=[.!?])\s+", text)[-1]
+        items: list[str] = []
+        opens = text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead))
+        while opens and i + 1 + len(items) < len(blocks):
+            nh, nt, nested = blocks[i + 1 + len(items)]
+            if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
+                break
+            items.append(nt.rstrip(".;"))
+        short = indent >= 0 or (items and max(len(t) for t in items) <= 150)  # not a list of whole sections
+        if items and short:
+            out.append((heading, f"{lead} {'; '.join(items)}.", max(indent, 0)))
+            i += 1 + len(items)
+            continue
+        out.append(blocks[i])
+        i += 1
+    return out
+
+
+def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
+    """(heading, rule) from a contributor guide: instructions for changing code only."""
+    rules = []
+    for path, text, indent in _lead_ins(blocks):
+        is_bullet = indent >= 0
+        if any(
+            _REVIEWING.search(h) or (_OFF_TOPIC_HEADING.search(h) and not _ABOUT_CODE.search(h))
+            for h in path.split(" > ")
+        ):
+            continue
+        heading = path.rsplit(" > ", 1)[-1]
+        plain = _plain(text)
+        if len(re.sub(r"https?://\S+", "", plain).split()) < 4 or re.fullmatch(r"`[^`]+`", plain):
+            continue  # a link, a one-word item, a quoted log line
+        candidates = [plain] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", plain)
+        for i, c in enumerate(candidates):
+            instructs = is_bullet and any(_IMPERATIVE.match(x) for x in re.split(r"(?<=[.!?])\s+", c))
+            if not (NORMATIVE.search(c) or instructs) or c.endswith(("?", ":")):
+                continue
+            if i and _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
+                c = f"{candidates[i - 1]} {c}"
+            if not NOT_A_CODE_RULE.search(c) and not _ILLUSTRATES.match(c):
+                rules.append((heading, c))
+    return rules
+
+
+def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
+    """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
+    blocks = _blocks(text)
+    if guide:
+        pairs = _guide_rules(blocks)
+    else:
+        pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
+        if not pairs:  # prose: keep the first paragraphs
+            prose = [(h, t) for h, t, _ in blocks if not t.startswith(("<", "[!", "!["))][:4]
+            pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t in prose]
+    out: list[tuple[str, str]] = []
+    for heading, rule in pairs:
+        said = (heading if len(heading) < 60 else "", _cut(rule))
+        if said not in out:
+            out.append(said)
+    return out[:MAX_RULE_LINES]
+
+
+def render(kind: str, rel: str, rules: list[tuple[str, str]]) -> str:
+    """The rules under their section headings, each heading once; cut at a whole rule to fit the budget."""
+    lines = [f"{kind} {rel}:"]
+    shown = ""
+    for heading, rule in rules:
+        if heading != shown:
+            lines.append(f"{heading}:" if heading else "(no section):")
+            shown = heading
+        lines.append(f"- {rule}")
+    body = "\n".join(lines)
+    if len(body) > MAX_BODY_CHARS:
+        tail = f"\n- … (more in {rel})"
+        body = body[: MAX_BODY_CHARS - len(tail) + 1].rsplit("\n- ", 1)[0] + tail
+    return body
+
+
+def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     text = tree.read(rel)
     if not text or not text.strip():
         return None
-    rules = distil(text)
+    rules = distil(text, guide)
     if not rules:
         return None
-    body = f"{kind} {rel}:\n" + "\n".join(f"- {r}" for r in rules)
-    if len(body) > MAX_BODY_CHARS:
-        body = body[: MAX_BODY_CHARS - 1].rsplit("\n", 1)[0] + f"\n- … (more in {rel})"
+    body = render(kind, rel, rules)
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 
@@ -75,9 +243,20 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     cursor = sorted(f for f in tree.under(".cursor/rules") if f.endswith((".mdc", ".md")))
     for rel in [*AGENT_FILES, *cursor]:
-        if tree.has(rel) and (found := _record(tree, rel, "Agent instructions in")):
+        if tree.has(rel) and (found := _record(tree, rel, "Agent instructions in", guide=False)):
             k.findings.append(found)
-    guide = tree.first(*GUIDES)
-    if guide and (found := _record(tree, guide, "Contributor guide")):
+    kept: list[set[str]] = []
+    for rel in sorted((f for f in tree.files if GUIDE.match(f)), key=_guide_order):
+        found = _record(tree, rel, "Contributor guide", guide=True)
+        words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
+        if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
+            kept.append(words)
+            k.findings.append(found)
+    if found := config_rules(tree):
         k.findings.append(found)
     return k
+
+
+def _guide_order(rel: str) -> tuple[int, str]:
+    """The root's guide first, then the published docs/ copy, then .github/'s."""
+    return (0 if "/" not in rel else 1 if rel.lower().startswith("doc") else 2, rel)

@@ -304,7 +304,7 @@ def test_records_land_in_the_workspace_namespaces_with_file_provenance(make_proj
     assert set(stack.metadata.provenance.model_extra["sourceHashes"]) == {"pyproject.toml"}
 
 
-def test_decisions_come_from_adrs_and_from_commits_that_state_a_choice(make_project):
+def test_decisions_come_from_adrs_and_from_commits_that_give_a_reason(make_project):
     repo = make_project({
         "docs/adr/0001-use-postgres.md": "# Use PostgreSQL for persistence\n\n## Status\n\nAccepted\n\n"
                                          "## Context\n\nWe need transactions.\n\n## Decision\n\nWe use PostgreSQL 16 "
@@ -313,7 +313,10 @@ def test_decisions_come_from_adrs_and_from_commits_that_state_a_choice(make_proj
         "main.go": "package main\n",
     })  # fmt: skip
     repo.write({"rpc.go": "package main\n"})
-    sha = repo.commit("Switch internal services from REST to gRPC")
+    sha = repo.commit("Switch internal services from REST to gRPC\n\nWe call services over gRPC instead of REST "
+                      "because the schemas are then checked at build time.")  # fmt: skip
+    repo.write({"y.go": "package main\n"})
+    repo.commit("Switch the logger from logrus to slog")  # a choice with no reason: history, not a decision
     repo.write({"x.go": "package main\n"})
     repo.commit("Fix typo in README")
     learned = {f.key: f for f in repo.init().findings}
@@ -323,8 +326,8 @@ def test_decisions_come_from_adrs_and_from_commits_that_state_a_choice(make_proj
     assert "Ops must run it" not in adr.body
     assert "decision/adr/docs/adr/template.md" not in learned
     commit = learned[f"decision/commit/{sha}"]
-    assert "REST to gRPC" in commit.body and sha[:7] in commit.body
-    assert not any("Fix typo" in f.body for f in learned.values())
+    assert "instead of REST because the schemas are then checked" in commit.body and sha[:7] in commit.body
+    assert not any("Fix typo" in f.body or "logrus" in f.body for f in learned.values())
     assert repo.by_key()[f"decision/commit/{sha}"].metadata.provenance.model_extra["sourceCommit"] == sha
 
 

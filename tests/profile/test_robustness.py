@@ -18,7 +18,7 @@ def test_broken_manifests_and_hostile_text_do_not_break_the_profile(make_project
         "package.json": "{not json",
         "Cargo.toml": "[package]\nname = 'x'\n",
         "composer.json": "[1, 2]",
-        "README.md": "# Evil\n\nThis project \x1b[2J\x1b[31mclears your screen\x07 and rings.\n",
+        "README.md": "# Evil\n\nEvil is a tool that \x1b[2J\x1b[31mclears your screen\x07 and rings.\n",
         "CLAUDE.md": "- " + "very long rule " * 2000 + "\n",
         "main.py": "print('hi')\n",
     })  # fmt: skip

@@ -1,0 +1,271 @@
+"""Decisions that give their reason: design docs, README "why" sections, manifest comments, changelogs, commits.
+
+A change without a stated reason is history, not a decision: every reader here keeps only a sentence that says
+why (because, so that, in order to, to avoid, due to, a rationale, "instead of … since"), or, for a manifest
+comment, a policy that points to the discussion behind it (an issue or pull request link).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from picasso_tui.anchors.gitutil import git, short
+from picasso_tui.profile.walk import Tree
+
+REASON = re.compile(
+    r"\b(because|so that|in order to|to avoid|to prevent|due to|rationale|otherwise|which is necessary|"
+    r"is necessary for|is required for)\b",
+    re.IGNORECASE,
+)
+_CAUSAL_SINCE = re.compile(r"\binstead of\b.*\bsince (?![vV]?\d|Go\b|Ruby\b|Python\b|PHP\b|Node|version|commit)")
+CHOICE = re.compile(
+    r"\b(instead of|in favou?r of|rather than|switch(?:ed|es|ing)? (?:to|from)|migrat(?:e|ed|es|ing) (?:to|from)|"
+    r"replac(?:e|ed|es|ing)\b.{0,60}\bwith|drop(?:ped|s|ping)? support|no longer support\w*|deprecat\w+)\b",
+    re.IGNORECASE,
+)
+POLICY = re.compile(
+    r"\b(supports|we support|we pin|pinn(?:ed|ing)|must|we require|is required|minimum supported)\b", re.I
+)
+BUG = re.compile(r"\b(throws?|hangs?|crash\w*|returned|fail\w*|panics?|leak\w*|wrong|incorrect\w*|bug)\b", re.I)
+_REFERENCE = re.compile(r"https?://\S+/(?:issues|pull|discussions)/\d+|\b(?:issue|PR|pull request) #?\d+", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])")
+NOT_A_DECISION = re.compile(
+    r"^([\w,/-]+(\([^)]*\))?!?:\s*)?"
+    r"(fix|bug|bump|revert|release|merge branch|update \S+ (from|to)\b|upgrade|\d{4}\.\d\d)|^(chore|build)\(deps\)",
+    re.I,
+)
+MAX_AGE_DAYS = 730
+"""A commit's reasoning older than two years (before HEAD) is too likely to be superseded."""
+DESIGN_NAMES = re.compile(r"(^|/)(design|design[-_]decisions|decisions|rationale|philosophy|why)\.(md|rst|txt)$", re.I)
+DESIGN_TITLE = re.compile(r"\b(decisions?|rationale|philosophy|why|principles)\b", re.IGNORECASE)
+WHY_HEADING = re.compile(r"\b(why|design|philosophy|rationale|motivation)\b", re.IGNORECASE)
+CHANGELOGS = ("CHANGELOG.md", "CHANGES.md", "CHANGES.rst", "ChangeLog.md", "HISTORY.md", "NEWS.md", "CHANGELOG.rst")
+MANIFESTS = ("go.mod", "pyproject.toml", "setup.cfg", "Cargo.toml", "Gemfile", "build.gradle", "build.gradle.kts")
+_LICENCE = re.compile(r"\b(copyright|licen[cs]ed?|SPDX)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reasoned:
+    """A decision found with its reason; ``rank`` orders them (lower is more consequential)."""
+
+    key: str
+    title: str
+    body: str
+    source: str | None
+    rank: int
+    commit: str | None = None
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(" ".join(text.split())) if s.strip()]
+
+
+def gives_reason(sentence: str) -> bool:
+    """The sentence itself says why (an aside in parentheses does not count)."""
+    main = re.sub(r"\([^()]*\)", "", sentence)
+    return bool(REASON.search(main) or _CAUSAL_SINCE.search(main))
+
+
+def clean(text: str) -> str:
+    """Inline markup a reader does not need: rst roles, link targets, emphasis."""
+    text = re.sub(r":\w+:`([^`<]*?)(?:\s*<[^>]*>)?`", r"\1", text)  # :pr:`123`, :class:`~flask.Flask`
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # [text](url)
+    text = re.sub(r"\s*\[\d+\](?::\s*https?://\S+)?", "", text)  # footnote marks and their links: [1]: https://…
+    text = text.replace("``", "`").replace("**", "")
+    return " ".join(text.split())
+
+
+def _cut(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _sections(text: str) -> list[tuple[str, str]]:
+    """(heading, text) for each markdown (#) or reStructuredText (underlined) section."""
+    lines = text.splitlines()
+    out: list[tuple[str, list[str]]] = [("", [])]
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        atx = re.match(r"^#{1,6}\s+(.+?)\s*#*$", line)
+        if atx:
+            out.append((atx.group(1), []))
+        elif (
+            line.strip()
+            and re.fullmatch(r"([=\-~^*+#])\1{2,}", nxt.strip())
+            and len(nxt.strip()) >= len(line.strip()) - 2
+        ):
+            out.append((line.strip(), []))
+            i += 1
+        else:
+            out[-1][1].append(line)
+        i += 1
+    return [(h, "\n".join(body)) for h, body in out]
+
+
+def _prose(section: str) -> str:
+    """The section's paragraphs without code blocks, directives, lists of links or tables."""
+    keep = []
+    for para in re.split(r"\n\s*\n", section):
+        p = para.strip()
+        if not p or p.startswith(("```", "..", "|", "<", "!", ">>>", "    ")) or para.startswith("    "):
+            continue
+        if p.endswith("::"):
+            p = p[:-1]
+        keep.append(p)
+    return clean(" ".join(keep))
+
+
+def _decision_of(heading: str, prose: str) -> str | None:
+    """The section's first statement and its first reason, in at most two sentences."""
+    said = [s for s in sentences(prose) if not s.endswith("?")]
+    at = next((i for i, s in enumerate(said) if gives_reason(s)), None)
+    if at is None:
+        return None
+    if at > 1 and _POINTS_BACK.match(said[at]):
+        return None  # "Everything else is up to you, so that …" needs sentences that are not quoted
+    text = said[0] if at == 0 else f"{said[0]} {said[at]}"
+    return _cut(text, 480)
+
+
+_POINTS_BACK = re.compile(r"^(this|that|these|those|it|they|everything else|the rest|such|so)\b", re.IGNORECASE)
+
+
+def design_docs(tree: Tree) -> list[Reasoned]:
+    """Design-decision documents: one decision per section that gives a reason."""
+    out = []
+    docs = [f for f in tree.files if f.count("/") <= 2 and DESIGN_NAMES.search(f)]
+    for rel in docs:
+        parts = _sections(tree.read(rel) or "")
+        title = next((h for h, _ in parts if h), "")
+        if not DESIGN_TITLE.search(title):
+            continue  # "Design overview" describes; it does not decide
+        for heading, body in parts:
+            if heading == title or not heading:
+                continue
+            if said := _decision_of(heading, _prose(body)):
+                slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
+                out.append(Reasoned(f"decision/design/{rel}#{slug}", heading[:100],
+                                    f"Design decision ({rel}, \"{heading}\"): {said}", rel, 1))  # fmt: skip
+    return out
+
+
+def readme_why(tree: Tree) -> list[Reasoned]:
+    """A README section titled why / design / philosophy / rationale / motivation."""
+    rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
+    out = []
+    for heading, body in _sections(tree.read(rel) or "") if rel else []:
+        if heading and WHY_HEADING.search(heading) and (said := _decision_of(heading, _prose(body))):
+            slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
+            out.append(Reasoned(f"decision/readme/{slug}", heading[:100],
+                                f"Stated in {rel} (\"{heading}\"): {said}", rel, 2))  # fmt: skip
+    return out
+
+
+def _comment_blocks(text: str, marker: str) -> list[tuple[int, str, str]]:
+    """(first line number, comment text, the line it annotates) for each run of whole-line comments."""
+    out: list[tuple[int, str, str]] = []
+    block: list[str] = []
+    start = 0
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith(marker):
+            if not block:
+                start = n
+            said = stripped[len(marker) :].strip()
+            if not re.match(r"(FIXME|TODO|XXX)\b", said):  # a to-do is not a policy
+                block.append(said)
+            continue
+        if block:
+            out.append((start, " ".join(block), stripped))
+            block = []
+    if block:
+        out.append((start, " ".join(block), ""))
+    return out
+
+
+def manifest_comments(tree: Tree) -> list[Reasoned]:
+    """A policy written as a comment in a root manifest, with its reason or the discussion it points to."""
+    files = [
+        *(f for f in MANIFESTS if tree.has(f)),
+        *sorted(f for f in tree.files if re.fullmatch(r"requirements[\w.-]*\.txt", f)),
+    ]
+    out = []
+    for rel in files:
+        marker = "//" if rel == "go.mod" or rel.endswith(".kts") or rel.endswith(".gradle") else "#"
+        for line, comment, annotated in _comment_blocks(tree.read(rel) or "", marker):
+            states = gives_reason(comment) or (_REFERENCE.search(comment) and POLICY.search(comment))
+            if len(comment) < 30 or _LICENCE.search(comment) or not states:
+                continue
+            text = _cut(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
+            at = f" (above `{annotated[:60]}`)" if annotated else ""
+            slug = "-".join(re.findall(r"[a-z0-9]+", text.lower())[:8])  # by what it says: lines move
+            out.append(Reasoned(f"decision/manifest/{rel}#{slug}", _cut(sentences(text)[0], 100),
+                                f"Policy stated in {rel}, line {line}{at}: {text}", rel, 3))  # fmt: skip
+    return out
+
+
+def _entries(section: str) -> list[str]:
+    """A changelog section's bullet entries, continuation lines joined."""
+    entries: list[str] = []
+    for line in section.splitlines():
+        bullet = re.match(r"^\s{0,3}[-*+]\s+(.*)$", line)
+        if bullet:
+            entries.append(bullet.group(1))
+        elif entries and line.strip() and line.startswith((" ", "\t")):
+            entries[-1] += " " + line.strip()
+        elif not line.strip() and entries:
+            entries.append("")
+    return [clean(e) for e in entries if e.strip()]
+
+
+def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
+    """Entries of the newest releases that state a change and say why."""
+    rel = tree.first(*CHANGELOGS)
+    if not rel:
+        return []
+    out = []
+    versions = [(h, b) for h, b in _sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)]
+    for heading, body in versions[:releases]:
+        for entry in _entries(body):
+            said = [s for s in sentences(entry) if not s.endswith("?")]
+            if not any(CHOICE.search(s) for s in said) or not any(gives_reason(s) for s in said):
+                continue
+            breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support|removed?)\b", entry, re.I))
+            version = heading.split(" - ")[0].strip("[] ")[:40]
+            out.append(Reasoned(f"decision/changelog/{rel}#{re.sub(r'[^a-z0-9]+', '-', entry.lower())[:60]}",
+                                _cut(said[0], 100), f"Changelog {rel} ({version}): {_cut(entry, 420)}", rel,
+                                4 if breaking else 5))  # fmt: skip
+    return out
+
+
+def _head_day(root: Path) -> str:
+    return (git(root, "log", "-1", "--format=%as") or "").strip()
+
+
+def commits(root: Path, limit: int = 400) -> list[Reasoned]:
+    """Commits (merges too) whose subject or body has one sentence that states a choice and its reason."""
+    from datetime import date, timedelta
+
+    log = git(root, "log", "-n", str(limit), "--format=%H%x1f%as%x1f%s%x1f%b%x1e")
+    newest = _head_day(root)
+    oldest = (date.fromisoformat(newest) - timedelta(days=MAX_AGE_DAYS)).isoformat() if newest else ""
+    out = []
+    for entry in (log or "").split("\x1e"):
+        parts = entry.strip("\n").split("\x1f")  # not strip(): \x1f counts as white space
+        if len(parts) != 4 or NOT_A_DECISION.match(parts[2]) or parts[1] < oldest:
+            continue
+        sha, day, subject, body = parts
+        body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes):.*$", "", body)
+        body = re.sub(r"(?m)^\s*[-*]\s+", "", body)  # a squash merge's list of commits
+        said = [subject, *(s for s in sentences(clean(body)) if not s.endswith("?"))]  # a subject may say why too
+        chosen = next((s for s in said if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
+        if not chosen:
+            continue
+        breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
+        where = f"{short(sha)} ({day})" if chosen == subject else f'{short(sha)} ({day}, "{_cut(subject, 100)}")'
+        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], f"Decided in commit {where}: {_cut(chosen, 360)}",
+                            None, 4 if breaking else 5, commit=sha))  # fmt: skip
+    return out

@@ -1,0 +1,73 @@
+"""Rules the configuration enforces: a check that fails the build is a rule even when no guide writes it down.
+
+Each rule names the setting and the file it is in: pytest turning warnings into errors, a coverage threshold,
+unsafe Rust forbidden, Go tests under the race detector.
+"""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.findings import Finding
+from picasso_tui.profile.walk import Tree
+from picasso_tui.store.schema import MemoryClass
+
+PYTEST_FILES = ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini")
+_WARNINGS_ARE_ERRORS = re.compile(r"^\s*filterwarnings\s*=\s*\[?\s*\n?\s*[\"']?error[\"']?\s*(?:,|\]|$)", re.M)
+COVERAGE_FILES = ("pyproject.toml", "setup.cfg", ".coveragerc", "tox.ini", "Makefile", "package.json", "noxfile.py")
+_THRESHOLD = re.compile(
+    r"(?P<setting>(?:--(?:cov-)?fail-under[= ]|fail_under\s*=\s*|--check-coverage\b[^\n\"']*?--lines[= ]|"
+    r"--lines[= ])(?P<n>\d{2,3}))"
+)
+_UNSAFE = re.compile(r"^\s*unsafe_code\s*=\s*[\"'](forbid|deny)[\"']", re.M)
+_RACE = re.compile(r"\bgo test\b[^\n]*\s-race\b")
+
+
+def _pytest(tree: Tree) -> list[tuple[str, str]]:
+    for rel in PYTEST_FILES:
+        if tree.has(rel) and _WARNINGS_ARE_ERRORS.search(tree.read(rel) or ""):
+            return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}): a new warning fails "
+                     "the test suite.", rel)]  # fmt: skip
+    return []
+
+
+def _coverage(tree: Tree) -> list[tuple[str, str]]:
+    scripts = [f for f in tree.under("scripts") if f.count("/") == 1 and "." not in f.rsplit("/", 1)[-1]]
+    for rel in [*(f for f in COVERAGE_FILES if tree.has(f)), *scripts]:
+        for m in _THRESHOLD.finditer(tree.read(rel) or ""):
+            if 50 <= int(m.group("n")) <= 100:
+                setting = " ".join(m.group("setting").split())
+                what = "Line coverage" if "lines" in setting else "Test coverage"
+                return [(f"{what} must stay at {m.group('n')}% (`{setting}` in {rel}).", rel)]
+    return []
+
+
+def _rust(tree: Tree) -> list[tuple[str, str]]:
+    if tree.has("Cargo.toml") and (m := _UNSAFE.search(tree.read("Cargo.toml") or "")):
+        verb = "forbidden" if m.group(1) == "forbid" else "denied"
+        return [(f'unsafe code is {verb} (`unsafe_code = "{m.group(1)}"` in Cargo.toml).', "Cargo.toml")]
+    for rel in ("src/lib.rs", "src/main.rs"):
+        if tree.has(rel) and "#![forbid(unsafe_code)]" in (tree.read(rel) or ""):
+            return [(f"unsafe code is forbidden (`#![forbid(unsafe_code)]` in {rel}).", rel)]
+    return []
+
+
+def _race(tree: Tree) -> list[tuple[str, str]]:
+    if not tree.has("go.mod"):
+        return []
+    workflows = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
+    for rel in [*(f for f in ("Makefile", "justfile", "Taskfile.yml") if tree.has(f)), *workflows]:
+        if _RACE.search(tree.read(rel) or ""):
+            return [(f"Go tests run with the race detector (`go test -race` in {rel}).", rel)]
+    return []
+
+
+def config_rules(tree: Tree) -> Finding | None:
+    """One record of the rules the configuration enforces, each with the file that sets it."""
+    found = [*_pytest(tree), *_coverage(tree), *_rust(tree), *_race(tree)]
+    if not found:
+        return None
+    body = "Rules the configuration enforces:\n" + "\n".join(f"- {rule}" for rule, _ in found)
+    sources = tuple(dict.fromkeys(rel for _, rel in found))
+    return Finding("rules/config", MemoryClass.REPO_RULE, "Rules the configuration enforces", body, sources,
+                   tags=("rules", "config"))  # fmt: skip

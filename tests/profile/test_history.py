@@ -1,0 +1,52 @@
+"""`git/active-areas`: ties in a fixed order (a re-run writes nothing new) and only folders that still exist."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from picasso_tui.profile import history
+
+
+def _busy_repo(make_project):
+    folders = ("zeta", "alpha", "mid", "beta", "gone", "omega", "kappa")
+    repo = make_project({f"{name}/f.txt": "1\n" for name in folders})  # one commit touches all: a tie
+    for i in range(5):
+        repo.write({"README.md": f"{i}\n"})
+        repo.commit(f"readme {i}")
+    repo.git("rm", "-q", "-r", "gone")
+    repo.commit("remove gone/")
+    return repo
+
+
+def test_active_areas_sort_ties_by_name_and_leave_out_folders_gone_at_head(make_project):
+    repo = _busy_repo(make_project)
+    body = next(f.body for f in history.investigate(repo.root).findings if f.key == "git/active-areas")
+    assert "gone" not in body
+    assert body == (
+        "Most active areas in the last 7 commits: (top level) (5 commits), alpha (1 commit), beta (1 commit), "
+        "kappa (1 commit), mid (1 commit), omega (1 commit)."
+    )
+
+
+def _init(root: Path, home: Path, seed: int) -> dict:
+    env = {**os.environ, "PICASSO_HOME": str(home), "PYTHONHASHSEED": str(seed)}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-m", "picasso_tui.cli", "memory", "init", "--yes", "--json", str(root)],
+        env=env, capture_output=True, text=True, check=True, cwd=root,
+    )  # fmt: skip
+    return json.loads(out.stdout)
+
+
+def test_init_twice_in_two_processes_with_different_hash_seeds_writes_nothing_new(make_project, tmp_path):
+    repo = _busy_repo(make_project)
+    home = tmp_path / "home"
+    first = _init(repo.root, home, seed=1)
+    second = _init(repo.root, home, seed=2)
+    assert first["added"] and second["added"] == []
+    bodies = {f["key"]: f["body"] for f in first["findings"]}
+    assert {f["key"]: f["body"] for f in second["findings"]} == bodies, "every finding's body is the same"

@@ -1,0 +1,59 @@
+"""`project/summary` is the project's own description: never badges, a heading, a licence or a slogan."""
+
+from __future__ import annotations
+
+from picasso_tui.profile import layout
+from picasso_tui.profile.findings import Knowledge
+from picasso_tui.profile.walk import walk
+
+
+def _summary(repo) -> tuple[str, tuple[str, ...]] | None:
+    k = Knowledge()
+    layout._readme(walk(repo.root), k)
+    return (k.findings[0].body, k.findings[0].sources) if k.findings else None
+
+
+def test_the_first_sentence_saying_what_it_is_after_badges_a_logo_and_a_slogan(make_project):
+    readme = (
+        '<div align="center"><img src="logo.svg"/></div>\n\n[![CI](https://x/badge.svg)](https://x)\n\n'
+        "An efficient server implies a lower cost of the infrastructure.\n\n"
+        "Fastly is a web framework focused on low overhead. It is inspired by Express.\n"
+    )
+    repo = make_project({"README.md": readme}, name="fastly")  # the checkout's folder names the project
+    assert _summary(repo) == (
+        "Project Fastly: Fastly is a web framework focused on low overhead. It is inspired by Express.",
+        ("README.md",),
+    )
+
+
+def test_a_setext_heading_and_a_licence_comment_are_not_the_summary(make_project):
+    readme = (
+        "<!--\n Licensed under the Apache License: https://www.apache.org/licenses/LICENSE-2.0\n-->\n"
+        "Moshi\n=====\n\nMoshi is a modern JSON library for Android, Java and Kotlin.\n"
+    )
+    repo = make_project({"README.md": readme})
+    assert _summary(repo) == (
+        "Project Moshi: Moshi is a modern JSON library for Android, Java and Kotlin.",
+        ("README.md",),
+    )
+
+
+def test_without_a_descriptive_sentence_the_manifest_description_is_used(make_project):
+    readme = "# vuejs/core [![npm](https://x/v.svg)](https://x)\n\n## Getting Started\n\nPlease read the docs!\n"
+    repo = make_project({
+        "README.md": readme,
+        "package.json": '{"name": "@acme/core", "description": "The progressive UI framework. Fast."}',
+    })  # fmt: skip
+    assert _summary(repo) == ("Project @acme/core: The progressive UI framework.", ("package.json",))
+
+
+def test_no_description_anywhere_gives_no_summary(make_project):
+    repo = make_project({"README.md": "# core\n\n## Getting Started\n\nFollow the documentation!\n"})
+    assert _summary(repo) is None
+
+
+def test_a_folder_readme_is_described_by_its_first_sentence_not_its_setext_heading():
+    assert layout.first_sentence("Adapters\n========\n\nPrebuilt adapters for dates. More text.\n") == (
+        "Prebuilt adapters for dates."
+    )
+    assert layout.first_sentence("chi examples\n============\n\n* [rest](rest/) - REST APIs\n") == ""
