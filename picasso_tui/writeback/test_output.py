@@ -24,9 +24,9 @@ from picasso_tui.store.schema import MemoryClass
 from picasso_tui.text import without_controls
 from picasso_tui.writeback.evidence import error_signature, short_command, succeeded, tool_attempts
 from picasso_tui.writeback.observation import Observation
+from picasso_tui.writeback.outcomes import MAX_FAILURES, harmless_command
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.runners import CommandRun, Finding, scan_commands, scan_runners
-from picasso_tui.writeback.tool_rules import MAX_FAILURES, harmless_command
 from picasso_tui.writeback.transcript import Transcript, command_of
 
 MAX_LINES = 60_000
