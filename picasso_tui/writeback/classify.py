@@ -26,6 +26,7 @@ from picasso_tui.writeback.phrases import (
     FOLLOW_UP,
     NOT_ORDERS,
     PER_REPO_TOOLS,
+    QUESTION,
     RATIONALE,
     REMEMBER,
     REPO_SCOPED,
@@ -138,7 +139,7 @@ def _from_sentence(sentence: str, event: Event, is_correction: bool, language: s
 def is_rule(sentence: str) -> bool:
     """The sentence states a standing rule wherever its marker sits ("…, that's a rule in this repo",
     "we don't use unwrap() here", "never run npm install in this repo"); a question never does."""
-    if sentence.rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?") or QUESTION.match(sentence):
         return False
     if any(p.search(sentence) for p in RULE_ANYWHERE):
         return True

@@ -32,7 +32,7 @@ from picasso_tui.writeback.evidence import (
     succeeded,
     tool_attempts,
 )
-from picasso_tui.writeback.observation import Observation
+from picasso_tui.writeback.observation import UNFIXED, Observation
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.transcript import Transcript, command_of
 
@@ -203,7 +203,7 @@ def _observation(key: str, seen: Outcome, sig: str | None, loop: tuple[int, bool
         prevent = [f"`{cmd}` can fail intermittently: run it once more before debugging a failure like this."]
     else:
         body = f"`{cmd}` failed{why} and was not fixed in the run."
-        prevent = [f"Find out why `{cmd}` fails before relying on it."]
+        prevent, tags = [f"Find out why `{cmd}` fails before relying on it."], [UNFIXED]
     return Observation(
         cls,
         body,

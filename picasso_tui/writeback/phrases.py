@@ -106,6 +106,12 @@ PER_REPO_TOOLS = frozenset(
     {"npm", "pnpm", "yarn", "bun", "pip", "pipenv", "poetry", "uv", "pdm", "conda", "cargo", "bundler", "bundle",
      "gem", "maven", "mvn", "gradle", "make", "rake", "just", "bazel", "nx", "turbo", "lerna"}
 )  # fmt: skip
+# A question, with or without its mark: "should we always retry on timeouts".
+QUESTION = re.compile(
+    rf"^\s*{LEAD}(?:should|shall|can|could|would|will|do|does|did|is|are|was|were|must)\s+"
+    r"(?:we|i|you|it|they|this|that|there)\b",
+    re.IGNORECASE,
+)
 STRIP_LEAD = re.compile(rf"^\s*{LEAD}", re.IGNORECASE)
 APPROVAL = re.compile(
     r"^\s*(?:approved?|lgtm|looks good|ship it|go ahead|sounds good|yes[,!.]?\s*(?:do it|go ahead|proceed|approved)|"

@@ -173,7 +173,8 @@ _RUBOCOP_FIX = frozenset({"-a", "-A"})
 _CHECK_FLAGS = frozenset({"--check", "--diff", "-l", "--list-different", "-check", "--dry-run"})
 _FORMATTERS = re.compile(
     r"^(?:cargo fmt|ruff format|black|isort|prettier|gofmt|go fmt|goimports|rustfmt|dotnet format|mix format|"
-    r"(?:npm|pnpm|yarn|bun|make|just) (?:format|fmt|prettier)|(?:gradle|gradlew) \S*(?:format|spotlessApply)\w*)$",
+    r"(?:npm|pnpm|yarn|bun|make|just) (?:format|fmt|prettier)|"
+    r"(?:gradle|gradlew) (?!\S*[cC]heck)\S*(?:format|spotlessApply)\w*)$",
     re.IGNORECASE,
 )
 

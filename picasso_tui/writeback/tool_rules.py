@@ -42,6 +42,9 @@ _PY_TESTS = r"^(?P<dir>(?:.*/)?tests?)/(?:.*/)?"
 _TEST_FILE_RES = [
     (re.compile(_PY_TESTS + r"test_[^/]+\.py$"), "Python tests live in {dir}/ as test_*.py files."),
     (re.compile(_PY_TESTS + r"[^/]+_test\.py$"), "Python tests live in {dir}/ as *_test.py files."),
+    # In a test folder, a *.test.ts file says where tests go; only outside one is it beside the source.
+    (re.compile(r"^(?P<dir>(?:.*/)?(?:__tests__|tests?|specs?|e2e))/(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
+     "Tests live in {dir}/ as *.{kind}.{ext} files."),
     (re.compile(r"^(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
      "Tests live alongside source as *.{kind}.{ext} files."),
     (re.compile(r"^(?:.*/)?[^/]+_test\.go$"), "Go tests live alongside source as *_test.go files."),
