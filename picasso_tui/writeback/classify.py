@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from picasso_tui.languages import SPOKEN, language_of
 from picasso_tui.store.schema import MemoryClass
+from picasso_tui.writeback.conversation import agreed_decisions
 from picasso_tui.writeback.evidence import changed_files, mentioned_paths, sentences
 from picasso_tui.writeback.observation import MAX_RULE_CHARS, Observation
 from picasso_tui.writeback.outcomes import tool_failures
@@ -53,6 +54,7 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
     out: list[Observation] = []
     out += list(_from_user(transcript, lang))
     out += list(_from_plans(transcript, files))
+    out += list(agreed_decisions(transcript))
     out += list(_from_remember_lines(transcript, lang))
     tool_obs, loops = tool_failures(transcript, files)
     out += tool_obs

@@ -17,9 +17,7 @@ editing that code again.
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
 from dataclasses import dataclass, field
 
 from picasso_tui.store.schema import MemoryClass
@@ -37,6 +35,8 @@ from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.transcript import Transcript, command_of
 
 MAX_FAILURES = 5
+MAX_EXAMINED = 40
+"""The failed commands of a run read against the rest of it (each read is a pass over the run's commands)."""
 LOOP_THRESHOLD = 3
 _NOT_FAILURES = frozenset({"grep", "rg", "ag", "find", "ls", "test", "[", "diff", "which", "command", "cmp", "stat"})
 DEPENDENCY_RE = re.compile(
@@ -67,11 +67,8 @@ class Outcome:
 
 def harmless_command(command: str) -> bool:
     """Commands whose non-zero exit means "no match", not failure (grep, test, diff ...)."""
-    try:
-        first = shlex.split(command)[0] if command.strip() else ""
-    except ValueError:
-        first = command.split()[0] if command.split() else ""
-    return os.path.basename(first) in _NOT_FAILURES
+    first = shell.parts(command)[:1]
+    return bool(first) and first[0].exe in _NOT_FAILURES
 
 
 def command_runs(transcript: Transcript) -> list[Run]:
@@ -152,9 +149,8 @@ def tool_failures(transcript: Transcript, changed: list[str]) -> tuple[list[Obse
     loops: list[str] = []
     runs = command_runs(transcript)
     edited = edits(transcript)
-    for key, attempts in tool_attempts(transcript).items():
-        if not attempts.failures or harmless_command(key):
-            continue
+    failed = [(k, a) for k, a in tool_attempts(transcript).items() if a.failures and not harmless_command(k)]
+    for key, attempts in failed[:MAX_EXAMINED]:
         first_call, first_result = attempts.failures[0]
         output = str(first_result.get("output") or "") if first_result else ""
         seen = outcome(key, runs, edited, changed) if command_of(first_call) else Outcome("unfixed")

@@ -135,3 +135,19 @@ FOLLOW_UP = re.compile(
 # A command the user tells the agent to run, in backticks: "also run `bundle exec rake internal_investigation`",
 # "run just the unit tests (`./gradlew :clients:unitTest`)", "check lint with `ruff check`".
 RUN_NAMED = re.compile(r"\b(?:run|check|verify|test|lint)\w*\b[^.`\n]{0,40}`([^`\n]{2,160})`", re.IGNORECASE)
+# The agent recommending an approach, and the user agreeing in their next message (conversation.py).
+PROPOSAL = re.compile(
+    r"\b(?:I(?:'d| would)?\s+(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'd\s+(?:go with|pick|choose)|"
+    r"my\s+recommendation(?:\s+is)?|I\s+think\s+(?:we|you)\s+should|"
+    r"the\s+(?:better|cleaner|simpler|safer)\s+(?:option|approach|choice|fix)\s+is(?:\s+to)?)\b\s*:?",
+    re.IGNORECASE,
+)
+AGREEMENT = re.compile(
+    r"^\s*(?:yes|yep|yeah|ok|okay|sure|agreed|sounds (?:good|right)|makes sense|do it|let'?s do (?:it|that)|"
+    r"let'?s go with|go (?:with|for) (?:it|that|this|your|the))\b",
+    re.IGNORECASE,
+)
+REASON = re.compile(
+    r"^\s*(?:it|this|that)\s+(?:keeps|gives|avoids|composes|means|lets|makes)\b|\b(?:because|since|so that)\b",
+    re.IGNORECASE,
+)

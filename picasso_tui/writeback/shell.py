@@ -6,9 +6,9 @@ compile error in code the agent was editing."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-import shlex
 from dataclasses import dataclass
 
 # Prefixes that run another program: `bundle exec rspec` is rspec run differently, not a tool called bundle.
@@ -18,7 +18,7 @@ _WRAPPERS = {
     "python3": ("-m",), "py": ("-m",),
 }  # fmt: skip
 _BARE_WRAPPERS = frozenset({"npx", "bunx", "pnpx"})
-_TRANSPARENT = frozenset({"sudo", "time", "env", "nice", "command", "exec"})
+_TRANSPARENT = frozenset({"sudo", "time", "env", "nice", "exec"})
 # Tools whose first word after the executable names what they do (`cargo test`, `make assets`, `./gradlew check`).
 _SUBCOMMANDS = frozenset(
     {"cargo", "go", "npm", "pnpm", "yarn", "bun", "deno", "git", "docker", "docker-compose", "podman", "kubectl",
@@ -51,21 +51,32 @@ class Runner:
         return f"{self.wrapper} {self.tool}".strip()
 
 
+_TOKEN = re.compile(r"""(&&|\|\||[;&|])|((?:[^\s'"`;&|\\]|\\.|'[^']*'|"(?:\\.|[^"\\])*"|`[^`]*`)+)""")
+_QUOTED = re.compile(r"""'([^']*)'|"((?:\\.|[^"\\])*)"|\\(.)""")
+
+
 def _tokens(command: str) -> list[str]:
-    try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
-        lexer.whitespace_split = True
-        return list(lexer)
-    except ValueError:
-        return command.split()
+    """Shell words and the operators between them, quotes removed (a regex: shlex is slow on long commands)."""
+    out: list[str] = []
+    for m in _TOKEN.finditer(command):
+        if m.group(1):
+            out.append(m.group(1))
+        else:
+            out.append(_QUOTED.sub(lambda q: q.group(1) or q.group(2) or q.group(3) or "", m.group(2)))
+    return out
 
 
 def parts(command: str) -> list[Runner]:
     """The simple commands of ``command``: each side of ``&&``, ``||`` and ``;``, the first of a pipeline."""
+    return list(_parts(command[:2000]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(command: str) -> tuple[Runner, ...]:  # a run's commands are read again by every rule: once is enough
     out: list[Runner] = []
     words: list[str] = []
     piped = False
-    for token in [*_tokens(command[:2000]), ";"]:
+    for token in [*_tokens(command), ";"]:
         if token in (";", "&&", "||", "&"):
             if words:
                 out.append(runner(words))
@@ -74,7 +85,7 @@ def parts(command: str) -> list[Runner]:
             piped = True
         elif not piped:
             words.append(token)
-    return out
+    return tuple(out)
 
 
 def runner(words: list[str]) -> Runner:
@@ -109,8 +120,13 @@ def contains(command: str, part: str) -> bool:
     """``part`` is ``command`` or one of its simple commands (``a`` in ``a && b``)."""
     if command.strip() == part.strip():
         return True
-    want = " ".join(_tokens(part))
-    return any(r.text == want for r in parts(command))
+    want = _texts(part[:2000])
+    return len(want) == 1 and want <= _texts(command[:2000])
+
+
+@functools.lru_cache(maxsize=4096)
+def _texts(command: str) -> frozenset[str]:
+    return frozenset(r.text for r in _parts(command))
 
 
 def same_family(a: str, b: str) -> bool:

@@ -106,6 +106,10 @@ def verification_outcome(transcript: Transcript, changed: list[str]) -> Iterator
     yield from _checks_workflow(transcript)
 
 
+MAX_CHECKS = 100
+"""The last passing checks weighed for the workflow (earlier ones are crowded out by the final runs anyway)."""
+
+
 @dataclass(frozen=True)
 class _Check:
     index: int
@@ -127,6 +131,7 @@ def _checks_workflow(transcript: Transcript) -> Iterator[Observation]:
         if run.ok and checked and not any(shell.fixes(p) for p in parts):
             tools = frozenset(p.tool for p in checked)
             passing.append(_Check(run.index, run.command, tools, any(shell.filtered(p) for p in checked)))
+    passing = passing[-MAX_CHECKS:]
     kept = [c for n, c in enumerate(passing) if not any(_covers(d, c) for d in passing[n + 1 :])][-4:]
     if kept:
         yield _workflow([c.command for c in kept], kept[0].index, "checks-passed")
