@@ -34,6 +34,7 @@ from picasso_tui.writeback.phrases import (
     RULE_ANYWHERE,
     STRIP_LEAD,
     STYLE_PAIRS,
+    TASK_REQUEST,
 )
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.test_output import printed_failures
@@ -142,6 +143,8 @@ def is_rule(sentence: str) -> bool:
     """The sentence states a standing rule wherever its marker sits ("…, that's a rule in this repo",
     "we don't use unwrap() here", "never run npm install in this repo"); a question never does."""
     if sentence.rstrip().endswith("?") or QUESTION.match(sentence):
+        return False
+    if TASK_REQUEST.search(sentence):
         return False
     if any(p.search(sentence) for p in RULE_ANYWHERE):
         return True

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.writeback.evidence import mentioned_paths, sentences
 from picasso_tui.writeback.observation import Observation
-from picasso_tui.writeback.phrases import AGREEMENT, APPROVAL, PROPOSAL, REASON
+from picasso_tui.writeback.phrases import AGREEMENT, APPROVAL, CHOICE, PROPOSAL, REASON
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.transcript import Event, Transcript
 
@@ -40,16 +40,20 @@ def _agrees(text: str) -> bool:
 
 def _recommendation(said: list[Event]) -> str | None:
     """The agent's last recommendation before the user spoke, with the reason that follows it."""
-    parts = sentences("\n".join(e.text for e in said)[-20_000:])
+    text = "\n".join(e.text for e in said)[-20_000:]
+    parts = sentences(text)
     for n in range(len(parts) - 1, -1, -1):
         m = PROPOSAL.search(parts[n])
         if not m or parts[n].rstrip().endswith("?"):
             continue
         body = parts[n][m.end() :].strip()
-        if not REASON.search(body) and n + 1 < len(parts) and REASON.match(parts[n + 1]):
-            reason = parts[n + 1]
+        reasoned = bool(REASON.search(body))
+        if not reasoned and n + 1 < len(parts) and REASON.match(parts[n + 1]):
+            reason, reasoned = parts[n + 1], True
             body = f"{body.rstrip('.')}: {reason[:1].lower()}{reason[1:]}"  # "I'd recommend X. It keeps …"
-        return body[:1].upper() + body[1:] if len(body) > 12 else None
+        if len(body) <= 12 or not (reasoned or CHOICE.search(text)):
+            return None  # a next step ("I'd suggest running the suite"), not a choice between ways
+        return body[:1].upper() + body[1:]
     return None
 
 

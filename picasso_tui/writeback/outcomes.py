@@ -93,7 +93,7 @@ def outcome(command: str, runs: list[Run], edited: list[tuple[int, str]], change
         return Outcome("noise")
     found: Outcome | None = None
     if passed is None and len(mine) == 1:
-        found = _variant(mine[0], later, edited, last.index)
+        found = _variant(mine[0], runs, edited, last.index)
         if found and found.how == "variant":
             return found
     passed = passed or (found.passed if found else None)
@@ -112,18 +112,28 @@ def outcome(command: str, runs: list[Run], edited: list[tuple[int, str]], change
     return Outcome("fixed" if files or step or not positional else "retried", passed, files[:3], step)
 
 
-def _variant(mine: shell.Runner, later: list[Run], edited: list[tuple[int, str]], after: int) -> Outcome | None:
-    for run in later:
+def _variant(mine: shell.Runner, runs: list[Run], edited: list[tuple[int, str]], after: int) -> Outcome | None:
+    """Another way of running what failed that passed later: the lesson when it was tried with nothing edited
+    since the failure (it got past what failed, whatever failed next); else the edits were the fix."""
+    for run in (r for r in runs if r.index > after and r.ok):
         for part in shell.parts(run.command):
             kind = shell.variant(mine, part)
-            if kind == "runner" or (kind == "args" and not any(after < i < run.index for i, _ in edited)):
+            if not kind:
+                continue
+            tried = next(
+                r.index for r in runs if r.index > after and part.text in {p.text for p in shell.parts(r.command)}
+            )
+            if not any(after < i < tried for i, _ in edited):
                 return Outcome("variant", run, instead=part, kind=kind)
-            if kind == "args":
-                return Outcome("fixed", run)  # the same tool passed after an edit: the edit was the fix
+            return Outcome("fixed", run)  # the same tool passed after an edit: the edit was the fix
     return None
 
 
 _WRITES = re.compile(r"(?<![\d&])>>?(?!&)\s*(?!/dev/null)\S")
+
+
+def _runs_part(command: str, part: shell.Runner) -> bool:
+    return any(p.text == part.text for p in shell.parts(command))
 
 
 def _changes_things(command: str) -> bool:
@@ -131,7 +141,12 @@ def _changes_things(command: str) -> bool:
     parts = shell.parts(command)
     if _WRITES.search(command) and not any(shell.checks(p) for p in parts):
         return True  # `cat > x.py <<EOF`, `echo … >> .env`
-    return any(not (shell.reads_only(p) or shell.checks(p) or p.exe in ("git", "")) for p in parts)
+    return any(not (shell.reads_only(p) or shell.checks(p) or _records_only(p)) for p in parts)
+
+
+def _records_only(part: shell.Runner) -> bool:
+    """``git add``, ``git commit``, ``git push``: they record the work, they do not change what runs."""
+    return not part.exe or (part.exe == "git" and part.sub in ("add", "commit", "push", "tag", "fetch", "config"))
 
 
 def _own_compile_error(output: str, edited: list[tuple[int, str]], failed_at: int, fixed_in: list[str]) -> bool:

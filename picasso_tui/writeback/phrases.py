@@ -66,7 +66,8 @@ _SCOPE = r"(?:here|in this (?:repo(?:sitory)?|project|codebase|code base|crate|p
 RULE_ANYWHERE = [
     re.compile(r"\b(?:from now on|going forward|from here on|as a rule)\b", re.IGNORECASE),
     re.compile(
-        r"\b(?:that'?s|that is|it'?s|it is|this is)\s+(?:a|the|our)\s+(?:\w+\s+)?(?:rule|convention|policy)\b|"
+        r"\b(?:that'?s|that is|it'?s|it is|this is)\s+(?:a|the|our)\s+(?:\w+\s+)?(?:rule|convention|policy)"
+        r"(?=\s*(?:[.,;:!)—–-]|$|(?:here|in|for|we|of this)\b))|"
         rf"\bthe (?:rule|convention) {_SCOPE}",
         re.IGNORECASE,
     ),
@@ -86,15 +87,30 @@ RULE_ANYWHERE = [
         re.IGNORECASE,
     ),
     # "(Also) run `x` before you're done — CI runs it", "check lint with `ruff` before you finish, that's what CI does"
+    # (it names a check: "run the migration before you're done" is the task's last step, not a rule)
     re.compile(
-        rf"^\s*{LEAD}(?:run|use|check|format|lint|test|keep)\b.{{0,200}}?(?:\bbefore\s+(?:you(?:'re| are)?\s+"
+        rf"^\s*{LEAD}(?:run|use|check|format|lint|test|keep)\b(?=.{{0,200}}?(?:`|\b(?:tests?|lint\w*|format\w*|"
+        r"type-?check\w*|checks?|specs?|build|CI|clippy|vet|mypy)\b)).{0,200}?(?:\bbefore\s+(?:you(?:'re| are)?\s+"
         r"(?:done|finish\w*)|finishing|committing|you commit|pushing|you push|merging|opening a (?:PR|pull request))|"
         r"\bCI\s+(?:runs|does|checks|enforces|requires)\b|\bwhat CI (?:does|runs)\b)",
         re.IGNORECASE,
     ),
 ]
+# A request to change what is there ("we use requests here, can you switch to httpx") states the task, not a rule:
+# only a marker at the start of the sentence makes it one.
+TASK_REQUEST = re.compile(
+    r"\b(?:can|could|would|will) you\b|\b(?:switch|migrate|move|convert|port|change)\s+(?:\w+\s+){0,3}(?:to|from)\b|"
+    r"\breplace\b|\bget rid of\b",
+    re.IGNORECASE,
+)
 # "always use …", "never run …": the word after is an order's verb, not a report ("it always fails").
-ALWAYS_VERB = re.compile(r"\b(?:always|never)\s+(?:\w+ly\s+)?(?!mind\b)([a-z]+)\b", re.IGNORECASE)
+# It is an order where a clause starts ("…, never run npm install"), or after "you"/"we"/a modal ("we always
+# squash", "you should never push"); after another subject it reports ("I always get a timeout").
+ALWAYS_VERB = re.compile(
+    r"(?:^|[,;:(—–-]\s*|\b(?:and|but|so|please|just|also|then|you|we|should|must|to)\s+)"
+    r"(?:always|never)\s+(?:\w+ly\s+)?(?!mind\b)([a-z]+)\b",
+    re.IGNORECASE,
+)
 NOT_ORDERS = frozenset(
     {"had", "did", "was", "were", "is", "are", "got", "went", "came", "made", "took", "ran", "been", "saw", "knew",
      "seemed", "worked", "happens", "the", "a", "an", "this", "that", "it", "there", "when", "if", "in", "on", "at"}
@@ -134,6 +150,7 @@ FOLLOW_UP = re.compile(
 )
 # A command the user tells the agent to run, in backticks: "also run `bundle exec rake internal_investigation`",
 # "run just the unit tests (`./gradlew :clients:unitTest`)", "check lint with `ruff check`".
+NEGATED = re.compile(r"\b(?:never|don'?t|do not|stop|no longer|avoid)\s+(?:\w+\s+)?$", re.IGNORECASE)
 RUN_NAMED = re.compile(r"\b(?:run|check|verify|test|lint)\w*\b[^.`\n]{0,40}`([^`\n]{2,160})`", re.IGNORECASE)
 # The agent recommending an approach, and the user agreeing in their next message (conversation.py).
 PROPOSAL = re.compile(
@@ -149,5 +166,11 @@ AGREEMENT = re.compile(
 )
 REASON = re.compile(
     r"^\s*(?:it|this|that)\s+(?:keeps|gives|avoids|composes|means|lets|makes)\b|\b(?:because|since|so that)\b",
+    re.IGNORECASE,
+)
+# A recommendation decides between ways of doing something, or says why: "I'd suggest running the suite next"
+# proposes the next step, not a decision.
+CHOICE = re.compile(
+    r"\b(?:instead of|rather than|versus|vs\.?|than|options?|approaches|alternatives?|either|two ways|trade-?offs?)\b",
     re.IGNORECASE,
 )

@@ -13,7 +13,7 @@ from picasso_tui.writeback import shell
 from picasso_tui.writeback.evidence import error_signature, short_command, succeeded, tool_attempts
 from picasso_tui.writeback.observation import MAX_RULE_CHARS, Observation
 from picasso_tui.writeback.outcomes import DEPENDENCY_RE, MAX_FAILURES, Run, command_runs
-from picasso_tui.writeback.phrases import RUN_NAMED
+from picasso_tui.writeback.phrases import NEGATED, RUN_NAMED
 from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason, planted_instruction
 from picasso_tui.writeback.transcript import Transcript
 
@@ -150,8 +150,11 @@ def user_named_checks(transcript: Transcript) -> list[shell.Runner]:
     """The commands the user told the agent to run ("run `bundle exec rake internal_investigation`")."""
     out: list[shell.Runner] = []
     for event in transcript.of("prompt", "correction"):
-        for command in RUN_NAMED.findall(event.text[:20_000]):
-            out += shell.parts(command)[:1]
+        text = event.text[:20_000]
+        for m in RUN_NAMED.finditer(text):
+            if NEGATED.search(text[max(0, m.start() - 30) : m.start()]):
+                continue  # "never run `npm install`"
+            out += [p for p in shell.parts(m.group(1))[:1] if not (shell.installs(p) or shell.fixes(p))]
     return out
 
 

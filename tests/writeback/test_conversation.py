@@ -46,6 +46,7 @@ def test_the_reason_in_the_next_sentence_is_kept_with_it():
         (ADVICE, "why not a middleware?"),
         ("Should I also add a test for the empty header?", "yes"),  # a question proposes nothing
         ("The test can't reach PostgreSQL; the compose file has a db service.", "ok great"),  # nothing recommended
+        ("Done. I'd suggest running the full suite next.", "ok"),  # a next step, not a choice between ways
     ],
 )
 def test_no_decision_without_a_recommendation_and_an_agreement(advice, reply):

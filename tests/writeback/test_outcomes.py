@@ -88,6 +88,21 @@ def test_a_wrapper_that_works_is_the_lesson_even_when_the_tests_then_fail_and_ge
     assert lesson.prevent_next_time == ["Use `bundle exec rspec` here, not `rspec`."]
 
 
+def test_another_runner_that_passes_only_after_an_edit_is_not_the_lesson_the_edit_is():
+    s = Session().run("npm test", "FAIL src/a.test.ts > adds\nTests  1 failed (1)", 1).edit("src/a.ts")
+    s.run("pnpm test", "Tests  1 passed (1)")
+    assert s.taught() == ["`npm test` failed (src/a.test.ts) until src/a.ts was changed."]
+    assert [o for o in classify(s.t) if o.rule == "use-variant"] == []
+
+
+def test_a_git_step_that_changes_the_tree_can_be_the_fix_one_that_records_it_cannot():
+    broken = "FAILED tests/test_a.py::test_b - ImportError"
+    s = Session().edit("src/a.py").run("pytest -q", broken, 1).run("git stash", "Saved").run("pytest -q", "3 passed")
+    assert s.taught() == ["`pytest -q` failed (tests/test_a.py::test_b: ImportError) until `git stash` ran."]
+    s = Session().edit("src/a.py").run("pytest -q", broken, 1).run("git add -A", "").run("pytest -q", "3 passed")
+    assert s.taught()[0].endswith("and passed when run again with nothing changed.")
+
+
 def test_a_different_tool_passing_later_is_not_a_variant():
     s = Session().run("rspec spec/a_spec.rb", "Gem::LoadError", 1).run("pytest -q", "3 passed")
     assert s.taught() == ["`rspec spec/a_spec.rb` failed (LoadError) and was not fixed in the run."]

@@ -59,8 +59,14 @@ def test_a_check_the_user_told_the_agent_to_run_is_part_of_the_workflow():
     ]
 
 
-def test_a_command_the_user_names_for_another_purpose_is_not_a_check():
-    prompt = "Every change here needs a changelog entry — create one with `bundle exec rake changelog:new`."
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Every change here needs a changelog entry — create one with `bundle exec rake changelog:new`.",
+        "Never run `bundle exec rake changelog:new` by hand.",
+    ],
+)
+def test_a_command_the_user_names_for_another_purpose_or_forbids_is_not_a_check(prompt):
     assert workflow(session("bundle exec rake changelog:new", prompt=prompt)) == []
 
 

@@ -53,6 +53,10 @@ def test_a_rule_is_a_rule_wherever_its_marker_sits(kind, text, expected):
         ("prompt", "Run the migration and then check the logs."),
         ("prompt", "Make every request need a token."),  # a task, not a rule about this repository
         ("correction", "No, never mind, fix the other test first."),
+        ("prompt", "I always get a timeout when I run the suite. Look into it."),  # another subject: a report
+        ("prompt", "It's a rule engine bug, fix the parser."),
+        ("prompt", "Currently we use requests here, can you switch to httpx"),  # the task, not a rule
+        ("prompt", "Run the migration before you're done."),  # the task's last step, no check named
     ],
 )
 def test_words_that_only_look_like_a_rule_teach_nothing(kind, text):
