@@ -13,18 +13,28 @@ from collections.abc import Iterator
 
 from picasso_tui.languages import SPOKEN, language_of
 from picasso_tui.store.schema import MemoryClass
+from picasso_tui.writeback.conversation import agreed_decisions
 from picasso_tui.writeback.evidence import changed_files, mentioned_paths, sentences
 from picasso_tui.writeback.observation import MAX_RULE_CHARS, Observation
+from picasso_tui.writeback.outcomes import tool_failures
 from picasso_tui.writeback.phrases import (
     ACCEPTED_STYLE,
+    ALWAYS_VERB,
     APPROVAL,
     CORRECTION_RULE,
     DECISION_LINE,
     DURABLE,
     FOLLOW_UP,
+    NOT_ORDERS,
+    PER_REPO_TOOLS,
+    QUESTION,
     RATIONALE,
     REMEMBER,
+    REPO_SCOPED,
+    RULE_ANYWHERE,
+    STRIP_LEAD,
     STYLE_PAIRS,
+    TASK_REQUEST,
 )
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.test_output import printed_failures
@@ -33,7 +43,6 @@ from picasso_tui.writeback.tool_rules import (
     injection_attempts,
     layout_of_new_tests,
     model_performance,
-    tool_failures,
     verification_outcome,
 )
 from picasso_tui.writeback.transcript import Event, Transcript
@@ -46,6 +55,7 @@ def classify(transcript: Transcript, *, agent: str | None = None, language: str 
     out: list[Observation] = []
     out += list(_from_user(transcript, lang))
     out += list(_from_plans(transcript, files))
+    out += list(agreed_decisions(transcript))
     out += list(_from_remember_lines(transcript, lang))
     tool_obs, loops = tool_failures(transcript, files)
     out += tool_obs
@@ -77,52 +87,80 @@ def _user_texts(transcript: Transcript) -> Iterator[tuple[Event, bool]]:
 def _from_user(transcript: Transcript, language: str | None) -> Iterator[Observation]:
     for event, is_correction in _user_texts(transcript):
         for sentence in sentences(event.text):
-            durable = bool(DURABLE.match(sentence))
-            # In a prompt, "use X instead of Y" is usually the task itself; it is a preference when it
-            # corrects the agent or says it holds from now on.
-            style = _style_pair(sentence) if is_correction or durable else None
-            if style:
-                good, bad = style
-                lang = _named_language(sentence) or language
-                yield Observation(
-                    MemoryClass.STYLE,
-                    f"Prefer {good} over {bad}.",
-                    ProvenanceKind.USER_STATED,
-                    event.index,
-                    language=lang,
-                    prevent_next_time=[f"Avoid {bad}."],
-                    tags=["correction"] if is_correction else [],
-                    confidence=0.95 if is_correction else 0.85,
-                    rule="style-correction",
-                )
-                continue
-            accepted = _accepted_style(sentence) if event.type == "correction" else None
-            if accepted:
-                yield Observation(
-                    MemoryClass.STYLE,
-                    f"Prefer {accepted}.",
-                    ProvenanceKind.USER_STATED,
-                    event.index,
-                    language=_named_language(sentence) or language,
-                    tags=["accepted"],
-                    confidence=0.8,
-                    rule="style-accepted",
-                )
-                continue
-            if durable or (is_correction and CORRECTION_RULE.match(sentence)):
-                if APPROVAL.match(sentence):
-                    continue
-                body = sentence[:MAX_RULE_CHARS].rstrip()
-                body = body if body.endswith((".", "!", "?")) else body + "."
-                yield Observation(
-                    MemoryClass.REPO_RULE,
-                    body[0].upper() + body[1:],
-                    ProvenanceKind.USER_STATED,
-                    event.index,
-                    files=mentioned_paths(sentence),
-                    confidence=0.9,
-                    rule="user-rule",
-                )
+            found = _from_sentence(sentence, event, is_correction, language)
+            if found:
+                yield found
+
+
+def _from_sentence(sentence: str, event: Event, is_correction: bool, language: str | None) -> Observation | None:
+    """What one sentence of the user's teaches: a preference, a rule of the repository, or nothing."""
+    durable = bool(DURABLE.match(sentence))
+    ruled = durable or is_rule(sentence)
+    # In a prompt, "use X instead of Y" is usually the task itself; it is a preference when it corrects the
+    # agent or says it holds from now on.
+    style = _style_pair(sentence) if is_correction or ruled else None
+    if style and not _repo_scoped(sentence, *style):
+        good, bad = style
+        return Observation(
+            MemoryClass.STYLE,
+            f"Prefer {good} over {bad}.",
+            ProvenanceKind.USER_STATED,
+            event.index,
+            language=_named_language(sentence) or language,
+            prevent_next_time=[f"Avoid {bad}."],
+            tags=["correction"] if is_correction else [],
+            confidence=0.95 if is_correction else 0.85,
+            rule="style-correction",
+        )
+    accepted = _accepted_style(sentence) if event.type == "correction" and not style else None
+    if accepted:
+        return Observation(
+            MemoryClass.STYLE,
+            f"Prefer {accepted}.",
+            ProvenanceKind.USER_STATED,
+            event.index,
+            language=_named_language(sentence) or language,
+            tags=["accepted"],
+            confidence=0.8,
+            rule="style-accepted",
+        )
+    if not (style or ruled or (is_correction and CORRECTION_RULE.match(sentence))) or APPROVAL.match(sentence):
+        return None
+    body = STRIP_LEAD.sub("", sentence, count=1)[:MAX_RULE_CHARS].rstrip() or sentence[:MAX_RULE_CHARS]
+    body = body if body.endswith((".", "!", "?")) else body + "."
+    return Observation(
+        MemoryClass.REPO_RULE,
+        body[0].upper() + body[1:],
+        ProvenanceKind.USER_STATED,
+        event.index,
+        files=mentioned_paths(sentence),
+        confidence=0.9,
+        rule="user-rule",
+    )
+
+
+def is_rule(sentence: str) -> bool:
+    """The sentence states a standing rule wherever its marker sits ("…, that's a rule in this repo",
+    "we don't use unwrap() here", "never run npm install in this repo"); a question never does."""
+    if sentence.rstrip().endswith("?") or QUESTION.match(sentence):
+        return False
+    if TASK_REQUEST.search(sentence):
+        return False
+    if any(p.search(sentence) for p in RULE_ANYWHERE):
+        return True
+    return any(m.group(1).lower() not in NOT_ORDERS and _base_form(m.group(1)) for m in ALWAYS_VERB.finditer(sentence))
+
+
+def _base_form(word: str) -> bool:
+    """``use``, ``run``, ``pass``: a verb as an order gives it; ``fails``, ``worked``, ``running`` report."""
+    w = word.lower()
+    return not (w.endswith(("ed", "ing")) or (w.endswith("s") and not w.endswith("ss")))
+
+
+def _repo_scoped(sentence: str, good: str, bad: str) -> bool:
+    """A choice the repository makes ("we use X here", a package manager), not the developer's everywhere."""
+    tools = {w.lower() for w in re.findall(r"[\w-]+", f"{good} {bad}")}
+    return bool(REPO_SCOPED.search(sentence)) or bool(tools & PER_REPO_TOOLS)
 
 
 def _style_pair(sentence: str) -> tuple[str, str] | None:
@@ -148,6 +186,7 @@ def _accepted_style(sentence: str) -> str | None:
 
 def _clean_term(term: str) -> str:
     term = term.strip().strip("\"'").strip()
+    term = re.sub(r"\s+(?:here|in this (?:repo|repository|project|codebase))$", "", term, flags=re.IGNORECASE)
     return re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.IGNORECASE)
 
 

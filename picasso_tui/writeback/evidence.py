@@ -48,6 +48,11 @@ _SIGNATURE_RES = [
     re.compile(r"^(?:FAILED|ERROR)\s+(\S+::\S+)(?:\s+-\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit)))?", re.MULTILINE),
     re.compile(r"^\s*FAIL\s+(\S+)", re.MULTILINE),
     re.compile(r"\b([A-Z][A-Za-z]{0,60}(?:Error|Exception))\b(?::\s*([^\n]{1,80}))?"),
+    # a linter's diagnostic: `x.py:1:1: I001 [*] Import block …`, RuboCop's `x.rb:41:9: C: Dept/Cop: message`
+    re.compile(
+        r"^[\w./-]+\.\w+:\d+:\d+:\s+(?:[CWEFR]:\s+)?([A-Z]{1,4}\d{2,4}|[A-Z]\w+/[A-Z]\w+)(?:\s+\[\*\])?:?\s+([^\n]{1,90})",
+        re.MULTILINE,
+    ),
     re.compile(r"\berror(?:\[(\w+)\]|\s+([A-Z]{1,6}\d{1,6}))?:\s*([^\n]{1,100})", re.IGNORECASE),
     re.compile(r"\*\*\*\s+\[([^\]\n]{1,80})\]\s+(Error\s+\d+)"),  # make
     re.compile(r"\b(command not found|No such file or directory|Permission denied|timed out)\b", re.IGNORECASE),
@@ -73,11 +78,57 @@ def changed_files(transcript: Transcript) -> list[str]:
     """The paths the run's ``files_changed`` events name, in the order first seen."""
     paths: list[str] = []
     for event in transcript.of("files_changed"):
-        for f in event.get("files") or []:
-            path = f.get("path") if isinstance(f, dict) else f
-            if isinstance(path, str) and path not in paths:
-                paths.append(path)
+        paths += [p for p in changed_files_of(event) if p not in paths]
     return paths
+
+
+_EDIT_TOOLS = frozenset(
+    {"edit", "multiedit", "write", "notebookedit", "apply_patch", "write_file", "replace", "smart_edit", "create_file",
+     "edit_file", "str_replace_editor", "str_replace_based_edit_tool"}
+)  # fmt: skip
+_PATCHED = re.compile(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", re.MULTILINE)
+
+
+def edits(transcript: Transcript) -> list[tuple[int, str]]:
+    """Where the run changed which file, in order: (event index, path) for each edit tool call that did not fail
+    and each ``files_changed`` event. A path is given as the changed files name it (relative)."""
+    changed = changed_files(transcript)
+    failed = {str(e.get("callId")) for e in transcript.of("tool_result") if e.get("callId") and not succeeded(e)}
+    out: list[tuple[int, str]] = []
+    for event in transcript.events:
+        if event.type == "files_changed":
+            out += [(event.index, p) for p in changed_files_of(event)]
+        elif event.type == "tool_call" and str(event.get("tool") or "").lower() in _EDIT_TOOLS:
+            if event.get("callId") and str(event.get("callId")) in failed:
+                continue
+            out += [(event.index, _relative(p, changed)) for p in _edited_paths(event.get("input"))]
+    return [(i, p) for i, p in out if p]
+
+
+def _edited_paths(value: object) -> list[str]:
+    if isinstance(value, str):
+        return _PATCHED.findall(value)
+    if not isinstance(value, dict):
+        return []
+    for key in ("file_path", "path", "notebook_path", "filename"):
+        if isinstance(value.get(key), str):
+            return [value[key]]
+    patch = value.get("input") or value.get("patch")
+    return _PATCHED.findall(patch) if isinstance(patch, str) else []
+
+
+def _relative(path: str, changed: list[str]) -> str:
+    """``path`` as the changed files name it; an absolute path no changed file matches is dropped."""
+    path = path.strip().removeprefix("./")
+    if path in changed:
+        return path
+    match = next((c for c in changed if path.endswith("/" + c)), None)
+    return match or ("" if path.startswith("/") else path)
+
+
+def changed_files_of(event: Event) -> list[str]:
+    files = [f.get("path") if isinstance(f, dict) else f for f in event.get("files") or []]
+    return [p for p in files if isinstance(p, str)]
 
 
 @dataclass

@@ -10,6 +10,8 @@ from picasso_tui.writeback.policy import ProvenanceKind
 
 MAX_RULE_CHARS = 300
 """The most of one sentence or output line an observation quotes."""
+UNFIXED = "unfixed"
+"""The tag of a failure its run never showed fixed: a later run that shows the fix supersedes it (reinforce.py)."""
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 from picasso_tui.store.filestore import Change, Upsert
 from picasso_tui.store.schema import STALE_THRESHOLD, MemoryClass, MemoryRecord
 from picasso_tui.writeback.freshen import freshened
+from picasso_tui.writeback.observation import UNFIXED
 from picasso_tui.writeback.policy import stronger
 
 SAME_THRESHOLD = 0.8
@@ -24,6 +25,7 @@ SAME_THRESHOLD = 0.8
 SUPERSEDE_THRESHOLD = 0.3
 """Content-word Jaccard at or above which a new decision is about the same subject as an old one."""
 
+_SUBJECT_RE = re.compile(r"`([^`\n]{1,300})`")
 _WORD_RE = re.compile(r"[a-z0-9_]+(?:[.\-/][a-z0-9_]+)*")
 _STOPWORDS = frozenset(
     {"a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it", "of", "on",
@@ -64,6 +66,10 @@ class _Known:
     quarantined: bool
     stale: bool
     pinned: bool
+    subject: str = ""
+    """A failure's subject: the test or command its body names first."""
+    unfixed: bool = False
+    superseded: bool = False
 
 
 def _known_raw(raw: dict[str, Any]) -> _Known:
@@ -82,7 +88,15 @@ def _known_raw(raw: dict[str, Any]) -> _Known:
         quarantined=bool(attrs.get("quarantined")),
         stale=bool(attrs.get("stale")) or float(md.get("stalenessScore") or 0.0) > STALE_THRESHOLD,
         pinned=bool(md.get("pinned")),
+        subject=_subject(body) if md["class"] == MemoryClass.FAILURE else "",
+        unfixed=UNFIXED in (attrs.get("tags") or []),
+        superseded=bool(attrs.get("supersededBy")),
     )
+
+
+def _subject(body: str) -> str:
+    m = _SUBJECT_RE.search(body)
+    return m.group(1) if m else ""
 
 
 def _known(record: MemoryRecord) -> _Known:
@@ -118,15 +132,15 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]], 
                 plan.ops.append(Change(match.id, _reinforcer(candidate, root)))
                 plan.reinforced.append(match.id)
             continue
-        if candidate.memory_class is MemoryClass.DECISION and not cand.quarantined:
-            older = _superseded(candidate, known)
+        if not cand.quarantined:
+            older = _superseded(candidate, cand, known)
             if older is not None:
                 candidate = candidate.with_metadata(
                     edges=[*candidate.metadata.edges, {"type": "supersedes", "target": older.id}]
                 )
                 plan.ops.append(Change(older.id, _mark_superseded(candidate.id)))
                 plan.superseded.append((older.id, candidate.id))
-                older.stale = True
+                older.stale = older.superseded = True
         pending[candidate.id] = candidate
         known.append(_known(candidate))
     plan.added = list(pending.values())
@@ -137,8 +151,10 @@ def plan_writes(candidates: list[MemoryRecord], existing: list[dict[str, Any]], 
 def _same(cand: _Known, known: list[_Known]) -> _Known | None:
     best, best_score = None, 0.0
     for k in known:
-        if k.cls != cand.cls or k.quarantined != cand.quarantined or (k.stale and k.cls == MemoryClass.DECISION):
-            continue  # trusted and quarantined memories never merge; a superseded decision stays retired
+        if k.cls != cand.cls or k.quarantined != cand.quarantined or k.unfixed != cand.unfixed:
+            continue  # trusted and quarantined memories never merge; a fixed failure does not refresh an unfixed one
+        if (k.stale and k.cls == MemoryClass.DECISION) or k.superseded:
+            continue  # a superseded decision or failure stays retired
         if k.norm == cand.norm:
             return k
         score = jaccard(k.words, cand.words)
@@ -147,7 +163,17 @@ def _same(cand: _Known, known: list[_Known]) -> _Known | None:
     return best
 
 
-def _superseded(candidate: MemoryRecord, known: list[_Known]) -> _Known | None:
+def _superseded(candidate: MemoryRecord, cand: _Known, known: list[_Known]) -> _Known | None:
+    """The older record ``candidate`` replaces: a decision about the same subject, or the same failure recorded
+    before a run showed it fixed."""
+    if candidate.memory_class is MemoryClass.FAILURE and cand.subject and not cand.unfixed:
+        return next(
+            (k for k in known if k.cls == MemoryClass.FAILURE and k.unfixed and k.subject == cand.subject
+             and not (k.superseded or k.quarantined or k.pinned)),
+            None,
+        )  # fmt: skip
+    if candidate.memory_class is not MemoryClass.DECISION:
+        return None
     targets = {e.target for e in candidate.metadata.edges if e.target.startswith(("file:", "module:"))}
     mine = content_words(candidate.title)
     best, best_score = None, 0.0

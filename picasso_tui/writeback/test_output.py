@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from picasso_tui.store.schema import MemoryClass
 from picasso_tui.text import without_controls
 from picasso_tui.writeback.evidence import error_signature, short_command, succeeded, tool_attempts
-from picasso_tui.writeback.observation import Observation
+from picasso_tui.writeback.observation import UNFIXED, Observation
+from picasso_tui.writeback.outcomes import MAX_FAILURES, harmless_command
 from picasso_tui.writeback.policy import ProvenanceKind
 from picasso_tui.writeback.runners import CommandRun, Finding, scan_commands, scan_runners
-from picasso_tui.writeback.tool_rules import MAX_FAILURES, harmless_command
 from picasso_tui.writeback.transcript import Transcript, command_of
 
 MAX_LINES = 60_000
@@ -247,7 +247,7 @@ def _test_observation(
         prevent_next_time=prevent,
         files=files,
         edges=[{"type": "failure->file", "target": f"file:{p}"} for p in files],
-        tags=[f.runner],
+        tags=[f.runner] if fixed else [f.runner, UNFIXED],
         confidence=0.85 if fixed else 0.75,
         rule="printed-test-failure",
     )
@@ -357,6 +357,7 @@ def _command_failures(
                 prevent_next_time=prevent,
                 files=files,
                 edges=[{"type": "failure->file", "target": f"file:{p}"} for p in files],
+                tags=[] if fixed else [UNFIXED],
                 confidence=0.8 if fixed else 0.7,
                 rule="printed-command-failure",
             )

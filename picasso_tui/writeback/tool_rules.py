@@ -1,106 +1,28 @@
-"""The rules over what the agent ran: failed commands and retry loops, dependencies added, the checks
-that passed (a workflow), where new test files go, instruction-like tool output (surfaced so policy
-quarantines it), and how the agent itself behaved."""
+"""The rules over what the agent ran: dependencies added, the checks that passed (a workflow), where new test
+files go, instruction-like tool output (surfaced so policy quarantines it), and how the agent itself behaved.
+What became of the commands that failed is ``outcomes.py``'s."""
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from picasso_tui.store.schema import MemoryClass
-from picasso_tui.writeback.evidence import Attempts, error_signature, short_command, succeeded, tool_attempts
+from picasso_tui.writeback import shell
+from picasso_tui.writeback.evidence import error_signature, short_command, succeeded, tool_attempts
 from picasso_tui.writeback.observation import MAX_RULE_CHARS, Observation
+from picasso_tui.writeback.outcomes import DEPENDENCY_RE, MAX_FAILURES, Run, command_runs
+from picasso_tui.writeback.phrases import NEGATED, RUN_NAMED
 from picasso_tui.writeback.policy import ProvenanceKind, hijack_reason, planted_instruction
 from picasso_tui.writeback.transcript import Transcript
-
-MAX_FAILURES = 5
-LOOP_THRESHOLD = 3
-
-_DEPENDENCY_RE = re.compile(
-    r"^(?:uv|poetry|pdm|pipenv|rye)\s+add\s+(?P<a>.+)|^(?:npm|pnpm|yarn|bun)\s+(?:add|install|i)\s+(?P<b>[^-].*)|"
-    r"^cargo\s+add\s+(?P<c>.+)|^go\s+get\s+(?P<d>.+)|^bundle\s+add\s+(?P<e>.+)"
-)
-_CHECK_RE = re.compile(
-    r"^(?:\S*/)?(?:pytest|py\.test|tox|nox|ruff|mypy|pyright|flake8|black --check|eslint|tsc|vitest|jest|"
-    r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|lint|check|typecheck|build)|cargo\s+(?:test|check|clippy|build)|"
-    r"go\s+(?:test|vet|build)|make\s+(?:test|check|lint)|just\s+(?:test|check)|gradle\w*\s+test|mvn\s+test|"
-    r"(?:python3?|\.venv/bin/python)\s+-m\s+(?:pytest|mypy|ruff))\b"
-)
-_NOT_FAILURES = frozenset({"grep", "rg", "ag", "find", "ls", "test", "[", "diff", "which", "command", "cmp", "stat"})
-
-
-def tool_failures(transcript: Transcript, changed: list[str]) -> tuple[list[Observation], list[str]]:
-    """A failure for each command that failed (a loop when it failed ``LOOP_THRESHOLD`` times in a row), at most
-    ``MAX_FAILURES``; and the commands that looped."""
-    out: list[Observation] = []
-    loops: list[str] = []
-    for key, attempts in tool_attempts(transcript).items():
-        failures = attempts.failures
-        if not failures or harmless_command(key):
-            continue
-        cmd = short_command(key)
-        first_call, first_result = failures[0]
-        sig = error_signature(str(first_result.get("output") or "")) if first_result else None
-        why = f" ({sig})" if sig else ""
-        last_ok = attempts.calls[-1][1] is not None and succeeded(attempts.calls[-1][1])  # type: ignore[arg-type]
-        files = changed[:3]
-        streak = _longest_failure_streak(attempts)
-        if streak >= LOOP_THRESHOLD:
-            loops.append(key)
-            outcome = "before it passed" if last_ok else "and kept failing"
-            body = f"`{cmd}` was retried {streak} times in a row in one run {outcome}{why}."
-            prevent = [f"After two identical failures of `{cmd}`, stop retrying: read the error and change approach."]
-        elif last_ok:
-            where = f" until {', '.join(files)} {'was' if len(files) == 1 else 'were'} changed" if files else ""
-            body = f"`{cmd}` failed{why}{where}."
-            prevent = [f"Run `{cmd}` after changing {', '.join(files)}." if files else f"Run `{cmd}` before finishing."]
-        else:
-            body = f"`{cmd}` failed{why} and was not fixed in the run."
-            prevent = [f"Find out why `{cmd}` fails before relying on it."]
-        out.append(
-            Observation(
-                MemoryClass.FAILURE,
-                body,
-                ProvenanceKind.TOOL_OUTPUT if first_result else ProvenanceKind.AGENT_INFERRED,
-                first_call.index,
-                prevent_next_time=prevent,
-                files=files,
-                edges=[{"type": "failure->file", "target": f"file:{p}"} for p in files],
-                tags=["loop"] if key in loops else [],
-                confidence=0.85,
-                rule="repeated-loop" if key in loops else "tool-failure",
-            )
-        )
-        if len(out) >= MAX_FAILURES:
-            break
-    return out, loops
-
-
-def _longest_failure_streak(attempts: Attempts) -> int:
-    """Failed attempts in a row: a loop is the same failure retried, not the same command failing now and then."""
-    longest = current = 0
-    for _, result in attempts.calls:
-        current = current + 1 if result is not None and not succeeded(result) else 0
-        longest = max(longest, current)
-    return longest
-
-
-def harmless_command(command: str) -> bool:
-    """Commands whose non-zero exit means "no match", not failure (grep, test, diff ...)."""
-    try:
-        first = shlex.split(command)[0] if command.strip() else ""
-    except ValueError:
-        first = command.split()[0] if command.split() else ""
-    return os.path.basename(first) in _NOT_FAILURES
 
 
 def added_dependencies(transcript: Transcript) -> Iterator[Observation]:
     """A fact for each package-manager command that added dependencies and succeeded."""
     for key, attempts in tool_attempts(transcript).items():
         last = attempts.calls[-1][1]
-        m = _DEPENDENCY_RE.match(key.strip())
+        m = DEPENDENCY_RE.match(key.strip())
         if not m or last is None or not succeeded(last):
             continue
         names = [t for t in (m.group(m.lastgroup or "a") or "").split() if not t.startswith("-")][:5]
@@ -120,6 +42,9 @@ _PY_TESTS = r"^(?P<dir>(?:.*/)?tests?)/(?:.*/)?"
 _TEST_FILE_RES = [
     (re.compile(_PY_TESTS + r"test_[^/]+\.py$"), "Python tests live in {dir}/ as test_*.py files."),
     (re.compile(_PY_TESTS + r"[^/]+_test\.py$"), "Python tests live in {dir}/ as *_test.py files."),
+    # In a test folder, a *.test.ts file says where tests go; only outside one is it beside the source.
+    (re.compile(r"^(?P<dir>(?:.*/)?(?:__tests__|tests?|specs?|e2e))/(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
+     "Tests live in {dir}/ as *.{kind}.{ext} files."),
     (re.compile(r"^(?:.*/)?[^/]+\.(?P<kind>test|spec)\.(?P<ext>[jt]sx?|mjs)$"),
      "Tests live alongside source as *.{kind}.{ext} files."),
     (re.compile(r"^(?:.*/)?[^/]+_test\.go$"), "Go tests live alongside source as *_test.go files."),
@@ -178,14 +103,59 @@ def verification_outcome(transcript: Transcript, changed: list[str]) -> Iterator
         if not failed:
             yield _workflow([str(v.get("command")) for v in verifies], verifies[0].index, "verify-passed")
         return
-    checks = []
-    for key, attempts in tool_attempts(transcript).items():
-        last = attempts.calls[-1][1]
-        if _CHECK_RE.match(key.strip()) and last is not None and succeeded(last):
-            checks.append((attempts.calls[-1][0].index, key))
-    if checks:
-        checks.sort()
-        yield _workflow([k for _, k in checks[:4]], checks[0][0], "checks-passed")
+    yield from _checks_workflow(transcript)
+
+
+MAX_CHECKS = 100
+"""The last passing checks weighed for the workflow (earlier ones are crowded out by the final runs anyway)."""
+
+
+@dataclass(frozen=True)
+class _Check:
+    index: int
+    command: str
+    tools: frozenset[str]
+    filtered: bool
+
+
+def _checks_workflow(transcript: Transcript) -> Iterator[Observation]:
+    """The checks the agent ran that passed (the last run of each), as the project's verification: a later run of
+    the same tools stands for an earlier one (``go test -race ./...`` for ``go test ./...``), and an unfiltered run
+    for the filtered ones (``-run X``, a test file: one-off runs are not the workflow); the last four, in order."""
+    named = user_named_checks(transcript)
+    last: dict[str, Run] = {r.command: r for r in command_runs(transcript)}
+    passing: list[_Check] = []
+    for run in sorted(last.values(), key=lambda r: r.index):
+        parts = shell.parts(run.command)
+        checked = [p for p in parts if shell.checks(p) or any(_names(n, p) for n in named)]
+        if run.ok and checked and not any(shell.fixes(p) for p in parts):
+            tools = frozenset(p.tool for p in checked)
+            passing.append(_Check(run.index, run.command, tools, any(shell.filtered(p) for p in checked)))
+    passing = passing[-MAX_CHECKS:]
+    kept = [c for n, c in enumerate(passing) if not any(_covers(d, c) for d in passing[n + 1 :])][-4:]
+    if kept:
+        yield _workflow([c.command for c in kept], kept[0].index, "checks-passed")
+
+
+def _covers(later: _Check, earlier: _Check) -> bool:
+    return earlier.tools <= later.tools and (earlier.filtered or not later.filtered)
+
+
+def _names(named: shell.Runner, part: shell.Runner) -> bool:
+    """``part`` runs the command the user named (perhaps narrowed: ``./gradlew :a:unitTest --tests X``)."""
+    return named.invocation == part.invocation and part.args[: len(named.args)] == named.args
+
+
+def user_named_checks(transcript: Transcript) -> list[shell.Runner]:
+    """The commands the user told the agent to run ("run `bundle exec rake internal_investigation`")."""
+    out: list[shell.Runner] = []
+    for event in transcript.of("prompt", "correction"):
+        text = event.text[:20_000]
+        for m in RUN_NAMED.finditer(text):
+            if NEGATED.search(text[max(0, m.start() - 30) : m.start()]):
+                continue  # "never run `npm install`"
+            out += [p for p in shell.parts(m.group(1))[:1] if not (shell.installs(p) or shell.fixes(p))]
+    return out
 
 
 def _workflow(commands: list[str], index: int, rule: str) -> Observation:
