@@ -120,7 +120,8 @@ def run(agent: str, event: str, extra: list[str], read: Callable[[], str]) -> Ou
         return Outcome(module.answer(req, found.block, None))
     if req.action != ABSORB or req.transcript is None:
         raise BadPayload(f"The hook payload asks for nothing {agent} {event} does.")
-    agent_hooks.absorb_transcript(agent_hooks.open_workspace(req.cwd), agent, req.transcript, req.session_id)
+    store = agent_hooks.open_workspace(req.cwd)
+    agent_hooks.absorb_transcript(store, agent, req.transcript, req.session_id, final=event == "session-end")
     return Outcome()
 
 

@@ -9,7 +9,9 @@ The front end (``hooks/``) only parses the agent's payload and renders the answe
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,9 +23,11 @@ from picasso_tui.atomic import write_atomic
 from picasso_tui.services.hook_ledger import HookLedger, transcript_key
 from picasso_tui.services.session import open_session
 from picasso_tui.store.api import RECENCY, MemoryStore
-from picasso_tui.store.schema import MemoryRecord, utc_now
+from picasso_tui.store.schema import MemoryClass, MemoryRecord, utc_now
+from picasso_tui.writeback.observation import UNFIXED
 
 if TYPE_CHECKING:
+    from picasso_tui.writeback.observation import Observation
     from picasso_tui.writeback.transcript import Transcript
     from picasso_tui.writeback.write import WriteReport
 
@@ -189,35 +193,77 @@ class Absorbed:
     consumed: int
     report: WriteReport | None = None
     kept: Path | None = None
+    failures: WriteReport | None = None
+    """At the session's end: the failure lessons of the whole session not written turn by turn."""
 
 
-def absorb_transcript(store: MemoryStore, agent: str, transcript_path: Path, session_id: str) -> Absorbed:
+def absorb_transcript(
+    store: MemoryStore, agent: str, transcript_path: Path, session_id: str, *, final: bool = False
+) -> Absorbed:
     """Learn from the part of an agent's transcript no hook has read yet: keep it (redacted) and reflect on it
     exactly as ``picasso run`` does after a run, then note how far it was read, so a Stop followed by a
-    SessionEnd, or a resumed session, never reflects the same part twice. Raises ``TranscriptError`` when the
-    file cannot be read."""
+    SessionEnd, or a resumed session, never reflects the same part twice.
+
+    A failure the turn leaves unfixed is held back: the next turn often fixes it, and "X was not fixed" would then
+    mislead. When the session ends (``final``) its whole transcript is read once more for failure lessons only, so
+    a failure fixed a turn later is kept with its fix and one never fixed is kept as such; each lesson once (the
+    ledger keeps fingerprints of those written). Raises ``TranscriptError`` when the file cannot be read."""
     from picasso_tui.writeback.foreign import read_agent_transcript
     from picasso_tui.writeback.kept_transcripts import save_transcript
     from picasso_tui.writeback.write import reflect
 
     ledger = HookLedger(store.paths)
     key = transcript_key(agent, session_id, transcript_path)
+    ws = store.workspace  # where the agent's edited files are named from, if its transcript does not say
+    cwd = ws.root if ws else store.cwd
+    written: list[str] = []
     with ledger.locked():
         start = ledger.consumed(key)
         if start and _shrunk(transcript_path, start):
             start = 0  # the file was replaced by a shorter one: read it afresh (reinforcement meets what repeats)
-        ws = store.workspace  # where the agent's edited files are named from, if its transcript does not say
-        foreign = read_agent_transcript(agent, transcript_path, start=start, cwd=ws.root if ws else store.cwd)
+        foreign = read_agent_transcript(agent, transcript_path, start=start, cwd=cwd)
         transcript = foreign.transcript
-        if not transcript.events:
-            if foreign.consumed != start:
-                ledger.record(key, foreign.consumed)
-            return Absorbed(0, foreign.consumed)
-        label = _headed(transcript, agent, store)
-        kept = save_transcript(transcript, store.paths)
-        report = reflect(transcript, store, agent=label)
-        ledger.record(key, foreign.consumed)
-    return Absorbed(len(transcript.events), foreign.consumed, report, kept)
+        report = kept = failures = None
+        if transcript.events:
+            label = _headed(transcript, agent, store)
+            kept = save_transcript(transcript, store.paths)
+            report = reflect(transcript, store, agent=label, keep=_turn_lessons(final, written))
+        if final:
+            whole = read_agent_transcript(agent, transcript_path, cwd=cwd).transcript
+            label = _headed(whole, agent, store)
+            failures = reflect(whole, store, agent=label, keep=_new_failures(ledger.failures(key), written))
+        if foreign.consumed != start or written:
+            ledger.record(key, foreign.consumed, written)
+    return Absorbed(len(transcript.events), foreign.consumed, report, kept, failures)
+
+
+def _turn_lessons(final: bool, written: list[str]) -> Callable[[Observation], bool]:
+    """What a turn writes: everything but the failures left unfixed (and, at the session's end, every failure:
+    the whole session decides those)."""
+
+    def keep(obs: Observation) -> bool:
+        if obs.cls is not MemoryClass.FAILURE:
+            return True
+        if final or UNFIXED in obs.tags:
+            return False
+        written.append(_fingerprint(obs))
+        return True
+
+    return keep
+
+
+def _new_failures(seen: set[str], written: list[str]) -> Callable[[Observation], bool]:
+    def keep(obs: Observation) -> bool:
+        if obs.cls is not MemoryClass.FAILURE or (fp := _fingerprint(obs)) in seen:
+            return False
+        written.append(fp)
+        return True
+
+    return keep
+
+
+def _fingerprint(obs: Observation) -> str:
+    return hashlib.sha256(obs.body.encode()).hexdigest()[:16]
 
 
 def _headed(transcript: Transcript, agent: str, store: MemoryStore) -> str:

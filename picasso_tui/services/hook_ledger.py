@@ -3,7 +3,8 @@
 An agent's end-of-turn and end-of-session hooks (Claude Code's Stop then SessionEnd, a resumed session, a second
 Stop on the same file) hand Picasso the same transcript again and again. The ledger maps each transcript to the
 point up to which its content has been reflected, so each part is learnt once. It holds keys (hashes of the agent,
-its session id and the file's path), offsets and times: never memory text, never a path in the clear.
+its session id and the file's path), offsets, times and fingerprints (hashes) of the failure lessons written:
+never memory text, never a path in the clear.
 
 Writers hold ``absorbed.json.lock`` (portalocker) from reading the offset to recording the new one, so two hooks
 racing on one transcript reflect its new part once; the file is replaced atomically.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ KEEP = 2000
 """Transcripts remembered; the oldest beyond this are forgotten (a very old session resumed is read again, and
 reinforcement, not a copy, meets what it re-learns)."""
 LOCK_TIMEOUT_S = 10.0
+MAX_FAILURES = 500
+"""Failure fingerprints remembered per transcript (a session with more failure lessons than this is unheard of)."""
 
 
 class LedgerBusy(ServiceError):
@@ -70,9 +73,19 @@ class HookLedger:
         value = entry.get("consumed") if isinstance(entry, dict) else None
         return value if isinstance(value, int) and value >= 0 else 0
 
-    def record(self, key: str, consumed: int) -> None:
-        """Note how far the transcript is absorbed now (call with the lock held)."""
+    def failures(self, key: str) -> set[str]:
+        """Fingerprints of the failure lessons already written from this transcript."""
+        entry = self._entries.get(key)
+        value = entry.get("failures") if isinstance(entry, dict) else None
+        return {v for v in value if isinstance(v, str)} if isinstance(value, list) else set()
+
+    def record(self, key: str, consumed: int, failures: Iterable[str] = ()) -> None:
+        """Note how far the transcript is absorbed now, and the failure lessons written from it so far (call with the
+        lock held)."""
+        written = sorted(self.failures(key) | set(failures))[-MAX_FAILURES:]
         self._entries[key] = {"consumed": consumed, "at": datetime.now(UTC).isoformat(timespec="seconds")}
+        if written:
+            self._entries[key]["failures"] = written
         newest = sorted(self._entries.items(), key=lambda kv: str(kv[1].get("at", "")), reverse=True)[:KEEP]
         data = orjson.dumps({"version": 1, "transcripts": dict(newest)}, option=orjson.OPT_SORT_KEYS)
         write_atomic(self.file, data + b"\n")

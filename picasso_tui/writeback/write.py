@@ -8,7 +8,7 @@ deltas of the run, so a run's memories land together or not at all.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,13 +62,17 @@ def reflect(
     *,
     agent: str | None = None,
     extra: Iterable[Observation] = (),
+    keep: Callable[[Observation], bool] | None = None,
 ) -> WriteReport:
-    """Classify a finished run's transcript and write what it taught, in one store write."""
+    """Classify a finished run's transcript and write what it taught, in one store write. ``keep`` chooses among
+    the observations (the agent hooks learn a session turn by turn and hold some back until it ends)."""
     ws = store.workspace
     language = main_language(ws.root, store.paths.cache_dir) if ws else None
     observations = classify(transcript, agent=agent, language=language) + list(extra)
     if settings.get("writeback.classifier", store.paths) == "model":
         observations += _model_observations(transcript, store)
+    if keep is not None:
+        observations = [o for o in observations if keep(o)]
     return write_observations(observations, store, session_id=transcript.session_id, source="reflection")
 
 
