@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from picasso_tui.languages import DISPLAY, language_of
+from picasso_tui.languages import DISPLAY
+from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree
 
@@ -66,7 +67,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             continue
         top = rel.split("/", 1)[0]
         counts[top] += 1
-        lang = language_of(rel)
+        lang = language_in(tree, rel)
         if lang:
             langs.setdefault(top, Counter())[lang] += 1
     if not counts:
@@ -84,8 +85,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             bits.append(f"README: {said}")
             readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
-    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".", *readmes,
-           tags=("layout",))  # fmt: skip
+    root_readme = tree.first("README.md", "README.rst", "README", "README.txt", "readme.md", "Readme.md")
+    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".",
+           *([root_readme] if root_readme else []), *readmes, tags=("layout",))  # fmt: skip
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
@@ -111,7 +113,7 @@ def _tests(tree: Tree, k: Knowledge) -> None:
             beside += 1
         else:
             where["/".join(parts[: idx + 1]) + "/"] += 1
-    places = [f"{d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
     style: Counter[str] = Counter()
@@ -132,7 +134,7 @@ def _tests(tree: Tree, k: Knowledge) -> None:
         "layout/tests",
         "Where tests live",
         f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
-        f"they live in {human_list(places)}.",
+        f"they live {human_list(places)}.",
         *tests[:3],
         tags=("tests",),
     )

@@ -5,7 +5,21 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree
+
+_RELEASE = (
+    r"<maven\.compiler\.release>\s*([\d.]+)",
+    r"<maven\.compiler\.source>\s*([\d.]+)",
+    r"<release>\s*([\d.]+)\s*</release>",
+    r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
+    r"JavaVersion\.VERSION_(\d+(?:_\d+)?)",
+    r"JavaLanguageVersion\.of\(\s*(\d+)",
+)
+_APPLICATION = re.compile(r"""(\bid\s*\(?\s*["']application["']|^\s*application\s*$|apply plugin:\s*["']application["']"""
+                          r"""|com\.android\.application|<mainClass>)""", re.MULTILINE)  # fmt: skip
+_PUBLISHED = re.compile(r"(maven-publish|com\.vanniktech\.maven\.publish|java-library|com\.android\.library"
+                        r"|<distributionManagement>)")  # fmt: skip
 
 MARKERS = (
     ("spring-boot", "Spring Boot", "framework"), ("quarkus", "Quarkus", "framework"),
@@ -30,6 +44,31 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _language(tree: Tree) -> str:
+    """Java, Kotlin, or both in the order of their share of the source (a project mostly in Kotlin with some
+    Java is "Kotlin and Java")."""
+    found = {lang: share for lang, share, _ in shares(tree) if lang in ("java", "kotlin")}
+    names = {"java": "Java", "kotlin": "Kotlin"}
+    ordered = sorted(found, key=lambda lang: -found[lang])
+    if len(ordered) == 2 and found[ordered[1]] >= 0.1 * (found[ordered[0]] + found[ordered[1]]):
+        return f"{names[ordered[0]]} and {names[ordered[1]]}"
+    return names[ordered[0]] if ordered else "Java"
+
+
+def _source_sets(tree: Tree, modules: list[str]) -> str:
+    """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>)."""
+    found: dict[str, set[str]] = {"main": set(), "test": set()}
+    for f in tree.files:
+        m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin)/", f)
+        if m:
+            found[m.group(1)].add(f"src/{m.group(1)}/{m.group(2)}")
+    if not found["main"]:
+        return ""
+    where = "modules keep sources" if modules else "sources"
+    text = f"{where} in {' and '.join(sorted(found['main']))}"
+    return text + (f", tests in {' and '.join(sorted(found['test']))}" if found["test"] else "")
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     gradle = tree.first("build.gradle.kts", "build.gradle", "settings.gradle.kts", "settings.gradle")
@@ -51,9 +90,16 @@ def investigate(tree: Tree) -> Knowledge:
         modules = re.findall(r"<module>([^<]+)</module>", tree.read("pom.xml") or "")
         manifests = [f for f in tree.files if f.endswith("pom.xml")]
     text = "\n".join(tree.read(m) or "" for m in manifests[:40])
-    kotlin = "kotlin" in text.lower() or any(f.endswith((".kt", ".kts")) for f in tree.files)
-    lang = "Kotlin" if kotlin and not any(f.endswith(".java") for f in tree.files) else "Java"
-    details = [f"build tool {tool} ({wrapper})"]
+    lang = _language(tree)
+    details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
+    release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, text))), None)
+    if release:
+        details.append(f"compiles for Java {release.replace('_', '.')}")
+    apps = {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(_found(text).get("framework", []))
+    if _APPLICATION.search(text) or apps:
+        details.append("an application")
+    elif _PUBLISHED.search(text):
+        details.append("a library (published)")
     if modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
     kinds = _found(text)
@@ -71,20 +117,23 @@ def investigate(tree: Tree) -> Knowledge:
     )
     if mig:
         details.append(f"migrations in {mig}")
-    src = [gradle or maven or ""]
+    if layout := _source_sets(tree, modules):
+        details.append(layout)
+    settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
+    src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     if tool == "Gradle":
         k.command("build", f"{wrapper} build", gradle or "", 60)
         k.command("test", f"{wrapper} test", gradle or "", 60)
-        k.command("test-one", f"{wrapper} :{modules[0] if modules else 'app'}:test --tests '<Class>'", gradle or "", 60)
+        task = f":{modules[0]}:test" if modules else "test"
+        k.command("test-one", f"{wrapper} {task} --tests '<Class>'", gradle or "", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", gradle or "", 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
-        k.command(
-            "test-one", f"{wrapper} -pl {modules[0] if modules else '<module>'} test -Dtest=<Class>", "pom.xml", 60
-        )
+        one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>" if modules else f"{wrapper} test -Dtest=<Class>"
+        k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
     if "Flyway" in kinds.get("migrations", []):

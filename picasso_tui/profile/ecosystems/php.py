@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from picasso_tui.profile.ecosystems.common import classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
@@ -13,7 +13,12 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "pestphp/pest": ("Pest", "test"), "doctrine/orm": ("Doctrine ORM", "database"),
     "doctrine/doctrine-migrations-bundle": ("Doctrine Migrations", "migrations"),
     "symfony/console": ("Symfony Console", "cli"), "friendsofphp/php-cs-fixer": ("PHP-CS-Fixer", "lint"),
-    "phpstan/phpstan": ("PHPStan", "lint"),
+    "phpstan/phpstan": ("PHPStan", "lint"), "squizlabs/php_codesniffer": ("PHP_CodeSniffer", "lint"),
+    "vimeo/psalm": ("Psalm", "lint"), "nikic/fast-route": ("FastRoute", "framework"),
+    "psr/http-message": ("PSR-7 HTTP messages", "framework"),
+    "psr/http-server-handler": ("PSR-15 handlers", "framework"),
+    "psr/http-server-middleware": ("PSR-15 middleware", "framework"),
+    "guzzlehttp/guzzle": ("Guzzle", "framework"), "monolog/monolog": ("Monolog", "framework"),
 }  # fmt: skip
 
 
@@ -35,7 +40,11 @@ def investigate(tree: Tree) -> Knowledge:
     if autoload:
         details.append("PSR-4 autoload " + ", ".join(f"{ns} -> {d}" for ns, d in list(autoload.items())[:3]))
     k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
-    stack_facts(k, "php", "PHP", kinds, ["composer.json"])
+    runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
+    kind = str(data.get("type") or "library")
+    role = "an application" if laravel or kind == "project" else f"a Composer {kind}"
+    stack = Stack(runtime, set(data.get("require-dev") or {}), role)
+    stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
     for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse")):
