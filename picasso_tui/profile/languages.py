@@ -64,7 +64,11 @@ def _largest(tree: Tree, langs: list[str]) -> list[str]:
     """The largest of the project's own files (tests, examples and bundled code aside when possible) in each
     language: what the shares rest on most."""
     best: dict[str, tuple[int, str]] = {}
-    own = [f for f in tree.own if not re.search(r"(^|/)(tests?|spec|__tests__|third[_-]party|gtest)/|(_test|\.test|\.spec)\.\w+$", f)]
+    own = [
+        f
+        for f in tree.own
+        if not re.search(r"(^|/)(tests?|spec|__tests__|third[_-]party|gtest)/|(_test|\.test|\.spec)\.\w+$", f)
+    ]
     for rel in own or tree.files:
         n = tree.sizes[rel]
         lang = language_in(tree, rel)

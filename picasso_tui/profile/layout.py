@@ -6,8 +6,8 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
-from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree
 
 PURPOSES = {
@@ -39,7 +39,7 @@ MIGRATION_DIRS = (
 )
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c))$"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
 )
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 
@@ -126,9 +126,12 @@ def _tests(tree: Tree, k: Knowledge) -> None:
             (r"_spec\.rb$", "*_spec.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
             (r"_test\.\w+$", "*_test.*"),
+            (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
+            (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
+            (r"-test\.(c|cc|cpp)$", "*-test.{}"),
         ):
-            if re.search(pat, name):
-                style[label] += 1
+            if m := re.search(pat, name):
+                style[label.format(*m.groups())] += 1
                 break
     k.fact(
         "layout/tests",

@@ -97,9 +97,11 @@ def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
 def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) -> None:
     k.command("build", "go build ./...", "go.mod", 60)
     k.command("test", "go test ./...", "go.mod", 60)
-    tested = [f.rsplit("/", 1)[0] for f in tree.own if f.endswith("_test.go") and "/" in f and "/_" not in f]
-    pkg = next((t for t in tested if not t.startswith("_")), "<package dir>")
-    k.command("test-one", f"go test ./{pkg}/ -run <TestName>", "go.mod", 60)
+    tested = [f.rsplit("/", 1)[0] if "/" in f else "." for f in tree.files if f.endswith("_test.go")]
+    # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
+    own = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
+    pkg = next((t for t in own if t != "."), "." if "." in own else "<package dir>")
+    k.command("test-one", f"go test {'.' if pkg == '.' else f'./{pkg}/'} -run <TestName>", "go.mod", 60)
     k.command(
         "lint", "golangci-lint run" if tree.named(".golangci.yml", ".golangci.yaml") else "go vet ./...", "go.mod", 60
     )

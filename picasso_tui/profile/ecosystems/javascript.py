@@ -136,7 +136,7 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _monorepo(p: _Package) -> str:
-    """The workspace packages by folder, public ones (no ``"private": true``) first (the names a maintainer would say), bounded."""
+    """The workspace packages by folder, public ones (no ``"private": true``) apart from private ones, bounded."""
     groups: dict[tuple[bool, str], list[str]] = {}
     for folder in p.packages:
         parent, _, leaf = folder.rpartition("/")

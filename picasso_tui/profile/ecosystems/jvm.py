@@ -16,8 +16,11 @@ _RELEASE = (
     r"JavaVersion\.VERSION_(\d+(?:_\d+)?)",
     r"JavaLanguageVersion\.of\(\s*(\d+)",
 )
-_APPLICATION = re.compile(r"""(\bid\s*\(?\s*["']application["']|^\s*application\s*$|apply plugin:\s*["']application["']"""
-                          r"""|com\.android\.application|<mainClass>)""", re.MULTILINE)  # fmt: skip
+_APPLICATION = re.compile(
+    r"""(\bid\s*\(?\s*["']application["']|^\s*application\s*$|apply plugin:\s*["']application["']"""
+    r"""|com\.android\.application|<mainClass>)""",
+    re.MULTILINE,
+)
 _PUBLISHED = re.compile(r"(maven-publish|com\.vanniktech\.maven\.publish|java-library|com\.android\.library"
                         r"|<distributionManagement>)")  # fmt: skip
 
@@ -95,21 +98,15 @@ def investigate(tree: Tree) -> Knowledge:
     release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, text))), None)
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
-    apps = {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(_found(text).get("framework", []))
-    if _APPLICATION.search(text) or apps:
+    kinds = _found(text)
+    if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
         details.append("an application")
     elif _PUBLISHED.search(text):
         details.append("a library (published)")
     if modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
-    kinds = _found(text)
-    for kind, title in (
-        ("framework", "frameworks"),
-        ("test", "test tools"),
-        ("database", "database"),
-        ("migrations", "migrations"),
-        ("cli", "CLI"),
-    ):
+    titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations"}
+    for kind, title in (*titles.items(), ("cli", "CLI")):
         if kinds.get(kind):
             details.append(f"{title}: {human_list(kinds[kind])}")
     mig = next(
@@ -122,13 +119,19 @@ def investigate(tree: Tree) -> Knowledge:
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
+    _commands(k, tool, wrapper, src[0], modules, kinds)
+    return k
+
+
+def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict) -> None:
+    """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway."""
     if tool == "Gradle":
-        k.command("build", f"{wrapper} build", gradle or "", 60)
-        k.command("test", f"{wrapper} test", gradle or "", 60)
+        k.command("build", f"{wrapper} build", manifest, 60)
+        k.command("test", f"{wrapper} test", manifest, 60)
         task = f":{modules[0]}:test" if modules else "test"
-        k.command("test-one", f"{wrapper} {task} --tests '<Class>'", gradle or "", 60)
+        k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
-            k.command("run", f"{wrapper} bootRun", gradle or "", 60)
+            k.command("run", f"{wrapper} bootRun", manifest, 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
@@ -137,5 +140,4 @@ def investigate(tree: Tree) -> Knowledge:
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
     if "Flyway" in kinds.get("migrations", []):
-        k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", src[0], 60)
-    return k
+        k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", manifest, 60)

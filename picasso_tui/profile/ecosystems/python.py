@@ -85,7 +85,9 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     if cfg:
         return names([line.strip() for line in cfg.group(1).splitlines()]), optional
     if not project and not setup and tree.has("requirements.txt"):  # an application's pinned requirements
-        return names([x for x in (tree.read("requirements.txt") or "").splitlines() if x.strip()[:1] not in "#-"]), set()
+        return names(
+            [x for x in (tree.read("requirements.txt") or "").splitlines() if x.strip()[:1] not in "#-"]
+        ), set()
     return None, optional
 
 
@@ -231,7 +233,9 @@ def _tests(k: Knowledge, p: _Project) -> None:
         ),
         None,
     )
-    test_files = [f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
+    test_files = [f for f in tree.own if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)] or [
+        f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)
+    ]
     if "pytest" in p.deps or pytest_cfg:
         example = test_files[0] if test_files else "tests/test_example.py"
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)

@@ -55,8 +55,6 @@ def investigate(tree: Tree) -> Knowledge:
     deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
     rails = "Rails" in kinds.get("framework", []) or tree.has("config/application.rb")
-    if rails and "ActiveRecord" not in kinds.get("database", []):
-        kinds.setdefault("database", []).insert(0, "ActiveRecord")
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
     names = [g.removesuffix(".gemspec") for g in gemspecs]
     inner = [f for f in tree.files if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f)]
@@ -80,12 +78,25 @@ def investigate(tree: Tree) -> Knowledge:
     runtime = [d for d in runtime if d not in own] if runtime is not None else None
     stack = Stack(runtime, deps - set(runtime or []), role)
     stack_facts(k, "ruby", "Ruby", LIBRARIES, stack, (gemspecs[:1] + sources[:1]) if gemspecs else sources[:1])
-    k.command("install", "bundle install", sources[0], 40)
+    _commands(k, tree, kinds, deps, rails, sources[0])
+    return k
+
+
+def _commands(
+    k: Knowledge, tree: Tree, kinds: dict[str, list[str]], deps: set[str], rails: bool, manifest: str
+) -> None:
+    """Install, test (RSpec, Rails or rake with Minitest), RuboCop, and a Rails app's server and migrations."""
+    k.command("install", "bundle install", manifest, 40)
     rspec = "RSpec" in kinds.get("test", []) or tree.has(".rspec") or bool(tree.under("spec"))
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
-        k.command("test-one", "bundle exec rspec spec/<file>_spec.rb:<line>", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
+        k.command(
+            "test-one",
+            "bundle exec rspec spec/<file>_spec.rb:<line>",
+            ".rspec" if tree.has(".rspec") else "Gemfile",
+            55,
+        )
     elif rails:
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
         k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
@@ -106,4 +117,3 @@ def investigate(tree: Tree) -> Knowledge:
             "Rails application: routes in config/routes.rb, models in app/models, controllers in app/controllers.",
             *[f for f in ("config/routes.rb", "config/application.rb") if tree.has(f)],
         )
-    return k
