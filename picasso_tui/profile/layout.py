@@ -86,8 +86,34 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
     root_readme = tree.first("README.md", "README.rst", "README", "README.txt", "readme.md", "Readme.md")
-    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".",
-           *([root_readme] if root_readme else []), *readmes, tags=("layout",))  # fmt: skip
+    body = "Top-level folders: " + "; ".join(described) + "."
+    docs = _docs_tool(tree)
+    if docs:
+        body += f" Documentation is built with {docs[0]} ({docs[1]})."
+    k.fact("layout/folders", "Notable folders", body, *([root_readme] if root_readme else []), *readmes,
+           *([docs[1]] if docs else []), tags=("layout",))  # fmt: skip
+
+
+DOC_TOOLS = (
+    ("mkdocs.yml", "MkDocs"), ("mkdocs.yaml", "MkDocs"), ("conf.py", "Sphinx"),
+    ("docusaurus.config.js", "Docusaurus"), ("docusaurus.config.ts", "Docusaurus"), ("book.toml", "mdBook"),
+    ("Doxyfile", "Doxygen"), (".vitepress", "VitePress"), ("antora.yml", "Antora"), (".yardopts", "YARD"),
+)  # fmt: skip
+
+
+def _docs_tool(tree: Tree) -> tuple[str, str] | None:
+    """(tool, its config file) for the documentation site: the config at the root, in a docs folder or one below
+    (docs/src/conf.py, support/mkdocs.yml); a Sphinx conf.py counts only inside a doc/docs folder."""
+    for rel in sorted(tree.files, key=lambda f: f.count("/")):
+        if rel.count("/") > 2:
+            break
+        parts = rel.split("/")
+        for name, tool in DOC_TOOLS:
+            if parts[-1] == name or (name.startswith(".") and name in parts[:-1]):
+                if tool == "Sphinx" and not any(p in ("doc", "docs", "documentation") for p in parts[:-1]):
+                    continue
+                return tool, rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
+    return None
 
 
 def first_sentence(text: str, limit: int = 100) -> str:

@@ -257,3 +257,39 @@ def test_languages_and_folders_cite_their_files(make_project):
     })  # fmt: skip
     assert cited["languages"] == ("src/big.py",)  # the project's own largest file, not a test
     assert "README.md" in cited["layout/folders"]
+
+
+def test_the_documentation_tool_is_named_with_its_config_and_a_stray_conf_py_is_not_sphinx(make_project):
+    docs = learn(make_project, {"docs/src/conf.py": "project = 'x'\n", "src/a.c": "int a;\n"}, name="sphinx")
+    assert "Documentation is built with Sphinx (docs/src/conf.py)." in docs["layout/folders"]
+    mk = learn(make_project, {"support/mkdocs.yml": "site_name: x\n", "src/a.c": "int a;\n"}, name="mkdocs")
+    assert "Documentation is built with MkDocs (support/mkdocs.yml)." in mk["layout/folders"]
+    plain = learn(make_project, {"tools/conf.py": "x = 1\n", "src/a.c": "int a;\n"}, name="plain")
+    assert "Documentation is built" not in plain["layout/folders"]
+
+
+def test_strict_cargo_lints_and_doc_tests_of_a_library(make_project):
+    files = {**RUST_WORKSPACE}
+    files["Cargo.toml"] += '[workspace.lints.rust]\nunsafe_code = "forbid"\nmissing_docs = "warn"\n'
+    learned = learn(make_project, files, name="web")
+    assert (
+        "lints: unsafe_code = forbid" in learned["rust/packaging"] and "missing_docs" not in learned["rust/packaging"]
+    )
+    assert "`cargo test --doc --workspace`" in learned["workflow/test"]
+    binary = learn(make_project, {"Cargo.toml": '[package]\nname = "b"\n', "src/main.rs": "fn main() {}\n"}, name="b")
+    assert "--doc" not in binary["workflow/test"]
+
+
+def test_the_comment_above_the_go_directive_says_why(make_project):
+    files = {**GO, "go.mod": "module example.com/router\n\n// We support the two newest Go releases.\ngo 1.23\n"}
+    assert "Go 1.23 (go.mod: We support the two newest Go releases.)" in learn(make_project, files)["go/packaging"]
+    assert "(go.mod:" not in learn(make_project, GO, name="plain")["go/packaging"]
+
+
+def test_a_maven_default_goal_is_what_a_bare_mvn_runs(make_project):
+    learned = learn(make_project, {
+        "pom.xml": "<project><build><defaultGoal>clean verify checkstyle:check</defaultGoal></build></project>",
+        "src/main/java/A.java": "class A {}\n",
+    })  # fmt: skip
+    assert "a bare `mvn` runs the default goal: clean verify checkstyle:check" in learned["jvm/packaging"]
+    assert learned["workflow/build"].startswith("To build: `mvn` (the default goal)")

@@ -59,7 +59,9 @@ def investigate(tree: Tree) -> Knowledge:
     version = re.search(r"^go\s+(\S+)", text, re.MULTILINE)
     details = [f"module `{module.group(1)}`" if module else "Go module"]
     if version:
-        details.append(f"Go {version.group(1)}")
+        said = re.search(r"((?:^//[^\n]*\n)+)go\s+\S+", text, re.MULTILINE)  # the comment above the go directive
+        why = " ".join(line.lstrip("/ ").strip() for line in said.group(1).splitlines()) if said else ""
+        details.append(f"Go {version.group(1)}" + (f" (go.mod: {why[:200]})" if why else ""))
     if tree.has("go.work") or len(own) > 1:
         details.append(f"{len(own)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in own])}")
     if examples:

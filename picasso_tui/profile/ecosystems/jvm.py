@@ -32,7 +32,7 @@ MARKERS = (
     ("testcontainers", "Testcontainers", "test"), ("hibernate", "Hibernate", "database"),
     ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
-    ("picocli", "picocli", "cli"),
+    ("picocli", "picocli", "cli"), ("dokka", "Dokka", "docs"),
 )  # fmt: skip
 
 
@@ -105,7 +105,8 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("a library (published)")
     if modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
-    titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations"}
+    titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations",
+              "docs": "API docs"}  # fmt: skip
     for kind, title in (*titles.items(), ("cli", "CLI")):
         if kinds.get(kind):
             details.append(f"{title}: {human_list(kinds[kind])}")
@@ -114,6 +115,10 @@ def investigate(tree: Tree) -> Knowledge:
     )
     if mig:
         details.append(f"migrations in {mig}")
+    goal = re.search(r"<defaultGoal>\s*([^<]+?)\s*</defaultGoal>", tree.read("pom.xml") or "") if maven else None
+    if goal:
+        details.append(f"a bare `{wrapper}` runs the default goal: {' '.join(goal.group(1).split())}")
+        k.command("build", wrapper, "pom.xml <defaultGoal>", 58, "the default goal")
     if layout := _source_sets(tree, modules):
         details.append(layout)
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None

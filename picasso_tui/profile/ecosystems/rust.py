@@ -128,6 +128,11 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
     msrv = dig(root, "workspace", "package", "rust-version") or dig(first, "package", "rust-version")
     if isinstance(msrv, str):
         details.append(f"MSRV (rust-version) {msrv}")
+    lints = dig(root, "workspace", "lints") or dig(first, "lints") or {}
+    strict = [f"{name} = {lvl}" for group in lints.values() if isinstance(group, dict)
+              for name, lvl in group.items() if lvl in ("forbid", "deny")]  # fmt: skip
+    if strict:
+        details.append(f"lints: {human_list(strict, 4)}")
     if tree.has("rust-toolchain.toml") or tree.has("rust-toolchain"):
         details.append("toolchain pinned in rust-toolchain")
     for folder in nested:
@@ -176,6 +181,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     if crates:
         k.command("test-one", f"cargo test -p {crates[0].name} <test name>", crates[0].manifest, 60)
+    if any(c.library for c in crates):
+        k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
     k.command("lint", "cargo clippy --all-targets", "Cargo.toml", 60)
     k.command("format", "cargo fmt", "Cargo.toml", 60)
     with_bins = [c for c in crates if c.bins]
