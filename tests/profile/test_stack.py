@@ -293,3 +293,16 @@ def test_a_maven_default_goal_is_what_a_bare_mvn_runs(make_project):
     })  # fmt: skip
     assert "a bare `mvn` runs the default goal: clean verify checkstyle:check" in learned["jvm/packaging"]
     assert learned["workflow/build"].startswith("To build: `mvn` (the default goal)")
+
+
+def test_one_js_test_file_goes_through_the_runner_the_test_script_reaches(make_project):
+    learned = learn(make_project, {
+        "package.json": json.dumps({"name": "srv", "scripts": {"test": "npm run lint && npm run unit", "unit": "borp",
+                                    "lint": "eslint", "test:types": "tstyche"}}),
+        "test/routes.test.js": "", "examples/x.test.js": "",
+    })  # fmt: skip
+    assert "`npx borp test/routes.test.js`" in learned["workflow/test-one"]
+    assert "`npm run test:types`" in learned["workflow/lint"]  # a type check is offered beside the linter
+    plain = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": {"test": "node run.js"}}),
+                                 "test/a.test.js": ""}, name="plain")  # fmt: skip
+    assert "workflow/test-one" not in plain

@@ -40,7 +40,8 @@ LOCKS = (
     ("npm-shrinkwrap.json", "npm"),
 )
 ROLE_SCRIPTS = {
-    "build": ("build", "compile"), "test": ("test", "test:unit", "tests"), "lint": ("lint", "typecheck", "check"),
+    "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
+    "lint": ("lint", "typecheck", "type-check", "check", "test:types", "lint:markdown"),
     "format": ("format", "fmt", "prettier"), "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 
@@ -75,6 +76,22 @@ def _glob(folder: str, pattern: str) -> bool:
     """A workspace glob: ``*`` stays within one folder, ``**`` spans any number."""
     regex = re.escape(pattern.removeprefix("./")).replace(r"\*\*", "\0").replace(r"\*", "[^/]*").replace("\0", ".*")
     return re.fullmatch(regex, folder) is not None
+
+
+RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b")
+
+
+def _test_runner(scripts: dict) -> tuple[str | None, bool]:
+    """The test runner the ``test`` script calls, directly or through one ``npm run <script>`` it runs; and
+    whether it is the test script itself."""
+    test = str(scripts.get("test") or "")
+    chain = [test] + [
+        str(scripts[n]) for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", test) if n in scripts
+    ]
+    for depth, text in enumerate(chain):
+        if m := RUNNERS.search(text):
+            return m.group(0), depth == 0
+    return None, False
 
 
 def run_script(tool: str, script: str) -> str:
@@ -212,19 +229,25 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     scripts = p.pkg.get("scripts") or {}
     k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
     for role, names in ROLE_SCRIPTS.items():
-        for name in names:
-            if name in scripts:
-                k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30, scripts[name][:80])
-                break
+        found = [name for name in names if name in scripts]
+        for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
+            k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank, scripts[name][:80])
     tests = kinds.get("test", [])
-    runner = str(scripts.get("test") or "").split(" ")[0]
+    runner, direct = _test_runner(scripts)
+    example = next(
+        (f for f in p.tree.own if re.search(r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$", f)), None
+    )
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
     if tested:
         k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,
                   f"packages: {tested[0]} …")  # fmt: skip
-    elif runner in ("vitest", "jest"):
+    elif runner in ("vitest", "jest") and direct:
         k.command("test-one", f"{run_script(tool, 'test')} <file pattern> -t '<test name>'",
                   "package.json scripts.test", 35, f"{runner} filters by file and test name")  # fmt: skip
+    elif runner and example:
+        execute = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}.get(tool, "npx")
+        command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
+        k.command("test-one", command, "package.json scripts.test", 35, f"the test script runs {runner}")
     elif "Vitest" in tests:
         k.command("test-one", f"{tool} exec vitest run <file>", "package.json", 40)
     elif "Jest" in tests:
