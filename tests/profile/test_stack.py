@@ -150,11 +150,14 @@ def test_a_gems_runtime_dependencies_exclude_its_sibling_gems(make_project):
         "web.gemspec": "Gem::Specification.new do |s|\n  s.add_dependency 'rack', '>= 3'\n  s.add_dependency 'guard'\n"
                        "  s.add_dependency 'tilt'\nend\n",
         "guard/guard.gemspec": "Gem::Specification.new do |s|\n  s.add_dependency 'rack'\nend\n",
+        "Rakefile": "task :test\n", "guard/Rakefile": "task :test\n",
         "lib/web.rb": "",
     })  # fmt: skip
     assert "a gem (library); built on Rack, tilt" in learned["ruby/stack"]
     assert "Test tools: Minitest, rack-test" in learned["ruby/stack"]
-    assert "2 gems in one repository: web (root), guard (guard/)" in learned["ruby/packaging"]
+    assert (
+        "2 gems in one repository: web (root), guard (guard/); guard/ has its own Rakefile" in learned["ruby/packaging"]
+    )
 
 
 def test_a_rails_apps_runtime_gems_leave_out_the_development_group(make_project):
@@ -306,3 +309,13 @@ def test_one_js_test_file_goes_through_the_runner_the_test_script_reaches(make_p
     plain = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": {"test": "node run.js"}}),
                                  "test/a.test.js": ""}, name="plain")  # fmt: skip
     assert "workflow/test-one" not in plain
+
+
+def test_a_big_monorepo_names_first_the_packages_its_readme_names(make_project):
+    files = {"package.json": json.dumps({"name": "kit", "private": True, "workspaces": ["packages/*"]}),
+             "README.md": "# Kit\n\nStart with `zeta-core`.\n"}  # fmt: skip
+    for i in range(14):
+        files[f"packages/p{i:02d}/package.json"] = json.dumps({"name": f"p{i:02d}"})
+    files["packages/zeta-core/package.json"] = json.dumps({"name": "zeta-core"})
+    packaging = learn(make_project, files, name="kit")["javascript/packaging"]
+    assert "public under packages/: zeta-core, p00, p01" in packaging and "and 3 more" in packaging

@@ -78,6 +78,8 @@ def _glob(folder: str, pattern: str) -> bool:
     return re.fullmatch(regex, folder) is not None
 
 
+MONOREPO_SHOWN = 12
+"""Workspace packages named per group; a bigger group shows the main ones and a count."""
 RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b")
 
 
@@ -160,8 +162,18 @@ def _monorepo(p: _Package) -> str:
         name = str(p.manifests[folder].get("name") or leaf)
         label = leaf if name.rsplit("/", 1)[-1] == leaf else f"{leaf} ({name})"
         groups.setdefault((bool(p.manifests[folder].get("private")), parent), []).append(label)
+    readme = (p.tree.read(p.tree.first("README.md", "readme.md", "README") or "") or "").lower()
+    root = p.tree.root.name.lower()
+
+    def order(leaves: list[str]) -> list[str]:
+        """Alphabetical; past the bound, the package named like the repository and those its README names come
+        first, so the ones shown are the ones the project's docs call main."""
+        if len(leaves) <= MONOREPO_SHOWN:
+            return sorted(leaves)
+        return sorted(leaves, key=lambda leaf: (leaf.split(" ")[0] != root, leaf.split(" ")[0] not in readme, leaf))
+
     parts = [
-        f"{'private' if private else 'public'} under {parent or '.'}/: {human_list(sorted(leaves), 12)}"
+        f"{'private' if private else 'public'} under {parent or '.'}/: {human_list(order(leaves), MONOREPO_SHOWN)}"
         for (private, parent), leaves in sorted(groups.items())
     ]
     return f"monorepo with {len(p.packages)} packages ({'; '.join(parts)})"

@@ -61,6 +61,10 @@ def investigate(tree: Tree) -> Knowledge:
     if names and inner:
         more = [f"{f.rsplit('/', 1)[-1].removesuffix('.gemspec')} ({f.rsplit('/', 1)[0]}/)" for f in inner]
         details.append(f"{len(names) + len(inner)} gems in one repository: {names[0]} (root), {human_list(more, 6)}")
+        own_rake = [f.rsplit("/", 1)[0] for f in inner if tree.has(f"{f.rsplit('/', 1)[0]}/Rakefile")]
+        if own_rake and tree.has("Rakefile"):
+            verb = "has its own Rakefile" if len(own_rake) == 1 else "have their own Rakefiles"
+            details.append(f"{human_list([d + '/' for d in own_rake])} {verb} (run `bundle exec rake` in the folder)")
     elif names:
         details.append(f"gem `{names[0]}` ({gemspecs[0]})")
     if tree.under("db/migrate"):
