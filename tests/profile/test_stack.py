@@ -319,3 +319,24 @@ def test_a_big_monorepo_names_first_the_packages_its_readme_names(make_project):
     files["packages/zeta-core/package.json"] = json.dumps({"name": "zeta-core"})
     packaging = learn(make_project, files, name="kit")["javascript/packaging"]
     assert "public under packages/: zeta-core, p00, p01" in packaging and "and 3 more" in packaging
+
+
+def test_an_app_with_npm_inits_main_and_a_start_script_is_not_called_a_library(make_project):
+    app = learn(make_project, {"package.json": json.dumps({"name": "shop", "main": "index.js",
+                                                           "scripts": {"start": "node index.js"},
+                                                           "dependencies": {"express": "4"}})})  # fmt: skip
+    assert "library" not in app["javascript/stack"] and "built on Express" in app["javascript/stack"]
+
+
+def test_a_go_program_at_the_root_is_not_called_a_library(make_project):
+    stack = learn(make_project, {"go.mod": "module example.com/tool\n\ngo 1.22\n", "cli.go": "package main\n"})[
+        "go/stack"
+    ]
+    assert "a program (package main at the root)" in stack
+
+
+def test_composer_without_a_type_is_not_called_a_library(make_project):
+    stack = learn(make_project, {"composer.json": json.dumps({"require": {"slim/slim": "^4"}}), "index.php": ""})[
+        "php/stack"
+    ]
+    assert "library" not in stack and "built on Slim" in stack

@@ -74,7 +74,8 @@ def investigate(tree: Tree) -> Knowledge:
         *[f"{e}/go.mod" for e in examples[:1]],
     )
     commands = sorted({f.rsplit("/", 1)[0] for f in tree.files if re.match(r"^cmd/[^/]+/main\.go$", f)})
-    root_main = tree.has("main.go") and re.search(r"^package\s+main\b", tree.read("main.go") or "", re.MULTILINE)
+    root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
+    root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
     role = _role(tree, commands, bool(root_main))
     runtime = [d for m in own for d in requirements(tree.read(m) or "")]
     stack = Stack(list(dict.fromkeys(runtime)), role=role, none="no external dependencies (standard library only)")
@@ -84,9 +85,7 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
-    library = any(
-        f.endswith(".go") and not f.endswith("_test.go") and "/" not in f for f in tree.files if f != "main.go"
-    )
+    library = any(f.endswith(".go") and not f.endswith("_test.go") and "/" not in f for f in tree.files)
     if root_main:
         return "a program (package main at the root)"
     if library and commands:
@@ -117,4 +116,4 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
         )
         k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
     elif root_main:
-        k.command("run", "go run .", "main.go", 60)
+        k.command("run", "go run .", "go.mod", 60)

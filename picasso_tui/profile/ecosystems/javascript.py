@@ -211,8 +211,9 @@ def _role(p: _Package) -> str:
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
     if pkg.get("bin"):
         return "a command-line tool (package.json bin)"
-    if not pkg.get("private") and any(key in pkg for key in ("main", "exports", "module", "types")):
-        return "a library (npm package)"
+    published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
+    if not pkg.get("private") and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
+        return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
     return "an application (private package)" if pkg.get("private") else ""
 
 

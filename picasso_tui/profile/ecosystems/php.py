@@ -41,8 +41,8 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("PSR-4 autoload " + ", ".join(f"{ns} -> {d}" for ns, d in list(autoload.items())[:3]))
     k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
     runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
-    kind = str(data.get("type") or "library")
-    role = "an application" if laravel or kind == "project" else f"a Composer {kind}"
+    kind = str(data.get("type") or "")  # no type is Composer's "library", but applications often leave it out
+    role = "an application" if laravel or kind == "project" else f"a Composer {kind}" if kind else ""
     stack = Stack(runtime, set(data.get("require-dev") or {}), role)
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
