@@ -72,6 +72,11 @@ def test_a_go_module_without_requirements_is_standard_library_only_whatever_its_
     assert "go test . -run <TestName>" in learned["workflow/test-one"]
 
 
+def test_a_go_mod_only_in_test_fixtures_is_no_go_project(make_project):
+    learned = learn(make_project, {"tests/fixtures/svc/go.mod": "module example.com/svc\n", "app.py": ""})
+    assert "go/packaging" not in learned and "go/stack" not in learned
+
+
 def test_a_go_modules_direct_requirements_are_its_stack_and_indirect_ones_are_not(make_project):
     files = {**GO, "go.mod": "module example.com/cli\n\ngo 1.22\n\nrequire (\n\tgithub.com/spf13/pflag v1.0.9\n"
              "\tgithub.com/acme/md v2.0.0\n\tgolang.org/x/sys v0.1.0 // indirect\n)\n"}  # fmt: skip
@@ -91,11 +96,12 @@ def test_python_runtime_dependencies_and_a_librarys_role(make_project):
         "examples/app/tests/test_app.py": "def test_y():\n    pass\n",
     })  # fmt: skip
     stack = learned["python/stack"]
-    assert "a library (installable package) with the command `webby`; built on Werkzeug, Jinja, itsdangerous" in stack
+    assert "an installable package with the command `webby`; built on Werkzeug, Jinja, itsdangerous" in stack
     assert "Documentation: Sphinx; Test tools: pytest" in stack and "optional extras: async" in stack
     assert "Celery" not in stack and "asgiref" not in stack
     assert (
-        "example projects with their own manifest, not part of the package: examples/app" in learned["python/packaging"]
+        "projects in examples or fixtures with their own manifest, not part of the package: examples/app"
+        in learned["python/packaging"]
     )
     assert "tests/test_app.py" in learned["workflow/test-one"] and "examples/" not in learned["workflow/test-one"]
 

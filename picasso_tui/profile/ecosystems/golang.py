@@ -51,7 +51,9 @@ def investigate(tree: Tree) -> Knowledge:
     mods = tree.named("go.mod")
     if not mods:
         return k
-    own = [m for m in mods if not is_auxiliary(m) and not m.startswith("_") and "/_" not in m] or mods[:1]
+    own = [m for m in mods if not is_auxiliary(m) and not m.startswith("_") and "/_" not in m]
+    if not own:  # only examples or test fixtures carry a go.mod: not a Go project
+        return k
     examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
     root = own[0]
     text = tree.read(root) or ""

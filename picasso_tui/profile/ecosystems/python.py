@@ -167,7 +167,8 @@ def _packaging(k: Knowledge, p: _Project) -> None:
     if inner and not p.members:
         details.append(f"{len(inner)} more Python packages inside: {human_list(inner, 8)}")
     if aside := [n for n in nested if n not in inner]:
-        details.append(f"example projects with their own manifest, not part of the package: {human_list(aside, 4)}")
+        details.append(f"projects in examples or fixtures with their own manifest, not part of the package: "
+                       f"{human_list(aside, 4)}")  # fmt: skip
     k.fact("python/packaging", f"Python packaging: {p.tool}", "Python project: " + "; ".join(details) + ".", *p.sources)
 
 
@@ -195,7 +196,7 @@ def _role(p: _Project) -> str:
     if dig(p.pyproject, "tool", "uv", "package") is False or (p.pyproject and not packaged):
         return "an application (not packaged)"
     if packaged and (dig(p.pyproject, "project", "name") or p.tree.has("setup.py")):
-        return f"a library (installable package){cli}"
+        return f"an installable package{cli}" if cli else "a library (installable package)"
     return ""
 
 
