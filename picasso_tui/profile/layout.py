@@ -140,6 +140,11 @@ def _tests(tree: Tree, k: Knowledge) -> None:
         else:
             where["/".join(parts[: idx + 1]) + "/"] += 1
     places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    if where:
+        top, n = where.most_common(1)[0]
+        total = len(tree.under(top))
+        if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
+            places[0] += f", which holds {total} files in all (other suites or test data too)"
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
     style: Counter[str] = Counter()
@@ -164,7 +169,7 @@ def _tests(tree: Tree, k: Knowledge) -> None:
         "Where tests live",
         f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
         f"they live {human_list(places)}.",
-        *tests[:3],
+        *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )
 

@@ -346,3 +346,38 @@ def test_composer_without_a_type_is_not_called_a_library(make_project):
         "php/stack"
     ]
     assert "library" not in stack and "built on Slim" in stack
+
+
+def test_cmake_targets_named_by_a_set_variable_are_resolved(make_project):
+    body = learn(make_project, {
+        "CMakeLists.txt": "project(CURL C)\nset(LIB_NAME libcurl)\nadd_library(${LIB_NAME} lib/a.c)\n"
+                          "add_executable(${UNKNOWN} src/m.c)\n",
+        "lib/a.c": "int a;\n",
+    })["cpp/build"]  # fmt: skip
+    assert "libraries libcurl" in body and "UNKNOWN" not in body and "executables" not in body
+
+
+def test_a_test_folder_mostly_of_other_files_says_so(make_project):
+    files = {f"tests/data/test{i}": "x\n" for i in range(60)}
+    files.update({"tests/http/test_basic.py": "def test_a():\n    pass\n", "src/a.c": "int a;\n"})
+    body = learn(make_project, files)["layout/tests"]
+    assert "in tests/ (1 file), which holds 61 files in all (other suites or test data too)" in body
+    small = learn(make_project, {"tests/test_a.py": "", "tests/conftest.py": ""}, name="small")["layout/tests"]
+    assert "in all" not in small
+
+
+def test_the_package_managers_integrity_hash_is_left_out(make_project):
+    packaging = learn(
+        make_project, {"package.json": json.dumps({"name": "x", "packageManager": "pnpm@10.1.0+sha512.abc"})}
+    )["javascript/packaging"]
+    assert 'packageManager "pnpm@10.1.0"' in packaging and "sha512" not in packaging
+
+
+def test_an_android_app_module_makes_an_android_application_and_a_plain_multi_module_build_says_nothing(make_project):
+    base = {"settings.gradle.kts": 'include(":app", ":core")\n', "core/src/main/kotlin/A.kt": "class A\n",
+            "build.gradle.kts": "plugins {\n  alias(libs.plugins.android.application) apply false\n}\n"}  # fmt: skip
+    plain = learn(make_project, {**base, "app/build.gradle.kts": 'plugins { kotlin("jvm") }\n'}, name="plain")
+    assert "application" not in plain["jvm/packaging"] and "library" not in plain["jvm/packaging"]
+    app = learn(make_project, {**base, "app/build.gradle.kts": "plugins { alias(libs.plugins.android.application) }\n"},
+                name="app")  # fmt: skip
+    assert "an Android application" in app["jvm/packaging"]

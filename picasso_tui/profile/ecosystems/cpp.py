@@ -10,7 +10,6 @@ from picasso_tui.profile.walk import Tree, is_auxiliary
 
 _TEST_DIR = re.compile(r"(^|/)(tests?|testing|unittests?|benchmarks?|bench)/")
 _TEST_NAME = re.compile(r"(^|[_-])(tests?|bench\w*|benchmarks?)([_-]|$)", re.IGNORECASE)
-_TARGET = re.compile(r"^\s*add_(executable|library)\s*\(\s*([\w.+-]+)([^)]*)", re.IGNORECASE | re.MULTILINE)
 
 
 def _code(text: str) -> str:
@@ -76,8 +75,11 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     libs: list[str] = []
     exes: list[str] = []
     tests: list[str] = []
+    variables = dict(re.findall(r"^\s*set\s*\(\s*(\w+)\s+\"?([\w.+-]+)\"?\s*\)", every, re.MULTILINE))
     for f, text in texts.items():
-        for kind, name, rest in _TARGET.findall(text):
+        for kind, raw, rest in re.findall(r"^\s*add_(executable|library)\s*\(\s*([\w.+${}-]+)([^)]*)", text,
+                                          re.IGNORECASE | re.MULTILINE):  # fmt: skip
+            name = re.sub(r"\$\{(\w+)\}", lambda m: variables.get(m.group(1), m.group(0)), raw)
             if "$" in name or "::" in name or re.search(r"\b(ALIAS|IMPORTED)\b", rest):
                 continue
             bucket = tests if _TEST_DIR.search(f) or _TEST_NAME.search(name) else libs if kind == "library" else exes

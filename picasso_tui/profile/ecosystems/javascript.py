@@ -47,7 +47,7 @@ ROLE_SCRIPTS = {
 
 
 def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
-    declared = str(pkg.get("packageManager") or "")
+    declared = str(pkg.get("packageManager") or "").split("+", 1)[0]  # "+sha512.…" is an integrity hash
     if declared:
         return declared.split("@", 1)[0], f'packageManager "{declared}"'
     for lock, tool in LOCKS:

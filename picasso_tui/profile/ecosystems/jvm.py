@@ -6,7 +6,7 @@ import re
 
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 _RELEASE = (
     r"<maven\.compiler\.release>\s*([\d.]+)",
@@ -58,6 +58,18 @@ def _language(tree: Tree) -> str:
     return names[ordered[0]] if ordered else "Java"
 
 
+def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str]]) -> str:
+    """An Android app (a module applies the application plugin), an application (the root build does, or an
+    application framework is used) or a published library (the root build publishes); else unsaid."""
+    modules = "\n".join(tree.read(m) or "" for m in manifests[:40] if m != root)
+    if re.search(r"android\.application\b(?!\S*\)?\s*apply false)", modules):
+        return "an Android application"
+    text = tree.read(root) or ""
+    if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
+        return "an application"
+    return "a library (published)" if _PUBLISHED.search(text) else ""
+
+
 def _source_sets(tree: Tree, modules: list[str]) -> str:
     """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>)."""
     found: dict[str, set[str]] = {"main": set(), "test": set()}
@@ -92,6 +104,7 @@ def investigate(tree: Tree) -> Knowledge:
         wrapper = "./mvnw" if tree.has("mvnw") else "mvn"
         modules = re.findall(r"<module>([^<]+)</module>", tree.read("pom.xml") or "")
         manifests = [f for f in tree.files if f.endswith("pom.xml")]
+    manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
     text = "\n".join(tree.read(m) or "" for m in manifests[:40])
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
@@ -99,10 +112,8 @@ def investigate(tree: Tree) -> Knowledge:
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
     kinds = _found(text)
-    if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
-        details.append("an application")
-    elif _PUBLISHED.search(text):
-        details.append("a library (published)")
+    if role := _role(tree, gradle or maven or "", manifests, kinds):
+        details.append(role)
     if modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
     titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations",

@@ -38,7 +38,8 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("migrations in database/migrations")
     autoload = (data.get("autoload") or {}).get("psr-4") or {}
     if autoload:
-        details.append("PSR-4 autoload " + ", ".join(f"{ns} -> {d}" for ns, d in list(autoload.items())[:3]))
+        shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]
+        details.append("PSR-4 autoload " + "; ".join(shown))
     k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
     runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
     kind = str(data.get("type") or "")  # no type is Composer's "library", but applications often leave it out
