@@ -381,3 +381,14 @@ def test_an_android_app_module_makes_an_android_application_and_a_plain_multi_mo
     app = learn(make_project, {**base, "app/build.gradle.kts": "plugins { alias(libs.plugins.android.application) }\n"},
                 name="app")  # fmt: skip
     assert "an Android application" in app["jvm/packaging"]
+
+
+def test_php_lint_scripts_and_codesniffer_are_offered_from_the_files_that_exist(make_project):
+    learned = learn(make_project, {
+        "composer.json": json.dumps({"require-dev": {"squizlabs/php_codesniffer": "^3", "phpunit/phpunit": "^10"},
+                                     "scripts": {"phpcs": "phpcs", "phpstan": "phpstan"}}),
+        "phpunit.xml.dist": "<phpunit/>", "phpcs.xml.dist": "<ruleset/>", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `composer phpcs` — from composer.json scripts.phpcs.")
+    assert "`vendor/bin/phpcs` (phpcs.xml.dist)" in learned["workflow/lint"]
+    assert learned["workflow/test-one"].endswith("— from phpunit.xml.dist.")

@@ -48,7 +48,8 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
-    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse")):
+    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse"),
+                       ("lint", "phpcs"), ("lint", "phpstan"), ("lint", "cs"), ("format", "cs-fix")):  # fmt: skip
         if name in scripts:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     if laravel:
@@ -59,10 +60,15 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("test", "vendor/bin/pest", "composer.json", 50)
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
     elif "PHPUnit" in kinds.get("test", []) or tree.has("phpunit.xml") or tree.has("phpunit.xml.dist"):
-        k.command("test", "vendor/bin/phpunit", "phpunit.xml", 50)
-        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", "phpunit.xml", 50)
+        config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
+        k.command("test", "vendor/bin/phpunit", config, 50)
+        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", config, 50)
     if "PHPStan" in kinds.get("lint", []):
         k.command("lint", "vendor/bin/phpstan analyse", "composer.json", 55)
+    if "PHP_CodeSniffer" in kinds.get("lint", []):
+        config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist") or "composer.json"
+        k.command("lint", "vendor/bin/phpcs", config, 56)
+        k.command("format", "vendor/bin/phpcbf", config, 56)
     if "PHP-CS-Fixer" in kinds.get("lint", []):
         k.command("format", "vendor/bin/php-cs-fixer fix", "composer.json", 55)
     return k

@@ -111,7 +111,7 @@ def _commands(
             k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     if "rubocop" in deps or tree.has(".rubocop.yml"):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
-        k.command("format", "bundle exec rubocop -a", "rubocop", 58)
+        k.command("format", "bundle exec rubocop -a", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 58)
     if rails:
         k.command("run", f"{bin_rails} server", "config/application.rb", 55)
         k.command("migrate", f"{bin_rails} db:migrate", "config/application.rb", 50)
