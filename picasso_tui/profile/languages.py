@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY, language_of
@@ -9,6 +10,41 @@ from picasso_tui.profile.findings import Knowledge, plural
 from picasso_tui.profile.walk import Tree
 
 MIN_SHARE = 0.01
+_PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
+
+
+def _headers_for(tree: Tree) -> str:
+    """``_decide_headers``, worked out once per walk (kept on the tree)."""
+    decided = tree.__dict__.get("_header_language")
+    if decided is None:
+        decided = tree.__dict__["_header_language"] = _decide_headers(tree)
+    return decided
+
+
+def _decide_headers(tree: Tree) -> str:
+    """``c`` or ``cpp``: what a ``.h`` header is written in here. CMake's ``project(... LANGUAGES ...)`` decides
+    when it names only one of C and CXX; otherwise the larger of the C and C++ sources (headers aside)."""
+    declared = _PROJECT_LANGUAGES.search(tree.read("CMakeLists.txt") or "") if tree.has("CMakeLists.txt") else None
+    if declared:
+        words = set(declared.group(1).upper().replace("LANGUAGES", " ").split()[1:])
+        if "CXX" in words and "C" not in words:
+            return "cpp"
+        if "C" in words and "CXX" not in words:
+            return "c"
+    size: Counter[str] = Counter()
+    for rel, n in tree.sizes.items():
+        if not rel.lower().endswith(".h"):
+            size[language_of(rel) or ""] += n
+    return "cpp" if size["cpp"] > size["c"] else "c"
+
+
+def language_in(tree: Tree, rel: str) -> str | None:
+    """The language of a file of this workspace: ``language_of``, with ``.h`` headers given to C++ in a C++
+    project (fmt's headers are C++; libuv's are C)."""
+    lang = language_of(rel)
+    if lang == "c" and rel.lower().endswith(".h"):
+        return _headers_for(tree)
+    return lang
 
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
@@ -16,13 +52,29 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     size: Counter[str] = Counter()
     count: Counter[str] = Counter()
     for rel, n in tree.sizes.items():
-        lang = language_of(rel)
+        lang = language_in(tree, rel)
         if lang:
             size[lang] += n
             count[lang] += 1
     total = sum(size.values()) or 1
-    # C headers count as C++ when the project has C++ sources and no C ones.
     return [(lang, n / total, count[lang]) for lang, n in size.most_common() if n / total >= MIN_SHARE]
+
+
+def _largest(tree: Tree, langs: list[str]) -> list[str]:
+    """The largest of the project's own files (tests, examples and bundled code aside when possible) in each
+    language: what the shares rest on most."""
+    best: dict[str, tuple[int, str]] = {}
+    own = [
+        f
+        for f in tree.own
+        if not re.search(r"(^|/)(tests?|spec|__tests__|third[_-]party|gtest)/|(_test|\.test|\.spec)\.\w+$", f)
+    ]
+    for rel in own or tree.files:
+        n = tree.sizes[rel]
+        lang = language_in(tree, rel)
+        if lang in langs and n > best.get(lang, (-1, ""))[0]:
+            best[lang] = (n, rel)
+    return [best[lang][1] for lang in langs if lang in best]
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -32,11 +84,16 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     parts = [f"{DISPLAY.get(lang, lang)} {share:.0%}" for lang, share, _ in found]
     files = sum(c for _, _, c in found)
+    headers = any(rel.lower().endswith(".h") for rel in tree.sizes)
+    note = ""
+    if headers and _headers_for(tree) == "cpp" and any(lang == "cpp" for lang, _, _ in found):
+        note = f" .h headers count as {DISPLAY[_headers_for(tree)]}."
     k.fact(
         "languages",
         f"Languages: {', '.join(parts[:4])}",
         f"Languages by share of source: {', '.join(parts)} ({plural(files, 'source file')}). "
-        f"Main language: {DISPLAY.get(found[0][0], found[0][0])}.",
+        f"Main language: {DISPLAY.get(found[0][0], found[0][0])}.{note}",
+        *_largest(tree, [lang for lang, _, _ in found][:4]),
         tags=("languages",),
     )
     return k

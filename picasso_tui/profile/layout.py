@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from picasso_tui.languages import DISPLAY, language_of
+from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree
 
 PURPOSES = {
@@ -38,7 +39,7 @@ MIGRATION_DIRS = (
 )
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c))$"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
 )
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 
@@ -155,7 +156,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             continue
         top = rel.split("/", 1)[0]
         counts[top] += 1
-        lang = language_of(rel)
+        lang = language_in(tree, rel)
         if lang:
             langs.setdefault(top, Counter())[lang] += 1
     if not counts:
@@ -173,8 +174,35 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             bits.append(f"README: {said}")
             readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
-    k.fact("layout/folders", "Notable folders", "Top-level folders: " + "; ".join(described) + ".", *readmes,
-           tags=("layout",))  # fmt: skip
+    root_readme = tree.first("README.md", "README.rst", "README", "README.txt", "readme.md", "Readme.md")
+    body = "Top-level folders: " + "; ".join(described) + "."
+    docs = _docs_tool(tree)
+    if docs:
+        body += f" Documentation is built with {docs[0]} ({docs[1]})."
+    k.fact("layout/folders", "Notable folders", body, *([root_readme] if root_readme else []), *readmes,
+           *([docs[1]] if docs else []), tags=("layout",))  # fmt: skip
+
+
+DOC_TOOLS = (
+    ("mkdocs.yml", "MkDocs"), ("mkdocs.yaml", "MkDocs"), ("conf.py", "Sphinx"),
+    ("docusaurus.config.js", "Docusaurus"), ("docusaurus.config.ts", "Docusaurus"), ("book.toml", "mdBook"),
+    ("Doxyfile", "Doxygen"), (".vitepress", "VitePress"), ("antora.yml", "Antora"), (".yardopts", "YARD"),
+)  # fmt: skip
+
+
+def _docs_tool(tree: Tree) -> tuple[str, str] | None:
+    """(tool, its config file) for the documentation site: the config at the root, in a docs folder or one below
+    (docs/src/conf.py, support/mkdocs.yml); a Sphinx conf.py counts only inside a doc/docs folder."""
+    for rel in sorted(tree.files, key=lambda f: f.count("/")):
+        if rel.count("/") > 2:
+            break
+        parts = rel.split("/")
+        for name, tool in DOC_TOOLS:
+            if parts[-1] == name or (name.startswith(".") and name in parts[:-1]):
+                if tool == "Sphinx" and not any(p in ("doc", "docs", "documentation") for p in parts[:-1]):
+                    continue
+                return tool, rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
+    return None
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
@@ -200,7 +228,12 @@ def _tests(tree: Tree, k: Knowledge) -> None:
             beside += 1
         else:
             where["/".join(parts[: idx + 1]) + "/"] += 1
-    places = [f"{d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    if where:
+        top, n = where.most_common(1)[0]
+        total = len(tree.under(top))
+        if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
+            places[0] += f", which holds {total} files in all (other suites or test data too)"
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
     style: Counter[str] = Counter()
@@ -213,16 +246,19 @@ def _tests(tree: Tree, k: Knowledge) -> None:
             (r"_spec\.rb$", "*_spec.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
             (r"_test\.\w+$", "*_test.*"),
+            (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
+            (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
+            (r"-test\.(c|cc|cpp)$", "*-test.{}"),
         ):
-            if re.search(pat, name):
-                style[label] += 1
+            if m := re.search(pat, name):
+                style[label.format(*m.groups())] += 1
                 break
     k.fact(
         "layout/tests",
         "Where tests live",
         f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
-        f"they live in {human_list(places)}.",
-        *tests[:3],
+        f"they live {human_list(places)}.",
+        *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )
 

@@ -34,6 +34,15 @@ BINARY_EXTENSIONS = frozenset(
     }
 )  # fmt: skip
 
+AUXILIARY_DIRS = frozenset(
+    {
+        "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
+        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures",
+    }
+)  # fmt: skip
+"""Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
+test fixtures): their manifests and programs are not the project's own, even when they sit in its tree."""
+
 GENERATED_SUFFIXES = (
     ".min.js",
     ".min.css",
@@ -73,6 +82,16 @@ class Tree:
         hits = [f for f in self.sizes if f.rsplit("/", 1)[-1] in wanted]
         return sorted(hits, key=lambda f: (f.count("/"), f))
 
+    @cached_property
+    def own(self) -> list[str]:
+        """The files that belong to the project itself: everything but examples, benchmarks, fuzz targets, docs
+        and fixtures (``is_auxiliary``)."""
+        return [f for f in self.files if not is_auxiliary(f)]
+
+    def own_named(self, *names: str) -> list[str]:
+        """``named`` without the auxiliary folders: the project's own manifests."""
+        return [f for f in self.named(*names) if not is_auxiliary(f)]
+
     def under(self, folder: str) -> list[str]:
         prefix = folder.rstrip("/") + "/"
         return [f for f in self.files if f.startswith(prefix)]
@@ -84,6 +103,11 @@ class Tree:
         text = read_bounded(self.root / rel) if rel in self.sizes else None
         self._texts[rel] = text
         return text
+
+
+def is_auxiliary(rel: str) -> bool:
+    """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/ or fixtures folder (any depth)."""
+    return any(part.lower() in AUXILIARY_DIRS for part in rel.split("/")[:-1])
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from dataclasses import dataclass, field
 from typing import Any
 
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
 KIND_TITLES = {
-    "framework": "Frameworks and notable libraries",
-    "test": "Test tools",
     "database": "Database / ORM",
     "migrations": "Migrations",
     "cli": "CLI toolkit",
+    "build": "Build tools",
+    "docs": "Documentation",
+    "test": "Test tools",
+    "lint": "Lint and format",
 }
+MAIN_DEPENDENCIES = 8
+"""How many runtime dependencies the stack names: the few a maintainer would, not the whole manifest."""
 
 
 def load_toml(tree: Tree, rel: str) -> dict[str, Any]:
@@ -67,14 +72,64 @@ def classify(deps: set[str], table: dict[str, tuple[str, str]]) -> dict[str, lis
     return {k: v for k, v in out.items() if v}
 
 
+def known(name: str, table: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """(label, kind) when the table knows this dependency (an entry ending in ``/`` is a prefix)."""
+    if name in table:
+        return table[name]
+    return next((v for prefix, v in table.items() if prefix.endswith("/") and name.startswith(prefix)), None)
+
+
+@dataclass
+class Stack:
+    """What a project declares: its runtime dependencies in manifest order (None when no manifest says
+    authoritatively), the development-only ones, and whether it is a library or an application."""
+
+    runtime: list[str] | None
+    dev: set[str] = field(default_factory=set)
+    role: str = ""
+    extra: str = ""
+    optional: set[str] = field(default_factory=set)
+    """Runtime dependencies behind a feature or extra: named only when the table knows them."""
+    none: str = "no runtime dependencies"
+    """How to say that ``runtime`` is empty (a Go module: standard library only); "" says nothing."""
+
+
 def stack_facts(
-    k: Knowledge, eco: str, display: str, kinds: dict[str, list[str]], sources: list[str], extra: str = ""
+    k: Knowledge, eco: str, display: str, table: dict[str, tuple[str, str]], stack: Stack, sources: list[str]
 ) -> None:
-    """One fact naming the frameworks, test tools, database and CLI toolkit an ecosystem's manifest declares."""
-    parts = [f"{KIND_TITLES[kind]}: {human_list(kinds[kind])}" for kind in KIND_TITLES if kinds.get(kind)]
-    if not parts and not extra:
+    """One fact naming what the project is built on (its known frameworks first, then the first other runtime
+    dependencies it declares), its database, CLI, build and test tools, and whether it is a library or an app."""
+    runtime = list(dict.fromkeys(stack.runtime or []))
+    built: list[str] = []
+    kinds: dict[str, list[str]] = {}
+    for name in runtime:
+        hit = known(name, table)
+        if hit and hit[1] == "framework":
+            built.append(hit[0])
+        elif hit:
+            kinds.setdefault(hit[1], []).append(hit[0])
+    order = {label: i for i, (label, _) in enumerate(table.values())}
+    built.sort(key=lambda label: order.get(label, len(order)))  # the table lists the best-known first
+    others = [n for n in runtime if not known(n, table) and n not in stack.optional]
+    built = list(dict.fromkeys(built + others))
+    for name in sorted(stack.dev - set(runtime)):
+        hit = known(name, table)
+        if hit and hit[1] in ("test", "build", "docs", "lint"):
+            kinds.setdefault(hit[1], []).append(hit[0])
+    kinds = {kind: list(dict.fromkeys(labels)) for kind, labels in kinds.items()}
+    for labels in kinds.values():
+        labels.sort(key=lambda label: order.get(label, len(order)))
+    parts = [stack.role] if stack.role else []
+    if built:
+        parts.append(f"built on {human_list(built, MAIN_DEPENDENCIES)}")
+    elif stack.runtime is not None and stack.none:
+        parts.append(stack.none)
+    parts += [f"{title}: {human_list(kinds[kind])}" for kind, title in KIND_TITLES.items() if kinds.get(kind)]
+    if stack.extra:
+        parts.append(stack.extra)
+    if not parts:
         return
-    body = f"{display} stack ({human_list(sources, 3)}): " + "; ".join(parts) + (f". {extra}" if extra else ".")
-    lead = kinds.get("framework") or kinds.get("test") or []
+    body = f"{display} stack ({human_list(sources, 3)}): " + "; ".join(parts) + "."
+    lead = built[:3] or kinds.get("test", [])[:3]
     title = f"{display} stack: {human_list(lead, 3)}" if lead else f"{display} stack"
-    k.fact(f"{eco}/stack", title, body.replace(": .", "."), *sources, tags=(eco, "stack"))
+    k.fact(f"{eco}/stack", title, body, *sources, tags=(eco, "stack"))

@@ -1,72 +1,113 @@
-"""C / C++: CMake, Meson, Autotools or plain Make; Conan/vcpkg; GoogleTest, Catch2 and CTest."""
+"""C / C++: CMake, Meson, Autotools or plain Make (a project may have two); Conan/vcpkg; GoogleTest, Catch2, CTest."""
 
 from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import shares
+from picasso_tui.profile.walk import Tree, is_auxiliary
+
+_TEST_DIR = re.compile(r"(^|/)(tests?|testing|unittests?|benchmarks?|bench)/")
+_TEST_NAME = re.compile(r"(^|[_-])(tests?|bench\w*|benchmarks?)([_-]|$)", re.IGNORECASE)
+
+
+def _code(text: str) -> str:
+    """CMake text without comments (``# …`` to the end of the line), so prose never reads as a command."""
+    return re.sub(r"#[^\n]*", "", text)
 
 
 def investigate(tree: Tree) -> Knowledge:
-    """The build system, dependency manager and tools of a C/C++ project, and how to build and test it."""
+    """The build systems, dependency manager and tools of a C/C++ project, and how to build and test it."""
     k = Knowledge()
     has_c = any(f.endswith((".c", ".cc", ".cpp", ".cxx", ".h", ".hpp")) for f in tree.files)
     cmake = tree.has("CMakeLists.txt")
     meson = tree.has("meson.build")
-    autotools = tree.first("configure.ac", "configure.in")
+    autotools = [f for f in ("configure.ac", "configure.in", "Makefile.am", "autogen.sh") if tree.has(f)]
+    autotools = autotools if any(f.startswith("configure") for f in autotools) else []
     if not has_c or not (cmake or meson or autotools or tree.has("Makefile")):
         return k
+    langs = {lang: share for lang, share, _ in shares(tree)}
+    lang = "C++" if langs.get("cpp", 0) > langs.get("c", 0) else "C"
     details: list[str] = []
     sources: list[str] = []
     if cmake:
         details += _cmake(k, tree)
         sources.append("CMakeLists.txt")
-    elif meson:
-        details.append("Meson")
+    if meson:
+        details.append("Meson (meson.build)")
         sources.append("meson.build")
-        k.command("build", "meson setup build && meson compile -C build", "meson.build", 60)
-        k.command("test", "meson test -C build", "meson.build", 60)
-    elif autotools:
-        details.append("Autotools")
-        sources.append(autotools)
-        k.command("build", "./configure && make", autotools, 65)
-        k.command("test", "make check", autotools, 65)
-    else:
+        k.command("build", "meson setup build && meson compile -C build", "meson.build", 60 if not cmake else 62)
+        k.command("test", "meson test -C build", "meson.build", 60 if not cmake else 62)
+    if autotools:
+        details.append(f"Autotools ({', '.join(autotools)})")
+        sources += autotools[:2]
+        setup = "sh autogen.sh && ./configure" if "autogen.sh" in autotools else "./configure"
+        k.command("build", f"{setup} && make", autotools[0], 65)
+        k.command("test", "make check", autotools[0], 65)
+    if not details:
         details.append("plain Makefile")
         sources.append("Makefile")
+    systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools")]
+    if len(systems) > 1:
+        details.insert(0, f"{len(systems)} build systems: {' and '.join(systems)}")
     _dependencies_and_tools(k, tree, details, sources)
-    k.fact("cpp/build", f"C/C++: {details[0]}", "C/C++ project: " + "; ".join(details) + ".", *sources)
+    title = f"{lang}: {' and '.join(systems) or details[0]}"
+    k.fact("cpp/build", title, f"{lang} project: " + "; ".join(details) + ".", *sources)
     return k
 
 
 def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     """What the CMakeLists.txt files declare (project, standard, targets, test frameworks), and the commands
     that build and test it."""
-    text = "\n".join(tree.read(f) or "" for f in tree.named("CMakeLists.txt")[:30])
-    project = re.search(r"project\s*\(\s*([\w-]+)", text, re.IGNORECASE)
-    targets = re.findall(r"add_(executable|library)\s*\(\s*([\w-]+)", text, re.IGNORECASE)
-    std = re.search(r"CMAKE_CXX_STANDARD\s+(\d+)", text)
-    details = [f"CMake project `{project.group(1)}`" if project else "CMake"]
+    files = [f for f in tree.named("CMakeLists.txt") if not is_auxiliary(f)][:30]
+    root = _code(tree.read("CMakeLists.txt") or "")
+    texts = {f: _code(tree.read(f) or "") for f in files}
+    every = "\n".join(texts.values())
+    project = re.search(r"^\s*project\s*\(\s*([\w.+-]+)", root, re.IGNORECASE | re.MULTILINE)
+    details = [f"CMake project `{project.group(1)}`" if project else "CMake (CMakeLists.txt)"]
+    std = re.search(r"CMAKE_CXX_STANDARD\s+(\d+)", every)
+    features = sorted({int(n) for n in re.findall(r"\bcxx_std_(\d+)", root)})
     if std:
         details.append(f"C++{std.group(1)}")
-    exes = [n for kind, n in targets if kind.lower() == "executable"]
-    libs = [n for kind, n in targets if kind.lower() == "library"]
-    if exes:
-        details.append(f"executables {human_list(exes)}")
+    elif features:
+        details.append(f"C++{features[0]} or later (cxx_std_{features[0]})")
+    libs: list[str] = []
+    exes: list[str] = []
+    tests: list[str] = []
+    variables = dict(re.findall(r"^\s*set\s*\(\s*(\w+)\s+\"?([\w.+-]+)\"?\s*\)", every, re.MULTILINE))
+    for f, text in texts.items():
+        for kind, raw, rest in re.findall(r"^\s*add_(executable|library)\s*\(\s*([\w.+${}-]+)([^)]*)", text,
+                                          re.IGNORECASE | re.MULTILINE):  # fmt: skip
+            name = re.sub(r"\$\{(\w+)\}", lambda m: variables.get(m.group(1), m.group(0)), raw)
+            if "$" in name or "::" in name or re.search(r"\b(ALIAS|IMPORTED)\b", rest):
+                continue
+            bucket = tests if _TEST_DIR.search(f) or _TEST_NAME.search(name) else libs if kind == "library" else exes
+            if name not in bucket:
+                bucket.append(name)
     if libs:
-        details.append(f"libraries {human_list(libs)}")
-    tests = [
-        n
-        for n, needle in (("GoogleTest", "gtest"), ("Catch2", "catch2"), ("doctest", "doctest"))
-        if needle in text.lower()
-    ]
+        details.append(f"libraries {human_list(libs, 6)}")
+    if exes:
+        details.append(f"executables {human_list(exes, 6)}")
     if tests:
-        details.append(f"tests with {human_list(tests)}")
+        details.append(f"{plural(len(tests), 'test or benchmark target')}")
+    frameworks = [n for n, needle in (("GoogleTest", "gtest"), ("Catch2", "catch2"), ("doctest", "doctest"))
+                  if needle in every.lower()]  # fmt: skip
+    if frameworks:
+        details.append(f"tests with {human_list(frameworks)}")
+    options = re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)
+    if options:
+        details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
-    if "enable_testing" in text.lower() or "add_test" in text.lower() or tests:
+    registered = len(re.findall(r"\badd_test\s*\(", every, re.IGNORECASE))
+    if registered or frameworks:
         k.command("test", "ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60)
-        k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
+        runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
+        if registered <= 2 and runner and not frameworks:
+            # The whole suite is one or two ctest entries: one test is picked by the runner itself.
+            k.command("test-one", f"build/{runner} <test name>", "CMakeLists.txt", 60)
+        else:
+            k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
     return details
 
 

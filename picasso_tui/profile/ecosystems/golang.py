@@ -1,12 +1,13 @@
-"""Go: modules (and go.work workspaces), notable libraries, commands under cmd/."""
+"""Go: the root module (and go.work workspaces), its direct requirements, commands under cmd/. Modules under
+examples/ or _examples/ are example programs with their own go.mod, not part of the project."""
 
 from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems.common import classify, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/gin-gonic/gin": ("Gin", "framework"), "github.com/labstack/echo/v4": ("Echo", "framework"),
@@ -16,10 +17,33 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/jackc/pgx/v5": ("pgx (PostgreSQL)", "database"), "entgo.io/ent": ("ent", "database"),
     "github.com/golang-migrate/migrate/v4": ("golang-migrate", "migrations"),
     "github.com/pressly/goose/v3": ("goose", "migrations"), "github.com/spf13/cobra": ("Cobra", "cli"),
-    "github.com/urfave/cli/v2": ("urfave/cli", "cli"), "github.com/stretchr/testify": ("testify", "test"),
-    "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
+    "github.com/spf13/pflag": ("pflag (flags)", "cli"), "github.com/urfave/cli/v2": ("urfave/cli", "cli"),
+    "github.com/stretchr/testify": ("testify", "test"), "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
 }  # fmt: skip
-REQUIRE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.\-]+\.[a-z]+/[^\s]+)\s+v[0-9]", re.MULTILINE)
+REQUIRE_LINE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.\-]+\.[a-z]+/[^\s]+)\s+v[0-9][^\s]*(.*)$")
+
+
+def requirements(text: str) -> list[str]:
+    """The modules a go.mod requires directly, in order (``// indirect`` ones and replace targets left out)."""
+    out: list[str] = []
+    block = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if block:
+            if stripped.startswith(")"):
+                block = ""
+                continue
+        elif re.match(r"^(require|replace|exclude|retract)\s*\(", stripped):
+            block = stripped.split()[0].split("(")[0]
+            continue
+        if block and block != "require":
+            continue
+        if not block and not stripped.startswith("require"):
+            continue
+        m = REQUIRE_LINE.match(stripped)
+        if m and "// indirect" not in m.group(2):
+            out.append(m.group(1))
+    return out
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -27,33 +51,64 @@ def investigate(tree: Tree) -> Knowledge:
     mods = tree.named("go.mod")
     if not mods:
         return k
-    text = tree.read(mods[0]) or ""
+    own = [m for m in mods if not is_auxiliary(m) and not m.startswith("_") and "/_" not in m]
+    if not own:  # only examples or test fixtures carry a go.mod: not a Go project
+        return k
+    examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
+    root = own[0]
+    text = tree.read(root) or ""
     module = re.search(r"^module\s+(\S+)", text, re.MULTILINE)
     version = re.search(r"^go\s+(\S+)", text, re.MULTILINE)
-    deps: set[str] = set()
-    for mod in mods:
-        deps |= set(REQUIRE.findall(tree.read(mod) or ""))
     details = [f"module `{module.group(1)}`" if module else "Go module"]
     if version:
-        details.append(f"Go {version.group(1)}")
-    if tree.has("go.work") or len(mods) > 1:
-        details.append(f"{len(mods)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in mods])}")
+        said = re.search(r"((?:^//[^\n]*\n)+)go\s+\S+", text, re.MULTILINE)  # the comment above the go directive
+        why = " ".join(line.lstrip("/ ").strip() for line in said.group(1).splitlines()) if said else ""
+        details.append(f"Go {version.group(1)}" + (f" (go.mod: {why[:200]})" if why else ""))
+    if tree.has("go.work") or len(own) > 1:
+        details.append(f"{len(own)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in own])}")
+    if examples:
+        details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
     k.fact(
         "go/packaging",
         f"Go module {module.group(1)}" if module else "Go modules",
         "Go project: " + "; ".join(details) + ".",
-        *mods[:3],
+        *own[:3],
+        *[f"{e}/go.mod" for e in examples[:1]],
     )
-    stack_facts(k, "go", "Go", classify(deps, LIBRARIES), mods[:1])
+    commands = sorted({f.rsplit("/", 1)[0] for f in tree.files if re.match(r"^cmd/[^/]+/main\.go$", f)})
+    root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
+    root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
+    role = _role(tree, commands, bool(root_main))
+    runtime = [d for m in own for d in requirements(tree.read(m) or "")]
+    stack = Stack(list(dict.fromkeys(runtime)), role=role, none="no external dependencies (standard library only)")
+    stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
+    _commands(k, tree, commands, bool(root_main))
+    return k
+
+
+def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
+    library = any(f.endswith(".go") and not f.endswith("_test.go") and "/" not in f for f in tree.files)
+    if root_main:
+        return "a program (package main at the root)"
+    if library and commands:
+        return f"a library with commands under cmd/ ({human_list(commands, 4)})"
+    if commands:
+        return f"commands under cmd/ ({human_list(commands, 4)})"
+    return "a library (no package main)" if library else ""
+
+
+def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) -> None:
     k.command("build", "go build ./...", "go.mod", 60)
     k.command("test", "go test ./...", "go.mod", 60)
-    pkg = next((f.rsplit("/", 1)[0] for f in tree.files if f.endswith("_test.go") and "/" in f), "<package dir>")
-    k.command("test-one", f"go test ./{pkg}/ -run <TestName>", "go.mod", 60)
+    tested = [f.rsplit("/", 1)[0] if "/" in f else "." for f in tree.files if f.endswith("_test.go")]
+    # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
+    own = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
+    pkg = next((t for t in own if t != "."), "." if "." in own else "<package dir>")
+    k.command("test-one", f"go test {'.' if pkg == '.' else f'./{pkg}/'} -run <TestName>", "go.mod", 60)
     k.command(
         "lint", "golangci-lint run" if tree.named(".golangci.yml", ".golangci.yaml") else "go vet ./...", "go.mod", 60
     )
     k.command("format", "gofmt -w .", "go.mod", 60)
-    commands = sorted({f.rsplit("/", 1)[0] for f in tree.files if re.match(r"^cmd/[^/]+/main\.go$", f)})
     if commands:
         k.fact(
             "go/entry-points",
@@ -61,7 +116,6 @@ def investigate(tree: Tree) -> Knowledge:
             f"Go commands under cmd/: {human_list(commands)}.",
             *[f"{c}/main.go" for c in commands[:4]],
         )
-        k.command("run", f"go run ./{commands[0]}", "cmd/", 60)
-    elif tree.has("main.go"):
-        k.command("run", "go run .", "main.go", 60)
-    return k
+        k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
+    elif root_main:
+        k.command("run", "go run .", "go.mod", 60)

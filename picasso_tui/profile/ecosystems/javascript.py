@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from picasso_tui.profile.ecosystems.common import classify, load_json, stack_facts
-from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "next": ("Next.js", "framework"), "react": ("React", "framework"), "vue": ("Vue", "framework"),
@@ -15,15 +15,21 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "@angular/core": ("Angular", "framework"), "express": ("Express", "framework"), "fastify": ("Fastify", "framework"),
     "koa": ("Koa", "framework"), "@nestjs/core": ("NestJS", "framework"), "@remix-run/react": ("Remix", "framework"),
     "astro": ("Astro", "framework"), "electron": ("Electron", "framework"), "hono": ("Hono", "framework"),
-    "solid-js": ("Solid", "framework"), "react-native": ("React Native", "framework"), "vite": ("Vite", "framework"),
-    "webpack": ("webpack", "framework"), "esbuild": ("esbuild", "framework"), "graphql": ("GraphQL", "framework"),
-    "vitest": ("Vitest", "test"), "jest": ("Jest", "test"), "mocha": ("Mocha", "test"), "ava": ("AVA", "test"),
+    "solid-js": ("Solid", "framework"), "react-native": ("React Native", "framework"),
+    "graphql": ("GraphQL", "framework"), "pino": ("pino", "framework"), "winston": ("winston", "framework"),
+    "axios": ("axios", "framework"), "zod": ("zod", "framework"), "rxjs": ("RxJS", "framework"),
+    "vite": ("Vite", "build"), "rollup": ("Rollup", "build"), "webpack": ("webpack", "build"),
+    "esbuild": ("esbuild", "build"), "tsup": ("tsup", "build"), "@swc/core": ("SWC", "build"),
+    "parcel": ("Parcel", "build"), "vitest": ("Vitest", "test"), "jest": ("Jest", "test"),
+    "mocha": ("Mocha", "test"), "ava": ("AVA", "test"), "tap": ("tap", "test"), "borp": ("borp", "test"),
     "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"),
     "@testing-library/": ("Testing Library", "test"), "prisma": ("Prisma", "database"),
     "@prisma/client": ("Prisma", "database"), "typeorm": ("TypeORM", "database"),
     "sequelize": ("Sequelize", "database"), "drizzle-orm": ("Drizzle", "database"), "knex": ("Knex", "database"),
     "mongoose": ("Mongoose", "database"), "pg": ("PostgreSQL (pg)", "database"), "mysql2": ("MySQL", "database"),
     "commander": ("commander", "cli"), "yargs": ("yargs", "cli"), "oclif": ("oclif", "cli"),
+    "eslint": ("ESLint", "lint"), "prettier": ("Prettier", "lint"), "@biomejs/biome": ("Biome", "lint"),
+    "typedoc": ("TypeDoc", "docs"), "vitepress": ("VitePress", "docs"), "@docusaurus/core": ("Docusaurus", "docs"),
 }  # fmt: skip
 LOCKS = (
     ("pnpm-lock.yaml", "pnpm"),
@@ -34,13 +40,14 @@ LOCKS = (
     ("npm-shrinkwrap.json", "npm"),
 )
 ROLE_SCRIPTS = {
-    "build": ("build", "compile"), "test": ("test", "test:unit", "tests"), "lint": ("lint", "typecheck", "check"),
+    "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
+    "lint": ("lint", "typecheck", "type-check", "check", "test:types", "lint:markdown"),
     "format": ("format", "fmt", "prettier"), "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 
 
 def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
-    declared = str(pkg.get("packageManager") or "")
+    declared = str(pkg.get("packageManager") or "").split("+", 1)[0]  # "+sha512.…" is an integrity hash
     if declared:
         return declared.split("@", 1)[0], f'packageManager "{declared}"'
     for lock, tool in LOCKS:
@@ -50,15 +57,43 @@ def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
 
 
 def _workspaces(tree: Tree, pkg: dict) -> list[str]:
+    """The folders the workspace patterns name (``packages/*`` is one level, ``packages/**`` any depth)."""
     ws = pkg.get("workspaces")
     patterns = ws.get("packages", []) if isinstance(ws, dict) else ws if isinstance(ws, list) else []
     text = tree.read("pnpm-workspace.yaml") or ""
-    patterns = list(patterns) + re.findall(r"^\s*-\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", text, re.MULTILINE)
+    listed = re.search(r"^packages:\s*\n((?:[ \t]*(?:-.*)?\n?)+)", text, re.MULTILINE)
+    if listed:
+        patterns = list(patterns) + re.findall(r"^\s*-\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", listed.group(1), re.MULTILINE)
     if not patterns:
         return []
-    roots = {p.split("*", 1)[0].rstrip("/") for p in patterns if not p.startswith("!")}
-    manifests = [f for f in tree.named("package.json") if f != "package.json"]
-    return [m.rsplit("/", 1)[0] for m in manifests if any(m.startswith(r + "/") or r == "" for r in roots)]
+    folders = [f.rsplit("/", 1)[0] for f in tree.named("package.json") if f != "package.json"]
+    included = [p.strip().rstrip("/") for p in patterns if isinstance(p, str) and not p.startswith("!")]
+    excluded = [p.strip()[1:].rstrip("/") for p in patterns if isinstance(p, str) and p.startswith("!")]
+    return sorted(f for f in folders if any(_glob(f, p) for p in included) and not any(_glob(f, p) for p in excluded))
+
+
+def _glob(folder: str, pattern: str) -> bool:
+    """A workspace glob: ``*`` stays within one folder, ``**`` spans any number."""
+    regex = re.escape(pattern.removeprefix("./")).replace(r"\*\*", "\0").replace(r"\*", "[^/]*").replace("\0", ".*")
+    return re.fullmatch(regex, folder) is not None
+
+
+MONOREPO_SHOWN = 12
+"""Workspace packages named per group; a bigger group shows the main ones and a count."""
+RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b")
+
+
+def _test_runner(scripts: dict) -> tuple[str | None, bool]:
+    """The test runner the ``test`` script calls, directly or through one ``npm run <script>`` it runs; and
+    whether it is the test script itself."""
+    test = str(scripts.get("test") or "")
+    chain = [test] + [
+        str(scripts[n]) for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", test) if n in scripts
+    ]
+    for depth, text in enumerate(chain):
+        if m := RUNNERS.search(text):
+            return m.group(0), depth == 0
+    return None, False
 
 
 def run_script(tool: str, script: str) -> str:
@@ -89,8 +124,10 @@ class _Package:
     why: str
     packages: list[str]
     """The workspace packages' folders (a monorepo), or []."""
+    manifests: dict[str, dict]
+    """Each workspace package's package.json, by folder."""
     deps: set[str]
-    """Every dependency the root and the workspace packages declare."""
+    """Every dependency the root and the workspace packages declare (the workspace's own packages left out)."""
     sources: list[str]
 
 
@@ -101,19 +138,45 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     pkg = load_json(tree, "package.json")
     tool, why = _manager(tree, pkg)
-    packages = _workspaces(tree, pkg)
+    packages = [p for p in _workspaces(tree, pkg) if not is_auxiliary(f"{p}/package.json")]
+    manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
+    own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}
     deps: set[str] = set()
-    for manifest in ["package.json", *(f"{p}/package.json" for p in packages)]:
-        data = pkg if manifest == "package.json" else load_json(tree, manifest)
+    for data in [pkg, *manifests.values()]:
         for table in ("dependencies", "devDependencies", "peerDependencies"):
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
-    package = _Package(tree, pkg, tool, why, packages, deps, sources)
+    package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
     _entry_points(k, pkg)
     return k
+
+
+def _monorepo(p: _Package) -> str:
+    """The workspace packages by folder, public ones (no ``"private": true``) apart from private ones, bounded."""
+    groups: dict[tuple[bool, str], list[str]] = {}
+    for folder in p.packages:
+        parent, _, leaf = folder.rpartition("/")
+        name = str(p.manifests[folder].get("name") or leaf)
+        label = leaf if name.rsplit("/", 1)[-1] == leaf else f"{leaf} ({name})"
+        groups.setdefault((bool(p.manifests[folder].get("private")), parent), []).append(label)
+    readme = (p.tree.read(p.tree.first("README.md", "readme.md", "README") or "") or "").lower()
+    root = p.tree.root.name.lower()
+
+    def order(leaves: list[str]) -> list[str]:
+        """Alphabetical; past the bound, the package named like the repository and those its README names come
+        first, so the ones shown are the ones the project's docs call main."""
+        if len(leaves) <= MONOREPO_SHOWN:
+            return sorted(leaves)
+        return sorted(leaves, key=lambda leaf: (leaf.split(" ")[0] != root, leaf.split(" ")[0] not in readme, leaf))
+
+    parts = [
+        f"{'private' if private else 'public'} under {parent or '.'}/: {human_list(order(leaves), MONOREPO_SHOWN)}"
+        for (private, parent), leaves in sorted(groups.items())
+    ]
+    return f"monorepo with {len(p.packages)} packages ({'; '.join(parts)})"
 
 
 def _packaging(k: Knowledge, p: _Package) -> None:
@@ -128,12 +191,7 @@ def _packaging(k: Knowledge, p: _Package) -> None:
     if pkg.get("type") == "module":
         details.append("ES modules")
     if p.packages:
-        described = []
-        for folder in p.packages:
-            data = load_json(tree, f"{folder}/package.json")
-            name, about = data.get("name"), str(data.get("description") or "")[:80]
-            described.append(folder + (f" ({name}{': ' + about if about else ''})" if name else ""))
-        details.append(f"monorepo with {len(p.packages)} packages: {human_list(described, 10)}")
+        details.append(_monorepo(p))
     for marker, label in (("turbo.json", "Turborepo"), ("nx.json", "Nx"), ("lerna.json", "Lerna")):
         if tree.has(marker):
             details.append(f"{label} ({marker})")
@@ -142,42 +200,73 @@ def _packaging(k: Knowledge, p: _Package) -> None:
         f"JS/TS packaging: {p.tool}",
         "JavaScript/TypeScript project: " + "; ".join(details) + ".",
         *p.sources,
+        *[f"{f}/package.json" for f in sorted(p.packages, key=lambda f: bool(p.manifests[f].get("private")))[:2]],
     )
+
+
+def _role(p: _Package) -> str:
+    pkg = p.pkg
+    if p.packages:
+        public = [f for f in p.packages if not p.manifests[f].get("private")]
+        return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
+    if pkg.get("bin"):
+        return "a command-line tool (package.json bin)"
+    published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
+    if not pkg.get("private") and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
+        return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
+    return "an application (private package)" if pkg.get("private") else ""
 
 
 def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     """The stack fact (with Prisma's schema and migrations); returns the libraries by kind."""
-    kinds = classify(p.deps, LIBRARIES)
-    extra = ""
+    own = {str(d.get("name")) for d in [p.pkg, *p.manifests.values()] if d.get("name")}
+    runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
+    published = [m for m in p.manifests.values() if not m.get("private")]
+    runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
+    stack = Stack(list(dict.fromkeys(runtime)), p.deps - set(runtime), _role(p))
+    if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
+        stack.optional, stack.none = set(runtime), ""
     sources = p.sources
     if p.tree.has("prisma/schema.prisma"):
-        extra = "Prisma schema in prisma/schema.prisma" + (
+        stack.extra = "Prisma schema in prisma/schema.prisma" + (
             "; migrations in prisma/migrations" if p.tree.under("prisma/migrations") else ""
         )
         sources = [*sources, "prisma/schema.prisma"]
-    stack_facts(k, "javascript", "JS/TS", kinds, sources, extra)
-    return kinds
+    stack_facts(k, "javascript", "JS/TS", LIBRARIES, stack, sources)
+    return classify(p.deps, LIBRARIES)
 
 
 def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     """Install, the scripts for each role, one test (per package in a monorepo) and Prisma's migrations."""
     tool = p.tool
     scripts = p.pkg.get("scripts") or {}
-    k.command("install", f"{tool} install", p.why, 40)
+    k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
     for role, names in ROLE_SCRIPTS.items():
-        for name in names:
-            if name in scripts:
-                k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30, scripts[name][:80])
-                break
+        found = [name for name in names if name in scripts]
+        for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
+            k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank, scripts[name][:80])
     tests = kinds.get("test", [])
-    if p.packages and "test" in scripts:
-        k.command("test-one", one_package(tool, "<package>", "test"), "workspaces", 35, f"packages: {p.packages[0]} …")
+    runner, direct = _test_runner(scripts)
+    example = next(
+        (f for f in p.tree.own if re.search(r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$", f)), None
+    )
+    tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
+    if tested:
+        k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,
+                  f"packages: {tested[0]} …")  # fmt: skip
+    elif runner in ("vitest", "jest") and direct:
+        k.command("test-one", f"{run_script(tool, 'test')} <file pattern> -t '<test name>'",
+                  "package.json scripts.test", 35, f"{runner} filters by file and test name")  # fmt: skip
+    elif runner and example:
+        execute = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}.get(tool, "npx")
+        command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
+        k.command("test-one", command, "package.json scripts.test", 35, f"the test script runs {runner}")
     elif "Vitest" in tests:
-        k.command("test-one", f"{tool} exec vitest run <file>", "vitest", 40)
+        k.command("test-one", f"{tool} exec vitest run <file>", "package.json", 40)
     elif "Jest" in tests:
-        k.command("test-one", f"{tool} exec jest <file>", "jest", 40)
+        k.command("test-one", f"{tool} exec jest <file>", "package.json", 40)
     if "Prisma" in kinds.get("database", []):
-        k.command("migrate", f"{tool} exec prisma migrate dev", "prisma", 45)
+        k.command("migrate", f"{tool} exec prisma migrate dev", "prisma/schema.prisma", 45)
 
 
 def _entry_points(k: Knowledge, pkg: dict) -> None:

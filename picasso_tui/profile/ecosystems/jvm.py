@@ -5,7 +5,24 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.languages import shares
+from picasso_tui.profile.walk import Tree, is_auxiliary
+
+_RELEASE = (
+    r"<maven\.compiler\.release>\s*([\d.]+)",
+    r"<maven\.compiler\.source>\s*([\d.]+)",
+    r"<release>\s*([\d.]+)\s*</release>",
+    r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
+    r"JavaVersion\.VERSION_(\d+(?:_\d+)?)",
+    r"JavaLanguageVersion\.of\(\s*(\d+)",
+)
+_APPLICATION = re.compile(
+    r"""(\bid\s*\(?\s*["']application["']|^\s*application\s*$|apply plugin:\s*["']application["']"""
+    r"""|com\.android\.application|<mainClass>)""",
+    re.MULTILINE,
+)
+_PUBLISHED = re.compile(r"(maven-publish|com\.vanniktech\.maven\.publish|java-library|com\.android\.library"
+                        r"|<distributionManagement>)")  # fmt: skip
 
 MARKERS = (
     ("spring-boot", "Spring Boot", "framework"), ("quarkus", "Quarkus", "framework"),
@@ -15,7 +32,7 @@ MARKERS = (
     ("testcontainers", "Testcontainers", "test"), ("hibernate", "Hibernate", "database"),
     ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
-    ("picocli", "picocli", "cli"),
+    ("picocli", "picocli", "cli"), ("dokka", "Dokka", "docs"),
 )  # fmt: skip
 
 
@@ -28,6 +45,43 @@ def _found(text: str) -> dict[str, list[str]]:
                 continue
             out[kind].append(label)
     return {k: v for k, v in out.items() if v}
+
+
+def _language(tree: Tree) -> str:
+    """Java, Kotlin, or both in the order of their share of the source (a project mostly in Kotlin with some
+    Java is "Kotlin and Java")."""
+    found = {lang: share for lang, share, _ in shares(tree) if lang in ("java", "kotlin")}
+    names = {"java": "Java", "kotlin": "Kotlin"}
+    ordered = sorted(found, key=lambda lang: -found[lang])
+    if len(ordered) == 2 and found[ordered[1]] >= 0.1 * (found[ordered[0]] + found[ordered[1]]):
+        return f"{names[ordered[0]]} and {names[ordered[1]]}"
+    return names[ordered[0]] if ordered else "Java"
+
+
+def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str]]) -> str:
+    """An Android app (a module applies the application plugin), an application (the root build does, or an
+    application framework is used) or a published library (the root build publishes); else unsaid."""
+    modules = "\n".join(tree.read(m) or "" for m in manifests[:40] if m != root)
+    if re.search(r"android\.application\b(?!\S*\)?\s*apply false)", modules):
+        return "an Android application"
+    text = tree.read(root) or ""
+    if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
+        return "an application"
+    return "a library (published)" if _PUBLISHED.search(text) else ""
+
+
+def _source_sets(tree: Tree, modules: list[str]) -> str:
+    """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>)."""
+    found: dict[str, set[str]] = {"main": set(), "test": set()}
+    for f in tree.files:
+        m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin)/", f)
+        if m:
+            found[m.group(1)].add(f"src/{m.group(1)}/{m.group(2)}")
+    if not found["main"]:
+        return ""
+    where = "modules keep sources" if modules else "sources"
+    text = f"{where} in {' and '.join(sorted(found['main']))}"
+    return text + (f", tests in {' and '.join(sorted(found['test']))}" if found["test"] else "")
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -50,20 +104,21 @@ def investigate(tree: Tree) -> Knowledge:
         wrapper = "./mvnw" if tree.has("mvnw") else "mvn"
         modules = re.findall(r"<module>([^<]+)</module>", tree.read("pom.xml") or "")
         manifests = [f for f in tree.files if f.endswith("pom.xml")]
+    manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
     text = "\n".join(tree.read(m) or "" for m in manifests[:40])
-    kotlin = "kotlin" in text.lower() or any(f.endswith((".kt", ".kts")) for f in tree.files)
-    lang = "Kotlin" if kotlin and not any(f.endswith(".java") for f in tree.files) else "Java"
-    details = [f"build tool {tool} ({wrapper})"]
+    lang = _language(tree)
+    details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
+    release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, text))), None)
+    if release:
+        details.append(f"compiles for Java {release.replace('_', '.')}")
+    kinds = _found(text)
+    if role := _role(tree, gradle or maven or "", manifests, kinds):
+        details.append(role)
     if modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
-    kinds = _found(text)
-    for kind, title in (
-        ("framework", "frameworks"),
-        ("test", "test tools"),
-        ("database", "database"),
-        ("migrations", "migrations"),
-        ("cli", "CLI"),
-    ):
+    titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations",
+              "docs": "API docs"}  # fmt: skip
+    for kind, title in (*titles.items(), ("cli", "CLI")):
         if kinds.get(kind):
             details.append(f"{title}: {human_list(kinds[kind])}")
     mig = next(
@@ -71,22 +126,34 @@ def investigate(tree: Tree) -> Knowledge:
     )
     if mig:
         details.append(f"migrations in {mig}")
-    src = [gradle or maven or ""]
+    goal = re.search(r"<defaultGoal>\s*([^<]+?)\s*</defaultGoal>", tree.read("pom.xml") or "") if maven else None
+    if goal:
+        details.append(f"a bare `{wrapper}` runs the default goal: {' '.join(goal.group(1).split())}")
+        k.command("build", wrapper, "pom.xml <defaultGoal>", 58, "the default goal")
+    if layout := _source_sets(tree, modules):
+        details.append(layout)
+    settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
+    src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
+    _commands(k, tool, wrapper, src[0], modules, kinds)
+    return k
+
+
+def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict) -> None:
+    """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway."""
     if tool == "Gradle":
-        k.command("build", f"{wrapper} build", gradle or "", 60)
-        k.command("test", f"{wrapper} test", gradle or "", 60)
-        k.command("test-one", f"{wrapper} :{modules[0] if modules else 'app'}:test --tests '<Class>'", gradle or "", 60)
+        k.command("build", f"{wrapper} build", manifest, 60)
+        k.command("test", f"{wrapper} test", manifest, 60)
+        task = f":{modules[0]}:test" if modules else "test"
+        k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
-            k.command("run", f"{wrapper} bootRun", gradle or "", 60)
+            k.command("run", f"{wrapper} bootRun", manifest, 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
-        k.command(
-            "test-one", f"{wrapper} -pl {modules[0] if modules else '<module>'} test -Dtest=<Class>", "pom.xml", 60
-        )
+        one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>" if modules else f"{wrapper} test -Dtest=<Class>"
+        k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
     if "Flyway" in kinds.get("migrations", []):
-        k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", src[0], 60)
-    return k
+        k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", manifest, 60)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from picasso_tui.profile.ecosystems.common import classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
@@ -13,7 +13,12 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "pestphp/pest": ("Pest", "test"), "doctrine/orm": ("Doctrine ORM", "database"),
     "doctrine/doctrine-migrations-bundle": ("Doctrine Migrations", "migrations"),
     "symfony/console": ("Symfony Console", "cli"), "friendsofphp/php-cs-fixer": ("PHP-CS-Fixer", "lint"),
-    "phpstan/phpstan": ("PHPStan", "lint"),
+    "phpstan/phpstan": ("PHPStan", "lint"), "squizlabs/php_codesniffer": ("PHP_CodeSniffer", "lint"),
+    "vimeo/psalm": ("Psalm", "lint"), "nikic/fast-route": ("FastRoute", "framework"),
+    "psr/http-message": ("PSR-7 HTTP messages", "framework"),
+    "psr/http-server-handler": ("PSR-15 handlers", "framework"),
+    "psr/http-server-middleware": ("PSR-15 middleware", "framework"),
+    "guzzlehttp/guzzle": ("Guzzle", "framework"), "monolog/monolog": ("Monolog", "framework"),
 }  # fmt: skip
 
 
@@ -33,12 +38,18 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("migrations in database/migrations")
     autoload = (data.get("autoload") or {}).get("psr-4") or {}
     if autoload:
-        details.append("PSR-4 autoload " + ", ".join(f"{ns} -> {d}" for ns, d in list(autoload.items())[:3]))
+        shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]
+        details.append("PSR-4 autoload " + "; ".join(shown))
     k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
-    stack_facts(k, "php", "PHP", kinds, ["composer.json"])
+    runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
+    kind = str(data.get("type") or "")  # no type is Composer's "library", but applications often leave it out
+    role = "an application" if laravel or kind == "project" else f"a Composer {kind}" if kind else ""
+    stack = Stack(runtime, set(data.get("require-dev") or {}), role)
+    stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
-    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse")):
+    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse"),
+                       ("lint", "phpcs"), ("lint", "phpstan"), ("lint", "cs"), ("format", "cs-fix")):  # fmt: skip
         if name in scripts:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     if laravel:
@@ -49,10 +60,15 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("test", "vendor/bin/pest", "composer.json", 50)
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
     elif "PHPUnit" in kinds.get("test", []) or tree.has("phpunit.xml") or tree.has("phpunit.xml.dist"):
-        k.command("test", "vendor/bin/phpunit", "phpunit.xml", 50)
-        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", "phpunit.xml", 50)
+        config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
+        k.command("test", "vendor/bin/phpunit", config, 50)
+        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", config, 50)
     if "PHPStan" in kinds.get("lint", []):
         k.command("lint", "vendor/bin/phpstan analyse", "composer.json", 55)
+    if "PHP_CodeSniffer" in kinds.get("lint", []):
+        config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist") or "composer.json"
+        k.command("lint", "vendor/bin/phpcs", config, 56)
+        k.command("format", "vendor/bin/phpcbf", config, 56)
     if "PHP-CS-Fixer" in kinds.get("lint", []):
         k.command("format", "vendor/bin/php-cs-fixer fix", "composer.json", 55)
     return k

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from picasso_tui.profile.ecosystems.common import classify, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "django": ("Django", "framework"), "flask": ("Flask", "framework"), "fastapi": ("FastAPI", "framework"),
@@ -21,8 +21,14 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "tortoise-orm": ("Tortoise ORM", "database"), "psycopg": ("PostgreSQL (psycopg)", "database"),
     "psycopg2": ("PostgreSQL (psycopg2)", "database"), "psycopg2-binary": ("PostgreSQL (psycopg2)", "database"),
     "pymongo": ("MongoDB", "database"), "redis": ("Redis", "database"), "alembic": ("Alembic", "migrations"),
-    "click": ("click", "cli"), "typer": ("Typer", "cli"),
+    "click": ("click", "cli"), "typer": ("Typer", "cli"), "werkzeug": ("Werkzeug", "framework"),
+    "jinja2": ("Jinja", "framework"), "httpx": ("HTTPX", "framework"), "requests": ("Requests", "framework"),
+    "httpcore": ("httpcore", "framework"), "anyio": ("AnyIO", "framework"), "attrs": ("attrs", "framework"),
+    "rich": ("Rich", "framework"), "sphinx": ("Sphinx", "docs"), "mkdocs": ("MkDocs", "docs"),
+    "ruff": ("ruff", "lint"), "black": ("black", "lint"), "mypy": ("mypy", "lint"), "flake8": ("flake8", "lint"),
+    "pre-commit": ("pre-commit", "lint"), "setuptools": ("setuptools", "build"), "hatchling": ("hatchling", "build"),
 }  # fmt: skip
+DEV_EXTRAS = ("test", "tests", "testing", "dev", "develop", "lint", "docs", "doc", "typing")
 REQUIREMENTS = re.compile(r"^(requirements[^/]*\.txt|requirements/[^/]+\.txt)$")
 
 
@@ -49,6 +55,40 @@ def _deps(tree: Tree, pyproject: dict) -> set[str]:
     names |= set(pipfile.get("packages") or {}) | set(pipfile.get("dev-packages") or {})
     specs.extend(names)
     return {n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"}
+
+
+def _names(specs: list) -> list[str]:
+    return [n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"]
+
+
+def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
+    """The runtime dependencies a package declares, in order ([project.dependencies], Poetry's, setup.py's
+    install_requires), or None when no manifest declares them; and the optional extras' (not the dev ones)."""
+    names = _names
+    project = pyproject.get("project")
+    optional = {
+        n
+        for extra, group in (dig(pyproject, "project", "optional-dependencies") or {}).items()
+        if extra not in DEV_EXTRAS
+        for n in names(group if isinstance(group, list) else [])
+    }
+    if isinstance(project, dict) and "dependencies" not in (project.get("dynamic") or []):
+        return names(project.get("dependencies") or []), optional
+    poetry = dig(pyproject, "tool", "poetry", "dependencies")
+    if isinstance(poetry, dict):
+        return names(list(poetry)), optional
+    setup = "\n".join(tree.read(f) or "" for f in ("setup.py", "setup.cfg"))
+    block = re.search(r"install_requires\s*=\s*\[([^\]]*)\]", setup, re.DOTALL)
+    cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", setup, re.MULTILINE)
+    if block:
+        return names(re.findall(r"[\"']([^\"']+)[\"']", block.group(1))), optional
+    if cfg:
+        return names([line.strip() for line in cfg.group(1).splitlines()]), optional
+    if not project and not setup and tree.has("requirements.txt"):  # an application's pinned requirements
+        return names(
+            [x for x in (tree.read("requirements.txt") or "").splitlines() if x.strip()[:1] not in "#-"]
+        ), set()
+    return None, optional
 
 
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
@@ -122,17 +162,42 @@ def _packaging(k: Knowledge, p: _Project) -> None:
         details.append(f"Python {requires}")
     if p.members:
         details.append(f"uv workspace members: {human_list([str(m) for m in p.members])}")
-    nested = [f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f]
-    if nested and not p.members:
-        details.append(f"{len(nested)} more Python packages inside: {human_list(sorted(set(nested)), 8)}")
+    nested = sorted({f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f})
+    inner = [n for n in nested if not is_auxiliary(n + "/x")]
+    if inner and not p.members:
+        details.append(f"{len(inner)} more Python packages inside: {human_list(inner, 8)}")
+    if aside := [n for n in nested if n not in inner]:
+        details.append(f"projects in examples or fixtures with their own manifest, not part of the package: "
+                       f"{human_list(aside, 4)}")  # fmt: skip
     k.fact("python/packaging", f"Python packaging: {p.tool}", "Python project: " + "; ".join(details) + ".", *p.sources)
 
 
 def _stack(k: Knowledge, p: _Project) -> None:
-    kinds = classify(p.deps, LIBRARIES)
-    if p.django and "Django" not in kinds.get("framework", []):
-        kinds.setdefault("framework", []).insert(0, "Django")
-    stack_facts(k, "python", "Python", kinds, p.sources + ([p.django] if p.django else []))
+    runtime, optional = _runtime(p.tree, p.pyproject)
+    if runtime is not None and p.django and "django" not in runtime:
+        runtime.insert(0, "django")
+    dev = p.deps - set(runtime or []) - optional
+    extras = [e for e in dig(p.pyproject, "project", "optional-dependencies") or {} if e not in DEV_EXTRAS]
+    stack = Stack(runtime, dev, _role(p), f"optional extras: {human_list(extras)}" if extras else "")
+    if runtime is None:  # no manifest says what runs: name what the requirements know, as before
+        stack = Stack(None, set(p.deps), _role(p))
+        stack.runtime = [d for d in sorted(p.deps) if d in LIBRARIES and LIBRARIES[d][1] != "test"] or None
+        stack.dev = p.deps
+    stack_facts(k, "python", "Python", LIBRARIES, stack, p.sources + ([p.django] if p.django else []))
+
+
+def _role(p: _Project) -> str:
+    """A Django site or a project uv does not package is an application; a distributable package a library."""
+    scripts = dig(p.pyproject, "project", "scripts") or dig(p.pyproject, "tool", "poetry", "scripts") or {}
+    cli = f" with the command `{next(iter(scripts))}`" if isinstance(scripts, dict) and scripts else ""
+    if p.django:
+        return "a Django application"
+    packaged = p.tree.has("setup.py") or "build-system" in p.pyproject
+    if dig(p.pyproject, "tool", "uv", "package") is False or (p.pyproject and not packaged):
+        return "an application (not packaged)"
+    if packaged and (dig(p.pyproject, "project", "name") or p.tree.has("setup.py")):
+        return f"an installable package{cli}" if cli else "a library (installable package)"
+    return ""
 
 
 def _install(k: Knowledge, p: _Project) -> None:
@@ -169,7 +234,9 @@ def _tests(k: Knowledge, p: _Project) -> None:
         ),
         None,
     )
-    test_files = [f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
+    test_files = [f for f in tree.own if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)] or [
+        f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)
+    ]
     if "pytest" in p.deps or pytest_cfg:
         example = test_files[0] if test_files else "tests/test_example.py"
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
@@ -219,7 +286,7 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
             *([django] if django else []),
         )
     if scripts:
-        k.command("run", f"{run}{next(iter(scripts))}", "[project.scripts]", 60)
+        k.command("run", f"{run}{next(iter(scripts))}", "pyproject.toml [project.scripts]", 60)
     if django:
         k.command("run", f"{run}python manage.py runserver", django, 55)
 

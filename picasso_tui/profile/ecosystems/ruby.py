@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems.common import classify, stack_facts
-from picasso_tui.profile.findings import Knowledge
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.ecosystems.common import Stack, classify, stack_facts
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "rails": ("Rails", "framework"), "sinatra": ("Sinatra", "framework"), "hanami": ("Hanami", "framework"),
@@ -14,7 +14,32 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "rspec-rails": ("RSpec", "test"), "minitest": ("Minitest", "test"), "capybara": ("Capybara", "test"),
     "activerecord": ("ActiveRecord", "database"), "sequel": ("Sequel", "database"), "pg": ("PostgreSQL", "database"),
     "mysql2": ("MySQL", "database"), "sqlite3": ("SQLite", "database"), "thor": ("Thor", "cli"),
+    "rack": ("Rack", "framework"), "rack-test": ("rack-test", "test"), "rubocop": ("RuboCop", "lint"),
+    "yard": ("YARD", "docs"),
 }  # fmt: skip
+RUNTIME = re.compile(r"""add_(?:runtime_)?dependency\s*\(?\s*['"]([^'"]+)['"]""")
+DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*['"]([^'"]+)['"]""")
+
+
+def _app_gems(gemfile: str) -> list[str]:
+    """The gems a Gemfile needs at run time: those outside ``group :development`` / ``:test`` blocks."""
+    gems: list[str] = []
+    depth = 0
+    dev_depth = 0
+    for line in gemfile.splitlines():
+        stripped = line.split("#", 1)[0].strip()
+        if re.match(r"^group\b.*\bdo\b", stripped):
+            depth += 1
+            if re.search(r":(development|test)\b", stripped) and not dev_depth:
+                dev_depth = depth
+        elif re.match(r"^(\w+.*\bdo\b|if\b|unless\b)", stripped):
+            depth += 1
+        elif stripped == "end":
+            dev_depth = 0 if dev_depth == depth else dev_depth
+            depth = max(depth - 1, 0)
+        elif (m := re.match(r"""^gem\s+['"]([^'"]+)['"]""", stripped)) and not dev_depth:
+            gems.append(m.group(1))
+    return gems
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -23,39 +48,76 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("Gemfile") and not gemspecs:
         return k
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
-    text = "\n".join(tree.read(s) or "" for s in sources if not s.endswith(".lock"))
-    deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", text, re.MULTILINE))
-    deps |= set(re.findall(r"""add_(?:development_)?dependency\s*\(?\s*['"]([^'"]+)['"]""", text))
+    gemfile = tree.read("Gemfile") or ""
+    specs = "\n".join(tree.read(g) or "" for g in gemspecs)
+    runtime = RUNTIME.findall(specs) if gemspecs else None
+    deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE)) | set(DEVELOPMENT.findall(specs))
+    deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
     rails = "Rails" in kinds.get("framework", []) or tree.has("config/application.rb")
-    if rails and "ActiveRecord" not in kinds.get("database", []):
-        kinds.setdefault("database", []).insert(0, "ActiveRecord")
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
+    names = [g.removesuffix(".gemspec") for g in gemspecs]
+    inner = [f for f in tree.files if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f)]
+    if names and inner:
+        more = [f"{f.rsplit('/', 1)[-1].removesuffix('.gemspec')} ({f.rsplit('/', 1)[0]}/)" for f in inner]
+        details.append(f"{len(names) + len(inner)} gems in one repository: {names[0]} (root), {human_list(more, 6)}")
+        own_rake = [f.rsplit("/", 1)[0] for f in inner if tree.has(f"{f.rsplit('/', 1)[0]}/Rakefile")]
+        if own_rake and tree.has("Rakefile"):
+            verb = "has its own Rakefile" if len(own_rake) == 1 else "have their own Rakefiles"
+            details.append(f"{human_list([d + '/' for d in own_rake])} {verb} (run `bundle exec rake` in the folder)")
+    elif names:
+        details.append(f"gem `{names[0]}` ({gemspecs[0]})")
     if tree.under("db/migrate"):
         details.append("migrations in db/migrate")
-    k.fact("ruby/packaging", "Ruby: Bundler", "Ruby project: " + "; ".join(details) + ".", *sources[:1])
-    stack_facts(k, "ruby", "Ruby", kinds, sources[:1])
-    k.command("install", "bundle install", sources[0], 40)
+    k.fact("ruby/packaging", "Ruby: Bundler", "Ruby project: " + "; ".join(details) + ".",
+           *(sources[:1] + gemspecs[:1] + inner[:2]))  # fmt: skip
+    role = "a Rails application" if rails else "a gem (library)" if gemspecs else ""
+    if not role and tree.has("config.ru"):
+        role = "a Rack application (config.ru)"
+    if runtime is None and tree.has("Gemfile"):  # an application: the Gemfile's gems outside dev/test groups
+        runtime = _app_gems(gemfile)
+    if rails and runtime is not None and "activerecord" not in runtime:
+        runtime.append("activerecord")
+    own = set(names) | {f.rsplit("/", 1)[-1].removesuffix(".gemspec") for f in inner}
+    runtime = [d for d in runtime if d not in own] if runtime is not None else None
+    stack = Stack(runtime, deps - set(runtime or []), role)
+    stack_facts(k, "ruby", "Ruby", LIBRARIES, stack, (gemspecs[:1] + sources[:1]) if gemspecs else sources[:1])
+    _commands(k, tree, kinds, deps, rails, sources[0])
+    return k
+
+
+def _commands(
+    k: Knowledge, tree: Tree, kinds: dict[str, list[str]], deps: set[str], rails: bool, manifest: str
+) -> None:
+    """Install, test (RSpec, Rails or rake with Minitest), RuboCop, and a Rails app's server and migrations."""
+    k.command("install", "bundle install", manifest, 40)
     rspec = "RSpec" in kinds.get("test", []) or tree.has(".rspec") or bool(tree.under("spec"))
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
-        k.command("test-one", "bundle exec rspec spec/<file>_spec.rb:<line>", "rspec", 55)
+        k.command(
+            "test-one",
+            "bundle exec rspec spec/<file>_spec.rb:<line>",
+            ".rspec" if tree.has(".rspec") else "Gemfile",
+            55,
+        )
     elif rails:
-        k.command("test", f"{bin_rails} test", "Rails", 55)
-        k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "Rails", 55)
+        k.command("test", f"{bin_rails} test", "config/application.rb", 55)
+        k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
     elif tree.has("Rakefile"):
         k.command("test", "bundle exec rake test", "Rakefile", 60)
+        tests = [f for f in tree.under("test") if f.endswith("_test.rb")]
+        if tests and "Minitest" in kinds.get("test", []):
+            k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     if "rubocop" in deps or tree.has(".rubocop.yml"):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
-        k.command("format", "bundle exec rubocop -a", "rubocop", 58)
+        k.command("format", "bundle exec rubocop -a", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 58)
     if rails:
-        k.command("run", f"{bin_rails} server", "Rails", 55)
-        k.command("migrate", f"{bin_rails} db:migrate", "Rails", 50)
+        k.command("run", f"{bin_rails} server", "config/application.rb", 55)
+        k.command("migrate", f"{bin_rails} db:migrate", "config/application.rb", 50)
         k.fact(
             "ruby/entry-points",
             "Rails app layout",
             "Rails application: routes in config/routes.rb, models in app/models, controllers in app/controllers.",
             *[f for f in ("config/routes.rb", "config/application.rb") if tree.has(f)],
         )
-    return k

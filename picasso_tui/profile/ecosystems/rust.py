@@ -1,20 +1,92 @@
-"""Rust: Cargo packages and workspaces, crates that define the stack, binaries."""
+"""Rust: Cargo packages and workspaces (a nested workspace such as examples/ is its own, not members of the
+root), the crates the project is built on, libraries and binaries."""
 
 from __future__ import annotations
 
-from picasso_tui.profile.ecosystems.common import classify, dig, load_toml, stack_facts
-from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import Any
+
+from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, stack_facts
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
-    "tokio": ("Tokio", "framework"), "async-std": ("async-std", "framework"), "axum": ("axum", "framework"),
-    "actix-web": ("Actix Web", "framework"), "rocket": ("Rocket", "framework"), "warp": ("warp", "framework"),
-    "serde": ("serde", "framework"), "tonic": ("tonic (gRPC)", "framework"), "bevy": ("Bevy", "framework"),
+    "tokio": ("Tokio", "framework"), "async-std": ("async-std", "framework"), "hyper": ("hyper", "framework"),
+    "tower": ("tower", "framework"), "axum": ("axum", "framework"), "actix-web": ("Actix Web", "framework"),
+    "rocket": ("Rocket", "framework"), "warp": ("warp", "framework"), "tonic": ("tonic (gRPC)", "framework"),
+    "serde": ("serde", "framework"), "bevy": ("Bevy", "framework"),
     "ratatui": ("ratatui", "framework"), "wasm-bindgen": ("wasm-bindgen", "framework"),
-    "diesel": ("Diesel", "database"), "sqlx": ("SQLx", "database"), "sea-orm": ("SeaORM", "database"),
-    "rusqlite": ("rusqlite", "database"), "clap": ("clap", "cli"), "proptest": ("proptest", "test"),
+    "rayon": ("rayon", "framework"), "ignore": ("ignore", "framework"), "regex": ("regex", "framework"),
+    "diesel": ("Diesel", "database"), "sqlx": ("SQLx", "database"),
+    "sea-orm": ("SeaORM", "database"), "rusqlite": ("rusqlite", "database"), "clap": ("clap", "cli"),
+    "proptest": ("proptest", "test"), "quickcheck": ("quickcheck", "test"),
     "criterion": ("criterion (benchmarks)", "test"), "insta": ("insta (snapshots)", "test"),
 }  # fmt: skip
+
+
+@dataclass
+class _Crate:
+    name: str
+    folder: str
+    """"" for the root package."""
+    manifest: str
+    runtime: list[str] = field(default_factory=list)
+    dev: set[str] = field(default_factory=set)
+    optional: set[str] = field(default_factory=set)
+    bins: list[str] = field(default_factory=list)
+    bin_names: list[str] = field(default_factory=list)
+    library: bool = False
+
+
+def _dep_names(table: Any) -> list[str]:
+    """Dependency names as the code imports them (``package = "tokio"`` renames count as tokio)."""
+    if not isinstance(table, dict):
+        return []
+    return [str(v.get("package", k)) if isinstance(v, dict) else str(k) for k, v in table.items()]
+
+
+def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
+    name = dig(data, "package", "name")
+    if not name:
+        return None
+    folder = manifest.rsplit("/", 1)[0] if "/" in manifest else ""
+    prefix = f"{folder}/" if folder else ""
+    crate = _Crate(str(name), folder, manifest)
+    targets = [t for t in (data.get("target") or {}).values() if isinstance(t, dict)]
+    for table in [data, *targets]:
+        deps = table.get("dependencies") or {}
+        crate.runtime += _dep_names(deps)
+        crate.optional |= set(_dep_names({n: v for n, v in deps.items() if isinstance(v, dict) and v.get("optional")}))
+        crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
+    crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
+    declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
+    crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
+    crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
+    if tree.has(f"{prefix}src/main.rs") and "src/main.rs" not in crate.bins:
+        crate.bins.insert(0, "src/main.rs")
+    crate.bins += [f[len(prefix) :] for f in tree.under(f"{prefix}src/bin") if f.endswith(".rs")]
+    crate.bins = [f"{prefix}{b}" for b in dict.fromkeys(crate.bins) if tree.has(f"{prefix}{b}")]
+    return crate
+
+
+def _matches(folder: str, pattern: str) -> bool:
+    """A Cargo workspace glob, segment by segment (``*`` never crosses a ``/``)."""
+    parts, pats = folder.split("/"), pattern.strip("/").split("/")
+    return len(parts) == len(pats) and all(fnmatchcase(p, q) for p, q in zip(parts, pats, strict=True))
+
+
+def _members(tree: Tree, base: str, data: dict[str, Any]) -> list[str]:
+    """The member folders a [workspace] at ``base`` lists (globs expanded, ``exclude`` honoured)."""
+    ws = data.get("workspace") or {}
+    prefix = f"{base}/" if base else ""
+    folders = sorted({m.rsplit("/", 1)[0] for m in tree.named("Cargo.toml") if "/" in m and m.startswith(prefix)})
+    excluded = [f"{prefix}{e}" for e in ws.get("exclude") or [] if isinstance(e, str)]
+    found: list[str] = []
+    for pattern in ws.get("members") or []:
+        if isinstance(pattern, str):
+            found += [f for f in folders if _matches(f, f"{prefix}{pattern}") and f not in found]
+    return [f for f in found if not any(f == e or f.startswith(e + "/") for e in excluded)]
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -22,51 +94,106 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("Cargo.toml"):
         return k
     root = load_toml(tree, "Cargo.toml")
-    manifests = tree.named("Cargo.toml")
-    members = [m.rsplit("/", 1)[0] for m in manifests if m != "Cargo.toml"]
-    crates: list[str] = []
-    deps: set[str] = set()
-    for manifest in manifests:
-        data = root if manifest == "Cargo.toml" else load_toml(tree, manifest)
-        name = dig(data, "package", "name")
-        if name:
-            crates.append(name)
-        for table in ("dependencies", "dev-dependencies", "build-dependencies"):
-            deps |= set((data.get(table) or {}).keys())
-        deps |= set((dig(data, "workspace", "dependencies") or {}).keys())
+    crates = [c for c in [_crate(tree, "Cargo.toml", root)] if c]
+    members = _members(tree, "", root) if "workspace" in root else []
+    for folder in members:
+        manifest = f"{folder}/Cargo.toml"
+        crate = _crate(tree, manifest, load_toml(tree, manifest))
+        if crate and crate.folder:
+            crates.append(crate)
+    crates.sort(key=lambda c: (c.folder != "", c.name != tree.root.name, c.name))
+    nested = [
+        m.rsplit("/", 1)[0]
+        for m in tree.named("Cargo.toml")
+        if m != "Cargo.toml" and "workspace" in load_toml(tree, m) and m.rsplit("/", 1)[0] not in members
+    ]
+    _packaging(k, tree, root, crates, nested)
+    own = [c for c in crates if not is_auxiliary(c.manifest)] or crates[:1]
+    _stack(k, tree, own)
+    _commands(k, tree, root, own)
+    return k
+
+
+def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], nested: list[str]) -> None:
     details = []
     if "workspace" in root:
-        details.append(f"Cargo workspace of {len(members)} crates: {human_list(members, 10)}")
+        names = [c.name if c.folder.rsplit("/", 1)[-1] in ("", c.name) else f"{c.name} ({c.folder})" for c in crates]
+        details.append(f"Cargo workspace of {plural(len(crates), 'crate')}: {human_list(names, 10)}")
     elif crates:
-        details.append(f"crate `{crates[0]}`")
-    edition = dig(root, "package", "edition") or dig(root, "workspace", "package", "edition")
-    if edition:
+        details.append(f"crate `{crates[0].name}`")
+    first = load_toml(tree, crates[0].manifest) if crates else {}
+    edition = dig(root, "workspace", "package", "edition") or dig(first, "package", "edition")
+    if isinstance(edition, str):
         details.append(f"edition {edition}")
+    msrv = dig(root, "workspace", "package", "rust-version") or dig(first, "package", "rust-version")
+    if isinstance(msrv, str):
+        details.append(f"MSRV (rust-version) {msrv}")
+    lints = dig(root, "workspace", "lints") or dig(first, "lints") or {}
+    strict = [f"{name} = {lvl}" for group in lints.values() if isinstance(group, dict)
+              for name, lvl in group.items() if lvl in ("forbid", "deny")]  # fmt: skip
+    if strict:
+        details.append(f"lints: {human_list(strict, 4)}")
     if tree.has("rust-toolchain.toml") or tree.has("rust-toolchain"):
         details.append("toolchain pinned in rust-toolchain")
+    for folder in nested:
+        inner = _members(tree, folder, load_toml(tree, f"{folder}/Cargo.toml"))
+        count = f" ({plural(len(inner), 'crate')})" if inner else ""
+        details.append(
+            f"{folder}/ is a separate Cargo workspace{count}, not part of "
+            + ("the root workspace" if "workspace" in root else "this crate")
+        )
+    sources = ["Cargo.toml", *[c.manifest for c in crates if c.folder][:3], *[f"{n}/Cargo.toml" for n in nested][:2]]
     k.fact(
         "rust/packaging",
         "Rust: Cargo" + (" workspace" if "workspace" in root else ""),
         "Rust project built with Cargo: " + "; ".join(details or ["Cargo.toml"]) + ".",
-        "Cargo.toml",
+        *sources,
     )
-    kinds = classify(deps, LIBRARIES)
-    extra = (
-        "Diesel migrations in migrations/" if tree.under("migrations") and "Diesel" in kinds.get("database", []) else ""
-    )
-    stack_facts(k, "rust", "Rust", kinds, ["Cargo.toml"], extra)
-    k.command("build", "cargo build", "Cargo.toml", 60)
-    k.command("test", "cargo test" + (" --workspace" if "workspace" in root else ""), "Cargo.toml", 60)
-    if members or crates:
-        k.command("test-one", f"cargo test -p {crates[0] if crates else '<crate>'} <test name>", "Cargo.toml", 60)
+
+
+def _role(crates: list[_Crate]) -> str:
+    libs = [c for c in crates if c.library]
+    bins = [c for c in crates if c.bins]
+    if len(crates) == 1:
+        c = crates[0]
+        names = ", ".join(f"`{n}`" for n in c.bin_names)
+        if c.bins and c.library:
+            return "a library with a binary"
+        return f"a binary{f' ({names})' if names else ''}" if c.bins else "a library" if c.library else ""
+    if libs and not bins:
+        return plural(len(libs), "library crate")
+    return f"{plural(len(libs), 'library crate')} and {plural(len(bins), 'binary crate')}"
+
+
+def _stack(k: Knowledge, tree: Tree, crates: list[_Crate]) -> None:
+    own = {c.name for c in crates}
+    runtime = [d for c in crates for d in c.runtime if d not in own]
+    dev = {d for c in crates for d in c.dev if d not in own}
+    diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
+    stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
+    stack.optional = {d for c in crates for d in c.optional}
+    stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
+
+
+def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> None:
+    workspace = "workspace" in root
+    k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
+    k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
+    if crates:
+        k.command("test-one", f"cargo test -p {crates[0].name} <test name>", crates[0].manifest, 60)
+    if any(c.library for c in crates):
+        k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
     k.command("lint", "cargo clippy --all-targets", "Cargo.toml", 60)
     k.command("format", "cargo fmt", "Cargo.toml", 60)
-    bins = [f for f in tree.files if f.endswith("src/main.rs") or "/src/bin/" in f or f.startswith("src/bin/")]
-    if bins:
-        k.command("run", "cargo run", "src/main.rs", 60)
+    with_bins = [c for c in crates if c.bins]
+    if with_bins:
+        bins = [b for c in with_bins for b in c.bins]
         k.fact("rust/entry-points", "Rust binaries", f"Rust binary entry points: {human_list(bins, 6)}.", *bins[:4])
-    if "Diesel" in kinds.get("database", []):
-        k.command("migrate", "diesel migration run", "diesel", 55)
-    elif "SQLx" in kinds.get("database", []) and tree.under("migrations"):
-        k.command("migrate", "sqlx migrate run", "sqlx", 55)
-    return k
+        first = with_bins[0]
+        run = "cargo run" if not first.folder and len(with_bins) == 1 else f"cargo run -p {first.name}"
+        k.command("run", run, first.bins[0], 60)
+    runtime = {d for c in crates for d in c.runtime}
+    if "diesel" in runtime and (tree.has("diesel.toml") or tree.under("migrations")):
+        k.command("migrate", "diesel migration run", "diesel.toml" if tree.has("diesel.toml") else "Cargo.toml", 55)
+    elif "sqlx" in runtime and tree.under("migrations"):
+        k.command("migrate", "sqlx migrate run", "Cargo.toml", 55)
