@@ -24,7 +24,16 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.eval.profile.scoring import COMMON, EXPECTED_DIR, Expectations, Score, add_unjudged, load, score  # noqa: E402
+from tests.eval.profile.scoring import (  # noqa: E402
+    COMMON,
+    EXPECTED_DIR,
+    JUDGED_DIR,
+    Expectations,
+    Score,
+    add_unjudged,
+    load,
+    score,
+)
 
 
 @dataclass
@@ -36,6 +45,7 @@ class Run:
     lines: int
     files: int
     result: Score
+    ecosystem: str = ""
 
 
 def init_profile(path: Path, python: str = sys.executable) -> tuple[dict[str, Any], float]:
@@ -88,9 +98,8 @@ def table(runs: list[Run]) -> str:
     ]
     for r in runs:
         s = r.result
-        eco = json.loads((EXPECTED_DIR / f"{r.exp.slug}.json").read_text()).get("ecosystem", "")
         rows.append(
-            f"| {r.exp.repo} | {eco} | {fmt(s.precision)} | {s.recall:.2f} | {s.memories} ({s.endorsed}) "
+            f"| {r.exp.repo} | {r.ecosystem} | {fmt(s.precision)} | {s.recall:.2f} | {s.memories} ({s.endorsed}) "
             f"| {len(s.matched) + len(s.missed)} ({len(s.matched)}) | {r.seconds:.2f} | {r.lines:,} |"
         )
     mems = sum(r.result.memories for r in runs)
@@ -133,12 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-unjudged", action="store_true", help="add undecided memories to judged/*.json")
     parser.add_argument("--judge-tag", default="", help="write new judgements to judged/<repo>.<tag>.json")
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument("--expected-dir", type=Path, default=EXPECTED_DIR, help="expectations (e.g. expected_holdout/)")
+    parser.add_argument("--judged-dir", type=Path, default=JUDGED_DIR, help="hand judgements for --expected-dir")
     args = parser.parse_args(argv)
     runs: list[Run] = []
-    for path in sorted(EXPECTED_DIR.glob("*.json")):
+    # A set without its own _common.json (a held-out set) is judged by the common patterns of expected/.
+    common = args.expected_dir / f"{COMMON}.json"
+    common = common if common.exists() else EXPECTED_DIR / f"{COMMON}.json"
+    for path in sorted(args.expected_dir.glob("*.json")):
         if path.stem == COMMON:
             continue
-        exp = load(path)
+        exp = load(path, args.judged_dir, common)
         name = exp.repo.split("/", 1)[1]
         if args.only and name not in args.only:
             continue
@@ -147,11 +161,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skipped {exp.repo}: no checkout at {checkout}", file=sys.stderr)
             continue
         run = evaluate(exp, checkout, args.python)
+        run.ecosystem = json.loads(path.read_text()).get("ecosystem", "")
         runs.append(run)
         print("\n".join(details(run, args.show_memories, args.show_misses)))
         if args.write_unjudged and run.result.unjudged:
-            added = add_unjudged(run.result, exp, tag=args.judge_tag)
-            print(f"   {added} added to judged/{exp.slug}{'.' + args.judge_tag if args.judge_tag else ''}.json")
+            added = add_unjudged(run.result, exp, args.judged_dir, tag=args.judge_tag)
+            print(
+                f"   {added} added to {args.judged_dir.name}/{exp.slug}{'.' + args.judge_tag if args.judge_tag else ''}.json"
+            )
     print()
     print(table(runs))
     unjudged = sum(len(r.result.unjudged) for r in runs)
