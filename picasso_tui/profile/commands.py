@@ -38,7 +38,7 @@ SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "p
 
 CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
 ONE_TEST = re.compile(
-    r"(\s[A-Z][A-Z_]{3,}\b|^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
+    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
     r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
@@ -50,7 +50,7 @@ BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(che
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
-    ("format", re.compile(r"\b(fmt|format|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
+    ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
@@ -71,8 +71,16 @@ CONTEXT_ROLES = (
     ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
 )
 NOT_DEV = re.compile(
-    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version"
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|\b(serve|server|preview)[- ]docs?\b|"
+    r"\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|sphinx-autobuild|yard) serve\b|^sphinx-autobuild\b"
 )
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, a docs preview
+server (it shows the docs, it neither builds them nor runs the project)."""
+TOOL_INSTALL_TARGET = re.compile(r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$")
+"""A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
+NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
+"""Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
 
 def command_role(command: str) -> str | None:
@@ -84,7 +92,7 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
-    if INSTALL.match(command):
+    if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
         return "install"
     for role, pattern in COMMAND_ROLES:
         if pattern.search(command):
@@ -149,6 +157,8 @@ def _roles(command: str, context: str) -> list[str]:
     if own is None and NOT_DEV.search(command):
         return []
     near = context_role(context) if context else None
+    if near == "test" and NOT_TEST_TARGET.match(command):
+        near = None
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     if own in ("lint", "format") and near in ("lint", "format") and near != own:
