@@ -38,7 +38,8 @@ SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "p
 
 CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
 ONE_TEST = re.compile(
-    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
+    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|"
+    r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
     r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
@@ -50,7 +51,8 @@ BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(che
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
-    ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
+    ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|goimports|"
+                          r"rubocop -a)\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
@@ -77,7 +79,9 @@ NOT_DEV = re.compile(
 )
 """Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, a docs preview
 server (it shows the docs, it neither builds them nor runs the project)."""
-TOOL_INSTALL_TARGET = re.compile(r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$")
+TOOL_INSTALL_TARGET = re.compile(
+    r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
+)
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
