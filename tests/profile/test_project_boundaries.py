@@ -17,14 +17,20 @@ def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[s
 
 
 RUST_WORKSPACE = {
-    "Cargo.toml": '[workspace]\nmembers = ["clapx", "clapx_derive", "tests/fixture-crate"]\n',
+    "Cargo.toml": '[workspace]\nmembers = ["clapx", "clapx_builder", "clapx_derive", "clapx_mangen", '
+    '"tests/fixture-crate"]\n',
     "clapx/Cargo.toml": '[package]\nname = "clapx"\n[dependencies]\nanstyle = "1"\nclapx_derive = "1"\n'
+    'clapx_builder = "1"\n'
     '[dev-dependencies]\ntrycmd = "0.15"\nsnapbox = "0.6"\n',
     "clapx/src/lib.rs": "pub fn a() {}\n",
     "clapx/src/bin/stdio-fixture.rs": "fn main() {}\n",
     "clapx_derive/Cargo.toml": '[package]\nname = "clapx_derive"\n[lib]\nproc-macro = true\n'
     '[dependencies]\nsyn = "2"\nquote = "1"\n',
     "clapx_derive/src/lib.rs": "",
+    "clapx_builder/Cargo.toml": '[package]\nname = "clapx_builder"\n[dependencies]\nstrsim = "0.11"\n',
+    "clapx_builder/src/lib.rs": "",
+    "clapx_mangen/Cargo.toml": '[package]\nname = "clapx_mangen"\n[dependencies]\nroff = "0.2"\n',
+    "clapx_mangen/src/lib.rs": "",
     "tests/fixture-crate/Cargo.toml": '[package]\nname = "fixture-crate"\n[dependencies]\nlibc = "0.2"\n',
     "tests/fixture-crate/src/main.rs": "fn main() {}\n",
 }
@@ -46,8 +52,9 @@ def test_a_real_binary_crate_is_still_an_entry_point(make_project):
 
 def test_a_workspace_is_built_on_its_main_crates_dependencies_and_its_dev_test_tools_are_named(make_project):
     stack = bodies(make_project, RUST_WORKSPACE, name="clapx")["rust/stack"]
-    assert "anstyle" in stack
+    assert "anstyle" in stack and "strsim" in stack  # its own, and those of the member it builds on
     assert "syn" not in stack and "quote" not in stack and "libc" not in stack  # the proc-macro's, the fixture's
+    assert "roff" not in stack  # a helper crate beside it, which the main crate does not depend on
     assert "trycmd" in stack and "snapbox" in stack
 
 

@@ -140,9 +140,10 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _tested(tree: Tree, modules: list[str]) -> list[str]:
-    """The modules that have tests (src/test): "run one test" in a module without any selects nothing."""
+    """The modules that have tests (src/test) first: "run one test" in a module without any selects nothing. When
+    no module has a standard test folder the layout is the build's own, and the order is left as it is."""
     with_tests = [m for m in modules if tree.under(f"{m}/src/test")]
-    return with_tests if with_tests or not modules else []
+    return with_tests + [m for m in modules if m not in with_tests]
 
 
 def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict) -> None:

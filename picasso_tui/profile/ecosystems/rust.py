@@ -42,6 +42,7 @@ class _Crate:
     bins: list[str] = field(default_factory=list)
     bin_names: list[str] = field(default_factory=list)
     library: bool = False
+    proc_macro: bool = False
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -65,6 +66,7 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
         crate.optional |= set(_dep_names({n: v for n, v in deps.items() if isinstance(v, dict) and v.get("optional")}))
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
+    crate.proc_macro = bool(isinstance(data.get("lib"), dict) and data["lib"].get("proc-macro"))
     declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
@@ -83,10 +85,19 @@ def _fixture(crate: _Crate) -> bool:
 
 
 def _main(tree: Tree, crates: list[_Crate]) -> list[_Crate]:
-    """The crate whose dependencies stand for the project: the root package, else the member named like the
-    repository; its helper crates' (proc-macro, man-page generator) dependencies are theirs, not the project's."""
+    """The crates whose dependencies stand for the project: the main crate (the root package, else the member
+    named like the repository) and the members it builds on, transitively, but for proc-macro crates. A helper
+    crate beside it (a derive macro, a man-page generator) brings its own dependencies, not the project's."""
     main = [c for c in crates if not c.folder] or [c for c in crates if c.name == tree.root.name]
-    return main[:1] or crates
+    if not main:
+        return crates
+    by_name = {c.name: c for c in crates}
+    found = main[:1]
+    for crate in found:  # grows while it is read: the members each one depends on
+        found += [
+            by_name[d] for d in crate.runtime if d in by_name and not by_name[d].proc_macro and by_name[d] not in found
+        ]
+    return found
 
 
 def _matches(folder: str, pattern: str) -> bool:
