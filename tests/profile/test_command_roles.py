@@ -77,6 +77,7 @@ def test_a_target_named_for_what_it_does_is_not_the_test_command_though_the_pros
         "j.cpp": "int j;\n",
         "CONTRIBUTING.md": "## Tests\n\nBefore testing, run `make amalgamate` and `make pretty`, then `make check`.\n",
         "Makefile": "amalgamate:\n\ttrue\npretty:\n\tastyle src\ncheck:\n\tctest\n",
+        ".clang-format": "BasedOnStyle: LLVM\n",
     })  # fmt: skip
     assert learned["workflow/test"].startswith("To test: `make check`")
     assert "amalgamate" not in learned["workflow/test"] and "pretty" not in learned["workflow/test"]
