@@ -74,11 +74,14 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
-    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|\b(serve|server|preview)[- ]docs?\b|"
-    r"\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|sphinx-autobuild|yard) serve\b|^sphinx-autobuild\b"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$"
 )
-"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, a docs preview
-server (it shows the docs, it neither builds them nor runs the project)."""
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage."""
+DOCS_SERVER = re.compile(
+    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
+    r"^sphinx-autobuild\b"
+)
+"""A docs server: it previews the docs (after any build), it never runs the project."""
 TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
@@ -96,6 +99,8 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
+    if DOCS_SERVER.search(command):
+        return "docs"
     if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
         return "install"
     for role, pattern in COMMAND_ROLES:

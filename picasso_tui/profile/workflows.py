@@ -144,6 +144,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "migrate" and not _has_migrations(tree):
         return None
+    if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
     if c.role == "test" and re.search(r"\s--(doc|lib|bins?)\b", c.command):

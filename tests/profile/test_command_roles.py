@@ -24,8 +24,8 @@ def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[s
         ("make deps", "install"),
         ("make fmt", "format"),  # the negative: the formatting target itself
         ("make pretty", "format"),
-        ("make serve-docs", None),
-        ("mkdocs serve", None),
+        ("make serve-docs", "docs"),  # a preview of the docs, never how to run the project
+        ("mkdocs serve", "docs"),
         ("mkdocs build", "docs"),  # the negative: the docs build
         ("mkdocs", None),
         ("go doc", None),
@@ -57,18 +57,19 @@ def test_a_docs_server_is_not_how_to_run_a_library_but_a_run_target_is(make_proj
         "CONTRIBUTING.md": "## Docs\n\nPreview the docs with `make serve-docs`.\n\n## Running\n\nStart it with `make run`.\n",
         "Makefile": "serve-docs:\n\tmkdocs serve\nrun:\n\tgo run .\n",
     })  # fmt: skip
-    assert "serve-docs" not in " ".join(learned.values()).split("targets:")[0]
     assert "serve-docs" not in learned.get("workflow/run", "")
+    assert "`make serve-docs`" in learned["workflow/docs"]
     assert "`make run`" in learned["workflow/run"]
 
 
-def test_a_bare_tool_name_is_not_the_docs_build(make_project):
+def test_a_bare_tool_name_is_not_the_docs_build_and_a_preview_comes_after_the_build(make_project):
     learned = bodies(make_project, {
         "pyproject.toml": "[project]\nname='p'\n", "p.py": "x = 1\n", "mkdocs.yml": "site_name: p\n",
-        "CONTRIBUTING.md": "## Documentation\n\nThe docs use `mkdocs`; build them with `mkdocs build`.\n",
+        "CONTRIBUTING.md": "## Documentation\n\nThe docs use `mkdocs`; preview with `mkdocs serve`, build them "
+                           "with `mkdocs build`.\n",
     })  # fmt: skip
     assert learned["workflow/docs"].startswith("To build or preview the docs: `mkdocs build`")
-    assert "`mkdocs`" not in learned["workflow/docs"]
+    assert "`mkdocs`" not in learned["workflow/docs"] and "`mkdocs serve`" in learned["workflow/docs"]
 
 
 def test_a_target_named_for_what_it_does_is_not_the_test_command_though_the_prose_is_about_testing(make_project):
