@@ -1,6 +1,6 @@
 """Commands a contributor guide gives, and the role each one plays (test, lint, docs …).
 
-A guide is CONTRIBUTING / DEVELOPMENT / DEVELOPING / HACKING at the root, in .github/ or docs/ (one level
+A guide is CONTRIBUTING / DEVELOPMENT / DEVELOPING / HACKING at the root, in .github/ or docs/ (two folders
 deeper too), plus the README's development sections only: the README's other code blocks are for users
 (`pip install <pkg>`, `go install …@latest`, a generated app's `npm run dev`), not for contributors.
 """
@@ -123,12 +123,13 @@ class GuideCommand:
 
 
 def guide_files(tree: Tree) -> list[str]:
-    """Contributor guides, root first; one level below docs/ too (docs/Guides/Contributing.md)."""
+    """Contributor guides, root first; up to two folders below docs/ too (docs/Guides/Contributing.md,
+    docs/dev/guide/contributing.rst), as rules.py reads them."""
     found = []
     for rel in tree.files:
         stem = rel.rsplit("/", 1)[-1].split(".", 1)[0].lower()
         folder = rel[: -len(rel.rsplit("/", 1)[-1])]
-        shallow = folder in GUIDE_FOLDERS or (folder.count("/") == 2 and folder.startswith(("docs/", "doc/")))
+        shallow = folder in GUIDE_FOLDERS or (folder.count("/") in (2, 3) and folder.startswith(("docs/", "doc/")))
         if stem in GUIDE_STEMS and shallow and rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown")):
             found.append(rel)
     return sorted(found, key=lambda f: (f.count("/"), f))

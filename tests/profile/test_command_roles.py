@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from picasso_tui.profile.commands import command_role
+from picasso_tui.profile.commands import command_role, guide_files
 from picasso_tui.profile.investigator import investigate
 
 
@@ -180,3 +180,12 @@ def test_a_single_step_test_script_keeps_its_own_lint_script_and_npm_test_filter
     })  # fmt: skip
     assert learned["workflow/test-one"].startswith("To run one test: `npm test <file pattern> -t '<test name>'`")
     assert learned["workflow/lint"].startswith("To lint: `npm run lint`")
+
+
+def test_guides_two_folders_under_docs_are_read_for_commands_but_not_deeper(make_project):
+    from picasso_tui.profile.walk import walk
+
+    repo = make_project({
+        "docs/dev/guide/contributing.rst": "Run ``make test``.\n", "docs/a/b/c/contributing.md": "`make x`\n",
+    })  # fmt: skip
+    assert guide_files(walk(repo.root)) == ["docs/dev/guide/contributing.rst"]
