@@ -57,7 +57,9 @@ def test_cwd_selects_the_workspace_as_the_clis_directory_does(helper, make_repo)
 def test_edit_delete_pin_and_unpin_go_through_the_store(helper, paths) -> None:
     _, made = helper.call("POST", "/api/memories", {"body": "Tests run with pytest -q"})
     rid = made["id"]
-    status, edited = helper.call("PATCH", f"/api/memories/{rid}", {"body": "Tests run with pytest -x", "class": "workflow"})
+    status, edited = helper.call(
+        "PATCH", f"/api/memories/{rid}", {"body": "Tests run with pytest -x", "class": "workflow"}
+    )
     assert status == 200 and edited["body"] == "Tests run with pytest -x" and edited["metadata"]["class"] == "workflow"
     assert helper.call("POST", f"/api/memories/{rid}/pin")[1]["metadata"]["pinned"] is True
     assert MemoryStore().resolve(rid).metadata.pinned is True  # in memory.json, not only in the helper
@@ -69,7 +71,9 @@ def test_edit_delete_pin_and_unpin_go_through_the_store(helper, paths) -> None:
 
 
 def test_a_secret_is_redacted_on_the_way_in(helper) -> None:
-    status, made = helper.call("POST", "/api/memories", {"body": "The key is Zq7Xw2Lm9Pk4Rt8Vb3Nc6Hy1Jd5Fg0Ks, keep it safe."})
+    status, made = helper.call(
+        "POST", "/api/memories", {"body": "The key is Zq7Xw2Lm9Pk4Rt8Vb3Nc6Hy1Jd5Fg0Ks, keep it safe."}
+    )
     assert status == 201
     assert "Zq7Xw2Lm9Pk4Rt8Vb3Nc6Hy1Jd5Fg0Ks" not in made["body"] and "redacted" in made["redactionNotice"]
 

@@ -47,7 +47,12 @@ def test_a_foreign_host_is_refused_dns_rebinding(helper) -> None:
 
 def test_a_foreign_origin_is_refused_cross_site(helper) -> None:
     auth = {"Authorization": f"Bearer {helper.token}"}
-    for origin in ("http://evil.example", f"http://127.0.0.1:{helper.port + 1}", "null", f"https://127.0.0.1:{helper.port}"):
+    for origin in (
+        "http://evil.example",
+        f"http://127.0.0.1:{helper.port + 1}",
+        "null",
+        f"https://127.0.0.1:{helper.port}",
+    ):
         status, _, body = helper.tcp("POST", "/api/memories", {**auth, "Origin": origin}, b'{"body": "x"}')
         assert status == 403, origin
         assert json.loads(body)["error"] == "helper/cross-site"

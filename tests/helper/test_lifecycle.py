@@ -10,7 +10,6 @@ import sys
 
 from picasso_tui.helper import client, control
 from picasso_tui.store.api import MemoryStore
-from tests.helper.conftest import start_helper
 
 STATUS_KEYS = {"running", "home", "pid", "socket", "url", "pageUrl", "tokenFile", "startedAt", "version"}
 
@@ -32,7 +31,9 @@ def test_a_clean_stop_removes_what_says_a_helper_runs(helper) -> None:
 
 
 def test_a_killed_helper_loses_nothing_and_start_works_again(helper, picasso) -> None:
-    ids = [helper.call("POST", "/api/memories", {"body": f"Fact number {n} about the build"})[1]["id"] for n in range(5)]
+    ids = [
+        helper.call("POST", "/api/memories", {"body": f"Fact number {n} about the build"})[1]["id"] for n in range(5)
+    ]
     helper.call("POST", f"/api/memories/{ids[0]}/pin")
     os.kill(helper.info.pid, signal.SIGKILL)
     helper.process.wait(10)
