@@ -95,6 +95,17 @@ class Warm:
         self.recall_ready = threading.Event()
         """Set once the warm-up has indexed account-wide memory: a front end may prefer its own recall before."""
 
+    # The serve pool is the default: what most routes (and the hooks' session-start brief) work on.
+    @property
+    def lock(self) -> threading.RLock:
+        return self.serve.lock
+
+    def files(self) -> FileStore:
+        return self.serve.files()
+
+    def store(self, cwd: str | None) -> MemoryStore:
+        return self.serve.store(cwd)
+
     def warm_up(self) -> None:
         """Load and index what the first recall would (on a thread at start, so the first client does not wait)."""
         try:
