@@ -80,6 +80,7 @@ def hold_lock(files: HelperFiles, paths: PicassoPaths) -> Iterator[None]:
     except portalocker.exceptions.BaseLockException:
         raise HelperRefused(f"A Picasso helper already runs for {paths.home} (process {holder(files)}).") from None
     try:
+        os.chmod(files.lock, 0o600)
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
