@@ -1,6 +1,6 @@
 """Commands a contributor guide gives, and the role each one plays (test, lint, docs …).
 
-A guide is CONTRIBUTING / DEVELOPMENT / DEVELOPING / HACKING at the root, in .github/ or docs/ (one level
+A guide is CONTRIBUTING / DEVELOPMENT / DEVELOPING / HACKING at the root, in .github/ or docs/ (two folders
 deeper too), plus the README's development sections only: the README's other code blocks are for users
 (`pip install <pkg>`, `go install …@latest`, a generated app's `npm run dev`), not for contributors.
 """
@@ -38,7 +38,8 @@ SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "p
 
 CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
 ONE_TEST = re.compile(
-    r"(\s[A-Z][A-Z_]{3,}\b|^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
+    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|"
+    r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
     r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
@@ -50,7 +51,8 @@ BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(che
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
-    ("format", re.compile(r"\b(fmt|format|prettier|black|spotlessApply|clang-format|gofmt|goimports|rubocop -a)\b")),
+    ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|goimports|"
+                          r"rubocop -a)\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
@@ -71,8 +73,21 @@ CONTEXT_ROLES = (
     ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
 )
 NOT_DEV = re.compile(
-    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version"
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$"
 )
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage."""
+DOCS_SERVER = re.compile(
+    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
+    r"^sphinx-autobuild\b"
+)
+"""A docs server: it previews the docs (after any build), it never runs the project."""
+TOOL_INSTALL_TARGET = re.compile(
+    r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
+)
+"""A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
+NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
+"""Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
 
 def command_role(command: str) -> str | None:
@@ -84,7 +99,9 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
-    if INSTALL.match(command):
+    if DOCS_SERVER.search(command):
+        return "docs"
+    if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
         return "install"
     for role, pattern in COMMAND_ROLES:
         if pattern.search(command):
@@ -106,12 +123,13 @@ class GuideCommand:
 
 
 def guide_files(tree: Tree) -> list[str]:
-    """Contributor guides, root first; one level below docs/ too (docs/Guides/Contributing.md)."""
+    """Contributor guides, root first; up to two folders below docs/ too (docs/Guides/Contributing.md,
+    docs/dev/guide/contributing.rst), as rules.py reads them."""
     found = []
     for rel in tree.files:
         stem = rel.rsplit("/", 1)[-1].split(".", 1)[0].lower()
         folder = rel[: -len(rel.rsplit("/", 1)[-1])]
-        shallow = folder in GUIDE_FOLDERS or (folder.count("/") == 2 and folder.startswith(("docs/", "doc/")))
+        shallow = folder in GUIDE_FOLDERS or (folder.count("/") in (2, 3) and folder.startswith(("docs/", "doc/")))
         if stem in GUIDE_STEMS and shallow and rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown")):
             found.append(rel)
     return sorted(found, key=lambda f: (f.count("/"), f))
@@ -149,6 +167,8 @@ def _roles(command: str, context: str) -> list[str]:
     if own is None and NOT_DEV.search(command):
         return []
     near = context_role(context) if context else None
+    if near == "test" and NOT_TEST_TARGET.match(command):
+        near = None
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     if own in ("lint", "format") and near in ("lint", "format") and near != own:

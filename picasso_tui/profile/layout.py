@@ -42,6 +42,16 @@ TEST_FILE = re.compile(
     r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
 )
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
+TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
+"""A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
+`java-test` or `*-tests` module): its tests are not beside the source they test."""
+MAX_SUMMARY_HARD = 400
+_DANGLING = re.compile(
+    r"\s*(,|\band\b|\bor\b|\bfeaturing|\bincluding|\bsuch as|\bwith|\blike|\bfor|\bas follows|"
+    r"\bthe following|\bwhich|\bthat|\bof|\bto)?\s*:$",
+    re.IGNORECASE,
+)
+"""A sentence that ends by opening a list ("… in Go featuring:"): the list is not kept, so neither is its lead-in."""
 
 
 MAX_SUMMARY = 320
@@ -107,8 +117,21 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str
                     if len(summary) + len(more) > MAX_SUMMARY:
                         break
                     summary = f"{summary} {more}"
-                return m.group("subject").strip(), re.sub(r":$", ".", summary)
+                return m.group("subject").strip(), _ended(summary)
     return "", ""
+
+
+def _ended(summary: str) -> str:
+    """The summary ending at a sentence end: a list's lead-in loses its dangling words, an overlong first
+    sentence is cut at a word, with "…", only past a hard cap."""
+    if summary.endswith(":"):
+        said = re.split(r"(?<=[.!?])\s+", summary)
+        lead = _DANGLING.sub("", said[-1]).rstrip(" ,;")
+        only_leads_in = len(said) > 1 and re.search(r"\b(are|is|include|includes|following|follows|below|here)$", lead)
+        summary = " ".join(said[:-1]) if only_leads_in else " ".join([*said[:-1], lead + "."])
+    if len(summary) > MAX_SUMMARY_HARD:
+        summary = summary[: MAX_SUMMARY_HARD - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+    return summary
 
 
 def _manifest_description(tree: Tree) -> tuple[str, str, str]:
@@ -145,7 +168,8 @@ def _readme(tree: Tree, k: Knowledge) -> None:
         name, summary, source = manifest_name or tree.root.name, description, manifest
     if not summary or not source:
         return
-    k.fact("project/summary", f"Project: {name[:80]}", f"Project {name}: {summary[:400]}", source, tags=("readme",))
+    body = f"Project {name}: {_ended(summary)}"
+    k.fact("project/summary", f"Project: {name[:80]}", body, source, tags=("readme",))
 
 
 def _folders(tree: Tree, k: Knowledge) -> None:
@@ -223,7 +247,7 @@ def _tests(tree: Tree, k: Knowledge) -> None:
     beside = 0
     for rel in tests:
         parts = rel.split("/")
-        idx = next((i for i, p in enumerate(parts[:-1]) if p in TEST_DIRS or p.endswith("tests")), None)
+        idx = next((i for i, p in enumerate(parts[:-1]) if p in TEST_DIRS or TEST_SET.search(p)), None)
         if idx is None:
             beside += 1
         else:

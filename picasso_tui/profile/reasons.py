@@ -36,6 +36,18 @@ NOT_A_DECISION = re.compile(
     r"(fix|bug|bump|revert|release|merge branch|update \S+ (from|to)\b|upgrade|\d{4}\.\d\d)|^(chore|build)\(deps\)",
     re.I,
 )
+REFERS_BACK = re.compile(
+    r"^(as such|therefore|this means|that means|thus|hence|for (this|that|these) reasons?|consequently|"
+    r"accordingly|that is why|that's why|because of this|as a result)\b",
+    re.IGNORECASE,
+)
+"""A sentence that opens by pointing back needs the sentence it points to: alone it has lost its subject."""
+NOT_THE_PROJECT = re.compile(
+    r"\b(our|my) (team|company|organi[sz]ation|fork|product|app|codebase|services?|employer)\b|"
+    r"\bwe at [A-Z]\w+|\bat (my|our) (company|work|job)\b",
+    re.IGNORECASE,
+)
+"""A contributor speaking of their own team or fork: their decision, not the project's."""
 MAX_AGE_DAYS = 730
 """A commit's reasoning older than two years (before HEAD) is too likely to be superseded."""
 DESIGN_NAMES = re.compile(r"(^|/)(design|design[-_]decisions|decisions|rationale|philosophy|why)\.(md|rst|txt)$", re.I)
@@ -124,8 +136,10 @@ def _decision_of(heading: str, prose: str) -> str | None:
     at = next((i for i, s in enumerate(said) if gives_reason(s)), None)
     if at is None:
         return None
-    if at > 1 and _POINTS_BACK.match(said[at]):
+    if at > 1 and (_POINTS_BACK.match(said[at]) or REFERS_BACK.match(said[at])):
         return None  # "Everything else is up to you, so that …" needs sentences that are not quoted
+    if at == 0 and REFERS_BACK.match(said[0]):
+        return None
     text = said[0] if at == 0 else f"{said[0]} {said[at]}"
     return _cut(text, 480)
 
@@ -261,9 +275,14 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
         body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes):.*$", "", body)
         body = re.sub(r"(?m)^\s*[-*]\s+", "", body)  # a squash merge's list of commits
         said = [subject, *(s for s in sentences(clean(body)) if not s.endswith("?"))]  # a subject may say why too
-        chosen = next((s for s in said if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
-        if not chosen:
+        at = next((i for i, s in enumerate(said) if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
+        if at is None or any(NOT_THE_PROJECT.search(s) for s in said):
             continue
+        chosen = said[at]
+        if REFERS_BACK.match(chosen):
+            if at < 2:  # the subject is a title, not the sentence it points back to
+                continue
+            chosen = f"{said[at - 1]} {chosen}"
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
         where = f"{short(sha)} ({day})" if chosen == subject else f'{short(sha)} ({day}, "{_cut(subject, 100)}")'
         out.append(Reasoned(f"decision/commit/{sha}", subject[:100], f"Decided in commit {where}: {_cut(chosen, 360)}",

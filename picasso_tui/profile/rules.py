@@ -25,8 +25,28 @@ AGENT_FILES = (
     ".clinerules",
     "CONVENTIONS.md",
 )
-GUIDE = re.compile(r"^(\.github/|docs?/)?contributing(\.md|\.rst|\.txt|\.adoc)?$", re.IGNORECASE)
-"""Where repositories keep their contributor guide: root, .github/ or docs/, any case, Markdown or rst."""
+GUIDE = re.compile(
+    r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(ers?|ing))(\.md|\.rst|\.txt|\.adoc)?$", re.IGNORECASE
+)
+"""Where repositories keep their contributor guide: root, .github/ or docs/ (two folders deeper too:
+docs/dev/contributing.rst), any case, Markdown or rst; a maintainer guide (maintainer.md, MAINTAINERS.md) too:
+only its rules for changing code are kept, a list of names gives none."""
+PR_TEMPLATE = re.compile(
+    r"^(\.github/|docs/)?pull_request_template\.md$|^\.github/pull_request_template/[^/]+\.md$", re.IGNORECASE
+)
+"""The pull-request template: each checklist item is a rule for the change it comes with."""
+_CHECKBOX = re.compile(r"^\[[ xX]?\]\s+")
+_CHECK_ITEM = re.compile(
+    r"^(I\b|I'(ve|m)\b|(added|updated|wrote|ran|read|ensured|checked|signed|followed|rebased|squashed)\b|"
+    r"(new )?(unit )?(tests?|docs?|documentation|changelog|changes?)\b.{0,40}\b(added|updated|pass(es)?|written)\b)",
+    re.IGNORECASE,
+)
+"""A checklist item that states what the change comes with ("I've added a test", "Tests added")."""
+TEST_RULE = re.compile(
+    r"^(please\s+)?(add|include|write|update|provide|extend)\b.{0,60}\btests?\b|\btests? (that|which) fails?\b",
+    re.IGNORECASE,
+)
+"""An instruction about tests ("Include tests that fail without your changes"): a rule even in prose."""
 MAX_RULE_LINES = 25
 MAX_RULE_CHARS = 320
 MAX_BODY_CHARS = 3000
@@ -59,7 +79,7 @@ NOT_A_CODE_RULE = re.compile(
 _OFF_TOPIC_HEADING = re.compile(
     r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
     r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
-    r"installation)\b",
+    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?)\b",
     re.IGNORECASE,
 )
 _ILLUSTRATES = re.compile(r"^(for example|for instance|e\.g\.|the reason is|this (?:is|means) (?:because|why))\b", re.I)
@@ -69,7 +89,11 @@ _REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
 _ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)
 
 
-_REFERS_BACK = re.compile(r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b", re.IGNORECASE)
+_REFERS_BACK = re.compile(
+    r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
+    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason)\b",
+    re.IGNORECASE,
+)
 
 
 Block = tuple[str, str, int]
@@ -185,10 +209,12 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
         candidates = [plain] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", plain)
         for i, c in enumerate(candidates):
             instructs = is_bullet and any(_IMPERATIVE.match(x) for x in re.split(r"(?<=[.!?])\s+", c))
-            if not (NORMATIVE.search(c) or instructs) or c.endswith(("?", ":")):
+            if not (NORMATIVE.search(c) or instructs or TEST_RULE.search(c)) or c.endswith(("?", ":")):
                 continue
-            if i and _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
-                c = f"{candidates[i - 1]} {c}"
+            if _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
+                if not i and re.match(r"(therefore|thus|hence|as such|consequently|for)\b", c, re.IGNORECASE):
+                    continue  # the sentence it points back to is not here
+                c = f"{candidates[i - 1]} {c}" if i else c
             if not NOT_A_CODE_RULE.search(c) and not _ILLUSTRATES.match(c):
                 rules.append((heading, c))
     return rules
@@ -247,14 +273,44 @@ def investigate(tree: Tree) -> Knowledge:
             k.findings.append(found)
     kept: list[set[str]] = []
     for rel in sorted((f for f in tree.files if GUIDE.match(f)), key=_guide_order):
-        found = _record(tree, rel, "Contributor guide", guide=True)
+        maintainer = "maintain" in rel.rsplit("/", 1)[-1].lower()
+        found = _record(tree, rel, "Maintainer guide" if maintainer else "Contributor guide", guide=True)
         words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
         if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
             kept.append(words)
             k.findings.append(found)
+    for rel in sorted(f for f in tree.files if PR_TEMPLATE.match(f))[:3]:
+        if found := _template(tree, rel):
+            k.findings.append(found)
     if found := config_rules(tree):
         k.findings.append(found)
     return k
+
+
+def template_rules(text: str) -> list[tuple[str, str]]:
+    """(heading, rule) from a pull-request template: its checklist items that say what a change comes with
+    ("I've added a test", "Add an entry in CHANGES.rst"), one by one, and the instructions in its comments and
+    prose. Options to tick ("Bug fix", "New feature") and blanks to fill in are not rules."""
+    text = re.sub(r"<!--|-->", "\n", text)
+    out: list[tuple[str, str]] = []
+    for path, item, indent in _blocks(text):
+        heading = path.rsplit(" > ", 1)[-1]
+        rule = _plain(_CHECKBOX.sub("", item))
+        says = _CHECK_ITEM.match(rule) or _IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
+        if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
+            out.append((heading if len(heading) < 60 else "", _cut(rule)))
+    paragraphs = [b for b in _blocks(text) if b[2] < 0]
+    out += [(h if len(h) < 60 else "", _cut(r)) for h, r in _guide_rules(paragraphs)]
+    seen: set[str] = set()
+    return [(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))][:MAX_RULE_LINES]
+
+
+def _template(tree: Tree, rel: str) -> Finding | None:
+    rules = template_rules(tree.read(rel) or "")
+    if not rules:
+        return None
+    body = render("Pull request template", rel, rules)
+    return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 
 def _guide_order(rel: str) -> tuple[int, str]:

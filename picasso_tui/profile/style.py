@@ -9,6 +9,7 @@ from collections import defaultdict
 from fnmatch import fnmatch
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
+from picasso_tui.profile.ecosystems import golang
 from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import shares
@@ -145,12 +146,16 @@ def _rust(tree: Tree, hints: Hints) -> None:
 
 def _go(tree: Tree, hints: Hints) -> None:
     mod = tree.first("go.mod")
+    command, enforced = golang.formatter(tree)
     if mod:
-        hints["go"].append(("gofmt formatting (tabs; gofmt -w)", mod))
-    rel = tree.first(".golangci.yml", ".golangci.yaml", ".golangci.toml")
+        tool = command.split()[0]
+        hints["go"].append(
+            (f"{tool} formatting (tabs; {command.removesuffix(' .')})", enforced if tool != "gofmt" else mod)
+        )
+    rel, linters, _ = golang.golangci(tree)
+    rel = rel or tree.first(".golangci.toml") or ""
     if rel:
-        enabled = re.findall(r"^\s+-\s+([\w-]+)\s*$", (tree.read(rel) or "").split("enable:", 1)[-1], re.MULTILINE)
-        hints["go"].append((f"golangci-lint{' with ' + human_list(enabled[:10]) if enabled else ''}", rel))
+        hints["go"].append((f"golangci-lint{' with ' + human_list(linters[:10]) if linters else ''}", rel))
 
 
 def _others(tree: Tree, hints: Hints) -> None:

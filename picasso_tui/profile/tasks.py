@@ -152,7 +152,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         else:
             k.command("docs", f"sphinx-build {folder} {folder}/_build/html", f"{conf} (Sphinx)", RUNNER + 5)
         break
-    for cfg in [f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 1][:1]:
+    for cfg in sorted(
+        (f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 2), key=lambda f: f.count("/")
+    )[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else ""
         wrapper = f"{folder}/mkdocs" if folder and tree.has(f"{folder}/mkdocs") else ""
         command = f"{wrapper} build" if wrapper else "mkdocs build" + (f" -f {cfg}" if folder else "")

@@ -42,6 +42,9 @@ AUXILIARY_DIRS = frozenset(
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
 test fixtures): their manifests and programs are not the project's own, even when they sit in its tree."""
+VENDORED_DIRS = frozenset({"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external"})
+"""Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
+that code is tested, not how the project is."""
 
 GENERATED_SUFFIXES = (
     ".min.js",
@@ -106,8 +109,9 @@ class Tree:
 
 
 def is_auxiliary(rel: str) -> bool:
-    """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/ or fixtures folder (any depth)."""
-    return any(part.lower() in AUXILIARY_DIRS for part in rel.split("/")[:-1])
+    """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
+    (thirdparty/, vendor/, external/; any depth)."""
+    return any(part.lower() in AUXILIARY_DIRS or part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1])
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

@@ -32,6 +32,12 @@ GUIDE = 20
 CI_PRIORITY = 45
 NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchmarks?)/")
 """Folders of example programs and fixtures: a command pointing there is not the project's."""
+EXOTIC = re.compile(
+    r"robovm|emulator|simulator|device[- ]?farm|firebase[- ]test|browserstack|saucelabs|connectedCheck|"
+    r"connected\w*AndroidTest|\bios\b|watchos|tvos",
+    re.IGNORECASE,
+)
+"""A CI job for one exotic platform (RoboVM, an emulator, a device farm): it tests that platform, not a change."""
 
 
 def _guide(tree: Tree, k: Knowledge) -> None:
@@ -55,7 +61,8 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     for step in reading.steps:
         role = commands.command_role(step.command)
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
-            k.command(role, step.command, f"CI ({step.file} job `{step.job}`)", CI_PRIORITY)
+            exotic = EXOTIC.search(f"{step.job} {step.command}")
+            k.command(role, step.command, f"CI ({step.file} job `{step.job}`)", CI_PRIORITY + (50 if exotic else 0))
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -137,6 +144,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "migrate" and not _has_migrations(tree):
         return None
+    if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
     if c.role == "test" and re.search(r"\s--(doc|lib|bins?)\b", c.command):

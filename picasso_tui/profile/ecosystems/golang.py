@@ -4,6 +4,9 @@ examples/ or _examples/ are example programs with their own go.mod, not part of 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -20,6 +23,41 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/spf13/pflag": ("pflag (flags)", "cli"), "github.com/urfave/cli/v2": ("urfave/cli", "cli"),
     "github.com/stretchr/testify": ("testify", "test"), "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
 }  # fmt: skip
+GOLANGCI = (".golangci.yml", ".golangci.yaml")
+
+
+def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
+    """(config file, linters it enables, formatters it enables), from golangci-lint's v1 or v2 config. Exclusion
+    presets (`exclusions: presets: [std-error-handling]`) and settings are neither linters nor formatters."""
+    rel = tree.first(*GOLANGCI)
+    if not rel:
+        return "", [], []
+    try:
+        data: Any = yaml.safe_load(tree.read(rel) or "")
+    except yaml.YAMLError:
+        data = None
+    data = data if isinstance(data, dict) else {}
+
+    def enabled(section: str) -> list[str]:
+        value = data.get(section)
+        names = value.get("enable") if isinstance(value, dict) else None
+        return [str(n) for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    linters, formatters = enabled("linters"), enabled("formatters")
+    v1_formatters = {"gofmt", "gofumpt", "goimports", "gci", "golines"}  # v1 lists them among the linters
+    formatters += [n for n in linters if n in v1_formatters and n not in formatters]
+    return rel, [n for n in linters if n not in v1_formatters], formatters
+
+
+def formatter(tree: Tree) -> tuple[str, str]:
+    """(format command, what enforces it): gofumpt or goimports when golangci-lint enforces it, else gofmt."""
+    rel, _, formatters = golangci(tree)
+    for name, command in (("gofumpt", "gofumpt -l -w ."), ("goimports", "goimports -w .")):
+        if name in formatters:
+            return command, f"{rel} (formatters: {name})"
+    return "gofmt -w .", "go.mod"
+
+
 REQUIRE_LINE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.\-]+\.[a-z]+/[^\s]+)\s+v[0-9][^\s]*(.*)$")
 
 
@@ -108,7 +146,7 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
     k.command(
         "lint", "golangci-lint run" if tree.named(".golangci.yml", ".golangci.yaml") else "go vet ./...", "go.mod", 60
     )
-    k.command("format", "gofmt -w .", "go.mod", 60)
+    k.command("format", *formatter(tree), 60)
     if commands:
         k.fact(
             "go/entry-points",

@@ -96,6 +96,32 @@ def _test_runner(scripts: dict) -> tuple[str | None, bool]:
     return None, False
 
 
+LINTERS = re.compile(r"^(xo|eslint|standard|biome (lint|check|ci)|oxlint|ts-standard|semistandard)\b")
+"""A linter at the head of one step of a chained test script (`xo && ava`)."""
+EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
+
+
+def chain_steps(script: str) -> list[str]:
+    """The steps of a script that chains commands (`xo && ava`, `eslint . && vitest`); one step if it does not."""
+    return [step.strip() for step in re.split(r"\s*(?:&&|;)\s*", script) if step.strip()]
+
+
+def _test_file_pattern(tree: Tree, runner: str) -> str | None:
+    """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
+    Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
+    named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
+    if example := next((f for f in tree.own if re.search(named, f)), None):
+        return example
+    if runner not in ("ava", "tap", "tape", "mocha", "uvu"):
+        return None
+    for folder in ("test", "tests"):
+        files = [f for f in tree.under(folder) if re.fullmatch(rf"{folder}/[\w.-]+\.[mc]?[jt]sx?", f)]
+        if files:
+            ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
+            return f"{folder}/<name>.{ext}"
+    return None
+
+
 def run_script(tool: str, script: str) -> str:
     if tool == "npm":
         return "npm test" if script == "test" else f"npm run {script}"
@@ -247,18 +273,24 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank, scripts[name][:80])
     tests = kinds.get("test", [])
     runner, direct = _test_runner(scripts)
-    example = next(
-        (f for f in p.tree.own if re.search(r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$", f)), None
-    )
+    steps = chain_steps(str(scripts.get("test") or ""))
+    execute = EXECUTE.get(tool, "npx")
+    linter = next((step for step in steps if LINTERS.match(step)), None) if len(steps) > 1 else None
+    if linter and not any(name in scripts for name in ROLE_SCRIPTS["lint"]):
+        k.command("lint", f"{execute} {linter}", "package.json scripts.test", 32, "the test script lints first")
+    example = _test_file_pattern(p.tree, runner or "")
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
     if tested:
         k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,
                   f"packages: {tested[0]} …")  # fmt: skip
-    elif runner in ("vitest", "jest") and direct:
+    elif runner in ("vitest", "jest") and direct and len(steps) == 1:
         k.command("test-one", f"{run_script(tool, 'test')} <file pattern> -t '<test name>'",
                   "package.json scripts.test", 35, f"{runner} filters by file and test name")  # fmt: skip
+    elif runner in ("vitest", "jest") and direct:  # `eslint . && vitest`: the runner alone, not the whole chain
+        command = f"{execute} vitest run" if runner == "vitest" else f"{execute} jest"
+        k.command("test-one", f"{command} <file pattern> -t '<test name>'", "package.json scripts.test", 35,
+                  f"the test script runs {runner} after other steps")  # fmt: skip
     elif runner and example:
-        execute = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}.get(tool, "npx")
         command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
         k.command("test-one", command, "package.json scripts.test", 35, f"the test script runs {runner}")
     elif "Vitest" in tests:

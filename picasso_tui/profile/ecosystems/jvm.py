@@ -135,8 +135,15 @@ def investigate(tree: Tree) -> Knowledge:
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
-    _commands(k, tool, wrapper, src[0], modules, kinds)
+    _commands(k, tool, wrapper, src[0], _tested(tree, modules), kinds)
     return k
+
+
+def _tested(tree: Tree, modules: list[str]) -> list[str]:
+    """The modules that have tests (src/test) first: "run one test" in a module without any selects nothing. When
+    no module has a standard test folder the layout is the build's own, and the order is left as it is."""
+    with_tests = [m for m in modules if tree.under(f"{m}/src/test")]
+    return with_tests + [m for m in modules if m not in with_tests]
 
 
 def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict) -> None:

@@ -3,6 +3,7 @@ root), the crates the project is built on, libraries and binaries."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
@@ -22,7 +23,11 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "sea-orm": ("SeaORM", "database"), "rusqlite": ("rusqlite", "database"), "clap": ("clap", "cli"),
     "proptest": ("proptest", "test"), "quickcheck": ("quickcheck", "test"),
     "criterion": ("criterion (benchmarks)", "test"), "insta": ("insta (snapshots)", "test"),
+    "trycmd": ("trycmd (CLI snapshots)", "test"), "snapbox": ("snapbox (snapshots)", "test"),
+    "assert_cmd": ("assert_cmd", "test"), "rstest": ("rstest", "test"),
 }  # fmt: skip
+FIXTURE = re.compile(r"(^|[/_-])fixtures?([/_.-]|$)", re.IGNORECASE)
+"""A crate or binary that a test drives (`stdio-fixture`, `tests/fixture-crate`): not the project's program."""
 
 
 @dataclass
@@ -37,6 +42,7 @@ class _Crate:
     bins: list[str] = field(default_factory=list)
     bin_names: list[str] = field(default_factory=list)
     library: bool = False
+    proc_macro: bool = False
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -60,14 +66,38 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
         crate.optional |= set(_dep_names({n: v for n, v in deps.items() if isinstance(v, dict) and v.get("optional")}))
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
+    crate.proc_macro = bool(isinstance(data.get("lib"), dict) and data["lib"].get("proc-macro"))
     declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
     if tree.has(f"{prefix}src/main.rs") and "src/main.rs" not in crate.bins:
         crate.bins.insert(0, "src/main.rs")
     crate.bins += [f[len(prefix) :] for f in tree.under(f"{prefix}src/bin") if f.endswith(".rs")]
-    crate.bins = [f"{prefix}{b}" for b in dict.fromkeys(crate.bins) if tree.has(f"{prefix}{b}")]
+    crate.bins = [
+        f"{prefix}{b}" for b in dict.fromkeys(crate.bins) if tree.has(f"{prefix}{b}") and not FIXTURE.search(b)
+    ]
     return crate
+
+
+def _fixture(crate: _Crate) -> bool:
+    """A crate under tests/ or named like a fixture is test scaffolding, not one of the project's crates."""
+    return bool(FIXTURE.search(crate.name)) or crate.folder.split("/")[0] in ("tests", "test")
+
+
+def _main(tree: Tree, crates: list[_Crate]) -> list[_Crate]:
+    """The crates whose dependencies stand for the project: the main crate (the root package, else the member
+    named like the repository) and the members it builds on, transitively, but for proc-macro crates. A helper
+    crate beside it (a derive macro, a man-page generator) brings its own dependencies, not the project's."""
+    main = [c for c in crates if not c.folder] or [c for c in crates if c.name == tree.root.name]
+    if not main:
+        return crates
+    by_name = {c.name: c for c in crates}
+    found = main[:1]
+    for crate in found:  # grows while it is read: the members each one depends on
+        found += [
+            by_name[d] for d in crate.runtime if d in by_name and not by_name[d].proc_macro and by_name[d] not in found
+        ]
+    return found
 
 
 def _matches(folder: str, pattern: str) -> bool:
@@ -108,8 +138,8 @@ def investigate(tree: Tree) -> Knowledge:
         if m != "Cargo.toml" and "workspace" in load_toml(tree, m) and m.rsplit("/", 1)[0] not in members
     ]
     _packaging(k, tree, root, crates, nested)
-    own = [c for c in crates if not is_auxiliary(c.manifest)] or crates[:1]
-    _stack(k, tree, own)
+    own = [c for c in crates if not is_auxiliary(c.manifest) and not _fixture(c)] or crates[:1]
+    _stack(k, tree, own, _main(tree, own))
     _commands(k, tree, root, own)
     return k
 
@@ -165,13 +195,13 @@ def _role(crates: list[_Crate]) -> str:
     return f"{plural(len(libs), 'library crate')} and {plural(len(bins), 'binary crate')}"
 
 
-def _stack(k: Knowledge, tree: Tree, crates: list[_Crate]) -> None:
+def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -> None:
     own = {c.name for c in crates}
-    runtime = [d for c in crates for d in c.runtime if d not in own]
-    dev = {d for c in crates for d in c.dev if d not in own}
+    runtime = [d for c in main for d in c.runtime if d not in own]
+    dev = {d for c in main for d in c.dev if d not in own}
     diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
     stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
-    stack.optional = {d for c in crates for d in c.optional}
+    stack.optional = {d for c in main for d in c.optional}
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
