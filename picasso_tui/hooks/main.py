@@ -81,8 +81,9 @@ class Deadline:
         return False
 
 
-def main(argv: list[str] | None = None, started: float | None = None) -> NoReturn:
-    """``argv``: what follows ``picasso hook``. ``started``: ``time.perf_counter()`` when the process began."""
+def main(argv: list[str] | None = None, started: float | None = None, payload: str | None = None) -> NoReturn:
+    """``argv``: what follows ``picasso hook``. ``started``: ``time.perf_counter()`` when the process began.
+    ``payload``: stdin, when the entry point already read it (it asked the local helper first, which failed)."""
     began = time.perf_counter() if started is None else started
     args = sys.argv[2:] if argv is None else argv
     agent, event = [*args, "", ""][:2]
@@ -93,7 +94,8 @@ def main(argv: list[str] | None = None, started: float | None = None) -> NoRetur
         record(paths, label, Outcome(outcome="timeout"), began)
 
     deadline = Deadline(budget_seconds(paths, event) - (time.perf_counter() - began), expired)
-    outcome = guarded(lambda: run(agent, event, args[2:], read_stdin))
+    read = read_stdin if payload is None else lambda: payload
+    outcome = guarded(lambda: run(agent, event, args[2:], read))
     if not deadline.claim():
         threading.Event().wait()  # the timer is ending the process
     if outcome.stdout:
