@@ -89,7 +89,7 @@ def _recall(args: list[str]) -> bool:
     if parsed is None or len(parsed[0]) != 1:
         return False
     (prompt,), options = parsed
-    body: dict[str, Any] = {"prompt": prompt, "cwd": os.getcwd()}
+    body: dict[str, Any] = {"prompt": prompt, "cwd": os.getcwd(), "indent": True}
     if "--budget" in options:
         budget = options["--budget"]
         if not budget.isdigit() or not 50 <= int(budget) <= 100_000:
@@ -98,7 +98,7 @@ def _recall(args: list[str]) -> bool:
     if "--json" in options:
         print_json(ask("POST", "/api/recall", body), b"{")
         return True
-    body["text"] = True  # the note and the nothing-applies sentence, which --json leaves out
+    body.update(text=True, indent=False)  # the note and the nothing-applies sentence, which --json leaves out
     try:
         answer = json.loads(ask("POST", "/api/recall", body))
         block, note, nothing = answer["block"], answer.get("note"), answer["nothingApplies"]
@@ -116,17 +116,19 @@ def _recall(args: list[str]) -> bool:
 
 
 def _list(args: list[str]) -> bool:
-    parsed = parse(args, {"--json", "--all"}, {"--class"})
+    parsed = parse(args, {"--json", "--all", "--quarantined"}, {"--class", "--namespace"})
     if parsed is None or parsed[0] or "--json" not in parsed[1]:
         return False  # the table needs rich and the store's short ids: the normal path draws it
     from urllib.parse import urlencode
 
     options = parsed[1]
-    query = {"cwd": os.getcwd()}
-    if "--class" in options:
-        query["class"] = options["--class"]
-    if "--all" in options:
-        query["all"] = "1"
+    query = {"cwd": os.getcwd(), "indent": "1"}
+    for option, name in (("--class", "class"), ("--namespace", "namespace")):
+        if option in options:
+            query[name] = options[option]
+    for option, name in (("--all", "all"), ("--quarantined", "quarantined")):
+        if option in options:
+            query[name] = "1"
     print_json(ask("GET", "/api/memories?" + urlencode(query)), b"[")
     return True
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from picasso_tui.cli import render
+
+if TYPE_CHECKING:
+    from picasso_tui.helper.state import Warm
+    from picasso_tui.store.api import MemoryStore
 
 
 @click.group("helper")
@@ -21,11 +28,39 @@ def run_cmd() -> None:
     server.run(hook_runner=run_hook)
 
 
-def run_hook(agent: str, event: str, payload: bytes) -> str:
-    """``POST /api/hooks/{agent}/{event}``: the hook's own use case, its answer as the hook would print it."""
+def run_hook(warm: Warm, agent: str, event: str, payload: bytes) -> dict[str, Any]:
+    """``POST /api/hooks/{agent}/{event}``: the hook's own use case, its answer as the hook would print it. The
+    session-start and prompt hooks use the helper's warm store and retriever (that is the point of asking the
+    helper); the end-of-turn hooks open their store as a fresh process does (they write, and may take seconds:
+    they do not hold the warm state's lock meanwhile)."""
     from picasso_tui.hooks import main as hooks
 
-    return hooks.run(agent, event, [], lambda: payload.decode("utf-8", errors="replace")).stdout
+    def read() -> str:
+        return payload.decode("utf-8", errors="replace")
+
+    if event in ("session-start", "prompt"):
+        with warm.lock:
+            outcome = hooks.run(agent, event, [], read, WarmStores(warm))
+    else:
+        outcome = hooks.run(agent, event, [], read)
+    return {"stdout": outcome.stdout, "outcome": outcome.outcome, "reason": outcome.reason}
+
+
+class WarmStores:
+    """The helper's stores and resident retrievers, as a hook asks for them (``hooks.main.Stores``)."""
+
+    def __init__(self, warm: Warm) -> None:
+        self.warm = warm
+
+    def prepare(self) -> None:
+        pass  # the embedder is loaded already
+
+    def open(self, cwd: Path) -> MemoryStore:
+        return self.warm.store(str(cwd))
+
+    def prompt_block(self, store: MemoryStore, prompt: str) -> str:
+        """As ``agent_hooks.prompt_context``: the recall block, empty for a blank prompt or when nothing applies."""
+        return self.warm.retriever(store).recall(prompt).block if prompt.strip() else ""
 
 
 @helper_group.command("start")

@@ -51,7 +51,7 @@ def list_memories(request: Request, _body: Any) -> Response:
     text = (q.get("q") or "").strip().casefold()
     if text:
         records = [r for r in records if matches(r, text)]
-    return json_response(shapes.records_json(records))
+    return json_response(shapes.records_json(records), indent=flag(request, "indent"))
 
 
 def matches(record: MemoryRecord, text: str) -> bool:

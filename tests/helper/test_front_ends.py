@@ -33,6 +33,8 @@ COMMANDS = {
     "recall, nothing applies": ["memory", "recall", "zebra astronomy", "--budget", "300"],
     "list --json": ["memory", "list", "--json"],
     "list --json --class --all": ["memory", "list", "--class=fact", "--json", "--all"],
+    "list --json --namespace": ["memory", "list", "--json", "--namespace", "account:local"],
+    "list --json --quarantined": ["memory", "list", "--quarantined", "--json"],
 }
 
 
@@ -207,7 +209,7 @@ def test_a_helper_that_answers_badly_or_not_at_all_is_passed_over(answer: bytes 
     "args",
     [["recall", "p", "--explain"], ["recall", "p", "--plan", "x"], ["recall", "--", "p"], ["recall", "a", "b"],
      ["recall", "p", "--budget", "10"], ["recall", "p", "--json", "--json"], ["list"], ["list", "--json", "-h"],
-     ["list", "--json", "--namespace", "style"], ["list", "--json", "--quarantined"], ["recall", "p", "--help"]],
+     ["list", "--json", "--namespace"], ["list", "--json", "--class", "--all"], ["recall", "p", "--help"]],
 )  # fmt: skip
 def test_what_the_fast_path_does_not_fully_understand_goes_to_click(args: list[str], monkeypatch) -> None:
     asked = []
