@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 ASK_SECONDS = 2.0
-"""How long a memory command waits for the helper before it does the work itself."""
+"""How long a memory command waits for the helper's next bytes before it does the work itself (a 100k-record
+listing is ~50 MB: it may take longer in all, as long as it keeps coming)."""
 HOOK_EVENTS = {"prompt", "session-start", "stop", "session-end"}
 HOOK_AGENTS = {"claude", "codex", "gemini"}
 LONG_HOOKS = {"stop": "hooks.timeoutMs.stop", "session-end": "hooks.timeoutMs.sessionEnd"}
@@ -58,6 +59,9 @@ def memory(args: list[str]) -> bool:
             return _list(args[1:])
     except HelperUnavailable:
         pass
+    except BrokenPipeError:
+        sys.stderr.close()  # as cli/main.py: the reader went away (`| head`), not an error worth a word
+        sys.exit(0)
     return False
 
 
@@ -145,7 +149,8 @@ def print_json(body: bytes, opener: bytes) -> None:
             body = orjson.dumps(orjson.loads(body), option=orjson.OPT_INDENT_2)
         except orjson.JSONDecodeError:
             raise HelperUnavailable from None
-    sys.stdout.buffer.write(body + b"\n")
+    sys.stdout.buffer.write(body)  # not body + b"\n": a copy of ~50 MB at 100k records
+    sys.stdout.buffer.write(b"\n")
     sys.stdout.flush()
 
 
@@ -166,8 +171,8 @@ def hook(args: list[str], started: float) -> str | None:
     payload = "" if stream is None or stream.isatty() else stream.buffer.read().decode("utf-8", errors="replace")
     try:
         budget = _hook_budget(LONG_HOOKS[event]) if event in LONG_HOOKS else ASK_SECONDS
-        status, body = exchange(sock, "POST", f"/api/hooks/{agent}/{event}", payload.encode(),
-                                budget - (time.perf_counter() - started))  # fmt: skip
+        left = budget - (time.perf_counter() - started)
+        status, body = exchange(sock, "POST", f"/api/hooks/{agent}/{event}", payload.encode(), left, left)
         answer = json.loads(body) if status == 200 else None
         if not isinstance(answer, dict) or not isinstance(answer.get("stdout"), str):
             return payload
@@ -270,25 +275,29 @@ def ask(method: str, target: str, body: dict[str, Any] | None = None) -> bytes:
     return payload
 
 
-def exchange(sock_path: str, method: str, target: str, body: bytes | None, timeout: float) -> tuple[int, bytes]:
-    """One HTTP/1.1 request with ``Connection: close`` over a Unix socket: the status and the body."""
-    if timeout <= 0:
+def exchange(
+    sock_path: str, method: str, target: str, body: bytes | None, silence: float, total: float | None = None
+) -> tuple[int, bytes]:
+    """One HTTP/1.1 request with ``Connection: close`` over a Unix socket: the status and the body. TimeoutError
+    after ``silence`` seconds without a byte, or ``total`` seconds in all."""
+    if silence <= 0 or (total is not None and total <= 0):
         raise TimeoutError("no time left to ask the helper")
     head = f"{method} {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
     if body is not None:
         head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-    deadline = time.monotonic() + timeout
+    deadline = None if total is None else time.monotonic() + total
     chunks: list[bytes] = []
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
-        conn.settimeout(timeout)
+        conn.settimeout(silence)
         conn.connect(sock_path)
         conn.sendall(head.encode() + b"\r\n" + (body or b""))
         while chunk := conn.recv(1 << 20):
             chunks.append(chunk)
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("the helper answers too slowly")
-            conn.settimeout(left)
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("the helper answers too slowly")
+                conn.settimeout(min(silence, left))
     return parse_response(b"".join(chunks))
 
 

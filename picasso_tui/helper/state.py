@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 MAX_STORES = 32
 """Working directories kept warm at once (each costs a retriever's index); the least recently used go first."""
+MAX_ANSWERS = 4
+"""Rendered listings kept (a 100k-record listing is ~50 MB); the least recently used go first."""
 
 
 class Warm:
@@ -35,6 +38,7 @@ class Warm:
         self._files: FileStore | None = None
         self._stores: OrderedDict[str, MemoryStore] = OrderedDict()
         self._retrievers: dict[str, Retriever] = {}
+        self._answers: OrderedDict[Hashable, tuple[object, bytes]] = OrderedDict()
 
     def files(self) -> FileStore:
         """The shared file store, made again when the signed-in account changed (`picasso auth login`)."""
@@ -60,6 +64,20 @@ class Warm:
                 self._retrievers.pop(old, None)
         self._stores.move_to_end(key)
         return store
+
+    def answer(self, key: Hashable, build: Callable[[], bytes]) -> bytes:
+        """``build()``, kept while memory.json is unchanged (the file store's decoded document is the same object):
+        `picasso memory list --json` at 100k records re-lists and re-renders ~50 MB otherwise (~1 s)."""
+        doc = self.files().read_document()
+        hit = self._answers.get(key)
+        if hit is not None and hit[0] is doc:
+            self._answers.move_to_end(key)
+            return hit[1]
+        data = build()
+        self._answers[key] = (doc, data)
+        while len(self._answers) > MAX_ANSWERS:
+            self._answers.popitem(last=False)
+        return data
 
     def folder(self, cwd: str | None) -> Path:
         if not cwd:

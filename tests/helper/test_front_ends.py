@@ -231,3 +231,19 @@ def test_the_hook_event_the_fast_path_writes_reads_back_as_the_store_writes_it(p
     stored, fast_line = events.read(paths)[-2:]
     assert {k: v for k, v in fast_line.items() if k != "ts"} == {k: v for k, v in stored.items() if k != "ts"}
     assert len(fast_line["ts"]) == len(stored["ts"])
+
+
+def test_a_listing_through_the_helper_shows_a_write_made_meanwhile(world: World) -> None:
+    """The helper keeps a rendered listing while memory.json is unchanged; another writer's change shows at once."""
+    world.start_helper()
+    try:
+        before = orjson.loads(world.picasso("memory", "list", "--json").stdout)
+        added = world.picasso("memory", "add", "Releases are tagged from main on Thursdays").stdout.decode().strip()
+        after = orjson.loads(world.picasso("memory", "list", "--json").stdout)
+        world.picasso("memory", "delete", added)
+        again = orjson.loads(world.picasso("memory", "list", "--json").stdout)
+    finally:
+        world.end_helper()
+    assert added not in {r["id"] for r in before}
+    assert added in {r["id"] for r in after} and len(after) == len(before) + 1
+    assert again == before
