@@ -10,7 +10,7 @@ import click
 from picasso_tui.cli import render
 
 if TYPE_CHECKING:
-    from picasso_tui.helper.state import Warm
+    from picasso_tui.helper.state import Pool, Warm
     from picasso_tui.store.api import MemoryStore
 
 
@@ -28,6 +28,11 @@ def run_cmd() -> None:
     server.run(hook_runner=run_hook)
 
 
+BUSY_WAIT_S = 0.5
+"""How long a session-start or prompt hook waits for the helper's warm state before the hook process does the work
+itself (its budget counts meanwhile: 2 s for a prompt by default)."""
+
+
 def run_hook(warm: Warm, agent: str, event: str, payload: bytes) -> dict[str, Any]:
     """``POST /api/hooks/{agent}/{event}``: the hook's own use case, its answer as the hook would print it. The
     session-start and prompt hooks use the helper's warm store and retriever (that is the point of asking the
@@ -39,28 +44,37 @@ def run_hook(warm: Warm, agent: str, event: str, payload: bytes) -> dict[str, An
         return payload.decode("utf-8", errors="replace")
 
     if event in ("session-start", "prompt"):
-        with warm.lock:
-            outcome = hooks.run(agent, event, [], read, WarmStores(warm))
+        from picasso_tui.helper.api import ApiError
+
+        if event == "prompt" and not warm.recall_ready.is_set():
+            raise ApiError(503, "recall/not-ready", "The helper is still indexing memory; answer without it.")
+        pool = warm.recall if event == "prompt" else warm.serve  # the brief is a store read, as a list is
+        if not pool.lock.acquire(timeout=BUSY_WAIT_S):
+            raise ApiError(503, "helper/busy", "The helper is busy (a first index, say); answer without it.")
+        try:
+            outcome = hooks.run(agent, event, [], read, WarmStores(pool))
+        finally:
+            pool.lock.release()
     else:
         outcome = hooks.run(agent, event, [], read)
     return {"stdout": outcome.stdout, "outcome": outcome.outcome, "reason": outcome.reason}
 
 
 class WarmStores:
-    """The helper's stores and resident retrievers, as a hook asks for them (``hooks.main.Stores``)."""
+    """One of the helper's pools of stores and resident retrievers, as a hook asks for them (``hooks.main.Stores``)."""
 
-    def __init__(self, warm: Warm) -> None:
-        self.warm = warm
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
 
     def prepare(self) -> None:
         pass  # the embedder is loaded already
 
     def open(self, cwd: Path) -> MemoryStore:
-        return self.warm.store(str(cwd))
+        return self.pool.store(str(cwd))
 
     def prompt_block(self, store: MemoryStore, prompt: str) -> str:
         """As ``agent_hooks.prompt_context``: the recall block, empty for a blank prompt or when nothing applies."""
-        return self.warm.retriever(store).recall(prompt).block if prompt.strip() else ""
+        return self.pool.retriever(store).recall(prompt).block if prompt.strip() else ""
 
 
 @helper_group.command("start")

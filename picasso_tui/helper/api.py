@@ -3,6 +3,7 @@ errors as ``{"error": "<code>", "message": "<one sentence>"}`` with the status t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Awaitable, Callable
@@ -72,19 +73,21 @@ def status_of(exc: BaseException) -> tuple[int, str]:
 Work = Callable[[Request, Any], Response]
 
 
-def endpoint(work: Work, *, lock: bool = True) -> Callable[[Request], Awaitable[Response]]:
-    """An async route running ``work(request, body)`` on a worker thread (under the warm state's lock unless
-    ``lock`` is False), with every error turned into one JSON sentence."""
+def endpoint(work: Work, *, pool: str | None = "serve") -> Callable[[Request], Awaitable[Response]]:
+    """An async route running ``work(request, body)`` on a worker thread, under the lock of the warm state's
+    ``pool`` ("serve" or "recall"; None: no lock), with every error turned into one JSON sentence."""
 
     async def route(request: Request) -> Response:
         try:
             body = await read_body(request)
-            mutex: threading.RLock = request.app.state.warm.lock
-            if not lock:
+            if pool is None:
                 return await run_in_threadpool(work, request, body)
+            mutex: threading.RLock = getattr(request.app.state.warm, pool).lock
             return await run_in_threadpool(locked, mutex, work, request, body)
         except ApiError as exc:
             return error_response(exc.status, exc.code, str(exc))
+        except asyncio.CancelledError:  # the helper stops while this waits (uvicorn's graceful timeout): say so
+            return error_response(503, "helper/stopping", "The helper is stopping; ask again or work without it.")
         except PicassoError as exc:
             status, code = status_of(exc)
             return error_response(status, code, str(exc))

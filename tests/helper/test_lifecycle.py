@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from picasso_tui.helper import client, control
 from picasso_tui.store.api import MemoryStore
 
@@ -42,6 +44,8 @@ def test_a_killed_helper_loses_nothing_and_start_works_again(helper, picasso) ->
     stored = {r.id: r for r in MemoryStore().list(everything=True)}
     assert set(stored) == set(ids) and stored[ids[0]].metadata.pinned
     assert client.running(helper.paths) is None
+    with pytest.raises(client.HelperUnavailable):  # a front end falls back to doing the work itself
+        client.request(helper.paths, "GET", "/api/health")
     status = picasso("helper", "status", "--json")
     assert status.code == 0 and json.loads(status.out)["running"] is False
     assert "No Picasso helper runs" in picasso("helper", "status").out
@@ -71,6 +75,16 @@ def test_status_json_shape(helper, picasso) -> None:
     assert status["url"] == helper.info.url and status["pageUrl"] == f"{helper.info.url}/?token={helper.token}"
     text = picasso("helper", "status").out
     assert str(helper.info.pid) in text and helper.info.url in text and str(helper.files.token) in text
+
+
+def test_status_does_not_trust_a_live_process_id_beside_a_dead_socket(helper, picasso) -> None:
+    os.kill(helper.info.pid, signal.SIGKILL)
+    helper.process.wait(10)
+    stale = json.loads(helper.files.info.read_text())
+    stale["pid"] = os.getpid()  # the dead helper's id, reused by a live process (this one)
+    helper.files.info.write_text(json.dumps(stale))
+    assert json.loads(picasso("helper", "status", "--json").out)["running"] is False
+    assert picasso("helper", "stop").out.strip() == "No Picasso helper runs."  # and this process got no SIGTERM
 
 
 def test_status_when_none_ever_ran(short_home, picasso) -> None:
