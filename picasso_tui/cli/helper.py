@@ -46,7 +46,7 @@ def run_hook(warm: Warm, agent: str, event: str, payload: bytes) -> dict[str, An
     if event in ("session-start", "prompt"):
         from picasso_tui.helper.api import ApiError
 
-        if event == "prompt" and not warm.recall_ready.is_set():
+        if event == "prompt" and not warm.recall_ready.wait(BUSY_WAIT_S):
             raise ApiError(503, "recall/not-ready", "The helper is still indexing memory; answer without it.")
         pool = warm.recall if event == "prompt" else warm.serve  # the brief is a store read, as a list is
         if not pool.lock.acquire(timeout=BUSY_WAIT_S):

@@ -137,6 +137,9 @@ def ten_k(base: Path, records: int, runs: int, embedder: str) -> list[list[str]]
     alone = series(env, repo, runs)
     with helper(env, repo) as pid:
         ask_directly(env, "POST", "/api/recall", {"prompt": PROMPTS[0], "cwd": str(repo)})
+        sock = fast.helper_socket(env["PICASSO_HOME"]) or ""
+        while not orjson.loads(fast.exchange(sock, "GET", "/api/health", None, 60)[1])["recallReady"]:
+            time.sleep(0.1)  # a prompt hook is answered by the helper once its warm-up has indexed memory
         series(env, repo, 3)  # the helper's first queries (its model's first forward passes)
         before = helper_recalls(env, pid)
         helped = series(env, repo, runs)

@@ -65,13 +65,20 @@ class World:
                                        env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
         info = self.home / "helper" / "helper.json"
         give_up = time.monotonic() + 30
-        while fast.helper_socket(str(self.home)) is None:
+        while not self.recall_ready():  # a prompt hook is answered by the helper once it has indexed memory
             if self.helper.poll() is not None or time.monotonic() > give_up:
                 raise AssertionError(
                     f"the helper did not start: {self.helper.stderr.read() if self.helper.stderr else ''}"
                 )
             time.sleep(0.05)
         return int(orjson.loads(info.read_bytes())["pid"])
+
+    def recall_ready(self) -> bool:
+        sock = fast.helper_socket(str(self.home))
+        if sock is None:
+            return False
+        status, body = fast.exchange(sock, "GET", "/api/health", None, 10)
+        return status == 200 and orjson.loads(body).get("recallReady") is True
 
     def end_helper(self) -> None:
         if self.helper is not None and self.helper.poll() is None:
