@@ -80,8 +80,8 @@ def parse(args: list[str], flags: set[str], valued: set[str]) -> tuple[list[str]
             options[name] = True
         elif name in valued and name not in options:
             given = value if eq else next(rest, None)
-            if given is None or (not eq and given.startswith("-")):
-                return None
+            if not given or (not eq and given.startswith("-")):
+                return None  # missing, empty (click refuses `--class ''`) or another option
             options[name] = given
         else:
             return None

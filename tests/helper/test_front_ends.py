@@ -216,7 +216,8 @@ def test_a_helper_that_answers_badly_or_not_at_all_is_passed_over(answer: bytes 
     "args",
     [["recall", "p", "--explain"], ["recall", "p", "--plan", "x"], ["recall", "--", "p"], ["recall", "a", "b"],
      ["recall", "p", "--budget", "10"], ["recall", "p", "--json", "--json"], ["list"], ["list", "--json", "-h"],
-     ["list", "--json", "--namespace"], ["list", "--json", "--class", "--all"], ["recall", "p", "--help"]],
+     ["list", "--json", "--namespace"], ["list", "--json", "--class", "--all"], ["recall", "p", "--help"],
+     ["list", "--json", "--class="], ["list", "--json", "--class", ""], ["recall", "p", "--budget="]],
 )  # fmt: skip
 def test_what_the_fast_path_does_not_fully_understand_goes_to_click(args: list[str], monkeypatch) -> None:
     asked = []
