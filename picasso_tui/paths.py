@@ -94,6 +94,11 @@ class PicassoPaths:
         return self.home / "hooks"
 
     @property
+    def helper_dir(self) -> Path:
+        """The local helper's lock, socket, ``helper.json`` and token (``picasso helper``)."""
+        return self.home / "helper"
+
+    @property
     def legacy_mac_memory(self) -> Path:
         return account_home() / "Library" / "Application Support" / "Picasso" / "memory.json"
 

@@ -48,6 +48,7 @@ DEFAULTS: dict[str, Any] = {
     "profile.skippedWorkspaces": [],  # workspace fingerprints whose first-session profile offer was skipped
     "sync.server": None,  # the sync server's URL (`picasso auth login --server` overrides it)
     "sync.allowPlaintextKeys": False,  # explicit opt-in: keep the memory key in a 0600 file when no keyring exists
+    "helper.port": 0,  # the local helper's loopback port (`picasso helper run`); 0: any free port, in helper.json
     "hooks.briefBudgetTokens": 600,  # the workspace brief an agent's session-start hook adds (pins, rules, profile)
     # Past its budget a hook gives up quietly (exit 0, nothing added): the agent's turn never waits on memory
     # for long. Context hooks hold up the user's prompt; write-back hooks stay under Gemini CLI's 60 s default.
@@ -63,6 +64,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "retrieval.budgetTokens": (50, 100_000),  # the injected block's size, as `memory recall --budget`
     "retrieval.readerTimeoutMs": (100, 60_000),
     "retrieval.readerTopN": (2, 32),
+    "helper.port": (0, 65_535),
     "hooks.briefBudgetTokens": (50, 100_000),
     "hooks.timeoutMs.sessionStart": (10, 600_000),
     "hooks.timeoutMs.prompt": (10, 600_000),

@@ -17,6 +17,7 @@ FLOORS: dict[str, int] = {
     "tui": 6,
     "mcp": 6,
     "hooks": 6,
+    "helper": 6,
     # use cases
     "services": 5,
     "agent": 5,

@@ -12,6 +12,7 @@ import click
 
 from picasso_tui import __version__
 from picasso_tui.cli.agents import agents_group
+from picasso_tui.cli.helper import helper_group
 from picasso_tui.cli.mcp import mcp_cmd
 from picasso_tui.cli.memory import memory, print_list
 from picasso_tui.cli.run import run_cmd
@@ -49,6 +50,7 @@ cli.add_command(agents_group)
 cli.add_command(settings_group)
 cli.add_command(auth_group)
 cli.add_command(sync_server_cmd)
+cli.add_command(helper_group)
 
 
 def main(argv: list[str] | None = None) -> None:

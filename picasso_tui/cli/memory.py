@@ -10,7 +10,7 @@ import click
 from picasso_tui.cli import render
 from picasso_tui.cli.session import current_store
 from picasso_tui.errors import UsageError
-from picasso_tui.services import exchange, memory_edit, memory_ops
+from picasso_tui.services import exchange, memory_edit, memory_ops, shapes
 from picasso_tui.store.api import MemoryStore
 from picasso_tui.store.schema import MemoryClass
 
@@ -44,7 +44,7 @@ def list_cmd(namespace: str | None, class_: str | None, everything: bool, quaran
     )
     warn_unreadable(store)
     if as_json:
-        _echo_json([r.file_form for r in records])
+        _echo_json(shapes.records_json(records))
         return
     print_list(store, records, scoped=not (namespace or everything), held=quarantined)
 
@@ -111,7 +111,7 @@ def inspect_cmd(id_prefix: str, as_json: bool) -> None:
     """Show one memory in full."""
     record = memory_ops.resolve_memory(current_store(), id_prefix)
     if as_json:
-        _echo_json(record.file_form)
+        _echo_json(shapes.record_json(record))
     else:
         render.console().print(render.detail(record))
 
@@ -186,9 +186,7 @@ def import_cmd(file: Path, as_json: bool) -> None:
     imported = exchange.import_data(current_store(), data, source)
     report = imported.report
     if as_json:
-        _echo_json(
-            {"added": report.added, "updated": report.updated, "skipped": report.skipped, "redacted": report.redactions}
-        )
+        _echo_json(shapes.import_json(report))
         return
     click.echo(
         f"Imported {source}: {len(report.added)} added, {len(report.updated)} updated, "
@@ -206,7 +204,7 @@ def gc_cmd(dry_run: bool, as_json: bool) -> None:
     store = current_store()
     plan = store.gc_plan() if dry_run else memory_ops.clean_up(store)
     if as_json:
-        _echo_json({"dryRun": dry_run, "actions": [a.__dict__ for a in plan]})
+        _echo_json(shapes.gc_json(plan, dry_run))
         return
     if not plan:
         click.echo("Nothing to clean up.")

@@ -61,3 +61,16 @@ def finish_edit(store: MemoryStore, session: EditSession, text: str | None) -> E
         saved = store.save_unsaved_edit(rid, text)
         raise StoreError(f"{str(exc).rstrip('.')}; your text is saved in {saved}.") from None
     return EditResult(EditOutcome.UPDATED, updated, redaction_notice(store))
+
+
+def edit_fields(
+    store: MemoryStore, prefix: str, *, body: str | None = None, memory_class: str | None = None
+) -> EditResult:
+    """Change a memory's body or class without an editor (the helper's API): the same text, merge and door as an
+    edit in $EDITOR, so a change made meanwhile elsewhere is merged, never overwritten."""
+    session = start_edit(store.resolve(prefix))
+    head, sep, old_body = session.text.partition(f"\n{edit_text.SEPARATOR}\n")
+    if memory_class is not None:
+        head = "\n".join(f"class: {memory_class}" if line.startswith("class: ") else line for line in head.split("\n"))
+    text = head + sep + (old_body if body is None else body.strip() + "\n")
+    return finish_edit(store, session, text)

@@ -1,0 +1,49 @@
+"""The helper's starlette app: the API routes, the event stream and the Memory page (``page/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from picasso_tui.helper.api import error_response
+from picasso_tui.helper.events import Broadcaster
+from picasso_tui.helper.routes_memory import ROUTES as MEMORY_ROUTES
+from picasso_tui.helper.routes_more import ROUTES as MORE_ROUTES
+from picasso_tui.helper.routes_more import HookRunner
+from picasso_tui.helper.state import Warm
+
+PAGE_DIR = Path(__file__).parent / "page"
+
+
+async def page(request: Request) -> Response:
+    index = PAGE_DIR / "index.html"
+    if not index.is_file():
+        return error_response(404, "page/missing", "The Memory page is not installed with this Picasso.")
+    return FileResponse(index, headers={"cache-control": "no-store"})
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    return error_response(404, "not-found", f"The helper has no {request.url.path[:100]}.")
+
+
+async def not_allowed(request: Request, exc: Exception) -> Response:
+    return error_response(405, "method-not-allowed", f"{request.url.path[:100]} does not take {request.method}.")
+
+
+def create_app(warm: Warm, broadcaster: Broadcaster, hook_runner: HookRunner | None = None) -> Starlette:
+    routes = [
+        *MEMORY_ROUTES,
+        *MORE_ROUTES,
+        Route("/", page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=PAGE_DIR, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
+    app.state.warm = warm
+    app.state.broadcaster = broadcaster
+    app.state.hook_runner = hook_runner
+    return app

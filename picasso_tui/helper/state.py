@@ -1,0 +1,89 @@
+"""What the helper keeps warm: one file store (memory.json decoded once, re-read when it changes), a store per
+working directory a client names, and a resident retriever per store.
+
+All of it is derived from memory.json and the settings; a helper killed at any moment loses nothing. Requests
+run on worker threads; one lock serialises the store work, since the file store's caches are not thread-safe
+(a write still takes memory.json's own lock against other processes).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from picasso_tui.errors import UsageError
+from picasso_tui.paths import PicassoPaths
+from picasso_tui.services.session import open_session
+from picasso_tui.store.api import MemoryStore
+from picasso_tui.store.filestore import FileStore
+from picasso_tui.store.namespaces import current_account_id
+from picasso_tui.writeback.user_store import GUARDS
+
+if TYPE_CHECKING:
+    from picasso_tui.retrieval.pipeline import Retriever
+
+MAX_STORES = 32
+"""Working directories kept warm at once (each costs a retriever's index); the least recently used go first."""
+
+
+class Warm:
+    def __init__(self, paths: PicassoPaths) -> None:
+        self.paths = paths
+        self.lock = threading.RLock()
+        self._files: FileStore | None = None
+        self._stores: OrderedDict[str, MemoryStore] = OrderedDict()
+        self._retrievers: dict[str, Retriever] = {}
+
+    def files(self) -> FileStore:
+        """The shared file store, made again when the signed-in account changed (`picasso auth login`)."""
+        account = current_account_id(self.paths.home)
+        if self._files is None or self._files.account_id != account:
+            self._files = FileStore(self.paths, account_id=account, guards=GUARDS)
+            self._stores.clear()
+            self._retrievers.clear()
+        return self._files
+
+    def store(self, cwd: str | None) -> MemoryStore:
+        """The store as seen from ``cwd`` (a client's working directory); without one, account-wide memory only
+        (seen from the Picasso home, which is no workspace)."""
+        folder = self.folder(cwd)
+        files = self.files()
+        key = str(folder)
+        store = self._stores.get(key)
+        if store is None:
+            store = open_session(cwd=folder, files=files)
+            self._stores[key] = store
+            while len(self._stores) > MAX_STORES:
+                old, _ = self._stores.popitem(last=False)
+                self._retrievers.pop(old, None)
+        self._stores.move_to_end(key)
+        return store
+
+    def folder(self, cwd: str | None) -> Path:
+        if not cwd:
+            self.paths.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            return self.paths.home.resolve()
+        folder = Path(cwd).expanduser()
+        if not folder.is_absolute() or not folder.is_dir():
+            raise UsageError(f"cwd must be an existing folder given as an absolute path; {cwd[:200]} is not.")
+        return folder.resolve()
+
+    def retriever(self, store: MemoryStore) -> Retriever:
+        """The resident retriever of ``store`` (numpy and the embedding model load on the first one)."""
+        key = str(store.cwd)
+        hit = self._retrievers.get(key)
+        if hit is None:
+            from picasso_tui.services import recall
+
+            hit = self._retrievers[key] = recall.resident(store)
+        return hit
+
+    def warm_up(self) -> None:
+        """Load what the first recall would (run on a thread at start, so the first client does not wait)."""
+        with self.lock:
+            self.retriever(self.store(None)).recall("warm up")
+
+    def describe(self) -> dict[str, Any]:
+        return {"stores": len(self._stores), "retrievers": len(self._retrievers)}
