@@ -9,24 +9,21 @@ installed; `.ci/run` installs it.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import picasso_tui
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.services import memory_ops
 from picasso_tui.services.session import open_session
 from picasso_tui.store.schema import MemoryClass
+from tests.helper.conftest import Helper
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 CHROMEDRIVER = shutil.which("chromedriver") or next(
@@ -53,51 +50,7 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--window-size=1280,1000")  # fmt: skip
 XSS = "<img src=x onerror=alert(1)>"
-SOURCE_ROOT = Path(picasso_tui.__file__).resolve().parents[1]
-
-
-@dataclass
-class Helper:
-    url: str
-    token: str
-    process: subprocess.Popen[bytes]
-
-
-def cli_env() -> dict[str, str]:
-    """The test's environment (its PICASSO_HOME), importing this checkout's picasso_tui in the subprocess."""
-    pythonpath = os.pathsep.join(p for p in (str(SOURCE_ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    return {**os.environ, "PYTHONPATH": pythonpath}
-
-
-@pytest.fixture
-def helper(picasso_home: Path, tmp_path: Path) -> Iterator[Helper]:
-    """`picasso helper run` in the foreground, as a service manager starts it; stopped with SIGTERM."""
-    log = (tmp_path / "helper.log").open("wb")
-    process = subprocess.Popen(os.environ["PAGE_TEST_STUB"].split() if os.environ.get("PAGE_TEST_STUB") else [sys.executable, "-m", "picasso_tui.cli", "helper", "run"], cwd=tmp_path,
-                               env=cli_env(), stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
-    info_file = PicassoPaths.resolve().home / "helper" / "helper.json"
-    deadline = time.monotonic() + 30
-    info: dict[str, Any] | None = None
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            info = json.loads(info_file.read_text())
-            if info.get("url"):
-                break
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.05)
-    if not info or process.poll() is not None:
-        process.kill()
-        pytest.fail(f"the helper did not start: {(tmp_path / 'helper.log').read_text()[-2000:]}")
-    token = Path(info["tokenFile"]).read_text().strip()
-    yield Helper(info["url"].rstrip("/"), token, process)
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(5)
-    log.close()
+LONG = " ".join(f"Step {n}: run the migration for shard {n} and check its row counts." for n in range(40))
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +81,7 @@ def repo(make_repo: Callable[..., Path]) -> Path:
 
 
 @pytest.fixture
-def seeded(repo: Path) -> dict[str, str]:
+def seeded(helper: Helper, repo: Path) -> dict[str, str]:
     """Memories in three classes, one account-wide, one long and one whose body is HTML: name -> id."""
     store = open_session(cwd=repo)
     notes = {
@@ -136,8 +89,7 @@ def seeded(repo: Path) -> dict[str, str]:
         "router": ("HTTP handlers live in src/handlers/ and are wired through src/server/router.ts.", MemoryClass.FACT),
         "vitest": ("Test runner is Vitest; tests live beside the source in *.test.ts files.", MemoryClass.FACT),
         "style": ("Prefers explicit return types on exported functions.", MemoryClass.STYLE),
-        "long": (" ".join(f"Step {n}: run the migration for shard {n} and check its row counts." for n in range(40)),
-                 MemoryClass.WORKFLOW),  # fmt: skip
+        "long": (LONG, MemoryClass.WORKFLOW),
         "html": (f"A body that looks like markup {XSS} must stay text.", MemoryClass.FACT),
     }
     ids = {}
@@ -146,8 +98,12 @@ def seeded(repo: Path) -> dict[str, str]:
     return ids
 
 
+def url(helper: Helper) -> str:
+    return helper.info.url.rstrip("/")
+
+
 def open_page(driver: Any, helper: Helper, fragment: str = "") -> None:
-    driver.get(f"{helper.url}/?token={helper.token}{fragment}")
+    driver.get(f"{url(helper)}/?token={helper.token}{fragment}")
     wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") not in (None, "loading"))
 
 
@@ -194,7 +150,7 @@ def test_lists_the_seeded_memories_grouped_by_class(driver: Any, helper: Helper,
     assert heading_count(driver, "failure") == "0"
     assert driver.find_element(By.CSS_SELECTOR, "#group-failure .none").text == "No failures."
     assert "3 facts" in driver.find_element(By.ID, "summary").text
-    assert driver.current_url == f"{helper.url}/", "the token leaves the address bar"
+    assert driver.current_url == f"{url(helper)}/", "the token leaves the address bar"
     # A long body is cut to a few lines; "Show all" shows every word of it.
     long_card = card(driver, seeded["long"])
     body = long_card.find_element(By.CSS_SELECTOR, ".body")
@@ -300,7 +256,7 @@ def test_a_memory_written_elsewhere_appears_without_a_reload(
     wait_for(driver, lambda d: d.find_element(By.ID, "live").text == "● live")
     driver.execute_script("window.__sameDocument = true;")
     subprocess.run([sys.executable, "-m", "picasso_tui.cli", "memory", "add", "--class", "failure",
-                    "Written from another shell while the page is open"], cwd=repo, env=cli_env(), check=True,
+                    "Written from another shell while the page is open"], cwd=repo, check=True,
                    capture_output=True)  # fmt: skip
     written = time.monotonic()
     try:
@@ -326,7 +282,7 @@ def test_a_body_holding_html_shows_as_text(driver: Any, helper: Helper, seeded: 
 
 
 def test_without_the_token_the_page_asks_to_sign_in(driver: Any, helper: Helper, seeded: dict[str, str]) -> None:
-    driver.get(f"{helper.url}/")
+    driver.get(f"{url(helper)}/")
     wait_for(driver, lambda d: "Sign in" in d.find_element(By.TAG_NAME, "body").text)
     assert visible_status(driver).startswith("Sign in first: open the link that `picasso helper status` prints")
     assert driver.find_elements(By.CSS_SELECTOR, ".card") == []

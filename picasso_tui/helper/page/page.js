@@ -266,7 +266,7 @@
   function cardOf(record, drawn) {
     const key = `${fingerprint(record)}\u0000${state.expanded.has(record.id)}\u0000${scopeOf(record)[0]}`;
     const cached = state.cards.get(record.id);
-    const node = cached && cached.key === key && !state.flash.has(record.id) ? cached.node : card(record);
+    const node = cached && cached.key === key ? cached.node : card(record);
     drawn.set(record.id, { key, node });
     return node;
   }
@@ -296,11 +296,11 @@
       el("span", { class: `scope ${scopeClass}`, title: md.namespace || "", text: scope }),
       attrs.archivedAt ? el("span", { class: "scope", text: "archived" }) : null,
       el("time", { class: "age", datetime: md.lastObservedAt || "", title: `last observed ${md.lastObservedAt || "?"}`, text: age(md.lastObservedAt) }),
-      el("code", { class: "rid", title: record.id, text: record.id }),
     );
     const shortTitle = firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine;
     const actions = el(
       "div", { class: "actions" },
+      el("code", { class: "rid", title: record.id, text: record.id }),
       el("button", {
         type: "button", class: "pin", "data-action": pinned ? "unpin" : "pin", "aria-pressed": pinned ? "true" : "false",
         "aria-label": `${pinned ? "Unpin" : "Pin"}: ${shortTitle}`, text: pinned ? "★ Unpin" : "☆ Pin",
@@ -315,7 +315,7 @@
     // Pinned memories lead their class; the rest keep the store's order (most recent first).
     const ordered = [...records.filter(isPinned), ...records.filter((r) => !isPinned(r))];
     const headingId = `heading-${cls}`;
-    const count = filtering ? `${records.length}/${total}` : String(total);
+    const count = filtering && total ? `${records.length}/${total}` : String(total);
     const section = el(
       "section", { class: total ? "group" : "group -empty", id: `group-${cls}`, "data-class": cls, "aria-labelledby": headingId },
       el("h2", { id: headingId }, el("span", { class: "cmark", "aria-hidden": "true", text: mark }), `${label} `,
@@ -426,7 +426,7 @@
       return;
     }
     state.error = null;
-    await refresh({ flash: false });
+    await refresh(); // flashes what changed, as a change from elsewhere does (the TUI does the same)
     render(); // also when the list read the same: the last error sentence goes
   }
 
