@@ -169,7 +169,7 @@
     state.pending = setTimeout(() => {
       state.pending = null;
       refresh();
-    }, 120);
+    }, 50);
   }
 
   function listen() {
