@@ -70,16 +70,16 @@ def status_of(exc: BaseException) -> tuple[int, str]:
 Work = Callable[[Request, Any], Response]
 
 
-def endpoint(work: Work, *, lock: bool = True) -> Callable[[Request], Awaitable[Response]]:
-    """An async route running ``work(request, body)`` on a worker thread (under the warm state's lock unless
-    ``lock`` is False), with every error turned into one JSON sentence."""
+def endpoint(work: Work, *, pool: str | None = "serve") -> Callable[[Request], Awaitable[Response]]:
+    """An async route running ``work(request, body)`` on a worker thread, under the lock of the warm state's
+    ``pool`` ("serve" or "recall"; None: no lock), with every error turned into one JSON sentence."""
 
     async def route(request: Request) -> Response:
         try:
             body = await read_body(request)
-            mutex: threading.RLock = request.app.state.warm.lock
-            if not lock:
+            if pool is None:
                 return await run_in_threadpool(work, request, body)
+            mutex: threading.RLock = getattr(request.app.state.warm, pool).lock
             return await run_in_threadpool(locked, mutex, work, request, body)
         except ApiError as exc:
             return error_response(exc.status, exc.code, str(exc))

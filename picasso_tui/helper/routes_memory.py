@@ -23,12 +23,12 @@ def warm_of(request: Request) -> Warm:
     return request.app.state.warm
 
 
-def store_of(request: Request, body: Any = None) -> MemoryStore:
-    """The store seen from the client's ``cwd`` (query, or the body of a write)."""
+def store_of(request: Request, body: Any = None, *, pool: str = "serve") -> MemoryStore:
+    """The store seen from the client's ``cwd`` (query, or the body of a write), from the warm state's ``pool``."""
     cwd = request.query_params.get("cwd")
     if cwd is None and isinstance(body, dict):
         cwd = field(body, "cwd", str)
-    return warm_of(request).store(cwd)
+    return getattr(warm_of(request), pool).store(cwd)
 
 
 def memory_class(value: str | None) -> MemoryClass | None:

@@ -27,9 +27,10 @@ def recall(request: Request, body: Any) -> Response:
     if budget is not None and not 50 <= budget <= 100_000:
         raise ApiError(400, "bad-request", "budget must be a whole number from 50 to 100,000.")
     files = field(body, "files", list) or []
-    store = store_of(request, body)
-    retriever = warm_of(request).retriever(store)
-    result = retriever.recall(prompt, plan=field(body, "plan", str), files=[str(f) for f in files], budget=budget)
+    store = store_of(request, body, pool="recall")
+    retriever = warm_of(request).recall.retriever(store)
+    plan = field(body, "plan", str)
+    result = retriever.recall(prompt, plan=plan, files=tuple(str(f) for f in files), budget=budget)
     out = result.as_json()
     if field(body, "explain", bool):  # what the CLI prints besides the JSON, for a front end that shows it
         out["explain"] = explain_text(result, bool(retriever.scope.workspace))
@@ -134,7 +135,8 @@ async def events(request: Request) -> Response:
 
 
 def health(request: Request, _body: Any) -> Response:
-    return json_response({"ok": True, "pid": os.getpid(), "version": __version__})
+    ready = warm_of(request).recall_ready.is_set()
+    return json_response({"ok": True, "pid": os.getpid(), "version": __version__, "recallReady": ready})
 
 
 def hook(request: Request, body: Any) -> Response:
@@ -149,7 +151,7 @@ def hook(request: Request, body: Any) -> Response:
 
 
 ROUTES = [
-    Route("/api/recall", endpoint(recall), methods=["POST"]),
+    Route("/api/recall", endpoint(recall, pool="recall"), methods=["POST"]),
     Route("/api/export", endpoint(export), methods=["GET"]),
     Route("/api/import", endpoint(import_), methods=["POST"]),
     Route("/api/gc", endpoint(gc), methods=["POST"]),
@@ -158,6 +160,6 @@ ROUTES = [
     Route("/desktop/memory/sync", endpoint(sync_flag), methods=["GET"]),
     Route("/desktop/memory/sync", endpoint(sync), methods=["POST"]),
     Route("/api/events", events, methods=["GET"]),
-    Route("/api/health", endpoint(health, lock=False), methods=["GET"]),
-    Route("/api/hooks/{agent}/{event}", endpoint(hook, lock=False), methods=["POST"]),
+    Route("/api/health", endpoint(health, pool=None), methods=["GET"]),
+    Route("/api/hooks/{agent}/{event}", endpoint(hook, pool=None), methods=["POST"]),
 ]

@@ -147,8 +147,8 @@ async def serve(
     warm = Warm(paths)
 
     def read_document() -> Any:
-        with warm.lock:
-            return warm.files().read_document()
+        with warm.serve.lock:
+            return warm.serve.files().read_document()
 
     broadcaster = Broadcaster(paths, read_document)
     app = create_app(warm, broadcaster, hook_runner)

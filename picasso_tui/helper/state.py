@@ -1,9 +1,11 @@
-"""What the helper keeps warm: one file store (memory.json decoded once, re-read when it changes), a store per
-working directory a client names, and a resident retriever per store.
+"""What the helper keeps warm: a file store (memory.json decoded once, re-read when it changes), a store per
+working directory a client names, and for recall a resident retriever per store.
 
 All of it is derived from memory.json and the settings; a helper killed at any moment loses nothing. Requests
-run on worker threads; one lock serialises the store work, since the file store's caches are not thread-safe
-(a write still takes memory.json's own lock against other processes).
+run on worker threads, and the file store's caches are not thread-safe, so each pool has one lock serialising its
+work (a write still takes memory.json's own lock against other processes). Recall has a pool of its own: the
+first recall of a large store embeds every record (minutes at 10k records on a slow machine), and a list or a pin
+must not wait for that.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from picasso_tui.errors import UsageError
 from picasso_tui.paths import PicassoPaths
@@ -25,10 +27,12 @@ if TYPE_CHECKING:
     from picasso_tui.retrieval.pipeline import Retriever
 
 MAX_STORES = 32
-"""Working directories kept warm at once (each costs a retriever's index); the least recently used go first."""
+"""Working directories kept warm at once per pool (each costs a retriever's index); the least recently used go."""
 
 
-class Warm:
+class Pool:
+    """One file store, the stores seen from each working directory over it, and their retrievers; one lock."""
+
     def __init__(self, paths: PicassoPaths) -> None:
         self.paths = paths
         self.lock = threading.RLock()
@@ -37,7 +41,7 @@ class Warm:
         self._retrievers: dict[str, Retriever] = {}
 
     def files(self) -> FileStore:
-        """The shared file store, made again when the signed-in account changed (`picasso auth login`)."""
+        """The file store, made again when the signed-in account changed (`picasso auth login`)."""
         account = current_account_id(self.paths.home)
         if self._files is None or self._files.account_id != account:
             self._files = FileStore(self.paths, account_id=account, guards=GUARDS)
@@ -80,10 +84,33 @@ class Warm:
             hit = self._retrievers[key] = recall.resident(store)
         return hit
 
-    def warm_up(self) -> None:
-        """Load what the first recall would (run on a thread at start, so the first client does not wait)."""
-        with self.lock:
-            self.retriever(self.store(None)).recall("warm up")
 
-    def describe(self) -> dict[str, Any]:
-        return {"stores": len(self._stores), "retrievers": len(self._retrievers)}
+class Warm:
+    """The helper's two pools: ``serve`` for every store operation, ``recall`` for recall."""
+
+    def __init__(self, paths: PicassoPaths) -> None:
+        self.paths = paths
+        self.serve = Pool(paths)
+        self.recall = Pool(paths)
+        self.recall_ready = threading.Event()
+        """Set once the warm-up has indexed account-wide memory: a front end may prefer its own recall before."""
+
+    # The serve pool is the default: what most routes (and the hooks' session-start brief) work on.
+    @property
+    def lock(self) -> threading.RLock:
+        return self.serve.lock
+
+    def files(self) -> FileStore:
+        return self.serve.files()
+
+    def store(self, cwd: str | None) -> MemoryStore:
+        return self.serve.store(cwd)
+
+    def warm_up(self) -> None:
+        """Load and index what the first recall would (on a thread at start, so the first client does not wait)."""
+        try:
+            with self.recall.lock:
+                pool = self.recall
+                pool.retriever(pool.store(None)).recall("warm up", emit=False)
+        finally:
+            self.recall_ready.set()

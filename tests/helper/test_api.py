@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from picasso_tui.store.api import MemoryStore
@@ -130,5 +131,10 @@ def test_settings_get_and_put(helper, picasso) -> None:
 def test_health_and_the_memory_page(helper) -> None:
     status, health = helper.call("GET", "/api/health")
     assert status == 200 and health["ok"] is True and health["pid"] == helper.info.pid
+    deadline = time.monotonic() + 120
+    while not health["recallReady"] and time.monotonic() < deadline:  # the start-up warm-up finishes
+        time.sleep(0.1)
+        health = helper.call("GET", "/api/health")[1]
+    assert health["recallReady"] is True
     status, headers, body = helper.tcp("GET", "/", {"Authorization": f"Bearer {helper.token}"})
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<html" in body.lower()

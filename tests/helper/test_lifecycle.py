@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from picasso_tui.helper import client, control
 from picasso_tui.store.api import MemoryStore
 
@@ -42,6 +44,8 @@ def test_a_killed_helper_loses_nothing_and_start_works_again(helper, picasso) ->
     stored = {r.id: r for r in MemoryStore().list(everything=True)}
     assert set(stored) == set(ids) and stored[ids[0]].metadata.pinned
     assert client.running(helper.paths) is None
+    with pytest.raises(client.HelperUnavailable):  # a front end falls back to doing the work itself
+        client.request(helper.paths, "GET", "/api/health")
     status = picasso("helper", "status", "--json")
     assert status.code == 0 and json.loads(status.out)["running"] is False
     assert "No Picasso helper runs" in picasso("helper", "status").out
