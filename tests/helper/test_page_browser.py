@@ -284,13 +284,14 @@ def test_a_body_holding_html_shows_as_text(driver: Any, helper: Helper, seeded: 
 def test_without_the_token_the_page_asks_to_sign_in(driver: Any, helper: Helper, seeded: dict[str, str]) -> None:
     driver.get(f"{url(helper)}/")
     wait_for(driver, lambda d: "Sign in" in d.find_element(By.TAG_NAME, "body").text)
-    assert visible_status(driver).startswith("Sign in first: open the link that `picasso helper status` prints")
+    assert visible_status(driver).startswith("Sign in first: open the link that picasso helper status prints")
     assert driver.find_elements(By.CSS_SELECTOR, ".card") == []
     assert "argon2id" not in driver.page_source
 
 
 def test_losing_the_token_on_an_open_page_clears_it(driver: Any, helper: Helper, seeded: dict[str, str]) -> None:
     open_page(driver, helper)
+    wait_for(driver, lambda d: d.find_element(By.ID, "live").text == "● live")
     assert card(driver, seeded["argon"]) is not None
     driver.delete_all_cookies()
     field = driver.find_element(By.ID, "workspace")
@@ -298,6 +299,7 @@ def test_losing_the_token_on_an_open_page_clears_it(driver: Any, helper: Helper,
     wait_for(driver, lambda d: visible_status(d).startswith("Sign in first"))
     assert driver.find_elements(By.CSS_SELECTOR, ".card") == []
     assert driver.find_element(By.ID, "filter").get_attribute("disabled") is not None
+    assert driver.find_element(By.ID, "live").text == "○ signed out"
 
 
 def test_slash_focuses_the_filter(driver: Any, helper: Helper, seeded: dict[str, str]) -> None:

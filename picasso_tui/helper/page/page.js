@@ -158,6 +158,7 @@
       state.search = new Map();
       if (state.events) state.events.close();
       state.events = null;
+      setLive(false, "○ signed out");
     }
     state.error = error.message || String(error);
     render();
@@ -177,9 +178,10 @@
     const events = new EventSource("/api/events", { withCredentials: true });
     state.events = events;
     events.addEventListener("store-changed", scheduleRefresh);
-    events.addEventListener("open", () => {
-      setLive(true);
-      scheduleRefresh(); // a reconnect may have missed changes
+    events.addEventListener("open", async () => {
+      // What changed before the stream (re)connected is read once more; "live" means listening and up to date.
+      await refresh();
+      if (state.events === events && !state.signedOut) setLive(true);
     });
     events.addEventListener("error", () => {
       setLive(false);
@@ -190,9 +192,9 @@
     });
   }
 
-  function setLive(on) {
+  function setLive(on, why = "○ reconnecting") {
     const live = $("live");
-    live.textContent = on ? "● live" : "○ reconnecting";
+    live.textContent = on ? "● live" : why;
     live.classList.toggle("-off", !on);
   }
 
@@ -380,11 +382,16 @@
     } else {
       sentence = "Reading memory…";
     }
-    status.textContent = sentence || "";
+    status.replaceChildren(...sentenceNodes(sentence || ""));
     status.hidden = !sentence;
     status.classList.toggle("-error", Boolean(state.error));
     revealMoreButtons();
     restoreFocus(focus);
+  }
+
+  /** A sentence whose `commands` show as code: text nodes and <code> elements, never markup. */
+  function sentenceNodes(text) {
+    return text.split("`").map((part, i) => (i % 2 ? el("code", { text: part }) : part));
   }
 
   /** "Show all" only where the clamped text really is cut. */
