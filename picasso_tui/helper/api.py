@@ -3,6 +3,7 @@ errors as ``{"error": "<code>", "message": "<one sentence>"}`` with the status t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Awaitable, Callable
@@ -83,6 +84,8 @@ def endpoint(work: Work, *, pool: str | None = "serve") -> Callable[[Request], A
             return await run_in_threadpool(locked, mutex, work, request, body)
         except ApiError as exc:
             return error_response(exc.status, exc.code, str(exc))
+        except asyncio.CancelledError:  # the helper stops while this waits (uvicorn's graceful timeout): say so
+            return error_response(503, "helper/stopping", "The helper is stopping; ask again or work without it.")
         except PicassoError as exc:
             status, code = status_of(exc)
             return error_response(status, code, str(exc))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -57,8 +58,23 @@ class Status:
 
 
 def status(paths: PicassoPaths | None = None) -> Status:
+    """What runs: ``helper.json`` whose process is alive and whose socket accepts a connection (a process id reused
+    after a killed helper, with its socket file left behind, does not count)."""
     paths = paths or PicassoPaths.resolve()
-    return Status(paths.home, HelperFiles.of(paths), running(paths))
+    info = running(paths)
+    return Status(paths.home, HelperFiles.of(paths), info if info is not None and answers(info.socket) else None)
+
+
+def answers(path: str) -> bool:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(2)
+    try:
+        sock.connect(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.close()
 
 
 def start(paths: PicassoPaths | None = None, *, timeout: float = START_TIMEOUT_S) -> tuple[Status, bool]:
@@ -98,7 +114,7 @@ def last_line(log: Path) -> str:
 def stop(paths: PicassoPaths | None = None, *, grace: float = STOP_GRACE_S) -> HelperInfo | None:
     """SIGTERM, then SIGKILL after ``grace`` seconds; the helper that was stopped, or None when none ran."""
     paths = paths or PicassoPaths.resolve()
-    info = running(paths)
+    info = status(paths).info  # never a signal to a process that only reuses a dead helper's id
     if info is None:
         return None
     os.kill(info.pid, signal.SIGTERM)

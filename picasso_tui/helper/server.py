@@ -66,6 +66,7 @@ def run(paths: PicassoPaths | None = None, hook_runner: HookRunner | None = None
             asyncio.run(serve(paths, files, token, unix, tcp, hook_runner))
         finally:
             clean_up(files)
+    leave_promptly()
 
 
 @contextlib.contextmanager
@@ -79,6 +80,7 @@ def hold_lock(files: HelperFiles, paths: PicassoPaths) -> Iterator[None]:
     except portalocker.exceptions.BaseLockException:
         raise HelperRefused(f"A Picasso helper already runs for {paths.home} (process {holder(files)}).") from None
     try:
+        os.chmod(files.lock, 0o600)
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
@@ -201,6 +203,22 @@ def clean_up(files: HelperFiles) -> None:
         files.info.unlink(missing_ok=True)
     files.socket.unlink(missing_ok=True)
     files.token.unlink(missing_ok=True)
+
+
+def leave_promptly(grace: float = 2.0) -> None:
+    """Exit now even if a worker thread is still busy (a recall waiting for the warm-up's first embedding of a large
+    store can take minutes): stopping must not wait for it, and a write cut short is as safe as a killed helper's
+    (every file is replaced atomically)."""
+    import time
+
+    deadline = time.monotonic() + grace
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    for thread in busy:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    if any(t.is_alive() for t in busy):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 def configure_logging() -> None:

@@ -77,6 +77,16 @@ def test_status_json_shape(helper, picasso) -> None:
     assert str(helper.info.pid) in text and helper.info.url in text and str(helper.files.token) in text
 
 
+def test_status_does_not_trust_a_live_process_id_beside_a_dead_socket(helper, picasso) -> None:
+    os.kill(helper.info.pid, signal.SIGKILL)
+    helper.process.wait(10)
+    stale = json.loads(helper.files.info.read_text())
+    stale["pid"] = os.getpid()  # the dead helper's id, reused by a live process (this one)
+    helper.files.info.write_text(json.dumps(stale))
+    assert json.loads(picasso("helper", "status", "--json").out)["running"] is False
+    assert picasso("helper", "stop").out.strip() == "No Picasso helper runs."  # and this process got no SIGTERM
+
+
 def test_status_when_none_ever_ran(short_home, picasso) -> None:
     status = json.loads(picasso("helper", "status", "--json").out)
     assert set(status) == STATUS_KEYS and status["running"] is False and status["pid"] is None
