@@ -317,3 +317,16 @@ def test_slash_focuses_the_filter(driver: Any, helper: Helper, seeded: dict[str,
     assert driver.switch_to.active_element.get_attribute("id") == "filter"
     driver.switch_to.active_element.send_keys("argon")
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == 1)
+
+
+def test_empty_and_error_states_are_one_sentence(driver: Any, helper: Helper, tmp_path: Path) -> None:
+    open_page(driver, helper)
+    assert visible_status(driver).startswith("No memories yet: add one with picasso memory add")
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".group.-empty")) == 7
+    field = driver.find_element(By.ID, "workspace")
+    field.send_keys(str(tmp_path / "no-such-folder"), Keys.ENTER)
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "error")
+    sentence = visible_status(driver)
+    assert "no-such-folder" in sentence
+    assert "\n" not in sentence
+    assert driver.find_elements(By.CSS_SELECTOR, ".group") == []
