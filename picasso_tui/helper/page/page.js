@@ -32,6 +32,8 @@
     error: null,
     notice: null,
     pending: null,
+    reads: 0, // reads started, and the newest whose answer was drawn (answers can land out of order)
+    applied: 0,
     events: null,
   };
 
@@ -109,19 +111,22 @@
       .toLowerCase();
   }
 
+  /** Everything a card shows comes from these: equal fingerprints, nothing to redraw. */
   function fingerprint(record) {
-    const md = record.metadata || {};
-    return `${record.body}\u0000${md.pinned}\u0000${md.lastObservedAt}\u0000${md.class}\u0000${md.stalenessScore}`;
+    return `${record.body}\u0000${JSON.stringify(record.metadata || {})}`;
   }
 
   async function refresh({ flash = true } = {}) {
+    const seq = ++state.reads;
     let records;
     try {
       records = await api("GET", listPath());
     } catch (error) {
-      fail(error);
+      if (seq > state.applied) fail(error);
       return;
     }
+    if (seq < state.applied) return; // a newer read has already landed: this answer is older
+    state.applied = seq;
     if (!Array.isArray(records)) {
       fail(new PageError("api", "The helper sent something that is not a list of memories."));
       return;
