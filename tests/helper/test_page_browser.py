@@ -330,3 +330,15 @@ def test_empty_and_error_states_are_one_sentence(driver: Any, helper: Helper, tm
     assert "no-such-folder" in sentence
     assert "\n" not in sentence
     assert driver.find_elements(By.CSS_SELECTOR, ".group") == []
+
+
+def test_a_stopped_helper_is_said_and_the_page_keeps_what_it_showed(
+    driver: Any, helper: Helper, seeded: dict[str, str]
+) -> None:
+    open_page(driver, helper)
+    wait_for(driver, lambda d: d.find_element(By.ID, "live").text == "● live")
+    helper.stop()
+    wait_for(driver, lambda d: visible_status(d).startswith("The Picasso helper is not answering"), timeout=10)
+    assert visible_status(driver).endswith("start it with picasso helper start, then reload this page.")
+    assert driver.find_element(By.ID, "live").text == "○ reconnecting"
+    assert card(driver, seeded["argon"]) is not None

@@ -190,10 +190,8 @@
     });
     events.addEventListener("error", () => {
       setLive(false);
-      if (events.readyState === EventSource.CLOSED) {
-        state.events = null;
-        refresh({ flash: false }); // says why: signed out, or the helper is gone
-      }
+      if (events.readyState === EventSource.CLOSED) state.events = null; // the browser gave up: read says why
+      refresh({ flash: false }); // signed out, the helper gone (the browser retries the stream meanwhile), or back
     });
   }
 
