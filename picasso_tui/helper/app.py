@@ -18,13 +18,15 @@ from picasso_tui.helper.routes_more import HookRunner
 from picasso_tui.helper.state import Warm
 
 PAGE_DIR = Path(__file__).parent / "page"
+PAGE_POLICY = "default-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+"""The page runs only its own files: a second lock, after escaping, against a memory body that holds HTML."""
 
 
 async def page(request: Request) -> Response:
     index = PAGE_DIR / "index.html"
     if not index.is_file():
         return error_response(404, "page/missing", "The Memory page is not installed with this Picasso.")
-    return FileResponse(index, headers={"cache-control": "no-store"})
+    return FileResponse(index, headers={"cache-control": "no-store", "content-security-policy": PAGE_POLICY})
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
