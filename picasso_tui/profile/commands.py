@@ -41,7 +41,7 @@ ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
-    r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
+    r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
 INSTALL = re.compile(
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
@@ -58,7 +58,8 @@ COMMAND_ROLES = (
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
-    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc|html)\b")),
+    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
+                        r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^\S+ run(?! -)")),

@@ -21,6 +21,7 @@ RUST_WORKSPACE = {
     "web/Cargo.toml": '[package]\nname = "web"\nedition = "2021"\n[dependencies]\ntokio = { version = "1", optional = '
     'true }\nhyper = "1"\nbytes = "1"\nweb-core = { path = "../web-core" }\n[dev-dependencies]\nquickcheck = "1"\n',
     "web/src/lib.rs": "pub fn f() {}\n",
+    "web/tests/api.rs": "#[test]\nfn works() {}\n",
     "web-core/Cargo.toml": '[package]\nname = "web-core"\nedition = "2021"\n[dependencies]\nhttp = "1"\n',
     "web-core/src/lib.rs": "pub fn g() {}\n",
     "examples/Cargo.toml": '[workspace]\nmembers = ["*"]\n',

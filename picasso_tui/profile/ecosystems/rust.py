@@ -205,12 +205,22 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
+def _has_tests(tree: Tree, crate: _Crate) -> bool:
+    """A crate with a tests/ folder or a #[test] / #[cfg(test)] in its sources: `-p` there selects tests."""
+    prefix = f"{crate.folder}/" if crate.folder else ""
+    if any(f.endswith(".rs") for f in tree.under(f"{prefix}tests")):
+        return True
+    sources = [f for f in tree.under(f"{prefix}src") if f.endswith(".rs")][:40]
+    return any(re.search(r"#\[(test|cfg\(test\))\]", tree.read(f) or "") for f in sources)
+
+
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> None:
     workspace = "workspace" in root
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
-    if crates:
-        k.command("test-one", f"cargo test -p {crates[0].name} <test name>", crates[0].manifest, 60)
+    tested = next((c for c in crates if _has_tests(tree, c)), None)
+    if tested:
+        k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     if any(c.library for c in crates):
         k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
     k.command("lint", "cargo clippy --all-targets", "Cargo.toml", 60)
