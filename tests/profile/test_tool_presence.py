@@ -1,0 +1,121 @@
+"""An ecosystem's default command is proposed only when the repository shows the tool is there (issue 17,
+second held-out measurement): PHPUnit and PHPStan, mypy, `cargo test -p`, rake's TEST= and the Ruby docs tool."""
+
+from __future__ import annotations
+
+import json
+
+from picasso_tui.profile.commands import command_role
+
+
+def learn(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    return {f.key: f.body for f in repo.init().findings}
+
+
+def composer(require_dev: dict[str, str], **extra) -> str:
+    return json.dumps({"name": "acme/lib", "require": {"php": ">=8.1"}, "require-dev": require_dev, **extra})
+
+
+def test_phpunit_comes_from_the_dependency_that_brings_it(make_project):
+    bridge = learn(make_project, {
+        "composer.json": composer({"symfony/phpunit-bridge": "^7"}),
+        "phpunit.xml.dist": "<phpunit/>\n", "src/A.php": "<?php\n", "tests/ATest.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/simple-phpunit" in bridge["workflow/test"]
+    assert "vendor/bin/phpunit" not in bridge["workflow/test"]
+    plain = learn(make_project, {
+        "composer.json": composer({"phpunit/phpunit": "^10"}), "phpunit.xml.dist": "<phpunit/>\n",
+        "src/A.php": "<?php\n",
+    }, name="plain")  # fmt: skip
+    assert "vendor/bin/phpunit" in plain["workflow/test"]
+
+
+def test_a_phpunit_xml_without_phpunit_in_the_dependencies_proposes_no_runner(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({}), "phpunit.xml": "<phpunit/>\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/phpunit" not in learned.get("workflow/test", "")
+
+
+def test_phpstan_carries_the_config_the_repository_has(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({"phpstan/phpstan": "^1"}),
+        "phpstan/config.neon": "parameters:\n  level: 5\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/phpstan analyse -c phpstan/config.neon" in learned["workflow/lint"]
+    bare = learn(make_project, {"composer.json": composer({"phpstan/phpstan": "^1"}), "src/A.php": "<?php\n"}, "b")
+    assert "phpstan analyse" not in bare.get("workflow/lint", "")  # no config, no paths: it would fail
+
+
+def test_a_composer_script_that_runs_phpstan_is_the_command(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({"phpstan/phpstan": "^1"}, scripts={"phpstan": "phpstan analyse -c x.neon"}),
+        "x.neon": "parameters:\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "composer phpstan" in learned["workflow/lint"]
+    assert "vendor/bin/phpstan" not in learned["workflow/lint"]
+
+
+def test_a_suite_config_is_not_one_test():
+    assert command_role("vendor/bin/phpunit -c tests/complete.phpunit.xml") == "test"
+    assert command_role("vendor/bin/phpunit tests/UserTest.php") == "test-one"
+
+
+def test_coverage_html_is_not_the_docs():
+    assert command_role("coverage html") != "docs"
+    assert command_role("make -C docs html") == "docs" and command_role("make html") == "docs"
+
+
+def test_mypy_needs_more_than_a_config_table(make_project):
+    pyproject = '[project]\nname = "p"\n[tool.mypy]\nstrict = true\n'
+    only_table = learn(make_project, {"pyproject.toml": pyproject, "p/__init__.py": ""})
+    assert "mypy ." not in only_table.get("workflow/typecheck", "") + only_table.get("workflow/lint", "")
+    with_dep = pyproject.replace('name = "p"', 'name = "p"\n[project.optional-dependencies]\ndev = ["mypy"]')
+    learned = learn(make_project, {"pyproject.toml": with_dep, "p/__init__.py": ""}, name="typed")
+    assert "mypy ." in learned.get("workflow/typecheck", "") + learned.get("workflow/lint", "")
+
+
+CARGO = '[workspace]\nmembers = ["macros", "core"]\n'
+
+
+def test_cargo_test_p_names_a_crate_that_has_tests(make_project):
+    learned = learn(make_project, {
+        "Cargo.toml": CARGO,
+        "macros/Cargo.toml": '[package]\nname = "macros"\nedition = "2021"\n', "macros/src/lib.rs": "pub fn m() {}\n",
+        "core/Cargo.toml": '[package]\nname = "core"\nedition = "2021"\n',
+        "core/src/lib.rs": "pub fn c() {}\n#[cfg(test)]\nmod tests {}\n",
+    })  # fmt: skip
+    assert "cargo test -p core <test name>" in learned["workflow/test-one"]
+    untested = learn(make_project, {
+        "Cargo.toml": CARGO,
+        "macros/Cargo.toml": '[package]\nname = "macros"\nedition = "2021"\n', "macros/src/lib.rs": "pub fn m() {}\n",
+        "core/Cargo.toml": '[package]\nname = "core"\nedition = "2021"\n', "core/src/lib.rs": "pub fn c() {}\n",
+    }, name="untested")  # fmt: skip
+    assert "cargo test -p" not in untested.get("workflow/test-one", "")
+
+
+RAKEFILE = 'require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.pattern = "test/spec_*.rb" }\n'
+
+
+def test_rake_test_one_uses_the_test_file_naming_the_repository_has(make_project):
+    learned = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "rake"\n', "Rakefile": RAKEFILE, "lib/rack.rb": "module Rack; end\n",
+        "test/spec_request.rb": "x\n", "test/spec_response.rb": "x\n", "test/helper.rb": "x\n",
+    })  # fmt: skip
+    assert "rake test TEST=test/spec_<name>.rb" in learned["workflow/test-one"]
+    assert "_test.rb" not in learned["workflow/test-one"]
+
+
+def test_yard_only_when_the_project_brings_it_else_rdoc(make_project):
+    rdoc = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "rake"\n', ".yardopts": "--markup markdown\n",
+        "Rakefile": 'require "rdoc/task"\nRDoc::Task.new { |r| r.main = "README.md" }\n', "lib/a.rb": "x\n",
+    })  # fmt: skip
+    assert "yard doc" not in rdoc.get("workflow/docs", "")
+    assert "rake rdoc" in rdoc["workflow/docs"]
+    yard = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "yard"\n', ".yardopts": "--markup markdown\n",
+        "lib/a.rb": "x\n",
+    }, name="yardy")  # fmt: skip
+    assert "bundle exec yard doc" in yard["workflow/docs"]
