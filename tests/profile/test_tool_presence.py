@@ -119,3 +119,25 @@ def test_yard_only_when_the_project_brings_it_else_rdoc(make_project):
         "lib/a.rb": "x\n",
     }, name="yardy")  # fmt: skip
     assert "bundle exec yard doc" in yard["workflow/docs"]
+
+
+def test_a_bin_that_only_prints_a_removal_notice_is_not_a_cli(make_project):
+    pkg = {"name": "old", "version": "1.0.0", "main": "index.js", "bin": {"old": "bin/old.js"}}
+    notice = "#!/usr/bin/env node\nconsole.error('The old CLI was removed in v5; use new-cli instead.')\n"
+    learned = learn(make_project, {"package.json": json.dumps(pkg), "bin/old.js": notice, "index.js": ""})
+    assert "command-line tool" not in learned["javascript/stack"]
+    assert "bin `old`" not in learned.get("javascript/entry-points", "")
+    real = "#!/usr/bin/env node\nrequire('../lib/cli').run(process.argv.slice(2))\n"
+    cli = learn(make_project, {"package.json": json.dumps(pkg), "bin/old.js": real, "index.js": ""}, name="cli")
+    assert "command-line tool" in cli["javascript/stack"]
+
+
+def test_script_roles_by_name_and_long_scripts_are_never_cut(make_project):
+    long = "tsc -p tsconfig.build.json && rollup -c rollup.config.mjs --environment BUILD:production && node copy.js"
+    scripts = {"test": "vitest", "test:types": "tsd", "docs": "typedoc src", "bench": "node bench/run.js",
+               "build": long}  # fmt: skip
+    learned = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": scripts}), "src/a.ts": ""})
+    assert "`npm run test:types`" in learned["workflow/typecheck"]
+    assert "`npm run docs`" in learned["workflow/docs"]
+    assert "npm run bench" not in learned["workflow/test"] and "npm run bench" in learned["javascript/benchmarks"]
+    assert "runs tsc, then rollup" in learned["workflow/build"] and "BUILD:produ" not in learned["workflow/build"]
