@@ -206,10 +206,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:
         what = PURPOSES.get(folder.lower())
         main = langs.get(folder)
-        # "mostly X" only when X's source files are at least half the folder: four .neon files and one .php
-        # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in.
+        # "mostly X" only when X's source files are a third of the folder or more: four .neon files and one .php
+        # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in
+        # (a third: Rust examples are one Cargo.toml per main.rs).
         top_lang = main.most_common(1)[0] if main else None
-        lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 2 >= n else None
+        lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n else None
         if not what and prose[folder] * 2 > n:
             what = "documentation"
         bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]

@@ -141,3 +141,35 @@ def test_script_roles_by_name_and_long_scripts_are_never_cut(make_project):
     assert "`npm run docs`" in learned["workflow/docs"]
     assert "npm run bench" not in learned["workflow/test"] and "npm run bench" in learned["javascript/benchmarks"]
     assert "runs tsc, then rollup" in learned["workflow/build"] and "BUILD:produ" not in learned["workflow/build"]
+
+
+def test_a_folders_language_comes_from_its_source_files(make_project):
+    docs = {f"docs/page{i}.md": "# Page\n" for i in range(8)}
+    learned = learn(make_project, {**docs, "docs/conf.py": "project = 'p'\n", "notes/a.md": "x\n", "notes/b.md": "y\n",
+                                   "phpstan/a.neon": "", "phpstan/b.neon": "", "phpstan/c.neon": "",
+                                   "phpstan/d.neon": "", "phpstan/e.php": "<?php\n",
+                                   "src/a.py": "", "src/b.py": "", "src/c.toml": ""})  # fmt: skip
+    folders = learned["layout/folders"]
+    assert "docs/ (documentation, 9 files)" in folders and "notes/ (documentation, 2 files)" in folders
+    assert "phpstan/ (5 files)" in folders and "src/ (source code, mostly Python, 3 files)" in folders
+
+
+def test_benchmarks_are_not_tests_beside_the_source(make_project):
+    learned = learn(make_project, {"bench/test_benchmarks.py": "", "tests/test_a.py": "", "p/__init__.py": ""})
+    assert "beside the source" not in learned["layout/tests"] and "1 test file" in learned["layout/tests"]
+    beside = learn(make_project, {"p/test_a.py": "", "p/__init__.py": ""}, name="beside")
+    assert "beside the source they test (1 file)" in beside["layout/tests"]
+
+
+def test_the_ruby_docs_tool_comes_from_what_the_project_brings(make_project):
+    rdoc = learn(make_project, {".yardopts": "--markup markdown\n", ".document": "lib/**/*.rb\n",
+                                "Gemfile": 'gem "rake"\n', "lib/a.rb": "x\n"})  # fmt: skip
+    assert "built with RDoc (.document)" in rdoc["layout/folders"]
+    yard = learn(make_project, {".yardopts": "--markup markdown\n", "Gemfile": 'gem "yard"\n', "lib/a.rb": "x\n"}, "y")
+    assert "built with YARD (.yardopts)" in yard["layout/folders"]
+
+
+def test_the_packages_of_a_monorepo_are_named(make_project):
+    files = {f"packages/{n}/package.json": json.dumps({"name": n}) for n in ("core", "cli")}
+    learned = learn(make_project, {**files, "packages/core/a.ts": "", "packages/notes.md": "x\n"})
+    assert "packages: cli, core" in learned["layout/folders"]
