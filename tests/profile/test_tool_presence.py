@@ -173,3 +173,22 @@ def test_the_packages_of_a_monorepo_are_named(make_project):
     files = {f"packages/{n}/package.json": json.dumps({"name": n}) for n in ("core", "cli")}
     learned = learn(make_project, {**files, "packages/core/a.ts": "", "packages/notes.md": "x\n"})
     assert "packages: cli, core" in learned["layout/folders"]
+
+
+GO_MOD = "module example.com/lib\n\ngo 1.22\n"
+
+
+def test_an_underscore_code_generator_is_not_example_programs(make_project):
+    learned = learn(make_project, {
+        "go.mod": GO_MOD, "lib.go": "package lib\n", "_codegen/go.mod": "module gen\n",
+        "_codegen/main.go": 'package main\nimport "os"\nfunc main() { os.WriteFile("zz_gen.go", nil, 0o644) }\n',
+        "README.md": "# lib\n\nTo regenerate the tables:\n\n```\ngo generate ./...\n```\n",
+    })  # fmt: skip
+    packaging = learned["go/packaging"]
+    assert "code generator with its own go.mod: _codegen (run with `go generate ./...`)" in packaging
+    assert "example programs" not in packaging
+    examples = learn(make_project, {
+        "go.mod": GO_MOD, "lib.go": "package lib\n", "_examples/go.mod": "module ex\n",
+        "_examples/main.go": 'package main\nimport "fmt"\nfunc main() { fmt.Println("hi") }\n',
+    }, name="examples")  # fmt: skip
+    assert "example programs with their own go.mod (not part of the module): _examples" in examples["go/packaging"]
