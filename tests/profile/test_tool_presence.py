@@ -192,3 +192,20 @@ def test_an_underscore_code_generator_is_not_example_programs(make_project):
         "_examples/main.go": 'package main\nimport "fmt"\nfunc main() { fmt.Println("hi") }\n',
     }, name="examples")  # fmt: skip
     assert "example programs with their own go.mod (not part of the module): _examples" in examples["go/packaging"]
+
+
+def test_a_commit_body_decision_is_a_whole_sentence():
+    from picasso_tui.profile.reasons import body_sentences
+
+    body = (
+        "We use posix_spawn instead of fork because it is cheaper.\n\n"
+        "- drop the cache\n  because it is stale.\n"
+        "https://example.com/issues/1\n"
+        '"TypeError: x is undefined because y is null."\n'
+        "    Error: panicked because of a bad state.\n"
+        "Signed-off-by: A Person <a@example.com>\nCo-authored-by: B <b@example.com>\n"
+    )
+    assert body_sentences(body) == ["We use posix_spawn instead of fork because it is cheaper."]
+    assert body_sentences("fork copies the page tables. Therefore we use spawn.") == [
+        "fork copies the page tables.", "Therefore we use spawn."
+    ]  # fmt: skip
