@@ -262,9 +262,10 @@ def _head_day(root: Path) -> str:
 _URL_LINE = re.compile(r"\s*<?https?://\S+>?\s*")
 _ITEM = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
 _WHOLE = re.compile(
-    r"^(?!(and|or|but|which|that|to|of|for|with|in|on|so|because|then|the|a|an)\b)[A-Za-z`(].*[.!][)\"'`]?$"
+    r"^(?!(and|or|but|which|that|to|of|for|with|in|on|so|because|then|the|a|an)\b)[A-Za-z`(].*[^:,;(\-]$"
 )
-"""A whole sentence: not a continuation that starts mid-sentence (an identifier may open it), ending in . or !"""
+"""A whole sentence: not a continuation that starts mid-sentence (an identifier may open it), nor one that stops
+before what it introduces (a colon, a comma)."""
 _QUOTED = re.compile(r"^[\"'`]|^\w*(Error|Exception|Warning)\b:|^(error|warning|fatal|panic):", re.IGNORECASE)
 
 
@@ -272,17 +273,27 @@ def body_sentences(body: str) -> list[str]:
     """The whole sentences of a commit body: each list item is its own unit (a squash merge's commits), and
     sign-offs, co-author and reference lines, URL-only lines, quoted or indented output are no statements."""
     body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes|See):.*$", "", body)
+    body = re.sub(r":[ \t]*\n\s*\n(?=\s*([-*+]|\d+[.)])\s)", ":\n", body)  # a colon's list belongs to it
     units: list[str] = []
     for para in re.split(r"\n\s*\n", body):
         current: list[str] = []
         dropped = False  # inside a list item that is a fragment ("- drop x"): its continuation lines go too
+        joining = False  # the items that complete a sentence ending in a colon
         for line in para.splitlines():
             if not line.strip() or _URL_LINE.fullmatch(line) or line.startswith(("    ", "\t", ">")):
                 continue
             if _ITEM.match(line):
-                units.append(" ".join(current))
                 item = _ITEM.sub("", line)
-                dropped = not (item[:1].isupper() or item[:1] == "`")
+                fragment = not (item[:1].isupper() or item[:1] == "`")
+                if fragment and joining:  # "… by:" and its items: one sentence, the items parted by ";"
+                    current = [" ".join(current).rstrip(".") + (" " if current[-1].endswith(":") else "; ") + item]
+                    continue
+                joining = fragment and bool(current) and current[-1].endswith(":")
+                if joining:
+                    current = [" ".join(current) + " " + item]
+                    continue
+                units.append(" ".join(current))
+                dropped = fragment
                 current = [] if dropped else [item]
             elif not dropped:
                 current.append(line.strip())

@@ -209,3 +209,12 @@ def test_a_commit_body_decision_is_a_whole_sentence():
     assert body_sentences("fork copies the page tables. Therefore we use spawn.") == [
         "fork copies the page tables.", "Therefore we use spawn."
     ]  # fmt: skip
+
+
+def test_a_sentence_ending_in_a_colon_keeps_its_list():
+    from picasso_tui.profile.reasons import body_sentences
+
+    body = "This changes the default by:\n\n1. emitting help with plain functions\n2. moving templates behind a setter\n"
+    assert body_sentences(body) == [
+        "This changes the default by: emitting help with plain functions; moving templates behind a setter"
+    ]
