@@ -218,3 +218,18 @@ def test_a_sentence_ending_in_a_colon_keeps_its_list():
     assert body_sentences(body) == [
         "This changes the default by: emitting help with plain functions; moving templates behind a setter"
     ]
+
+
+def test_a_changelog_instruction_in_a_guide_is_a_rule():
+    from picasso_tui.profile.rules import distil
+
+    guide = "# Contributing\n\n## Pull requests\n\nAdd a line to CHANGELOG.md describing your change.\n\nWe love PRs.\n"
+    assert [r for _, r in distil(guide, guide=True)] == ["Add a line to CHANGELOG.md describing your change."]
+
+
+def test_a_template_line_that_starts_mid_sentence_is_not_an_item():
+    from picasso_tui.profile.rules import template_rules
+
+    template = "## Checklist\n\n- [ ] I have added tests for my change\n- and updated the docs where they apply\n"
+    rules = [r for _, r in template_rules(template)]
+    assert rules == ["I have added tests for my change"]
