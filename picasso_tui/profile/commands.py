@@ -170,6 +170,8 @@ def _roles(command: str, context: str) -> list[str]:
     near = context_role(context) if context else None
     if near == "test" and NOT_TEST_TARGET.match(command):
         near = None
+    if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
+        return []  # what the guide gives for building the docs is not a test command
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     if own in ("lint", "format") and near in ("lint", "format") and near != own:
@@ -180,12 +182,12 @@ def _roles(command: str, context: str) -> list[str]:
 def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
-    in_block, shell, context, indent_block = False, False, "", -1
+    in_block, shell, context, indent_block, cwd = False, False, "", -1, ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
         if fence and not rst:
-            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            in_block, shell, cwd = not in_block, fence.group(2).lower() in SHELL_FENCES, ""
             continue
         if rst:
             if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
@@ -203,7 +205,12 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             if shell and stripped.startswith("#"):
                 context = stripped
             elif shell and stripped:
-                out.append((_clean(stripped), context))
+                line = _clean(stripped)
+                moved = re.fullmatch(r"cd ([\w./-]+)", line)
+                if moved:  # the commands after it run there: keep the folder with each (`cd x && cargo test`)
+                    cwd = "" if moved.group(1) in ("..", ".", "-") else moved.group(1)
+                    continue
+                out.append((f"cd {cwd} && {line}" if cwd else line, context))
             continue
         if stripped and not stripped.startswith(("|", "<", "[!")):
             context = stripped
@@ -266,6 +273,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         rst = rel.lower().endswith(".rst")
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         for command, context in pairs:
+            in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
+            if in_dir and not tree.under(in_dir.group(1).removeprefix("./").rstrip("/")):
+                command = in_dir.group(2)  # `git clone …; cd project`: the checkout itself, not a folder in it
             if not _usable(tree, command):
                 continue
             for role in _roles(command, context):

@@ -214,7 +214,9 @@ def test_a_commit_body_decision_is_a_whole_sentence():
 def test_a_sentence_ending_in_a_colon_keeps_its_list():
     from picasso_tui.profile.reasons import body_sentences
 
-    body = "This changes the default by:\n\n1. emitting help with plain functions\n2. moving templates behind a setter\n"
+    body = (
+        "This changes the default by:\n\n1. emitting help with plain functions\n2. moving templates behind a setter\n"
+    )
     assert body_sentences(body) == [
         "This changes the default by: emitting help with plain functions; moving templates behind a setter"
     ]
@@ -233,3 +235,25 @@ def test_a_template_line_that_starts_mid_sentence_is_not_an_item():
     template = "## Checklist\n\n- [ ] I have added tests for my change\n- and updated the docs where they apply\n"
     rules = [r for _, r in template_rules(template)]
     assert rules == ["I have added tests for my change"]
+
+
+def test_a_guide_keeps_the_folder_it_changes_into(make_project):
+    guide = (
+        "# Contributing\n\n## Running the tests\n\n```sh\ngit clone https://example.com/acme.git\ncd acme\n"
+        "cargo test\ncd test_suite\ncargo test\n```\n\n## Documentation\n\n```sh\n# build the docs\nmake docs-check\n```\n"
+    )
+    learned = learn(make_project, {
+        "Cargo.toml": '[package]\nname = "acme"\nedition = "2021"\n', "src/lib.rs": "#[cfg(test)]\nmod t {}\n",
+        "test_suite/Cargo.toml": '[package]\nname = "ts"\n', "test_suite/tests/a.rs": "", "CONTRIBUTING.md": guide,
+        "Makefile": "docs-check:\n\tcargo doc\n",
+    }, name="acme")  # fmt: skip
+    test = learned["workflow/test"]
+    assert "`cd test_suite && cargo test`" in test and "cd acme" not in test
+    assert "docs-check" not in test
+
+
+def test_guide_roles_for_docs_and_coverage():
+    from picasso_tui.profile.commands import _roles
+
+    assert _roles("pytest docs/", "# check the documentation examples") == []
+    assert _roles("make test", "# run the tests before the docs") == ["test"]
