@@ -257,3 +257,14 @@ def test_guide_roles_for_docs_and_coverage():
 
     assert _roles("pytest docs/", "# check the documentation examples") == []
     assert _roles("make test", "# run the tests before the docs") == ["test"]
+
+
+def test_a_crate_with_only_optional_dependencies_says_so(make_project):
+    manifest = (
+        '[package]\nname = "ser"\nedition = "2021"\n[dependencies]\nser_derive = { version = "1", optional = true }\n'
+    )
+    learned = learn(make_project, {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n"}, name="ser")
+    assert "no required runtime dependencies (optional: ser_derive)" in learned["rust/stack"]
+    assert "no runtime dependencies" not in learned["rust/stack"]
+    bare = learn(make_project, {"Cargo.toml": '[package]\nname = "b"\n', "src/lib.rs": "pub fn f() {}\n"}, name="b")
+    assert "no runtime dependencies" in bare["rust/stack"]
