@@ -268,3 +268,14 @@ def test_a_crate_with_only_optional_dependencies_says_so(make_project):
     assert "no runtime dependencies" not in learned["rust/stack"]
     bare = learn(make_project, {"Cargo.toml": '[package]\nname = "b"\n', "src/lib.rs": "pub fn f() {}\n"}, name="b")
     assert "no runtime dependencies" in bare["rust/stack"]
+
+
+def test_each_member_with_its_own_rust_version_is_named(make_project):
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["ser", "ser_derive"]\n',
+        "ser/Cargo.toml": '[package]\nname = "ser"\nrust-version = "1.31"\n', "ser/src/lib.rs": "",
+        "ser_derive/Cargo.toml": '[package]\nname = "ser_derive"\nrust-version = "1.61"\n', "ser_derive/src/lib.rs": "",
+    }  # fmt: skip
+    assert "MSRV (rust-version) per crate: ser 1.31, ser_derive 1.61" in learn(make_project, files)["rust/packaging"]
+    same = {**files, "ser_derive/Cargo.toml": '[package]\nname = "ser_derive"\nrust-version = "1.31"\n'}
+    assert "MSRV (rust-version) 1.31." in learn(make_project, same, name="same")["rust/packaging"]
