@@ -266,7 +266,7 @@ _WHOLE = re.compile(
 )
 """A whole sentence: not a continuation that starts mid-sentence (an identifier may open it), nor one that stops
 before what it introduces (a colon, a comma)."""
-_QUOTED = re.compile(r"^[\"'`]|^\w*(Error|Exception|Warning)\b:|^(error|warning|fatal|panic):", re.IGNORECASE)
+_QUOTED = re.compile(r"^[\"']|^\w*(Error|Exception|Warning)\b:|^(error|warning|fatal|panic):", re.IGNORECASE)
 
 
 def body_sentences(body: str) -> list[str]:

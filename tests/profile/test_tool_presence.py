@@ -206,6 +206,9 @@ def test_a_commit_body_decision_is_a_whole_sentence():
         "Signed-off-by: A Person <a@example.com>\nCo-authored-by: B <b@example.com>\n"
     )
     assert body_sentences(body) == ["We use posix_spawn instead of fork because it is cheaper."]
+    assert body_sentences("`spawn` is used instead of fork because fork copies page tables.") == [
+        "`spawn` is used instead of fork because fork copies page tables."
+    ]  # a sentence may open with code
     assert body_sentences("fork copies the page tables. Therefore we use spawn.") == [
         "fork copies the page tables.", "Therefore we use spawn."
     ]  # fmt: skip
