@@ -15,6 +15,7 @@ from picasso_tui.helper.events import Broadcaster
 from picasso_tui.helper.routes_memory import ROUTES as MEMORY_ROUTES
 from picasso_tui.helper.routes_more import ROUTES as MORE_ROUTES
 from picasso_tui.helper.routes_more import HookRunner
+from picasso_tui.helper.routes_tools import ROUTES as TOOL_ROUTES
 from picasso_tui.helper.state import Warm
 
 PAGE_DIR = Path(__file__).parent / "page"
@@ -41,6 +42,7 @@ def create_app(warm: Warm, broadcaster: Broadcaster, hook_runner: HookRunner | N
     routes = [
         *MEMORY_ROUTES,
         *MORE_ROUTES,
+        *TOOL_ROUTES,
         Route("/", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=PAGE_DIR, check_dir=False), name="static"),
     ]
