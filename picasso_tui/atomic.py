@@ -95,7 +95,10 @@ def _replace(src: Path, dst: Path) -> None:
             time.sleep(0.01 * (attempt + 1))
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs (someone else's counts; a zombie nobody reaped yet does not)."""
+    if pid <= 0:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -121,7 +124,7 @@ def sweep_temps(target: Path, now: float | None = None, pattern: str | None = No
             old = now - tmp.stat().st_mtime > TEMP_MAX_AGE_S
         except FileNotFoundError:
             continue
-        if old or pid is None or (pid != os.getpid() and not _pid_alive(pid)):
+        if old or pid is None or (pid != os.getpid() and not pid_alive(pid)):
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
                 removed.append(tmp)

@@ -14,8 +14,9 @@ import socket
 import stat
 from typing import Any
 
+from picasso_tui.atomic import pid_alive
 from picasso_tui.errors import PicassoError
-from picasso_tui.helper.files import HelperFiles, HelperInfo, pid_alive, read_info
+from picasso_tui.helper.files import HelperFiles, HelperInfo, read_info
 from picasso_tui.paths import PicassoPaths
 
 DEFAULT_TIMEOUT_S = 5.0

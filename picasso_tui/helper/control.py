@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from picasso_tui.atomic import pid_alive
 from picasso_tui.errors import PicassoError
 from picasso_tui.helper.client import running
-from picasso_tui.helper.files import HelperFiles, HelperInfo, pid_alive
+from picasso_tui.helper.files import HelperFiles, HelperInfo
 from picasso_tui.paths import PicassoPaths
 
 START_TIMEOUT_S = 20.0

@@ -7,7 +7,6 @@ whether a helper answers, so nothing here may cost an import a fresh process wou
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,27 +71,3 @@ def read_info(files: HelperFiles) -> HelperInfo | None:
                           str(data["startedAt"]), str(data["version"]))  # fmt: skip
     except (OSError, ValueError, KeyError, TypeError):
         return None
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether a process with this id exists (one of ours: signal 0 to another user's is refused)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return _not_a_zombie(pid)
-
-
-def _not_a_zombie(pid: int) -> bool:
-    # A killed child its parent has not reaped yet still answers signal 0; /proc says it is gone (Linux only).
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rpartition(")")[2].split()[:1] != ["Z"]

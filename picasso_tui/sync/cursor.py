@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import orjson
 import portalocker
 
-from picasso_tui.atomic import exclusive_lock, write_atomic
+from picasso_tui.atomic import exclusive_lock, pid_alive, write_atomic
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.store.schema import format_timestamp, parse_timestamp
 from picasso_tui.sync.errors import SyncError, SyncLockBusy
@@ -182,15 +182,7 @@ def recover_sync_lock(paths: PicassoPaths, account_id: str, *, reset_cursor: boo
 
 
 def _pid_alive(pid: Any) -> bool | None:
-    if not isinstance(pid, int):
-        return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid_alive(pid) if isinstance(pid, int) else None
 
 
 def _now_text() -> str:
