@@ -11,6 +11,8 @@
   restored after the import, so processes that ``picasso run`` starts see the user's own.
 - ``picasso hook <agent> <event>`` goes to the hooks' own entry point (``hooks/main.py``) without importing
   click or the CLI: an agent runs it at every prompt, and its budget counts from the process's start.
+- When the local helper runs, ``picasso hook``, ``picasso memory recall`` and ``picasso memory list --json`` ask it
+  first (``cli/fast.py``) and import neither the CLI nor the hooks; without it they go on as above.
 """
 
 from __future__ import annotations
@@ -19,15 +21,27 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # not at run time: typing costs a hook through the helper ~5 ms of its 50
+    from collections.abc import Callable
+    from typing import Any
 
 
 def main() -> None:
     started = time.perf_counter()
-    if sys.argv[1:2] == ["hook"]:
-        _import_lean(_hook)(sys.argv[2:], started)
+    args = sys.argv[1:]
+    if args[:1] == ["hook"]:
+        from picasso_tui.cli import fast
+
+        payload = fast.hook(args[1:], started)  # ends the process when the helper answered
+        _import_lean(_hook)(args[1:], started, payload)
         return
+    if args[:2] in (["memory", "recall"], ["memory", "list"]):
+        from picasso_tui.cli import fast
+
+        if fast.memory(args[1:]):
+            return
     _import_lean(_cli)()
 
 
@@ -37,7 +51,7 @@ def _cli() -> Callable[[], None]:
     return run
 
 
-def _hook() -> Callable[[list[str], float], None]:
+def _hook() -> Callable[[list[str], float, str | None], None]:
     from picasso_tui.hooks.main import main as run
 
     return run

@@ -52,9 +52,11 @@ class ApiError(Exception):
         self.code = code
 
 
-def json_response(value: Any, status: int = 200) -> Response:
-    """orjson, not the standard library: a 100k-record list is ~50 MB of JSON."""
-    return Response(orjson.dumps(value), status_code=status, media_type="application/json")
+def json_response(value: Any, status: int = 200, *, indent: bool = False) -> Response:
+    """orjson, not the standard library: a 100k-record list is ~50 MB of JSON. ``indent``: as the CLI's ``--json``
+    prints it (``cli/fast.py`` then copies the bytes out instead of decoding and encoding them again)."""
+    option = orjson.OPT_INDENT_2 if indent else None
+    return Response(orjson.dumps(value, option=option), status_code=status, media_type="application/json")
 
 
 def error_response(status: int, code: str, message: str) -> Response:

@@ -8,7 +8,8 @@ there must pass, in order:
 2. a Host header naming the helper itself (``127.0.0.1:<port>`` or ``localhost:<port>``), else 421: a page on
    another site that rebinds its DNS name to 127.0.0.1 sends its own name here (DNS rebinding);
 3. an Origin header, when there is one, of the helper itself, else 403: a cross-site request;
-4. the token, as ``Authorization: Bearer <token>`` or the ``picasso_helper`` cookie, else 401. ``GET /?token=``
+4. the token, as ``Authorization: Bearer <token>`` or the ``picasso_helper`` cookie, else 401 (the page's own
+   files, ``GET /`` and ``/static/*``, hold no memory and need none). ``GET /?token=``
    with the right token sets that cookie (HttpOnly, SameSite=Strict) and redirects to ``/``, so the URL
    ``picasso helper status`` prints opens the Memory page and the token leaves the address bar.
 """
@@ -53,7 +54,9 @@ class TcpGuard:
         if scope["path"] == "/" and "token" in query and scope["method"] == "GET":
             await self.open_page(send, query["token"][0].encode())
             return
-        if not self.token_ok(scope):
+        # The page's own files hold no memory: a browser without the cookie gets the page, which asks to sign in.
+        page_file = scope["method"] == "GET" and (scope["path"] == "/" or scope["path"].startswith("/static/"))
+        if not page_file and not self.token_ok(scope):
             await deny(send, 401, "helper/unauthorized", "This request needs the helper's token (see its token file).")
             return
         await self.app(scope, receive, send)

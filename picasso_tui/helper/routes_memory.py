@@ -40,8 +40,15 @@ def memory_class(value: str | None) -> MemoryClass | None:
 
 
 def list_memories(request: Request, _body: Any) -> Response:
-    q = request.query_params
+    """Rendered once per state of memory.json and query (``Warm.answer``)."""
     store = store_of(request)
+    key = ("list", str(store.cwd), tuple(sorted(request.query_params.multi_items())))
+    data = warm_of(request).answer(key, lambda: render_list(request, store))
+    return Response(data, media_type="application/json")
+
+
+def render_list(request: Request, store: MemoryStore) -> bytes:
+    q = request.query_params
     records = store.list(
         namespace=q.get("namespace") or None,
         memory_class=memory_class(q.get("class")),
@@ -51,7 +58,7 @@ def list_memories(request: Request, _body: Any) -> Response:
     text = (q.get("q") or "").strip().casefold()
     if text:
         records = [r for r in records if matches(r, text)]
-    return json_response(shapes.records_json(records))
+    return json_response(shapes.records_json(records), indent=flag(request, "indent")).body
 
 
 def matches(record: MemoryRecord, text: str) -> bool:

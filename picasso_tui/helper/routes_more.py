@@ -15,10 +15,13 @@ from starlette.routing import Route
 from picasso_tui import __version__, settings
 from picasso_tui.helper.api import ApiError, endpoint, field, flag, json_response
 from picasso_tui.helper.routes_memory import store_of, warm_of
+from picasso_tui.helper.state import Warm
 from picasso_tui.services import exchange, memory_ops, shapes
 
-HookRunner = Callable[[str, str, bytes], str]
-"""(agent, event, the agent's payload) -> what the hook prints: wired in by ``picasso helper run``."""
+HookRunner = Callable[[Warm, str, str, bytes], dict[str, Any]]
+"""(the warm state, agent, event, the agent's payload) -> ``{"stdout": what the hook prints, "outcome": ok |
+skipped, "reason": ...}``: wired in by ``picasso helper run``. A failure raises (the client then runs the hook
+itself)."""
 
 
 def recall(request: Request, body: Any) -> Response:
@@ -34,7 +37,12 @@ def recall(request: Request, body: Any) -> Response:
     out = result.as_json()
     if field(body, "explain", bool):  # what the CLI prints besides the JSON, for a front end that shows it
         out["explain"] = explain_text(result, bool(retriever.scope.workspace))
-    return json_response(out)
+    if field(body, "text", bool):  # what the plain `picasso memory recall` prints besides the block
+        from picasso_tui.retrieval import explain
+
+        out["note"] = result.note
+        out["nothingApplies"] = explain.nothing_applies(bool(retriever.scope.workspace))
+    return json_response(out, indent=bool(field(body, "indent", bool)))
 
 
 def explain_text(result: Any, has_workspace: bool) -> dict[str, Any]:
@@ -146,8 +154,7 @@ def hook(request: Request, body: Any) -> Response:
     import orjson
 
     payload = orjson.dumps(body) if body is not None else b""
-    stdout = runner(request.path_params["agent"], request.path_params["event"], payload)
-    return json_response({"stdout": stdout})
+    return json_response(runner(warm_of(request), request.path_params["agent"], request.path_params["event"], payload))
 
 
 ROUTES = [

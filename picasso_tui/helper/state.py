@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 MAX_STORES = 32
 """Working directories kept warm at once per pool (each costs a retriever's index); the least recently used go."""
+MAX_ANSWERS = 4
+"""Rendered listings kept (a 100k-record listing is ~50 MB); the least recently used go first."""
 
 
 class Pool:
@@ -39,6 +42,7 @@ class Pool:
         self._files: FileStore | None = None
         self._stores: OrderedDict[str, MemoryStore] = OrderedDict()
         self._retrievers: dict[str, Retriever] = {}
+        self._answers: OrderedDict[Hashable, tuple[object, bytes]] = OrderedDict()
 
     def files(self) -> FileStore:
         """The file store, made again when the signed-in account changed (`picasso auth login`)."""
@@ -64,6 +68,20 @@ class Pool:
                 self._retrievers.pop(old, None)
         self._stores.move_to_end(key)
         return store
+
+    def answer(self, key: Hashable, build: Callable[[], bytes]) -> bytes:
+        """``build()``, kept while memory.json is unchanged (the file store's decoded document is the same object):
+        `picasso memory list --json` at 100k records re-lists and re-renders ~50 MB otherwise (~1 s)."""
+        doc = self.files().read_document()
+        hit = self._answers.get(key)
+        if hit is not None and hit[0] is doc:
+            self._answers.move_to_end(key)
+            return hit[1]
+        data = build()
+        self._answers[key] = (doc, data)
+        while len(self._answers) > MAX_ANSWERS:
+            self._answers.popitem(last=False)
+        return data
 
     def folder(self, cwd: str | None) -> Path:
         if not cwd:
@@ -105,6 +123,9 @@ class Warm:
 
     def store(self, cwd: str | None) -> MemoryStore:
         return self.serve.store(cwd)
+
+    def answer(self, key: Hashable, build: Callable[[], bytes]) -> bytes:
+        return self.serve.answer(key, build)
 
     def warm_up(self) -> None:
         """Load and index what the first recall would (on a thread at start, so the first client does not wait)."""

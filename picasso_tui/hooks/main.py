@@ -22,8 +22,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import orjson
 
@@ -34,6 +35,7 @@ from picasso_tui.hooks.request import ABSORB, BRIEF, PROMPT, SKIP, BadPayload, H
 from picasso_tui.paths import PicassoPaths
 from picasso_tui.services import agent_hooks
 from picasso_tui.store import events
+from picasso_tui.store.api import MemoryStore
 
 AGENTS: dict[str, ModuleType] = {"claude": claude, "codex": codex, "gemini": gemini}
 BUDGET_KEYS = {
@@ -54,6 +56,28 @@ class Outcome:
     reason: str | None = None
     detail: str = ""
     """For ``PICASSO_HOOK_DEBUG`` only: the error's sentence (never in the event log, which holds no text)."""
+
+
+class Stores(Protocol):
+    """Where a hook's store and prompt block come from."""
+
+    def prepare(self) -> None: ...
+    def open(self, cwd: Path) -> MemoryStore: ...
+    def prompt_block(self, store: MemoryStore, prompt: str) -> str: ...
+
+
+class FreshStores:
+    """A fresh process's: the store opened for this hook, the block answered from the saved index. (The local helper
+    passes its warm ones: ``cli/helper.py``.)"""
+
+    def prepare(self) -> None:
+        agent_hooks.prepare_prompt()  # before the store opens: the embedder loads meanwhile
+
+    def open(self, cwd: Path) -> MemoryStore:
+        return agent_hooks.open_workspace(cwd)
+
+    def prompt_block(self, store: MemoryStore, prompt: str) -> str:
+        return agent_hooks.prompt_context(store, prompt).block
 
 
 class Deadline:
@@ -81,8 +105,9 @@ class Deadline:
         return False
 
 
-def main(argv: list[str] | None = None, started: float | None = None) -> NoReturn:
-    """``argv``: what follows ``picasso hook``. ``started``: ``time.perf_counter()`` when the process began."""
+def main(argv: list[str] | None = None, started: float | None = None, payload: str | None = None) -> NoReturn:
+    """``argv``: what follows ``picasso hook``. ``started``: ``time.perf_counter()`` when the process began.
+    ``payload``: stdin, when the entry point already read it (it asked the local helper first, which failed)."""
     began = time.perf_counter() if started is None else started
     args = sys.argv[2:] if argv is None else argv
     agent, event = [*args, "", ""][:2]
@@ -93,7 +118,8 @@ def main(argv: list[str] | None = None, started: float | None = None) -> NoRetur
         record(paths, label, Outcome(outcome="timeout"), began)
 
     deadline = Deadline(budget_seconds(paths, event) - (time.perf_counter() - began), expired)
-    outcome = guarded(lambda: run(agent, event, args[2:], read_stdin))
+    read = read_stdin if payload is None else lambda: payload
+    outcome = guarded(lambda: run(agent, event, args[2:], read))
     if not deadline.claim():
         threading.Event().wait()  # the timer is ending the process
     if outcome.stdout:
@@ -102,8 +128,9 @@ def main(argv: list[str] | None = None, started: float | None = None) -> NoRetur
     os._exit(0)
 
 
-def run(agent: str, event: str, extra: list[str], read: Callable[[], str]) -> Outcome:
+def run(agent: str, event: str, extra: list[str], read: Callable[[], str], stores: Stores | None = None) -> Outcome:
     """One hook: parse the payload, call the use case, render the answer."""
+    stores = stores or FreshStores()
     module = AGENTS.get(agent)
     if module is None or event not in module.EVENTS:
         raise UnknownHook(f"picasso hook serves {', '.join(AGENTS)}; {agent} {event} is not one of its hooks.")
@@ -112,15 +139,14 @@ def run(agent: str, event: str, extra: list[str], read: Callable[[], str]) -> Ou
     if req.action == SKIP:
         return Outcome(outcome="skipped")
     if req.action == BRIEF:
-        brief = agent_hooks.session_brief(agent_hooks.open_workspace(req.cwd))
+        brief = agent_hooks.session_brief(stores.open(req.cwd))
         return Outcome(module.answer(req, brief.context, brief.offer))
     if req.action == PROMPT:
-        agent_hooks.prepare_prompt()  # before the store opens: the embedder loads meanwhile
-        found = agent_hooks.prompt_context(agent_hooks.open_workspace(req.cwd), req.prompt)
-        return Outcome(module.answer(req, found.block, None))
+        stores.prepare()
+        return Outcome(module.answer(req, stores.prompt_block(stores.open(req.cwd), req.prompt), None))
     if req.action != ABSORB or req.transcript is None:
         raise BadPayload(f"The hook payload asks for nothing {agent} {event} does.")
-    store = agent_hooks.open_workspace(req.cwd)
+    store = stores.open(req.cwd)
     agent_hooks.absorb_transcript(store, agent, req.transcript, req.session_id, final=event == "session-end")
     return Outcome()
 

@@ -7,7 +7,7 @@ started in. stdout is the protocol channel, so nothing here prints.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from mcp.server.fastmcp import FastMCP
 
@@ -23,8 +23,17 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(store: MemoryStore | None = None) -> FastMCP:
-    """A FastMCP server exposing ``query_memory`` and ``write_memory`` over ``store``."""
+class RemoteTools(Protocol):
+    """The same two tools answered elsewhere (a running local helper); ``None`` means "answer it yourself"."""
+
+    def query_memory(self, **arguments: Any) -> dict[str, Any] | None: ...
+
+    def write_memory(self, **arguments: Any) -> dict[str, Any] | None: ...
+
+
+def build_server(store: MemoryStore | None = None, remote: RemoteTools | None = None) -> FastMCP:
+    """A FastMCP server exposing ``query_memory`` and ``write_memory`` over ``store``; with ``remote``, each call
+    goes there first and is answered here only when it cannot be."""
     store = store or open_session()
     server: FastMCP = FastMCP("picasso-memory", instructions=INSTRUCTIONS, log_level="WARNING")
     retriever: Any = None
@@ -38,6 +47,10 @@ def build_server(store: MemoryStore | None = None) -> FastMCP:
         query: str, files: list[str] | None = None, namespaces: list[str] | None = None, budget: int | None = None
     ) -> dict[str, Any]:
         nonlocal retriever
+        if remote is not None:
+            answer = remote.query_memory(query=query, files=files, namespaces=namespaces, budget=budget)
+            if answer is not None:
+                return answer
         if retriever is None:  # built on first use: the server answers `initialize` without loading vectors
             from picasso_tui.services import recall
 
@@ -62,6 +75,12 @@ def build_server(store: MemoryStore | None = None) -> FastMCP:
         prevent_next_time: list[str] | None = None,
         session_id: str | None = None,
     ) -> dict[str, Any]:
+        if remote is not None:
+            answer = remote.write_memory(body=body, memory_class=memory_class, mode=mode, language=language,
+                                         confidence=confidence, files=files, prevent_next_time=prevent_next_time,
+                                         session_id=session_id)  # fmt: skip
+            if answer is not None:
+                return answer
         return tools.write_memory(
             body,
             memory_class,
@@ -78,5 +97,5 @@ def build_server(store: MemoryStore | None = None) -> FastMCP:
     return server
 
 
-def serve() -> None:
-    build_server().run("stdio")
+def serve(remote: RemoteTools | None = None) -> None:
+    build_server(remote=remote).run("stdio")

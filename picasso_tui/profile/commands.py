@@ -41,7 +41,7 @@ ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
-    r"\stests?/\S+\.\w+|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
+    r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
 INSTALL = re.compile(
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
@@ -58,7 +58,8 @@ COMMAND_ROLES = (
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
-    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc|html)\b")),
+    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
+                        r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^\S+ run(?! -)")),
@@ -169,6 +170,8 @@ def _roles(command: str, context: str) -> list[str]:
     near = context_role(context) if context else None
     if near == "test" and NOT_TEST_TARGET.match(command):
         near = None
+    if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
+        return []  # what the guide gives for building the docs is not a test command
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     if own in ("lint", "format") and near in ("lint", "format") and near != own:
@@ -179,12 +182,12 @@ def _roles(command: str, context: str) -> list[str]:
 def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
-    in_block, shell, context, indent_block = False, False, "", -1
+    in_block, shell, context, indent_block, cwd = False, False, "", -1, ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
         if fence and not rst:
-            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            in_block, shell, cwd = not in_block, fence.group(2).lower() in SHELL_FENCES, ""
             continue
         if rst:
             if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
@@ -202,7 +205,12 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             if shell and stripped.startswith("#"):
                 context = stripped
             elif shell and stripped:
-                out.append((_clean(stripped), context))
+                line = _clean(stripped)
+                moved = re.fullmatch(r"cd ([\w./-]+)", line)
+                if moved:  # the commands after it run there: keep the folder with each (`cd x && cargo test`)
+                    cwd = "" if moved.group(1) in ("..", ".", "-") else moved.group(1)
+                    continue
+                out.append((f"cd {cwd} && {line}" if cwd else line, context))
             continue
         if stripped and not stripped.startswith(("|", "<", "[!")):
             context = stripped
@@ -265,6 +273,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         rst = rel.lower().endswith(".rst")
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         for command, context in pairs:
+            in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
+            if in_dir and not tree.under(in_dir.group(1).removeprefix("./").rstrip("/")):
+                command = in_dir.group(2)  # `git clone …; cd project`: the checkout itself, not a folder in it
             if not _usable(tree, command):
                 continue
             for role in _roles(command, context):

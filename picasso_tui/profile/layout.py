@@ -45,6 +45,7 @@ TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
 `java-test` or `*-tests` module): its tests are not beside the source they test."""
+BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
 MAX_SUMMARY_HARD = 400
 _DANGLING = re.compile(
     r"\s*(,|\band\b|\bor\b|\bfeaturing|\bincluding|\bsuch as|\bwith|\blike|\bfor|\bas follows|"
@@ -172,8 +173,21 @@ def _readme(tree: Tree, k: Knowledge) -> None:
     k.fact("project/summary", f"Project: {name[:80]}", body, source, tags=("readme",))
 
 
+PROSE = (".md", ".markdown", ".rst", ".txt", ".adoc")
+MANIFESTS = ("package.json", "Cargo.toml", "pyproject.toml", "go.mod", "composer.json", "pom.xml", "build.gradle")
+
+
+def _members(tree: Tree, folder: str) -> list[str]:
+    """The package folders one level below packages/ or crates/: those with their own manifest."""
+    found = {
+        rel.split("/")[1] for rel in tree.under(folder) if rel.count("/") == 2 and rel.rsplit("/", 1)[-1] in MANIFESTS
+    }
+    return sorted(found)
+
+
 def _folders(tree: Tree, k: Knowledge) -> None:
     counts: Counter[str] = Counter()
+    prose: Counter[str] = Counter()
     langs: dict[str, Counter[str]] = {}
     for rel in tree.files:
         if "/" not in rel:
@@ -183,6 +197,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         lang = language_in(tree, rel)
         if lang:
             langs.setdefault(top, Counter())[lang] += 1
+        if rel.lower().endswith(PROSE):
+            prose[top] += 1
     if not counts:
         return
     described = []
@@ -190,8 +206,18 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:
         what = PURPOSES.get(folder.lower())
         main = langs.get(folder)
-        lang = DISPLAY.get(main.most_common(1)[0][0]) if main else None
+        # "mostly X" only when X's source files are a third of the folder or more: four .neon files and one .php
+        # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in
+        # (a third: Rust examples are one Cargo.toml per main.rs).
+        top_lang = main.most_common(1)[0] if main else None
+        lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n else None
+        if not what and prose[folder] * 2 > n:
+            what = "documentation"
         bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]
+        if folder in ("packages", "crates"):
+            members = _members(tree, folder)
+            if members:
+                bits.append(f"{'crates' if folder == 'crates' else 'packages'}: {human_list(members, 8)}")
         readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
         said = first_sentence(tree.read(readme) or "") if readme else ""
         if said:
@@ -225,8 +251,20 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
             if parts[-1] == name or (name.startswith(".") and name in parts[:-1]):
                 if tool == "Sphinx" and not any(p in ("doc", "docs", "documentation") for p in parts[:-1]):
                     continue
+                if tool == "YARD" and not _yard_used(tree):
+                    return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
                 return tool, rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
     return None
+
+
+def _yard_used(tree: Tree) -> bool:
+    """YARD is the docs tool when the project brings it (Gemfile, gemspec); a .yardopts alone serves rubydoc.info."""
+    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
+    return any(re.search(r"""["']yard["']""", tree.read(f) or "") for f in ["Gemfile", *gemspecs])
+
+
+def _rdoc_used(tree: Tree) -> bool:
+    return tree.has(".document") or bool(re.search(r"RDoc::Task|rdoc/task", tree.read("Rakefile") or ""))
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
@@ -240,7 +278,8 @@ def first_sentence(text: str, limit: int = 100) -> str:
 
 
 def _tests(tree: Tree, k: Knowledge) -> None:
-    tests = [f for f in tree.files if TEST_FILE.search(f)]
+    # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
+    tests = [f for f in tree.files if TEST_FILE.search(f) and not BENCH_DIR.search(f)]
     if not tests:
         return
     where: Counter[str] = Counter()

@@ -259,6 +259,49 @@ def _head_day(root: Path) -> str:
     return (git(root, "log", "-1", "--format=%as") or "").strip()
 
 
+_URL_LINE = re.compile(r"\s*<?https?://\S+>?\s*")
+_ITEM = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+_WHOLE = re.compile(
+    r"^(?!(and|or|but|which|that|to|of|for|with|in|on|so|because|then|the|a|an)\b)[A-Za-z`(].*[^:,;(\-]$"
+)
+"""A whole sentence: not a continuation that starts mid-sentence (an identifier may open it), nor one that stops
+before what it introduces (a colon, a comma)."""
+_QUOTED = re.compile(r"^[\"']|^\w*(Error|Exception|Warning)\b:|^(error|warning|fatal|panic):", re.IGNORECASE)
+
+
+def body_sentences(body: str) -> list[str]:
+    """The whole sentences of a commit body: each list item is its own unit (a squash merge's commits), and
+    sign-offs, co-author and reference lines, URL-only lines, quoted or indented output are no statements."""
+    body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes|See):.*$", "", body)
+    body = re.sub(r":[ \t]*\n\s*\n(?=\s*([-*+]|\d+[.)])\s)", ":\n", body)  # a colon's list belongs to it
+    units: list[str] = []
+    for para in re.split(r"\n\s*\n", body):
+        current: list[str] = []
+        dropped = False  # inside a list item that is a fragment ("- drop x"): its continuation lines go too
+        joining = False  # the items that complete a sentence ending in a colon
+        for line in para.splitlines():
+            if not line.strip() or _URL_LINE.fullmatch(line) or line.startswith(("    ", "\t", ">")):
+                continue
+            if _ITEM.match(line):
+                item = _ITEM.sub("", line)
+                fragment = not (item[:1].isupper() or item[:1] == "`")
+                if fragment and joining:  # "… by:" and its items: one sentence, the items parted by ";"
+                    current = [" ".join(current).rstrip(".") + (" " if current[-1].endswith(":") else "; ") + item]
+                    continue
+                joining = fragment and bool(current) and current[-1].endswith(":")
+                if joining:
+                    current = [" ".join(current) + " " + item]
+                    continue
+                units.append(" ".join(current))
+                dropped = fragment
+                current = [] if dropped else [item]
+            elif not dropped:
+                current.append(line.strip())
+        units.append(" ".join(current))
+    found = [s for unit in units if unit for s in sentences(clean(unit))]
+    return [s for s in found if _WHOLE.match(s) and not _QUOTED.match(s)]
+
+
 def commits(root: Path, limit: int = 400) -> list[Reasoned]:
     """Commits (merges too) whose subject or body has one sentence that states a choice and its reason."""
     from datetime import date, timedelta
@@ -272,9 +315,7 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
         if len(parts) != 4 or NOT_A_DECISION.match(parts[2]) or parts[1] < oldest:
             continue
         sha, day, subject, body = parts
-        body = re.sub(r"(?im)^[\w-]+-by:.*$|^(PR-URL|Refs|Fixes|Closes):.*$", "", body)
-        body = re.sub(r"(?m)^\s*[-*]\s+", "", body)  # a squash merge's list of commits
-        said = [subject, *(s for s in sentences(clean(body)) if not s.endswith("?"))]  # a subject may say why too
+        said = [subject, *body_sentences(body)]  # a subject may say why too
         at = next((i for i, s in enumerate(said) if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
         if at is None or any(NOT_THE_PROJECT.search(s) for s in said):
             continue

@@ -47,6 +47,14 @@ TEST_RULE = re.compile(
     re.IGNORECASE,
 )
 """An instruction about tests ("Include tests that fail without your changes"): a rule even in prose."""
+CHANGELOG_RULE = re.compile(
+    r"^(please\s+)?(add|include|write|update|append|create)\b.{0,50}"
+    r"\b(change ?log|CHANGES|HISTORY|NEWS|release notes?)\b",
+    re.IGNORECASE,
+)
+"""An instruction to record the change ("Add a line to CHANGELOG.md"): a rule even in prose."""
+_CONTINUATION = re.compile(r"^(and|or|but|which|that|so|because|then|if|when|as well|otherwise|to|of|with)\b|^[,;)]")
+"""A template line that starts mid-sentence: the rest of the line before, not an item of its own."""
 MAX_RULE_LINES = 25
 MAX_RULE_CHARS = 320
 MAX_BODY_CHARS = 3000
@@ -209,7 +217,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
         candidates = [plain] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", plain)
         for i, c in enumerate(candidates):
             instructs = is_bullet and any(_IMPERATIVE.match(x) for x in re.split(r"(?<=[.!?])\s+", c))
-            if not (NORMATIVE.search(c) or instructs or TEST_RULE.search(c)) or c.endswith(("?", ":")):
+            if not (NORMATIVE.search(c) or instructs or TEST_RULE.search(c) or CHANGELOG_RULE.search(c)) or c.endswith(
+                ("?", ":")
+            ):
                 continue
             if _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
                 if not i and re.match(r"(therefore|thus|hence|as such|consequently|for)\b", c, re.IGNORECASE):
@@ -296,6 +306,8 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     for path, item, indent in _blocks(text):
         heading = path.rsplit(" > ", 1)[-1]
         rule = _plain(_CHECKBOX.sub("", item))
+        if _CONTINUATION.match(rule):
+            continue  # a wrapped line of the item before: alone it is a fragment
         says = _CHECK_ITEM.match(rule) or _IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((heading if len(heading) < 60 else "", _cut(rule)))

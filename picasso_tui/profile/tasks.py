@@ -115,13 +115,42 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     names = re.findall(r"^task\s*\(?\s*[:'\"]?([\w:]+)['\"]?", text, re.MULTILINE)
     if re.search(r"(Rake|Minitest)::TestTask", text):
         names.insert(0, "test")
-        k.command("test-one", "bundle exec rake test TEST=test/<name>_test.rb", f"{rel} (test task)", RUNNER)
+        example = _ruby_test_pattern(tree)
+        if example:
+            k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
     if re.search(r"^task\s+default:", text, re.MULTILINE):
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
     for name in dict.fromkeys(names):
         role = TARGET_ROLES.get(name)
         if role and role not in ("install", "build"):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
+
+
+def _ruby_test_pattern(tree: Tree) -> str:
+    """The test file naming the repository really has (test/<name>_test.rb, test/test_<name>.rb,
+    test/spec_<name>.rb), shown with <name> in place of the name part; empty when test/ has no Ruby files."""
+    files = [f for f in tree.under("test") if f.endswith(".rb") and f.count("/") == 1]
+    for pattern, shown in (
+        (r"/test_[^/]+\.rb$", "test/test_<name>.rb"),
+        (r"/spec_[^/]+\.rb$", "test/spec_<name>.rb"),
+        (r"/[^/]+_test\.rb$", "test/<name>_test.rb"),
+    ):
+        if sum(bool(re.search(pattern, f)) for f in files) * 2 > len(files):
+            return shown
+    return ""
+
+
+def ruby_docs(tree: Tree, k: Knowledge) -> None:
+    """YARD when the repository brings it (in the Gemfile or gemspec); else RDoc when a Rakefile defines an
+    rdoc task. A .yardopts alone is read by rubydoc.info, not proof that the project builds with YARD."""
+    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
+    gems = " ".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
+    rakefile = tree.read("Rakefile") or ""
+    if re.search(r"""["']yard["']""", gems):
+        where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
+        k.command("docs", "bundle exec yard doc", where, RUNNER + 5)
+    elif re.search(r"RDoc::Task|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
+        k.command("docs", "bundle exec rake rdoc", "Rakefile (RDoc task)", RUNNER + 5)
 
 
 def maven_goal(tree: Tree, k: Knowledge) -> None:
@@ -173,8 +202,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if gradle and re.search(r"\bspotless\b", gradle_text):
         k.command("lint", "./gradlew spotlessCheck", f"{gradle} (Spotless plugin)", RUNNER + 5)
         k.command("format", "./gradlew spotlessApply", f"{gradle} (Spotless plugin)", RUNNER + 5)
-    if tree.has(".yardopts"):
-        k.command("docs", "bundle exec yard doc", ".yardopts (YARD)", RUNNER + 5)
+    ruby_docs(tree, k)
     if tree.has("pom.xml") and (tree.under("src/site") or "maven-site-plugin" in (tree.read("pom.xml") or "")):
         k.command("docs", "mvn site", "pom.xml (Maven site)", RUNNER + 10)
 

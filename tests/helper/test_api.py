@@ -6,6 +6,7 @@ import json
 import time
 from pathlib import Path
 
+from picasso_tui.helper.app import PAGE_DIR
 from picasso_tui.store.api import MemoryStore
 
 
@@ -138,3 +139,17 @@ def test_health_and_the_memory_page(helper) -> None:
     assert health["recallReady"] is True
     status, headers, body = helper.tcp("GET", "/", {"Authorization": f"Bearer {helper.token}"})
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<html" in body.lower()
+
+
+def test_the_page_files_load_without_the_token_and_the_memories_do_not(helper) -> None:
+    """A browser without the cookie gets the page (which asks to sign in), never a memory."""
+    status, headers, body = helper.tcp("GET", "/")
+    assert status == 200 and b"<html" in body.lower()
+    assert "frame-ancestors 'none'" in {k.lower(): v for k, v in headers.items()}["content-security-policy"]
+    # The page's scripts are ES modules: a browser refuses to run one not sent as JavaScript.
+    for module in sorted(PAGE_DIR.glob("*.js")):
+        status, headers, _ = helper.tcp("GET", f"/static/{module.name}")
+        assert status == 200 and headers["content-type"].startswith("text/javascript"), module.name
+    assert helper.tcp("GET", "/api/memories?all=1")[0] == 401
+    assert helper.tcp("POST", "/", {"Content-Type": "application/json"}, b"{}")[0] in (401, 405)
+    assert helper.tcp("GET", "/", {"Host": "evil.example:80"})[0] == 421  # the page too: no DNS rebinding

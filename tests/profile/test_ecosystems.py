@@ -78,7 +78,7 @@ JS_MONOREPO = {
 RUST = {
     "Cargo.toml": '[workspace]\nmembers = ["crates/core", "crates/cli"]\n[workspace.package]\nedition = "2021"\n',
     "crates/core/Cargo.toml": '[package]\nname = "acme-core"\n[dependencies]\nserde = "1"\nsqlx = "0.7"\n',
-    "crates/core/src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n",
+    "crates/core/src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n\n#[cfg(test)]\nmod tests {}\n",
     "crates/cli/Cargo.toml": '[package]\nname = "acme-cli"\n[dependencies]\nclap = "4"\ntokio = "1"\n',
     "crates/cli/src/main.rs": "fn main() {}\n",
     "rustfmt.toml": 'max_width = 100\nimports_granularity = "Crate"\n',
@@ -133,6 +133,7 @@ PHP = {
         }
     ),
     "composer.lock": "{}",
+    "phpstan.neon": "parameters:\n  paths: [app]\n",
     "artisan": "#!/usr/bin/env php\n<?php\n",
     "app/Models/User.php": "<?php\nnamespace App\\Models;\nclass User {}\n",
     "database/migrations/2024_01_01_000000_create_users_table.php": "<?php\n",

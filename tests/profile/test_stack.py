@@ -21,6 +21,7 @@ RUST_WORKSPACE = {
     "web/Cargo.toml": '[package]\nname = "web"\nedition = "2021"\n[dependencies]\ntokio = { version = "1", optional = '
     'true }\nhyper = "1"\nbytes = "1"\nweb-core = { path = "../web-core" }\n[dev-dependencies]\nquickcheck = "1"\n',
     "web/src/lib.rs": "pub fn f() {}\n",
+    "web/tests/api.rs": "#[test]\nfn works() {}\n",
     "web-core/Cargo.toml": '[package]\nname = "web-core"\nedition = "2021"\n[dependencies]\nhttp = "1"\n',
     "web-core/src/lib.rs": "pub fn g() {}\n",
     "examples/Cargo.toml": '[workspace]\nmembers = ["*"]\n',
@@ -311,7 +312,7 @@ def test_one_js_test_file_goes_through_the_runner_the_test_script_reaches(make_p
         "test/routes.test.js": "", "examples/x.test.js": "",
     })  # fmt: skip
     assert "`npx borp test/routes.test.js`" in learned["workflow/test-one"]
-    assert "`npm run test:types`" in learned["workflow/lint"]  # a type check is offered beside the linter
+    assert "`npm run test:types`" in learned["workflow/typecheck"]  # a type check has its own role
     plain = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": {"test": "node run.js"}}),
                                  "test/a.test.js": ""}, name="plain")  # fmt: skip
     assert "workflow/test-one" not in plain

@@ -122,7 +122,9 @@ def stack_facts(
     parts = [stack.role] if stack.role else []
     if built:
         parts.append(f"built on {human_list(built, MAIN_DEPENDENCIES)}")
-    elif stack.runtime is not None and stack.none:
+    elif stack.none and runtime and set(runtime) <= stack.optional:  # only behind features or extras
+        parts.append(f"no required runtime dependencies (optional: {human_list(runtime, MAIN_DEPENDENCIES)})")
+    elif stack.runtime is not None and stack.none and not runtime:
         parts.append(stack.none)
     parts += [f"{title}: {human_list(kinds[kind])}" for kind, title in KIND_TITLES.items() if kinds.get(kind)]
     if stack.extra:

@@ -104,14 +104,21 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"Go {version.group(1)}" + (f" (go.mod: {why[:200]})" if why else ""))
     if tree.has("go.work") or len(own) > 1:
         details.append(f"{len(own)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in own])}")
+    generators = [e for e in examples if _generator(tree, e)]
+    examples = [e for e in examples if e not in generators]
     if examples:
         details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
+    if generators:
+        run = _generate_command(tree)
+        details.append(
+            f"code generator with its own go.mod: {human_list(generators, 4)}" + (f" (run with `{run}`)" if run else "")
+        )
     k.fact(
         "go/packaging",
         f"Go module {module.group(1)}" if module else "Go modules",
         "Go project: " + "; ".join(details) + ".",
         *own[:3],
-        *[f"{e}/go.mod" for e in examples[:1]],
+        *[f"{e}/go.mod" for e in (examples + generators)[:1]],
     )
     commands = sorted({f.rsplit("/", 1)[0] for f in tree.files if re.match(r"^cmd/[^/]+/main\.go$", f)})
     root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
@@ -122,6 +129,24 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main))
     return k
+
+
+def _generator(tree: Tree, folder: str) -> bool:
+    """A folder of its own module that generates code (_codegen, a main.go that writes files), not examples."""
+    if re.search(r"(^|/)_?(codegen|gen|generate|generator)s?$", folder):
+        return True
+    mains = [f for f in tree.under(folder) if f.endswith(".go")][:10]
+    if re.search(r"(^|/)_?examples?$", folder):
+        return False
+    return any(re.search(r"os\.(WriteFile|Create)\(|go:generate", tree.read(f) or "") for f in mains)
+
+
+def _generate_command(tree: Tree) -> str:
+    """The `go generate` line the README gives (in backticks or a code block), if any."""
+    readme = tree.first("README.md", "README") or ""
+    text = tree.read(readme) or "" if readme else ""
+    said = re.search(r"`(go generate[^`\n]*)`|^\s*\$?\s*(go generate[^\n]*)$", text, re.MULTILINE)
+    return (said.group(1) or said.group(2)).strip() if said else ""
 
 
 def _role(tree: Tree, commands: list[str], root_main: bool) -> str:

@@ -41,8 +41,10 @@ LOCKS = (
 )
 ROLE_SCRIPTS = {
     "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
-    "lint": ("lint", "typecheck", "type-check", "check", "test:types", "lint:markdown"),
-    "format": ("format", "fmt", "prettier"), "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
+    "lint": ("lint", "check", "lint:markdown"),
+    "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
+    "docs": ("docs", "docs:build"), "format": ("format", "fmt", "prettier"),
+    "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 
 
@@ -176,8 +178,35 @@ def investigate(tree: Tree) -> Knowledge:
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
-    _entry_points(k, pkg)
+    _entry_points(k, tree, pkg)
     return k
+
+
+def script_note(script: str) -> str:
+    """The script's text when short; a long one is summarised by the programs its steps run (never cut mid-word)."""
+    if len(script) <= 100:
+        return script
+    programs = [step.split()[0] for step in chain_steps(script) if step.split()]
+    programs = [p for p in dict.fromkeys(programs) if p not in ("cross-env", "npx", "node")] or programs
+    return "runs " + ", then ".join(programs[:4]) + (" …" if len(programs) > 4 else "")
+
+
+NOTICE = re.compile(r"\b(removed|deprecated|no longer|has moved|moved to|use \S+ instead)\b", re.IGNORECASE)
+
+
+def live_bins(tree: Tree, pkg: dict) -> dict[str, str]:
+    """package.json bin entries whose file is a real program: a tiny file that only prints a removal or
+    deprecation notice keeps the name reserved, it does not make the package a command-line tool."""
+    binaries = pkg.get("bin")
+    named = {str(pkg.get("name") or "bin"): binaries} if isinstance(binaries, str) else binaries
+    if not isinstance(named, dict):
+        return {}
+    live = {}
+    for name, target in named.items():
+        text = tree.read(str(target).removeprefix("./")) or ""
+        if not (text and len(text) < 800 and NOTICE.search(text)):
+            live[str(name)] = str(target)
+    return live
 
 
 def _monorepo(p: _Package) -> str:
@@ -235,7 +264,7 @@ def _role(p: _Package) -> str:
     if p.packages:
         public = [f for f in p.packages if not p.manifests[f].get("private")]
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
-    if pkg.get("bin"):
+    if live_bins(p.tree, pkg):
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     if not pkg.get("private") and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
@@ -270,7 +299,12 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
-            k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank, scripts[name][:80])
+            k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank,
+                      script_note(str(scripts[name])))  # fmt: skip
+    bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
+    if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
+        k.fact("javascript/benchmarks", "JS benchmarks", f"Benchmarks run with `{run_script(tool, bench)}` "
+               f"(package.json scripts.{bench}: {script_note(str(scripts[bench]))}).", "package.json")  # fmt: skip
     tests = kinds.get("test", [])
     runner, direct = _test_runner(scripts)
     steps = chain_steps(str(scripts.get("test") or ""))
@@ -301,13 +335,13 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("migrate", f"{tool} exec prisma migrate dev", "prisma/schema.prisma", 45)
 
 
-def _entry_points(k: Knowledge, pkg: dict) -> None:
+def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
     entries = [f"main {pkg['main']}"] if isinstance(pkg.get("main"), str) else []
-    binaries = pkg.get("bin")
-    if isinstance(binaries, dict):
+    binaries = live_bins(tree, pkg)
+    if isinstance(pkg.get("bin"), dict):
         entries += [f"bin `{n}` -> {t}" for n, t in binaries.items()]
-    elif isinstance(binaries, str):
-        entries.append(f"bin {binaries}")
+    elif binaries:
+        entries.append(f"bin {next(iter(binaries.values()))}")
     if entries:
         k.fact(
             "javascript/entry-points",

@@ -59,12 +59,17 @@ def investigate(tree: Tree) -> Knowledge:
     if "Pest" in kinds.get("test", []):
         k.command("test", "vendor/bin/pest", "composer.json", 50)
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
-    elif "PHPUnit" in kinds.get("test", []) or tree.has("phpunit.xml") or tree.has("phpunit.xml.dist"):
-        config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
-        k.command("test", "vendor/bin/phpunit", config, 50)
-        k.command("test-one", "vendor/bin/phpunit --filter '<test name>'", config, 50)
-    if "PHPStan" in kinds.get("lint", []):
-        k.command("lint", "vendor/bin/phpstan analyse", "composer.json", 55)
+    else:
+        _phpunit(k, tree, deps)
+    if "PHPStan" in kinds.get("lint", []) and not {"analyse", "phpstan"} & set(scripts):
+        # A composer script already runs it with the project's arguments; else the config the repository has.
+        config = tree.first("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon") or next(
+            iter(f for f in tree.files if f.endswith((".neon", ".neon.dist")) and "phpstan" in f), ""
+        )
+        default = config in ("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon")  # PHPStan finds these itself
+        command = "vendor/bin/phpstan analyse" + (f" -c {config}" if config and not default else "")
+        if config:
+            k.command("lint", command, config, 55)
     if "PHP_CodeSniffer" in kinds.get("lint", []):
         config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist") or "composer.json"
         k.command("lint", "vendor/bin/phpcs", config, 56)
@@ -72,3 +77,17 @@ def investigate(tree: Tree) -> Knowledge:
     if "PHP-CS-Fixer" in kinds.get("lint", []):
         k.command("format", "vendor/bin/php-cs-fixer fix", "composer.json", 55)
     return k
+
+
+def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
+    """PHPUnit only when the repository brings it: phpunit/phpunit gives vendor/bin/phpunit, Symfony's
+    phpunit-bridge gives vendor/bin/simple-phpunit. A phpunit XML alone says how, not that it is installed."""
+    if "phpunit/phpunit" in dev_and_runtime:
+        runner = "vendor/bin/phpunit"
+    elif "symfony/phpunit-bridge" in dev_and_runtime:
+        runner = "vendor/bin/simple-phpunit"
+    else:
+        return
+    config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
+    k.command("test", runner, config, 50)
+    k.command("test-one", f"{runner} --filter '<test name>'", config, 50)

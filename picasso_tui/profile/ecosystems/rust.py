@@ -155,9 +155,7 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
     edition = dig(root, "workspace", "package", "edition") or dig(first, "package", "edition")
     if isinstance(edition, str):
         details.append(f"edition {edition}")
-    msrv = dig(root, "workspace", "package", "rust-version") or dig(first, "package", "rust-version")
-    if isinstance(msrv, str):
-        details.append(f"MSRV (rust-version) {msrv}")
+    details += _msrv(tree, root, crates)
     lints = dig(root, "workspace", "lints") or dig(first, "lints") or {}
     strict = [f"{name} = {lvl}" for group in lints.values() if isinstance(group, dict)
               for name, lvl in group.items() if lvl in ("forbid", "deny")]  # fmt: skip
@@ -179,6 +177,20 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
         "Rust project built with Cargo: " + "; ".join(details or ["Cargo.toml"]) + ".",
         *sources,
     )
+
+
+def _msrv(tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> list[str]:
+    """The workspace's rust-version, and each member's own where it declares a different one (serde's derive
+    crate needs a newer compiler than serde): one crate's value is never said of the whole workspace."""
+    shared = dig(root, "workspace", "package", "rust-version")
+    own = {c.name: dig(load_toml(tree, c.manifest), "package", "rust-version") for c in crates[:12]}
+    own = {name: v for name, v in own.items() if isinstance(v, str) and v != shared}
+    if isinstance(shared, str):
+        extra = f" ({human_list([f'{n} {v}' for n, v in own.items()], 4)})" if own else ""
+        return [f"MSRV (rust-version) {shared}{extra}"]
+    if len(set(own.values())) > 1 or (own and len(crates) > 1 and len(own) < len(crates)):
+        return [f"MSRV (rust-version) per crate: {human_list([f'{n} {v}' for n, v in own.items()], 4)}"]
+    return [f"MSRV (rust-version) {next(iter(own.values()))}"] if own else []
 
 
 def _role(crates: list[_Crate]) -> str:
@@ -205,12 +217,22 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
+def _has_tests(tree: Tree, crate: _Crate) -> bool:
+    """A crate with a tests/ folder or a #[test] / #[cfg(test)] in its sources: `-p` there selects tests."""
+    prefix = f"{crate.folder}/" if crate.folder else ""
+    if any(f.endswith(".rs") for f in tree.under(f"{prefix}tests")):
+        return True
+    sources = [f for f in tree.under(f"{prefix}src") if f.endswith(".rs")][:40]
+    return any(re.search(r"#\[(test|cfg\(test\))\]", tree.read(f) or "") for f in sources)
+
+
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> None:
     workspace = "workspace" in root
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
-    if crates:
-        k.command("test-one", f"cargo test -p {crates[0].name} <test name>", crates[0].manifest, 60)
+    tested = next((c for c in crates if _has_tests(tree, c)), None)
+    if tested:
+        k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     if any(c.library for c in crates):
         k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
     k.command("lint", "cargo clippy --all-targets", "Cargo.toml", 60)

@@ -1,0 +1,284 @@
+"""An ecosystem's default command is proposed only when the repository shows the tool is there (issue 17,
+second held-out measurement): PHPUnit and PHPStan, mypy, `cargo test -p`, rake's TEST= and the Ruby docs tool."""
+
+from __future__ import annotations
+
+import json
+
+from picasso_tui.profile.commands import command_role
+
+
+def learn(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    return {f.key: f.body for f in repo.init().findings}
+
+
+def composer(require_dev: dict[str, str], **extra) -> str:
+    return json.dumps({"name": "acme/lib", "require": {"php": ">=8.1"}, "require-dev": require_dev, **extra})
+
+
+def test_phpunit_comes_from_the_dependency_that_brings_it(make_project):
+    bridge = learn(make_project, {
+        "composer.json": composer({"symfony/phpunit-bridge": "^7"}),
+        "phpunit.xml.dist": "<phpunit/>\n", "src/A.php": "<?php\n", "tests/ATest.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/simple-phpunit" in bridge["workflow/test"]
+    assert "vendor/bin/phpunit" not in bridge["workflow/test"]
+    plain = learn(make_project, {
+        "composer.json": composer({"phpunit/phpunit": "^10"}), "phpunit.xml.dist": "<phpunit/>\n",
+        "src/A.php": "<?php\n",
+    }, name="plain")  # fmt: skip
+    assert "vendor/bin/phpunit" in plain["workflow/test"]
+
+
+def test_a_phpunit_xml_without_phpunit_in_the_dependencies_proposes_no_runner(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({}), "phpunit.xml": "<phpunit/>\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/phpunit" not in learned.get("workflow/test", "")
+
+
+def test_phpstan_carries_the_config_the_repository_has(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({"phpstan/phpstan": "^1"}),
+        "phpstan/config.neon": "parameters:\n  level: 5\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "vendor/bin/phpstan analyse -c phpstan/config.neon" in learned["workflow/lint"]
+    bare = learn(make_project, {"composer.json": composer({"phpstan/phpstan": "^1"}), "src/A.php": "<?php\n"}, "b")
+    assert "phpstan analyse" not in bare.get("workflow/lint", "")  # no config, no paths: it would fail
+
+
+def test_a_composer_script_that_runs_phpstan_is_the_command(make_project):
+    learned = learn(make_project, {
+        "composer.json": composer({"phpstan/phpstan": "^1"}, scripts={"phpstan": "phpstan analyse -c x.neon"}),
+        "x.neon": "parameters:\n", "src/A.php": "<?php\n",
+    })  # fmt: skip
+    assert "composer phpstan" in learned["workflow/lint"]
+    assert "vendor/bin/phpstan" not in learned["workflow/lint"]
+
+
+def test_a_suite_config_is_not_one_test():
+    assert command_role("vendor/bin/phpunit -c tests/complete.phpunit.xml") == "test"
+    assert command_role("vendor/bin/phpunit tests/UserTest.php") == "test-one"
+
+
+def test_coverage_html_is_not_the_docs():
+    assert command_role("coverage html") != "docs"
+    assert command_role("make -C docs html") == "docs" and command_role("make html") == "docs"
+
+
+def test_mypy_needs_more_than_a_config_table(make_project):
+    pyproject = '[project]\nname = "p"\n[tool.mypy]\nstrict = true\n'
+    only_table = learn(make_project, {"pyproject.toml": pyproject, "p/__init__.py": ""})
+    assert "mypy ." not in only_table.get("workflow/typecheck", "") + only_table.get("workflow/lint", "")
+    with_dep = pyproject.replace('name = "p"', 'name = "p"\n[project.optional-dependencies]\ndev = ["mypy"]')
+    learned = learn(make_project, {"pyproject.toml": with_dep, "p/__init__.py": ""}, name="typed")
+    assert "mypy ." in learned.get("workflow/typecheck", "") + learned.get("workflow/lint", "")
+
+
+CARGO = '[workspace]\nmembers = ["macros", "core"]\n'
+
+
+def test_cargo_test_p_names_a_crate_that_has_tests(make_project):
+    learned = learn(make_project, {
+        "Cargo.toml": CARGO,
+        "macros/Cargo.toml": '[package]\nname = "macros"\nedition = "2021"\n', "macros/src/lib.rs": "pub fn m() {}\n",
+        "core/Cargo.toml": '[package]\nname = "core"\nedition = "2021"\n',
+        "core/src/lib.rs": "pub fn c() {}\n#[cfg(test)]\nmod tests {}\n",
+    })  # fmt: skip
+    assert "cargo test -p core <test name>" in learned["workflow/test-one"]
+    untested = learn(make_project, {
+        "Cargo.toml": CARGO,
+        "macros/Cargo.toml": '[package]\nname = "macros"\nedition = "2021"\n', "macros/src/lib.rs": "pub fn m() {}\n",
+        "core/Cargo.toml": '[package]\nname = "core"\nedition = "2021"\n', "core/src/lib.rs": "pub fn c() {}\n",
+    }, name="untested")  # fmt: skip
+    assert "cargo test -p" not in untested.get("workflow/test-one", "")
+
+
+RAKEFILE = 'require "rake/testtask"\nRake::TestTask.new(:test) { |t| t.pattern = "test/spec_*.rb" }\n'
+
+
+def test_rake_test_one_uses_the_test_file_naming_the_repository_has(make_project):
+    learned = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "rake"\n', "Rakefile": RAKEFILE, "lib/rack.rb": "module Rack; end\n",
+        "test/spec_request.rb": "x\n", "test/spec_response.rb": "x\n", "test/helper.rb": "x\n",
+    })  # fmt: skip
+    assert "rake test TEST=test/spec_<name>.rb" in learned["workflow/test-one"]
+    assert "_test.rb" not in learned["workflow/test-one"]
+
+
+def test_yard_only_when_the_project_brings_it_else_rdoc(make_project):
+    rdoc = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "rake"\n', ".yardopts": "--markup markdown\n",
+        "Rakefile": 'require "rdoc/task"\nRDoc::Task.new { |r| r.main = "README.md" }\n', "lib/a.rb": "x\n",
+    })  # fmt: skip
+    assert "yard doc" not in rdoc.get("workflow/docs", "")
+    assert "rake rdoc" in rdoc["workflow/docs"]
+    yard = learn(make_project, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "yard"\n', ".yardopts": "--markup markdown\n",
+        "lib/a.rb": "x\n",
+    }, name="yardy")  # fmt: skip
+    assert "bundle exec yard doc" in yard["workflow/docs"]
+
+
+def test_a_bin_that_only_prints_a_removal_notice_is_not_a_cli(make_project):
+    pkg = {"name": "old", "version": "1.0.0", "main": "index.js", "bin": {"old": "bin/old.js"}}
+    notice = "#!/usr/bin/env node\nconsole.error('The old CLI was removed in v5; use new-cli instead.')\n"
+    learned = learn(make_project, {"package.json": json.dumps(pkg), "bin/old.js": notice, "index.js": ""})
+    assert "command-line tool" not in learned["javascript/stack"]
+    assert "bin `old`" not in learned.get("javascript/entry-points", "")
+    real = "#!/usr/bin/env node\nrequire('../lib/cli').run(process.argv.slice(2))\n"
+    cli = learn(make_project, {"package.json": json.dumps(pkg), "bin/old.js": real, "index.js": ""}, name="cli")
+    assert "command-line tool" in cli["javascript/stack"]
+
+
+def test_script_roles_by_name_and_long_scripts_are_never_cut(make_project):
+    long = "tsc -p tsconfig.build.json && rollup -c rollup.config.mjs --environment BUILD:production && node copy.js"
+    scripts = {"test": "vitest", "test:types": "tsd", "docs": "typedoc src", "bench": "node bench/run.js",
+               "build": long}  # fmt: skip
+    learned = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": scripts}), "src/a.ts": ""})
+    assert "`npm run test:types`" in learned["workflow/typecheck"]
+    assert "`npm run docs`" in learned["workflow/docs"]
+    assert "npm run bench" not in learned["workflow/test"] and "npm run bench" in learned["javascript/benchmarks"]
+    assert "runs tsc, then rollup" in learned["workflow/build"] and "BUILD:produ" not in learned["workflow/build"]
+
+
+def test_a_folders_language_comes_from_its_source_files(make_project):
+    docs = {f"docs/page{i}.md": "# Page\n" for i in range(8)}
+    learned = learn(make_project, {**docs, "docs/conf.py": "project = 'p'\n", "notes/a.md": "x\n", "notes/b.md": "y\n",
+                                   "phpstan/a.neon": "", "phpstan/b.neon": "", "phpstan/c.neon": "",
+                                   "phpstan/d.neon": "", "phpstan/e.php": "<?php\n",
+                                   "src/a.py": "", "src/b.py": "", "src/c.toml": ""})  # fmt: skip
+    folders = learned["layout/folders"]
+    assert "docs/ (documentation, 9 files)" in folders and "notes/ (documentation, 2 files)" in folders
+    assert "phpstan/ (5 files)" in folders and "src/ (source code, mostly Python, 3 files)" in folders
+
+
+def test_benchmarks_are_not_tests_beside_the_source(make_project):
+    learned = learn(make_project, {"bench/test_benchmarks.py": "", "tests/test_a.py": "", "p/__init__.py": ""})
+    assert "beside the source" not in learned["layout/tests"] and "1 test file" in learned["layout/tests"]
+    beside = learn(make_project, {"p/test_a.py": "", "p/__init__.py": ""}, name="beside")
+    assert "beside the source they test (1 file)" in beside["layout/tests"]
+
+
+def test_the_ruby_docs_tool_comes_from_what_the_project_brings(make_project):
+    rdoc = learn(make_project, {".yardopts": "--markup markdown\n", ".document": "lib/**/*.rb\n",
+                                "Gemfile": 'gem "rake"\n', "lib/a.rb": "x\n"})  # fmt: skip
+    assert "built with RDoc (.document)" in rdoc["layout/folders"]
+    yard = learn(make_project, {".yardopts": "--markup markdown\n", "Gemfile": 'gem "yard"\n', "lib/a.rb": "x\n"}, "y")
+    assert "built with YARD (.yardopts)" in yard["layout/folders"]
+
+
+def test_the_packages_of_a_monorepo_are_named(make_project):
+    files = {f"packages/{n}/package.json": json.dumps({"name": n}) for n in ("core", "cli")}
+    learned = learn(make_project, {**files, "packages/core/a.ts": "", "packages/notes.md": "x\n"})
+    assert "packages: cli, core" in learned["layout/folders"]
+
+
+GO_MOD = "module example.com/lib\n\ngo 1.22\n"
+
+
+def test_an_underscore_code_generator_is_not_example_programs(make_project):
+    learned = learn(make_project, {
+        "go.mod": GO_MOD, "lib.go": "package lib\n", "_codegen/go.mod": "module gen\n",
+        "_codegen/main.go": 'package main\nimport "os"\nfunc main() { os.WriteFile("zz_gen.go", nil, 0o644) }\n',
+        "README.md": "# lib\n\nTo regenerate the tables:\n\n```\ngo generate ./...\n```\n",
+    })  # fmt: skip
+    packaging = learned["go/packaging"]
+    assert "code generator with its own go.mod: _codegen (run with `go generate ./...`)" in packaging
+    assert "example programs" not in packaging
+    examples = learn(make_project, {
+        "go.mod": GO_MOD, "lib.go": "package lib\n", "_examples/go.mod": "module ex\n",
+        "_examples/main.go": 'package main\nimport "fmt"\nfunc main() { fmt.Println("hi") }\n',
+    }, name="examples")  # fmt: skip
+    assert "example programs with their own go.mod (not part of the module): _examples" in examples["go/packaging"]
+
+
+def test_a_commit_body_decision_is_a_whole_sentence():
+    from picasso_tui.profile.reasons import body_sentences
+
+    body = (
+        "We use posix_spawn instead of fork because it is cheaper.\n\n"
+        "- drop the cache\n  because it is stale.\n"
+        "https://example.com/issues/1\n"
+        '"TypeError: x is undefined because y is null."\n'
+        "    Error: panicked because of a bad state.\n"
+        "Signed-off-by: A Person <a@example.com>\nCo-authored-by: B <b@example.com>\n"
+    )
+    assert body_sentences(body) == ["We use posix_spawn instead of fork because it is cheaper."]
+    assert body_sentences("`spawn` is used instead of fork because fork copies page tables.") == [
+        "`spawn` is used instead of fork because fork copies page tables."
+    ]  # a sentence may open with code
+    assert body_sentences("fork copies the page tables. Therefore we use spawn.") == [
+        "fork copies the page tables.", "Therefore we use spawn."
+    ]  # fmt: skip
+
+
+def test_a_sentence_ending_in_a_colon_keeps_its_list():
+    from picasso_tui.profile.reasons import body_sentences
+
+    body = (
+        "This changes the default by:\n\n1. emitting help with plain functions\n2. moving templates behind a setter\n"
+    )
+    assert body_sentences(body) == [
+        "This changes the default by: emitting help with plain functions; moving templates behind a setter"
+    ]
+
+
+def test_a_changelog_instruction_in_a_guide_is_a_rule():
+    from picasso_tui.profile.rules import distil
+
+    guide = "# Contributing\n\n## Pull requests\n\nAdd a line to CHANGELOG.md describing your change.\n\nWe love PRs.\n"
+    assert [r for _, r in distil(guide, guide=True)] == ["Add a line to CHANGELOG.md describing your change."]
+
+
+def test_a_template_line_that_starts_mid_sentence_is_not_an_item():
+    from picasso_tui.profile.rules import template_rules
+
+    template = "## Checklist\n\n- [ ] I have added tests for my change\n- and updated the docs where they apply\n"
+    rules = [r for _, r in template_rules(template)]
+    assert rules == ["I have added tests for my change"]
+
+
+def test_a_guide_keeps_the_folder_it_changes_into(make_project):
+    guide = (
+        "# Contributing\n\n## Running the tests\n\n```sh\ngit clone https://example.com/acme.git\ncd acme\n"
+        "cargo test\ncd test_suite\ncargo test\n```\n\n## Documentation\n\n```sh\n# build the docs\nmake docs-check\n```\n"
+    )
+    learned = learn(make_project, {
+        "Cargo.toml": '[package]\nname = "acme"\nedition = "2021"\n', "src/lib.rs": "#[cfg(test)]\nmod t {}\n",
+        "test_suite/Cargo.toml": '[package]\nname = "ts"\n', "test_suite/tests/a.rs": "", "CONTRIBUTING.md": guide,
+        "Makefile": "docs-check:\n\tcargo doc\n",
+    }, name="acme")  # fmt: skip
+    test = learned["workflow/test"]
+    assert "`cd test_suite && cargo test`" in test and "cd acme" not in test
+    assert "docs-check" not in test
+
+
+def test_guide_roles_for_docs_and_coverage():
+    from picasso_tui.profile.commands import _roles
+
+    assert _roles("pytest docs/", "# check the documentation examples") == []
+    assert _roles("make test", "# run the tests before the docs") == ["test"]
+
+
+def test_a_crate_with_only_optional_dependencies_says_so(make_project):
+    manifest = (
+        '[package]\nname = "ser"\nedition = "2021"\n[dependencies]\nser_derive = { version = "1", optional = true }\n'
+    )
+    learned = learn(make_project, {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n"}, name="ser")
+    assert "no required runtime dependencies (optional: ser_derive)" in learned["rust/stack"]
+    assert "no runtime dependencies" not in learned["rust/stack"]
+    bare = learn(make_project, {"Cargo.toml": '[package]\nname = "b"\n', "src/lib.rs": "pub fn f() {}\n"}, name="b")
+    assert "no runtime dependencies" in bare["rust/stack"]
+
+
+def test_each_member_with_its_own_rust_version_is_named(make_project):
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["ser", "ser_derive"]\n',
+        "ser/Cargo.toml": '[package]\nname = "ser"\nrust-version = "1.31"\n', "ser/src/lib.rs": "",
+        "ser_derive/Cargo.toml": '[package]\nname = "ser_derive"\nrust-version = "1.61"\n', "ser_derive/src/lib.rs": "",
+    }  # fmt: skip
+    assert "MSRV (rust-version) per crate: ser 1.31, ser_derive 1.61" in learn(make_project, files)["rust/packaging"]
+    same = {**files, "ser_derive/Cargo.toml": '[package]\nname = "ser_derive"\nrust-version = "1.31"\n'}
+    assert "MSRV (rust-version) 1.31." in learn(make_project, same, name="same")["rust/packaging"]
