@@ -393,3 +393,21 @@ def test_php_lint_scripts_and_codesniffer_are_offered_from_the_files_that_exist(
     assert learned["workflow/lint"].startswith("To lint: `composer phpcs` — from composer.json scripts.phpcs.")
     assert "`vendor/bin/phpcs` (phpcs.xml.dist)" in learned["workflow/lint"]
     assert learned["workflow/test-one"].endswith("— from phpunit.xml.dist.")
+
+
+PDM_BUILD_ONLY = {
+    "pyproject.toml": '[project]\nname = "x"\ndependencies = []\n[project.optional-dependencies]\ntest = ["pytest"]\n'
+    '[build-system]\nrequires = ["pdm-backend"]\nbuild-backend = "pdm.backend"\n'
+    '[tool.pdm]\nversion = { source = "file", path = "x/__init__.py" }\n[tool.pdm.build]\nincludes = ["x"]\n',
+    "x/__init__.py": "",
+    "tests/test_x.py": "def test_x():\n    pass\n",
+}
+
+
+def test_a_tool_table_that_only_configures_the_build_makes_no_package_manager(make_project):
+    plain = "\n".join(learn(make_project, PDM_BUILD_ONLY, name="plain").values())
+    assert "pdm run" not in plain and "pdm install" not in plain and "pytest" in plain
+    guided = {**PDM_BUILD_ONLY, "CONTRIBUTING.md": "Set up with `pdm install -G test`, then `pdm run pytest`.\n"}
+    assert "pdm run pytest" in "\n".join(learn(make_project, guided, name="guided").values())
+    locked = {**PDM_BUILD_ONLY, "pdm.lock": "# lock\n"}
+    assert "pdm install" in "\n".join(learn(make_project, locked, name="locked").values())
