@@ -411,3 +411,20 @@ def test_a_tool_table_that_only_configures_the_build_makes_no_package_manager(ma
     assert "pdm run pytest" in "\n".join(learn(make_project, guided, name="guided").values())
     locked = {**PDM_BUILD_ONLY, "pdm.lock": "# lock\n"}
     assert "pdm install" in "\n".join(learn(make_project, locked, name="locked").values())
+
+
+def test_a_gems_rails_app_under_test_is_a_fixture_and_a_root_rails_app_is_the_project(make_project):
+    gem = {
+        "widget.gemspec": 'Gem::Specification.new do |s|\n  s.name = "widget"\n  s.add_dependency "activesupport"\n'
+        '  s.add_development_dependency "rails"\n  s.add_development_dependency "minitest"\nend\n',
+        "Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "rails"\n',
+        "Rakefile": "task default: :test\n",
+        "lib/widget.rb": "module Widget; end\n",
+        "test/rails_app/config/application.rb": "module RailsApp; class Application < Rails::Application; end; end\n",
+        "test/widget_test.rb": "require 'minitest/autorun'\n",
+    }
+    whole = "\n".join(learn(make_project, gem, name="gem").values())
+    assert "a gem (library)" in whole and "rails test" not in whole and "rails server" not in whole
+    assert "bundle exec rake test" in whole
+    app = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n"}
+    assert "rails test" in "\n".join(learn(make_project, app, name="app").values())
