@@ -428,3 +428,22 @@ def test_a_gems_rails_app_under_test_is_a_fixture_and_a_root_rails_app_is_the_pr
     assert "bundle exec rake test" in whole
     app = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n"}
     assert "rails test" in "\n".join(learn(make_project, app, name="app").values())
+
+
+def test_a_workspace_package_without_private_true_counts_as_public(make_project):
+    files = {
+        "package.json": json.dumps({"name": "root", "private": True, "workspaces": ["packages/*"]}),
+        "packages/core/package.json": json.dumps({"name": "core"}),
+        "packages/cli/package.json": json.dumps({"name": "cli", "private": "false"}),
+        "packages/site/package.json": json.dumps({"name": "site", "private": True}),
+    }
+    assert "a monorepo of 3 packages (2 public)" in "\n".join(learn(make_project, files).values())
+
+
+def test_a_script_that_needs_an_argument_is_not_offered_bare(make_project):
+    scripts = {"lint": "eslint . $1", "check": "eslint .", "bench": "node bench/run.js $1", "test": "vitest"}
+    whole = "\n".join(learn(make_project, {"package.json": json.dumps({"name": "x", "scripts": scripts})}).values())
+    assert "`npm run lint`" not in whole and "`npm run check`" in whole
+    assert "`npm run bench -- <benchmark>`" in whole
+    plain = {"package.json": json.dumps({"name": "x", "scripts": {"bench": "node bench/all.js"}})}
+    assert "`npm run bench`" in "\n".join(learn(make_project, plain, name="plain").values())
