@@ -313,8 +313,9 @@ def _agent_files(tree: Tree) -> list[Finding]:
 _README_SECTION = re.compile(r"^(#{1,3})\s*(development|developing|hacking|contributing|contribute)\b.*$", re.I | re.M)
 
 
-def _readme_section(tree: Tree) -> Finding | None:
-    """The rules of a README's "Development" or "Contributing" section, for projects without a separate guide."""
+def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
+    """The rules of a README's "Development" or "Contributing" section; one that only sends the reader to the
+    contributor guide says nothing the guide's own record does not."""
     rel = tree.first("README.md", "Readme.md", "readme.md")
     text = tree.read(rel) if rel else None
     found = _README_SECTION.search(text or "")
@@ -323,7 +324,7 @@ def _readme_section(tree: Tree) -> Finding | None:
     level = len(found.group(1))
     end = re.search(rf"^#{{1,{level}}}\s", text[found.end() :], re.M)
     section = text[found.start() : found.end() + (end.start() if end else len(text))]
-    rules = distil(section, guide=True)
+    rules = [(h, r) for h, r in distil(section, guide=True) if not (has_guide and re.search(r"contributing", r, re.I))]
     if not rules:
         return None
     body = render("Contributor notes in", f"{rel} ({found.group(2).strip()} section)", rules)
@@ -341,7 +342,7 @@ def investigate(tree: Tree) -> Knowledge:
         if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
             kept.append(words)
             k.findings.append(found)
-    found = _readme_section(tree)
+    found = _readme_section(tree, bool(kept))
     words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
     if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):
         k.findings.append(found)

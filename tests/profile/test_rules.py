@@ -156,3 +156,12 @@ def test_a_readme_development_section_gives_rules_and_a_readme_without_one_does_
     assert "make lint" in body and "Development section" in body and "notice" not in body
     plain = _rules(make_project, {"README.md": "# Widget\n\nYou must read the docs.\n"}, name="plain")
     assert "rules/README.md" not in plain
+
+
+def test_a_readme_section_that_only_points_to_the_kept_guide_gives_nothing(make_project):
+    readme = "# Widget\n\n## Contributing\n\nPlease read the CONTRIBUTING guidelines before submitting pull requests.\n"
+    guide = "# Contributing\n\n- Run `make test` before you push; tests must pass.\n"
+    learned = _rules(make_project, {"README.md": readme, "CONTRIBUTING.md": guide})
+    assert "rules/README.md" not in learned and "make test" in learned["rules/CONTRIBUTING.md"]
+    alone = _rules(make_project, {"README.md": readme}, name="alone")
+    assert "CONTRIBUTING guidelines" in alone["rules/README.md"]
