@@ -187,6 +187,8 @@ def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     for job_id, job in data.items():
         if str(job_id).startswith(".") or not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
             continue
+        if NOT_CHANGE_JOB.search(str(job_id)):
+            continue
         if str(job.get("stage", "test")) in ("deploy", "release", "publish", "pages"):
             continue
         script = job.get("script")

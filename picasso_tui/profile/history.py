@@ -73,7 +73,10 @@ def _subject_style(subjects: list[str]) -> str:
     named = Counter(m.group(1) for s in subjects if (m := AREA.match(s)))
     if named.total() / n >= 0.5:
         common = human_list([f"{a}:" for a, _ in named.most_common(4)])
-        return f"an area prefix ({named.total() / n:.0%} of the last {n}; e.g. {common})"
+        kind = (
+            "an area or change-type prefix" if any(CONVENTIONAL.match(f"{a}: x") for a in named) else "an area prefix"
+        )
+        return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
     capital = sum(s[:1].isupper() for s in subjects)
     return (
         f"free-form subjects ({'capitalised' if capital / n > 0.6 else 'mostly lower-case'}, "
