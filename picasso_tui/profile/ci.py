@@ -25,6 +25,8 @@ NOT_TEST_WORKFLOW = re.compile(
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change."""
+NOT_CHANGE_JOB = re.compile(r"pathological|stress|soak|fuzz|bench", re.IGNORECASE)
+"""Words in a job's id or name that say it runs a special suite, not the tests of a change."""
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
     r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|cat |export |set |source |"
@@ -34,7 +36,8 @@ SETUP = re.compile(
 )
 """Lines that set a machine up or are shell control structure, not a project command."""
 VALUE_FLAG = re.compile(
-    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path))$"
+    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
+    r"exclude|toolchain|tags)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
 )
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
@@ -97,7 +100,8 @@ def logical_lines(script: str) -> list[str]:
 
 
 def _without_ci_values(line: str) -> str:
-    """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-Pmode=${{ … }}``) is dropped, the rest kept."""
+    """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
+    ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
     line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
     tokens = line.split()
     kept: list[str] = []
@@ -106,7 +110,7 @@ def _without_ci_values(line: str) -> str:
             if token.startswith("-") and kept:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
-                kept.pop()  # the value of the flag before it
+                kept.pop()  # the value of the flag before it: both go
                 continue
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
@@ -127,8 +131,8 @@ def clean_command(line: str) -> str | None:
         return None
     if line.startswith("-") or SETUP.match(line) or not COMMAND_START.match(line):
         return None
-    if line.count("'") % 2 or line.count('"') % 2:
-        return None
+    if line.count("'") % 2 or line.count('"') % 2 or re.search(r"\s--no-run\b", line):
+        return None  # unbalanced quotes, or a test command that only compiles
     return line
 
 
@@ -159,6 +163,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     for job_id, job in jobs.items():
         if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
             continue
+        if NOT_CHANGE_JOB.search(f"{job_id} {job.get('name') or ''}"):
+            continue
         for step in job.get("steps") or []:
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str):
@@ -180,6 +186,8 @@ def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     steps: list[CiStep] = []
     for job_id, job in data.items():
         if str(job_id).startswith(".") or not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
+            continue
+        if NOT_CHANGE_JOB.search(str(job_id)):
             continue
         if str(job.get("stage", "test")) in ("deploy", "release", "publish", "pages"):
             continue

@@ -129,6 +129,15 @@ def _touched(tree: Tree, sha: str | None) -> tuple[str, ...]:
     return tuple(files)[:MAX_COMMIT_FILES]
 
 
+_CORRECTION = re.compile(r"^\W*(correction|update|edit|erratum|actually)\b\s*[:,]", re.IGNORECASE | re.MULTILINE)
+
+
+def _corrects_itself(root: Path, sha: str) -> bool:
+    """A commit body that corrects itself ("Correction:", "EDIT:", "Actually, ...") may state the retracted
+    claim as its reason: the decision is dropped rather than risk keeping the wrong half."""
+    return bool(_CORRECTION.search(git(root, "log", "-1", "--format=%b", sha) or ""))
+
+
 def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
     """Decisions with a stated reason from every source but ADRs, the most consequential first."""
     found = [
@@ -138,6 +147,7 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
         *reasons.changelog(tree),
         *reasons.commits(tree.root),
     ]
+    found = [r for r in found if not (r.commit and _corrects_itself(tree.root, r.commit))]
     return [
         Finding(
             r.key,

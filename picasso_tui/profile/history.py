@@ -16,6 +16,10 @@ MIN_COMMITS = 5
 CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
+GITMOJI = re.compile(r"^(:[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])")
+"""A gitmoji subject: ``:sparkles: Add ...`` or the emoji itself."""
+AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30}):\s+\S")
+"""A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``."""
 
 
 def _area(path: str) -> str:
@@ -50,6 +54,36 @@ def _still_there(root: Path, areas: Counter[str]) -> list[tuple[str, int]]:
     return sorted(live, key=lambda ac: (-ac[1], ac[0]))[:6]
 
 
+def _subject_style(subjects: list[str]) -> str:
+    """Conventional Commits, gitmoji or an area prefix (``core: ...``) are conventions; only the rest is
+    free-form."""
+    n = len(subjects)
+    conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
+    if conventional / n >= 0.5:
+        types = Counter(CONVENTIONAL.match(s).group(1) for s in subjects if CONVENTIONAL.match(s))  # type: ignore[union-attr]
+        scoped = sum(bool((m := CONVENTIONAL.match(s)) and m.group(2)) for s in subjects)
+        return (
+            f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
+            f"{human_list([t + ':' for t, _ in types.most_common(6)])}"
+            f"{'; usually with a scope, e.g. feat(api):' if scoped / n > 0.4 else ''})"
+        )
+    gitmoji = sum(bool(GITMOJI.match(s)) for s in subjects)
+    if gitmoji / n >= 0.5:
+        return f"gitmoji subjects ({gitmoji / n:.0%} of the last {n} start with an emoji such as :sparkles:)"
+    named = Counter(m.group(1) for s in subjects if (m := AREA.match(s)))
+    if named.total() / n >= 0.5:
+        common = human_list([f"{a}:" for a, _ in named.most_common(4)])
+        kind = (
+            "an area or change-type prefix" if any(CONVENTIONAL.match(f"{a}: x") for a in named) else "an area prefix"
+        )
+        return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
+    capital = sum(s[:1].isupper() for s in subjects)
+    return (
+        f"free-form subjects ({'capitalised' if capital / n > 0.6 else 'mostly lower-case'}, "
+        f"no Conventional Commits prefix)"
+    )
+
+
 def investigate(root: Path) -> Knowledge:
     k = Knowledge()
     log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%s", "--name-only")
@@ -66,25 +100,10 @@ def investigate(root: Path) -> Knowledge:
     n = len(subjects)
     if n < MIN_COMMITS:
         return k
-    conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
     tickets = sum(bool(TICKET.search(s)) for s in subjects)
     bracket = sum(bool(BRACKET.match(s)) for s in subjects)
     lengths = sorted(len(s) for s in subjects)
-    notes = []
-    if conventional / n >= 0.5:
-        types = Counter(CONVENTIONAL.match(s).group(1) for s in subjects if CONVENTIONAL.match(s))  # type: ignore[union-attr]
-        scoped = sum(bool((m := CONVENTIONAL.match(s)) and m.group(2)) for s in subjects)
-        notes.append(
-            f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
-            f"{human_list([t + ':' for t, _ in types.most_common(6)])}"
-            f"{'; usually with a scope, e.g. feat(api):' if scoped / n > 0.4 else ''})"
-        )
-    else:
-        capital = sum(s[:1].isupper() for s in subjects)
-        notes.append(
-            f"free-form subjects ({'capitalised' if capital / n > 0.6 else 'mostly lower-case'}, "
-            f"no Conventional Commits prefix)"
-        )
+    notes = [_subject_style(subjects)]
     if tickets / n >= 0.3:
         notes.append(f"{tickets / n:.0%} reference an issue or ticket")
     if bracket / n >= 0.3:

@@ -185,6 +185,18 @@ def _members(tree: Tree, folder: str) -> list[str]:
     return sorted(found)
 
 
+def _main_member(tree: Tree, members: list[str]) -> str | None:
+    """The workspace member the project is about: the one named like the repository, else the one the root
+    README's title names; None when neither picks exactly one."""
+    rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
+    title = next((text for kind, text in _blocks(tree.read(rel) or "") if kind == "heading"), "") if rel else ""
+    for wanted in (_norm(tree.root.name), _norm(title.split(" ")[0]) if title else ""):
+        hits = [m for m in members if wanted and _norm(m) == wanted]
+        if len(hits) == 1 and len(members) > 1:
+            return hits[0]
+    return None
+
+
 def _folders(tree: Tree, k: Knowledge) -> None:
     counts: Counter[str] = Counter()
     prose: Counter[str] = Counter()
@@ -218,6 +230,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             members = _members(tree, folder)
             if members:
                 bits.append(f"{'crates' if folder == 'crates' else 'packages'}: {human_list(members, 8)}")
+            main_member = _main_member(tree, members)
+            if main_member:
+                bits.append(f"main package: {folder}/{main_member}")
         readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
         said = first_sentence(tree.read(readme) or "") if readme else ""
         if said:
@@ -271,8 +286,11 @@ def first_sentence(text: str, limit: int = 100) -> str:
     """The first sentence of a document's first prose paragraph (headings, setext underlines, badges, HTML and
     code skipped)."""
     for kind, block in _blocks(text):
+        unlinked = re.sub(r"!?\[[^\]]*\](\([^)]*\)|\[[^\]]*\])|<[^>]+>|[|·•,]", " ", block)
+        if len(unlinked.split()) < 2:
+            continue  # a line of links or badges says nothing about the folder
         if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
-            sentence = re.split(r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1)[0]
+            sentence = re.split(r"(?<=[.!?])\s", _plain(block), maxsplit=1)[0]
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

@@ -9,6 +9,7 @@ lists, thanks and community boilerplate, and how to report an issue are left out
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.rules_config import config_rules
@@ -155,10 +156,20 @@ def _blocks(text: str) -> list[Block]:
     return out
 
 
+HTML_TAG = re.compile(
+    r"<!--.*?-->|</?(br|details|summary|p|div|span|img|a|b|i|em|strong|sup|sub|kbd|code|pre|hr|table|thead|tbody|"
+    r"tr|td|th|ul|ol|li|h[1-6]|picture|source|center|dl|dt|dd|blockquote)\b[^>]*>",
+    re.IGNORECASE | re.DOTALL,
+)
+"""Real HTML only: a placeholder in a command (``<name>``, ``‹path›``) is part of the rule."""
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
 def _plain(text: str) -> str:
-    text = re.sub(r"!\[[^\]]*\]\([^)]*\)|<[^>]+>", "", text)
+    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
+    text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
+    text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`_", r"\1", text)  # rst link
     text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|:[a-z_]+:(?!`)", "", text)  # admonition marker, :emoji:
     return " ".join(text.replace("**", "").split())
 
@@ -232,7 +243,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
 
 def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
-    blocks = _blocks(text)
+    blocks = _blocks(_COMMENT.sub("\n", text))  # steps inside an HTML comment are hidden, not rules
     if guide:
         pairs = _guide_rules(blocks)
     else:
@@ -275,12 +286,54 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 
+def _agent_files(tree: Tree) -> list[Finding]:
+    """One record per agent file; files holding the same rules (CLAUDE.md and AGENTS.md copies) are written
+    once, under the first, citing the others."""
+    cursor = sorted(f for f in tree.under(".cursor/rules") if f.endswith((".mdc", ".md")))
+    kept: list[tuple[Finding, list[tuple[str, str]], list[str]]] = []
+    for rel in [*AGENT_FILES, *cursor]:
+        rules = distil(tree.read(rel) or "") if tree.has(rel) else []
+        if not rules:
+            continue
+        same = next((entry for entry in kept if entry[1] == rules), None)
+        if same:
+            same[2].append(rel)
+        elif found := _record(tree, rel, "Agent instructions in", guide=False):
+            kept.append((found, rules, []))
+    out = []
+    for found, _, copies in kept:
+        if copies:
+            head, rest = found.body.split("\n", 1)
+            body = f"{head[:-1]} (the same in {', '.join(copies)}):\n{rest}"
+            found = replace(found, body=body, sources=(*found.sources, *copies))
+        out.append(found)
+    return out
+
+
+_README_SECTION = re.compile(r"^(#{1,3})\s*(development|developing|hacking|contributing|contribute)\b.*$", re.I | re.M)
+
+
+def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
+    """The rules of a README's "Development" or "Contributing" section; one that only sends the reader to the
+    contributor guide says nothing the guide's own record does not."""
+    rel = tree.first("README.md", "Readme.md", "readme.md")
+    text = tree.read(rel) if rel else None
+    found = _README_SECTION.search(text or "")
+    if not rel or not text or not found:
+        return None
+    level = len(found.group(1))
+    end = re.search(rf"^#{{1,{level}}}\s", text[found.end() :], re.M)
+    section = text[found.start() : found.end() + (end.start() if end else len(text))]
+    rules = [(h, r) for h, r in distil(section, guide=True) if not (has_guide and re.search(r"contributing", r, re.I))]
+    if not rules:
+        return None
+    body = render("Contributor notes in", f"{rel} ({found.group(2).strip()} section)", rules)
+    return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    cursor = sorted(f for f in tree.under(".cursor/rules") if f.endswith((".mdc", ".md")))
-    for rel in [*AGENT_FILES, *cursor]:
-        if tree.has(rel) and (found := _record(tree, rel, "Agent instructions in", guide=False)):
-            k.findings.append(found)
+    k.findings += _agent_files(tree)
     kept: list[set[str]] = []
     for rel in sorted((f for f in tree.files if GUIDE.match(f)), key=_guide_order):
         maintainer = "maintain" in rel.rsplit("/", 1)[-1].lower()
@@ -289,6 +342,10 @@ def investigate(tree: Tree) -> Knowledge:
         if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
             kept.append(words)
             k.findings.append(found)
+    found = _readme_section(tree, bool(kept))
+    words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
+    if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):
+        k.findings.append(found)
     for rel in sorted(f for f in tree.files if PR_TEMPLATE.match(f))[:3]:
         if found := _template(tree, rel):
             k.findings.append(found)

@@ -148,3 +148,24 @@ def test_a_per_package_test_needs_a_package_with_that_script(make_project):
         make_project, {**base, "packages/a/package.json": '{"name": "a", "scripts": {"test": "vitest"}}'}, name="two"
     )
     assert "--filter" in with_script.get("workflow/test-one", "--filter")
+
+
+def test_a_flag_whose_value_ci_sets_goes_with_its_value_and_a_compile_only_test_is_not_a_test(make_project):
+    steps = (
+        "      - run: go test -race -tags '${{ matrix.tags }}' ./...\n"
+        "      - run: cargo test --no-run\n      - run: cargo test --workspace\n"
+    )
+    learned = bodies(make_project, {".github/workflows/ci.yml": "on: [push]\njobs:\n  t:\n    steps:\n" + steps})
+    assert "`go test -race ./...`" in learned["ci"] and "-tags" not in learned["ci"]
+    assert "--no-run" not in "\n".join(learned.values()) and "`cargo test --workspace`" in learned["ci"]
+
+
+def test_a_pathological_or_stress_job_is_not_the_test_of_a_change(make_project):
+    jobs = (
+        "  pathological:\n    steps:\n      - run: cargo test --test pathological\n"
+        "  slow:\n    name: Stress tests\n    steps:\n      - run: cargo test --test stress\n"
+        "  test:\n    steps:\n      - run: cargo test --test suite\n"
+    )
+    learned = bodies(make_project, {".github/workflows/ci.yml": "on: [push]\njobs:\n" + jobs})
+    whole = "\n".join(learned.values())
+    assert "--test suite" in learned["ci"] and "--test pathological" not in whole and "--test stress" not in whole

@@ -50,3 +50,21 @@ def test_init_twice_in_two_processes_with_different_hash_seeds_writes_nothing_ne
     assert first["added"] and second["added"] == []
     bodies = {f["key"]: f["body"] for f in first["findings"]}
     assert {f["key"]: f["body"] for f in second["findings"]} == bodies, "every finding's body is the same"
+
+
+def _conventions(make_project, subjects: list[str], name: str) -> str:
+    repo = make_project({"a.txt": "0\n"}, name=name)
+    for i, subject in enumerate(subjects):
+        repo.write({"a.txt": f"{i}\n"})
+        repo.commit(subject)
+    return {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+
+
+def test_gitmoji_and_area_prefixes_are_conventions_and_plain_subjects_are_free_form(make_project):
+    emoji = _conventions(make_project, [":sparkles: Add x", "✨ Add y", ":bug: Fix z", ":memo: Docs", "Tidy"], "e")
+    assert "gitmoji" in emoji and "free-form" not in emoji
+    crates = ["tracing-core: fix span", "core: speed up", "tracing-core: docs", "subscriber: add filter", "Tidy"]
+    area = _conventions(make_project, crates, "a")
+    assert "an area prefix" in area and "tracing-core:" in area and "free-form" not in area
+    plain = _conventions(make_project, ["Fix span", "Speed up core", "Add docs", "Note: later", "Tidy up"], "p")
+    assert "free-form" in plain and "gitmoji" not in plain

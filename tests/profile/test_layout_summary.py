@@ -57,3 +57,21 @@ def test_a_folder_readme_is_described_by_its_first_sentence_not_its_setext_headi
         "Prebuilt adapters for dates."
     )
     assert layout.first_sentence("chi examples\n============\n\n* [rest](rest/) - REST APIs\n") == ""
+
+
+def test_a_line_of_links_or_badges_is_not_a_folder_description():
+    readme = "# Tools\n\n[Docs](https://x.dev) · [API](https://x.dev/api)\n\nScripts that build the [site](s/).\n"
+    assert layout.first_sentence(readme) == "Scripts that build the site."
+    assert layout.first_sentence("# Tools\n\n[![ci](b.svg)](ci) [![npm](n.svg)](npm)\n") == ""
+
+
+def test_the_workspace_main_package_is_the_one_named_like_the_repository_or_the_readme(make_project):
+    files = {f"packages/{name}/package.json": "{}" for name in ("core", "widget", "utils")}
+    files["README.md"] = "# Widget\n\nWidget draws widgets.\n"
+    repo = make_project(files, name="widget-monorepo")
+    body = {f.key: f.body for f in layout.investigate(walk(repo.root)).findings}["layout/folders"]
+    assert "main package: packages/widget" in body
+    other = make_project({**files, "README.md": "# Tools\n\nSome tools.\n"}, name="tools")
+    assert (
+        "main package" not in {f.key: f.body for f in layout.investigate(walk(other.root)).findings}["layout/folders"]
+    )

@@ -155,3 +155,15 @@ def test_a_reason_that_points_back_to_sentences_not_quoted_is_left_out(make_proj
     assert learned["decision/design/docs/design.md#threads"].endswith(
         "Views run on a thread. This is necessary for compatibility with old extensions."
     )
+
+
+def test_a_commit_body_that_corrects_itself_gives_no_decision(make_project):
+    repo = make_project({"a.c": "int a;\n"})
+    repo.write({"b.c": "int b;\n"})
+    kept = repo.commit("io: use epoll\n\nUse epoll instead of select because it scales to many sockets.")
+    repo.write({"c.c": "int c;\n"})
+    repo.commit(
+        "io: use kqueue\n\nUse kqueue instead of poll because it is faster on Linux.\n\n"
+        "Correction: kqueue does not exist on Linux; this only applies to the BSDs."
+    )
+    assert list(_learned(repo)) == [f"decision/commit/{kept}"]

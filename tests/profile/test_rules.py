@@ -43,6 +43,11 @@ If you add a test file, it needs to be registered in two places:
 """
 
 
+def _rules(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    return {f.key: f.body for f in rules.investigate(walk(repo.root)).findings}
+
+
 def _said(text: str, guide: bool = True) -> list[str]:
     return [f"{heading}: {rule}" for heading, rule in rules.distil(text, guide)]
 
@@ -120,3 +125,43 @@ def test_a_restructuredtext_guide_is_read(make_project):
 def test_a_guide_that_only_points_elsewhere_gives_no_rules(make_project):
     repo = make_project({"docs/contributing.rst": "Contributing\n============\n\nSee the detailed guide online.\n"})
     assert rules.investigate(walk(repo.root)).findings == []
+
+
+def test_placeholders_in_commands_stay_and_html_tags_and_commented_steps_go() -> None:
+    text = (
+        "- Run `make test-one NAME=<test name>` before you push.<br>\n"
+        "- Open ‹path› in the editor\n"
+        "<!--\n- Run the old deploy script\n-->\n"
+        "- Use <details>tabs</details> for indentation\n"
+    )
+    said = [rule for _, rule in rules.distil(text)]
+    assert "Run `make test-one NAME=<test name>` before you push." in said and "Open ‹path› in the editor" in said
+    assert "Use tabs for indentation" in said and not any("deploy" in r for r in said)
+
+
+def test_agent_files_with_the_same_text_are_written_once_citing_the_others(make_project):
+    same = "# Rules\n\n- Run `make check` before every commit.\n"
+    learned = _rules(make_project, {"CLAUDE.md": same, "AGENTS.md": same, "GEMINI.md": "- Keep lines short.\n"})
+    assert "rules/AGENTS.md" not in learned and "(the same in AGENTS.md)" in learned["rules/CLAUDE.md"]
+    assert "Keep lines short" in learned["rules/GEMINI.md"] and "same in" not in learned["rules/GEMINI.md"]
+
+
+def test_a_readme_development_section_gives_rules_and_a_readme_without_one_does_not(make_project):
+    readme = (
+        "# Widget\n\nWidget draws widgets.\n\n## Development\n\n"
+        "Please run `make lint` before opening a pull request.\n\n## License\n\nMIT. You must keep the notice.\n"
+    )
+    learned = _rules(make_project, {"README.md": readme})
+    body = learned["rules/README.md"]
+    assert "make lint" in body and "Development section" in body and "notice" not in body
+    plain = _rules(make_project, {"README.md": "# Widget\n\nYou must read the docs.\n"}, name="plain")
+    assert "rules/README.md" not in plain
+
+
+def test_a_readme_section_that_only_points_to_the_kept_guide_gives_nothing(make_project):
+    readme = "# Widget\n\n## Contributing\n\nPlease read the CONTRIBUTING guidelines before submitting pull requests.\n"
+    guide = "# Contributing\n\n- Run `make test` before you push; tests must pass.\n"
+    learned = _rules(make_project, {"README.md": readme, "CONTRIBUTING.md": guide})
+    assert "rules/README.md" not in learned and "make test" in learned["rules/CONTRIBUTING.md"]
+    alone = _rules(make_project, {"README.md": readme}, name="alone")
+    assert "CONTRIBUTING guidelines" in alone["rules/README.md"]

@@ -393,3 +393,57 @@ def test_php_lint_scripts_and_codesniffer_are_offered_from_the_files_that_exist(
     assert learned["workflow/lint"].startswith("To lint: `composer phpcs` — from composer.json scripts.phpcs.")
     assert "`vendor/bin/phpcs` (phpcs.xml.dist)" in learned["workflow/lint"]
     assert learned["workflow/test-one"].endswith("— from phpunit.xml.dist.")
+
+
+PDM_BUILD_ONLY = {
+    "pyproject.toml": '[project]\nname = "x"\ndependencies = []\n[project.optional-dependencies]\ntest = ["pytest"]\n'
+    '[build-system]\nrequires = ["pdm-backend"]\nbuild-backend = "pdm.backend"\n'
+    '[tool.pdm]\nversion = { source = "file", path = "x/__init__.py" }\n[tool.pdm.build]\nincludes = ["x"]\n',
+    "x/__init__.py": "",
+    "tests/test_x.py": "def test_x():\n    pass\n",
+}
+
+
+def test_a_tool_table_that_only_configures_the_build_makes_no_package_manager(make_project):
+    plain = "\n".join(learn(make_project, PDM_BUILD_ONLY, name="plain").values())
+    assert "pdm run" not in plain and "pdm install" not in plain and "pytest" in plain
+    guided = {**PDM_BUILD_ONLY, "CONTRIBUTING.md": "Set up with `pdm install -G test`, then `pdm run pytest`.\n"}
+    assert "pdm run pytest" in "\n".join(learn(make_project, guided, name="guided").values())
+    locked = {**PDM_BUILD_ONLY, "pdm.lock": "# lock\n"}
+    assert "pdm install" in "\n".join(learn(make_project, locked, name="locked").values())
+
+
+def test_a_gems_rails_app_under_test_is_a_fixture_and_a_root_rails_app_is_the_project(make_project):
+    gem = {
+        "widget.gemspec": 'Gem::Specification.new do |s|\n  s.name = "widget"\n  s.add_dependency "activesupport"\n'
+        '  s.add_development_dependency "rails"\n  s.add_development_dependency "minitest"\nend\n',
+        "Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "rails"\n',
+        "Rakefile": "task default: :test\n",
+        "lib/widget.rb": "module Widget; end\n",
+        "test/rails_app/config/application.rb": "module RailsApp; class Application < Rails::Application; end; end\n",
+        "test/widget_test.rb": "require 'minitest/autorun'\n",
+    }
+    whole = "\n".join(learn(make_project, gem, name="gem").values())
+    assert "a gem (library)" in whole and "rails test" not in whole and "rails server" not in whole
+    assert "bundle exec rake test" in whole
+    app = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n"}
+    assert "rails test" in "\n".join(learn(make_project, app, name="app").values())
+
+
+def test_a_workspace_package_without_private_true_counts_as_public(make_project):
+    files = {
+        "package.json": json.dumps({"name": "root", "private": True, "workspaces": ["packages/*"]}),
+        "packages/core/package.json": json.dumps({"name": "core"}),
+        "packages/cli/package.json": json.dumps({"name": "cli", "private": "false"}),
+        "packages/site/package.json": json.dumps({"name": "site", "private": True}),
+    }
+    assert "a monorepo of 3 packages (2 public)" in "\n".join(learn(make_project, files).values())
+
+
+def test_a_script_that_needs_an_argument_is_not_offered_bare(make_project):
+    scripts = {"lint": "eslint . $1", "check": "eslint .", "bench": "node bench/run.js $1", "test": "vitest"}
+    whole = "\n".join(learn(make_project, {"package.json": json.dumps({"name": "x", "scripts": scripts})}).values())
+    assert "`npm run lint`" not in whole and "`npm run check`" in whole
+    assert "`npm run bench -- <benchmark>`" in whole
+    plain = {"package.json": json.dumps({"name": "x", "scripts": {"bench": "node bench/all.js"}})}
+    assert "`npm run bench`" in "\n".join(learn(make_project, plain, name="plain").values())

@@ -182,6 +182,15 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+def _private(manifest: dict) -> bool:
+    """``"private": true`` (or the string "true") keeps a package off the registry; anything else is public."""
+    return manifest.get("private") is True or str(manifest.get("private")).lower() == "true"
+
+
+NEEDS_ARGUMENT = re.compile(r"\$\{?[1-9@*]|\s--$|<[\w -]+>")
+"""A script that takes its argument from the caller (``$1``, ``"$@"``, a trailing ``--``): bare it fails."""
+
+
 def script_note(script: str) -> str:
     """The script's text when short; a long one is summarised by the programs its steps run (never cut mid-word)."""
     if len(script) <= 100:
@@ -216,7 +225,7 @@ def _monorepo(p: _Package) -> str:
         parent, _, leaf = folder.rpartition("/")
         name = str(p.manifests[folder].get("name") or leaf)
         label = leaf if name.rsplit("/", 1)[-1] == leaf else f"{leaf} ({name})"
-        groups.setdefault((bool(p.manifests[folder].get("private")), parent), []).append(label)
+        groups.setdefault((bool(_private(p.manifests[folder])), parent), []).append(label)
     readme = (p.tree.read(p.tree.first("README.md", "readme.md", "README") or "") or "").lower()
     root = p.tree.root.name.lower()
 
@@ -255,28 +264,28 @@ def _packaging(k: Knowledge, p: _Package) -> None:
         f"JS/TS packaging: {p.tool}",
         "JavaScript/TypeScript project: " + "; ".join(details) + ".",
         *p.sources,
-        *[f"{f}/package.json" for f in sorted(p.packages, key=lambda f: bool(p.manifests[f].get("private")))[:2]],
+        *[f"{f}/package.json" for f in sorted(p.packages, key=lambda f: bool(_private(p.manifests[f])))[:2]],
     )
 
 
 def _role(p: _Package) -> str:
     pkg = p.pkg
     if p.packages:
-        public = [f for f in p.packages if not p.manifests[f].get("private")]
+        public = [f for f in p.packages if not _private(p.manifests[f])]
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
     if live_bins(p.tree, pkg):
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
-    if not pkg.get("private") and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
+    if not _private(pkg) and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
         return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
-    return "an application (private package)" if pkg.get("private") else ""
+    return "an application (private package)" if _private(pkg) else ""
 
 
 def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     """The stack fact (with Prisma's schema and migrations); returns the libraries by kind."""
     own = {str(d.get("name")) for d in [p.pkg, *p.manifests.values()] if d.get("name")}
     runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
-    published = [m for m in p.manifests.values() if not m.get("private")]
+    published = [m for m in p.manifests.values() if not _private(m)]
     runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
     stack = Stack(list(dict.fromkeys(runtime)), p.deps - set(runtime), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
@@ -298,12 +307,15 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts]
+        found = [name for name in found if not NEEDS_ARGUMENT.search(str(scripts[name]).strip())]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank,
                       script_note(str(scripts[name])))  # fmt: skip
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
-        k.fact("javascript/benchmarks", "JS benchmarks", f"Benchmarks run with `{run_script(tool, bench)}` "
+        argument = (" -- " if tool == "npm" else " ") + "<benchmark>"
+        command = run_script(tool, bench) + (argument if NEEDS_ARGUMENT.search(str(scripts[bench])) else "")
+        k.fact("javascript/benchmarks", "JS benchmarks", f"Benchmarks run with `{command}` "
                f"(package.json scripts.{bench}: {script_note(str(scripts[bench]))}).", "package.json")  # fmt: skip
     tests = kinds.get("test", [])
     runner, direct = _test_runner(scripts)

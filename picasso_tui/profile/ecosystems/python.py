@@ -91,14 +91,28 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     return None, optional
 
 
+GUIDES = ("CONTRIBUTING.md", "CONTRIBUTING.rst", ".github/CONTRIBUTING.md", "docs/contributing.md", "Makefile",
+          "noxfile.py", "tox.ini")  # fmt: skip
+"""Where a contributor is told which tool manages the environment (with the CI workflows)."""
+
+
+def _used(tree: Tree, tool: str) -> bool:
+    """The contributor guide, the task files or the CI run the tool (``pdm install``, ``poetry run``): a
+    ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
+    said = re.compile(rf"\b{tool} (install|run|sync|lock)\b|setup-{tool}|install {tool}\b", re.IGNORECASE)
+    paths = [*GUIDES, *(f for f in tree.files if f.startswith(".github/workflows/"))]
+    return any(said.search(tree.read(f) or "") for f in paths if tree.has(f))
+
+
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     """(tool, why, prefix to run a command in its environment)."""
     tool = pyproject.get("tool") or {}
     if tree.has("uv.lock") or "uv" in tool:
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
-    if tree.has("poetry.lock") or "poetry" in tool:
+    if tree.has("poetry.lock") or dig(tool, "poetry", "dependencies") or _used(tree, "poetry"):
         return "Poetry", "poetry.lock" if tree.has("poetry.lock") else "[tool.poetry]", "poetry run "
-    if tree.has("pdm.lock") or "pdm" in tool:
+    pdm_own = any(dig(tool, "pdm", key) for key in ("dev-dependencies", "scripts"))
+    if tree.has("pdm.lock") or pdm_own or _used(tree, "pdm"):
         return "PDM", "pdm.lock" if tree.has("pdm.lock") else "[tool.pdm]", "pdm run "
     if tree.has("Pipfile"):
         return "Pipenv", "Pipfile", "pipenv run "

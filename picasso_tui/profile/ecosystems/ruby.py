@@ -54,7 +54,8 @@ def investigate(tree: Tree) -> Knowledge:
     deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE)) | set(DEVELOPMENT.findall(specs))
     deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
-    rails = "Rails" in kinds.get("framework", []) or tree.has("config/application.rb")
+    # a gem's Rails app under test/ or spec/ (spec/dummy, test/rails_app) is a fixture: the gem stays a library
+    rails = tree.has("config/application.rb") or ("Rails" in kinds.get("framework", []) and not gemspecs)
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
     names = [g.removesuffix(".gemspec") for g in gemspecs]
     inner = [f for f in tree.files if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f)]
