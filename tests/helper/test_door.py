@@ -55,3 +55,16 @@ def test_an_edit_through_the_api_is_redacted_too(helper: Helper) -> None:
     status, edited = helper.call("PATCH", f"/api/memories/{made['id']}", {"body": f"Deploy token: {key}"})
     assert status == 200 and key not in edited["body"]
     assert key.encode() not in stored(helper.paths)
+
+
+def test_the_mcp_tools_through_the_helper_pass_the_same_door(helper: Helper) -> None:
+    key = "ghp_" + token() + "wxyz"
+    status, written = helper.call("POST", "/api/tools/write_memory", {
+        "body": f"CI pushes with the token {key}.", "memory_class": "fact", "mode": "user-instruction"})  # fmt: skip
+    assert status == 200 and written["status"] == "added"
+    assert key.encode() not in stored(helper.paths)
+    assert written["namespace"].startswith("account:local/")  # the tool names no namespace: always this account's
+    status, refused = helper.call("POST", "/api/tools/write_memory", {
+        "body": "x" * (1024 * 1024 + 10), "memory_class": "fact", "mode": "user-instruction"})  # fmt: skip
+    assert status == 400 and refused["error"] == "tool/denied"
+    assert b"xxxxxxxxxx" not in stored(helper.paths)
