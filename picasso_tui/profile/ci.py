@@ -21,12 +21,37 @@ NOT_TEST_WORKFLOW = re.compile(
     r"(^|[-_.])(lock|locks|publish|release|releases|release-plz|deploy|pages|website|site|gh-pages|codeql|"
     r"scorecards?|labeler|label|labels|stale|backport|zizmor|autofix|dependency-review|dependabot|greetings?|"
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
-    r"bot|cla|issue|issues|nightly|cron|benchmark|bench|fuzz|supply-chain|security|sbom|upload|tag)([-_.]|$)",
+    r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
+    r"security|sbom|upload|tag)([-_.]|$)",
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change."""
-NOT_CHANGE_JOB = re.compile(r"pathological|stress|soak|fuzz|bench", re.IGNORECASE)
-"""Words in a job's id or name that say it runs a special suite, not the tests of a change."""
+NOT_CHANGE_JOB = re.compile(r"pathological|stress|soak|fuzz|bench|goreleaser", re.IGNORECASE)
+"""Words in a job's id or name that say it runs a special suite or ships a release, not the tests of a change."""
+RELEASE_ONLY = re.compile(
+    r"refs/tags|github\.event_name\s*==\s*'(release|schedule|workflow_dispatch)'|github\.event\.release|"
+    r"startsWith\(\s*github\.ref_name",
+)
+"""A job condition that holds only for a tag, a release or a manual run: the job never runs on a change."""
+NEGATED = re.compile(r"!\s*(startsWith|contains)\([^)]*refs/tags|!=\s*'refs/tags")
+DEPLOY_ENV = re.compile(r"release|prod|deploy|publish|pages|pypi|npm|crates|maven|docker", re.IGNORECASE)
+"""A deployment environment's name: the job ships, it does not test."""
+
+
+def change_job(job_id: object, job: object) -> bool:
+    """A job that runs when a change is pushed: not named for housekeeping or a special suite, not gated on a
+    tag or a release (`if: startsWith(github.ref, 'refs/tags/v')`), not deploying to an environment."""
+    if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
+        return False
+    if NOT_CHANGE_JOB.search(f"{job_id} {job.get('name') or ''}"):
+        return False
+    environment = job.get("environment")
+    environment = environment.get("name") if isinstance(environment, dict) else environment
+    condition = str(job.get("if") or "")
+    release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition)
+    return not release_only and not DEPLOY_ENV.search(str(environment or ""))
+
+
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
     r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|cat |export |set |source |"
@@ -143,9 +168,7 @@ def called_workflows(data: dict[Any, Any]) -> list[str]:
     return [
         str(job["uses"]).removeprefix("./")
         for job_id, job in jobs.items()
-        if isinstance(job, dict)
-        and str(job.get("uses", "")).startswith("./")
-        and not NOT_TEST_WORKFLOW.search(str(job_id))
+        if isinstance(job, dict) and str(job.get("uses", "")).startswith("./") and change_job(job_id, job)
     ]
 
 
@@ -161,9 +184,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     if not isinstance(jobs, dict):
         return steps
     for job_id, job in jobs.items():
-        if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
-            continue
-        if NOT_CHANGE_JOB.search(f"{job_id} {job.get('name') or ''}"):
+        if not change_job(job_id, job):
             continue
         for step in job.get("steps") or []:
             run = step.get("run") if isinstance(step, dict) else None
@@ -224,9 +245,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             found = github_steps(rel, data)
             used.append(rel)
             raw_jobs = data.get("jobs")
-            names = (
-                [str(j) for j in raw_jobs if not NOT_TEST_WORKFLOW.search(str(j))] if isinstance(raw_jobs, dict) else []
-            )
+            names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
             jobs[rel] = names
             steps += found
         return CiReading("GitHub Actions", used, skipped, jobs, steps)

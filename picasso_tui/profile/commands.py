@@ -38,21 +38,21 @@ SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "p
 
 CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
 ONE_TEST = re.compile(
-    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b|"
+    r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
-    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\b|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
+    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
     r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
 INSTALL = re.compile(
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
-    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b"
+    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b"
 )
 BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
     ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|goimports|"
-                          r"rubocop -a)\b")),
+                          r"rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
     ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
@@ -62,7 +62,7 @@ COMMAND_ROLES = (
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
-    ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^\S+ run(?! -)")),
+    ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
 )  # fmt: skip
 CONTEXT_ROLES = (
     ("typecheck", re.compile(r"\btype[- ]?check", re.IGNORECASE)),
@@ -83,10 +83,14 @@ DOCS_SERVER = re.compile(
     r"^sphinx-autobuild\b"
 )
 """A docs server: it previews the docs (after any build), it never runs the project."""
+NOT_DOCS = re.compile(r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b")
+"""A target named for docs that builds none: a coverage report in HTML, stopping a docs server, cleaning up."""
 TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
+NOT_A_TEST_RUN = re.compile(r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b")
+"""Tools that compile or check the tests without running them, whatever test flags they carry."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
@@ -106,6 +110,10 @@ def command_role(command: str) -> str | None:
         return "install"
     for role, pattern in COMMAND_ROLES:
         if pattern.search(command):
+            if role == "docs" and NOT_DOCS.search(command):
+                return None
+            if role == "test" and NOT_A_TEST_RUN.match(command):
+                continue  # `cargo check --tests` compiles the tests, it runs none
             if role == "test" and ONE_TEST.search(command):
                 return "test-one"
             return role
@@ -168,6 +176,8 @@ def _roles(command: str, context: str) -> list[str]:
     if own is None and NOT_DEV.search(command):
         return []
     near = context_role(context) if context else None
+    if near == "docs" and NOT_DOCS.search(command):
+        near = None
     if near == "test" and NOT_TEST_TARGET.match(command):
         near = None
     if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
@@ -179,15 +189,19 @@ def _roles(command: str, context: str) -> list[str]:
     return [own]
 
 
+IN_FOLDER = re.compile(r"^#*\s*(?:run\s+)?in the \[?`{1,2}([\w./-]+)`{1,2}\]? (?:directory|folder)\b", re.IGNORECASE)
+"""A heading or line that says where the next block runs ("In the `test_suite` directory")."""
+
+
 def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
-    in_block, shell, context, indent_block, cwd = False, False, "", -1, ""
+    in_block, shell, context, indent_block, cwd, section = False, False, "", -1, "", ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
-        if fence and not rst:
-            in_block, shell, cwd = not in_block, fence.group(2).lower() in SHELL_FENCES, ""
+        if fence and not rst:  # a `cd` holds into the next blocks, as in the reader's shell
+            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
             continue
         if rst:
             if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
@@ -208,12 +222,17 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 line = _clean(stripped)
                 moved = re.fullmatch(r"cd ([\w./-]+)", line)
                 if moved:  # the commands after it run there: keep the folder with each (`cd x && cargo test`)
-                    cwd = "" if moved.group(1) in ("..", ".", "-") else moved.group(1)
+                    target = moved.group(1).rstrip("/")
+                    cwd = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else target
                     continue
-                out.append((f"cd {cwd} && {line}" if cwd else line, context))
+                where = section or cwd
+                out.append((f"cd {where} && {line}" if where else line, context))
             continue
         if stripped and not stripped.startswith(("|", "<", "[!")):
             context = stripped
+            there = IN_FOLDER.search(stripped)
+            if there or stripped.startswith("#"):  # a section's folder holds until the next heading
+                section = there.group(1).strip("./") if there else ""
     return out
 
 
@@ -274,8 +293,11 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         for command, context in pairs:
             in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
-            if in_dir and not tree.under(in_dir.group(1).removeprefix("./").rstrip("/")):
-                command = in_dir.group(2)  # `git clone …; cd project`: the checkout itself, not a folder in it
+            folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
+            if in_dir and not tree.under(folder):
+                # `git clone …; cd project`: the checkout itself, not a folder in it (`cd project/myapp`: myapp)
+                inner = folder.split("/", 1)[1] if "/" in folder else ""
+                command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)
             if not _usable(tree, command):
                 continue
             for role in _roles(command, context):

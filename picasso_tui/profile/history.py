@@ -78,10 +78,10 @@ def _subject_style(subjects: list[str]) -> str:
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
     capital = sum(s[:1].isupper() for s in subjects)
-    return (
-        f"free-form subjects ({'capitalised' if capital / n > 0.6 else 'mostly lower-case'}, "
-        f"no Conventional Commits prefix)"
-    )
+    lower = sum(s[:1].islower() for s in subjects)
+    # A case is named only when it clearly dominates: 172 capitals to 120 lower-case is neither.
+    case = "capitalised, " if capital >= 2 * lower else "mostly lower-case, " if lower >= 2 * capital else ""
+    return f"free-form subjects ({case}no Conventional Commits prefix)"
 
 
 def investigate(root: Path) -> Knowledge:

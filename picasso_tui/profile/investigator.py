@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from picasso_tui.anchors.gitutil import head
-from picasso_tui.profile import decisions, history, languages, layout, rules, style, workflows
+from picasso_tui.profile import decisions, history, languages, layout, packages, rules, style, workflows
 from picasso_tui.profile.ecosystems import ECOSYSTEMS
 from picasso_tui.profile.errors import ProfileError
 from picasso_tui.profile.findings import Finding, Knowledge
@@ -48,6 +48,7 @@ class InitReport:
 STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Languages", languages.investigate),
     ("Layout, tests and migrations", layout.investigate),
+    ("Main source folder", packages.investigate),
     *((f"{name} manifests", fn) for name, fn in ECOSYSTEMS),
     ("Task runners, CI and docs", workflows.investigate),
     ("Agent rules and contributor guides", rules.investigate),

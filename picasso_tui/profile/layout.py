@@ -11,7 +11,7 @@ from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree
 
 PURPOSES = {
-    "src": "source code", "lib": "library code", "app": "the application", "apps": "applications (monorepo)",
+    "src": "source code", "lib": "library code", "app": "app code", "apps": "applications (monorepo)",
     "packages": "packages (monorepo)", "crates": "Rust crates", "cmd": "Go commands",
     "internal": "internal Go packages",
     "pkg": "Go packages", "tests": "tests", "test": "tests", "spec": "specs (tests)", "__tests__": "tests",
@@ -47,6 +47,8 @@ TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 `java-test` or `*-tests` module): its tests are not beside the source they test."""
 BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
 MAX_SUMMARY_HARD = 400
+GENERATED_NOTE = re.compile(r"\b(automatically generated|auto-?generated|do not edit|don't (edit|commit))\b", re.I)
+"""A folder README that speaks to a generated copy (a site branch) says nothing about the folder itself."""
 _DANGLING = re.compile(
     r"\s*(,|\band\b|\bor\b|\bfeaturing|\bincluding|\bsuch as|\bwith|\blike|\bfor|\bas follows|"
     r"\bthe following|\bwhich|\bthat|\bof|\bto)?\s*:$",
@@ -205,6 +207,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         if "/" not in rel:
             continue
         top = rel.split("/", 1)[0]
+        if top.startswith(".") and top not in (".github", ".gitlab", ".circleci"):
+            continue  # editor, hook and agent settings (.vscode/, .husky/, .claude/): not the project's layout
         counts[top] += 1
         lang = language_in(tree, rel)
         if lang:
@@ -235,7 +239,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
                 bits.append(f"main package: {folder}/{main_member}")
         readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
         said = first_sentence(tree.read(readme) or "") if readme else ""
-        if said:
+        if said and not GENERATED_NOTE.search(said):
             bits.append(f"README: {said}")
             readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
@@ -295,9 +299,18 @@ def first_sentence(text: str, limit: int = 100) -> str:
     return ""
 
 
+def _main_source_set(rel: str) -> bool:
+    """A file of a Maven/Gradle main source set (RepeatedTest.java there is API, not a test), unless the module
+    itself is a test module (robovm-test/src/main/)."""
+    if "src/main/" not in rel:
+        return False
+    module = rel.split("src/main/", 1)[0].split("/")
+    return not any(p in TEST_DIRS or TEST_SET.search(p) for p in module if p)
+
+
 def _tests(tree: Tree, k: Knowledge) -> None:
     # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
-    tests = [f for f in tree.files if TEST_FILE.search(f) and not BENCH_DIR.search(f)]
+    tests = [f for f in tree.files if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f)]
     if not tests:
         return
     where: Counter[str] = Counter()

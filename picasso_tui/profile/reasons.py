@@ -33,7 +33,8 @@ _REFERENCE = re.compile(r"https?://\S+/(?:issues|pull|discussions)/\d+|\b(?:issu
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])")
 NOT_A_DECISION = re.compile(
     r"^([\w,/-]+(\([^)]*\))?!?:\s*)?"
-    r"(fix|bug|bump|revert|release|merge branch|update \S+ (from|to)\b|upgrade|\d{4}\.\d\d)|^(chore|build)\(deps\)",
+    r"(fix|bug|bump|revert|release|merge branch|update \S+ (from|to)\b|upgrade|\d{4}\.\d\d)|^(chore|build)\(deps\)|"
+    r"^(docs?|tests?|style|typo|ci)(\([^)]*\))?!?:",
     re.I,
 )
 REFERS_BACK = re.compile(

@@ -12,6 +12,19 @@ import re
 from dataclasses import replace
 
 from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.rule_words import (
+    ABOUT_CODE,
+    CHANGELOG_RULE,
+    ILLUSTRATES,
+    IMPERATIVE,
+    NORMATIVE,
+    NOT_A_CODE_RULE,
+    OFF_TOPIC_HEADING,
+    REFERS_BACK,
+    REVIEWING,
+    SUBORDINATE,
+    TEST_RULE,
+)
 from picasso_tui.profile.rules_config import config_rules
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -43,17 +56,6 @@ _CHECK_ITEM = re.compile(
     re.IGNORECASE,
 )
 """A checklist item that states what the change comes with ("I've added a test", "Tests added")."""
-TEST_RULE = re.compile(
-    r"^(please\s+)?(add|include|write|update|provide|extend)\b.{0,60}\btests?\b|\btests? (that|which) fails?\b",
-    re.IGNORECASE,
-)
-"""An instruction about tests ("Include tests that fail without your changes"): a rule even in prose."""
-CHANGELOG_RULE = re.compile(
-    r"^(please\s+)?(add|include|write|update|append|create)\b.{0,50}"
-    r"\b(change ?log|CHANGES|HISTORY|NEWS|release notes?)\b",
-    re.IGNORECASE,
-)
-"""An instruction to record the change ("Add a line to CHANGELOG.md"): a rule even in prose."""
 _CONTINUATION = re.compile(r"^(and|or|but|which|that|so|because|then|if|when|as well|otherwise|to|of|with)\b|^[,;)]")
 """A template line that starts mid-sentence: the rest of the line before, not an item of its own."""
 MAX_RULE_LINES = 25
@@ -63,48 +65,6 @@ _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$")
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
 _UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
-NORMATIVE = re.compile(
-    r"\b(must|should|shall|ought to|needs? (?:to|a|an)|have to|has to|(?:is|are) required|we require|we expect|"
-    r"is expected|are expected|make sure|ensure|please (?:run|use|add|update|follow|open|keep|write|include|sign|"
-    r"rebase|make|read|test|check|describe|reference|squash|avoid|do not|don't|format|document)|do not|don't|"
-    r"\d+\s?% (?:test |code )?coverage|(?:complete|full) (?:code |test )?coverage|follow(?:s|ing)? (?:the )?PSR-\d+)\b",
-    re.IGNORECASE,
-)
-_IMPERATIVE = re.compile(
-    r"^(no|only|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|include|keep|"
-    r"lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
-    r"place|prefix|name|mark|declare|register)\b",
-    re.IGNORECASE,
-)
-NOT_A_CODE_RULE = re.compile(
-    r"\b(thanks?|thank you|welcome|appreciate|code of conduct|discord|slack|gitter|forum|mailing list|twitter|"
-    r"stack ?overflow|sponsor\w*|donat\w*|2fa|two[- ]factor|authenticat\w+ app|account|sign up|"
-    r"first[- ]time contrib\w*|good first issue|fork (?:the|this|it)|git clone|clone (?:the|this|your)|"
-    r"download the sources|install (?:go|rust|node|python|git)\b|"
-    r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
-    r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free)",
-    re.IGNORECASE,
-)
-_OFF_TOPIC_HEADING = re.compile(
-    r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
-    r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
-    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?)\b",
-    re.IGNORECASE,
-)
-_ILLUSTRATES = re.compile(r"^(for example|for instance|e\.g\.|the reason is|this (?:is|means) (?:because|why))\b", re.I)
-"""An example or the explanation of the rule before it, not a rule of its own."""
-_REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
-"""Guidance for reviewing others' pull requests is not a rule for changing code."""
-_ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)
-
-
-_REFERS_BACK = re.compile(
-    r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
-    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason)\b",
-    re.IGNORECASE,
-)
-
-
 Block = tuple[str, str, int]
 """(heading path, text, indent of its bullet or -1 for a paragraph)."""
 
@@ -115,6 +75,7 @@ def _blocks(text: str) -> list[Block]:
     out: list[Block] = []
     path: list[tuple[int, str]] = []
     heading, current, bullet, in_code, literal = "", [], -1, False, False
+    numbered_at = -1  # the indent of the numbered list being read: a dash list under a step at its indent is nested
 
     def flush() -> None:
         if current:
@@ -139,17 +100,22 @@ def _blocks(text: str) -> list[Block]:
                 (level, re.sub(r"[*_`]", "", h.group(1) if h else stripped))
             ]
             heading = " > ".join(t.strip() for _, t in path)
+            numbered_at = -1
             continue
         b = _BULLET.match(line)
         if b:
             flush()
             current.append(b.group(2).strip())
             bullet = len(b.group(1).expandtabs(4))
+            if stripped[0].isdigit():
+                numbered_at = bullet
+            elif bullet == numbered_at:
+                bullet += 2
         elif not stripped:
             flush()
         else:
             if not current:
-                bullet = -1
+                bullet, numbered_at = -1, -1
             current.append(stripped)
         literal = stripped.endswith("::")  # reStructuredText: an indented literal block follows
     flush()
@@ -167,6 +133,7 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 def _plain(text: str) -> str:
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
+    text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
     text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
     text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
@@ -217,8 +184,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     for path, text, indent in _lead_ins(blocks):
         is_bullet = indent >= 0
         if any(
-            _REVIEWING.search(h) or (_OFF_TOPIC_HEADING.search(h) and not _ABOUT_CODE.search(h))
-            for h in path.split(" > ")
+            REVIEWING.search(h) or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h)) for h in path.split(" > ")
         ):
             continue
         heading = path.rsplit(" > ", 1)[-1]
@@ -227,16 +193,18 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             continue  # a link, a one-word item, a quoted log line
         candidates = [plain] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", plain)
         for i, c in enumerate(candidates):
-            instructs = is_bullet and any(_IMPERATIVE.match(x) for x in re.split(r"(?<=[.!?])\s+", c))
+            instructs = is_bullet and any(
+                IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", c)
+            )
             if not (NORMATIVE.search(c) or instructs or TEST_RULE.search(c) or CHANGELOG_RULE.search(c)) or c.endswith(
                 ("?", ":")
             ):
                 continue
-            if _REFERS_BACK.match(c):  # "Make sure these are free" needs the sentence it points to
-                if not i and re.match(r"(therefore|thus|hence|as such|consequently|for)\b", c, re.IGNORECASE):
+            if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
+                if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
                     continue  # the sentence it points back to is not here
                 c = f"{candidates[i - 1]} {c}" if i else c
-            if not NOT_A_CODE_RULE.search(c) and not _ILLUSTRATES.match(c):
+            if not NOT_A_CODE_RULE.search(c) and not ILLUSTRATES.match(c):
                 rules.append((heading, c))
     return rules
 
@@ -254,7 +222,7 @@ def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
         said = (heading if len(heading) < 60 else "", _cut(rule))
-        if said not in out:
+        if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)
     return out[:MAX_RULE_LINES]
 
@@ -365,7 +333,7 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         rule = _plain(_CHECKBOX.sub("", item))
         if _CONTINUATION.match(rule):
             continue  # a wrapped line of the item before: alone it is a fragment
-        says = _CHECK_ITEM.match(rule) or _IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
+        says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((heading if len(heading) < 60 else "", _cut(rule)))
     paragraphs = [b for b in _blocks(text) if b[2] < 0]

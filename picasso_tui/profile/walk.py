@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pathspec
 
+from picasso_tui.anchors.gitutil import git
+
 MAX_READ_BYTES = 256 * 1024
 """Configs, manifests and docs fit easily; a bigger file is read up to here and no further."""
 
@@ -167,6 +169,16 @@ def walk(root: Path) -> Tree:
             top.append(("", pathspec.GitIgnoreSpec.from_lines(exclude)))
     except OSError:
         pass
+    known: list[frozenset[str]] = []
+
+    def tracked() -> frozenset[str]:
+        """Files git tracks: an ignore rule does not apply to them (zod ignores `**/package.json` and tracks its
+        own). Asked once, and only when an ignore rule matches a file."""
+        if not known:
+            listed = git(root, "ls-files", "-z", timeout=10) or ""
+            known.append(frozenset(listed.split("\0")))
+        return known[0]
+
     # A stack of (relative folder, the .gitignore specs in force there).
     stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
     while stack:
@@ -198,7 +210,7 @@ def walk(root: Path) -> Tree:
                 ext = os.path.splitext(entry.name)[1].lower()
                 if ext in BINARY_EXTENSIONS or is_generated(entry.name):
                     continue
-                if _ignored(specs, rel, False):
+                if _ignored(specs, rel, False) and rel not in tracked():
                     tree.ignored += 1
                     continue
                 try:

@@ -92,6 +92,19 @@ class Stack:
     """Runtime dependencies behind a feature or extra: named only when the table knows them."""
     none: str = "no runtime dependencies"
     """How to say that ``runtime`` is empty (a Go module: standard library only); "" says nothing."""
+    ordered: bool = True
+    """Whether the manifest lists dependencies in the author's order (go.mod is sorted by `go mod tidy`: its first
+    entries are the alphabet's, not the project's main ones)."""
+
+
+DATABASE_DRIVER = re.compile(
+    r"postgres|\bpgx\b|/pq$|mysql|mariadb|sqlite|mongo|cassandra|gocql|spanner|clickhouse|redshift|snowflake|"
+    r"cockroach|neo4j|firebird|mssql|sqlserver|oracle|rqlite|sqlcipher|dynamodb|couchbase|bigquery|/ql$",
+    re.IGNORECASE,
+)
+MANY_DRIVERS = 4
+"""From this many database drivers on, the project serves many databases (a migration tool, a query builder):
+naming one of them as its database would mislead."""
 
 
 def stack_facts(
@@ -111,6 +124,13 @@ def stack_facts(
     order = {label: i for i, (label, _) in enumerate(table.values())}
     built.sort(key=lambda label: order.get(label, len(order)))  # the table lists the best-known first
     others = [n for n in runtime if not known(n, table) and n not in stack.optional]
+    drivers = [n for n in runtime if DATABASE_DRIVER.search(n)]
+    serves_many = len(drivers) >= MANY_DRIVERS
+    if serves_many:
+        kinds.pop("database", None)
+        others = [n for n in others if n not in drivers]
+    if not stack.ordered and len(others) > MAIN_DEPENDENCIES:
+        others = []  # the first of an alphabetical list are not what the project is built on
     built = list(dict.fromkeys(built + others))
     for name in sorted(stack.dev - set(runtime)):
         hit = known(name, table)
@@ -126,6 +146,10 @@ def stack_facts(
         parts.append(f"no required runtime dependencies (optional: {human_list(runtime, MAIN_DEPENDENCIES)})")
     elif stack.runtime is not None and stack.none and not runtime:
         parts.append(stack.none)
+    if serves_many:
+        parts.append(f"drivers for {len(drivers)} databases ({human_list(drivers, 4)})")
+    elif not built and not stack.ordered and len(runtime) > MAIN_DEPENDENCIES:
+        parts.append(f"{len(runtime)} direct dependencies")
     parts += [f"{title}: {human_list(kinds[kind])}" for kind, title in KIND_TITLES.items() if kinds.get(kind)]
     if stack.extra:
         parts.append(stack.extra)

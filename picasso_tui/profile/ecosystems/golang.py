@@ -125,7 +125,9 @@ def investigate(tree: Tree) -> Knowledge:
     root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
     role = _role(tree, commands, bool(root_main))
     runtime = [d for m in own for d in requirements(tree.read(m) or "")]
-    stack = Stack(list(dict.fromkeys(runtime)), role=role, none="no external dependencies (standard library only)")
+    stack = Stack(
+        list(dict.fromkeys(runtime)), role=role, none="no external dependencies (standard library only)", ordered=False
+    )
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main))
     return k
@@ -179,6 +181,14 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
             f"Go commands under cmd/: {human_list(commands)}.",
             *[f"{c}/main.go" for c in commands[:4]],
         )
-        k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
+        if not _built_with_tags(tree):
+            k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
     elif root_main:
         k.command("run", "go run .", "go.mod", 60)
+
+
+def _built_with_tags(tree: Tree) -> bool:
+    """The task runner builds the commands with build tags (`go build -tags '$(DATABASE)' ./cmd/migrate`): a plain
+    `go run` leaves out what the tags bring in (a database driver), so the task runner's build is the way."""
+    runners = (tree.read(rel) or "" for rel in ("Makefile", "makefile", "GNUmakefile", "justfile", "Taskfile.yml"))
+    return any(re.search(r"\bgo (build|run|install)\b[^\n]*\s-tags\b", text) for text in runners)

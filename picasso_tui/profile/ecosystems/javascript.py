@@ -43,7 +43,7 @@ ROLE_SCRIPTS = {
     "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
-    "docs": ("docs", "docs:build"), "format": ("format", "fmt", "prettier"),
+    "docs": ("docs", "docs:build"), "format": ("format", "fmt", "prettier", "fix", "format:write"),
     "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 

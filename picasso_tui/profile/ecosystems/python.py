@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -232,6 +233,23 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
 
+def _collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:
+    """A test file pytest collects, for the one-test example: under `testpaths`, outside `norecursedirs`
+    (a folder of mypy cases is not run), and holding a test function or class."""
+    skipped = options.get("norecursedirs") or ()
+    skipped = skipped.split() if isinstance(skipped, str) else [str(x) for x in skipped]
+    paths = options.get("testpaths") or ()
+    paths = paths.split() if isinstance(paths, str) else [str(x) for x in paths]
+    for rel in test_files[:40]:
+        if any(rel.startswith(f"{d.strip('/')}/") or f"/{d.strip('/')}/" in f"/{rel}" for d in skipped):
+            continue
+        if paths and not any(rel.startswith(f"{t.strip('./')}/") for t in paths):
+            continue
+        if re.search(r"(?m)^\s*(async\s+)?def test|^class Test", tree.read(rel) or ""):
+            return rel
+    return test_files[0] if test_files else "tests/test_example.py"
+
+
 def _tests(k: Knowledge, p: _Project) -> None:
     """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
     tree, run = p.tree, p.run
@@ -252,7 +270,7 @@ def _tests(k: Knowledge, p: _Project) -> None:
         f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)
     ]
     if "pytest" in p.deps or pytest_cfg:
-        example = test_files[0] if test_files else "tests/test_example.py"
+        example = _collected_example(tree, test_files, dig(p.pyproject, "tool", "pytest", "ini_options") or {})
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
         k.command("test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>")
         if p.members and p.tool == "uv":

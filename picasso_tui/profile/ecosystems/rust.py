@@ -214,6 +214,9 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
     stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
     stack.optional = {d for c in main for d in c.optional}
+    inner = list(dict.fromkeys(d for c in main for d in c.runtime if d in own))
+    if inner:  # serde builds on serde_core and serde_derive: "no runtime dependencies" would hide them
+        stack.none = f"no external runtime dependencies; built on its own crates {human_list(inner)}"
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 

@@ -1,0 +1,111 @@
+"""The main source folder: where most of the project's own code lives, its largest modules and its sub-packages,
+so that an agent asked about "the schema code" knows to look in src/marshmallow/schema.py."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from picasso_tui.languages import DISPLAY
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import language_in, shares
+from picasso_tui.profile.layout import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
+from picasso_tui.profile.walk import Tree
+
+DESCEND_SHARE = 0.75
+"""A folder holding this share of the code below its parent is where the code is (src/ -> src/marshmallow/)."""
+SIBLING_SHARE = 0.1
+"""A folder left on the way down that still holds this share is named too (legacy src/main/java/junit/)."""
+MIN_FILES = 3
+MODULES_SHOWN = 6
+FOLDERS_SHOWN = 6
+WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
+"""Monorepo folders: the layout fact names their members; one of them is not "the" source."""
+TRIVIAL = frozenset({"__init__.py", "mod.rs", "doc.go", "package-info.java", "__main__.py"})
+SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
+"""Conventional homes of the code: a bare majority of it there is enough to look inside."""
+CONFIG_FILE = re.compile(
+    r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|noxfile\.py|"
+    r"(gulp|grunt|web|rollup)file\.\w+|build\.rs)$",
+    re.IGNORECASE,
+)
+"""Tool configuration written in the project's language (eslint.config.js, build.gradle.kts): not its code."""
+
+
+def _is_test(rel: str) -> bool:
+    """Tests, benchmarks, and the scripts and dot-folders (.github/) around the code."""
+    parts = rel.split("/")
+    if any(p.startswith(".") or p in ("scripts", "script", "tools", "ci") for p in parts[:-1]):
+        return True
+    in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
+    return in_test_dir or bool(TEST_FILE.search(rel) or BENCH_DIR.search(rel)) or "src/test/" in rel
+
+
+def _source(tree: Tree) -> tuple[str, list[str]]:
+    """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
+    ranked = shares(tree)
+    if not ranked:
+        return "", []
+    main = ranked[0][0]
+    files = [f for f in tree.own if not _is_test(f) and not CONFIG_FILE.search(f) and language_in(tree, f) == main]
+    return main, files
+
+
+def _child(folder: str, rel: str) -> str | None:
+    """The folder directly below ``folder`` that holds ``rel``, or None when ``rel`` sits in ``folder`` itself."""
+    rest = rel[len(folder) + 1 :] if folder else rel
+    if "/" not in rest:
+        return None
+    name = rest.split("/", 1)[0]
+    return f"{folder}/{name}" if folder else name
+
+
+def _descend(files: list[str]) -> tuple[str, list[tuple[str, int]]]:
+    """(the folder the code is in, the folders passed on the way that still hold a notable share)."""
+    folder, left = "", []
+    while True:
+        below = [f for f in files if not folder or f.startswith(folder + "/")]
+        counts = Counter(c for f in below if (c := _child(folder, f)))
+        if not counts:
+            return folder, left
+        top, n = counts.most_common(1)[0]
+        name = top.rsplit("/", 1)[-1]
+        share = 0.5 if name in SOURCE_ROOTS and not folder else DESCEND_SHARE
+        # Code of its own beside the folder (chi's mux.go beside middleware/) keeps the reader here; the entry file
+        # of the package below (lib/sidekiq.rb beside lib/sidekiq/), a package marker or one stray file does not.
+        direct = [f.rsplit("/", 1)[-1] for f in below if _child(folder, f) is None]
+        own_code = [d for d in direct if d not in TRIVIAL and d.split(".", 1)[0] != name]
+        if n < share * len(below) or len(own_code) > max(1, 0.05 * len(below)) or name in WORKSPACE_DIRS:
+            return folder, left
+        left += [(c, m) for c, m in counts.items() if c != top and m >= SIBLING_SHARE * len(files)]
+        folder = top
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    lang, files = _source(tree)
+    if len(files) < MIN_FILES:
+        return k
+    folder, left = _descend(files)
+    inside = [f for f in files if not folder or f.startswith(folder + "/")]
+    direct = [f for f in inside if _child(folder, f) is None]
+    folders = Counter(c for f in inside if (c := _child(folder, f)))
+    if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
+        return k  # a monorepo's packages/: the layout fact names its members
+    modules = sorted(
+        (f for f in direct if f.rsplit("/", 1)[-1] not in TRIVIAL), key=lambda f: (-tree.sizes.get(f, 0), f)
+    )
+    where = f"{folder}/" if folder else "the repository root"
+    parts = [f"{plural(len(inside), DISPLAY.get(lang, lang) + ' file')}"]
+    if modules:
+        names = [m.rsplit("/", 1)[-1] for m in modules]
+        parts.append(f"largest modules {human_list(names, MODULES_SHOWN)}")
+    if folders:
+        shown = [f"{c.rsplit('/', 1)[-1]}/ ({n})" for c, n in sorted(folders.items(), key=lambda kv: (-kv[1], kv[0]))]
+        parts.append(f"{'sub-folders' if folder else 'folders'} {human_list(shown, FOLDERS_SHOWN)}")
+    body = f"Main source in {where}: " + "; ".join(parts) + "."
+    if left:
+        others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
+        body += f" Also {human_list(others, 3)}."
+    k.fact("layout/source", f"Main source: {where}", body, *(modules[:2] or inside[:2]), tags=("layout",))
+    return k

@@ -1,0 +1,70 @@
+"""The words that make a sentence of a contributor guide a rule for changing code, and the ones that make it
+something else (onboarding, thanks, security reporting, an example, a sentence that needs the one before it)."""
+
+from __future__ import annotations
+
+import re
+
+TEST_RULE = re.compile(
+    r"^(please\s+)?(add|include|write|update|provide|extend)\b.{0,60}\btests?\b|\btests? (that|which) fails?\b",
+    re.IGNORECASE,
+)
+"""An instruction about tests ("Include tests that fail without your changes"): a rule even in prose."""
+CHANGELOG_RULE = re.compile(
+    r"^(please\s+)?(add|include|write|update|append|create)\b.{0,50}"
+    r"\b(change ?log|CHANGES|HISTORY|NEWS|release notes?)\b",
+    re.IGNORECASE,
+)
+"""An instruction to record the change ("Add a line to CHANGELOG.md"): a rule even in prose."""
+
+NORMATIVE = re.compile(
+    r"\b(must|should|shall|ought to|needs? (?:to|a|an)|have to|has to|(?:is|are) required|we require|we expect|"
+    r"is expected|are expected|make sure|ensure|please (?:run|use|add|update|follow|open|keep|write|include|sign|"
+    r"rebase|make|read|test|check|describe|reference|squash|avoid|do not|don't|format|document)|do not|don't|"
+    r"\d+\s?% (?:test |code )?coverage|(?:complete|full) (?:code |test )?coverage|follow(?:s|ing)? (?:the )?PSR-\d+|"
+    r"please submit|(?:it's|it is) (?:always |usually |generally )?(?:best|better|a good idea|recommended|preferred) "
+    r"to|"
+    r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:we|I) (?:recommend|prefer|ask)|"
+    r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred))\b",
+    re.IGNORECASE,
+)
+IMPERATIVE = re.compile(
+    r"^(no|only|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|include|keep|"
+    r"lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
+    r"place|prefix|name|mark|declare|register)\b",
+    re.IGNORECASE,
+)
+NOT_A_CODE_RULE = re.compile(
+    r"\b(thanks?|thank you|welcome|appreciate|code of conduct|discord|slack|gitter|forum|mailing list|twitter|"
+    r"stack ?overflow|sponsor\w*|donat\w*|2fa|two[- ]factor|authenticat\w+ app|account|sign up|"
+    r"first[- ]time contrib\w*|good first issue|fork (?:the|this|it)|git clone|clone (?:the|this|your)|"
+    r"download the sources|install (?:go|rust|node|python|git)\b|"
+    r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
+    r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|"
+    r"security (?:policy|bug report\w*|reports?))",
+    re.IGNORECASE,
+)
+OFF_TOPIC_HEADING = re.compile(
+    r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
+    r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
+    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?)\b",
+    re.IGNORECASE,
+)
+ILLUSTRATES = re.compile(
+    r"^(for example|for instance|e\.g\.|the reason(?:ing)? (?:is|being)|this (?:is|means) (?:because|why))\b", re.I
+)
+"""An example or the explanation of the rule before it, not a rule of its own."""
+SUBORDINATE = re.compile(r"^(before|after|when|once|whenever)\b[^,]{0,80},\s*", re.IGNORECASE)
+"""The clause before an instruction ("Before submitting a pull request, check …"): the instruction follows it."""
+REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
+"""Guidance for reviewing others' pull requests is not a rule for changing code."""
+ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)
+
+
+REFERS_BACK = re.compile(
+    r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
+    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way)\b|"
+    r"\b(here|there)\W*$|^(\S+\s+){0,12}(those|these|such) (?!steps|instructions|guidelines|rules|commands)\w+",
+    re.IGNORECASE,
+)
+"""A sentence that needs the one before it: "Make sure these are free", "New features should branch off here"."""

@@ -1,0 +1,300 @@
+"""Fifth round of general fixes found on held-out repositories (issue 17): release-only CI jobs, command roles
+that their words contradict, a `cd` that holds across a guide's code blocks, prose rules with their referents,
+a one-test example pytest really collects, and claims the evidence does not carry (commit case, one database)."""
+
+from __future__ import annotations
+
+from picasso_tui.profile import history, rules
+from picasso_tui.profile.commands import command_role
+from picasso_tui.profile.investigator import investigate
+from picasso_tui.profile.walk import walk
+
+
+def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+CI_WITH_RELEASE_JOB = """\
+on: [push, pull_request]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - run: make test
+  goreleaser:
+    needs: [test]
+    if: ${{ success() && startsWith(github.ref, 'refs/tags/v') }}
+    steps:
+      - run: package_cloud push acme/tool/ubuntu dist/tool.deb
+  ship:
+    environment: production
+    steps:
+      - run: make upload-artifacts
+  docs:
+    if: ${{ !startsWith(github.ref, 'refs/tags/') }}
+    steps:
+      - run: make docs
+"""
+
+
+def test_a_job_that_runs_only_on_a_tag_or_deploys_is_not_what_ci_runs(make_project):
+    learned = bodies(make_project, {
+        "go.mod": "module example.com/tool\n\ngo 1.22\n", "main.go": "package main\n",
+        "Makefile": "test:\n\tgo test ./...\ndocs:\n\tgodoc\n", ".github/workflows/ci.yaml": CI_WITH_RELEASE_JOB,
+    })  # fmt: skip
+    ci = learned["ci"]
+    assert "make test" in ci and "make docs" in ci  # a negated tag condition runs on every change
+    assert "package_cloud" not in ci and "goreleaser" not in ci and "ship" not in ci
+    assert not any("package_cloud" in body for body in learned.values())
+
+
+def test_command_words_that_contradict_a_role_win_over_it():
+    # Variables that pick drivers are not a test name; a coverage page and a server stop are not the docs.
+    assert command_role("make test-short SOURCE='file' DATABASE='postgres'") == "test"
+    assert command_role("make test TEST_NAME") == "test-one"
+    assert command_role("make html-coverage") is None
+    assert command_role("make kill-docs") is None
+    assert command_role("make docs") == "docs"
+    assert command_role("pre-commit install --allow-missing-config") == "install"
+    assert command_role("npm run check") != "run" and command_role("npm run dev") == "run"
+    assert command_role("cargo run") == "run"
+    assert command_role("npm run fix") == "format"
+
+
+SIDEKIQ_LIKE_GUIDE = """\
+# Contributing
+
+## Code
+
+It's always best to open an issue before investing a lot of time into a fix.
+
+#### 4. Navigate to your checkout
+
+```
+cd project/
+```
+
+#### 7. Navigate to myapp (the Rails app used for development)
+
+```
+cd myapp/
+```
+
+#### 9. Run the migrations
+
+```
+rake db:migrate
+```
+
+## Legal
+
+If you cannot or do not want to reassign those rights, you should not submit a PR.
+"""
+
+
+def test_a_cd_holds_into_the_next_code_blocks_and_the_clone_folder_is_the_root(make_project):
+    learned = bodies(make_project, {
+        "project.gemspec": "Gem::Specification.new { |s| s.name = 'project' }\n", "lib/project.rb": "",
+        "myapp/Gemfile": "gem 'rails'\n", "myapp/db/migrate/001_jobs.rb": "", "CONTRIBUTING.md": SIDEKIQ_LIKE_GUIDE,
+    })  # fmt: skip
+    assert "`cd myapp && rake db:migrate`" in learned["workflow/migrate"]
+
+
+def test_prose_rules_are_read_with_their_referents(make_project):
+    repo = make_project({"CONTRIBUTING.md": SIDEKIQ_LIKE_GUIDE})
+    body = rules.investigate(walk(repo.root)).findings[0].body
+    assert "open an issue before investing" in body
+    assert "those rights" not in body  # the sentence saying which rights is not there
+
+
+JUNIT_LIKE_GUIDE = """\
+## Building
+
+You need to have Maven and a JDK installed.
+
+## How to submit a pull request
+
+1. You need to have Maven and a JDK installed.
+2. Please submit pull requests against the develop branch.
+
+## Limitations
+
+The team is not accepting changes to the code under the following paths:
+
+* `src/main/java/legacy`
+* `src/test/java/legacy`
+
+The reasoning is that users should focus on the new API.
+"""
+
+RST_GUIDE = """\
+Git Branch Structure
+++++++++++++++++++++
+
+``dev``
+    Current development branch. **New features should branch off here**.
+
+Pull Requests
++++++++++++++
+
+3. Before submitting a pull request, check the following:
+
+- If the pull request adds functionality, it is tested and the docs are updated.
+- You've added yourself to ``AUTHORS.rst``.
+
+4. Submit a pull request to ``dev``.
+"""
+
+
+def test_a_rule_is_said_once_with_its_list_and_without_the_explanation_alone(make_project):
+    repo = make_project({"CONTRIBUTING.md": JUNIT_LIKE_GUIDE})
+    body = rules.investigate(walk(repo.root)).findings[0].body
+    assert body.count("You need to have Maven") == 1
+    assert "Please submit pull requests against the develop branch." in body
+    assert "not accepting changes to the code under the following paths: `src/main/java/legacy`" in body
+    assert "The reasoning is" not in body
+
+
+def test_a_restructuredtext_branch_model_and_checklist_keep_their_subjects(make_project):
+    repo = make_project({"CONTRIBUTING.rst": RST_GUIDE})
+    body = rules.investigate(walk(repo.root)).findings[0].body
+    assert "`dev` Current development branch. New features should branch off here." in body
+    assert "check the following: If the pull request adds functionality" in body and "`AUTHORS.rst`" in body
+    assert "- Submit a pull request to `dev`." in body  # the next step is not swallowed by the checklist
+
+
+def test_the_one_test_example_is_a_file_pytest_collects(make_project):
+    learned = bodies(make_project, {
+        "pyproject.toml": '[project]\nname = "shapes"\n[tool.pytest.ini_options]\n'
+        'norecursedirs = ".git docs tests/mypy_cases"\n',
+        "src/shapes/__init__.py": "",
+        "tests/mypy_cases/test_typing.py": "reveal_type(1)\n",
+        "tests/helpers/test_utils_data.py": "DATA = 1\n",
+        "tests/test_schema.py": "def test_dump():\n    assert True\n",
+    })  # fmt: skip
+    assert "`pytest tests/test_schema.py::<test name>`" in learned["workflow/test-one"]
+
+
+def test_commit_case_is_named_only_when_one_case_clearly_dominates(make_project, tmp_path):
+    def conventions(subjects: list[str], name: str) -> str:
+        repo = make_project({"a.txt": "1\n"}, name=name)
+        for subject in subjects:
+            repo.commit(subject)
+        return {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+
+    mixed = conventions(["Fix a", "fix b", "Add c", "add d", "Tidy e", "tidy f", "Bump g"], "m")
+    assert "capitalised" not in mixed and "lower-case" not in mixed
+    capital = conventions(["Fix a", "Fix b", "Add c", "Add d", "Tidy e", "tidy f"], "c")
+    assert "capitalised" in capital
+
+
+def test_a_tool_with_many_database_drivers_names_none_as_its_database(make_project):
+    drivers = ["github.com/jackc/pgx/v5", "github.com/go-sql-driver/mysql", "github.com/mattn/go-sqlite3",
+               "go.mongodb.org/mongo-driver", "github.com/gocql/gocql"]  # fmt: skip
+    others = [f"github.com/acme/lib{i}" for i in range(12)]
+    require = "".join(f"\t{m} v1.0.0\n" for m in sorted(drivers + others))
+    learned = bodies(make_project, {
+        "go.mod": f"module example.com/migrate\n\ngo 1.22\n\nrequire (\n{require})\n",
+        "migrate.go": "package migrate\n", "cmd/migrate/main.go": "package main\n",
+        "Makefile": "build:\n\tgo build -tags '$(DATABASE)' ./cmd/migrate\n",
+    })  # fmt: skip
+    stack = learned["go/stack"]
+    assert "Database / ORM" not in stack and "drivers for 5 databases" in stack
+    assert "acme/lib0" not in stack  # go.mod is sorted: its first entries are not what the tool is built on
+    assert "workflow/run" not in learned  # `go run` without the build tags opens no database
+
+
+def test_a_tracked_file_counts_even_where_a_gitignore_rule_matches_it(make_project):
+    """zod's packages/zod/.gitignore ignores `**/package.json` (build output) and tracks its own manifest."""
+    repo = make_project({
+        "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}',
+        "packages/lib/.gitignore": "**/package.json\n", "packages/lib/package.json": '{"name": "lib"}',
+        "packages/lib/src/index.ts": "export {}\n", "packages/cli/package.json": '{"name": "cli"}',
+    })  # fmt: skip
+    repo.git("add", "-f", "packages/lib/package.json")
+    repo.commit("track the package's own manifest")
+    _, findings, _ = investigate(repo.root)
+    packaging = next(f.body for f in findings if f.key == "javascript/packaging")
+    assert "public under packages/: cli, lib" in packaging
+
+
+SERDE_LIKE_GUIDE = """\
+## Running the test suite
+
+##### In the [`core`] directory
+
+```sh
+cargo test
+```
+
+##### In the [`test_suite`] directory
+
+```sh
+cargo +nightly test --features unstable
+```
+
+## Lint
+
+```sh
+cargo clippy
+```
+"""
+
+
+def test_a_heading_naming_a_folder_runs_its_block_there_until_the_next_heading(make_project):
+    learned = bodies(make_project, {
+        "Cargo.toml": '[workspace]\nmembers = ["core", "test_suite"]\n',
+        "core/Cargo.toml": '[package]\nname = "core"\n', "core/src/lib.rs": "",
+        "test_suite/Cargo.toml": '[package]\nname = "test_suite"\n', "test_suite/tests/a.rs": "",
+        "CONTRIBUTING.md": SERDE_LIKE_GUIDE,
+    })  # fmt: skip
+    assert "`cd core && cargo test`" in learned["workflow/test"]
+    assert "`cd test_suite && cargo +nightly test --features unstable`" in learned["workflow/test"]
+    assert "`cargo clippy`" in learned["workflow/lint"]
+
+
+def test_cargo_check_of_the_tests_is_not_a_test_run():
+    assert command_role("cargo check --all --tests --benches") != "test-one"
+    assert command_role("cargo check --all --tests --benches") != "test"
+    assert command_role("./gradlew test --tests 'com.acme.FooTest'") == "test-one"
+
+
+def test_a_workspace_built_on_its_own_crates_does_not_say_it_has_no_dependencies(make_project):
+    learned = bodies(make_project, {
+        "Cargo.toml": '[workspace]\nmembers = ["serdex", "serdex_core", "serdex_derive"]\n',
+        "serdex/Cargo.toml": '[package]\nname = "serdex"\n[dependencies]\nserdex_core = { path = "../serdex_core" }\n'
+        'serdex_derive = { path = "../serdex_derive", optional = true }\n',
+        "serdex/src/lib.rs": "", "serdex_core/Cargo.toml": '[package]\nname = "serdex_core"\n',
+        "serdex_core/src/lib.rs": "", "serdex_derive/Cargo.toml": '[package]\nname = "serdex_derive"\n'
+        '[lib]\nproc-macro = true\n[dependencies]\nsyn = "2"\n', "serdex_derive/src/lib.rs": "",
+    }, name="serdex")  # fmt: skip
+    stack = learned["rust/stack"]
+    assert "no runtime dependencies" not in stack and "its own crates serdex_core" in stack
+
+
+def test_editor_and_hook_folders_and_generated_site_notes_stay_out_of_the_layout(make_project):
+    learned = bodies(make_project, {
+        "src/a.py": "", "src/b.py": "", ".vscode/settings.json": "{}", ".husky/pre-commit": "npx lint-staged\n",
+        ".github/workflows/ci.yml": "on: push\njobs: {}\n", "docs/index.md": "# Docs\n",
+        "docs/README.md": "This branch is automatically generated by Jekyll. Don't commit to it.\n",
+    })  # fmt: skip
+    folders = learned["layout/folders"]
+    assert ".vscode" not in folders and ".husky" not in folders and ".github/" in folders
+    assert "Jekyll" not in folders
+
+
+def test_a_docs_or_test_commit_is_not_a_project_decision(make_project):
+    repo = make_project({"a.txt": "1\n"})
+    for i in range(6):
+        repo.write({"a.txt": f"{i}\n"}).commit(f"change {i}")
+    repo.write({"a.txt": "docs\n"}).commit(
+        "docs: note that the emitter reads optin\n\nUse the static optin instead of the dynamic one because it is cheaper."
+    )
+    repo.write({"a.txt": "real\n"}).commit(
+        "Switch the cache to LRU\n\nUse an LRU cache instead of a FIFO one because hot keys were evicted first."
+    )
+    _, findings, _ = investigate(repo.root)
+    decisions = [f.body for f in findings if f.key.startswith("decision/commit/")]
+    assert any("LRU" in d for d in decisions) and not any("optin" in d for d in decisions)
