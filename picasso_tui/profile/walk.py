@@ -132,7 +132,24 @@ def _spec_for(folder: Path) -> pathspec.GitIgnoreSpec | None:
         lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    return _spec_from(lines)
+
+
+def _spec_from(lines: list[str]) -> pathspec.GitIgnoreSpec | None:
+    if not lines:
+        return None
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:  # git skips a pattern it cannot read (a bare "!"); so does the walk, keeping the rest
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if _valid_pattern(line)])
+
+
+def _valid_pattern(line: str) -> bool:
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except ValueError:
+        return False
+    return True
 
 
 def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: bool) -> bool:
@@ -165,8 +182,9 @@ def walk(root: Path) -> Tree:
     top: list[tuple[str, pathspec.GitIgnoreSpec]] = []
     try:
         exclude = (root / ".git" / "info" / "exclude").read_text(encoding="utf-8", errors="replace").splitlines()
-        if exclude:
-            top.append(("", pathspec.GitIgnoreSpec.from_lines(exclude)))
+        spec = _spec_from(exclude)
+        if spec:
+            top.append(("", spec))
     except OSError:
         pass
     known: list[frozenset[str]] = []

@@ -76,3 +76,14 @@ def test_the_walk_agrees_with_git_on_what_is_ignored(make_project):
         expected = {f for f in listed if not f.endswith(".gitignore")}
         walked = {f for f in walk(repo.root).sizes if not f.endswith(".gitignore")}
         assert walked == expected, (files[".gitignore"], files["src/.gitignore"])
+
+
+def test_an_unreadable_gitignore_pattern_is_skipped_and_the_rest_still_apply(make_project):
+    """black's test data holds a .gitignore whose only line is `!`: git skips it; the profile must not fail."""
+    repo = make_project({
+        "src/app.py": "", "tests/data/bad/.gitignore": "!\nbuild-output/\n", "tests/data/bad/keep.py": "",
+        "tests/data/bad/build-output/x.py": "", ".gitignore": "*.log\n", "debug.log": "",
+    })  # fmt: skip
+    tree = walk(repo.root)
+    assert "tests/data/bad/keep.py" in tree.files and "src/app.py" in tree.files
+    assert "tests/data/bad/build-output/x.py" not in tree.files and "debug.log" not in tree.files
