@@ -155,7 +155,7 @@ def _go(tree: Tree, hints: Hints) -> None:
     rel, linters, _ = golang.golangci(tree)
     rel = rel or tree.first(".golangci.toml") or ""
     if rel:
-        hints["go"].append((f"golangci-lint{' with ' + human_list(linters[:10]) if linters else ''}", rel))
+        hints["go"].append((f"golangci-lint{' with ' + human_list(linters) if linters else ''}", rel))
 
 
 def _others(tree: Tree, hints: Hints) -> None:

@@ -63,13 +63,36 @@ def _tox_env_role(name: str) -> str | None:
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name not in ("build", "install") else None
 
 
+def expand_envlist(text: str) -> list[str]:
+    """tox's envlist with its brace products expanded: `py{310,311}-django{4,5}, lint` is py310-django4 … lint."""
+    names: list[str] = []
+    depth, current = 0, ""
+    for ch in text.replace("\n", ","):
+        depth += ch == "{"
+        depth -= ch == "}"
+        if ch == "," and not depth:
+            names.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    names.append(current.strip())
+    out: list[str] = []
+    for name in filter(None, (n.strip() for n in names)):
+        expanded = [""]
+        for literal, group in re.findall(r"([^{]*)(?:\{([^}]*)\})?", name):
+            choices = [c.strip() for c in group.split(",")] if group else [""]
+            expanded = [e + literal + c for e in expanded for c in choices]
+        out += [e for e in expanded if e]
+    return list(dict.fromkeys(out))
+
+
 def tox(tree: Tree, k: Knowledge) -> None:
     names: list[str] = []
     source, run = "", "tox -e"
     if tree.has("tox.ini"):
         text = tree.read("tox.ini") or ""
         envs = re.search(r"^envlist\s*=\s*(.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
-        names = re.split(r"[,\s]+", envs.group(1).strip()) if envs else []
+        names = expand_envlist(envs.group(1)) if envs else []
         names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
         source = "tox.ini"
     elif tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):

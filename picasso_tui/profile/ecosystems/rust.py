@@ -238,7 +238,16 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     if any(c.library for c in crates):
         k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
-    k.command("lint", "cargo clippy --all-targets", "Cargo.toml", 60)
+    clippy = tree.first("clippy.toml", ".clippy.toml") or next(
+        (
+            c.manifest
+            for c in crates
+            if re.search(r"^\[(workspace\.)?lints\.clippy\]", tree.read(c.manifest) or "", re.M)
+        ),
+        "Cargo.toml" if re.search(r"^\[(workspace\.)?lints\.clippy\]", tree.read("Cargo.toml") or "", re.M) else None,
+    )
+    if clippy:  # proposed only where the project configures it; a guide or CI that runs clippy proposes its own
+        k.command("lint", "cargo clippy --all-targets", clippy, 60)
     k.command("format", "cargo fmt", "Cargo.toml", 60)
     with_bins = [c for c in crates if c.bins]
     if with_bins:
