@@ -22,7 +22,7 @@ NOT_TEST_WORKFLOW = re.compile(
     r"scorecards?|labeler|label|labels|stale|backport|zizmor|autofix|dependency-review|dependabot|greetings?|"
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
-    r"security|sbom|upload|tag)([-_.]|$)",
+    r"security|sbom|upload|tag|docker|image|images|container|team|contributors|refresh\w*|mirror|sync)([-_.]|$)",
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change."""
@@ -56,7 +56,7 @@ CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
     r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|cat |export |set |source |"
     r"pushd|popd|git |curl |wget |tar |unzip |chmod |ln |pip install --upgrade pip|python -m pip install --upgrade pip|"
-    r"npx envinfo|envinfo|docker |gh |if |then\b|else\b|elif |fi\b|for |do\b|done\b|while |case |esac\b|"
+    r"npx envinfo|envinfo|docker |gh |if |then\b|else\b|elif |fi\b|for |do\b|done\b|while |case |esac\b|test -\w |\[ |"
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
 """Lines that set a machine up or are shell control structure, not a project command."""

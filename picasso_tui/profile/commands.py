@@ -45,17 +45,20 @@ ONE_TEST = re.compile(
 )
 INSTALL = re.compile(
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
-    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b"
+    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
+    r"^composer bin \S+ (install|update)\b"
 )
+CLEAN = re.compile(r"^(make|ninja|just|task) (clean|distclean|maintainer-clean)\b")
 BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
-    ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche)\b")),
-    ("format", re.compile(r"\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|goimports|"
-                          r"rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
+    ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
+                             r"psalm)\b")),
+    ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
+                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
                         r"spotlessCheck|checkstyle|pre-commit)\b")),
-    ("test", re.compile(r"\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
+    ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
@@ -104,12 +107,19 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
+    env = re.match(r"^(?:uv run |python3? -m )?tox(?: run)? -e ([\w.-]+)$", command)
+    if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing
+        name = env.group(1)
+        if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
+            return "test"
+        return next((role for role, pattern in COMMAND_ROLES if pattern.search(re.sub(r"[-_]", " ", name))), None)
     if DOCS_SERVER.search(command):
         return "docs"
     if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
         return "install"
+    words = _without_file_paths(command)
     for role, pattern in COMMAND_ROLES:
-        if pattern.search(command):
+        if pattern.search(words):
             if role == "docs" and NOT_DOCS.search(command):
                 return None
             if role == "test" and NOT_A_TEST_RUN.match(command):
@@ -118,6 +128,13 @@ def command_role(command: str) -> str | None:
                 return "test-one"
             return role
     return None
+
+
+def _without_file_paths(command: str) -> str:
+    """The command without the files it names: `make jq.1 tests/man.test` builds two files, the word "tests" in
+    their path gives it no role; the program itself (`./scripts/test`) keeps its name."""
+    head, *rest = command.split(" ")
+    return " ".join([head, *(w for w in rest if not re.fullmatch(r"[\w.-]*/[\w./-]*\.\w+", w))])
 
 
 def context_role(text: str) -> str | None:
@@ -131,6 +148,19 @@ class GuideCommand:
     source: str
 
 
+GUIDE_FOLDER = re.compile(
+    r"^docs?/(contributing|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
+)
+NOT_GUIDE_PAGE = re.compile(r"release|triage|issue|governance|security|conduct|maintain|changelog|reference", re.I)
+"""Pages of a guide folder about something else than changing the code (releasing, triaging issues)."""
+
+
+def in_guide_folder(rel: str) -> bool:
+    """A page of a contributor-guide folder (black's docs/contributing/the_basics.md), not one about releasing."""
+    page = GUIDE_FOLDER.match(rel)
+    return bool(page) and not NOT_GUIDE_PAGE.search(page.group(2)) and page.group(2).lower() != "index.md"
+
+
 def guide_files(tree: Tree) -> list[str]:
     """Contributor guides, root first; up to two folders below docs/ too (docs/Guides/Contributing.md,
     docs/dev/guide/contributing.rst), as rules.py reads them."""
@@ -139,7 +169,8 @@ def guide_files(tree: Tree) -> list[str]:
         stem = rel.rsplit("/", 1)[-1].split(".", 1)[0].lower()
         folder = rel[: -len(rel.rsplit("/", 1)[-1])]
         shallow = folder in GUIDE_FOLDERS or (folder.count("/") in (2, 3) and folder.startswith(("docs/", "doc/")))
-        if stem in GUIDE_STEMS and shallow and rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown")):
+        prose = rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown"))
+        if prose and ((stem in GUIDE_STEMS and shallow) or in_guide_folder(rel)):
             found.append(rel)
     return sorted(found, key=lambda f: (f.count("/"), f))
 
@@ -242,6 +273,8 @@ def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     for command, context in pairs:
         previous = out[-1][0] if out else ""
         last_step = previous.rsplit(" && ", 1)[-1]
+        if CLEAN.match(command):
+            continue  # "make clean  # if upgrading": optional, and no step of its own
         if out and CONFIGURE.match(last_step) and (CONFIGURE.match(command) or BUILD_STEP.match(command)):
             out[-1] = (f"{previous} && {command}", out[-1][1])
         else:

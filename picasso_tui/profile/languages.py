@@ -47,6 +47,25 @@ def language_in(tree: Tree, rel: str) -> str | None:
     return lang
 
 
+SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin", "ci"})
+CONFIG_NAME = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|conftest\.py|setup\.py|noxfile\.py)$")
+
+
+def own_languages(tree: Tree) -> set[str]:
+    """The languages the project's own code is written in: files in test, script and tool folders, tool
+    configuration, docs and examples left out (guzzle's Node test server does not make it a JavaScript project)."""
+    found = tree.__dict__.get("_own_languages")
+    if found is None:
+        found = tree.__dict__["_own_languages"] = {
+            lang
+            for rel in tree.own
+            if not CONFIG_NAME.search(rel)
+            and not SUPPORT_DIRS.intersection(rel.split("/")[:-1])
+            and (lang := language_in(tree, rel))
+        }
+    return found
+
+
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
     """(language, share of source bytes, file count), largest first; languages under 1% left out."""
     size: Counter[str] = Counter()

@@ -8,7 +8,7 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import language_in
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 PURPOSES = {
     "src": "source code", "lib": "library code", "app": "app code", "apps": "applications (monorepo)",
@@ -25,6 +25,8 @@ PURPOSES = {
     "web": "web front end", "frontend": "front end", "backend": "back end", "models": "models", "fixtures": "fixtures",
     "snapshots": "snapshots", "proto": "protocol definitions", "resources": "resources", "locales": "translations",
 }  # fmt: skip
+LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}
+"""Folder names whose purpose belongs to one language's convention."""
 MIGRATION_DIRS = (
     "migrations",
     "db/migrate",
@@ -222,6 +224,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:
         what = PURPOSES.get(folder.lower())
         main = langs.get(folder)
+        needs = LANGUAGE_PURPOSES.get(folder.lower())
+        if needs and (not main or main.most_common(1)[0][0] != needs):
+            what = None  # ripgrep's pkg/ holds a Homebrew formula: "Go packages" only in a Go tree
         # "mostly X" only when X's source files are a third of the folder or more: four .neon files and one .php
         # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in
         # (a third: Rust examples are one Cargo.toml per main.rs).
@@ -299,6 +304,14 @@ def first_sentence(text: str, limit: int = 100) -> str:
     return ""
 
 
+def _shows_the_project(rel: str) -> bool:
+    """A file in an examples/ (samples/, demo/ …) folder that is not itself inside a test folder: it shows how to
+    use or test the project; junit's src/test/java/org/junit/samples/ are still tests."""
+    parts = rel.split("/")[:-1]
+    before = next((parts[:i] for i, p in enumerate(parts) if p in TEST_DIRS or TEST_SET.search(p)), parts)
+    return is_auxiliary("/".join([*before, "x"]))
+
+
 def _main_source_set(rel: str) -> bool:
     """A file of a Maven/Gradle main source set (RepeatedTest.java there is API, not a test), unless the module
     itself is a test module (robovm-test/src/main/)."""
@@ -310,7 +323,12 @@ def _main_source_set(rel: str) -> bool:
 
 def _tests(tree: Tree, k: Knowledge) -> None:
     # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
-    tests = [f for f in tree.files if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f)]
+    # examples/client_spec.rb shows how to test an app with the library; it is not one of the project's tests.
+    tests = [
+        f
+        for f in tree.files
+        if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f) and not _shows_the_project(f)
+    ]
     if not tests:
         return
     where: Counter[str] = Counter()
@@ -328,6 +346,13 @@ def _tests(tree: Tree, k: Knowledge) -> None:
         total = len(tree.under(top))
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
+    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    if beside == len(tests) <= 2 and suite:
+        # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise
+        held = plural(len(tree.under(suite)), "file")
+        k.fact("layout/tests", "Where tests live", f"The tests live in {suite}/ ({held}).", tree.under(suite)[0],
+               tags=("tests",))  # fmt: skip
+        return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
     style: Counter[str] = Counter()

@@ -17,6 +17,7 @@ DESCEND_SHARE = 0.75
 SIBLING_SHARE = 0.1
 """A folder left on the way down that still holds this share is named too (legacy src/main/java/junit/)."""
 MIN_FILES = 3
+STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 MODULES_SHOWN = 6
 FOLDERS_SHOWN = 6
 WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
@@ -35,7 +36,7 @@ CONFIG_FILE = re.compile(
 def _is_test(rel: str) -> bool:
     """Tests, benchmarks, and the scripts and dot-folders (.github/) around the code."""
     parts = rel.split("/")
-    if any(p.startswith(".") or p in ("scripts", "script", "tools", "ci") for p in parts[:-1]):
+    if any(p.startswith(".") or p in ("scripts", "script", "tools", "ci", "profiling") for p in parts[:-1]):
         return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
     return in_test_dir or bool(TEST_FILE.search(rel) or BENCH_DIR.search(rel)) or "src/test/" in rel
@@ -93,8 +94,9 @@ def investigate(tree: Tree) -> Knowledge:
     if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
     modules = sorted(
-        (f for f in direct if f.rsplit("/", 1)[-1] not in TRIVIAL), key=lambda f: (-tree.sizes.get(f, 0), f)
-    )
+        (f for f in direct if f.rsplit("/", 1)[-1] not in TRIVIAL and not f.endswith(STUBS) and tree.sizes[f] >= 50),
+        key=lambda f: (-tree.sizes[f], f),
+    )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
     where = f"{folder}/" if folder else "the repository root"
     parts = [f"{plural(len(inside), DISPLAY.get(lang, lang) + ' file')}"]
     if modules:

@@ -49,10 +49,17 @@ NOT_THE_PROJECT = re.compile(
     re.IGNORECASE,
 )
 """A contributor speaking of their own team or fork: their decision, not the project's."""
+NARRATIVE = re.compile(
+    r"^(I\b|I'(ve|m)\b|in effect\b|previously\b|currently\b|before this\b|this (commit|PR|change)\b)", re.I
+)
+"""A sentence that tells the story of the change ("I have been experimenting …", "In effect, this extends …"),
+not the choice the project made."""
 MAX_AGE_DAYS = 730
 """A commit's reasoning older than two years (before HEAD) is too likely to be superseded."""
 DESIGN_NAMES = re.compile(r"(^|/)(design|design[-_]decisions|decisions|rationale|philosophy|why)\.(md|rst|txt)$", re.I)
 DESIGN_TITLE = re.compile(r"\b(decisions?|rationale|philosophy|why|principles)\b", re.IGNORECASE)
+SALES_PITCH = re.compile(r"\bwhy (should (i|you|we)|(to )?use|choose|pick)\b", re.IGNORECASE)
+"""A README section that sells the tool to its users ("Why should I use ripgrep?", "Why use X"): no decision."""
 WHY_HEADING = re.compile(r"\b(why|design|philosophy|rationale|motivation)\b", re.IGNORECASE)
 CHANGELOGS = ("CHANGELOG.md", "CHANGES.md", "CHANGES.rst", "ChangeLog.md", "HISTORY.md", "NEWS.md", "CHANGELOG.rst")
 MANIFESTS = ("go.mod", "pyproject.toml", "setup.cfg", "Cargo.toml", "Gemfile", "build.gradle", "build.gradle.kts")
@@ -172,6 +179,9 @@ def readme_why(tree: Tree) -> list[Reasoned]:
     rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
     out = []
     for heading, body in _sections(tree.read(rel) or "") if rel else []:
+        named = re.fullmatch(rf"why {re.escape(tree.root.name)}\W*", (heading or "").strip(), re.IGNORECASE)
+        if SALES_PITCH.search(heading or "") or named:
+            continue  # "Why should I use ripgrep?" sells the tool to users; it records no decision
         if heading and WHY_HEADING.search(heading) and (said := _decision_of(heading, _prose(body))):
             slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
             out.append(Reasoned(f"decision/readme/{slug}", heading[:100],
@@ -317,7 +327,11 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
             continue
         sha, day, subject, body = parts
         said = [subject, *body_sentences(body)]  # a subject may say why too
-        at = next((i for i, s in enumerate(said) if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)), None)
+        at = next(
+            (i for i, s in enumerate(said) if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)
+             and not NARRATIVE.match(s)),
+            None,
+        )  # fmt: skip
         if at is None or any(NOT_THE_PROJECT.search(s) for s in said):
             continue
         chosen = said[at]

@@ -29,8 +29,8 @@ NORMATIVE = re.compile(
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
-    r"^(no|only|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|include|keep|"
-    r"lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
+    r"^(also\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|"
+    r"include|keep|lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
     r"place|prefix|name|mark|declare|register)\b",
     re.IGNORECASE,
 )
@@ -40,7 +40,7 @@ NOT_A_CODE_RULE = re.compile(
     r"first[- ]time contrib\w*|good first issue|fork (?:the|this|it)|git clone|clone (?:the|this|your)|"
     r"download the sources|install (?:go|rust|node|python|git)\b|"
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
-    r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|"
+    r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
     r"security (?:policy|bug report\w*|reports?))",
     re.IGNORECASE,
 )
@@ -54,7 +54,7 @@ ILLUSTRATES = re.compile(
     r"^(for example|for instance|e\.g\.|the reason(?:ing)? (?:is|being)|this (?:is|means) (?:because|why))\b", re.I
 )
 """An example or the explanation of the rule before it, not a rule of its own."""
-SUBORDINATE = re.compile(r"^(before|after|when|once|whenever)\b[^,]{0,80},\s*", re.IGNORECASE)
+SUBORDINATE = re.compile(r"^(before|after|when|once|whenever)\b[^,:]{0,80}[,:]\s*", re.IGNORECASE)
 """The clause before an instruction ("Before submitting a pull request, check …"): the instruction follows it."""
 REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
 """Guidance for reviewing others' pull requests is not a rule for changing code."""

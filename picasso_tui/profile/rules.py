@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from picasso_tui.profile.commands import in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
@@ -66,7 +67,8 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
 _UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
 Block = tuple[str, str, int]
-"""(heading path, text, indent of its bullet or -1 for a paragraph)."""
+"""(heading path, text, indent of its bullet, -1 for a paragraph or CODE for a code block's commands)."""
+CODE = -2
 
 
 def _blocks(text: str) -> list[Block]:
@@ -82,12 +84,17 @@ def _blocks(text: str) -> list[Block]:
             out.append((heading, " ".join(current), bullet))
         current.clear()
 
+    code: list[str] = []
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             flush()
-            in_code = not in_code
+            if in_code and code:  # the commands of a code block, for the sentence that introduces them
+                out.append((heading, "; ".join(f"`{c}`" for c in code), CODE))
+            in_code, code = not in_code, []
             continue
+        if in_code and stripped and not stripped.startswith(("#", "//")):
+            code.append(stripped.removeprefix("$ "))
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or _UNDERLINE.match(stripped):
             continue
@@ -153,6 +160,10 @@ def _cut(rule: str) -> str:
     return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
 
 
+LEADS_IN = re.compile(r"^(when|before|after|once|if) [^:]{3,80}:$", re.IGNORECASE)
+"""A paragraph that sets the occasion for the steps under it ("When adding a feature in Faraday:")."""
+
+
 def _lead_ins(blocks: list[Block]) -> list[Block]:
     """A normative sentence ending in ':' and the list it introduces become one rule ("register it in: a; b");
     so does a bullet ending in ':' with the bullets nested under it ("Respect the code style: only spaces; …")."""
@@ -162,7 +173,13 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
         heading, text, indent = blocks[i]
         lead = re.split(r"(?<=[.!?])\s+", text)[-1]
         items: list[str] = []
-        opens = text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead))
+        following = i + 1 < len(blocks) and blocks[i + 1][2] == CODE and blocks[i + 1][0] == heading
+        if indent == -1 and following and re.search(r"\bthe following\b|:$", lead):
+            # "we recommend you run the following checks …" and the block of commands it points to are one rule
+            out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", -1))
+            i += 2
+            continue
+        opens = text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead) or LEADS_IN.match(text))
         while opens and i + 1 + len(items) < len(blocks):
             nh, nt, nested = blocks[i + 1 + len(items)]
             if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
@@ -182,6 +199,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     """(heading, rule) from a contributor guide: instructions for changing code only."""
     rules = []
     for path, text, indent in _lead_ins(blocks):
+        if indent == CODE:
+            continue
         is_bullet = indent >= 0
         if any(
             REVIEWING.search(h) or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h)) for h in path.split(" > ")
@@ -203,6 +222,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
                 if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
                     continue  # the sentence it points back to is not here
+                if i and rules and rules[-1] == (heading, candidates[i - 1]):
+                    rules.pop()  # said again below, with the sentence that needs it
                 c = f"{candidates[i - 1]} {c}" if i else c
             if not NOT_A_CODE_RULE.search(c) and not ILLUSTRATES.match(c):
                 rules.append((heading, c))
@@ -217,7 +238,7 @@ def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
     else:
         pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
         if not pairs:  # prose: keep the first paragraphs
-            prose = [(h, t) for h, t, _ in blocks if not t.startswith(("<", "[!", "!["))][:4]
+            prose = [(h, t) for h, t, kind in blocks if kind != CODE and not t.startswith(("<", "[!", "!["))][:4]
             pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
@@ -303,7 +324,8 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     k.findings += _agent_files(tree)
     kept: list[set[str]] = []
-    for rel in sorted((f for f in tree.files if GUIDE.match(f)), key=_guide_order):
+    guides = (f for f in tree.files if GUIDE.match(f) or (in_guide_folder(f) and f.endswith((".md", ".rst"))))
+    for rel in sorted(guides, key=_guide_order):
         maintainer = "maintain" in rel.rsplit("/", 1)[-1].lower()
         found = _record(tree, rel, "Maintainer guide" if maintainer else "Contributor guide", guide=True)
         words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
@@ -336,7 +358,7 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((heading if len(heading) < 60 else "", _cut(rule)))
-    paragraphs = [b for b in _blocks(text) if b[2] < 0]
+    paragraphs = [b for b in _blocks(text) if b[2] == -1]
     out += [(h if len(h) < 60 else "", _cut(r)) for h, r in _guide_rules(paragraphs)]
     seen: set[str] = set()
     return [(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))][:MAX_RULE_LINES]

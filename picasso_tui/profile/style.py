@@ -12,7 +12,7 @@ from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile.ecosystems import golang
 from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
-from picasso_tui.profile.languages import shares
+from picasso_tui.profile.languages import own_languages, shares
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -241,9 +241,12 @@ def investigate(tree: Tree) -> Knowledge:
     _go(tree, hints)
     _others(tree, hints)
     _editorconfig(tree, hints, present)
+    own = own_languages(tree)
+    if own & {"javascript", "typescript"}:
+        own |= {"javascript", "typescript"}
     for lang, found in hints.items():
-        if not found:
-            continue
+        if not found or (own and lang not in own):
+            continue  # prettier formatting black's Markdown and YAML is no JavaScript style
         sources = tuple(dict.fromkeys(src for _, src in found if src))
         name = DISPLAY.get(lang, lang)
         body = f"{name} style in this project: " + "; ".join(h for h, _ in found) + "."

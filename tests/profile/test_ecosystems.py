@@ -82,6 +82,7 @@ RUST = {
     "crates/cli/Cargo.toml": '[package]\nname = "acme-cli"\n[dependencies]\nclap = "4"\ntokio = "1"\n',
     "crates/cli/src/main.rs": "fn main() {}\n",
     "rustfmt.toml": 'max_width = 100\nimports_granularity = "Crate"\n',
+    "clippy.toml": 'msrv = "1.70"\n',
     ".windsurfrules": "- Prefer thiserror for library errors and anyhow in binaries.\n",
 }
 GO = {

@@ -298,3 +298,135 @@ def test_a_docs_or_test_commit_is_not_a_project_decision(make_project):
     _, findings, _ = investigate(repo.root)
     decisions = [f.body for f in findings if f.key.startswith("decision/commit/")]
     assert any("LRU" in d for d in decisions) and not any("optin" in d for d in decisions)
+
+
+def test_clippy_is_offered_only_where_the_project_configures_it(make_project):
+    crate = {"Cargo.toml": '[package]\nname = "grep"\n', "src/lib.rs": "pub fn a() {}\n"}
+    assert "workflow/lint" not in bodies(make_project, crate, name="plain")
+    configured = {**crate, "Cargo.toml": '[package]\nname = "grep"\n[lints.clippy]\nall = "warn"\n'}
+    assert (
+        "`cargo clippy --all-targets` — from Cargo.toml"
+        in bodies(make_project, configured, name="linted")["workflow/lint"]
+    )
+
+
+def test_flags_tool_installs_and_file_paths_do_not_give_a_command_its_role():
+    assert command_role("bundle exec rubocop --format progress") == "lint"  # --format picks the report style
+    assert command_role("vendor/bin/psalm.phar --output-format=github") == "typecheck"
+    assert command_role("composer bin phpstan update --no-interaction") == "install"
+    assert command_role("make jq.1.prebuilt tests/man.test tests/manonig.test") is None
+    assert command_role("./scripts/test") == "test"
+    assert command_role("bundle exec ruby -Itest test/spec_request.rb") == "test-one"
+    assert command_role("tox -e generate_schema") is None and command_role("tox -e py311-django4") == "test"
+
+
+def test_an_optional_clean_step_does_not_join_the_configure_line():
+    from picasso_tui.profile.commands import block_commands, chain_configure
+
+    readme = "```\n./configure --with-oniguruma=builtin\nmake clean   # if upgrading\nmake -j8\nmake check\n```\n"
+    pairs = chain_configure(block_commands(readme, False))
+    assert pairs[0][0] == "./configure --with-oniguruma=builtin && make -j8"
+    assert all("clean" not in command for command, _ in pairs)
+
+
+def test_tox_envlist_brace_products_are_expanded():
+    from picasso_tui.profile.tasks import expand_envlist
+
+    assert expand_envlist("{,ci-}py{310,311},fuzz\n    lint") == [
+        "py310", "py311", "ci-py310", "ci-py311", "fuzz", "lint",
+    ]  # fmt: skip
+
+
+def test_a_readme_section_that_sells_the_tool_is_not_a_decision(make_project):
+    readme = (
+        "# grepx\n\ngrepx is a search tool.\n\n## Why should I use grepx?\n\n"
+        "It replaces other tools because it contains most of their features.\n\n"
+        "## Why no plugins?\n\nWe keep one code path so that every release is tested as shipped.\n"
+    )
+    learned = bodies(make_project, {"README.md": readme}, name="grepx")
+    assert "decision/readme/why-no-plugins" in learned
+    assert not any("replaces other tools" in body for body in learned.values())
+
+
+def test_a_page_of_a_contributing_folder_is_a_guide_and_a_release_page_is_not(make_project):
+    learned = bodies(make_project, {
+        "pyproject.toml": '[project]\nname = "fmtx"\n', "src/fmtx/__init__.py": "",
+        "docs/contributing/the_basics.md": "# The basics\n\n## Testing\n\nAll style changes should be tested.\n\n"
+        "```console\n$ tox -e py\n```\n",
+        "docs/contributing/release_process.md": "# Releasing\n\nYou must tag the release on main.\n",
+    })  # fmt: skip
+    assert "All style changes should be tested." in learned["rules/docs/contributing/the_basics.md"]
+    assert "rules/docs/contributing/release_process.md" not in learned
+    assert "`tox -e py` — from docs/contributing/the_basics.md" in learned["workflow/test"]
+
+
+def test_a_package_json_that_only_serves_the_docs_of_a_ruby_gem_is_not_a_javascript_project(make_project):
+    learned = bodies(make_project, {
+        "faradayx.gemspec": "Gem::Specification.new { |s| s.name = 'faradayx' }\n", "lib/faradayx.rb": "module F; end\n",
+        "lib/faradayx/conn.rb": "module F; end\n", "package.json": '{"name": "faradayx-docs", "main": "index.js", '
+        '"scripts": {"docs": "docsify serve ./docs"}, "dependencies": {"docsify-cli": "4"}}',
+        "package-lock.json": "{}", ".prettierrc.yaml": "printWidth: 88\n",
+    }, name="faradayx")  # fmt: skip
+    assert not any(key.startswith(("javascript/", "style/javascript")) for key in learned)
+    assert "npm install" not in learned.get("workflow/install", "")
+    assert "`npm run docs`" in learned["workflow/docs"]
+
+
+def test_tests_junit_and_folders_are_read_from_what_the_files_are(make_project):
+    learned = bodies(make_project, {
+        "pom.xml": "<project><dependencyManagement><dependency><artifactId>junit-jupiter</artifactId>"
+        "</dependency><dependency><artifactId>junit</artifactId></dependency></dependencyManagement></project>",
+        "src/main/java/a/A.java": "class A {}\n",
+        **{f"src/test/java/a/T{i}Test.java": "import org.junit.Test;\nclass T {}\n" for i in range(6)},
+        "pkg/brew/tool.rb": "class Tool < Formula; end\n", "examples/client_test.java": "class X {}\n",
+    })  # fmt: skip
+    assert "JUnit 4" in learned["jvm/packaging"] and "JUnit 5" not in learned["jvm/packaging"]
+    assert "pkg/ (Go packages" not in learned["layout/folders"]
+    assert "beside the source" not in learned["layout/tests"]
+
+
+FARADAY_LIKE_GUIDE = """\
+### Required Checks
+
+Before pushing your code, we recommend you run the following checks to avoid a failing workflow.
+
+```bash
+# Run unit tests
+$ bundle exec rspec
+```
+
+### New Features
+
+When adding a feature:
+
+1. also add tests to cover your new feature.
+2. start opening an issue describing the feature, and only after the green light start the PR.
+"""
+
+
+def test_a_sentence_keeps_the_commands_it_points_to_and_a_when_lead_keeps_its_steps(make_project):
+    repo = make_project({"CONTRIBUTING.md": FARADAY_LIKE_GUIDE})
+    body = rules.investigate(walk(repo.root)).findings[0].body
+    assert "run the following checks to avoid a failing workflow: `bundle exec rspec`" in body
+    assert "When adding a feature: also add tests to cover your new feature; start opening an issue" in body
+
+
+def test_a_lone_harness_named_like_a_test_points_to_the_suite_folder(make_project):
+    learned = bodies(make_project, {
+        "configure.ac": "AC_INIT([jqx], [1.0])\n", "src/main.c": "int main(void) { return 0; }\n",
+        "src/jqx_test.c": "int run_tests(void) { return 0; }\n",
+        **{f"tests/{n}.test": "1\n" for n in ("base", "onig", "man")},
+    }, name="jqx")  # fmt: skip
+    assert learned["layout/tests"] == "The tests live in tests/ (3 files)."
+
+
+def test_a_contributors_story_in_a_commit_body_is_not_the_decision(make_project):
+    repo = make_project({"a.txt": "1\n"})
+    for i in range(6):
+        repo.write({"a.txt": f"{i}\n"}).commit(f"change {i}")
+    repo.write({"a.txt": "x\n"}).commit(
+        "Remove the graph package\n\nI have been experimenting with using the constructor instead of the "
+        "factory because it is faster."
+    )
+    _, findings, _ = investigate(repo.root)
+    assert not any(f.key.startswith("decision/commit/") for f in findings)

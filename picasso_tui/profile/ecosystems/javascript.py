@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -175,10 +176,39 @@ def investigate(tree: Tree) -> Knowledge:
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
+    if not packages and not _own_source(tree) and own_languages(tree) - {"javascript", "typescript"}:
+        return _tooling_only(package)
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
     _entry_points(k, tree, pkg)
+    return k
+
+
+JS_SOURCE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
+TOOL_CONFIG = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|(gulp|grunt)file\.\w+)$", re.IGNORECASE)
+
+
+def _own_source(tree: Tree) -> bool:
+    """Whether the project has JavaScript or TypeScript of its own: outside docs, examples, tests, scripts and
+    tool configuration (a Ruby gem's package.json that serves Docsify, a Node test server, eslint.config.js)."""
+    for rel in tree.own:
+        parts = rel.split("/")
+        if not rel.endswith(JS_SOURCE) or TOOL_CONFIG.search(rel):
+            continue
+        if any(p in ("test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin") for p in parts[:-1]):
+            continue
+        return True
+    return False
+
+
+def _tooling_only(package: _Package) -> Knowledge:
+    """A package.json beside another language's project holds its tooling (docs site, markdown lint): only the
+    commands its scripts give for docs, lint and format, no JavaScript packaging, stack or install step."""
+    scripts = Knowledge()
+    _commands(scripts, package, {})
+    k = Knowledge()
+    k.commands = [c for c in scripts.commands if c.role in ("docs", "lint", "format")]
     return k
 
 

@@ -47,6 +47,22 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _junit_in_tests(tree: Tree) -> str | None:
+    """The JUnit the tests import (a build that manages JUnit 5 for one module while 131 tests import
+    org.junit.Test is a JUnit 4 project): read from up to 60 test files, None when none imports JUnit."""
+    tests = [f for f in tree.own if "/src/test/" in f"/{f}" and f.endswith((".java", ".kt"))][:60]
+    jupiter = four = 0
+    for rel in tests:
+        text = tree.read(rel) or ""
+        jupiter += "org.junit.jupiter" in text
+        four += bool(re.search(r"import (static )?org\.junit\.(?!jupiter|platform)", text))
+    if not jupiter and not four:
+        return None
+    if jupiter and four and min(jupiter, four) * 5 >= max(jupiter, four):
+        return "JUnit 4 and JUnit 5"
+    return "JUnit 5" if jupiter > four else "JUnit 4"
+
+
 def _language(tree: Tree) -> str:
     """Java, Kotlin, or both in the order of their share of the source (a project mostly in Kotlin with some
     Java is "Kotlin and Java")."""
@@ -112,6 +128,8 @@ def investigate(tree: Tree) -> Knowledge:
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
     kinds = _found(text)
+    if junit := _junit_in_tests(tree):
+        kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith("JUnit"))]
     if role := _role(tree, gradle or maven or "", manifests, kinds):
         details.append(role)
     if modules:

@@ -178,7 +178,8 @@ def _packaging(k: Knowledge, p: _Project) -> None:
     if p.members:
         details.append(f"uv workspace members: {human_list([str(m) for m in p.members])}")
     nested = sorted({f.rsplit("/", 1)[0] for f in tree.named("pyproject.toml", "setup.py") if "/" in f})
-    inner = [n for n in nested if not is_auxiliary(n + "/x")]
+    # A pyproject.toml under tests/ is a fixture for the tests (black's project-root cases), not a package.
+    inner = [n for n in nested if not is_auxiliary(n + "/x") and not {"tests", "test"} & set(n.split("/"))]
     if inner and not p.members:
         details.append(f"{len(inner)} more Python packages inside: {human_list(inner, 8)}")
     if aside := [n for n in nested if n not in inner]:
