@@ -285,18 +285,23 @@ def test_editor_and_hook_folders_and_generated_site_notes_stay_out_of_the_layout
     assert "Jekyll" not in folders
 
 
-def test_a_docs_or_test_commit_is_not_a_project_decision(make_project):
+def commit_decisions(make_project, *messages: str) -> list[str]:
+    """The decision records of a repository with some history and then these commits."""
     repo = make_project({"a.txt": "1\n"})
     for i in range(6):
         repo.write({"a.txt": f"{i}\n"}).commit(f"change {i}")
-    repo.write({"a.txt": "docs\n"}).commit(
-        "docs: note that the emitter reads optin\n\nUse the static optin instead of the dynamic one because it is cheaper."
-    )
-    repo.write({"a.txt": "real\n"}).commit(
-        "Switch the cache to LRU\n\nUse an LRU cache instead of a FIFO one because hot keys were evicted first."
-    )
+    for n, message in enumerate(messages):
+        repo.write({"a.txt": f"last {n}\n"}).commit(message)
     _, findings, _ = investigate(repo.root)
-    decisions = [f.body for f in findings if f.key.startswith("decision/commit/")]
+    return [f.body for f in findings if f.key.startswith("decision/commit/")]
+
+
+def test_a_docs_or_test_commit_is_not_a_project_decision(make_project):
+    decisions = commit_decisions(
+        make_project,
+        "docs: note that the emitter reads optin\n\nUse the static optin instead of the dynamic one because it is cheaper.",
+        "Switch the cache to LRU\n\nUse an LRU cache instead of a FIFO one because hot keys were evicted first.",
+    )
     assert any("LRU" in d for d in decisions) and not any("optin" in d for d in decisions)
 
 
@@ -421,12 +426,8 @@ def test_a_lone_harness_named_like_a_test_points_to_the_suite_folder(make_projec
 
 
 def test_a_contributors_story_in_a_commit_body_is_not_the_decision(make_project):
-    repo = make_project({"a.txt": "1\n"})
-    for i in range(6):
-        repo.write({"a.txt": f"{i}\n"}).commit(f"change {i}")
-    repo.write({"a.txt": "x\n"}).commit(
+    story = (
         "Remove the graph package\n\nI have been experimenting with using the constructor instead of the "
         "factory because it is faster."
     )
-    _, findings, _ = investigate(repo.root)
-    assert not any(f.key.startswith("decision/commit/") for f in findings)
+    assert commit_decisions(make_project, story) == []
