@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -147,6 +147,8 @@ def _without_ci_values(line: str) -> str:
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
+        return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = _without_ci_values(re.sub(r"^(\w+=\S*\s+)+(?=\S)", "", line))  # CI's environment tweaks
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
     if in_dir:
@@ -188,8 +190,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             continue
         for step in job.get("steps") or []:
             run = step.get("run") if isinstance(step, dict) else None
-            if not isinstance(run, str):
-                continue
+            if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
+                continue  # a step only a nightly toolchain or a release runs is not how the project tests
             folder = str(step.get("working-directory") or dig_folder(job))
             if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
                 folder = ""  # the checkout itself
@@ -229,6 +231,8 @@ class CiReading:
     jobs: dict[str, list[str]]
     """file -> its test jobs"""
     steps: list[CiStep]
+    queue_only: list[str] = field(default_factory=list)
+    """Workflows only the merge queue starts (`on: merge_group`): a pull request does not run them."""
 
 
 def read_ci(tree: Tree) -> CiReading | None:
@@ -248,7 +252,8 @@ def read_ci(tree: Tree) -> CiReading | None:
             names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
             jobs[rel] = names
             steps += found
-        return CiReading("GitHub Actions", used, skipped, jobs, steps)
+        queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
+        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")
         steps = gitlab_steps(".gitlab-ci.yml", data)
@@ -261,21 +266,30 @@ def _name(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
 
+SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
+"""A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
+CHECK_JOB = re.compile(r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy", re.IGNORECASE)
+
+
 def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
     """What CI runs on a change, per workflow file: its jobs and the commands they run."""
-    parts = []
+    parts: list[str] = []
+    listed: list[str] = []
     for rel in ci.used:
         commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
         jobs = ci.jobs.get(rel, [])
-        if not commands and not jobs:
-            continue
+        if not commands and not any(CHECK_JOB.search(j) for j in jobs):
+            continue  # a workflow that runs no command of ours and names no check (a README notifier) says nothing
         text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "")
+        if rel in ci.queue_only:
+            text += ", in the merge queue only,"
         if commands:
             text += " runs " + human_list([f"`{c}`" for c in commands], 6)
         parts.append(text)
+        listed.append(rel)
     if not parts:
         return
     body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
     if ci.skipped:
         body += f" Not about testing a change: {human_list([_name(s) for s in ci.skipped], 6)}."
-    k.fact("ci", f"CI: {ci.system}", body, *ci.used[:6], tags=("ci",))
+    k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

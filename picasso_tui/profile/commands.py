@@ -57,7 +57,7 @@ COMMAND_ROLES = (
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
-                        r"spotlessCheck|checkstyle|pre-commit)\b")),
+                        r"spotlessCheck|checkstyle\w*|pre-commit|phpmd)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
@@ -134,7 +134,12 @@ def _without_file_paths(command: str) -> str:
     """The command without the files it names: `make jq.1 tests/man.test` builds two files, the word "tests" in
     their path gives it no role; the program itself (`./scripts/test`) keeps its name."""
     head, *rest = command.split(" ")
+    if head in INTERPRETERS and rest:  # `bash scripts/format.sh`: the script is the program
+        head, rest = f"{head} {rest[0]}", rest[1:]
     return " ".join([head, *(w for w in rest if not re.fullmatch(r"[\w.-]*/[\w./-]*\.\w+", w))])
+
+
+INTERPRETERS = frozenset({"bash", "sh", "zsh", "python", "python3", "node", "ruby", "php", "perl", "pwsh", "deno"})
 
 
 def context_role(text: str) -> str | None:
@@ -183,15 +188,25 @@ def _clean(line: str) -> str:
 
 
 BARE = re.compile(
-    r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer)$"
+    r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer|black|"
+    r"prettier|isort|clang-format)$"
 )
 """A tool named alone in prose ("use `nr`") is not a command."""
 
 
 def _usable(tree: Tree, command: str) -> bool:
+    made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
+    if made:  # `mkdir build && cd build && cmake ..`: the folder is the build's own
+        return _usable(tree, made.group(2))
     in_dir = re.match(r"^cd [\w./-]+ && (.+)$", command)
     if in_dir:
         return _usable(tree, in_dir.group(1))
+    shell = re.match(r"^(?:bash|sh) ((?:\./)?(?:scripts?|bin|tools)/[\w.-]+.*)$", command)
+    if shell:  # `bash scripts/format.sh`: the repository's own script, run through the shell
+        return _usable(tree, shell.group(1))
+    named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
+    if any(not tree.has(f) for f in named):
+        return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
     if BARE.match(command):
         return False
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
@@ -228,6 +243,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
     in_block, shell, context, indent_block, cwd, section = False, False, "", -1, "", ""
+    created: set[str] = set()
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
@@ -251,13 +267,19 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 context = stripped
             elif shell and stripped:
                 line = _clean(stripped)
-                moved = re.fullmatch(r"cd ([\w./-]+)", line)
-                if moved:  # the commands after it run there: keep the folder with each (`cd x && cargo test`)
-                    target = moved.group(1).rstrip("/")
-                    cwd = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else target
+                parts = line.split(" && ")
+                if all(re.fullmatch(r"(cd|mkdir(?: -p)?) [\w./-]+", p) for p in parts):
+                    for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run
+                        target = part.rsplit(" ", 1)[1].rstrip("/")
+                        path = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else target
+                        if part.startswith("mkdir"):
+                            created.add(path)  # a build folder the guide creates: its mkdir stays with the commands
+                        else:
+                            cwd = path
                     continue
                 where = section or cwd
-                out.append((f"cd {where} && {line}" if where else line, context))
+                step = f"mkdir -p {where} && cd {where} && {line}" if where in created else f"cd {where} && {line}"
+                out.append((step if where else line, context))
             continue
         if stripped and not stripped.startswith(("|", "<", "[!")):
             context = stripped
@@ -325,6 +347,10 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         rst = rel.lower().endswith(".rst")
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         for command, context in pairs:
+            made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
+            if made and "/" in made.group(1) and not tree.under(made.group(1).split("/", 1)[0]):
+                inner = made.group(1).split("/", 1)[1]  # `cd spdlog && mkdir build`: build/ in the checkout
+                command = f"mkdir -p {inner} && cd {inner} && {made.group(2)}"
             in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
             folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
             if in_dir and not tree.under(folder):

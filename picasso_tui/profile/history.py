@@ -11,6 +11,10 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import SKIP_DIRS
 
 MAX_COMMITS = 300
+RECENT = 50
+"""Commit style is read from the newest commits: a project that moved to Conventional Commits is described as it
+works now."""
+BOT = re.compile(r"\[bot\]|dependabot|renovate|github-actions|pre-commit-ci", re.IGNORECASE)
 MIN_COMMITS = 5
 """Fewer commits say nothing about habits (an imported tree is often one commit)."""
 CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
@@ -31,9 +35,9 @@ def _area(path: str) -> str:
 
 
 def _trailers(root: Path, n: int) -> list[str]:
-    """Habits that live in trailers: a DCO sign-off many projects require, co-authors."""
-    out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%(trailers:only,unfold)")
-    entries = (out or "").split("\x1e")[1:]
+    """Habits that live in trailers: a DCO sign-off many projects require, co-authors (bots' commits left out)."""
+    out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%(trailers:only,unfold)")
+    entries = [e.partition("\x1f")[2] for e in (out or "").split("\x1e")[1:] if not BOT.search(e.partition("\x1f")[0])]
     signed = sum("Signed-off-by:" in e for e in entries)
     coauthored = sum("Co-authored-by:" in e for e in entries)
     notes = []
@@ -86,7 +90,7 @@ def _subject_style(subjects: list[str]) -> str:
 
 def investigate(root: Path) -> Knowledge:
     k = Knowledge()
-    log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%s", "--name-only")
+    log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%s", "--name-only")
     if not log:
         return k
     subjects: list[str] = []
@@ -95,7 +99,10 @@ def investigate(root: Path) -> Knowledge:
         lines = [line for line in entry.splitlines() if line.strip()]
         if not lines:
             continue
-        subjects.append(lines[0])
+        author, _, subject = lines[0].partition("\x1f")
+        if BOT.search(author):
+            continue  # dependabot's subjects, sign-offs and lock-file churn are not the project's habits
+        subjects.append(subject)
         areas.update({_area(p) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
     n = len(subjects)
     if n < MIN_COMMITS:
@@ -103,7 +110,7 @@ def investigate(root: Path) -> Knowledge:
     tickets = sum(bool(TICKET.search(s)) for s in subjects)
     bracket = sum(bool(BRACKET.match(s)) for s in subjects)
     lengths = sorted(len(s) for s in subjects)
-    notes = [_subject_style(subjects)]
+    notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
     if tickets / n >= 0.3:
         notes.append(f"{tickets / n:.0%} reference an issue or ticket")
     if bracket / n >= 0.3:

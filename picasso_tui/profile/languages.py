@@ -48,7 +48,9 @@ def language_in(tree: Tree, rel: str) -> str | None:
 
 
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin", "ci"})
-CONFIG_NAME = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|conftest\.py|setup\.py|noxfile\.py)$")
+CONFIG_NAME = re.compile(
+    r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|conftest\.py|setup\.py|noxfile\.py|[^/]*\.gradle\.kts)$|^buildSrc/"
+)
 
 
 def own_languages(tree: Tree) -> set[str]:

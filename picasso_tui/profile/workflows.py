@@ -16,6 +16,17 @@ from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
+CHECK_ROLES = ("lint", "format", "typecheck")
+"""Roles where a tool's default invocation (`mypy .` for mypy in the dependencies, `flake8` for a .flake8) often
+checks what the project does not (tests/data, examples): offered only when no written source gives a command."""
+WRITTEN = re.compile(r"^CI \(|target `|scripts\.|env `|session `|task `|\.(md|rst|txt|adoc)\b|pre-commit")
+
+
+def _written(c: Command) -> bool:
+    """A command the maintainers wrote down: a guide, a task runner's target or script, a CI step, pre-commit."""
+    return bool(WRITTEN.search(c.source))
+
+
 ROLE_WORDS = {
     "install": "install",
     "build": "build",
@@ -183,6 +194,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         if not found:
             continue
         best, rest = found[0], found[1:5]
+        if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
+            rest = [c for c in rest if _written(c)]
         note = f" ({best.note})" if best.note else ""
         body = f"To {ROLE_WORDS[role]}: `{best.command}`{note} — from {best.source}."
         if rest:

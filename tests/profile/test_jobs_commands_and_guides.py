@@ -431,3 +431,76 @@ def test_a_contributors_story_in_a_commit_body_is_not_the_decision(make_project)
         "factory because it is faster."
     )
     assert commit_decisions(make_project, story) == []
+
+
+def test_a_build_folder_the_guide_creates_keeps_its_mkdir(make_project):
+    readme = "## Build\n\n```console\n$ git clone https://x/spd.git\n$ cd spd && mkdir build && cd build\n" \
+        "$ cmake .. && make -j\n```\n"  # fmt: skip
+    learned = bodies(make_project, {
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(spd LANGUAGES CXX)\n"
+        "if(SPD_USE_STD_FORMAT)\n  set(CMAKE_CXX_STANDARD 20)\nelse()\n  set(CMAKE_CXX_STANDARD 11)\nendif()\n"
+        "add_library(spd src/a.cpp)\n", "src/a.cpp": "int a() { return 1; }\n", "CONTRIBUTING.md": readme,
+        ".clang-tidy": "Checks: '-*'\n",
+    }, name="spd")  # fmt: skip
+    assert learned["workflow/build"].startswith("To build: `mkdir -p build && cd build && cmake .. && make -j`")
+    assert "C++11 (C++20 when an option asks for it)" in learned["cpp/build"]
+    assert "workflow/lint" not in learned  # .clang-tidy alone: no compilation database, no command
+
+
+def test_ci_shell_checks_conditional_steps_merge_queue_and_notifiers(make_project):
+    queue = "on:\n  merge_group:\njobs:\n  test:\n    steps:\n      - run: cargo test --package core\n" \
+        "      - run: cargo test --package demo\n        if: matrix.rust == 'nightly'\n"  # fmt: skip
+    notify = "on:\n  push:\njobs:\n  send_notification:\n    steps:\n      - run: gh api graphql -f query=x\n"
+    pr = "on: [pull_request]\njobs:\n  build:\n    steps:\n      - run: cargo build\n" \
+        "      - run: |\n          test -f \"$CONFIG\" || {\n            exit 1\n          }\n"  # fmt: skip
+    learned = bodies(make_project, {
+        "Cargo.toml": '[package]\nname = "core"\n', "src/lib.rs": "",
+        ".github/workflows/ci.yaml": queue, ".github/workflows/readmechanged.yml": notify,
+        ".github/workflows/pr.yaml": pr,
+    }, name="core")  # fmt: skip
+    ci = learned["ci"]
+    assert "ci.yaml (jobs test), in the merge queue only, runs `cargo test --package core`" in ci
+    assert "demo" not in ci and "test ||" not in ci and "{" not in ci and "readmechanged" not in ci
+
+
+def test_a_tools_guessed_default_is_not_offered_beside_the_written_lint_command(make_project):
+    learned = bodies(make_project, {
+        "pyproject.toml": '[project]\nname = "richx"\n[tool.poetry.group.dev.dependencies]\nmypy = "*"\n',
+        "src/richx/__init__.py": "", "tox.ini": "[tox]\nenvlist = lint\n[testenv:lint]\ncommands = ruff check\n",
+        ".flake8": "[flake8]\nmax-line-length = 88\n",
+    }, name="richx")  # fmt: skip
+    lint = learned["workflow/lint"]
+    assert lint.startswith("To lint: `tox -e lint`") and "flake8" not in lint
+
+
+def test_build_facts_come_from_the_projects_own_modules(make_project):
+    learned = bodies(make_project, {
+        "settings.gradle.kts": 'include("core")\ninclude(\n    "ext:one",\n    "ext:two",\n)\n',
+        "build.gradle.kts": 'plugins {\n    id("com.android.application") apply false\n}\n',
+        "buildSrc/src/main/kotlin/java-conventions.gradle.kts": "val javaReleaseVersion = 11\n",
+        "core/build.gradle.kts": "if (JavaVersion.current() >= JavaVersion.VERSION_18) { }\n",
+        "core/src/main/java/a/A.java": "class A {}\n", "core/src/test/java/a/ATest.java": "import org.junit.Test;\n",
+        "integration-tests/android/build.gradle.kts": 'plugins { id("com.android.application") }\n',
+        "lib/Lang/en.java": "class En {}\n",
+    })  # fmt: skip
+    jvm = learned["jvm/packaging"]
+    assert "compiles for Java 11" in jvm and "3 modules: core, ext/one, ext/two" in jvm
+    assert "Android" not in jvm and "an application" not in jvm
+
+
+def test_locale_files_are_data_not_the_main_source(make_project):
+    files = {"composer.json": '{"name": "acme/carbonx"}'}
+    files |= {f"src/Carbonx/{n}.php": "<?php class A {}\n" * 30 for n in ("Carbonx", "Interval", "Period")}
+    files |= {f"src/Carbonx/Lang/{n}.php": "<?php return [];\n" for n in ("en", "fr", "de", "uk", "ru", "ka", "be")}
+    assert bodies(make_project, files)["layout/source"].startswith("Main source in src/Carbonx/: 3 PHP files")
+
+
+def test_commit_style_is_read_from_the_newest_commits_and_bots_are_left_out(make_project, monkeypatch):
+    monkeypatch.setattr(history, "RECENT", 6)
+    repo = make_project({"a.txt": "0\n"})
+    for i in range(8):
+        repo.write({"a.txt": f"old {i}\n"}).commit(f"Tidy things {i}")
+    for i in range(6):
+        repo.write({"a.txt": f"new {i}\n"}).commit(f"fix(core): handle case {i}")
+    body = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+    assert "Conventional Commits" in body and "free-form" not in body

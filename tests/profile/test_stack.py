@@ -391,8 +391,14 @@ def test_php_lint_scripts_and_codesniffer_are_offered_from_the_files_that_exist(
         "phpunit.xml.dist": "<phpunit/>", "phpcs.xml.dist": "<ruleset/>", "src/A.php": "<?php\n",
     })  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `composer phpcs` — from composer.json scripts.phpcs.")
-    assert "`vendor/bin/phpcs` (phpcs.xml.dist)" in learned["workflow/lint"]
+    # the composer script is how the project lints; the tool's bare default beside it is not offered again
+    assert "`vendor/bin/phpcs`" not in learned["workflow/lint"]
     assert learned["workflow/test-one"].endswith("— from phpunit.xml.dist.")
+    no_script = learn(make_project, {
+        "composer.json": json.dumps({"require-dev": {"squizlabs/php_codesniffer": "^3"}}),
+        "phpcs.xml.dist": "<ruleset/>", "src/A.php": "<?php\n",
+    }, name="bare")  # fmt: skip
+    assert no_script["workflow/lint"] == "To lint: `vendor/bin/phpcs` — from phpcs.xml.dist."
 
 
 PDM_BUILD_ONLY = {

@@ -66,10 +66,15 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     every = "\n".join(texts.values())
     project = re.search(r"^\s*project\s*\(\s*([\w.+-]+)", root, re.IGNORECASE | re.MULTILINE)
     details = [f"CMake project `{project.group(1)}`" if project else "CMake (CMakeLists.txt)"]
-    std = re.search(r"CMAKE_CXX_STANDARD\s+(\d+)", every)
+    fixed = re.search(r"CMAKE_CXX_STANDARD\s+(\d+)", _unconditional(root))
+    chosen = sorted({int(n) for n in re.findall(r"CMAKE_CXX_STANDARD\s+(\d+)", every)})
     features = sorted({int(n) for n in re.findall(r"\bcxx_std_(\d+)", root)})
-    if std:
-        details.append(f"C++{std.group(1)}")
+    if fixed:
+        details.append(f"C++{fixed.group(1)}")
+    elif len(chosen) > 1:  # spdlog: 20 only under if(SPDLOG_USE_STD_FORMAT), 11 otherwise
+        details.append(f"C++{chosen[0]} (C++{chosen[-1]} when an option asks for it)")
+    elif chosen:
+        details.append(f"C++{chosen[0]}")
     elif features:
         details.append(f"C++{features[0]} or later (cxx_std_{features[0]})")
     libs: list[str] = []
@@ -119,7 +124,20 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
             sources.append(marker)
     if tree.has(".clang-format"):
         k.command("format", "clang-format -i <files>", ".clang-format", 60)
-    if tree.has(".clang-tidy"):
-        k.command("lint", "clang-tidy -p build <files>", ".clang-tidy", 60)
+    # .clang-tidy alone gives no command: clang-tidy needs a compilation database only a configured build writes
     if tree.has("compile_commands.json"):
         details.append("compile_commands.json present")
+
+
+def _unconditional(cmake: str) -> str:
+    """The lines of a CMakeLists.txt outside every if() … endif() block."""
+    out, depth = [], 0
+    for line in cmake.splitlines():
+        word = line.strip().lower()
+        if re.match(r"if\s*\(", word):
+            depth += 1
+        elif re.match(r"endif\s*\(", word):
+            depth = max(0, depth - 1)
+        elif not depth:
+            out.append(line)
+    return "\n".join(out)

@@ -13,7 +13,8 @@ _RELEASE = (
     r"<maven\.compiler\.source>\s*([\d.]+)",
     r"<release>\s*([\d.]+)\s*</release>",
     r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
-    r"JavaVersion\.VERSION_(\d+(?:_\d+)?)",
+    r"(?:sourceCompatibility|targetCompatibility|jvmTarget)\s*=\s*JavaVersion\.VERSION_(\d+(?:_\d+)?)",
+    r"javaReleaseVersion\s*=\s*(\d+)",
     r"JavaLanguageVersion\.of\(\s*(\d+)",
 )
 _APPLICATION = re.compile(
@@ -77,10 +78,11 @@ def _language(tree: Tree) -> str:
 def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str]]) -> str:
     """An Android app (a module applies the application plugin), an application (the root build does, or an
     application framework is used) or a published library (the root build publishes); else unsaid."""
-    modules = "\n".join(tree.read(m) or "" for m in manifests[:40] if m != root)
+    # an Android test app among the integration tests does not make the library an Android application
+    modules = "\n".join(tree.read(m) or "" for m in manifests[:40] if m != root and not re.search(r"tests?\b", m))
     if re.search(r"android\.application\b(?!\S*\)?\s*apply false)", modules):
         return "an Android application"
-    text = tree.read(root) or ""
+    text = re.sub(r"(?m)^.*\bapply false.*$", "", tree.read(root) or "")  # plugins declared for modules only
     if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
         return "an application"
     return "a library (published)" if _PUBLISHED.search(text) else ""
@@ -110,7 +112,8 @@ def investigate(tree: Tree) -> Knowledge:
         tool = "Gradle"
         wrapper = "./gradlew" if tree.has("gradlew") else "gradle"
         settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
-        includes = re.findall(r"^\s*include\b(.*)$", settings, re.MULTILINE)
+        # `include("a")`, `include 'a', 'b'`, and an `include(` whose arguments span the lines after it
+        includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|.*)$", settings, re.MULTILINE)
         modules = [
             m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)
         ]
@@ -121,13 +124,18 @@ def investigate(tree: Tree) -> Knowledge:
         modules = re.findall(r"<module>([^<]+)</module>", tree.read("pom.xml") or "")
         manifests = [f for f in tree.files if f.endswith("pom.xml")]
     manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
-    text = "\n".join(tree.read(m) or "" for m in manifests[:40])
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
-    release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, text))), None)
+    # The convention plugins of buildSrc/ set it for every module (mockito: `javaReleaseVersion = 11`); a test
+    # module's own toolchain (java-21-tests) and a version compared in an `if` say nothing of the project's.
+    conventions = [f for f in tree.under("buildSrc") if f.endswith((".gradle", ".gradle.kts"))][:20]
+    main_text = "\n".join(
+        tree.read(m) or "" for m in [*conventions, *manifests[:40]] if not re.search(r"tests?\b", m.split("/")[0])
+    )
+    release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, main_text))), None)
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
-    kinds = _found(text)
+    kinds = _found(re.sub(r"(?m)^.*\bapply false.*$", "", main_text))
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith("JUnit"))]
     if role := _role(tree, gradle or maven or "", manifests, kinds):

@@ -44,7 +44,10 @@ def investigate(tree: Tree) -> Knowledge:
     runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
     kind = str(data.get("type") or "")  # no type is Composer's "library", but applications often leave it out
     role = "an application" if laravel or kind == "project" else f"a Composer {kind}" if kind else ""
-    stack = Stack(runtime, set(data.get("require-dev") or {}), role)
+    dev = set(data.get("require-dev") or {})
+    if not tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist"):
+        dev.discard("squizlabs/php_codesniffer")  # required but configured nowhere: Carbon runs PHP-CS-Fixer instead
+    stack = Stack(runtime, dev, role)
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
@@ -70,8 +73,8 @@ def investigate(tree: Tree) -> Knowledge:
         command = "vendor/bin/phpstan analyse" + (f" -c {config}" if config and not default else "")
         if config:
             k.command("lint", command, config, 55)
-    if "PHP_CodeSniffer" in kinds.get("lint", []):
-        config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist") or "composer.json"
+    config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist")
+    if "PHP_CodeSniffer" in kinds.get("lint", []) and config:  # a dev dependency nothing configures may run nowhere
         k.command("lint", "vendor/bin/phpcs", config, 56)
         k.command("format", "vendor/bin/phpcbf", config, 56)
     if "PHP-CS-Fixer" in kinds.get("lint", []):

@@ -158,9 +158,9 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
     details += _msrv(tree, root, crates)
     lints = dig(root, "workspace", "lints") or dig(first, "lints") or {}
     strict = [f"{name} = {lvl}" for group in lints.values() if isinstance(group, dict)
-              for name, lvl in group.items() if lvl in ("forbid", "deny")]  # fmt: skip
+              for name, lvl in group.items() if _level(lvl) in ("forbid", "deny")]  # fmt: skip
     if strict:
-        details.append(f"lints: {human_list(strict, 4)}")
+        details.append(f"lints: {human_list(strict, len(strict))}")
     if tree.has("rust-toolchain.toml") or tree.has("rust-toolchain"):
         details.append("toolchain pinned in rust-toolchain")
     for folder in nested:
@@ -261,3 +261,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("migrate", "diesel migration run", "diesel.toml" if tree.has("diesel.toml") else "Cargo.toml", 55)
     elif "sqlx" in runtime and tree.under("migrations"):
         k.command("migrate", "sqlx migrate run", "Cargo.toml", 55)
+
+
+def _level(value: object) -> object:
+    """A lint's level, written bare (`deny`) or as a table (`{ level = "deny", priority = -1 }`)."""
+    return value.get("level") if isinstance(value, dict) else value
