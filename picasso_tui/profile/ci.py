@@ -188,6 +188,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     for job_id, job in jobs.items():
         if not change_job(job_id, job):
             continue
+        made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         for step in job.get("steps") or []:
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
@@ -197,7 +198,16 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 folder = ""  # the checkout itself
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
+            inside_build = False
             for line in logical_lines(run):
+                made = re.match(r"^mkdir (?:-p )?([\w./-]+)", line)
+                created = {made.group(1)} if made else set()
+                entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
+                if entered and (entered.group(1) in created or entered.group(1) in made_here):
+                    inside_build = True  # `mkdir -p build; cd build; cmake --build .`: CI's own build tree
+                made_here |= created
+                if inside_build:
+                    continue
                 command = clean_command(line)
                 if command:
                     in_folder = f"cd {folder} && {command}" if folder not in ("", ".") else command

@@ -60,7 +60,7 @@ COMMAND_ROLES = (
                         r"spotlessCheck|checkstyle\w*|pre-commit|phpmd)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
-                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$")),
+                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|^(\./)?mvnw?( -\S+)* (clean )?verify\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
@@ -244,6 +244,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     in_block, shell, context, indent_block, cwd, section = False, False, "", -1, "", ""
     created: set[str] = set()
+    clone_dir = ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = _FENCE.match(stripped)
@@ -267,10 +268,20 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 context = stripped
             elif shell and stripped:
                 line = _clean(stripped)
+                cloned = re.match(r"git clone (?:\S+ )*?\S*?([\w.-]+?)(?:\.git)?/?(?: ([\w.-]+))?$", line)
+                if cloned:  # the `cd <name>` after it enters the checkout, even where a folder has that name
+                    clone_dir = cloned.group(2) or cloned.group(1)
+                    continue
+                if clone_dir and re.fullmatch(rf"cd {re.escape(clone_dir)}/?", line):
+                    cwd, clone_dir = "", ""
+                    continue
                 parts = line.split(" && ")
                 if all(re.fullmatch(r"(cd|mkdir(?: -p)?) [\w./-]+", p) for p in parts):
                     for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run
                         target = part.rsplit(" ", 1)[1].rstrip("/")
+                        if part.startswith("cd") and target == clone_dir:
+                            cwd = ""  # the checkout
+                            continue
                         path = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else target
                         if part.startswith("mkdir"):
                             created.add(path)  # a build folder the guide creates: its mkdir stays with the commands

@@ -20,9 +20,11 @@ MIN_FILES = 3
 STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 NOT_CODE = frozenset(
     {"scripts", "script", "tools", "ci", "profiling", "lang", "langs", "locale", "locales", "i18n", "l10n",
-     "translations", "resources"}
+     "translations", "resources", "language", "languages", "features", "fixtures", "support"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
+HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)
+"""Test support folders named as such (koa's test-helpers/); a package named `_pytest` is code."""
 MODULES_SHOWN = 6
 FOLDERS_SHOWN = 6
 WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
@@ -41,7 +43,7 @@ CONFIG_FILE = re.compile(
 def _is_test(rel: str) -> bool:
     """Tests, benchmarks, and the scripts and dot-folders (.github/) around the code."""
     parts = rel.split("/")
-    if any(p.startswith(".") or p.lower() in NOT_CODE for p in parts[:-1]):
+    if any(p.startswith(".") or p.lower() in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
         return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
     return in_test_dir or bool(TEST_FILE.search(rel) or BENCH_DIR.search(rel)) or "src/test/" in rel

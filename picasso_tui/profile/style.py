@@ -159,7 +159,7 @@ def _go(tree: Tree, hints: Hints) -> None:
 
 
 def _others(tree: Tree, hints: Hints) -> None:
-    if tree.has(".rubocop.yml"):
+    if tree.has(".rubocop.yml") and re.search(r"""["'](rubocop|standard)""", _gem_files(tree)):
         text = tree.read(".rubocop.yml") or ""
         target = re.search(r"TargetRubyVersion:\s*([\d.]+)", text)
         quotes = re.search(r"Style/StringLiterals:\s*\n\s+EnforcedStyle:\s*(\w+)", text)
@@ -205,7 +205,10 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             section = line[1:-1]
         elif section and "=" in line:
             key, value = (p.strip() for p in line.split("=", 1))
-            if key in ("indent_style", "indent_size", "max_line_length", "end_of_line", "quote_type"):
+            if (
+                key in ("indent_style", "indent_size", "max_line_length", "end_of_line", "quote_type")
+                and value != "unset"
+            ):
                 rules[section][key] = value
     for lang in present:
         ext = next(e for e, lg in EXTENSIONS.items() if lg == lang)
@@ -218,6 +221,12 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             hints[lang].append(
                 ("editorconfig: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items()), ".editorconfig")
             )
+
+
+def _gem_files(tree: Tree) -> str:
+    """The Gemfile and root gemspecs: where a Ruby project brings its tools."""
+    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
+    return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
 
 
 def short_title(text: str, limit: int = 72) -> str:

@@ -23,10 +23,12 @@ FORMAT_HOOKS = re.compile(
 )
 
 
-def _targets(k: Knowledge, rel: str, runner: str, names: list[str]) -> None:
+def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = "") -> None:
     seen = list(dict.fromkeys(names))
     for name in seen:
         role = TARGET_ROLES.get(name.lower())
+        if role == "install" and _installs_into_a_prefix(text, name):
+            continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
         if role:
             k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER)
     if seen:
@@ -34,10 +36,19 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str]) -> None:
         k.fact(f"tasks/{runner}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
+def _installs_into_a_prefix(makefile: str, target: str) -> bool:
+    """The target's recipe copies files into PREFIX, DESTDIR or a system folder (a user's install)."""
+    recipe = re.search(rf"^{re.escape(target)}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
+    body = recipe.group(1) if recipe else ""
+    prefixed = re.search(r"^\s*(PREFIX|prefix|DESTDIR|INSTALL_\w*)\s*[:?+]?=", makefile, re.MULTILINE)
+    return bool(re.search(r"PREFIX|DESTDIR|/usr/|INSTALL_|\$\(INSTALL", body)) or bool(prefixed)
+
+
 def makefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Makefile", "makefile", "GNUmakefile")
     if rel:
-        _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", tree.read(rel) or "", re.MULTILINE))
+        text = tree.read(rel) or ""
+        _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE), text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)
 

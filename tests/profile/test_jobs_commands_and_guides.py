@@ -504,3 +504,40 @@ def test_commit_style_is_read_from_the_newest_commits_and_bots_are_left_out(make
         repo.write({"a.txt": f"new {i}\n"}).commit(f"fix(core): handle case {i}")
     body = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
     assert "Conventional Commits" in body and "free-form" not in body
+
+
+def test_the_cd_after_a_clone_enters_the_checkout_even_where_a_package_has_that_name(make_project):
+    guide = "```bash\ngit clone git@github.com:you/httpx.git\ncd httpx\nmake test\n```\n"
+    learned = bodies(make_project, {
+        "setup.cfg": "[options.entry_points]\nconsole_scripts =\n    httpx = httpx.__main__:main\n",
+        "setup.py": "from setuptools import setup\nsetup()\n", "httpx/__init__.py": "", "httpx/client.py": "x = 1\n" * 20,
+        "Makefile": "test:\n\tpytest\n", "CONTRIBUTING.md": guide,
+    }, name="httpx")  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `make test` — from CONTRIBUTING.md")
+    assert "a command-line tool (`httpx`)" in learned["python/stack"]
+
+
+def test_ci_commands_in_a_build_tree_ci_creates_are_left_out(make_project):
+    workflow = "on: [push]\njobs:\n  linux:\n    steps:\n      - run: |\n          mkdir -p build\n          cd build\n" \
+        "          cmake ..\n          make test\n      - run: make lint\n"  # fmt: skip
+    learned = bodies(make_project, {
+        "CMakeLists.txt": "project(cj C)\nadd_library(cj cj.c)\n", "cj.c": "int a;\n",
+        ".github/workflows/CI.yml": workflow,
+        "Makefile": "PREFIX ?= /usr/local\ninstall: install-lib\ninstall-lib:\n\tcp libcj.a $(PREFIX)/lib\nlint:\n\tcc -Wall\n",
+    }, name="cj")  # fmt: skip
+    assert "make test" not in learned.get("ci", "") and "`make lint`" in learned["ci"]
+    assert "make install" not in learned.get("workflow/install", "")
+
+
+def test_tools_helpers_and_translations_are_not_taken_for_what_they_are_not(make_project):
+    learned = bodies(make_project, {
+        "package.json": '{"name": "koax", "main": "lib/application.js"}',
+        **{f"lib/{n}.js": "module.exports = 1\n" * 10 for n in ("application", "context", "request")},
+        "test-helpers/context.js": "module.exports = 2\n" * 40, ".rubocop.yml": "AllCops: {}\n",
+        ".editorconfig": "[*]\nindent_style = space\n[vendor/*]\nindent_style = unset\n",
+    }, name="koax")  # fmt: skip
+    assert learned["layout/source"].startswith("Main source in lib/: 3 JavaScript files")
+    assert "test-helpers" not in learned["layout/source"]
+    assert learned["javascript/packaging"].startswith("JavaScript project:")
+    assert "unset" not in learned["style/javascript"]
+    assert "workflow/lint" not in learned  # a .rubocop.yml with no gem that brings RuboCop runs nowhere

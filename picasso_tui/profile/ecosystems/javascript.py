@@ -292,7 +292,7 @@ def _packaging(k: Knowledge, p: _Package) -> None:
     k.fact(
         "javascript/packaging",
         f"JS/TS packaging: {p.tool}",
-        "JavaScript/TypeScript project: " + "; ".join(details) + ".",
+        f"{_flavour(p.tree)} project: " + "; ".join(details) + ".",
         *p.sources,
         *[f"{f}/package.json" for f in sorted(p.packages, key=lambda f: bool(_private(p.manifests[f])))[:2]],
     )
@@ -391,3 +391,12 @@ def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
             f"package.json entry points: {human_list(entries)}.",
             "package.json",
         )
+
+
+def _flavour(tree: Tree) -> str:
+    """TypeScript when the project has a tsconfig or .ts sources, else JavaScript (koa is plain CommonJS)."""
+    ts = tree.has("tsconfig.json") or any(
+        f.endswith((".ts", ".tsx", ".mts")) and not f.endswith(".d.ts") for f in tree.own
+    )
+    js = any(f.endswith((".js", ".mjs", ".cjs", ".jsx")) for f in tree.own)
+    return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"

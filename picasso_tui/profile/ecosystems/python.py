@@ -212,6 +212,8 @@ def _role(p: _Project) -> str:
     if dig(p.pyproject, "tool", "uv", "package") is False or (p.pyproject and not packaged):
         return "an application (not packaged)"
     if packaged and (dig(p.pyproject, "project", "name") or p.tree.has("setup.py")):
+        if not cli and _console_scripts(p.tree):
+            return f"a command-line tool (`{'`, `'.join(_console_scripts(p.tree)[:3])}`)"
         return f"an installable package{cli}" if cli else "a library (installable package)"
     return ""
 
@@ -333,3 +335,10 @@ def _migrations(k: Knowledge, p: _Project) -> None:
     if "alembic" in p.deps or p.tree.has("alembic.ini"):
         where = "alembic.ini" if p.tree.has("alembic.ini") else "alembic"
         k.command("migrate", f"{p.run}alembic upgrade head", where, 50)
+
+
+def _console_scripts(tree: Tree) -> list[str]:
+    """The commands setup.cfg or setup.py install (`console_scripts = http = httpie.__main__:main`)."""
+    text = (tree.read("setup.cfg") or "") + "\n" + (tree.read("setup.py") or "")
+    block = re.search(r"console_scripts\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
+    return re.findall(r"([\w.-]+)\s*=\s*[\w.]+:", block.group(1)) if block else []

@@ -110,7 +110,11 @@ def _commands(
         tests = [f for f in tree.under("test") if f.endswith("_test.rb")]
         if tests and "Minitest" in kinds.get("test", []):
             k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
-    if "rubocop" in deps or tree.has(".rubocop.yml"):
+    # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
+    if "standard" in deps:
+        k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
+        k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
+    elif any(d == "rubocop" or d.startswith("rubocop-") for d in deps):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
         k.command("format", "bundle exec rubocop -a", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 58)
     if rails:
