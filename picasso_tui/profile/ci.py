@@ -147,6 +147,8 @@ def _without_ci_values(line: str) -> str:
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    if re.search(r"\s-Z\s|\s\+nightly\b", line):
+        return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = _without_ci_values(re.sub(r"^(\w+=\S*\s+)+(?=\S)", "", line))  # CI's environment tweaks
@@ -301,5 +303,5 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         return
     body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
     if ci.skipped:
-        body += f" Not about testing a change: {human_list([_name(s) for s in ci.skipped], 6)}."
+        body += f" Not read for commands: {human_list([_name(s) for s in ci.skipped], 6)}."
     k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

@@ -77,7 +77,7 @@ CONTEXT_ROLES = (
     ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
 )
 NOT_DEV = re.compile(
-    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list|clean)\b|--version|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$"
 )
 """Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage."""
@@ -142,6 +142,23 @@ def _without_file_paths(command: str) -> str:
 INTERPRETERS = frozenset({"bash", "sh", "zsh", "python", "python3", "node", "ruby", "php", "perl", "pwsh", "deno"})
 
 
+FORMATTER = re.compile(
+    r"ruff format|\bblack\b|prettier (--write|-w)|--fix\b|gofmt -w|cargo fmt|clang-format -i|rubocop -a"
+)
+
+
+def _formats(tree: Tree, command: str) -> bool:
+    """Whether the script a command runs formats code (its own text says so), not only lints it."""
+    script = re.match(r"^(?:bash |sh )?(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
+    npm = re.match(r"^(?:npm|pnpm|yarn|bun) run ([\w:.-]+)", command)
+    if script:
+        return bool(FORMATTER.search(tree.read(script.group(1)) or ""))
+    if npm:
+        found = re.search(rf'"{re.escape(npm.group(1))}"\s*:\s*"([^"]*)"', tree.read("package.json") or "")
+        return bool(found and FORMATTER.search(found.group(1)))
+    return False
+
+
 def context_role(text: str) -> str | None:
     return next((role for role, pattern in CONTEXT_ROLES if pattern.search(text)), None)
 
@@ -189,7 +206,7 @@ def _clean(line: str) -> str:
 
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer|black|"
-    r"prettier|isort|clang-format)$"
+    r"prettier|isort|clang-format|ruff|mypy|pylint)$"
 )
 """A tool named alone in prose ("use `nr`") is not a command."""
 
@@ -230,8 +247,6 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # what the guide gives for building the docs is not a test command
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
-    if own in ("lint", "format") and near in ("lint", "format") and near != own:
-        return [own, near]
     return [own]
 
 
@@ -370,7 +385,10 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)
             if not _usable(tree, command):
                 continue
-            for role in _roles(command, context):
+            roles = _roles(command, context)
+            if roles == ["lint"] and context_role(context) == "format" and _formats(tree, command):
+                roles.append("format")  # httpx's scripts/lint runs `ruff format`: the guide's "auto-formatting" holds
+            for role in roles:
                 if "<" in command and role != "test-one":
                     continue
                 out.append(GuideCommand(command, role, rel))

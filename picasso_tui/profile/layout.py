@@ -40,7 +40,7 @@ MIGRATION_DIRS = (
     "sql/migrations",
 )
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
 )
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
@@ -364,8 +364,8 @@ def _tests(tree: Tree, k: Knowledge) -> None:
         for pat, label in (
             (r"^test_.*\.py$", "test_*.py"),
             (r"_test\.go$", "*_test.go"),
-            (r"\.test\.[jt]sx?$", "*.test.*"),
-            (r"\.spec\.[jt]sx?$", "*.spec.*"),
+            (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
+            (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
             (r"_spec\.rb$", "*_spec.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
             (r"_test\.\w+$", "*_test.*"),

@@ -20,7 +20,7 @@ MIN_FILES = 3
 STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 NOT_CODE = frozenset(
     {"scripts", "script", "tools", "ci", "profiling", "lang", "langs", "locale", "locales", "i18n", "l10n",
-     "translations", "resources", "language", "languages", "features", "fixtures", "support"}
+     "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
 HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)

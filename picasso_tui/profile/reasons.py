@@ -39,7 +39,7 @@ NOT_A_DECISION = re.compile(
 )
 REFERS_BACK = re.compile(
     r"^(as such|therefore|this means|that means|thus|hence|for (this|that|these) reasons?|consequently|"
-    r"accordingly|that is why|that's why|because of this|as a result)\b",
+    r"accordingly|that is why|that's why|because of this|as a result)\b|^(\S+\s+){0,2}(these|those|such)\s",
     re.IGNORECASE,
 )
 """A sentence that opens by pointing back needs the sentence it points to: alone it has lost its subject."""

@@ -41,6 +41,7 @@ NOT_A_CODE_RULE = re.compile(
     r"download the sources|install (?:go|rust|node|python|git)\b|"
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
+    r"(?:fields?|sections?|questions?|checklist) (?:below|above)|"
     r"security (?:policy|bug report\w*|reports?))",
     re.IGNORECASE,
 )

@@ -46,8 +46,10 @@ def _installs_into_a_prefix(makefile: str, target: str) -> bool:
 
 def makefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Makefile", "makefile", "GNUmakefile")
+    text = tree.read(rel) or "" if rel else ""
+    if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
+        return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:
-        text = tree.read(rel) or ""
         _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE), text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)
@@ -125,8 +127,15 @@ def tox(tree: Tree, k: Knowledge) -> None:
 
 def nox(tree: Tree, k: Knowledge) -> None:
     if tree.has("noxfile.py"):
-        sessions = re.findall(r"@nox\.session[^\n]*\n\s*def\s+(\w+)", tree.read("noxfile.py") or "")
-        k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(sessions)}" if sessions else "")
+        text = tree.read("noxfile.py") or ""
+        sessions = re.findall(r"@nox\.session[^\n]*\n\s*def\s+(\w+)", text)
+        default = re.search(r"nox\.options\.sessions\s*=\s*\[([^\]]*)\]", text)
+        chosen = re.findall(r"[\"']([\w-]+)[\"']", default.group(1)) if default else sessions
+        tests = [s for s in sessions if re.fullmatch(r"tests?|unit|pytest", s)]
+        if any(re.fullmatch(r"tests?|unit|pytest", s) for s in chosen):
+            k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(sessions)}" if sessions else "")
+        elif tests:  # packaging's bare `nox` runs only its lint session
+            k.command("test", f"nox -s {tests[0]}", f"noxfile.py session `{tests[0]}`", RUNNER)
         for name in sessions:
             role = TARGET_ROLES.get(name)
             if role and role != "test":

@@ -541,3 +541,38 @@ def test_tools_helpers_and_translations_are_not_taken_for_what_they_are_not(make
     assert learned["javascript/packaging"].startswith("JavaScript project:")
     assert "unset" not in learned["style/javascript"]
     assert "workflow/lint" not in learned  # a .rubocop.yml with no gem that brings RuboCop runs nowhere
+
+
+def test_a_stub_makefile_that_asks_for_configure_gives_no_targets(make_project):
+    learned = bodies(make_project, {
+        "configure": "#!/bin/sh\n", "Makefile": "all:\n\t-@echo \"Please use ./configure first.\"\ntest: all\n",
+        "zlib.c": "int a;\n", "zutil.c": "int b;\n", "contrib/minizip/zip.c": "int c;\n" * 50,
+    }, name="zlibx")  # fmt: skip
+    assert "tasks/make" not in learned and "make test" not in learned.get("workflow/test", "")
+    assert "contrib" not in learned.get("layout/source", "")
+
+
+def test_bare_nox_is_the_test_command_only_when_its_default_sessions_test(make_project):
+    noxfile = 'import nox\nnox.options.sessions = ["lint"]\n\n@nox.session\ndef lint(session):\n    pass\n\n' \
+        "@nox.session\ndef tests(session):\n    pass\n"  # fmt: skip
+    learned = bodies(make_project, {"noxfile.py": noxfile, "src/pkgx/__init__.py": ""})
+    assert learned["workflow/test"].startswith("To test: `nox -s tests`")
+
+
+def test_a_lint_script_is_a_formatter_only_when_its_text_formats(make_project):
+    guide = "To run the auto-formatting:\n\n```shell\n$ npm run lint\n```\n"
+    pkg = '{"name": "mochax", "scripts": {"lint": "eslint .", "clean": "rimraf dist", "test": "mocha"}}'
+    learned = bodies(make_project, {"package.json": pkg, "lib/a.js": "1\n", "CONTRIBUTING.md": guide}, name="mochax")
+    assert "npm run lint" not in learned.get("workflow/format", "")
+    assert "npm run clean" not in "".join(learned.values())
+
+
+def test_nightly_ci_flags_and_spec_cjs_tests(make_project):
+    workflow = "on: [push]\njobs:\n  test:\n    steps:\n      - run: cargo build -Z avoid-dev-deps\n" \
+        "      - run: cargo test\n"  # fmt: skip
+    learned = bodies(make_project, {
+        "Cargo.toml": '[package]\nname = "logx"\n', "src/lib.rs": "", ".github/workflows/ci.yml": workflow,
+        "test/unit/a.spec.cjs": "", "test/unit/b.spec.cjs": "",
+    }, name="logx")  # fmt: skip
+    assert "-Z" not in learned["ci"] and "`cargo test`" in learned["ci"]
+    assert learned["layout/tests"].startswith("2 test files, named *.spec.*")
