@@ -9,8 +9,8 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import language_in, shares
-from picasso_tui.profile.layout import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
 from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
 
 DESCEND_SHARE = 0.75
 """A folder holding this share of the code below its parent is where the code is (src/ -> src/marshmallow/)."""

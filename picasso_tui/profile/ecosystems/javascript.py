@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -176,30 +177,13 @@ def investigate(tree: Tree) -> Knowledge:
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
-    if not packages and not _own_source(tree) and own_languages(tree) - {"javascript", "typescript"}:
+    if not packages and not has_own_source(tree) and own_languages(tree) - {"javascript", "typescript"}:
         return _tooling_only(package)
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
     _entry_points(k, tree, pkg)
     return k
-
-
-JS_SOURCE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
-TOOL_CONFIG = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|(gulp|grunt)file\.\w+)$", re.IGNORECASE)
-
-
-def _own_source(tree: Tree) -> bool:
-    """Whether the project has JavaScript or TypeScript of its own: outside docs, examples, tests, scripts and
-    tool configuration (a Ruby gem's package.json that serves Docsify, a Node test server, eslint.config.js)."""
-    for rel in tree.own:
-        parts = rel.split("/")
-        if not rel.endswith(JS_SOURCE) or TOOL_CONFIG.search(rel):
-            continue
-        if any(p in ("test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin") for p in parts[:-1]):
-            continue
-        return True
-    return False
 
 
 def _tooling_only(package: _Package) -> Knowledge:
@@ -292,7 +276,7 @@ def _packaging(k: Knowledge, p: _Package) -> None:
     k.fact(
         "javascript/packaging",
         f"JS/TS packaging: {p.tool}",
-        f"{_flavour(p.tree)} project: " + "; ".join(details) + ".",
+        f"{flavour(p.tree)} project: " + "; ".join(details) + ".",
         *p.sources,
         *[f"{f}/package.json" for f in sorted(p.packages, key=lambda f: bool(_private(p.manifests[f])))[:2]],
     )
@@ -391,12 +375,3 @@ def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
             f"package.json entry points: {human_list(entries)}.",
             "package.json",
         )
-
-
-def _flavour(tree: Tree) -> str:
-    """TypeScript when the project has a tsconfig or .ts sources, else JavaScript (koa is plain CommonJS)."""
-    ts = tree.has("tsconfig.json") or any(
-        f.endswith((".ts", ".tsx", ".mts")) and not f.endswith(".d.ts") for f in tree.own
-    )
-    js = any(f.endswith((".js", ".mjs", ".cjs", ".jsx")) for f in tree.own)
-    return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"

@@ -1,0 +1,33 @@
+"""What the files say about a JavaScript project: whether it has code of its own (or only tooling beside another
+language's project), and whether it is JavaScript, TypeScript or both."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.walk import Tree
+
+JS_SOURCE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
+TOOL_CONFIG = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|(gulp|grunt)file\.\w+)$", re.IGNORECASE)
+
+
+def has_own_source(tree: Tree) -> bool:
+    """Whether the project has JavaScript or TypeScript of its own: outside docs, examples, tests, scripts and
+    tool configuration (a Ruby gem's package.json that serves Docsify, a Node test server, eslint.config.js)."""
+    for rel in tree.own:
+        parts = rel.split("/")
+        if not rel.endswith(JS_SOURCE) or TOOL_CONFIG.search(rel):
+            continue
+        if any(p in ("test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin") for p in parts[:-1]):
+            continue
+        return True
+    return False
+
+
+def flavour(tree: Tree) -> str:
+    """TypeScript when the project has a tsconfig or .ts sources, else JavaScript (koa is plain CommonJS)."""
+    ts = tree.has("tsconfig.json") or any(
+        f.endswith((".ts", ".tsx", ".mts")) and not f.endswith(".d.ts") for f in tree.own
+    )
+    js = any(f.endswith((".js", ".mjs", ".cjs", ".jsx")) for f in tree.own)
+    return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"

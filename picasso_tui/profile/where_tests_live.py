@@ -1,0 +1,102 @@
+"""Where a project's tests live and how they are named (`layout/tests`): files named like tests, in test folders or
+beside the code, with examples, benchmarks and API classes named like tests left out."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.walk import Tree, is_auxiliary
+
+TEST_FILE = re.compile(
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
+)
+TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
+TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
+"""A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
+`java-test` or `*-tests` module): its tests are not beside the source they test."""
+BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
+
+
+def _shows_the_project(rel: str) -> bool:
+    """A file in an examples/ (samples/, demo/ …) folder that is not itself inside a test folder: it shows how to
+    use or test the project; junit's src/test/java/org/junit/samples/ are still tests."""
+    parts = rel.split("/")[:-1]
+    before = next((parts[:i] for i, p in enumerate(parts) if p in TEST_DIRS or TEST_SET.search(p)), parts)
+    return is_auxiliary("/".join([*before, "x"]))
+
+
+def _main_source_set(rel: str) -> bool:
+    """A file of a Maven/Gradle main source set (RepeatedTest.java there is API, not a test), unless the module
+    itself is a test module (robovm-test/src/main/)."""
+    if "src/main/" not in rel:
+        return False
+    module = rel.split("src/main/", 1)[0].split("/")
+    return not any(p in TEST_DIRS or TEST_SET.search(p) for p in module if p)
+
+
+def describe_tests(tree: Tree, k: Knowledge) -> None:
+    # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
+    # examples/client_spec.rb shows how to test an app with the library; it is not one of the project's tests.
+    tests = [
+        f
+        for f in tree.files
+        if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f) and not _shows_the_project(f)
+    ]
+    if not tests:
+        return
+    where: Counter[str] = Counter()
+    beside = 0
+    for rel in tests:
+        parts = rel.split("/")
+        idx = next((i for i, p in enumerate(parts[:-1]) if p in TEST_DIRS or TEST_SET.search(p)), None)
+        if idx is None:
+            beside += 1
+        else:
+            where["/".join(parts[: idx + 1]) + "/"] += 1
+    if where and beside <= 2 and beside * 20 < len(tests):
+        # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/
+        tests = [t for t in tests if any(p in TEST_DIRS or TEST_SET.search(p) for p in t.split("/")[:-1])]
+        beside = 0
+    places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    if where:
+        top, n = where.most_common(1)[0]
+        total = len(tree.under(top))
+        if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
+            places[0] += f", which holds {total} files in all (other suites or test data too)"
+    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    if beside == len(tests) <= 2 and suite:
+        # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise
+        held = plural(len(tree.under(suite)), "file")
+        k.fact("layout/tests", "Where tests live", f"The tests live in {suite}/ ({held}).", tree.under(suite)[0],
+               tags=("tests",))  # fmt: skip
+        return
+    if beside:
+        places.append(f"beside the source they test ({plural(beside, 'file')})")
+    style: Counter[str] = Counter()
+    for name in (t.rsplit("/", 1)[-1] for t in tests):
+        for pat, label in (
+            (r"^test_.*\.py$", "test_*.py"),
+            (r"_test\.go$", "*_test.go"),
+            (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
+            (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
+            (r"_spec\.rb$", "*_spec.rb"),
+            (r"Tests?\.\w+$", "*Test.*"),
+            (r"_test\.\w+$", "*_test.*"),
+            (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
+            (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
+            (r"-test\.(c|cc|cpp)$", "*-test.{}"),
+        ):
+            if m := re.search(pat, name):
+                style[label.format(*m.groups())] += 1
+                break
+    k.fact(
+        "layout/tests",
+        "Where tests live",
+        f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
+        f"they live {human_list(places)}.",
+        *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
+        tags=("tests",),
+    )
