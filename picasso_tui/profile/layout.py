@@ -144,7 +144,7 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
         desc = re.search(desc_re, text or "")
-        if desc:
+        if desc and len(desc.group(1).split()) >= 3:  # "AssertJ Build" names the pom, it describes nothing
             name = re.search(name_re, text or "")
             first = re.split(r"(?<=[.!?])\s+", " ".join(desc.group(1).split()))[0]
             return (name.group(1) if name else "", first, rel)

@@ -4,6 +4,7 @@ and binary files left out, every read bounded. Read-only: nothing here writes to
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -39,11 +40,13 @@ BINARY_EXTENSIONS = frozenset(
 AUXILIARY_DIRS = frozenset(
     {
         "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
-        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures",
+        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website",
     }
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
 test fixtures): their manifests and programs are not the project's own, even when they sit in its tree."""
+VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
+"""A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
 VENDORED_DIRS = frozenset({"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external"})
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
@@ -113,7 +116,10 @@ class Tree:
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth)."""
-    return any(part.lower() in AUXILIARY_DIRS or part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1])
+    return any(
+        part.lower() in AUXILIARY_DIRS or part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part)
+        for part in rel.split("/")[:-1]
+    )
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

@@ -159,7 +159,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
-    if c.role == "test" and re.search(r"\s--(doc|lib|bins?)\b", c.command):
+    if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # one kind of test, not the suite
     if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
         return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # needs CI's configure step first

@@ -576,3 +576,24 @@ def test_nightly_ci_flags_and_spec_cjs_tests(make_project):
     }, name="logx")  # fmt: skip
     assert "-Z" not in learned["ci"] and "`cargo test`" in learned["ci"]
     assert learned["layout/tests"].startswith("2 test files, named *.spec.*")
+
+
+def test_go_one_test_prefers_the_root_package_and_examples_generate_nothing(make_project):
+    learned = bodies(make_project, {
+        "go.mod": "module example.com/validx\n\ngo 1.22\n", "validator.go": "package validx\n",
+        "validator_test.go": "package validx\n", "non-standard/validators/notblank_test.go": "package validators\n",
+        "_examples/validate_fn/go.mod": "module example.com/x\n",
+        "_examples/validate_fn/main.go": "package main\nimport \"os\"\nfunc main() { os.WriteFile(\"a\", nil, 0) }\n",
+    }, name="validx")  # fmt: skip
+    assert learned["workflow/test-one"].startswith("To run one test: `go test . -run <TestName>`")
+    assert "code generator" not in learned["go/packaging"]
+
+
+def test_a_versioned_copy_of_another_project_is_vendored(make_project):
+    learned = bodies(make_project, {
+        "CMakeLists.txt": "project(yamlx CXX)\nadd_library(yamlx src/a.cpp)\n", "src/a.cpp": "int a;\n" * 50,
+        "test/googletest-1.16.0/googletest/src/gtest.cc": "int g;\n" * 400,
+        "test/googletest-1.16.0/googletest/test/gtest_unittest.cc": "int t;\n",
+        "test/node_test.cpp": "int n;\n", "test/parser_test.cpp": "int p;\n",
+    }, name="yamlx")  # fmt: skip
+    assert "googletest" not in learned["layout/tests"] and learned["layout/tests"].startswith("2 test files")

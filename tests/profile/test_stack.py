@@ -118,11 +118,13 @@ def test_a_python_project_uv_does_not_package_is_an_application(make_project):
 def test_a_js_librarys_runtime_dependencies_lead_and_dev_tools_follow(make_project):
     stack = learn(make_project, {
         "package.json": json.dumps({"name": "srv", "main": "srv.js", "dependencies": {"avvio": "1", "pino": "9"},
-                                    "devDependencies": {"vitest": "1", "eslint": "9", "rollup": "4"}}),
+                                    "devDependencies": {"vitest": "1", "eslint": "9", "rollup": "4", "vite": "5"},
+                                    "scripts": {"build": "rollup -c"}}),
         "srv.js": "",
     })["javascript/stack"]  # fmt: skip
     assert "a library (npm package); built on pino, avvio" in stack
-    assert "Build tools: Rollup; Test tools: Vitest; Lint and format: ESLint" in stack
+    # a build tool only where a script runs it: vite is there for the tests' sake
+    assert "Build tools: Rollup; Test tools: Vitest; Code checks (lint, format, types): ESLint" in stack
 
 
 MONOREPO = {

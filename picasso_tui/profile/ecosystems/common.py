@@ -18,7 +18,7 @@ KIND_TITLES = {
     "build": "Build tools",
     "docs": "Documentation",
     "test": "Test tools",
-    "lint": "Lint and format",
+    "lint": "Code checks (lint, format, types)",
 }
 MAIN_DEPENDENCIES = 8
 """How many runtime dependencies the stack names: the few a maintainer would, not the whole manifest."""

@@ -4,6 +4,7 @@ examples/ or _examples/ are example programs with their own go.mod, not part of 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 import yaml
@@ -138,8 +139,8 @@ def _generator(tree: Tree, folder: str) -> bool:
     if re.search(r"(^|/)_?(codegen|gen|generate|generator)s?$", folder):
         return True
     mains = [f for f in tree.under(folder) if f.endswith(".go")][:10]
-    if re.search(r"(^|/)_?examples?$", folder):
-        return False
+    if re.search(r"(^|/)_?examples?(/|$)", folder):
+        return False  # _examples/validate_fn writes files to show a feature; it generates none of the project's code
     return any(re.search(r"os\.(WriteFile|Create)\(|go:generate", tree.read(f) or "") for f in mains)
 
 
@@ -168,7 +169,8 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
     tested = [f.rsplit("/", 1)[0] if "/" in f else "." for f in tree.files if f.endswith("_test.go")]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
     own = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
-    pkg = next((t for t in own if t != "."), "." if "." in own else "<package dir>")
+    # the module's own root package when it has tests (validator's tests are at the root, not in non-standard/)
+    pkg = "." if "." in own else (Counter(own).most_common(1)[0][0] if own else "<package dir>")
     k.command("test-one", f"go test {'.' if pkg == '.' else f'./{pkg}/'} -run <TestName>", "go.mod", 60)
     k.command(
         "lint", "golangci-lint run" if tree.named(".golangci.yml", ".golangci.yaml") else "go vet ./...", "go.mod", 60

@@ -295,13 +295,28 @@ def _role(p: _Package) -> str:
     return "an application (private package)" if _private(pkg) else ""
 
 
+def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
+    """Development dependencies, with a build tool kept only where a script runs it or its config exists: immer
+    depends on Vite for its tests' sake and builds with tsup."""
+    scripts = " ".join(str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values())
+    kept = set()
+    for dep in dev:
+        label = LIBRARIES.get(dep)
+        name = dep.rsplit("/", 1)[-1].removeprefix("core").strip("-") or dep
+        configured = any(f.startswith(f"{name}.config.") for f in p.tree.files if "/" not in f)
+        if label and label[1] == "build" and not (re.search(rf"\b{re.escape(name)}\b", scripts) or configured):
+            continue
+        kept.add(dep)
+    return kept
+
+
 def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     """The stack fact (with Prisma's schema and migrations); returns the libraries by kind."""
     own = {str(d.get("name")) for d in [p.pkg, *p.manifests.values()] if d.get("name")}
     runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
     published = [m for m in p.manifests.values() if not _private(m)]
     runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
-    stack = Stack(list(dict.fromkeys(runtime)), p.deps - set(runtime), _role(p))
+    stack = Stack(list(dict.fromkeys(runtime)), _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
         stack.optional, stack.none = set(runtime), ""
     sources = p.sources

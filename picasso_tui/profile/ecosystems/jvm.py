@@ -60,8 +60,8 @@ def _junit_in_tests(tree: Tree) -> str | None:
     if not jupiter and not four:
         return None
     if jupiter and four and min(jupiter, four) * 5 >= max(jupiter, four):
-        return "JUnit 4 and JUnit 5"
-    return "JUnit 5" if jupiter > four else "JUnit 4"
+        return "JUnit 4 and JUnit Jupiter"
+    return "JUnit Jupiter" if jupiter > four else "JUnit 4"  # JUnit 5 and 6 share the org.junit.jupiter API
 
 
 def _language(tree: Tree) -> str:
