@@ -282,6 +282,7 @@ def _name(rel: str) -> str:
 SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
 """A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
 CHECK_JOB = re.compile(r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy", re.IGNORECASE)
+"""A job named for a check: listed in the CI fact even when its steps are actions, not commands (codespell)."""
 
 
 def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:

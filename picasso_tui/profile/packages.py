@@ -41,7 +41,8 @@ CONFIG_FILE = re.compile(
 
 
 def _is_test(rel: str) -> bool:
-    """Tests, benchmarks, and the scripts and dot-folders (.github/) around the code."""
+    """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
+    written as code (translations)."""
     parts = rel.split("/")
     if any(p.startswith(".") or p.lower() in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
         return True
