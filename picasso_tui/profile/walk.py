@@ -181,6 +181,18 @@ def _inside_link(entry: os.DirEntry[str], root: Path) -> bool:
     return target.is_file() and target.is_relative_to(root)
 
 
+class _Tracked:
+    """Files git tracks: an ignore rule does not apply to them (zod ignores `**/package.json` and tracks its own).
+    Asked once, and only when an ignore rule matches a file."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @cached_property
+    def files(self) -> frozenset[str]:
+        return frozenset((git(self.root, "ls-files", "-z", timeout=10) or "").split("\0"))
+
+
 def walk(root: Path) -> Tree:
     root = root.resolve()
     sizes: dict[str, int] = {}
@@ -193,15 +205,7 @@ def walk(root: Path) -> Tree:
             top.append(("", spec))
     except OSError:
         pass
-    known: list[frozenset[str]] = []
-
-    def tracked() -> frozenset[str]:
-        """Files git tracks: an ignore rule does not apply to them (zod ignores `**/package.json` and tracks its
-        own). Asked once, and only when an ignore rule matches a file."""
-        if not known:
-            listed = git(root, "ls-files", "-z", timeout=10) or ""
-            known.append(frozenset(listed.split("\0")))
-        return known[0]
+    tracked = _Tracked(root)
 
     # A stack of (relative folder, the .gitignore specs in force there).
     stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
@@ -234,7 +238,7 @@ def walk(root: Path) -> Tree:
                 ext = os.path.splitext(entry.name)[1].lower()
                 if ext in BINARY_EXTENSIONS or is_generated(entry.name):
                     continue
-                if _ignored(specs, rel, False) and rel not in tracked():
+                if _ignored(specs, rel, False) and rel not in tracked.files:
                     tree.ignored += 1
                     continue
                 try:

@@ -75,6 +75,19 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
+    style = _naming(tests)
+    k.fact(
+        "layout/tests",
+        "Where tests live",
+        f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
+        f"they live {human_list(places)}.",
+        *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
+        tags=("tests",),
+    )
+
+
+def _naming(tests: list[str]) -> Counter[str]:
+    """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style."""
     style: Counter[str] = Counter()
     for name in (t.rsplit("/", 1)[-1] for t in tests):
         for pat, label in (
@@ -92,11 +105,4 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
             if m := re.search(pat, name):
                 style[label.format(*m.groups())] += 1
                 break
-    k.fact(
-        "layout/tests",
-        "Where tests live",
-        f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
-        f"they live {human_list(places)}.",
-        *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
-        tags=("tests",),
-    )
+    return style

@@ -48,6 +48,14 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _project_build_text(tree: Tree, manifests: list[str]) -> str:
+    """The build files that speak for the project: the convention plugins of buildSrc/ set the release for every
+    module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
+    conventions = [f for f in tree.under("buildSrc") if f.endswith((".gradle", ".gradle.kts"))][:20]
+    wanted = [m for m in [*conventions, *manifests[:40]] if not re.search(r"tests?\b", m.split("/")[0])]
+    return "\n".join(tree.read(m) or "" for m in wanted)
+
+
 def _junit_in_tests(tree: Tree) -> str | None:
     """The JUnit the tests import (a build that manages JUnit 5 for one module while 131 tests import
     org.junit.Test is a JUnit 4 project): read from up to 60 test files, None when none imports JUnit."""
@@ -126,12 +134,7 @@ def investigate(tree: Tree) -> Knowledge:
     manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
-    # The convention plugins of buildSrc/ set it for every module (mockito: `javaReleaseVersion = 11`); a test
-    # module's own toolchain (java-21-tests) and a version compared in an `if` say nothing of the project's.
-    conventions = [f for f in tree.under("buildSrc") if f.endswith((".gradle", ".gradle.kts"))][:20]
-    main_text = "\n".join(
-        tree.read(m) or "" for m in [*conventions, *manifests[:40]] if not re.search(r"tests?\b", m.split("/")[0])
-    )
+    main_text = _project_build_text(tree, manifests)
     release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, main_text))), None)
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
