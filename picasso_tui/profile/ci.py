@@ -203,12 +203,11 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
             for line in logical_lines(run):
-                made = re.match(r"^mkdir (?:-p )?([\w./-]+)", line)
-                created = {made.group(1)} if made else set()
+                if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
+                    made_here.add(made.group(1))
                 entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
-                if entered and (entered.group(1) in created or entered.group(1) in made_here):
+                if entered and entered.group(1) in made_here:
                     inside_build = True  # `mkdir -p build; cd build; cmake --build .`: CI's own build tree
-                made_here |= created
                 if inside_build:
                     continue
                 command = clean_command(line)

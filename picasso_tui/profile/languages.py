@@ -48,9 +48,13 @@ def language_in(tree: Tree, rel: str) -> str | None:
 
 
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin", "ci"})
-CONFIG_NAME = re.compile(
-    r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|conftest\.py|setup\.py|noxfile\.py|[^/]*\.gradle\.kts)$|^buildSrc/"
+TOOL_CONFIG = re.compile(
+    r"(^|/)(\.[^/]+|[^/]*\.config(\.[\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|noxfile\.py|"
+    r"(gulp|grunt|web|rollup)file\.\w+|build\.rs)$|^buildSrc/",
+    re.IGNORECASE,
 )
+"""Tool configuration written in a programming language (eslint.config.js, vitest.config.build.ts,
+build.gradle.kts, conftest.py, buildSrc/): the project's tooling, not its code."""
 
 
 def own_languages(tree: Tree) -> set[str]:
@@ -61,7 +65,7 @@ def own_languages(tree: Tree) -> set[str]:
         found = tree.__dict__["_own_languages"] = {
             lang
             for rel in tree.own
-            if not CONFIG_NAME.search(rel)
+            if not TOOL_CONFIG.search(rel)
             and not SUPPORT_DIRS.intersection(rel.split("/")[:-1])
             and (lang := language_in(tree, rel))
         }

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
+from picasso_tui.profile.ecosystems.common import gem_text
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree
@@ -275,8 +276,7 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
 
 def _yard_used(tree: Tree) -> bool:
     """YARD is the docs tool when the project brings it (Gemfile, gemspec); a .yardopts alone serves rubydoc.info."""
-    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
-    return any(re.search(r"""["']yard["']""", tree.read(f) or "") for f in ["Gemfile", *gemspecs])
+    return bool(re.search(r"""["']yard["']""", gem_text(tree)))
 
 
 def _rdoc_used(tree: Tree) -> bool:

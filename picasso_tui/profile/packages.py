@@ -8,7 +8,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import language_in
+from picasso_tui.profile.languages import TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
 
@@ -32,12 +32,6 @@ WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
 TRIVIAL = frozenset({"__init__.py", "mod.rs", "doc.go", "package-info.java", "__main__.py"})
 SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
-CONFIG_FILE = re.compile(
-    r"(^|/)(\.[^/]+|[^/]*\.config(\.[\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|noxfile\.py|"
-    r"(gulp|grunt|web|rollup)file\.\w+|build\.rs)$",
-    re.IGNORECASE,
-)
-"""Tool configuration written in the project's language (eslint.config.js, build.gradle.kts): not its code."""
 
 
 def _is_test(rel: str) -> bool:
@@ -52,15 +46,15 @@ def _is_test(rel: str) -> bool:
 
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
-    own = [f for f in tree.own if not _is_test(f) and not CONFIG_FILE.search(f)]
+    own = {f: language_in(tree, f) for f in tree.own if not _is_test(f) and not TOOL_CONFIG.search(f)}
     size: Counter[str] = Counter()
-    for rel in own:
-        if lang := language_in(tree, rel):
+    for rel, lang in own.items():
+        if lang:
             size[lang] += tree.sizes[rel]
     if not size:
         return "", []
     main = size.most_common(1)[0][0]  # by the project's own code: immer's TypeScript, not its website's scripts
-    return main, [f for f in own if language_in(tree, f) == main]
+    return main, [f for f, lang in own.items() if lang == main]
 
 
 def _child(folder: str, rel: str) -> str | None:

@@ -10,7 +10,7 @@ from fnmatch import fnmatch
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile.ecosystems import golang
-from picasso_tui.profile.ecosystems.common import dig, load_toml
+from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import own_languages, shares
 from picasso_tui.profile.walk import Tree
@@ -159,7 +159,7 @@ def _go(tree: Tree, hints: Hints) -> None:
 
 
 def _others(tree: Tree, hints: Hints) -> None:
-    if tree.has(".rubocop.yml") and re.search(r"""["'](rubocop|standard)""", _gem_files(tree)):
+    if tree.has(".rubocop.yml") and re.search(r"""["'](rubocop|standard)""", gem_text(tree)):
         text = tree.read(".rubocop.yml") or ""
         target = re.search(r"TargetRubyVersion:\s*([\d.]+)", text)
         quotes = re.search(r"Style/StringLiterals:\s*\n\s+EnforcedStyle:\s*(\w+)", text)
@@ -221,12 +221,6 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             hints[lang].append(
                 ("editorconfig: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items()), ".editorconfig")
             )
-
-
-def _gem_files(tree: Tree) -> str:
-    """The Gemfile and root gemspecs: where a Ruby project brings its tools."""
-    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
-    return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
 
 
 def short_title(text: str, limit: int = 72) -> str:

@@ -46,7 +46,7 @@ def _installs_into_a_prefix(makefile: str, target: str) -> bool:
 
 def makefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Makefile", "makefile", "GNUmakefile")
-    text = tree.read(rel) or "" if rel else ""
+    text = (tree.read(rel) or "") if rel else ""
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:

@@ -45,6 +45,12 @@ def load_json(tree: Tree, rel: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def gem_text(tree: Tree) -> str:
+    """The Gemfile and the root gemspecs: where a Ruby project brings its tools (yard, rubocop, standard)."""
+    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
+    return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
+
+
 def dig(data: Any, *keys: str) -> Any:
     for key in keys:
         if not isinstance(data, dict):

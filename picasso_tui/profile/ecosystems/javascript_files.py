@@ -3,12 +3,10 @@ language's project), and whether it is JavaScript, TypeScript or both."""
 
 from __future__ import annotations
 
-import re
-
+from picasso_tui.profile.languages import TOOL_CONFIG
 from picasso_tui.profile.walk import Tree
 
 JS_SOURCE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
-TOOL_CONFIG = re.compile(r"(^|/)(\.[^/]+|[^/]*\.config\.\w+|[^/]*rc\.\w+|(gulp|grunt)file\.\w+)$", re.IGNORECASE)
 
 
 def has_own_source(tree: Tree) -> bool:

@@ -48,6 +48,12 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _applied(build: str) -> str:
+    """A build file without the plugins it only declares for its modules (`id("com.android.application") apply
+    false`): those do not make the project an Android application."""
+    return re.sub(r"(?m)^.*\bapply false.*$", "", build)
+
+
 def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     """The build files that speak for the project: the convention plugins of buildSrc/ set the release for every
     module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
@@ -90,7 +96,7 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
     modules = "\n".join(tree.read(m) or "" for m in manifests[:40] if m != root and not re.search(r"tests?\b", m))
     if re.search(r"android\.application\b(?!\S*\)?\s*apply false)", modules):
         return "an Android application"
-    text = re.sub(r"(?m)^.*\bapply false.*$", "", tree.read(root) or "")  # plugins declared for modules only
+    text = _applied(tree.read(root) or "")
     if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
         return "an application"
     return "a library (published)" if _PUBLISHED.search(text) else ""
@@ -138,7 +144,7 @@ def investigate(tree: Tree) -> Knowledge:
     release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, main_text))), None)
     if release:
         details.append(f"compiles for Java {release.replace('_', '.')}")
-    kinds = _found(re.sub(r"(?m)^.*\bapply false.*$", "", main_text))
+    kinds = _found(_applied(main_text))
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith("JUnit"))]
     if role := _role(tree, gradle or maven or "", manifests, kinds):
