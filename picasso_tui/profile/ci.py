@@ -153,6 +153,8 @@ def clean_command(line: str) -> str | None:
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = _without_ci_values(re.sub(r"^(\w+=\S*\s+)+(?=\S)", "", line))  # CI's environment tweaks
+    if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
+        line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
     if in_dir:
         rest = clean_command(in_dir.group(2))
@@ -280,7 +282,10 @@ def _name(rel: str) -> str:
 
 SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
 """A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
-CHECK_JOB = re.compile(r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy", re.IGNORECASE)
+CHECK_JOB = re.compile(
+    r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy|standard|analy[sz]|compat|validat",
+    re.IGNORECASE,
+)
 """A job named for a check: listed in the CI fact even when its steps are actions, not commands (codespell)."""
 
 

@@ -44,6 +44,7 @@ ONE_TEST = re.compile(
     r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
 INSTALL = re.compile(
+    r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port) (install|add|update|-S)\b|"
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
     r"^composer bin \S+ (install|update)\b"
@@ -53,10 +54,10 @@ BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(che
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
-                             r"psalm)\b")),
+                             r"psalm|phpstan)\b")),
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
-    ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|phpstan|"
+    ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|"
                         r"spotlessCheck|checkstyle\w*|pre-commit|phpmd)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
@@ -78,9 +79,10 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list|clean)\b|--version|"
-    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b"
 )
-"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage."""
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, git itself
+(`git clone … docs` fetches a folder named docs, it builds none)."""
 DOCS_SERVER = re.compile(
     r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
     r"^sphinx-autobuild\b"
@@ -224,8 +226,8 @@ def _usable(tree: Tree, command: str) -> bool:
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
-    if BARE.match(command):
-        return False
+    if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install", command):
+        return False  # a tool named alone, or an install that names nothing to install
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
         return False
     script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
@@ -336,7 +338,7 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
     for line in text.splitlines():
         if line.lstrip().startswith(("#", "```", "$")):
             continue
-        for span in re.findall(r"``?([^`\n]+)``?", line):
+        for _, span in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])", line):  # `pip install`ing is prose
             out.append((_clean(span), line))
     return out
 

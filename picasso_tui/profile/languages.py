@@ -7,7 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import VENDORED_DIRS, Tree
 
 MIN_SHARE = 0.01
 _PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
@@ -72,11 +72,21 @@ def own_languages(tree: Tree) -> set[str]:
     return found
 
 
+DOCUMENTATION = re.compile(r"(^|/)(docs?|documentation|examples?|samples?|man)/", re.IGNORECASE)
+"""Documentation and examples, which linguist leaves out of a repository's languages too: yyjson's generated
+Doxygen pages (doc/doxygen/html/*.js) do not make it a JavaScript project."""
+_TESTS = re.compile(r"(^|/)(tests?|spec|__tests__)/|(_test|\.test|\.spec)\.\w+$")
+
+
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
-    """(language, share of source bytes, file count), largest first; languages under 1% left out."""
+    """(language, share of source bytes, file count), largest first; languages under 1% left out;
+    documentation, examples and vendored copies not counted."""
     size: Counter[str] = Counter()
     count: Counter[str] = Counter()
-    for rel, n in tree.sizes.items():
+    counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
+    for rel, n in counted if counted else tree.sizes.items():
+        if any(part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1]):
+            continue
         lang = language_in(tree, rel)
         if lang:
             size[lang] += n
@@ -89,17 +99,26 @@ def _largest(tree: Tree, langs: list[str]) -> list[str]:
     """The largest of the project's own files (tests, examples and bundled code aside when possible) in each
     language: what the shares rest on most."""
     best: dict[str, tuple[int, str]] = {}
-    own = [
-        f
-        for f in tree.own
-        if not re.search(r"(^|/)(tests?|spec|__tests__|third[_-]party|gtest)/|(_test|\.test|\.spec)\.\w+$", f)
-    ]
+    own = [f for f in tree.own if not _TESTS.search(f) and not re.search(r"(^|/)(third[_-]party|gtest)/", f)]
     for rel in own or tree.files:
         n = tree.sizes[rel]
         lang = language_in(tree, rel)
         if lang in langs and n > best.get(lang, (-1, ""))[0]:
             best[lang] = (n, rel)
     return [best[lang][1] for lang in langs if lang in best]
+
+
+def _main_language(tree: Tree) -> str | None:
+    """The language most of the project's own code is written in, tests, scripts and tool configs aside: yargs'
+    library is TypeScript in lib/, though its JavaScript tests and shims weigh more."""
+    size: Counter[str] = Counter()
+    for rel in tree.own:
+        if TOOL_CONFIG.search(rel) or SUPPORT_DIRS.intersection(rel.split("/")[:-1]) or _TESTS.search(rel):
+            continue
+        lang = language_in(tree, rel)
+        if lang:
+            size[lang] += tree.sizes[rel]
+    return size.most_common(1)[0][0] if size else None
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -113,11 +132,12 @@ def investigate(tree: Tree) -> Knowledge:
     note = ""
     if headers and _headers_for(tree) == "cpp" and any(lang == "cpp" for lang, _, _ in found):
         note = f" .h headers count as {DISPLAY[_headers_for(tree)]}."
+    main = _main_language(tree) or found[0][0]
     k.fact(
         "languages",
         f"Languages: {', '.join(parts[:4])}",
         f"Languages by share of source: {', '.join(parts)} ({plural(files, 'source file')}). "
-        f"Main language: {DISPLAY.get(found[0][0], found[0][0])}.{note}",
+        f"Main language: {DISPLAY.get(main, main)}.{note}",
         *_largest(tree, [lang for lang, _, _ in found][:4]),
         tags=("languages",),
     )

@@ -66,25 +66,52 @@ def _child(folder: str, rel: str) -> str | None:
     return f"{folder}/{name}" if folder else name
 
 
-def _descend(files: list[str]) -> tuple[str, list[tuple[str, int]]]:
-    """(the folder the code is in, the folders passed on the way that still hold a notable share)."""
+def _descend(files: list[str], size: dict[str, int]) -> tuple[str, list[tuple[str, int]]]:
+    """(the folder the code is in, the folders passed on the way that still hold a notable share of the files)."""
     folder, left = "", []
     while True:
         below = [f for f in files if not folder or f.startswith(folder + "/")]
         counts = Counter(c for f in below if (c := _child(folder, f)))
-        if not counts:
+        top = _holding_most(folder, below, size, counts)
+        if not top:
             return folder, left
-        top, n = counts.most_common(1)[0]
         name = top.rsplit("/", 1)[-1]
-        share = 0.5 if name in SOURCE_ROOTS and not folder else DESCEND_SHARE
         # Code of its own beside the folder (chi's mux.go beside middleware/) keeps the reader here; the entry file
-        # of the package below (lib/sidekiq.rb beside lib/sidekiq/), a package marker or one stray file does not.
-        direct = [f.rsplit("/", 1)[-1] for f in below if _child(folder, f) is None]
-        own_code = [d for d in direct if d not in TRIVIAL and d.split(".", 1)[0] != name]
-        if n < share * len(below) or len(own_code) > max(1, 0.05 * len(below)) or name in WORKSPACE_DIRS:
+        # of the package below (lib/sidekiq.rb beside lib/sidekiq/), a package marker or entry shims (yargs'
+        # deno.ts beside lib/) do not.
+        direct = [f for f in below if _child(folder, f) is None]
+        own_code = [f for f in direct if _base(f) not in TRIVIAL and _base(f).split(".", 1)[0] != name]
+        beside = sum(size[f] for f in own_code)
+        if (len(own_code) > 1 and beside > 0.05 * sum(size[f] for f in below)) or name in WORKSPACE_DIRS:
             return folder, left
         left += [(c, m) for c, m in counts.items() if c != top and m >= SIBLING_SHARE * len(files)]
         folder = top
+
+
+def _holding_most(folder: str, below: list[str], size: dict[str, int], counts: Counter[str]) -> str | None:
+    """The sub-folder that holds most of the code below ``folder``, by bytes (yyjson's two files in src/ outweigh
+    three small tools in misc/) or else by files (nlohmann's include/ against one amalgamated single_include/
+    header); None when none holds the share."""
+    weight: Counter[str] = Counter()
+    for f in below:
+        if c := _child(folder, f):
+            weight[c] += size[f]
+    for f in below:  # the entry file of the package below (lib/devise.rb beside lib/devise/) weighs with it
+        entry = f"{folder}/{_base(f).split('.', 1)[0]}" if folder else _base(f).split(".", 1)[0]
+        if _child(folder, f) is None and entry in weight:
+            weight[entry] += size[f]
+    total_bytes, total_files = sum(size[f] for f in below) or 1, len(below) or 1
+    for measure, total in ((weight, total_bytes), (counts, total_files)):
+        if measure:
+            top, held = measure.most_common(1)[0]
+            share = 0.5 if top.rsplit("/", 1)[-1] in SOURCE_ROOTS and not folder else DESCEND_SHARE
+            if held >= share * total:
+                return top
+    return None
+
+
+def _base(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1]
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -92,7 +119,7 @@ def investigate(tree: Tree) -> Knowledge:
     lang, files = _source(tree)
     if len(files) < MIN_FILES:
         return k
-    folder, left = _descend(files)
+    folder, left = _descend(files, tree.sizes)
     inside = [f for f in files if not folder or f.startswith(folder + "/")]
     direct = [f for f in inside if _child(folder, f) is None]
     folders = Counter(c for f in inside if (c := _child(folder, f)))

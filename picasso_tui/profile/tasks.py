@@ -18,6 +18,8 @@ TARGET_ROLES = {
     "setup": "install", "deps": "install", "bootstrap": "install", "dev": "run", "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
 }  # fmt: skip
+DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
+"""tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
 FORMAT_HOOKS = re.compile(
     r"\bid:\s*(ruff-format|black|prettier|clang-format|gofmt|rustfmt|fmt|isort|google-java-format)\b"
 )
@@ -26,7 +28,7 @@ FORMAT_HOOKS = re.compile(
 def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = "") -> None:
     seen = list(dict.fromkeys(names))
     for name in seen:
-        role = TARGET_ROLES.get(name.lower())
+        role = TARGET_ROLES.get(name.lower()) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
         if role == "install" and _installs_into_a_prefix(text, name):
             continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
         if role:
@@ -202,12 +204,13 @@ def maven_goal(tree: Tree, k: Knowledge) -> None:
     if not goal:
         return
     goals = goal.group(1).split()
-    k.command("test", "mvn", "pom.xml <defaultGoal>", RUNNER, f"default goal: {' '.join(goals)}")
+    mvn = "./mvnw" if tree.has("mvnw") else "mvn"
+    k.command("test", mvn, "pom.xml <defaultGoal>", RUNNER, f"default goal: {' '.join(goals)}")
     checks = [g for g in goals if re.match(r"(checkstyle|spotbugs|pmd|apache-rat|spotless):", g)]
     if checks:
-        k.command("lint", "mvn " + " ".join(checks), "pom.xml <defaultGoal>", RUNNER)
+        k.command("lint", f"{mvn} " + " ".join(checks), "pom.xml <defaultGoal>", RUNNER)
     if "javadoc:javadoc" in goals:
-        k.command("docs", "mvn javadoc:javadoc", "pom.xml <defaultGoal>", RUNNER)
+        k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml <defaultGoal>", RUNNER)
 
 
 def docs_builders(tree: Tree, k: Knowledge) -> None:

@@ -113,11 +113,19 @@ class Tree:
         return text
 
 
+NAMED_EXAMPLE = re.compile(r"^(examples?|samples?|demos?)[-_]\w", re.IGNORECASE)
+"""A folder named as one example among several (feign's example-wikipedia-with-springboot/); a workspace member
+named for its project (rayon-demo/) stays the project's."""
+
+
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
-    (thirdparty/, vendor/, external/; any depth)."""
+    (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
     return any(
-        part.lower() in AUXILIARY_DIRS or part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part)
+        part.lower() in AUXILIARY_DIRS
+        or part.lower() in VENDORED_DIRS
+        or VERSIONED_COPY.match(part)
+        or NAMED_EXAMPLE.search(part)
         for part in rel.split("/")[:-1]
     )
 

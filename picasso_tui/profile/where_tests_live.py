@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from picasso_tui.profile.ecosystems.javascript_files import test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -45,6 +46,14 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         for f in tree.files
         if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f) and not _shows_the_project(f)
     ]
+    glob, suite_files = test_script_files(tree)
+    if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):
+        # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's
+        folder = glob.split("*", 1)[0].rstrip("/") or "."
+        k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: `{glob}`, the files "
+               f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
+               tags=("tests",))  # fmt: skip
+        return
     if not tests:
         return
     where: Counter[str] = Counter()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from picasso_tui.profile import ci, commands, tasks
+from picasso_tui.profile import ci, commands, recipes, tasks
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -171,6 +171,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "test" and commands.CONFIGURE.match(c.command):
         return None
+    if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
+        return None  # the role came from the prose around it, and what the command runs says otherwise
     return c
 
 

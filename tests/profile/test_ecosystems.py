@@ -261,7 +261,7 @@ CASES = {
         "workflow/install": ["composer install"],
         "workflow/test": ["php artisan test", "vendor/bin/pest"],
         "workflow/migrate": ["`php artisan migrate --seed` — from README.md"],
-        "workflow/lint": ["phpstan analyse"],
+        "workflow/typecheck": ["phpstan analyse"],
         "style/php": ["PSR12"],
     }),
     "cpp": (CPP, {

@@ -124,7 +124,7 @@ def test_a_js_librarys_runtime_dependencies_lead_and_dev_tools_follow(make_proje
     })["javascript/stack"]  # fmt: skip
     assert "a library (npm package); built on pino, avvio" in stack
     # a build tool only where a script runs it: vite is there for the tests' sake
-    assert "Build tools: Rollup; Test tools: Vitest; Code checks (lint, format, types): ESLint" in stack
+    assert "Build tools: Rollup; Test tools: Vitest; Lint and format: ESLint" in stack
 
 
 MONOREPO = {
@@ -257,7 +257,7 @@ def test_a_single_module_maven_build_runs_one_test_without_pl(make_project):
         "src/main/java/A.java": "class A {}\n",
         "src/test/java/ATest.java": "class ATest {}\n",
     })  # fmt: skip
-    assert learned["jvm/packaging"].startswith("Java project: build tool Maven (mvn); compiles for Java 1.8")
+    assert learned["jvm/packaging"].startswith("Java project: build tool Maven (mvn); compiles for Java 8")
     assert "sources in src/main/java, tests in src/test/java" in learned["jvm/packaging"]
     assert "`mvn test -Dtest=<Class>`" in learned["workflow/test-one"]
 

@@ -43,7 +43,7 @@ def test_phpstan_carries_the_config_the_repository_has(make_project):
         "composer.json": composer({"phpstan/phpstan": "^1"}),
         "phpstan/config.neon": "parameters:\n  level: 5\n", "src/A.php": "<?php\n",
     })  # fmt: skip
-    assert "vendor/bin/phpstan analyse -c phpstan/config.neon" in learned["workflow/lint"]
+    assert "vendor/bin/phpstan analyse -c phpstan/config.neon" in learned["workflow/typecheck"]
     bare = learn(make_project, {"composer.json": composer({"phpstan/phpstan": "^1"}), "src/A.php": "<?php\n"}, "b")
     assert "phpstan analyse" not in bare.get("workflow/lint", "")  # no config, no paths: it would fail
 
@@ -53,8 +53,8 @@ def test_a_composer_script_that_runs_phpstan_is_the_command(make_project):
         "composer.json": composer({"phpstan/phpstan": "^1"}, scripts={"phpstan": "phpstan analyse -c x.neon"}),
         "x.neon": "parameters:\n", "src/A.php": "<?php\n",
     })  # fmt: skip
-    assert "composer phpstan" in learned["workflow/lint"]
-    assert "vendor/bin/phpstan" not in learned["workflow/lint"]
+    assert "composer phpstan" in learned["workflow/typecheck"]
+    assert "vendor/bin/phpstan" not in learned["workflow/typecheck"]
 
 
 def test_a_suite_config_is_not_one_test():

@@ -18,7 +18,8 @@ KIND_TITLES = {
     "build": "Build tools",
     "docs": "Documentation",
     "test": "Test tools",
-    "lint": "Code checks (lint, format, types)",
+    "lint": "Lint and format",
+    "types": "Static analysis and types",
 }
 MAIN_DEPENDENCIES = 8
 """How many runtime dependencies the stack names: the few a maintainer would, not the whole manifest."""
@@ -140,7 +141,7 @@ def stack_facts(
     built = list(dict.fromkeys(built + others))
     for name in sorted(stack.dev - set(runtime)):
         hit = known(name, table)
-        if hit and hit[1] in ("test", "build", "docs", "lint"):
+        if hit and hit[1] in ("test", "build", "docs", "lint", "types"):
             kinds.setdefault(hit[1], []).append(hit[0])
     kinds = {kind: list(dict.fromkeys(labels)) for kind, labels in kinds.items()}
     for labels in kinds.values():

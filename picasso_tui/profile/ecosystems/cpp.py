@@ -104,15 +104,7 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
-    registered = len(re.findall(r"\badd_test\s*\(", every, re.IGNORECASE))
-    if registered or frameworks:
-        k.command("test", "ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60)
-        runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
-        if registered <= 2 and runner and not frameworks:
-            # The whole suite is one or two ctest entries: one test is picked by the runner itself.
-            k.command("test-one", f"build/{runner} <test name>", "CMakeLists.txt", 60)
-        else:
-            k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
+    _test_commands(k, root, every, tests, frameworks)
     return details
 
 
@@ -127,6 +119,41 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
     # .clang-tidy alone gives no command: clang-tidy needs a compilation database only a configured build writes
     if tree.has("compile_commands.json"):
         details.append("compile_commands.json present")
+
+
+def _test_commands(k: Knowledge, root: str, every: str, tests: list[str], frameworks: list[str]) -> None:
+    """ctest for what CMake registers, configured with the option that turns the tests on where one must."""
+    registered = len(re.findall(r"\badd_test\s*\(", every, re.IGNORECASE))
+    gate = _test_option(root)
+    if gate and (registered or frameworks):
+        # yyjson builds no test unless asked (-DYYJSON_BUILD_TESTS=ON): a bare ctest would find none
+        configure = f"cmake -S . -B build -D{gate}=ON && cmake --build build -j"
+        k.command("test", f"{configure} && ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60,
+                  f"option {gate} is OFF by default")  # fmt: skip
+        k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60,
+                  f"after configuring with -D{gate}=ON")  # fmt: skip
+        return
+    if registered or frameworks:
+        k.command("test", "ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60)
+        runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
+        if registered <= 2 and runner and not frameworks:
+            # The whole suite is one or two ctest entries: one test is picked by the runner itself.
+            k.command("test-one", f"build/{runner} <test name>", "CMakeLists.txt", 60)
+        else:
+            k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
+
+
+_TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest)"
+
+
+def _test_option(root: str) -> str | None:
+    """An option that is OFF by default and guards the tests (`if(YYJSON_BUILD_TESTS)` around enable_testing()
+    or add_subdirectory(test)): the tests exist only in a build configured with it ON."""
+    for name in re.findall(r"^\s*option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)", root, re.IGNORECASE | re.MULTILINE):
+        guarded = rf"\bif\s*\(\s*{name}\s*\)(?:(?!\bendif\b).)*?{_TESTS_ON}"
+        if re.search(guarded, root, re.IGNORECASE | re.DOTALL):
+            return name
+    return None
 
 
 def _unconditional(cmake: str) -> str:

@@ -107,8 +107,12 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"{len(own)} modules: {human_list([m.rsplit('/', 1)[0] if '/' in m else '.' for m in own])}")
     generators = [e for e in examples if _generator(tree, e)]
     examples = [e for e in examples if e not in generators]
+    benches = [e for e in examples if BENCHMARKS.search(e)]
+    examples = [e for e in examples if e not in benches]
     if examples:
         details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
+    if benches:
+        details.append(f"benchmarks with their own go.mod: {human_list(benches, 4)}")
     if generators:
         run = _generate_command(tree)
         details.append(
@@ -125,13 +129,36 @@ def investigate(tree: Tree) -> Knowledge:
     root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
     root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
     role = _role(tree, commands, bool(root_main))
-    runtime = [d for m in own for d in requirements(tree.read(m) or "")]
+    required = [d for d in requirements(text) if not module or d != module.group(1)]
+    runtime = _imported_by_code(tree, own, required)
     stack = Stack(
-        list(dict.fromkeys(runtime)), role=role, none="no external dependencies (standard library only)", ordered=False
+        runtime,
+        set(required) - set(runtime),
+        role=role,
+        none="no external dependencies (standard library only)",
+        ordered=False,
     )
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main))
     return k
+
+
+BENCHMARKS = re.compile(r"(^|/)(bench|benches|benchmarks?)(/|$)")
+SCANNED = 400
+"""How many of the root module's Go files are read for their imports: enough for a large module, bounded."""
+
+
+def _imported_by_code(tree: Tree, modules: list[str], required: list[str]) -> list[str]:
+    """The root module's requirements its non-test code imports (zap's testify and goleak are imported by its
+    tests only; gRPC is another module's). All of them when no Go file imports anything."""
+    others = [m.rsplit("/", 1)[0] + "/" for m in modules[1:] if "/" in m]
+    files = [
+        f for f in tree.own if f.endswith(".go") and not f.endswith("_test.go") and not f.startswith(tuple(others))
+    ]
+    text = "\n".join(tree.read(f) or "" for f in files[:SCANNED])
+    if not re.search(r"^import\b", text, re.MULTILINE):
+        return required
+    return [d for d in required if re.search(rf'"{re.escape(d)}(/[^"]*)?"', text)]
 
 
 def _generator(tree: Tree, folder: str) -> bool:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source
+from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -114,6 +114,9 @@ def _test_file_pattern(tree: Tree, runner: str) -> str | None:
     """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
     Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
     named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
+    _, suite = test_script_files(tree)
+    if example := next((f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)), None):
+        return example  # a file of the glob the test script runs (yargs' test/*.mjs)
     if example := next((f for f in tree.own if re.search(named, f)), None):
         return example
     if runner not in ("ava", "tap", "tape", "mocha", "uvu"):

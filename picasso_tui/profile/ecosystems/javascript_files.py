@@ -3,6 +3,9 @@ language's project), and whether it is JavaScript, TypeScript or both."""
 
 from __future__ import annotations
 
+import json
+import re
+
 from picasso_tui.profile.languages import TOOL_CONFIG
 from picasso_tui.profile.walk import Tree
 
@@ -29,3 +32,22 @@ def flavour(tree: Tree) -> str:
     )
     js = any(f.endswith((".js", ".mjs", ".cjs", ".jsx")) for f in tree.own)
     return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"
+
+
+def test_script_files(tree: Tree) -> tuple[str, list[str]]:
+    """The glob the package.json test script runs (yargs' `./test/*.mjs`) and the files it matches: the suite,
+    however its files are named; ("", []) when the script names no glob."""
+    try:
+        script = str((json.loads(tree.read("package.json") or "{}").get("scripts") or {}).get("test") or "")
+    except (ValueError, AttributeError):
+        return "", []
+    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", script):
+        path = glob.removeprefix("./")
+        folder = path.split("*", 1)[0].rstrip("/")
+        if not folder or "{" in path:
+            continue
+        pattern = re.compile(re.escape(path).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*") + "$")
+        files = [f for f in tree.under(folder) if pattern.match(f)]
+        if files:
+            return path, files
+    return "", []

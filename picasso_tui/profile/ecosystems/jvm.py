@@ -30,18 +30,28 @@ MARKERS = (
     ("micronaut", "Micronaut", "framework"), ("ktor", "Ktor", "framework"), ("androidx", "Android", "framework"),
     ("com.android.application", "Android", "framework"), ("junit-jupiter", "JUnit 5", "test"),
     ("junit", "JUnit", "test"), ("kotest", "Kotest", "test"), ("mockito", "Mockito", "test"),
-    ("testcontainers", "Testcontainers", "test"), ("hibernate", "Hibernate", "database"),
+    ("testcontainers", "Testcontainers", "test"), ("hibernate-core", "Hibernate", "database"),
     ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
     ("picocli", "picocli", "cli"), ("dokka", "Dokka", "docs"),
 )  # fmt: skip
 
 
+_TEST_DEPENDENCY = re.compile(
+    r"<dependency>(?:(?!</dependency>).)*<scope>\s*(test|import)\s*</scope>(?:(?!</dependency>).)*</dependency>|"
+    r"^\s*(test|androidTest|integrationTest)\w*\s*\(?[^\n]*$",
+    re.DOTALL | re.MULTILINE,
+)
+"""A test-scoped dependency or an imported BOM (feign's form module tests with spring-boot-starter-web): the
+tests' tools, not what the project is built on."""
+
+
 def _found(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     low = text.lower()
+    built = _TEST_DEPENDENCY.sub("", text).lower()
     for needle, label, kind in MARKERS:
-        if needle in low and label not in out.setdefault(kind, []):
+        if needle in (low if kind == "test" else built) and label not in out.setdefault(kind, []):
             if label == "JUnit" and "JUnit 5" in out.get("test", []):
                 continue
             out[kind].append(label)
@@ -58,8 +68,12 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     """The build files that speak for the project: the convention plugins of buildSrc/ set the release for every
     module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
     conventions = [f for f in tree.under("buildSrc") if f.endswith((".gradle", ".gradle.kts"))][:20]
-    wanted = [m for m in [*conventions, *manifests[:40]] if not re.search(r"tests?\b", m.split("/")[0])]
-    return "\n".join(tree.read(m) or "" for m in wanted)
+    ordered = sorted(manifests, key=lambda m: m.count("/"))[:40]  # the root build speaks first
+    wanted = [m for m in [*conventions, *ordered] if not re.search(r"tests?\b", m.split("/")[0])]
+    text = "\n".join(tree.read(m) or "" for m in wanted)
+    # feign's `<maven.compiler.source>${main.java.version}</maven.compiler.source>`: the property's value
+    properties = dict(re.findall(r"<([\w.-]+)>\s*([\w.-]+)\s*</\1>", tree.read(ordered[0]) or "")) if ordered else {}
+    return re.sub(r"\$\{([\w.-]+)\}", lambda m: properties.get(m.group(1), m.group(0)), text)
 
 
 def _junit_in_tests(tree: Tree) -> str | None:
@@ -143,7 +157,8 @@ def investigate(tree: Tree) -> Knowledge:
     main_text = _project_build_text(tree, manifests)
     release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, main_text))), None)
     if release:
-        details.append(f"compiles for Java {release.replace('_', '.')}")
+        version = re.sub(r"^1[._](\d+)$", r"\1", release)  # Maven's 1.8 is Java 8
+        details.append(f"compiles for Java {version.replace('_', '.')}")
     kinds = _found(_applied(main_text))
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith("JUnit"))]

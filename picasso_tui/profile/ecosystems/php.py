@@ -13,8 +13,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "pestphp/pest": ("Pest", "test"), "doctrine/orm": ("Doctrine ORM", "database"),
     "doctrine/doctrine-migrations-bundle": ("Doctrine Migrations", "migrations"),
     "symfony/console": ("Symfony Console", "cli"), "friendsofphp/php-cs-fixer": ("PHP-CS-Fixer", "lint"),
-    "phpstan/phpstan": ("PHPStan", "lint"), "squizlabs/php_codesniffer": ("PHP_CodeSniffer", "lint"),
-    "vimeo/psalm": ("Psalm", "lint"), "nikic/fast-route": ("FastRoute", "framework"),
+    "phpstan/phpstan": ("PHPStan", "types"), "squizlabs/php_codesniffer": ("PHP_CodeSniffer", "lint"),
+    "vimeo/psalm": ("Psalm", "types"), "nikic/fast-route": ("FastRoute", "framework"),
     "psr/http-message": ("PSR-7 HTTP messages", "framework"),
     "psr/http-server-handler": ("PSR-15 handlers", "framework"),
     "psr/http-server-middleware": ("PSR-15 middleware", "framework"),
@@ -51,8 +51,8 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
-    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("lint", "analyse"),
-                       ("lint", "phpcs"), ("lint", "phpstan"), ("lint", "cs"), ("format", "cs-fix")):  # fmt: skip
+    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
+                       ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"), ("format", "cs-fix")):  # fmt: skip
         if name in scripts:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     if laravel:
@@ -64,7 +64,7 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
     else:
         _phpunit(k, tree, deps)
-    if "PHPStan" in kinds.get("lint", []) and not {"analyse", "phpstan"} & set(scripts):
+    if "PHPStan" in kinds.get("types", []) and not {"analyse", "phpstan"} & set(scripts):
         # A composer script already runs it with the project's arguments; else the config the repository has.
         config = tree.first("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon") or next(
             iter(f for f in tree.files if f.endswith((".neon", ".neon.dist")) and "phpstan" in f), ""
@@ -72,7 +72,7 @@ def investigate(tree: Tree) -> Knowledge:
         default = config in ("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon")  # PHPStan finds these itself
         command = "vendor/bin/phpstan analyse" + (f" -c {config}" if config and not default else "")
         if config:
-            k.command("lint", command, config, 55)
+            k.command("typecheck", command, config, 55)
     config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist")
     if "PHP_CodeSniffer" in kinds.get("lint", []) and config:  # a dev dependency nothing configures may run nowhere
         k.command("lint", "vendor/bin/phpcs", config, 56)

@@ -26,7 +26,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "jinja2": ("Jinja", "framework"), "httpx": ("HTTPX", "framework"), "requests": ("Requests", "framework"),
     "httpcore": ("httpcore", "framework"), "anyio": ("AnyIO", "framework"), "attrs": ("attrs", "framework"),
     "rich": ("Rich", "framework"), "sphinx": ("Sphinx", "docs"), "mkdocs": ("MkDocs", "docs"),
-    "ruff": ("ruff", "lint"), "black": ("black", "lint"), "mypy": ("mypy", "lint"), "flake8": ("flake8", "lint"),
+    "ruff": ("ruff", "lint"), "black": ("black", "lint"), "mypy": ("mypy", "types"), "flake8": ("flake8", "lint"),
     "pre-commit": ("pre-commit", "lint"), "setuptools": ("setuptools", "build"), "hatchling": ("hatchling", "build"),
 }  # fmt: skip
 DEV_EXTRAS = ("test", "tests", "testing", "dev", "develop", "lint", "docs", "doc", "typing")
@@ -250,7 +250,31 @@ def _collected_example(tree: Tree, test_files: list[str], options: dict[str, Any
             continue
         if re.search(r"(?m)^\s*(async\s+)?def test|^class Test", tree.read(rel) or ""):
             return rel
-    return test_files[0] if test_files else "tests/test_example.py"
+    return test_files[0] if test_files else ""
+
+
+def _ini_options(tree: Tree) -> dict[str, Any]:
+    """pytest's `testpaths`, `python_files` and `norecursedirs` from pytest.ini, setup.cfg or tox.ini."""
+    for rel, section in (("pytest.ini", "pytest"), ("setup.cfg", "tool:pytest"), ("tox.ini", "pytest")):
+        text = tree.read(rel) or "" if tree.has(rel) else ""
+        body = re.search(rf"^\[{re.escape(section)}\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
+        if body:
+            pairs = re.findall(
+                r"^(testpaths|python_files|norecursedirs)\s*=\s*(.+(?:\n[ \t]+.+)*)", body.group(1), re.M
+            )
+            return {key: " ".join(value.split()) for key, value in pairs}
+    return {}
+
+
+def _pytest_files(tree: Tree, options: dict[str, Any]) -> list[str]:
+    """The files pytest collects by its `python_files` globs (tqdm's `tests_*.py`), default test_*.py, *_test.py."""
+    globs = options.get("python_files") or "test_*.py *_test.py"
+    globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
+    names = [re.escape(g).replace(r"\*", "[^/]*") for g in globs if g.endswith(".py")]
+    if not names:
+        return []
+    pattern = re.compile(rf"(^|/)({'|'.join(names)})$")
+    return [f for f in tree.own if pattern.search(f)] or [f for f in tree.files if pattern.search(f)]
 
 
 def _tests(k: Knowledge, p: _Project) -> None:
@@ -269,13 +293,17 @@ def _tests(k: Knowledge, p: _Project) -> None:
         ),
         None,
     )
-    test_files = [f for f in tree.own if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)] or [
-        f for f in tree.files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)
-    ]
+    options = dig(p.pyproject, "tool", "pytest", "ini_options") or _ini_options(tree)
+    test_files = _pytest_files(tree, options)
     if "pytest" in p.deps or pytest_cfg:
-        example = _collected_example(tree, test_files, dig(p.pyproject, "tool", "pytest", "ini_options") or {})
+        example = _collected_example(tree, test_files, options)
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
-        k.command("test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>")
+        if example:  # never a made-up file name: `pytest -k` selects by name wherever the tests live
+            k.command(
+                "test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>"
+            )
+        else:
+            k.command("test-one", f"{run}pytest -k <expression>", pytest_cfg or "pytest", 55)
         if p.members and p.tool == "uv":
             # The first member as listed; its [project] name is what `--package` wants.
             first = str(p.members[0]).split("*", 1)[0].rstrip("/")

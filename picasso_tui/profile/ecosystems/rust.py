@@ -161,8 +161,9 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
               for name, lvl in group.items() if _level(lvl) in ("forbid", "deny")]  # fmt: skip
     if strict:
         details.append(f"lints: {human_list(strict, len(strict))}")
-    if tree.has("rust-toolchain.toml") or tree.has("rust-toolchain"):
-        details.append("toolchain pinned in rust-toolchain")
+    channel = _pinned_channel(tree)
+    if channel:
+        details.append(f"toolchain pinned to {channel} in {_channel_file(tree)}")
     for folder in nested:
         inner = _members(tree, folder, load_toml(tree, f"{folder}/Cargo.toml"))
         count = f" ({plural(len(inner), 'crate')})" if inner else ""
@@ -266,3 +267,16 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
 def _level(value: object) -> object:
     """A lint's level, written bare (`deny`) or as a table (`{ level = "deny", priority = -1 }`)."""
     return value.get("level") if isinstance(value, dict) else value
+
+
+def _channel_file(tree: Tree) -> str:
+    return "rust-toolchain.toml" if tree.has("rust-toolchain.toml") else "rust-toolchain"
+
+
+def _pinned_channel(tree: Tree) -> str:
+    """The channel rust-toolchain(.toml) pins; "" when it names only components (anyhow asks for rust-src)."""
+    text = tree.read(_channel_file(tree)) or "" if tree.has(_channel_file(tree)) else ""
+    if "[toolchain]" not in text:
+        return text.strip() if re.fullmatch(r"[\w.-]+", text.strip()) else ""  # the legacy one-line file
+    channel = re.search(r"^\s*channel\s*=\s*[\"']([^\"']+)[\"']", text, re.MULTILINE)
+    return channel.group(1) if channel else ""
