@@ -83,3 +83,73 @@ def unsupported(tree: Tree, command: str, role: str, role_of: Callable[[str], st
             return bool(own) or level != [command]
         level = subs
     return False
+
+
+PACKAGE_TOOLS = re.compile(r"^(npm run|pnpm run|yarn run|bun run|nr) (\w[\w:.-]*)(\s|$)")
+"""A script named outright; a bare `yarn vitest` may run a dependency's binary instead, so it is not judged."""
+TOOL_VERBS = frozenset(
+    {"install", "i", "ci", "add", "remove", "rm", "exec", "dlx", "create", "init", "publish", "pack", "link",
+     "audit", "outdated", "update", "up", "upgrade", "why", "list", "ls", "info", "view", "version", "help", "config",
+     "cache", "rebuild", "prune", "dedupe", "x", "bin", "global", "workspace", "workspaces", "set", "node", "patch",
+     "import", "store", "env", "login", "logout", "whoami", "start", "restart", "stop"}
+)  # fmt: skip
+"""What the package tool does itself (`yarn install`, `pnpm exec`): no script of the project is named."""
+COMPOSER_VERBS = frozenset(
+    {"install", "update", "require", "remove", "dump-autoload", "dumpautoload", "validate", "exec", "run-script",
+     "run", "create-project", "config", "show", "outdated", "audit", "bump", "normalize", "global", "bin",
+     "check-platform-reqs", "diagnose", "status", "why", "depends", "prohibits", "licenses", "fund", "archive",
+     "search", "self-update", "init", "reinstall", "clear-cache", "u", "i"}
+)  # fmt: skip
+SOURCE_PATH = re.compile(
+    r"(?:\./)?[\w.-]+(?:/[\w.-]+)+\.(py|js|mjs|cjs|ts|tsx|rb|go|rs|java|kt|php|c|cc|cpp|h|hpp|sh|toml|json|ya?ml|cfg|"
+    r"ini|xml|neon|txt)"
+)
+OUTPUT_DIRS = ("build/", "out/", "dist/", "target/", "node_modules/", "vendor/", "_build/", "coverage/", ".tox/")
+
+
+def _scripts(tree: Tree, folder: str, manifest: str) -> dict[str, object] | None:
+    try:
+        data = json.loads(tree.read(f"{folder}/{manifest}" if folder else manifest) or "null")
+    except ValueError:
+        return None
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    return scripts if isinstance(scripts, dict) else ({} if isinstance(data, dict) else None)
+
+
+def _make_targets(text: str) -> set[str] | None:
+    """The targets a hand-written Makefile defines; None when it includes others or has pattern rules."""
+    if re.search(r"^-?include\s|^[^\s#]*%[^=\n]*:", text, re.MULTILINE):
+        return None
+    names: set[str] = set()
+    for line in re.findall(r"^([^\s#:=][^:=\n]*?)\s*::?(?!=)", text, re.MULTILINE):
+        names.update(line.split())
+    return names
+
+
+def missing(tree: Tree, command: str) -> bool:
+    """The command names what the repository does not have: a package.json or composer script, a target of a
+    hand-written Makefile or justfile, a source file. Such a command fails as written."""
+    moved = re.match(r"^cd ([\w./-]+) && (.+)$", command)
+    folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
+    if any((tree.root / folder / m.group(0)).exists() is False for m in SOURCE_PATH.finditer(rest)
+           if not m.group(0).removeprefix("./").startswith(OUTPUT_DIRS) and "<" not in m.group(0)):  # fmt: skip
+        return True
+    script = PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
+    if (
+        script
+        and script.group(2) not in TOOL_VERBS
+        and not re.search(r"\s(--filter|-F|--workspace|-w|--prefix|-C)\b", rest)
+    ):
+        scripts = _scripts(tree, folder, "package.json")
+        return scripts is not None and script.group(2) not in scripts
+    composer = re.match(r"^composer (\w[\w:.-]*)(\s|$)", rest)
+    if composer and composer.group(1) not in COMPOSER_VERBS:
+        scripts = _scripts(tree, folder, "composer.json")
+        return scripts is not None and composer.group(1) not in scripts
+    target = _TARGET.match(rest)
+    if target and target.group(1) == "make" and not folder and "-C" not in target.group(2):
+        rel = tree.first("Makefile", "makefile", "GNUmakefile")
+        hand_written = rel and not tree.first("configure", "configure.ac", "CMakeLists.txt", "Makefile.am")
+        names = _make_targets(tree.read(rel) or "") if hand_written and rel else None
+        return names is not None and target.group(3) not in names
+    return False

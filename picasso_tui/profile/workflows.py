@@ -145,6 +145,8 @@ def _no_package_script(tree: Tree, command: str) -> bool:
 
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    if recipes.missing(tree, c.command):
+        return None  # a script, target or file the repository does not have: the command fails as written
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):

@@ -209,3 +209,15 @@ def test_phpstan_is_the_type_check_and_a_ci_report_variable_is_not_part_of_the_c
     assert "`make phpcs`" in learned["workflow/lint"] and "phpstan" not in learned["workflow/lint"]
     assert "`make phpstan`" in learned["workflow/typecheck"]
     assert "Static analysis and types: PHPStan" in learned["php/stack"]
+
+
+def test_a_guide_command_naming_a_script_target_or_file_the_repository_lacks_is_not_offered(make_project):
+    guide = ("## Testing\n\n```\nnpm run test:unit\nmake check-all\npytest tests/test_gone.py\n```\n\n"
+             "## Linting\n\n```\nnpm run lint\nmake lint\n```\n")  # fmt: skip
+    learned = bodies(make_project, {
+        "CONTRIBUTING.md": guide, "Makefile": "lint:\n\teslint .\n",
+        "package.json": '{"name": "acme", "scripts": {"lint": "eslint ."}}', "index.js": "",
+    })  # fmt: skip
+    offered = " ".join(learned.values())
+    assert "test:unit" not in offered and "check-all" not in offered and "test_gone" not in offered
+    assert "`npm run lint`" in learned["workflow/lint"] and "`make lint`" in learned["workflow/lint"]
