@@ -42,8 +42,11 @@ DEPLOY_ENV = re.compile(r"release|prod|deploy|publish|pages|pypi|npm|crates|mave
 def change_job(job_id: object, job: object) -> bool:
     """A job that runs when a change is pushed: not named for housekeeping or a special suite, not gated on a
     tag or a release (`if: startsWith(github.ref, 'refs/tags/v')`), not deploying to an environment."""
-    if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)):
+    if not isinstance(job, dict):
         return False
+    named = NOT_TEST_WORKFLOW.search(str(job_id))
+    if named and not (named.group(2).lower() in ("docker", "container") and not _publishes(job)):
+        return False  # a job named `docker` that runs the tests in containers (CLI11's compiler matrix) tests
     if NOT_CHANGE_JOB.search(f"{job_id} {job.get('name') or ''}"):
         return False
     environment = job.get("environment")
@@ -51,6 +54,12 @@ def change_job(job_id: object, job: object) -> bool:
     condition = str(job.get("if") or "")
     release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition)
     return not release_only and not DEPLOY_ENV.search(str(environment or ""))
+
+
+def _publishes(job: dict[Any, Any]) -> bool:
+    """The job builds and pushes an image (docker/build-push-action, `docker push`): a release step."""
+    text = str(job.get("steps") or "")
+    return bool(re.search(r"build-push-action|login-action|docker push|publish", text))
 
 
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
@@ -85,14 +94,19 @@ def _load(text: str) -> dict[Any, Any]:
 
 
 def _triggers(data: dict[Any, Any]) -> set[str]:
-    """YAML 1.1 reads a bare ``on:`` key as True, so both spellings are looked up."""
+    """The events that start a workflow. YAML 1.1 reads a bare ``on:`` key as True, so both spellings are looked
+    up; a push filtered to tags only (joda-time's `push: tags: ['tzdb*']`) is a release, not a change."""
     on = data.get("on", data.get(True))
     if isinstance(on, str):
         return {on}
     if isinstance(on, list):
         return {str(x) for x in on}
     if isinstance(on, dict):
-        return {str(x) for x in on}
+        push = on.get("push")
+        tags_only = (
+            isinstance(push, dict) and bool(push) and set(push) <= {"tags", "tags-ignore", "paths", "paths-ignore"}
+        )
+        return {str(x) for x in on if not (x == "push" and tags_only and ("tags" in push))}
     return set()
 
 
@@ -152,7 +166,7 @@ def clean_command(line: str) -> str | None:
         return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
-    line = _without_ci_values(re.sub(r"^(\w+=\S*\s+)+(?=\S)", "", line))  # CI's environment tweaks
+    line = _without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
@@ -237,6 +251,37 @@ def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     return steps
 
 
+def _script_steps(rel: str, job: str, script: object) -> list[CiStep]:
+    lines = script if isinstance(script, list) else [script] if isinstance(script, str) else []
+    return [
+        CiStep(rel, job, c) for line in lines for logical in logical_lines(str(line)) if (c := clean_command(logical))
+    ]
+
+
+def circleci_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
+    """CircleCI's `run:` steps (a string, or a mapping with `command:`) of its jobs, release jobs left out."""
+    steps: list[CiStep] = []
+    jobs = data.get("jobs")
+    for job_id, job in jobs.items() if isinstance(jobs, dict) else []:
+        if not isinstance(job, dict) or NOT_TEST_WORKFLOW.search(str(job_id)) or NOT_CHANGE_JOB.search(str(job_id)):
+            continue
+        for step in job.get("steps") or []:
+            run = step.get("run") if isinstance(step, dict) else None
+            steps += _script_steps(rel, str(job_id), run.get("command") if isinstance(run, dict) else run)
+    return steps
+
+
+def travis_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
+    """Travis CI's `script:` (top level and per `jobs.include` entry), deploy stages left out."""
+    steps = _script_steps(rel, "script", data.get("script"))
+    jobs = data.get("jobs") or data.get("matrix")
+    include = jobs.get("include") if isinstance(jobs, dict) else None
+    for i, job in enumerate(include if isinstance(include, list) else []):
+        if isinstance(job, dict) and not re.search(r"deploy|release", str(job.get("stage") or ""), re.IGNORECASE):
+            steps += _script_steps(rel, str(job.get("name") or job.get("stage") or f"job {i + 1}"), job.get("script"))
+    return steps
+
+
 @dataclass
 class CiReading:
     system: str
@@ -246,6 +291,8 @@ class CiReading:
     """file -> its test jobs"""
     steps: list[CiStep]
     queue_only: list[str] = field(default_factory=list)
+    pull_requests_only: list[str] = field(default_factory=list)
+    """Workflows a push does not start (itertools' ci.yml runs on pull_request and merge_group)."""
     """Workflows only the merge queue starts (`on: merge_group`): a pull request does not run them."""
 
 
@@ -267,12 +314,20 @@ def read_ci(tree: Tree) -> CiReading | None:
             jobs[rel] = names
             steps += found
         queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
-        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue)
+        pulls = [
+            rel for rel in used if "pull_request" in _triggers(loaded[rel]) and "push" not in _triggers(loaded[rel])
+        ]
+        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")
         steps = gitlab_steps(".gitlab-ci.yml", data)
         jobs = list(dict.fromkeys(s.job for s in steps))
         return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
+    for rel, system, reader in ((".circleci/config.yml", "CircleCI", circleci_steps), (".travis.yml", "Travis CI",
+                                travis_steps)):  # fmt: skip
+        if tree.has(rel):
+            steps = reader(rel, _load(tree.read(rel) or ""))
+            return CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)
     return None
 
 
@@ -301,6 +356,8 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "")
         if rel in ci.queue_only:
             text += ", in the merge queue only,"
+        elif rel in ci.pull_requests_only:
+            text += ", on pull requests only" + ("," if commands else "")
         if commands:
             text += " runs " + human_list([f"`{c}`" for c in commands], 6)
         parts.append(text)

@@ -36,7 +36,7 @@ DEV_HEADING = re.compile(
 _FENCE = re.compile(r"^(```+|~~~+)\s*([\w-]*)")
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
 
-CONFIGURE = re.compile(r"^(cmake\b(?!.*--build)|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
+CONFIGURE = re.compile(r"^(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
@@ -61,7 +61,8 @@ COMMAND_ROLES = (
                         r"spotlessCheck|checkstyle\w*|pre-commit|phpmd)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
-                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|^(\./)?mvnw?( -\S+)* (clean )?verify\b")),
+                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
+                        r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),

@@ -41,7 +41,8 @@ def _is_test(rel: str) -> bool:
     if any(p.startswith(".") or p.lower() in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
         return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
-    return in_test_dir or bool(TEST_FILE.search(rel) or BENCH_DIR.search(rel)) or "src/test/" in rel
+    named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
+    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel)) or "src/test/" in rel
 
 
 def _source(tree: Tree) -> tuple[str, list[str]]:

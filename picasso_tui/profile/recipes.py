@@ -46,7 +46,7 @@ def _script(tree: Tree, name: str) -> list[str] | None:
     return [part.strip() for part in re.split(r"&&|;|\|\|", body) if part.strip()] if isinstance(body, str) else None
 
 
-def _lines(tree: Tree, command: str) -> list[str] | None:
+def recipe_lines(tree: Tree, command: str) -> list[str] | None:
     """The lines a target or script runs, sub-targets not expanded; None when `command` names none."""
     target = _TARGET.match(command)
     script = _SCRIPT.match(command)
@@ -72,9 +72,9 @@ def unsupported(tree: Tree, command: str, role: str, role_of: Callable[[str], st
         own: list[str] = []
         subs: list[str] = []
         for line in level:
-            for ran in _lines(tree, line) or []:
+            for ran in recipe_lines(tree, line) or []:
                 sub = _MAKE.match(ran)
-                nested = _lines(tree, f"make {sub.group(2)}" if sub else ran) is not None
+                nested = recipe_lines(tree, f"make {sub.group(2)}" if sub else ran) is not None
                 (subs if nested else own).append(f"make {sub.group(2)}" if sub else ran)
         roles = {role_of(line) for line in own} - {None}
         if roles:
@@ -126,13 +126,23 @@ def _make_targets(text: str) -> set[str] | None:
     return names
 
 
+def _named_files(command: str) -> list[str]:
+    """The source files a command names as arguments of their own (`pytest tests/test_a.py`, `rspec spec/a.rb:12`);
+    not an output a flag names (`--cov-report=xml:./coverage.xml`), not a placeholder, not in a build folder."""
+    out = []
+    for word in command.split()[1:]:
+        path = re.sub(r":\d+$", "", word.strip("'\""))
+        if SOURCE_PATH.fullmatch(path) and "<" not in path and not path.removeprefix("./").startswith(OUTPUT_DIRS):
+            out.append(path)
+    return out
+
+
 def missing(tree: Tree, command: str) -> bool:
     """The command names what the repository does not have: a package.json or composer script, a target of a
     hand-written Makefile or justfile, a source file. Such a command fails as written."""
     moved = re.match(r"^cd ([\w./-]+) && (.+)$", command)
     folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
-    if any((tree.root / folder / m.group(0)).exists() is False for m in SOURCE_PATH.finditer(rest)
-           if not m.group(0).removeprefix("./").startswith(OUTPUT_DIRS) and "<" not in m.group(0)):  # fmt: skip
+    if any(not (tree.root / folder / path).exists() for path in _named_files(rest)):
         return True
     script = PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
     if (

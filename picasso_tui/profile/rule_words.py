@@ -25,13 +25,14 @@ NORMATIVE = re.compile(
     r"please submit|(?:it's|it is) (?:always |usually |generally )?(?:best|better|a good idea|recommended|preferred) "
     r"to|"
     r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:we|I) (?:recommend|prefer|ask)|"
-    r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred))\b",
+    r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred)|"
+    r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted))\b",
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
     r"^(also\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|"
     r"include|keep|lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
-    r"place|prefix|name|mark|declare|register)\b",
+    r"place|prefix|name|mark|declare|register|honou?r|respect|adhere to|stick to|comply with|remember to)\b",
     re.IGNORECASE,
 )
 NOT_A_CODE_RULE = re.compile(
@@ -42,7 +43,8 @@ NOT_A_CODE_RULE = re.compile(
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
     r"(?:fields?|sections?|questions?|checklist) (?:below|above)|"
-    r"security (?:policy|bug report\w*|reports?))",
+    r"security (?:policy|bug report\w*|reports?)|found an? (?:bug|problem)|"
+    r"issues? (?:should|must) (?:always )?(?:have|include|contain))",
     re.IGNORECASE,
 )
 OFF_TOPIC_HEADING = re.compile(
@@ -55,8 +57,9 @@ ILLUSTRATES = re.compile(
     r"^(for example|for instance|e\.g\.|the reason(?:ing)? (?:is|being)|this (?:is|means) (?:because|why))\b", re.I
 )
 """An example or the explanation of the rule before it, not a rule of its own."""
-SUBORDINATE = re.compile(r"^(before|after|when|once|whenever)\b[^,:]{0,80}[,:]\s*", re.IGNORECASE)
-"""The clause before an instruction ("Before submitting a pull request, check …"): the instruction follows it."""
+SUBORDINATE = re.compile(r"^(before|after|when|once|whenever|if|during)\b[^,:]{0,80}[,:]\s*", re.IGNORECASE)
+"""The clause before an instruction ("Before submitting a pull request, check …", "If your change modifies the
+behaviour, update the changelog"): the instruction follows it."""
 REVIEWING = re.compile(r"\breview(?:ing|ers?)\b", re.IGNORECASE)
 """Guidance for reviewing others' pull requests is not a rule for changing code."""
 ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?|branch|changes?)\b", re.IGNORECASE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from picasso_tui.profile.commands import in_guide_folder
+from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
@@ -71,6 +71,18 @@ Block = tuple[str, str, int]
 CODE = -2
 
 
+def _heading_path(line: str, nxt: str, path: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The heading path once this line is read, when it is a heading (Markdown `#`, or an rst title underlined on
+    the next line); None for any other line."""
+    stripped = line.strip()
+    h = _HEADING.match(line)
+    if not (h or (stripped and _UNDERLINE.match(nxt.strip()) and not _BULLET.match(line))):
+        return None
+    level = len(line) - len(line.lstrip("#")) if h else (1 if nxt.strip()[0] == "=" else 2)
+    title = re.sub(r"`|\*+|(?<!\w)_+|_+(?!\w)", "", _plain(h.group(1) if h else stripped))  # linked: its words
+    return [(lv, t) for lv, t in path if lv < level] + [(level, title)]
+
+
 def _blocks(text: str) -> list[Block]:
     """Each bullet item and paragraph under its heading path; wrapped lines joined, code left out."""
     lines = _FRONT_MATTER.sub("", text).splitlines()
@@ -96,18 +108,19 @@ def _blocks(text: str) -> list[Block]:
         if in_code and stripped and not stripped.startswith(("#", "//")):
             code.append(stripped.removeprefix("$ "))
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if literal and line.startswith((" ", "\t")) and stripped:
+            code.append(stripped.removeprefix("$ "))  # an rst literal block: the commands its `::` introduces
         if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or _UNDERLINE.match(stripped):
             continue
+        if literal and code:
+            out.append((heading, "; ".join(f"`{c}`" for c in code), CODE))
+        code = [] if literal else code
         literal = False
-        h = _HEADING.match(line)
-        if h or (stripped and _UNDERLINE.match(nxt.strip()) and not _BULLET.match(line)):
+        deeper = _heading_path(line, nxt, path)
+        if deeper is not None:
             flush()
-            level = len(line) - len(line.lstrip("#")) if h else (1 if nxt.strip()[0] == "=" else 2)
-            path = [(lv, t) for lv, t in path if lv < level] + [
-                (level, re.sub(r"[*_`]", "", h.group(1) if h else stripped))
-            ]
+            path, numbered_at = deeper, -1
             heading = " > ".join(t.strip() for _, t in path)
-            numbered_at = -1
             continue
         b = _BULLET.match(line)
         if b:
@@ -125,6 +138,10 @@ def _blocks(text: str) -> list[Block]:
                 bullet, numbered_at = -1, -1
             current.append(stripped)
         literal = stripped.endswith("::")  # reStructuredText: an indented literal block follows
+        if literal:
+            flush()
+            if out and out[-1][2] != CODE:  # the sentence keeps one colon, as Markdown's would before a fence
+                out[-1] = (out[-1][0], re.sub(r"\s*::$", ":", out[-1][1]), out[-1][2])
     flush()
     return out
 
@@ -141,10 +158,11 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 def _plain(text: str) -> str:
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
     text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
+    text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
     text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
     text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|:[a-z_]+:(?!`)", "", text)  # admonition marker, :emoji:
+    text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
     return " ".join(text.replace("**", "").split())
 
 
@@ -160,6 +178,11 @@ def _cut(rule: str) -> str:
     return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
 
 
+FAQ = re.compile(
+    r"^(what about|why|how come|can i|do you|is there|will you|where (is|are)|when will)\b.*\?!?\s*$", re.IGNORECASE
+)
+"""An FAQ heading ("What about winston@2.x?!"): its entry answers a question, it sets no rule. A heading like
+"Have a patch?" introduces rules and stays."""
 LEADS_IN = re.compile(r"^(when|before|after|once|if) [^:]{3,80}:$", re.IGNORECASE)
 """A paragraph that sets the occasion for the steps under it ("When adding a feature in Faraday:")."""
 
@@ -174,9 +197,11 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
         lead = re.split(r"(?<=[.!?])\s+", text)[-1]
         items: list[str] = []
         following = i + 1 < len(blocks) and blocks[i + 1][2] == CODE and blocks[i + 1][0] == heading
-        if indent == -1 and following and re.search(r"\bthe following\b|:$", lead):
-            # "we recommend you run the following checks …" and the block of commands it points to are one rule
-            out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", -1))
+        commands = following and all(TOOLS.match(c.strip("`")) for c in blocks[i + 1][1].split("; "))
+        if (indent == -1 or commands) and following and re.search(r"\bthe following\b|:$", lead):
+            # "we recommend you run the following checks …" and the block of commands it points to are one rule; a
+            # bullet keeps a block of commands only (attrs' example asserts are not part of its rule)
+            out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", indent))
             i += 2
             continue
         opens = text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead) or LEADS_IN.match(text))
@@ -203,7 +228,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             continue
         is_bullet = indent >= 0
         if any(
-            REVIEWING.search(h) or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h)) for h in path.split(" > ")
+            REVIEWING.search(h) or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h)) or FAQ.search(h)
+            for h in path.split(" > ")
         ):
             continue
         heading = path.rsplit(" > ", 1)[-1]
@@ -215,9 +241,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             instructs = is_bullet and any(
                 IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", c)
             )
-            if not (NORMATIVE.search(c) or instructs or TEST_RULE.search(c) or CHANGELOG_RULE.search(c)) or c.endswith(
-                ("?", ":")
-            ):
+            bare = SUBORDINATE.sub("", c)  # "If your change modifies behaviour, update the CHANGELOG" instructs
+            records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (c, bare))
+            if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")):
                 continue
             if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
                 if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
@@ -225,7 +251,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 if i and rules and rules[-1] == (heading, candidates[i - 1]):
                     rules.pop()  # said again below, with the sentence that needs it
                 c = f"{candidates[i - 1]} {c}" if i else c
-            if not NOT_A_CODE_RULE.search(c) and not ILLUSTRATES.match(c):
+            if not NOT_A_CODE_RULE.search(re.sub(r"\([^)]*\)", "", c)) and not ILLUSTRATES.match(c):  # asides aside
                 rules.append((heading, c))
     return rules
 

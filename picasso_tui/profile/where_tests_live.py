@@ -8,12 +8,15 @@ from collections import Counter
 
 from picasso_tui.profile.ecosystems.javascript_files import test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.walk import Tree, is_auxiliary
+from picasso_tui.profile.walk import VENDORED_DIRS, VERSIONED_COPY, Tree, is_auxiliary
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp))$"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$"
 )
+"""Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
+C++'s AppTest.cpp beside app_test.cpp."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
@@ -27,6 +30,19 @@ def _shows_the_project(rel: str) -> bool:
     parts = rel.split("/")[:-1]
     before = next((parts[:i] for i, p in enumerate(parts) if p in TEST_DIRS or TEST_SET.search(p)), parts)
     return is_auxiliary("/".join([*before, "x"]))
+
+
+JUNIT3_NAME = re.compile(r"(^|/)Test[A-Z]\w*(?<!Test)\.(java|kt)$")
+"""JUnit 3's TestDateTime.java is a test; jsoup's TestServer.java, named the same way, is a helper for tests."""
+
+
+def _declares_tests(tree: Tree, rel: str) -> bool:
+    return bool(re.search(r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(", tree.read(rel) or ""))
+
+
+def _vendored(rel: str) -> bool:
+    """Someone else's tests copied in (nlohmann's tests/thirdparty/Fuzzer/test/*Test.cpp)."""
+    return any(p.lower() in VENDORED_DIRS or VERSIONED_COPY.match(p) for p in rel.split("/")[:-1])
 
 
 def _main_source_set(rel: str) -> bool:
@@ -44,7 +60,12 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     tests = [
         f
         for f in tree.files
-        if TEST_FILE.search(f) and not BENCH_DIR.search(f) and not _main_source_set(f) and not _shows_the_project(f)
+        if TEST_FILE.search(f)
+        and not BENCH_DIR.search(f)
+        and not _main_source_set(f)
+        and not _shows_the_project(f)
+        and not _vendored(f)
+        and (not JUNIT3_NAME.search(f) or _declares_tests(tree, f))
     ]
     glob, suite_files = test_script_files(tree)
     if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):
@@ -106,6 +127,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
             (r"_spec\.rb$", "*_spec.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
+            (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),

@@ -59,6 +59,9 @@ def _guide(tree: Tree, k: Knowledge) -> None:
         plain = [i for i, o in enumerate(found) if o.role == g.role and g.command.startswith(o.command + " ")]
         base = min(plain, key=lambda i: len(found[i].command)) if plain else found.index(g)  # the shortest prefix
         words = min(len(g.command.split()), 9)  # fewest arguments first: the guide's plain command
+        if g.role == "install":  # set-up steps follow one another: the first one comes first (pip before hooks)
+            k.command(g.role, g.command, g.source, GUIDE + found.index(g) / 100)
+            continue
         k.command(
             g.role, g.command, g.source, GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5
         )

@@ -178,7 +178,7 @@ def test_a_single_step_test_script_keeps_its_own_lint_script_and_npm_test_filter
                         '"devDependencies": {"vitest": "1"}}',
         "package-lock.json": "{}", "src/a.js": "export const a = 1;\n", "test/a.test.js": "it();\n",
     })  # fmt: skip
-    assert learned["workflow/test-one"].startswith("To run one test: `npm test <file pattern> -t '<test name>'`")
+    assert learned["workflow/test-one"].startswith("To run one test: `npm test -- <file pattern> -t '<test name>'`")
     assert learned["workflow/lint"].startswith("To lint: `npm run lint`")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.common import load_json
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -45,16 +46,56 @@ def investigate(tree: Tree) -> Knowledge:
         setup = "sh autogen.sh && ./configure" if "autogen.sh" in autotools else "./configure"
         k.command("build", f"{setup} && make", autotools[0], 65)
         k.command("test", "make check", autotools[0], 65)
+    bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
+    if bazel and tree.has("BUILD.bazel"):
+        details.append(f"Bazel ({bazel})")
+        sources.append(bazel)
+    if cmake and tree.has("CMakePresets.json"):
+        _presets(k, tree)
     if not details:
         details.append("plain Makefile")
         sources.append("Makefile")
-    systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools")]
+    systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel")]
     if len(systems) > 1:
-        details.insert(0, f"{len(systems)} build systems: {' and '.join(systems)}")
+        details.insert(0, f"{len(systems)} build systems: {', '.join(systems[:-1])} and {systems[-1]}")
     _dependencies_and_tools(k, tree, details, sources)
     title = f"{lang}: {' and '.join(systems) or details[0]}"
     k.fact("cpp/build", title, f"{lang} project: " + "; ".join(details) + ".", *sources)
     return k
+
+
+TEST_FRAMEWORKS = (
+    ("GoogleTest", r"\bgtest(_main)?\b|\bGTest::|\bgoogletest\b"),
+    ("Catch2", r"\bcatch2\b"),
+    ("doctest", r"\bdoctest\b"),
+)
+"""Each framework by its own name as a word: CLI11's `EncodingTest` target is no GoogleTest."""
+PRESETS = 40
+"""Priority of the commands CMakePresets.json names: the maintainers' own configuration, before CI's steps."""
+
+
+def _presets(k: Knowledge, tree: Tree) -> None:
+    """Build and test through the preset the project names `default` (else its first visible configure preset):
+    CLI11's `cmake --workflow --preset default` configures, builds and tests as CI does."""
+    data = load_json(tree, "CMakePresets.json")
+
+    def names(kind: str) -> list[str]:
+        found = data.get(kind)
+        return [str(p["name"]) for p in found if isinstance(p, dict) and "name" in p and not p.get("hidden")] if (
+            isinstance(found, list)) else []  # fmt: skip
+
+    configure = names("configurePresets")
+    if not configure:
+        return
+    preset = "default" if "default" in configure else configure[0]
+    if preset in names("buildPresets"):
+        k.command("build", f"cmake --preset {preset} && cmake --build --preset {preset}", "CMakePresets.json", PRESETS)
+    if preset in names("testPresets"):
+        k.command("test", f"ctest --preset {preset}", "CMakePresets.json", PRESETS,
+                  f"after `cmake --preset {preset} && cmake --build --preset {preset}`")  # fmt: skip
+    if preset in names("workflowPresets"):
+        k.command("build", f"cmake --workflow --preset {preset}", "CMakePresets.json", PRESETS - 1,
+                  "configures, builds and tests")  # fmt: skip
 
 
 def _cmake(k: Knowledge, tree: Tree) -> list[str]:
@@ -96,8 +137,7 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
         details.append(f"executables {human_list(exes, 6)}")
     if tests:
         details.append(f"{plural(len(tests), 'test or benchmark target')}")
-    frameworks = [n for n, needle in (("GoogleTest", "gtest"), ("Catch2", "catch2"), ("doctest", "doctest"))
-                  if needle in every.lower()]  # fmt: skip
+    frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
     options = re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)

@@ -11,6 +11,7 @@ import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -51,12 +52,25 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
 
 
 def formatter(tree: Tree) -> tuple[str, str]:
-    """(format command, what enforces it): gofumpt or goimports when golangci-lint enforces it, else gofmt."""
+    """(format command, what enforces it): gofumpt or goimports when golangci-lint enforces it or the Makefile's
+    fmt target runs it (sqlx's `goimports -local github.com/jmoiron/sqlx -w`), else gofmt."""
     rel, _, formatters = golangci(tree)
     for name, command in (("gofumpt", "gofumpt -l -w ."), ("goimports", "goimports -w .")):
         if name in formatters:
             return command, f"{rel} (formatters: {name})"
+    makefile = tree.read("Makefile") or "" if tree.has("Makefile") else ""
+    for target in ("fmt", "format"):
+        ran = " ".join(recipe_lines(tree, f"make {target}") or [])
+        ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
+        used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
+        if used:
+            return f"{used.group(1)}{used.group(2)} -w .", f"Makefile target `{target}`"
     return "gofmt -w .", "go.mod"
+
+
+def _make_variable(makefile: str, name: str) -> str:
+    found = re.search(rf"^{name}\s*[:?]?=\s*(\S+)\s*$", makefile, re.MULTILINE)
+    return found.group(1) if found else ""
 
 
 REQUIRE_LINE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.\-]+\.[a-z]+/[^\s]+)\s+v[0-9][^\s]*(.*)$")
@@ -131,13 +145,12 @@ def investigate(tree: Tree) -> Knowledge:
     role = _role(tree, commands, bool(root_main))
     required = [d for d in requirements(text) if not module or d != module.group(1)]
     runtime = _imported_by_code(tree, own, required)
-    stack = Stack(
-        runtime,
-        set(required) - set(runtime),
-        role=role,
-        none="no external dependencies (standard library only)",
-        ordered=False,
-    )
+    for_tests = [d for d in required if d not in runtime]
+    unnamed = [d for d in for_tests if d not in LIBRARIES]  # testify is named among the test tools already
+    none = "no external dependencies (standard library only)"
+    if unnamed and not runtime:  # sqlx: go.mod requires three database drivers, for its tests
+        none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
+    stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=False)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main))
     return k

@@ -362,7 +362,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,
                   f"packages: {tested[0]} …")  # fmt: skip
     elif runner in ("vitest", "jest") and direct and len(steps) == 1:
-        k.command("test-one", f"{run_script(tool, 'test')} <file pattern> -t '<test name>'",
+        passes = " --" if tool == "npm" else ""  # npm keeps `-t` for itself unless `--` hands it to the script
+        k.command("test-one", f"{run_script(tool, 'test')}{passes} <file pattern> -t '<test name>'",
                   "package.json scripts.test", 35, f"{runner} filters by file and test name")  # fmt: skip
     elif runner in ("vitest", "jest") and direct:  # `eslint . && vitest`: the runner alone, not the whole chain
         command = f"{execute} vitest run" if runner == "vitest" else f"{execute} jest"

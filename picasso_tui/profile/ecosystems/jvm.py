@@ -17,9 +17,11 @@ _RELEASE = (
     r"javaReleaseVersion\s*=\s*(\d+)",
     r"JavaLanguageVersion\.of\(\s*(\d+)",
 )
+# A jar manifest's <mainClass> makes an executable jar; exec-maven-plugin's runs a build step (joda-time's
+# ZoneInfoCompiler) and says nothing of what the project is.
 _APPLICATION = re.compile(
     r"""(\bid\s*\(?\s*["']application["']|^\s*application\s*$|apply plugin:\s*["']application["']"""
-    r"""|com\.android\.application|<mainClass>)""",
+    r"""|com\.android\.application|<manifest>\s*(?:<[^>]+>[^<]*</[^>]+>\s*)*<mainClass>)""",
     re.MULTILINE,
 )
 _PUBLISHED = re.compile(r"(maven-publish|com\.vanniktech\.maven\.publish|java-library|com\.android\.library"

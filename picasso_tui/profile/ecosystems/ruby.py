@@ -57,7 +57,7 @@ def investigate(tree: Tree) -> Knowledge:
     # a gem's Rails app under test/ or spec/ (spec/dummy, test/rails_app) is a fixture: the gem stays a library
     rails = tree.has("config/application.rb") or ("Rails" in kinds.get("framework", []) and not gemspecs)
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
-    names = [g.removesuffix(".gemspec") for g in gemspecs]
+    names = [_gem_name(tree, g) for g in gemspecs]
     inner = [f for f in tree.files if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f)]
     if names and inner:
         more = [f"{f.rsplit('/', 1)[-1].removesuffix('.gemspec')} ({f.rsplit('/', 1)[0]}/)" for f in inner]
@@ -126,3 +126,9 @@ def _commands(
             "Rails application: routes in config/routes.rb, models in app/models, controllers in app/controllers.",
             *[f for f in ("config/routes.rb", "config/application.rb") if tree.has(f)],
         )
+
+
+def _gem_name(tree: Tree, gemspec: str) -> str:
+    """The gem's name as its gemspec sets it (ruby-jwt.gemspec builds the gem `jwt`), else the file's name."""
+    named = re.search(r"^\s*\w+\.name\s*=\s*['\"]([\w.-]+)['\"]", tree.read(gemspec) or "", re.MULTILINE)
+    return named.group(1) if named else gemspec.rsplit("/", 1)[-1].removesuffix(".gemspec")
