@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from picasso_tui.profile import changelog
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.rule_words import (
@@ -366,6 +367,8 @@ def investigate(tree: Tree) -> Knowledge:
         if found := _template(tree, rel):
             k.findings.append(found)
     if found := config_rules(tree):
+        k.findings.append(found)
+    if found := changelog.finding(tree):
         k.findings.append(found)
     return k
 

@@ -249,8 +249,12 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("lint", "./gradlew spotlessCheck", f"{gradle} (Spotless plugin)", RUNNER + 5)
         k.command("format", "./gradlew spotlessApply", f"{gradle} (Spotless plugin)", RUNNER + 5)
     ruby_docs(tree, k)
-    if tree.has("pom.xml") and (tree.under("src/site") or "maven-site-plugin" in (tree.read("pom.xml") or "")):
-        k.command("docs", "mvn site", "pom.xml (Maven site)", RUNNER + 10)
+    pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
+    mvn = "./mvnw" if tree.has("mvnw") else "mvn"
+    if pom and (tree.under("src/site") or "maven-site-plugin" in pom):
+        k.command("docs", f"{mvn} site", "pom.xml (Maven site)", RUNNER + 10)
+    if "maven-javadoc-plugin" in pom:  # failsafe's API docs: the plugin the pom configures
+        k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 
 RUNNERS = (makefile, justfile, taskfile, tox, nox, pre_commit, rakefile, maven_goal, docs_builders)

@@ -110,6 +110,10 @@ def chain_steps(script: str) -> list[str]:
     return [step.strip() for step in re.split(r"\s*(?:&&|;)\s*", script) if step.strip()]
 
 
+HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b", re.I)
+"""Files of a test folder that support the tests rather than hold them."""
+
+
 def _test_file_pattern(tree: Tree, runner: str) -> str | None:
     """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
     Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
@@ -125,7 +129,8 @@ def _test_file_pattern(tree: Tree, runner: str) -> str | None:
         files = [f for f in tree.under(folder) if re.fullmatch(rf"{folder}/[\w.-]+\.[mc]?[jt]sx?", f)]
         if files:
             ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
-            return f"{folder}/<name>.{ext}"
+            real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
+            return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
     return None
 
 

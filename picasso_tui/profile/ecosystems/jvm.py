@@ -31,7 +31,8 @@ MARKERS = (
     ("spring-boot", "Spring Boot", "framework"), ("quarkus", "Quarkus", "framework"),
     ("micronaut", "Micronaut", "framework"), ("ktor", "Ktor", "framework"), ("androidx", "Android", "framework"),
     ("com.android.application", "Android", "framework"), ("junit-jupiter", "JUnit 5", "test"),
-    ("junit", "JUnit", "test"), ("kotest", "Kotest", "test"), ("mockito", "Mockito", "test"),
+    ("junit", "JUnit", "test"), ("kotest", "Kotest", "test"),
+    ("testng", "TestNG", "test"), ("mockito", "Mockito", "test"),
     ("testcontainers", "Testcontainers", "test"), ("hibernate-core", "Hibernate", "database"),
     ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
@@ -79,14 +80,17 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
 
 
 def _junit_in_tests(tree: Tree) -> str | None:
-    """The JUnit the tests import (a build that manages JUnit 5 for one module while 131 tests import
-    org.junit.Test is a JUnit 4 project): read from up to 60 test files, None when none imports JUnit."""
+    """The JUnit (or TestNG) the tests import (a build that manages JUnit 5 for one module while 131 tests import
+    org.junit.Test is a JUnit 4 project): read from up to 60 test files, None when none imports either."""
     tests = [f for f in tree.own if "/src/test/" in f"/{f}" and f.endswith((".java", ".kt"))][:60]
-    jupiter = four = 0
+    jupiter = four = testng = 0
     for rel in tests:
         text = tree.read(rel) or ""
         jupiter += "org.junit.jupiter" in text
         four += bool(re.search(r"import (static )?org\.junit\.(?!jupiter|platform)", text))
+        testng += "import org.testng" in text or "import static org.testng" in text
+    if testng > jupiter + four:
+        return "TestNG"  # failsafe's tests: @Test from org.testng, whatever JUnit the build also names
     if not jupiter and not four:
         return None
     if jupiter and four and min(jupiter, four) * 5 >= max(jupiter, four):
@@ -163,7 +167,7 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"compiles for Java {version.replace('_', '.')}")
     kinds = _found(_applied(main_text))
     if junit := _junit_in_tests(tree):
-        kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith("JUnit"))]
+        kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith(("JUnit", "TestNG")))]
     if role := _role(tree, gradle or maven or "", manifests, kinds):
         details.append(role)
     if modules:

@@ -221,6 +221,15 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
+def _integration_test(tree: Tree) -> str | None:
+    """The first integration test target of a single crate: a tests/*.rs file that is not a helper module, and
+    not one Cargo.toml gates behind features (`required-features`)."""
+    manifest = tree.read("Cargo.toml") or ""
+    gated = set(re.findall(r'\[\[test\]\][^\[]*?name\s*=\s*"([\w-]+)"[^\[]*?required-features', manifest, re.DOTALL))
+    stems = sorted(f[len("tests/") : -3] for f in tree.under("tests") if re.fullmatch(r"tests/[\w-]+\.rs", f))
+    return next((s for s in stems if s not in gated and s not in ("common", "support", "util", "utils", "mod")), None)
+
+
 def _has_tests(tree: Tree, crate: _Crate) -> bool:
     """A crate with a tests/ folder or a #[test] / #[cfg(test)] in its sources: `-p` there selects tests."""
     prefix = f"{crate.folder}/" if crate.folder else ""
@@ -235,7 +244,10 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     tested = next((c for c in crates if _has_tests(tree, c)), None)
-    if tested:
+    integration = _integration_test(tree) if not workspace else None
+    if integration:  # one file of tests/ (reqwest's `cargo test --test redirect`), or a name filter
+        k.command("test-one", f"cargo test --test {integration}", "tests/", 60, "or `cargo test <test name>`")
+    elif tested:
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     if any(c.library for c in crates):
         k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")

@@ -1,0 +1,75 @@
+"""Round thirteen (issue 17), from the causes of the twelfth held-out set: how a change is written up in the
+changelog, and one test named by a file that exists (a Rust integration test, a mocha test file), TestNG tests,
+the API docs a pom's javadoc plugin builds."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.investigator import investigate
+
+
+def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+KEEP_A_CHANGELOG = """\
+# Changelog
+
+## [Unreleased]
+
+### Added
+
+- Add a `--dry-run` flag to the sync command (#412)
+
+### Fixed
+
+- Fix a crash when the config file is empty (#409)
+
+## [1.2.0] - 2026-01-05
+
+### Added
+
+- First public release
+"""
+
+
+def test_the_changelog_says_where_a_change_goes_and_what_an_entry_looks_like(make_project):
+    rule = bodies(make_project, {"CHANGELOG.md": KEEP_A_CHANGELOG, "a.py": ""})["rules/changelog"]
+    assert rule.startswith("The changelog is CHANGELOG.md, newest entry first: changes go under the upcoming")
+    assert "an entry has the sections Added, Fixed" in rule
+    assert "A line reads: \"Add a '--dry-run' flag to the sync command (#412)\"" in rule
+    news = "v1.10.0\ncli  : support LZ4_CLEVEL\nlib  : new level 2\nbuild: cmake 3.5\n\nv1.9.4\nlib  : fix\n"
+    rule = bodies(make_project, {"NEWS": news, "a.c": ""}, name="news")["rules/changelog"]
+    assert "(the latest: v1.10.0); each line starts with its area (cli, lib, build)" in rule
+    moved = "# Changelog has moved\n\nFor changes, please see our [Releases page](https://example.org/releases).\n"
+    rule = bodies(make_project, {"CHANGELOG.md": moved, "a.rb": ""}, name="moved")["rules/changelog"]
+    assert rule.startswith("CHANGELOG.md is no longer kept")
+
+
+def test_one_rust_integration_test_is_named_by_its_file_unless_features_gate_it(make_project):
+    manifest = '[package]\nname = "acme"\n\n[[test]]\nname = "gzip"\nrequired-features = ["gzip"]\n'
+    learned = bodies(make_project, {
+        "Cargo.toml": manifest, "src/lib.rs": "", "tests/gzip.rs": "", "tests/redirect.rs": "",
+        "tests/support/mod.rs": "",
+    })  # fmt: skip
+    assert learned["workflow/test-one"].startswith("To run one test: `cargo test --test redirect` (or `cargo test")
+
+
+def test_one_mocha_test_is_a_file_that_exists(make_project):
+    learned = bodies(make_project, {
+        "package.json": '{"name": "f", "scripts": {"test": "mocha"}, "devDependencies": {"mocha": "^10"}}',
+        "src/index.js": "", "test/utils.js": "", "test/headers.js": "", "test/request.js": "",
+    })  # fmt: skip
+    assert "`npx mocha test/headers.js`" in learned["workflow/test-one"]
+
+
+def test_testng_tests_and_the_javadoc_plugin_are_named(make_project):
+    pom = ("<project><dependencies><dependency><artifactId>testng</artifactId></dependency></dependencies>"
+           "<build><plugins><plugin><artifactId>maven-javadoc-plugin</artifactId></plugin></plugins></build></project>")  # fmt: skip
+    learned = bodies(make_project, {
+        "pom.xml": pom, "src/main/java/A.java": "class A {}\n",
+        **{f"src/test/java/A{i}Test.java": "import org.testng.annotations.Test;\nclass T {}\n" for i in range(3)},
+    })  # fmt: skip
+    assert "test tools: TestNG" in learned["jvm/packaging"] and "JUnit" not in learned["jvm/packaging"]
+    assert "`mvn javadoc:javadoc`" in learned["workflow/docs"]
