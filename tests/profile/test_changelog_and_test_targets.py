@@ -73,3 +73,33 @@ def test_testng_tests_and_the_javadoc_plugin_are_named(make_project):
     })  # fmt: skip
     assert "test tools: TestNG" in learned["jvm/packaging"] and "JUnit" not in learned["jvm/packaging"]
     assert "`mvn javadoc:javadoc`" in learned["workflow/docs"]
+
+
+def test_a_changelog_a_tool_writes_is_not_edited_by_hand(make_project):
+    pyproject = '[project]\nname = "acme"\n\n[tool.towncrier]\ndirectory = "changelog.d/"\nfilename = "CHANGELOG.md"\n'
+    rule = bodies(make_project, {
+        "pyproject.toml": pyproject, "CHANGELOG.md": KEEP_A_CHANGELOG, "changelog.d/12.change.md": "Fix.\n",
+    })["rules/changelog"]  # fmt: skip
+    assert rule.startswith("CHANGELOG.md is built by towncrier at release from news fragments: add a fragment to "
+                           "changelog.d/")  # fmt: skip
+    generated = "# Changelog\n\n## 3.5.0 (2026-08-05)\n\n" + "".join(
+        f"- **core:** fix thing {i} (#{i}) ([abc{i:04d}](https://example.org/c/abc{i:04d}))\n" for i in range(12)
+    )  # fmt: skip
+    rule = bodies(make_project, {"CHANGELOG.md": generated, "package.json": '{"name": "c"}'}, name="gen")
+    assert rule["rules/changelog"].startswith("CHANGELOG.md is generated from the commit messages at release")
+
+
+def test_a_changelog_behind_the_release_tags_or_moved_to_another_file_is_said_so(make_project, tmp_path):
+    import subprocess
+
+    old = "# Changelog\n\n## v5.0.12 (2024-02-16)\n\n- Fix the router when a pattern ends in a slash\n"
+    repo = make_project({"CHANGELOG.md": old, "mux.go": "package chi\n"}, name="stale")
+    subprocess.run(["git", "tag", "v5.3.2"], cwd=repo.root, check=True, capture_output=True)
+    _, findings, _ = investigate(repo.root)
+    assert "rules/changelog" not in {f.key for f in findings}  # the tags went on, the file did not
+    moved = "axum's changelog has moved to [here](https://github.com/acme/web/blob/main/web/CHANGELOG.md).\n"
+    rule = bodies(make_project, {"CHANGELOG.md": moved, "web/CHANGELOG.md": old, "web/src/lib.rs": ""},
+                  name="moved-file")["rules/changelog"]  # fmt: skip
+    assert (
+        rule == "CHANGELOG.md is no longer kept: the changes are recorded in web/CHANGELOG.md (as CHANGELOG.md says)."
+    )

@@ -160,7 +160,7 @@ def test_a_chained_npm_test_gives_its_linter_and_the_runners_own_one_test(make_p
         "test/hooks.ts": "test();\n",
     })  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `npx xo`")
-    assert "`npx ava test/<name>.ts`" in learned["workflow/test-one"]
+    assert "`npx ava test/hooks.ts`" in learned["workflow/test-one"]
 
 
 def test_a_chained_vitest_script_offers_vitest_run_not_the_whole_chain(make_project):
