@@ -166,6 +166,8 @@ def clean_command(line: str) -> str | None:
         return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
+    line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
+    line = re.sub(r"\s--(out-)?format[= ]github-actions\b", "", line)  # a report format only CI reads
     line = _without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
@@ -209,9 +211,14 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             continue
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         for step in job.get("steps") or []:
+            action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
+            if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
+                steps.append(CiStep(rel, str(job_id), action))
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
+            if SPECIAL_CFG.search(f"{job.get('env') or ''} {step.get('env') or ''}"):
+                continue  # reqwest's `--cfg reqwest_unstable` build: the command fails without CI's flags
             folder = str(step.get("working-directory") or dig_folder(job))
             if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
                 folder = ""  # the checkout itself
@@ -231,6 +238,17 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     in_folder = f"cd {folder} && {command}" if folder not in ("", ".") else command
                     steps.append(CiStep(rel, str(job_id), in_folder))
     return steps
+
+
+CHECK_ACTIONS = {
+    "golangci/golangci-lint-action": "golangci-lint run",
+    "astral-sh/ruff-action": "ruff check",
+    "pre-commit/action": "pre-commit run --all-files",
+    "codespell-project/actions-codespell": "codespell",
+}
+"""Actions that run a check a contributor runs too, by the command they run."""
+SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
+"""CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
 
 
 def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:

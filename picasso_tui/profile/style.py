@@ -9,10 +9,10 @@ from collections import defaultdict
 from fnmatch import fnmatch
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
-from picasso_tui.profile.ecosystems import golang
+from picasso_tui.profile.ecosystems import cpp, golang
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
-from picasso_tui.profile.languages import own_languages, shares
+from picasso_tui.profile.languages import language_in, own_languages, shares
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -175,13 +175,13 @@ def _others(tree: Tree, hints: Hints) -> None:
                     rel,
                 )
             )
-    if tree.has(".clang-format"):
+    if tree.has(".clang-format") and cpp.runs_clang_format(tree):  # a config nothing runs is not the style
         text = tree.read(".clang-format") or ""
         parts = [
             f"{k} {v}"
             for k, v in re.findall(r"^(BasedOnStyle|IndentWidth|ColumnLimit|UseTab):\s*(\S+)", text, re.MULTILINE)
         ]
-        lang = "cpp" if any(f.endswith((".cpp", ".cc", ".hpp", ".cxx")) for f in tree.files) else "c"
+        lang = language_in(tree, "x.h") or "c"  # the project's C or C++, as its headers are counted
         hints[lang].append(("clang-format" + (f" ({', '.join(parts)})" if parts else ""), ".clang-format"))
     for rel, label in (
         (".editorconfig", None),

@@ -45,7 +45,7 @@ NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchm
 """Folders of example programs and fixtures: a command pointing there is not the project's."""
 EXOTIC = re.compile(
     r"robovm|emulator|simulator|device[- ]?farm|firebase[- ]test|browserstack|saucelabs|connectedCheck|"
-    r"connected\w*AndroidTest|\bios\b|watchos|tvos",
+    r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack",
     re.IGNORECASE,
 )
 """A CI job for one exotic platform (RoboVM, an emulator, a device farm): it tests that platform, not a change."""

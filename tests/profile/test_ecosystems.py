@@ -152,6 +152,7 @@ CPP = {
     "src/main.cpp": "int main() { return 0; }\n",
     "tests/core_test.cpp": "#include <gtest/gtest.h>\n",
     ".clang-format": "BasedOnStyle: Google\nColumnLimit: 100\n",
+    "scripts/format.sh": "#!/bin/sh\nclang-format -i src/*.cpp src/*.hpp\n",  # the project runs it
     "vcpkg.json": '{"name": "engine"}',
 }
 

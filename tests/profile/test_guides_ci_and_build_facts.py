@@ -156,3 +156,29 @@ def test_cmake_presets_are_the_maintainers_build_and_a_test_framework_is_named_a
     assert learned["workflow/test"].startswith("To test: `ctest --preset default`")
     assert "2 build systems: CMake and Bazel" in learned["cpp/build"]
     assert "tests with Catch2" in learned["cpp/build"] and "GoogleTest" not in learned["cpp/build"]
+
+
+def test_ci_checks_run_by_actions_or_from_the_checkout_are_read_and_special_builds_are_not(make_project):
+    ci = ("on: [push, pull_request]\njobs:\n  build:\n    steps:\n"
+          "      - uses: golangci/golangci-lint-action@v6\n"
+          "      - run: $GITHUB_WORKSPACE/golangci-lint run --out-format=github-actions ./...\n"
+          "  unstable:\n    env:\n      RUSTFLAGS: --cfg acme_unstable\n    steps:\n"
+          "      - run: cargo test --features http3\n"
+          "  wasm:\n    steps:\n      - run: wasm-pack test --headless --firefox\n")  # fmt: skip
+    learned = bodies(make_project, {
+        ".github/workflows/ci.yml": ci, "go.mod": "module example.com/a\n\ngo 1.22\n", "a.go": "package a\n",
+    })  # fmt: skip
+    assert "`golangci-lint run`" in learned["ci"] and "`golangci-lint run ./...`" in learned["ci"]
+    assert "http3" not in learned["ci"]  # fails without CI's --cfg
+    assert "wasm-pack" not in learned["workflow/test"].split(" — ")[0]  # one platform's job is not the test
+
+
+def test_a_clang_format_file_nothing_runs_is_neither_the_style_nor_the_format_command(make_project):
+    files = {"Makefile": "default: lib\nlib:\n\t$(CC) -c lib/a.c\n", "lib/a.c": "int a;\n",
+             ".clang-format": "BasedOnStyle: LLVM\nColumnLimit: 110\n"}  # fmt: skip
+    learned = bodies(make_project, files)
+    assert learned["workflow/build"].startswith("To build: `make` — from Makefile (default target)")
+    assert "workflow/format" not in learned and "clang-format" not in learned.get("style/c", "")
+    files["scripts/format.sh"] = "#!/bin/sh\nclang-format -i lib/*.c\n"
+    learned = bodies(make_project, files, name="formatted")
+    assert "clang-format" in learned["style/c"] and "`clang-format -i <files>`" in learned["workflow/format"]

@@ -55,6 +55,8 @@ def investigate(tree: Tree) -> Knowledge:
     if not details:
         details.append("plain Makefile")
         sources.append("Makefile")
+        if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
+            k.command("build", "make", "Makefile (default target)", 26)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel")]
     if len(systems) > 1:
         details.insert(0, f"{len(systems)} build systems: {', '.join(systems[:-1])} and {systems[-1]}")
@@ -154,7 +156,7 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
         if tree.has(marker):
             details.append(f"dependencies via {label} ({marker})")
             sources.append(marker)
-    if tree.has(".clang-format"):
+    if tree.has(".clang-format") and runs_clang_format(tree):
         k.command("format", "clang-format -i <files>", ".clang-format", 60)
     # .clang-tidy alone gives no command: clang-tidy needs a compilation database only a configured build writes
     if tree.has("compile_commands.json"):
@@ -194,6 +196,18 @@ def _test_option(root: str) -> str | None:
         if re.search(guarded, root, re.IGNORECASE | re.DOTALL):
             return name
     return None
+
+
+def runs_clang_format(tree: Tree) -> bool:
+    """Something of the project runs clang-format (CI, pre-commit, a script, a build target, the guide): lz4's
+    .clang-format, which nothing runs, would reformat whole files it was never applied to."""
+    candidates = [
+        *tree.under(".github/workflows"), *tree.under("scripts"), *tree.under("tools"),
+        *tree.named("CMakeLists.txt")[:20], *[f for f in tree.files if f.endswith(".cmake")][:20],
+        *[f for f in ("Makefile", ".pre-commit-config.yaml", "CONTRIBUTING.md", ".github/CONTRIBUTING.md")
+          if tree.has(f)],
+    ]  # fmt: skip
+    return any("clang-format" in (tree.read(f) or "") for f in candidates[:120])
 
 
 def _unconditional(cmake: str) -> str:
