@@ -72,7 +72,7 @@ SETUP = re.compile(
 """Lines that set a machine up or are shell control structure, not a project command."""
 VALUE_FLAG = re.compile(
     r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
-    r"exclude|toolchain|tags)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
+    r"exclude|toolchain|tags|python|python-version|node|ruby|jdk|java|platform|arch|group|extra|extras)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
 )
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
@@ -167,7 +167,7 @@ def clean_command(line: str) -> str | None:
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
-    line = re.sub(r"\s--(out-)?format[= ]github-actions\b", "", line)  # a report format only CI reads
+    line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
     line = _without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
@@ -225,7 +225,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
-            for line in logical_lines(run):
+            for line in [x for raw in logical_lines(run) for x in _matrix_lines(raw, job)]:
                 if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
                     made_here.add(made.group(1))
                 entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
@@ -245,10 +245,40 @@ CHECK_ACTIONS = {
     "astral-sh/ruff-action": "ruff check",
     "pre-commit/action": "pre-commit run --all-files",
     "codespell-project/actions-codespell": "codespell",
+    "dominikh/staticcheck-action": "staticcheck ./...",
 }
 """Actions that run a check a contributor runs too, by the command they run."""
 SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
 """CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
+
+
+MATRIX_VALUES = 6
+"""How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`)."""
+
+
+def _matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
+    """The line once per value of a matrix variable it names as a word of its own (`poe ${{ matrix.task }}`: `poe
+    check`, `poe lint`, `poe mypy`); a flag's value (`--python ${{ matrix.python }}`) is left for clean_command."""
+    used = next(
+        (
+            m
+            for m in re.finditer(r"(?:^|\s)(\$\{\{\s*matrix\.([\w-]+)\s*\}\})(?=\s|$)", line)
+            if not (line[: m.start(1)].split() or ["x"])[-1].startswith("-")
+        ),
+        None,
+    )
+    if not used:
+        return [line]
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    matrix = matrix if isinstance(matrix, dict) else {}
+    values = matrix.get(used.group(2))
+    values = list(values) if isinstance(values, list) else []
+    include = matrix.get("include")
+    values += [e[used.group(2)] for e in include if isinstance(e, dict) and used.group(2) in e] if isinstance(
+        include, list) else []  # fmt: skip
+    scalars = [str(v) for v in dict.fromkeys(values) if isinstance(v, (str, int, float))][:MATRIX_VALUES]
+    return [line[: used.start(1)] + v + line[used.end(1) :] for v in scalars] or [line]
 
 
 def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:

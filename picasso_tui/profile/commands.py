@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "development", "developing", "hacking")
@@ -58,7 +59,7 @@ COMMAND_ROLES = (
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|"
-                        r"spotlessCheck|checkstyle\w*|pre-commit|phpmd)\b")),
+                        r"spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
                         r"uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
@@ -110,6 +111,9 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
+    poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
+    if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
+        return TARGET_ROLES.get(poe.group(1).lower())
     env = re.match(r"^(?:uv run |python3? -m )?tox(?: run)? -e ([\w.-]+)$", command)
     if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing
         name = env.group(1)

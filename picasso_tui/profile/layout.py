@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
-from picasso_tui.profile.ecosystems.common import gem_text
+from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree
@@ -141,7 +141,7 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         ("composer.json", r'"name"\s*:\s*"([^"]+)"', r'"description"\s*:\s*"([^"]+)"'),
         ("pom.xml", r"<name>([^<]+)</name>", r"<description>\s*([^<]+?)\s*</description>"),
         *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.(?:description|summary)\s*=\s*['\"]([^'\"]+)")
-          for g in tree.files if "/" not in g and g.endswith(".gemspec")),
+          for g in root_gemspecs(tree)),
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
         desc = re.search(desc_re, text or "")

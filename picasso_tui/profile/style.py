@@ -193,6 +193,16 @@ def _others(tree: Tree, hints: Hints) -> None:
             hints["kotlin" if label == "ktlint" else "java"].append((label, rel))
 
 
+def _braces(glob: str) -> list[str]:
+    """An editorconfig section's globs with `{a,b}` expanded: `*.{py,pyi}` is `*.py` and `*.pyi`."""
+    found = re.search(r"\{([^{}]*)\}", glob)
+    if not found:
+        return [glob]
+    return [
+        x for part in found.group(1).split(",") for x in _braces(glob[: found.start()] + part + glob[found.end() :])
+    ]
+
+
 def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
     text = tree.read(".editorconfig")
     if not text:
@@ -214,9 +224,8 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
         ext = next(e for e, lg in EXTENSIONS.items() if lg == lang)
         found: dict[str, str] = {}
         for glob, values in rules.items():
-            patterns = [f"*{p}" if p.startswith(".") else p for p in re.split(r"[{},]", glob) if p]
-            if glob == "*" or any(fnmatch(f"x{ext}", p.split("/")[-1]) for p in patterns):
-                found.update(values)
+            if glob == "*" or any(fnmatch(f"x{ext}", p.split("/")[-1]) for p in _braces(glob)):
+                found.update(values)  # later, more specific sections override `[*]` (tenacity's [*.{py,pyi}])
         if found:
             hints[lang].append(
                 ("editorconfig: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items()), ".editorconfig")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import tomllib
 
+from picasso_tui.profile.ecosystems.common import gem_text
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, read_bounded
 
@@ -35,7 +36,7 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = 
             k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER)
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
-        k.fact(f"tasks/{runner}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+        k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
 def _installs_into_a_prefix(makefile: str, target: str) -> bool:
@@ -144,6 +145,20 @@ def nox(tree: Tree, k: Knowledge) -> None:
                 k.command(role, f"nox -s {name}", f"noxfile.py session `{name}`", RUNNER)
 
 
+def poe(tree: Tree, k: Knowledge) -> None:
+    """Poe the Poet's tasks (`[tool.poe.tasks]` in pyproject.toml): a task runner like make (tenacity's `poe docs`),
+    run through uv when the project is a uv project."""
+    if not tree.has("pyproject.toml") or "[tool.poe" not in (tree.read("pyproject.toml") or ""):
+        return
+    try:
+        tasks = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("poe", {}).get("tasks", {})
+    except tomllib.TOMLDecodeError:
+        return
+    ci = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    runner = "uv run poe" if tree.has("uv.lock") or "uv run" in ci else "poe"
+    _targets(k, "pyproject.toml [tool.poe.tasks]", runner, [str(t) for t in tasks if isinstance(tasks, dict)])
+
+
 def pre_commit(tree: Tree, k: Knowledge) -> None:
     rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
     if rel:
@@ -188,8 +203,7 @@ def _ruby_test_pattern(tree: Tree) -> str:
 def ruby_docs(tree: Tree, k: Knowledge) -> None:
     """YARD when the repository brings it (in the Gemfile or gemspec); else RDoc when a Rakefile defines an
     rdoc task. A .yardopts alone is read by rubydoc.info, not proof that the project builds with YARD."""
-    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
-    gems = " ".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
+    gems = gem_text(tree)
     rakefile = tree.read("Rakefile") or ""
     if re.search(r"""["']yard["']""", gems):
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
@@ -253,8 +267,11 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     mvn = "./mvnw" if tree.has("mvnw") else "mvn"
     if pom and (tree.under("src/site") or "maven-site-plugin" in pom):
         k.command("docs", f"{mvn} site", "pom.xml (Maven site)", RUNNER + 10)
+    if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
+        k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
+        k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
     if "maven-javadoc-plugin" in pom:  # failsafe's API docs: the plugin the pom configures
         k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 
-RUNNERS = (makefile, justfile, taskfile, tox, nox, pre_commit, rakefile, maven_goal, docs_builders)
+RUNNERS = (makefile, justfile, taskfile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders)

@@ -4,6 +4,8 @@ the API docs a pom's javadoc plugin builds."""
 
 from __future__ import annotations
 
+import json
+
 from picasso_tui.profile.investigator import investigate
 
 
@@ -103,3 +105,28 @@ def test_a_changelog_behind_the_release_tags_or_moved_to_another_file_is_said_so
     assert (
         rule == "CHANGELOG.md is no longer kept: the changes are recorded in web/CHANGELOG.md (as CHANGELOG.md says)."
     )
+
+
+def test_the_maven_spotless_plugin_gives_the_format_check_and_fix(make_project):
+    pom = "<project><build><plugins><plugin><artifactId>spotless-maven-plugin</artifactId></plugin></plugins></build></project>"
+    learned = bodies(make_project, {"pom.xml": pom, "src/main/java/A.java": "class A {}\n"})
+    assert learned["workflow/format"].startswith("To format: `mvn spotless:apply`")
+    assert "`mvn spotless:check`" in learned["workflow/lint"]
+
+
+def test_a_phpunit_bootstrap_that_exits_without_a_variable_sets_it_in_the_test_command(make_project):
+    bootstrap = ("<?php\nswitch ($c = getenv('CALCULATOR')) {\n  case 'GMP': break;\n  case 'Native': break;\n"
+                 "  default: echo 'CALCULATOR environment variable not set!'; exit(1);\n}\n")  # fmt: skip
+    learned = bodies(make_project, {
+        "composer.json": '{"require-dev": {"phpunit/phpunit": "^11"}}', "src/A.php": "<?php\n",
+        "phpunit.xml": '<phpunit bootstrap="phpunit.php"></phpunit>', "phpunit.php": bootstrap,
+    })  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `CALCULATOR=GMP vendor/bin/phpunit` (phpunit.php exits unless")
+    assert "`CALCULATOR=GMP vendor/bin/phpunit --filter '<test name>'`" in learned["workflow/test-one"]
+
+
+def test_a_test_tool_only_an_example_runs_is_not_the_projects(make_project):
+    package = {"name": "uuid", "devDependencies": {"jest": "30"}, "scripts": {
+        "test": "node --test dist/test/*.js", "examples:jest": "cd examples/node-jest && npm test"}}  # fmt: skip
+    stack = bodies(make_project, {"package.json": json.dumps(package), "src/index.js": ""})["javascript/stack"]
+    assert "Jest" not in stack

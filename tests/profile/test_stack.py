@@ -119,7 +119,7 @@ def test_a_js_librarys_runtime_dependencies_lead_and_dev_tools_follow(make_proje
     stack = learn(make_project, {
         "package.json": json.dumps({"name": "srv", "main": "srv.js", "dependencies": {"avvio": "1", "pino": "9"},
                                     "devDependencies": {"vitest": "1", "eslint": "9", "rollup": "4", "vite": "5"},
-                                    "scripts": {"build": "rollup -c"}}),
+                                    "scripts": {"build": "rollup -c", "test": "vitest run"}}),
         "srv.js": "",
     })["javascript/stack"]  # fmt: skip
     assert "a library (npm package); built on pino, avvio" in stack

@@ -46,9 +46,16 @@ def load_json(tree: Tree, rel: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def root_gemspecs(tree: Tree) -> list[str]:
+    """The gemspecs at the root, the main gem's first: the one named like the repository's folder, else the
+    shortest (concurrent-ruby.gemspec before concurrent-ruby-edge.gemspec, which only adds to it)."""
+    found = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")]
+    return sorted(found, key=lambda f: (f.removesuffix(".gemspec") != tree.root.name, len(f), f))
+
+
 def gem_text(tree: Tree) -> str:
     """The Gemfile and the root gemspecs: where a Ruby project brings its tools (yard, rubocop, standard)."""
-    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:2]
+    gemspecs = root_gemspecs(tree)[:2]
     return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
 
 

@@ -153,7 +153,12 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
 def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], sources: list[str]) -> None:
     """Conan or vcpkg, clang-format and clang-tidy, and a compilation database."""
     for marker, label in (("conanfile.txt", "Conan"), ("conanfile.py", "Conan"), ("vcpkg.json", "vcpkg")):
-        if tree.has(marker):
+        wants = r"^\s*(tool_)?requires\s*=|self\.(tool_)?requires\(|def (build_)?requirements\("  # what it depends on
+        recipe = marker == "conanfile.py" and not re.search(wants, tree.read(marker) or "", re.MULTILINE)
+        if tree.has(marker) and recipe:  # Catch2's conanfile.py packages Catch2 itself: it brings no dependency
+            details.append("a Conan recipe that packages the project (conanfile.py)")
+            sources.append(marker)
+        elif tree.has(marker):
             details.append(f"dependencies via {label} ({marker})")
             sources.append(marker)
     if tree.has(".clang-format") and runs_clang_format(tree):

@@ -304,15 +304,20 @@ def _role(p: _Package) -> str:
 
 
 def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
-    """Development dependencies, with a build tool kept only where a script runs it or its config exists: immer
-    depends on Vite for its tests' sake and builds with tsup."""
-    scripts = " ".join(str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values())
+    """Development dependencies, with a build or test tool kept only where a script of the project runs it or its
+    config exists: immer depends on Vite for its tests' sake and builds with tsup; uuid's Jest runs only in
+    `cd examples/node-jest && npm test`, its own tests in node:test."""
+    every = [str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values()]
+    scripts = " ".join(v for v in every if not re.match(r"cd \S*(example|sample|demo)", v))
     kept = set()
     for dep in dev:
         label = LIBRARIES.get(dep)
         name = dep.rsplit("/", 1)[-1].removeprefix("core").strip("-") or dep
-        configured = any(f.startswith(f"{name}.config.") for f in p.tree.files if "/" not in f)
-        if label and label[1] == "build" and not (re.search(rf"\b{re.escape(name)}\b", scripts) or configured):
+        configured = name in p.pkg or any(
+            f.startswith((f"{name}.config.", f".{name}rc")) for f in p.tree.files if "/" not in f
+        )
+        used = re.search(rf"\b{re.escape(name)}\b", scripts) or configured
+        if label and label[1] in ("build", "test") and not used:
             continue
         kept.add(dep)
     return kept

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.findings import Knowledge
+from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -92,5 +94,23 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     else:
         return
     config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
-    k.command("test", runner, config, 50)
-    k.command("test-one", f"{runner} --filter '<test name>'", config, 50)
+    env, note = _required_env(tree, config)
+    k.command("test", f"{env}{runner}", config, 44 if env else 50, note)  # CI sets the variable in its env
+    k.command("test-one", f"{env}{runner} --filter '<test name>'", config, 50)
+
+
+def _required_env(tree: Tree, config: str) -> tuple[str, str]:
+    """An environment variable the bootstrap file exits without (brick/math's CALCULATOR=GMP|BCMath|Native): the
+    command sets it to the first value the file accepts; ("", "") when there is none."""
+    bootstrap = (
+        re.search(r'bootstrap="([^"]+)"', tree.read(config) or "") if config.endswith((".xml", ".dist")) else None
+    )
+    text = tree.read(bootstrap.group(1)) or "" if bootstrap and tree.has(bootstrap.group(1)) else ""
+    needed = re.search(r"getenv\(\s*'(\w+)'\s*\)", text)
+    if not needed or not re.search(r"\bexit\s*\(|\bdie\b", text):
+        return "", ""
+    values = re.findall(r"case\s+'([\w.-]+)'\s*:", text[needed.end() :])
+    if not values:
+        return "", ""
+    name = needed.group(1)
+    return f"{name}={values[0]} ", f"{bootstrap.group(1)} exits unless {name} is one of {human_list(values)}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems.common import Stack, classify, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -44,7 +44,7 @@ def _app_gems(gemfile: str) -> list[str]:
 
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    gemspecs = [f for f in tree.files if f.endswith(".gemspec") and "/" not in f]
+    gemspecs = root_gemspecs(tree)
     if not tree.has("Gemfile") and not gemspecs:
         return k
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs

@@ -1,0 +1,82 @@
+"""Round fourteen (issue 17), from the causes of the thirteenth held-out set: Poe the Poet's tasks, CI commands
+written out per matrix value, editorconfig sections for one language, the main gemspec among several, a Conan
+recipe that packages the project, CI's own crates under ci/, and checks that report only to CI."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.investigator import investigate
+
+
+def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+PYPROJECT = """\
+[project]
+name = "retrying"
+
+[tool.poe.tasks]
+test = "pytest"
+docs = "sphinx-build -b html doc/source doc/build"
+check = ["test", "docs"]
+mypy = "mypy"
+
+[tool.poe.tasks.lint]
+sequence = [{ cmd = "ruff check ." }]
+"""
+CI = """\
+on: [pull_request]
+jobs:
+  test:
+    strategy:
+      matrix:
+        include:
+          - python: "3.12"
+            task: check
+          - python: "3.14"
+            task: lint
+    steps:
+      - uses: dominikh/staticcheck-action@v1
+      - run: uv run --python ${{ matrix.python }} poe ${{ matrix.task }}
+      - run: cargo build --color=always
+        working-directory: ./ci/core-test
+"""
+
+
+def test_poe_tasks_are_the_commands_and_a_matrix_names_each_one_ci_runs(make_project):
+    learned = bodies(make_project, {
+        "pyproject.toml": PYPROJECT, "uv.lock": "", "retrying/__init__.py": "", ".github/workflows/ci.yml": CI,
+        "Cargo.toml": '[package]\nname = "speedups"\n', "src/lib.rs": "",
+    })  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `uv run poe test`")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `uv run poe docs`")
+    assert "`uv run poe mypy`" in learned["workflow/typecheck"]
+    ci = learned["ci"]
+    assert "`uv run poe check`" in ci and "`uv run poe lint`" in ci and "--python" not in ci
+    assert "`staticcheck ./...`" in ci
+    assert "ci/core-test" not in learned.get("workflow/build", "").split(" Also: ")[0]  # CI's own crate
+
+
+def test_an_editorconfig_section_for_the_language_overrides_the_catch_all(make_project):
+    editorconfig = "root = true\n\n[*]\nindent_size = 2\n\n[*.{py,pyi}]\nindent_size = 4\n"
+    style = bodies(make_project, {".editorconfig": editorconfig, "a.py": "x = 1\n"})["style/python"]
+    assert "indent size 4" in style and "indent size 2" not in style
+
+
+def test_the_main_gem_is_the_one_named_like_the_repository(make_project):
+    edge = "Gem::Specification.new do |s|\n  s.name = 'acme-edge'\n  s.summary = 'Edge features added to acme'\nend\n"
+    main = "Gem::Specification.new do |s|\n  s.name = 'acme'\n  s.summary = 'Modern tools for Ruby apps'\nend\n"
+    learned = bodies(make_project, {"acme-edge.gemspec": edge, "acme.gemspec": main, "Gemfile": "", "lib/acme.rb": ""},
+                     name="acme")  # fmt: skip
+    assert "gem `acme` (acme.gemspec)" in learned["ruby/packaging"]
+    assert learned["project/summary"].endswith("Modern tools for Ruby apps")
+
+
+def test_a_conan_recipe_that_packages_the_project_brings_no_dependencies(make_project):
+    recipe = ("from conan import ConanFile\nclass Acme(ConanFile):\n    name = 'acme'\n"
+              "    def package_info(self):\n        self.cpp_info.components['main'].requires = ['base']\n")  # fmt: skip
+    build = bodies(make_project, {"CMakeLists.txt": "project(acme CXX)\nadd_library(acme a.cpp)\n", "a.cpp": "",
+                                  "conanfile.py": recipe})["cpp/build"]  # fmt: skip
+    assert "a Conan recipe that packages the project (conanfile.py)" in build and "dependencies via" not in build
