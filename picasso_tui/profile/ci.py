@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, matrix_lines
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
@@ -225,7 +226,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
-            for line in [x for raw in logical_lines(run) for x in _matrix_lines(raw, job)]:
+            for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, job)]:
                 if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
                     made_here.add(made.group(1))
                 entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
@@ -238,47 +239,6 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     in_folder = f"cd {folder} && {command}" if folder not in ("", ".") else command
                     steps.append(CiStep(rel, str(job_id), in_folder))
     return steps
-
-
-CHECK_ACTIONS = {
-    "golangci/golangci-lint-action": "golangci-lint run",
-    "astral-sh/ruff-action": "ruff check",
-    "pre-commit/action": "pre-commit run --all-files",
-    "codespell-project/actions-codespell": "codespell",
-    "dominikh/staticcheck-action": "staticcheck ./...",
-}
-"""Actions that run a check a contributor runs too, by the command they run."""
-SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
-"""CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
-
-
-MATRIX_VALUES = 6
-"""How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`)."""
-
-
-def _matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
-    """The line once per value of a matrix variable it names as a word of its own (`poe ${{ matrix.task }}`: `poe
-    check`, `poe lint`, `poe mypy`); a flag's value (`--python ${{ matrix.python }}`) is left for clean_command."""
-    used = next(
-        (
-            m
-            for m in re.finditer(r"(?:^|\s)(\$\{\{\s*matrix\.([\w-]+)\s*\}\})(?=\s|$)", line)
-            if not (line[: m.start(1)].split() or ["x"])[-1].startswith("-")
-        ),
-        None,
-    )
-    if not used:
-        return [line]
-    strategy = job.get("strategy")
-    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
-    matrix = matrix if isinstance(matrix, dict) else {}
-    values = matrix.get(used.group(2))
-    values = list(values) if isinstance(values, list) else []
-    include = matrix.get("include")
-    values += [e[used.group(2)] for e in include if isinstance(e, dict) and used.group(2) in e] if isinstance(
-        include, list) else []  # fmt: skip
-    scalars = [str(v) for v in dict.fromkeys(values) if isinstance(v, (str, int, float))][:MATRIX_VALUES]
-    return [line[: used.start(1)] + v + line[used.end(1) :] for v in scalars] or [line]
 
 
 def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:

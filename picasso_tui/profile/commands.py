@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from picasso_tui.profile.guide_text import FENCE, readme_dev_text
 from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
@@ -29,12 +30,6 @@ USER_ONLY = re.compile(
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
-DEV_HEADING = re.compile(
-    r"\b(develop\w*|contribut\w*|hacking|build(ing)? (from source|instructions|locally)|"
-    r"running (the )?tests|run(ning)? one test|testing|compil\w+)\b",
-    re.IGNORECASE,
-)
-_FENCE = re.compile(r"^(```+|~~~+)\s*([\w-]*)")
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
 
 CONFIGURE = re.compile(r"^(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
@@ -269,7 +264,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     clone_dir = ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
-        fence = _FENCE.match(stripped)
+        fence = FENCE.match(stripped)
         if fence and not rst:  # a `cd` holds into the next blocks, as in the reader's shell
             in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
             continue
@@ -346,27 +341,6 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
         for _, span in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])", line):  # `pip install`ing is prose
             out.append((_clean(span), line))
     return out
-
-
-def readme_dev_text(text: str) -> str:
-    """The README's development sections only: a heading about developing, contributing, building from
-    source or running the tests, down to the next heading of the same or a higher level."""
-    keep: list[str] = []
-    level_kept = 0
-    fenced = False
-    for line in text.splitlines():
-        if _FENCE.match(line.strip()):
-            fenced = not fenced
-        heading = None if fenced else re.match(r"^(#{1,6})\s+(.*)$", line)
-        if heading:
-            level = len(heading.group(1))
-            if level_kept and level <= level_kept:
-                level_kept = 0
-            if not level_kept and DEV_HEADING.search(heading.group(2)):
-                level_kept = level
-        if level_kept:
-            keep.append(line)
-    return "\n".join(keep)
 
 
 def guide_commands(tree: Tree) -> list[GuideCommand]:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from picasso_tui.profile import changelog
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, heading_path, plain
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
     CHANGELOG_RULE,
@@ -61,27 +62,11 @@ _CHECK_ITEM = re.compile(
 _CONTINUATION = re.compile(r"^(and|or|but|which|that|so|because|then|if|when|as well|otherwise|to|of|with)\b|^[,;)]")
 """A template line that starts mid-sentence: the rest of the line before, not an item of its own."""
 MAX_RULE_LINES = 25
-MAX_RULE_CHARS = 320
 MAX_BODY_CHARS = 3000
-_BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$")
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
-_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
-_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
 Block = tuple[str, str, int]
 """(heading path, text, indent of its bullet, -1 for a paragraph or CODE for a code block's commands)."""
 CODE = -2
-
-
-def _heading_path(line: str, nxt: str, path: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
-    """The heading path once this line is read, when it is a heading (Markdown `#`, or an rst title underlined on
-    the next line); None for any other line."""
-    stripped = line.strip()
-    h = _HEADING.match(line)
-    if not (h or (stripped and _UNDERLINE.match(nxt.strip()) and not _BULLET.match(line))):
-        return None
-    level = len(line) - len(line.lstrip("#")) if h else (1 if nxt.strip()[0] == "=" else 2)
-    title = re.sub(r"`|\*+|(?<!\w)_+|_+(?!\w)", "", _plain(h.group(1) if h else stripped))  # linked: its words
-    return [(lv, t) for lv, t in path if lv < level] + [(level, title)]
 
 
 def _blocks(text: str) -> list[Block]:
@@ -106,24 +91,23 @@ def _blocks(text: str) -> list[Block]:
                 out.append((heading, "; ".join(f"`{c}`" for c in code), CODE))
             in_code, code = not in_code, []
             continue
-        if in_code and stripped and not stripped.startswith(("#", "//")):
+        indented = line.startswith((" ", "\t")) and stripped  # in an rst literal block: the commands `::` introduces
+        if (in_code and stripped and not stripped.startswith(("#", "//"))) or (literal and indented):
             code.append(stripped.removeprefix("$ "))
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        if literal and line.startswith((" ", "\t")) and stripped:
-            code.append(stripped.removeprefix("$ "))  # an rst literal block: the commands its `::` introduces
-        if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or _UNDERLINE.match(stripped):
+        if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or UNDERLINE.match(stripped):
             continue
         if literal and code:
             out.append((heading, "; ".join(f"`{c}`" for c in code), CODE))
         code = [] if literal else code
         literal = False
-        deeper = _heading_path(line, nxt, path)
+        deeper = heading_path(line, nxt, path)
         if deeper is not None:
             flush()
             path, numbered_at = deeper, -1
             heading = " > ".join(t.strip() for _, t in path)
             continue
-        b = _BULLET.match(line)
+        b = BULLET.match(line)
         if b:
             flush()
             current.append(b.group(2).strip())
@@ -147,36 +131,7 @@ def _blocks(text: str) -> list[Block]:
     return out
 
 
-HTML_TAG = re.compile(
-    r"<!--.*?-->|</?(br|details|summary|p|div|span|img|a|b|i|em|strong|sup|sub|kbd|code|pre|hr|table|thead|tbody|"
-    r"tr|td|th|ul|ol|li|h[1-6]|picture|source|center|dl|dt|dd|blockquote)\b[^>]*>",
-    re.IGNORECASE | re.DOTALL,
-)
-"""Real HTML only: a placeholder in a command (``<name>``, ``‹path›``) is part of the rule."""
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-
-
-def _plain(text: str) -> str:
-    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
-    text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
-    text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
-    text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
-    text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
-    return " ".join(text.replace("**", "").split())
-
-
-def _cut(rule: str) -> str:
-    """Whole sentences up to MAX_RULE_CHARS (a rule cut mid-sentence can say the opposite)."""
-    if len(rule) <= MAX_RULE_CHARS:
-        return rule
-    kept = ""
-    for sentence in re.split(r"(?<=[.!?])\s+", rule):
-        if kept and len(kept) + len(sentence) > MAX_RULE_CHARS:
-            break
-        kept = f"{kept} {sentence}".strip()
-    return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
 
 
 FAQ = re.compile(
@@ -234,10 +189,10 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
         ):
             continue
         heading = path.rsplit(" > ", 1)[-1]
-        plain = _plain(text)
-        if len(re.sub(r"https?://\S+", "", plain).split()) < 4 or re.fullmatch(r"`[^`]+`", plain):
+        words = plain(text)
+        if len(re.sub(r"https?://\S+", "", words).split()) < 4 or re.fullmatch(r"`[^`]+`", words):
             continue  # a link, a one-word item, a quoted log line
-        candidates = [plain] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", plain)
+        candidates = [words] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", words)
         for i, c in enumerate(candidates):
             instructs = is_bullet and any(
                 IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", c)
@@ -263,13 +218,13 @@ def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
     if guide:
         pairs = _guide_rules(blocks)
     else:
-        pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
+        pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
         if not pairs:  # prose: keep the first paragraphs
             prose = [(h, t) for h, t, kind in blocks if kind != CODE and not t.startswith(("<", "[!", "!["))][:4]
-            pairs = [(h.rsplit(" > ", 1)[-1], _plain(t)) for h, t in prose]
+            pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
-        said = (heading if len(heading) < 60 else "", _cut(rule))
+        said = (heading if len(heading) < 60 else "", cut(rule))
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)
     return out[:MAX_RULE_LINES]
@@ -381,14 +336,14 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for path, item, indent in _blocks(text):
         heading = path.rsplit(" > ", 1)[-1]
-        rule = _plain(_CHECKBOX.sub("", item))
+        rule = plain(_CHECKBOX.sub("", item))
         if _CONTINUATION.match(rule):
             continue  # a wrapped line of the item before: alone it is a fragment
         says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
-            out.append((heading if len(heading) < 60 else "", _cut(rule)))
+            out.append((heading if len(heading) < 60 else "", cut(rule)))
     paragraphs = [b for b in _blocks(text) if b[2] == -1]
-    out += [(h if len(h) < 60 else "", _cut(r)) for h, r in _guide_rules(paragraphs)]
+    out += [(h if len(h) < 60 else "", cut(r)) for h, r in _guide_rules(paragraphs)]
     seen: set[str] = set()
     return [(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))][:MAX_RULE_LINES]
 

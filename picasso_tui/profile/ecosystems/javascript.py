@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source, test_script_files
+from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source, test_file_example
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -108,30 +108,6 @@ EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 def chain_steps(script: str) -> list[str]:
     """The steps of a script that chains commands (`xo && ava`, `eslint . && vitest`); one step if it does not."""
     return [step.strip() for step in re.split(r"\s*(?:&&|;)\s*", script) if step.strip()]
-
-
-HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b", re.I)
-"""Files of a test folder that support the tests rather than hold them."""
-
-
-def _test_file_pattern(tree: Tree, runner: str) -> str | None:
-    """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
-    Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
-    named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
-    _, suite = test_script_files(tree)
-    if example := next((f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)), None):
-        return example  # a file of the glob the test script runs (yargs' test/*.mjs)
-    if example := next((f for f in tree.own if re.search(named, f)), None):
-        return example
-    if runner not in ("ava", "tap", "tape", "mocha", "uvu"):
-        return None
-    for folder in ("test", "tests"):
-        files = [f for f in tree.under(folder) if re.fullmatch(rf"{folder}/[\w.-]+\.[mc]?[jt]sx?", f)]
-        if files:
-            ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
-            real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
-            return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
-    return None
 
 
 def run_script(tool: str, script: str) -> str:
@@ -366,7 +342,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     linter = next((step for step in steps if LINTERS.match(step)), None) if len(steps) > 1 else None
     if linter and not any(name in scripts for name in ROLE_SCRIPTS["lint"]):
         k.command("lint", f"{execute} {linter}", "package.json scripts.test", 32, "the test script lints first")
-    example = _test_file_pattern(p.tree, runner or "")
+    example = test_file_example(p.tree, runner or "")
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
     if tested:
         k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,

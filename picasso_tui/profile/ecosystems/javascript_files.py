@@ -51,3 +51,27 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
         if files:
             return path, files
     return "", []
+
+
+HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b", re.I)
+"""Files of a test folder that support the tests rather than hold them."""
+
+
+def test_file_example(tree: Tree, runner: str) -> str | None:
+    """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
+    Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
+    named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
+    _, suite = test_script_files(tree)
+    if example := next((f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)), None):
+        return example  # a file of the glob the test script runs (yargs' test/*.mjs)
+    if example := next((f for f in tree.own if re.search(named, f)), None):
+        return example
+    if runner not in ("ava", "tap", "tape", "mocha", "uvu"):
+        return None
+    for folder in ("test", "tests"):
+        files = [f for f in tree.under(folder) if re.fullmatch(rf"{folder}/[\w.-]+\.[mc]?[jt]sx?", f)]
+        if files:
+            ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
+            real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
+            return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
+    return None

@@ -1,0 +1,80 @@
+"""Reading a contributor guide's text, Markdown or reStructuredText: its headings, its words without markup, and
+a rule cut at a whole sentence."""
+
+from __future__ import annotations
+
+import re
+
+MAX_RULE_CHARS = 320
+DEV_HEADING = re.compile(
+    r"\b(develop\w*|contribut\w*|hacking|build(ing)? (from source|instructions|locally)|"
+    r"running (the )?tests|run(ning)? one test|testing|compil\w+)\b",
+    re.IGNORECASE,
+)
+FENCE = re.compile(r"^(```+|~~~+)\s*([\w-]*)")
+BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$")
+HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
+UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
+
+HTML_TAG = re.compile(
+    r"<!--.*?-->|</?(br|details|summary|p|div|span|img|a|b|i|em|strong|sup|sub|kbd|code|pre|hr|table|thead|tbody|"
+    r"tr|td|th|ul|ol|li|h[1-6]|picture|source|center|dl|dt|dd|blockquote)\b[^>]*>",
+    re.IGNORECASE | re.DOTALL,
+)
+"""Real HTML only: a placeholder in a command (``<name>``, ``‹path›``) is part of the rule."""
+
+
+def heading_path(line: str, nxt: str, path: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The heading path once this line is read, when it is a heading (Markdown `#`, or an rst title underlined on
+    the next line); None for any other line."""
+    stripped = line.strip()
+    h = HEADING.match(line)
+    if not (h or (stripped and UNDERLINE.match(nxt.strip()) and not BULLET.match(line))):
+        return None
+    level = len(line) - len(line.lstrip("#")) if h else (1 if nxt.strip()[0] == "=" else 2)
+    title = re.sub(r"`|\*+|(?<!\w)_+|_+(?!\w)", "", plain(h.group(1) if h else stripped))  # linked: its words
+    return [(lv, t) for lv, t in path if lv < level] + [(level, title)]
+
+
+def plain(text: str) -> str:
+    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
+    text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
+    text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
+    text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
+    text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
+    return " ".join(text.replace("**", "").split())
+
+
+def cut(rule: str) -> str:
+    """Whole sentences up to MAX_RULE_CHARS (a rule cut mid-sentence can say the opposite)."""
+    if len(rule) <= MAX_RULE_CHARS:
+        return rule
+    kept = ""
+    for sentence in re.split(r"(?<=[.!?])\s+", rule):
+        if kept and len(kept) + len(sentence) > MAX_RULE_CHARS:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
+
+
+def readme_dev_text(text: str) -> str:
+    """The README's development sections only: a heading about developing, contributing, building from
+    source or running the tests, down to the next heading of the same or a higher level."""
+    keep: list[str] = []
+    level_kept = 0
+    fenced = False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            fenced = not fenced
+        heading = None if fenced else re.match(r"^(#{1,6})\s+(.*)$", line)
+        if heading:
+            level = len(heading.group(1))
+            if level_kept and level <= level_kept:
+                level_kept = 0
+            if not level_kept and DEV_HEADING.search(heading.group(2)):
+                level_kept = level
+        if level_kept:
+            keep.append(line)
+    return "\n".join(keep)
