@@ -8,6 +8,7 @@ import re
 
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.findings import Finding, human_list
+from picasso_tui.profile.guide_text import plain
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -47,10 +48,8 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
 
 
 def _clean(text: str) -> str:
-    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
-    text = re.sub(r"`([^`<]+)`__?(?!\w)", r"\1", text)  # rst reference (`Unreleased`_)
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"`+", "'", text).strip()
+    """A changelog line as words (links and markup read as the guide text reader does), quoted with ' not `."""
+    text = re.sub(r"`+", "'", plain(text)).strip()
     return text if len(text) <= 140 else text[:140].rsplit(" ", 1)[0] + " …"
 
 
