@@ -41,6 +41,7 @@ ONE_TEST = re.compile(
 )
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port) (install|add|update|-S)\b|"
+    r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
     r"^composer bin \S+ (install|update)\b"
@@ -91,6 +92,8 @@ TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
+SKIPS_TESTS = re.compile(r"-Dmaven\.test\.skip(=true)?\b|-DskipTests\b|-x test\b")
+"""A build told not to run the tests (Maven's skip flags, Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b")
 """Tools that compile or check the tests without running them, whatever test flags they carry."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
@@ -119,6 +122,8 @@ def command_role(command: str) -> str | None:
         return "docs"
     if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
         return "install"
+    if SKIPS_TESTS.search(command):
+        return "build"  # classgraph's `./mvnw -Dmaven.test.skip=true package` builds and runs no test
     words = _without_file_paths(command)
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):

@@ -122,9 +122,11 @@ def tox(tree: Tree, k: Knowledge) -> None:
         return
     names = [n for n in dict.fromkeys(names) if n and "{" not in n]
     k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
+    own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
+        names)  # fmt: skip
     for name in names:
         role = _tox_env_role(name)
-        if role and role != "test":
+        if role and role != "test" and name in own:  # pyjwt's `typing` has no section of its own: it runs pytest
             k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER)
 
 

@@ -164,6 +164,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
+    if c.role == "test" and re.match(r"cargo test [a-z_][\w:]*$", c.command):
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # bitflags' `cargo test pass`: a filter
     if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # one kind of test, not the suite
     if c.source.startswith("CI") and re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command):

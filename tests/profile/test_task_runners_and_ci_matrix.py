@@ -80,3 +80,29 @@ def test_a_conan_recipe_that_packages_the_project_brings_no_dependencies(make_pr
     build = bodies(make_project, {"CMakeLists.txt": "project(acme CXX)\nadd_library(acme a.cpp)\n", "a.cpp": "",
                                   "conanfile.py": recipe})["cpp/build"]  # fmt: skip
     assert "a Conan recipe that packages the project (conanfile.py)" in build and "dependencies via" not in build
+
+
+def test_commands_that_skip_tests_fetch_dependencies_or_filter_are_not_the_test_command(make_project):
+    from picasso_tui.profile.commands import command_role
+
+    assert command_role("./mvnw -Dmaven.test.skip=true package") == "build"
+    assert command_role("./mvnw dependency:resolve") == "install"
+    assert command_role("rustup component add clippy --toolchain beta") == "install"
+    ci = "on: [push]\njobs:\n  ui:\n    steps:\n      - run: cargo test pass\n"
+    learned = bodies(make_project, {
+        ".github/workflows/ci.yml": ci, "Cargo.toml": '[package]\nname = "flags"\n', "src/lib.rs": "",
+    })  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `cargo test`")  # the suite, not one name filter
+
+
+def test_a_tox_env_named_for_a_role_needs_its_own_section_and_a_dependent_cmake_option_gates_tests(make_project):
+    tox = "[tox]\nenvlist = lint, typing, py312\n\n[testenv]\ncommands = pytest\n\n[testenv:lint]\ncommands = ruff check .\n"
+    learned = bodies(
+        make_project, {"tox.ini": tox, "pyproject.toml": '[project]\nname = "jwt"\n', "jwt/__init__.py": ""}
+    )
+    assert "`tox -e lint`" in learned["workflow/lint"] and "workflow/typecheck" not in learned
+    cmake = ('project(xml CXX)\ninclude(CMakeDependentOption)\ncmake_dependent_option(XML_BUILD_TESTS\n  "Build tests" OFF\n'
+             '  "CMAKE_SOURCE_DIR STREQUAL PROJECT_SOURCE_DIR" OFF)\nadd_library(xml src/xml.cpp)\n'
+             "if (XML_BUILD_TESTS)\n  add_executable(t tests/main.cpp)\n  add_test(NAME t COMMAND t)\nendif()\n")  # fmt: skip
+    test = bodies(make_project, {"CMakeLists.txt": cmake, "src/xml.cpp": ""}, name="xml")["workflow/test"]
+    assert "-DXML_BUILD_TESTS=ON" in test

@@ -190,13 +190,14 @@ def _test_commands(k: Knowledge, root: str, every: str, tests: list[str], framew
             k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
 
 
-_TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest)"
+_TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest|add_test\s*\()"
 
 
 def _test_option(root: str) -> str | None:
     """An option that is OFF by default and guards the tests (`if(YYJSON_BUILD_TESTS)` around enable_testing()
     or add_subdirectory(test)): the tests exist only in a build configured with it ON."""
-    for name in re.findall(r"^\s*option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)", root, re.IGNORECASE | re.MULTILINE):
+    declared = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
+    for name in re.findall(declared, root, re.IGNORECASE | re.MULTILINE):
         guarded = rf"\bif\s*\(\s*{name}\s*\)(?:(?!\bendif\b).)*?{_TESTS_ON}"
         if re.search(guarded, root, re.IGNORECASE | re.DOTALL):
             return name
