@@ -8,7 +8,7 @@ import re
 
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.findings import Finding, human_list
-from picasso_tui.profile.guide_text import plain
+from picasso_tui.profile.guide_text import UNDERLINE, plain
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -23,7 +23,6 @@ MOVED = re.compile(
     r"\b(has moved|moved to|no longer (maintained|updated|kept)|see (the |our )?\[?(github )?releases)", re.I
 )
 _MD_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*$")
-_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
 _VERSION = re.compile(r"\bv?\d+\.\d+|\bunreleased\b", re.I)
 _BULLET = re.compile(r"^[-*+]\s+(.+)$")
 UPCOMING = re.compile(r"\b(unreleased|upcoming|next|tbd|pending|in progress)\b", re.I)
@@ -40,7 +39,7 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
         md = _MD_HEADING.match(line)
         if md:
             out.append((i, len(md.group(1)), md.group(2)))
-        elif line.strip() and _UNDERLINE.match(nxt.strip()) and not _BULLET.match(line):
+        elif line.strip() and UNDERLINE.match(nxt.strip()) and not _BULLET.match(line):
             out.append((i, 1 if nxt.strip()[0] == "=" else 2, line.strip()))
         elif re.fullmatch(r"v?\d+\.\d+(\.\d+)?\S*(\s.*)?", line.strip()) and not line.startswith((" ", "\t")):
             out.append((i, 1, line.strip()))
@@ -129,7 +128,7 @@ def finding(tree: Tree) -> Finding | None:
         line for line in body_lines if _AREA.match(line)
     ]
     areas = list(dict.fromkeys(m.group(1) for line in items if (m := _AREA.match(line))))
-    first_line = next((line for line in body_lines if line and not _UNDERLINE.match(line)), "")
+    first_line = next((line for line in body_lines if line and not UNDERLINE.match(line)), "")
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
     if not upcoming and _stale(tree, title):
         return None

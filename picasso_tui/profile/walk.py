@@ -121,13 +121,15 @@ named for its project (rayon-demo/) stays the project's."""
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
-    return any(
-        part.lower() in AUXILIARY_DIRS
-        or part.lower() in VENDORED_DIRS
-        or VERSIONED_COPY.match(part)
-        or NAMED_EXAMPLE.search(part)
-        for part in rel.split("/")[:-1]
+    return is_vendored(rel) or any(
+        part.lower() in AUXILIARY_DIRS or NAMED_EXAMPLE.search(part) for part in rel.split("/")[:-1]
     )
+
+
+def is_vendored(rel: str) -> bool:
+    """True for a file inside someone else's code copied in: a vendor/, third_party/ … folder or one named with a
+    release (test/googletest-1.16.0/), at any depth."""
+    return any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in rel.split("/")[:-1])
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

@@ -8,7 +8,7 @@ from collections import Counter
 
 from picasso_tui.profile.ecosystems.javascript_files import test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.walk import VENDORED_DIRS, VERSIONED_COPY, Tree, is_auxiliary
+from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
@@ -40,11 +40,6 @@ def _declares_tests(tree: Tree, rel: str) -> bool:
     return bool(re.search(r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(", tree.read(rel) or ""))
 
 
-def _vendored(rel: str) -> bool:
-    """Someone else's tests copied in (nlohmann's tests/thirdparty/Fuzzer/test/*Test.cpp)."""
-    return any(p.lower() in VENDORED_DIRS or VERSIONED_COPY.match(p) for p in rel.split("/")[:-1])
-
-
 def _main_source_set(rel: str) -> bool:
     """A file of a Maven/Gradle main source set (RepeatedTest.java there is API, not a test), unless the module
     itself is a test module (robovm-test/src/main/)."""
@@ -64,7 +59,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
         and not _shows_the_project(f)
-        and not _vendored(f)
+        and not is_vendored(f)
         and (not JUNIT3_NAME.search(f) or _declares_tests(tree, f))
     ]
     glob, suite_files = test_script_files(tree)
