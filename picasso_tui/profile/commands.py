@@ -32,7 +32,9 @@ USER_ONLY = re.compile(
 """Installing the published package or generating an app: what a user does, not a contributor."""
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
 
-CONFIGURE = re.compile(r"^(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)")
+CONFIGURE = re.compile(
+    r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)"
+)  # `VALGRIND=1 cmake ..` configures too
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
@@ -112,7 +114,7 @@ def command_role(command: str) -> str | None:
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
-    env = re.match(r"^(?:uv run |python3? -m )?tox(?: run)? -e ([\w.-]+)$", command)
+    env = re.match(r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?tox(?: run)? -e ([\w.-]+)$", command)
     if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing
         name = env.group(1)
         if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
@@ -266,7 +268,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     in_block, shell, context, indent_block, cwd, section = False, False, "", -1, "", ""
     created: set[str] = set()
-    clone_dir = ""
+    clone_dir, checkout = "", ""
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = FENCE.match(stripped)
@@ -302,15 +304,22 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                     for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run
                         target = part.rsplit(" ", 1)[1].rstrip("/")
                         if part.startswith("cd") and target == clone_dir:
-                            cwd = ""  # the checkout
+                            cwd, clone_dir = "", ""  # the checkout
                             continue
-                        path = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else target
+                        if part.startswith("mkdir") and cwd in created:
+                            cwd, clone_dir = "", ""  # a guide's next build folder is made from the checkout again
+                        # cloned, not entered: json-c makes its build folder beside the checkout
+                        beside = "../" if clone_dir and (part.startswith("mkdir") or f"../{target}" in created) else ""
+                        checkout = clone_dir or checkout
+                        path = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else beside + target
                         if part.startswith("mkdir"):
                             created.add(path)  # a build folder the guide creates: its mkdir stays with the commands
                         else:
                             cwd = path
                     continue
                 where = section or cwd
+                if where.startswith("../") and CONFIGURE.match(line) and checkout:
+                    line = re.sub(r" \.\.$", f" ../{checkout}", line)  # the source folder is the checkout beside
                 step = f"mkdir -p {where} && cd {where} && {line}" if where in created else f"cd {where} && {line}"
                 out.append((step if where else line, context))
             continue
@@ -322,18 +331,37 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     return out
 
 
+PLACE = re.compile(r"^((?:mkdir -p [\w./-]+ && )?cd [\w./-]+ && )(.+)$")
+"""Where a guide's step runs (`mkdir -p build && cd build && `) and the step."""
+
+
 def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A configure line and the build line after it are one step (`./configure && make`), as a maintainer says it."""
+    """A configure line and the build line after it are one step (`./configure && make`), as a maintainer says it;
+    a later step in the build folder they set up (`make test` there) needs them first, so it carries them."""
     out: list[tuple[str, str]] = []
+    set_up: dict[str, str] = {}  # build folder -> the steps that configure and build it
     for command, context in pairs:
-        previous = out[-1][0] if out else ""
-        last_step = previous.rsplit(" && ", 1)[-1]
-        if CLEAN.match(command):
+        placed = PLACE.match(command)
+        place, step = placed.groups() if placed else ("", command)
+        if CLEAN.match(step):
             continue  # "make clean  # if upgrading": optional, and no step of its own
-        if out and CONFIGURE.match(last_step) and (CONFIGURE.match(command) or BUILD_STEP.match(command)):
-            out[-1] = (f"{previous} && {command}", out[-1][1])
+        previous = out[-1][0] if out else ""
+        before = PLACE.match(previous)
+        if (
+            out
+            and (before.group(1) if before else "") == place
+            and CONFIGURE.match(previous.rsplit(" && ", 1)[-1])
+            and (CONFIGURE.match(step) or BUILD_STEP.match(step))
+        ):
+            out[-1] = (f"{previous} && {step}", out[-1][1])
+            if place:
+                set_up[place] = out[-1][0].removeprefix(place)
+        elif place in set_up and not CONFIGURE.match(step):
+            out.append((f"{place}{set_up[place]} && {step}", context))
         else:
             out.append((command, context))
+            if place and CONFIGURE.match(step):
+                set_up[place] = step
     return out
 
 
@@ -360,12 +388,13 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         for command, context in pairs:
             made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
-            if made and "/" in made.group(1) and not tree.under(made.group(1).split("/", 1)[0]):
+            outside = command.startswith(("mkdir -p ../", "cd ../"))  # a build folder beside the checkout
+            if made and "/" in made.group(1) and not outside and not tree.under(made.group(1).split("/", 1)[0]):
                 inner = made.group(1).split("/", 1)[1]  # `cd spdlog && mkdir build`: build/ in the checkout
                 command = f"mkdir -p {inner} && cd {inner} && {made.group(2)}"
             in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
             folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
-            if in_dir and not tree.under(folder):
+            if in_dir and not outside and not tree.under(folder):
                 # `git clone …; cd project`: the checkout itself, not a folder in it (`cd project/myapp`: myapp)
                 inner = folder.split("/", 1)[1] if "/" in folder else ""
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)

@@ -47,6 +47,9 @@ def language_in(tree: Tree, rel: str) -> str | None:
     return lang
 
 
+STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
+"""Type declarations for code written beside them (dotenv's lib/main.d.ts types lib/main.js)."""
+
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin", "ci"})
 TOOL_CONFIG = re.compile(
     r"(^|/)(\.[^/]+|[^/]*\.config(\.[\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|noxfile\.py|"

@@ -8,7 +8,7 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import language_in
+from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import describe_tests
 
@@ -197,6 +197,7 @@ def _main_member(tree: Tree, members: list[str]) -> str | None:
 def _folders(tree: Tree, k: Knowledge) -> None:
     counts: Counter[str] = Counter()
     prose: Counter[str] = Counter()
+    stubs: Counter[str] = Counter()
     langs: dict[str, Counter[str]] = {}
     for rel in tree.files:
         if "/" not in rel:
@@ -206,8 +207,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             continue  # editor, hook and agent settings (.vscode/, .husky/, .claude/): not the project's layout
         counts[top] += 1
         lang = language_in(tree, rel)
-        if lang:
+        if lang and not rel.endswith(STUBS):  # typings describe the code beside them, they are not more of it
             langs.setdefault(top, Counter())[lang] += 1
+        elif lang:
+            stubs[top] += 1
         if rel.lower().endswith(PROSE):
             prose[top] += 1
     if not counts:
@@ -227,6 +230,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n else None
         if not what and prose[folder] * 2 > n:
             what = "documentation"
+        elif not what and stubs[folder] * 2 > n:
+            what = "type declarations"  # fastify's types/*.d.ts
         bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]
         if folder in ("packages", "crates"):
             members = _members(tree, folder)

@@ -8,7 +8,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import TOOL_CONFIG, language_in
+from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
 
@@ -17,7 +17,6 @@ DESCEND_SHARE = 0.75
 SIBLING_SHARE = 0.1
 """A folder left on the way down that still holds this share is named too (legacy src/main/java/junit/)."""
 MIN_FILES = 3
-STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 NOT_CODE = frozenset(
     {"scripts", "script", "tools", "ci", "profiling", "lang", "langs", "locale", "locales", "i18n", "l10n",
      "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}

@@ -97,6 +97,9 @@ def expand_envlist(text: str) -> list[str]:
         expanded = [""]
         for literal, group in re.findall(r"([^{]*)(?:\{([^}]*)\})?", name):
             choices = [c.strip() for c in group.split(",")] if group else [""]
+            span = re.fullmatch(r"(\d+)-(\d+)", choices[0]) if len(choices) == 1 else None
+            if span:  # tox 4's range: py3{10-13} is py310 … py313
+                choices = [str(n) for n in range(int(span.group(1)), int(span.group(2)) + 1)]
             expanded = [e + literal + c for e in expanded for c in choices]
         out += [e for e in expanded if e]
     return list(dict.fromkeys(out))
@@ -107,7 +110,7 @@ def tox(tree: Tree, k: Knowledge) -> None:
     source, run = "", "tox -e"
     if tree.has("tox.ini"):
         text = tree.read("tox.ini") or ""
-        envs = re.search(r"^envlist\s*=\s*(.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
+        envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
         names = expand_envlist(envs.group(1)) if envs else []
         names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
         source = "tox.ini"

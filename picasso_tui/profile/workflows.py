@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 
 from picasso_tui.profile import ci, commands, recipes, tasks
+from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -101,6 +102,8 @@ def _single_ctest(tree: Tree) -> bool:
         for m in re.finditer(r"function\s*\(\s*(\w+)(.*?)endfunction", whole, re.DOTALL | re.IGNORECASE)
         if re.search(r"\badd_test\s*\(", m.group(2))
     ]
+    if LOOPED_TESTS.search(whole):
+        return False  # json-c's foreach over its test names: one ctest entry per name
     calls = len(re.findall(r"\badd_test\s*\(", whole)) - len(wrappers)
     calls += sum(len(re.findall(rf"\b{w}\s*\(", whole)) - 1 for w in wrappers)
     return calls <= 2

@@ -11,6 +11,9 @@ from typing import Any
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
+LOOPED_TESTS = re.compile(r"\bforeach\s*\((?:(?!\bendforeach\b).)*?\badd_test\s*\(", re.IGNORECASE | re.DOTALL)
+"""Tests registered once per name of a list: as many as the list holds, each its own ctest entry."""
+
 KIND_TITLES = {
     "database": "Database / ORM",
     "migrations": "Migrations",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems.common import load_json
+from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -137,7 +137,11 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
         details.append(f"libraries {human_list(libs, 6)}")
     if exes:
         details.append(f"executables {human_list(exes, 6)}")
-    if tests:
+    looped = bool(LOOPED_TESTS.search(every))
+    if looped:  # json-c: 24 tests named in a list, a count of the literal targets (2 helpers) would mislead
+        named = f", besides {plural(len(tests), 'named test or benchmark target')}" if len(tests) > 2 else ""
+        details.append(f"test programs added in a foreach loop{named}")
+    elif tests:
         details.append(f"{plural(len(tests), 'test or benchmark target')}")
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
@@ -146,7 +150,7 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
-    _test_commands(k, root, every, tests, frameworks)
+    _test_commands(k, root, every, [] if looped else tests, frameworks)
     return details
 
 

@@ -139,7 +139,7 @@ def investigate(tree: Tree) -> Knowledge:
         *own[:3],
         *[f"{e}/go.mod" for e in (examples + generators)[:1]],
     )
-    commands = sorted({f.rsplit("/", 1)[0] for f in tree.files if re.match(r"^cmd/[^/]+/main\.go$", f)})
+    commands = _main_packages(tree)
     root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
     root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
     role = _role(tree, commands, bool(root_main))
@@ -192,14 +192,47 @@ def _generate_command(tree: Tree) -> str:
     return (said.group(1) or said.group(2)).strip() if said else ""
 
 
+TOOLING = re.compile(r"^(tools?|scripts?|hack|internal|gen|generate|ci|bench\w*|\w*bench)(/|$)")
+"""Folders whose `package main` serves the maintainers (generators, benchmarks), not the users."""
+IGNORED = re.compile(r"^//\s*(go:build|\+build)\s+ignore\b", re.MULTILINE)
+
+
+def _main_packages(tree: Tree) -> list[str]:
+    """The module's own `package main` folders: cmd/*, and a command beside the library (xxhash's xxhsum/); not
+    examples, testdata, `_` folders, nested modules, files built only on request (`//go:build ignore`) or a
+    deprecated command (migrate's cli/ points to cmd/migrate)."""
+    nested = {m.rsplit("/", 1)[0] + "/" for m in tree.named("go.mod") if "/" in m}
+    found: set[str] = set()
+    retired: set[str] = set()
+    candidates = [
+        f for f in tree.files
+        if f.endswith(".go") and not f.endswith("_test.go") and 1 <= f.count("/") <= 2 and not is_auxiliary(f)
+        and not re.search(r"(^|/)(_|testdata/)", f) and not any(f.startswith(n) for n in nested)
+    ]  # fmt: skip
+    for f in candidates[:300]:
+        folder = f.rsplit("/", 1)[0]
+        if (f.count("/") == 2 and not f.startswith("cmd/")) or TOOLING.match(folder):
+            continue
+        head = (tree.read(f) or "")[:3000]
+        if re.search(r"^package\s+main\b", head, re.MULTILINE) and not IGNORED.search(head):
+            found.add(folder)
+            if re.search(r"^//\s*Deprecated\b", head, re.MULTILINE):
+                retired.add(folder)
+    return sorted(found - retired)
+
+
 def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
     library = any(f.endswith(".go") and not f.endswith("_test.go") and "/" not in f for f in tree.files)
+    if all(c.startswith("cmd/") for c in commands):
+        where = f"under cmd/ ({human_list(commands, 4)})"
+    else:
+        where = f"in {human_list([c + '/' for c in commands], 4)}"
     if root_main:
         return "a program (package main at the root)"
     if library and commands:
-        return f"a library with commands under cmd/ ({human_list(commands, 4)})"
+        return f"a library with commands {where}"
     if commands:
-        return f"commands under cmd/ ({human_list(commands, 4)})"
+        return f"commands {where}"
     return "a library (no package main)" if library else ""
 
 
@@ -220,10 +253,11 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
         k.fact(
             "go/entry-points",
             "Go commands",
-            f"Go commands under cmd/: {human_list(commands)}.",
+            f"Go commands{' under cmd/' if all(c.startswith('cmd/') for c in commands) else ''}: "
+            f"{human_list(commands)}.",
             *[f"{c}/main.go" for c in commands[:4]],
         )
-        if not _built_with_tags(tree):
+        if not _built_with_tags(tree) and commands[0].startswith("cmd/"):
             k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
     elif root_main:
         k.command("run", "go run .", "go.mod", 60)

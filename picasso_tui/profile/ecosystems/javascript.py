@@ -6,7 +6,12 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.ecosystems.javascript_files import flavour, has_own_source, test_file_example
+from picasso_tui.profile.ecosystems.javascript_files import (
+    flavour,
+    has_own_source,
+    test_file_example,
+    test_script_files,
+)
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -271,7 +276,11 @@ def _role(p: _Package) -> str:
     if p.packages:
         public = [f for f in p.packages if not _private(p.manifests[f])]
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
-    if live_bins(p.tree, pkg):
+    if bins := live_bins(p.tree, pkg):
+        exports = pkg.get("exports")
+        api = any(key in pkg for key in ("types", "typings")) or (isinstance(exports, dict) and len(exports) > 1)
+        if api:  # dotenv's typed `require('dotenv').config()` with a `dotenv` command beside it
+            return f"a library (npm package) with a command-line tool `{next(iter(bins))}` (package.json bin)"
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     if not _private(pkg) and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
@@ -357,7 +366,15 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
                   f"the test script runs {runner} after other steps")  # fmt: skip
     elif runner and example:
         command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
-        k.command("test-one", command, "package.json scripts.test", 35, f"the test script runs {runner}")
+        glob, _ = test_script_files(p.tree)
+        step = next((s for s in steps if s.startswith(runner) and glob and glob in s), "")
+        if step:  # dotenv's `tap run tests/**/*.js --disable-coverage`: one file, as the script runs the rest
+            command = ("" if runner == "node --test" else f"{execute} ") + re.sub(
+                r"['\"]?(?:\./)?" + re.escape(glob) + r"['\"]?", example, step, count=1
+            )
+        built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
+        k.command("test-one", command, "package.json scripts.test", 35,
+                  f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
     elif "Vitest" in tests:
         k.command("test-one", f"{tool} exec vitest run <file>", "package.json", 40)
     elif "Jest" in tests:

@@ -57,12 +57,19 @@ HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|commo
 """Files of a test folder that support the tests rather than hold them."""
 
 
+RELATIVE_IMPORT = re.compile(r"""(\brequire\(\s*|\bfrom\s+|\bimport\s+|\bimport\(\s*)['"]\.\.?/""")
+
+
 def test_file_example(tree: Tree, runner: str) -> str | None:
     """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
     Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
     named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
     _, suite = test_script_files(tree)
-    if example := next((f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)), None):
+    files = [f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)][:20]
+    # one that loads the code by a relative path runs as checked out; dotenv's test of `import 'dotenv/config'`
+    # resolves through package.json exports to dist/, which only a build writes
+    relative = next((f for f in files if RELATIVE_IMPORT.search(tree.read(f) or "")), None)
+    if example := relative or next(iter(files), None):
         return example  # a file of the glob the test script runs (yargs' test/*.mjs)
     if example := next((f for f in tree.own if re.search(named, f)), None):
         return example
