@@ -14,8 +14,18 @@ from picasso_tui.store.schema import MemoryClass
 
 NAMES = tuple(
     f"{stem}{ext}"
-    for stem in ("CHANGELOG", "Changelog", "changelog", "CHANGES", "HISTORY", "History", "NEWS")
-    for ext in (".md", ".rst", "", ".txt")
+    for stem in (
+        "CHANGELOG",
+        "Changelog",
+        "ChangeLog",
+        "changelog",
+        "CHANGES",
+        "HISTORY",
+        "History",
+        "NEWS",
+        "RELEASES",
+    )
+    for ext in (".md", ".rst", "", ".txt", ".rdoc")
 )
 READ_LINES = 200
 """The newest entries are at the top: the first lines say how an entry is written."""
@@ -104,9 +114,14 @@ def _stale(tree: Tree, title: str) -> bool:
 
 
 def finding(tree: Tree) -> Finding | None:
-    rel = tree.first(*NAMES)
-    text = tree.read(rel) if rel else None
-    if not rel or not text:
+    """The changelog rule from the first changelog file that says something: jq's old ChangeLog stops years
+    before its tags, its NEWS.md is the one kept."""
+    return next((found for rel in NAMES if tree.has(rel) and (found := _read(tree, rel))), None)
+
+
+def _read(tree: Tree, rel: str) -> Finding | None:
+    text = tree.read(rel)
+    if not text:
         return None
     lines = text.splitlines()[:READ_LINES]
     if len(lines) < 15 and MOVED.search(" ".join(lines)):

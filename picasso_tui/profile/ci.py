@@ -143,6 +143,8 @@ def logical_lines(script: str) -> list[str]:
 def _without_ci_values(line: str) -> str:
     """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
     ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
+    # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
+    line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
     line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
     tokens = line.split()
     kept: list[str] = []

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from picasso_tui.profile.guide_text import FENCE, readme_dev_text
+from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
+from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
@@ -30,11 +31,6 @@ USER_ONLY = re.compile(
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
-SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
-
-CONFIGURE = re.compile(
-    r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)"
-)  # `VALGRIND=1 cmake ..` configures too
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
@@ -48,12 +44,10 @@ INSTALL = re.compile(
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
     r"^composer bin \S+ (install|update)\b"
 )
-CLEAN = re.compile(r"^(make|ninja|just|task) (clean|distclean|maintainer-clean)\b")
-BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
-                             r"psalm|phpstan)\b")),
+                             r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|"
@@ -206,13 +200,6 @@ def guide_files(tree: Tree) -> list[str]:
     return sorted(found, key=lambda f: (f.count("/"), f))
 
 
-def _clean(line: str) -> str:
-    line = line.strip().removeprefix("$ ").removeprefix("> ").strip()
-    if line.startswith("(") and line.endswith(")"):
-        line = line[1:-1].strip()
-    return re.sub(r"\s+#.*$", "", line).strip()
-
-
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer|black|"
     r"prettier|isort|clang-format|ruff|mypy|pylint)$"
@@ -233,8 +220,10 @@ def _usable(tree: Tree, command: str) -> bool:
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
-    if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install", command):
-        return False  # a tool named alone, or an install that names nothing to install
+    if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install|go tool [\w-]+", command):
+        return False  # a tool named alone ("we use `go tool cover`"), or an install that names nothing to install
+    if re.search(r"(?<![/\w])\.{3,}$", command):
+        return False  # "run `go test ...` again": the guide elides the arguments
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
         return False
     script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
@@ -257,123 +246,6 @@ def _roles(command: str, context: str) -> list[str]:
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]
-
-
-IN_FOLDER = re.compile(r"^#*\s*(?:run\s+)?in the \[?`{1,2}([\w./-]+)`{1,2}\]? (?:directory|folder)\b", re.IGNORECASE)
-"""A heading or line that says where the next block runs ("In the `test_suite` directory")."""
-
-
-def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
-    """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
-    out: list[tuple[str, str]] = []
-    in_block, shell, context, indent_block, cwd, section = False, False, "", -1, "", ""
-    created: set[str] = set()
-    clone_dir, checkout = "", ""
-    for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
-        stripped = raw.strip()
-        fence = FENCE.match(stripped)
-        if fence and not rst:  # a `cd` holds into the next blocks, as in the reader's shell
-            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
-            continue
-        if rst:
-            if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
-                indent_block = -1
-            if indent_block >= 0:
-                if stripped.startswith("#"):
-                    context = stripped
-                elif stripped:
-                    out.append((_clean(stripped), context))
-                continue
-            if stripped.endswith("::") and not stripped.startswith(".. code-block:: python"):
-                indent_block = len(raw) - len(raw.lstrip())
-                continue
-        if in_block:
-            if shell and stripped.startswith("#"):
-                context = stripped
-            elif shell and stripped:
-                line = _clean(stripped)
-                cloned = re.match(r"git clone (?:\S+ )*?\S*?([\w.-]+?)(?:\.git)?/?(?: ([\w.-]+))?$", line)
-                if cloned:  # the `cd <name>` after it enters the checkout, even where a folder has that name
-                    clone_dir = cloned.group(2) or cloned.group(1)
-                    continue
-                if clone_dir and re.fullmatch(rf"cd {re.escape(clone_dir)}/?", line):
-                    cwd, clone_dir = "", ""
-                    continue
-                parts = line.split(" && ")
-                if all(re.fullmatch(r"(cd|mkdir(?: -p)?) [\w./-]+", p) for p in parts):
-                    for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run
-                        target = part.rsplit(" ", 1)[1].rstrip("/")
-                        if part.startswith("cd") and target == clone_dir:
-                            cwd, clone_dir = "", ""  # the checkout
-                            continue
-                        if part.startswith("mkdir") and cwd in created:
-                            cwd, clone_dir = "", ""  # a guide's next build folder is made from the checkout again
-                        # cloned, not entered: json-c makes its build folder beside the checkout
-                        beside = "../" if clone_dir and (part.startswith("mkdir") or f"../{target}" in created) else ""
-                        checkout = clone_dir or checkout
-                        path = "" if target in ("..", ".", "-", "") else f"{cwd}/{target}" if cwd else beside + target
-                        if part.startswith("mkdir"):
-                            created.add(path)  # a build folder the guide creates: its mkdir stays with the commands
-                        else:
-                            cwd = path
-                    continue
-                where = section or cwd
-                if where.startswith("../") and CONFIGURE.match(line) and checkout:
-                    line = re.sub(r" \.\.$", f" ../{checkout}", line)  # the source folder is the checkout beside
-                step = f"mkdir -p {where} && cd {where} && {line}" if where in created else f"cd {where} && {line}"
-                out.append((step if where else line, context))
-            continue
-        if stripped and not stripped.startswith(("|", "<", "[!")):
-            context = stripped
-            there = IN_FOLDER.search(stripped)
-            if there or stripped.startswith("#"):  # a section's folder holds until the next heading
-                section = there.group(1).strip("./") if there else ""
-    return out
-
-
-PLACE = re.compile(r"^((?:mkdir -p [\w./-]+ && )?cd [\w./-]+ && )(.+)$")
-"""Where a guide's step runs (`mkdir -p build && cd build && `) and the step."""
-
-
-def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A configure line and the build line after it are one step (`./configure && make`), as a maintainer says it;
-    a later step in the build folder they set up (`make test` there) needs them first, so it carries them."""
-    out: list[tuple[str, str]] = []
-    set_up: dict[str, str] = {}  # build folder -> the steps that configure and build it
-    for command, context in pairs:
-        placed = PLACE.match(command)
-        place, step = placed.groups() if placed else ("", command)
-        if CLEAN.match(step):
-            continue  # "make clean  # if upgrading": optional, and no step of its own
-        previous = out[-1][0] if out else ""
-        before = PLACE.match(previous)
-        if (
-            out
-            and (before.group(1) if before else "") == place
-            and CONFIGURE.match(previous.rsplit(" && ", 1)[-1])
-            and (CONFIGURE.match(step) or BUILD_STEP.match(step))
-        ):
-            out[-1] = (f"{previous} && {step}", out[-1][1])
-            if place:
-                set_up[place] = out[-1][0].removeprefix(place)
-        elif place in set_up and not CONFIGURE.match(step):
-            out.append((f"{place}{set_up[place]} && {step}", context))
-        else:
-            out.append((command, context))
-            if place and CONFIGURE.match(step):
-                set_up[place] = step
-    return out
-
-
-def inline_commands(text: str) -> list[tuple[str, str]]:
-    """(command, sentence) for each backtick span in prose that reads as a command."""
-    out = []
-    for line in text.splitlines():
-        if line.lstrip().startswith(("#", "```", "$")):
-            continue
-        for _, span in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])", line):  # `pip install`ing is prose
-            out.append((_clean(span), line))
-    return out
 
 
 def guide_commands(tree: Tree) -> list[GuideCommand]:

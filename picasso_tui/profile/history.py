@@ -71,6 +71,10 @@ def _subject_style(subjects: list[str]) -> str:
             f"{human_list([t + ':' for t, _ in types.most_common(6)])}"
             f"{'; usually with a scope, e.g. feat(api):' if scoped / n > 0.4 else ''})"
         )
+    recent = [m.group(1) for s in subjects[:10] if (m := CONVENTIONAL.match(s))]
+    if n > 10 and len(recent) >= 7:  # cxxopts took up feat:/fix: lately: the newest commits are the practice now
+        shown = human_list([t + ":" for t, _ in Counter(recent).most_common(4)])
+        return f"Conventional Commits lately ({len(recent)} of the newest 10, e.g. {shown}; free-form before)"
     gitmoji = sum(bool(GITMOJI.match(s)) for s in subjects)
     if gitmoji / n >= 0.5:
         return f"gitmoji subjects ({gitmoji / n:.0%} of the last {n} start with an emoji such as :sparkles:)"

@@ -26,6 +26,7 @@ PURPOSES = {
     "pages": "pages / routes", "routes": "routes", "api": "API", "server": "server code", "client": "client code",
     "web": "web front end", "frontend": "front end", "backend": "back end", "models": "models", "fixtures": "fixtures",
     "snapshots": "snapshots", "proto": "protocol definitions", "resources": "resources", "locales": "translations",
+    "requirements": "pip requirement files",
 }  # fmt: skip
 LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}
 """Folder names whose purpose belongs to one language's convention."""
@@ -145,7 +146,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
         desc = re.search(desc_re, text or "")
-        if desc and len(desc.group(1).split()) >= 3:  # "AssertJ Build" names the pom, it describes nothing
+        names_build = desc and re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc.group(1), re.I)
+        if desc and len(desc.group(1).split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
             name = re.search(name_re, text or "")
             first = re.split(r"(?<=[.!?])\s+", " ".join(desc.group(1).split()))[0]
             return (name.group(1) if name else "", first, rel)
@@ -171,6 +173,8 @@ def _readme(tree: Tree, k: Knowledge) -> None:
 
 
 PROSE = (".md", ".markdown", ".rst", ".txt", ".adoc")
+REQUIREMENTS = re.compile(r"(^|/)requirements?([-_/][^/]*)?\.txt$|^requirements?/", re.IGNORECASE)
+"""pip's requirement files are .txt, not documentation (more-itertools' requirements/development.txt)."""
 MANIFESTS = ("package.json", "Cargo.toml", "pyproject.toml", "go.mod", "composer.json", "pom.xml", "build.gradle")
 
 
@@ -211,7 +215,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             langs.setdefault(top, Counter())[lang] += 1
         elif lang:
             stubs[top] += 1
-        if rel.lower().endswith(PROSE):
+        if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel):
             prose[top] += 1
     if not counts:
         return

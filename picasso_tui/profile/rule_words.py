@@ -72,3 +72,10 @@ REFERS_BACK = re.compile(
     re.IGNORECASE,
 )
 """A sentence that needs the one before it: "Make sure these are free", "New features should branch off here"."""
+
+
+POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) below|see below)\b", re.IGNORECASE)
+"""A sentence whose object comes after it ("The following must pass before we accept a pull request", then a code
+block): alone it says nothing to do."""
+DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that)$", re.IGNORECASE)
+"""The last word of a line cut mid-sentence ("… and the tests you ran to")."""

@@ -18,11 +18,13 @@ from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, heading_path,
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
     CHANGELOG_RULE,
+    DANGLING,
     ILLUSTRATES,
     IMPERATIVE,
     NORMATIVE,
     NOT_A_CODE_RULE,
     OFF_TOPIC_HEADING,
+    POINTS_AHEAD,
     REFERS_BACK,
     REVIEWING,
     SUBORDINATE,
@@ -201,6 +203,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (c, bare))
             if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")):
                 continue
+            ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
+            if (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :])) or DANGLING.search(c):
+                continue  # its object is in the block after it, or the line is cut mid-sentence
             if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
                 if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
                     continue  # the sentence it points back to is not here
@@ -332,7 +337,8 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     """(heading, rule) from a pull-request template: its checklist items that say what a change comes with
     ("I've added a test", "Add an entry in CHANGES.rst"), one by one, and the instructions in its comments and
     prose. Options to tick ("Bug fix", "New feature") and blanks to fill in are not rules."""
-    text = re.sub(r"<!--|-->", "\n", text)
+    text = re.sub(r"\s*-{2,}>[ \t]*\n[ \t]*<!-{2,}\s*", " ", text)  # a comment wrapped over lines is one sentence
+    text = re.sub(r"<!-{2,}|-{2,}>", "\n", text)
     out: list[tuple[str, str]] = []
     for path, item, indent in _blocks(text):
         heading = path.rsplit(" > ", 1)[-1]
@@ -340,6 +346,8 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         if _CONTINUATION.match(rule):
             continue  # a wrapped line of the item before: alone it is a fragment
         says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
+        if DANGLING.search(rule):
+            continue  # cut mid-sentence
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((heading if len(heading) < 60 else "", cut(rule)))
     paragraphs = [b for b in _blocks(text) if b[2] == -1]

@@ -12,7 +12,7 @@ from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile.ecosystems import cpp, golang
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
-from picasso_tui.profile.languages import language_in, own_languages, shares
+from picasso_tui.profile.languages import STUBS, language_in, own_languages, shares
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -117,8 +117,9 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
     if tree.has("biome.json") or tree.has("biome.jsonc"):
         hints[lang].append(("Biome formatter and linter", tree.first("biome.json", "biome.jsonc") or ""))
     tsconfig = tree.read("tsconfig.json") or ""
-    if re.search(r'"strict"\s*:\s*true', tsconfig):
-        hints[lang].append(("TypeScript strict mode", "tsconfig.json"))
+    typed = any(f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(STUBS) for f in tree.own)
+    if re.search(r'"strict"\s*:\s*true', tsconfig) and (typed or re.search(r'"checkJs"\s*:\s*true', tsconfig)):
+        hints[lang].append(("TypeScript strict mode", "tsconfig.json"))  # ejs' tsconfig only compiles its JavaScript
 
 
 def _package_json(tree: Tree) -> dict:

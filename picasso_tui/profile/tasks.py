@@ -16,7 +16,8 @@ TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
     "lint": "lint", "vet": "lint", "style": "lint", "typecheck": "typecheck", "typing": "typecheck",
     "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "install": "install",
-    "setup": "install", "deps": "install", "bootstrap": "install", "dev": "run", "run": "run", "serve": "run",
+    "setup": "install", "deps": "install", "requirements": "install", "bootstrap": "install", "dev": "run",
+    "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
@@ -54,6 +55,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:
         _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE), text)
+        _one_test_variable(k, rel, text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)
 
@@ -71,6 +73,14 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
         text = tree.read(rel) or ""
         block = text.split("tasks:", 1)[1] if "tasks:" in text else ""
         _targets(k, rel, "task", re.findall(r"^  ([A-Za-z][\w:-]*):\s*$", block, re.MULTILINE))
+
+
+def jakefile(tree: Tree, k: Knowledge) -> None:
+    """Jake, the JavaScript make (ejs: `jake build`, `jake doc`); run through npx, it is a dev dependency."""
+    rel = tree.first("jakefile.js", "Jakefile", "jakefile", "Jakefile.js")
+    if rel:
+        text = tree.read(rel) or ""
+        _targets(k, rel, "npx jake", re.findall(r"^task\(\s*['\"]([\w:-]+)['\"]", text, re.MULTILINE))
 
 
 def _tox_env_role(name: str) -> str | None:
@@ -172,6 +182,18 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
             k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks)", RUNNER + 2)
 
 
+def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
+    """A test recipe that hands a variable to its runner (more-itertools' `python -m unittest -v ${tests}`): the
+    variable picks the tests, `make test tests=<test>`."""
+    recipe = re.search(r"^(tests?)\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", text, re.MULTILINE)
+    for line in recipe.group(2).splitlines() if recipe else []:
+        given = re.search(r"\$[({]([A-Za-z_]\w*)[)}]\s*$", line)
+        if given and re.search(r"test|spec|file|only|filter|pattern|name|run", given.group(1), re.IGNORECASE):
+            command = f"make {recipe.group(1)} {given.group(1)}=<test>"
+            k.command("test-one", command, f"{rel} target `{recipe.group(1)}`", RUNNER, f"passes ${given.group(1)}")
+            return
+
+
 def rakefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
     if not rel:
@@ -189,6 +211,24 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         role = TARGET_ROLES.get(name)
         if role and role not in ("install", "build"):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
+    helper = re.search(r"bundler/gem_tasks|Bundler::GemHelper\.install_tasks", text)
+    if helper or re.search(r"^task\s*\(?\s*:build\b[^\n]*\n\s*(system\s*\(?\s*)?['\"]gem build", text, re.M):
+        name = _namespaced(text, helper.start(), "build") if helper else "build"
+        note = "builds the gem into pkg/" if helper else "runs `gem build`"
+        k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER, note)
+
+
+def _namespaced(text: str, at: int, task: str) -> str:
+    """The task as called from the command line: rest-client defines the gem tasks inside `namespace :ruby`."""
+    line_start = text.rfind("\n", 0, at) + 1
+    indent = len(text[line_start:at]) - len(text[line_start:at].lstrip())
+    for line in reversed(text[:line_start].splitlines()):
+        opened = re.match(r"^(\s*)namespace\s*\(?\s*[:'\"](\w+)", line)
+        if opened and len(opened.group(1)) < indent:
+            return f"{opened.group(2)}:{task}"
+        if line.strip() and len(line) - len(line.lstrip()) < indent and not opened:
+            break  # the enclosing block is something else (a task, a condition)
+    return task
 
 
 def _ruby_test_pattern(tree: Tree) -> str:
@@ -213,7 +253,7 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     if re.search(r"""["']yard["']""", gems):
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
         k.command("docs", "bundle exec yard doc", where, RUNNER + 5)
-    elif re.search(r"RDoc::Task|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
+    elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
         k.command("docs", "bundle exec rake rdoc", "Rakefile (RDoc task)", RUNNER + 5)
 
 
@@ -279,4 +319,4 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 
-RUNNERS = (makefile, justfile, taskfile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders)
+RUNNERS = (makefile, justfile, taskfile, jakefile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders)

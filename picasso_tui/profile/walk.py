@@ -202,6 +202,11 @@ class _Tracked:
     def files(self) -> frozenset[str]:
         return frozenset((git(self.root, "ls-files", "-z", timeout=10) or "").split("\0"))
 
+    @cached_property
+    def folders(self) -> frozenset[str]:
+        """Folders holding a tracked file: cxxopts ignores `.*` and tracks .github/workflows/ all the same."""
+        return frozenset(f.rsplit("/", n)[0] for f in self.files for n in range(1, f.count("/") + 1))
+
 
 def walk(root: Path) -> Tree:
     root = root.resolve()
@@ -240,7 +245,7 @@ def walk(root: Path) -> Tree:
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():
                     tree.skipped_dirs += 1  # a submodule or nested repository: another project
-                elif _ignored(specs, rel, True):
+                elif _ignored(specs, rel, True) and rel not in tracked.folders:
                     tree.ignored += 1
                 else:
                     stack.append((rel, specs))

@@ -72,7 +72,7 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     reading = ci.read_ci(tree)
     if reading is None:
         return
-    ci.ci_fact(k, reading, lambda command: commands.command_role(command) not in (None, "install", "run"))
+    ci.ci_fact(k, reading, _checks)
     for step in reading.steps:
         role = commands.command_role(step.command)
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
@@ -149,6 +149,13 @@ def _no_package_script(tree: Tree, command: str) -> bool:
     return not any(pattern.search(tree.read(f) or "") for f in tree.named("package.json")[1:200])
 
 
+def _checks(command: str) -> bool:
+    """A CI command the CI fact lists: one with a check's role, or a target of the project's own task runner
+    (more-itertools' CI runs `make coverage` and `make requirements check`)."""
+    role = commands.command_role(command)
+    return role not in (None, "install", "run") or (role is None and bool(re.match(r"(make|just|task) \w", command)))
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if recipes.missing(tree, c.command):
@@ -167,6 +174,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
+    coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)
+    if c.role == "test" and coverage and not c.source.startswith("CI"):  # go-toml's guide: a coverage report's run
+        return Command(c.role, c.command, c.source, c.priority + 5, c.note)
     if c.role == "test" and re.match(r"cargo test [a-z_][\w:]*$", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # bitflags' `cargo test pass`: a filter
     if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
@@ -183,6 +193,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "test" and commands.CONFIGURE.match(c.command):
         return None
+    if c.role == "test" and re.fullmatch(r"(make|just) check", c.command):
+        lines = recipes.recipe_lines(tree, c.command) or []
+        ran = {commands.command_role(line) for line in lines} - {None}
+        nested = any(re.match(r"(make|just) ", line) for line in lines)  # echo's `check: lint vet race`
+        if ran and not ran & {"test", "test-one"} and not nested:  # more-itertools': ruff and stubtest, no test
+            return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
     return c

@@ -5,7 +5,7 @@ as the test script runs the suite, tox 4's `env_list` and ranges, and Go command
 
 from __future__ import annotations
 
-from picasso_tui.profile.commands import block_commands, chain_configure
+from picasso_tui.profile.guide_blocks import block_commands, chain_configure
 from picasso_tui.profile.investigator import investigate
 from picasso_tui.profile.tasks import expand_envlist
 

@@ -326,7 +326,7 @@ def test_flags_tool_installs_and_file_paths_do_not_give_a_command_its_role():
 
 
 def test_an_optional_clean_step_does_not_join_the_configure_line():
-    from picasso_tui.profile.commands import block_commands, chain_configure
+    from picasso_tui.profile.guide_blocks import block_commands, chain_configure
 
     readme = "```\n./configure --with-oniguruma=builtin\nmake clean   # if upgrading\nmake -j8\nmake check\n```\n"
     pairs = chain_configure(block_commands(readme, False))

@@ -131,6 +131,10 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
             if "$" in name or "::" in name or re.search(r"\b(ALIAS|IMPORTED)\b", rest):
                 continue
             bucket = tests if _TEST_DIR.search(f) or _TEST_NAME.search(name) else libs if kind == "library" else exes
+            if any(b.split(" ")[0] == name for b in bucket):
+                continue  # CLI11 declares its target twice, compiled or header-only as an option says
+            if bucket is libs and re.match(r"\s+INTERFACE\b", rest, re.IGNORECASE):
+                name += " (header-only: an INTERFACE target)"  # cxxopts is include/cxxopts.hpp, nothing to compile
             if name not in bucket:
                 bucket.append(name)
     if libs:

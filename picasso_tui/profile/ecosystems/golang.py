@@ -246,7 +246,12 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
     pkg = "." if "." in own else (Counter(own).most_common(1)[0][0] if own else "<package dir>")
     k.command("test-one", f"go test {'.' if pkg == '.' else f'./{pkg}/'} -run <TestName>", "go.mod", 60)
     k.command(
-        "lint", "golangci-lint run" if tree.named(".golangci.yml", ".golangci.yaml") else "go vet ./...", "go.mod", 60
+        "lint",
+        "golangci-lint run"
+        if tree.named(".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
+        else "go vet ./...",
+        "go.mod",
+        60,
     )
     k.command("format", *formatter(tree), 60)
     if commands:
@@ -257,8 +262,13 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
             f"{human_list(commands)}.",
             *[f"{c}/main.go" for c in commands[:4]],
         )
-        if not _built_with_tags(tree) and commands[0].startswith("cmd/"):
-            k.command("run", f"go run ./{commands[0]}", f"{commands[0]}/main.go", 60)
+        readme = tree.read(tree.first("README.md", "README") or "") or ""
+        named = [
+            c for c in commands if c.startswith("cmd/") and re.search(rf"\b{re.escape(c.split('/')[-1])}\b", readme)
+        ]
+        shown = named[0] if named else commands[0] if len(commands) == 1 and commands[0].startswith("cmd/") else ""
+        if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
+            k.command("run", f"go run ./{shown}", f"{shown}/main.go", 60)
     elif root_main:
         k.command("run", "go run .", "go.mod", 60)
 

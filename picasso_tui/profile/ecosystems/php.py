@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -53,10 +54,7 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
-    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
-                       ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"), ("format", "cs-fix")):  # fmt: skip
-        if name in scripts:
-            k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
+    _composer_scripts(k, scripts)
     if laravel:
         k.command("test", "php artisan test", "artisan", 45)
         k.command("run", "php artisan serve", "artisan", 45)
@@ -114,3 +112,17 @@ def _required_env(tree: Tree, config: str) -> tuple[str, str]:
         return "", ""
     name = needed.group(1)
     return f"{name}={values[0]} ", f"{bootstrap.group(1)} exits unless {name} is one of {human_list(values)}"
+
+
+def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
+    """The composer scripts a contributor runs for each role, and the benchmarks."""
+    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
+                       ("typecheck", "analyze"), ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"),
+                       ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
+        if name in scripts:
+            k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
+    bench = next((name for name in ("bench", "benchmark", "phpbench") if name in scripts), None)
+    if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
+        ran = scripts[bench] if isinstance(scripts[bench], str) else "; ".join(map(str, scripts[bench]))
+        k.fact("php/benchmarks", "PHP benchmarks", f"Benchmarks run with `composer {bench}` "
+               f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip

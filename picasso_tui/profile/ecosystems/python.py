@@ -193,6 +193,9 @@ def _stack(k: Knowledge, p: _Project) -> None:
     if runtime is not None and p.django and "django" not in runtime:
         runtime.insert(0, "django")
     dev = p.deps - set(runtime or []) - optional
+    backend = str(dig(p.pyproject, "build-system", "build-backend") or "")
+    if backend and not backend.startswith("setuptools"):
+        dev.discard("setuptools")  # more-itertools builds with flit_core; setuptools is in a requirements file only
     extras = [e for e in dig(p.pyproject, "project", "optional-dependencies") or {} if e not in DEV_EXTRAS]
     stack = Stack(runtime, dev, _role(p), f"optional extras: {human_list(extras)}" if extras else "")
     if runtime is None:  # no manifest says what runs: name what the requirements know, as before

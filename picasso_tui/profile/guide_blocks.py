@@ -1,0 +1,156 @@
+"""The shell lines of a guide's code blocks and inline spans, placed where the guide runs them.
+
+A `cd` holds into the next blocks, as in the reader's shell; a build folder the guide creates keeps its `mkdir`
+with the commands run in it, and the configure and build steps its later commands need (json-c's `make test` runs
+only after `cmake ../json-c && make` in ../json-c-build).
+"""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.guide_text import FENCE
+
+SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
+CONFIGURE = re.compile(
+    r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)"
+)  # `VALGRIND=1 cmake ..` configures too
+CLEAN = re.compile(r"^(make|ninja|just|task) (clean|distclean|maintainer-clean)\b")
+BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
+IN_FOLDER = re.compile(r"^#*\s*(?:run\s+)?in the \[?`{1,2}([\w./-]+)`{1,2}\]? (?:directory|folder)\b", re.IGNORECASE)
+"""A heading or line that says where the next block runs ("In the `test_suite` directory")."""
+CLONE = re.compile(r"git clone (?:\S+ )*?\S*?([\w.-]+?)(?:\.git)?/?(?: ([\w.-]+))?$")
+MOVES = re.compile(r"(cd|mkdir(?: -p)?) [\w./-]+")
+PLACE = re.compile(r"^((?:mkdir -p [\w./-]+ && )?cd [\w./-]+ && )(.+)$")
+"""Where a guide's step runs (`mkdir -p build && cd build && `) and the step."""
+
+
+def clean(line: str) -> str:
+    line = line.strip().removeprefix("$ ").removeprefix("> ").strip()
+    if line.startswith("(") and line.endswith(")"):
+        line = line[1:-1].strip()
+    return re.sub(r"\s+#.*$", "", line).strip()
+
+
+class _Shell:
+    """Where the reader's shell is, relative to the checkout, as the guide's lines move it."""
+
+    def __init__(self) -> None:
+        self.cwd = ""
+        self.created: set[str] = set()
+        self.clone_dir = ""  # cloned and not yet entered
+        self.checkout = ""  # the name the guide clones into
+
+    def follow(self, line: str) -> bool:
+        """True when the line only moves the shell (clone, cd, mkdir), which this records."""
+        cloned = CLONE.match(line)
+        if cloned:  # the `cd <name>` after it enters the checkout, even where a folder has that name
+            self.clone_dir = cloned.group(2) or cloned.group(1)
+            return True
+        parts = line.split(" && ")
+        if not all(MOVES.fullmatch(p) for p in parts):
+            return False
+        for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run
+            self._move(part.startswith("mkdir"), part.rsplit(" ", 1)[1].rstrip("/"))
+        return True
+
+    def _move(self, make: bool, target: str) -> None:
+        if not make and self.clone_dir and target == self.clone_dir:
+            self.cwd, self.clone_dir = "", ""  # the checkout
+            return
+        if make and self.cwd in self.created:
+            self.cwd, self.clone_dir = "", ""  # a guide's next build folder is made from the checkout again
+        # cloned, not entered: json-c makes its build folder beside the checkout
+        beside = "../" if self.clone_dir and (make or f"../{target}" in self.created) else ""
+        self.checkout = self.clone_dir or self.checkout
+        path = "" if target in ("..", ".", "-", "") else f"{self.cwd}/{target}" if self.cwd else beside + target
+        if make:
+            self.created.add(path)  # a build folder the guide creates: its mkdir stays with the commands
+        else:
+            self.cwd = path
+
+    def placed(self, line: str, section: str) -> str:
+        where = section or self.cwd
+        if not where:
+            return line
+        if where.startswith("../") and CONFIGURE.match(line) and self.checkout:
+            line = re.sub(r" \.\.$", f" ../{self.checkout}", line)  # the source folder is the checkout beside
+        return f"mkdir -p {where} && cd {where} && {line}" if where in self.created else f"cd {where} && {line}"
+
+
+def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
+    """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
+    out: list[tuple[str, str]] = []
+    in_block, shell, context, indent_block, section = False, False, "", -1, ""
+    where = _Shell()
+    for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
+        stripped = raw.strip()
+        fence = FENCE.match(stripped)
+        if fence and not rst:
+            in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            continue
+        if rst:
+            if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
+                indent_block = -1
+            if indent_block >= 0:
+                if stripped.startswith("#"):
+                    context = stripped
+                elif stripped:
+                    out.append((clean(stripped), context))
+                continue
+            if stripped.endswith("::") and not stripped.startswith(".. code-block:: python"):
+                indent_block = len(raw) - len(raw.lstrip())
+                continue
+        if in_block:
+            if shell and stripped.startswith("#"):
+                context = stripped
+            elif shell and stripped and not where.follow(line := clean(stripped)):
+                out.append((where.placed(line, section), context))
+            continue
+        if stripped and not stripped.startswith(("|", "<", "[!")):
+            context = stripped
+            there = IN_FOLDER.search(stripped)
+            if there or stripped.startswith("#"):  # a section's folder holds until the next heading
+                section = there.group(1).strip("./") if there else ""
+    return out
+
+
+def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A configure line and the build line after it are one step (`./configure && make`), as a maintainer says it;
+    a later step in the build folder they set up (`make test` there) needs them first, so it carries them."""
+    out: list[tuple[str, str]] = []
+    set_up: dict[str, str] = {}  # build folder -> the steps that configure and build it
+    for command, context in pairs:
+        placed = PLACE.match(command)
+        place, step = placed.groups() if placed else ("", command)
+        if CLEAN.match(step):
+            continue  # "make clean  # if upgrading": optional, and no step of its own
+        previous = out[-1][0] if out else ""
+        before = PLACE.match(previous)
+        if (
+            out
+            and (before.group(1) if before else "") == place
+            and CONFIGURE.match(previous.rsplit(" && ", 1)[-1])
+            and (CONFIGURE.match(step) or BUILD_STEP.match(step))
+        ):
+            out[-1] = (f"{previous} && {step}", out[-1][1])
+            if place:
+                set_up[place] = out[-1][0].removeprefix(place)
+        elif place in set_up and not CONFIGURE.match(step):
+            out.append((f"{place}{set_up[place]} && {step}", context))
+        else:
+            out.append((command, context))
+            if place and CONFIGURE.match(step):
+                set_up[place] = step
+    return out
+
+
+def inline_commands(text: str) -> list[tuple[str, str]]:
+    """(command, sentence) for each backtick span in prose that reads as a command."""
+    out = []
+    for line in text.splitlines():
+        if line.lstrip().startswith(("#", "```", "$")):
+            continue
+        for _, span in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])", line):  # `pip install`ing is prose
+            out.append((clean(span), line))
+    return out
