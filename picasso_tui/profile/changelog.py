@@ -5,8 +5,10 @@ way the others are. A changelog that says it has moved is said to have moved."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from picasso_tui.anchors.gitutil import git
+from picasso_tui.profile.commands import guide_files
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.guide_text import UNDERLINE, plain
 from picasso_tui.profile.walk import Tree
@@ -102,6 +104,50 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
     return None
 
 
+def _bullets(raw: list[str]) -> list[str]:
+    """The entries of a list, a wrapped entry's continuation lines joined to it."""
+    items: list[str] = []
+    for line in raw:
+        if m := _BULLET.match(line.strip()):
+            items.append(m.group(1))
+        elif items and line[:1].isspace() and line.strip() and not items[-1].endswith((".", "!", ")")):
+            items[-1] += " " + line.strip()  # fmt's "… that formats the referenced" goes on below
+        elif not line.strip() and items:
+            items.append("")  # a blank line ends the entry
+    return [i for i in items if i]
+
+
+RELEASE_COMMIT = re.compile(r"^(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)", re.I)
+
+
+def _kept_by_maintainers(tree: Tree, rel: str) -> str:
+    """How the changelog is written when contributors do not write it: one person makes nearly every change to
+    it, or release commits do; "" when changes come with their authors' pull requests."""
+    log = git(tree.root, "log", "-n", "30", "--format=%an%x1f%s", "--", rel, timeout=10) or ""
+    entries = [line.split("\x1f", 1) for line in log.splitlines() if "\x1f" in line]
+    if len(entries) < 10:
+        return ""
+    authors = Counter(a for a, _ in entries)
+    releases = sum(bool(RELEASE_COMMIT.match(subject)) for _, subject in entries)
+    if releases >= 0.6 * len(entries):
+        return f"written at release time ({releases} of the last {len(entries)} changes to it are release commits)"
+    author, count = authors.most_common(1)[0]
+    if count >= 0.9 * len(entries) and len(_recent_authors(tree)) >= 5:
+        return f"kept by {author} ({count} of the last {len(entries)} changes to it)"
+    return ""
+
+
+def _guides_ask(tree: Tree, rel: str) -> bool:
+    """A contributor guide or pull-request template speaks of the changelog."""
+    texts = [tree.read(f) or "" for f in guide_files(tree)]
+    texts += [tree.read(f) or "" for f in tree.files if "pull_request_template" in f.lower()][:3]
+    return any(re.search(rf"changelog|{re.escape(rel)}", text, re.IGNORECASE) for text in texts)
+
+
+def _recent_authors(tree: Tree) -> set[str]:
+    return set((git(tree.root, "log", "-n", "300", "--format=%an", timeout=10) or "").splitlines())
+
+
 def _stale(tree: Tree, title: str) -> bool:
     """The newest entry is older than the newest release tag (chi's changelog stops at v5.0.12, its tags reach
     v5.3.2): the file is no longer where changes are recorded."""
@@ -139,23 +185,30 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     sections = [t.rstrip(":") for i, lv, t in heads if start < i < end and lv > level and len(t) <= 30]
     sections = [t for t in dict.fromkeys(sections) if not _VERSION.search(t)]  # hyper's next version, not a section
     body_lines = [line.strip() for line in lines[start + 1 : end]]
-    items = [m.group(1) for line in body_lines if (m := _BULLET.match(line))] or [
-        line for line in body_lines if _AREA.match(line)
+    items = _bullets(lines[start + 1 : end]) or [
+        line for line in body_lines if line and not UNDERLINE.match(line) and not line.endswith(":")
     ]
     areas = list(dict.fromkeys(m.group(1) for line in items if (m := _AREA.match(line))))
     first_line = next((line for line in body_lines if line and not UNDERLINE.match(line)), "")
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
     if not upcoming and _stale(tree, title):
         return None
+    # fmt's is Victor Zverovich's, libuv's is written at each release: no pull request adds to them, unless a guide
+    # asks for an entry
+    keeper = _kept_by_maintainers(tree, rel) if upcoming and not _guides_ask(tree, rel) else ""
     said = f"The changelog is {rel}, newest entry first" + (
-        f": changes go under the upcoming release's heading ({_clean(title)})"
+        f", {keeper}: a pull request does not add to it"
+        if keeper
+        else f": changes go under the upcoming release's heading ({_clean(title)})"
         if upcoming
         else f" (the latest: {_clean(title)})"
     )
     if sections:
         said += f"; an entry has the sections {human_list([_clean(s) for s in sections])}"
-    if len(areas) >= 2 and sum(bool(_AREA.match(i)) for i in items) >= 0.6 * len(items):
-        said += f"; each line starts with its area ({human_list(areas)})"
+    with_area = sum(bool(_AREA.match(i)) for i in items) / max(len(items), 1)
+    if len(areas) >= 2 and with_area >= 0.6:  # libuv's lines mostly do; "each" only where every one does
+        lead = "each line starts with its area" if with_area == 1 else "most lines start with their area"
+        said += f"; {lead} ({human_list(areas)})"
     example = next((i for i in items if len(_clean(i).split()) >= 4), "")  # not "None yet." nor a bare prefix
     if example:
         said += f'. A line reads: "{_clean(example)}"'

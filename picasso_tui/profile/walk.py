@@ -245,7 +245,9 @@ def walk(root: Path) -> Tree:
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():
                     tree.skipped_dirs += 1  # a submodule or nested repository: another project
-                elif _ignored(specs, rel, True) and rel not in tracked.folders:
+                elif _ignored(specs, rel, True) and not (rel.startswith(".") and rel in tracked.folders):
+                    # a tracked dot-folder under `.*` is configuration (cxxopts' .github/); a tracked folder a
+                    # rule names otherwise stays out (cJSON's `test` rule keeps out Unity's own tests)
                     tree.ignored += 1
                 else:
                     stack.append((rel, specs))

@@ -186,3 +186,32 @@ def test_a_bom_description_is_not_the_project_summary(make_project):
     pom = "<project><name>SLF4J BOM</name><description>SLF4J project BOM</description></project>\n"
     learned = bodies(make_project, {"pom.xml": pom}, name="slf4j")
     assert "BOM" not in learned.get("project/summary", "")
+
+
+def test_a_changelog_one_maintainer_keeps_is_not_a_contributor_rule(make_project):
+    repo = make_project({"CHANGELOG.md": "# Changes\n\n## Unreleased\n\n- Added a formatter for exceptions that formats\n"
+                         "  the referenced object.\n", "README.md": "# fmtx\n"})  # fmt: skip
+    for i in range(6):  # contributors change the code …
+        repo.write({f"src/f{i}.c": "int x;\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author=Dev {i} <dev{i}@example.com>", "-m", f"Fix bug {i}")
+    for i in range(10):  # … and one maintainer writes the changelog
+        repo.write({"CHANGELOG.md": f"# Changes\n\n## Unreleased\n\n- Change {i} to the formatter API.\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "--author=Victor <v@example.com>", "-m", "Update changelog")
+    _, findings, _ = investigate(repo.root)
+    rule = next(f.body for f in findings if f.key == "rules/changelog")
+    assert (
+        rule
+        == "The changelog is CHANGELOG.md, kept by Victor (10 of the last 11 changes to it): a change does not add to it."
+    )
+
+
+def test_a_wrapped_changelog_entry_is_quoted_whole_and_most_is_not_each(make_project):
+    changes = (
+        "# Changes\n\n## Unreleased\n\n- core: added a formatter for exceptions that formats\n  the referenced object.\n"
+        "- cli: new flag for the output.\n- Fixed a typo in the manual page.\n"
+    )
+    learned = bodies(make_project, {"CHANGELOG.md": changes})
+    assert '"core: added a formatter for exceptions that formats the referenced object."' in learned["rules/changelog"]
+    assert "most lines start with their area (core, cli)" in learned["rules/changelog"]
