@@ -201,10 +201,11 @@ def test_a_changelog_one_maintainer_keeps_is_not_a_contributor_rule(make_project
         repo.git("commit", "-q", "--author=Victor <v@example.com>", "-m", "Update changelog")
     _, findings, _ = investigate(repo.root)
     rule = next(f.body for f in findings if f.key == "rules/changelog")
-    assert (
-        rule
-        == "The changelog is CHANGELOG.md, kept by Victor (10 of the last 11 changes to it): a change does not add to it."
+    assert rule.startswith(
+        "The changelog is CHANGELOG.md, newest entry first, kept by Victor (10 of the last 11 changes to it): "
+        "a pull request does not add to it"
     )
+    assert "upcoming" not in rule
 
 
 def test_a_wrapped_changelog_entry_is_quoted_whole_and_most_is_not_each(make_project):
@@ -215,3 +216,19 @@ def test_a_wrapped_changelog_entry_is_quoted_whole_and_most_is_not_each(make_pro
     learned = bodies(make_project, {"CHANGELOG.md": changes})
     assert '"core: added a formatter for exceptions that formats the referenced object."' in learned["rules/changelog"]
     assert "most lines start with their area (core, cli)" in learned["rules/changelog"]
+
+
+def test_a_guide_that_asks_for_a_changelog_entry_keeps_the_instruction(make_project):
+    repo = make_project({"CHANGELOG.md": "# Changes\n\n## Unreleased\n\n- Change 0 to the formatter API.\n",
+                         "CONTRIBUTING.md": "# Contributing\n\nAdd an entry to CHANGELOG.md for every change.\n"})  # fmt: skip
+    for i in range(6):
+        repo.write({f"src/f{i}.c": "int x;\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author=Dev {i} <dev{i}@example.com>", "-m", f"Fix bug {i}")
+    for i in range(1, 11):
+        repo.write({"CHANGELOG.md": f"# Changes\n\n## Unreleased\n\n- Change {i} to the formatter API.\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "--author=Victor <v@example.com>", "-m", "Update changelog")
+    _, findings, _ = investigate(repo.root)
+    rule = next(f.body for f in findings if f.key == "rules/changelog")
+    assert "changes go under the upcoming release's heading (Unreleased)" in rule and "kept by" not in rule
