@@ -117,7 +117,9 @@ def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
     if NOT_TEST_WORKFLOW.search(name):
         return False
     triggers = _triggers(data)
-    return not triggers or bool(triggers & CHANGE_EVENTS)
+    if not triggers:  # no `on:` at all reads as a change; one filtered to tag pushes only is a release (http's)
+        return data.get("on", data.get(True)) is None
+    return bool(triggers & CHANGE_EVENTS)
 
 
 def logical_lines(script: str) -> list[str]:
@@ -170,10 +172,12 @@ def clean_command(line: str) -> str | None:
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
+    line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
     line = _without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
+    line = re.sub(r"\s--$", "", line)  # `uvx nox -s "${{ … }}" -- ${{ … }}`: nothing is left to pass on
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
     if in_dir:
         rest = clean_command(in_dir.group(2))

@@ -42,7 +42,7 @@ INSTALL = re.compile(
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
-    r"^composer bin \S+ (install|update)\b"
+    r"^composer bin \S+ (install|update)\b|^composer (global )?require\b"
 )
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
@@ -226,7 +226,7 @@ def _usable(tree: Tree, command: str) -> bool:
         return False  # "run `go test ...` again": the guide elides the arguments
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
         return False
-    script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
+    script = re.match(r"^(?:\./)?((?:scripts?|bin|tools|build)/[\w.-]+)", command)  # luxon's `build/docs` is a folder
     if script and script.group(1).endswith((".js", ".ts", ".mjs", ".cjs", ".py", ".rb", ".go", ".php")):
         return False  # a source file needs its interpreter: the guide's real command names it
     return not script or tree.has(script.group(1))

@@ -141,8 +141,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         ("Cargo.toml", r'(?m)^name\s*=\s*"([^"]+)"', r'(?m)^description\s*=\s*"([^"]+)"'),
         ("composer.json", r'"name"\s*:\s*"([^"]+)"', r'"description"\s*:\s*"([^"]+)"'),
         ("pom.xml", r"<name>([^<]+)</name>", r"<description>\s*([^<]+?)\s*</description>"),
-        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.(?:description|summary)\s*=\s*['\"]([^'\"]+)")
-          for g in root_gemspecs(tree)),
+        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.description\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
+        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.summary\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
         desc = re.search(desc_re, text or "")

@@ -22,6 +22,8 @@ NOT_CODE = frozenset(
      "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
+IN_CODE = frozenset({"features", "support"})
+"""Names that mean specs or test support at the top (Cucumber's features/) and code below lib/ or src/."""
 HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)
 """Test support folders named as such (koa's test-helpers/); a package named `_pytest` is code."""
 MODULES_SHOWN = 6
@@ -38,7 +40,9 @@ def _is_test(rel: str) -> bool:
     written as code (translations)."""
     parts = rel.split("/")
     if any(p.startswith(".") or p.lower() in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
-        return True
+        inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
+        if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
+            return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
     return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel)) or "src/test/" in rel

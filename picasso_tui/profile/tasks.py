@@ -310,7 +310,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     ruby_docs(tree, k)
     pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
     mvn = "./mvnw" if tree.has("mvnw") else "mvn"
-    if pom and (tree.under("src/site") or "maven-site-plugin" in pom):
+    if pom and any(re.match(r"(.+/)?src/site/", f) for f in tree.files):  # kryo's pom has a plugin, no site
         k.command("docs", f"{mvn} site", "pom.xml (Maven site)", RUNNER + 10)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)

@@ -181,8 +181,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # bitflags' `cargo test pass`: a filter
     if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
         return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # one kind of test, not the suite
-    if c.source.startswith("CI") and re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command):
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # chrono's ci/core-test: CI's own crate
+    if c.source.startswith("CI") and re.match(r"cd (\./)?(ci|\.ci|\.github)/|cross ", c.command):
+        # chrono's ci/core-test is CI's own crate; indicatif's `cross build` cross-compiles in Docker for one target
+        return Command(c.role, c.command, c.source, c.priority + 30, c.note)
     if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
         return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # needs CI's configure step first
     if c.role == "build" and commands.CONFIGURE.match(c.command) and " && " not in c.command:

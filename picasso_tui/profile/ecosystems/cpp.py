@@ -50,6 +50,9 @@ def investigate(tree: Tree) -> Knowledge:
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")
         sources.append(bazel)
+    if tree.has("xmake.lua"):  # argparse's third build, kept up beside CMake and Bazel
+        details.append("xmake (xmake.lua)")
+        sources.append("xmake.lua")
     if cmake and tree.has("CMakePresets.json"):
         _presets(k, tree)
     if not details:
@@ -57,7 +60,7 @@ def investigate(tree: Tree) -> Knowledge:
         sources.append("Makefile")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
             k.command("build", "make", "Makefile (default target)", 26)
-    systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel")]
+    systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
     if len(systems) > 1:
         details.insert(0, f"{len(systems)} build systems: {', '.join(systems[:-1])} and {systems[-1]}")
     _dependencies_and_tools(k, tree, details, sources)

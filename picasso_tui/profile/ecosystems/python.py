@@ -317,6 +317,17 @@ def _tests(k: Knowledge, p: _Project) -> None:
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
 
 
+def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:
+    """Ruff's formatter is the project's where something runs it or configures it: jsonschema lints with ruff and
+    `ruff format --check` would rewrite 30 of its files."""
+    ruff = tool_cfg.get("ruff")
+    if isinstance(ruff, dict) and isinstance(ruff.get("format"), dict):
+        return True
+    runners = [".pre-commit-config.yaml", "Makefile", "noxfile.py", "tox.ini", "justfile", "ruff.toml", ".ruff.toml"]
+    texts = [tree.read(f) or "" for f in (*runners, *tree.under(".github/workflows")) if tree.has(f)]
+    return any(re.search(r"ruff[- ]format|^\[format\]", text, re.MULTILINE) for text in texts)
+
+
 def _lint_and_format(k: Knowledge, p: _Project) -> None:
     tree, deps, run = p.tree, p.deps, p.run
     tool_cfg = p.pyproject.get("tool") or {}
@@ -324,7 +335,8 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
     if ruff_file or "ruff" in tool_cfg or "ruff" in deps:
         where = ruff_file or ("pyproject.toml [tool.ruff]" if "ruff" in tool_cfg else "ruff in the dependencies")
         k.command("lint", f"{run}ruff check .", where, 60)
-        k.command("format", f"{run}ruff format .", where, 60)
+        if _formats_with_ruff(tree, tool_cfg):
+            k.command("format", f"{run}ruff format .", where, 60)
     if "black" in tool_cfg or "black" in deps:
         k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
