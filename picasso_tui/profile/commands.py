@@ -226,7 +226,7 @@ def _usable(tree: Tree, command: str) -> bool:
         return False  # "run `go test ...` again": the guide elides the arguments
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
         return False
-    script = re.match(r"^(?:\./)?((?:scripts?|bin|tools|build)/[\w.-]+)", command)  # luxon's `build/docs` is a folder
+    script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
     if script and script.group(1).endswith((".js", ".ts", ".mjs", ".cjs", ".py", ".rb", ".go", ".php")):
         return False  # a source file needs its interpreter: the guide's real command names it
     return not script or tree.has(script.group(1))
