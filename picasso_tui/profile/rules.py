@@ -186,7 +186,10 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             continue
         is_bullet = indent >= 0
         if any(
-            REVIEWING.search(h) or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h)) or FAQ.search(h)
+            REVIEWING.search(h)
+            or (OFF_TOPIC_HEADING.search(h) and not ABOUT_CODE.search(h))
+            or FAQ.search(h)
+            or re.search(r"\bconduct\b", h, re.IGNORECASE)  # "Code of conduct" is about people, not code
             for h in path.split(" > ")
         ):
             continue

@@ -232,3 +232,55 @@ def test_a_guide_that_asks_for_a_changelog_entry_keeps_the_instruction(make_proj
     _, findings, _ = investigate(repo.root)
     rule = next(f.body for f in findings if f.key == "rules/changelog")
     assert "changes go under the upcoming release's heading (Unreleased)" in rule and "kept by" not in rule
+
+
+def test_release_only_workflows_ci_install_steps_and_cross_builds(make_project):
+    gem_push = (
+        "on:\n  push:\n    tags:\n      - 'v*'\njobs:\n  push:\n    steps:\n      - run: gem build http.gemspec\n"
+    )
+    tests = (
+        "on: [push, pull_request]\njobs:\n  stan:\n    steps:\n"
+        "      - run: composer global require phpstan/phpstan:~1.10.0\n"
+        "      - run: ~/.composer/vendor/bin/phpstan analyse\n"
+        "  lib:\n    strategy:\n      matrix:\n        target: [armv5te-unknown-linux-gnueabi]\n    steps:\n"
+        "      - run: cross build --target ${{ matrix.target }} --all-features\n"
+        "      - run: cargo build\n"
+        '      - run: uvx nox -s "${{ matrix.noxenv }}" -- ${{ matrix.posargs }}\n'
+    )
+    files = {".github/workflows/gem_push.yml": gem_push, ".github/workflows/tests.yml": tests,
+             "Cargo.toml": '[package]\nname = "bars"\n', "src/lib.rs": ""}  # fmt: skip
+    learned = bodies(make_project, files, name="bars")
+    assert "gem_push.yml" not in learned["ci"].split("Not read")[0]  # a tag push is a release, not a change
+    assert "`phpstan analyse`" in learned["ci"] and "composer global require" not in learned["ci"]
+    assert "`uvx nox`" in learned["ci"] and "`uvx nox --`" not in learned["ci"]
+    assert learned["workflow/build"].startswith("To build: `cargo build`")  # not CI's cross-compile
+
+
+def test_ruff_format_only_where_the_project_runs_it(make_project):
+    pyproject = '[project]\nname = "js"\n\n[tool.ruff]\nline-length = 79\n'
+    files = {"pyproject.toml": pyproject, "js/__init__.py": ""}
+    learned = bodies(make_project, files, name="js")
+    assert "ruff check" in learned["workflow/lint"] and "workflow/format" not in learned
+    nox = "import nox\n\n@nox.session\ndef style(session):\n    session.run('ruff', 'format', '--check', '.')\n"
+    learned = bodies(make_project, {**files, "noxfile.py": nox}, name="js2")
+    assert learned["workflow/format"].startswith("To format: `ruff format .`")  # noxfile's session runs it
+
+
+def test_maven_site_xmake_gem_description_features_and_conduct(make_project):
+    pom = "<project><artifactId>kryo</artifactId><build><plugins><plugin><artifactId>maven-site-plugin</artifactId>"
+    pom += "</plugin></plugins></build></project>\n"
+    learned = bodies(make_project, {"pom.xml": pom, "src/com/x/A.java": "class A {}\n"}, name="kryo")
+    assert "mvn site" not in learned.get("workflow/docs", "")  # a site plugin with no src/site builds no docs
+    cmake = {"CMakeLists.txt": "project(ap CXX)\n", "xmake.lua": "target('ap')\n", "include/ap.hpp": ""}
+    assert "2 build systems: CMake and xmake" in bodies(make_project, cmake, name="ap")["cpp/build"]
+    gemspec = "Gem::Specification.new do |s|\n  s.name = 'http'\n  s.summary = 'HTTP should be easy'\n"
+    gemspec += "  s.description = 'An easy-to-use client library for making requests from Ruby.'\nend\n"
+    files = {"http.gemspec": gemspec, **{f"lib/http/features/f{i}.rb": "module F; end\n" * 30 for i in range(10)}}
+    files.update({f"lib/http/m{i}.rb": "module M; end\n" * 10 for i in range(4)})
+    learned = bodies(make_project, files, name="http")
+    assert learned["project/summary"] == "Project http: An easy-to-use client library for making requests from Ruby."
+    assert "features/ (10)" in learned["layout/source"]  # lib/http/features/ is code, not Cucumber's features
+    guide = "# Contributing\n\n## Code of conduct\n\nBy participating, you are expected to honor this code.\n\n"
+    guide += "## Style\n\nAll code must be formatted with clang-format before you commit.\n"
+    rules = bodies(make_project, {"CONTRIBUTING.md": guide}, name="cg")["rules/CONTRIBUTING.md"]
+    assert "honor this code" not in rules and "clang-format" in rules

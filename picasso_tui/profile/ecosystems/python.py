@@ -325,7 +325,7 @@ def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:
         return True
     runners = [".pre-commit-config.yaml", "Makefile", "noxfile.py", "tox.ini", "justfile", "ruff.toml", ".ruff.toml"]
     texts = [tree.read(f) or "" for f in (*runners, *tree.under(".github/workflows")) if tree.has(f)]
-    return any(re.search(r"ruff[- ]format|^\[format\]", text, re.MULTILINE) for text in texts)
+    return any(re.search(r"ruff['\",\s-]+format|^\[format\]", text, re.MULTILINE) for text in texts)
 
 
 def _lint_and_format(k: Knowledge, p: _Project) -> None:
