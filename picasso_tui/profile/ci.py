@@ -24,7 +24,7 @@ NOT_TEST_WORKFLOW = re.compile(
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
     r"security|sbom|upload|tag|docker|image|images|container|team|contributors|refresh\w*|mirror|sync|pypi|docset|"
-    r"npm-publish|pages-deploy)([-_.]|$)",
+    r"npm-publish|pages-deploy|install)([-_.]|$)",
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change."""

@@ -27,7 +27,7 @@ TOOLS = re.compile(
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 USER_ONLY = re.compile(
-    r"^(go (get|install)\b|pip3? install (?!-e|-r|\.|--editable)|npm (i|install) -g|cargo install (?!--path)|"
+    r"^(go (get|install)\b|pip3? install (?!-e|-r|\.|--editable|--group)|npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
@@ -201,7 +201,7 @@ def guide_files(tree: Tree) -> list[str]:
 
 
 BARE = re.compile(
-    r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|pip|python -m|bundle|composer|black|"
+    r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|uv run|pip|python -m|bundle|composer|black|"
     r"prettier|isort|clang-format|ruff|mypy|pylint)$"
 )
 """A tool named alone in prose ("use `nr`") is not a command."""
@@ -251,6 +251,8 @@ def _roles(command: str, context: str) -> list[str]:
 def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
+    # the agent files state the commands too, for an agent (anyio's AGENTS.md: `pip install --group test -e .`)
+    sources += [(rel, tree.read(rel) or "") for rel in ("AGENTS.md", "CLAUDE.md") if tree.has(rel)]
     readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst")
     if readme:
         sources.append((readme, readme_dev_text(tree.read(readme) or "")))

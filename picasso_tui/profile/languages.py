@@ -81,6 +81,11 @@ Doxygen pages (doc/doxygen/html/*.js) do not make it a JavaScript project."""
 _TESTS = re.compile(r"(^|/)(tests?|spec|__tests__)/|(_test|\.test|\.spec)\.\w+$")
 
 
+BUNDLED = re.compile(r"(^|/)src/(main|test)/resources/.*\.js$|[-.]v?\d+\.\d+(\.\d+)?(\.min)?\.js$|\.min\.js$")
+"""Someone else's script shipped as a file: a Java project's resources (handlebars.java's handlebars-v4.7.9.js,
+jasmine.js for its tests) or a versioned or minified copy."""
+
+
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
     """(language, share of source bytes, file count), largest first; languages under 1% left out;
     documentation, examples and vendored copies not counted."""
@@ -88,7 +93,7 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     count: Counter[str] = Counter()
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
     for rel, n in counted if counted else tree.sizes.items():
-        if any(part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1]):
+        if any(part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1]) or BUNDLED.search(rel):
             continue
         lang = language_in(tree, rel)
         if lang:

@@ -79,3 +79,9 @@ POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) bel
 block): alone it says nothing to do."""
 DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that)$", re.IGNORECASE)
 """The last word of a line cut mid-sentence ("… and the tests you ran to")."""
+POINTS_TO_GUIDE = re.compile(
+    r"^(please )?(follow|read|see|refer to|check( out)?|consult) (the |our )?"
+    r"(contribut\w*( guide(lines)?| guide| docs?)?|CONTRIBUTING(\.md)?)( file)?\.?$",
+    re.IGNORECASE,
+)
+"""A line that only points to the contributor guide, whose own rules are their own memory."""

@@ -25,6 +25,7 @@ from picasso_tui.profile.rule_words import (
     NOT_A_CODE_RULE,
     OFF_TOPIC_HEADING,
     POINTS_AHEAD,
+    POINTS_TO_GUIDE,
     REFERS_BACK,
     REVIEWING,
     SUBORDINATE,
@@ -232,6 +233,8 @@ def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
             pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
+        if POINTS_TO_GUIDE.match(rule):
+            continue  # "Please follow the Contribution guide."
         said = (heading if len(heading) < 60 else "", cut(rule))
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)

@@ -149,17 +149,36 @@ def _no_package_script(tree: Tree, command: str) -> bool:
     return not any(pattern.search(tree.read(f) or "") for f in tree.named("package.json")[1:200])
 
 
+PROJECT_TASK = re.compile(r"(make|just|task) \w|(bundle exec )?rake \w|cargo (run -p )?xtask\b|(\./)?mvnw? (-\S+ )*\w")
+"""A task of the project's own runner: CI runs it to check a change whatever its name says."""
+
+
 def _checks(command: str) -> bool:
     """A CI command the CI fact lists: one with a check's role, or a target of the project's own task runner
     (more-itertools' CI runs `make coverage` and `make requirements check`)."""
     role = commands.command_role(command)
-    return role not in (None, "install", "run") or (role is None and bool(re.match(r"(make|just|task) \w", command)))
+    if role is None or role == "run":  # roda's `bundle exec rake spec_ci`, once_cell's `cargo run -p xtask -- ci`
+        return bool(PROJECT_TASK.match(command))
+    return role != "install"
+
+
+def _without_bundler(tree: Tree, c: Command) -> Command | None:
+    """Without a Gemfile Bundler stops at once ("Could not locate Gemfile", roda): its install step goes, and
+    `bundle exec rake spec` runs as `rake spec`."""
+    if not c.command.startswith("bundle ") or tree.first("Gemfile", "gems.rb"):
+        return c
+    if c.command.startswith("bundle exec "):
+        return Command(c.role, c.command.removeprefix("bundle exec "), c.source, c.priority, c.note)
+    return None
 
 
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
-    if recipes.missing(tree, c.command):
+    if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    c = bundled
+    if c.role == "install" and c.command.startswith("pre-commit install"):
+        return Command(c.role, c.command, c.source, c.priority + 45, c.note)  # sets up git hooks, installs nothing
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):

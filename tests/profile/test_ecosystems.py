@@ -165,7 +165,7 @@ CASES = {
         "layout/tests": ["tests/ (1 file", "test_*.py"],
         "layout/migrations": ["migrations/"],
         "ci": ["GitHub Actions", ".github/workflows/ci.yml", "`uv run pytest -q`"],
-        "workflow/test": ["`make test`", "Makefile target `test`", "uv run pytest"],
+        "workflow/test": ["`make test` — from CLAUDE.md", "uv run pytest"],  # the agent file says it first
         "workflow/install": ["`uv sync --all-extras`"],
         "workflow/test-one": ["uv run pytest tests/test_api.py::<test name>"],
         "workflow/lint": ["`make lint`"],

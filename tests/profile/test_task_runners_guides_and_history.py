@@ -98,9 +98,12 @@ def test_composer_benchmarks_and_bundler_gem_tasks_in_a_namespace(make_project):
         "namespace :ruby do\n  Bundler::GemHelper.install_tasks(:name => 'rc')\nend\n\n"
         "require 'rdoc/task'\nRake::RDocTask.new do |t|\n  t.rdoc_dir = 'rdoc'\nend\n"
     )
-    learned = bodies(make_project, {"Rakefile": rakefile, "rc.gemspec": "Gem::Specification.new\n",
-                                    "lib/rc.rb": "module Rc; end\n"}, name="rc")  # fmt: skip
+    gem = {"Rakefile": rakefile, "rc.gemspec": "Gem::Specification.new\n", "lib/rc.rb": "module Rc; end\n"}
+    learned = bodies(make_project, {**gem, "Gemfile": "source 'https://rubygems.org'\ngemspec\n"}, name="rc")
     assert learned["workflow/build"].startswith("To build: `bundle exec rake ruby:build`")
+    # without a Gemfile Bundler stops at once (roda): the task runs without it, and there is no `bundle install`
+    bare = bodies(make_project, gem, name="rc2")
+    assert bare["workflow/build"].startswith("To build: `rake ruby:build`") and "bundle" not in str(bare)
     assert learned["workflow/docs"].startswith("To build or preview the docs: `bundle exec rake rdoc`")
 
 

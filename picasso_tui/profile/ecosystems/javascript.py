@@ -9,6 +9,7 @@ from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, st
 from picasso_tui.profile.ecosystems.javascript_files import (
     flavour,
     has_own_source,
+    live_bins,
     test_file_example,
     test_script_files,
 )
@@ -203,24 +204,6 @@ def script_note(script: str) -> str:
     return "runs " + ", then ".join(programs[:4]) + (" …" if len(programs) > 4 else "")
 
 
-NOTICE = re.compile(r"\b(removed|deprecated|no longer|has moved|moved to|use \S+ instead)\b", re.IGNORECASE)
-
-
-def live_bins(tree: Tree, pkg: dict) -> dict[str, str]:
-    """package.json bin entries whose file is a real program: a tiny file that only prints a removal or
-    deprecation notice keeps the name reserved, it does not make the package a command-line tool."""
-    binaries = pkg.get("bin")
-    named = {str(pkg.get("name") or "bin"): binaries} if isinstance(binaries, str) else binaries
-    if not isinstance(named, dict):
-        return {}
-    live = {}
-    for name, target in named.items():
-        text = tree.read(str(target).removeprefix("./")) or ""
-        if not (text and len(text) < 800 and NOTICE.search(text)):
-            live[str(name)] = str(target)
-    return live
-
-
 def _monorepo(p: _Package) -> str:
     """The workspace packages by folder, public ones (no ``"private": true``) apart from private ones, bounded."""
     groups: dict[tuple[bool, str], list[str]] = {}
@@ -288,12 +271,16 @@ def _role(p: _Package) -> str:
     return "an application (private package)" if _private(pkg) else ""
 
 
+DEMO_SCRIPT = re.compile(r"^cd \S*(example|sample|demo)|(^|[\s/])(examples?|samples?|demo)/")
+"""A script for an example or a demo, not for the project."""
+
+
 def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
     """Development dependencies, with a build or test tool kept only where a script of the project runs it or its
     config exists: immer depends on Vite for its tests' sake and builds with tsup; uuid's Jest runs only in
     `cd examples/node-jest && npm test`, its own tests in node:test."""
     every = [str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values()]
-    scripts = " ".join(v for v in every if not re.match(r"cd \S*(example|sample|demo)", v))
+    scripts = " ".join(v for v in every if not DEMO_SCRIPT.search(v))  # nanoid's Vite serves test/demo/ only
     kept = set()
     for dep in dev:
         label = LIBRARIES.get(dep)

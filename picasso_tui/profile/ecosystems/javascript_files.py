@@ -82,3 +82,21 @@ def test_file_example(tree: Tree, runner: str) -> str | None:
             real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
             return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
     return None
+
+
+NOTICE = re.compile(r"\b(removed|deprecated|no longer|has moved|moved to|use \S+ instead)\b", re.IGNORECASE)
+
+
+def live_bins(tree: Tree, pkg: dict) -> dict[str, str]:
+    """package.json bin entries whose file is a real program: a tiny file that only prints a removal or
+    deprecation notice keeps the name reserved, it does not make the package a command-line tool."""
+    binaries = pkg.get("bin")
+    named = {str(pkg.get("name") or "bin"): binaries} if isinstance(binaries, str) else binaries
+    if not isinstance(named, dict):
+        return {}
+    live = {}
+    for name, target in named.items():
+        text = tree.read(str(target).removeprefix("./")) or ""
+        if not (text and len(text) < 800 and NOTICE.search(text)):
+            live[str(name)] = str(target)
+    return live

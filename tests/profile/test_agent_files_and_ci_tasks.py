@@ -1,0 +1,63 @@
+"""Round nineteen of general fixes (issue 17), from the causes of the eighteenth held-out set: commands the agent
+files give, Bundler without a Gemfile, git hooks are not an install, packaging workflows, the project's own tasks in
+the CI fact, bundled scripts in a Java project's resources, a demo's tools, and lines that only point to the guide."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.investigator import investigate
+
+
+def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+def test_the_agent_file_gives_commands_and_git_hooks_are_not_the_install(make_project):
+    agents = "# Agents\n\n- Install: `pip install --group test -e .`\n- Run the tests with `pytest`; use `uv run` as you like.\n"
+    guide = "# Contributing\n\nSet up the hooks:\n\n```\npre-commit install\n```\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "aio"\n\n[dependency-groups]\ntest = ["pytest"]\n',
+        "src/aio/__init__.py": "",
+        "tests/test_a.py": "def test_a():\n    pass\n",
+        "AGENTS.md": agents,
+        "docs/contributing.rst": guide.replace("```\n", ""),
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="aio")
+    assert learned["workflow/install"].startswith("To install: `pip install --group test -e .` — from AGENTS.md")
+    assert "`pre-commit install` (CONTRIBUTING.md)" in learned["workflow/install"]  # an alternative, not the lead
+    assert "workflow/run" not in learned  # `uv run` named alone runs nothing
+
+
+def test_ci_lists_the_projects_own_tasks_and_reads_no_install_workflow(make_project):
+    ci = (
+        "on: [push, pull_request]\njobs:\n  tests:\n    steps:\n      - run: bundle exec rake spec_ci\n"
+        "      - run: cargo run -p xtask -- ci\n      - run: mvn clean install -DskipTests\n"
+    )
+    install = "on: [push]\njobs:\n  installed:\n    steps:\n      - run: ctest --test-dir build-installed --output-on-failure\n"
+    files = {".github/workflows/ci.yml": ci, ".github/workflows/install.yaml": install, "Rakefile": "task :spec_ci\n"}
+    learned = bodies(make_project, files)
+    assert (
+        "runs `bundle exec rake spec_ci`, `cargo run -p xtask -- ci`, `mvn clean install -DskipTests`" in learned["ci"]
+    )
+    assert "build-installed" not in learned["ci"] and "install.yaml" not in learned["ci"].split("Not read")[0]
+
+
+def test_bundled_scripts_demo_tools_and_guide_pointers_say_nothing(make_project):
+    files = {
+        "pom.xml": "<project><artifactId>hbs</artifactId></project>\n",
+        "src/main/java/hbs/Handlebars.java": "class Handlebars {}\n" * 200,
+        "src/main/resources/handlebars-v4.7.9.js": "var x = 1;\n" * 800,
+        "src/test/resources/jasmine.js": "var y = 1;\n" * 300,
+    }
+    assert bodies(make_project, files, name="hbs")["languages"].startswith("Languages by share of source: Java 100%")
+    package = (
+        '{"name": "nid", "main": "index.js", "types": "index.d.ts", "scripts": {"start": "vite test/demo/",'
+        ' "test": "node --test"}, "devDependencies": {"vite": "^5.0.0"}}\n'
+    )
+    readme = "# nid\n\nIds.\n\n## Contributing\n\nPlease follow the Contribution guide.\n"
+    learned = bodies(make_project, {"package.json": package, "index.js": "export const a = 1\n", "README.md": readme},
+                     name="nid")  # fmt: skip
+    assert "Vite" not in learned["javascript/stack"]  # it serves the demo only
+    assert "rules/README.md" not in learned
