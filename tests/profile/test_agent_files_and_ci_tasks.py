@@ -4,13 +4,7 @@ the CI fact, bundled scripts in a Java project's resources, a demo's tools, and 
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
+from tests.profile.learned import bodies
 
 
 def test_the_agent_file_gives_commands_and_git_hooks_are_not_the_install(make_project):

@@ -6,15 +6,8 @@ as the test script runs the suite, tox 4's `env_list` and ranges, and Go command
 from __future__ import annotations
 
 from picasso_tui.profile.guide_blocks import block_commands, chain_configure
-from picasso_tui.profile.investigator import investigate
 from picasso_tui.profile.tasks import expand_envlist
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 CLONE_BESIDE = """\
 # json-c

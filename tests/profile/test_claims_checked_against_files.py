@@ -4,14 +4,7 @@ dependencies are read from the files that define them, not guessed from names.""
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 GUIDE_WITH_PACKAGING_STEPS = """\
 # Contributing

@@ -7,13 +7,7 @@ from __future__ import annotations
 import pytest
 
 from picasso_tui.profile.commands import command_role, guide_files
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
+from tests.profile.learned import bodies
 
 
 @pytest.mark.parametrize(

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
+from tests.profile.learned import bodies
 
 
 def test_the_contributor_guide_outranks_manifest_defaults_and_its_scripts_count(make_project):

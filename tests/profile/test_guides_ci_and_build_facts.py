@@ -6,14 +6,7 @@ Go requirements, a Makefile's formatter, CMake presets)."""
 from __future__ import annotations
 
 from picasso_tui.profile import rules
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 RST_GUIDE = """\
 Contributing

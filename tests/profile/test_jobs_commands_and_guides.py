@@ -8,13 +8,7 @@ from picasso_tui.profile import history, rules
 from picasso_tui.profile.commands import command_role
 from picasso_tui.profile.investigator import investigate
 from picasso_tui.profile.walk import walk
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 CI_WITH_RELEASE_JOB = """\
 on: [push, pull_request]

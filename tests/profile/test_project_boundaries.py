@@ -6,15 +6,8 @@ from __future__ import annotations
 
 from picasso_tui.profile import decisions, layout, rules
 from picasso_tui.profile.findings import Knowledge
-from picasso_tui.profile.investigator import investigate
 from picasso_tui.profile.walk import is_auxiliary, walk
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 RUST_WORKSPACE = {
     "Cargo.toml": '[workspace]\nmembers = ["clapx", "clapx_builder", "clapx_derive", "clapx_mangen", '

@@ -4,14 +4,7 @@ recipe that packages the project, CI's own crates under ci/, and checks that rep
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
-
+from tests.profile.learned import bodies
 
 PYPROJECT = """\
 [project]

@@ -7,12 +7,7 @@ backends, recent commit conventions, TypeScript strictness without TypeScript, a
 from __future__ import annotations
 
 from picasso_tui.profile.investigator import investigate
-
-
-def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
-    repo = make_project(files, name=name)
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
+from tests.profile.learned import bodies
 
 
 def test_a_tracked_folder_under_an_ignore_rule_is_read(make_project):
