@@ -52,8 +52,8 @@ COMMAND_ROLES = (
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|"
                         r"spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
-    ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|jest|borp|"
-                        r"uv_run_tests\w*|richtest|unit|make check)\b|"
+    ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|"
+                        r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
@@ -105,6 +105,9 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
+    script = re.match(r"^composer run(?:-script)? ([\w:-]+)$", command)
+    if script:  # nette's `composer run tester` runs the tests: the script's name says its role
+        return command_role(f"composer {script.group(1)}")
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
@@ -222,6 +225,8 @@ def _usable(tree: Tree, command: str) -> bool:
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
     if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install|go tool [\w-]+", command):
         return False  # a tool named alone ("we use `go tool cover`"), or an install that names nothing to install
+    if re.match(r"[\w.-]+ > [A-Z]", command):
+        return False  # `nox > Running session test-3.13`: a tool's log line copied from a guide, not a command
     if re.search(r"(?<![/\w])\.{3,}$", command):
         return False  # "run `go test ...` again": the guide elides the arguments
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:

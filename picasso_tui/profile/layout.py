@@ -26,7 +26,7 @@ PURPOSES = {
     "pages": "pages / routes", "routes": "routes", "api": "API", "server": "server code", "client": "client code",
     "web": "web front end", "frontend": "front end", "backend": "back end", "models": "models", "fixtures": "fixtures",
     "snapshots": "snapshots", "proto": "protocol definitions", "resources": "resources", "locales": "translations",
-    "requirements": "pip requirement files",
+    "requirements": "pip requirement files", "testdata": "test data",
 }  # fmt: skip
 LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}
 """Folder names whose purpose belongs to one language's convention."""

@@ -22,7 +22,7 @@ NOT_CODE = frozenset(
      "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
-IN_CODE = frozenset({"features", "support"})
+IN_CODE = frozenset({"features", "support", "contrib"})
 """Names that mean specs or test support at the top (Cucumber's features/) and code below lib/ or src/."""
 HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)
 """Test support folders named as such (koa's test-helpers/); a package named `_pytest` is code."""

@@ -250,7 +250,7 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     rdoc task. A .yardopts alone is read by rubydoc.info, not proof that the project builds with YARD."""
     gems = gem_text(tree)
     rakefile = tree.read("Rakefile") or ""
-    if re.search(r"""["']yard["']""", gems):
+    if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
         k.command("docs", "bundle exec yard doc", where, RUNNER + 5)
     elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):

@@ -55,3 +55,46 @@ def test_bundled_scripts_demo_tools_and_guide_pointers_say_nothing(make_project)
                      name="nid")  # fmt: skip
     assert "Vite" not in learned["javascript/stack"]  # it serves the demo only
     assert "rules/README.md" not in learned
+
+
+def test_fragments_console_output_and_a_composer_script_run(make_project):
+    pyproject = '[project]\nname = "u3"\n\n[tool.towncrier]\ndirectory = "changelog"\n'
+    guide = "# Contributing\n\n```\n$ nox --sessions test\nnox > Running session test-3.13\n```\n"
+    files = {
+        "pyproject.toml": pyproject, "CHANGES.rst": "Changes\n=======\n", "CONTRIBUTING.md": guide,
+        "changelog/5019.bugfix.rst": "Fixed.\n", "changelog/4945.feature.rst": "Added.\n",
+        "changelog/3785.bugfix.rst": "Fixed.\n", "src/u3/__init__.py": "", "src/u3/contrib/socks.py": "x = 1\n" * 50,
+        "src/u3/a.py": "x = 1\n" * 40, "src/u3/b.py": "x = 1\n",
+    }  # fmt: skip
+    learned = bodies(make_project, files, name="u3")
+    assert "(such as `changelog/<number>.bugfix.rst`)" in learned["rules/changelog"]  # as the fragments there are
+    assert "Running session" not in learned["workflow/test"]  # nox's log line, not a command
+    assert "sub-folders contrib/ (1)" in learned["layout/source"]  # a source folder's contrib/ is code
+    composer = '{"name": "nette/utils", "scripts": {"tester": "tester tests -s"}}\n'
+    claude = "# Rules\n\n- Run the tests with `composer run tester`.\n"
+    learned = bodies(make_project, {"composer.json": composer, "CLAUDE.md": claude, "src/A.php": "<?php\n"}, name="nu")
+    assert learned["workflow/test"].startswith("To test: `composer run tester`") and "workflow/run" not in learned
+
+
+def test_mocha_with_flags_only_runs_the_test_folder_and_keep_a_changelog_is_by_hand(make_project):
+    package = (
+        '{"name": "pm", "scripts": {"test": "npm run mocha", "mocha": "mocha --reporter dot"},'
+        ' "devDependencies": {"mocha": "^10", "release-it": "^17"}}\n'
+    )
+    changelog = "# Changelog\n\nThe format is based on [Keep a Changelog](https://keepachangelog.com/).\n\n"
+    changelog += "## [4.0.2] - 2024-01-02\n\n### Fixed\n\n- Fixed a bug in the matching of brace patterns here.\n"
+    files = {"package.json": package, "index.js": "", "CHANGELOG.md": changelog,
+             **{f"test/{n}.js": "" for n in ("api", "bash.spec", "stars")}}  # fmt: skip
+    learned = bodies(make_project, files, name="pm")
+    assert learned["layout/tests"].startswith("3 test files: `test/*.js`")
+    assert "generated" not in learned["rules/changelog"] and "release-it" not in learned["rules/changelog"]
+
+
+def test_yard_only_as_a_dependency_and_rubocop_autocorrect_only_with_its_config(make_project):
+    gemspec = "Gem::Specification.new do |s|\n  s.name = 'mz'\n  s.metadata = { 'yard.run' => 'yard' }\nend\n"
+    files = {"mz.gemspec": gemspec, "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'rubocop'\ngem 'rdoc'\n",
+             "Rakefile": "require 'rdoc/task'\nRDoc::Task.new\n", ".yardopts": "--markup markdown\n",
+             "lib/mz.rb": "module Mz; end\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="mz")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `bundle exec rake rdoc`")
+    assert "workflow/format" not in learned  # no .rubocop.yml: `rubocop -a` would restyle everything

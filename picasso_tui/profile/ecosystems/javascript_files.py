@@ -38,7 +38,8 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
     """The glob the package.json test script runs (yargs' `./test/*.mjs`) and the files it matches: the suite,
     however its files are named; ("", []) when the script names no glob."""
     try:
-        script = str((json.loads(tree.read("package.json") or "{}").get("scripts") or {}).get("test") or "")
+        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
+        script = str(scripts.get("test") or "")
     except (ValueError, AttributeError):
         return "", []
     for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", script):
@@ -50,7 +51,17 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
         files = [f for f in tree.under(folder) if pattern.match(f)]
         if files:
             return path, files
+    ran = [script] + [
+        str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
+    ]
+    if any(BARE_MOCHA.search(text) for text in ran):  # picomatch's `mocha --reporter dot`: mocha's own ./test/*.js
+        files = [f for f in tree.under("test") if re.fullmatch(r"test/[^/]+\.[mc]?js", f)]
+        return ("test/*.js", files) if files else ("", [])
     return "", []
+
+
+BARE_MOCHA = re.compile(r"(^|&&\s*|;\s*)mocha((\s+--?[\w-]+)(\s+[\w.=-]+)?)*\s*($|&&|;)")
+"""Mocha run with flags only: it takes the files of ./test (*.js, *.cjs, *.mjs), as its docs say."""
 
 
 HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b", re.I)

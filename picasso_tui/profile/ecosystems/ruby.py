@@ -116,7 +116,8 @@ def _commands(
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
     elif any(d == "rubocop" or d.startswith("rubocop-") for d in deps):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
-        k.command("format", "bundle exec rubocop -a", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 58)
+        if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
+            k.command("format", "bundle exec rubocop -a", ".rubocop.yml", 58)
     if rails:
         k.command("run", f"{bin_rails} server", "config/application.rb", 55)
         k.command("migrate", f"{bin_rails} db:migrate", "config/application.rb", 50)
