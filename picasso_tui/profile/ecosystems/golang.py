@@ -221,9 +221,14 @@ def _main_packages(tree: Tree) -> list[str]:
     return sorted(found - retired)
 
 
+def _under_cmd(commands: list[str]) -> bool:
+    """Every command sits in cmd/, Go's convention, which the memory then names once."""
+    return all(c.startswith("cmd/") for c in commands)
+
+
 def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
     library = any(f.endswith(".go") and not f.endswith("_test.go") and "/" not in f for f in tree.files)
-    if all(c.startswith("cmd/") for c in commands):
+    if _under_cmd(commands):
         where = f"under cmd/ ({human_list(commands, 4)})"
     else:
         where = f"in {human_list([c + '/' for c in commands], 4)}"
@@ -258,8 +263,7 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
         k.fact(
             "go/entry-points",
             "Go commands",
-            f"Go commands{' under cmd/' if all(c.startswith('cmd/') for c in commands) else ''}: "
-            f"{human_list(commands)}.",
+            f"Go commands{' under cmd/' if _under_cmd(commands) else ''}: {human_list(commands)}.",
             *[f"{c}/main.go" for c in commands[:4]],
         )
         readme = tree.read(tree.first("README.md", "README") or "") or ""
