@@ -167,6 +167,8 @@ def _without_ci_values(line: str) -> str:
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    if wrapped := re.fullmatch(r"(?:ba)?sh -c (['\"])([^'\"]+)\1", line):
+        return clean_command(wrapped.group(2))  # jOOL's Travis `sh -c 'cd jOOL && mvn test'`: the command inside
     if re.search(r"\s-Z\s|\s\+nightly\b", line):
         return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):

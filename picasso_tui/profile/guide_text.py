@@ -78,3 +78,33 @@ def readme_dev_text(text: str) -> str:
         if level_kept:
             keep.append(line)
     return "\n".join(keep)
+
+
+def fence_indented_code(text: str) -> str:
+    """Markdown's indented code blocks fenced as ``` blocks: a block indented four columns past the list item it
+    sits in (waitress' step 3 and its `git remote add upstream …`), or past the margin outside a list."""
+    out: list[str] = []
+    content_at, in_fence, code_at, blank = 0, False, -1, True
+    for line in text.splitlines():
+        stripped = line.strip()
+        at = len(line) - len(line.lstrip(" "))
+        if code_at >= 0 and (not stripped or at >= code_at):
+            out.append(line)
+            continue
+        if code_at >= 0:
+            while out and not out[-1].strip():
+                out.pop()
+            out += ["```", ""]
+            code_at = -1
+        if FENCE.match(stripped):
+            in_fence = not in_fence
+        elif not in_fence and stripped and blank and at >= content_at + 4 and "\t" not in line[:at]:
+            out.append("```")
+            code_at = content_at + 4
+        elif not in_fence and (b := BULLET.match(line)):
+            content_at = b.start(2)
+        elif not in_fence and stripped and at == 0:
+            content_at = 0
+        out.append(line)
+        blank = not stripped
+    return "\n".join(out + (["```"] if code_at >= 0 else []))

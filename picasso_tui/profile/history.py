@@ -112,12 +112,15 @@ def investigate(root: Path) -> Knowledge:
     if n < MIN_COMMITS:
         return k
     tickets = sum(bool(TICKET.search(s)) for s in subjects)
-    bracket = sum(bool(BRACKET.match(s)) for s in subjects)
+    brackets = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]
+    issue_brackets = [b for b in brackets if TICKET.fullmatch(b[1:-1].strip())]  # jOOL's `[#397] Wrong result …`
     lengths = sorted(len(s) for s in subjects)
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
     if tickets / n >= 0.3:
         notes.append(f"{tickets / n:.0%} reference an issue or ticket")
-    if bracket / n >= 0.3:
+    if len(issue_brackets) / n >= 0.3:
+        notes.append(f"{len(issue_brackets) / n:.0%} lead with the issue number in brackets ({issue_brackets[0]})")
+    if (len(brackets) - len(issue_brackets)) / n >= 0.3:
         notes.append("a [component] prefix is common")
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)

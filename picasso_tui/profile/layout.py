@@ -217,8 +217,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             stubs[top] += 1
         if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel):
             prose[top] += 1
-    if not counts:
-        return
+    if all(folder.startswith(".") for folder in counts):
+        return  # gjson: only .github/ beside a package at the root says nothing of the layout
     described = []
     readmes = []
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:

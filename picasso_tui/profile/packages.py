@@ -45,7 +45,8 @@ def _is_test(rel: str) -> bool:
             return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
-    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel)) or "src/test/" in rel
+    bench_file = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
+    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel) or bench_file) or "src/test/" in rel
 
 
 def _source(tree: Tree) -> tuple[str, list[str]]:
@@ -121,6 +122,12 @@ def _base(rel: str) -> str:
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
+    if 0 < len(files) < MIN_FILES:  # gjson's gjson.go, path-to-regexp's src/index.ts: the whole library
+        shown = " and ".join(files)
+        at_root = " at the repository root" if all("/" not in f for f in files) else ""
+        body = f"Main source: the project's own {DISPLAY.get(lang, lang)} code is all in {shown}{at_root}."
+        k.fact("layout/source", f"Main source: {shown}", body, *files, tags=("layout",))
+        return k
     if len(files) < MIN_FILES:
         return k
     folder, left = _descend(files, tree.sizes)

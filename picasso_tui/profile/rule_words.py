@@ -74,6 +74,9 @@ REFERS_BACK = re.compile(
 """A sentence that needs the one before it: "Make sure these are free", "New features should branch off here"."""
 
 
+POINTS_ELSEWHERE = re.compile(r"\b(in|from|of|at) steps? \d+\b|\b(above|previous) command\b", re.IGNORECASE)
+"""A step that names another by number or "the above command" (waitress' "rebuild them as indicated in step 5"): cut
+out of its list it points at nothing."""
 POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) below|see below)\b", re.IGNORECASE)
 """A sentence whose object comes after it ("The following must pass before we accept a pull request", then a code
 block): alone it says nothing to do."""

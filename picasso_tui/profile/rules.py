@@ -14,7 +14,7 @@ from dataclasses import replace
 from picasso_tui.profile import changelog
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, heading_path, plain
+from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
     CHANGELOG_RULE,
@@ -25,6 +25,7 @@ from picasso_tui.profile.rule_words import (
     NOT_A_CODE_RULE,
     OFF_TOPIC_HEADING,
     POINTS_AHEAD,
+    POINTS_ELSEWHERE,
     POINTS_TO_GUIDE,
     REFERS_BACK,
     REVIEWING,
@@ -32,6 +33,7 @@ from picasso_tui.profile.rule_words import (
     TEST_RULE,
 )
 from picasso_tui.profile.rules_config import config_rules
+from picasso_tui.profile.tasks import unknown_tox_env
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -70,6 +72,8 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 Block = tuple[str, str, int]
 """(heading path, text, indent of its bullet, -1 for a paragraph or CODE for a code block's commands)."""
 CODE = -2
+STEP = re.compile(rf"{TOOLS.pattern}|^git (remote|fetch|pull|checkout|switch|rebase|commit|push)\b")
+"""A command a guide's step runs: a build or test tool's, or git's own for the branch and the pull request."""
 
 
 def _blocks(text: str) -> list[Block]:
@@ -156,8 +160,11 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
         lead = re.split(r"(?<=[.!?])\s+", text)[-1]
         items: list[str] = []
         following = i + 1 < len(blocks) and blocks[i + 1][2] == CODE and blocks[i + 1][0] == heading
-        commands = following and all(TOOLS.match(c.strip("`")) for c in blocks[i + 1][1].split("; "))
-        if (indent == -1 or commands) and following and re.search(r"\bthe following\b|:$", lead):
+        commands = following and all(STEP.match(c.strip("`")) for c in blocks[i + 1][1].split("; "))
+        if following and (
+            ((indent == -1 or commands) and re.search(r"\bthe following\b|:$", lead))
+            or (indent >= 0 and commands and len(blocks[i + 1][1]) <= 160)
+        ):  # a step and the commands that do it
             # "we recommend you run the following checks …" and the block of commands it points to are one rule; a
             # bullet keeps a block of commands only (attrs' example asserts are not part of its rule)
             out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", indent))
@@ -208,7 +215,11 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")):
                 continue
             ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
-            if (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :])) or DANGLING.search(c):
+            if (
+                (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :]))
+                or DANGLING.search(c)
+                or (POINTS_ELSEWHERE.search(c))
+            ):
                 continue  # its object is in the block after it, or the line is cut mid-sentence
             if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
                 if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
@@ -221,8 +232,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     return rules
 
 
-def distil(text: str, guide: bool = False) -> list[tuple[str, str]]:
+def distil(text: str, guide: bool = False, markdown: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
+    text = fence_indented_code(text) if markdown else text
     blocks = _blocks(_COMMENT.sub("\n", text))  # steps inside an HTML comment are hidden, not rules
     if guide:
         pairs = _guide_rules(blocks)
@@ -261,7 +273,8 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     text = tree.read(rel)
     if not text or not text.strip():
         return None
-    rules = distil(text, guide)
+    rules = distil(text, guide, markdown=rel.lower().endswith((".md", ".markdown")))
+    rules = [(h, r) for h, r in rules if not unknown_tox_env(tree, r)]
     if not rules:
         return None
     body = render(kind, rel, rules)

@@ -11,6 +11,7 @@ from fnmatch import fnmatch
 from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile.ecosystems import cpp, golang
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
+from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import STUBS, language_in, own_languages, shares
 from picasso_tui.profile.walk import Tree
@@ -139,7 +140,7 @@ def _rust(tree: Tree, hints: Hints) -> None:
             cfg = {}
         parts = [f"{k} = {v}" for k, v in list(cfg.items())[:8]]
         hints["rust"].append(("rustfmt" + (f" ({', '.join(parts)})" if parts else ""), rel))
-    elif tree.has("Cargo.toml"):
+    elif tree.has("Cargo.toml") and keeps_rustfmt(tree):
         hints["rust"].append(("rustfmt defaults (cargo fmt)", "Cargo.toml"))
     if tree.first("clippy.toml", ".clippy.toml"):
         hints["rust"].append(("clippy configured", tree.first("clippy.toml", ".clippy.toml") or ""))

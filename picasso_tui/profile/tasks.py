@@ -115,7 +115,8 @@ def expand_envlist(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def tox(tree: Tree, k: Knowledge) -> None:
+def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
+    """(tox's environments, where they are declared, the command that runs one), or ([], "", "") without tox."""
     names: list[str] = []
     source, run = "", "tox -e"
     if tree.has("tox.ini"):
@@ -131,9 +132,21 @@ def tox(tree: Tree, k: Knowledge) -> None:
             data = {}
         names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
         source, run = "pyproject.toml [tool.tox]", "tox run -e"
+    return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
+
+
+def unknown_tox_env(tree: Tree, text: str) -> bool:
+    """Whether ``text`` runs a tox environment the project does not declare (waitress' guide still says
+    `tox -e py2-cover,py3-cover,coverage`): a step from before the tox.ini it has now. tox makes pyXY on its own."""
+    names, source, _ = tox_envs(tree)
+    asked = [e for m in re.findall(r"\btox (?:run )?-e ?([\w.,-]+)", text) for e in m.split(",")]
+    return bool(source) and any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
+
+
+def tox(tree: Tree, k: Knowledge) -> None:
+    names, source, run = tox_envs(tree)
     if not source:
         return
-    names = [n for n in dict.fromkeys(names) if n and "{" not in n]
     k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
     own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
         names)  # fmt: skip

@@ -70,6 +70,8 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
                f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
                tags=("tests",))  # fmt: skip
         return
+    if _cmake_test_programs(tree, k, tests):
+        return
     if not tests:
         return
     where: Counter[str] = Counter()
@@ -109,6 +111,39 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )
+
+
+def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
+    """A test folder whose CMakeLists.txt builds its test programs from sources not all named as tests (utfcpp's
+    tests/apitests.cpp and negative.cpp beside test_cpp11.cpp): the programs are the tests, named from the build,
+    with the test header they share when the folder has its own (tests/ftest.h, no external framework)."""
+    for folder in ("tests", "test"):
+        cmake = f"{folder}/CMakeLists.txt"
+        built = re.findall(r"^\s*add_executable\s*\(\s*[\w.${}-]+\s+([^)]*)\)", tree.read(cmake) or "", re.M | re.I)
+        sources = [f"{folder}/{t}" for b in built for t in b.split() if re.fullmatch(r"[\w-]+\.(c|cc|cpp|cxx)", t)]
+        sources = [f for f in dict.fromkeys(sources) if tree.has(f)]
+        if len(sources) < 2 or set(sources) <= set(named):
+            continue
+        texts = "\n".join(tree.read(f) or "" for f in sources)
+        external = re.search(
+            r"#\s*include\s*[<\"](gtest|gmock|catch2?|doctest|boost/test|cppunit|criterion)", texts, re.I
+        )
+        local = re.findall(r"#\s*include\s*\"(\w*test\w*\.hp*)\"", texts, re.I)
+        own = [h for h in dict.fromkeys(local) if tree.has(f"{folder}/{h}") and not external]
+        header = f"; they share the project's own test header {folder}/{own[0]} (no external test framework)"
+        k.fact(
+            "layout/tests",
+            "Where tests live",
+            f"{plural(len(sources), 'test program')} built by {cmake}: "
+            f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/"
+            + (header if own else "")
+            + ".",
+            cmake,
+            *sources[:2],
+            tags=("tests",),
+        )
+        return True
+    return False
 
 
 def _naming(tests: list[str]) -> Counter[str]:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from picasso_tui.profile.ecosystems import cpp, golang, javascript, jvm, php, python, ruby, rust
+from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
 ECOSYSTEMS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
-    ("Python", python.investigate),
-    ("JavaScript/TypeScript", javascript.investigate),
-    ("Rust", rust.investigate),
-    ("Go", golang.investigate),
-    ("Java/Kotlin", jvm.investigate),
-    ("Ruby", ruby.investigate),
-    ("PHP", php.investigate),
-    ("C/C++", cpp.investigate),
+    ("Python", or_in_folder(python.investigate)),
+    ("JavaScript/TypeScript", or_in_folder(javascript.investigate)),
+    ("Rust", or_in_folder(rust.investigate)),
+    ("Go", or_in_folder(golang.investigate)),
+    ("Java/Kotlin", or_in_folder(jvm.investigate)),
+    ("Ruby", or_in_folder(ruby.investigate)),
+    ("PHP", or_in_folder(php.investigate)),
+    ("C/C++", or_in_folder(cpp.investigate)),
 )

@@ -106,7 +106,9 @@ class Stack:
     role: str = ""
     extra: str = ""
     optional: set[str] = field(default_factory=set)
-    """Runtime dependencies behind a feature or extra: named only when the table knows them."""
+    """Runtime dependencies behind a feature or extra: what the project offers, not what it is built on."""
+    known_only: bool = False
+    """Name only the dependencies the table knows (a monorepo's packages declare many small ones)."""
     none: str = "no runtime dependencies"
     """How to say that ``runtime`` is empty (a Go module: standard library only); "" says nothing."""
     ordered: bool = True
@@ -131,16 +133,17 @@ def stack_facts(
     dependencies it declares), its database, CLI, build and test tools, and whether it is a library or an app."""
     runtime = list(dict.fromkeys(stack.runtime or []))
     built: list[str] = []
+    offered: list[str] = []
     kinds: dict[str, list[str]] = {}
     for name in runtime:
         hit = known(name, table)
-        if hit and hit[1] == "framework":
-            built.append(hit[0])
+        if hit and hit[1] == "framework":  # arrayvec's serde is behind a feature: offered, not built on
+            (offered if name in stack.optional else built).append(hit[0])
         elif hit:
             kinds.setdefault(hit[1], []).append(hit[0])
     order = {label: i for i, (label, _) in enumerate(table.values())}
     built.sort(key=lambda label: order.get(label, len(order)))  # the table lists the best-known first
-    others = [n for n in runtime if not known(n, table) and n not in stack.optional]
+    others = [n for n in runtime if not known(n, table) and n not in stack.optional and not stack.known_only]
     drivers = [n for n in runtime if DATABASE_DRIVER.search(n)]
     serves_many = len(drivers) >= MANY_DRIVERS
     if serves_many:
@@ -159,6 +162,7 @@ def stack_facts(
     parts = [stack.role] if stack.role else []
     if built:
         parts.append(f"built on {human_list(built, MAIN_DEPENDENCIES)}")
+        parts += [f"optional: {human_list(offered)} (behind a feature or extra)"] if offered else []
     elif stack.none and runtime and set(runtime) <= stack.optional:  # only behind features or extras
         parts.append(f"no required runtime dependencies (optional: {human_list(runtime, MAIN_DEPENDENCIES)})")
     elif stack.runtime is not None and stack.none and not runtime:

@@ -153,12 +153,28 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
+    if warnings := _warning_flags(every):
+        gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
+        with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
+        details.append(
+            f"compiled with {' '.join(gcc)} ({with_msvc})"
+            if gcc and msvc
+            else f"compiled with {' '.join(gcc) or with_msvc}"
+        )
     options = re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks)
     return details
+
+
+def _warning_flags(cmake: str) -> list[str]:
+    """The warning flags the build sets for every target or for its own (utfcpp's tests: `-Wall -Wextra -Wpedantic
+    -Wconversion -Wsign-conversion`, `/W4` with MSVC): code added to the project must compile clean under them."""
+    sets = re.findall(r"(?:add_compile_options|target_compile_options|CMAKE_CX*_FLAGS)[^)]*", cmake, re.IGNORECASE)
+    flags = [f for text in sets for f in re.findall(r"(?<![\w-])(-W(?!l,)[\w=+-]+|/W[0-4X])\b", text)]
+    return list(dict.fromkeys(flags))[:8]
 
 
 def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], sources: list[str]) -> None:

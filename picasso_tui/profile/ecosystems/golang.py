@@ -153,7 +153,32 @@ def investigate(tree: Tree) -> Knowledge:
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=False)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main))
+    if required:  # a module with requirements fetches them before its first offline build
+        k.command("install", "go mod download", root, 60)
+    _benchmarks(k, tree)
     return k
+
+
+def _benchmarks(k: Knowledge, tree: Tree) -> None:
+    """`func BenchmarkX(b *testing.B)` in the module's own test files (gjson_test.go's BenchmarkValid): how many,
+    where, and the command that runs only them (`-run '^$'` skips the tests)."""
+    found: Counter[str] = Counter()
+    tests = [f for f in tree.own if f.endswith("_test.go") and not re.search(r"(^|/)_", f)][:SCANNED]
+    for rel in tests:
+        found[rel] = len(re.findall(r"^func Benchmark\w*\(\s*\w+ \*testing\.B\)", tree.read(rel) or "", re.MULTILINE))
+    files = [f for f, n in found.most_common() if n]
+    if not files:
+        return
+    folder = files[0].rsplit("/", 1)[0] if "/" in files[0] else "."
+    pkg = "" if folder == "." else f" ./{folder}/"
+    total = sum(found.values())
+    k.fact(
+        "go/benchmarks",
+        "Go benchmarks",
+        f"Go benchmarks: {total} Benchmark function{'s' if total != 1 else ''} in {human_list(files, 4)}; run them "
+        f"with `go test -run '^$' -bench .{pkg}` (`-run '^$'` leaves the tests out).",
+        *files[:3],
+    )
 
 
 BENCHMARKS = re.compile(r"(^|/)(bench|benches|benchmarks?)(/|$)")

@@ -303,7 +303,7 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
     stack = Stack(list(dict.fromkeys(runtime)), _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
-        stack.optional, stack.none = set(runtime), ""
+        stack.known_only, stack.none = True, ""
     sources = p.sources
     if p.tree.has("prisma/schema.prisma"):
         stack.extra = "Prisma schema in prisma/schema.prisma" + (

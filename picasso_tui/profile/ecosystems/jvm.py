@@ -185,7 +185,8 @@ def investigate(tree: Tree) -> Knowledge:
     goal = re.search(r"<defaultGoal>\s*([^<]+?)\s*</defaultGoal>", tree.read("pom.xml") or "") if maven else None
     if goal:
         details.append(f"a bare `{wrapper}` runs the default goal: {' '.join(goal.group(1).split())}")
-        k.command("build", wrapper, "pom.xml <defaultGoal>", 58, "the default goal")
+        if not re.search(r"\b(deploy|release|site)\b", goal.group(1)):  # jOOL's `deploy` publishes: name a goal
+            k.command("build", wrapper, "pom.xml <defaultGoal>", 58, "the default goal")
     if layout := _source_sets(tree, modules):
         details.append(layout)
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None

@@ -9,6 +9,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, stack_facts
+from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -223,11 +224,16 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
 
 def _integration_test(tree: Tree) -> str | None:
     """The first integration test target of a single crate: a tests/*.rs file that is not a helper module, and
-    not one Cargo.toml gates behind features (`required-features`)."""
+    not one gated behind features: by Cargo.toml (`required-features`) or by the file itself (arrayvec's
+    tests/borsh.rs opens with `#![cfg(feature = "borsh")]` and runs nothing without it)."""
     manifest = tree.read("Cargo.toml") or ""
     gated = set(re.findall(r'\[\[test\]\][^\[]*?name\s*=\s*"([\w-]+)"[^\[]*?required-features', manifest, re.DOTALL))
     stems = sorted(f[len("tests/") : -3] for f in tree.under("tests") if re.fullmatch(r"tests/[\w-]+\.rs", f))
-    return next((s for s in stems if s not in gated and s not in ("common", "support", "util", "utils", "mod")), None)
+    helpers = ("common", "support", "util", "utils", "mod")
+    for stem in (s for s in stems if s not in gated and s not in helpers):
+        if not re.search(r"^#!\[cfg\([^\]]*feature", tree.read(f"tests/{stem}.rs") or "", re.MULTILINE):
+            return stem
+    return None
 
 
 def _has_tests(tree: Tree, crate: _Crate) -> bool:
@@ -261,7 +267,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     )
     if clippy:  # proposed only where the project configures it; a guide or CI that runs clippy proposes its own
         k.command("lint", "cargo clippy --all-targets", clippy, 60)
-    k.command("format", "cargo fmt", "Cargo.toml", 60)
+    if keeps_rustfmt(tree):
+        k.command("format", "cargo fmt", "Cargo.toml", 60)
     with_bins = [c for c in crates if c.bins]
     if with_bins:
         bins = [b for c in with_bins for b in c.bins]

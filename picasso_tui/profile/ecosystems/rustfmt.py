@@ -1,0 +1,36 @@
+"""Whether a Rust project keeps its code rustfmt-formatted. arrayvec has no rustfmt.toml and runs no `cargo fmt`
+in CI, and `cargo fmt` would rewrite every file: its `#[cfg(feature="std")]` and its `{` on the line after a
+one-line `impl` header are two things rustfmt never leaves. Proposing `cargo fmt` there rewrites the crate."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.walk import Tree
+
+SAMPLED = 40
+"""Rust files read: enough to tell a habit from a slip, bounded on a large workspace."""
+UNFORMATTED_SHARE = 0.2
+"""The share of sampled files with a mark of unformatted code that makes it the project's habit, not a slip."""
+
+_TIGHT_ATTRIBUTE = re.compile(r"^\s*#!?\[\w+\([^\]\n]*\w=\"", re.MULTILINE)
+"""`#[cfg(feature="std")]`: rustfmt writes `feature = "std"`."""
+_BRACE_BELOW = re.compile(
+    r"^\s*(?:pub(?:\([\w ]+\))? )?(?:unsafe )?(?:impl|fn|struct|enum|trait)\b[^\n{;]*[^\n{;,\s][ \t]*\n\s*\{[ \t]*$",
+    re.MULTILINE,
+)
+"""An item whose header fits on one line, with its `{` alone on the next: rustfmt joins them (it keeps the brace
+below only after a multi-line `where` clause, whose last line ends with a comma)."""
+
+
+def keeps_rustfmt(tree: Tree) -> bool:
+    """True unless the code shows it is not rustfmt-formatted. A rustfmt.toml says it is, whatever the code shows."""
+    if tree.first("rustfmt.toml", ".rustfmt.toml"):
+        return True
+    sources = [f for f in tree.own if f.endswith(".rs")][:SAMPLED]
+    marked = 0
+    for rel in sources:
+        text = tree.read(rel) or ""
+        headers = (m.group(0) for m in _BRACE_BELOW.finditer(text))
+        marked += bool(_TIGHT_ATTRIBUTE.search(text) or any("where" not in h for h in headers))
+    return not sources or marked < max(2, UNFORMATTED_SHARE * len(sources))

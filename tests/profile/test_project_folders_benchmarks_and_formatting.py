@@ -1,0 +1,190 @@
+"""Round twenty-one of general fixes (issue 17), from the causes of the twentieth held-out set: a build kept in a
+top-level folder, a Maven default goal that deploys, issue numbers in brackets, Go's dependencies and benchmarks, a
+library in one file, a crate rustfmt never formatted, feature-gated tests and optional integrations, CMake's warning
+flags and test programs, and a guide's steps with their indented commands."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.history import investigate as history
+from tests.profile.learned import bodies
+
+POM = (
+    "<project><artifactId>jool</artifactId><build><defaultGoal>deploy</defaultGoal><plugins><plugin>"
+    "<configuration><release>11</release></configuration></plugin></plugins></build>"
+    "<dependencies><dependency><artifactId>junit</artifactId><scope>test</scope></dependency></dependencies></project>\n"
+)
+
+
+def test_a_build_in_a_top_level_folder_is_run_from_it_and_a_deploying_default_goal_is_no_build(make_project):
+    files = {
+        "README.md": "# jOOL\n\nLambdas.\n",
+        "jOOL/pom.xml": POM,
+        "jOOL/src/main/java/org/jooq/lambda/Seq.java": "class Seq {}\n" * 20,
+        "jOOL/src/test/java/org/jooq/lambda/SeqTest.java": "import org.junit.Test;\nclass SeqTest { @Test void a() {} }\n",
+        "jOOL-java-8/pom.xml": POM.replace("11", "8"),
+        "jOOL-java-8/src/main/java/org/jooq/lambda/Seq.java": "class Seq {}\n" * 20,
+        ".travis.yml": "language: java\nscript:\n  - sh -c 'cd jOOL && mvn test'\n",
+    }
+    learned = bodies(make_project, files, name="jOOL")
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `cd jOOL && mvn test -Dtest=<Class>` — from jOOL/pom.xml"
+    )
+    assert learned["workflow/build"].startswith("To build: `cd jOOL && mvn -q package`")  # not the bare `mvn` (deploy)
+    assert learned["workflow/test"].startswith("To test: `cd jOOL && mvn test` — from CI (.travis.yml")
+    packaging = learned["jvm/packaging"]
+    assert "compiles for Java 11" in packaging and "a bare `mvn` runs the default goal: deploy" in packaging
+    assert "It lives in jOOL/ (the repository root has no build of its own; jOOL-java-8/ has one too)" in packaging
+
+
+def test_a_root_build_keeps_the_root_as_the_project(make_project):
+    files = {"pom.xml": POM.replace("deploy", "install"), "src/main/java/a/A.java": "class A {}\n",
+             "tools/pom.xml": POM, "tools/src/main/java/t/T.java": "class T {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="tools")
+    assert learned["workflow/test-one"].startswith("To run one test: `mvn test -Dtest=<Class>` — from pom.xml")
+    assert learned["workflow/test"].startswith("To test: `mvn` (default goal: install) — from pom.xml <defaultGoal>")
+    assert "It lives in" not in learned["jvm/packaging"]
+
+
+def test_issue_numbers_in_brackets_are_not_a_component_prefix(make_project):
+    repo = make_project({"a.txt": "0\n"}, message="[#1] Start")
+    for i, subject in enumerate(["[#397] Wrong result for regr", "[#221] Add medianAll", "Release 0.9.15",
+                                 "[#12] Fix Seq.zip", "[core] Tidy imports"]):  # fmt: skip
+        repo.write({"a.txt": f"{i}\n"}).commit(subject)
+    body = history(repo.root).findings[0].body
+    assert "67% lead with the issue number in brackets ([#12])" in body  # the newest one shows the form
+    assert "[component]" not in body
+
+
+def test_go_dependencies_are_downloaded_and_benchmarks_are_run_apart(make_project):
+    test = (
+        'package gjson\n\nimport "testing"\n\nfunc TestGet(t *testing.T) {}\n\nfunc BenchmarkValid(b *testing.B) {}\n'
+    )
+    files = {
+        "go.mod": "module github.com/tidwall/gjson\n\ngo 1.23\n\nrequire github.com/tidwall/match v1.1.1\n",
+        "gjson.go": 'package gjson\n\nimport _ "github.com/tidwall/match"\n\nfunc Get() {}\n' * 5,
+        "gjson_test.go": test + "\nfunc BenchmarkValidBytes(b *testing.B) {}\n",
+        ".github/workflows/go.yml": "on: [push]\njobs:\n  build:\n    steps:\n      - run: go test -v .\n",
+    }
+    learned = bodies(make_project, files, name="gjson")
+    assert learned["workflow/install"].startswith("To install: `go mod download` — from go.mod")
+    assert learned["go/benchmarks"] == (
+        "Go benchmarks: 2 Benchmark functions in gjson_test.go; run them with `go test -run '^$' -bench .` "
+        "(`-run '^$'` leaves the tests out)."
+    )
+    assert (
+        learned["layout/source"] == "Main source: the project's own Go code is all in gjson.go at the repository root."
+    )
+    assert "layout/folders" not in learned  # only .github/ beside the package: nothing to say of folders
+    stdlib = bodies(make_project, {**files, "go.mod": "module example.com/x\n\ngo 1.23\n", "gjson.go": "package x\n"},
+                    name="x")  # fmt: skip
+    assert "workflow/install" not in stdlib  # nothing to download
+
+
+def test_a_single_file_library_names_its_file_and_leaves_the_benchmark_out(make_project):
+    files = {
+        "package.json": '{"name": "p2r", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "^3"}}\n',
+        "src/index.ts": "export function parse() {}\n" * 30,
+        "src/index.bench.ts": "bench('parse', () => {})\n" * 10,
+        "src/index.spec.ts": "it('parses', () => {})\n",
+    }
+    learned = bodies(make_project, files, name="p2r")
+    assert learned["layout/source"] == "Main source: the project's own TypeScript code is all in src/index.ts."
+
+
+FORMATTED = 'use std::fmt;\n\n#[cfg(feature = "std")]\nimpl Foo {\n    fn a() {}\n}\n'
+UNFORMATTED = '#[cfg(feature="std")]\nuse std::path::Path;\n\nimpl<const CAP: usize> ArrayString<CAP>\n{\n}\n'
+
+
+def _crate(source: str) -> dict[str, str]:
+    manifest = (
+        '[package]\nname = "arrayvec"\nversion = "0.7.6"\n\n[dependencies]\n'
+        'serde = { version = "1.0", optional = true, default-features = false }\n'
+        'zeroize = { version = "1.4", optional = true }\n'
+    )
+    return {
+        "Cargo.toml": manifest,
+        "src/lib.rs": "pub mod m0;\n",
+        **{f"src/m{i}.rs": source for i in range(5)},
+        "tests/borsh.rs": '#![cfg(feature = "borsh")]\n\n#[test]\nfn borsh() {}\n',
+        "tests/tests.rs": "#[test]\nfn simple() {}\n",
+    }
+
+
+def test_a_crate_rustfmt_never_formatted_gets_no_cargo_fmt(make_project):
+    learned = bodies(make_project, _crate(UNFORMATTED), name="arrayvec")
+    assert "workflow/format" not in learned and "style/rust" not in learned
+    formatted = bodies(make_project, _crate(FORMATTED), name="tidy")
+    assert formatted["workflow/format"].startswith("To format: `cargo fmt`")
+    assert formatted["style/rust"] == "Rust style in this project: rustfmt defaults (cargo fmt)."
+    configured = bodies(make_project, {**_crate(UNFORMATTED), "rustfmt.toml": "max_width = 80\n"}, name="configured")
+    assert configured["workflow/format"].startswith("To format: `cargo fmt`")  # the config says it is kept
+
+
+def test_a_feature_gated_test_is_not_one_test_and_optional_integrations_are_not_the_base(make_project):
+    learned = bodies(make_project, _crate(FORMATTED), name="arrayvec")
+    assert learned["workflow/test-one"].startswith("To run one test: `cargo test --test tests`")
+    assert learned["rust/stack"] == (
+        "Rust stack (Cargo.toml): a library; no required runtime dependencies (optional: serde, zeroize)."
+    )
+
+
+def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_project):
+    tests_cmake = (
+        "if (MSVC)\n  add_compile_options(/W4)\nelse()\n  add_compile_options(-Wall -Wextra -Wconversion)\nendif()\n"
+        "add_executable(negative negative.cpp)\nadd_executable(cpp11 test_cpp11.cpp)\n"
+        "add_executable(apitests apitests.cpp)\nadd_test(negative negative)\n"
+    )
+    program = '#include "ftest.h"\n#include "utf8.h"\nTEST(A, b) {}\n'
+    files = {
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.14)\nproject(utf8cpp)\nadd_subdirectory(tests)\n",
+        "source/utf8.h": "#pragma once\n",
+        "tests/CMakeLists.txt": tests_cmake,
+        **{f"tests/{n}.cpp": program for n in ("negative", "test_cpp11", "apitests")},
+        "tests/ftest.h": "#define TEST(a, b) void a##b()\n",
+    }
+    learned = bodies(make_project, files, name="utfcpp")
+    assert "compiled with -Wall -Wextra -Wconversion (/W4 with MSVC)" in learned["cpp/build"]
+    assert learned["layout/tests"] == (
+        "3 test programs built by tests/CMakeLists.txt: negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
+        "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
+    )
+
+
+GUIDE = """Contributing
+============
+
+Running tests
+-------------
+
+To run tests on Python 2 and 3, and ensure full coverage, but exclude building of docs:
+
+    $ tox -e py2-cover,py3-cover,coverage
+
+Contributing documentation
+--------------------------
+
+1.  Add a git remote "upstream" for the cloned fork.
+
+         git remote add upstream git@github.com:Pylons/waitress.git
+
+2.  Make a branch, make changes to the docs, and rebuild them as indicated in step 5.
+
+3.  Run the tests before you push your branch.
+
+         tox -e py
+"""
+
+
+def test_a_guides_steps_keep_their_indented_commands_and_lose_their_pointers(make_project):
+    files = {
+        "pyproject.toml": '[project]\nname = "waitress"\n',
+        "tox.ini": "[tox]\nenvlist = lint, py39, coverage\n\n[testenv:coverage]\ncommands = coverage\n",
+        "src/waitress/server.py": "x = 1\n",
+        "contributing.md": GUIDE,
+    }
+    rules = bodies(make_project, files, name="waitress")["rules/contributing.md"]
+    assert rules == (
+        "Contributor guide contributing.md:\nContributing documentation:\n"
+        '- Add a git remote "upstream" for the cloned fork: `git remote add upstream git@github.com:Pylons/waitress.git`\n'
+        "- Run the tests before you push your branch: `tox -e py`"
+    )  # py2-cover is no environment of tox.ini, and "as indicated in step 5" points at nothing here
