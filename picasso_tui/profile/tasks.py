@@ -86,7 +86,8 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
 def _tox_env_role(name: str) -> str | None:
     if re.fullmatch(r"(py|pypy)[\d.]*t?|tests?(-\w+)?|unit", name):
         return "test"
-    return TARGET_ROLES.get(name.split("-")[0].lower()) if name not in ("build", "install") else None
+    # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
+    return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
 
 
 def expand_envlist(text: str) -> list[str]:

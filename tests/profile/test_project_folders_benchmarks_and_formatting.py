@@ -80,15 +80,16 @@ def test_go_dependencies_are_downloaded_and_benchmarks_are_run_apart(make_projec
     assert "workflow/install" not in stdlib  # nothing to download
 
 
-def test_a_single_file_library_names_its_file_and_leaves_the_benchmark_out(make_project):
+def test_a_single_file_library_names_its_file_leaves_the_benchmark_out_and_runs_a_real_spec(make_project):
     files = {
-        "package.json": '{"name": "p2r", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "^3"}}\n',
+        "package.json": '{"name": "p2r", "scripts": {"test": "ts-scripts test"}, "devDependencies": {"vitest": "^3"}}\n',
         "src/index.ts": "export function parse() {}\n" * 30,
         "src/index.bench.ts": "bench('parse', () => {})\n" * 10,
         "src/index.spec.ts": "it('parses', () => {})\n",
     }
     learned = bodies(make_project, files, name="p2r")
     assert learned["layout/source"] == "Main source: the project's own TypeScript code is all in src/index.ts."
+    assert learned["workflow/test-one"].startswith("To run one test: `npm exec vitest run src/index.spec.ts`")
 
 
 FORMATTED = 'use std::fmt;\n\n#[cfg(feature = "std")]\nimpl Foo {\n    fn a() {}\n}\n'
@@ -178,11 +179,14 @@ Contributing documentation
 def test_a_guides_steps_keep_their_indented_commands_and_lose_their_pointers(make_project):
     files = {
         "pyproject.toml": '[project]\nname = "waitress"\n',
-        "tox.ini": "[tox]\nenvlist = lint, py39, coverage\n\n[testenv:coverage]\ncommands = coverage\n",
+        "tox.ini": "[tox]\nenvlist = lint, py39, coverage\n\n[testenv:coverage]\ncommands = coverage\n\n"
+        "[testenv:build]\ncommands = python -m build .\n",
         "src/waitress/server.py": "x = 1\n",
         "contributing.md": GUIDE,
     }
-    rules = bodies(make_project, files, name="waitress")["rules/contributing.md"]
+    learned = bodies(make_project, files, name="waitress")
+    assert learned["workflow/build"].startswith("To build: `tox -e build` — from tox.ini env `build`")
+    rules = learned["rules/contributing.md"]
     assert rules == (
         "Contributor guide contributing.md:\nContributing documentation:\n"
         '- Add a git remote "upstream" for the cloned fork: `git remote add upstream git@github.com:Pylons/waitress.git`\n'

@@ -362,10 +362,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
-    elif "Vitest" in tests:
-        k.command("test-one", f"{tool} exec vitest run <file>", "package.json", 40)
-    elif "Jest" in tests:
-        k.command("test-one", f"{tool} exec jest <file>", "package.json", 40)
+    elif "Vitest" in tests or "Jest" in tests:  # a real file (path-to-regexp's src/index.spec.ts beside its source)
+        spec = example or next((f for f in p.tree.own if re.search(r"\.(test|spec)\.[mc]?[jt]sx?$", f)), "<file>")
+        k.command("test-one", f"{tool} exec {'vitest run' if 'Vitest' in tests else 'jest'} {spec}", "package.json", 40)
     if "Prisma" in kinds.get("database", []):
         k.command("migrate", f"{tool} exec prisma migrate dev", "prisma/schema.prisma", 45)
 
