@@ -115,6 +115,17 @@ def _holding_most(folder: str, below: list[str], size: dict[str, int], counts: C
     return None
 
 
+DATA_FOLDERS = NOT_CODE - IN_CODE - {"scripts", "script", "tools", "ci", "profiling"}
+
+
+def _data_as_code(tree: Tree, lang: str) -> bool:
+    """Code in a folder named as data (i18n's lib/i18n/, Carbon's Lang/): left out of the main source's measure, it
+    is still code, so a file or two beside it are not "all" of it."""
+    return any(
+        set(p.lower() for p in f.split("/")[:-1]) & DATA_FOLDERS and language_in(tree, f) == lang for f in tree.own
+    )
+
+
 def _base(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
@@ -122,7 +133,7 @@ def _base(rel: str) -> str:
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
-    if 0 < len(files) < MIN_FILES:  # gjson's gjson.go, path-to-regexp's src/index.ts: the whole library
+    if 0 < len(files) < MIN_FILES and not _data_as_code(tree, lang):  # gjson.go, path-to-regexp's src/index.ts
         shown = " and ".join(files)
         at_root = " at the repository root" if all("/" not in f for f in files) else ""
         body = f"Main source: the project's own {DISPLAY.get(lang, lang)} code is all in {shown}{at_root}."

@@ -122,22 +122,23 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         built = re.findall(r"^\s*add_executable\s*\(\s*[\w.${}-]+\s+([^)]*)\)", tree.read(cmake) or "", re.M | re.I)
         sources = [f"{folder}/{t}" for b in built for t in b.split() if re.fullmatch(r"[\w-]+\.(c|cc|cpp|cxx)", t)]
         sources = [f for f in dict.fromkeys(sources) if tree.has(f)]
-        if len(sources) < 2 or set(sources) <= set(named):
-            continue
+        here = {t for t in named if t.startswith(f"{folder}/")}
+        if len(sources) < 2 or set(sources) <= here or not here <= set(sources):
+            continue  # fmt's add_fmt_test() builds most of its tests: the named files say more than add_executable
         texts = "\n".join(tree.read(f) or "" for f in sources)
         external = re.search(
             r"#\s*include\s*[<\"](gtest|gmock|catch2?|doctest|boost/test|cppunit|criterion)", texts, re.I
         )
         local = re.findall(r"#\s*include\s*\"(\w*test\w*\.hp*)\"", texts, re.I)
         own = [h for h in dict.fromkeys(local) if tree.has(f"{folder}/{h}") and not external]
-        header = f"; they share the project's own test header {folder}/{own[0]} (no external test framework)"
+        header = (
+            f"; they share the project's own test header {folder}/{own[0]} (no external test framework)" if own else ""
+        )
         k.fact(
             "layout/tests",
             "Where tests live",
             f"{plural(len(sources), 'test program')} built by {cmake}: "
-            f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/"
-            + (header if own else "")
-            + ".",
+            f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/" + header + ".",
             cmake,
             *sources[:2],
             tags=("tests",),

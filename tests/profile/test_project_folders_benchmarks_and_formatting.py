@@ -90,6 +90,9 @@ def test_a_single_file_library_names_its_file_leaves_the_benchmark_out_and_runs_
     learned = bodies(make_project, files, name="p2r")
     assert learned["layout/source"] == "Main source: the project's own TypeScript code is all in src/index.ts."
     assert learned["workflow/test-one"].startswith("To run one test: `npm exec vitest run src/index.spec.ts`")
+    gem = {"i18n.gemspec": "Gem::Specification.new { |s| s.name = 'i18n' }\n", "lib/i18n.rb": "module I18n; end\n",
+           **{f"lib/i18n/{n}.rb": "module I18n; end\n" * 20 for n in ("backend", "config", "locale")}}  # fmt: skip
+    assert "layout/source" not in bodies(make_project, gem, name="i18n")  # lib/i18n/ is code, not one file and data
 
 
 FORMATTED = 'use std::fmt;\n\n#[cfg(feature = "std")]\nimpl Foo {\n    fn a() {}\n}\n'
@@ -149,6 +152,11 @@ def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_projec
         "3 test programs built by tests/CMakeLists.txt: negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
         "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
     )
+    gtest = {
+        **files,
+        **{f"tests/{n}.cpp": "#include <gtest/gtest.h>\n" for n in ("negative", "test_cpp11", "apitests")},
+    }
+    assert bodies(make_project, gtest, name="gtest")["layout/tests"].endswith("; they live in tests/.")
 
 
 GUIDE = """Contributing
