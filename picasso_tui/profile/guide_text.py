@@ -108,3 +108,8 @@ def fence_indented_code(text: str) -> str:
         out.append(line)
         blank = not stripped
     return "\n".join(out + (["```"] if code_at >= 0 else []))
+
+
+def unquote(text: str) -> str:
+    """Markdown's block quotes read as the text they quote: vavr's `> * **Rule 1. …**` is a list of rules."""
+    return re.sub(r"(?m)^>[ \t]?", "", text)

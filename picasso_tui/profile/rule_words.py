@@ -50,7 +50,7 @@ NOT_A_CODE_RULE = re.compile(
 OFF_TOPIC_HEADING = re.compile(
     r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
     r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
-    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?)\b",
+    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?|maintainers?[- ]only)\b",
     re.IGNORECASE,
 )
 ILLUSTRATES = re.compile(
@@ -67,14 +67,16 @@ ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?
 
 REFERS_BACK = re.compile(
     r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
-    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way)\b|"
+    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way|however|but|instead|as a result)\b|"
     r"\b(here|there)\W*$|^(\S+\s+){0,12}(those|these|such) (?!steps|instructions|guidelines|rules|commands)\w+",
     re.IGNORECASE,
 )
 """A sentence that needs the one before it: "Make sure these are free", "New features should branch off here"."""
 
 
-POINTS_ELSEWHERE = re.compile(r"\b(in|from|of|at) steps? \d+\b|\b(above|previous) command\b", re.IGNORECASE)
+POINTS_ELSEWHERE = re.compile(
+    r"\b(in|from|of|at) steps? \d+\b|\b(above|previous) command\b|`[^`]*\.{3,}[^`]*`\s+again\b", re.IGNORECASE
+)
 """A step that names another by number or "the above command" (waitress' "rebuild them as indicated in step 5"): cut
 out of its list it points at nothing."""
 POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) below|see below)\b", re.IGNORECASE)

@@ -14,7 +14,8 @@ from dataclasses import replace
 from picasso_tui.profile import changelog
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain
+from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain, unquote
+from picasso_tui.profile.outdated_lines import outdated
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
     CHANGELOG_RULE,
@@ -33,7 +34,6 @@ from picasso_tui.profile.rule_words import (
     TEST_RULE,
 )
 from picasso_tui.profile.rules_config import config_rules
-from picasso_tui.profile.tasks import unknown_tox_env
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -170,15 +170,20 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
             out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", indent))
             i += 2
             continue
-        opens = text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead) or LEADS_IN.match(text))
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        # "Given a version number … Vavr" and the bullets that finish its sentence ("may affect source compatibility")
+        unfinished = indent == -1 and not re.search(r"[.!?:]\W*$", text) and nxt and nxt[2] >= 0 and nxt[0] == heading
+        unfinished = bool(unfinished and re.match(r"[a-z]", nxt[1]))
+        opens = unfinished or (text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead) or LEADS_IN.match(text)))
         while opens and i + 1 + len(items) < len(blocks):
             nh, nt, nested = blocks[i + 1 + len(items)]
             if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
                 break
             items.append(nt.rstrip(".;"))
         short = indent >= 0 or (items and max(len(t) for t in items) <= 150)  # not a list of whole sections
-        if items and short:
-            out.append((heading, f"{lead} {'; '.join(items)}.", max(indent, 0)))
+        if items and (short or unfinished):
+            if short:  # an unfinished sentence too long to finish with its bullets goes with them
+                out.append((heading, f"{lead} {'; '.join(items)}.", max(indent, 0)))
             i += 1 + len(items)
             continue
         out.append(blocks[i])
@@ -234,7 +239,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
 
 def distil(text: str, guide: bool = False, markdown: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
-    text = fence_indented_code(text) if markdown else text
+    text = fence_indented_code(unquote(text)) if markdown else text
     blocks = _blocks(_COMMENT.sub("\n", text))  # steps inside an HTML comment are hidden, not rules
     if guide:
         pairs = _guide_rules(blocks)
@@ -274,7 +279,7 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     if not text or not text.strip():
         return None
     rules = distil(text, guide, markdown=rel.lower().endswith((".md", ".markdown")))
-    rules = [(h, r) for h, r in rules if not unknown_tox_env(tree, r)]
+    rules = [(h, r) for h, r in rules if not outdated(tree, r)]
     if not rules:
         return None
     body = render(kind, rel, rules)

@@ -200,3 +200,45 @@ def test_a_guides_steps_keep_their_indented_commands_and_lose_their_pointers(mak
         '- Add a git remote "upstream" for the cloned fork: `git remote add upstream git@github.com:Pylons/waitress.git`\n'
         "- Run the tests before you push your branch: `tox -e py`"
     )  # py2-cover is no environment of tox.ini, and "as indicated in step 5" points at nothing here
+
+
+GUIDE_OUT_OF_CONTEXT = """# Contributing
+
+1. Check the Reference RFCs, they are in the References directory, so no excuses.
+2. Add a spec for your change.
+
+## Coding conventions
+
+We follow these rules:
+
+> * **Rule 2. Measure.** Don't tune for speed until you've measured.
+
+## Backward compatibility
+
+Given a version number `<major>.<minor>.<patch>` Vavr
+
+* may affect **source** compatibility in **patch** releases. For example this may be the case when generic type bounds of method signatures need to be fixed, which happens rarely but does happen.
+* retains **binary** backwards compatibility within the same **minor** version, so a jar is a drop-in replacement.
+
+## Run the tests
+
+However, since CI does not run on forks, you should run them locally.
+
+1. Run `go test ./... -bench=.` and save the output.
+2. Run `go test ....` again, and save the output to another file.
+
+## Maintainers-only
+
+- Merge pull requests with a squash commit.
+"""
+
+
+def test_a_guides_lines_out_of_their_context_are_left_out_and_quoted_rules_kept(make_project):
+    files = {"Gemfile": "source 'https://rubygems.org'\n", "lib/mail.rb": "module Mail; end\n",
+             "CONTRIBUTING.md": GUIDE_OUT_OF_CONTEXT}  # fmt: skip
+    assert bodies(make_project, files, name="mail")["rules/CONTRIBUTING.md"] == (
+        "Contributor guide CONTRIBUTING.md:\nContributing:\n- Add a spec for your change.\nCoding conventions:\n"
+        "- Rule 2. Measure. Don't tune for speed until you've measured.\nRun the tests:\n"
+        "- Run `go test ./... -bench=.` and save the output."
+    )  # no References/ here; the unfinished "Given … Vavr" and its bullets, "However, …", "… again" and the
+    # maintainers' own section go

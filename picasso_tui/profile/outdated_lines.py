@@ -1,0 +1,24 @@
+"""Lines of a contributor guide written for a tree that is gone: they send the reader to a folder the repository
+does not have, or run a tox environment its tox.ini no longer declares."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.tasks import unknown_tox_env
+from picasso_tui.profile.walk import Tree
+
+_FOLDER_NAMED = re.compile(r"\b(?:the|in|under) `?([A-Za-z][\w.-]*)/?`? (?:directory|folder)\b")
+
+
+def missing_folder(tree: Tree, line: str) -> bool:
+    """mail's "Check the Reference RFCs, they are in the References directory": no References/ anywhere."""
+    named = [n.lower() for n in _FOLDER_NAMED.findall(line) if n.lower() not in ("root", "same", "project", "current")]
+    if not named:
+        return False
+    folders = {part.lower() for rel in tree.files for part in rel.split("/")[:-1]}
+    return any(n not in folders for n in named)
+
+
+def outdated(tree: Tree, line: str) -> bool:
+    return missing_folder(tree, line) or unknown_tox_env(tree, line)
