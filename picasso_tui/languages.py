@@ -13,7 +13,8 @@ EXTENSIONS = {
     ".cts": "typescript", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".rake": "ruby",
     ".php": "php", ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
-    ".hxx": "cpp", ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir",
+    ".hxx": "cpp", ".cppm": "cpp", ".ixx": "cpp",
+    ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir",
     ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
     ".sql": "sql", ".vue": "vue", ".svelte": "svelte",
 }  # fmt: skip

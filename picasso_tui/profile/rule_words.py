@@ -67,7 +67,8 @@ ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?
 
 REFERS_BACK = re.compile(
     r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
-    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way|however|but|instead|as a result)\b|"
+    r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way|as a result)\b|"
+    r"^(however|but|instead)\b|"
     r"\b(here|there)\W*$|^(\S+\s+){0,12}(those|these|such) (?!steps|instructions|guidelines|rules|commands)\w+",
     re.IGNORECASE,
 )

@@ -42,6 +42,7 @@ ROLE_WORDS = {
 }
 GUIDE = 20
 CI_PRIORITY = 45
+DOCS_TOOL = re.compile(r"\b(mkdocs|sphinx|docusaurus|jekyll|hugo|yard)\b|[-_](docs?)\b", re.IGNORECASE)
 NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchmarks?)/")
 """Folders of example programs and fixtures: a command pointing there is not the project's."""
 EXOTIC = re.compile(
@@ -177,8 +178,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
     c = bundled
-    if c.role == "install" and c.command.startswith("pre-commit install"):
-        return Command(c.role, c.command, c.source, c.priority + 45, c.note)  # sets up git hooks, installs nothing
+    if c.role == "install" and (c.command.startswith("pre-commit install") or DOCS_TOOL.search(c.command)):
+        # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after what installs the project
+        return Command(c.role, c.command, c.source, c.priority + 45, c.note)
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):

@@ -242,3 +242,16 @@ def test_a_guides_lines_out_of_their_context_are_left_out_and_quoted_rules_kept(
         "- Run `go test ./... -bench=.` and save the output."
     )  # no References/ here; the unfinished "Given … Vavr" and its bullets, "However, …", "… again" and the
     # maintainers' own section go
+
+
+def test_a_cpp_module_is_source_and_a_docs_tool_is_not_the_install(make_project):
+    files = {"CMakeLists.txt": "project(argparse)\n", "include/argparse/argparse.hpp": "#pragma once\n" * 50,
+             "module/argparse.cppm": "export module argparse;\n" * 5}  # fmt: skip
+    assert bodies(make_project, files, name="argparse")["layout/source"] == (
+        "Main source: the project's own C++ code is all in include/argparse/argparse.hpp and module/argparse.cppm."
+    )
+    guide = "# Contributing\n\nInstall the docs tool with `make ensure-mkdocs`.\n"
+    go = {"go.mod": "module example.com/cli\n\ngo 1.22\n\nrequire github.com/stretchr/testify v1.9.0\n",
+          "cli.go": "package cli\n", "Makefile": "ensure-mkdocs:\n\tpip install mkdocs\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    install = bodies(make_project, go, name="cli")["workflow/install"]
+    assert install.startswith("To install: `go mod download` — from go.mod. Also: `make ensure-mkdocs`")
