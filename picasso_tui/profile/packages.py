@@ -45,8 +45,9 @@ def _is_test(rel: str) -> bool:
             return True
     in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
-    bench_file = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
-    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel) or bench_file) or "src/test/" in rel
+    aside = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
+    aside = aside or re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
+    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
 
 
 def _source(tree: Tree) -> tuple[str, list[str]]:

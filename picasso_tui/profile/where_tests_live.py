@@ -137,7 +137,7 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         k.fact(
             "layout/tests",
             "Where tests live",
-            f"{plural(len(sources), 'test program')} built by {cmake}: "
+            f"{plural(len(built), 'test program')} built by {cmake} from "
             f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/" + header + ".",
             cmake,
             *sources[:2],

@@ -110,6 +110,7 @@ def _crate(source: str) -> dict[str, str]:
         "src/lib.rs": "pub mod m0;\n",
         **{f"src/m{i}.rs": source for i in range(5)},
         "tests/borsh.rs": '#![cfg(feature = "borsh")]\n\n#[test]\nfn borsh() {}\n',
+        "tests/a_windows.rs": "#![cfg(windows)]\n\n#[test]\nfn bindings() {}\n",
         "tests/tests.rs": "#[test]\nfn simple() {}\n",
     }
 
@@ -149,9 +150,11 @@ def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_projec
     learned = bodies(make_project, files, name="utfcpp")
     assert "compiled with -Wall -Wextra -Wconversion (/W4 with MSVC)" in learned["cpp/build"]
     assert learned["layout/tests"] == (
-        "3 test programs built by tests/CMakeLists.txt: negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
+        "3 test programs built by tests/CMakeLists.txt from negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
         "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
     )
+    relaxed = {**files, "tests/CMakeLists.txt": tests_cmake.replace("-Wall -Wextra -Wconversion", "-Wno-error")}
+    assert "compiled with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]  # no -Wno-…
     gtest = {
         **files,
         **{f"tests/{n}.cpp": "#include <gtest/gtest.h>\n" for n in ("negative", "test_cpp11", "apitests")},
@@ -246,6 +249,7 @@ def test_a_guides_lines_out_of_their_context_are_left_out_and_quoted_rules_kept(
 
 def test_a_cpp_module_is_source_and_a_docs_tool_is_not_the_install(make_project):
     files = {"CMakeLists.txt": "project(argparse)\n", "include/argparse/argparse.hpp": "#pragma once\n" * 50,
+             "src/example.cpp": "int main() {}\n" * 20,
              "module/argparse.cppm": "export module argparse;\n" * 5}  # fmt: skip
     assert bodies(make_project, files, name="argparse")["layout/source"] == (
         "Main source: the project's own C++ code is all in include/argparse/argparse.hpp and module/argparse.cppm."

@@ -172,9 +172,10 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
 def _warning_flags(cmake: str) -> list[str]:
     """The warning flags the build sets for every target or for its own (utfcpp's tests: `-Wall -Wextra -Wpedantic
     -Wconversion -Wsign-conversion`, `/W4` with MSVC): code added to the project must compile clean under them."""
-    sets = re.findall(r"(?:add_compile_options|target_compile_options|CMAKE_CX*_FLAGS)[^)]*", cmake, re.IGNORECASE)
-    flags = [f for text in sets for f in re.findall(r"(?<![\w-])(-W(?!l,)[\w=+-]+|/W[0-4X])\b", text)]
-    return list(dict.fromkeys(flags))[:8]
+    where = r"add_compile_options|target_compile_options|CMAKE_CX*_FLAGS|list\s*\(\s*APPEND\s+\w*(?:flags|warnings)\w*"
+    sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
+    flags = [f for text in sets for f in re.findall(r"(?<![\w-])(-W(?!l,|no-)[\w=+-]+|/W[0-4X])\b", text)]
+    return list(dict.fromkeys(flags))[:8]  # what the code must pass; a `-Wno-…` only relaxes one of them
 
 
 def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], sources: list[str]) -> None:

@@ -224,14 +224,14 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
 
 def _integration_test(tree: Tree) -> str | None:
     """The first integration test target of a single crate: a tests/*.rs file that is not a helper module, and
-    not one gated behind features: by Cargo.toml (`required-features`) or by the file itself (arrayvec's
-    tests/borsh.rs opens with `#![cfg(feature = "borsh")]` and runs nothing without it)."""
+    not one gated: by Cargo.toml (`required-features`) or by the file itself (arrayvec's tests/borsh.rs opens with
+    `#![cfg(feature = "borsh")]`, chrono's win_bindings.rs with `#![cfg(windows)]`: they run nothing elsewhere)."""
     manifest = tree.read("Cargo.toml") or ""
     gated = set(re.findall(r'\[\[test\]\][^\[]*?name\s*=\s*"([\w-]+)"[^\[]*?required-features', manifest, re.DOTALL))
     stems = sorted(f[len("tests/") : -3] for f in tree.under("tests") if re.fullmatch(r"tests/[\w-]+\.rs", f))
     helpers = ("common", "support", "util", "utils", "mod")
     for stem in (s for s in stems if s not in gated and s not in helpers):
-        if not re.search(r"^#!\[cfg\([^\]]*feature", tree.read(f"tests/{stem}.rs") or "", re.MULTILINE):
+        if not re.search(r"^#!\[cfg\((?!test\))", tree.read(f"tests/{stem}.rs") or "", re.MULTILINE):
             return stem
     return None
 
