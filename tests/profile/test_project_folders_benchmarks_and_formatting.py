@@ -85,6 +85,7 @@ def test_a_single_file_library_names_its_file_leaves_the_benchmark_out_and_runs_
         "package.json": '{"name": "p2r", "scripts": {"test": "ts-scripts test"}, "devDependencies": {"vitest": "^3"}}\n',
         "src/index.ts": "export function parse() {}\n" * 30,
         "src/index.bench.ts": "bench('parse', () => {})\n" * 10,
+        "src/cases.spec.ts": "export const CASES = [];\n",
         "src/index.spec.ts": "it('parses', () => {})\n",
     }
     learned = bodies(make_project, files, name="p2r")
@@ -259,3 +260,49 @@ def test_a_cpp_module_is_source_and_a_docs_tool_is_not_the_install(make_project)
           "cli.go": "package cli\n", "Makefile": "ensure-mkdocs:\n\tpip install mkdocs\n", "CONTRIBUTING.md": guide}  # fmt: skip
     install = bodies(make_project, go, name="cli")["workflow/install"]
     assert install.startswith("To install: `go mod download` — from go.mod. Also: `make ensure-mkdocs`")
+
+
+def test_benchmarks_in_several_packages_run_together_and_another_modules_are_left_out(make_project):
+    bench = 'package {p}\n\nimport "testing"\n\nfunc BenchmarkA(b *testing.B) {{}}\n'
+    files = {"go.mod": "module example.com/zap\n\ngo 1.22\n", "zap.go": "package zap\n",
+             "logger_bench_test.go": bench.format(p="zap"), "zapcore/core_test.go": bench.format(p="zapcore"),
+             "bench/go.mod": "module example.com/zap/bench\n", "bench/x_test.go": bench.format(p="bench")}  # fmt: skip
+    learned = bodies(make_project, files, name="zap")
+    assert learned["go/benchmarks"] == (
+        "Go benchmarks: 2 Benchmark functions in logger_bench_test.go, zapcore/core_test.go; run them with "
+        "`go test -run '^$' -bench . ./...` (`-run '^$'` leaves the tests out)."
+    )
+    with_target = bodies(make_project, {**files, "Makefile": "bench:\n\tgo test -bench . ./...\n"}, name="zap2")
+    assert with_target["go/benchmarks"].endswith("run them with `make bench` (Makefile).")
+
+
+def test_flags_that_are_no_warnings_and_a_tools_own_flags_are_left_out(make_project):
+    files = {
+        "CMakeLists.txt": "project(json)\nadd_subdirectory(tests)\nadd_subdirectory(tools/misc)\n",
+        "tests/CMakeLists.txt": "add_compile_options(-Weffc++ -Wa,-mbig-obj)\n",
+        "tools/misc/CMakeLists.txt": "add_compile_options(/W4 /WX)\n",
+        "src/json.cpp": "int x;\n",
+    }
+    assert bodies(make_project, files, name="json")["cpp/build"].endswith("; compiled with -Weffc++.")
+
+
+def test_test_harness_crates_and_a_retired_cli_are_not_the_project(make_project):
+    files = {
+        "Cargo.toml": '[package]\nname = "indexmap"\n\n[workspace]\nmembers = ["test-nostd"]\n\n[dependencies]\n'
+        'hashbrown = "0.15"\n',
+        "src/lib.rs": "pub fn f() {}\n",
+        "test-nostd/Cargo.toml": '[package]\nname = "test-nostd"\npublish = false\n',
+        "test-nostd/src/lib.rs": "#![cfg(test)]\n",
+    }
+    assert bodies(make_project, files, name="indexmap")["rust/stack"].startswith("Rust stack (Cargo.toml): a library;")
+    cli = (
+        'import warnings\n\nwarnings.warn(\n    (\n        "The js CLI is deprecated and will be removed. "\n'
+        '        "Use check-js instead."\n    ),\n    DeprecationWarning,\n)\n\n\ndef main():\n    pass\n'
+    )
+    python = {"pyproject.toml": '[project]\nname = "js"\n\n[project.scripts]\njs = "js.cli:main"\n',
+              "js/__init__.py": "", "js/cli.py": cli, "js/validators.py": "x = 1\n"}  # fmt: skip
+    learned = bodies(make_project, python, name="js")
+    assert learned["python/entry-points"] == (
+        "Python entry points: `js` -> js.cli:main (deprecated: The js CLI is deprecated and will be removed.)."
+    )
+    assert "workflow/run" not in learned

@@ -153,7 +153,8 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
-    if warnings := _warning_flags(every):
+    own = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("test", "tests", "src", "source", "lib")]
+    if warnings := _warning_flags("\n".join(own)):  # Catch2's tools/misc/ helper sets /W4 for itself only
         gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
         with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
         details.append(
@@ -174,7 +175,7 @@ def _warning_flags(cmake: str) -> list[str]:
     -Wconversion -Wsign-conversion`, `/W4` with MSVC): code added to the project must compile clean under them."""
     where = r"add_compile_options|target_compile_options|CMAKE_CX*_FLAGS|list\s*\(\s*APPEND\s+\w*(?:flags|warnings)\w*"
     sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
-    flags = [f for text in sets for f in re.findall(r"(?<![\w-])(-W(?!l,|no-)[\w=+-]+|/W[0-4X])\b", text)]
+    flags = [f for t in sets for f in re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|/W[0-4X])(?![\w,=+-])", t)]
     return list(dict.fromkeys(flags))[:8]  # what the code must pass; a `-Wno-…` only relaxes one of them
 
 

@@ -160,23 +160,32 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _benchmarks(k: Knowledge, tree: Tree) -> None:
-    """`func BenchmarkX(b *testing.B)` in the module's own test files (gjson_test.go's BenchmarkValid): how many,
-    where, and the command that runs only them (`-run '^$'` skips the tests)."""
+    """`func BenchmarkX(b *testing.B)` in the root module's test files (gjson_test.go's BenchmarkValid; go-toml's
+    benchmark/ too, a folder with its own go.mod is another module): how many, where, and the command that runs
+    them all: the task runner's bench target, else `go test -run '^$' -bench .` over every package holding one."""
+    others = [m.rsplit("/", 1)[0] + "/" for m in tree.named("go.mod") if "/" in m]
     found: Counter[str] = Counter()
-    tests = [f for f in tree.own if f.endswith("_test.go") and not re.search(r"(^|/)_", f)][:SCANNED]
-    for rel in tests:
+    tests = [f for f in tree.files if f.endswith("_test.go") and not re.search(r"(^|/)(_|vendor/|testdata/)", f)]
+    for rel in [f for f in tests if not f.startswith(tuple(others))][:SCANNED]:
         found[rel] = len(re.findall(r"^func Benchmark\w*\(\s*\w+ \*testing\.B\)", tree.read(rel) or "", re.MULTILINE))
     files = [f for f, n in found.most_common() if n]
     if not files:
         return
-    folder = files[0].rsplit("/", 1)[0] if "/" in files[0] else "."
-    pkg = "" if folder == "." else f" ./{folder}/"
+    folders = {f.rsplit("/", 1)[0] if "/" in f else "." for f in files}
+    where = "" if folders == {"."} else f" ./{next(iter(folders))}/" if len(folders) == 1 else " ./..."
+    makefile = tree.read(tree.first("Makefile", "makefile", "GNUmakefile") or "") or ""
+    target = re.search(r"^(bench(?:mark)?s?)\s*:(?!=)", makefile, re.MULTILINE)
+    run = (
+        f"`make {target.group(1)}` (Makefile)"
+        if target
+        else f"`go test -run '^$' -bench .{where}` (`-run '^$'` leaves the tests out)"
+    )
     total = sum(found.values())
     k.fact(
         "go/benchmarks",
         "Go benchmarks",
         f"Go benchmarks: {total} Benchmark function{'s' if total != 1 else ''} in {human_list(files, 4)}; run them "
-        f"with `go test -run '^$' -bench .{pkg}` (`-run '^$'` leaves the tests out).",
+        f"with {run}.",
         *files[:3],
     )
 

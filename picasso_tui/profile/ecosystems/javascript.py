@@ -363,7 +363,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
     elif "Vitest" in tests or "Jest" in tests:  # a real file (path-to-regexp's src/index.spec.ts beside its source)
-        spec = example or next((f for f in p.tree.own if re.search(r"\.(test|spec)\.[mc]?[jt]sx?$", f)), "<file>")
+        specs = [f for f in p.tree.own if re.search(r"\.(test|spec)\.[mc]?[jt]sx?$", f)][:20]
+        testing = (f for f in specs if re.search(r"\b(it|test|describe)\s*\(", p.tree.read(f) or ""))
+        spec = example or next(testing, "<file>")  # path-to-regexp's cases.spec.ts only holds tables: no suite
         k.command("test-one", f"{tool} exec {'vitest run' if 'Vitest' in tests else 'jest'} {spec}", "package.json", 40)
     if "Prisma" in kinds.get("database", []):
         k.command("migrate", f"{tool} exec prisma migrate dev", "prisma/schema.prisma", 45)

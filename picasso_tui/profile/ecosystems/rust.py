@@ -44,6 +44,7 @@ class _Crate:
     bin_names: list[str] = field(default_factory=list)
     library: bool = False
     proc_macro: bool = False
+    published: bool = True
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -68,6 +69,7 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
     crate.proc_macro = bool(isinstance(data.get("lib"), dict) and data["lib"].get("proc-macro"))
+    crate.published = dig(data, "package", "publish") is not False
     declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
@@ -81,8 +83,10 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
 
 
 def _fixture(crate: _Crate) -> bool:
-    """A crate under tests/ or named like a fixture is test scaffolding, not one of the project's crates."""
-    return bool(FIXTURE.search(crate.name)) or crate.folder.split("/")[0] in ("tests", "test")
+    """A crate under tests/ or named like a fixture is test scaffolding, not one of the project's crates; so is an
+    unpublished member named as a test (indexmap's `test-nostd`, `test-serde`, both `publish = false`)."""
+    harness = bool(re.match(r"tests?[-_]|.*[-_]tests?$", crate.name)) and not crate.published
+    return bool(FIXTURE.search(crate.name)) or crate.folder.split("/")[0] in ("tests", "test") or harness
 
 
 def _main(tree: Tree, crates: list[_Crate]) -> list[_Crate]:
