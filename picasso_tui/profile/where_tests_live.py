@@ -70,9 +70,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
                f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
                tags=("tests",))  # fmt: skip
         return
-    if _cmake_test_programs(tree, k, tests):
-        return
-    if not tests:
+    if _cmake_test_programs(tree, k, tests) or not tests:
         return
     where: Counter[str] = Counter()
     beside = 0

@@ -153,21 +153,25 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
-    own = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("test", "tests", "src", "source", "lib")]
-    if warnings := _warning_flags("\n".join(own)):  # Catch2's tools/misc/ helper sets /W4 for itself only
-        gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
-        with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
-        details.append(
-            f"compiled with {' '.join(gcc)} ({with_msvc})"
-            if gcc and msvc
-            else f"compiled with {' '.join(gcc) or with_msvc}"
-        )
+    if compiled := _warnings_said(texts):
+        details.append(compiled)
     options = re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks)
     return details
+
+
+def _warnings_said(texts: dict[str, str]) -> str:
+    """The warning flags of the project's own CMakeLists (root, tests, sources), GCC's and MSVC's said apart."""
+    own = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("test", "tests", "src", "source", "lib")]
+    warnings = _warning_flags("\n".join(own))  # Catch2's tools/misc/ helper sets /W4 for itself only
+    gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
+    with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
+    if gcc and msvc:
+        return f"compiled with {' '.join(gcc)} ({with_msvc})"
+    return f"compiled with {' '.join(gcc) or with_msvc}" if warnings else ""
 
 
 def _warning_flags(cmake: str) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.ecosystems.python_retired import deprecated, module_file
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -353,7 +354,7 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
     tree, pyproject, run, django = p.tree, p.pyproject, p.run, p.django
     scripts = dig(pyproject, "project", "scripts") or dig(pyproject, "tool", "poetry", "scripts") or {}
     scripts = {n: t for n, t in scripts.items() if isinstance(t, str)}
-    retired = {n: said for n, t in scripts.items() if (said := deprecated(tree, _module_file(tree, t)))}
+    retired = {n: said for n, t in scripts.items() if (said := deprecated(tree, module_file(tree, t)))}
     entries = [f"`{n}` -> {t}" + (f" (deprecated: {retired[n]})" if n in retired else "") for n, t in scripts.items()]
     mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2]
     entries += [
@@ -376,27 +377,6 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
         k.command("run", f"{run}{live[0]}", "pyproject.toml [project.scripts]", 60)
     if django:
         k.command("run", f"{run}python manage.py runserver", django, 55)
-
-
-def _module_file(tree: Tree, target: str) -> str:
-    """The file of a script's `package.module:function`, in a src/ layout or at the root."""
-    path = target.split(":", 1)[0].strip().replace(".", "/")
-    return tree.first(f"src/{path}.py", f"{path}.py", f"src/{path}/__init__.py", f"{path}/__init__.py") or ""
-
-
-def deprecated(tree: Tree, rel: str) -> str:
-    """What a module says when it retires itself: a module-level `warnings.warn("… deprecated …",
-    DeprecationWarning)` or a docstring that says it is deprecated (jsonschema's CLI); "" otherwise."""
-    text = tree.read(rel) or "" if rel else ""
-    call = re.search(r"^warnings\.warn\(", text, re.MULTILINE)  # module level: the whole module is retired
-    warned_text = text[call.end() : call.end() + 600].split("DeprecationWarning", 1) if call else []
-    warned = warned_text[0] if len(warned_text) == 2 else ""
-    doc = re.match(r'\s*(?:"""|\'\'\')(.*?)(?:"""|\'\'\')', text, re.DOTALL)
-    for said in (warned, doc.group(1) if doc else ""):
-        words = " ".join(re.findall(r'"([^"]*)"', said) or [said])
-        if re.search(r"\bdeprecated\b", words, re.IGNORECASE):
-            return re.split(r"(?<=\.)\s", " ".join(words.split()), maxsplit=1)[0][:160]
-    return ""
 
 
 def _migrations(k: Knowledge, p: _Project) -> None:
