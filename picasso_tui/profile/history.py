@@ -20,6 +20,10 @@ MIN_COMMITS = 5
 CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
+VERB_FIRST = re.compile(
+    r"^(Add|Change|Fix|Remove|Update|Refactor|Improve|Use|Make|Move|Rename|Support|Allow|Drop|Document|Test|Bump|"
+    r"Replace|Extract|Implement|Introduce|Clean|Simplify|Prevent|Ensure|Handle|Avoid|Expose|Deprecate)\b(?!:)"
+)
 GITMOJI = re.compile(r"^(:[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])")
 """A gitmoji subject: ``:sparkles: Add ...`` or the emoji itself."""
 AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30}):\s+\S")
@@ -85,6 +89,10 @@ def _subject_style(subjects: list[str]) -> str:
             "an area or change-type prefix" if any(CONVENTIONAL.match(f"{a}: x") for a in named) else "an area prefix"
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
+    verbs = Counter(m.group(1) for s in subjects if (m := VERB_FIRST.match(s)))
+    if verbs.total() / n >= 0.6:  # tty-prompt's "Change …", "Add …", "Fix …": a habit, not free form
+        shown = human_list([f"{v} …" for v, _ in verbs.most_common(4)])
+        return f"subjects start with a capitalised verb ({verbs.total() / n:.0%} of the last {n}: {shown})"
     capital = sum(s[:1].isupper() for s in subjects)
     lower = sum(s[:1].islower() for s in subjects)
     # A case is named only when it clearly dominates: 172 capitals to 120 lower-case is neither.

@@ -145,6 +145,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.summary\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
+        if text and rel.endswith(".gemspec"):  # tty-prompt's `"… command line " \` then `"prompt with …"`: one string
+            text = re.sub(r"([\"'])\s*\\\s*\n\s*\1", "", text)
         desc = re.search(desc_re, text or "")
         names_build = desc and re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc.group(1), re.I)
         if desc and len(desc.group(1).split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
@@ -232,6 +234,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         # (a third: Rust examples are one Cargo.toml per main.rs).
         top_lang = main.most_common(1)[0] if main else None
         lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n else None
+        if what == "documentation":
+            lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder
         if not what and prose[folder] * 2 > n:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:

@@ -31,6 +31,8 @@ FOLDERS_SHOWN = 6
 WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
 """Monorepo folders: the layout fact names their members; one of them is not "the" source."""
 TRIVIAL = frozenset({"__init__.py", "mod.rs", "doc.go", "package-info.java", "__main__.py"})
+BIG_INIT = 8000
+"""A package file this large holds code (cachetools' 23 kB __init__.py has every cache class): a module to name."""
 SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
 
@@ -149,7 +151,11 @@ def investigate(tree: Tree) -> Knowledge:
     if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
     modules = sorted(
-        (f for f in direct if f.rsplit("/", 1)[-1] not in TRIVIAL and not f.endswith(STUBS) and tree.sizes[f] >= 50),
+        (
+            f
+            for f in direct
+            if (_base(f) not in TRIVIAL or tree.sizes[f] >= BIG_INIT) and not f.endswith(STUBS) and tree.sizes[f] >= 50
+        ),
         key=lambda f: (-tree.sizes[f], f),
     )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
     where = f"{folder}/" if folder else "the repository root"

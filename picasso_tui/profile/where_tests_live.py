@@ -12,7 +12,7 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d+\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
@@ -158,6 +158,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"Tests?\.\w+$", "*Test.*"),
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),
+            (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),

@@ -26,7 +26,7 @@ def investigate(tree: Tree) -> Knowledge:
     meson = tree.has("meson.build")
     autotools = [f for f in ("configure.ac", "configure.in", "Makefile.am", "autogen.sh") if tree.has(f)]
     autotools = autotools if any(f.startswith("configure") for f in autotools) else []
-    if not has_c or not (cmake or meson or autotools or tree.has("Makefile")):
+    if not has_c or not (cmake or meson or autotools or tree.has("Makefile")) or _jni_only(tree):
         return k
     langs = {lang: share for lang, share, _ in shares(tree)}
     lang = "C++" if langs.get("cpp", 0) > langs.get("c", 0) else "C"
@@ -67,6 +67,13 @@ def investigate(tree: Tree) -> Knowledge:
     title = f"{lang}: {' and '.join(systems) or details[0]}"
     k.fact("cpp/build", title, f"{lang} project: " + "; ".join(details) + ".", *sources)
     return k
+
+
+def _jni_only(tree: Tree) -> bool:
+    """A Java project whose only C is its JNI code (jansi's src/main/native/): the Java build is the project's."""
+    java = tree.has("pom.xml") or bool(tree.first("build.gradle", "build.gradle.kts"))
+    native = [f for f in tree.files if f.endswith((".c", ".cc", ".cpp", ".cxx", ".h", ".hpp"))]
+    return java and all(re.search(r"(^|/)src/main/(native|jni|c|cpp)/", f) for f in native)
 
 
 TEST_FRAMEWORKS = (

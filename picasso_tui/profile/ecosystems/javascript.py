@@ -372,7 +372,14 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
 
 
 def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
-    entries = [f"main {pkg['main']}"] if isinstance(pkg.get("main"), str) else []
+    entries = [f"{f} {pkg[f]}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
+    root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
+    said = {pkg.get("main"), pkg.get("module")}
+    if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to
+        entries += [f"exports[.].{c} {t}" for c, t in root.items() if isinstance(t, str) and t.lstrip("./") not in
+                    {str(s).lstrip("./") for s in said}][:3]  # fmt: skip
+    if isinstance(types := pkg.get("types") or pkg.get("typings"), str):
+        entries.append(f"types {types}")
     binaries = live_bins(tree, pkg)
     if isinstance(pkg.get("bin"), dict):
         entries += [f"bin `{n}` -> {t}" for n, t in binaries.items()]

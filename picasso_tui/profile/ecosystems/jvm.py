@@ -49,10 +49,19 @@ _TEST_DEPENDENCY = re.compile(
 tests' tools, not what the project is built on."""
 
 
+_GENERATOR = re.compile(
+    r"<(dependency|path)>(?:(?!</\1>).)*<artifactId>[\w.-]+-(codegen|processor|annotation-processor)</artifactId>"
+    r"(?:(?!</\1>).)*</\1>|<executableDependency>.*?</executableDependency>|<mainClass>[^<]*</mainClass>|"
+    r"^\s*(annotationProcessor|kapt|ksp)\s*\(?[^\n]*$",
+    re.DOTALL | re.MULTILINE,
+)
+"""A code generator run at build time (jansi's picocli-codegen writes GraalVM config): not what the project uses."""
+
+
 def _found(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     low = text.lower()
-    built = _TEST_DEPENDENCY.sub("", text).lower()
+    built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", text)).lower()
     for needle, label, kind in MARKERS:
         if needle in (low if kind == "test" else built) and label not in out.setdefault(kind, []):
             if label == "JUnit" and "JUnit 5" in out.get("test", []):
