@@ -138,7 +138,7 @@ def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     if releases >= 0.6 * len(entries):
         return f"written at release time ({releases} of the last {len(entries)} changes to it are release commits)"
     author, count = authors.most_common(1)[0]
-    if count == len(entries) and len(_recent_authors(tree)) >= 5:  # quick-xml's 27 of 30: others add theirs too
+    if count >= len(entries) - 1 and len(_recent_authors(tree)) >= 5:  # quick-xml's 27 of 30: others add theirs
         return f"kept by {author} ({count} of the last {len(entries)} changes to it)"
     return ""
 

@@ -90,7 +90,7 @@ def _subject_style(subjects: list[str]) -> str:
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
     verbs = Counter(m.group(1) for s in subjects if (m := VERB_FIRST.match(s)))
-    if verbs.total() / n >= 0.6:  # tty-prompt's "Change …", "Add …", "Fix …": a habit, not free form
+    if verbs.total() / n >= 0.8:  # tty-prompt's "Change …", "Add …", "Fix …": a habit, not free form
         shown = human_list([f"{v} …" for v, _ in verbs.most_common(4)])
         return f"subjects start with a capitalised verb ({verbs.total() / n:.0%} of the last {n}: {shown})"
     capital = sum(s[:1].isupper() for s in subjects)

@@ -154,7 +154,9 @@ def investigate(tree: Tree) -> Knowledge:
         (
             f
             for f in direct
-            if (_base(f) not in TRIVIAL or tree.sizes[f] >= BIG_INIT) and not f.endswith(STUBS) and tree.sizes[f] >= 50
+            if (_base(f) not in TRIVIAL or (_base(f) == "__init__.py" and tree.sizes[f] >= BIG_INIT))
+            and not f.endswith(STUBS)
+            and tree.sizes[f] >= 50
         ),
         key=lambda f: (-tree.sizes[f], f),
     )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about

@@ -5,6 +5,7 @@ others add to, a gemspec's continued string, verb-first commit subjects, numbere
 from __future__ import annotations
 
 from picasso_tui.profile.history import investigate as history
+from picasso_tui.profile.investigator import investigate
 from tests.profile.learned import bodies
 
 
@@ -78,3 +79,21 @@ def test_numbered_c_tests_are_tests(make_project):
     assert bodies(make_project, files, name="uthash")["layout/tests"] == (
         "5 test files, named test<N>.c; they live in tests/ (5 files)."
     )
+
+
+def test_a_changelog_others_add_to_is_not_one_maintainers(make_project):
+    repo = make_project({"Changelog.md": "# Changelog\n\n## Unreleased\n\n- Start.\n", "src/lib.rs": "\n"})
+    for i in range(4):  # contributors who change only the code
+        repo.write({f"src/g{i}.rs": "\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author=Coder {i} <c{i}@example.com>", "-m", f"Tidy {i}")
+    for i in range(20):
+        repo.write({"Changelog.md": f"# Changelog\n\n## Unreleased\n\n- Change {i}.\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "--author=Mingun <m@example.com>", "-m", f"Note change {i}")
+    repo.write({"Changelog.md": "# Changelog\n\n## Unreleased\n\n- Fix the parser.\n", "src/f.rs": "\n"})
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--author=Dev <d@example.com>", "-m", "Fix the parser")  # with its own entry
+    _, findings, _ = investigate(repo.root)
+    rule = next(f.body for f in findings if f.key == "rules/changelog")
+    assert "kept by" not in rule and "upcoming release's heading" in rule  # 20 of 22: others add theirs too
