@@ -376,8 +376,9 @@ def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
     root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
     said = {pkg.get("main"), pkg.get("module")}
     if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to
-        entries += [f"exports[.].{c} {t}" for c, t in root.items() if isinstance(t, str) and c != "types" and t.lstrip("./") not in
-                    {str(s).lstrip("./") for s in said}][:3]  # fmt: skip
+        known = {str(s).lstrip("./") for s in said}
+        targets = [(c, t) for c, t in root.items() if isinstance(t, str) and c != "types"]
+        entries += [f"exports[.].{c} {t}" for c, t in targets if t.lstrip("./") not in known][:3]
     if isinstance(types := pkg.get("types") or pkg.get("typings"), str):
         entries.append(f"types {types}")
     binaries = live_bins(tree, pkg)
