@@ -308,6 +308,8 @@ class CiReading:
     steps: list[CiStep]
     queue_only: list[str] = field(default_factory=list)
     pull_requests_only: list[str] = field(default_factory=list)
+    pushes_only: list[str] = field(default_factory=list)
+    """Workflows no pull request starts (easy-random's `on: [push]`): a contributor's pull request runs none of it."""
     """Workflows a push does not start (itertools' ci.yml runs on pull_request and merge_group)."""
     """Workflows only the merge queue starts (`on: merge_group`): a pull request does not run them."""
 
@@ -333,7 +335,10 @@ def read_ci(tree: Tree) -> CiReading | None:
         pulls = [
             rel for rel in used if "pull_request" in _triggers(loaded[rel]) and "push" not in _triggers(loaded[rel])
         ]
-        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls)
+        pushes = [
+            rel for rel in used if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
+        ]
+        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")
         steps = gitlab_steps(".gitlab-ci.yml", data)
@@ -374,6 +379,8 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
             text += ", in the merge queue only,"
         elif rel in ci.pull_requests_only:
             text += ", on pull requests only" + ("," if commands else "")
+        elif rel in ci.pushes_only:
+            text += ", on pushes only (not on pull requests)" + ("," if commands else "")
         if commands:
             text += " runs " + human_list([f"`{c}`" for c in commands], 6)
         parts.append(text)

@@ -20,6 +20,7 @@ MIN_COMMITS = 5
 CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
+ISSUE_LEAD = re.compile(r"^(refs|fixes|closes|fix|see|re)\s+#\d+\b", re.IGNORECASE)
 VERB_FIRST = re.compile(
     r"^(Add|Change|Fix|Remove|Update|Refactor|Improve|Use|Make|Move|Rename|Support|Allow|Drop|Document|Test|Bump|"
     r"Replace|Extract|Implement|Introduce|Clean|Simplify|Prevent|Ensure|Handle|Avoid|Expose|Deprecate)\b(?!:)"
@@ -126,6 +127,9 @@ def investigate(root: Path) -> Knowledge:
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
     if tickets / n >= 0.3:
         notes.append(f"{tickets / n:.0%} reference an issue or ticket")
+    refs = [m.group(1) for s in subjects if (m := ISSUE_LEAD.match(s))]
+    if len(refs) / n >= 0.3:  # filesystem's `refs #123, …`: the issue first, then the change
+        notes.append(f"{len(refs) / n:.0%} lead with `{Counter(refs).most_common(1)[0][0]} #<issue>,`")
     if len(issue_brackets) / n >= 0.3:
         notes.append(f"{len(issue_brackets) / n:.0%} lead with the issue number in brackets ({issue_brackets[0]})")
     if (len(brackets) - len(issue_brackets)) / n >= 0.3:

@@ -140,7 +140,7 @@ def _prose(section: str) -> str:
 
 def _decision_of(heading: str, prose: str) -> str | None:
     """The section's first statement and its first reason, in at most two sentences."""
-    said = [s for s in sentences(prose) if not s.endswith("?")]
+    said = [s for s in sentences(prose) if not s.endswith(("?", ":"))]  # a question, or a lead-in to cut code
     at = next((i for i, s in enumerate(said) if gives_reason(s)), None)
     if at is None:
         return None
@@ -179,7 +179,8 @@ def readme_why(tree: Tree) -> list[Reasoned]:
     rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
     out = []
     for heading, body in _sections(tree.read(rel) or "") if rel else []:
-        named = re.fullmatch(rf"why {re.escape(tree.root.name)}\W*", (heading or "").strip(), re.IGNORECASE)
+        plain = re.sub(r"[\s_-]+", "", (heading or "").strip().lower())  # "Why Easy Random?" names easy-random
+        named = re.fullmatch(rf"why{re.escape(re.sub(r'[_-]+', '', tree.root.name.lower()))}\W*", plain)
         if SALES_PITCH.search(heading or "") or named:
             continue  # "Why should I use ripgrep?" sells the tool to users; it records no decision
         if heading and WHY_HEADING.search(heading) and (said := _decision_of(heading, _prose(body))):

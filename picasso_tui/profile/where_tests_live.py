@@ -36,6 +36,14 @@ JUNIT3_NAME = re.compile(r"(^|/)Test[A-Z]\w*(?<!Test)\.(java|kt)$")
 """JUnit 3's TestDateTime.java is a test; jsoup's TestServer.java, named the same way, is a helper for tests."""
 
 
+def _named_beside_code(rel: str) -> bool:
+    """A PHP or Java class named as tests outside any test folder (php-encryption's src/RuntimeTests.php is the
+    library's own self-check): a test only if it declares tests."""
+    parts = rel.split("/")[:-1]
+    outside = not any(p in TEST_DIRS or TEST_SET.search(p) for p in parts)
+    return outside and bool(re.search(r"Tests?\.(php|java|kt)$", rel))
+
+
 def _declares_tests(tree: Tree, rel: str) -> bool:
     return bool(re.search(r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(", tree.read(rel) or ""))
 
@@ -60,7 +68,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         and not _main_source_set(f)
         and not _shows_the_project(f)
         and not is_vendored(f)
-        and (not JUNIT3_NAME.search(f) or _declares_tests(tree, f))
+        and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
     ]
     glob, suite_files = test_script_files(tree)
     if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):

@@ -12,6 +12,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     live_bins,
     test_file_example,
     test_script_files,
+    uvu_one,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import own_languages
@@ -359,6 +360,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             command = ("" if runner == "node --test" else f"{execute} ") + re.sub(
                 r"['\"]?(?:\./)?" + re.escape(glob) + r"['\"]?", example, step, count=1
             )
+        uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
+        command = uvu_one(execute, uvu, example) if uvu else command
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip

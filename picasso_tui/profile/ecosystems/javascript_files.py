@@ -111,3 +111,11 @@ def live_bins(tree: Tree, pkg: dict) -> dict[str, str]:
         if not (text and len(text) < 800 and NOTICE.search(text)):
             live[str(name)] = str(target)
     return live
+
+
+def uvu_one(execute: str, script: str, example: str) -> str:
+    """uvu takes a folder and a pattern, not a file: kleur's `uvu -r esm -i utils` runs test/colors.js alone as
+    `npx uvu -r esm test colors`, keeping the loaders the script requires."""
+    flags = "".join(f"{f} " for f in re.findall(r"(?:^|\s)(-r\s+\S+|--require\s+\S+)", script[3:]))
+    folder, name = example.rsplit("/", 1) if "/" in example else (".", example)
+    return f"{execute} uvu {flags}{folder} {name.split('.', 1)[0]}"
