@@ -97,3 +97,45 @@ def test_a_changelog_others_add_to_is_not_one_maintainers(make_project):
     _, findings, _ = investigate(repo.root)
     rule = next(f.body for f in findings if f.key == "rules/changelog")
     assert "kept by" not in rule and "upcoming release's heading" in rule  # 20 of 22: others add theirs too
+
+
+def test_a_self_check_class_phpunit_without_a_root_config_and_a_path_member(make_project):
+    composer = '{"name": "defuse/php-encryption", "require-dev": {"phpunit/phpunit": "^9"}}\n'
+    files = {"composer.json": composer, "src/Crypto.php": "<?php class Crypto {}\n",
+             "src/RuntimeTests.php": "<?php class RuntimeTests extends Crypto { public static function runtimeTest() {} }\n",
+             "test/unit/CryptoTest.php": "<?php class CryptoTest extends TestCase { public function testA() {} }\n",
+             "test/phpunit-10.xml": "<phpunit/>\n", "test.sh": "#!/bin/sh\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="php-encryption")
+    assert learned["layout/tests"] == "1 test file, named *Test.*; they live in test/ (1 file)."
+    assert "phpunit" not in learned.get("workflow/test", "") and "workflow/test-one" not in learned
+    crates = {"Cargo.toml": '[package]\nname = "parking_lot"\n\n[workspace]\nexclude = ["benchmark"]\n\n'
+              '[dependencies]\nlock_api = { path = "lock_api" }\n', "src/lib.rs": "\n",
+              "lock_api/Cargo.toml": '[package]\nname = "lock_api"\n', "lock_api/src/lib.rs": "\n"}  # fmt: skip
+    assert (
+        "Cargo workspace of 2 crates: parking_lot, lock_api"
+        in bodies(make_project, crates, name="pl")["rust/packaging"]
+    )
+
+
+def test_issue_led_subjects_uvu_one_test_and_a_push_only_workflow(make_project):
+    repo = make_project({"a.txt": "0\n"}, message="refs #1, start")
+    for i in range(2, 7):
+        repo.write({"a.txt": f"{i}\n"}).commit(f"refs #{i}, fix path {i}")
+    assert "100% lead with `refs #<issue>,`" in history(repo.root).findings[0].body
+    package = '{"name": "kleur", "scripts": {"test": "uvu -r esm -i utils"}, "devDependencies": {"uvu": "^0.5"}}\n'
+    ci = "on: [push]\njobs:\n  test:\n    steps:\n      - run: npm test\n"
+    files = {"package.json": package, "index.mjs": "export default 1\n", "test/colors.js": "test('a', () => {})\n",
+             ".github/workflows/ci.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="kleur")
+    assert learned["workflow/test-one"].startswith("To run one test: `npx uvu -r esm test colors`")
+    assert "ci.yml (jobs test), on pushes only (not on pull requests), runs `npm test`" in learned["ci"]
+
+
+def test_a_readme_lead_in_and_a_why_named_for_the_project_are_no_decisions(make_project):
+    readme = (
+        "# Easy Random\n\n## Why Easy Random?\n\nPopulating a graph by hand is tedious, because every field needs a "
+        "value.\n\n## Design\n\nThe generator is defined as follows because we wanted it so:\n\n```java\nclass A {}\n```\n"
+    )
+    files = {"README.md": readme, "pom.xml": "<project><artifactId>easy-random</artifactId></project>\n"}
+    learned = bodies(make_project, files, name="easy-random")
+    assert not [k for k in learned if k.startswith("decision/readme/")]
