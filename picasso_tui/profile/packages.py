@@ -10,7 +10,7 @@ from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
-from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_DIRS, TEST_FILE, TEST_SET
+from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_FILE, is_test_folder
 
 DESCEND_SHARE = 0.75
 """A folder holding this share of the code below its parent is where the code is (src/ -> src/marshmallow/)."""
@@ -45,7 +45,7 @@ def _is_test(rel: str) -> bool:
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True
-    in_test_dir = any(p in TEST_DIRS or TEST_SET.search(p) for p in parts[:-1])
+    in_test_dir = any(is_test_folder(p) for p in parts[:-1])
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
     aside = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
     aside = aside or re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp

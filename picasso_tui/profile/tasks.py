@@ -139,8 +139,10 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
 def unknown_tox_env(tree: Tree, text: str) -> bool:
     """Whether ``text`` runs a tox environment the project does not declare (waitress' guide still says
     `tox -e py2-cover,py3-cover,coverage`): a step from before the tox.ini it has now. tox makes pyXY on its own."""
-    names, source, _ = tox_envs(tree)
     asked = [e for m in re.findall(r"\btox (?:run )?-e ?([\w.,-]+)", text) for e in m.split(",")]
+    if not asked:
+        return False  # most lines run no tox environment: tox.ini is not read for them
+    names, source, _ = tox_envs(tree)
     return bool(source) and any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
 
 

@@ -24,11 +24,16 @@ TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
 
 
+def is_test_folder(part: str) -> bool:
+    """A folder of tests: tests/, spec/, __tests__ …, or a separate test source set or module (androidTest)."""
+    return part in TEST_DIRS or bool(TEST_SET.search(part))
+
+
 def _shows_the_project(rel: str) -> bool:
     """A file in an examples/ (samples/, demo/ …) folder that is not itself inside a test folder: it shows how to
     use or test the project; junit's src/test/java/org/junit/samples/ are still tests."""
     parts = rel.split("/")[:-1]
-    before = next((parts[:i] for i, p in enumerate(parts) if p in TEST_DIRS or TEST_SET.search(p)), parts)
+    before = next((parts[:i] for i, p in enumerate(parts) if is_test_folder(p)), parts)
     return is_auxiliary("/".join([*before, "x"]))
 
 
@@ -40,7 +45,7 @@ def _named_beside_code(rel: str) -> bool:
     """A PHP or Java class named as tests outside any test folder (php-encryption's src/RuntimeTests.php is the
     library's own self-check): a test only if it declares tests."""
     parts = rel.split("/")[:-1]
-    outside = not any(p in TEST_DIRS or TEST_SET.search(p) for p in parts)
+    outside = not any(is_test_folder(p) for p in parts)
     return outside and bool(re.search(r"Tests?\.(php|java|kt)$", rel))
 
 
@@ -54,7 +59,7 @@ def _main_source_set(rel: str) -> bool:
     if "src/main/" not in rel:
         return False
     module = rel.split("src/main/", 1)[0].split("/")
-    return not any(p in TEST_DIRS or TEST_SET.search(p) for p in module if p)
+    return not any(is_test_folder(p) for p in module if p)
 
 
 def describe_tests(tree: Tree, k: Knowledge) -> None:
@@ -84,14 +89,14 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     beside = 0
     for rel in tests:
         parts = rel.split("/")
-        idx = next((i for i, p in enumerate(parts[:-1]) if p in TEST_DIRS or TEST_SET.search(p)), None)
+        idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
         if idx is None:
             beside += 1
         else:
             where["/".join(parts[: idx + 1]) + "/"] += 1
     if where and beside <= 2 and beside * 20 < len(tests):
         # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/
-        tests = [t for t in tests if any(p in TEST_DIRS or TEST_SET.search(p) for p in t.split("/")[:-1])]
+        tests = [t for t in tests if any(is_test_folder(p) for p in t.split("/")[:-1])]
         beside = 0
     places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
     if where:
