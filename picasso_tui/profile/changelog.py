@@ -138,6 +138,8 @@ def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     if releases >= 0.6 * len(entries):
         return f"written at release time ({releases} of the last {len(entries)} changes to it are release commits)"
     author, count = authors.most_common(1)[0]
+    if sum(bool(re.search(r"\(#\d+\)$", subject)) for _, subject in entries) >= 3:
+        return ""  # JavaHamcrest's maintainer adds to it in his pull requests ("Java 1.8 (#411)"): others can too
     if count >= len(entries) - 1 and len(_recent_authors(tree)) >= 5:  # quick-xml's 27 of 30: others add theirs
         return f"kept by {author} ({count} of the last {len(entries)} changes to it)"
     return ""

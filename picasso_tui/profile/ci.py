@@ -8,14 +8,12 @@ or ``$VAR``, no shell control fragment (``case``/``esac``, ``then``), no folded 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, matrix_lines
-from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SELECTS_SESSION, SPECIAL_CFG, commits_fixes, matrix_lines
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -155,6 +153,8 @@ def _without_ci_values(line: str) -> str:
             if token.startswith("-") and kept:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
+                if SELECTS_SESSION.match(" ".join(kept)):
+                    return ""  # tox without the env CI names runs every env: not the command CI ran
                 kept.pop()  # the value of the flag before it: both go
                 continue
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
@@ -208,6 +208,10 @@ def dig_folder(job: dict[Any, Any]) -> str:
     defaults = job.get("defaults")
     run = defaults.get("run") if isinstance(defaults, dict) else None
     return str(run.get("working-directory") or "") if isinstance(run, dict) else ""
+
+
+SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
+"""A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
 
 
 def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
@@ -307,11 +311,13 @@ class CiReading:
     """file -> its test jobs"""
     steps: list[CiStep]
     queue_only: list[str] = field(default_factory=list)
+    """Workflows only the merge queue starts (`on: merge_group`): a pull request does not run them."""
     pull_requests_only: list[str] = field(default_factory=list)
+    """Workflows a push does not start (itertools' ci.yml runs on pull_request and merge_group)."""
     pushes_only: list[str] = field(default_factory=list)
     """Workflows no pull request starts (easy-random's `on: [push]`): a contributor's pull request runs none of it."""
-    """Workflows a push does not start (itertools' ci.yml runs on pull_request and merge_group)."""
-    """Workflows only the merge queue starts (`on: merge_group`): a pull request does not run them."""
+    commits_fixes: list[str] = field(default_factory=list)
+    """Workflows that commit what they fix (array-to-xml's php-cs-fixer.yml): the style is a bot's to keep."""
 
 
 def read_ci(tree: Tree) -> CiReading | None:
@@ -338,7 +344,8 @@ def read_ci(tree: Tree) -> CiReading | None:
         pushes = [
             rel for rel in used if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
         ]
-        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes)
+        fixes = [rel for rel in used if commits_fixes(loaded[rel])]
+        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")
         steps = gitlab_steps(".gitlab-ci.yml", data)
@@ -350,44 +357,3 @@ def read_ci(tree: Tree) -> CiReading | None:
             steps = reader(rel, _load(tree.read(rel) or ""))
             return CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)
     return None
-
-
-def _name(rel: str) -> str:
-    return rel.rsplit("/", 1)[-1]
-
-
-SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
-"""A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
-CHECK_JOB = re.compile(
-    r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy|standard|analy[sz]|compat|validat",
-    re.IGNORECASE,
-)
-"""A job named for a check: listed in the CI fact even when its steps are actions, not commands (codespell)."""
-
-
-def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
-    """What CI runs on a change, per workflow file: its jobs and the commands they run."""
-    parts: list[str] = []
-    listed: list[str] = []
-    for rel in ci.used:
-        commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
-        jobs = ci.jobs.get(rel, [])
-        if not commands and not any(CHECK_JOB.search(j) for j in jobs):
-            continue  # a workflow that runs no command of ours and names no check (a README notifier) says nothing
-        text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "")
-        if rel in ci.queue_only:
-            text += ", in the merge queue only,"
-        elif rel in ci.pull_requests_only:
-            text += ", on pull requests only" + ("," if commands else "")
-        elif rel in ci.pushes_only:
-            text += ", on pushes only (not on pull requests)" + ("," if commands else "")
-        if commands:
-            text += " runs " + human_list([f"`{c}`" for c in commands], 6)
-        parts.append(text)
-        listed.append(rel)
-    if not parts:
-        return
-    body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
-    if ci.skipped:
-        body += f" Not read for commands: {human_list([_name(s) for s in ci.skipped], 6)}."
-    k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

@@ -40,7 +40,7 @@ ONE_TEST = re.compile(
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
-    r"^(pip3?|python3? -m pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
+    r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
     r"^composer bin \S+ (install|update)\b|^composer (global )?require\b"
 )
@@ -56,7 +56,8 @@ COMMAND_ROLES = (
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
-    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|dokka\w*|rustdoc|cargo doc)\b|"
+    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|"
+                        r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
@@ -111,12 +112,12 @@ def command_role(command: str) -> str | None:
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
-    env = re.match(r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?tox(?: run)? -e ([\w.-]+)$", command)
-    if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing
-        name = env.group(1)
-        if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
-            return "test"
-        return next((role for role, pattern in COMMAND_ROLES if pattern.search(re.sub(r"[-_]", " ", name))), None)
+    runner = r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?"
+    env = re.match(rf"{runner}(?:(?:\S+ )*tox(?: run)? -e|nox -s) ([\w.,-]+)(?:\([^)]*\))?$", command)
+    if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing;
+        # nox's parameter is the session's own (jsonschema's `tests-3.14(format)` tests, with the format extra)
+        roles = [_env_role(name) for name in env.group(1).split(",")]
+        return "test" if "test" in roles else next((r for r in roles if r), None)
     if DOCS_SERVER.search(command):
         return "docs"
     if INSTALL.match(command) or TOOL_INSTALL_TARGET.match(command):
@@ -134,6 +135,15 @@ def command_role(command: str) -> str | None:
                 return "test-one"
             return role
     return None
+
+
+def _env_role(name: str) -> str | None:
+    """The role a tox env's or nox session's name gives it (attrs' `tox run -e docs-doctests,changelog`: docs)."""
+    if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
+        return "test"
+    if re.fullmatch(r"checks?|quality|style", name):
+        return "lint"  # python-semver's `tox -e checks` runs its linters and type checks
+    return next((role for role, pattern in COMMAND_ROLES if pattern.search(re.sub(r"[-_]", " ", name))), None)
 
 
 def _without_file_paths(command: str) -> str:
@@ -231,6 +241,10 @@ def _usable(tree: Tree, command: str) -> bool:
         return False  # "run `go test ...` again": the guide elides the arguments
     if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
         return False
+    composer = tree.read("composer.json") or ""
+    pest_only = '"pestphp/pest"' in composer and '"phpunit/phpunit"' not in composer
+    if pest_only and re.match(r"^(\./)?(vendor/bin/)?phpunit\b", command):
+        return False  # array-to-xml's README says phpunit; its tests are Pest's `it()` functions, which it cannot run
     script = re.match(r"^(?:\./)?((?:scripts?|bin|tools)/[\w.-]+)", command)
     if script and script.group(1).endswith((".js", ".ts", ".mjs", ".cjs", ".py", ".rb", ".go", ".php")):
         return False  # a source file needs its interpreter: the guide's real command names it

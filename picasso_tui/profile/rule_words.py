@@ -42,6 +42,7 @@ NOT_A_CODE_RULE = re.compile(
     r"download the sources|install (?:go|rust|node|python|git)\b|"
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
+    r"(?:everyone|anyone|you) (?:is|are) (?:encouraged|welcome|invited) to (?:help|contribute)|"
     r"(?:fields?|sections?|questions?|checklist) (?:below|above)|"
     r"security (?:policy|bug report\w*|reports?)|found an? (?:bug|problem)|"
     r"issues? (?:should|must) (?:always )?(?:have|include|contain))",
@@ -91,3 +92,5 @@ POINTS_TO_GUIDE = re.compile(
     re.IGNORECASE,
 )
 """A line that only points to the contributor guide, whose own rules are their own memory."""
+INVITES = re.compile(r"\b(ways|things) (?:that )?(?:you|to) (?:can )?(?:help|contribute|get involved)\b[^:]*:$", re.I)
+"""The list after it ("Here are a few ways you can help: report bugs; write documentation") invites, it sets no rule."""

@@ -22,6 +22,7 @@ from picasso_tui.profile.rule_words import (
     DANGLING,
     ILLUSTRATES,
     IMPERATIVE,
+    INVITES,
     NORMATIVE,
     NOT_A_CODE_RULE,
     OFF_TOPIC_HEADING,
@@ -158,6 +159,9 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     while i < len(blocks):
         heading, text, indent = blocks[i]
         lead = re.split(r"(?<=[.!?])\s+", text)[-1]
+        if INVITES.search(lead):  # strong_migrations' "Here are a few ways you can help:" and its list
+            i += 1 + next((n for n, b in enumerate(blocks[i + 1 :]) if b[2] < 0 or b[0] != heading), len(blocks))
+            continue
         items: list[str] = []
         following = i + 1 < len(blocks) and blocks[i + 1][2] == CODE and blocks[i + 1][0] == heading
         commands = following and all(STEP.match(c.strip("`")) for c in blocks[i + 1][1].split("; "))

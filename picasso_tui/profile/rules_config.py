@@ -1,7 +1,7 @@
 """Rules the configuration enforces: a check that fails the build is a rule even when no guide writes it down.
 
 Each rule names the setting and the file it is in: pytest turning warnings into errors, a coverage threshold,
-unsafe Rust forbidden, Go tests under the race detector.
+unsafe Rust forbidden, Go tests under the race detector, a licence header on every source file.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ _WARNINGS_ARE_ERRORS = re.compile(r"^\s*filterwarnings\s*=\s*\[?\s*\n?\s*[\"']?e
 COVERAGE_FILES = ("pyproject.toml", "setup.cfg", ".coveragerc", "tox.ini", "Makefile", "package.json", "noxfile.py")
 _THRESHOLD = re.compile(
     r"(?P<setting>(?:--(?:cov-)?fail-under[= ]|fail_under\s*=\s*|--check-coverage\b[^\n\"']*?--lines[= ]|"
-    r"--lines[= ])(?P<n>\d{2,3}))"
+    r"--lines[= ]|minimum_coverage\(?\s*(?:line:\s*)?|(?<=bnt )--coverage[= ])(?P<n>\d{2,3}))"
 )
 _UNSAFE = re.compile(r"^\s*unsafe_code\s*=\s*[\"'](forbid|deny)[\"']", re.M)
 _RACE = re.compile(r"\bgo test\b[^\n]*\s-race\b")
@@ -33,10 +33,13 @@ def _pytest(tree: Tree) -> list[tuple[str, str]]:
 
 def _coverage(tree: Tree) -> list[tuple[str, str]]:
     scripts = [f for f in tree.under("scripts") if f.count("/") == 1 and "." not in f.rsplit("/", 1)[-1]]
-    for rel in [*(f for f in COVERAGE_FILES if tree.has(f)), *scripts]:
+    # SimpleCov's settings: in .simplecov or the test helper that starts it (http's test/support/simplecov.rb)
+    helper = re.compile(r"\.simplecov|(test|spec)/([\w/]*helper|support/simplecov)\.rb")
+    simplecov = [f for f in tree.files if helper.fullmatch(f)]
+    for rel in [*(f for f in COVERAGE_FILES if tree.has(f)), *scripts, *simplecov]:
         for m in _THRESHOLD.finditer(tree.read(rel) or ""):
             if 50 <= int(m.group("n")) <= 100:
-                setting = " ".join(m.group("setting").split())
+                setting = " ".join(m.group("setting").replace("(", " ").split())  # thor's `minimum_coverage(90)`
                 what = "Line coverage" if "lines" in setting else "Test coverage"
                 return [(f"{what} must stay at {m.group('n')}% (`{setting}` in {rel}).", rel)]
     return []
@@ -62,9 +65,33 @@ def _race(tree: Tree) -> list[tuple[str, str]]:
     return []
 
 
+_INSERT_LICENSE = re.compile(r"id:\s*insert-license\b.{0,300}?--license-filepath\W{1,4}([\w./-]+)", re.DOTALL)
+_HEADER_FILE = re.compile(r"<header>\s*([^<\s]+)\s*</header>|<licenseHeader>\s*<file>\s*([^<\s]+)\s*</file>")
+
+
+def _licence_header(tree: Tree) -> list[tuple[str, str]]:
+    """Every source file carries the licence header a build step checks or writes (tomli's insert-license hook,
+    easy-random's license-maven-plugin, jansi's Spotless `<licenseHeader>`)."""
+    if m := _INSERT_LICENSE.search(tree.read(".pre-commit-config.yaml") or ""):
+        return [(f"Every source file starts with the licence header in {m.group(1)} (the `insert-license` "
+                 "pre-commit hook adds it).", ".pre-commit-config.yaml")]  # fmt: skip
+    for rel in ("pom.xml", "build.gradle", "build.gradle.kts"):
+        text = tree.read(rel) or ""
+        if re.search(r"<licenseHeader>|\blicenseHeader(File)?\b", text) and "spotless" in text.lower():
+            tool = "Spotless"
+        elif "license-maven-plugin" in text and re.search(r"<(inline)?[hH]eader>|check-file-header", text):
+            tool = "license-maven-plugin"
+        else:
+            continue
+        named = next((a or b for a, b in _HEADER_FILE.findall(text) if tree.has(a or b)), "")
+        return [(f"Every source file starts with the licence header{f' in {named}' if named else ''} ({tool} "
+                 f"in {rel} enforces it).", rel)]  # fmt: skip
+    return []
+
+
 def config_rules(tree: Tree) -> Finding | None:
     """One record of the rules the configuration enforces, each with the file that sets it."""
-    found = [*_pytest(tree), *_coverage(tree), *_rust(tree), *_race(tree)]
+    found = [*_pytest(tree), *_coverage(tree), *_rust(tree), *_race(tree), *_licence_header(tree)]
     if not found:
         return None
     body = "Rules the configuration enforces:\n" + "\n".join(f"- {rule}" for rule, _ in found)

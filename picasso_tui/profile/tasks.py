@@ -40,10 +40,22 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = 
         k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
+def _recipe(makefile: str, target: str) -> str:
+    recipe = re.search(rf"^{re.escape(target)}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
+    return recipe.group(1) if recipe else ""
+
+
+def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
+    """The target's recipe runs a script the tree no longer has (python-semver's `python setup.py sdist` with no
+    setup.py): the target is left over from an older build and fails."""
+    recipe = _recipe(makefile, target)
+    scripts = re.findall(r"^\t[@-]*(?:python3?|bash|sh) ((?:\./)?[\w./-]+\.(?:py|sh))\b", recipe, re.MULTILINE)
+    return any(not tree.has(script.removeprefix("./")) for script in scripts)
+
+
 def _installs_into_a_prefix(makefile: str, target: str) -> bool:
     """The target's recipe copies files into PREFIX, DESTDIR or a system folder (a user's install)."""
-    recipe = re.search(rf"^{re.escape(target)}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
-    body = recipe.group(1) if recipe else ""
+    body = _recipe(makefile, target)
     prefixed = re.search(r"^\s*(PREFIX|prefix|DESTDIR|INSTALL_\w*)\s*[:?+]?=", makefile, re.MULTILINE)
     return bool(re.search(r"PREFIX|DESTDIR|/usr/|INSTALL_|\$\(INSTALL", body)) or bool(prefixed)
 
@@ -54,7 +66,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:
-        _targets(k, rel, "make", re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE), text)
+        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE)
+        _targets(k, rel, "make", [n for n in names if not _runs_a_missing_file(tree, text, n)], text)
         _one_test_variable(k, rel, text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)

@@ -22,10 +22,10 @@ SKIP_DIRS = frozenset(
         "external", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
         ".pytest_cache", ".ruff_cache", ".cache", "dist", "build", "out", "target", "coverage", ".next",
         ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode-test", "Pods", "DerivedData", ".terraform",
-        "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release",
+        "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release", "tap-snapshots", "__snapshots__",
     }
 )  # fmt: skip
-"""Vendored code, dependencies and build output: what they say is not this project's own."""
+"""Vendored code, dependencies, build output and the snapshots a test runner writes: not this project's own."""
 
 BINARY_EXTENSIONS = frozenset(
     {
@@ -245,9 +245,11 @@ def walk(root: Path) -> Tree:
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():
                     tree.skipped_dirs += 1  # a submodule or nested repository: another project
-                elif _ignored(specs, rel, True) and not (rel.startswith(".") and rel in tracked.folders):
-                    # a tracked dot-folder under `.*` is configuration (cxxopts' .github/); a tracked folder a
-                    # rule names otherwise stays out (cJSON's `test` rule keeps out Unity's own tests)
+                elif _ignored(specs, rel, True) and not (rel.startswith((".", "cmd/")) and rel in tracked.folders):
+                    # a tracked dot-folder under `.*` is configuration (cxxopts' .github/), a tracked Go command
+                    # under a rule meant for the binary it builds is code (tablewriter's cmd/csv2table/ and
+                    # `*csv2table`); another tracked folder a rule names stays out (cJSON's `test` rule, meant for
+                    # its test binary, keeps out the tests of its vendored Unity)
                     tree.ignored += 1
                 else:
                     stack.append((rel, specs))

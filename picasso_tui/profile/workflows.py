@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from picasso_tui.profile import ci, commands, recipes, tasks
+from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
@@ -73,7 +73,7 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     reading = ci.read_ci(tree)
     if reading is None:
         return
-    ci.ci_fact(k, reading, _checks)
+    ci_summary.ci_fact(k, reading, _checks)
     for step in reading.steps:
         role = commands.command_role(step.command)
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application

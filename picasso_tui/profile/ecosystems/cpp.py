@@ -58,6 +58,8 @@ def investigate(tree: Tree) -> Knowledge:
     if not details:
         details.append("plain Makefile")
         sources.append("Makefile")
+        if flags := _makefile_flags(tree.read("Makefile") or ""):
+            details.append(f"compiled with {' '.join(flags)}")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
             k.command("build", "make", "Makefile (default target)", 26)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
@@ -188,6 +190,19 @@ def _warning_flags(cmake: str) -> list[str]:
     sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
     flags = [f for t in sets for f in re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|/W[0-4X])(?![\w,=+-])", t)]
     return list(dict.fromkeys(flags))[:8]  # what the code must pass; a `-Wno-…` only relaxes one of them
+
+
+_MAKE_FLAGS = re.compile(
+    r"^(?:C|CXX|CPP|W|WARN\w*)FLAGS\s*[+:?]?=(.*)$|^\t@?(?:\$\(CC\)|\$\(CXX\)|cc|gcc|clang)\s(.*)$", re.MULTILINE
+)
+
+
+def _makefile_flags(makefile: str) -> list[str]:
+    """The warning and standard flags a plain Makefile compiles with, from its flag variables (not a target's own,
+    `cxx17build: CFLAGS = …`) and its compile lines (sds: `$(CC) … -Wall -std=c99 -pedantic`)."""
+    said = " ".join(a or b for a, b in _MAKE_FLAGS.findall(makefile))
+    flags = re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|-pedantic(?:-errors)?|-std=[\w+]+)(?![\w,=+-])", said)
+    return list(dict.fromkeys(flags))[:8]
 
 
 def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], sources: list[str]) -> None:

@@ -281,9 +281,13 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
     tested = [f.rsplit("/", 1)[0] if "/" in f else "." for f in tree.files if f.endswith("_test.go")]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
     own = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
-    # the module's own root package when it has tests (validator's tests are at the root, not in non-standard/)
-    pkg = "." if "." in own else (Counter(own).most_common(1)[0][0] if own else "<package dir>")
-    k.command("test-one", f"go test {'.' if pkg == '.' else f'./{pkg}/'} -run <TestName>", "go.mod", 60)
+    # the root package when it has tests (validator's are at the root, not in non-standard/) and no package has more
+    # than twice as many; every package when another has (tablewriter's one root test beside sixteen in tests/)
+    counts = Counter(own).most_common()
+    top = counts[0][1] if counts else 0
+    target = f"./{counts[0][0]}/" if top else "./<package dir>/"
+    target = ("." if top <= 2 * own.count(".") else "./...") if "." in own else target
+    k.command("test-one", f"go test {target} -run <TestName>", "go.mod", 60)
     k.command(
         "lint",
         "golangci-lint run"

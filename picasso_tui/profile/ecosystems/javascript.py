@@ -37,7 +37,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "sequelize": ("Sequelize", "database"), "drizzle-orm": ("Drizzle", "database"), "knex": ("Knex", "database"),
     "mongoose": ("Mongoose", "database"), "pg": ("PostgreSQL (pg)", "database"), "mysql2": ("MySQL", "database"),
     "commander": ("commander", "cli"), "yargs": ("yargs", "cli"), "oclif": ("oclif", "cli"),
-    "eslint": ("ESLint", "lint"), "prettier": ("Prettier", "lint"), "@biomejs/biome": ("Biome", "lint"),
+    "eslint": ("ESLint", "lint"), "oxlint": ("oxlint", "lint"), "prettier": ("Prettier", "lint"),
+    "@biomejs/biome": ("Biome", "lint"),
     "typedoc": ("TypeDoc", "docs"), "vitepress": ("VitePress", "docs"), "@docusaurus/core": ("Docusaurus", "docs"),
 }  # fmt: skip
 LOCKS = (
@@ -52,7 +53,7 @@ ROLE_SCRIPTS = {
     "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
-    "docs": ("docs", "docs:build"), "format": ("format", "fmt", "prettier", "fix", "format:write"),
+    "docs": ("docs", "docs:build", "typedoc"), "format": ("format", "fmt", "prettier", "fix", "format:write"),
     "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 

@@ -155,12 +155,14 @@ def investigate(tree: Tree) -> Knowledge:
         tool = "Gradle"
         wrapper = "./gradlew" if tree.has("gradlew") else "gradle"
         settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
-        # `include("a")`, `include 'a', 'b'`, and an `include(` whose arguments span the lines after it
-        includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|.*)$", settings, re.MULTILINE)
+        # `include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on
+        includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$", settings, re.MULTILINE)
         modules = [
             m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)
         ]
-        manifests = [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts"))]
+        named = tuple(f"{m}/{m.rsplit('/', 1)[-1]}.gradle{kts}" for m in modules for kts in ("", ".kts"))
+        # JavaHamcrest's modules are built by hamcrest/hamcrest.gradle: a build file named like its folder
+        manifests = [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts")) or f in named]
     else:
         tool = "Maven"
         wrapper = "./mvnw" if tree.has("mvnw") else "mvn"

@@ -8,6 +8,7 @@ from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.ecosystems.python_retired import deprecated, module_file
+from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -226,7 +227,7 @@ def _install(k: Knowledge, p: _Project) -> None:
     tree, tool, why, sources = p.tree, p.tool, p.why, p.sources
     extras = [e for e in (dig(p.pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
     if tool == "uv":
-        k.command("install", "uv sync" + (" --all-extras" if extras else ""), why, 40)
+        k.command("install", uv_sync(p.pyproject), why, 40)
     elif tool == "Poetry":
         k.command("install", "poetry install", why, 40)
     elif tool == "PDM":

@@ -1,0 +1,51 @@
+"""The CI fact: what CI runs on a change, per workflow file, said in one memory."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from picasso_tui.profile.ci import CiReading
+from picasso_tui.profile.findings import Knowledge, human_list
+
+CHECK_JOB = re.compile(
+    r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy|standard|analy[sz]|compat|validat",
+    re.IGNORECASE,
+)
+"""A job named for a check: listed in the CI fact even when its steps are actions, not commands (codespell)."""
+
+
+def _when(ci: CiReading, rel: str, more: bool) -> str:
+    """The events that start the workflow, when they are not both a push and a pull request."""
+    if rel in ci.queue_only:
+        return ", in the merge queue only,"
+    if rel in ci.pull_requests_only:
+        return ", on pull requests only" + ("," if more else "")
+    if rel in ci.pushes_only:
+        return ", on pushes only (not on pull requests)" + ("," if more else "")
+    return ""
+
+
+def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
+    """What CI runs on a change, per workflow file: its jobs, the commands they run, and whether it commits fixes."""
+    parts: list[str] = []
+    listed: list[str] = []
+    for rel in ci.used:
+        commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
+        jobs = ci.jobs.get(rel, [])
+        fixes = rel in ci.commits_fixes
+        if not commands and not fixes and not any(CHECK_JOB.search(j) for j in jobs):
+            continue  # a workflow that runs no command of ours and names no check (a README notifier) says nothing
+        text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
+        if commands:
+            text += " runs " + human_list([f"`{c}`" for c in commands], 6)
+        if fixes:
+            text += (" and" if commands else "") + " commits the fixes it makes"
+        parts.append(text)
+        listed.append(rel)
+    if not parts:
+        return
+    body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
+    if ci.skipped:
+        body += f" Not read for commands: {human_list([s.rsplit('/', 1)[-1] for s in ci.skipped], 6)}."
+    k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))
