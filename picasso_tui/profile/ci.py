@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SELECTS_SESSION, SPECIAL_CFG, commits_fixes, matrix_lines
+from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SESSION_FLAGS, SPECIAL_CFG, commits_fixes, matrix_lines
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -153,8 +153,10 @@ def _without_ci_values(line: str) -> str:
             if token.startswith("-") and kept:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
-                if SELECTS_SESSION.match(" ".join(kept)):
-                    return ""  # tox without the env CI names runs every env: not the command CI ran
+                if kept[-1] in SESSION_FLAGS and (runner := re.search(r"\b(tox|nox)\b", " ".join(kept))):
+                    # without the env CI names tox runs every env, not the command CI ran: the env is said to vary
+                    kept.append("<env>" if runner.group(1) == "tox" else "<session>")
+                    continue
                 kept.pop()  # the value of the flag before it: both go
                 continue
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
@@ -184,7 +186,8 @@ def clean_command(line: str) -> str | None:
     if in_dir:
         rest = clean_command(in_dir.group(2))
         return f"cd {in_dir.group(1)} && {rest}" if rest else None
-    if "$" in line or "`" in line or len(line) > 100 or len(line) < 3 or re.search(r"[|>&]\s*$|\s[|>]\s|>/dev", line):
+    shell = re.sub(r"\s<[\w-]+>(?=\s|$)", " X", line)  # a matrix value's placeholder is no redirection
+    if "$" in line or "`" in line or len(line) > 100 or len(line) < 3 or re.search(r"[|>&]\s*$|\s[|>]\s|>/dev", shell):
         return None
     if line.startswith("-") or SETUP.match(line) or not COMMAND_START.match(line):
         return None

@@ -22,6 +22,7 @@ MATRIX_VALUES = 6
 """How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`)."""
 
 
+SESSION_FLAGS = frozenset({"-e", "-s", "--session", "--sessions", "--env"})
 SELECTS_SESSION = re.compile(r"^(\S+ )*(tox|nox)( run)?( -\S+)* (-e|-s|--sessions?|--env)$")
 """tox's and nox's flag that picks what runs: its value is what the command is, not a setting of CI's."""
 
@@ -33,9 +34,9 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     used = next(
         (
             m
-            for m in re.finditer(r"(?:^|\s)([\"']?\$\{\{\s*matrix\.([\w-]+)\s*\}\}[\"']?)(?=\s|$)", line)
-            if not (line[: m.start(1)].split() or ["x"])[-1].startswith("-")
-            or SELECTS_SESSION.match(line[: m.start(1)].strip())
+            for m in re.finditer(r"(?:^|\s)[\"']?(\$\{\{\s*matrix\.([\w-]+)\s*\}\})[\"']?(?=\s|$)", line)
+            if not (line[: m.start()].split() or ["x"])[-1].startswith("-")
+            or SELECTS_SESSION.match(line[: m.start()].strip())
         ),
         None,
     )
@@ -45,14 +46,24 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
     matrix = matrix if isinstance(matrix, dict) else {}
     values = matrix.get(used.group(2))
+    if isinstance(values, str):
+        return [line]  # jsonschema's `fromJson(needs.list.outputs.noxenvs)`: the include entries are only extras
     values = list(values) if isinstance(values, list) else []
     include = matrix.get("include")
     values += [e[used.group(2)] for e in include if isinstance(e, dict) and used.group(2) in e] if isinstance(
         include, list) else []  # fmt: skip
     scalars = [str(v) for v in dict.fromkeys(values) if isinstance(v, (str, int, float))][:MATRIX_VALUES]
-    if SELECTS_SESSION.match(line[: used.start(1)].strip()) and any(re.fullmatch(r"[\d.]+", v) for v in scalars):
-        return [line]  # python-semver's `tox -e ${{ matrix.python-version }}`: versions name no tox env as written
-    return [line[: used.start(1)] + v + line[used.end(1) :] for v in scalars] or [line]
+    start = used.start() + len(used.group(0)) - len(used.group(0).lstrip())  # the word, with any quotes around it
+    if SELECTS_SESSION.match(line[: used.start()].strip()) and any(re.fullmatch(r"[\d.]+", v) for v in scalars):
+        # python-semver's `tox -e ${{ matrix.python-version }}`: a version names no tox env as written, so the line
+        # says which one it takes (`tox run -e <python-version>`)
+        return [line[:start] + f"<{used.group(2)}>" + line[used.end() :]]
+    return [line[:start] + _shell_word(v) + line[used.end() :] for v in scalars] or [line]
+
+
+def _shell_word(value: str) -> str:
+    """The value as one shell word: quoted only when the shell would read it otherwise (`'tests-3.14(format)'`)."""
+    return value if re.fullmatch(r"[\w.,:/=+@%-]+", value) else "'" + value.replace("'", "'\\''") + "'"
 
 
 AUTO_COMMIT_ACTIONS = frozenset({"stefanzweifel/git-auto-commit-action", "EndBug/add-and-commit"})

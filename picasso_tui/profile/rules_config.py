@@ -35,7 +35,9 @@ def _coverage(tree: Tree) -> list[tuple[str, str]]:
     scripts = [f for f in tree.under("scripts") if f.count("/") == 1 and "." not in f.rsplit("/", 1)[-1]]
     # SimpleCov's settings: in .simplecov or the test helper that starts it (http's test/support/simplecov.rb)
     helper = re.compile(r"\.simplecov|(test|spec)/([\w/]*helper|support/simplecov)\.rb")
-    simplecov = [f for f in tree.files if helper.fullmatch(f)]
+    # started inside a condition (sidekiq's `if ENV["COVERAGE"]` around `require "simplecov"`): no default run checks it
+    conditional = re.compile(r"^[ \t]+require\s*\(?[\"']simplecov[\"']", re.MULTILINE)
+    simplecov = [f for f in tree.files if helper.fullmatch(f) and not conditional.search(tree.read(f) or "")]
     for rel in [*(f for f in COVERAGE_FILES if tree.has(f)), *scripts, *simplecov]:
         for m in _THRESHOLD.finditer(tree.read(rel) or ""):
             if 50 <= int(m.group("n")) <= 100:

@@ -22,10 +22,11 @@ SKIP_DIRS = frozenset(
         "external", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
         ".pytest_cache", ".ruff_cache", ".cache", "dist", "build", "out", "target", "coverage", ".next",
         ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode-test", "Pods", "DerivedData", ".terraform",
-        "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release", "tap-snapshots", "__snapshots__",
+        "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release", "tap-snapshots",
     }
 )  # fmt: skip
-"""Vendored code, dependencies, build output and the snapshots a test runner writes: not this project's own."""
+"""Vendored code, dependencies, build output and tap's snapshots (written as .cjs, read as code they would skew the
+languages and tests): not this project's own. Jest's and Pest's `__snapshots__` stay: they are the tests' data."""
 
 BINARY_EXTENSIONS = frozenset(
     {

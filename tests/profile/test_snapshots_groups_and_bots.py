@@ -11,7 +11,7 @@ from tests.profile.learned import bodies
 
 def test_a_test_runners_snapshots_are_neither_source_nor_tests(make_project):
     package = (
-        '{"name": "lru-cache", "scripts": {"test": "tap", "lint": "oxlint --fix src test",'
+        '{"name": "lru-cache", "scripts": {"test": "tap", "pretest": "tsc", "lint": "oxlint --fix src test",'
         ' "typedoc": "typedoc ./src/*.ts"}, "devDependencies": {"tap": "^21", "oxlint": "^1", "prettier": "^3",'
         ' "typedoc": "^0.28", "typescript": "^5"}}\n'
     )
@@ -24,7 +24,7 @@ def test_a_test_runners_snapshots_are_neither_source_nor_tests(make_project):
     assert (
         "tap-snapshots" not in str(learned) and "test/ (tests, mostly TypeScript, 4 files)" in learned["layout/folders"]
     )
-    assert learned["workflow/test-one"].startswith("To run one test: `npx tap test/t")
+    assert learned["workflow/test-one"].startswith("To run one test: `npm test -- test/t")  # pretest builds first
     assert "Lint and format: oxlint, Prettier" in learned["javascript/stack"]
     assert learned["workflow/docs"].startswith("To build or preview the docs: `npm run typedoc`")
 
@@ -57,14 +57,15 @@ def test_tox_run_for_cis_python_and_an_install_step_are_not_test_commands(make_p
         "      - run: uv run tox run -e ${{ matrix.python-version }}\n      - run: uv run tox run -e checks\n"
         "      - run: uv run tox run -e docs-doctests,changelog\n"
         '      - run: uvx nox -s "${{ matrix.session }}"\n'
+        "      - run: uv run tox run --installpkg dist/*.whl -e $PYTHON-tests\n"
     )
     files = _uv_project("") | {".github/workflows/ci.yml": workflow, "tests/test_a.py": "def test_a():\n    pass\n"}
     learned = bodies(make_project, files, name="semver")
-    assert (
-        "`uv run tox run -e checks`, `uv run tox run -e docs-doctests,changelog`, `uvx nox -s docs`, `uvx nox -s tests-3.14(format)`"
-        in learned["ci"]
-    )
-    assert "uv pip install" not in learned["ci"] and "`uv run tox run`" not in learned["ci"]
+    runs = learned["ci"].split(" runs ", 1)[1]
+    assert runs.startswith("`uv run tox run -e <python-version>`, `uv run tox run -e checks`, ")  # versions: no env
+    assert "`uvx nox -s docs`, `uvx nox -s 'tests-3.14(format)'`" in runs  # a shell word as the shell reads it
+    assert "`uv run tox run --installpkg dist/*.whl -e <env>`" in runs  # an env only CI knows, said to vary
+    assert "uv pip install" not in runs and "`uv run tox run`" not in runs
     assert "workflow/format" not in learned  # a test session with the format extra formats nothing
     assert "docs-doctests" not in learned["workflow/test"] and "docs-doctests" in learned["workflow/docs"]
 

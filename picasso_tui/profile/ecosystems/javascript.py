@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.ecosystems.javascript_files import (
+    entry_points,
     flavour,
     has_own_source,
     live_bins,
@@ -174,7 +175,7 @@ def investigate(tree: Tree) -> Knowledge:
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
-    _entry_points(k, tree, pkg)
+    entry_points(k, tree, pkg)
     return k
 
 
@@ -363,6 +364,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             )
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
+        if "pretest" in scripts and str(scripts.get("test")).strip() == runner:  # lru-cache's pretest builds dist/
+            command = f"{run_script(tool, 'test')}{' --' if tool == 'npm' else ''} {example}"  # which tests import
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
@@ -373,27 +376,3 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("test-one", f"{tool} exec {'vitest run' if 'Vitest' in tests else 'jest'} {spec}", "package.json", 40)
     if "Prisma" in kinds.get("database", []):
         k.command("migrate", f"{tool} exec prisma migrate dev", "prisma/schema.prisma", 45)
-
-
-def _entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
-    entries = [f"{f} {pkg[f]}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
-    root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
-    said = {pkg.get("main"), pkg.get("module")}
-    if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to
-        known = {str(s).lstrip("./") for s in said}
-        targets = [(c, t) for c, t in root.items() if isinstance(t, str) and c != "types"]
-        entries += [f"exports[.].{c} {t}" for c, t in targets if t.lstrip("./") not in known][:3]
-    if isinstance(types := pkg.get("types") or pkg.get("typings"), str):
-        entries.append(f"types {types}")
-    binaries = live_bins(tree, pkg)
-    if isinstance(pkg.get("bin"), dict):
-        entries += [f"bin `{n}` -> {t}" for n, t in binaries.items()]
-    elif binaries:
-        entries.append(f"bin {next(iter(binaries.values()))}")
-    if entries:
-        k.fact(
-            "javascript/entry-points",
-            "JS/TS entry points",
-            f"package.json entry points: {human_list(entries)}.",
-            "package.json",
-        )

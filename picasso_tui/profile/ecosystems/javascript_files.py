@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import TOOL_CONFIG
 from picasso_tui.profile.walk import Tree
 
@@ -119,3 +120,28 @@ def uvu_one(execute: str, script: str, example: str) -> str:
     flags = "".join(f"{f} " for f in re.findall(r"(?:^|\s)(-r\s+\S+|--require\s+\S+)", script[3:]))
     folder, name = example.rsplit("/", 1) if "/" in example else (".", example)
     return f"{execute} uvu {flags}{folder} {name.split('.', 1)[0]}"
+
+
+def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
+    """The files package.json points to: main, module, what `exports["."]` resolves to, types and live bins."""
+    entries = [f"{f} {pkg[f]}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
+    root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
+    said = {pkg.get("main"), pkg.get("module")}
+    if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to
+        known = {str(s).lstrip("./") for s in said}
+        targets = [(c, t) for c, t in root.items() if isinstance(t, str) and c != "types"]
+        entries += [f"exports[.].{c} {t}" for c, t in targets if t.lstrip("./") not in known][:3]
+    if isinstance(types := pkg.get("types") or pkg.get("typings"), str):
+        entries.append(f"types {types}")
+    binaries = live_bins(tree, pkg)
+    if isinstance(pkg.get("bin"), dict):
+        entries += [f"bin `{n}` -> {t}" for n, t in binaries.items()]
+    elif binaries:
+        entries.append(f"bin {next(iter(binaries.values()))}")
+    if entries:
+        k.fact(
+            "javascript/entry-points",
+            "JS/TS entry points",
+            f"package.json entry points: {human_list(entries)}.",
+            "package.json",
+        )
