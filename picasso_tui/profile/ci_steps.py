@@ -58,11 +58,13 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
         # python-semver's `tox -e ${{ matrix.python-version }}`: a version names no tox env as written, so the line
         # says which one it takes (`tox run -e <python-version>`)
         return [line[:start] + f"<{used.group(2)}>" + line[used.end() :]]
-    return [line[:start] + _shell_word(v) + line[used.end() :] for v in scalars] or [line]
+    quoted = used.group(0).strip()[0] in "\"'"  # unquoted, the shell splits the value into words as CI's did
+    return [line[:start] + (_shell_word(v) if quoted else v) + line[used.end() :] for v in scalars] or [line]
 
 
 def _shell_word(value: str) -> str:
-    """The value as one shell word: quoted only when the shell would read it otherwise (`'tests-3.14(format)'`)."""
+    """A value CI quoted, as one shell word: quoted only when the shell would read it otherwise (`'tests-3.14(format)'`,
+    not `'docs'`)."""
     return value if re.fullmatch(r"[\w.,:/=+@%-]+", value) else "'" + value.replace("'", "'\\''") + "'"
 
 

@@ -113,7 +113,8 @@ def command_role(command: str) -> str | None:
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
     runner = r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?"
-    env = re.match(rf"{runner}(?:(?:\S+ )*tox(?: run)? -e|nox -s) '?([\w.,-]+|<[\w-]+>)(?:\([^)]*\))?'?$", command)
+    selects = r"(?:(?:\S+ )*tox(?: run)?|nox)(?: -{1,2}[\w-]+(?: [^-\s]\S*)?)*? (?:-e|-s)"
+    env = re.match(rf"{runner}{selects} '?([\w.,-]+|<[\w-]+>)(?:\([^)]*\))?'?$", command)
     if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing;
         # nox's parameter is the session's own (jsonschema's `tests-3.14(format)` tests, with the format extra)
         roles = [_env_role(name) for name in env.group(1).split(",")]
