@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SESSION_FLAGS, SPECIAL_CFG, commits_fixes, matrix_lines
+from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, commits_fixes, matrix_lines
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -153,9 +153,10 @@ def _without_ci_values(line: str) -> str:
             if token.startswith("-") and kept:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
-                if kept[-1] in SESSION_FLAGS and (runner := re.search(r"\b(tox|nox)\b", " ".join(kept))):
-                    # without the env CI names tox runs every env, not the command CI ran: the env is said to vary
-                    kept.append("<env>" if runner.group(1) == "tox" else "<session>")
+                runner = re.search(r"\b(tox|nox)\b", " ".join(kept))
+                said = _session_placeholder(runner.group(1), kept[-1]) if runner else ""
+                if said:  # without the env CI names tox runs every env, not the command CI ran: it is said to vary
+                    kept.append(said)
                     continue
                 kept.pop()  # the value of the flag before it: both go
                 continue
@@ -164,6 +165,13 @@ def _without_ci_values(line: str) -> str:
             return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)
     return " ".join(kept)
+
+
+def _session_placeholder(runner: str, flag: str) -> str:
+    """What stands for the env or session CI picks (`tox -f ${PYTHON}-tests`: `<factor>`); "" for another flag."""
+    if runner == "nox":
+        return "<session>" if flag in ("-s", "--session", "--sessions") else ""
+    return {"-e": "<env>", "--env": "<env>", "-f": "<factor>", "--factors": "<factor>"}.get(flag, "")
 
 
 def clean_command(line: str) -> str | None:
@@ -321,12 +329,14 @@ class CiReading:
     """Workflows no pull request starts (easy-random's `on: [push]`): a contributor's pull request runs none of it."""
     commits_fixes: list[str] = field(default_factory=list)
     """Workflows that commit what they fix (array-to-xml's php-cs-fixer.yml): the style is a bot's to keep."""
+    job_counts: dict[str, int] = field(default_factory=dict)
+    """file -> how many jobs it has in all, release and housekeeping jobs too"""
 
 
 def read_ci(tree: Tree) -> CiReading | None:
     files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
     if files:
-        used, skipped, jobs, steps = [], [], {}, []
+        used, skipped, jobs, steps, counts = [], [], {}, [], {}
         loaded = {rel: _load(tree.read(rel) or "") for rel in files}
         called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
         for rel in files:
@@ -339,6 +349,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             raw_jobs = data.get("jobs")
             names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
             jobs[rel] = names
+            counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
             steps += found
         queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
         pulls = [
@@ -348,7 +359,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             rel for rel in used if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
         ]
         fixes = [rel for rel in used if commits_fixes(loaded[rel])]
-        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes)
+        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")
         steps = gitlab_steps(".gitlab-ci.yml", data)

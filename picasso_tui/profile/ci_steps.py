@@ -22,7 +22,6 @@ MATRIX_VALUES = 6
 """How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`)."""
 
 
-SESSION_FLAGS = frozenset({"-e", "-s", "--session", "--sessions", "--env"})
 SELECTS_SESSION = re.compile(r"^(\S+ )*(tox|nox)( run)?( -\S+)* (-e|-s|--sessions?|--env)$")
 """tox's and nox's flag that picks what runs: its value is what the command is, not a setting of CI's."""
 

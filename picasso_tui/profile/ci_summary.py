@@ -36,7 +36,9 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         fixes = rel in ci.commits_fixes
         if not commands and not fixes and not any(CHECK_JOB.search(j) for j in jobs):
             continue  # a workflow that runs no command of ours and names no check (a README notifier) says nothing
-        text = rel + (f" (jobs {human_list(jobs, 6)})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
+        more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
+        listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
+        text = rel + (f" (jobs {listed_jobs})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
         if commands:
             text += " runs " + human_list([f"`{c}`" for c in commands], 6)
         if fixes:

@@ -113,7 +113,7 @@ def command_role(command: str) -> str | None:
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
     runner = r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?"
-    selects = r"(?:(?:\S+ )*tox(?: run)?|nox)(?: -{1,2}[\w-]+(?: [^-\s]\S*)?)*? (?:-e|-s)"
+    selects = r"(?:(?:\S+ )*tox(?: run)?|nox)(?: -{1,2}[\w-]+(?: [^-\s]\S*)?)*? (?:-e|-s|-f)"
     env = re.match(rf"{runner}{selects} '?([\w.,-]+|<[\w-]+>)(?:\([^)]*\))?'?$", command)
     if env:  # the environment's name says what it does: `tox -e generate_schema` rewrites a file, it tests nothing;
         # nox's parameter is the session's own (jsonschema's `tests-3.14(format)` tests, with the format extra)
@@ -142,7 +142,7 @@ def _env_role(name: str) -> str | None:
     """The role a tox env's or nox session's name gives it (attrs' `tox run -e docs-doctests,changelog`: docs)."""
     if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
         return "test"
-    if re.fullmatch(r"<([\w-]*(python|version)[\w-]*|env|session)>", name):
+    if re.fullmatch(r"<([\w-]*(python|version)[\w-]*|env|session|factor)>", name):
         return "test"  # CI's matrix of Pythons (`tox run -e <python-version>`) or an env only CI computes
     if re.fullmatch(r"checks?|quality|style", name):
         return "lint"  # python-semver's `tox -e checks` runs its linters and type checks

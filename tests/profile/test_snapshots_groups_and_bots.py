@@ -58,13 +58,19 @@ def test_tox_run_for_cis_python_and_an_install_step_are_not_test_commands(make_p
         "      - run: uv run tox run -e docs-doctests,changelog\n"
         '      - run: uvx nox -s "${{ matrix.session }}"\n'
         "      - run: uv run tox run --installpkg dist/*.whl -e $PYTHON-tests\n"
+        "      - run: tox run -f ${PYTHON}-mypy\n"
+        "  publish:\n    if: startsWith(github.ref, 'refs/tags/')\n    steps:\n      - run: uv publish\n"
     )
     files = _uv_project("") | {".github/workflows/ci.yml": workflow, "tests/test_a.py": "def test_a():\n    pass\n"}
     learned = bodies(make_project, files, name="semver")
+    assert learned["ci"].startswith(
+        "CI (GitHub Actions) on a push or pull request: .github/workflows/ci.yml (jobs tests and 1 more) runs "
+    )  # the release job is not a change's, and it is counted
     runs = learned["ci"].split(" runs ", 1)[1]
     assert runs.startswith("`uv run tox run -e <python-version>`, `uv run tox run -e checks`, ")  # versions: no env
     assert "`uvx nox -s docs`, `uvx nox -s 'tests-3.14(format)'`" in runs  # a shell word as the shell reads it
-    assert "`uv run tox run --installpkg dist/*.whl -e <env>`" in runs  # an env only CI knows, said to vary
+    assert "`uv run tox run --installpkg dist/*.whl -e <env>` and 1 more" in runs  # an env only CI knows, said to vary
+    assert "`tox run -f <factor>`" in learned["workflow/test"]
     assert "uv pip install" not in runs and "`uv run tox run`" not in runs
     assert "workflow/format" not in learned  # a test session with the format extra formats nothing
     assert "docs-doctests" not in learned["workflow/test"] and "docs-doctests" in learned["workflow/docs"]
