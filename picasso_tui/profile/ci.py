@@ -225,6 +225,14 @@ SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|s
 """A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
 
 
+def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
+    """`${{ env.CARGO }}` as the env the job sets it to when that is one word (ripgrep's `CARGO: cargo`, which CI
+    switches to `cross` for some targets only)."""
+    envs = {k: v for scope in (data.get("env"), job.get("env")) if isinstance(scope, dict) for k, v in scope.items()}
+    said = {str(k): str(v) for k, v in envs.items() if isinstance(v, str) and re.fullmatch(r"[\w.-]+", v)}
+    return re.sub(r"\$\{\{\s*env\.(\w+)\s*\}\}", lambda m: said.get(m.group(1), m.group(0)), run)
+
+
 def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     steps: list[CiStep] = []
     jobs = data.get("jobs")
@@ -249,6 +257,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
+            run = _with_env(run, data, job)
             for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, job)]:
                 if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
                     made_here.add(made.group(1))
@@ -352,11 +361,10 @@ def read_ci(tree: Tree) -> CiReading | None:
             counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
             steps += found
         queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
-        pulls = [
-            rel for rel in used if "pull_request" in _triggers(loaded[rel]) and "push" not in _triggers(loaded[rel])
-        ]
+        own = [rel for rel in used if rel not in called]  # a called workflow runs on its caller's events
+        pulls = [rel for rel in own if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
         pushes = [
-            rel for rel in used if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
+            rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
         ]
         fixes = [rel for rel in used if commits_fixes(loaded[rel])]
         return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts)

@@ -204,3 +204,22 @@ def test_a_plain_makefile_says_the_flags_it_compiles_with(make_project):
     assert bodies(make_project, files, name="sds")["cpp/build"] == (
         "C project: plain Makefile; compiled with -Wall -std=c99 -pedantic."
     )  # a target's own CFLAGS are not every build's
+
+
+def test_a_called_workflow_runs_on_its_callers_events(make_project):
+    caller = "on: [push, pull_request]\njobs:\n  test:\n    uses: ./.github/workflows/test.yml\n"
+    called = "on: workflow_call\njobs:\n  unit-test:\n    steps:\n      - run: pnpm run test-unit\n"
+    files = {".github/workflows/ci.yml": caller, ".github/workflows/test.yml": called,
+             "package.json": '{"name": "core", "scripts": {"test-unit": "vitest"}}\n', "src/a.ts": "export {}\n"}  # fmt: skip
+    ci = bodies(make_project, files, name="core")["ci"]
+    assert ".github/workflows/test.yml (jobs unit-test) runs `pnpm run test-unit`" in ci
+    assert "pushes only" not in ci  # vue's test.yml runs on the pull requests ci.yml runs on
+
+
+def test_a_command_named_by_the_jobs_env_is_that_command(make_project):
+    workflow = (
+        "on: [push, pull_request]\njobs:\n  test:\n    env:\n      CARGO: cargo\n      TARGET_FLAGS:\n    steps:\n"
+        "      - run: ${{ env.CARGO }} test --verbose --workspace ${{ env.TARGET_FLAGS }}\n"
+    )
+    files = {".github/workflows/ci.yml": workflow, "Cargo.toml": '[package]\nname = "rg"\n', "src/main.rs": "\n"}
+    assert "runs `cargo test --verbose --workspace`" in bodies(make_project, files, name="ripgrep")["ci"]
