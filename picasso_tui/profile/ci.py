@@ -225,6 +225,14 @@ SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|s
 """A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
 
 
+def _in_another_checkout(job: dict[Any, Any]) -> bool:
+    """The job checks another repository out as its working tree (tomlkit's integration job runs Poetry's own tests
+    against tomlkit): its commands are that project's."""
+    steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+    given = [s.get("with") for s in steps if str(s.get("uses") or "").startswith("actions/checkout")]
+    return any(isinstance(w, dict) and w.get("repository") and not w.get("path") for w in given)
+
+
 def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     """`${{ env.CARGO }}` as the env the job sets it to when that is one word (ripgrep's `CARGO: cargo`, which CI
     switches to `cross` for some targets only)."""
@@ -239,7 +247,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     if not isinstance(jobs, dict):
         return steps
     for job_id, job in jobs.items():
-        if not change_job(job_id, job):
+        if not change_job(job_id, job) or _in_another_checkout(job):
             continue
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         for step in job.get("steps") or []:

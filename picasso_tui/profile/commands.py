@@ -73,10 +73,12 @@ CONTEXT_ROLES = (
     ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
 )
 NOT_DEV = re.compile(
-    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list|clean)\b|--version|"
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b"
 )
-"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, git itself
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, cleaning alone (`make
+clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since Go 1.12: `go vet`), git itself
 (`git clone … docs` fetches a folder named docs, it builds none)."""
 DOCS_SERVER = re.compile(
     r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
@@ -89,8 +91,9 @@ TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
-SKIPS_TESTS = re.compile(r"-Dmaven\.test\.skip(=true)?\b|-DskipTests\b|-x test\b")
-"""A build told not to run the tests (Maven's skip flags, Gradle's `-x test`)."""
+SKIPS_TESTS = re.compile(r"-D ?maven\.test\.skip(=true)?\b|-D ?skipTests\b|-x test\b")
+"""A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true`; Gradle's
+`-x test`)."""
 NOT_A_TEST_RUN = re.compile(r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b")
 """Tools that compile or check the tests without running them, whatever test flags they carry."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")

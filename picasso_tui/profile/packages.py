@@ -8,6 +8,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_FILE, is_test_folder
@@ -137,7 +138,9 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
     if 0 < len(files) < MIN_FILES and not _data_as_code(tree, lang):  # gjson.go, path-to-regexp's src/index.ts
-        shown = " and ".join(files)
+        made = {f: generated_by(tree, f) for f in files}  # unicode-width's src/tables.rs is its script's output
+        shown = " and ".join(f + ("" if made[f] is None else f" (generated{f' by {made[f]}' if made[f] else ''})")
+                             for f in files)  # fmt: skip
         at_root = " at the repository root" if all("/" not in f for f in files) else ""
         body = f"Main source: the project's own {DISPLAY.get(lang, lang)} code is all in {shown}{at_root}."
         k.fact("layout/source", f"Main source: {shown}", body, *files, tags=("layout",))

@@ -159,9 +159,17 @@ def unknown_tox_env(tree: Tree, text: str) -> bool:
     return bool(source) and any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
 
 
+def _tox3_only(tree: Tree) -> bool:
+    """tox.ini still says `whitelist_externals`, which tox 4 refuses ("use allowlist_externals"), and pins no tox 3:
+    tomlkit's tox.ini is left over, its contributors run pytest."""
+    text = tree.read("tox.ini") or ""
+    pinned = re.search(r"^\s*(minversion\s*=\s*[0-3]\.|requires\s*=[^\n]*tox\s*<\s*4)", text, re.MULTILINE)
+    return bool(re.search(r"^\s*whitelist_externals\s*=", text, re.MULTILINE)) and not pinned
+
+
 def tox(tree: Tree, k: Knowledge) -> None:
     names, source, run = tox_envs(tree)
-    if not source:
+    if not source or (source == "tox.ini" and _tox3_only(tree)):
         return
     k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
     own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(

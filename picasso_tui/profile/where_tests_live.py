@@ -12,11 +12,12 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d+\.(c|cc|cpp)|"
+    r"|[^/]+TestCase\.php|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d+\.(c|cc|cpp)|"
+    r"tests?\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
-C++'s AppTest.cpp beside app_test.cpp."""
+C++'s AppTest.cpp beside app_test.cpp, parson's one tests.c, league/csv's abstract ReaderTestCase.php."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
@@ -105,6 +106,11 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
     suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    if beside == len(tests) == 1 and "/" not in tests[0]:  # parson's one tests.c, reading its cases from tests/
+        data = f", with {plural(len(tree.under(suite)), 'file')} it reads in {suite}/" if suite else ""
+        said = f"The tests are one program, {tests[0]} at the repository root{data}."
+        k.fact("layout/tests", "Where tests live", said, tests[0], tags=("tests",))
+        return
     if beside == len(tests) <= 2 and suite:
         # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise
         held = plural(len(tree.under(suite)), "file")

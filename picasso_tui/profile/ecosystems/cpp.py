@@ -39,7 +39,8 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("Meson (meson.build)")
         sources.append("meson.build")
         k.command("build", "meson setup build && meson compile -C build", "meson.build", 60 if not cmake else 62)
-        k.command("test", "meson test -C build", "meson.build", 60 if not cmake else 62)
+        if any(re.search(r"^\s*test\s*\(", tree.read(f) or "", re.MULTILINE) for f in tree.named("meson.build")):
+            k.command("test", "meson test -C build", "meson.build", 60 if not cmake else 62)  # parson's declares none
     if autotools:
         details.append(f"Autotools ({', '.join(autotools)})")
         sources += autotools[:2]

@@ -364,6 +364,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             )
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
+        folder = example.rsplit("/", 1)[0] if "/" in example else ""
+        if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
+            command += " --grep '<test name>'"  # mime-types' test/test.js is the whole suite: one test is a name
         if "pretest" in scripts and str(scripts.get("test")).strip() == runner:  # lru-cache's pretest builds dist/
             command = f"{run_script(tool, 'test')}{' --' if tool == 'npm' else ''} {example}"  # which tests import
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""

@@ -145,12 +145,20 @@ def _source_sets(tree: Tree, modules: list[str]) -> str:
     return text + (f", tests in {' and '.join(sorted(found['test']))}" if found["test"] else "")
 
 
+def _ci_builds_with_maven(tree: Tree) -> bool:
+    """With both builds checked in, CI's workflows run Maven and never Gradle: Maven is the build."""
+    texts = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml")))
+    return bool(re.search(r"(?<![\w-])(\./)?mvnw?\s", texts)) and not re.search(r"(?<![\w-])(\./)?gradlew?\b", texts)
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     gradle = tree.first("build.gradle.kts", "build.gradle", "settings.gradle.kts", "settings.gradle")
     maven = tree.first("pom.xml")
     if not gradle and not maven:
         return k
+    if gradle and maven and _ci_builds_with_maven(tree):
+        gradle = None  # JSON-java keeps an old Gradle wrapper beside its pom.xml; CI and releases use Maven
     if gradle:
         tool = "Gradle"
         wrapper = "./gradlew" if tree.has("gradlew") else "gradle"

@@ -17,8 +17,9 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "rack": ("Rack", "framework"), "rack-test": ("rack-test", "test"), "rubocop": ("RuboCop", "lint"),
     "yard": ("YARD", "docs"),
 }  # fmt: skip
-RUNTIME = re.compile(r"""add_(?:runtime_)?dependency\s*\(?\s*['"]([^'"]+)['"]""")
-DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*['"]([^'"]+)['"]""")
+RUNTIME = re.compile(r"""add_(?:runtime_)?dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
+DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
+"""`s.add_dependency "rack"` and a generated gemspec's `s.add_runtime_dependency(%q<public_suffix>.freeze, …)`."""
 
 
 def _app_gems(gemfile: str) -> list[str]:
@@ -50,8 +51,9 @@ def investigate(tree: Tree) -> Knowledge:
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
     gemfile = tree.read("Gemfile") or ""
     specs = "\n".join(tree.read(g) or "" for g in gemspecs)
-    runtime = RUNTIME.findall(specs) if gemspecs else None
-    deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE)) | set(DEVELOPMENT.findall(specs))
+    runtime = [a or b for a, b in RUNTIME.findall(specs)] if gemspecs else None
+    deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE))
+    deps |= {a or b for a, b in DEVELOPMENT.findall(specs)}
     deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
     # a gem's Rails app under test/ or spec/ (spec/dummy, test/rails_app) is a fixture: the gem stays a library
