@@ -13,8 +13,7 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|php)"
     r"|[^/]+TestCase\.php|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d+\.(c|cc|cpp)|"
-    r"tests?\.(c|cc|cpp)|"
-    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$|^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, parson's one tests.c, league/csv's abstract ReaderTestCase.php."""
@@ -106,7 +105,9 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
     suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
-    if beside == len(tests) == 1 and "/" not in tests[0]:  # parson's one tests.c, reading its cases from tests/
+    program = beside == len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0])
+    code = [f for f in tree.under(suite or "-") if f.endswith((".c", ".cc", ".cpp", ".h"))]
+    if program and not code:  # parson's one tests.c, reading its cases from tests/ (cJSON's tests/ are programs)
         data = f", with {plural(len(tree.under(suite)), 'file')} it reads in {suite}/" if suite else ""
         said = f"The tests are one program, {tests[0]} at the repository root{data}."
         k.fact("layout/tests", "Where tests live", said, tests[0], tags=("tests",))
