@@ -62,6 +62,19 @@ def _main_source_set(rel: str) -> bool:
     return not any(is_test_folder(p) for p in module if p)
 
 
+def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
+    """parson's one tests.c at the root, reading its cases from tests/ (cJSON's tests/ holds programs of its own)."""
+    test = tests[0]
+    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    code = [f for f in tree.under(suite or "-") if f.endswith((".c", ".cc", ".cpp", ".h"))]
+    if len(tests) > 1 or not re.fullmatch(r"tests?\.(c|cc|cpp)", test) or code:
+        return False
+    data = f", with {plural(len(tree.under(suite)), 'file')} it reads in {suite}/" if suite else ""
+    k.fact("layout/tests", "Where tests live", f"The tests are one program, {test} at the repository root{data}.",
+           test, tags=("tests",))  # fmt: skip
+    return True
+
+
 def describe_tests(tree: Tree, k: Knowledge) -> None:
     # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
     # examples/client_spec.rb shows how to test an app with the library; it is not one of the project's tests.
@@ -83,7 +96,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
                f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
                tags=("tests",))  # fmt: skip
         return
-    if _cmake_test_programs(tree, k, tests) or not tests:
+    if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
         return
     where: Counter[str] = Counter()
     beside = 0
@@ -105,13 +118,6 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
     suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
-    program = beside == len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0])
-    code = [f for f in tree.under(suite or "-") if f.endswith((".c", ".cc", ".cpp", ".h"))]
-    if program and not code:  # parson's one tests.c, reading its cases from tests/ (cJSON's tests/ are programs)
-        data = f", with {plural(len(tree.under(suite)), 'file')} it reads in {suite}/" if suite else ""
-        said = f"The tests are one program, {tests[0]} at the repository root{data}."
-        k.fact("layout/tests", "Where tests live", said, tests[0], tags=("tests",))
-        return
     if beside == len(tests) <= 2 and suite:
         # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise
         held = plural(len(tree.under(suite)), "file")

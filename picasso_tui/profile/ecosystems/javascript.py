@@ -189,6 +189,18 @@ def _tooling_only(package: _Package) -> Knowledge:
     return k
 
 
+def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
+    """One test file as the runner takes it: by name when the file is the whole suite (mime-types' test/test.js),
+    through `npm test` when a pretest step builds what the tests import (lru-cache's dist/)."""
+    scripts = p.pkg.get("scripts") or {}
+    folder = example.rsplit("/", 1)[0] if "/" in example else ""
+    if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
+        command += " --grep '<test name>'"
+    if "pretest" in scripts and str(scripts.get("test")).strip() == runner:
+        command = f"{run_script(p.tool, 'test')}{' --' if p.tool == 'npm' else ''} {example}"
+    return command
+
+
 def _private(manifest: dict) -> bool:
     """``"private": true`` (or the string "true") keeps a package off the registry; anything else is public."""
     return manifest.get("private") is True or str(manifest.get("private")).lower() == "true"
@@ -364,11 +376,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             )
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
-        folder = example.rsplit("/", 1)[0] if "/" in example else ""
-        if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
-            command += " --grep '<test name>'"  # mime-types' test/test.js is the whole suite: one test is a name
-        if "pretest" in scripts and str(scripts.get("test")).strip() == runner:  # lru-cache's pretest builds dist/
-            command = f"{run_script(tool, 'test')}{' --' if tool == 'npm' else ''} {example}"  # which tests import
+        command = _one_file(p, runner, example, command)
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip

@@ -145,6 +145,17 @@ def _source_sets(tree: Tree, modules: list[str]) -> str:
     return text + (f", tests in {' and '.join(sorted(found['test']))}" if found["test"] else "")
 
 
+def _gradle_modules(tree: Tree) -> tuple[list[str], list[str]]:
+    """The modules settings.gradle includes, and the build files: `build.gradle`, or one named like its module's
+    folder (JavaHamcrest's hamcrest/hamcrest.gradle)."""
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    # `include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on
+    includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$", settings, re.MULTILINE)
+    modules = [m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    named = tuple(f"{m}/{m.rsplit('/', 1)[-1]}.gradle{kts}" for m in modules for kts in ("", ".kts"))
+    return modules, [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts")) or f in named]
+
+
 def _ci_builds_with_maven(tree: Tree) -> bool:
     """With both builds checked in, CI's workflows run Maven and never Gradle: Maven is the build."""
     texts = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml")))
@@ -162,15 +173,7 @@ def investigate(tree: Tree) -> Knowledge:
     if gradle:
         tool = "Gradle"
         wrapper = "./gradlew" if tree.has("gradlew") else "gradle"
-        settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
-        # `include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on
-        includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$", settings, re.MULTILINE)
-        modules = [
-            m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)
-        ]
-        named = tuple(f"{m}/{m.rsplit('/', 1)[-1]}.gradle{kts}" for m in modules for kts in ("", ".kts"))
-        # JavaHamcrest's modules are built by hamcrest/hamcrest.gradle: a build file named like its folder
-        manifests = [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts")) or f in named]
+        modules, manifests = _gradle_modules(tree)
     else:
         tool = "Maven"
         wrapper = "./mvnw" if tree.has("mvnw") else "mvn"
