@@ -227,10 +227,11 @@ SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|s
 
 def _in_another_checkout(job: dict[Any, Any]) -> bool:
     """The job checks another repository out as its working tree (tomlkit's integration job runs Poetry's own tests
-    against tomlkit): its commands are that project's."""
+    against tomlkit), or two copies side by side to compare them: its commands are not how the project is built."""
     steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
     given = [s.get("with") for s in steps if str(s.get("uses") or "").startswith("actions/checkout")]
-    return any(isinstance(w, dict) and w.get("repository") and not w.get("path") for w in given)
+    placed = [w for w in given if isinstance(w, dict) and w.get("path")]  # cpp-httplib's abidiff: current/, previous/
+    return len(placed) > 1 or any(isinstance(w, dict) and w.get("repository") and not w.get("path") for w in given)
 
 
 def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:

@@ -7,6 +7,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 import pathspec
@@ -127,10 +128,17 @@ def is_auxiliary(rel: str) -> bool:
     )
 
 
+TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock", "unity", "doctest"})
+"""A test framework copied into the test folder (cpp-httplib's test/gtest/, cJSON's tests/unity/): its sources and
+its own tests are not the project's; at the top (google/googletest's googletest/) the folder is the project."""
+
+
 def is_vendored(rel: str) -> bool:
     """True for a file inside someone else's code copied in: a vendor/, third_party/ … folder or one named with a
-    release (test/googletest-1.16.0/), at any depth."""
-    return any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in rel.split("/")[:-1])
+    release (test/googletest-1.16.0/), at any depth, or a test framework's copy inside a test folder."""
+    parts = rel.split("/")[:-1]
+    copied = any(p.lower() in TEST_FRAMEWORK_COPIES and up in ("test", "tests") for up, p in pairwise(parts))
+    return copied or any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in parts)
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

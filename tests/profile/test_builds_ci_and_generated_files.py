@@ -86,3 +86,23 @@ def test_mochas_one_test_file_needs_a_name_and_go_tool_vet_is_gone(make_project)
     files = {"go.mod": "module github.com/jessevdk/go-flags\n", "flags.go": "package flags\n", ".travis.yml": travis}
     learned = bodies(make_project, files, name="go-flags")
     assert "go tool vet" not in str(learned)  # removed in Go 1.12: `go vet` is what runs now
+
+
+def test_groovy_tests_a_copied_test_framework_and_a_job_comparing_two_checkouts(make_project):
+    files = {"pom.xml": "<project><artifactId>jjwt-root</artifactId><modules><module>impl</module></modules></project>\n",
+             "impl/pom.xml": "<project><artifactId>jjwt-impl</artifactId></project>\n",
+             "impl/src/main/java/io/jsonwebtoken/Jwts.java": "class Jwts {}\n",
+             **{f"impl/src/test/groovy/io/jsonwebtoken/Jwt{i}Test.groovy": "class T {}\n" for i in range(3)}}  # fmt: skip
+    learned = bodies(make_project, files, name="jjwt")
+    assert learned["layout/tests"].startswith("3 test files, named *Test.*; they live in impl/src/test/")
+    assert "tests in src/test/groovy" in learned["jvm/packaging"]
+    abidiff = (
+        "on: [push, pull_request]\njobs:\n  abi:\n    steps:\n      - uses: actions/checkout@v4\n        with:\n"
+        "          path: current\n      - uses: actions/checkout@v4\n        with:\n          path: previous\n"
+        "      - run: cd current && meson setup build\n"
+    )
+    files = {"httplib.h": "int x;\n" * 50, "test/test.cc": "int main() {}\n", "test/test_client.cc": "int y;\n",
+             "test/gtest/src/gtest-all.cc": "int z;\n", "test/gtest/src/gtest-death-test.cc": "int w;\n",
+             "meson.build": "project('httplib', 'cpp')\n", ".github/workflows/abidiff.yaml": abidiff}  # fmt: skip
+    learned = bodies(make_project, files, name="cpp-httplib")
+    assert "gtest" not in learned.get("layout/tests", "") and "cd current" not in str(learned)

@@ -135,7 +135,7 @@ def _source_sets(tree: Tree, modules: list[str]) -> str:
     """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>)."""
     found: dict[str, set[str]] = {"main": set(), "test": set()}
     for f in tree.files:
-        m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin)/", f)
+        m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin|groovy|scala)/", f)  # jjwt's tests are Groovy
         if m:
             found[m.group(1)].add(f"src/{m.group(1)}/{m.group(2)}")
     if not found["main"]:
