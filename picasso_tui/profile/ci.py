@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, commits_fixes, matrix_lines
+from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, commits_fixes, matrix_lines, session_placeholder
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -154,7 +154,7 @@ def _without_ci_values(line: str) -> str:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
                 runner = re.search(r"\b(tox|nox)\b", " ".join(kept))
-                said = _session_placeholder(runner.group(1), kept[-1]) if runner else ""
+                said = session_placeholder(runner.group(1), kept[-1]) if runner else ""
                 if said:  # without the env CI names tox runs every env, not the command CI ran: it is said to vary
                     kept.append(said)
                     continue
@@ -165,13 +165,6 @@ def _without_ci_values(line: str) -> str:
             return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)
     return " ".join(kept)
-
-
-def _session_placeholder(runner: str, flag: str) -> str:
-    """What stands for the env or session CI picks (`tox -f ${PYTHON}-tests`: `<factor>`); "" for another flag."""
-    if runner == "nox":
-        return "<session>" if flag in ("-s", "--session", "--sessions") else ""
-    return {"-e": "<env>", "--env": "<env>", "-f": "<factor>", "--factors": "<factor>"}.get(flag, "")
 
 
 def clean_command(line: str) -> str | None:

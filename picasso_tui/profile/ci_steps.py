@@ -26,6 +26,13 @@ SELECTS_SESSION = re.compile(r"^(\S+ )*(tox|nox)( run)?( -\S+)* (-e|-s|--session
 """tox's and nox's flag that picks what runs: its value is what the command is, not a setting of CI's."""
 
 
+def session_placeholder(runner: str, flag: str) -> str:
+    """What stands for the env or session CI picks (`tox -f ${PYTHON}-tests`: `<factor>`); "" for another flag."""
+    if runner == "nox":
+        return "<session>" if flag in ("-s", "--session", "--sessions") else ""
+    return {"-e": "<env>", "--env": "<env>", "-f": "<factor>", "--factors": "<factor>"}.get(flag, "")
+
+
 def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     """The line once per value of a matrix variable it names as a word of its own (`poe ${{ matrix.task }}`: `poe
     check`, `poe lint`, `poe mypy`) or as the session tox or nox runs (`nox -s "${{ matrix.noxenv }}"`); another
