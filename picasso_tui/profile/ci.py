@@ -145,11 +145,20 @@ def _without_ci_values(line: str) -> str:
     ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
     # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
     line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
+    names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
     line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
     tokens = line.split()
     kept: list[str] = []
+    seen = 0  # expressions passed, to name the one in this token
     for token in tokens:
+        name = names[seen] if "\x00" in token and seen < len(names) else ""
+        seen += token.count("\x00")
         if "\x00" in token or re.search(r"\$\{?\w", token):
+            target = re.fullmatch(r"--target=\x00", token) or (token == "\x00" and kept and kept[-1] == "--target")
+            if target and name and re.match(r"^(cd \S+ && )?cross\b", " ".join(kept)):
+                # cross exists to build for another target; without the one CI names it only tests the host
+                kept += ["--target", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
+                continue
             if token.startswith("-") and kept:
                 continue  # a flag set from CI's matrix: the command stands without it
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):

@@ -30,12 +30,14 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
     """What CI runs on a change, per workflow file: its jobs, the commands they run, and whether it commits fixes."""
     parts: list[str] = []
     listed: list[str] = []
+    unread = list(ci.skipped)
     for rel in ci.used:
         commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
         jobs = ci.jobs.get(rel, [])
         fixes = rel in ci.commits_fixes
         if not commands and not fixes and not any(CHECK_JOB.search(j) for j in jobs):
-            continue  # a workflow that runs no command of ours and names no check (a README notifier) says nothing
+            unread.append(rel)  # no command of ours and no check named (abidiff, a README notifier): named, not read
+            continue
         more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
         listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
         text = rel + (f" (jobs {listed_jobs})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
@@ -48,6 +50,6 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
     if not parts:
         return
     body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
-    if ci.skipped:
-        body += f" Not read for commands: {human_list([s.rsplit('/', 1)[-1] for s in ci.skipped], 6)}."
+    if unread:  # every workflow is accounted for: the list never looks complete when it is not
+        body += f" Not read for commands: {human_list(sorted(s.rsplit('/', 1)[-1] for s in unread))}."
     k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

@@ -34,7 +34,7 @@ USER_ONLY = re.compile(
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
-    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|\s<[\w -]+>|"
+    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|(?<!--target)\s<[\w -]+>|"
     r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
 INSTALL = re.compile(
@@ -94,8 +94,12 @@ TOOL_INSTALL_TARGET = re.compile(
 SKIPS_TESTS = re.compile(r"-D ?maven\.test\.skip(=true)?\b|-D ?skipTests\b|-x test\b")
 """A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true`; Gradle's
 `-x test`)."""
-NOT_A_TEST_RUN = re.compile(r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b")
-"""Tools that compile or check the tests without running them, whatever test flags they carry."""
+NOT_A_TEST_RUN = re.compile(
+    r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b|"
+    r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
+)
+"""Tools that compile or check the tests without running them, whatever test flags they carry: a compiler told to
+compile only (`cl /c … test\\test_32bit_build.cpp`, `g++ -c -o /dev/null test/…`) links no program to run."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
@@ -182,6 +186,9 @@ def _formats(tree: Tree, command: str) -> bool:
 
 
 def context_role(text: str) -> str | None:
+    """The role the prose around a command gives it; a link's address is not prose (`[uv](https://docs.astral.sh)`
+    says nothing of docs)."""
+    text = re.sub(r"https?://[^\s)>\]]+", " ", text)
     return next((role for role, pattern in CONTEXT_ROLES if pattern.search(text)), None)
 
 

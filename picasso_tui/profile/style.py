@@ -110,8 +110,11 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
     eslint = tree.first(*ESLINT)
     if eslint:
         text = tree.read(eslint) or ""
+        # a preset is a whole word of a string value, not a rule's name (`"no-restricted-globals": 0`)
         presets = re.findall(
-            r"['\"]((?:plugin:|eslint:|@)?[\w@/-]*(?:recommended|airbnb|standard|strict)[\w/-]*)['\"]", text
+            r"['\"]((?:plugin:|eslint:|@)?[\w@/-]*(?:recommended|airbnb|standard|(?<![a-z])strict(?![a-z]))[\w/-]*)"
+            r"['\"](?!\s*:)",
+            text,
         )
         detail = f" with {human_list(list(dict.fromkeys(presets)), 5)}" if presets else ""
         hints[lang].append((f"eslint{detail}", eslint))

@@ -213,10 +213,14 @@ def poe(tree: Tree, k: Knowledge) -> None:
 
 def pre_commit(tree: Tree, k: Knowledge) -> None:
     rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
-    if rel:
-        k.command("lint", "pre-commit run --all-files", rel, RUNNER + 2)
-        if FORMAT_HOOKS.search(tree.read(rel) or ""):
-            k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks)", RUNNER + 2)
+    if not rel:
+        return
+    text = tree.read(rel) or ""
+    hooks = re.findall(r"^\s*-?\s*id:\s*\S+", text, re.MULTILINE)
+    if any(not FORMAT_HOOKS.search(h) for h in hooks) or not hooks:
+        k.command("lint", "pre-commit run --all-files", rel, RUNNER + 2)  # only formatters rewrite; they check nothing
+    if FORMAT_HOOKS.search(text):
+        k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks)", RUNNER + 2)
 
 
 def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
@@ -242,7 +246,7 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         example = _ruby_test_pattern(tree)
         if example:
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
-    if re.search(r"^task\s+default:", text, re.MULTILINE):
+    if re.search(r"^task\s*\(?\s*(default:|:default\s*=>)", text, re.MULTILINE):  # both hash syntaxes
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
     for name in dict.fromkeys(names):
         role = TARGET_ROLES.get(name)

@@ -42,11 +42,12 @@ BINARY_EXTENSIONS = frozenset(
 AUXILIARY_DIRS = frozenset(
     {
         "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
-        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website",
+        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website", "docker",
     }
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
-test fixtures): their manifests and programs are not the project's own, even when they sit in its tree."""
+test fixtures, a container's demo server): their manifests and programs are not the project's own, even when they
+sit in its tree."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
 VENDORED_DIRS = frozenset({"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external"})
@@ -115,9 +116,10 @@ class Tree:
         return text
 
 
-NAMED_EXAMPLE = re.compile(r"^(examples?|samples?|demos?)[-_]\w", re.IGNORECASE)
-"""A folder named as one example among several (feign's example-wikipedia-with-springboot/); a workspace member
-named for its project (rayon-demo/) stays the project's."""
+NAMED_EXAMPLE = re.compile(r"^(examples?|samples?|demos?|docs?)[-_]\w", re.IGNORECASE)
+"""A folder named as one example among several (feign's example-wikipedia-with-springboot/) or as the docs' own
+(typer's docs_src/, cpp-httplib's docs-util/); a workspace member named for its project (rayon-demo/) stays the
+project's."""
 
 
 def is_auxiliary(rel: str) -> bool:

@@ -12,12 +12,12 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d+\.(c|cc|cpp)|"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$|^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
-C++'s AppTest.cpp beside app_test.cpp, parson's one tests.c (a `*TestCase.php` is no test: Monolog ships
-one to its users)."""
+C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c (a `*TestCase.php` is no test:
+Monolog ships one to its users)."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
@@ -182,6 +182,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
             (r"_spec\.rb$", "*_spec.rb"),
+            (r"_tests\.rb$", "*_tests.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),

@@ -248,6 +248,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         best, rest = found[0], found[1:5]
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]
+        if role == "install":  # the guide's `npm install --legacy-peer-deps` is how; the bare form fails there
+            rest = [c for c in rest if not best.command.startswith(c.command + " -")]
         note = f" ({best.note})" if best.note else ""
         body = f"To {ROLE_WORDS[role]}: `{best.command}`{note} — from {best.source}."
         if rest:

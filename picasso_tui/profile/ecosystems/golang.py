@@ -24,6 +24,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/pressly/goose/v3": ("goose", "migrations"), "github.com/spf13/cobra": ("Cobra", "cli"),
     "github.com/spf13/pflag": ("pflag (flags)", "cli"), "github.com/urfave/cli/v2": ("urfave/cli", "cli"),
     "github.com/stretchr/testify": ("testify", "test"), "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
+    "gopkg.in/check.v1": ("gocheck", "test"), "github.com/go-check/check": ("gocheck", "test"),
 }  # fmt: skip
 GOLANGCI = (".golangci.yml", ".golangci.yaml")
 
@@ -73,7 +74,8 @@ def _make_variable(makefile: str, name: str) -> str:
     return found.group(1) if found else ""
 
 
-REQUIRE_LINE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.\-]+\.[a-z]+/[^\s]+)\s+v[0-9][^\s]*(.*)$")
+REQUIRE_LINE = re.compile(r"^\s*(?:require\s+)?\"?([a-z0-9.\-]+\.[a-z]+/[^\s\"]+)\"?\s+v[0-9][^\s]*(.*)$")
+"""A required module, its path bare or quoted as a Go string (yaml.v3's `"gopkg.in/check.v1" v0.0.0-…`)."""
 
 
 def requirements(text: str) -> list[str]:
@@ -110,7 +112,7 @@ def investigate(tree: Tree) -> Knowledge:
     examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
     root = own[0]
     text = tree.read(root) or ""
-    module = re.search(r"^module\s+(\S+)", text, re.MULTILINE)
+    module = re.search(r"^module\s+\"?([^\s\"]+)", text, re.MULTILINE)
     version = re.search(r"^go\s+(\S+)", text, re.MULTILINE)
     details = [f"module `{module.group(1)}`" if module else "Go module"]
     if version:
@@ -148,6 +150,8 @@ def investigate(tree: Tree) -> Knowledge:
     for_tests = [d for d in required if d not in runtime]
     unnamed = [d for d in for_tests if d not in LIBRARIES]  # testify is named among the test tools already
     none = "no external dependencies (standard library only)"
+    if for_tests and not runtime:  # go.mod requires what only the tests import: the code alone is standard library
+        none = "no runtime dependencies: its code imports only the standard library"
     if unnamed and not runtime:  # sqlx: go.mod requires three database drivers, for its tests
         none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=False)
@@ -275,6 +279,18 @@ def _role(tree: Tree, commands: list[str], root_main: bool) -> str:
     return "a library (no package main)" if library else ""
 
 
+GOCHECK_HOOK = re.compile(r"\bTestingT\(\w+\)")
+
+
+def _gocheck_suites(tree: Tree, tests: list[str]) -> bool:
+    """The tests are gocheck suites (a `Test` function calling `TestingT(t)`) and not plain Test functions beside."""
+    hooks = [f for f in tests[:200] if GOCHECK_HOOK.search(tree.read(f) or "")]
+    plain = sum(
+        len(re.findall(r"^func Test\w*\(\w+ \*testing\.T\)", tree.read(f) or "", re.MULTILINE)) for f in tests[:200]
+    )
+    return bool(hooks) and plain <= len(hooks)
+
+
 def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) -> None:
     k.command("build", "go build ./...", "go.mod", 60)
     k.command("test", "go test ./...", "go.mod", 60)
@@ -287,7 +303,11 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
     top = counts[0][1] if counts else 0
     target = f"./{counts[0][0]}/" if top else "./<package dir>/"
     target = ("." if top <= 2 * own.count(".") else "./...") if "." in own else target
-    k.command("test-one", f"go test {target} -run <TestName>", "go.mod", 60)
+    if _gocheck_suites(tree, [f for f in tree.files if f.endswith("_test.go")]):
+        # one Test function hands every suite to gocheck: -run picks that one; gocheck's own flag picks a method
+        k.command("test-one", f"go test {target} -check.f <Suite.TestName>", "go.mod", 60, "gocheck suites")
+    else:
+        k.command("test-one", f"go test {target} -run <TestName>", "go.mod", 60)
     k.command(
         "lint",
         "golangci-lint run"

@@ -196,6 +196,11 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     folder = example.rsplit("/", 1)[0] if "/" in example else ""
     if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
         command += " --grep '<test name>'"
+    given = re.search(r"\bmocha\s(.*)", str(scripts.get("test") or "")) if runner == "mocha" else None
+    loads = re.findall(r"(?:--require|-r|--import|--loader)[ =][^\s;&|]+", given.group(1)) if given else []
+    missing = [x for x in loads if x not in command]
+    if missing and " mocha " in f" {command} ":  # validator.js' `--require @babel/register`: the tests need it
+        command = command.replace("mocha ", "mocha " + " ".join(missing) + " ", 1)
     if "pretest" in scripts and str(scripts.get("test")).strip() == runner:
         command = f"{run_script(p.tool, 'test')}{' --' if p.tool == 'npm' else ''} {example}"
     return command

@@ -12,6 +12,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "rails": ("Rails", "framework"), "sinatra": ("Sinatra", "framework"), "hanami": ("Hanami", "framework"),
     "sidekiq": ("Sidekiq", "framework"), "grape": ("Grape", "framework"), "rspec": ("RSpec", "test"),
     "rspec-rails": ("RSpec", "test"), "minitest": ("Minitest", "test"), "capybara": ("Capybara", "test"),
+    "shindo": ("Shindo", "test"),
     "activerecord": ("ActiveRecord", "database"), "sequel": ("Sequel", "database"), "pg": ("PostgreSQL", "database"),
     "mysql2": ("MySQL", "database"), "sqlite3": ("SQLite", "database"), "thor": ("Thor", "cli"),
     "rack": ("Rack", "framework"), "rack-test": ("rack-test", "test"), "rubocop": ("RuboCop", "lint"),

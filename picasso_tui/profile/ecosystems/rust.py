@@ -256,8 +256,24 @@ def _has_tests(tree: Tree, crate: _Crate) -> bool:
     return any(re.search(r"#\[(test|cfg\(test\))\]", tree.read(f) or "") for f in sources)
 
 
+ALIAS_ROLES = {"doc": "docs", "test": "test", "clippy": "lint", "fmt": "format", "bench": "bench", "build": "build"}
+
+
+def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
+    """Aliases the project defines for cargo (bytemuck's `cargo nightly_docs`: `doc --no-deps -F …`, the features
+    docs.rs builds with): its own name for the command, as a task runner's target is."""
+    rel = tree.first(".cargo/config.toml", ".cargo/config")
+    aliases = load_toml(tree, rel).get("alias", {}) if rel else {}
+    for name, value in aliases.items() if isinstance(aliases, dict) else []:
+        words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
+        role = ALIAS_ROLES.get(words[0]) if words and name not in ALIAS_ROLES else None
+        if role:
+            k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
+
+
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> None:
     workspace = "workspace" in root
+    _cargo_aliases(k, tree)
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     tested = next((c for c in crates if _has_tests(tree, c)), None)

@@ -1,0 +1,121 @@
+"""Round twenty-six of general fixes (issue 17), from the causes of the twenty-fifth held-out set: cross's target,
+a compile-only check, ESLint rules named like presets, pre-commit with formatters only, workflows the CI fact does
+not read, gocheck suites, Rake's default task and Shindo's tests, a link in a guide's prose, cargo aliases, mocha's
+loaders, the guide's install flags, a container's demo and a test folder's test.cc."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+CARGO = '[package]\nname = "bytemuck"\nversion = "1.0.0"\n'
+
+
+def test_cross_keeps_the_target_ci_names_and_a_compile_only_check_is_no_test(make_project):
+    rust = (
+        "on: [push, pull_request]\njobs:\n  cross-test:\n    strategy:\n      matrix:\n"
+        "        target: [i686-unknown-linux-gnu, s390x-unknown-linux-gnu]\n    steps:\n"
+        "      - run: cross test --verbose --target=${{ matrix.target }} --no-default-features\n"
+    )
+    win32 = (
+        "on: [push, pull_request]\njobs:\n  test-win32:\n    steps:\n"
+        "      - run: cl /std:c++14 /EHsc /W4 /WX /c /Fo:NUL test\\test_32bit_build.cpp\n"
+    )
+    files = {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", ".github/workflows/rust.yml": rust,
+             ".github/workflows/test-32bit.yml": win32}  # fmt: skip
+    learned = bodies(make_project, files, name="bytemuck")
+    assert "`cross test --verbose --target <target> --no-default-features`" in learned["ci"]
+    assert "cross" not in learned.get("workflow/test-one", "")  # a placeholder for the target picks no test
+    assert "cl /std" not in learned["workflow/test"]  # `/c` compiles; it links nothing to run
+
+
+def test_an_eslint_rule_turned_off_is_no_preset_and_formatters_alone_lint_nothing(make_project):
+    eslint = '{"extends": "airbnb-base", "rules": {"no-restricted-globals": 0, "strict": [2, "global"]}}\n'
+    hooks = (
+        "repos:\n  - repo: https://github.com/pre-commit/mirrors-clang-format\n    hooks:\n      - id: clang-format\n"
+    )
+    files = {"package.json": '{"name": "validator"}\n', "src/index.js": "export default 1;\n",
+             ".eslintrc.json": eslint, ".pre-commit-config.yaml": hooks}  # fmt: skip
+    learned = bodies(make_project, files, name="validator.js")
+    assert "airbnb-base" in learned["style/javascript"]
+    assert "restricted" not in learned["style/javascript"] and "strict" not in learned["style/javascript"]
+    assert "pre-commit" not in learned.get("workflow/lint", "")  # clang-format -i rewrites; it checks nothing
+    assert "pre-commit run --all-files" in learned["workflow/format"]
+
+
+def test_the_ci_fact_names_every_workflow_it_does_not_read(make_project):
+    test = "on: [push, pull_request]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n"
+    abi = "on: [push, pull_request]\njobs:\n  abi:\n    steps:\n      - uses: some/abidiff-action@v1\n"
+    files = {"go.mod": "module example.com/x\n\ngo 1.22\n", "x.go": "package x\n",
+             ".github/workflows/test.yml": test, ".github/workflows/abidiff.yaml": abi}  # fmt: skip
+    learned = bodies(make_project, files, name="x")
+    assert learned["ci"].endswith("Not read for commands: abidiff.yaml.")
+
+
+def test_gocheck_suites_and_a_quoted_go_mod(make_project):
+    go_mod = 'module "gopkg.in/yaml.v3"\n\nrequire (\n\t"gopkg.in/check.v1" v0.0.0-20161208181325-20d25e280405\n)\n'
+    suite = 'package yaml_test\n\nimport (\n\t. "gopkg.in/check.v1"\n\t"testing"\n)\n\nfunc Test(t *testing.T) { TestingT(t) }\n'
+    files = {"go.mod": go_mod, "yaml.go": "package yaml\n", "suite_test.go": suite,
+             "decode_test.go": "package yaml_test\n\nfunc (s *S) TestDecode(c *C) {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="yaml")
+    assert learned["go/packaging"] == "Go project: module `gopkg.in/yaml.v3`."
+    assert "no external dependencies" not in learned["go/stack"] and "Test tools: gocheck" in learned["go/stack"]
+    assert learned["workflow/test-one"].startswith("To run one test: `go test . -check.f <Suite.TestName>`")
+    assert learned["workflow/install"].startswith("To install: `go mod download`")
+
+
+def test_rakes_default_task_runs_both_suites_and_shindo_tests_are_tests(make_project):
+    rakefile = (
+        "Shindo::Rake.new\nRSpec::Core::RakeTask.new(:spec)\n\ntask :default => [:tests, :test]\ntask :test => :spec\n"
+    )
+    gemspec = "Gem::Specification.new do |s|\n  s.name = 'excon'\n  s.add_development_dependency('shindo')\nend\n"
+    files = {"Rakefile": rakefile, "excon.gemspec": gemspec, "Gemfile": "gemspec\n", "lib/excon.rb": "module Excon; end\n",
+             **{f"tests/t{i}_tests.rb": "Shindo.tests {}\n" for i in range(4)},
+             "spec/excon_spec.rb": "describe 'x' do; end\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="excon")
+    assert learned["workflow/test"].startswith("To test: `bundle exec rake` — from Rakefile default task.")
+    assert learned["layout/tests"].startswith("5 test files, named *_tests.rb, *_spec.rb; they live in tests/ (4")
+    assert "Shindo" in learned["ruby/stack"]
+
+
+def test_a_link_in_the_guide_is_not_its_prose_and_the_guides_install_flags_win(make_project):
+    readme = (
+        "# boltons\n\n## Development\n\nInstall [uv](https://docs.astral.sh/uv/), then set up a dev environment:\n\n"
+        "```bash\nuv venv && uv pip install -e .\n```\n"
+    )
+    files = {"README.md": readme, "pyproject.toml": '[project]\nname = "boltons"\n', "boltons/x.py": "X = 1\n",
+             "docs/conf.py": "project = 'boltons'\n", "docs/Makefile": "html:\n\tsphinx-build -b html . _build\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="boltons")
+    assert "uv venv" not in learned["workflow/docs"]
+    assert learned["workflow/install"].startswith("To install: `uv venv && uv pip install -e .` — from README.md.")
+    guide = "# Contributing\n\n* Install the project using `npm install --legacy-peer-deps` (see issue 2123)\n"
+    files = {"CONTRIBUTING.md": guide, "package.json": '{"name": "validator", "scripts": {}}\n', "index.js": "\n"}
+    learned = bodies(make_project, files, name="validator.js")
+    assert learned["workflow/install"] == "To install: `npm install --legacy-peer-deps` — from CONTRIBUTING.md."
+
+
+def test_a_cargo_alias_and_mochas_loader(make_project):
+    config = '[alias]\nnightly_docs = "doc --no-deps -F nightly_docs"\n'
+    files = {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", ".cargo/config.toml": config}
+    learned = bodies(make_project, files, name="bytemuck")
+    assert learned["workflow/docs"].startswith(
+        "To build or preview the docs: `cargo nightly_docs` (`cargo doc --no-deps -F nightly_docs`)"
+    )
+    package = (
+        '{"name": "validator", "scripts": {"test": "nyc mocha --require @babel/register --reporter dot --recursive"},'
+        ' "devDependencies": {"mocha": "^10"}}\n'
+    )
+    files = {"package.json": package, "src/index.js": "export default 1;\n", "test/validators.test.js": "\n",
+             "test/sanitizers.test.js": "\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="validator.js")
+    assert "`npx mocha --require @babel/register test/" in learned["workflow/test-one"]
+
+
+def test_a_containers_demo_is_not_source_and_a_test_folders_test_cc_is_a_test(make_project):
+    files = {"httplib.h": "int x;\n" * 50, "docker/main.cc": "int main() {}\n",
+             "docs-util/llm-app/app.cpp": "int main() {}\n", "test/test.cc": "int main() {}\n",
+             "test/test_proxy.cc": "int y;\n", "CMakeLists.txt": "project(httplib CXX)\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="cpp-httplib")
+    assert learned["layout/source"] == (
+        "Main source: the project's own C++ code is all in httplib.h at the repository root."
+    )
+    assert learned["layout/tests"].startswith("2 test files")
