@@ -7,13 +7,21 @@ or ``$VAR``, no shell control fragment (``case``/``esac``, ``then``), no folded 
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ci_steps import CHECK_ACTIONS, SPECIAL_CFG, commits_fixes, matrix_lines, session_placeholder
+from picasso_tui.profile.ci_steps import (
+    CHECK_ACTIONS,
+    SPECIAL_CFG,
+    commits_fixes,
+    in_the_checkout,
+    matrix_lines,
+    without_ci_values,
+)
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -69,10 +77,6 @@ SETUP = re.compile(
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
 """Lines that set a machine up or are shell control structure, not a project command."""
-VALUE_FLAG = re.compile(
-    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
-    r"exclude|toolchain|tags|python|python-version|node|ruby|jdk|java|platform|arch|group|extra|extras)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
-)
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
 
@@ -140,42 +144,6 @@ def logical_lines(script: str) -> list[str]:
     return out
 
 
-def _without_ci_values(line: str) -> str:
-    """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
-    ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
-    # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
-    line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
-    names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
-    line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
-    tokens = line.split()
-    kept: list[str] = []
-    seen = 0  # expressions passed, to name the one in this token
-    for token in tokens:
-        name = names[seen] if "\x00" in token and seen < len(names) else ""
-        seen += token.count("\x00")
-        if "\x00" in token or re.search(r"\$\{?\w", token):
-            target = re.fullmatch(r"--target=\x00", token) or (token == "\x00" and kept and kept[-1] == "--target")
-            if target and name and re.match(r"^(cd \S+ && )?cross\b", " ".join(kept)):
-                # cross exists to build for another target; without the one CI names it only tests the host
-                kept += ["--target", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
-                continue
-            if token.startswith("-") and kept:
-                continue  # a flag set from CI's matrix: the command stands without it
-            if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
-                runner = re.search(r"\b(tox|nox)\b", " ".join(kept))
-                said = session_placeholder(runner.group(1), kept[-1]) if runner else ""
-                if said:  # without the env CI names tox runs every env, not the command CI ran: it is said to vary
-                    kept.append(said)
-                    continue
-                kept.pop()  # the value of the flag before it: both go
-                continue
-            if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
-                continue  # a whole word from CI's environment (extra flags): the command stands without it
-            return ""  # a path or name only CI knows: the command means nothing without it
-        kept.append(token)
-    return " ".join(kept)
-
-
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
@@ -188,7 +156,7 @@ def clean_command(line: str) -> str | None:
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
     line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
-    line = _without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
+    line = without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
     line = re.sub(r"\s--$", "", line)  # `uvx nox -s "${{ … }}" -- ${{ … }}`: nothing is left to pass on
@@ -268,6 +236,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
+            here = folder  # a `cd` on a line of its own moves the lines after it (bitflags' `cd ./tests/smoke-test`)
             run = _with_env(run, data, job)
             for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, job)]:
                 if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
@@ -277,9 +246,14 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     inside_build = True  # `mkdir -p build; cd build; cmake --build .`: CI's own build tree
                 if inside_build:
                     continue
+                if re.fullmatch(r"cd [\w./-]+", line.strip()):
+                    here = posixpath.normpath(posixpath.join(here or ".", line.split()[1]))
+                    continue
+                if here.startswith(".."):
+                    break  # outside the checkout: what follows is another project's
                 command = clean_command(line)
                 if command:
-                    in_folder = f"cd {folder} && {command}" if folder not in ("", ".") else command
+                    in_folder = f"cd {here} && {command}" if here not in ("", ".") else command
                     steps.append(CiStep(rel, str(job_id), in_folder))
     return steps
 
@@ -364,7 +338,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             if not runs_on_change(rel, data) and rel not in called:
                 skipped.append(rel)
                 continue
-            found = github_steps(rel, data)
+            found = [s for s in github_steps(rel, data) if in_the_checkout(lambda d: bool(tree.under(d)), s.command)]
             used.append(rel)
             raw_jobs = data.get("jobs")
             names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []

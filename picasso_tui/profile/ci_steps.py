@@ -1,9 +1,11 @@
 """What a GitHub Actions step runs beyond its `run:` text: the values of the matrix it names, the check an action
-runs, and the special builds whose environment a contributor's machine does not have."""
+runs, the special builds whose environment a contributor's machine does not have, and the values only CI knows,
+taken out of a line (or said to vary) so that the command stands in a contributor's clone."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 CHECK_ACTIONS = {
@@ -97,3 +99,52 @@ def commits_fixes(data: dict[Any, Any]) -> bool:
         if commits and FIXES.search(said):
             return True
     return False
+
+
+def in_the_checkout(has_folder: Callable[[str], bool], command: str) -> bool:
+    """The command's `cd` goes to a folder of the repository, not one only CI makes (gson's gson-old-japicmp/, a
+    second checkout): in a contributor's clone the folder is not there."""
+    entered = re.match(r"cd ([\w./-]+) && ", command)
+    return not entered or has_folder(entered.group(1).removeprefix("./").rstrip("/"))
+
+
+VALUE_FLAG = re.compile(
+    r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
+    r"exclude|toolchain|tags|python|python-version|node|ruby|jdk|java|platform|arch|group|extra|extras)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
+)
+
+
+def without_ci_values(line: str) -> str:
+    """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
+    ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
+    # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
+    line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
+    names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
+    line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
+    tokens = line.split()
+    kept: list[str] = []
+    seen = 0  # expressions passed, to name the one in this token
+    for token in tokens:
+        name = names[seen] if "\x00" in token and seen < len(names) else ""
+        seen += token.count("\x00")
+        if "\x00" in token or re.search(r"\$\{?\w", token):
+            target = re.fullmatch(r"--target=\x00", token) or (token == "\x00" and kept and kept[-1] == "--target")
+            if target and name and re.match(r"^(cd \S+ && )?cross\b", " ".join(kept)):
+                # cross exists to build for another target; without the one CI names it only tests the host
+                kept += ["--target", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
+                continue
+            if token.startswith("-") and kept:
+                continue  # a flag set from CI's matrix: the command stands without it
+            if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
+                runner = re.search(r"\b(tox|nox)\b", " ".join(kept))
+                said = session_placeholder(runner.group(1), kept[-1]) if runner else ""
+                if said:  # without the env CI names tox runs every env, not the command CI ran: it is said to vary
+                    kept.append(said)
+                    continue
+                kept.pop()  # the value of the flag before it: both go
+                continue
+            if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
+                continue  # a whole word from CI's environment (extra flags): the command stands without it
+            return ""  # a path or name only CI knows: the command means nothing without it
+        kept.append(token)
+    return " ".join(kept)

@@ -63,7 +63,8 @@ def test_a_step_in_a_folder_only_ci_knows_is_left_out_and_a_known_folder_is_kept
         "      - run: ctest -V\n        working-directory: ${{ runner.workspace }}/build\n"
         "      - run: bundle exec rake\n        working-directory: sub\n"
     )
-    learned = bodies(make_project, {".github/workflows/ci.yml": "on: [push]\njobs:\n  t:\n    steps:\n" + steps})
+    workflow = "on: [push]\njobs:\n  t:\n    steps:\n" + steps
+    learned = bodies(make_project, {".github/workflows/ci.yml": workflow, "sub/Rakefile": "task :default\n"})
     assert "`cd sub && bundle exec rake`" in learned["ci"] and "ctest" not in learned["ci"]
 
 

@@ -119,3 +119,20 @@ def test_a_containers_demo_is_not_source_and_a_test_folders_test_cc_is_a_test(ma
         "Main source: the project's own C++ code is all in httplib.h at the repository root."
     )
     assert learned["layout/tests"].startswith("2 test files")
+
+
+def test_a_cd_on_its_own_line_moves_the_commands_after_it(make_project):
+    rust = (
+        "on: [push, pull_request]\njobs:\n  clippy:\n    steps:\n      - run: |\n          cd ./tests/smoke-test\n"
+        "          cargo clippy\n"
+    )
+    api = (
+        "on: [pull_request]\njobs:\n  api:\n    steps:\n      - uses: actions/checkout@v4\n        with:\n"
+        "          path: gson-old\n      - run: |\n          cd gson-old\n          mvn install -DskipTests\n"
+    )
+    files = {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", "tests/smoke-test/Cargo.toml": CARGO,
+             "tests/smoke-test/src/main.rs": "fn main() {}\n", ".github/workflows/rust.yml": rust,
+             ".github/workflows/api.yml": api}  # fmt: skip
+    learned = bodies(make_project, files, name="bitflags")
+    assert "`cd tests/smoke-test && cargo clippy`" in learned["ci"]
+    assert "mvn install" not in str(learned)  # gson-old/ is a folder only CI's checkout makes
