@@ -20,8 +20,9 @@ SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
 """CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
 
 
-MATRIX_VALUES = 6
-"""How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`)."""
+MATRIX_VALUES = 24
+"""How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`): all of an
+ordinary matrix, so that a list cut later says how many more there are (boltons' eleven Pythons)."""
 
 
 SELECTS_SESSION = re.compile(r"^(\S+ )*(tox|nox)( run)?( -\S+)* (-e|-s|--sessions?|--env)$")

@@ -136,3 +136,15 @@ def test_a_cd_on_its_own_line_moves_the_commands_after_it(make_project):
     learned = bodies(make_project, files, name="bitflags")
     assert "`cd tests/smoke-test && cargo clippy`" in learned["ci"]
     assert "mvn install" not in str(learned)  # gson-old/ is a folder only CI's checkout makes
+
+
+def test_a_long_matrix_says_how_many_more_it_runs(make_project):
+    versions = ", ".join(f"py3{n}" for n in range(7, 15))  # py37 … py314: eight values
+    tests = (
+        f"on: [push, pull_request]\njobs:\n  tests:\n    strategy:\n      matrix:\n        tox: [{versions}]\n"
+        "    steps:\n      - run: tox -e ${{ matrix.tox }}\n"
+    )
+    files = {"tox.ini": "[tox]\nenv_list = py3{7,8,9,10,11,12,13,14}\n", "pyproject.toml": '[project]\nname = "b"\n',
+             "b/x.py": "X = 1\n", ".github/workflows/tests.yaml": tests}  # fmt: skip
+    learned = bodies(make_project, files, name="boltons")
+    assert "`tox -e py312` and 2 more." in learned["ci"]  # never a list that looks complete when it is not
