@@ -187,6 +187,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),
             (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),
+            (r"^(tests?\.(?:c|cc|cpp))$", "{}"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),

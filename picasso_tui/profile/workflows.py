@@ -233,6 +233,13 @@ def _cited(tree: Tree, found: list[Command]) -> tuple[str, ...]:
     return tuple(files)
 
 
+def _only_adds_flags(command: str, bare: str) -> bool:
+    """The command is the bare one with flags that change what it does (`--legacy-peer-deps`), not only how much it
+    prints (composer's `install -vvv`, from a guide's bug-report advice)."""
+    extra = command[len(bare) :] if command.startswith(bare + " -") else ""
+    return bool(extra) and not re.fullmatch(r"(\s+(-v+|--verbose|-q|--quiet|--no-progress|--ansi))+", extra)
+
+
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
@@ -249,7 +256,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]
         if role == "install":  # the guide's `npm install --legacy-peer-deps` is how; the bare form fails there
-            rest = [c for c in rest if not best.command.startswith(c.command + " -")]
+            rest = [c for c in rest if not _only_adds_flags(best.command, c.command)]
         note = f" ({best.note})" if best.note else ""
         body = f"To {ROLE_WORDS[role]}: `{best.command}`{note} — from {best.source}."
         if rest:

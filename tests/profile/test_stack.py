@@ -427,7 +427,7 @@ def test_a_gems_rails_app_under_test_is_a_fixture_and_a_root_rails_app_is_the_pr
         "widget.gemspec": 'Gem::Specification.new do |s|\n  s.name = "widget"\n  s.add_dependency "activesupport"\n'
         '  s.add_development_dependency "rails"\n  s.add_development_dependency "minitest"\nend\n',
         "Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "rails"\n',
-        "Rakefile": "task default: :test\n",
+        "Rakefile": "require 'rake/testtask'\nRake::TestTask.new\ntask default: :test\n",
         "lib/widget.rb": "module Widget; end\n",
         "test/rails_app/config/application.rb": "module RailsApp; class Application < Rails::Application; end; end\n",
         "test/widget_test.rb": "require 'minitest/autorun'\n",

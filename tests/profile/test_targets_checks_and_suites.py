@@ -148,3 +148,34 @@ def test_a_long_matrix_says_how_many_more_it_runs(make_project):
              "b/x.py": "X = 1\n", ".github/workflows/tests.yaml": tests}  # fmt: skip
     learned = bodies(make_project, files, name="boltons")
     assert "`tox -e py312` and 2 more." in learned["ci"]  # never a list that looks complete when it is not
+
+
+def test_minitest_specs_are_not_rspec_and_a_rake_task_is_not_guessed(make_project):
+    files = {"Rakefile": 'desc "Run specs"\ntask "spec" do\n  sh "ruby spec/all.rb"\nend\n\ntask :default=>:spec\n',
+             "roda.gemspec": "Gem::Specification.new do |s|\n  s.name = 'roda'\nend\n", "lib/roda.rb": "class Roda; end\n",
+             "spec/spec_helper.rb": "require \"minitest/global_expectations/autorun\"\n",
+             "spec/roda_spec.rb": "describe 'roda' do; end\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="roda")
+    assert learned["workflow/test"] == "To test: `rake` — from Rakefile default task."  # no `rspec`, no `rake test`
+
+
+def test_a_verbose_flag_keeps_the_plain_install_and_a_pretest_build_comes_first(make_project):
+    guide = "# Contributing\n\nInstall the dependencies:\n\n```\ncomposer install -vvv\n```\n"
+    files = {
+        ".github/CONTRIBUTING.md": guide,
+        "composer.json": '{"name": "composer/composer"}\n',
+        "src/A.php": "<?php\n",
+    }
+    learned = bodies(make_project, files, name="composer")
+    assert learned["workflow/install"].endswith("Also: `composer install` (composer.json).")
+    package = (
+        '{"name": "yargs", "scripts": {"test": "c8 mocha ./test/*.mjs --require ./test/before.mjs", '
+        '"pretest": "npm run compile -- -p tsconfig.test.json", "compile": "tsc"}, "devDependencies": {"mocha": "^10"}}\n'
+    )
+    suite = "describe('x', () => { it('y', () => {}) })\n"
+    files = {"package.json": package, "lib/index.ts": "export {}\n", "test/argsert.mjs": suite, "test/usage.mjs": suite,
+             "test/before.mjs": "\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="yargs")
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `npm run compile -- -p tsconfig.test.json && npx mocha --require ./test/before.mjs test/"
+    )  # the tests import what the compile builds

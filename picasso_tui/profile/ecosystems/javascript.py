@@ -202,8 +202,9 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     if missing and " mocha " in f" {command} ":  # validator.js' `--require @babel/register`: the tests need it
         command = command.replace("mocha ", "mocha " + " ".join(missing) + " ", 1)
     if "pretest" in scripts and str(scripts.get("test")).strip() == runner:
-        command = f"{run_script(p.tool, 'test')}{' --' if p.tool == 'npm' else ''} {example}"
-    return command
+        return f"{run_script(p.tool, 'test')}{' --' if p.tool == 'npm' else ''} {example}"
+    builds = [s for s in chain_steps(str(scripts.get("pretest") or "")) if re.match(r"^\S+ run (build|compile)", s)]
+    return f"{builds[0]} && {command}" if builds else command  # yargs' tests import what `npm run compile` builds
 
 
 def _private(manifest: dict) -> bool:

@@ -95,7 +95,9 @@ def _commands(
 ) -> None:
     """Install, test (RSpec, Rails or rake with Minitest), RuboCop, and a Rails app's server and migrations."""
     k.command("install", "bundle install", manifest, 40)
-    rspec = "RSpec" in kinds.get("test", []) or tree.has(".rspec") or bool(tree.under("spec"))
+    helper = tree.read("spec/spec_helper.rb") or tree.read("spec/helper.rb") or ""
+    minitest_specs = bool(re.search(r"^\s*require\s*\(?\s*['\"]minitest", helper, re.MULTILINE))  # roda's spec/
+    rspec = "RSpec" in kinds.get("test", []) or tree.has(".rspec") or (bool(tree.under("spec")) and not minitest_specs)
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
@@ -108,8 +110,8 @@ def _commands(
     elif rails:
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
         k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
-    elif tree.has("Rakefile"):
-        k.command("test", "bundle exec rake test", "Rakefile", 60)
+    elif re.search(r"^\s*task\s*\(?\s*[:'\"]test\b|TestTask", tree.read("Rakefile") or "", re.MULTILINE):
+        k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
         tests = [f for f in tree.under("test") if f.endswith("_test.rb")]
         if tests and "Minitest" in kinds.get("test", []):
             k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
