@@ -18,7 +18,7 @@ from picasso_tui.profile.ci_steps import (
     CHECK_ACTIONS,
     SPECIAL_CFG,
     commits_fixes,
-    in_the_checkout,
+    folders_of_other_checkouts,
     matrix_lines,
     without_ci_values,
 )
@@ -221,6 +221,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
         if not change_job(job_id, job) or _in_another_checkout(job):
             continue
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
+        elsewhere = folders_of_other_checkouts(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
             if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
@@ -254,7 +255,9 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 command = clean_command(line)
                 if command:
                     in_folder = f"cd {here} && {command}" if here not in ("", ".") else command
-                    steps.append(CiStep(rel, str(job_id), in_folder))
+                    entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
+                    if not (entered and entered.group(1) in elsewhere):
+                        steps.append(CiStep(rel, str(job_id), in_folder))
     return steps
 
 
@@ -338,7 +341,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             if not runs_on_change(rel, data) and rel not in called:
                 skipped.append(rel)
                 continue
-            found = [s for s in github_steps(rel, data) if in_the_checkout(lambda d: bool(tree.under(d)), s.command)]
+            found = github_steps(rel, data)
             used.append(rel)
             raw_jobs = data.get("jobs")
             names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []

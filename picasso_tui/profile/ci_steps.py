@@ -5,7 +5,6 @@ taken out of a line (or said to vary) so that the command stands in a contributo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 CHECK_ACTIONS = {
@@ -102,11 +101,22 @@ def commits_fixes(data: dict[Any, Any]) -> bool:
     return False
 
 
-def in_the_checkout(has_folder: Callable[[str], bool], command: str) -> bool:
-    """The command's `cd` goes to a folder of the repository, not one only CI makes (gson's gson-old-japicmp/, a
-    second checkout): in a contributor's clone the folder is not there."""
-    entered = re.match(r"cd ([\w./-]+) && ", command)
-    return not entered or has_folder(entered.group(1).removeprefix("./").rstrip("/"))
+_VALUED = ("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "-j", "--jobs")
+"""git clone's options that take the next word as their value."""
+
+
+def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
+    """Folders a job fills with another checkout (gson's `path: gson-old-japicmp`, mail's `git clone … rails`): the
+    commands run in them are not in a contributor's clone. A build folder CI makes (`cmake -B build`) is not one."""
+    steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+    given = [s.get("with") for s in steps if str(s.get("uses") or "").startswith("actions/checkout")]
+    found = {str(w["path"]).strip("./") for w in given if isinstance(w, dict) and w.get("path")}
+    for line in "\n".join(str(s.get("run") or "") for s in steps).split("git clone ")[1:]:
+        words = line.split("&&")[0].split("\n")[0].split()
+        plain = [w for i, w in enumerate(words) if not w.startswith("-") and not (i and words[i - 1] in _VALUED)]
+        if plain:  # `git clone [options] <url> [<dir>]`: the folder named, or the repository's name
+            found.add(plain[1] if len(plain) > 1 else plain[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))
+    return found
 
 
 VALUE_FLAG = re.compile(

@@ -136,6 +136,15 @@ def test_a_cd_on_its_own_line_moves_the_commands_after_it(make_project):
     learned = bodies(make_project, files, name="bitflags")
     assert "`cd tests/smoke-test && cargo clippy`" in learned["ci"]
     assert "mvn install" not in str(learned)  # gson-old/ is a folder only CI's checkout makes
+    cmake = (
+        "on: [push, pull_request]\njobs:\n  build:\n    steps:\n      - run: cmake -S . -B build\n"
+        "      - run: cmake --build build\n      - run: |\n          cd build\n          ctest --output-on-failure\n"
+        "  rails:\n    steps:\n      - run: git clone --depth=1 https://github.com/rails/rails.git -b main\n"
+        "      - run: cd rails/actionmailer && bundle exec rake\n"
+    )
+    files = {"CMakeLists.txt": "project(fs CXX)\n", "src/a.cpp": "int a;\n", ".github/workflows/ci.yml": cmake}
+    ci = bodies(make_project, files, name="filesystem")["ci"]
+    assert "`cd build && ctest --output-on-failure`" in ci and "actionmailer" not in ci  # CI's build folder is kept
 
 
 def test_a_long_matrix_says_how_many_more_it_runs(make_project):
