@@ -20,6 +20,8 @@ from picasso_tui.profile.ci_steps import (
     commits_fixes,
     folders_of_other_checkouts,
     matrix_lines,
+    posix_shell,
+    run_default,
     without_ci_values,
 )
 from picasso_tui.profile.walk import Tree
@@ -125,7 +127,8 @@ def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
 
 
 def logical_lines(script: str) -> list[str]:
-    """A ``run:`` script as commands: backslash continuations joined, comments dropped."""
+    """A ``run:`` script as commands: backslash continuations and lines ending in `&&`, `||` or `|` (the shell reads
+    on: fast_float's `mkdir build &&` / `cd build &&` / `ctest`) joined, comments dropped."""
     out: list[str] = []
     pending = ""
     for raw in script.splitlines():
@@ -134,6 +137,9 @@ def logical_lines(script: str) -> list[str]:
             continue
         if line.endswith("\\"):
             pending += line[:-1].strip() + " "
+            continue
+        if re.search(r"(&&|\|\||\|)$", line):
+            pending += line + " "
             continue
         line = (pending + line).strip()
         pending = ""
@@ -185,14 +191,9 @@ def called_workflows(data: dict[Any, Any]) -> list[str]:
     ]
 
 
-def dig_folder(job: dict[Any, Any]) -> str:
-    defaults = job.get("defaults")
-    run = defaults.get("run") if isinstance(defaults, dict) else None
-    return str(run.get("working-directory") or "") if isinstance(run, dict) else ""
-
-
-SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule", re.IGNORECASE)
-"""A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`)."""
+SPECIAL_STEP = re.compile(r"nightly|beta|canary|experimental|refs/tags|release|schedule|failure\(\)", re.IGNORECASE)
+"""A step condition that holds only on a special toolchain or a release (`if: matrix.rust == 'nightly'`), or only
+after a failure (yarl's re-run of the failed tests, `pytest --lf`, to show them in full)."""
 
 
 def _in_another_checkout(job: dict[Any, Any]) -> bool:
@@ -231,7 +232,9 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
             if SPECIAL_CFG.search(f"{job.get('env') or ''} {step.get('env') or ''}"):
                 continue  # reqwest's `--cfg reqwest_unstable` build: the command fails without CI's flags
-            folder = str(step.get("working-directory") or dig_folder(job))
+            if not posix_shell(data, job, step):
+                continue  # yarl's `shell: python` step is a Python script, not shell lines
+            folder = str(step.get("working-directory") or run_default(job, "working-directory"))
             if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
                 folder = ""  # the checkout itself
             if "$" in folder:

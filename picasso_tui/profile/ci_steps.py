@@ -19,6 +19,20 @@ SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
 """CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
 
 
+def run_default(scope: dict[Any, Any], key: str) -> str:
+    """A job's or a workflow's `defaults: run:` setting (`working-directory`, `shell`), or ""."""
+    defaults = scope.get("defaults")
+    run = defaults.get("run") if isinstance(defaults, dict) else None
+    return str(run.get(key) or "") if isinstance(run, dict) else ""
+
+
+def posix_shell(workflow: dict[Any, Any], job: dict[Any, Any], step: dict[Any, Any]) -> bool:
+    """The step's `run:` text is shell lines: no `shell: python` (a script's statements, not commands) on the step,
+    its job's defaults or the workflow's."""
+    shell = str(step.get("shell") or run_default(job, "shell") or run_default(workflow, "shell"))
+    return not re.match(r"python", shell.strip(), re.IGNORECASE)
+
+
 MATRIX_VALUES = 24
 """How many of a matrix's values a command is written out for (tenacity's `poe ${{ matrix.task }}`): all of an
 ordinary matrix, so that a list cut later says how many more there are (boltons' eleven Pythons)."""

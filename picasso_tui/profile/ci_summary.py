@@ -26,6 +26,18 @@ def _when(ci: CiReading, rel: str, more: bool) -> str:
     return ""
 
 
+def _distinct_first(commands: list[str]) -> list[str]:
+    """Each command before those that differ from one already named only in flags (`cargo test --all-features`
+    beside `cargo test --verbose`), so that a list cut short loses variants, not what else CI runs."""
+    seen: set[str] = set()
+    first, variants = [], []
+    for command in commands:
+        head = " ".join(w for w in command.split() if not w.startswith(("+", "-")))  # its flags aside
+        (variants if head in seen else first).append(command)
+        seen.add(head)
+    return first + variants
+
+
 def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
     """What CI runs on a change, per workflow file: its jobs, the commands they run, and whether it commits fixes."""
     parts: list[str] = []
@@ -42,7 +54,7 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
         text = rel + (f" (jobs {listed_jobs})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
         if commands:
-            text += " runs " + human_list([f"`{c}`" for c in commands], 6)
+            text += " runs " + human_list([f"`{c}`" for c in _distinct_first(commands)], 6)
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)

@@ -60,7 +60,7 @@ COMMAND_ROLES = (
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
-    ("build", re.compile(r"\b(build|compile|package|assemble)\b")),
+    ("build", re.compile(r"\b(build|compile|package|assemble)\b|^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
 )  # fmt: skip
 CONTEXT_ROLES = (

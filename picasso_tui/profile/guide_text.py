@@ -41,7 +41,9 @@ def plain(text: str) -> str:
     text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
     text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
     text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
-    text = HTML_TAG.sub("", re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
+    # a tag in code is what to type (yarl's "a collapsed `<details>` block"); elsewhere it is markup
+    text = "".join(part if part.startswith("`") else HTML_TAG.sub("", part) for part in re.split(r"(`[^`\n]+`)", text))
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
     text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
     return " ".join(text.replace("**", "").split())

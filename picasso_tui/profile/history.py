@@ -132,8 +132,10 @@ def investigate(root: Path) -> Knowledge:
         notes.append(f"{len(refs) / n:.0%} lead with `{Counter(refs).most_common(1)[0][0]} #<issue>,`")
     if len(issue_brackets) / n >= 0.3:
         notes.append(f"{len(issue_brackets) / n:.0%} lead with the issue number in brackets ({issue_brackets[0]})")
-    if (len(brackets) - len(issue_brackets)) / n >= 0.3:
-        notes.append("a [component] prefix is common")
+    tags = [b for b in brackets if b not in issue_brackets]
+    if len(tags) / n >= 0.3:  # qs' `[Fix]`, `[Dev Deps]`: kinds of change, where another project names a component
+        common = ", ".join(t for t, _ in Counter(tags).most_common(4))
+        notes.append(f"{len(tags) / n:.0%} start with a bracketed tag (most often {common})")
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))

@@ -7,7 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
-from picasso_tui.profile.walk import VENDORED_DIRS, Tree
+from picasso_tui.profile.walk import Tree, is_vendored
 
 MIN_SHARE = 0.01
 _PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
@@ -93,7 +93,7 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     count: Counter[str] = Counter()
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
     for rel, n in counted if counted else tree.sizes.items():
-        if any(part.lower() in VENDORED_DIRS for part in rel.split("/")[:-1]) or BUNDLED.search(rel):
+        if is_vendored(rel) or BUNDLED.search(rel):
             continue
         lang = language_in(tree, rel)
         if lang:

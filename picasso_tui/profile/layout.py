@@ -59,7 +59,9 @@ _DESCRIBES = re.compile(r"^(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an
 
 
 def _plain(text: str) -> str:
-    """Markdown / reStructuredText inline markup reduced to its words."""
+    """Markdown / reStructuredText inline markup reduced to its words; an autolink keeps its address (fast_float's
+    docs/README.md: "The source for <https://fastfloat.github.io/fast_float/>.")."""
+    text = re.sub(r"<(https?://[^>\s]+)>(?!`)", r"\1", text)  # not an rst link's target (`text <url>`_)
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<[^>]+>", " ", text)  # images, html tags
     text = re.sub(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?", r"\1", text)  # links keep their text
     text = re.sub(r"`_|\*\*|__|[`*]", "", text)
@@ -95,8 +97,10 @@ def _is_prose(para: str, min_words: int = 4) -> bool:
     return len(_plain(para).split()) >= min_words
 
 
-def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str, str]:
-    """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …")."""
+def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
+    """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
+    with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
+    project ("The Flask framework"), not only a word of its title ("The JSON parser used" in json-schema-validator)."""
     title_seen = False
     for kind, text in blocks:
         if kind == "heading":
@@ -110,6 +114,9 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str]) -> tuple[str
         for i, sentence in enumerate(said):
             m = _DESCRIBES.match(sentence)
             subject = _norm(m.group("subject")) if m else ""
+            article = re.match(r"(a|an|the)\s", m.group("subject").strip(), re.IGNORECASE) if m else None
+            if article and (article.group(1).lower() != "the" or not any(n in subject for n in full)):
+                continue
             if m and subject and any(n in subject or subject in n for n in names):
                 summary = sentence
                 for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences
@@ -163,8 +170,9 @@ def _readme(tree: Tree, k: Knowledge) -> None:
     title = next((t for kind, t in blocks if kind == "heading"), "")
     manifest_name, description, manifest = _manifest_description(tree)
     names = {_norm(n) for n in (title, tree.root.name, manifest_name.rsplit("/", 1)[-1]) if _norm(n)}
+    full = set(names)
     names |= {_norm(w) for w in title.split() if len(_norm(w)) >= 3}
-    name, summary = _intro_sentence(blocks, names)
+    name, summary = _intro_sentence(blocks, names, full)
     source = rel
     if not summary:
         name, summary, source = manifest_name or tree.root.name, description, manifest
@@ -205,6 +213,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     prose: Counter[str] = Counter()
     stubs: Counter[str] = Counter()
     langs: dict[str, Counter[str]] = {}
+    binaries = Counter(rel.split("/", 1)[0] for rel in tree.binaries if "/" in rel)  # qs' logos/: images only
     for rel in tree.files:
         if "/" not in rel:
             continue
@@ -223,8 +232,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         return  # gjson: only .github/ beside a package at the root says nothing of the layout
     described = []
     readmes = []
-    for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:
-        what = PURPOSES.get(folder.lower())
+    counts.update({top: 0 for top in binaries if not top.startswith(".")})
+    for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
+        n += binaries[folder]
+        what = PURPOSES.get(folder.lower()) or ("images or other binary files" if binaries[folder] * 2 > n else None)
         main = langs.get(folder)
         needs = LANGUAGE_PURPOSES.get(folder.lower())
         if needs and (not main or main.most_common(1)[0][0] != needs):
@@ -233,7 +244,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in
         # (a third: Rust examples are one Cargo.toml per main.rs).
         top_lang = main.most_common(1)[0] if main else None
-        lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n else None
+        runner_up = main.most_common(2)[1][1] if main and len(main) > 1 else 0  # fast_float's fuzz/: one .sh, one .cc
+        lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n and top_lang[1] > runner_up else None
         if what == "documentation":
             lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder
         if not what and prose[folder] * 2 > n:

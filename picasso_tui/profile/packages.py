@@ -75,12 +75,17 @@ def _child(folder: str, rel: str) -> str | None:
     return f"{folder}/{name}" if folder else name
 
 
-def _descend(files: list[str], size: dict[str, int]) -> tuple[str, list[tuple[str, int]]]:
+def _descend(files: list[str], size: dict[str, int], project: str) -> tuple[str, list[tuple[str, int]]]:
     """(the folder the code is in, the folders passed on the way that still hold a notable share of the files)."""
     folder, left = "", []
     while True:
         below = [f for f in files if not folder or f.startswith(folder + "/")]
         counts = Counter(c for f in below if (c := _child(folder, f)))
+        named = [c for c in counts if not folder and _plain(c) == project and counts[c] >= MIN_FILES]
+        if named:  # yarl's yarl/ beside its build backend in packaging/ and scripts at the root: the package
+            left = [(c, m) for c, m in counts.items() if c != named[0] and m >= SIBLING_SHARE * len(files)]
+            folder = named[0]
+            continue
         top = _holding_most(folder, below, size, counts)
         if not top:
             return folder, left
@@ -114,7 +119,10 @@ def _holding_most(folder: str, below: list[str], size: dict[str, int], counts: C
         if measure:
             top, held = measure.most_common(1)[0]
             share = 0.5 if top.rsplit("/", 1)[-1] in SOURCE_ROOTS and not folder else DESCEND_SHARE
-            if held >= share * total:
+            # by files only where no other folder holds clearly more code: phpdoc-parser's 77 small AST nodes in
+            # src/Ast/ are not where its parser is (src/Parser/, more bytes in 6 files)
+            outweighed = measure is counts and any(w > weight[top] * 1.1 for w in weight.values())
+            if held >= share * total and not outweighed:
                 return top
     return None
 
@@ -128,6 +136,10 @@ def _data_as_code(tree: Tree, lang: str) -> bool:
     return any(
         set(p.lower() for p in f.split("/")[:-1]) & DATA_FOLDERS and language_in(tree, f) == lang for f in tree.own
     )
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
 def _base(rel: str) -> str:
@@ -147,26 +159,30 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     if len(files) < MIN_FILES:
         return k
-    folder, left = _descend(files, tree.sizes)
+    folder, left = _descend(files, tree.sizes, _plain(tree.root.name))
     inside = [f for f in files if not folder or f.startswith(folder + "/")]
     direct = [f for f in inside if _child(folder, f) is None]
     folders = Counter(c for f in inside if (c := _child(folder, f)))
     if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
+    # the code below when the files beside the sub-folders are small (faker's 9-line lib/faker/music.rb loaders)
+    deep = sum(tree.sizes[f] for f in direct) * 10 < sum(tree.sizes[f] for f in inside)
     modules = sorted(
         (
             f
-            for f in direct
+            for f in (inside if deep else direct)
             if (_base(f) not in TRIVIAL or (_base(f) == "__init__.py" and tree.sizes[f] >= BIG_INIT))
             and not f.endswith(STUBS)
             and tree.sizes[f] >= 50
         ),
         key=lambda f: (-tree.sizes[f], f),
-    )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
+    )[
+        : MODULES_SHOWN if deep else None
+    ]  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
     where = f"{folder}/" if folder else "the repository root"
     parts = [f"{plural(len(inside), DISPLAY.get(lang, lang) + ' file')}"]
     if modules:
-        names = [m.rsplit("/", 1)[-1] for m in modules]
+        names = [m[len(folder) + 1 :] if folder and deep else m if deep else m.rsplit("/", 1)[-1] for m in modules]
         parts.append(f"largest modules {human_list(names, MODULES_SHOWN)}")
     if folders:
         shown = [f"{c.rsplit('/', 1)[-1]}/ ({n})" for c, n in sorted(folders.items(), key=lambda kv: (-kv[1], kv[0]))]

@@ -191,24 +191,24 @@ def readme_why(tree: Tree) -> list[Reasoned]:
 
 
 def _comment_blocks(text: str, marker: str) -> list[tuple[int, str, str]]:
-    """(first line number, comment text, the line it annotates) for each run of whole-line comments."""
+    """(first line number, comment text, the line it annotates) for each paragraph of whole-line comments: an empty
+    comment line parts them (yarl's cythonize settings: a list of options, then a NOTE on why `parallel = 1`)."""
     out: list[tuple[int, str, str]] = []
-    block: list[str] = []
-    start = 0
+    paragraphs: list[tuple[int, list[str]]] = []
     for n, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if stripped.startswith(marker):
-            if not block:
-                start = n
-            said = stripped[len(marker) :].strip()
-            if not re.match(r"(FIXME|TODO|XXX)\b", said):  # a to-do is not a policy
-                block.append(said)
+            said = re.sub(r"^NOTE:\s*", "", stripped[len(marker) :].strip())  # a NOTE: on every line of it
+            if said and not (paragraphs and paragraphs[-1][1]):
+                paragraphs.append((n, []))
+            if said and not re.match(r"(FIXME|TODO|XXX)\b", said):  # a to-do is not a policy
+                paragraphs[-1][1].append(said)
+            elif not said and paragraphs and paragraphs[-1][1]:
+                paragraphs.append((n, []))  # the next paragraph starts on the next line that says something
             continue
-        if block:
-            out.append((start, " ".join(block), stripped))
-            block = []
-    if block:
-        out.append((start, " ".join(block), ""))
+        out += [(start, " ".join(said), stripped) for start, said in paragraphs if said]
+        paragraphs = []
+    out += [(start, " ".join(said), "") for start, said in paragraphs if said]
     return out
 
 

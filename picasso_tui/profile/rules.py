@@ -221,8 +221,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             )
             bare = SUBORDINATE.sub("", c)  # "If your change modifies behaviour, update the CHANGELOG" instructs
             records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (c, bare))
-            if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")):
-                continue
+            if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")) or len(c.split()) < 3:
+                continue  # faker's "Don't fear!": an encouragement, not a rule
             ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
             if (
                 (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :]))

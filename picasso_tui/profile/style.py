@@ -229,7 +229,8 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
         ext = next(e for e, lg in EXTENSIONS.items() if lg == lang)
         found: dict[str, str] = {}
         for glob, values in rules.items():
-            if glob == "*" or any(fnmatch(f"x{ext}", p.split("/")[-1]) for p in _braces(glob)):
+            globs = [g.removeprefix("**/") for g in _braces(glob)]  # `[coverage/**/*]` is one folder's files only
+            if glob == "*" or any("/" not in g and fnmatch(f"x{ext}", g) for g in globs):
                 found.update(values)  # later, more specific sections override `[*]` (tenacity's [*.{py,pyi}])
         if found:
             hints[lang].append(

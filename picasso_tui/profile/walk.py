@@ -20,7 +20,7 @@ MAX_READ_BYTES = 256 * 1024
 SKIP_DIRS = frozenset(
     {
         ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "vendored", "third_party", "third-party",
-        "external", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
+        ".venv", "venv", "site-packages", "__pycache__", ".tox", ".nox", ".mypy_cache",
         ".pytest_cache", ".ruff_cache", ".cache", "dist", "build", "out", "target", "coverage", ".next",
         ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode-test", "Pods", "DerivedData", ".terraform",
         "htmlcov", ".eggs", "_build", "cmake-build-debug", "cmake-build-release", "tap-snapshots",
@@ -38,6 +38,9 @@ BINARY_EXTENSIONS = frozenset(
         ".bin", ".dat", ".npy", ".npz", ".pkl", ".parquet", ".onnx", ".pt", ".h5", ".lockb", ".wasm",
     }
 )  # fmt: skip
+
+DESIGN_FILES = frozenset({".ai", ".sketch", ".fig", ".xcf", ".icns", ".eps"})
+"""Artwork sources (qs' logos/*.ai): binary, so never read, but files of their folder all the same."""
 
 AUXILIARY_DIRS = frozenset(
     {
@@ -75,6 +78,8 @@ class Tree:
     sizes: dict[str, int]
     skipped_dirs: int = 0
     ignored: int = 0
+    binaries: list[str] = field(default_factory=list)
+    """Images, archives and other binary files: counted in a folder's files, never read."""
     _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     @cached_property
@@ -140,7 +145,10 @@ def is_vendored(rel: str) -> bool:
     release (test/googletest-1.16.0/), at any depth, or a test framework's copy inside a test folder."""
     parts = rel.split("/")[:-1]
     copied = any(p.lower() in TEST_FRAMEWORK_COPIES and up in ("test", "tests") for up, p in pairwise(parts))
-    return copied or any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in parts)
+    # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
+    # other libraries (uuid's src/external/serde_support.rs)
+    nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]
+    return copied or any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in nested)
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:
@@ -266,10 +274,13 @@ def walk(root: Path) -> Tree:
                     stack.append((rel, specs))
             elif is_file:
                 ext = os.path.splitext(entry.name)[1].lower()
-                if ext in BINARY_EXTENSIONS or is_generated(entry.name):
+                if is_generated(entry.name):
                     continue
                 if _ignored(specs, rel, False) and rel not in tracked.files:
                     tree.ignored += 1
+                    continue
+                if ext in BINARY_EXTENSIONS or ext in DESIGN_FILES:
+                    tree.binaries.append(rel)
                     continue
                 try:
                     sizes[rel] = entry.stat().st_size

@@ -147,6 +147,10 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         built = re.findall(r"^\s*add_executable\s*\(\s*[\w.${}-]+\s+([^)]*)\)", tree.read(cmake) or "", re.M | re.I)
         sources = [f"{folder}/{t}" for b in built for t in b.split() if re.fullmatch(r"[\w-]+\.(c|cc|cpp|cxx)", t)]
         sources = [f for f in dict.fromkeys(sources) if tree.has(f)]
+        wrapped = _wrapped_tests(tree, folder, tree.read(cmake) or "")
+        optional = sum(behind for _, behind in wrapped)
+        if len(wrapped) > len(sources):  # fast_float's `fast_float_add_cpp_test(basictest)`: one program per call
+            sources, built = [f for f, _ in wrapped], [f for f, _ in wrapped]
         here = {t for t in named if t.startswith(f"{folder}/")}
         if len(sources) < 2 or set(sources) <= here or not here <= set(sources):
             continue  # fmt's add_fmt_test() builds most of its tests: the named files say more than add_executable
@@ -162,7 +166,9 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         k.fact(
             "layout/tests",
             "Where tests live",
-            f"{plural(len(built), 'test program')} built by {cmake} from "
+            f"{plural(len(built), 'test program')} built by {cmake}"
+            + (f" ({len(built) - optional} by default, {optional} behind options)" if optional else "")
+            + " from "
             f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/" + header + ".",
             cmake,
             *sources[:2],
@@ -170,6 +176,26 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         )
         return True
     return False
+
+
+def _wrapped_tests(tree: Tree, folder: str, text: str) -> list[tuple[str, bool]]:
+    """(source, behind an `if`) for each call of a CMake function of the file that builds a test program from its
+    argument (`function(fast_float_add_cpp_test TEST_NAME)` … `add_executable(${TEST_NAME} ${TEST_NAME}.cpp)`)."""
+    makers = [
+        name
+        for name, body in re.findall(r"^\s*function\s*\(\s*(\w+)[^)]*\)(.*?)endfunction", text, re.M | re.S | re.I)
+        if re.search(r"add_executable\s*\(\s*\$\{\w+\}\s+\$\{\w+\}\.(c|cc|cpp|cxx)\b", body, re.I)
+    ]
+    found: list[tuple[str, bool]] = []
+    depth = 0
+    for line in re.sub(r"^\s*function\s*\(.*?endfunction[^\n]*", "", text, flags=re.M | re.S | re.I).splitlines():
+        depth += bool(re.match(r"\s*if\s*\(", line, re.I)) - bool(re.match(r"\s*endif\s*\(", line, re.I))
+        call = re.match(rf"\s*({'|'.join(makers)})\s*\(\s*([\w-]+)", line) if makers else None
+        source = call and next((f"{folder}/{call.group(2)}.{e}" for e in ("cpp", "cc", "c", "cxx")
+                                if tree.has(f"{folder}/{call.group(2)}.{e}")), None)  # fmt: skip
+        if source:
+            found.append((source, depth > 0))
+    return found
 
 
 def _naming(tests: list[str]) -> Counter[str]:

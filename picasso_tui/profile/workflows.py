@@ -178,9 +178,6 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
     c = bundled
-    if c.role == "install" and (c.command.startswith("pre-commit install") or DOCS_TOOL.search(c.command)):
-        # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after what installs the project
-        return Command(c.role, c.command, c.source, c.priority + 45, c.note)
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):
@@ -191,24 +188,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "migrate" and not _has_migrations(tree):
         return None
-    if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # previews: after any docs build
-    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # checks the format, does not format
-    coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)
-    if c.role == "test" and coverage and not c.source.startswith("CI"):  # go-toml's guide: a coverage report's run
-        return Command(c.role, c.command, c.source, c.priority + 5, c.note)
-    if c.role == "test" and re.match(r"cargo test [a-z_][\w:]*$", c.command):
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # bitflags' `cargo test pass`: a filter
-    if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)  # one kind of test, not the suite
-    if c.source.startswith("CI") and re.match(r"cd (\./)?(ci|\.ci|\.github)/|cross ", c.command):
-        # chrono's ci/core-test is CI's own crate; indicatif's `cross build` cross-compiles in Docker for one target
-        return Command(c.role, c.command, c.source, c.priority + 30, c.note)
-    if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
-        return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # needs CI's configure step first
-    if c.role == "build" and commands.CONFIGURE.match(c.command) and " && " not in c.command:
-        return Command(c.role, c.command, c.source, c.priority + 20, c.note)  # configures only
+    if c.role in ("test", "test-one") and FUZZ.search(c.command):
+        return None  # uuid's guide: "we use `cargo fuzz` to fuzz test"; a fuzzer searches for crashes, it is no suite
     if c.role == "test-one" and " -pl " in c.command and _one_module_maven(tree):
         return Command(c.role, re.sub(r"\s-pl\s+\S+", "", c.command), c.source, c.priority, c.note)
     if c.role == "test-one" and re.match(r"ctest\b.*\s-R\s", c.command) and _single_ctest(tree):
@@ -223,7 +204,55 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
-    return c
+    later = _delay(c)
+    return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
+
+
+FUZZ = re.compile(r"^cargo (\+\S+ )?fuzz\b|\s-fuzz(time)?[ =]")
+"""A fuzzer's run (`cargo fuzz`, `go test -fuzz=FuzzParse`)."""
+
+
+def _delay(c: Command) -> int:
+    """How far a command kept goes back behind the others of its role: one that does less than its role says, or
+    only one variant of it, stays as an alternative."""
+    if c.role == "install" and (c.command.startswith("pre-commit install") or DOCS_TOOL.search(c.command)):
+        return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
+    if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
+        return 30  # previews: after any docs build
+    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
+        return 30  # checks the format, does not format
+    coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)
+    if c.role == "test" and coverage and not c.source.startswith("CI"):  # go-toml's guide: a coverage report's run
+        return 5
+    if c.role == "test" and re.match(r"cargo test [a-z_][\w:]*$", c.command):
+        return 30  # bitflags' `cargo test pass`: a filter
+    if c.role == "test" and re.search(r"\s--(doc|lib|bins?|examples?|benches)\b", c.command):
+        return 30  # one kind of test, not the suite
+    if c.role == "test" and re.match(r"(cd \S+ && )?ctest\b.*\s-R\s", c.command):
+        return 30  # fast_float's `ctest -R basictest`: the tests of that name only
+    if c.source.startswith("CI") and (re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command) or _variant(c)):
+        return 30  # chrono's ci/core-test is CI's own crate; uuid's `cargo +1.85.0 build` checks the MSRV
+    if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
+        return 20  # needs CI's configure step first
+    alone = re.sub(r"^cd \S+ && ", "", c.command)  # fast_float's `cd build && cmake ..` configures too
+    if c.role == "build" and commands.CONFIGURE.match(alone) and " && " not in alone:
+        return 20  # configures only
+    return 0
+
+
+VARIANT = re.compile(
+    r"^(cross|emcmake|emconfigure|emmake|wasm-pack) |^cargo \+\S+|"
+    r"\s--target[ =]\S*(wasm|-linux-|-windows-|-apple-|-none)|\s-DCMAKE_(C|CXX)_COMPILER=|\s-DCMAKE_TOOLCHAIN_FILE=|"
+    r"\s--toolchain[ =]|--manifest-path (\./)?(tests?|examples?|benches|fuzz)/"
+)
+"""A CI command for one variant of the build: a pinned toolchain (uuid's MSRV job, `cargo +1.85.0`), a cross or
+WebAssembly target (`cross`, `emcmake cmake`, `--target wasm32-wasip1`), another compiler, a test crate's manifest."""
+NICHE_PLATFORM = re.compile(r"msys2|mingw|cygwin|emscripten|wasm|wasi|android|\bios\b|qemu", re.IGNORECASE)
+"""CI jobs for a platform a contributor seldom builds on (fast_float's msys2.yml): the plain build comes first."""
+
+
+def _variant(c: Command) -> bool:
+    return bool(VARIANT.search(c.command) or NICHE_PLATFORM.search(c.source))
 
 
 def _cited(tree: Tree, found: list[Command]) -> tuple[str, ...]:

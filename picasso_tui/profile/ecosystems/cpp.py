@@ -113,6 +113,12 @@ def _presets(k: Knowledge, tree: Tree) -> None:
                   "configures, builds and tests")  # fmt: skip
 
 
+def _set_to(text: str, variable: str) -> str:
+    """The number a CMake `set(<variable> <n> …)` gives, or the variable's reference unchanged."""
+    found = re.search(rf"^\s*set\s*\(\s*{variable}\s+\"?(\d+)\b", text, re.MULTILINE | re.IGNORECASE)
+    return found.group(1) if found else f"${{{variable}}}"
+
+
 def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     """What the CMakeLists.txt files declare (project, standard, targets, test frameworks), and the commands
     that build and test it."""
@@ -122,8 +128,12 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     every = "\n".join(texts.values())
     project = re.search(r"^\s*project\s*\(\s*([\w.+-]+)", root, re.IGNORECASE | re.MULTILINE)
     details = [f"CMake project `{project.group(1)}`" if project else "CMake (CMakeLists.txt)"]
+    # fast_float's `set(CMAKE_CXX_STANDARD ${FASTFLOAT_CXX_STANDARD})`, the variable set to 11 just above
+    root = re.sub(r"(CMAKE_CXX_STANDARD\s+)\$\{(\w+)\}", lambda m: m.group(1) + _set_to(root, m.group(2)), root)
     fixed = re.search(r"CMAKE_CXX_STANDARD\s+(\d+)", _unconditional(root))
-    chosen = sorted({int(n) for n in re.findall(r"CMAKE_CXX_STANDARD\s+(\d+)", every)})
+    chosen = sorted({int(n) for n in re.findall(r"CMAKE_CXX_STANDARD\s+(\d+)", root)}) or sorted(
+        {int(n) for n in re.findall(r"CMAKE_CXX_STANDARD\s+(\d+)", every)}
+    )  # the tests' own standard (fast_float's tests at C++17) is not the library's
     features = sorted({int(n) for n in re.findall(r"\bcxx_std_(\d+)", root)})
     if fixed:
         details.append(f"C++{fixed.group(1)}")

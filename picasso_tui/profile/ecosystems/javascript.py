@@ -51,7 +51,7 @@ LOCKS = (
     ("npm-shrinkwrap.json", "npm"),
 )
 ROLE_SCRIPTS = {
-    "build": ("build", "compile"), "test": ("test", "test:unit", "tests"),
+    "build": ("build", "compile", "dist", "bundle"), "test": ("test", "test:unit", "tests", "tests-only"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
     "docs": ("docs", "docs:build", "typedoc"), "format": ("format", "fmt", "prettier", "fix", "format:write"),

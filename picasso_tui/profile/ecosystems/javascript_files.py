@@ -43,7 +43,10 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
         script = str(scripts.get("test") or "")
     except (ValueError, AttributeError):
         return "", []
-    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", script):
+    ran = [script] + [
+        str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
+    ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`
+    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(ran)):
         path = glob.removeprefix("./")
         folder = path.split("*", 1)[0].rstrip("/")
         if not folder or "{" in path:
@@ -52,9 +55,6 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
         files = [f for f in tree.under(folder) if pattern.match(f)]
         if files:
             return path, files
-    ran = [script] + [
-        str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
-    ]
     if any(BARE_MOCHA.search(text) for text in ran):  # picomatch's `mocha --reporter dot`: mocha's own ./test/*.js
         files = [f for f in tree.under("test") if re.fullmatch(r"test/[^/]+\.[mc]?js", f)]
         return ("test/*.js", files) if files else ("", [])
@@ -69,6 +69,10 @@ HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|commo
 """Files of a test folder that support the tests rather than hold them."""
 
 
+TEST_CALL = re.compile(
+    r"""\b(test|it|describe|suite|t\.test)\s*\(|\b(require\(\s*|from\s+)['"](tape|tap|ava|node:test|uvu)\b"""
+)
+"""A file that declares tests, not one that holds the cases a test reads (qs' test/empty-keys-cases.js)."""
 RELATIVE_IMPORT = re.compile(r"""(\brequire\(\s*|\bfrom\s+|\bimport\s+|\bimport\(\s*)['"]\.\.?/""")
 
 
@@ -78,6 +82,7 @@ def test_file_example(tree: Tree, runner: str) -> str | None:
     named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
     _, suite = test_script_files(tree)
     files = [f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)][:20]
+    files = [f for f in files if TEST_CALL.search(tree.read(f) or "")] or files  # qs' empty-keys-cases.js: data
     # one that loads the code by a relative path runs as checked out; dotenv's test of `import 'dotenv/config'`
     # resolves through package.json exports to dist/, which only a build writes
     relative = next((f for f in files if RELATIVE_IMPORT.search(tree.read(f) or "")), None)
@@ -92,6 +97,7 @@ def test_file_example(tree: Tree, runner: str) -> str | None:
         if files:
             ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
             real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
+            real = [f for f in real if TEST_CALL.search(tree.read(f) or "")] or real
             return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
     return None
 

@@ -126,7 +126,9 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
     if re.search(r"android\.application\b(?!\S*\)?\s*apply false)", modules):
         return "an Android application"
     text = _applied(tree.read(root) or "")
-    if _APPLICATION.search(text) or {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", [])):
+    default_build = re.sub(r"<profiles>.*?</profiles>", "", text, flags=re.DOTALL)  # json-schema-validator's JMH jar
+    frameworks = {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", []))
+    if _APPLICATION.search(default_build) or frameworks:
         return "an application"
     return "a library (published)" if _PUBLISHED.search(text) else ""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
-from picasso_tui.profile.ecosystems.python_retired import deprecated, module_file
+from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -357,7 +357,7 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
     scripts = {n: t for n, t in scripts.items() if isinstance(t, str)}
     retired = {n: said for n, t in scripts.items() if (said := deprecated(tree, module_file(tree, t)))}
     entries = [f"`{n}` -> {t}" + (f" (deprecated: {retired[n]})" if n in retired else "") for n, t in scripts.items()]
-    mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2]
+    mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2 and importable(tree, f)]
     entries += [
         f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})"
         + (f" (deprecated: {said})" if (said := deprecated(tree, f)) else "")

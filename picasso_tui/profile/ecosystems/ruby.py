@@ -110,9 +110,9 @@ def _commands(
     elif rails:
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
         k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
-    elif re.search(r"^\s*task\s*\(?\s*[:'\"]test\b|TestTask", tree.read("Rakefile") or "", re.MULTILINE):
+    elif re.search(r"^\s*task\s*\(?\s*[:'\"]test\b|TestTask", _rake_tasks(tree), re.MULTILINE):
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
-        tests = [f for f in tree.under("test") if f.endswith("_test.rb")]
+        tests = [f for f in tree.under("test") if re.search(r"(_test|/test_(?!helper)\w+)\.rb$", f)]
         if tests and "Minitest" in kinds.get("test", []):
             k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
@@ -132,6 +132,15 @@ def _commands(
             "Rails application: routes in config/routes.rb, models in app/models, controllers in app/controllers.",
             *[f for f in ("config/routes.rb", "config/application.rb") if tree.has(f)],
         )
+
+
+def _rake_tasks(tree: Tree) -> str:
+    """The Rakefile with the task files Rake loads beside it: rakelib/*.rake always, tasks/*.rake when the Rakefile
+    loads them (faker's `Dir['tasks/**/*.rake'].each { |rake| load rake }` holds its TestTask)."""
+    rakefile = tree.read("Rakefile") or ""
+    loaded = [f for f in tree.files if f.endswith(".rake") and f.count("/") <= 2]
+    loaded = [f for f in loaded if f.startswith("rakelib/") or f.split("/", 1)[0] + "/" in rakefile]
+    return "\n".join([rakefile, *(tree.read(f) or "" for f in loaded)])
 
 
 def _gem_name(tree: Tree, gemspec: str) -> str:

@@ -1,5 +1,6 @@
-"""Python modules that retire themselves: jsonschema's CLI warns at import that it is deprecated, so its console
-script is named as such and never offered as the way to run the project."""
+"""The Python modules an entry point names: the file a console script's target is, whether `python -m` reaches a
+`__main__.py` from the root, and whether a module retires itself (jsonschema's CLI warns at import that it is
+deprecated, so its console script is named as such and never offered as the way to run the project)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ def module_file(tree: Tree, target: str) -> str:
     """The file of a script's `package.module:function`, in a src/ layout or at the root."""
     path = target.split(":", 1)[0].strip().replace(".", "/")
     return tree.first(f"src/{path}.py", f"{path}.py", f"src/{path}/__init__.py", f"{path}/__init__.py") or ""
+
+
+def importable(tree: Tree, main: str) -> bool:
+    """`python -m a.b` finds a/b/__main__.py from the root only through packages: yarl's packaging/ has no
+    __init__.py, so `packaging.pep517_backend` resolves to the installed `packaging` library instead."""
+    folders = main.removeprefix("src/").split("/")[:-1]
+    base = "src/" if main.startswith("src/") else ""
+    return all(tree.has(f"{base}{'/'.join(folders[: i + 1])}/__init__.py") for i in range(len(folders)))
 
 
 def deprecated(tree: Tree, rel: str) -> str:
