@@ -120,9 +120,10 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
         hints[lang].append((f"eslint{detail}", eslint))
     if tree.has("biome.json") or tree.has("biome.jsonc"):
         hints[lang].append(("Biome formatter and linter", tree.first("biome.json", "biome.jsonc") or ""))
-    tsconfig = tree.read("tsconfig.json") or ""
+    tsconfig = re.sub(r"^\s*//.*$", "", tree.read("tsconfig.json") or "", flags=re.MULTILINE)  # ejs' `// "checkJs"`
     typed = any(f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(STUBS) for f in tree.own)
-    if re.search(r'"strict"\s*:\s*true', tsconfig) and (typed or re.search(r'"checkJs"\s*:\s*true', tsconfig)):
+    checks_js = re.search(r'"checkJs"\s*:\s*true', tsconfig)  # axios' few .ts files do not make its JavaScript strict
+    if re.search(r'"strict"\s*:\s*true', tsconfig) and ((typed and lang == "typescript") or checks_js):
         hints[lang].append(("TypeScript strict mode", "tsconfig.json"))  # ejs' tsconfig only compiles its JavaScript
 
 
@@ -252,7 +253,10 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     hints: Hints = defaultdict(list)
     present = [lang for lang, _, _ in shares(tree)]
-    js_lang = "typescript" if "typescript" in present or tree.has("tsconfig.json") else "javascript"
+    # the style of the code there is more of: ejs' tsconfig.json only compiles JavaScript, mocha's eleven .ts files
+    # sit beside a JavaScript project its ESLint config covers
+    scripts = [lang for lang in present if lang in ("typescript", "javascript")]
+    js_lang = scripts[0] if scripts else "typescript" if tree.has("tsconfig.json") else "javascript"
     _python(tree, hints)
     _js(tree, hints, js_lang)
     _rust(tree, hints)

@@ -372,7 +372,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     ruby_docs(tree, k)
     pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
     mvn = "./mvnw" if tree.has("mvnw") else "mvn"
-    if pom and any(re.match(r"(.+/)?src/site/", f) for f in tree.files):  # kryo's pom has a plugin, no site
+    pages = r"(.+/)?src/site/(?!site\.xml$|resources/)\S+\.(md|apt|xdoc|xml|fml|vm|html)$"  # not only site.xml's menu
+    if pom and any(re.match(pages, f) for f in tree.files):  # kryo's pom has a plugin, no site; jackson's no page
         k.command("docs", f"{mvn} site", "pom.xml (Maven site)", RUNNER + 10)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)

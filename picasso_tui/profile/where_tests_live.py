@@ -54,6 +54,15 @@ def _declares_tests(tree: Tree, rel: str) -> bool:
     return bool(re.search(r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(", tree.read(rel) or ""))
 
 
+def _harness(tree: Tree, rel: str) -> bool:
+    """pugixml's tests/test.cpp beside its test_*.cpp: the shared code behind test.hpp, with no test case in it
+    (cpp-httplib's test/test.cc, the main suite, has its TEST()s)."""
+    if not re.search(r"(^|/)tests?/test\.(c|cc|cpp)$", rel):
+        return False
+    cases = r"\b(TEST|TEST_F|TEST_CASE|TEST_GROUP|SCENARIO|BOOST_AUTO_TEST_CASE)\s*\("
+    return not re.search(cases, tree.read(rel) or "")
+
+
 def _main_source_set(rel: str) -> bool:
     """A file of a Maven/Gradle main source set (RepeatedTest.java there is API, not a test), unless the module
     itself is a test module (robovm-test/src/main/)."""
@@ -88,6 +97,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         and not _shows_the_project(f)
         and not is_vendored(f)
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
+        and not _harness(tree, f)
     ]
     glob, suite_files = test_script_files(tree)
     if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):

@@ -188,6 +188,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "migrate" and not _has_migrations(tree):
         return None
+    if re.fullmatch(r"(\./)?mvnw?", c.command) and "<defaultGoal>" not in (tree.read("pom.xml") or ""):
+        return None  # assertj's guide says `./mvnw` and means a build: with no default goal Maven stops at once
+    if c.role == "test" and re.fullmatch(r"(uv run |uvx )?nox", c.command) and _nox_skips_tests(tree):
+        return None  # packaging's test sessions are `default=False`: a bare `nox` runs only the linters
     if c.role in ("test", "test-one") and FUZZ.search(c.command):
         return None  # uuid's guide: "we use `cargo fuzz` to fuzz test"; a fuzzer searches for crashes, it is no suite
     if c.role == "test-one" and " -pl " in c.command and _one_module_maven(tree):
@@ -206,6 +210,18 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # the role came from the prose around it, and what the command runs says otherwise
     later = _delay(c)
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
+
+
+def _nox_skips_tests(tree: Tree) -> bool:
+    """noxfile.py keeps every test session out of a bare `nox`: each is `default=False`, or `nox.options.sessions`
+    names none of them."""
+    text = tree.read("noxfile.py") or ""
+    chosen = re.search(r"^nox\.options\.sessions\s*=\s*\[([^\]]*)\]", text, re.MULTILINE)
+    if chosen:
+        return not re.search(r"test", chosen.group(1))
+    sessions = re.findall(r"@nox\.session(\((?:[^()]|\([^()]*\))*\))?\s*\ndef (\w+)", text)
+    tests = [options for options, name in sessions if "test" in name]
+    return bool(tests) and all(re.search(r"default\s*=\s*False", options) for options in tests)
 
 
 FUZZ = re.compile(r"^cargo (\+\S+ )?fuzz\b|\s-fuzz(time)?[ =]")

@@ -112,7 +112,7 @@ def test_a_cargo_alias_and_mochas_loader(make_project):
 
 def test_a_containers_demo_is_not_source_and_a_test_folders_test_cc_is_a_test(make_project):
     files = {"httplib.h": "int x;\n" * 50, "docker/main.cc": "int main() {}\n",
-             "docs-util/llm-app/app.cpp": "int main() {}\n", "test/test.cc": "int main() {}\n",
+             "docs-util/llm-app/app.cpp": "int main() {}\n", "test/test.cc": "TEST(ServerTest, Get) {}\n",
              "test/test_proxy.cc": "int y;\n", "CMakeLists.txt": "project(httplib CXX)\n"}  # fmt: skip
     learned = bodies(make_project, files, name="cpp-httplib")
     assert learned["layout/source"] == (

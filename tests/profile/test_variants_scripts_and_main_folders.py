@@ -228,3 +228,52 @@ def test_cython_is_a_language_and_a_tag_in_code_is_kept(make_project):
     assert "Cython" in learned["languages"]
     assert "collapsed `<details>` block" in learned["rules/AGENTS.md"]
     assert "fear" not in learned["rules/CONTRIBUTING.md"]
+
+
+def test_a_few_typescript_files_beside_javascript_do_not_make_its_style_typescripts(make_project):
+    tsconfig = '{\n  "compilerOptions": {\n    "strict": true,\n    // "checkJs": true,\n    "allowJs": true\n  }\n}\n'
+    files = {"package.json": '{"name": "axios", "devDependencies": {"eslint": "^9"}}', "tsconfig.json": tsconfig,
+             ".eslintrc.json": '{"extends": "eslint:recommended"}', "lib/a.js": "module.exports = 1;\n" * 200,
+             "lib/b.js": "module.exports = 2;\n" * 200, "test/typings.ts": "const x: number = 1;\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="axios")
+    assert "style/typescript" not in learned
+    assert learned["style/javascript"] == "JavaScript style in this project: eslint with eslint:recommended."
+
+
+def test_a_shared_test_harness_is_no_test_file(make_project):
+    files = {"src/pugixml.cpp": "int x;\n" * 100, "src/pugixml.hpp": "int f();\n",
+             "tests/test.cpp": "#include \"test.hpp\"\nbool test_string_equal() { return true; }\n",
+             "tests/test_document.cpp": "TEST(document_load) {}\n", "tests/test_dom.cpp": "TEST(dom_attr) {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="pugixml")
+    assert learned["layout/tests"].startswith("2 test files, named test_*.cpp;")
+
+
+def test_maven_comments_a_bare_wrapper_and_a_site_with_no_pages(make_project):
+    pom = (
+        "<project><artifactId>assertj-core</artifactId><dependencies><!-- Included by hibernate-core -->"
+        "<dependency><artifactId>hibernate-core</artifactId><scope>test</scope></dependency></dependencies></project>\n"
+    )
+    guide = (
+        "# Contributing\n\nBuild and test everything with `./mvnw`.\n\nRun `./mvnw clean verify` to run all tests.\n"
+    )
+    files = {"pom.xml": pom, "mvnw": "#!/bin/sh\n", "src/main/java/a/A.java": "class A {}\n",
+             "src/site/site.xml": "<project><body><menu/></body></project>\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="assertj")
+    assert "Hibernate" not in learned["jvm/packaging"]
+    assert learned["workflow/test"].startswith("To test: `./mvnw clean verify`")
+    assert "site" not in learned.get("workflow/docs", "")
+
+
+def test_nox_with_test_sessions_off_by_default_and_a_test_file_the_default_run_deselects(make_project):
+    noxfile = (
+        "import nox\n\n@nox.session(\n    python=['3.12'],\n    default=False,\n)\ndef tests(session):\n"
+        "    session.run('pytest')\n\n@nox.session\ndef lint(session):\n    session.run('ruff')\n"
+    )
+    pyproject = PYPROJECT + '\n[tool.pytest.ini_options]\naddopts = ["-ra", "-m", "not property"]\n'
+    guide = "# Contributing\n\nRun the checks with `nox`.\n"
+    property_test = "import pytest\n\npytestmark = pytest.mark.property\n\ndef test_cross():\n    pass\n"
+    files = {"pyproject.toml": pyproject, "noxfile.py": noxfile, "CONTRIBUTING.md": guide, "src/pkg/__init__.py": "",
+             "tests/property/test_ranges.py": property_test, "tests/test_version.py": "def test_v():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="packaging")
+    assert "`nox`" not in learned.get("workflow/test", "")
+    assert learned["workflow/test-one"].startswith("To run one test: `pytest tests/test_version.py::<test name>`")

@@ -61,7 +61,8 @@ _GENERATOR = re.compile(
 def _found(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     low = text.lower()
-    built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", text)).lower()
+    code = re.sub(r"<!--.*?-->|^\s*//[^\n]*", "", text, flags=re.DOTALL | re.MULTILINE)  # assertj's "Included by …"
+    built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", code)).lower()
     for needle, label, kind in MARKERS:
         if needle in (low if kind == "test" else built) and label not in out.setdefault(kind, []):
             if label == "JUnit" and "JUnit 5" in out.get("test", []):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -241,47 +242,6 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
 
-def _collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:
-    """A test file pytest collects, for the one-test example: under `testpaths`, outside `norecursedirs`
-    (a folder of mypy cases is not run), and holding a test function or class."""
-    skipped = options.get("norecursedirs") or ()
-    skipped = skipped.split() if isinstance(skipped, str) else [str(x) for x in skipped]
-    paths = options.get("testpaths") or ()
-    paths = paths.split() if isinstance(paths, str) else [str(x) for x in paths]
-    for rel in test_files[:40]:
-        if any(rel.startswith(f"{d.strip('/')}/") or f"/{d.strip('/')}/" in f"/{rel}" for d in skipped):
-            continue
-        if paths and not any(rel.startswith(f"{t.strip('./')}/") for t in paths):
-            continue
-        if re.search(r"(?m)^\s*(async\s+)?def test|^class Test", tree.read(rel) or ""):
-            return rel
-    return test_files[0] if test_files else ""
-
-
-def _ini_options(tree: Tree) -> dict[str, Any]:
-    """pytest's `testpaths`, `python_files` and `norecursedirs` from pytest.ini, setup.cfg or tox.ini."""
-    for rel, section in (("pytest.ini", "pytest"), ("setup.cfg", "tool:pytest"), ("tox.ini", "pytest")):
-        text = tree.read(rel) or "" if tree.has(rel) else ""
-        body = re.search(rf"^\[{re.escape(section)}\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
-        if body:
-            pairs = re.findall(
-                r"^(testpaths|python_files|norecursedirs)\s*=\s*(.+(?:\n[ \t]+.+)*)", body.group(1), re.M
-            )
-            return {key: " ".join(value.split()) for key, value in pairs}
-    return {}
-
-
-def _pytest_files(tree: Tree, options: dict[str, Any]) -> list[str]:
-    """The files pytest collects by its `python_files` globs (tqdm's `tests_*.py`), default test_*.py, *_test.py."""
-    globs = options.get("python_files") or "test_*.py *_test.py"
-    globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
-    names = [re.escape(g).replace(r"\*", "[^/]*") for g in globs if g.endswith(".py")]
-    if not names:
-        return []
-    pattern = re.compile(rf"(^|/)({'|'.join(names)})$")
-    return [f for f in tree.own if pattern.search(f)] or [f for f in tree.files if pattern.search(f)]
-
-
 def _tests(k: Knowledge, p: _Project) -> None:
     """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
     tree, run = p.tree, p.run
@@ -298,10 +258,10 @@ def _tests(k: Knowledge, p: _Project) -> None:
         ),
         None,
     )
-    options = dig(p.pyproject, "tool", "pytest", "ini_options") or _ini_options(tree)
-    test_files = _pytest_files(tree, options)
+    options = dig(p.pyproject, "tool", "pytest", "ini_options") or ini_options(tree)
+    test_files = pytest_files(tree, options)
     if "pytest" in p.deps or pytest_cfg:
-        example = _collected_example(tree, test_files, options)
+        example = collected_example(tree, test_files, options)
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
         if example:  # never a made-up file name: `pytest -k` selects by name wherever the tests live
             k.command(
