@@ -13,7 +13,7 @@ EXTENSIONS = {
     ".cts": "typescript", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".rake": "ruby",
     ".php": "php", ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
-    ".hxx": "cpp", ".cppm": "cpp", ".ixx": "cpp",
+    ".hxx": "cpp", ".cppm": "cpp", ".ixx": "cpp", ".inl": "cpp", ".ipp": "cpp", ".tpp": "cpp",
     ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir",
     ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
     ".sql": "sql", ".vue": "vue", ".svelte": "svelte", ".pyx": "cython", ".pxd": "cython",

@@ -20,6 +20,7 @@ from picasso_tui.profile.ci_steps import (
     commits_fixes,
     folders_of_other_checkouts,
     matrix_lines,
+    never_runs,
     posix_shell,
     run_default,
     without_ci_values,
@@ -162,9 +163,10 @@ def clean_command(line: str) -> str | None:
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
     line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
-    line = without_ci_values(re.sub(r"^(\w+=(\"[^\"]*\"|'[^']*'|\S*)\s+)+(?=\S)", "", line))  # CI's environment
+    env = r"^(\w+=(\"[^\"]*\"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S*)\s+)+(?=\S)"  # `CXX_LD=${{ matrix.linker }}` too
+    line = without_ci_values(re.sub(env, "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
-        line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*\1", "", line)
+        line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*(\||\$|report|format)[^'\"]*\1", "", line)  # not -W
     line = re.sub(r"\s--$", "", line)  # `uvx nox -s "${{ … }}" -- ${{ … }}`: nothing is left to pass on
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
     if in_dir:
@@ -230,6 +232,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
+            if never_runs(job, str(step.get("if") or "")):
+                continue
             if SPECIAL_CFG.search(f"{job.get('env') or ''} {step.get('env') or ''}"):
                 continue  # reqwest's `--cfg reqwest_unstable` build: the command fails without CI's flags
             if not posix_shell(data, job, step):

@@ -19,6 +19,19 @@ SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
 """CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
 
 
+def never_runs(job: dict[Any, Any], condition: str) -> bool:
+    """A step condition on a matrix value the matrix does not have: criterion's `if: matrix.rust == 'stable'` over
+    `rust: [1.87.0, $MSRV]` never holds, so its clippy and rustfmt steps never run."""
+    asked = re.fullmatch(r"\s*(?:\$\{\{)?\s*matrix\.([\w-]+)\s*==\s*'([^']*)'\s*(?:\}\})?\s*", condition)
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    values = matrix.get(asked.group(1)) if asked and isinstance(matrix, dict) else None
+    if not asked or not isinstance(values, list) or not isinstance(matrix, dict):
+        return False
+    added = [i.get(asked.group(1)) for i in matrix.get("include") or [] if isinstance(i, dict)]
+    return asked.group(2) not in [str(v) for v in [*values, *added]]
+
+
 def run_default(scope: dict[Any, Any], key: str) -> str:
     """A job's or a workflow's `defaults: run:` setting (`working-directory`, `shell`), or ""."""
     defaults = scope.get("defaults")

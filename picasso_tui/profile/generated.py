@@ -15,8 +15,16 @@ _DO_NOT_EDIT = re.compile(r"\b(do not|don't) edit\b", re.IGNORECASE)
 HEADER_LINES = 15
 
 
+GRAMMARS = {".rl": "Ragel", ".y": "yacc", ".yy": "yacc", ".l": "lex", ".ll": "lex", ".g4": "ANTLR", ".peg": "PEG"}
+"""Grammar sources a parser generator turns into code beside them (mail's address_lists_parser.rl)."""
+
+
 def generated_by(tree: Tree, rel: str) -> str | None:
-    """The generator the header names ("" when it names none), or None for a file written by hand."""
+    """The generator the header names ("" when it names none), one whose grammar of the same name sits beside the
+    file (mail's parsers from Ragel), or None for a file written by hand."""
+    stem = rel.rsplit(".", 1)[0]
+    if grammar := next((tool for ext, tool in GRAMMARS.items() if tree.has(stem + ext)), None):
+        return grammar
     head = "\n".join((tree.read(rel) or "").splitlines()[:HEADER_LINES])
     said = next((m for m in _GENERATED.finditer(head) if _DO_NOT_EDIT.search(m.group(0))), None)
     return None if said is None else (said.group("by") or "").strip(".")

@@ -55,12 +55,29 @@ def _trailers(root: Path, n: int) -> list[str]:
     return notes
 
 
-def _still_there(root: Path, areas: Counter[str]) -> list[tuple[str, int]]:
-    """The busiest areas that exist at HEAD, ties in name order (a re-run writes the same body)."""
-    listed = git(root, "ls-tree", "-d", "-r", "--name-only", "HEAD") or ""
-    folders = set(listed.splitlines())
-    live = [(a, c) for a, c in areas.items() if a == "(top level)" or a in folders]
+def _busiest(areas: Counter[str]) -> list[tuple[str, int]]:
+    """The busiest areas (each named as it is at HEAD), ties in name order (a re-run writes the same body)."""
+    live = [(a, c) for a, c in areas.items() if a]
     return sorted(live, key=lambda ac: (-ac[1], ac[0]))[:6]
+
+
+def _folders_at_head(root: Path) -> set[str]:
+    return set((git(root, "ls-tree", "-d", "-r", "--name-only", "HEAD") or "").splitlines())
+
+
+def _live(area: str, folders: set[str]) -> str:
+    """The area as it is named at HEAD: itself, where it moved, or "" when it is gone."""
+    return area if area == "(top level)" or area in folders else _moved_to(area, folders)
+
+
+def _moved_to(area: str, folders: set[str]) -> str:
+    """Where a folder that is gone now lives: the folder above it (js-yaml's lib/js-yaml/ is lib/ now), or the one
+    folder of the same name (tomli/ moved to src/tomli/); "" when neither exists."""
+    parent = area.rsplit("/", 1)[0] if "/" in area else ""
+    if parent in folders:
+        return parent
+    same = [f for f in folders if f.rsplit("/", 1)[-1] == area.rsplit("/", 1)[-1] and f.count("/") <= 1]
+    return same[0] if len(same) == 1 else ""
 
 
 def _subject_style(subjects: list[str]) -> str:
@@ -108,6 +125,7 @@ def investigate(root: Path) -> Knowledge:
         return k
     subjects: list[str] = []
     areas: Counter[str] = Counter()
+    folders = _folders_at_head(root)
     for entry in log.split("\x1e")[1:]:
         lines = [line for line in entry.splitlines() if line.strip()]
         if not lines:
@@ -116,7 +134,7 @@ def investigate(root: Path) -> Knowledge:
         if BOT.search(author):
             continue  # dependabot's subjects, sign-offs and lock-file churn are not the project's habits
         subjects.append(subject)
-        areas.update({_area(p) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
+        areas.update({_live(_area(p), folders) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
     n = len(subjects)
     if n < MIN_COMMITS:
         return k
@@ -139,7 +157,7 @@ def investigate(root: Path) -> Knowledge:
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
-    top = _still_there(root, areas)
+    top = _busiest(areas)
     if top:
         k.fact(
             "git/active-areas",

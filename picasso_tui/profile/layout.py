@@ -226,7 +226,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             langs.setdefault(top, Counter())[lang] += 1
         elif lang:
             stubs[top] += 1
-        if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel):
+        if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel) and not rel.endswith("CMakeLists.txt"):
             prose[top] += 1
     if all(folder.startswith(".") for folder in counts):
         return  # gjson: only .github/ beside a package at the root says nothing of the layout
@@ -235,7 +235,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     counts.update({top: 0 for top in binaries if not top.startswith(".")})
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
         n += binaries[folder]
-        what = PURPOSES.get(folder.lower()) or ("images or other binary files" if binaries[folder] * 2 > n else None)
+        what = PURPOSES.get(folder.lower())
+        if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
+            # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
+            kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))
+            what = "binary files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
         main = langs.get(folder)
         needs = LANGUAGE_PURPOSES.get(folder.lower())
         if needs and (not main or main.most_common(1)[0][0] != needs):
@@ -246,7 +250,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         top_lang = main.most_common(1)[0] if main else None
         runner_up = main.most_common(2)[1][1] if main and len(main) > 1 else 0  # fast_float's fuzz/: one .sh, one .cc
         lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n and top_lang[1] > runner_up else None
-        if what == "documentation":
+        if what == "documentation" and top_lang and top_lang[1] * 2 > n and prose[folder] * 4 < n:
+            what = None  # cobra's doc/ is its Go package that writes man pages and Markdown, not documentation
+        elif what == "documentation":
             lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder
         if not what and prose[folder] * 2 > n:
             what = "documentation"

@@ -166,12 +166,13 @@ def investigate(tree: Tree) -> Knowledge:
     if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
     # the code below when the files beside the sub-folders are small (faker's 9-line lib/faker/music.rb loaders)
-    deep = sum(tree.sizes[f] for f in direct) * 10 < sum(tree.sizes[f] for f in inside)
+    deep = bool(folder) and sum(tree.sizes[f] for f in direct) * 10 < sum(tree.sizes[f] for f in inside)
     modules = sorted(
         (
             f
             for f in (inside if deep else direct)
             if (_base(f) not in TRIVIAL or (_base(f) == "__init__.py" and tree.sizes[f] >= BIG_INIT))
+            and (not deep or generated_by(tree, f) is None)  # Respect's generated src/Mixins/ interfaces
             and not f.endswith(STUBS)
             and tree.sizes[f] >= 50
         ),

@@ -45,7 +45,7 @@ DESIGN_FILES = frozenset({".ai", ".sketch", ".fig", ".xcf", ".icns", ".eps"})
 AUXILIARY_DIRS = frozenset(
     {
         "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
-        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website", "docker",
+        "benchmark", "fuzz", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website", "docker", "build",
     }
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
@@ -227,6 +227,12 @@ class _Tracked:
         return frozenset(f.rsplit("/", n)[0] for f in self.files for n in range(1, f.count("/") + 1))
 
 
+def _tracked_build(rel: str, tracked: _Tracked) -> bool:
+    """A top-level build/ that git tracks holds build scripts (lz4's CMake, Meson and Visual Studio projects,
+    kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``)."""
+    return rel == "build" and rel in tracked.folders
+
+
 def walk(root: Path) -> Tree:
     root = root.resolve()
     sizes: dict[str, int] = {}
@@ -260,7 +266,7 @@ def walk(root: Path) -> Tree:
             except OSError:
                 continue
             if is_dir:
-                if entry.name in SKIP_DIRS or entry.name.endswith(".egg-info"):
+                if (entry.name in SKIP_DIRS and not _tracked_build(rel, tracked)) or entry.name.endswith(".egg-info"):
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():
                     tree.skipped_dirs += 1  # a submodule or nested repository: another project

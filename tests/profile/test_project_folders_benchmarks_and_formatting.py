@@ -149,13 +149,13 @@ def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_projec
         "tests/ftest.h": "#define TEST(a, b) void a##b()\n",
     }
     learned = bodies(make_project, files, name="utfcpp")
-    assert "compiled with -Wall -Wextra -Wconversion (/W4 with MSVC)" in learned["cpp/build"]
+    assert "the tests compile with -Wall -Wextra -Wconversion (/W4 with MSVC)" in learned["cpp/build"]
     assert learned["layout/tests"] == (
         "3 test programs built by tests/CMakeLists.txt from negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
         "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
     )
     relaxed = {**files, "tests/CMakeLists.txt": tests_cmake.replace("-Wall -Wextra -Wconversion", "-Wno-error")}
-    assert "compiled with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]  # no -Wno-…
+    assert "the tests compile with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]  # no -Wno-…
     gtest = {
         **files,
         **{f"tests/{n}.cpp": "#include <gtest/gtest.h>\n" for n in ("negative", "test_cpp11", "apitests")},
@@ -283,7 +283,7 @@ def test_flags_that_are_no_warnings_and_a_tools_own_flags_are_left_out(make_proj
         "tools/misc/CMakeLists.txt": "add_compile_options(/W4 /WX)\n",
         "src/json.cpp": "int x;\n",
     }
-    assert bodies(make_project, files, name="json")["cpp/build"].endswith("; compiled with -Weffc++.")
+    assert bodies(make_project, files, name="json")["cpp/build"].endswith("; the tests compile with -Weffc++.")
 
 
 def test_test_harness_crates_and_a_retired_cli_are_not_the_project(make_project):

@@ -112,7 +112,7 @@ def test_images_count_in_their_folder_and_a_comment_paragraph_stands_alone(make_
              "logos/Logo.ai": b"%PDF-1.5 artwork", "logos/Logo.png": b"\x89PNG\r\n", "logos/README.md": "Logos.\n",
              "docs/README.md": "# Docs\n\nThe source for <https://example.org/docs/>.\n"}  # fmt: skip
     learned = bodies(make_project, files, name="yarl")
-    assert "logos/ (images or other binary files, 3 files)" in learned["layout/folders"]  # two are images
+    assert "logos/ (binary files: .ai, .png, 3 files)" in learned["layout/folders"]  # two are images
     assert "README: The source for https://example.org/docs/." in learned["layout/folders"]
     policy = next(body for key, body in learned.items() if key.startswith("decision/manifest/"))
     assert "Setting parallelism to 1 works around a bug" in policy and "This section can contain" not in policy
@@ -277,3 +277,76 @@ def test_nox_with_test_sessions_off_by_default_and_a_test_file_the_default_run_d
     learned = bodies(make_project, files, name="packaging")
     assert "`nox`" not in learned.get("workflow/test", "")
     assert learned["workflow/test-one"].startswith("To run one test: `pytest tests/test_version.py::<test name>`")
+
+
+def test_a_lint_glob_is_no_test_suite_and_a_folder_of_jars_is_no_library(make_project):
+    scripts = {"test": "npm run test:eslint && npm run test:mocha", "test:eslint": "eslint lib/**/*.js",
+               "test:mocha": "mocha test/unit/**/*.js"}  # fmt: skip
+    files = {"package.json": json.dumps({"name": "axios", "scripts": scripts}), "lib/axios.js": "export default 1;\n",
+             "lib/adapters/fetch.js": "export default 2;\n", "lib/core.js": "export default 3;\n",
+             "test/unit/core.js": "describe('core', () => { it('works', () => {}); });\n",
+             "vendor-lib/a.jar": b"PK\x03\x04", "lib-jars/b.jar": b"PK\x03\x04", "doc/gen.js": "export default 4;\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="axios")
+    assert "lib/**/*.js" not in learned.get("layout/tests", "")
+    assert "lib/adapters" not in learned.get("workflow/test-one", "")
+    assert "lib-jars/ (binary files: .jar, 1 file)" in learned["layout/folders"]
+
+
+def test_a_tracked_build_folder_is_listed_and_a_package_named_doc_is_code(make_project):
+    files = {"go.mod": "module github.com/spf13/cobra\n\ngo 1.22\n", "cobra.go": "package cobra\n" * 50,
+             "command.go": "package cobra\n" * 50, "doc/man_docs.go": "package doc\n", "doc/md_docs.go": "package doc\n",
+             "build/cmake/CMakeLists.txt": "project(x)\n", "build/README.md": "Build scripts.\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="cobra")
+    assert "doc/ (mostly Go, 2 files)" in learned["layout/folders"]
+    assert "build/ (2 files" in learned["layout/folders"]
+
+
+def test_cmake_warnings_of_the_tests_and_where_test_programs_are_declared(make_project):
+    root = "cmake_minimum_required(VERSION 3.14)\nproject(ff)\nadd_library(ff INTERFACE)\nadd_subdirectory(tests)\n"
+    tests = "function(t N)\n  add_executable(${N} ${N}.cpp)\n  target_compile_options(${N} PUBLIC -Wall -Wextra)\nendfunction()\nt(a)\n"
+    files = {
+        "CMakeLists.txt": root,
+        "include/ff.h": "int f();\n",
+        "tests/CMakeLists.txt": tests,
+        "tests/a.cpp": "int main() {}\n",
+    }
+    learned = bodies(make_project, files, name="ff")
+    assert "test and benchmark programs declared in tests/CMakeLists.txt" in learned["cpp/build"]
+    assert learned["cpp/build"].endswith("; the tests compile with -Wall -Wextra.")
+
+
+def test_git_areas_that_moved_count_where_they_are_now(make_project):
+    repo = make_project({"lib/js-yaml/loader.js": "0\n"}, message="start")
+    for i in range(6):
+        repo.write({"lib/js-yaml/loader.js": f"{i}\n"}).commit(f"change {i}")
+    repo.git("mv", "lib/js-yaml/loader.js", "lib/loader.js")
+    repo.commit("flatten lib")
+    body = next(f.body for f in history(repo.root).findings if f.key == "git/active-areas")
+    assert body.startswith("Most active areas in the last 8 commits: lib (7 commits)")  # lib/js-yaml/ is lib/ now
+
+
+def test_ragel_parsers_are_generated_and_a_step_on_a_matrix_value_that_is_not_there_never_runs(make_project):
+    ci = (
+        "on: [push, pull_request]\njobs:\n  ci:\n    strategy:\n      matrix:\n        rust: [1.87.0, 1.80.0]\n"
+        "    steps:\n      - run: cargo test\n      - if: ${{ matrix.rust == 'stable' }}\n"
+        "        run: cargo clippy -- -D warnings\n"
+    )
+    files = {"Cargo.toml": '[package]\nname = "criterion"\nversion = "0.7.0"\n', "src/lib.rs": "pub fn f() {}\n",
+             ".github/workflows/ci.yaml": ci, "lib/mail/parsers/address_parser.rl": "%%{ machine a; }%%\n",
+             "lib/mail/parsers/address_parser.rb": "x = 1\n" * 500, "lib/mail/message.rb": "y = 1\n" * 100,
+             "lib/mail.rb": "require 'mail/message'\n", "Gemfile": "gem 'mail'\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="criterion")
+    assert "clippy" not in learned["ci"]
+
+
+def test_inline_implementation_files_are_cpp_and_a_ci_variable_set_from_the_matrix_goes(make_project):
+    ci = (
+        "on: [push, pull_request]\njobs:\n  linux:\n    strategy:\n      matrix:\n        linker: [lld, bfd]\n"
+        "    steps:\n      - run: CXX=c++ CXX_LD=${{ matrix.linker }} meson setup build -Ddevel=true\n"
+    )
+    files = {"meson.build": "project('tomlplusplus', 'cpp')\n", "include/toml++/impl/parser.inl": "int p;\n" * 900,
+             "include/toml++/impl/table.hpp": "int t;\n" * 100, "include/toml++/impl/node.hpp": "int n;\n" * 50,
+             ".github/workflows/ci.yaml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="tomlplusplus")
+    assert "largest modules parser.inl, table.hpp" in learned["layout/source"]
+    assert "`meson setup build -Ddevel=true`" in learned["ci"] and "}}" not in learned["ci"]

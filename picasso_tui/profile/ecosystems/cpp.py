@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
-from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -164,12 +164,14 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
         details.append(f"libraries {human_list(libs, 6)}")
     if exes:
         details.append(f"executables {human_list(exes, 6)}")
-    looped = bool(LOOPED_TESTS.search(every))
-    if looped:  # json-c: 24 tests named in a list, a count of the literal targets (2 helpers) would mislead
-        named = f", besides {plural(len(tests), 'named test or benchmark target')}" if len(tests) > 2 else ""
-        details.append(f"test programs added in a foreach loop{named}")
+    looped = bool(LOOPED_TESTS.search(every))  # json-c: 24 tests named in a list; a count of literal targets misleads
+    # where the test programs are declared, not how many: functions and loops (fast_float's, CLI11's, json-c's)
+    # make more programs than a count of the literal targets finds
+    declaring = [f for f, t in texts.items() if _TEST_DIR.search(f) and re.search(r"\badd_(test|executable)\s*\(", t)]
+    if declaring:
+        details.append(f"test and benchmark programs declared in {human_list(sorted(declaring, key=len), 4)}")
     elif tests:
-        details.append(f"{plural(len(tests), 'test or benchmark target')}")
+        details.append(f"test targets {human_list(tests, 4)}")
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
@@ -185,13 +187,17 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
 
 def _warnings_said(texts: dict[str, str]) -> str:
     """The warning flags of the project's own CMakeLists (root, tests, sources), GCC's and MSVC's said apart."""
-    own = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("test", "tests", "src", "source", "lib")]
-    warnings = _warning_flags("\n".join(own))  # Catch2's tools/misc/ helper sets /W4 for itself only
+    code = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("src", "source", "lib")]
+    tests = [t for f, t in texts.items() if "/" in f and f.split("/")[0] in ("test", "tests")]
+    warnings = _warning_flags("\n".join(code))  # Catch2's tools/misc/ helper sets /W4 for itself only
+    whose = "compiled with"
+    if not warnings:  # fast_float's flags are its tests' own: the header-only library sets none
+        warnings, whose = _warning_flags("\n".join(tests)), "the tests compile with"
     gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
     with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
     if gcc and msvc:
-        return f"compiled with {' '.join(gcc)} ({with_msvc})"
-    return f"compiled with {' '.join(gcc) or with_msvc}" if warnings else ""
+        return f"{whose} {' '.join(gcc)} ({with_msvc})"
+    return f"{whose} {' '.join(gcc) or with_msvc}" if warnings else ""
 
 
 def _warning_flags(cmake: str) -> list[str]:

@@ -45,8 +45,9 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
         return "", []
     ran = [script] + [
         str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
-    ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`
-    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(ran)):
+    ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js
+    testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
+    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(testing)):
         path = glob.removeprefix("./")
         folder = path.split("*", 1)[0].rstrip("/")
         if not folder or "{" in path:
@@ -61,6 +62,8 @@ def test_script_files(tree: Tree) -> tuple[str, list[str]]:
     return "", []
 
 
+TEST_RUNNER = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu|nyc|c8|node --test)\b")
+"""A script that runs tests (the one a test script calls), not one that lints or builds."""
 BARE_MOCHA = re.compile(r"(^|&&\s*|;\s*)mocha((\s+--?[\w-]+)(\s+[\w.=-]+)?)*\s*($|&&|;)")
 """Mocha run with flags only: it takes the files of ./test (*.js, *.cjs, *.mjs), as its docs say."""
 

@@ -33,7 +33,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "pre-commit": ("pre-commit", "lint"), "setuptools": ("setuptools", "build"), "hatchling": ("hatchling", "build"),
 }  # fmt: skip
 DEV_EXTRAS = ("test", "tests", "testing", "dev", "develop", "lint", "docs", "doc", "typing")
-REQUIREMENTS = re.compile(r"^(requirements[^/]*\.txt|requirements/[^/]+\.txt)$")
+REQUIREMENTS = re.compile(r"^(requirements[^/]*\.txt|(test|tests|dev)[-_]requirements\.txt|requirements/[^/]+\.txt)$")
+"""pip's requirement files: requirements*.txt, funcy's test_requirements.txt, a requirements/ folder."""
 
 
 def _deps(tree: Tree, pyproject: dict) -> set[str]:
@@ -237,7 +238,10 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", "pipenv install --dev", why, 40)
     elif tree.has("pyproject.toml") or tree.has("setup.py"):
         target = f".[{extras[0]}]" if extras else "."
-        k.command("install", f"pip install -e '{target}'", sources[0], 60)
+        tests = tree.first("test_requirements.txt", "tests_requirements.txt", "dev_requirements.txt",
+                           "requirements-test.txt", "requirements-tests.txt", "requirements-dev.txt")  # fmt: skip
+        also = f" -r {tests}" if tests and not extras else ""  # funcy's tests need pytest from test_requirements.txt
+        k.command("install", f"pip install -e '{target}'{also}", f"{sources[0]}, {tests}" if also else sources[0], 60)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
