@@ -23,7 +23,8 @@ def generated_by(tree: Tree, rel: str) -> str | None:
     """The generator the header names ("" when it names none), one whose grammar of the same name sits beside the
     file (mail's parsers from Ragel), or None for a file written by hand."""
     stem = rel.rsplit(".", 1)[0]
-    if grammar := next((tool for ext, tool in GRAMMARS.items() if tree.has(stem + ext)), None):
+    if grammar := next((f"{tool}, from {stem.rsplit('/', 1)[-1]}{ext}" for ext, tool in GRAMMARS.items()
+                        if tree.has(stem + ext)), None):  # fmt: skip
         return grammar
     head = "\n".join((tree.read(rel) or "").splitlines()[:HEADER_LINES])
     said = next((m for m in _GENERATED.finditer(head) if _DO_NOT_EDIT.search(m.group(0))), None)

@@ -250,7 +250,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         top_lang = main.most_common(1)[0] if main else None
         runner_up = main.most_common(2)[1][1] if main and len(main) > 1 else 0  # fast_float's fuzz/: one .sh, one .cc
         lang = DISPLAY.get(top_lang[0]) if top_lang and top_lang[1] * 3 >= n and top_lang[1] > runner_up else None
-        if what == "documentation" and top_lang and top_lang[1] * 2 > n and prose[folder] * 4 < n:
+        site = any(tree.has(f"{folder}/{f}") for f in ("conf.py", "index.rst", "index.md", "mkdocs.yml"))
+        held = tree.under(folder)
+        code = sum(tree.sizes[f] for f in held if top_lang and language_in(tree, f) == top_lang[0])
+        if what == "documentation" and not site and code * 5 >= 4 * (sum(tree.sizes[f] for f in held) or 1):
             what = None  # cobra's doc/ is its Go package that writes man pages and Markdown, not documentation
         elif what == "documentation":
             lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from itertools import pairwise
 
 from picasso_tui.profile.walk import Tree
 
@@ -130,9 +131,12 @@ def _named_files(command: str) -> list[str]:
     """The source files a command names as arguments of their own (`pytest tests/test_a.py`, `rspec spec/a.rb:12`);
     not an output a flag names (`--cov-report=xml:./coverage.xml`), not a placeholder, not in a build folder."""
     out = []
-    for word in command.split()[1:]:
+    words = command.split()
+    for before, word in pairwise(words):
         path = re.sub(r":\d+$", "", word.strip("'\""))
-        if SOURCE_PATH.fullmatch(path) and "<" not in path and not path.removeprefix("./").startswith(OUTPUT_DIRS):
+        if before in ("-r", "--requirement") and path.endswith((".txt", ".in")) and "<" not in path and "$" not in path:
+            out.append(path)  # typer's `cd scripts/docker && uv pip install -r requirements.txt`: none is there
+        elif SOURCE_PATH.fullmatch(path) and "<" not in path and not path.removeprefix("./").startswith(OUTPUT_DIRS):
             out.append(path)
     return out
 

@@ -109,7 +109,13 @@ def _generated(tree: Tree) -> list[tuple[str, str]]:
         return []
     named = human_list([f + (f" (by {by})" if by else "") for f, by in found], 3)
     again = "them" if len(found) > 1 else "it"
-    return [(f"Generated, not edited by hand (the file's header says so): {named}; change the generator and make "
+    grammar = [by for _, by in found if ", from " in by]  # mail's parsers: made from the Ragel grammar beside them
+    why = (
+        "made from the grammar beside it"
+        if len(grammar) == len(found)
+        else ("the file's header says so" if not grammar else "its header, or the grammar beside it, says so")
+    )
+    return [(f"Generated, not edited by hand ({why}): {named}; change the generator and make "
              f"{again} again.", found[0][0])]  # fmt: skip
 
 

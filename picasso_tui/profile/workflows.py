@@ -248,8 +248,12 @@ def _delay(c: Command) -> int:
         return 30  # fast_float's `ctest -R basictest`: the tests of that name only
     if c.source.startswith("CI") and (re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command) or _variant(c)):
         return 30  # chrono's ci/core-test is CI's own crate; uuid's `cargo +1.85.0 build` checks the MSRV
-    if c.role == "build" and c.source.startswith("CI") and re.match(r"(cd \S+ && )?cmake --build", c.command):
-        return 20  # needs CI's configure step first
+    if (
+        c.role == "build"
+        and c.source.startswith("CI")
+        and re.match(r"(cd \S+ && )?(cmake --build|meson compile)", c.command)
+    ):
+        return 20  # needs CI's configure step first (tomlplusplus' `meson compile -C build` after `meson setup`)
     alone = re.sub(r"^cd \S+ && ", "", c.command)  # fast_float's `cd build && cmake ..` configures too
     if c.role == "build" and commands.CONFIGURE.match(alone) and " && " not in alone:
         return 20  # configures only

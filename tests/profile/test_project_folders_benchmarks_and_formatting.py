@@ -155,7 +155,9 @@ def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_projec
         "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
     )
     relaxed = {**files, "tests/CMakeLists.txt": tests_cmake.replace("-Wall -Wextra -Wconversion", "-Wno-error")}
-    assert "the tests compile with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]  # no -Wno-…
+    assert (
+        "the tests compile with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]
+    )  # no -Wno-…
     gtest = {
         **files,
         **{f"tests/{n}.cpp": "#include <gtest/gtest.h>\n" for n in ("negative", "test_cpp11", "apitests")},

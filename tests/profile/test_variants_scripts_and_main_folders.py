@@ -311,7 +311,7 @@ def test_cmake_warnings_of_the_tests_and_where_test_programs_are_declared(make_p
         "tests/a.cpp": "int main() {}\n",
     }
     learned = bodies(make_project, files, name="ff")
-    assert "test and benchmark programs declared in tests/CMakeLists.txt" in learned["cpp/build"]
+    assert "tests built from tests/" in learned["cpp/build"]
     assert learned["cpp/build"].endswith("; the tests compile with -Wall -Wextra.")
 
 
@@ -350,3 +350,28 @@ def test_inline_implementation_files_are_cpp_and_a_ci_variable_set_from_the_matr
     learned = bodies(make_project, files, name="tomlplusplus")
     assert "largest modules parser.inl, table.hpp" in learned["layout/source"]
     assert "`meson setup build -Ddevel=true`" in learned["ci"] and "}}" not in learned["ci"]
+
+
+def test_a_docs_site_with_code_samples_stays_documentation_and_a_missing_requirements_file_is_no_setup(make_project):
+    guide = (
+        "# Contributing\n\nInstall with `pip install -r requirements.txt`.\n\n"
+        "Build the image with `cd scripts/docker && uv pip install -r requirements.txt`.\n"
+    )
+    files = {"pyproject.toml": PYPROJECT, "yarl/__init__.py": "", "requirements.txt": "pytest\n",
+             "CONTRIBUTING.md": guide, "scripts/docker/Dockerfile": "FROM python\n", "docs/conf.py": "x = 1\n",
+             **{f"docs/example{i}.py": "print(1)\n" * 20 for i in range(6)}, "docs/index.rst": "Docs\n====\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="yarl")
+    assert "docs/ (documentation" in learned["layout/folders"]
+    assert "scripts/docker" not in learned["workflow/install"]
+
+
+def test_a_meson_compile_in_ci_follows_its_setup_and_ragel_parsers_are_said_to_come_from_their_grammar(make_project):
+    ci = "on: [push, pull_request]\njobs:\n  linux:\n    steps:\n      - run: meson compile -C build\n"
+    files = {"meson.build": "project('t', 'cpp')\n", "src/a.cpp": "int a;\n", ".github/workflows/ci.yaml": ci,
+             "lib/mail/parsers/address_parser.rl": "%%{ machine a; }%%\n", "lib/mail/parsers/address_parser.rb": "x\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="t")
+    assert not learned["workflow/build"].startswith("To build: `meson compile -C build`")
+    assert (
+        "(made from the grammar beside it): lib/mail/parsers/address_parser.rb (by Ragel, from address_parser.rl)"
+        in (learned["rules/config"])
+    )

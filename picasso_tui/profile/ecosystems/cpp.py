@@ -165,13 +165,20 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     if exes:
         details.append(f"executables {human_list(exes, 6)}")
     looped = bool(LOOPED_TESTS.search(every))  # json-c: 24 tests named in a list; a count of literal targets misleads
-    # where the test programs are declared, not how many: functions and loops (fast_float's, CLI11's, json-c's)
-    # make more programs than a count of the literal targets finds
-    declaring = [f for f, t in texts.items() if _TEST_DIR.search(f) and re.search(r"\badd_(test|executable)\s*\(", t)]
-    if declaring:
-        details.append(f"test and benchmark programs declared in {human_list(sorted(declaring, key=len), 4)}")
+    # where the test programs are built, not how many: functions and loops (fast_float's, CLI11's, json-c's) make
+    # more programs than a count of the literal targets finds; benchmarks apart (spdlog's bench/)
+    folders = sorted({f.split("/", 1)[0] for f in texts if "/" in f and _TEST_DIR.match(f.split("/", 1)[0] + "/")})
+    benches = [d for d in folders if d.startswith("bench")]
+    built = (
+        [f"tests built from {human_list([d + '/' for d in folders if d not in benches])}"]
+        if len(benches) < len(folders)
+        else []
+    )
+    built += [f"benchmarks from {human_list([d + '/' for d in benches])}"] if benches else []
+    if built:
+        details.append("; ".join(built))
     elif tests:
-        details.append(f"test targets {human_list(tests, 4)}")
+        details.append("test programs declared in CMakeLists.txt")
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
