@@ -143,6 +143,8 @@ def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
         plain = [w for i, w in enumerate(words) if not w.startswith("-") and not (i and words[i - 1] in _VALUED)]
         if plain:  # `git clone [options] <url> [<dir>]`: the folder named, or the repository's name
             found.add(plain[1] if len(plain) > 1 else plain[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))
+    runs = "\n".join(str(s.get("run") or "") for s in steps)  # libexpat's `git init XML-Parser/` then a fetch into it
+    found |= {m.rstrip("/") for m in re.findall(r"\bgit (?:-c \S+ )*init (?:-\S+ )*([\w.-]+/?)", runs)}
     return found
 
 

@@ -74,6 +74,7 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b"
 )

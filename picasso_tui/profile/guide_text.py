@@ -115,3 +115,16 @@ def fence_indented_code(text: str) -> str:
 def unquote(text: str) -> str:
     """Markdown's block quotes read as the text they quote: vavr's `> * **Rule 1. …**` is a list of rules."""
     return re.sub(r"(?m)^>[ \t]?", "", text)
+
+
+CODE = -2
+"""The indent a rule block gives a code block's commands (a bullet's is 0 or more, a paragraph's -1)."""
+
+
+def with_code(item: str, after: list[tuple[str, str, int]]) -> str:
+    """A bullet that leads into a code block ("Run all tests:") with the block's first command, which is what it
+    says (image's AGENTS.md: `docker compose run --rm tests`)."""
+    if not item.rstrip(" *").endswith(":") or not after or after[0][2] != CODE:
+        return item
+    first = next((line.strip().strip("`") for line in after[0][1].splitlines() if line.strip()), "")
+    return f"{item.rstrip()} `{first}`" if first and "`" not in first and len(first) < 120 else item

@@ -123,6 +123,8 @@ def _main_language(tree: Tree) -> str | None:
     for rel in tree.own:
         if TOOL_CONFIG.search(rel) or SUPPORT_DIRS.intersection(rel.split("/")[:-1]) or _TESTS.search(rel):
             continue
+        if rel.endswith(STUBS) or rel.endswith(".test-d.ts"):
+            continue  # chalk's index.d.ts types its JavaScript; the code is source/index.js
         lang = language_in(tree, rel)
         if lang:
             size[lang] += tree.sizes[rel]

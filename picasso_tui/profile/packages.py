@@ -56,6 +56,7 @@ def _is_test(rel: str) -> bool:
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     own = {f: language_in(tree, f) for f in tree.own if not _is_test(f) and not TOOL_CONFIG.search(f)}
+    own = {f: lang for f, lang in own.items() if not f.endswith(STUBS)} or own  # chalk's index.d.ts types its JS
     size: Counter[str] = Counter()
     for rel, lang in own.items():
         if lang:

@@ -148,6 +148,9 @@ def missing(tree: Tree, command: str) -> bool:
     folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
     if any(not (tree.root / folder / path).exists() for path in _named_files(rest)):
         return True
+    program = re.match(r"\./([\w./-]+)", rest)  # libexpat's `./configure`: buildconf.sh writes it, git has none
+    if program and not (tree.root / folder / program.group(1)).exists():
+        return True
     script = PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
     if (
         script

@@ -84,8 +84,9 @@ out of its list it points at nothing."""
 POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) below|see below)\b", re.IGNORECASE)
 """A sentence whose object comes after it ("The following must pass before we accept a pull request", then a code
 block): alone it says nothing to do."""
-DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that)$", re.IGNORECASE)
-"""The last word of a line cut mid-sentence ("… and the tests you ran to")."""
+DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that|we recommend|recommended|following|such as)$", re.IGNORECASE)
+"""The last word of a line cut mid-sentence ("… and the tests you ran to", toml's "For code organization, we
+recommend" before the list it leads into)."""
 POINTS_TO_GUIDE = re.compile(
     r"^(please )?(follow|read|see|refer to|check( out)?|consult) (the |our )?"
     r"(contribut\w*( guide(lines)?| guide| docs?)?|CONTRIBUTING(\.md)?)( file)?\.?$",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from picasso_tui.profile import changelog
+from picasso_tui.profile import changelog, guide_text
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain, unquote
@@ -72,7 +72,7 @@ MAX_BODY_CHARS = 3000
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 Block = tuple[str, str, int]
 """(heading path, text, indent of its bullet, -1 for a paragraph or CODE for a code block's commands)."""
-CODE = -2
+CODE = guide_text.CODE
 STEP = re.compile(rf"{TOOLS.pattern}|^git (remote|fetch|pull|checkout|switch|rebase|commit|push)\b")
 """A command a guide's step runs: a build or test tool's, or git's own for the branch and the pull request."""
 
@@ -248,7 +248,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False) -> list[tuple
     if guide:
         pairs = _guide_rules(blocks)
     else:
-        pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t, indent in blocks if indent >= 0 and len(t) > 3]
+        pairs = [(h.rsplit(" > ", 1)[-1], plain(guide_text.with_code(t, blocks[i + 1 :]))) for i, (h, t, indent)
+                 in enumerate(blocks) if indent >= 0 and len(t) > 3]  # fmt: skip
         if not pairs:  # prose: keep the first paragraphs
             prose = [(h, t) for h, t, kind in blocks if kind != CODE and not t.startswith(("<", "[!", "!["))][:4]
             pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]

@@ -296,13 +296,15 @@ def _namespaced(text: str, at: int, task: str) -> str:
 def _ruby_test_pattern(tree: Tree) -> str:
     """The test file naming the repository really has (test/<name>_test.rb, test/test_<name>.rb,
     test/spec_<name>.rb), shown with <name> in place of the name part; empty when test/ has no Ruby files."""
-    files = [f for f in tree.under("test") if f.endswith(".rb") and f.count("/") == 1]
+    files = [f for f in tree.under("test") if f.endswith(".rb") and not re.search(r"/(\w+_)?helper\.rb$", f)]
+    nested = sum(f.count("/") > 1 for f in files) * 2 > len(files)  # kaminari's test/models/*_test.rb
+    name = "<path>" if nested else "<name>"
     for pattern, shown in (
-        (r"/test_[^/]+\.rb$", "test/test_<name>.rb"),
-        (r"/spec_[^/]+\.rb$", "test/spec_<name>.rb"),
-        (r"/[^/]+_test\.rb$", "test/<name>_test.rb"),
+        (r"/test_[^/]+\.rb$", f"test/test_{name}.rb"),
+        (r"/spec_[^/]+\.rb$", f"test/spec_{name}.rb"),
+        (r"/[^/]+_test\.rb$", f"test/{name}_test.rb"),
     ):
-        if sum(bool(re.search(pattern, f)) for f in files) * 2 > len(files):
+        if sum(bool(re.search(pattern, f)) for f in files) * 2 > len(files):  # test_helper.rb is no test
             return shown
     return ""
 

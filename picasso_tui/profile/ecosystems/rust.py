@@ -296,7 +296,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("lint", "cargo clippy --all-targets", clippy, 60)
     if keeps_rustfmt(tree):
         k.command("format", "cargo fmt", "Cargo.toml", 60)
-    with_bins = [c for c in crates if c.bins]
+    fuzzers = {c.name for c in crates if re.search(r"cargo-fuzz\s*=\s*true|libfuzzer-sys", tree.read(c.manifest) or "")}
+    with_bins = [c for c in crates if c.bins and c.name not in fuzzers]  # toml's toml_edit_fuzz: cargo-fuzz targets
     if with_bins:
         bins = [b for c in with_bins for b in c.bins]
         k.fact("rust/entry-points", "Rust binaries", f"Rust binary entry points: {human_list(bins, 6)}.", *bins[:4])
