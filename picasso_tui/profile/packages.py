@@ -56,7 +56,8 @@ def _is_test(rel: str) -> bool:
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     own = {f: language_in(tree, f) for f in tree.own if not _is_test(f) and not TOOL_CONFIG.search(f)}
-    own = {f: lang for f, lang in own.items() if not f.endswith(STUBS)} or own  # chalk's index.d.ts types its JS
+    typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them
+    own = {f: lang for f, lang in own.items() if not f.endswith(typing)} or own
     size: Counter[str] = Counter()
     for rel, lang in own.items():
         if lang:

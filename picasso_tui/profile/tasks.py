@@ -265,7 +265,9 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     if re.search(r"(Rake|Minitest)::TestTask", text):
         names.insert(0, "test")
         example = _ruby_test_pattern(tree)
-        if example:
+        if example and "Minitest::TestTask" in text:  # minitest's own task ignores TEST=: http's runs every test
+            k.command("test-one", f"bundle exec ruby -Itest {example}", f"{rel} (Minitest::TestTask)", RUNNER)
+        elif example:
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
     if re.search(r"^task\s*\(?\s*(default:|:default\s*=>)", text, re.MULTILINE):  # both hash syntaxes
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)

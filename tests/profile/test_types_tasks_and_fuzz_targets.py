@@ -76,3 +76,16 @@ def test_cargo_fuzz_targets_are_not_how_to_run_and_a_lead_in_is_no_rule(make_pro
     learned = bodies(make_project, files, name="toml")
     assert "workflow/run" not in learned and "rust/entry-points" not in learned
     assert "we recommend" not in learned["rules/CONTRIBUTING.md"]
+
+
+def test_minitests_own_test_task_takes_no_test_variable_and_type_tests_are_not_test_files(make_project):
+    rakefile = "require 'minitest/test_task'\nMinitest::TestTask.create\ntask default: :test\n"
+    files = {"Gemfile": "gem 'minitest'\n", "Rakefile": rakefile, "lib/http.rb": "module HTTP; end\n",
+             "test/http/uri_test.rb": "", "test/http/client_test.rb": "", "test/test_helper.rb": ""}  # fmt: skip
+    learned = bodies(make_project, files, name="http")
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Itest test/<path>_test.rb`")
+    package = {"name": "vue", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "^3"}}
+    files = {"package.json": json.dumps(package), "src/index.ts": "export const x = 1;\n",
+             "src/__tests__/a.spec.ts": "test('a', () => {})\n", "dts-test/ref.test-d.ts": "expectType<number>(1)\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="vue")
+    assert learned["layout/tests"].startswith("1 test file, named *.spec.*")
