@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from picasso_tui.anchors.staleness import PROFILE_SOURCE
@@ -68,3 +69,8 @@ def human_list(items: list[str], limit: int = 8) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def name_key(name: str) -> str:
+    """A name as compared with another: lower case, letters and digits only (`JSON-java` is `jsonjava`)."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())

@@ -7,7 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs
-from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import describe_tests
@@ -68,10 +68,6 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def _norm(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
 def _blocks(text: str) -> list[tuple[str, str]]:
     """("heading" | "para", text) in order: code, html comments and setext underlines handled."""
     text = re.sub(r"<!--.*?-->", "\n", text, flags=re.DOTALL)
@@ -113,7 +109,7 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
         said = re.split(r"(?<=[.!?])\s+", _plain(text))
         for i, sentence in enumerate(said):
             m = _DESCRIBES.match(sentence)
-            subject = _norm(m.group("subject")) if m else ""
+            subject = name_key(m.group("subject")) if m else ""
             article = re.match(r"(a|an|the)\s", m.group("subject").strip(), re.IGNORECASE) if m else None
             if article and (article.group(1).lower() != "the" or not any(n in subject for n in full)):
                 continue
@@ -169,9 +165,9 @@ def _readme(tree: Tree, k: Knowledge) -> None:
     blocks = _blocks(tree.read(rel) or "") if rel else []
     title = next((t for kind, t in blocks if kind == "heading"), "")
     manifest_name, description, manifest = _manifest_description(tree)
-    names = {_norm(n) for n in (title, tree.root.name, manifest_name.rsplit("/", 1)[-1]) if _norm(n)}
+    names = {name_key(n) for n in (title, tree.root.name, manifest_name.rsplit("/", 1)[-1]) if name_key(n)}
     full = set(names)
-    names |= {_norm(w) for w in title.split() if len(_norm(w)) >= 3}
+    names |= {name_key(w) for w in title.split() if len(name_key(w)) >= 3}
     name, summary = _intro_sentence(blocks, names, full)
     source = rel
     if not summary:
@@ -201,8 +197,8 @@ def _main_member(tree: Tree, members: list[str]) -> str | None:
     README's title names; None when neither picks exactly one."""
     rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
     title = next((text for kind, text in _blocks(tree.read(rel) or "") if kind == "heading"), "") if rel else ""
-    for wanted in (_norm(tree.root.name), _norm(title.split(" ")[0]) if title else ""):
-        hits = [m for m in members if wanted and _norm(m) == wanted]
+    for wanted in (name_key(tree.root.name), name_key(title.split(" ")[0]) if title else ""):
+        hits = [m for m in members if wanted and name_key(m) == wanted]
         if len(hits) == 1 and len(members) > 1:
             return hits[0]
     return None

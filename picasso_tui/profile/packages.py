@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
-from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
@@ -83,7 +83,7 @@ def _descend(files: list[str], size: dict[str, int], project: str) -> tuple[str,
     while True:
         below = [f for f in files if not folder or f.startswith(folder + "/")]
         counts = Counter(c for f in below if (c := _child(folder, f)))
-        named = [c for c in counts if not folder and _plain(c) == project and counts[c] >= MIN_FILES]
+        named = [c for c in counts if not folder and name_key(c) == project and counts[c] >= MIN_FILES]
         if named:  # yarl's yarl/ beside its build backend in packaging/ and scripts at the root: the package
             left = [(c, m) for c, m in counts.items() if c != named[0] and m >= SIBLING_SHARE * len(files)]
             folder = named[0]
@@ -140,10 +140,6 @@ def _data_as_code(tree: Tree, lang: str) -> bool:
     )
 
 
-def _plain(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
 def _base(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
@@ -161,7 +157,7 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     if len(files) < MIN_FILES:
         return k
-    folder, left = _descend(files, tree.sizes, _plain(tree.root.name))
+    folder, left = _descend(files, tree.sizes, name_key(tree.root.name))
     inside = [f for f in files if not folder or f.startswith(folder + "/")]
     direct = [f for f in inside if _child(folder, f) is None]
     folders = Counter(c for f in inside if (c := _child(folder, f)))
@@ -179,9 +175,8 @@ def investigate(tree: Tree) -> Knowledge:
             and tree.sizes[f] >= 50
         ),
         key=lambda f: (-tree.sizes[f], f),
-    )[
-        : MODULES_SHOWN if deep else None
-    ]  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
+    )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
+    modules = modules[:MODULES_SHOWN] if deep else modules
     where = f"{folder}/" if folder else "the repository root"
     parts = [f"{plural(len(inside), DISPLAY.get(lang, lang) + ' file')}"]
     if modules:

@@ -208,9 +208,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
-    later = _delay(c)
-    made = re.match(r"make -C ([\w./-]+)", c.command)  # libexpat's fil-c job: `make -C build/` in CI's build tree
-    later += 20 if made and c.source.startswith("CI") and not tree.under(made.group(1).strip("/")) else 0
+    later = _delay(tree, c)
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
 
 
@@ -230,7 +228,7 @@ FUZZ = re.compile(r"^cargo (\+\S+ )?fuzz\b|\s-fuzz(time)?[ =]")
 """A fuzzer's run (`cargo fuzz`, `go test -fuzz=FuzzParse`)."""
 
 
-def _delay(c: Command) -> int:
+def _delay(tree: Tree, c: Command) -> int:
     """How far a command kept goes back behind the others of its role: one that does less than its role says, or
     only one variant of it, stays as an alternative."""
     if c.role == "install" and (c.command.startswith("pre-commit install") or DOCS_TOOL.search(c.command)):
@@ -256,6 +254,9 @@ def _delay(c: Command) -> int:
         and re.match(r"(cd \S+ && )?(cmake --build|meson compile)", c.command)
     ):
         return 20  # needs CI's configure step first (tomlplusplus' `meson compile -C build` after `meson setup`)
+    made = re.match(r"make -C ([\w./-]+)", c.command)  # libexpat's fil-c job: `make -C build/` in CI's build tree
+    if made and c.source.startswith("CI") and not tree.under(made.group(1).strip("/")):
+        return 20
     alone = re.sub(r"^cd \S+ && ", "", c.command)  # fast_float's `cd build && cmake ..` configures too
     if c.role == "build" and commands.CONFIGURE.match(alone) and " && " not in alone:
         return 20  # configures only
