@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
+from picasso_tui.profile import go_docs
 from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.languages import STUBS, language_in
@@ -344,4 +345,6 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     for step in (_readme, _folders, describe_tests, _migrations):
         step(tree, k)
+    if _docs_tool(tree) is None:  # with no docs site, a Go library's documentation is its doc comments
+        go_docs.describe(tree, k)
     return k

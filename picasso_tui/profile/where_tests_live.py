@@ -85,10 +85,10 @@ def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
     return True
 
 
-def describe_tests(tree: Tree, k: Knowledge) -> None:
-    # Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source.
-    # examples/client_spec.rb shows how to test an app with the library; it is not one of the project's tests.
-    tests = [
+def test_files(tree: Tree) -> list[str]:
+    """The project's own test files. Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a
+    test beside the source; examples/client_spec.rb shows how to test an app with the library."""
+    return [
         f
         for f in tree.files
         if TEST_FILE.search(f)
@@ -99,6 +99,25 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
     ]
+
+
+def test_homes(tests: list[str]) -> tuple[Counter[str], int]:
+    """The test folders holding the tests (tests/, javalin/src/test/) with their counts, and how many tests live
+    beside the source instead."""
+    where: Counter[str] = Counter()
+    beside = 0
+    for rel in tests:
+        parts = rel.split("/")
+        idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
+        if idx is None:
+            beside += 1
+        else:
+            where["/".join(parts[: idx + 1]) + "/"] += 1
+    return where, beside
+
+
+def describe_tests(tree: Tree, k: Knowledge) -> None:
+    tests = test_files(tree)
     glob, suite_files = test_script_files(tree)
     if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):
         # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's
@@ -109,15 +128,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
         return
-    where: Counter[str] = Counter()
-    beside = 0
-    for rel in tests:
-        parts = rel.split("/")
-        idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
-        if idx is None:
-            beside += 1
-        else:
-            where["/".join(parts[: idx + 1]) + "/"] += 1
+    where, beside = test_homes(tests)
     if where and beside <= 2 and beside * 20 < len(tests):
         # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/
         tests = [t for t in tests if any(is_test_folder(p) for p in t.split("/")[:-1])]

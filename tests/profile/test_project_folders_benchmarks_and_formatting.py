@@ -89,7 +89,9 @@ def test_a_single_file_library_names_its_file_leaves_the_benchmark_out_and_runs_
         "src/index.spec.ts": "it('parses', () => {})\n",
     }
     learned = bodies(make_project, files, name="p2r")
-    assert learned["layout/source"] == "Main source: the project's own TypeScript code is all in src/index.ts."
+    assert learned["layout/source"] == (
+        "Main source: the project's own TypeScript code is all in src/index.ts. Its tests sit beside the code they test."
+    )
     assert learned["workflow/test-one"].startswith("To run one test: `npm exec vitest run src/index.spec.ts`")
     gem = {"i18n.gemspec": "Gem::Specification.new { |s| s.name = 'i18n' }\n", "lib/i18n.rb": "module I18n; end\n",
            **{f"lib/i18n/{n}.rb": "module I18n; end\n" * 20 for n in ("backend", "config", "locale")}}  # fmt: skip

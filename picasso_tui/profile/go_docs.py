@@ -1,0 +1,43 @@
+"""Where a Go library's documentation is when it has no docs site: its doc comments, published on pkg.go.dev, and
+its runnable Example functions (`go/docs`). Maintainers name this when asked how the project is documented."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.walk import Tree, is_auxiliary
+
+EXAMPLE = re.compile(r"^func (Example\w*)\(\)", re.MULTILINE)
+PACKAGE_COMMENT = re.compile(r"^// Package \w+ ", re.MULTILINE)
+SCANNED = 200
+"""Root test files read for Example functions: enough for any one package, bounded."""
+
+
+def describe(tree: Tree, k: Knowledge) -> None:
+    """The fact, for a root go.mod whose root package is a library (a `package main` at the root is a command,
+    documented by its usage text instead)."""
+    text = tree.read("go.mod") or "" if tree.has("go.mod") else ""
+    module = re.search(r"^module\s+\"?([^\s\"]+)", text, re.MULTILINE)
+    code = [f for f in tree.files if "/" not in f and f.endswith(".go") and not f.endswith("_test.go")]
+    if not module or not code or any(re.search(r"^package main\b", tree.read(f) or "", re.M) for f in code[:20]):
+        return
+    path = module.group(1)
+    commented = (f for f in code if PACKAGE_COMMENT.search(tree.read(f) or ""))
+    overview = "doc.go" if tree.has("doc.go") else next(commented, "")
+    said = "API documentation is the Go doc comments" + (f" (the package overview in {overview})" if overview else "")
+    if "." in path.split("/", 1)[0]:  # a module on a public host; pkg.go.dev shows no private one
+        said += f", published on pkg.go.dev (https://pkg.go.dev/{path})"
+    examples: dict[str, int] = {}
+    tests = [f for f in tree.files if f.endswith("_test.go") and not is_auxiliary(f) and f.count("/") <= 1]
+    for rel in tests[:SCANNED]:
+        if found := EXAMPLE.findall(tree.read(rel) or ""):
+            examples[rel] = len(found)
+    if examples:
+        files = sorted(examples, key=lambda f: (-examples[f], f))
+        said += (f"; runnable examples are the {plural(sum(examples.values()), 'Example function')} in "
+                 f"{human_list(files, 3)}")  # fmt: skip
+    sources = [s for s in ("go.mod", overview, *list(examples)[:1]) if s]
+    site = any(tree.under(d) for d in ("docs", "doc", "site", "website"))  # a Hugo or hand-written site
+    local = "`go doc -all .` prints them here" if site else "There is no docs build: `go doc -all .` prints them here"
+    k.fact("go/docs", "Go documentation", f"{said}. {local}.", *sources)

@@ -1,0 +1,77 @@
+"""The main-source memory says where its tests are, and a Go library without a docs site says where its
+documentation is (issue 17, round 30: "layout" and "docs" were the points most missed across the sets)."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.investigator import investigate
+
+
+def bodies(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project(files, name=name)
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+def test_the_main_source_memory_names_the_test_folder(make_project):
+    """blinker: src/blinker/ and tests/; one memory answers both "where is the code" and "where do tests go"."""
+    found = bodies(make_project, {
+        "pyproject.toml": '[project]\nname = "signals"\n',
+        "src/signals/__init__.py": "",
+        "src/signals/base.py": "x = 1\n" * 200,
+        "src/signals/_utilities.py": "x = 1\n" * 80,
+        "src/signals/extra.py": "x = 1\n" * 60,
+        "tests/test_signals.py": "def test_a():\n    pass\n",
+        "tests/test_context.py": "def test_b():\n    pass\n",
+    })  # fmt: skip
+    assert found["layout/source"].startswith("Main source in src/signals/:")
+    assert found["layout/source"].endswith("Its tests are in tests/ (2 files).")
+
+
+def test_tests_beside_the_code_are_said_so_and_a_small_stray_folder_is_not_named(make_project):
+    files = {"go.mod": "module example.com/router\n\ngo 1.22\n"}
+    files |= {f"{n}.go": "package router\n" * 20 for n in ("mux", "tree", "context")}
+    files |= {f"{n}_test.go": "package router\n" for n in ("mux", "tree", "context")}
+    files |= {"testdata/x_test.go": "package x\n"}  # not a test folder of its own
+    body = bodies(make_project, files)["layout/source"]
+    assert body.endswith("Its tests sit beside the code they test.")
+    assert "testdata" not in body
+
+
+def test_a_project_without_tests_says_nothing_about_them(make_project):
+    found = bodies(make_project, {
+        "pyproject.toml": '[project]\nname = "plain"\n',
+        **{f"src/plain/m{i}.py": "x = 1\n" * 60 for i in range(4)},
+    })  # fmt: skip
+    assert "test" not in found["layout/source"].lower()
+
+
+def test_a_go_library_without_a_docs_site_is_documented_by_its_doc_comments(make_project):
+    found = bodies(make_project, {
+        "go.mod": "module github.com/acme/color\n\ngo 1.21\n",
+        "doc.go": "// Package color adds colour to terminal output.\npackage color\n",
+        "color.go": "package color\n\nfunc New() {}\n",
+        "color_test.go": "package color\n\nfunc TestNew(t *testing.T) {}\n",
+        "example_test.go": "package color_test\n\nfunc ExampleNew() {}\n\nfunc ExampleNew_bold() {}\n",
+    })  # fmt: skip
+    assert found["go/docs"] == (
+        "API documentation is the Go doc comments (the package overview in doc.go), published on pkg.go.dev "
+        "(https://pkg.go.dev/github.com/acme/color); runnable examples are the 2 Example functions in "
+        "example_test.go. There is no docs build: `go doc -all .` prints them here."
+    )
+
+
+def test_a_go_command_a_private_module_and_a_docs_site_change_what_is_said(make_project):
+    command = bodies(make_project, {"go.mod": "module github.com/acme/tool\n", "main.go": "package main\n"}, "a")
+    assert "go/docs" not in command  # a `package main` at the root documents itself by its usage text
+    private = bodies(make_project, {"go.mod": "module acme/lib\n", "lib.go": "// Package lib does x.\npackage lib\n"},
+                     "b")  # fmt: skip
+    assert private["go/docs"].startswith("API documentation is the Go doc comments (the package overview in lib.go).")
+    assert "pkg.go.dev" not in private["go/docs"]
+    site = bodies(make_project, {
+        "go.mod": "module github.com/acme/lib\n", "lib.go": "package lib\n", "mkdocs.yml": "site_name: lib\n",
+        "docs/index.md": "# lib\n",
+    }, "c")  # fmt: skip
+    assert "go/docs" not in site  # the docs site is the documentation; the folders memory names its tool
+    hugo = bodies(make_project, {"go.mod": "module github.com/acme/lib\n", "lib.go": "package lib\n",
+                                 "site/content/_index.md": "# lib\n"}, "d")  # fmt: skip
+    assert "no docs build" not in hugo["go/docs"]
