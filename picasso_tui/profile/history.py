@@ -80,6 +80,18 @@ def _moved_to(area: str, folders: set[str]) -> str:
     return same[0] if len(same) == 1 else ""
 
 
+def _scopes(subjects: list[str]) -> str:
+    """How often a scope is given and the scopes most used, as this history writes them (ufo scopes by function:
+    fix(parseURL):); the release tool's own `chore(release):` subjects say nothing of the practice."""
+    written = [m.group(0).rstrip() for s in subjects if (m := CONVENTIONAL.match(s)) and m.group(2)]
+    written = [w for w in written if not w.startswith("chore(release)")]
+    share = len(written) / len(subjects)
+    if share < 0.3:
+        return ""
+    common = [w for w, _ in Counter(written).most_common(3)]
+    return f"; {'usually' if share > 0.5 else 'often'} with a scope, e.g. {human_list(common)}"
+
+
 def _subject_style(subjects: list[str]) -> str:
     """Conventional Commits, gitmoji or an area prefix (``core: ...``) are conventions; only the rest is
     free-form."""
@@ -87,11 +99,9 @@ def _subject_style(subjects: list[str]) -> str:
     conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
     if conventional / n >= 0.5:
         types = Counter(CONVENTIONAL.match(s).group(1) for s in subjects if CONVENTIONAL.match(s))  # type: ignore[union-attr]
-        scoped = sum(bool((m := CONVENTIONAL.match(s)) and m.group(2)) for s in subjects)
         return (
             f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
-            f"{human_list([t + ':' for t, _ in types.most_common(6)])}"
-            f"{'; usually with a scope, e.g. feat(api):' if scoped / n > 0.4 else ''})"
+            f"{human_list([t + ':' for t, _ in types.most_common(6)])}{_scopes(subjects)})"
         )
     recent = [m.group(1) for s in subjects[:10] if (m := CONVENTIONAL.match(s))]
     if n > 10 and len(recent) >= 7:  # cxxopts took up feat:/fix: lately: the newest commits are the practice now

@@ -68,3 +68,13 @@ def test_gitmoji_and_area_prefixes_are_conventions_and_plain_subjects_are_free_f
     assert "an area prefix" in area and "tracing-core:" in area and "free-form" not in area
     plain = _conventions(make_project, ["Fix span", "Speed up core", "Add docs", "Note: later", "Tidy up"], "p")
     assert "free-form" in plain and "gitmoji" not in plain
+
+
+def test_a_scope_example_is_one_the_history_uses_and_release_commits_do_not_count(make_project):
+    """ufo's scopes name functions; it never wrote feat(api):, so the memory must not say it does."""
+    scoped = ["fix(parseURL): keep port", "feat(hasProtocol): accept //", "fix(parseURL): trim", "fix(withBase): /"]
+    said = _conventions(make_project, [*scoped, "docs: typo", "chore: deps"], "s")
+    assert "usually with a scope, e.g. fix(parseURL):, " in said and "feat(hasProtocol):" in said
+    assert "feat(api)" not in said
+    releases = [f"chore(release): v1.{i}" for i in range(4)] + ["fix: a", "feat: b", "fix(x): c", "docs: d"]
+    assert "scope" not in _conventions(make_project, releases, "r")  # one real scope in eight subjects
