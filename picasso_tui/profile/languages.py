@@ -43,8 +43,20 @@ def language_in(tree: Tree, rel: str) -> str | None:
     project (fmt's headers are C++; libuv's are C)."""
     lang = language_of(rel)
     if lang == "c" and rel.lower().endswith(".h"):
-        return _headers_for(tree)
+        return _folder_headers(tree).get(rel.rsplit("/", 1)[0] if "/" in rel else "") or _headers_for(tree)
     return lang
+
+
+def _folder_headers(tree: Tree) -> dict[str, str]:
+    """Folders whose sources are all of one of C and C++: their headers are of that language (inih's
+    cpp/INIReader.h beside INIReader.cpp in a C project). Computed once per tree."""
+    if "_folder_headers" not in tree.__dict__:
+        seen: dict[str, set[str]] = {}
+        for f in tree.sizes:
+            if (lang := language_of(f)) in ("c", "cpp") and not f.lower().endswith(".h"):
+                seen.setdefault(f.rsplit("/", 1)[0] if "/" in f else "", set()).add(lang)
+        tree.__dict__["_folder_headers"] = {d: next(iter(ls)) for d, ls in seen.items() if len(ls) == 1}
+    return tree.__dict__["_folder_headers"]
 
 
 STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")

@@ -456,3 +456,14 @@ def test_a_script_that_needs_an_argument_is_not_offered_bare(make_project):
     assert "`npm run bench -- <benchmark>`" in whole
     plain = {"package.json": json.dumps({"name": "x", "scripts": {"bench": "node bench/all.js"}})}
     assert "`npm run bench`" in "\n".join(learn(make_project, plain, name="plain").values())
+
+
+def test_a_header_beside_only_cpp_sources_is_cpp_in_a_c_project_and_fuzzing_is_no_source(make_project):
+    """inih: ini.c and ini.h are the C library; cpp/INIReader.h is the C++ wrapper's header; fuzzing/ holds the
+    fuzz harness, not the library."""
+    learned = learn(make_project, {
+        "ini.c": "c" * 6000, "ini.h": "h" * 2000, "cpp/INIReader.cpp": "p" * 3000, "cpp/INIReader.h": "q" * 2000,
+        "fuzzing/inihfuzz.c": "f" * 1000, "meson.build": "project('inih', ['c'])\n",
+    }, name="inih")  # fmt: skip
+    assert learned["languages"].startswith("Languages by share of source: C 64%, C++ 36%")
+    assert learned["layout/source"].startswith("Main source: the project's own C code is all in ini.c and ini.h")
