@@ -7,7 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs
-from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs
+from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.walk import Tree
@@ -306,8 +306,9 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
 
 
 def _yard_used(tree: Tree) -> bool:
-    """YARD is the docs tool when the project brings it (Gemfile, gemspec); a .yardopts alone serves rubydoc.info."""
-    return bool(re.search(r"""["']yard["']""", gem_text(tree)))
+    """YARD is the docs tool when the project brings it (Gemfile, gemspec) or writes its tags; a bare .yardopts
+    only serves rubydoc.info."""
+    return bool(re.search(r"""["']yard["']""", gem_text(tree))) or yard_tagged(tree)
 
 
 def _rdoc_used(tree: Tree) -> bool:

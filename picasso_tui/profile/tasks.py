@@ -8,7 +8,7 @@ import tomllib
 
 import yaml
 
-from picasso_tui.profile.ecosystems.common import gem_text
+from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, read_bounded
 
@@ -319,6 +319,8 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
         k.command("docs", "bundle exec yard doc", where, RUNNER + 5)
+    elif yard_tagged(tree):  # tzinfo: YARD tags in lib/, an RDoc task beside them would show them raw
+        k.command("docs", "yard doc", ".yardopts (YARD)", RUNNER + 5, "YARD is not in the Gemfile: `gem install yard`")
     elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
         k.command("docs", "bundle exec rake rdoc", "Rakefile (RDoc task)", RUNNER + 5)
 

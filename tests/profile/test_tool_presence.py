@@ -282,3 +282,29 @@ def test_each_member_with_its_own_rust_version_is_named(make_project):
     assert "MSRV (rust-version) per crate: ser 1.31, ser_derive 1.61" in learn(make_project, files)["rust/packaging"]
     same = {**files, "ser_derive/Cargo.toml": '[package]\nname = "ser_derive"\nrust-version = "1.31"\n'}
     assert "MSRV (rust-version) 1.31." in learn(make_project, same, name="same")["rust/packaging"]
+
+
+def test_yard_tags_under_a_yardopts_make_yard_the_docs_tool_over_an_rdoc_task(make_project):
+    """tzinfo: `# @param` throughout lib/ and a .yardopts; its Rakefile's RDoc task would show the tags raw."""
+    tagged = {f"lib/tz/m{i}.rb": "# Converts.\n#\n# @param t [Time] the time\n# @return [Time]\ndef m; end\n"
+              for i in range(5)}  # fmt: skip
+    files = {".yardopts": "--markup markdown\n", "Gemfile": 'gem "rake"\n', "Rakefile": "require 'rdoc/task'\n"
+             "RDoc::Task.new(:rdoc) { |r| r.rdoc_dir = 'doc' }\n", **tagged}  # fmt: skip
+    yard = learn(make_project, files, "tz")
+    assert "built with YARD (.yardopts)" in yard["layout/folders"]
+    assert yard["workflow/docs"].startswith("To build or preview the docs: `yard doc` (YARD is not in the Gemfile")
+    few = {**files, **{f"lib/tz/m{i}.rb": "def m; end\n" for i in range(3)}}  # two tagged files are not a practice
+    assert learn(make_project, few, "few")["workflow/docs"].startswith(
+        "To build or preview the docs: `bundle exec rake rdoc`"
+    )
+
+
+def test_one_ruby_test_is_a_file_that_declares_tests_not_a_helper_named_like_one(make_project):
+    """tzinfo's test/test_utils.rb is the shared helper; its tests are test/tc_*.rb."""
+    files = {"Gemfile": 'gem "rake"\ngem "minitest"\n', "Rakefile": "require 'rake/testtask'\nRake::TestTask.new\n",
+             "lib/tz.rb": "module TZ; end\n", "test/test_utils.rb": "require 'minitest/autorun'\nmodule TestUtils; end\n",
+             "test/tc_country.rb": "require_relative 'test_utils'\n\nclass TCCountry < Minitest::Test\n"
+                                   "  def test_get\n  end\nend\n",
+             "test/data/tc_zone.rb": "class TCZone < Minitest::Test\n  def test_z\n  end\nend\n"}  # fmt: skip
+    learned = learn(make_project, files, "tzr")
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Itest test/tc_country.rb`")

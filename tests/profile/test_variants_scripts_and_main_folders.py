@@ -163,7 +163,8 @@ def test_rakes_task_files_and_test_prefixed_minitest_files(make_project):
     task = "require 'rake/testtask'\n\nRake::TestTask.new do |t|\n  t.libs << 'test'\nend\n"
     files = {"Gemfile": "source 'https://rubygems.org'\ngem 'minitest'\n", "Rakefile": rakefile,
              "tasks/test.rake": task, "lib/faker.rb": "module Faker; end\n", "test/test_helper.rb": "",
-             "test/faker/default/test_faker_name.rb": "require_relative '../../test_helper'\n"}  # fmt: skip
+             "test/faker/default/test_faker_name.rb": "require_relative '../../test_helper'\n\n"
+             "class TestFakerName < Test::Unit::TestCase\n  def test_name\n  end\nend\n"}  # fmt: skip
     learned = bodies(make_project, files, name="faker")
     assert "`bundle exec rake test`" in learned["workflow/test"]
     assert learned["workflow/test-one"].startswith(

@@ -62,6 +62,20 @@ def gem_text(tree: Tree) -> str:
     return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
 
 
+YARD_TAG = re.compile(r"^\s*# @(param|return|raise|example|yield)\b", re.MULTILINE)
+YARD_FILES = 5
+"""lib/ files with YARD tags that make them the project's practice, not a stray `@return` (rack has two)."""
+
+
+def yard_tagged(tree: Tree) -> bool:
+    """Code documented with YARD tags under a .yardopts (tzinfo, ruby-jwt): YARD is the docs format whether or not
+    the Gemfile brings it, and an RDoc build would show those tags raw."""
+    if not tree.has(".yardopts"):
+        return False
+    files = [f for f in tree.under("lib") if f.endswith(".rb")][:300]
+    return sum(bool(YARD_TAG.search(tree.read(f) or "")) for f in files) >= YARD_FILES
+
+
 def dig(data: Any, *keys: str) -> Any:
     for key in keys:
         if not isinstance(data, dict):

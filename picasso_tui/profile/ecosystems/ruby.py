@@ -90,6 +90,22 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w+ < (Minitest::Test|Test::Unit))", re.M)
+"""A Ruby file that holds test cases (tzinfo's test/test_utils.rb, named like a test, holds only helpers)."""
+
+
+def _test_files(tree: Tree) -> list[str]:
+    """Files under test/ that declare tests: those named as tests (foo_test.rb, test_foo.rb, tc_foo.rb) first,
+    then the shallowest."""
+    named = re.compile(r"(_test|/test_\w+|/tc_\w+)\.rb$")
+    files = [f for f in tree.under("test") if f.endswith(".rb")][:SCANNED_TESTS]
+    tests = [f for f in files if DECLARES_TESTS.search(tree.read(f) or "")]
+    return sorted(tests, key=lambda f: (not named.search(f), f.count("/"), f))
+
+
+SCANNED_TESTS = 300
+
+
 def _commands(
     k: Knowledge, tree: Tree, kinds: dict[str, list[str]], deps: set[str], rails: bool, manifest: str
 ) -> None:
@@ -112,7 +128,7 @@ def _commands(
         k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
     elif re.search(r"^\s*task\s*\(?\s*[:'\"]test\b|TestTask", _rake_tasks(tree), re.MULTILINE):
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
-        tests = [f for f in tree.under("test") if re.search(r"(_test|/test_(?!helper)\w+)\.rb$", f)]
+        tests = _test_files(tree)
         if tests and "Minitest" in kinds.get("test", []):
             k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
