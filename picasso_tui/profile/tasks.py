@@ -384,7 +384,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
-    if "maven-javadoc-plugin" in pom:  # failsafe's API docs: the plugin the pom configures
+    blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", pom, re.DOTALL)
+    if any("<skip>true</skip>" not in b for b in blocks):  # failsafe's API docs; javalin skips it for Dokka
         k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 

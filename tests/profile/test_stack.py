@@ -467,3 +467,24 @@ def test_a_header_beside_only_cpp_sources_is_cpp_in_a_c_project_and_fuzzing_is_n
     }, name="inih")  # fmt: skip
     assert learned["languages"].startswith("Languages by share of source: C 64%, C++ 36%")
     assert learned["layout/source"].startswith("Main source: the project's own C code is all in ini.c and ini.h")
+
+
+def test_a_property_named_like_a_framework_is_not_it_and_a_skipped_javadoc_plugin_builds_no_docs(make_project):
+    """javalin's pom: `<ktorm.version>` is an optional integration's version, not Ktor; its maven-javadoc-plugin
+    is `<skip>true</skip>` because Dokka writes the API docs."""
+    pom = (
+        "<project><groupId>io.javalin</groupId><artifactId>javalin-parent</artifactId>\n"
+        "<properties><ktorm.version>3.6.0</ktorm.version></properties>\n"
+        "<distributionManagement><repository><id>central</id></repository></distributionManagement>\n"
+        "<build><plugins><plugin><groupId>org.apache.maven.plugins</groupId>"
+        "<artifactId>maven-javadoc-plugin</artifactId><configuration><skip>true</skip></configuration></plugin>"
+        "</plugins></build></project>\n"
+    )
+    learned = learn(make_project, {"pom.xml": pom, "src/main/java/io/javalin/Javalin.java": "class Javalin {}\n"})
+    assert "Ktor" not in learned["jvm/packaging"] and "a library (published)" in learned["jvm/packaging"]
+    assert "workflow/docs" not in learned
+    kept = pom.replace("<skip>true</skip>", "<doclint>none</doclint>")
+    assert (
+        "javadoc:javadoc"
+        in learn(make_project, {"pom.xml": kept, "src/main/java/A.java": "class A {}\n"}, "b")["workflow/docs"]
+    )

@@ -64,7 +64,9 @@ def _found(text: str) -> dict[str, list[str]]:
     code = re.sub(r"<!--.*?-->|^\s*//[^\n]*", "", text, flags=re.DOTALL | re.MULTILINE)  # assertj's "Included by …"
     built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", code)).lower()
     for needle, label, kind in MARKERS:
-        if needle in (low if kind == "test" else built) and label not in out.setdefault(kind, []):
+        # a whole name: javalin's `ktorm.version` property is not Ktor
+        named = re.search(rf"(?<![a-z]){re.escape(needle)}(?![a-z])", low if kind == "test" else built)
+        if named and label not in out.setdefault(kind, []):
             if label == "JUnit" and "JUnit 5" in out.get("test", []):
                 continue
             out[kind].append(label)
