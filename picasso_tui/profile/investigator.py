@@ -11,8 +11,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from picasso_tui.anchors.gitutil import head
-from picasso_tui.profile import decisions, history, languages, layout, packages, rules, style, workflows
+from picasso_tui.profile import (
+    benchmark_scripts,
+    decisions,
+    history,
+    languages,
+    layout,
+    packages,
+    rules,
+    style,
+    workflows,
+)
 from picasso_tui.profile.ecosystems import ECOSYSTEMS
+from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.errors import ProfileError
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.records import Context
@@ -50,6 +61,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Layout, tests and migrations", layout.investigate),
     ("Main source folder", packages.investigate),
     *((f"{name} manifests", fn) for name, fn in ECOSYSTEMS),
+    ("Benchmark scripts", or_in_folder(benchmark_scripts.investigate)),
     ("Task runners, CI and docs", workflows.investigate),
     ("Agent rules and contributor guides", rules.investigate),
     ("Decisions (ADRs, commits)", decisions.investigate),
@@ -74,6 +86,8 @@ def investigate(root: Path, progress: Progress | None = None) -> tuple[Tree, lis
         except Exception as exc:  # one odd file must not cost the whole profile; say what was skipped
             warnings.append(f"{label}: skipped ({type(exc).__name__}: {exc})")
     findings = knowledge.findings + workflows.workflow_findings(tree, knowledge.commands)
+    if benchmark_scripts.superseded({f.key for f in findings}):  # an ecosystem's rule said it better
+        findings = [f for f in findings if f.key != benchmark_scripts.KEY]
     unique: dict[str, Finding] = {}
     for f in findings:
         unique.setdefault(f.key, f)

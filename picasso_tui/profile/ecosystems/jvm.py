@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -220,6 +221,7 @@ def investigate(tree: Tree) -> Knowledge:
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     _commands(k, tool, wrapper, src[0], _tested(tree, modules), kinds)
+    jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     return k
 
 

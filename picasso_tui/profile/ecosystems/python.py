@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
@@ -163,6 +164,7 @@ def investigate(tree: Tree) -> Knowledge:
     _lint_and_format(k, project)
     _entry_points(k, project)
     _migrations(k, project)
+    python_benchmarks(k, tree)
     return k
 
 

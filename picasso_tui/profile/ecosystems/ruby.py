@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -87,6 +88,7 @@ def investigate(tree: Tree) -> Knowledge:
     stack = Stack(runtime, deps - set(runtime or []), role)
     stack_facts(k, "ruby", "Ruby", LIBRARIES, stack, (gemspecs[:1] + sources[:1]) if gemspecs else sources[:1])
     _commands(k, tree, kinds, deps, rails, sources[0])
+    ruby_benchmarks(k, tree)
     return k
 
 

@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, stack_facts
+from picasso_tui.profile.ecosystems.rust_benchmarks import rust_benchmarks
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -152,6 +153,7 @@ def investigate(tree: Tree) -> Knowledge:
     own = [c for c in crates if not is_auxiliary(c.manifest) and not _fixture(c)] or crates[:1]
     _stack(k, tree, own, _main(tree, own))
     _commands(k, tree, root, own)
+    rust_benchmarks(k, tree, root, members)
     return k
 
 
