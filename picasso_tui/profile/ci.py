@@ -129,12 +129,23 @@ def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
 
 def logical_lines(script: str) -> list[str]:
     """A ``run:`` script as commands: backslash continuations and lines ending in `&&`, `||` or `|` (the shell reads
-    on: fast_float's `mkdir build &&` / `cd build &&` / `ctest`) joined, comments dropped."""
+    on: fast_float's `mkdir build &&` / `cd build &&` / `ctest`) joined, comments dropped. The body of a shell loop
+    runs once per item with the loop's variables (fsnotify's `go vet ./... || fail=1` for each GOOS): not a command
+    to type as it stands."""
     out: list[str] = []
     pending = ""
+    loops = 0
     for raw in script.splitlines():
         line = raw.strip()
         if line.startswith("#"):
+            continue
+        if re.match(r"^(for|while|until)\s", line) and not re.search(r"\bdone\b", line):  # `do` here or next
+            loops += 1
+            continue
+        if loops and re.match(r"^done\b", line):
+            loops -= 1
+            continue
+        if loops:
             continue
         if line.endswith("\\"):
             pending += line[:-1].strip() + " "

@@ -75,3 +75,17 @@ def test_a_go_command_a_private_module_and_a_docs_site_change_what_is_said(make_
     hugo = bodies(make_project, {"go.mod": "module github.com/acme/lib\n", "lib.go": "package lib\n",
                                  "site/content/_index.md": "# lib\n"}, "d")  # fmt: skip
     assert "no docs build" not in hugo["go/docs"]
+
+
+def test_commands_in_a_ci_shell_loop_are_not_offered_as_they_stand(make_project):
+    """fsnotify's staticcheck job runs `go vet ./... || fail=1` once per GOOS/GOARCH inside a for loop."""
+    workflow = (
+        "on: [push]\njobs:\n  staticcheck:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n"
+        "          fail=0\n          for a in $(go tool dist list); do\n            export GOOS=${a%%/*}\n"
+        "            go vet ./... || fail=1\n          done\n          exit $fail\n"
+        "      - run: golangci-lint run\n"
+    )
+    found = bodies(make_project, {"go.mod": "module github.com/acme/w\n", "w.go": "package w\n",
+                                  ".github/workflows/lint.yml": workflow})  # fmt: skip
+    assert "fail=1" not in found.get("workflow/lint", "") and "fail=1" not in found.get("ci", "")
+    assert "golangci-lint run" in found["workflow/lint"]
