@@ -62,10 +62,51 @@ def session_placeholder(runner: str, flag: str) -> str:
     return {"-e": "<env>", "--env": "<env>", "-f": "<factor>", "--factors": "<factor>"}.get(flag, "")
 
 
+EXPRESSION = re.compile(r"\$\{\{\s*((?:(?!\}\}).)*(?:\|\||format\()(?:(?!\}\}).)*?)\s*\}\}")
+"""A matrix expression with a fallback or a format (the Pallets projects' `${{ matrix.tox || format('py{0}',
+matrix.python) }}`): worked out for each matrix entry before the plain `${{ matrix.x }}` rule."""
+
+
+def _evaluate(expression: str, entry: dict[Any, Any]) -> str | None:
+    """The first alternative of `a || b || …` that has a value for this entry: `matrix.x`, a quoted literal, or
+    `format('…{0}…', matrix.x, …)`; None when one is none of these or a value is missing."""
+    for alt in (a.strip() for a in expression.split("||")):
+        if named := re.fullmatch(r"matrix\.([\w-]+)", alt):
+            value = entry.get(named.group(1))
+        elif literal := re.fullmatch(r"'([^']*)'", alt):
+            value = literal.group(1)
+        elif formatted := re.fullmatch(r"format\(\s*'([^']*)'((?:\s*,\s*matrix\.[\w-]+)*)\s*\)", alt):
+            args = [entry.get(n) for n in re.findall(r"matrix\.([\w-]+)", formatted.group(2))]
+            if any(a is None for a in args):
+                return None
+            value = re.sub(r"\{(\d+)\}", lambda m, args=args: str(args[int(m.group(1))]), formatted.group(1))
+        else:
+            return None
+        if value not in (None, ""):
+            return str(value)
+    return None
+
+
+def _worked_out(line: str, job: dict[Any, Any]) -> list[str]:
+    """The line once per matrix entry when it holds an EXPRESSION over the entries of `include:`; else as it is."""
+    found = EXPRESSION.search(line)
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    entries = matrix.get("include") if isinstance(matrix, dict) else None
+    if not found or "matrix." not in found.group(1) or not isinstance(entries, list):
+        return [line]
+    values = [_evaluate(found.group(1), e) for e in entries if isinstance(e, dict)]
+    if not values or any(v is None for v in values):
+        return [line]
+    return [line[: found.start()] + str(v) + line[found.end() :] for v in dict.fromkeys(values)][:MATRIX_VALUES]
+
+
 def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     """The line once per value of a matrix variable it names as a word of its own (`poe ${{ matrix.task }}`: `poe
     check`, `poe lint`, `poe mypy`) or as the session tox or nox runs (`nox -s "${{ matrix.noxenv }}"`); another
     flag's value (`--python ${{ matrix.python }}`) is left for clean_command."""
+    if (lines := _worked_out(line, job)) != [line]:
+        return lines
     used = next(
         (
             m

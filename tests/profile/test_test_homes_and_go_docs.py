@@ -89,3 +89,16 @@ def test_commands_in_a_ci_shell_loop_are_not_offered_as_they_stand(make_project)
                                   ".github/workflows/lint.yml": workflow})  # fmt: skip
     assert "fail=1" not in found.get("workflow/lint", "") and "fail=1" not in found.get("ci", "")
     assert "golangci-lint run" in found["workflow/lint"]
+
+
+def test_a_matrix_expression_with_a_fallback_and_a_format_is_worked_out_per_entry(make_project):
+    """The Pallets projects' tests job: `tox run -e ${{ matrix.tox || format('py{0}', matrix.python) }}`."""
+    workflow = (
+        "on: [push]\njobs:\n  tests:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        include:\n"
+        "          - {python: '3.13'}\n          - {python: '3.12'}\n          - {name: Style, python: '3.13', tox: style}\n"
+        "    steps:\n      - run: uv run --locked tox run -e ${{ matrix.tox || format('py{0}', matrix.python) }}\n"
+    )
+    found = bodies(make_project, {"pyproject.toml": '[project]\nname = "sig"\n', "src/sig/__init__.py": "",
+                                  ".github/workflows/tests.yaml": workflow})  # fmt: skip
+    assert "`uv run --locked tox run -e py3.13`, `uv run --locked tox run -e py3.12`, " in found["ci"]
+    assert "`uv run --locked tox run -e style`" in found["ci"] and "format(" not in found["ci"]
