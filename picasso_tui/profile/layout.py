@@ -56,7 +56,12 @@ _DANGLING = re.compile(
 
 MAX_SUMMARY = 320
 _INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", re.IGNORECASE)
-_DESCRIBES = re.compile(r"^(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)")
+_DESCRIBES = re.compile(
+    r"^(?!(?i:when|if|once|after|before|because|since|while|unless|although|whenever|in|for|with|by)\b)"
+    r"(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)"
+)
+"""A sentence naming what something is; a subordinate clause first ("When assertions fail, an exception …") names
+nothing."""
 
 
 def _plain(text: str) -> str:

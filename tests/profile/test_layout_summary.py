@@ -75,3 +75,18 @@ def test_the_workspace_main_package_is_the_one_named_like_the_repository_or_the_
     assert (
         "main package" not in {f.key: f.body for f in layout.investigate(walk(other.root)).findings}["layout/folders"]
     )
+
+
+def test_a_sentence_opening_with_a_clause_names_no_project(make_project):
+    """beberlei/assert: "When assertions fail, an exception is thrown" is no description of a project called
+    "When assertions fail"; composer.json's description says what it is."""
+    readme = (
+        "# Assert\n\nA simple php library which contains assertions and guard methods.\n\n"
+        "Idea is to reduce code. When assertions fail, an exception is thrown, removing the need for ifs.\n"
+    )
+    composer = '{"name": "beberlei/assert", "description": "Thin assertion library for input validation."}\n'
+    repo = make_project({"README.md": readme, "composer.json": composer}, name="assert")
+    assert _summary(repo) == (
+        "Project beberlei/assert: Thin assertion library for input validation.",
+        ("composer.json",),
+    )
