@@ -189,3 +189,16 @@ def test_a_verbose_flag_keeps_the_plain_install_and_a_pretest_build_comes_first(
     assert learned["workflow/test-one"].startswith(
         "To run one test: `npm run compile -- -p tsconfig.test.json && npx mocha --require ./test/before.mjs test/"
     )  # the tests import what the compile builds
+
+
+def test_the_ci_count_covers_commands_that_are_no_check_and_leaves_set_up_out(make_project):
+    """rust-hex: six checks shown, then `cargo bench --all -- --test` also runs; `rustup target add` is set-up."""
+    runs = ["cargo fmt --all -- --check", "cargo clippy --all-targets", "cargo test --no-default-features",
+            "cargo test --features serde", "cargo test --all-features", "cargo build --target thumbv6m-none-eabi",
+            "cargo bench --all -- --test", "rustup target add thumbv6m-none-eabi"]  # fmt: skip
+    steps = "".join(f"      - run: {r}\n" for r in runs)
+    ci = f"on: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n{steps}"
+    files = {"Cargo.toml": '[package]\nname = "hex"\nversion = "0.4.3"\n', "src/lib.rs": "pub fn x() {}\n",
+             ".github/workflows/ci.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="hex")
+    assert learned["ci"].endswith("`cargo test --all-features` and 1 more.")
