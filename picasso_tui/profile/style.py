@@ -9,7 +9,7 @@ from collections import defaultdict
 from fnmatch import fnmatch
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
-from picasso_tui.profile.ecosystems import cpp, golang
+from picasso_tui.profile.ecosystems import clang_format, golang, php_format
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
@@ -171,24 +171,10 @@ def _others(tree: Tree, hints: Hints) -> None:
         quotes = re.search(r"Style/StringLiterals:\s*\n\s+EnforcedStyle:\s*(\w+)", text)
         parts = [p for p in (target and f"Ruby {target.group(1)}", quotes and f"{quotes.group(1)} strings") if p]
         hints["ruby"].append(("RuboCop" + (f" ({', '.join(parts)})" if parts else ""), ".rubocop.yml"))
-    for rel in (".php-cs-fixer.php", ".php-cs-fixer.dist.php", "phpcs.xml", "phpcs.xml.dist"):
-        if tree.has(rel):
-            sets = re.findall(r"@(PSR\d+|Symfony|PhpCsFixer)", tree.read(rel) or "")
-            hints["php"].append(
-                (
-                    f"{rel.split('.')[1] if rel.startswith('.') else 'phpcs'}"
-                    f"{' rules ' + human_list(sorted(set(sets))) if sets else ''}",
-                    rel,
-                )
-            )
-    if tree.has(".clang-format") and cpp.runs_clang_format(tree):  # a config nothing runs is not the style
-        text = tree.read(".clang-format") or ""
-        parts = [
-            f"{k} {v}"
-            for k, v in re.findall(r"^(BasedOnStyle|IndentWidth|ColumnLimit|UseTab):\s*(\S+)", text, re.MULTILINE)
-        ]
+    hints["php"] += php_format.style_hints(tree)
+    if said := clang_format.hint(tree):  # with how it is applied: lz4's, which nothing runs, only to changed lines
         lang = language_in(tree, "x.h") or "c"  # the project's C or C++, as its headers are counted
-        hints[lang].append(("clang-format" + (f" ({', '.join(parts)})" if parts else ""), ".clang-format"))
+        hints[lang].append((said, ".clang-format"))
     for rel, label in (
         (".editorconfig", None),
         ("checkstyle.xml", "Checkstyle"),

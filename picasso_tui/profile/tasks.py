@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 import tomllib
 
-import yaml
-
 from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.walk import Tree, read_bounded
 
 RUNNER = 25
@@ -24,9 +23,6 @@ TARGET_ROLES = {
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
-FORMAT_HOOKS = re.compile(
-    r"\bid:\s*(ruff-format|black|prettier|clang-format|gofmt|rustfmt|fmt|isort|google-java-format)\b"
-)
 
 
 def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = "") -> None:
@@ -211,37 +207,6 @@ def poe(tree: Tree, k: Knowledge) -> None:
     ci = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
     runner = "uv run poe" if tree.has("uv.lock") or "uv run" in ci else "poe"
     _targets(k, "pyproject.toml [tool.poe.tasks]", runner, [str(t) for t in tasks if isinstance(tasks, dict)])
-
-
-def pre_commit(tree: Tree, k: Knowledge) -> None:
-    rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
-    if not rel:
-        return
-    text = tree.read(rel) or ""
-    hooks = re.findall(r"^\s*-?\s*id:\s*\S+", text, re.MULTILINE)
-    if any(not FORMAT_HOOKS.search(h) for h in hooks) or not hooks:
-        k.command("lint", "pre-commit run --all-files", rel, RUNNER + 2)  # only formatters rewrite; they check nothing
-    if FORMAT_HOOKS.search(text):
-        k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks)", RUNNER + 2)
-    for hook in _type_check_hooks(text)[:1]:  # yarl's mypy runs only as its hook `mypy-py311`
-        k.command("typecheck", f"pre-commit run {hook} --all-files", f"{rel} (hook `{hook}`)", RUNNER + 2)
-
-
-def _type_check_hooks(text: str) -> list[str]:
-    """The names (alias, else id) pre-commit runs a type checker's hooks by, `--hook-stage manual` added for a
-    hook kept out of the commit stage."""
-    try:
-        config = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return []
-    repos = config.get("repos") if isinstance(config, dict) else None
-    hooks = [h for r in repos or [] if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
-    found = []
-    for hook in hooks:
-        if re.fullmatch(r"(mypy|pyright|basedpyright|pytype|ty|tsc|type-?check\w*)", str(hook.get("id"))):
-            manual = hook.get("stages") == ["manual"]  # run only when asked for by its stage
-            found.append(f"{hook.get('alias') or hook.get('id')}" + (" --hook-stage manual" if manual else ""))
-    return found
 
 
 def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:

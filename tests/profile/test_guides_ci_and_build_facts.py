@@ -166,12 +166,14 @@ def test_ci_checks_run_by_actions_or_from_the_checkout_are_read_and_special_buil
     assert "wasm-pack" not in learned["workflow/test"].split(" — ")[0]  # one platform's job is not the test
 
 
-def test_a_clang_format_file_nothing_runs_is_neither_the_style_nor_the_format_command(make_project):
+def test_a_clang_format_file_nothing_runs_gives_no_format_command_and_a_style_for_changed_lines_only(make_project):
     files = {"Makefile": "default: lib\nlib:\n\t$(CC) -c lib/a.c\n", "lib/a.c": "int a;\n",
              ".clang-format": "BasedOnStyle: LLVM\nColumnLimit: 110\n"}  # fmt: skip
     learned = bodies(make_project, files)
     assert learned["workflow/build"].startswith("To build: `make` — from Makefile (default target)")
-    assert "workflow/format" not in learned and "clang-format" not in learned.get("style/c", "")
+    assert "workflow/format" not in learned  # `clang-format -i` would rewrite whole files never formatted with it
+    assert "apply it only to the lines you change (`git clang-format`)" in learned["style/c"]
     files["scripts/format.sh"] = "#!/bin/sh\nclang-format -i lib/*.c\n"
     learned = bodies(make_project, files, name="formatted")
-    assert "clang-format" in learned["style/c"] and "`clang-format -i <files>`" in learned["workflow/format"]
+    assert "clang-format (BasedOnStyle LLVM, ColumnLimit 110)" in learned["style/c"]
+    assert "git clang-format" not in learned["style/c"] and "`clang-format -i <files>`" in learned["workflow/format"]

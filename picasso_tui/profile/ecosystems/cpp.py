@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems import clang_format
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
@@ -240,8 +241,9 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
         elif tree.has(marker):
             details.append(f"dependencies via {label} ({marker})")
             sources.append(marker)
-    if tree.has(".clang-format") and runs_clang_format(tree):
-        k.command("format", "clang-format -i <files>", ".clang-format", 60)
+    how, where = clang_format.use(tree)
+    if how == "whole":  # lz4's, which nothing runs, would rewrite files it never formatted
+        k.command("format", "clang-format -i <files>", f".clang-format ({where})", 60)
     # .clang-tidy alone gives no command: clang-tidy needs a compilation database only a configured build writes
     if tree.has("compile_commands.json"):
         details.append("compile_commands.json present")
@@ -281,18 +283,6 @@ def _test_option(root: str) -> str | None:
         if re.search(guarded, root, re.IGNORECASE | re.DOTALL):
             return name
     return None
-
-
-def runs_clang_format(tree: Tree) -> bool:
-    """Something of the project runs clang-format (CI, pre-commit, a script, a build target, the guide): lz4's
-    .clang-format, which nothing runs, would reformat whole files it was never applied to."""
-    candidates = [
-        *tree.under(".github/workflows"), *tree.under("scripts"), *tree.under("tools"),
-        *tree.named("CMakeLists.txt")[:20], *[f for f in tree.files if f.endswith(".cmake")][:20],
-        *[f for f in ("Makefile", ".pre-commit-config.yaml", "CONTRIBUTING.md", ".github/CONTRIBUTING.md")
-          if tree.has(f)],
-    ]  # fmt: skip
-    return any("clang-format" in (tree.read(f) or "") for f in candidates[:120])
 
 
 def _unconditional(cmake: str) -> str:

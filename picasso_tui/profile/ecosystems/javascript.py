@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.ecosystems.javascript_files import (
+    FIX_SCRIPTS,
     entry_points,
+    fixes,
     flavour,
     has_own_source,
     live_bins,
@@ -54,7 +56,8 @@ ROLE_SCRIPTS = {
     "build": ("build", "compile", "dist", "bundle"), "test": ("test", "test:unit", "tests", "tests-only"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
-    "docs": ("docs", "docs:build", "typedoc"), "format": ("format", "fmt", "prettier", "fix", "format:write"),
+    "docs": ("docs", "docs:build", "typedoc"),
+    "format": ("format", "fmt", "prettier", "fix", "format:write", *FIX_SCRIPTS),
     "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 
@@ -342,7 +345,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts]
-        found = [name for name in found if not NEEDS_ARGUMENT.search(str(scripts[name]).strip())]
+        found = [n for n in found if not NEEDS_ARGUMENT.search(str(scripts[n]).strip()) and fixes(n, str(scripts[n]))]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank,
                       script_note(str(scripts[name])))  # fmt: skip

@@ -222,7 +222,35 @@ def investigate(tree: Tree) -> Knowledge:
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     _commands(k, tool, wrapper, src[0], _tested(tree, modules), kinds)
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
+    if tool == "Maven":
+        _maven_formatters(k, tree, wrapper, manifests)
     return k
+
+
+FORMAT_GOALS = (("formatter-maven-plugin", "formatter:format"), ("impsort-maven-plugin", "impsort:sort"))
+"""Maven plugins that rewrite the sources, and the goal that runs each (Spotless is read in tasks.py)."""
+HOOK_FOLDERS = ("hooks", ".githooks", ".husky", "scripts", "tools")
+
+
+def _maven_formatters(k: Knowledge, tree: Tree, wrapper: str, manifests: list[str]) -> None:
+    """The formatter goals the poms configure (formatter-maven-plugin, impsort), else those a script or git hook the
+    repository keeps runs (mybatis' hooks/pre-commit.sh: `mvn formatter:format impsort:sort`, its parent pom
+    configures the plugins)."""
+    poms = "\n".join(tree.read(m) or "" for m in sorted(manifests, key=lambda m: m.count("/"))[:40])
+    poms = re.sub(r"<!--.*?-->", "", poms, flags=re.DOTALL)
+    goals = [goal for plugin, goal in FORMAT_GOALS if re.search(rf"<artifactId>\s*{plugin}\s*</artifactId>", poms)]
+    if goals:
+        plugins = ", ".join(plugin for plugin, goal in FORMAT_GOALS if goal in goals)
+        k.command("format", f"{wrapper} {' '.join(goals)}", f"pom.xml ({plugins})", 30)
+        return
+    scripts = [f for folder in HOOK_FOLDERS for f in tree.under(folder) if not f.endswith((".java", ".md"))][:40]
+    for rel in scripts:
+        ran = re.search(
+            r"(?<![\w/-])(?:\./)?mvnw? ((?:(?:formatter:format|impsort:sort|spotless:apply)\s*)+)", tree.read(rel) or ""
+        )
+        if ran:
+            k.command("format", f"{wrapper} {ran.group(1).strip()}", rel, 30)
+            return
 
 
 def _tested(tree: Tree, modules: list[str]) -> list[str]:

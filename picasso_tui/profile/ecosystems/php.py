@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from picasso_tui.profile.ecosystems import php_format
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
@@ -73,12 +74,7 @@ def investigate(tree: Tree) -> Knowledge:
         command = "vendor/bin/phpstan analyse" + (f" -c {config}" if config and not default else "")
         if config:
             k.command("typecheck", command, config, 55)
-    config = tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist")
-    if "PHP_CodeSniffer" in kinds.get("lint", []) and config:  # a dev dependency nothing configures may run nowhere
-        k.command("lint", "vendor/bin/phpcs", config, 56)
-        k.command("format", "vendor/bin/phpcbf", config, 56)
-    if "PHP-CS-Fixer" in kinds.get("lint", []):
-        k.command("format", "vendor/bin/php-cs-fixer fix", "composer.json", 55)
+    php_format.commands(k, tree, deps, scripts)
     return k
 
 

@@ -1,0 +1,81 @@
+"""pre-commit: what `pre-commit run --all-files` checks and formats, which formatter hooks it runs (ruff-format,
+black, prettier, clang-format …), the one hook to run alone when it is the project's formatter, and a type
+checker run only as a hook."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.languages import own_languages
+from picasso_tui.profile.walk import Tree
+
+PRIORITY = 27
+"""After a task runner's own target (25): pre-commit runs what the targets run, and more."""
+CODE_FORMATTERS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("ruff-format", "black", "black-jupyter", "yapf", "autopep8"), frozenset({"python"})),
+    "prettier": frozenset({"javascript", "typescript"}), "clang-format": frozenset({"c", "cpp"}),
+    **dict.fromkeys(("gofmt", "go-fmt", "goimports", "gofumpt"), frozenset({"go"})),
+    **dict.fromkeys(("rustfmt", "fmt", "cargo-fmt"), frozenset({"rust"})),
+    "google-java-format": frozenset({"java"}),
+}  # fmt: skip
+"""Hooks that rewrite code as a whole, with the languages it is in: one of them alone, in the project's language, is
+the project's formatter (prettier in a Python project formats its YAML and Markdown, not its code)."""
+PART_FORMATTERS = frozenset({"isort", "blacken-docs", "cmake-format"})
+"""Hooks that format one part only (imports, code blocks in the docs, CMake files): never the formatter alone."""
+
+
+@dataclass(frozen=True)
+class Hook:
+    id: str
+    name: str
+    """What `pre-commit run <name>` takes: the alias when the hook has one, else its id."""
+    manual: bool
+    """Kept out of the commit stage: run only with `--hook-stage manual`."""
+
+    def run(self) -> str:
+        return f"pre-commit run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
+
+
+def hooks(text: str) -> list[Hook]:
+    """The hooks a config declares, in its order; from the ids alone when the YAML does not parse."""
+    try:
+        config = yaml.safe_load(text)
+    except yaml.YAMLError:
+        config = None
+    repos = config.get("repos") if isinstance(config, dict) else None
+    if not isinstance(repos, list):
+        return [Hook(i, i, False) for i in re.findall(r"^\s*-?\s*id:\s*['\"]?([\w.-]+)", text, re.MULTILINE)]
+    found = [h for r in repos if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
+    return [
+        Hook(str(h.get("id")), str(h.get("alias") or h.get("id")), h.get("stages") == ["manual"])
+        for h in found
+        if h.get("id")
+    ]
+
+
+def pre_commit(tree: Tree, k: Knowledge) -> None:
+    rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
+    if not rel:
+        return
+    declared = hooks(tree.read(rel) or "")
+    formatters = [h for h in declared if h.id in CODE_FORMATTERS]
+    parts = [h for h in declared if h.id in PART_FORMATTERS]
+    if not declared or len(formatters) + len(parts) < len(declared):
+        k.command("lint", "pre-commit run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
+    if formatters or parts:
+        names = human_list(list(dict.fromkeys(h.id for h in formatters + parts)))
+        k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks: {names})", PRIORITY)
+    own = own_languages(tree)
+    code = [h for h in formatters if not own or CODE_FORMATTERS[h.id] & own]
+    if len({h.id for h in code}) == 1:  # pyjwt's ruff-format: the formatter alone, not every check beside it
+        one = code[0] if len(code) == 1 else Hook(code[0].id, code[0].id, code[0].manual)
+        k.command("format", one.run(), f"{rel} (hook `{one.name}`)", PRIORITY + 1)
+    for hook in [h for h in declared if TYPE_CHECKERS.fullmatch(h.id)][:1]:  # yarl's mypy runs only as a hook
+        k.command("typecheck", hook.run(), f"{rel} (hook `{hook.name}`)", PRIORITY)
+
+
+TYPE_CHECKERS = re.compile(r"mypy|pyright|basedpyright|pytype|ty|tsc|type-?check\w*")
