@@ -7,6 +7,7 @@ import re
 import tomllib
 
 from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
+from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.walk import Tree, read_bounded
@@ -99,52 +100,6 @@ def _tox_env_role(name: str) -> str | None:
         return "test"
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
-
-
-def expand_envlist(text: str) -> list[str]:
-    """tox's envlist with its brace products expanded: `py{310,311}-django{4,5}, lint` is py310-django4 … lint."""
-    names: list[str] = []
-    depth, current = 0, ""
-    for ch in text.replace("\n", ","):
-        depth += ch == "{"
-        depth -= ch == "}"
-        if ch == "," and not depth:
-            names.append(current.strip())
-            current = ""
-        else:
-            current += ch
-    names.append(current.strip())
-    out: list[str] = []
-    for name in filter(None, (n.strip() for n in names)):
-        expanded = [""]
-        for literal, group in re.findall(r"([^{]*)(?:\{([^}]*)\})?", name):
-            choices = [c.strip() for c in group.split(",")] if group else [""]
-            span = re.fullmatch(r"(\d+)-(\d+)", choices[0]) if len(choices) == 1 else None
-            if span:  # tox 4's range: py3{10-13} is py310 … py313
-                choices = [str(n) for n in range(int(span.group(1)), int(span.group(2)) + 1)]
-            expanded = [e + literal + c for e in expanded for c in choices]
-        out += [e for e in expanded if e]
-    return list(dict.fromkeys(out))
-
-
-def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
-    """(tox's environments, where they are declared, the command that runs one), or ([], "", "") without tox."""
-    names: list[str] = []
-    source, run = "", "tox -e"
-    if tree.has("tox.ini"):
-        text = tree.read("tox.ini") or ""
-        envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
-        names = expand_envlist(envs.group(1)) if envs else []
-        names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
-        source = "tox.ini"
-    elif tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
-        try:
-            data = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
-        except tomllib.TOMLDecodeError:
-            data = {}
-        names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
-        source, run = "pyproject.toml [tool.tox]", "tox run -e"
-    return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
 
 
 def unknown_tox_env(tree: Tree, text: str) -> bool:

@@ -5,8 +5,8 @@ as the test script runs the suite, tox 4's `env_list` and ranges, and Go command
 
 from __future__ import annotations
 
+from picasso_tui.profile.ecosystems.tox_config import expand_envlist
 from picasso_tui.profile.guide_blocks import block_commands, chain_configure
-from picasso_tui.profile.tasks import expand_envlist
 from tests.profile.learned import bodies
 
 CLONE_BESIDE = """\

@@ -329,7 +329,7 @@ def test_an_optional_clean_step_does_not_join_the_configure_line():
 
 
 def test_tox_envlist_brace_products_are_expanded():
-    from picasso_tui.profile.tasks import expand_envlist
+    from picasso_tui.profile.ecosystems.tox_config import expand_envlist
 
     assert expand_envlist("{,ci-}py{310,311},fuzz\n    lint") == [
         "py310", "py311", "ci-py310", "ci-py311", "fuzz", "lint",

@@ -8,8 +8,8 @@ import json
 import re
 
 from picasso_tui.profile.ecosystems.common import gem_text
+from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.tasks import tox_envs
 from picasso_tui.profile.walk import Tree
 
 BENCH_NAME = re.compile(r"^(bench|benchmarks?|codspeed)$")
