@@ -41,9 +41,19 @@ def test_a_phpunit_xml_without_phpunit_in_the_dependencies_proposes_no_runner(ma
 def test_phpstan_carries_the_config_the_repository_has(make_project):
     learned = learn(make_project, {
         "composer.json": composer({"phpstan/phpstan": "^1"}),
-        "phpstan/config.neon": "parameters:\n  level: 5\n", "src/A.php": "<?php\n",
+        "phpstan/config.neon": "parameters:\n  level: 5\n  paths:\n    - src\n", "src/A.php": "<?php\n",
     })  # fmt: skip
     assert "vendor/bin/phpstan analyse -c phpstan/config.neon" in learned["workflow/typecheck"]
+    # beberlei/assert's phpstan-code.neon names no paths: `phpstan analyse -c` alone stops and asks for them; its
+    # composer scripts pass them
+    scripts = {"assert:sa-code": "vendor/bin/phpstan analyse --configuration=phpstan-code.neon -l 7 bin lib"}
+    no_paths = {"composer.json": composer({"phpstan/phpstan": "^1"}), "phpstan-code.neon": "parameters:\n  level: 5\n",
+                "src/A.php": "<?php\n"}  # fmt: skip
+    assert "workflow/typecheck" not in learn(make_project, no_paths, "n")
+    no_paths["composer.json"] = composer({"phpstan/phpstan": "^1"}, scripts=scripts)
+    assert learn(make_project, no_paths, "s")["workflow/typecheck"].startswith(
+        "To type-check: `composer assert:sa-code` — from composer.json scripts.assert:sa-code."
+    )
     bare = learn(make_project, {"composer.json": composer({"phpstan/phpstan": "^1"}), "src/A.php": "<?php\n"}, "b")
     assert "phpstan analyse" not in bare.get("workflow/lint", "")  # no config, no paths: it would fail
 
@@ -308,3 +318,16 @@ def test_one_ruby_test_is_a_file_that_declares_tests_not_a_helper_named_like_one
              "test/data/tc_zone.rb": "class TCZone < Minitest::Test\n  def test_z\n  end\nend\n"}  # fmt: skip
     learned = learn(make_project, files, "tzr")
     assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Itest test/tc_country.rb`")
+
+
+def test_a_fixer_a_guide_names_beside_a_check_is_the_format_command_not_the_lint(make_project):
+    """beberlei/assert's guide: "by running `composer assert:cs-fix` or `composer assert:cs-lint`"; the first
+    rewrites files (`php-cs-fixer fix . || true`) and can never fail, the second is the check."""
+    guide = ("# How to contribute\n\n- Coding standard compliance must be ensured before committing by running "
+             "`composer assert:cs-fix` or `composer assert:cs-lint` in the root directory.\n")  # fmt: skip
+    scripts = {"assert:cs-lint": "php-cs-fixer fix --diff --dry-run", "assert:cs-fix": "php-cs-fixer fix . || true"}
+    learned = learn(make_project, {"composer.json": composer({}, scripts=scripts), "CONTRIBUTING.md": guide,
+                                   "src/A.php": "<?php\n"})  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `composer assert:cs-lint`")
+    assert "cs-fix" not in learned["workflow/lint"]
+    assert learned["workflow/format"].startswith("To format: `composer assert:cs-fix`")

@@ -65,14 +65,19 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
     else:
         _phpunit(k, tree, deps)
-    if "PHPStan" in kinds.get("types", []) and not {"analyse", "phpstan"} & set(scripts):
+    analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan")
+                 and re.search(r"\b(phpstan|psalm)\b", str(body))]  # fmt: skip
+    for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
+        k.command("typecheck", f"composer {name}", f"composer.json scripts.{name}", 30)
+    if "PHPStan" in kinds.get("types", []) and not {"analyse", "phpstan"} & set(scripts) and not analysing:
         # A composer script already runs it with the project's arguments; else the config the repository has.
         config = tree.first("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon") or next(
             iter(f for f in tree.files if f.endswith((".neon", ".neon.dist")) and "phpstan" in f), ""
         )
         default = config in ("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon")  # PHPStan finds these itself
         command = "vendor/bin/phpstan analyse" + (f" -c {config}" if config and not default else "")
-        if config:
+        paths = re.search(r"^\s*(paths|includes):", tree.read(config) or "", re.MULTILINE)  # else it asks for paths
+        if config and paths:
             k.command("typecheck", command, config, 55)
     php_format.commands(k, tree, deps, scripts)
     return k
