@@ -102,3 +102,13 @@ def test_a_matrix_expression_with_a_fallback_and_a_format_is_worked_out_per_entr
                                   ".github/workflows/tests.yaml": workflow})  # fmt: skip
     assert "`uv run --locked tox run -e py3.13`, `uv run --locked tox run -e py3.12`, " in found["ci"]
     assert "`uv run --locked tox run -e style`" in found["ci"] and "format(" not in found["ci"]
+
+
+def test_one_go_test_is_a_real_test_function_of_the_package(make_project):
+    """envconfig: `go test -run TestProcess .`, a test the package has, not a placeholder to fill in."""
+    found = bodies(make_project, {
+        "go.mod": "module github.com/acme/envconfig\n", "envconfig.go": "package envconfig\n",
+        "envconfig_test.go": "package envconfig\n\nfunc TestProcess(t *testing.T) {}\n\nfunc TestParse(t *testing.T) {}\n",
+        "usage_test.go": "package envconfig\n\nfunc TestUsage(t *testing.T) {}\n",
+    })  # fmt: skip
+    assert found["workflow/test-one"].startswith("To run one test: `go test . -run TestProcess` (-run takes a regular")

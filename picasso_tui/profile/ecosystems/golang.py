@@ -291,6 +291,17 @@ def _gocheck_suites(tree: Tree, tests: list[str]) -> bool:
     return bool(hooks) and plain <= len(hooks)
 
 
+def _a_test_name(tree: Tree, package: str) -> str:
+    """A Test function of the package, from its test file with the most of them: an example the agent can run as
+    it stands (`go test . -run TestProcess`), not a placeholder to fill in."""
+    files = [f for f in tree.files if f.endswith("_test.go") and (f.rsplit("/", 1)[0] if "/" in f else ".") == package]
+    found = {
+        f: re.findall(r"^func (Test\w+)\(\w+ \*testing\.T\)", tree.read(f) or "", re.MULTILINE) for f in files[:50]
+    }
+    best = max(sorted(found), key=lambda f: len(found[f]), default="")
+    return found[best][0] if best and found[best] else ""
+
+
 def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) -> None:
     k.command("build", "go build ./...", "go.mod", 60)
     k.command("test", "go test ./...", "go.mod", 60)
@@ -307,7 +318,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) ->
         # one Test function hands every suite to gocheck: -run picks that one; gocheck's own flag picks a method
         k.command("test-one", f"go test {target} -check.f <Suite.TestName>", "go.mod", 60, "gocheck suites")
     else:
-        k.command("test-one", f"go test {target} -run <TestName>", "go.mod", 60)
+        name = _a_test_name(tree, counts[0][0] if top and target not in (".", "./...") else ".")
+        k.command("test-one", f"go test {target} -run {name or '<TestName>'}", "go.mod", 60,
+                  "-run takes a regular expression of Test names" if name else "")  # fmt: skip
     k.command(
         "lint",
         "golangci-lint run"
