@@ -331,3 +331,12 @@ def test_a_fixer_a_guide_names_beside_a_check_is_the_format_command_not_the_lint
     assert learned["workflow/lint"].startswith("To lint: `composer assert:cs-lint`")
     assert "cs-fix" not in learned["workflow/lint"]
     assert learned["workflow/format"].startswith("To format: `composer assert:cs-fix`")
+
+
+def test_one_rspec_run_names_a_spec_file_the_project_has(make_project):
+    """pry: `bundle exec rspec spec/pry_spec.rb:<line>`, the spec named after the project, runnable as it stands."""
+    files = {"Gemfile": 'gem "rspec"\n', ".rspec": "--require spec_helper\n", "lib/pry.rb": "module Pry; end\n",
+             "spec/spec_helper.rb": "", "spec/commands/ls_spec.rb": "describe 'ls' do\nend\n",
+             "spec/pry_spec.rb": "describe Pry do\nend\n", "spec/cli_spec.rb": "describe 'cli' do\nend\n"}  # fmt: skip
+    learned = learn(make_project, files, "pry")
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec rspec spec/pry_spec.rb:<line>`")

@@ -6,7 +6,7 @@ import re
 
 from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
-from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.findings import Knowledge, human_list, name_key
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -96,6 +96,14 @@ DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w
 """A Ruby file that holds test cases (tzinfo's test/test_utils.rb, named like a test, holds only helpers)."""
 
 
+def _a_spec_file(tree: Tree) -> str:
+    """A spec file to show the one-file run with (pry's spec/pry_spec.rb): the one named after the project, else
+    the shallowest, so that the command runs as it stands."""
+    specs = sorted((f for f in tree.under("spec") if f.endswith("_spec.rb")), key=lambda f: (f.count("/"), f))
+    named = f"spec/{name_key(tree.root.name)}_spec.rb"
+    return next((f for f in specs if name_key(f) == name_key(named)), specs[0] if specs else "")
+
+
 def _test_files(tree: Tree) -> list[str]:
     """Files under test/ that declare tests: those named as tests (foo_test.rb, test_foo.rb, tc_foo.rb) first,
     then the shallowest."""
@@ -119,11 +127,13 @@ def _commands(
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
+        spec = _a_spec_file(tree)
         k.command(
             "test-one",
-            "bundle exec rspec spec/<file>_spec.rb:<line>",
+            f"bundle exec rspec {spec}:<line>" if spec else "bundle exec rspec spec/<file>_spec.rb:<line>",
             ".rspec" if tree.has(".rspec") else "Gemfile",
             55,
+            "without :<line>, the whole file" if spec else "",
         )
     elif rails:
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
