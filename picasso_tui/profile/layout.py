@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
-from picasso_tui.profile import go_docs
+from picasso_tui.profile import go_docs, submodules
 from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.languages import STUBS, language_in
@@ -353,4 +353,5 @@ def investigate(tree: Tree) -> Knowledge:
         step(tree, k)
     if _docs_tool(tree) is None:  # with no docs site, a Go library's documentation is its doc comments
         go_docs.describe(tree, k)
+    submodules.describe(tree, k)
     return k

@@ -112,3 +112,18 @@ def test_one_go_test_is_a_real_test_function_of_the_package(make_project):
         "usage_test.go": "package envconfig\n\nfunc TestUsage(t *testing.T) {}\n",
     })  # fmt: skip
     assert found["workflow/test-one"].startswith("To run one test: `go test . -run TestProcess` (-run takes a regular")
+
+
+def test_git_submodules_are_named_with_the_command_that_fetches_them(make_project):
+    """toml11's tests need tests/extlib/doctest and tests/extlib/json, which a fresh clone has empty."""
+    gitmodules = (
+        '[submodule "tests/extlib/doctest"]\n\tpath = tests/extlib/doctest\n\turl = https://github.com/doctest/doctest.git\n'
+        '[submodule "tests/extlib/json"]\n\tpath = tests/extlib/json\n\turl = git@github.com:nlohmann/json.git\n'
+    )
+    found = bodies(make_project, {".gitmodules": gitmodules, "include/toml.hpp": "int x;\n"})
+    assert found["git/submodules"] == (
+        "Git submodules (.gitmodules): tests/extlib/doctest (github.com/doctest/doctest), tests/extlib/json "
+        "(github.com/nlohmann/json). A fresh clone has them empty (the tests use them): fetch them with "
+        "`git submodule update --init --recursive` (or clone with `--recurse-submodules`)."
+    )
+    assert "git/submodules" not in bodies(make_project, {"include/toml.hpp": "int x;\n"}, "plain")

@@ -1,0 +1,35 @@
+"""Git submodules (`git/submodules`): what a fresh clone lacks until they are fetched, and what each holds, so that
+an agent whose build or tests fail on a missing folder knows the one command that brings it."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.where_tests_live import is_test_folder
+
+SECTION = re.compile(r"^\[submodule\s+\"[^\"]*\"\]\s*$((?:\n(?!\[).*)*)", re.MULTILINE)
+
+
+def describe(tree: Tree, k: Knowledge) -> None:
+    text = tree.read(".gitmodules") or "" if tree.has(".gitmodules") else ""
+    found: list[tuple[str, str]] = []
+    for section in SECTION.finditer(text):
+        path = re.search(r"^\s*path\s*=\s*(\S+)", section.group(1), re.MULTILINE)
+        url = re.search(r"^\s*url\s*=\s*(\S+)", section.group(1), re.MULTILINE)
+        if path:
+            source = re.sub(r"^(https?://|git@)|\.git$", "", url.group(1)).replace(":", "/", 1) if url else ""
+            found.append((path.group(1).rstrip("/"), source))
+    if not found:
+        return
+    named = [f"{p} ({s})" if s else p for p, s in found]
+    for_tests = [p for p, _ in found if any(is_test_folder(part) for part in p.split("/"))]
+    needed = " (the tests use them)" if len(for_tests) == len(found) else ""
+    k.fact(
+        "git/submodules",
+        "Git submodules",
+        f"Git submodules (.gitmodules): {human_list(named, 4)}. A fresh clone has them empty{needed}: fetch them "
+        "with `git submodule update --init --recursive` (or clone with `--recurse-submodules`).",
+        ".gitmodules",
+    )
