@@ -281,6 +281,10 @@ def _roles(command: str, context: str) -> list[str]:
     return [own]
 
 
+BUILD_DIR = re.compile(r"(?:\s-B\s?|\bmkdir (?:-p )?|\bmeson setup )([\w.-]+/?)(?=\s|$)")
+"""A folder a command makes: the build folder a later `cd build && ctest` enters, which the checkout lacks."""
+
+
 def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
@@ -293,7 +297,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     for rel, text in sources:
         rst = rel.lower().endswith(".rst")
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
+        built: set[str] = set()  # folders the guide's own commands create (libuv's `cmake -B build`)
         for command, context in pairs:
+            built |= {m.rstrip("/") for m in BUILD_DIR.findall(command)}
             made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
             outside = command.startswith(("mkdir -p ../", "cd ../"))  # a build folder beside the checkout
             if made and "/" in made.group(1) and not outside and not tree.under(made.group(1).split("/", 1)[0]):
@@ -301,7 +307,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 command = f"mkdir -p {inner} && cd {inner} && {made.group(2)}"
             in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
             folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
-            if in_dir and not outside and not tree.under(folder):
+            if in_dir and not outside and not tree.under(folder) and folder not in built:
                 # `git clone …; cd project`: the checkout itself, not a folder in it (`cd project/myapp`: myapp)
                 inner = folder.split("/", 1)[1] if "/" in folder else ""
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)

@@ -177,3 +177,17 @@ def test_a_clang_format_file_nothing_runs_gives_no_format_command_and_a_style_fo
     learned = bodies(make_project, files, name="formatted")
     assert "clang-format (BasedOnStyle LLVM, ColumnLimit 110)" in learned["style/c"]
     assert "git clang-format" not in learned["style/c"] and "`clang-format -i <files>`" in learned["workflow/format"]
+
+
+def test_a_guide_step_in_the_build_folder_it_made_keeps_its_cd(make_project):
+    """libuv's README: `cmake -B build …`, then `(cd build && ctest -C Debug --output-on-failure)`; build/ is not in
+    the checkout, but the guide made it, so the ctest runs there, not at the root."""
+    readme = (
+        "# uvish\n\n## Build Instructions\n\nTo build with CMake:\n\n```bash\n"
+        "$ cmake -B build -DBUILD_TESTING=ON\n$ cmake --build build\n\n# Run tests:\n"
+        "$ (cd build && ctest -C Debug --output-on-failure)\n```\n"
+    )
+    files = {"README.md": readme, "CMakeLists.txt": "project(uv C)\nenable_testing()\n", "src/uv.c": "int x;\n"}
+    learned = bodies(make_project, files, name="uvish")
+    assert "`cd build && ctest -C Debug --output-on-failure`" in learned["workflow/test"]
+    assert "`ctest -C Debug --output-on-failure`" not in learned["workflow/test"]
