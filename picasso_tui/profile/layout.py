@@ -57,11 +57,12 @@ _DANGLING = re.compile(
 MAX_SUMMARY = 320
 _INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", re.IGNORECASE)
 _DESCRIBES = re.compile(
-    r"^(?!(?i:when|if|once|after|before|because|since|while|unless|although|whenever|in|for|with|by)\b)"
+    r"^(?!(?i:when|if|once|after|before|because|since|while|unless|although|whenever|in|on|at|for|with|by|from|"
+    r"under|to|as|of|within|without|during|via|per)\b)"
     r"(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)"
 )
-"""A sentence naming what something is; a subordinate clause first ("When assertions fail, an exception …") names
-nothing."""
+"""A sentence naming what something is; a subordinate clause or a preposition first ("When assertions fail, an
+exception …", keyring's "On Linux, the KWallet backend …") names nothing."""
 
 
 def _plain(text: str) -> str:

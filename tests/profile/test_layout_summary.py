@@ -90,3 +90,9 @@ def test_a_sentence_opening_with_a_clause_names_no_project(make_project):
         "Project beberlei/assert: Thin assertion library for input validation.",
         ("composer.json",),
     )
+    keyring = make_project({
+        "README.rst": "keyring\n=======\n\nThe Python keyring library provides an easy way to access the keyring.\n\n"
+                      "On Linux, the KWallet backend relies on dbus-python, which does not always install.\n",
+        "pyproject.toml": '[project]\nname = "keyring"\ndescription = "Store and access your passwords safely."\n',
+    }, name="keyring")  # fmt: skip
+    assert _summary(keyring) == ("Project keyring: Store and access your passwords safely.", ("pyproject.toml",))
