@@ -91,7 +91,8 @@ def test_a_sentence_opening_with_a_clause_names_no_project(make_project):
         ("composer.json",),
     )
     keyring = make_project({
-        "README.rst": "keyring\n=======\n\nThe Python keyring library provides an easy way to access the keyring.\n\n"
+        "README.rst": "The Python keyring library provides an easy way to access the keyring.\n\n"
+                      "Installation - Linux\n====================\n\n"
                       "On Linux, the KWallet backend relies on dbus-python, which does not always install.\n",
         "pyproject.toml": '[project]\nname = "keyring"\ndescription = "Store and access your passwords safely."\n',
     }, name="keyring")  # fmt: skip
