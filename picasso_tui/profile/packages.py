@@ -145,6 +145,11 @@ def _tests_place(tree: Tree) -> str:
     `layout/tests` says more (how many, how named)."""
     tests = test_files(tree)
     where, beside = test_homes(tests)
+    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    code = suite and any(f.endswith((".c", ".cc", ".cpp", ".h")) for f in tree.under(suite))
+    one_program = len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0]) and not code  # parson's
+    if not where and beside <= 2 and suite and not one_program:  # cJSON's tests/ holds its Unity suite
+        return f" Its tests are in {suite}/."
     if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra
         return " Its tests sit beside the code they test." if beside >= 2 else ""
     homes = [f"{d} ({plural(n, 'file')})" for d, n in where.most_common(3) if n * 10 >= len(tests)]

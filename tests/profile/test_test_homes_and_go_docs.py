@@ -127,3 +127,16 @@ def test_git_submodules_are_named_with_the_command_that_fetches_them(make_projec
         "`git submodule update --init --recursive` (or clone with `--recurse-submodules`)."
     )
     assert "git/submodules" not in bodies(make_project, {"include/toml.hpp": "int x;\n"}, "plain")
+
+
+def test_a_test_suite_named_otherwise_is_where_the_tests_are_but_one_programs_data_is_not(make_project):
+    """cJSON: tests/ holds its Unity suite (parse_*.c) beside the root's test.c; parson's tests/ is data for its
+    one test program, tests.c."""
+    suite = {f"tests/parse_{n}.c": "int t;\n" for n in ("array", "object", "value")}
+    cjson = bodies(make_project, {"cJSON.c": "int x;\n" * 50, "cJSON.h": "int y;\n", "test.c": "int main;\n",
+                                  **suite}, "cjson")  # fmt: skip
+    assert cjson["layout/source"].endswith("Its tests are in tests/.")
+    data = {f"tests/test_{n}.txt": "{}\n" for n in range(3)}
+    parson = bodies(make_project, {"parson.c": "int x;\n" * 50, "parson.h": "int y;\n", "tests.c": "int main;\n",
+                                   **data}, "parson")  # fmt: skip
+    assert "tests" not in parson["layout/source"]
