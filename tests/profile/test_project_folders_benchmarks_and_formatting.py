@@ -151,14 +151,17 @@ def test_cmake_warning_flags_and_test_programs_with_their_own_header(make_projec
         "tests/ftest.h": "#define TEST(a, b) void a##b()\n",
     }
     learned = bodies(make_project, files, name="utfcpp")
-    assert "the tests compile with -Wall -Wextra -Wconversion (/W4 with MSVC)" in learned["cpp/build"]
+    assert learned["cpp/warnings"] == (
+        "Compiler warnings: the tests compile with -Wall -Wextra -Wconversion (/W4 with MSVC); new code should "
+        "compile clean under them."
+    )
     assert learned["layout/tests"] == (
         "3 test programs built by tests/CMakeLists.txt from negative.cpp, test_cpp11.cpp, apitests.cpp; they live in "
         "tests/; they share the project's own test header tests/ftest.h (no external test framework)."
     )
     relaxed = {**files, "tests/CMakeLists.txt": tests_cmake.replace("-Wall -Wextra -Wconversion", "-Wno-error")}
-    assert (
-        "the tests compile with /W4 with MSVC" in bodies(make_project, relaxed, name="relaxed")["cpp/build"]
+    assert bodies(make_project, relaxed, name="relaxed")["cpp/warnings"] == (
+        "Compiler warnings: the tests compile with /W4 with MSVC; new code should compile clean under them."
     )  # no -Wno-…
     gtest = {
         **files,
@@ -287,7 +290,9 @@ def test_flags_that_are_no_warnings_and_a_tools_own_flags_are_left_out(make_proj
         "tools/misc/CMakeLists.txt": "add_compile_options(/W4 /WX)\n",
         "src/json.cpp": "int x;\n",
     }
-    assert bodies(make_project, files, name="json")["cpp/build"].endswith("; the tests compile with -Weffc++.")
+    assert bodies(make_project, files, name="json")["cpp/warnings"] == (
+        "Compiler warnings: the tests compile with -Weffc++; new code should compile clean under them."
+    )
 
 
 def test_test_harness_crates_and_a_retired_cli_are_not_the_project(make_project):
@@ -310,3 +315,23 @@ def test_test_harness_crates_and_a_retired_cli_are_not_the_project(make_project)
         "Python entry points: `js` -> js.cli:main (deprecated: The js CLI is deprecated and will be removed.)."
     )
     assert "workflow/run" not in learned
+
+
+def test_warnings_as_errors_are_a_rule_for_new_code(make_project):
+    """argparse's tests build with -Werror and magic_enum's with a variable of flags; pugixml's developer Makefile
+    has them when its CMake build sets none."""
+    tests = "set(TEST_COMPILE_OPTIONS -Wall -Wshadow -Werror)\nadd_executable(t t.cpp)\n"
+    files = {"CMakeLists.txt": "project(me)\nadd_subdirectory(test)\n", "test/CMakeLists.txt": tests,
+             "test/t.cpp": "int main() {}\n", "include/me.hpp": "int f();\n"}  # fmt: skip
+    assert bodies(make_project, files, name="me")["cpp/warnings"] == (
+        "Warnings are errors here: the tests compile with -Wall -Wshadow -Werror, so new code must compile without "
+        "warnings."
+    )
+    pugi = {
+        "CMakeLists.txt": "project(pugixml)\nadd_library(pugixml src/pugixml.cpp)\n",
+        "src/pugixml.cpp": "int x;\n",
+        "Makefile": "CXXFLAGS=-g -Wall -Wextra -Werror -pedantic\n\nall:\n\t$(CXX) $(CXXFLAGS) -c src/pugixml.cpp\n",
+    }
+    assert bodies(make_project, pugi, name="pugixml")["cpp/warnings"].startswith(
+        "Warnings are errors here: the Makefile compiles with -Wall -Wextra -Werror -pedantic"
+    )

@@ -201,9 +201,11 @@ def test_a_plain_makefile_says_the_flags_it_compiles_with(make_project):
         "strict: CFLAGS = -Werror\n"
     )
     files = {"Makefile": makefile, "sds.c": "int x;\n", "sds.h": "int y;\n"}
-    assert bodies(make_project, files, name="sds")["cpp/build"] == (
-        "C project: plain Makefile; compiled with -Wall -std=c99 -pedantic."
-    )  # a target's own CFLAGS are not every build's
+    learned = bodies(make_project, files, name="sds")
+    assert learned["cpp/build"] == "C project: plain Makefile; compiled with -std=c99."
+    assert learned["cpp/warnings"] == (
+        "Compiler warnings: the Makefile compiles with -Wall -pedantic; new code should compile clean under them."
+    )  # a target's own CFLAGS (`strict: CFLAGS = -Werror`) are not every build's
 
 
 def test_a_called_workflow_runs_on_its_callers_events(make_project):

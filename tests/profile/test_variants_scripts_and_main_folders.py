@@ -313,7 +313,7 @@ def test_cmake_warnings_of_the_tests_and_where_test_programs_are_declared(make_p
     }
     learned = bodies(make_project, files, name="ff")
     assert "tests built from tests/" in learned["cpp/build"]
-    assert learned["cpp/build"].endswith("; the tests compile with -Wall -Wextra.")
+    assert learned["cpp/warnings"].startswith("Compiler warnings: the tests compile with -Wall -Wextra;")
 
 
 def test_git_areas_that_moved_count_where_they_are_now(make_project):

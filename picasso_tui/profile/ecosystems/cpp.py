@@ -60,8 +60,10 @@ def investigate(tree: Tree) -> Knowledge:
     if not details:
         details.append("plain Makefile")
         sources.append("Makefile")
-        if flags := _makefile_flags(tree.read("Makefile") or ""):
-            details.append(f"compiled with {' '.join(flags)}")
+        flags = _makefile_flags(tree.read("Makefile") or "")
+        if standard := [f for f in flags if f.startswith("-std=")]:
+            details.append(f"compiled with {standard[0]}")
+        warnings_fact(k, "the Makefile compiles with", [f for f in flags if not f.startswith("-std=")], "Makefile")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
             k.command("build", "make", "Makefile (default target)", 26)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
@@ -183,9 +185,12 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     frameworks = [n for n, needle in TEST_FRAMEWORKS if re.search(needle, every, re.IGNORECASE)]
     if frameworks:
         details.append(f"tests with {human_list(frameworks)}")
-    if compiled := _warnings_said(texts):
-        details.append(compiled)
-    options = re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)
+    whose, flags = _warnings_said(texts)
+    if not flags and tree.has("Makefile"):  # pugixml's developer Makefile builds the tests with -Werror
+        whose, flags = "the Makefile compiles with", [f for f in _makefile_flags(tree.read("Makefile") or "")
+                                                      if not f.startswith("-std=")]  # fmt: skip
+    warnings_fact(k, whose, flags, "CMakeLists.txt" if "Makefile" not in whose else "Makefile")
+    options = list(dict.fromkeys(re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)))
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
@@ -193,25 +198,39 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     return details
 
 
-def _warnings_said(texts: dict[str, str]) -> str:
-    """The warning flags of the project's own CMakeLists (root, tests, sources), GCC's and MSVC's said apart."""
-    code = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("src", "source", "lib")]
+def _warnings_said(texts: dict[str, str]) -> tuple[str, list[str]]:
+    """(who compiles with them, the warning flags) of the project's own CMakeLists (root, tests, sources)."""
+    code = [t for f, t in texts.items() if "/" not in f or f.split("/")[0] in ("src", "source", "lib", "cmake")]
     tests = [t for f, t in texts.items() if "/" in f and f.split("/")[0] in ("test", "tests")]
     warnings = _warning_flags("\n".join(code))  # Catch2's tools/misc/ helper sets /W4 for itself only
-    whose = "compiled with"
-    if not warnings:  # fast_float's flags are its tests' own: the header-only library sets none
-        warnings, whose = _warning_flags("\n".join(tests)), "the tests compile with"
-    gcc, msvc = [f for f in warnings if f.startswith("-")], [f for f in warnings if f.startswith("/")]
-    with_msvc = f"{' '.join(msvc)} with MSVC" if msvc else ""
-    if gcc and msvc:
-        return f"{whose} {' '.join(gcc)} ({with_msvc})"
-    return f"{whose} {' '.join(gcc) or with_msvc}" if warnings else ""
+    if warnings:
+        return "the project compiles with", warnings
+    return "the tests compile with", _warning_flags("\n".join(tests))  # fast_float's: the library sets none
+
+
+def warnings_fact(k: Knowledge, whose: str, flags: list[str], source: str) -> None:
+    """`cpp/warnings`, a rule for new code: the flags it must compile clean under, GCC's and MSVC's said apart,
+    and whether a warning fails the build (-Werror, /WX)."""
+    gcc, msvc = [f for f in flags if f.startswith("-")], [f for f in flags if f.startswith("/")]
+    if not flags:
+        return
+    said = " ".join(gcc) + (
+        f" ({' '.join(msvc)} with MSVC)" if gcc and msvc else " ".join(msvc) + " with MSVC" if msvc else ""
+    )
+    if any(f in ("-Werror", "/WX", "-pedantic-errors") for f in flags):
+        body = f"Warnings are errors here: {whose} {said}, so new code must compile without warnings."
+    else:
+        body = f"Compiler warnings: {whose} {said}; new code should compile clean under them."
+    k.fact("cpp/warnings", "Compiler warnings", body, source)
 
 
 def _warning_flags(cmake: str) -> list[str]:
     """The warning flags the build sets for every target or for its own (utfcpp's tests: `-Wall -Wextra -Wpedantic
     -Wconversion -Wsign-conversion`, `/W4` with MSVC): code added to the project must compile clean under them."""
-    where = r"add_compile_options|target_compile_options|CMAKE_CX*_FLAGS|list\s*\(\s*APPEND\s+\w*(?:flags|warnings)\w*"
+    where = (
+        r"add_compile_options|target_compile_options|CMAKE_CX*_FLAGS|list\s*\(\s*APPEND\s+\w*(?:flags|warnings)\w*|"
+        r"set\s*\(\s*\w*(?:OPTIONS|FLAGS|WARNINGS)\b"
+    )  # magic_enum's set(MAGIC_ENUM_TEST_COMPILE_OPTIONS …)
     sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
     flags = [f for t in sets for f in re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|/W[0-4X])(?![\w,=+-])", t)]
     return list(dict.fromkeys(flags))[:8]  # what the code must pass; a `-Wno-…` only relaxes one of them
