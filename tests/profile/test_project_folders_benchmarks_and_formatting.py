@@ -335,3 +335,16 @@ def test_warnings_as_errors_are_a_rule_for_new_code(make_project):
     assert bodies(make_project, pugi, name="pugixml")["cpp/warnings"].startswith(
         "Warnings are errors here: the Makefile compiles with -Wall -Wextra -Werror -pedantic"
     )
+
+
+def test_a_clang_tidy_config_names_its_checks_and_how_the_project_runs_them(make_project):
+    """spdlog: SPDLOG_TIDY sets CMAKE_CXX_CLANG_TIDY; argparse has only the .clang-tidy, run by hand."""
+    tidy = "Checks:\n  -*,\n  clang-analyzer-*,\n  readability-*,\n  -readability-magic-numbers\n"
+    cmake = 'project(spd)\noption(SPD_TIDY "run clang-tidy" OFF)\nif(SPD_TIDY)\n  set(CMAKE_CXX_CLANG_TIDY "clang-tidy")\nendif()\n'
+    files = {".clang-tidy": tidy, "CMakeLists.txt": cmake, "src/a.cpp": "int x;\n"}
+    assert bodies(make_project, files, name="spd")["cpp/clang-tidy"] == (
+        "clang-tidy checks the code with .clang-tidy (enabled: clang-analyzer-*, readability-*; 1 check turned off): "
+        "configure with `-DSPD_TIDY=ON` and the build runs it on every file it compiles."
+    )
+    by_hand = {**files, "CMakeLists.txt": "project(ap)\n"}
+    assert "`clang-tidy -p build <files>`" in bodies(make_project, by_hand, name="ap")["cpp/clang-tidy"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems import clang_format
+from picasso_tui.profile.ecosystems import clang_format, clang_tidy
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
@@ -263,7 +263,7 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
     how, where = clang_format.use(tree)
     if how == "whole":  # lz4's, which nothing runs, would rewrite files it never formatted
         k.command("format", "clang-format -i <files>", f".clang-format ({where})", 60)
-    # .clang-tidy alone gives no command: clang-tidy needs a compilation database only a configured build writes
+    clang_tidy.describe(tree, k)  # a fact, no command: clang-tidy needs what a configured build writes
     if tree.has("compile_commands.json"):
         details.append("compile_commands.json present")
 
