@@ -340,3 +340,19 @@ def test_one_rspec_run_names_a_spec_file_the_project_has(make_project):
              "spec/pry_spec.rb": "describe Pry do\nend\n", "spec/cli_spec.rb": "describe 'cli' do\nend\n"}  # fmt: skip
     learned = learn(make_project, files, "pry")
     assert learned["workflow/test-one"].startswith("To run one test: `bundle exec rspec spec/pry_spec.rb:<line>`")
+
+
+def test_how_the_gem_is_built_without_bundlers_gem_tasks(make_project):
+    """tzinfo's Gem::PackageTask (addressable's inside `namespace :gem`), roda's `package` task running `gem build`,
+    and foreman's bare gemspec."""
+    spec = "Gem::Specification.new do |s|\n  s.name = 'tz'\nend\n"
+    package = "require 'rubygems/package_task'\nnamespace :gem do\n  Gem::PackageTask.new(SPEC) do |p|\n  end\nend\n"
+    built = learn(
+        make_project, {"tz.gemspec": spec, "Gemfile": "gemspec\n", "Rakefile": package, "lib/tz.rb": ""}, "tz"
+    )
+    assert built["workflow/build"].startswith("To build: `bundle exec rake gem:package` (the .gem goes to pkg/)")
+    roda = "task :package=>[:clean] do |p|\n  sh %{gem build roda.gemspec}\nend\n"
+    built = learn(make_project, {"roda.gemspec": spec, "Rakefile": roda, "lib/roda.rb": "class Roda; end\n"}, "roda")
+    assert "rake package` (runs `gem build`)" in built["workflow/build"]
+    bare = learn(make_project, {"foreman.gemspec": spec, "lib/foreman.rb": "module Foreman; end\n"}, "foreman")
+    assert bare["workflow/build"].startswith("To build: `gem build foreman.gemspec`")

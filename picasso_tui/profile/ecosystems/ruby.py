@@ -88,6 +88,7 @@ def investigate(tree: Tree) -> Knowledge:
     stack = Stack(runtime, deps - set(runtime or []), role)
     stack_facts(k, "ruby", "Ruby", LIBRARIES, stack, (gemspecs[:1] + sources[:1]) if gemspecs else sources[:1])
     _commands(k, tree, kinds, deps, rails, sources[0])
+    _gem_build(k, tree, gemspecs)
     ruby_benchmarks(k, tree)
     return k
 
@@ -160,6 +161,25 @@ def _commands(
             "Rails application: routes in config/routes.rb, models in app/models, controllers in app/controllers.",
             *[f for f in ("config/routes.rb", "config/application.rb") if tree.has(f)],
         )
+
+
+def _gem_build(k: Knowledge, tree: Tree, gemspecs: list[str]) -> None:
+    """How the gem is built when Bundler's gem tasks do not say (the task runners read those): a Gem::PackageTask
+    (tzinfo's, addressable's in `namespace :gem`), a `package` task that runs `gem build` (roda's), else the
+    gemspec itself."""
+    text = _rake_tasks(tree)
+    if not gemspecs or re.search(r"bundler/gem_tasks|Bundler::GemHelper", text):
+        return
+    packaged = re.search(r"^([ \t]*).*Gem::PackageTask\b", text, re.MULTILINE)
+    if packaged:
+        above = re.findall(r"^([ \t]*)namespace\s*\(?\s*[:'\"](\w+)", text[: packaged.start()], re.MULTILINE)
+        inside = [name for indent, name in above if len(indent) < len(packaged.group(1))]
+        task = f"{inside[-1]}:package" if inside else "package"
+        k.command("build", f"bundle exec rake {task}", "Rakefile (Gem::PackageTask)", 30, "the .gem goes to pkg/")
+    elif re.search(r"^task\s*\(?\s*:package\b[^\n]*\n(?:\s+.*\n){0,3}?\s+(sh|system)\W+gem build", text, re.M):
+        k.command("build", "bundle exec rake package", "Rakefile task `package`", 30, "runs `gem build`")
+    else:
+        k.command("build", f"gem build {gemspecs[0]}", gemspecs[0], 65)
 
 
 def _rake_tasks(tree: Tree) -> str:
