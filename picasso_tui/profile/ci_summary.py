@@ -51,6 +51,7 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
     parts: list[str] = []
     listed: list[str] = []
     unread = list(ci.skipped)
+    pushes = bool(ci.used) and all(rel in ci.pushes_only for rel in ci.used)  # similar's are all `on: [push]`
     for rel in ci.used:
         commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
         jobs = ci.jobs.get(rel, [])
@@ -60,19 +61,22 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
             continue
         more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
         listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
-        text = rel + (f" (jobs {listed_jobs})" if jobs else "") + _when(ci, rel, bool(commands) or fixes)
+        when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
+        text = rel + (f" (jobs {listed_jobs})" if jobs else "") + when
         if commands:
             # the count covers all it runs: a `cargo bench -- --test` that is no check here is still one more
             ran = {s.command for s in ci.steps if s.file == rel and not SETUP_COMMAND.match(s.command)}
             shown = [f"`{c}`" for c in _distinct_first(commands)][:6]
-            text += " runs " + human_list(shown + [""] * (len(ran | set(commands)) - len(shown)), 6)
+            more = len(ran | set(commands)) - len(shown)
+            text += " runs " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)
         listed.append(rel)
     if not parts:
         return
-    body = f"CI ({ci.system}) on a push or pull request: " + "; ".join(parts) + "."
+    on = "on pushes only (not on pull requests)" if pushes else "on a push or pull request"
+    body = f"CI ({ci.system}) {on}: " + "; ".join(parts) + "."
     if unread:  # every workflow is accounted for: the list never looks complete when it is not
         body += f" Not read for commands: {human_list(sorted(s.rsplit('/', 1)[-1] for s in unread))}."
     k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

@@ -128,7 +128,9 @@ def test_issue_led_subjects_uvu_one_test_and_a_push_only_workflow(make_project):
              ".github/workflows/ci.yml": ci}  # fmt: skip
     learned = bodies(make_project, files, name="kleur")
     assert learned["workflow/test-one"].startswith("To run one test: `npx uvu -r esm test colors`")
-    assert "ci.yml (jobs test), on pushes only (not on pull requests), runs `npm test`" in learned["ci"]
+    assert learned["ci"].startswith(
+        "CI (GitHub Actions) on pushes only (not on pull requests): .github/workflows/ci.yml (jobs test) runs `npm test`"
+    )
 
 
 def test_a_readme_lead_in_and_a_why_named_for_the_project_are_no_decisions(make_project):

@@ -138,9 +138,9 @@ def test_phpunit_is_not_offered_for_pest_tests_and_a_style_bot_is_said(make_proj
              ".github/workflows/php-cs-fixer.yml": bot}  # fmt: skip
     learned = bodies(make_project, files, name="array-to-xml")
     assert "phpunit" not in learned["workflow/test"] and "`composer test`" in learned["workflow/test"]
-    assert (
-        "php-cs-fixer.yml (jobs php-cs-fixer), on pushes only (not on pull requests), commits the fixes it makes"
-        in (learned["ci"])
+    assert learned["ci"] == (
+        "CI (GitHub Actions) on pushes only (not on pull requests): .github/workflows/php-cs-fixer.yml "
+        "(jobs php-cs-fixer) commits the fixes it makes."
     )
 
 

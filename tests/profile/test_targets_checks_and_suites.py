@@ -202,3 +202,18 @@ def test_the_ci_count_covers_commands_that_are_no_check_and_leaves_set_up_out(ma
              ".github/workflows/ci.yml": ci}  # fmt: skip
     learned = bodies(make_project, files, name="hex")
     assert learned["ci"].endswith("`cargo test --all-features` and 1 more.")
+
+
+def test_a_short_ci_list_has_no_empty_items_and_push_only_workflows_say_so_once(make_project):
+    """similar: two commands shown, four more run, every workflow `on: [push]`; the list must not read
+    "`make test`, `make wasi-test`, , , , ." and must not claim pull requests."""
+    steps = "".join(f"      - run: {r}\n" for r in ["make test", "make wasi-test", "cargo check --no-default-features",
+                                                   "cargo check --features std", "cargo check", "cargo build"])  # fmt: skip
+    tests = f"on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n{steps}"
+    lint = "on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make lint\n"
+    files = {"Cargo.toml": '[package]\nname = "similar"\nversion = "2.7.0"\n', "src/lib.rs": "pub fn x() {}\n",
+             "Makefile": "test:\n\tcargo test\nlint:\n\tcargo clippy\nwasi-test:\n\tcargo wasi test\n",
+             ".github/workflows/tests.yml": tests, ".github/workflows/clippy.yml": lint}  # fmt: skip
+    ci = bodies(make_project, files, name="similar")["ci"]
+    assert ci.startswith("CI (GitHub Actions) on pushes only (not on pull requests): ")
+    assert ", ," not in ci and " more." in ci and "pull request:" not in ci
