@@ -333,8 +333,16 @@ def test_warnings_as_errors_are_a_rule_for_new_code(make_project):
         "Makefile": "CXXFLAGS=-g -Wall -Wextra -Werror -pedantic\n\nall:\n\t$(CXX) $(CXXFLAGS) -c src/pugixml.cpp\n",
     }
     assert bodies(make_project, pugi, name="pugixml")["cpp/warnings"].startswith(
-        "Warnings are errors here: the Makefile compiles with -Wall -Wextra -Werror -pedantic"
+        "Warnings are errors here: the Makefile compiles with -Wall -Wextra -pedantic -Werror"
     )
+    # Unity: a C project's Clang list holds C++-only warnings and, past the eighth flag, -Werror
+    many = " ".join(f"-W{w}" for w in ("cast-align", "cast-qual", "conversion", "old-style-cast", "global-constructors",
+                                       "missing-prototypes", "shadow", "format", "init-self", "undef", "error"))  # fmt: skip
+    unity = {"CMakeLists.txt": f"project(unity C)\nadd_library(unity src/unity.c)\ntarget_compile_options(unity PRIVATE {many})\n",
+             "src/unity.c": "int x;\n", "src/unity.h": "int y;\n"}  # fmt: skip
+    said = bodies(make_project, unity, name="unity")["cpp/warnings"]
+    assert said.startswith("Warnings are errors here: the project compiles with -Wcast-align") and "-Werror," in said
+    assert "old-style-cast" not in said and "global-constructors" not in said
 
 
 def test_a_clang_tidy_config_names_its_checks_and_how_the_project_runs_them(make_project):

@@ -34,7 +34,7 @@ def investigate(tree: Tree) -> Knowledge:
     details: list[str] = []
     sources: list[str] = []
     if cmake:
-        details += _cmake(k, tree)
+        details += _cmake(k, tree, lang == "C")
         sources.append("CMakeLists.txt")
     if meson:
         details.append("Meson (meson.build)")
@@ -63,7 +63,8 @@ def investigate(tree: Tree) -> Knowledge:
         flags = _makefile_flags(tree.read("Makefile") or "")
         if standard := [f for f in flags if f.startswith("-std=")]:
             details.append(f"compiled with {standard[0]}")
-        warnings_fact(k, "the Makefile compiles with", [f for f in flags if not f.startswith("-std=")], "Makefile")
+        flags = [f for f in flags if not f.startswith("-std=")]
+        warnings_fact(k, "the Makefile compiles with", flags, "Makefile", lang == "C")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
             k.command("build", "make", "Makefile (default target)", 26)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
@@ -122,7 +123,7 @@ def _set_to(text: str, variable: str) -> str:
     return found.group(1) if found else f"${{{variable}}}"
 
 
-def _cmake(k: Knowledge, tree: Tree) -> list[str]:
+def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     """What the CMakeLists.txt files declare (project, standard, targets, test frameworks), and the commands
     that build and test it."""
     files = [f for f in tree.named("CMakeLists.txt") if not is_auxiliary(f)][:30]
@@ -189,7 +190,7 @@ def _cmake(k: Knowledge, tree: Tree) -> list[str]:
     if not flags and tree.has("Makefile"):  # pugixml's developer Makefile builds the tests with -Werror
         whose, flags = "the Makefile compiles with", [f for f in _makefile_flags(tree.read("Makefile") or "")
                                                       if not f.startswith("-std=")]  # fmt: skip
-    warnings_fact(k, whose, flags, "CMakeLists.txt" if "Makefile" not in whose else "Makefile")
+    warnings_fact(k, whose, flags, "CMakeLists.txt" if "Makefile" not in whose else "Makefile", c_only)
     options = list(dict.fromkeys(re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)))
     if options:
         details.append(f"options {human_list(options, 6)}")
@@ -208,16 +209,26 @@ def _warnings_said(texts: dict[str, str]) -> tuple[str, list[str]]:
     return "the tests compile with", _warning_flags("\n".join(tests))  # fast_float's: the library sets none
 
 
-def warnings_fact(k: Knowledge, whose: str, flags: list[str], source: str) -> None:
+CPP_ONLY_WARNINGS = frozenset(
+    {"-Wold-style-cast", "-Wglobal-constructors", "-Wexit-time-destructors", "-Weffc++", "-Wnon-virtual-dtor",
+     "-Woverloaded-virtual", "-Wweak-vtables", "-Wctor-dtor-privacy", "-Wzero-as-null-pointer-constant"}
+)  # fmt: skip
+"""Warnings that only C++ code can raise: in a C project (Unity's Clang list) they ask nothing of new code."""
+
+
+def warnings_fact(k: Knowledge, whose: str, flags: list[str], source: str, c_only: bool = False) -> None:
     """`cpp/warnings`, a rule for new code: the flags it must compile clean under, GCC's and MSVC's said apart,
     and whether a warning fails the build (-Werror, /WX)."""
-    gcc, msvc = [f for f in flags if f.startswith("-")], [f for f in flags if f.startswith("/")]
-    if not flags:
+    errors = [f for f in flags if f in ("-Werror", "/WX", "-pedantic-errors")]
+    flags = [f for f in flags if f not in errors and not (c_only and f in CPP_ONLY_WARNINGS)]
+    gcc, msvc = [f for f in flags if f.startswith("-")][:8], [f for f in flags if f.startswith("/")][:3]
+    gcc, msvc = gcc + [e for e in errors if e.startswith("-")], msvc + [e for e in errors if e.startswith("/")]
+    if not gcc and not msvc:
         return
     said = " ".join(gcc) + (
         f" ({' '.join(msvc)} with MSVC)" if gcc and msvc else " ".join(msvc) + " with MSVC" if msvc else ""
     )
-    if any(f in ("-Werror", "/WX", "-pedantic-errors") for f in flags):
+    if errors:
         body = f"Warnings are errors here: {whose} {said}, so new code must compile without warnings."
     else:
         body = f"Compiler warnings: {whose} {said}; new code should compile clean under them."
@@ -233,7 +244,7 @@ def _warning_flags(cmake: str) -> list[str]:
     )  # magic_enum's set(MAGIC_ENUM_TEST_COMPILE_OPTIONS …)
     sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
     flags = [f for t in sets for f in re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|/W[0-4X])(?![\w,=+-])", t)]
-    return list(dict.fromkeys(flags))[:8]  # what the code must pass; a `-Wno-…` only relaxes one of them
+    return list(dict.fromkeys(flags))  # what the code must pass; a `-Wno-…` only relaxes one of them
 
 
 _MAKE_FLAGS = re.compile(
