@@ -49,9 +49,9 @@ COMMAND_ROLES = (
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
-                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|[:-]fix\b")),
-    ("lint", re.compile(r"\bscripts?/check\b|\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|phpcs|"
-                        r"spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
+                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
+    ("lint", re.compile(r"\bscripts?/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|"
+                        r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
     ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"

@@ -217,3 +217,15 @@ def test_a_short_ci_list_has_no_empty_items_and_push_only_workflows_say_so_once(
     ci = bodies(make_project, files, name="similar")["ci"]
     assert ci.startswith("CI (GitHub Actions) on pushes only (not on pull requests): ")
     assert ", ," not in ci and " more." in ci and "pull request:" not in ci
+
+
+def test_meson_tests_are_the_roots_and_go_vet_off_is_no_lint(make_project):
+    """Unity's only meson `test()`s are in its examples' own projects; progressbar's CI `go test … -vet=off` tests."""
+    unity = {"meson.build": "project('unity', 'c')\nsubdir('src')\n", "src/meson.build": "lib = library('unity')\n",
+             "src/unity.c": "int x;\n", "examples/example_1/meson.build": "project('ex', 'c')\ntest('ex', exe)\n"}  # fmt: skip
+    assert "meson test" not in bodies(make_project, unity, name="unity").get("workflow/test", "")
+    reached = {**unity, "src/meson.build": "lib = library('unity')\ntest('unit', exe)\n"}
+    assert "`meson test -C build`" in bodies(make_project, reached, name="reached")["workflow/test"]
+    ci = "on: [push]\njobs:\n  audit:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test -race -vet=off .\n"
+    files = {"go.mod": "module github.com/acme/bar\n", "bar.go": "package bar\n", ".github/workflows/ci.yml": ci}
+    assert "-vet=off" not in bodies(make_project, files, name="bar").get("workflow/lint", "")

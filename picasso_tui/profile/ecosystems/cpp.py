@@ -40,8 +40,8 @@ def investigate(tree: Tree) -> Knowledge:
         details.append("Meson (meson.build)")
         sources.append("meson.build")
         k.command("build", "meson setup build && meson compile -C build", "meson.build", 60 if not cmake else 62)
-        if any(re.search(r"^\s*test\s*\(", tree.read(f) or "", re.MULTILINE) for f in tree.named("meson.build")):
-            k.command("test", "meson test -C build", "meson.build", 60 if not cmake else 62)  # parson's declares none
+        if _meson_declares_tests(tree):  # parson's declares none; Unity's are its examples' own projects
+            k.command("test", "meson test -C build", "meson.build", 60 if not cmake else 62)
     if autotools:
         details.append(f"Autotools ({', '.join(autotools)})")
         sources += autotools[:2]
@@ -121,6 +121,21 @@ def _set_to(text: str, variable: str) -> str:
     """The number a CMake `set(<variable> <n> …)` gives, or the variable's reference unchanged."""
     found = re.search(rf"^\s*set\s*\(\s*{variable}\s+\"?(\d+)\b", text, re.MULTILINE | re.IGNORECASE)
     return found.group(1) if found else f"${{{variable}}}"
+
+
+def _meson_declares_tests(tree: Tree) -> bool:
+    """A `test()` in the root meson.build or one it reaches through `subdir()`: an example's own meson.build is
+    another project, which `meson test -C build` never runs."""
+    queue, seen = ["meson.build"], set()
+    while queue and len(seen) < 50:
+        rel = queue.pop()
+        text = tree.read(rel) or "" if tree.has(rel) and rel not in seen else ""
+        seen.add(rel)
+        if re.search(r"^\s*test\s*\(", text, re.MULTILINE):
+            return True
+        base = rel.rsplit("/", 1)[0] + "/" if "/" in rel else ""
+        queue += [f"{base}{d.strip('/')}/meson.build" for d in re.findall(r"\bsubdir\s*\(\s*'([^']+)'", text)]
+    return False
 
 
 def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
