@@ -221,6 +221,10 @@ def _read(tree: Tree, rel: str) -> Finding | None:
         # one release's topic
         before = {t.rstrip(":").lower() for i, lv, t in heads if after[0] < i < after[-1] and lv > level}
         sections = [t for t in sections if t.lower() in before or KIND_OF_CHANGE.search(t)] if before else sections
+    # the releases before use more kinds than the one in progress (python-dotenv's Unreleased has only Fixed)
+    recent = [t.rstrip(":") for i, lv, t in heads if end <= i < after[min(3, len(after) - 1)] and lv > level]
+    known = {t.lower() for t in sections}
+    more = [t for t in dict.fromkeys(recent) if KIND_OF_CHANGE.search(t) and t.lower() not in known and len(t) <= 30]
     body_lines = [line.strip() for line in lines[start + 1 : end]]
     items = _bullets(lines[start + 1 : end]) or [
         line for line in body_lines if line and not UNDERLINE.match(line) and not line.endswith(":")
@@ -240,7 +244,9 @@ def _read(tree: Tree, rel: str) -> Finding | None:
         if upcoming
         else f" (the latest: {_clean(title)})"
     )
-    if sections:
+    if sections and more:
+        said += f"; entries use the sections {human_list([_clean(s) for s in [*sections, *more]])}"
+    elif sections:
         said += f"; an entry has the sections {human_list([_clean(s) for s in sections])}"
     with_area = sum(bool(_AREA.match(i)) for i in items) / max(len(items), 1)
     if len(areas) >= 2 and with_area >= 0.6:  # libuv's lines mostly do; "each" only where every one does

@@ -124,3 +124,16 @@ def test_a_test_tool_only_an_example_runs_is_not_the_projects(make_project):
         "test": "node --test dist/test/*.js", "examples:jest": "cd examples/node-jest && npm test"}}  # fmt: skip
     stack = bodies(make_project, {"package.json": json.dumps(package), "src/index.js": ""})["javascript/stack"]
     assert "Jest" not in stack
+
+
+def test_the_sections_of_the_releases_before_count_when_the_upcoming_one_has_few(make_project):
+    """python-dotenv's [Unreleased] has only "Fixed" so far; its releases use Added, Changed and Fixed."""
+    changelog = (
+        "# Changelog\n\n## [Unreleased]\n\n### Fixed\n\n- Strip a leading BOM from the file (#1)\n\n"
+        "## [1.2.0] - 2025-01-01\n\n### Added\n\n- A new option for the loader (#2)\n\n### Changed\n\n"
+        "- The parser reads quotes strictly (#3)\n\n### Fixed\n\n- A crash on empty files (#4)\n\n"
+        "## [1.1.0] - 2024-01-01\n\n### Added\n\n- Another option for the loader (#5)\n"
+    )
+    repo = make_project({"CHANGELOG.md": changelog, "src/dotenv/main.py": "x = 1\n"}, name="dotenv")
+    said = {f.key: f.body for f in repo.init().findings}["rules/changelog"]
+    assert "entries use the sections Fixed, Added, Changed" in said
