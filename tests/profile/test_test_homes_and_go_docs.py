@@ -140,3 +140,15 @@ def test_a_test_suite_named_otherwise_is_where_the_tests_are_but_one_programs_da
     parson = bodies(make_project, {"parson.c": "int x;\n" * 50, "parson.h": "int y;\n", "tests.c": "int main;\n",
                                    **data}, "parson")  # fmt: skip
     assert "tests" not in parson["layout/source"]
+
+
+def test_a_golangci_config_nothing_runs_is_said_to_be_idle(make_project):
+    """progressbar's .golangci.yml outlived the workflow that ran golangci-lint."""
+    files = {"go.mod": "module github.com/acme/bar\n", "bar.go": "package bar\n",
+             ".golangci.yml": "linters:\n  enable:\n    - errcheck\n"}  # fmt: skip
+    assert bodies(make_project, files, "idle")["style/go"].endswith(
+        "golangci-lint with errcheck (.golangci.yml, which nothing in the repository runs)."
+    )
+    ci = "on: [push]\njobs:\n  lint:\n    steps:\n      - uses: golangci/golangci-lint-action@v6\n"
+    run = bodies(make_project, {**files, ".github/workflows/lint.yml": ci}, "run")
+    assert run["style/go"].endswith("golangci-lint with errcheck.")
