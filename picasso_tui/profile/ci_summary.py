@@ -26,14 +26,6 @@ def _when(ci: CiReading, rel: str, more: bool) -> str:
     return ""
 
 
-SETUP_COMMAND = re.compile(
-    r"^(rustup|cargo (b?install|fetch)|(python3? -m )?pip3? install|uv (sync|pip install)|npm (ci|install)|"
-    r"yarn install|pnpm install|bundle install|composer (install|update)|go (install|mod download)|gem install|"
-    r"corepack)\b"
-)
-"""Toolchain and dependency set-up: CI runs it, but it is not among what CI checks."""
-
-
 def _distinct_first(commands: list[str]) -> list[str]:
     """Each command before those that differ from one already named only in flags (`cargo test --all-features`
     beside `cargo test --verbose`), so that a list cut short loses variants, not what else CI runs."""
@@ -64,11 +56,7 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
         text = rel + (f" (jobs {listed_jobs})" if jobs else "") + when
         if commands:
-            # the count covers all it runs: a `cargo bench -- --test` that is no check here is still one more
-            ran = {s.command for s in ci.steps if s.file == rel and not SETUP_COMMAND.match(s.command)}
-            shown = [f"`{c}`" for c in _distinct_first(commands)][:6]
-            more = len(ran | set(commands)) - len(shown)
-            text += " runs " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+            text += " runs " + human_list([f"`{c}`" for c in _distinct_first(commands)], 6)
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)

@@ -11,7 +11,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
-from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_FILE, is_test_folder, test_files, test_homes
+from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_FILE, is_test_folder, tests_place
 
 DESCEND_SHARE = 0.75
 """A folder holding this share of the code below its parent is where the code is (src/ -> src/marshmallow/)."""
@@ -140,22 +140,6 @@ def _data_as_code(tree: Tree, lang: str) -> bool:
     )
 
 
-def _tests_place(tree: Tree) -> str:
-    """Where the tests of this code are, so that the one memory says where to change code and where to test it;
-    `layout/tests` says more (how many, how named)."""
-    tests = test_files(tree)
-    where, beside = test_homes(tests)
-    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
-    code = suite and any(f.endswith((".c", ".cc", ".cpp", ".h")) for f in tree.under(suite))
-    one_program = len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0]) and not code  # parson's
-    if not where and beside <= 2 and suite and not one_program:  # cJSON's tests/ holds its Unity suite
-        return f" Its tests are in {suite}/."
-    if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra
-        return " Its tests sit beside the code they test." if beside >= 2 else ""
-    homes = [f"{d} ({plural(n, 'file')})" for d, n in where.most_common(3) if n * 10 >= len(tests)]
-    return f" Its tests are in {human_list(homes, 2)}." if homes else ""
-
-
 def _base(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
@@ -169,7 +153,7 @@ def investigate(tree: Tree) -> Knowledge:
                              for f in files)  # fmt: skip
         at_root = " at the repository root" if all("/" not in f for f in files) else ""
         body = f"Main source: the project's own {DISPLAY.get(lang, lang)} code is all in {shown}{at_root}."
-        body += _tests_place(tree)
+        body += tests_place(tree)
         k.fact("layout/source", f"Main source: {shown}", body, *files, tags=("layout",))
         return k
     if len(files) < MIN_FILES:
@@ -206,6 +190,6 @@ def investigate(tree: Tree) -> Knowledge:
     if left:
         others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
         body += f" Also {human_list(others, 3)}."
-    body += _tests_place(tree)
+    body += tests_place(tree)
     k.fact("layout/source", f"Main source: {where}", body, *(modules[:2] or inside[:2]), tags=("layout",))
     return k

@@ -116,6 +116,37 @@ def test_homes(tests: list[str]) -> tuple[Counter[str], int]:
     return where, beside
 
 
+def tests_place(tree: Tree) -> str:
+    """Where the tests of the main source are, as one sentence for its memory, so that it says where to change code
+    and where to test it; `layout/tests` says more (how many, how named). It follows describe_tests' readings: the
+    files a test script runs, CMake's test programs, a suite named otherwise."""
+    tests = test_files(tree)
+    glob, suite_files = test_script_files(tree)
+    if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):  # yargs' test/*.mjs
+        return f" Its tests are in {glob.split('*', 1)[0].rstrip('/') or '.'}/ ({plural(len(suite_files), 'file')})."
+    probe = Knowledge()
+    if _cmake_test_programs(tree, probe, tests):  # utfcpp's programs, not only the files named as tests
+        built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
+        return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
+    where, beside = test_homes(tests)
+    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    code = suite and any(f.endswith((".c", ".cc", ".cpp", ".h")) for f in tree.under(suite))
+    one_program = len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0]) and not code  # parson's
+    if not where and beside <= 2 and suite and not one_program:  # cJSON's tests/ holds its Unity suite
+        return f" Its tests are in {suite}/."
+    if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra
+        return " Its tests sit beside the code they test." if beside >= 2 else ""
+    homes = where.most_common()
+    if len(homes) > 3:  # clap's crates, a multi-module build: each module has its own
+        (first, n), (second, m) = homes[:2]
+        return f" Its tests are in {len(homes)} folders, the most in {first} ({n}) and {second} ({m})."
+    shown = [f"{d} ({plural(n, 'file')})" for d, n in homes if n * 10 >= len(tests)]
+    if not shown:
+        return ""
+    also = f", and {beside} more sit beside the code they test" if beside * 5 >= len(tests) and beside > 1 else ""
+    return f" Its tests are in {human_list(shown, 3)}{also}."
+
+
 def describe_tests(tree: Tree, k: Knowledge) -> None:
     tests = test_files(tree)
     glob, suite_files = test_script_files(tree)

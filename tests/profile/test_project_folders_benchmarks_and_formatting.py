@@ -354,5 +354,12 @@ def test_a_clang_tidy_config_names_its_checks_and_how_the_project_runs_them(make
         "clang-tidy checks the code with .clang-tidy (enabled: clang-analyzer-*, readability-*; 1 check turned off): "
         "configure with `-DSPD_TIDY=ON` and the build runs it on every file it compiles."
     )
-    by_hand = {**files, "CMakeLists.txt": "project(ap)\n"}
-    assert "`clang-tidy -p build <files>`" in bodies(make_project, by_hand, name="ap")["cpp/clang-tidy"]
+    # argparse's workflows run it; Catch2's `Checks: >-` block holds `# comments` between its commas
+    tidy = "Checks: >-\n  clang-analyzer-*,\n  ,# This is ridiculous, as it triggers on constants,\n  -bugprone-x,\n"
+    ci = "on: [push]\njobs:\n  tidy:\n    steps:\n      - run: clang-tidy -p build src/a.cpp\n"
+    by_ci = {".clang-tidy": tidy, "CMakeLists.txt": "project(ap)\n", "src/a.cpp": "int x;\n",
+             ".github/workflows/tidy.yml": ci}  # fmt: skip
+    assert bodies(make_project, by_ci, name="ap")["cpp/clang-tidy"] == (
+        "clang-tidy checks the code with .clang-tidy (enabled: clang-analyzer-*; 1 check turned off): "
+        ".github/workflows/tidy.yml runs it."
+    )

@@ -152,3 +152,19 @@ def test_a_golangci_config_nothing_runs_is_said_to_be_idle(make_project):
     ci = "on: [push]\njobs:\n  lint:\n    steps:\n      - uses: golangci/golangci-lint-action@v6\n"
     run = bodies(make_project, {**files, ".github/workflows/lint.yml": ci}, "run")
     assert run["style/go"].endswith("golangci-lint with errcheck.")
+
+
+def test_tests_in_many_module_folders_or_also_beside_the_code_are_said_so(make_project):
+    """moshi's modules each test in their own src/test/; tablewriter tests in tests/ and beside its code."""
+    modules = {f"{m}/src/test/java/{m.title()}Test.java": "class T { @Test void a() {} }\n"
+               for m in ("core", "adapters", "kotlin", "codegen")}  # fmt: skip
+    modules["core/src/test/java/MoreTest.java"] = "class M { @Test void b() {} }\n"
+    modules |= {f"core/src/main/java/com/x/A{i}.java": "class A {}\n" * 30 for i in range(4)}
+    modules["pom.xml"] = "<project><artifactId>x</artifactId></project>\n"
+    said = bodies(make_project, modules, "multi")["layout/source"]
+    assert said.endswith("Its tests are in 4 folders, the most in core/src/test/ (2) and adapters/src/test/ (1).")
+    mixed = {"go.mod": "module github.com/acme/tw\n", **{f"t{i}.go": "package tw\n" * 20 for i in range(3)},
+             **{f"tests/t{i}_test.go": "package tests\n" for i in range(6)},
+             **{f"t{i}_test.go": "package tw\n" for i in range(2)}}  # fmt: skip
+    said = bodies(make_project, mixed, "mixed")["layout/source"]
+    assert said.endswith("Its tests are in tests/ (6 files), and 2 more sit beside the code they test.")

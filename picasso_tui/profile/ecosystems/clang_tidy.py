@@ -8,16 +8,16 @@ import re
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree
 
-CHECKS = re.compile(r"^Checks:\s*(?:'([^']*)'|\"([^\"]*)\"|((?:.*\n)(?:[ \t]+.*\n?)*))", re.MULTILINE)
-
 
 def describe(tree: Tree, k: Knowledge) -> None:
     if not tree.has(".clang-tidy"):
         return
-    found = CHECKS.search(tree.read(".clang-tidy") or "")
-    listed = next((g for g in found.groups() if g), "") if found else ""
-    checks = [c.strip().strip("'\"") for c in re.split(r"[,\n]", listed)]
-    checks = [c for c in checks if c and not c.startswith("#")]
+    # read as lines, not as YAML: a `# comment` inside the value (Catch2's `,# This is ridiculous, …`) then ends
+    # at its line, and a quoted, a block (`>-`, `|`) or a one-line value read alike
+    block = re.search(r"^Checks:(.*(?:\n(?![A-Za-z]\w*:).*)*)", tree.read(".clang-tidy") or "", re.MULTILINE)
+    lines = [line.split("#", 1)[0] for line in (block.group(1) if block else "").splitlines()]
+    words = [w.strip(" '\">|") for line in lines for w in line.split(",")]
+    checks = [w for w in words if re.fullmatch(r"-?[\w.*-]*[*\w]", w) and ("-" in w.lstrip("-") or "*" in w)]
     on = [c if c != "*" else "* (every check)" for c in checks if not c.startswith("-")]
     off = [c for c in checks if c.startswith("-") and c != "-*"]
     if not on:
@@ -28,9 +28,9 @@ def describe(tree: Tree, k: Knowledge) -> None:
     option = re.search(r"option\s*\(\s*(\w*TIDY\w*)", cmake, re.IGNORECASE) if "CMAKE_CXX_CLANG_TIDY" in cmake else None
     if option:
         run = f"configure with `-D{option.group(1)}=ON` and the build runs it on every file it compiles"
-    else:  # it reads the flags of each file from the compilation database a configured build writes
-        run = (
-            "run it over a configured build: `cmake -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON`, then "
-            "`clang-tidy -p build <files>`"
-        )
-    k.fact("cpp/clang-tidy", "clang-tidy", f"{said}: {run}.", ".clang-tidy")
+    else:  # no recipe of ours: clang-tidy needs the project's compile flags, so only a way it gives is said
+        places = [f for f in tree.files if f.startswith(".github/workflows/") or re.search(r"(?i)contributing", f)]
+        places += [f for f in tree.files if f.endswith(".cmake") or f.rsplit("/", 1)[-1] == "Makefile"]
+        runs = [f for f in places if re.search(r"clang-tidy\b(?! *\))", tree.read(f) or "")]
+        run = f"{human_list(runs, 2)} run{'s' if len(runs) == 1 else ''} it" if runs else ""
+    k.fact("cpp/clang-tidy", "clang-tidy", f"{said}: {run}." if run else f"{said}.", ".clang-tidy")
