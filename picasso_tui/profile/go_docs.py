@@ -4,6 +4,7 @@ its runnable Example functions (`go/docs`). Maintainers name this when asked how
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -40,4 +41,16 @@ def describe(tree: Tree, k: Knowledge) -> None:
     sources = [s for s in ("go.mod", overview, *list(examples)[:1]) if s]
     site = any(tree.under(d) for d in ("docs", "doc", "site", "website"))  # a Hugo or hand-written site
     local = "`go doc -all .` prints them here" if site else "There is no docs build: `go doc -all .` prints them here"
+    subs = Counter(f.split("/", 1)[0] for f in tree.files if f.count("/") == 1 and f.endswith(".go")
+                   and not f.endswith("_test.go") and not is_auxiliary(f)
+                   and not re.match(r"(internal|cmd|tools?|scripts?|_|\.)", f))  # fmt: skip
+    own = len([f for f in code if f != "doc.go"])
+    if subs and (own <= 1 or sum(subs.values()) > 8 * own):
+        # testify's root holds only doc.go and conc's little: the API is in the packages below it
+        first = subs.most_common(1)[0][0]
+        below = human_list([f"{d}/" for d, _ in subs.most_common(4)], 4)
+        local = (
+            f"{'`go doc -all .`' if site else 'There is no docs build: `go doc -all .`'} prints the root "
+            f"package's; most of the API is in the packages below it ({below}): `go doc -all ./{first}`"
+        )
     k.fact("go/docs", "Go documentation", f"{said}. {local}.", *sources)

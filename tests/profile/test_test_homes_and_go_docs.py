@@ -168,3 +168,14 @@ def test_tests_in_many_module_folders_or_also_beside_the_code_are_said_so(make_p
              **{f"t{i}_test.go": "package tw\n" for i in range(2)}}  # fmt: skip
     said = bodies(make_project, mixed, "mixed")["layout/source"]
     assert said.endswith("Its tests are in tests/ (6 files), and 2 more sit beside the code they test.")
+
+
+def test_a_go_root_package_of_only_its_overview_points_to_the_packages_below(make_project):
+    """testify: the root holds doc.go alone; assert/ and require/ hold the API."""
+    files = {"go.mod": "module github.com/acme/testify\n", "doc.go": "// Package testify is a toolkit.\npackage testify\n",
+             **{f"assert/a{i}.go": "package assert\n" for i in range(3)}, "require/r.go": "package require\n"}  # fmt: skip
+    said = bodies(make_project, files, "testify")["go/docs"]
+    assert said.endswith(
+        "`go doc -all .` prints the root package's; most of the API is in the packages below it (assert/, require/): "
+        "`go doc -all ./assert`."
+    )
