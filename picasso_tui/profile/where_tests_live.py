@@ -86,8 +86,15 @@ def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
 
 
 def test_files(tree: Tree) -> list[str]:
-    """The project's own test files. Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a
-    test beside the source; examples/client_spec.rb shows how to test an app with the library."""
+    """The project's own test files, found once per walk (the layout and the main-source memories both ask).
+    Benchmarks are measured, not checked: a bench/test_benchmarks.py is not a test beside the source;
+    examples/client_spec.rb shows how to test an app with the library."""
+    if "_test_files" not in tree.__dict__:
+        tree.__dict__["_test_files"] = _find_test_files(tree)
+    return list(tree.__dict__["_test_files"])
+
+
+def _find_test_files(tree: Tree) -> list[str]:
     return [
         f
         for f in tree.files
