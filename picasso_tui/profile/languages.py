@@ -62,7 +62,7 @@ def _folder_headers(tree: Tree) -> dict[str, str]:
 STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 """Type declarations for code written beside them (dotenv's lib/main.d.ts types lib/main.js)."""
 
-SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin", "ci"})
+SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "e2e", "scripts", "script", "tools", "bin", "ci"})
 TOOL_CONFIG = re.compile(
     r"(^|/)(\.[^/]+|[^/]*\.config([._][\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|"
     r"noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs)$|^buildSrc/",

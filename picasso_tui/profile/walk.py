@@ -54,7 +54,9 @@ test fixtures, a container's demo server): their manifests and programs are not 
 sit in its tree."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
-VENDORED_DIRS = frozenset({"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external"})
+VENDORED_DIRS = frozenset(
+    {"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external", "deps"}
+)  # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

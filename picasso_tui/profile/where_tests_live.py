@@ -18,7 +18,7 @@ TEST_FILE = re.compile(
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c (a `*TestCase.php` is no test:
 Monolog ships one to its users)."""
-TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "src/test"}
+TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
 `java-test` or `*-tests` module): its tests are not beside the source they test."""

@@ -179,3 +179,22 @@ def test_a_go_root_package_of_only_its_overview_points_to_the_packages_below(mak
         "`go doc -all .` prints the root package's; most of the API is in the packages below it (assert/, require/): "
         "`go doc -all ./assert`."
     )
+
+
+def test_e2e_scripts_fixture_apps_and_deps_are_not_the_project(make_project):
+    """cross-env's e2e/ scripts are no main source or language; collision requires laravel/framework but is no
+    Laravel app (the only artisan is its test fixture's); tinyobjloader's deps/cpplint.py is a copy."""
+    cross = bodies(make_project, {
+        "package.json": '{"name": "cross-env", "type": "module"}\n', "tsconfig.json": "{}\n",
+        **{f"src/{n}.ts": "export const x = 1\n" * 20 for n in ("index", "command", "variable")},
+        **{f"e2e/test-{n}.js": "console.log(1)\n" * 200 for n in ("a", "b", "c")},
+    }, "cross-env")  # fmt: skip
+    assert cross["languages"].endswith("Main language: TypeScript.")
+    assert cross["layout/source"].startswith("Main source in src/")
+    composer = '{"name": "nunomaduro/collision", "require-dev": {"laravel/framework": "^11"}}\n'
+    collision = bodies(make_project, {"composer.json": composer, "src/Handler.php": "<?php\n",
+                                      "tests/LaravelApp/artisan": "#!/usr/bin/env php\n"}, "collision")  # fmt: skip
+    assert "artisan" not in collision.get("workflow/test", "") and "application" not in collision["php/stack"]
+    tiny = bodies(make_project, {"tiny_obj_loader.h": "int x;\n" * 400, "tiny_obj_loader.cc": "int y;\n" * 50,
+                                 "deps/cpplint.py": "x = 1\n" * 600, "CMakeLists.txt": "project(t CXX)\n"}, "tiny")  # fmt: skip
+    assert "Python" not in tiny["languages"]

@@ -33,7 +33,7 @@ def investigate(tree: Tree) -> Knowledge:
     data = load_json(tree, "composer.json")
     deps = set(data.get("require") or {}) | set(data.get("require-dev") or {})
     kinds = classify(deps, LIBRARIES)
-    laravel = "Laravel" in kinds.get("framework", []) or tree.has("artisan")
+    laravel = tree.has("artisan")  # an app has its artisan at the root; collision only requires laravel/framework
     details = ["Composer" + (" (composer.lock)" if tree.has("composer.lock") else "")]
     php = (data.get("require") or {}).get("php")
     if php:
