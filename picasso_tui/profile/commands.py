@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fnmatch import fnmatch
 
 from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
 from picasso_tui.profile.guide_text import readme_dev_text
@@ -234,16 +235,40 @@ BARE = re.compile(
 """A tool named alone in prose ("use `nr`") is not a command."""
 
 
-def _usable(tree: Tree, command: str) -> bool:
+LINTERS_ONLY = re.compile(
+    r"^(?:python3? -m )?pip3? install (?:-U |--upgrade )?(?:(?:black|ruff|flake8|isort|pylint|yapf|autopep8|"
+    r"pycodestyle|pydocstyle)(?:[=<>~!][^\s]*)? ?)+$"
+)
+"""An install of formatters and linters alone: a tool a guide asks for, not how the project is set up."""
+CODE_FILE = re.compile(r"^[\w./*-]*[\w*]\.(py|pyi|js|mjs|cjs|ts|tsx|rb|php|go|rs|c|cc|cpp|h|hpp|java|kt)$")
+"""A command's argument naming source files: a path or a glob (prettytable's guide: `black prettytable*.py`)."""
+
+
+def _names_missing_files(tree: Tree, command: str) -> bool:
+    """The command names source files (by path or glob, from the root) that the repository does not have: a guide
+    written before the code moved (prettytable's `black prettytable*.py` from before its src/ layout)."""
+    words = [w.strip("'\"") for w in command.split()[1:] if not w.startswith("-")]
+    named = [w for w in words if CODE_FILE.match(w) and not w.startswith(("/", "~", "../"))]
+    for word in named:
+        word = word.removeprefix("./")
+        found = any(fnmatch(f, word) for f in tree.files) if "*" in word else tree.has(word)
+        if not found:
+            return True
+    return False
+
+
+def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
     if made:  # `mkdir build && cd build && cmake ..`: the folder is the build's own
-        return _usable(tree, made.group(2))
+        return _usable(tree, made.group(2), at_root=False)
     in_dir = re.match(r"^cd [\w./-]+ && (.+)$", command)
     if in_dir:
-        return _usable(tree, in_dir.group(1))
+        return _usable(tree, in_dir.group(1), at_root=False)
     shell = re.match(r"^(?:bash|sh) ((?:\./)?(?:scripts?|bin|tools)/[\w.-]+.*)$", command)
     if shell:  # `bash scripts/format.sh`: the repository's own script, run through the shell
-        return _usable(tree, shell.group(1))
+        return _usable(tree, shell.group(1), at_root)
+    if at_root and _names_missing_files(tree, command):
+        return False
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
@@ -319,5 +344,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             for role in roles:
                 if "<" in command and role != "test-one":
                     continue
+                if role == "install" and LINTERS_ONLY.match(command):
+                    continue  # prettytable's `pip install black`: the formatter, not the project's set-up
                 out.append(GuideCommand(command, role, rel))
     return out

@@ -191,3 +191,19 @@ def test_a_guide_step_in_the_build_folder_it_made_keeps_its_cd(make_project):
     learned = bodies(make_project, files, name="uvish")
     assert "`cd build && ctest -C Debug --output-on-failure`" in learned["workflow/test"]
     assert "`ctest -C Debug --output-on-failure`" not in learned["workflow/test"]
+
+
+def test_a_guides_commands_for_files_that_moved_and_its_linter_installs_are_not_offered(make_project):
+    """prettytable's README, written before its src/ layout: `python -m pip install black`, then
+    `black prettytable*.py`, which matches nothing now."""
+    readme = (
+        "# prettytable\n\n## Contributing\n\nAfter editing files, use the Black linter to auto-format changed lines.\n\n"
+        "```sh\npython -m pip install black\nblack prettytable*.py\n```\n"
+    )
+    files = {"README.md": readme, "pyproject.toml": '[project]\nname = "prettytable"\n',
+             "src/prettytable/__init__.py": "", "src/prettytable/prettytable.py": "x = 1\n" * 50}  # fmt: skip
+    learned = bodies(make_project, files, name="prettytable")
+    assert "prettytable*.py" not in learned.get("workflow/format", "")
+    assert "install black" not in learned.get("workflow/install", "")
+    moved = {**files, "prettytable.py": "x = 1\n"}  # the file is there: the guide's command stands
+    assert "`black prettytable*.py`" in bodies(make_project, moved, name="flat")["workflow/format"]
