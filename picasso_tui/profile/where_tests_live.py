@@ -72,13 +72,22 @@ def _main_source_set(rel: str) -> bool:
     return not any(is_test_folder(p) for p in module if p)
 
 
-def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
+def _suite_folder(tree: Tree) -> str | None:
+    """The conventional test folder, when it holds a suite (three files or more)."""
+    return next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+
+
+def _is_one_program(tree: Tree, tests: list[str]) -> bool:
     """parson's one tests.c at the root, reading its cases from tests/ (cJSON's tests/ holds programs of its own)."""
-    test = tests[0]
-    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
-    code = [f for f in tree.under(suite or "-") if f.endswith((".c", ".cc", ".cpp", ".h"))]
-    if len(tests) > 1 or not re.fullmatch(r"tests?\.(c|cc|cpp)", test) or code:
+    suite = _suite_folder(tree)
+    code = any(f.endswith((".c", ".cc", ".cpp", ".h")) for f in tree.under(suite or "-"))
+    return len(tests) == 1 and bool(re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0])) and not code
+
+
+def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
+    if not _is_one_program(tree, tests):
         return False
+    test, suite = tests[0], _suite_folder(tree)
     data = f", with {plural(len(tree.under(suite)), 'file')} it reads in {suite}/" if suite else ""
     k.fact("layout/tests", "Where tests live", f"The tests are one program, {test} at the repository root{data}.",
            test, tags=("tests",))  # fmt: skip
@@ -136,10 +145,8 @@ def tests_place(tree: Tree) -> str:
         built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
         return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
     where, beside = test_homes(tests)
-    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
-    code = suite and any(f.endswith((".c", ".cc", ".cpp", ".h")) for f in tree.under(suite))
-    one_program = len(tests) == 1 and re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0]) and not code  # parson's
-    if not where and beside <= 2 and suite and not one_program:  # cJSON's tests/ holds its Unity suite
+    suite = _suite_folder(tree)
+    if not where and beside <= 2 and suite and not _is_one_program(tree, tests):  # cJSON's tests/: its Unity suite
         return f" Its tests are in {suite}/."
     if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra
         return " Its tests sit beside the code they test." if beside >= 2 else ""
@@ -177,7 +184,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         total = len(tree.under(top))
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
-    suite = next((d for d in ("tests", "test", "spec") if len(tree.under(d)) >= 3), None)
+    suite = _suite_folder(tree)
     if beside == len(tests) <= 2 and suite:
         # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise
         held = plural(len(tree.under(suite)), "file")
