@@ -18,6 +18,7 @@ from picasso_tui.profile import (
     languages,
     layout,
     packages,
+    readme_notes,
     rules,
     style,
     workflows,
@@ -65,6 +66,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Task runners, CI and docs", workflows.investigate),
     ("Agent rules and contributor guides", rules.investigate),
     ("Decisions (ADRs, commits)", decisions.investigate),
+    ("README policies and limits", readme_notes.investigate),
     ("Formatter and linter configs", style.investigate),
     ("Git history", lambda tree: history.investigate(tree.root)),
 )

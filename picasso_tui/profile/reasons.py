@@ -101,15 +101,20 @@ def _cut(text: str, limit: int = 400) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _sections(text: str) -> list[tuple[str, str]]:
-    """(heading, text) for each markdown (#) or reStructuredText (underlined) section."""
+def headed_sections(text: str) -> list[tuple[str, str]]:
+    """(heading, text) for each markdown (#) or reStructuredText (underlined) section; a `#` comment inside a
+    fenced code block is code, not a heading."""
     lines = text.splitlines()
     out: list[tuple[str, list[str]]] = [("", [])]
     i = 0
+    fence = ""
     while i < len(lines):
         line = lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        atx = re.match(r"^#{1,6}\s+(.+?)\s*#*$", line)
+        opens = re.match(r"^\s*(```|~~~)", line)
+        if opens and (not fence or opens.group(1) == fence):
+            fence = "" if fence else opens.group(1)
+        atx = None if fence or opens else re.match(r"^#{1,6}\s+(.+?)\s*#*$", line)
         if atx:
             out.append((atx.group(1), []))
         elif (
@@ -160,7 +165,7 @@ def design_docs(tree: Tree) -> list[Reasoned]:
     out = []
     docs = [f for f in tree.files if f.count("/") <= 2 and DESIGN_NAMES.search(f)]
     for rel in docs:
-        parts = _sections(tree.read(rel) or "")
+        parts = headed_sections(tree.read(rel) or "")
         title = next((h for h, _ in parts if h), "")
         if not DESIGN_TITLE.search(title):
             continue  # "Design overview" describes; it does not decide
@@ -178,7 +183,7 @@ def readme_why(tree: Tree) -> list[Reasoned]:
     """A README section titled why / design / philosophy / rationale / motivation."""
     rel = tree.first("README.md", "README.rst", "README", "readme.md", "Readme.md")
     out = []
-    for heading, body in _sections(tree.read(rel) or "") if rel else []:
+    for heading, body in headed_sections(tree.read(rel) or "") if rel else []:
         plain = re.sub(r"[\s_-]+", "", (heading or "").strip().lower())  # "Why Easy Random?" names easy-random
         named = re.fullmatch(rf"why{re.escape(re.sub(r'[_-]+', '', tree.root.name.lower()))}\W*", plain)
         if SALES_PITCH.search(heading or "") or named:
@@ -253,7 +258,7 @@ def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
     if not rel:
         return []
     out = []
-    versions = [(h, b) for h, b in _sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)]
+    versions = [(h, b) for h, b in headed_sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)]
     for heading, body in versions[:releases]:
         for entry in _entries(body):
             said = [s for s in sentences(entry) if not s.endswith("?")]

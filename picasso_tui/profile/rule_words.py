@@ -43,7 +43,7 @@ NOT_A_CODE_RULE = re.compile(
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
     r"(?:everyone|anyone|you) (?:is|are) (?:encouraged|welcome|invited) to (?:help|contribute)|"
-    r"(?:fields?|sections?|questions?|checklist) (?:below|above)|"
+    r"(?:fields?|sections?|questions?|checklist) (?:below|above)|(?:further|following|next|later) sections?\b|"
     r"security (?:policy|bug report\w*|reports?)|found an? (?:bug|problem)|"
     r"issues? (?:should|must) (?:always )?(?:have|include|contain))",
     re.IGNORECASE,
@@ -69,7 +69,8 @@ ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?
 REFERS_BACK = re.compile(
     r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
     r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way|as a result)\b|"
-    r"^(however|but|instead)\b|"
+    r"^(however|but|instead|otherwise)\b|^(in )?(all )?(other|either|both|such|that|this|which) cases?\b|"
+    r"^that (?!is\b|said\b|way\b|being\b)[a-z]+ [a-z]+|"
     r"\b(here|there)\W*$|^(\S+\s+){0,12}(those|these|such) (?!steps|instructions|guidelines|rules|commands)\w+",
     re.IGNORECASE,
 )

@@ -195,10 +195,47 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     return out
 
 
+def _instructs(text: str, is_bullet: bool) -> bool:
+    """The sentence (or bullet) says what a change must do: a normative word, an imperative bullet, or an
+    instruction about tests or the changelog."""
+    instructs = is_bullet and any(IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", text))
+    bare = SUBORDINATE.sub("", text)  # "If your change modifies behaviour, update the CHANGELOG" instructs
+    records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (text, bare))
+    return bool(NORMATIVE.search(text) or instructs or records)
+
+
+_WORKFLOW_STEP = re.compile(r"\b(fork|clone|push|pull requests?|PRs?|commit|branch|issues?|ticket)\b", re.IGNORECASE)
+"""A list of the steps to a pull request ("Fork it", "Push to the branch"): its items are read one by one."""
+
+
+def _lists_of_rules(blocks: list[Block]) -> set[int]:
+    """The items of each list most of whose items instruct: a style list ("Use 4 spaces", "No oneliners", "opening
+    curly braces start in the next line") is read whole, since an item dropped from it changes what the list says."""
+    whole: set[int] = set()
+    i = 0
+    while i < len(blocks):
+        heading, _, indent = blocks[i]
+        if indent < 0:
+            i += 1
+            continue
+        run = [i]
+        while run[-1] + 1 < len(blocks) and blocks[run[-1] + 1][2] >= 0 and blocks[run[-1] + 1][0] == heading:
+            run.append(run[-1] + 1)
+        items = [n for n in run if blocks[n][2] == indent]
+        said = [plain(blocks[n][1]) for n in items]
+        terse = all(len(t) <= 160 and not _WORKFLOW_STEP.search(t) for t in said)  # a style list, not the steps
+        if len(items) >= 2 and terse and 2 * sum(_instructs(t, True) for t in said) >= len(items):
+            whole.update(items)
+        i = run[-1] + 1
+    return whole
+
+
 def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     """(heading, rule) from a contributor guide: instructions for changing code only."""
     rules = []
-    for path, text, indent in _lead_ins(blocks):
+    blocks = _lead_ins(blocks)
+    whole = _lists_of_rules(blocks)
+    for at, (path, text, indent) in enumerate(blocks):
         if indent == CODE:
             continue
         is_bullet = indent >= 0
@@ -216,12 +253,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             continue  # a link, a one-word item, a quoted log line
         candidates = [words] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", words)
         for i, c in enumerate(candidates):
-            instructs = is_bullet and any(
-                IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", c)
-            )
-            bare = SUBORDINATE.sub("", c)  # "If your change modifies behaviour, update the CHANGELOG" instructs
-            records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (c, bare))
-            if not (NORMATIVE.search(c) or instructs or records) or c.endswith(("?", ":")) or len(c.split()) < 3:
+            if not (at in whole or _instructs(c, is_bullet)) or c.endswith(("?", ":")) or len(c.split()) < 3:
                 continue  # faker's "Don't fear!": an encouragement, not a rule
             ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
             if (

@@ -1,0 +1,151 @@
+"""What a README says about the project's policies and limits, section by section: the versions it supports, its
+versioning and compatibility promises, its status, thread safety, known limitations and caveats, its goals, how it
+works, and where security reports go.
+
+These are the README sections a maintainer points a contributor to before a change ("Compatibility with the most
+recent two versions of Go is a requirement for any new changes"), and what users hold the project to. Each becomes
+one fact, quoted in whole sentences from the section's own prose; usage, installation and examples are left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile import reasons
+from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.guide_text import plain
+from picasso_tui.profile.outdated_lines import outdated
+from picasso_tui.profile.walk import Tree
+from picasso_tui.store.schema import MemoryClass
+
+README = ("README.md", "README.rst", "README", "readme.md", "Readme.md", "README.markdown")
+POLICY_HEADING = re.compile(
+    r"\b(supported|support for|(version|platform|browser|compiler|python|ruby|node(\.js)?|php|go|rust|java|jdk|"
+    r"os) support|versioning|semver|semantic versioning|compatib\w*|stability|project status|status of the project|"
+    r"maintenance|maintained|deprecat\w*|limitations?|caveats?|known (issues|bugs)|thread[- ]?safety|"
+    r"design|philosophy|how it works|internals|security|notes?|important)\b|"
+    r"^((design|project|main) )?(goals?|non-goals)\b",
+    re.IGNORECASE,
+)
+"""A section about what the project promises, supports or refuses, or how it works inside."""
+NOT_POLICY = re.compile(
+    r"!\[|\]\(|<img|https?://|\b(build|packaging|ci|coverage) status\b|"
+    r"\b(community|professional|commercial|paid|enterprise|get|getting)\b.*\bsupport|support (the|this|us|me|my)\b|"
+    r"\bwhy (should|use|choose|not|you)\b|\bsponsor|release notes|changelog|\bexamples?\b|\busage\b|install|"
+    r"\blicen[cs]e\b|getting started|quick ?start|tutorial",
+    re.IGNORECASE,
+)
+"""A heading about something else that shares a word ("Build Status", "Commercial support", "Why use X?",
+"Example code (Deprecated API)"), or a heading that is a badge line."""
+MAX_NOTES = 4
+MAX_CHARS = 480
+_FENCED = re.compile(r"^\s*(```|~~~).*?^\s*\1[^\n]*$", re.MULTILINE | re.DOTALL)
+_RST_CODE = re.compile(r"^\.\. (code-block|code|sourcecode)::.*?(?=^\S)", re.MULTILINE | re.DOTALL)
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_POINTER = re.compile(
+    r"^((for|to learn) more( information| details)?,? |(please )?(see|read|refer to|check( out)?) ).{0,80}\.$", re.I
+)
+"""A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.")."""
+_FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
+_ADMONITION = re.compile(r"^>?\s*\[!\w+\]\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
+
+
+def _prose(section: str) -> str:
+    """The section's sentences and list items in reading order: code, tables, quotes of output and HTML left
+    out; a list is one sentence after the words that lead into it ("Supported: Ruby 3.2; Ruby 3.3."), and a
+    sentence that led into code left out is dropped with it."""
+    text = _RST_CODE.sub("", _FENCED.sub("", section))
+    out: list[str] = []
+    pending = ""  # a paragraph ending in ":", waiting for its list
+    for para in re.split(r"\n\s*\n", text):
+        lines = [ln for ln in para.splitlines() if ln.strip() and not _ADMONITION.match(ln.strip())]
+        if not lines or lines[0].startswith(("    ", "\t")) or lines[0].lstrip().startswith(("|", "<", "$ ", ">>>")):
+            continue  # a code block, an HTML block or a console session
+        if sum("|" in ln for ln in lines) >= 2:
+            continue  # a table
+        lead: list[str] = []
+        items: list[str] = []
+        for line in lines:
+            line = re.sub(r"^\s*>\s?", "", line)  # a quoted note reads as its words
+            if _FOOTNOTE.match(line):
+                break
+            if _ITEM.match(line):
+                items.append(_ITEM.sub("", line).strip())
+            elif items:
+                items[-1] += " " + line.strip()
+            else:
+                lead.append(line.strip())
+        said = plain(reasons.clean(" ".join(lead)))
+        if pending and not said:
+            said, pending = pending, ""
+        elif pending:
+            out.append(_without_lead_in(pending))
+            pending = ""
+        listed = "; ".join(t for t in (plain(reasons.clean(i)).rstrip(".;, ") for i in items) if t)
+        if listed:
+            said = f"{said.rstrip(':. ')}: {listed}" if said else listed
+            said = _without_lead_in(said) if said.endswith(":") else said  # "…; Here is an example:" and its code
+        elif said.endswith(":"):
+            pending = said
+            continue
+        if said:
+            out.append(said if said.endswith((".", "!", "?", ")", "`")) else said + ".")
+    if pending:
+        out.append(_without_lead_in(pending))
+    return " ".join(t for t in out if t)
+
+
+def _without_lead_in(paragraph: str) -> str:
+    """A paragraph whose last sentence led into code that is left out, without that sentence."""
+    return " ".join(reasons.sentences(paragraph)[:-1])
+
+
+def _quote(prose: str) -> str:
+    """Whole sentences up to MAX_CHARS; a first sentence longer than that is cut at a word."""
+    kept = ""
+    for sentence in reasons.sentences(prose):
+        if sentence.endswith(("?", ":")) or _POINTER.match(sentence):
+            continue  # a question the section goes on to answer, a lead-in to code left out, a bare pointer
+        if kept and len(kept) + len(sentence) + 1 > MAX_CHARS:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept if len(kept) <= MAX_CHARS else kept[: MAX_CHARS - 1].rsplit(" ", 1)[0] + "…"
+
+
+def notes(tree: Tree) -> list[Finding]:
+    rel = tree.first(*README)
+    if not rel:
+        return []
+    why = {r.key.rsplit("/", 1)[-1] for r in reasons.readme_why(tree)}  # said already, as a decision with its reason
+    out: list[Finding] = []
+    sections = reasons.headed_sections(tree.read(rel) or "")
+    title = next((n for n, (h, _) in enumerate(sections) if h), -1)
+    for n, (heading, body) in enumerate(sections):
+        heading = plain(heading).strip()
+        if n == title or not POLICY_HEADING.search(heading) or NOT_POLICY.search(heading) or len(heading) > 60:
+            continue
+        if heading.endswith("?") and not re.search(r"support|compat", heading, re.IGNORECASE):
+            continue  # an FAQ entry about using the project
+        slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
+        said = _quote(_prose(body))
+        if slug in why or len(said) < 40 or outdated(tree, said):
+            continue
+        out.append(
+            Finding(
+                f"readme/{slug}",
+                MemoryClass.FACT,
+                f"{heading} (README)",
+                f'{rel}, "{heading}": {said}',
+                (rel,),
+                tags=("readme",),
+            )
+        )
+        if len(out) >= MAX_NOTES:
+            break
+    return out
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    k.findings += notes(tree)
+    return k

@@ -1,0 +1,149 @@
+"""A README's policy sections become facts, and a contributor guide's list of rules is read whole (issue 17,
+thirty-first round: the most common misses were README promises and rules cut out of their list)."""
+
+from __future__ import annotations
+
+from picasso_tui.profile import readme_notes, reasons, rules
+from picasso_tui.profile.walk import walk
+
+README = """# widget [![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org)
+
+widget parses widgets.
+
+## Installation
+
+Run `pip install widget`. It supports every platform.
+
+## Backwards Compatibility
+
+Compatibility with the most recent two versions of Python is a requirement for any new changes.
+Compatibility beyond that is not guaranteed.
+
+## Supported Ruby versions
+
+This library aims to support and is tested against the following versions:
+
+* Ruby 3.3
+* Ruby 3.4
+
+## Thread Safety
+
+Parsers are safe to share across threads. To disable the lock, call:
+
+```python
+# Notes on the lock
+parser.no_lock()
+```
+
+## Build Status
+
+The build is green.
+
+## Security
+
+Please see SECURITY.md.
+"""
+
+
+def _notes(make_project, files: dict[str, str]) -> dict[str, str]:
+    repo = make_project({"widget.py": "x = 1\n", **files})
+    return {f.key: f.body for f in readme_notes.investigate(walk(repo.root)).findings}
+
+
+def test_a_readme_policy_section_is_a_fact_in_its_own_sentences(make_project):
+    found = _notes(make_project, {"README.md": README})
+    assert found["readme/backwards-compatibility"] == (
+        'README.md, "Backwards Compatibility": Compatibility with the most recent two versions of Python is a '
+        "requirement for any new changes. Compatibility beyond that is not guaranteed."
+    )
+    assert found["readme/supported-ruby-versions"] == (
+        'README.md, "Supported Ruby versions": This library aims to support and is tested against the following '
+        "versions: Ruby 3.3; Ruby 3.4."
+    ), "a list is one sentence after the words that lead into it"
+    assert found["readme/thread-safety"] == 'README.md, "Thread Safety": Parsers are safe to share across threads.', (
+        "the sentence that leads into code goes with the code"
+    )
+
+
+def test_the_title_badges_usage_and_bare_pointers_are_not_policies(make_project):
+    found = _notes(make_project, {"README.md": README})
+    assert sorted(found) == ["readme/backwards-compatibility", "readme/supported-ruby-versions", "readme/thread-safety"]
+    assert not any("pip install" in body or "Notes on the lock" in body for body in found.values())
+
+
+def test_a_comment_in_a_fenced_code_block_is_not_a_heading():
+    headings = [h for h, _ in reasons.headed_sections(README)]
+    assert "Notes on the lock" not in headings
+    assert "Thread Safety" in headings
+
+
+def test_a_long_section_is_quoted_in_whole_sentences_up_to_the_budget(make_project):
+    sentence = "Every release keeps the wire format stable for readers of older versions of the format. "
+    found = _notes(make_project, {"README.md": f"# w\n\nw is a tool.\n\n## Stability\n\n{sentence * 12}\n"})
+    quote = found["readme/stability"].split(": ", 1)[1]
+    assert len(quote) <= readme_notes.MAX_CHARS and quote.endswith("format.")
+    assert quote.count("Every release") == readme_notes.MAX_CHARS // len(sentence)
+
+
+def test_a_why_section_already_kept_as_a_decision_is_not_repeated(make_project):
+    text = "# w\n\nw is a tool.\n\n## Design\n\nw keeps one file because two files drift apart over time.\n"
+    assert _notes(make_project, {"README.md": text}) == {}
+
+
+GUIDE = """# Contributing
+
+## Branches
+
+The `master` branch holds the latest release, so only small fixes go to `master`. In all other cases, please make a
+pull request to the `develop` branch.
+
+## Coding Style
+
+* Use 4 spaces for indentation
+* No oneliners
+* opening curly braces start in the next line
+
+## Unit Tests
+
+To add a test, add a C file under tests/. That new file has to be listed in `tests/CMakeLists.txt`.
+
+## Other Notes
+
+* Internal functions are to be declared static.
+* Wrap the return type of external functions in the `LIB_PUBLIC` macro.
+
+## Workflow
+
+1. Fork the repository
+2. Create your feature branch
+3. Push to the branch
+4. Open a pull request; it must pass CI.
+"""
+
+
+def _said() -> list[str]:
+    return [f"{heading}: {rule}" for heading, rule in rules.distil(GUIDE, guide=True)]
+
+
+def test_a_list_most_of_whose_items_instruct_is_read_whole():
+    said = _said()
+    assert "Coding Style: opening curly braces start in the next line" in said
+    assert "Other Notes: Internal functions are to be declared static." in said
+
+
+def test_a_rule_that_opens_on_the_case_before_it_keeps_that_sentence():
+    said = _said()
+    assert (
+        "Branches: The `master` branch holds the latest release, so only small fixes go to `master`. In all other "
+        "cases, please make a pull request to the `develop` branch."
+    ) in said
+    assert (
+        "Unit Tests: To add a test, add a C file under tests/. That new file has to be listed in "
+        "`tests/CMakeLists.txt`."
+    ) in said
+
+
+def test_the_steps_to_a_pull_request_are_not_read_as_a_whole_list():
+    said = _said()
+    assert not any("Fork the repository" in r or "Push to the branch" in r for r in said)
+    assert "Workflow: Open a pull request; it must pass CI." in said
