@@ -14,6 +14,7 @@ from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import (
     benchmark_scripts,
     decisions,
+    file_headers,
     history,
     languages,
     layout,
@@ -67,6 +68,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Agent rules and contributor guides", rules.investigate),
     ("Decisions (ADRs, commits)", decisions.investigate),
     ("README policies and limits", readme_notes.investigate),
+    ("Source file headers", file_headers.investigate),
     ("Formatter and linter configs", style.investigate),
     ("Git history", lambda tree: history.investigate(tree.root)),
 )

@@ -3,7 +3,7 @@ thirty-first round: the most common misses were README promises and rules cut ou
 
 from __future__ import annotations
 
-from picasso_tui.profile import readme_notes, reasons, rules
+from picasso_tui.profile import file_headers, readme_notes, reasons, rules
 from picasso_tui.profile.walk import walk
 
 README = """# widget [![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org)
@@ -147,3 +147,44 @@ def test_the_steps_to_a_pull_request_are_not_read_as_a_whole_list():
     said = _said()
     assert not any("Fork the repository" in r or "Push to the branch" in r for r in said)
     assert "Workflow: Open a pull request; it must pass CI." in said
+
+
+APACHE = """/*
+ * Copyright 2019-2024 The Widget Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ */
+"""
+
+
+def _headers(make_project, files: dict[str, str]) -> str | None:
+    repo = make_project(files)
+    found = file_headers.investigate(walk(repo.root)).findings
+    return found[0].body if found else None
+
+
+def test_what_every_file_of_a_language_starts_with_is_a_rule(make_project):
+    files = {f"lib/w/part{n}.rb": f"# frozen_string_literal: true\n\nmodule W{n}; end\n" for n in range(12)}
+    files |= {f"src/main/java/w/C{n}.java": f"{APACHE}package w;\nclass C{n} {{}}\n" for n in range(12)}
+    body = _headers(make_project, files)
+    assert body is not None
+    assert "Every Ruby file (12 of the 12 read) starts with `# frozen_string_literal: true`" in body
+    assert "Every Java file (12 of the 12 read) starts with the Apache 2.0 licence header" in body
+
+
+def test_a_header_only_some_files_carry_is_no_rule(make_project):
+    files = {f"lib/w/part{n}.rb": ("# frozen_string_literal: true\n" if n < 7 else "") + "x = 1\n" for n in range(12)}
+    files |= {f"src/w{n}.go": f"// Copyright {2000 + n} Someone\npackage w\n" for n in range(3)}
+    assert _headers(make_project, files) is None, "7 of 12 is a habit, and 3 files are too few to tell"
+
+
+def test_a_copyright_line_is_quoted_with_its_years_left_out(make_project):
+    files = {
+        f"w{n}.go": f"// Copyright (c) {2016 + n} Acme, Inc.\n//\n// All rights reserved.\n\npackage w\n"
+        for n in range(6)
+    }
+    body = _headers(make_project, files)
+    assert body == (
+        "Every Go file (6 of the 6 read) starts with a copyright header (`Copyright (c) <year> Acme, Inc.`); "
+        "a new file does too."
+    )

@@ -1,0 +1,129 @@
+"""What every source file of a language starts with: a licence or SPDX header, Ruby's frozen-string magic comment,
+PHP's strict types, Python's postponed annotations, JavaScript's strict mode.
+
+A new file that leaves out what all the others carry fails a header check, a RuboCop cop or a review; no guide
+needs to say so for a maintainer to expect it. A convention is stated only when nearly every file of the language
+keeps it, read from the files themselves (their first lines), never from a configuration that could be idle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from picasso_tui.languages import DISPLAY, language_of
+from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.walk import Tree, is_vendored, read_bounded
+from picasso_tui.store.schema import MemoryClass
+
+SAMPLE = 200
+"""Files read per language, spread over the sorted list: enough to tell "every file" from "most files" without
+reading a large repository whole."""
+MIN_FILES = 5
+SHARE = 0.9
+HEAD_BYTES = 3000
+MAGIC: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "ruby": (("`# frozen_string_literal: true`", re.compile(r"^#\s*frozen_string_literal:\s*true\s*$", re.M)),),
+    "php": (("`declare(strict_types=1);`", re.compile(r"declare\s*\(\s*strict_types\s*=\s*1\s*\)")),),
+    "python": (("`from __future__ import annotations`", re.compile(r"^from __future__ import annotations\b", re.M)),),
+    "javascript": (("`'use strict'`", re.compile(r"^\s*['\"]use strict['\"]", re.M)),),
+}
+"""A line a language's files open with that changes how the file is read."""
+_COMMENT_LINE = re.compile(r"^\s*(//+|#|/?\*+|--|;+)\s?(.*?)\s*(\*+/)?\s*$")
+_LICENCE = re.compile(r"\b(copyright|licen[cs]ed?|SPDX-License-Identifier)\b", re.IGNORECASE)
+_SPDX = re.compile(r"SPDX-License-Identifier:\s*([\w.+-]+(?:\s+(?:OR|AND|WITH)\s+[\w.+-]+)*)")
+_KNOWN = (
+    ("the Apache 2.0 licence header", re.compile(r"Apache License,? Version 2\.0", re.I)),
+    ("the MIT licence header", re.compile(r"\bMIT\b")),
+    ("the BSD licence header", re.compile(r"\bBSD\b")),
+    ("the GPL licence header", re.compile(r"\bGNU (Lesser )?General Public License\b", re.I)),
+    ("the Mozilla Public License header", re.compile(r"Mozilla Public License", re.I)),
+)
+
+
+def _sample(files: list[str]) -> list[str]:
+    step = max(1, len(files) // SAMPLE)
+    return files[::step][:SAMPLE]
+
+
+def _opening_comment(text: str) -> list[str]:
+    """The words of the comment block at the top of the file (after a shebang, `<?php` or a blank line)."""
+    out: list[str] = []
+    for line in text.splitlines()[:40]:
+        stripped = line.strip()
+        if not out and (not stripped or stripped.startswith(("#!", "<?php", "# -*-", "'use strict'", '"use strict"'))):
+            continue
+        m = _COMMENT_LINE.match(line)
+        if not m:
+            break
+        out.append(m.group(2).strip())
+    return [w for w in out if w]
+
+
+def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
+    """How the files' licence header reads, when nearly all carry one: its SPDX identifier, the licence it
+    names, or its first line."""
+    comments = {rel: _opening_comment(text) for rel, text in heads.items()}
+    carrying = [rel for rel, words in comments.items() if _LICENCE.search(" ".join(words))]
+    if len(carrying) < SHARE * len(heads):
+        return None
+    joined = [" ".join(comments[rel]) for rel in carrying]
+    spdx = Counter(m.group(1) for text in joined if (m := _SPDX.search(text)))
+    if spdx and spdx.most_common(1)[0][1] >= SHARE * len(carrying):
+        return f"an SPDX header (`SPDX-License-Identifier: {spdx.most_common(1)[0][0]}`)", carrying
+    for name, pattern in _KNOWN:
+        if sum(bool(pattern.search(text)) for text in joined) >= SHARE * len(carrying):
+            return name, carrying
+    first = Counter(re.sub(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*", "<year>", comments[rel][0]) for rel in carrying)
+    line, count = first.most_common(1)[0]
+    if count < SHARE * len(carrying) or len(line) > 120:
+        return None
+    return f"a copyright header (`{line}`)", carrying
+
+
+def conventions(tree: Tree) -> Finding | None:
+    by_language: dict[str, list[str]] = {}
+    for rel in tree.own:
+        if (lang := language_of(rel)) and lang not in ("shell", "sql") and not is_vendored(rel):
+            by_language.setdefault(lang, []).append(rel)
+    lines: list[str] = []
+    cited: list[str] = []
+    for lang, files in sorted(by_language.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        heads = {rel: text for rel in _sample(files) if (text := read_bounded(tree.root / rel, HEAD_BYTES))}
+        if len(heads) < MIN_FILES:
+            continue
+        said: list[str] = []
+        fewest = len(heads)
+        for name, pattern in MAGIC.get(lang, ()):
+            keeping = [rel for rel, text in heads.items() if pattern.search(text)]
+            if len(keeping) >= SHARE * len(heads):
+                said.append(name)
+                cited += keeping[:1]
+                fewest = min(fewest, len(keeping))
+        if licence := _licence(heads):
+            said.append(licence[0])
+            cited += licence[1][:1]
+            fewest = min(fewest, len(licence[1]))
+        if said:
+            share = "Every" if fewest == len(heads) else "Nearly every"
+            lines.append(
+                f"{share} {DISPLAY[lang]} file ({fewest} of the {len(heads)} read) starts with {' and '.join(said)}; "
+                "a new file does too."
+            )
+    if not lines:
+        return None
+    return Finding(
+        "rules/file-headers",
+        MemoryClass.REPO_RULE,
+        "What every source file starts with",
+        "\n".join(lines),
+        tuple(dict.fromkeys(cited)),
+        tags=("rules",),
+    )
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    if found := conventions(tree):
+        k.findings.append(found)
+    return k
