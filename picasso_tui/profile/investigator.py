@@ -13,6 +13,7 @@ from pathlib import Path
 from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import (
     benchmark_scripts,
+    branches,
     decisions,
     file_headers,
     history,
@@ -71,6 +72,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Source file headers", file_headers.investigate),
     ("Formatter and linter configs", style.investigate),
     ("Git history", lambda tree: history.investigate(tree.root)),
+    ("Default branch", branches.investigate),
 )
 TOTAL_STEPS = len(STEPS) + 2
 """The walk, every module, then the write."""

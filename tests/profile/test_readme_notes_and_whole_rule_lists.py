@@ -3,8 +3,9 @@ thirty-first round: the most common misses were README promises and rules cut ou
 
 from __future__ import annotations
 
-from picasso_tui.profile import file_headers, readme_notes, reasons, rules
+from picasso_tui.profile import branches, file_headers, readme_notes, reasons, rules
 from picasso_tui.profile.walk import walk
+from tests.conftest import git
 
 README = """# widget [![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org)
 
@@ -188,3 +189,36 @@ def test_a_copyright_line_is_quoted_with_its_years_left_out(make_project):
         "Every Go file (6 of the 6 read) starts with a copyright header (`Copyright (c) <year> Acme, Inc.`); "
         "a new file does too."
     )
+
+
+CI = """on:
+  push:
+    branches: [develop, "0.[0-9]+", "**"]
+  pull_request:
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - run: make test
+"""
+
+
+def test_the_default_branch_is_the_clones_origin_head_and_ci_push_branches_follow(make_project, tmp_path):
+    upstream = make_project({"main.py": "x = 1\n", ".github/workflows/ci.yml": CI}, name="upstream")
+    upstream.git("branch", "-m", "develop")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(upstream.root), str(clone))
+    found = {f.key: f for f in branches.investigate(walk(clone)).findings}
+    assert found["git/branches"].body == (
+        "The default branch is `develop` (origin/HEAD). CI runs on pushes to `develop`, `0.[0-9]+`."
+    ), "a filter that names no branch (`**`) is left out"
+    assert found["git/branches"].sources == (".github/workflows/ci.yml",)
+
+
+def test_without_an_origin_the_one_main_line_ci_names_is_the_default_and_without_either_nothing_is_said(make_project):
+    with_ci = make_project({"main.py": "x = 1\n", ".github/workflows/ci.yml": CI}, name="with_ci")
+    assert [f.body for f in branches.investigate(walk(with_ci.root)).findings] == [
+        "The default branch is `develop` (the CI push trigger). CI runs on pushes to `develop`, `0.[0-9]+`."
+    ]
+    bare = make_project({"main.py": "x = 1\n"}, name="bare")
+    assert branches.investigate(walk(bare.root)).findings == []

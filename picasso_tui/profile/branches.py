@@ -1,0 +1,44 @@
+"""The branch changes land on: the repository's default branch, and the branches CI runs on when pushed to.
+
+An agent that branches off the wrong line (a maintenance branch, a `develop` the project retired) wastes a review.
+The default branch is what the clone's origin says (`origin/HEAD`), else the one main-line name CI's push trigger
+lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.anchors.gitutil import git
+from picasso_tui.profile.ci import read_ci
+from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.walk import Tree
+
+_ANY = re.compile(r"^(\*+(/\*+)*|!.*)$")
+"""A filter that names no branch (`*`, `**`, `*/*`) or leaves one out (`!sponsors`)."""
+MAIN_LINE = re.compile(r"^(main|master|develop|development|dev|trunk|next|stable)$")
+
+
+def default_branch(tree: Tree, ci_branches: list[str]) -> tuple[str, str] | None:
+    """(branch, where it was read)."""
+    origin = (git(tree.root, "symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD") or "").strip()
+    if origin.startswith("origin/") and len(origin) > len("origin/"):
+        return origin.removeprefix("origin/"), "origin/HEAD"
+    lines = [b for b in ci_branches if MAIN_LINE.match(b)]
+    return (lines[0], "the CI push trigger") if len(lines) == 1 else None
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    reading = read_ci(tree)
+    pushed = [b for b in (reading.push_branches if reading else []) if not _ANY.match(b)]
+    found = default_branch(tree, pushed)
+    if not found:
+        return k
+    branch, where = found
+    body = f"The default branch is `{branch}` ({where})."
+    if pushed:
+        body += f" CI runs on pushes to {human_list([f'`{b}`' for b in pushed], 6)}."
+    sources = tuple(reading.used[:3]) if reading and pushed else ()
+    k.fact("git/branches", f"Default branch: {branch}", body, *sources, tags=("git",))
+    return k
