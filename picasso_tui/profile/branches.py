@@ -25,7 +25,9 @@ def default_branch(tree: Tree, ci_branches: list[str]) -> tuple[str, str] | None
     if origin.startswith("origin/") and len(origin) > len("origin/"):
         return origin.removeprefix("origin/"), "origin/HEAD"
     lines = [b for b in ci_branches if MAIN_LINE.match(b)]
-    return (lines[0], "the CI push trigger") if len(lines) == 1 else None
+    if len(lines) != 1 or not git(tree.root, "rev-parse", "--verify", "--quiet", f"refs/heads/{lines[0]}"):
+        return None  # a branch CI names that this clone does not have is not one to branch off
+    return lines[0], "the CI push trigger"
 
 
 def investigate(tree: Tree) -> Knowledge:

@@ -217,6 +217,8 @@ def test_the_default_branch_is_the_clones_origin_head_and_ci_push_branches_follo
 
 def test_without_an_origin_the_one_main_line_ci_names_is_the_default_and_without_either_nothing_is_said(make_project):
     with_ci = make_project({"main.py": "x = 1\n", ".github/workflows/ci.yml": CI}, name="with_ci")
+    assert branches.investigate(walk(with_ci.root)).findings == [], "CI names `develop`, which this clone lacks"
+    with_ci.git("branch", "-m", "develop")
     assert [f.body for f in branches.investigate(walk(with_ci.root)).findings] == [
         "The default branch is `develop` (the CI push trigger). CI runs on pushes to `develop`, `0.[0-9]+`."
     ]
