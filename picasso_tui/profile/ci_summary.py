@@ -38,7 +38,9 @@ def _distinct_first(commands: list[str]) -> list[str]:
     return first + variants
 
 
-def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> None:
+def ci_fact(
+    k: Knowledge, ci: CiReading, is_check: Callable[[str], bool], is_setup: Callable[[str], bool] = lambda c: False
+) -> None:
     """What CI runs on a change, per workflow file: its jobs, the commands they run, and whether it commits fixes."""
     parts: list[str] = []
     listed: list[str] = []
@@ -56,7 +58,12 @@ def ci_fact(k: Knowledge, ci: CiReading, is_check: Callable[[str], bool]) -> Non
         when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
         text = rel + (f" (jobs {listed_jobs})" if jobs else "") + when
         if commands:
-            text += " runs " + human_list([f"`{c}`" for c in _distinct_first(commands)], 6)
+            shown = _distinct_first(commands)[:6]
+            # every other command counts (colorama's bandit and `safety check`), set-up steps aside: "and 1 more"
+            # must not hide four
+            rest = [s.command for s in ci.steps if s.file == rel and s.command not in shown and not is_setup(s.command)]
+            more = len(dict.fromkeys(rest))
+            text += " runs " + ", ".join(f"`{c}`" for c in shown) + (f" and {more} more" if more else "")
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)

@@ -35,15 +35,21 @@ USER_ONLY = re.compile(
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
-    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|(?<!--target)\s<[\w -]+>|"
-    r"\stests?/\S+\.(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
+    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|"
+    r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
+    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
+    r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
+SUITE_RUNNER = re.compile(
+    r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
+)
+"""A test folder's own entry script: it runs the whole suite, not one test."""
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
-    r"^composer bin \S+ (install|update)\b|^composer (global )?require\b"
+    r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b"
 )
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
@@ -53,7 +59,8 @@ COMMAND_ROLES = (
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|"
                         r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
-    ("test", re.compile(r"\s-I ?(test|spec)\b|\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|"
+    ("test", re.compile(r"^(\./)?(scripts?|bin)/test[\w-]*$|\s-I ?(test|spec)\b|"
+                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
@@ -134,6 +141,8 @@ def command_role(command: str) -> str | None:
         return "install"
     if SKIPS_TESTS.search(command):
         return "build"  # classgraph's `./mvnw -Dmaven.test.skip=true package` builds and runs no test
+    if SUITE_RUNNER.match(command):
+        return "test"  # htmlpurifier's `php tests/index.php` runs every test
     words = _without_file_paths(command)
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):

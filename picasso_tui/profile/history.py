@@ -39,16 +39,20 @@ def _area(path: str) -> str:
     return "/".join(parts[: min(depth, len(parts) - 1)])
 
 
+RECENT_TRAILERS = 50
+
+
 def _trailers(root: Path, n: int) -> list[str]:
     """Habits that live in trailers: a DCO sign-off many projects require, co-authors (bots' commits left out)."""
     out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%(trailers:only,unfold)")
     entries = [e.partition("\x1f")[2] for e in (out or "").split("\x1e")[1:] if not BOT.search(e.partition("\x1f")[0])]
-    signed = sum("Signed-off-by:" in e for e in entries)
+    recent = entries[:RECENT_TRAILERS]  # a sign-off the project stopped asking for (htmlpurifier's, none since 2024)
+    signed = sum("Signed-off-by:" in e for e in recent)
     coauthored = sum("Co-authored-by:" in e for e in entries)
     notes = []
-    if entries and signed / len(entries) >= 0.5:
+    if recent and signed / len(recent) >= 0.5:
         notes.append(
-            f"commits are signed off (Signed-off-by trailer, {signed / len(entries):.0%}): use `git commit -s`"
+            f"commits are signed off (Signed-off-by trailer, {signed} of the last {len(recent)}): use `git commit -s`"
         )
     if entries and coauthored / len(entries) >= 0.3:
         notes.append("Co-authored-by trailers are common")
@@ -123,8 +127,9 @@ def _subject_style(subjects: list[str]) -> str:
         return f"subjects start with a capitalised verb ({verbs.total() / n:.0%} of the last {n}: {shown})"
     capital = sum(s[:1].isupper() for s in subjects)
     lower = sum(s[:1].islower() for s in subjects)
-    # A case is named only when it clearly dominates: 172 capitals to 120 lower-case is neither.
-    case = "capitalised, " if capital >= 2 * lower else "mostly lower-case, " if lower >= 2 * capital else ""
+    # A case is named only when it clearly dominates: 172 capitals to 120 lower-case is neither, nor is
+    # will_paginate's 58% capitals
+    case = "capitalised, " if capital >= 0.8 * n else "mostly lower-case, " if lower >= 0.8 * n else ""
     return f"free-form subjects ({case}no Conventional Commits prefix)"
 
 

@@ -53,9 +53,24 @@ def _is_test(rel: str) -> bool:
     return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
 
 
+_SOURCE_SET = re.compile(r"^(.*?)src/(\w+)/(java|kotlin|scala|groovy)/")
+
+
+def _other_source_set(rel: str, mains: set[str]) -> bool:
+    """A Gradle or Maven source set beside src/main/ (disruptor's src/jmh/, src/perftest/, src/jcstress/):
+    benchmarks, stress tests or examples built from the same module, not the library."""
+    m = _SOURCE_SET.match(rel)
+    return bool(m and m.group(2) != "main" and m.group(1) in mains)
+
+
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
-    own = {f: language_in(tree, f) for f in tree.own if not _is_test(f) and not TOOL_CONFIG.search(f)}
+    mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
+    own = {
+        f: language_in(tree, f)
+        for f in tree.own
+        if not _is_test(f) and not TOOL_CONFIG.search(f) and not _other_source_set(f, mains)
+    }
     typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them
     own = {f: lang for f, lang in own.items() if not f.endswith(typing)} or own
     size: Counter[str] = Counter()

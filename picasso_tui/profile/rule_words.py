@@ -26,7 +26,8 @@ NORMATIVE = re.compile(
     r"to|"
     r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:we|I) (?:recommend|prefer|ask)|"
     r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred)|"
-    r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted))\b",
+    r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted)|"
+    r"requires? (?:a )?(?:code )?review)\b",
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
@@ -44,6 +45,7 @@ NOT_A_CODE_RULE = re.compile(
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
     r"(?:everyone|anyone|you) (?:is|are) (?:encouraged|welcome|invited) to (?:help|contribute)|"
     r"(?:fields?|sections?|questions?|checklist) (?:below|above)|(?:further|following|next|later) sections?\b|"
+    r"\b(?:a few|some|several) (?:small |simple )?(?:guidelines|rules|things)\b.{0,30}\bfollow\b|"
     r"security (?:policy|bug report\w*|reports?)|found an? (?:bug|problem)|"
     r"issues? (?:should|must) (?:always )?(?:have|include|contain))",
     re.IGNORECASE,

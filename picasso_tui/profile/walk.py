@@ -143,11 +143,21 @@ TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock",
 its own tests are not the project's; at the top (google/googletest's googletest/) the folder is the project."""
 
 
+SINGLE_FILE_FRAMEWORKS = frozenset({
+    "catch.hpp", "catch_amalgamated.cpp", "catch_amalgamated.hpp", "doctest.h", "doctest.hpp", "acutest.h",
+    "utest.h", "greatest.h", "minunit.h", "munit.c", "munit.h", "gtest-all.cc", "gtest.h",
+})  # fmt: skip
+"""A test framework shipped as one file (miniz's tests/catch_amalgamated.cpp): in a test folder it is a copy of
+someone else's code, not the project's tests, nor the language the project is written in."""
+
+
 def is_vendored(rel: str) -> bool:
     """True for a file inside someone else's code copied in: a vendor/, third_party/ … folder or one named with a
     release (test/googletest-1.16.0/), at any depth, or a test framework's copy inside a test folder."""
     parts = rel.split("/")[:-1]
     copied = any(p.lower() in TEST_FRAMEWORK_COPIES and up in ("test", "tests") for up, p in pairwise(parts))
+    in_tests = any(p.lower() in ("test", "tests") for p in parts)
+    copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]

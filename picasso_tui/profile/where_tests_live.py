@@ -19,9 +19,10 @@ TEST_FILE = re.compile(
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c (a `*TestCase.php` is no test:
 Monolog ships one to its users)."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test"}
-TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$")
+TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
-`java-test` or `*-tests` module): its tests are not beside the source they test."""
+`java-test` or `*-tests` module, will_paginate's spec-non-rails/ suite): its tests are not beside the source they
+test."""
 BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
 
 
@@ -132,6 +133,19 @@ def test_homes(tests: list[str]) -> tuple[Counter[str], int]:
     return where, beside
 
 
+def _inline_rust_tests(tree: Tree, limit: int = 300) -> int:
+    """How many of a crate's own source files keep unit tests inline (`#[cfg(test)]`), when a few do."""
+    if not tree.has("Cargo.toml"):
+        return 0
+    sources = [
+        f
+        for f in tree.own
+        if f.endswith(".rs") and "/src/" in f"/{f}" and not any(is_test_folder(p) for p in f.split("/")[:-1])
+    ][:limit]
+    inline = sum("#[cfg(test)]" in (tree.read(f) or "") for f in sources)
+    return inline if inline >= 2 else 0
+
+
 def tests_place(tree: Tree) -> str:
     """Where the tests of the main source are, as one sentence for its memory, so that it says where to change code
     and where to test it; `layout/tests` says more (how many, how named). It follows describe_tests' readings: the
@@ -146,6 +160,11 @@ def tests_place(tree: Tree) -> str:
         return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
     where, beside = test_homes(tests)
     suite = _suite_folder(tree)
+    inline = _inline_rust_tests(tree)
+    suite = suite or ("tests" if tree.under("tests") and inline else suite)  # Cargo's integration tests
+    if inline and (where or suite):  # jsonwebtoken: 44 of its 95 tests are `#[cfg(test)]` modules in src/
+        shown = human_list([f"{d}/" if d == suite else d for d, _ in where.most_common(2)] or [f"{suite}/"], 2)
+        return f" Its tests are in {shown} and in `#[cfg(test)]` modules inside {plural(inline, 'source file')}."
     if not where and beside <= 2 and suite and not _is_one_program(tree, tests):  # cJSON's tests/: its Unity suite
         return f" Its tests are in {suite}/."
     if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra

@@ -344,7 +344,7 @@ def test_git_history_gives_commit_conventions_and_active_areas(make_project):
     learned = {f.key: f.body for f in repo.init().findings}
     assert "Conventional Commits" in learned["git/conventions"]
     assert "fix:" in learned["git/conventions"]
-    assert "signed off (Signed-off-by trailer, 75%): use `git commit -s`" in learned["git/conventions"]
+    assert "signed off (Signed-off-by trailer, 6 of the last 8): use `git commit -s`" in learned["git/conventions"]
     assert learned["git/active-areas"].startswith("Most active areas in the last 8 commits: src/auth (7 commits)")
 
 

@@ -180,8 +180,10 @@ def test_commit_case_is_named_only_when_one_case_clearly_dominates(make_project,
 
     mixed = conventions(["Fix a", "fix b", "Add c", "add d", "Tidy e", "tidy f", "Bump g"], "m")
     assert "capitalised" not in mixed and "lower-case" not in mixed
-    capital = conventions(["Fix a", "Fix b", "Add c", "Add d", "Tidy e", "tidy f"], "c")
-    assert "capitalised" in capital
+    capital = conventions(["Fix a", "Fix b", "Add c", "Add d", "Tidy e", "Tidy f", "Bump g", "Add h", "tidy i"], "c")
+    assert "capitalised" in capital, "8 of 10 subjects (the initial commit's too) start with a capital"
+    most = conventions(["Fix a", "Fix b", "Add c", "Add d", "Tidy e", "Tidy f", "tidy g", "add h", "fix i"], "w")
+    assert "capitalised" not in most, "6 of 10 is a lean, not a convention (will_paginate's 58%)"
 
 
 def test_a_tool_with_many_database_drivers_names_none_as_its_database(make_project):

@@ -11,6 +11,11 @@ from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 _TEST_DIR = re.compile(r"(^|/)(tests?|testing|unittests?|benchmarks?|bench)/")
+_TESTS_ONLY = re.compile(
+    r"^\s*if\s*\([^)]*TEST[^)]*\)\s*\n(?:(?!^\s*endif).*\n)*?\s*(?:set\s*\(\s*CMAKE_CXX_STANDARD|enable_language\s*\(\s*CXX)",
+    re.M,
+)
+"""A C++ standard set inside an `if(BUILD_TESTS)` block: the tests' language, not the library's."""
 _TEST_NAME = re.compile(r"(^|[_-])(tests?|bench\w*|benchmarks?)([_-]|$)", re.IGNORECASE)
 
 
@@ -154,7 +159,13 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         {int(n) for n in re.findall(r"CMAKE_CXX_STANDARD\s+(\d+)", every)}
     )  # the tests' own standard (fast_float's tests at C++17) is not the library's
     features = sorted({int(n) for n in re.findall(r"\bcxx_std_(\d+)", root)})
-    if fixed:
+    c_standard = re.search(r"\b(?:CMAKE_C_STANDARD|C_STANDARD)\s+(\d+)|\bc_std_(\d+)", root)
+    if c_only and c_standard:  # miniz: C90 for the library; C++20 only for its Catch2 runner
+        details.append(f"C{c_standard.group(1) or c_standard.group(2)}")
+    if c_only and (fixed or chosen or features):
+        n = fixed.group(1) if fixed else chosen[0] if chosen else features[0]
+        details.append(f"C++{n} for its C++ test code" if _TESTS_ONLY.search(root) else f"C++{n} for its C++ code")
+    elif fixed:
         details.append(f"C++{fixed.group(1)}")
     elif len(chosen) > 1:  # spdlog: 20 only under if(SPDLOG_USE_STD_FORMAT), 11 otherwise
         details.append(f"C++{chosen[0]} (C++{chosen[-1]} when an option asks for it)")
@@ -311,7 +322,12 @@ def _test_commands(k: Knowledge, root: str, every: str, tests: list[str], framew
         runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
         if registered <= 2 and runner and not frameworks:
             # The whole suite is one or two ctest entries: one test is picked by the runner itself.
-            k.command("test-one", f"build/{runner} <test name>", "CMakeLists.txt", 60)
+            out = re.search(
+                r"CMAKE_RUNTIME_OUTPUT_DIRECTORY\s+\"?\$\{(?:CMAKE_(?:CURRENT_)?SOURCE_DIR|PROJECT_SOURCE_DIR)\}/([\w./-]+)",
+                root,
+            )
+            folder = out.group(1).strip("/") if out else "build"  # miniz writes its programs to <source>/bin
+            k.command("test-one", f"{folder}/{runner} <test name>", "CMakeLists.txt", 60)
         else:
             k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
 

@@ -56,6 +56,13 @@ def _dep_names(table: Any) -> list[str]:
     return [str(v.get("package", k)) if isinstance(v, dict) else str(k) for k, v in table.items()]
 
 
+_ONE_PLATFORM = re.compile(
+    r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+"
+)
+"""A `[target.'cfg(target_arch = "wasm32")'.dependencies]` table: what one platform needs, not what the crate is
+built on."""
+
+
 def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
     name = dig(data, "package", "name")
     if not name:
@@ -63,10 +70,11 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
     folder = manifest.rsplit("/", 1)[0] if "/" in manifest else ""
     prefix = f"{folder}/" if folder else ""
     crate = _Crate(str(name), folder, manifest)
-    targets = [t for t in (data.get("target") or {}).values() if isinstance(t, dict)]
-    for table in [data, *targets]:
+    targets = {str(c): t for c, t in (data.get("target") or {}).items() if isinstance(t, dict)}
+    for cfg, table in [("", data), *targets.items()]:
         deps = table.get("dependencies") or {}
-        crate.runtime += _dep_names(deps)
+        if not _ONE_PLATFORM.search(cfg):  # jsonwebtoken's js-sys and getrandom serve wasm32 only
+            crate.runtime += _dep_names(deps)
         crate.optional |= set(_dep_names({n: v for n, v in deps.items() if isinstance(v, dict) and v.get("optional")}))
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")

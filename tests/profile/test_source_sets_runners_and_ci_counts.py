@@ -1,0 +1,131 @@
+"""Causes found on set 33's run (issue 17, thirty-first round): a test framework shipped as one file, a C library
+with C++ tests, a benchmark source set beside src/main, a suite's entry script, CI checks that cannot fail, a
+matrix-chosen Cargo feature, and habits the history has dropped."""
+
+from __future__ import annotations
+
+from picasso_tui.profile import commands, history
+from picasso_tui.profile.walk import is_vendored
+from picasso_tui.profile.where_tests_live import is_test_folder
+from tests.profile.learned import bodies
+
+CATCH = "// Catch v3 amalgamated\n" + "namespace Catch { int x; }\n" * 400
+
+
+def test_a_test_framework_shipped_as_one_file_is_vendored_and_the_c_library_stays_c(make_project):
+    assert is_vendored("tests/catch_amalgamated.cpp") and not is_vendored("extras/catch_amalgamated.cpp")
+    cmake = (
+        "project(lib C)\nset(CMAKE_C_STANDARD 90)\nset(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/bin)\n"
+        "add_library(lib lib.c)\n"
+        "if(BUILD_TESTS)\n  enable_language(CXX)\n  set(CMAKE_CXX_STANDARD 20)\n"
+        "  add_executable(catch_tests tests/main.cpp tests/catch_amalgamated.cpp)\n  enable_testing()\n"
+        "  add_test(NAME catch_tests COMMAND catch_tests)\nendif()\n"
+    )
+    learned = bodies(make_project, {
+        "CMakeLists.txt": cmake, "lib.c": "int lib(void) { return 1; }\n" * 40, "lib.h": "int lib(void);\n",
+        "tests/main.cpp": "#include \"catch_amalgamated.hpp\"\nTEST_CASE(\"x\") {}\n",
+        "tests/catch_amalgamated.cpp": CATCH, "tests/catch_amalgamated.hpp": CATCH,
+    })  # fmt: skip
+    assert learned["languages"].startswith("Languages by share of source: C ")
+    assert "C project" in learned["cpp/build"] and "C90; C++20 for its C++ test code" in learned["cpp/build"]
+    assert "`bin/catch_tests <test name>`" in learned["workflow/test-one"], "CMake writes its programs to bin/"
+
+
+def test_a_benchmark_source_set_beside_src_main_is_not_the_main_source(make_project):
+    java = "package p;\npublic class {} {{ int a; int b; int c; }}\n"
+    files = {f"src/main/java/p/Main{n}.java": java.format(f"Main{n}") for n in range(6)}
+    files |= {f"src/jmh/java/p/Bench{n}.java": java.format(f"Bench{n}") * 3 for n in range(5)}
+    files |= {"build.gradle": "plugins { id 'java' }\n", "src/test/java/p/MainTest.java": java.format("MainTest")}
+    source = bodies(make_project, files)["layout/source"]
+    assert source.startswith("Main source in src/main/java/p/: 6 Java files") and "Bench" not in source
+
+
+def test_a_suites_entry_script_tests_everything_and_bundler_binstubs_installs():
+    assert commands.command_role("php tests/index.php") == "test"
+    assert commands.command_role("php tests/HTMLPurifier/LexerTest.php") == "test-one"
+    assert commands.command_role("bundler binstubs rspec-core") == "install"
+    assert commands.command_role("script/test_all") == "test"
+
+
+def test_a_sibling_spec_suite_is_a_test_folder_and_matrix_gemfiles_are_not_source(make_project):
+    assert is_test_folder("spec-non-rails") and is_test_folder("test_integration")
+    files = {f"lib/w/part{n}.rb": "module W\n  def x; end\nend\n" * 5 for n in range(6)}
+    files |= {f"environments/Gemfile.rails{n}.rb": "gem 'rails'\n" for n in range(5)}
+    files |= {"spec/w_spec.rb": "describe 1 do\nend\n", "spec-non-rails/mongoid_spec.rb": "describe 2 do\nend\n"}
+    learned = bodies(make_project, files | {"w.gemspec": "Gem::Specification.new { |s| s.name = 'w' }\n"})
+    assert "environments" not in learned["layout/source"]
+    assert "beside the source" not in learned["layout/tests"] and "spec-non-rails/" in learned["layout/tests"]
+
+
+LINT_CI = """on: [push, pull_request]
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - run: pip install black flake8
+      - run: bandit --recursive .
+      - run: black --check . || true
+      - run: flake8 . --select=E9
+      - run: flake8 . --exit-zero --max-complexity=10
+      - run: pytest .
+      - run: safety check
+"""
+
+
+def test_a_ci_check_that_cannot_fail_is_not_the_style_and_the_ci_fact_counts_every_other_command(make_project):
+    learned = bodies(make_project, {".github/workflows/lint.yml": LINT_CI, "w.py": "x = 1\n"})
+    assert "workflow/format" not in learned, "`black --check . || true` never fails: black is not kept"
+    assert "--exit-zero" not in learned["workflow/lint"]
+    assert learned["ci"].endswith(
+        "runs `black --check . || true`, `flake8 . --select=E9`, `pytest .`, `flake8 . --exit-zero --max-complexity=10` "
+        "and 2 more."
+    ), "bandit and `safety check` are two more commands; the pip install is set-up"
+
+
+CARGO_CI = """on: [push, pull_request]
+jobs:
+  tests:
+    strategy:
+      matrix:
+        backend: [aws_lc_rs, rust_crypto]
+    runs-on: ubuntu-latest
+    steps:
+      - run: cargo test --features ${{ matrix.backend }}
+"""
+
+
+def test_a_cargo_feature_ci_picks_from_its_matrix_stays_a_placeholder_and_platform_deps_are_not_the_stack(
+    make_project,
+):
+    cargo = (
+        '[package]\nname = "jwt"\nversion = "1.0.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n'
+        '[target.\'cfg(target_arch = "wasm32")\'.dependencies]\njs-sys = "0.3"\n'
+    )
+    lib = "pub fn f() {}\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n"
+    learned = bodies(make_project, {
+        "Cargo.toml": cargo, "src/lib.rs": lib, "src/a.rs": lib, "src/b.rs": "pub fn g() {}\n",
+        "tests/api.rs": "#[test]\nfn api() {}\n", ".github/workflows/ci.yml": CARGO_CI,
+    })  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `cargo test --features <backend>` — from CI")
+    assert "js-sys" not in learned["rust/stack"], "js-sys serves wasm32 only"
+    assert "Its tests are in tests/ and in `#[cfg(test)]` modules inside 2 source files." in learned["layout/source"]
+
+
+def test_a_guides_lead_in_is_no_rule_and_a_review_requirement_is(make_project):
+    guide = (
+        "# Contributing\n\nWe'd love your patches. There are just a few small guidelines you need to follow.\n\n"
+        "## Code reviews\n\nAll submissions, including submissions by project members, require review.\n"
+    )
+    rules = bodies(make_project, {"CONTRIBUTING.md": guide, "w.py": "x = 1\n"})["rules/CONTRIBUTING.md"]
+    assert "guidelines you need to follow" not in rules
+    assert "- All submissions, including submissions by project members, require review." in rules
+
+
+def test_a_sign_off_the_project_stopped_asking_for_is_not_a_convention(make_project):
+    repo = make_project({"a.txt": "1\n"})
+    for n in range(30):
+        repo.commit(f"Change {n}\n\nSigned-off-by: A <a@example.com>")
+    for n in range(history.RECENT_TRAILERS):
+        repo.commit(f"Tweak {n}")
+    said = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+    assert "signed off" not in said, "none of the last 50 commits carries a sign-off"
