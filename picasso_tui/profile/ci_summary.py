@@ -58,12 +58,17 @@ def ci_fact(
         when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
         text = rel + (f" (jobs {listed_jobs})" if jobs else "") + when
         if commands:
-            shown = _distinct_first(commands)[:6]
-            # every other command counts (colorama's bandit and `safety check`), set-up steps aside: "and 1 more"
-            # must not hide four
-            rest = [s.command for s in ci.steps if s.file == rel and s.command not in shown and not is_setup(s.command)]
-            more = len(dict.fromkeys(rest))
-            text += " runs " + ", ".join(f"`{c}`" for c in shown) + (f" and {more} more" if more else "")
+            ordered = _distinct_first(commands)
+            more = len(ordered) - 6
+            # The checks not shown are counted; other commands are said to exist, never counted: a count of what the
+            # profile can read from a workflow (no `${{ }}` values, no multi-line scripts) was wrong in a third of
+            # them, and the checks' count alone hid colorama's bandit and `safety check` behind "and 1 more".
+            others = any(s.file == rel and s.command not in commands and not is_setup(s.command) for s in ci.steps)
+            text += " runs " + ", ".join(f"`{c}`" for c in ordered[:6])
+            if more > 0:
+                text += f" and {more} more" + (", besides other commands" if others else "")
+            elif others:
+                text += " and other commands"
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)
