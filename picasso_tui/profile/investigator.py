@@ -14,6 +14,7 @@ from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import (
     benchmark_scripts,
     branches,
+    breaking_changes,
     decisions,
     file_headers,
     history,
@@ -73,6 +74,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Formatter and linter configs", style.investigate),
     ("Git history", lambda tree: history.investigate(tree.root)),
     ("Default branch", branches.investigate),
+    ("Breaking changes", breaking_changes.investigate),
 )
 TOTAL_STEPS = len(STEPS) + 2
 """The walk, every module, then the write."""

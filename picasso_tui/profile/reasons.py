@@ -238,7 +238,7 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
     return out
 
 
-def _entries(section: str) -> list[str]:
+def changelog_entries(section: str) -> list[str]:
     """A changelog section's bullet entries, continuation lines joined."""
     entries: list[str] = []
     for line in section.splitlines():
@@ -260,7 +260,7 @@ def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
     out = []
     versions = [(h, b) for h, b in headed_sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)]
     for heading, body in versions[:releases]:
-        for entry in _entries(body):
+        for entry in changelog_entries(body):
             said = [s for s in sentences(entry) if not s.endswith("?")]
             if not any(CHOICE.search(s) for s in said) or not any(gives_reason(s) for s in said):
                 continue

@@ -3,7 +3,7 @@ thirty-first round: the most common misses were README promises and rules cut ou
 
 from __future__ import annotations
 
-from picasso_tui.profile import branches, file_headers, readme_notes, reasons, rules
+from picasso_tui.profile import branches, breaking_changes, file_headers, readme_notes, reasons, rules
 from picasso_tui.profile.walk import walk
 from tests.conftest import git
 
@@ -224,3 +224,35 @@ def test_without_an_origin_the_one_main_line_ci_names_is_the_default_and_without
     ]
     bare = make_project({"main.py": "x = 1\n"}, name="bare")
     assert branches.investigate(walk(bare.root)).findings == []
+
+
+CHANGES = """# Changelog
+
+## [3.0.0](https://example.org/releases/3.0.0) - 2026-01-02
+
+- Drop support for Python 3.8 (#120)
+- docs: remove the old badge from the README
+- Fix a crash when removing handlers
+
+## 2.9.0
+
+- `Client.fetch` is deprecated in favor of `Client.get` by @someone
+
+## 2.8.0
+
+- Add `Client.get`
+
+## 2.7.0
+
+- Drop support for Python 2.7
+"""
+
+
+def test_the_newest_releases_breaking_changes_are_a_fact_and_chores_are_not(make_project):
+    repo = make_project({"CHANGELOG.md": CHANGES, "w.py": "x = 1\n"})
+    found = {f.key: f for f in breaking_changes.investigate(walk(repo.root)).findings}
+    assert found["changelog/breaking"].body == (
+        "Breaking changes and deprecations of the newest releases (CHANGELOG.md): 3.0.0: Drop support for Python "
+        "3.8; 2.9.0: `Client.fetch` is deprecated in favor of `Client.get`."
+    ), "the badge chore and the fix are left out, and 2.7.0 is older than the three newest releases"
+    assert found["changelog/breaking"].sources == ("CHANGELOG.md",)
