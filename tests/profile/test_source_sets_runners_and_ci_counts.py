@@ -129,3 +129,11 @@ def test_a_sign_off_the_project_stopped_asking_for_is_not_a_convention(make_proj
         repo.commit(f"Tweak {n}")
     said = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
     assert "signed off" not in said, "none of the last 50 commits carries a sign-off"
+
+
+def test_the_node_versions_a_package_supports_are_part_of_its_packaging(make_project):
+    pkg = '{"name": "qs", "engines": {"node": ">= 0.6"}, "scripts": {"test": "tape test"}}\n'
+    learned = bodies(make_project, {"package.json": pkg, "index.js": "module.exports = 1;\n"})
+    assert "supports Node.js `>= 0.6` (engines)" in learned["javascript/packaging"]
+    any_node = bodies(make_project, {"package.json": '{"name": "w", "engines": {"node": "*"}}\n'}, name="w")
+    assert "engines" not in any_node["javascript/packaging"]

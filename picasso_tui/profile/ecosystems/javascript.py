@@ -264,6 +264,11 @@ def _packaging(k: Knowledge, p: _Package) -> None:
         details.append("TypeScript" + (" (tsconfig.json)" if tree.has("tsconfig.json") else ""))
     if pkg.get("type") == "module":
         details.append("ES modules")
+    engines = pkg.get("engines")
+    node = engines.get("node") if isinstance(engines, dict) else None
+    if isinstance(node, str) and node.strip() and node.strip() != "*":
+        # mime-types' ">=18", qs' ">= 0.6": new code keeps to what the oldest of them runs
+        details.append(f"supports Node.js `{node.strip()}` (engines)")
     if p.packages:
         details.append(_monorepo(p))
     for marker, label in (("turbo.json", "Turborepo"), ("nx.json", "Nx"), ("lerna.json", "Lerna")):
