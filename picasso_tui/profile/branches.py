@@ -10,13 +10,25 @@ from __future__ import annotations
 import re
 
 from picasso_tui.anchors.gitutil import git
-from picasso_tui.profile.ci import read_ci
+from picasso_tui.profile.ci import CiReading, read_ci
+from picasso_tui.profile.commands import command_role
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
+CHECKS = frozenset({"test", "test-one", "lint", "typecheck", "build"})
 _ANY = re.compile(r"^(\*+(/\*+)*|!.*)$")
 """A filter that names no branch (`*`, `**`, `*/*`) or leaves one out (`!sponsors`)."""
 MAIN_LINE = re.compile(r"^(main|master|develop|development|dev|trunk|next|stable)$")
+
+
+def _tested_on_push(reading: CiReading) -> list[str]:
+    """The branches a push to runs CI's tests on: only workflows that run a check count (rack's documentation
+    workflow deploys on pushes to `main`), and one that runs on any push means every branch (libyaml's)."""
+    checking = {s.file for s in reading.steps if command_role(s.command) in CHECKS}
+    filters = [f for rel, f in reading.push_branches.items() if rel in checking]
+    if not filters or any(f is None for f in filters):
+        return []
+    return [b for b in dict.fromkeys(b for f in filters for b in f or []) if not _ANY.match(b)]
 
 
 def default_branch(tree: Tree, ci_branches: list[str]) -> tuple[str, str] | None:
@@ -33,7 +45,7 @@ def default_branch(tree: Tree, ci_branches: list[str]) -> tuple[str, str] | None
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     reading = read_ci(tree)
-    pushed = [b for b in (reading.push_branches if reading else []) if not _ANY.match(b)]
+    pushed = _tested_on_push(reading) if reading else []
     found = default_branch(tree, pushed)
     if not found:
         return k

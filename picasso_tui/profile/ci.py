@@ -346,18 +346,20 @@ class CiReading:
     """Workflows that commit what they fix (array-to-xml's php-cs-fixer.yml): the style is a bot's to keep."""
     job_counts: dict[str, int] = field(default_factory=dict)
     """file -> how many jobs it has in all, release and housekeeping jobs too"""
-    push_branches: list[str] = field(default_factory=list)
-    """The branches a push to runs the workflows (`on: push: branches: [master, '0.[0-9]+']`), when they say."""
+    push_branches: dict[str, list[str] | None] = field(default_factory=dict)
+    """file -> the branches a push to runs it (`on: push: branches: [master, '0.[0-9]+']`), None for any branch;
+    a workflow no push starts is not a key."""
 
 
-def push_branches(data: dict[Any, Any]) -> list[str]:
-    """The branch filters of a workflow's push trigger, as written (patterns kept)."""
+def push_branches(data: dict[Any, Any]) -> list[str] | None:
+    """The branch filters of a workflow's push trigger, as written (patterns kept); None when any push starts it."""
     on = data.get("on", data.get(True))
     push = on.get("push") if isinstance(on, dict) else None
     branches = push.get("branches") if isinstance(push, dict) else None
     if isinstance(branches, str):
         branches = [branches]
-    return [str(b) for b in branches or [] if isinstance(b, str | int | float)]
+    said = [str(b) for b in branches or [] if isinstance(b, str | int | float)]
+    return said or None
 
 
 def read_ci(tree: Tree) -> CiReading | None:
@@ -385,7 +387,7 @@ def read_ci(tree: Tree) -> CiReading | None:
             rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
         ]
         fixes = [rel for rel in used if commits_fixes(loaded[rel])]
-        branches = list(dict.fromkeys(b for rel in own for b in push_branches(loaded[rel])))
+        branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
         return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
     if tree.has(".gitlab-ci.yml"):
         data = _load(tree.read(".gitlab-ci.yml") or "")

@@ -256,3 +256,12 @@ def test_the_newest_releases_breaking_changes_are_a_fact_and_chores_are_not(make
         "3.8; 2.9.0: `Client.fetch` is deprecated in favor of `Client.get`."
     ), "the badge chore and the fix are left out, and 2.7.0 is older than the three newest releases"
     assert found["changelog/breaking"].sources == ("CHANGELOG.md",)
+
+
+def test_ci_push_branches_come_from_workflows_that_test_and_any_branch_means_none_named(make_project):
+    docs = "on:\n  push:\n    branches: [main, 'documentation-*']\njobs:\n  pages:\n    runs-on: x\n    steps:\n      - run: rdoc\n"
+    tests = "on: [push, pull_request]\njobs:\n  test:\n    runs-on: x\n    steps:\n      - run: make test\n"
+    repo = make_project({"main.py": "x = 1\n", ".github/workflows/docs.yml": docs, ".github/workflows/t.yml": tests})
+    assert [f.body for f in branches.investigate(walk(repo.root)).findings] == [], (
+        "only the docs deploy names branches, and the tests run on any push: no branch is CI's, none is said"
+    )
