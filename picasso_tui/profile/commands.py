@@ -40,6 +40,8 @@ ONE_TEST = re.compile(
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
+NO_ROLE = re.compile(r"\brails new\b|\bhttp\.server\b")
+"""config's recipe for a sample app, a static file server: neither tests, builds nor documents anything."""
 SUITE_RUNNER = re.compile(
     r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
 )
@@ -141,6 +143,8 @@ def command_role(command: str) -> str | None:
         return "install"
     if SKIPS_TESTS.search(command):
         return "build"  # classgraph's `./mvnw -Dmaven.test.skip=true package` builds and runs no test
+    if NO_ROLE.search(command):
+        return None
     if SUITE_RUNNER.match(command):
         return "test"  # htmlpurifier's `php tests/index.php` runs every test
     words = _without_file_paths(command)
@@ -300,6 +304,8 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
 
 
 def _roles(command: str, context: str) -> list[str]:
+    if NO_ROLE.search(command):
+        return []  # whatever the guide's words around it
     own = command_role(command)
     if own is None and NOT_DEV.search(command):
         return []

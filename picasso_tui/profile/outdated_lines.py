@@ -20,5 +20,17 @@ def missing_folder(tree: Tree, line: str) -> bool:
     return any(n not in folders for n in named)
 
 
+_CONFIG_NAMED = re.compile(r"(?<![\w/.-])([\w.-]+)\.(yml|yaml)\b")
+
+
+def renamed_config(tree: Tree, line: str) -> bool:
+    """validators' guide says `mkdocs.yml`; the repository has `mkdocs.yaml`: a line from before the rename."""
+    for stem, ext in _CONFIG_NAMED.findall(line):
+        other = "yaml" if ext == "yml" else "yml"
+        if not tree.has(f"{stem}.{ext}") and tree.has(f"{stem}.{other}"):
+            return True
+    return False
+
+
 def outdated(tree: Tree, line: str) -> bool:
-    return missing_folder(tree, line) or unknown_tox_env(tree, line)
+    return missing_folder(tree, line) or unknown_tox_env(tree, line) or renamed_config(tree, line)

@@ -50,14 +50,33 @@ _FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
 _ADMONITION = re.compile(r"^>?\s*\[!\w+\]\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
 
 
+_ONE_LINE = "\x00code:"
+_STOP = "\x00stop"
+
+
+def _code(block: re.Match[str]) -> str:
+    """A fenced block as a paragraph of its own: a one-line command or call stays with the sentence that leads
+    into it; a longer example ends the quote."""
+    lines = [ln.strip() for ln in block.group(0).strip().splitlines()[1:-1] if ln.strip()]
+    one = len(lines) == 1 and len(lines[0]) <= 100 and "`" not in lines[0]
+    return f"\n\n{_ONE_LINE}{lines[0]}\n\n" if one else f"\n\n{_STOP}\n\n"
+
+
 def _prose(section: str) -> str:
     """The section's sentences and list items in reading order: code, tables, quotes of output and HTML left
-    out; a list is one sentence after the words that lead into it ("Supported: Ruby 3.2; Ruby 3.3."), and a
-    sentence that led into code left out is dropped with it."""
-    text = _RST_CODE.sub("", _FENCED.sub("", section))
+    out; a list is one sentence after the words that lead into it ("Supported: Ruby 3.2; Ruby 3.3."), a one-line
+    command stays with the sentence that leads into it, and the quote ends at a longer example."""
+    text = _RST_CODE.sub(f"\n\n{_STOP}\n\n", _FENCED.sub(_code, section))
     out: list[str] = []
     pending = ""  # a paragraph ending in ":", waiting for its list
     for para in re.split(r"\n\s*\n", text):
+        if para.strip().startswith(_ONE_LINE):  # parsedown's "use the following:" and its `setSafeMode(true)`
+            line = para.strip().removeprefix(_ONE_LINE)
+            out.append(f"{pending.rstrip(':')}: `{line}`." if pending else "")
+            pending = ""
+            continue
+        if para.strip() == _STOP:
+            break  # what follows a longer example may speak of it ("If instead, …"): the quote ends before it
         lines = [ln for ln in para.splitlines() if ln.strip() and not _ADMONITION.match(ln.strip())]
         if not lines or lines[0].startswith(("    ", "\t")) or lines[0].lstrip().startswith(("|", "<", "$ ", ">>>")):
             continue  # a code block, an HTML block or a console session

@@ -309,4 +309,15 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 
-RUNNERS = (makefile, justfile, taskfile, jakefile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders)
+def dprint(tree: Tree, k: Knowledge) -> None:
+    """dprint formats what its config's plugins cover (textwrap's Rust through a pinned nightly rustfmt): its
+    `dprint fmt` is the project's formatter, over a language's own default."""
+    rel = tree.first("dprint.json", ".dprint.json", "dprint.jsonc", ".dprint.jsonc")
+    if rel:
+        k.command("format", "dprint fmt", rel, RUNNER)
+        k.command("lint", "dprint check", rel, RUNNER + 10)
+
+
+RUNNERS = (
+    makefile, justfile, taskfile, jakefile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders, dprint
+)  # fmt: skip

@@ -137,3 +137,34 @@ def test_the_node_versions_a_package_supports_are_part_of_its_packaging(make_pro
     assert "supports Node.js `>= 0.6` (engines)" in learned["javascript/packaging"]
     any_node = bodies(make_project, {"package.json": '{"name": "w", "engines": {"node": "*"}}\n'}, name="w")
     assert "engines" not in any_node["javascript/packaging"]
+
+
+def test_set_34s_causes_dprint_tolerated_failures_sample_apps_and_renamed_configs(make_project):
+    ci = "on: [push, pull_request]\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: vendor/bin/phpunit t/WeakTest.php || true\n"
+    guide = (
+        "# Contributing\n\n## Tests\n\nTo add a sample app for the tests, run "
+        "`bundle exec appraisal rails-7.0 rails new spec/app/rails_7.0`.\n\n"
+        "## Docs\n\nPreview the docs with `python -m http.server -d docs/_build/web`. "
+        "Please update `mkdocs.yml` when you add a page.\n"
+    )
+    learned = bodies(make_project, {
+        "dprint.json": "{}\n", "Cargo.toml": '[package]\nname = "w"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n",
+        ".github/workflows/t.yml": ci, "CONTRIBUTING.md": guide, "mkdocs.yaml": "site_name: w\n",
+    })  # fmt: skip
+    assert learned["workflow/format"].startswith("To format: `dprint fmt` — from dprint.json.")
+    assert "|| true" not in learned.get("workflow/test-one", "") + learned.get("workflow/test", "")
+    assert "rails new" not in learned.get("workflow/test", "") and "http.server" not in learned.get("workflow/docs", "")
+    assert "mkdocs.yml" not in learned.get("rules/CONTRIBUTING.md", ""), "the repository renamed it mkdocs.yaml"
+
+
+def test_a_readme_policy_keeps_its_one_line_command_and_ends_before_a_longer_example(make_project):
+    readme = (
+        "# w\n\nw renders text.\n\n## Security\n\nw escapes input. To process untrusted input, use the following:\n\n"
+        "```php\n$w->setSafeMode(true);\n```\n\nIf you need more, read on.\n\n```php\n$a = 1;\n$b = 2;\n```\n\n"
+        "If instead you allow HTML, sanitise it.\n"
+    )
+    notes = bodies(make_project, {"README.md": readme, "w.php": "<?php\n"})["readme/security"]
+    assert notes == (
+        'README.md, "Security": w escapes input. To process untrusted input, use the following: '
+        "`$w->setSafeMode(true);`. If you need more, read on."
+    ), "'If instead …' speaks of the example before it, which is left out"
