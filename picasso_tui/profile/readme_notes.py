@@ -20,14 +20,17 @@ from picasso_tui.store.schema import MemoryClass
 
 README = ("README.md", "README.rst", "README", "readme.md", "Readme.md", "README.markdown")
 POLICY_HEADING = re.compile(
-    r"\b(supported|support for|(version|platform|browser|compiler|python|ruby|node(\.js)?|php|go|rust|java|jdk|"
-    r"os) support|versioning|semver|semantic versioning|compatib\w*|stability|project status|status of the project|"
+    r"\bsupported (\w+ )?(versions?|platforms?|compilers?|browsers?|runtimes?|environments?|operating systems?|"
+    r"rfcs?|standards?)\b|\bsupported (ruby|python|node(\.js)?|php|go|rust|rustc|java|jdk|rails)\b|"
+    r"\b(version|platform|browser|compiler|python|ruby|node(\.js)?|php|go|rust|java|jdk|os) support\b|"
+    r"\b(versioning|semver|semantic versioning|compatib\w*|stability|project status|status of the project|"
     r"maintenance|maintained|deprecat\w*|limitations?|caveats?|known (issues|bugs)|thread[- ]?safety|"
     r"design|philosophy|how it works|internals|security|notes?|important)\b|"
     r"^((design|project|main) )?(goals?|non-goals)\b",
     re.IGNORECASE,
 )
-"""A section about what the project promises, supports or refuses, or how it works inside."""
+"""A section about what the project promises, supports or refuses, or how it works inside; "supported" only of
+versions, platforms and standards ("Supported web servers" lists other projects, "Supported tags" documents an API)."""
 NOT_POLICY = re.compile(
     r"!\[|\]\(|<img|https?://|\b(build|packaging|ci|coverage) status\b|"
     r"\b(community|professional|commercial|paid|enterprise|get|getting)\b.*\bsupport|support (the|this|us|me|my)\b|"
@@ -38,18 +41,21 @@ NOT_POLICY = re.compile(
 """A heading about something else that shares a word ("Build Status", "Commercial support", "Why use X?",
 "Example code (Deprecated API)"), or a heading that is a badge line."""
 MAX_NOTES = 4
-MAX_CHARS = 480
+MAX_CHARS = 800
+"""A section longer than this is not quoted at all: a quote cut short was read as cut out of its context."""
 _FENCED = re.compile(r"^\s*(```|~~~).*?^\s*\1[^\n]*$", re.MULTILINE | re.DOTALL)
 _RST_CODE = re.compile(r"^\.\. (code-block|code|sourcecode)::.*?(?=^\S)", re.MULTILINE | re.DOTALL)
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _POINTER = re.compile(
-    r"^((for|to learn) more( information| details)?,? |(please )?(see|read|refer to|check( out)?) ).{0,80}\.$", re.I
+    r"^((for|to learn) more( information| details)?,? |(please )?(see|read|review|refer to|check( out)?) ).{0,80}\.$",
+    re.I,
 )
 """A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.")."""
 _FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
 _ADMONITION = re.compile(r"^>?\s*\[!\w+\]\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
 
 
+_POINTS_AHEAD = re.compile(r"\b(the following|as follows|below|like this|for example|e\.g\.)\W*$", re.I)
 _ONE_LINE = "\x00code:"
 _STOP = "\x00stop"
 
@@ -69,14 +75,19 @@ def _prose(section: str) -> str:
     text = _RST_CODE.sub(f"\n\n{_STOP}\n\n", _FENCED.sub(_code, section))
     out: list[str] = []
     pending = ""  # a paragraph ending in ":", waiting for its list
-    for para in re.split(r"\n\s*\n", text):
+    paragraphs = re.split(r"\n\s*\n", text)
+    for at, para in enumerate(paragraphs):
         if para.strip().startswith(_ONE_LINE):  # parsedown's "use the following:" and its `setSafeMode(true)`
             line = para.strip().removeprefix(_ONE_LINE)
             out.append(f"{pending.rstrip(':')}: `{line}`." if pending else "")
             pending = ""
             continue
         if para.strip() == _STOP:
-            break  # what follows a longer example may speak of it ("If instead, …"): the quote ends before it
+            if any(p.strip() and not p.strip().startswith(("\x00", "    ", "\t")) for p in paragraphs[at + 1 :]):
+                return ""  # prose after a longer example speaks of it ("If instead, …"): no quote holds it whole
+            if out and _POINTS_AHEAD.search(out[-1]):
+                out[-1] = " ".join(reasons.sentences(out[-1])[:-1])  # tomli's "… do the following." and its code
+            break
         lines = [ln for ln in para.splitlines() if ln.strip() and not _ADMONITION.match(ln.strip())]
         if not lines or lines[0].startswith(("    ", "\t")) or lines[0].lstrip().startswith(("|", "<", "$ ", ">>>")):
             continue  # a code block, an HTML block or a console session
@@ -119,16 +130,31 @@ def _without_lead_in(paragraph: str) -> str:
     return " ".join(reasons.sentences(paragraph)[:-1])
 
 
-def _quote(prose: str) -> str:
-    """Whole sentences up to MAX_CHARS; a first sentence longer than that is cut at a word."""
-    kept = ""
-    for sentence in reasons.sentences(prose):
-        if sentence.endswith(("?", ":")) or _POINTER.match(sentence):
-            continue  # a question the section goes on to answer, a lead-in to code left out, a bare pointer
-        if kept and len(kept) + len(sentence) + 1 > MAX_CHARS:
-            break
-        kept = f"{kept} {sentence}".strip()
-    return kept if len(kept) <= MAX_CHARS else kept[: MAX_CHARS - 1].rsplit(" ", 1)[0] + "…"
+def _quote(prose: str) -> str | None:
+    """The section's sentences, bare pointers aside, when they fit in MAX_CHARS; None when they do not (a section
+    is quoted whole or not at all), or when it is a run of questions and answers (conc's "Goal #3"), which lose
+    their sense without the questions."""
+    sentences = reasons.sentences(prose)
+    if sum(s.endswith("?") for s in sentences) >= 2:
+        return None
+    said = [s for s in sentences if not s.endswith(("?", ":")) and not _POINTER.match(s)]
+    text = " ".join(said)
+    return text if len(text) <= MAX_CHARS else None
+
+
+_TABLE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*\|", re.MULTILINE)
+_LINK = re.compile(r"\[([^\]]+)\]\(((?:https?://|\.{0,2}/?[\w-]+/)?[\w./#-]+\.(?:md|rst|txt|html?)|https?://[^)\s]+)\)")
+
+
+def _with_targets(section: str, keep_web: bool) -> str:
+    """A link to a file of the repository keeps its target (`SECURITY.md`); a web address only where it is the
+    point (a security contact): "please see our policy" alone points nowhere."""
+
+    def target(m: re.Match[str]) -> str:
+        web = m.group(2).startswith("http")
+        return f"{m.group(1)} ({m.group(2)})" if keep_web or not web else m.group(1)
+
+    return _LINK.sub(target, section)
 
 
 def notes(tree: Tree) -> list[Finding]:
@@ -137,24 +163,31 @@ def notes(tree: Tree) -> list[Finding]:
         return []
     why = {r.key.rsplit("/", 1)[-1] for r in reasons.readme_why(tree)}  # said already, as a decision with its reason
     out: list[Finding] = []
-    sections = reasons.headed_sections(tree.read(rel) or "")
-    title = next((n for n, (h, _) in enumerate(sections) if h), -1)
-    for n, (heading, body) in enumerate(sections):
-        heading = plain(heading).strip()
+    sections = reasons.leveled_sections(tree.read(rel) or "")
+    title = next((n for n, (_, h, _) in enumerate(sections) if h), -1)
+    path: list[tuple[int, str]] = []
+    for n, (level, raw, body) in enumerate(sections):
+        heading = plain(raw).strip()
+        path = [(lv, h) for lv, h in path if lv < level] + [(level, heading)]
         if n == title or not POLICY_HEADING.search(heading) or NOT_POLICY.search(heading) or len(heading) > 60:
             continue
         if heading.endswith("?") and not re.search(r"support|compat", heading, re.IGNORECASE):
             continue  # an FAQ entry about using the project
+        if _TABLE.search(body):
+            continue  # what it says is in a table (rubyzip's compatibility matrix), which a quote cannot carry
+        # ejs' "Caveats" are those of client-side use: the heading it sits under says so
+        parent = next((h for lv, h in reversed(path[:-1]) if lv and h != plain(sections[title][1]).strip()), "")
+        shown = f"{parent} > {heading}" if parent and level > 2 else heading
         slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
-        said = _quote(_prose(body))
-        if slug in why or len(said) < 40 or outdated(tree, said):
+        said = _quote(_prose(_with_targets(body, keep_web=bool(re.search("secur", heading, re.I)))))
+        if slug in why or not said or len(said) < 40 or outdated(tree, said):
             continue
         out.append(
             Finding(
                 f"readme/{slug}",
                 MemoryClass.FACT,
                 f"{heading} (README)",
-                f'{rel}, "{heading}": {said}',
+                f'{rel}, "{shown}": {said}',
                 (rel,),
                 tags=("readme",),
             )

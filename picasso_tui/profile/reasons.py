@@ -104,8 +104,15 @@ def _cut(text: str, limit: int = 400) -> str:
 def headed_sections(text: str) -> list[tuple[str, str]]:
     """(heading, text) for each markdown (#) or reStructuredText (underlined) section; a `#` comment inside a
     fenced code block is code, not a heading."""
+    return [(h, body) for _, h, body in leveled_sections(text)]
+
+
+def leveled_sections(text: str) -> list[tuple[int, str, str]]:
+    """(level, heading, text) for each section: `#` counts for Markdown; for reStructuredText the order in which
+    underline characters first appear, as docutils reads them. The text before the first heading is level 0."""
     lines = text.splitlines()
-    out: list[tuple[str, list[str]]] = [("", [])]
+    out: list[tuple[int, str, list[str]]] = [(0, "", [])]
+    underlines: list[str] = []
     i = 0
     fence = ""
     while i < len(lines):
@@ -114,20 +121,22 @@ def headed_sections(text: str) -> list[tuple[str, str]]:
         opens = re.match(r"^\s*(```|~~~)", line)
         if opens and (not fence or opens.group(1) == fence):
             fence = "" if fence else opens.group(1)
-        atx = None if fence or opens else re.match(r"^#{1,6}\s+(.+?)\s*#*$", line)
+        atx = None if fence or opens else re.match(r"^(#{1,6})\s+(.+?)\s*#*$", line)
         if atx:
-            out.append((atx.group(1), []))
+            out.append((len(atx.group(1)), atx.group(2), []))
         elif (
             line.strip()
             and re.fullmatch(r"([=\-~^*+#])\1{2,}", nxt.strip())
             and len(nxt.strip()) >= len(line.strip()) - 2
         ):
-            out.append((line.strip(), []))
+            mark = nxt.strip()[0]
+            underlines += [] if mark in underlines else [mark]
+            out.append((underlines.index(mark) + 1, line.strip(), []))
             i += 1
         else:
-            out[-1][1].append(line)
+            out[-1][2].append(line)
         i += 1
-    return [(h, "\n".join(body)) for h, body in out]
+    return [(level, h, "\n".join(body)) for level, h, body in out]
 
 
 def _prose(section: str) -> str:

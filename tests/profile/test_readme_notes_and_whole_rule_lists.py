@@ -46,8 +46,8 @@ Please see SECURITY.md.
 """
 
 
-def _notes(make_project, files: dict[str, str]) -> dict[str, str]:
-    repo = make_project({"widget.py": "x = 1\n", **files})
+def _notes(make_project, files: dict[str, str], name: str = "project") -> dict[str, str]:
+    repo = make_project({"widget.py": "x = 1\n", **files}, name=name)
     return {f.key: f.body for f in readme_notes.investigate(walk(repo.root)).findings}
 
 
@@ -78,12 +78,19 @@ def test_a_comment_in_a_fenced_code_block_is_not_a_heading():
     assert "Thread Safety" in headings
 
 
-def test_a_long_section_is_quoted_in_whole_sentences_up_to_the_budget(make_project):
+def test_a_section_is_quoted_whole_or_not_at_all(make_project):
     sentence = "Every release keeps the wire format stable for readers of older versions of the format. "
-    found = _notes(make_project, {"README.md": f"# w\n\nw is a tool.\n\n## Stability\n\n{sentence * 12}\n"})
-    quote = found["readme/stability"].split(": ", 1)[1]
-    assert len(quote) <= readme_notes.MAX_CHARS and quote.endswith("format.")
-    assert quote.count("Every release") == readme_notes.MAX_CHARS // len(sentence)
+    short = _notes(make_project, {"README.md": f"# w\n\nw is a tool.\n\n## Stability\n\n{sentence * 7}\n"})
+    assert short["readme/stability"].split(": ", 1)[1] == (sentence * 7).strip()
+    long = _notes(make_project, {"README.md": f"# v\n\nv is a tool.\n\n## Stability\n\n{sentence * 12}\n"}, "v")
+    assert long == {}, "a quote cut short was read as cut out of its context"
+
+
+def test_a_subsections_heading_carries_the_section_it_sits_in(make_project):
+    readme = "# w\n\nw is a tool.\n\n## Client-side support\n\nIt runs in browsers.\n\n### Caveats\n\n"
+    readme += "Since browsers have no file system, `renderFile()` does not work there.\n"
+    found = _notes(make_project, {"README.md": readme})
+    assert found["readme/caveats"].startswith('README.md, "Client-side support > Caveats": Since browsers')
 
 
 def test_a_why_section_already_kept_as_a_decision_is_not_repeated(make_project):

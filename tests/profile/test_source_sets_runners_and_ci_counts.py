@@ -157,14 +157,17 @@ def test_set_34s_causes_dprint_tolerated_failures_sample_apps_and_renamed_config
     assert "mkdocs.yml" not in learned.get("rules/CONTRIBUTING.md", ""), "the repository renamed it mkdocs.yaml"
 
 
-def test_a_readme_policy_keeps_its_one_line_command_and_ends_before_a_longer_example(make_project):
-    readme = (
+def test_a_readme_policy_keeps_its_one_line_command_and_prose_after_a_longer_example_is_not_cut_off(make_project):
+    head = (
         "# w\n\nw renders text.\n\n## Security\n\nw escapes input. To process untrusted input, use the following:\n\n"
-        "```php\n$w->setSafeMode(true);\n```\n\nIf you need more, read on.\n\n```php\n$a = 1;\n$b = 2;\n```\n\n"
-        "If instead you allow HTML, sanitise it.\n"
     )
-    notes = bodies(make_project, {"README.md": readme, "w.php": "<?php\n"})["readme/security"]
+    head += "```php\n$w->setSafeMode(true);\n```\n\nIf you need more, read the example below.\n\n```php\n$a = 1;\n$b = 2;\n```\n"
+    notes = bodies(make_project, {"README.md": head, "w.php": "<?php\n"})["readme/security"]
     assert notes == (
         'README.md, "Security": w escapes input. To process untrusted input, use the following: '
-        "`$w->setSafeMode(true);`. If you need more, read on."
-    ), "'If instead …' speaks of the example before it, which is left out"
+        "`$w->setSafeMode(true);`."
+    ), "the sentence that points at the example goes with the example"
+    tail = head + "\nIf instead you allow HTML, sanitise it.\n"
+    assert "readme/security" not in bodies(make_project, {"README.md": tail, "w.php": "<?php\n"}, name="w2"), (
+        "'If instead …' speaks of the example before it: no quote holds the section whole"
+    )
