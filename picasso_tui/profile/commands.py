@@ -62,7 +62,7 @@ COMMAND_ROLES = (
     ("lint", re.compile(r"\bscripts?/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|"
                         r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
     ("test", re.compile(r"^(\./)?(scripts?|bin)/test[\w-]*$|\s-I ?(test|spec)\b|"
-                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|"
+                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),

@@ -67,13 +67,18 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
     carrying = [rel for rel, words in comments.items() if _LICENCE.search(" ".join(words))]
     if len(carrying) < SHARE * len(heads):
         return None
-    joined = [" ".join(comments[rel]) for rel in carrying]
-    spdx = Counter(m.group(1) for text in joined if (m := _SPDX.search(text)))
-    if spdx and spdx.most_common(1)[0][1] >= SHARE * len(carrying):
-        return f"an SPDX header (`SPDX-License-Identifier: {spdx.most_common(1)[0][0]}`)", carrying
-    for name, pattern in _KNOWN:
-        if sum(bool(pattern.search(text)) for text in joined) >= SHARE * len(carrying):
-            return name, carrying
+    joined = {rel: " ".join(comments[rel]) for rel in carrying}
+    spdx = Counter(m.group(1) for text in joined.values() if (m := _SPDX.search(text)))
+    if spdx and spdx.most_common(1)[0][1] >= SHARE * len(heads):
+        said = spdx.most_common(1)[0][0]
+        keeping = [rel for rel, text in joined.items() if f"SPDX-License-Identifier: {said}" in text]
+        return f"an SPDX header (`SPDX-License-Identifier: {said}`)", keeping  # golang-lru's list.go has none
+    named = [(name, [rel for rel, text in joined.items() if pattern.search(text)]) for name, pattern in _KNOWN]
+    named = [(name, keeping) for name, keeping in named if len(keeping) >= SHARE * len(heads)]
+    if len(named) == 1:
+        return named[0]
+    if len(named) > 1:  # rand's dual notice names Apache 2.0 and MIT: it is neither one's header
+        return None
     first = Counter(re.sub(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*", "<year>", comments[rel][0]) for rel in carrying)
     line, count = first.most_common(1)[0]
     if count < SHARE * len(carrying) or len(line) > 120:

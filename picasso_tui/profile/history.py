@@ -45,9 +45,15 @@ RECENT_TRAILERS = 50
 def _trailers(root: Path, n: int) -> list[str]:
     """Habits that live in trailers: a DCO sign-off many projects require, co-authors (bots' commits left out)."""
     out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%(trailers:only,unfold)")
-    entries = [e.partition("\x1f")[2] for e in (out or "").split("\x1e")[1:] if not BOT.search(e.partition("\x1f")[0])]
-    recent = entries[:RECENT_TRAILERS]  # a sign-off the project stopped asking for (htmlpurifier's, none since 2024)
-    signed = sum("Signed-off-by:" in e for e in recent)
+    pairs = [e.partition("\x1f") for e in (out or "").split("\x1e")[1:]]
+    people = [(author, trailers) for author, _, trailers in pairs if not BOT.search(author)]
+    entries = [trailers for _, trailers in people]
+    recent = people[:RECENT_TRAILERS]  # a sign-off the project stopped asking for (htmlpurifier's, none since 2024)
+    signers = {author for author, trailers in recent if "Signed-off-by:" in trailers}
+    authors = {author for author, _ in recent}
+    # one maintainer's own habit (FastRoute's: every sign-off is theirs, no one else's) is not the project's rule
+    shared = len(signers) > 1 or len(authors) == 1
+    signed = sum("Signed-off-by:" in trailers for _, trailers in recent) if shared else 0
     coauthored = sum("Co-authored-by:" in e for e in entries)
     notes = []
     if recent and signed / len(recent) >= 0.5:

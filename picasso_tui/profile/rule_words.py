@@ -80,7 +80,9 @@ REFERS_BACK = re.compile(
 
 
 POINTS_ELSEWHERE = re.compile(
-    r"\b(in|from|of|at) steps? \d+\b|\b(above|previous) command\b|`[^`]*\.{3,}[^`]*`\s+again\b", re.IGNORECASE
+    r"\b(in|from|of|at|for) steps? \d+\b|\bsteps \d+ (to|and|-|–) ?\d+\b|\b(above|previous) command\b|"
+    r"`[^`]*\.{3,}[^`]*`\s+again\b",
+    re.IGNORECASE,
 )
 """A step that names another by number or "the above command" (waitress' "rebuild them as indicated in step 5"): cut
 out of its list it points at nothing."""

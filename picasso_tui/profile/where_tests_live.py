@@ -133,6 +133,9 @@ def test_homes(tests: list[str]) -> tuple[Counter[str], int]:
     return where, beside
 
 
+_CFG_TEST = re.compile(r"^[ \t]*#\[cfg\(test\)\]", re.MULTILINE)
+
+
 def _inline_rust_tests(tree: Tree, limit: int = 300) -> int:
     """How many of a crate's own source files keep unit tests inline (`#[cfg(test)]`), when a few do."""
     if not tree.has("Cargo.toml"):
@@ -142,7 +145,7 @@ def _inline_rust_tests(tree: Tree, limit: int = 300) -> int:
         for f in tree.own
         if f.endswith(".rs") and "/src/" in f"/{f}" and not any(is_test_folder(p) for p in f.split("/")[:-1])
     ][:limit]
-    inline = sum("#[cfg(test)]" in (tree.read(f) or "") for f in sources)
+    inline = sum(bool(_CFG_TEST.search(tree.read(f) or "")) for f in sources)  # not a `//! #[cfg(test)]` doc line
     return inline if inline >= 2 else 0
 
 

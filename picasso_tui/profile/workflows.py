@@ -73,7 +73,7 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     reading = ci.read_ci(tree)
     if reading is None:
         return
-    ci_summary.ci_fact(k, reading, _checks, lambda c: commands.command_role(c) == "install")
+    ci_summary.ci_fact(k, reading, _checks, _sets_up)
     for step in reading.steps:
         role = commands.command_role(step.command)
         if CANNOT_FAIL.search(step.command):
@@ -158,6 +158,19 @@ PROJECT_TASK = re.compile(r"(make|just|task) \w|(bundle exec )?rake \w|cargo (ru
 
 CANNOT_FAIL = re.compile(r"\|\|\s*(true|:|exit 0)\s*$|\s--exit-zero\b")
 """A check CI runs but lets pass whatever it finds."""
+
+
+SET_UP = re.compile(
+    r"^(composer (update|config|validate --no-check-publish)|bundle (config|lock)|npm (config|set)|yarn config|"
+    r"(go|ruby|node|php|python3?|java|mvn|gradle|cargo|rustc|npm|pnpm|yarn|gem|bundle|composer|pip3?) (--?version|-v)|"
+    r"go env|touch|cp|mv|rm|ln|chmod|mkdir|tar|unzip|wget|printf|cat|ls|source|\.|env|set|which|whoami|date|"
+    r"git (config|submodule)|docker (pull|build|compose (pull|up))|sleep|ulimit)\b"
+)
+"""A CI line that prepares the machine or prints what it has: not one of the commands a change is checked by."""
+
+
+def _sets_up(command: str) -> bool:
+    return commands.command_role(command) == "install" or bool(SET_UP.match(command))
 
 
 def _checks(command: str) -> bool:

@@ -5,6 +5,7 @@ matrix-chosen Cargo feature, and habits the history has dropped."""
 from __future__ import annotations
 
 from picasso_tui.profile import commands, history
+from picasso_tui.profile import rules as rules_module
 from picasso_tui.profile.walk import is_vendored
 from picasso_tui.profile.where_tests_live import is_test_folder
 from tests.profile.learned import bodies
@@ -171,3 +172,51 @@ def test_a_readme_policy_keeps_its_one_line_command_and_prose_after_a_longer_exa
     assert "readme/security" not in bodies(make_project, {"README.md": tail, "w.php": "<?php\n"}, name="w2"), (
         "'If instead …' speaks of the example before it: no quote holds the section whole"
     )
+
+
+def test_the_ci_fact_keeps_the_test_run_in_sight_and_set_up_is_no_other_command(make_project):
+    many = "".join(f"      - run: cargo clippy --features f{n}\n" for n in range(6))
+    wide = (
+        "on: [push, pull_request]\njobs:\n  ci:\n    runs-on: x\n    steps:\n"
+        + many
+        + "      - run: cargo nextest run\n"
+    )
+    plain = (
+        "on: [push, pull_request]\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: composer update\n"
+        "      - run: php --version\n      - run: vendor/bin/phpunit\n"
+    )
+    learned = bodies(make_project, {".github/workflows/ci.yml": wide, ".github/workflows/t.yml": plain, "a.rs": ""})
+    ci = learned["ci"]
+    assert "`cargo nextest run` and other commands" in ci, "seven checks: the test run is among the six shown"
+    assert "t.yml (jobs t) runs `vendor/bin/phpunit`." in ci or "t.yml (jobs t) runs `vendor/bin/phpunit`;" in ci, (
+        "`composer update` and `php --version` set the machine up: no other command runs"
+    )
+
+
+def test_a_doc_comment_is_no_inline_test_module_and_a_dual_licence_is_neither_header(make_project):
+    lib = "//! Put unit tests under #[cfg(test)] as usual.\npub fn f() {}\n"
+    tested = "pub fn g() {}\n#[cfg(test)]\nmod tests {}\n"
+    dual = "// Licensed under the Apache License, Version 2.0 or the MIT license, at your option.\n"
+    files = {f"src/m{n}.rs": dual + (tested if n < 2 else lib) for n in range(6)}
+    files |= {"Cargo.toml": '[package]\nname = "w"\nversion = "0.1.0"\n', "src/lib.rs": dual + lib, "tests/t.rs": ""}
+    learned = bodies(make_project, files)
+    assert "inside 2 source files" in learned["layout/source"], "src/lib.rs only mentions it in a doc comment"
+    assert "rules/file-headers" not in learned, "a notice naming Apache 2.0 and MIT is not 'the Apache 2.0 header'"
+
+
+def test_one_maintainers_sign_offs_are_not_the_projects_rule(make_project):
+    repo = make_project({"a.txt": "1\n"})
+    for n in range(8):
+        repo.commit(f"Change {n}\n\nSigned-off-by: t <t@example.com>")
+    for n in range(4):
+        repo.git("-c", "user.name=other", "-c", "user.email=o@example.com", "commit", "-q", "--allow-empty",
+                 "--author", "Other <o@example.com>", "-m", f"Tweak {n}")  # fmt: skip
+    said = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+    assert "signed off" not in said
+
+
+def test_a_step_that_names_the_steps_left_out_is_no_rule():
+    text = "# Contributing\n\n## Pull requests\n\n- For steps 1 to 3, please read the GitHub help.\n"
+    text += "- Add a test for every change.\n"
+    said = [r for _, r in rules_module.distil(text, guide=True)]
+    assert said == ["Add a test for every change."]
