@@ -61,7 +61,7 @@ COMMAND_ROLES = (
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|"
                         r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
-    ("test", re.compile(r"^(\./)?(scripts?|bin)/test[\w-]*$|\s-I ?(test|spec)\b|"
+    ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"

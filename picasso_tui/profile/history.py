@@ -17,7 +17,10 @@ works now."""
 BOT = re.compile(r"\[bot\]|dependabot|renovate|github-actions|pre-commit-ci", re.IGNORECASE)
 MIN_COMMITS = 5
 """Fewer commits say nothing about habits (an imported tree is often one commit)."""
-CONVENTIONAL = re.compile(r"^(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s")
+CONVENTIONAL = re.compile(
+    r"^(?:(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])\ufe0f?\s*)?"  # gookit's ":sparkles: feat: …"
+    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s"
+)
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
 ISSUE_LEAD = re.compile(r"^(refs|fixes|closes|fix|see|re)\s+#\d+\b", re.IGNORECASE)

@@ -220,3 +220,22 @@ def test_a_step_that_names_the_steps_left_out_is_no_rule():
     text += "- Add a test for every change.\n"
     said = [r for _, r in rules_module.distil(text, guide=True)]
     assert said == ["Add a test for every change."]
+
+
+def test_set_35s_causes_an_optional_test_crate_a_ci_test_script_and_gitmoji_conventional_commits(make_project):
+    cargo = (
+        '[package]\nname = "big"\nversion = "0.1.0"\n\n[dependencies]\nnum-traits = "0.2"\n'
+        'quickcheck = { version = "1", optional = true }\n'
+    )
+    ci = "on: [push, pull_request]\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: ./ci/test_full.sh\n"
+    learned = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn f() {}\n", "ci/test_full.sh": "cargo test\n",
+                                    ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert (
+        "quickcheck" not in learned["rust/stack"].split("Test tools")[-1] or "Test tools" not in learned["rust/stack"]
+    )
+    assert learned["workflow/test"].startswith("To test: `./ci/test_full.sh` — from CI")
+    repo = make_project({"a.txt": "1\n"}, name="gitmoji")
+    for n in range(8):
+        repo.commit(f":sparkles: feat: add thing {n}")
+    said = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+    assert said.startswith("Commit messages: Conventional Commits"), said
