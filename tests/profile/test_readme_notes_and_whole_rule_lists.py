@@ -255,14 +255,14 @@ CHANGES = """# Changelog
 """
 
 
-def test_the_newest_releases_breaking_changes_are_a_fact_and_chores_are_not(make_project):
+def test_the_runtimes_the_newest_releases_dropped_are_a_fact_and_api_changes_and_chores_are_not(make_project):
     repo = make_project({"CHANGELOG.md": CHANGES, "w.py": "x = 1\n"})
     found = {f.key: f for f in breaking_changes.investigate(walk(repo.root)).findings}
-    assert found["changelog/breaking"].body == (
-        "Breaking changes and deprecations of the newest releases (CHANGELOG.md): 3.0.0: Drop support for Python "
-        "3.8; 2.9.0: `Client.fetch` is deprecated in favor of `Client.get`."
-    ), "the badge chore and the fix are left out, and 2.7.0 is older than the three newest releases"
-    assert found["changelog/breaking"].sources == ("CHANGELOG.md",)
+    assert found["changelog/runtime-support"].body == (
+        "Runtime versions dropped or required in the newest releases (CHANGELOG.md): 3.0.0: Drop support for Python "
+        "3.8."
+    ), "the badge chore, the fix and the API deprecation are left out, and 2.7.0 is older than the three newest"
+    assert found["changelog/runtime-support"].sources == ("CHANGELOG.md",)
 
 
 def test_ci_push_branches_come_from_workflows_that_test_and_any_branch_means_none_named(make_project):
