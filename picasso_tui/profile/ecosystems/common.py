@@ -153,7 +153,7 @@ def stack_facts(
         hit = known(name, table)
         if hit and hit[1] == "framework":  # arrayvec's serde is behind a feature: offered, not built on
             (offered if name in stack.optional else built).append(hit[0])
-        elif hit and not (hit[1] == "test" and name in stack.optional):
+        elif hit and not (hit[1] == "test" and name in stack.optional and name not in stack.dev):
             # num-bigint's optional quickcheck gives users Arbitrary impls: a feature of the library, not its tests
             kinds.setdefault(hit[1], []).append(hit[0])
     order = {label: i for i, (label, _) in enumerate(table.values())}
