@@ -4,7 +4,8 @@ works, and where security reports go.
 
 These are the README sections a maintainer points a contributor to before a change ("Compatibility with the most
 recent two versions of Go is a requirement for any new changes"), and what users hold the project to. Each becomes
-one fact, quoted in whole sentences from the section's own prose; usage, installation and examples are left out.
+one fact that quotes the section whole, or none: a quote cut short reads as cut out of its context. Usage,
+installation and examples are left out.
 """
 
 from __future__ import annotations
