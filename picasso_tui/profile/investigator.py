@@ -14,7 +14,6 @@ from picasso_tui.anchors.gitutil import head
 from picasso_tui.profile import (
     benchmark_scripts,
     branches,
-    breaking_changes,
     decisions,
     file_headers,
     history,
@@ -23,6 +22,7 @@ from picasso_tui.profile import (
     packages,
     readme_notes,
     rules,
+    runtime_support,
     style,
     workflows,
 )
@@ -74,7 +74,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Formatter and linter configs", style.investigate),
     ("Git history", lambda tree: history.investigate(tree.root)),
     ("Default branch", branches.investigate),
-    ("Breaking changes", breaking_changes.investigate),
+    ("Runtime support in the changelog", runtime_support.investigate),
 )
 TOTAL_STEPS = len(STEPS) + 2
 """The walk, every module, then the write."""

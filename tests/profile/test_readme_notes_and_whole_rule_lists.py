@@ -3,7 +3,7 @@ thirty-first round: the most common misses were README promises and rules cut ou
 
 from __future__ import annotations
 
-from picasso_tui.profile import branches, breaking_changes, file_headers, readme_notes, reasons, rules
+from picasso_tui.profile import branches, file_headers, readme_notes, reasons, rules, runtime_support
 from picasso_tui.profile.walk import walk
 from tests.conftest import git
 
@@ -257,7 +257,7 @@ CHANGES = """# Changelog
 
 def test_the_runtimes_the_newest_releases_dropped_are_a_fact_and_api_changes_and_chores_are_not(make_project):
     repo = make_project({"CHANGELOG.md": CHANGES, "w.py": "x = 1\n"})
-    found = {f.key: f for f in breaking_changes.investigate(walk(repo.root)).findings}
+    found = {f.key: f for f in runtime_support.investigate(walk(repo.root)).findings}
     assert found["changelog/runtime-support"].body == (
         "Runtime versions dropped or required in the newest releases (CHANGELOG.md): 3.0.0: Drop support for Python "
         "3.8."
