@@ -19,24 +19,28 @@ from tests.tui.conftest import record, settle
 ROUTER_FACT = "mem_01JF0000000000000000000002"
 
 
-async def palette(pilot, app, query: str) -> list[str]:
-    """Open the palette, type ``query`` and return the titles it lists."""
+def _titles(listed: CommandList) -> list[str]:
+    return [str(listed.get_option_at_index(i).prompt).split("\n")[0] for i in range(listed.option_count)]
+
+
+async def palette(pilot, app, query: str, first: str = "") -> list[str]:
+    """Open the palette, type ``query`` and return the titles it lists, once the search has run (and, given
+    ``first``, once the list leads with it: on a slow machine the list of the query before can still show)."""
     if not isinstance(app.screen, CommandPalette):
         await pilot.press("ctrl+p")
         await pilot.pause()
     assert isinstance(app.screen, CommandPalette)
     app.screen.query_one(Input).value = query
-    for _ in range(50):
+    for _ in range(250):
         await pilot.pause(0.02)
         listed = app.screen.query_one(CommandList)
-        if listed.option_count and not app.screen._show_busy:
+        if listed.option_count and not app.screen._show_busy and _titles(listed)[0].startswith(first):
             break
-    listed = app.screen.query_one(CommandList)
-    return [str(listed.get_option_at_index(i).prompt).split("\n")[0] for i in range(listed.option_count)]
+    return _titles(app.screen.query_one(CommandList))
 
 
 async def run_command(pilot, app, title: str) -> None:
-    titles = await palette(pilot, app, title)
+    titles = await palette(pilot, app, title, first=title)
     assert titles and titles[0].startswith(title), titles
     await pilot.press("enter")
     await pilot.pause()
