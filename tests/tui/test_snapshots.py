@@ -168,7 +168,7 @@ def test_run_screen_after_the_agent_finished(snap_compare, snap_store, tmp_path,
         await steady(pilot)
         pilot.app.screen.query_one("#prompt", Input).value = "where are HTTP handlers registered?"
         await pilot.press("enter")
-        for _ in range(1500):  # up to 30 s: a loaded CI machine starts python, the model and the agent slowly
+        for _ in range(3000):  # up to 60 s: a loaded CI machine starts python, the model and the agent slowly
             if isinstance(pilot.app.screen, RunScreen) and pilot.app.screen.finished:
                 break
             await pilot.pause(0.02)
