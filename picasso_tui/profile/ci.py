@@ -363,6 +363,13 @@ def push_branches(data: dict[Any, Any]) -> list[str] | None:
 
 
 def read_ci(tree: Tree) -> CiReading | None:
+    """The CI reading of this tree, parsed once: the workflows and the default-branch fact both read it."""
+    if "_ci_reading" not in tree.__dict__:
+        tree.__dict__["_ci_reading"] = _read_ci(tree)
+    return tree.__dict__["_ci_reading"]
+
+
+def _read_ci(tree: Tree) -> CiReading | None:
     files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
     if files:
         used, skipped, jobs, steps, counts = [], [], {}, [], {}
