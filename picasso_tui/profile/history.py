@@ -117,9 +117,16 @@ def _subject_style(subjects: list[str]) -> str:
             f"{human_list([t + ':' for t, _ in types.most_common(6)])}{_scopes(subjects)})"
         )
     recent = [m.group(1) for s in subjects[:10] if (m := CONVENTIONAL.match(s))]
-    if n > 10 and len(recent) >= 7:  # cxxopts took up feat:/fix: lately: the newest commits are the practice now
+    before = sum(bool(CONVENTIONAL.match(s)) for s in subjects[10:]) / max(1, n - 10)
+    # cxxopts took up feat:/fix: lately, cron-expression's maintainer half of the newest: today's practice
+    if n > 10 and (len(recent) >= 7 or (len(recent) >= 5 and before <= 0.25)):
         shown = human_list([t + ":" for t, _ in Counter(recent).most_common(4)])
         return f"Conventional Commits lately ({len(recent)} of the newest 10, e.g. {shown}; free-form before)"
+    marks = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]
+    tags = [t for t in marks if not TICKET.fullmatch(t[1:-1].strip())]
+    if len(tags) / n >= 0.5:  # minimist's `[Dev Deps]`, `[Tests]`: a kind-of-change tag is its convention
+        shown = ", ".join(t for t, _ in Counter(tags).most_common(4))
+        return f"a bracketed tag leads ({len(tags) / n:.0%} of the last {n}; most often {shown})"
     gitmoji = sum(bool(GITMOJI.match(s)) for s in subjects)
     if gitmoji / n >= 0.5:
         return f"gitmoji subjects ({gitmoji / n:.0%} of the last {n} start with an emoji such as :sparkles:)"
@@ -139,6 +146,8 @@ def _subject_style(subjects: list[str]) -> str:
     # A case is named only when it clearly dominates: 172 capitals to 120 lower-case is neither, nor is
     # will_paginate's 58% capitals
     case = "capitalised, " if capital >= 0.8 * n else "mostly lower-case, " if lower >= 0.8 * n else ""
+    if len(recent) >= 3:  # a prefix some newest commits carry is not "no prefix"
+        return f"free-form subjects ({case}{len(recent)} of the newest 10 with a Conventional Commits prefix)"
     return f"free-form subjects ({case}no Conventional Commits prefix)"
 
 
@@ -175,7 +184,9 @@ def investigate(root: Path) -> Knowledge:
     if len(issue_brackets) / n >= 0.3:
         notes.append(f"{len(issue_brackets) / n:.0%} lead with the issue number in brackets ({issue_brackets[0]})")
     tags = [b for b in brackets if b not in issue_brackets]
-    if len(tags) / n >= 0.3:  # qs' `[Fix]`, `[Dev Deps]`: kinds of change, where another project names a component
+    if len(tags) / n >= 0.3 and not notes[0].startswith(
+        "a bracketed tag"
+    ):  # qs' `[Fix]`, `[Dev Deps]`: kinds of change, where another project names a component
         common = ", ".join(t for t, _ in Counter(tags).most_common(4))
         notes.append(f"{len(tags) / n:.0%} start with a bracketed tag (most often {common})")
     notes.append(f"median subject length {lengths[n // 2]} characters")

@@ -136,7 +136,10 @@ def _ended(summary: str) -> str:
     if summary.endswith(":"):
         said = re.split(r"(?<=[.!?])\s+", summary)
         lead = _DANGLING.sub("", said[-1]).rstrip(" ,;")
-        only_leads_in = len(said) > 1 and re.search(r"\b(are|is|include|includes|following|follows|below|here)$", lead)
+        # "The features are:", and ozzo-validation's "It has the following features:" too
+        only_leads_in = len(said) > 1 and re.search(
+            r"\b(are|is|include|includes|following(\s+\w+){0,2}|follows|below|here)$", lead
+        )
         summary = " ".join(said[:-1]) if only_leads_in else " ".join([*said[:-1], lead + "."])
     if len(summary) > MAX_SUMMARY_HARD:
         summary = summary[: MAX_SUMMARY_HARD - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"

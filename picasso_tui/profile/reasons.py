@@ -34,7 +34,9 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])")
 NOT_A_DECISION = re.compile(
     r"^([\w,/-]+(\([^)]*\))?!?:\s*)?"
     r"(fix|bug|bump|revert|release|merge branch|update \S+ (from|to)\b|upgrade|\d{4}\.\d\d)|^(chore|build)\(deps\)|"
-    r"^(docs?|tests?|style|typo|ci)(\([^)]*\))?!?:",
+    r"^(docs?|tests?|style|typo|ci)(\([^)]*\))?!?:|"
+    # savon's "Add specs to verify #1050": tests that pin a bug down, whose body tells the bug, not a choice
+    r"^(add|added|adds|adding|write|wrote|extend|more)\s+(\w+\s+){0,2}(tests?|specs?|test cases?)\b",
     re.I,
 )
 REFERS_BACK = re.compile(

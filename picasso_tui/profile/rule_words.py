@@ -100,3 +100,9 @@ POINTS_TO_GUIDE = re.compile(
 """A line that only points to the contributor guide, whose own rules are their own memory."""
 INVITES = re.compile(r"\b(ways|things) (?:that )?(?:you|to) (?:can )?(?:help|contribute|get involved)\b[^:]*:$", re.I)
 """The list after it ("Here are a few ways you can help: report bugs; write documentation") invites, it sets no rule."""
+REPORTS = re.compile(
+    r"\b(if|when) you\b[^.:]{0,60}\b(found|find|have|hit|run into)\b[^.:]{0,50}"
+    r"\b(bugs?|feature requests?|questions?|problems?)\b[^:]*[.:]$",
+    re.IGNORECASE,
+)
+"""A sentence that says where to go with a bug or a question; the options listed after it are not rules."""

@@ -30,6 +30,7 @@ from picasso_tui.profile.rule_words import (
     POINTS_ELSEWHERE,
     POINTS_TO_GUIDE,
     REFERS_BACK,
+    REPORTS,
     REVIEWING,
     SUBORDINATE,
     TEST_RULE,
@@ -159,7 +160,9 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     while i < len(blocks):
         heading, text, indent = blocks[i]
         lead = re.split(r"(?<=[.!?])\s+", text)[-1]
-        if INVITES.search(lead):  # strong_migrations' "Here are a few ways you can help:" and its list
+        # strong_migrations' "Here are a few ways you can help:" and system-rules' "You have three options if you
+        # have a feature request, found a bug or …": the list after it invites or says where to report, no rule
+        if INVITES.search(lead) or (REPORTS.search(lead) and not NORMATIVE.search(lead)):
             i += 1 + next((n for n, b in enumerate(blocks[i + 1 :]) if b[2] < 0 or b[0] != heading), len(blocks))
             continue
         items: list[str] = []
@@ -351,20 +354,29 @@ _README_SECTION = re.compile(r"^(#{1,3})\s*(development|developing|hacking|contr
 
 
 def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
-    """The rules of a README's "Development" or "Contributing" section; one that only sends the reader to the
-    contributor guide says nothing the guide's own record does not."""
+    """The rules of a README's "Development" and "Contributing" sections, every one of them: system-rules' says how
+    to reach the maintainer under "Contributing" and what a change needs under "Development Guide". A section that
+    only sends the reader to the contributor guide says nothing the guide's own record does not."""
     rel = tree.first("README.md", "Readme.md", "readme.md")
     text = tree.read(rel) if rel else None
-    found = _README_SECTION.search(text or "")
-    if not rel or not text or not found:
+    if not rel or not text:
         return None
-    level = len(found.group(1))
-    end = re.search(rf"^#{{1,{level}}}\s", text[found.end() :], re.M)
-    section = text[found.start() : found.end() + (end.start() if end else len(text))]
-    rules = [(h, r) for h, r in distil(section, guide=True) if not (has_guide and re.search(r"contributing", r, re.I))]
+    rules: list[tuple[str, str]] = []
+    names: list[str] = []
+    for found in _README_SECTION.finditer(text):
+        level = len(found.group(1))
+        end = re.search(rf"^#{{1,{level}}}\s", text[found.end() :], re.M)
+        section = text[found.start() : found.end() + (end.start() if end else len(text))]
+        kept = [
+            (h, r) for h, r in distil(section, guide=True) if not (has_guide and re.search(r"contributing", r, re.I))
+        ]
+        if kept:
+            rules += kept
+            names.append(found.group(2).strip())
     if not rules:
         return None
-    body = render("Contributor notes in", f"{rel} ({found.group(2).strip()} section)", rules)
+    named = " and ".join(dict.fromkeys(names))
+    body = render("Contributor notes in", f"{rel} ({named} section{'s' if len(names) > 1 else ''})", rules)
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 

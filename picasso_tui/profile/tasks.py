@@ -236,13 +236,25 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     rdoc task. A .yardopts alone is read by rubydoc.info, not proof that the project builds with YARD."""
     gems = gem_text(tree)
     rakefile = tree.read("Rakefile") or ""
+    provider = _yard_markup_gem(tree.read(".yardopts") or "")
+    missing = provider if provider and not re.search(rf"""["']{provider}["']""", gems) else ""
     if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
-        k.command("docs", "bundle exec yard doc", where, RUNNER + 5)
+        note = f"{missing} is not in the Gemfile: `gem install {missing}`" if missing else ""
+        k.command("docs", "bundle exec yard doc", where, RUNNER + 5, note)
     elif yard_tagged(tree):  # tzinfo: YARD tags in lib/, an RDoc task beside them would show them raw
-        k.command("docs", "yard doc", ".yardopts (YARD)", RUNNER + 5, "YARD is not in the Gemfile: `gem install yard`")
+        lacking = f"YARD and {missing} are" if missing else "YARD is"
+        k.command("docs", "yard doc", ".yardopts (YARD)", RUNNER + 5,
+                  f"{lacking} not in the Gemfile: `gem install {' '.join(['yard', missing]).strip()}`")  # fmt: skip
     elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
         k.command("docs", "bundle exec rake rdoc", "Rakefile (RDoc task)", RUNNER + 5)
+
+
+def _yard_markup_gem(yardopts: str) -> str:
+    """The gem `yard doc` needs for the `--markup-provider` .yardopts names: without it `yard doc` stops with
+    "Missing 'redcarpet' gem". Plain `--markup markdown` needs none, since YARD falls back to Ruby's own RDoc."""
+    found = re.search(r"(?:--markup-provider|-M)[=\s]+(\S+)", yardopts)
+    return found.group(1) if found else ""
 
 
 def maven_goal(tree: Tree, k: Knowledge) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile import make_targets
 from picasso_tui.profile.ecosystems import clang_format, clang_tidy
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -71,7 +72,7 @@ def investigate(tree: Tree) -> Knowledge:
         flags = [f for f in flags if not f.startswith("-std=")]
         warnings_fact(k, "the Makefile compiles with", flags, "Makefile", lang == "C")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
-            k.command("build", "make", "Makefile (default target)", 26)
+            _default_make(k, tree.read("Makefile") or "", details)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
     if len(systems) > 1:
         details.insert(0, f"{len(systems)} build systems: {', '.join(systems[:-1])} and {systems[-1]}")
@@ -79,6 +80,19 @@ def investigate(tree: Tree) -> Knowledge:
     title = f"{lang}: {' and '.join(systems) or details[0]}"
     k.fact("cpp/build", title, f"{lang} project: " + "; ".join(details) + ".", *sources)
     return k
+
+
+def _default_make(k: Knowledge, makefile: str, details: list[str]) -> None:
+    """`make` builds what the default target names, unless that target is the tests (frozen's `all: ci-test`);
+    when every recipe it pulls in runs in a container, Docker is what it needs."""
+    target = make_targets.default_target(makefile)
+    images = make_targets.docker_images(makefile, target) if target else []
+    note = f"needs Docker: its recipes run in the {human_list(images, 3)} images" if images else ""
+    if images:
+        details.append(f"`make {target}` runs the compilers in Docker containers ({human_list(images, 3)})")
+    role = "test" if target and make_targets.runs_tests(makefile, target) else "build"
+    k.command(role, "make", f"Makefile (default target `{target}`)" if role == "test" else "Makefile (default target)",
+              26, note)  # fmt: skip
 
 
 def _jni_only(tree: Tree) -> bool:

@@ -1,0 +1,67 @@
+"""What a plain Makefile's default target does: the first target `make` runs, the targets it pulls in, and whether
+their recipes run in Docker containers (cesanta/frozen's `GCC ?= docker run … docker.io/mgos/gcc`)."""
+
+from __future__ import annotations
+
+import re
+
+_TARGET = re.compile(r"^([A-Za-z][\w.+-]*(?:\s+[A-Za-z][\w.+-]*)*)\s*:(?!=)([^\n]*)$", re.MULTILINE)
+_VARIABLE = re.compile(r"^\s*([A-Za-z_]\w*)\s*[:?+]?=\s*(.*)$", re.MULTILINE)
+_DOCKER = re.compile(r"\b(docker|podman)\s+(run|compose|exec)\b")
+_IMAGE = re.compile(r"^([\w.-]+\.\w+/)?[\w.-]+/[\w.$@-]+(:[\w.-]+)?$")
+TEST_NAME = re.compile(r"^(ci-?)?(test|tests|check|unit-?tests?)$", re.IGNORECASE)
+
+
+def _rules(text: str) -> dict[str, tuple[list[str], str]]:
+    """Each target: (its prerequisites, its recipe)."""
+    rules: dict[str, tuple[list[str], str]] = {}
+    for found in _TARGET.finditer(text):
+        recipe = re.match(r"((?:\t[^\n]*\n?)*)", text[found.end() + 1 :])
+        for name in found.group(1).split():
+            rules.setdefault(name, (found.group(2).split(";")[0].split(), recipe.group(1) if recipe else ""))
+    return rules
+
+
+def default_target(text: str) -> str:
+    """The target a bare `make` runs: `.DEFAULT_GOAL`, else the first one not starting with a dot."""
+    if goal := re.search(r"^\.DEFAULT_GOAL\s*:?=\s*(\S+)", text, re.MULTILINE):
+        return goal.group(1)
+    return next((name for name in _rules(text) if not name.startswith(".")), "")
+
+
+def _expanded(recipe: str, variables: dict[str, str]) -> str:
+    for _ in range(3):  # `GCC ?= $(RD) $(DOCKER_ROOT)/gcc`, `RD ?= docker run …`
+        recipe = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), recipe)
+    return recipe
+
+
+def docker_images(text: str, target: str) -> list[str]:
+    """The container images the target's recipes (and those of the targets it pulls in) run in; empty when any of
+    them runs a command on the host, since then Docker is not what the target needs."""
+    rules = _rules(text)
+    variables = {m.group(1): m.group(2).strip() for m in _VARIABLE.finditer(text)}
+    images: list[str] = []
+    seen: set[str] = set()
+    todo = [target]
+    while todo:
+        name = todo.pop(0)  # breadth first: the images in the order the default target names them
+        if name in seen or name not in rules:
+            continue
+        seen.add(name)
+        needs, recipe = rules[name]
+        todo += needs
+        for line in _expanded(re.sub(r"\\\n\s*", " ", recipe), variables).splitlines():
+            line = line.strip().lstrip("@-")
+            if not line or line.startswith(("$(MAKE)", "make ", "rm ", "echo ")):
+                continue
+            if not _DOCKER.search(line):
+                return []
+            words = line.split()
+            images += [w.replace("$@", name) for w in words if _IMAGE.match(w)][:1]
+    return list(dict.fromkeys(images))
+
+
+def runs_tests(text: str, target: str) -> bool:
+    """The default target is the tests: named so, or all it does is pull in a target named so (`all: ci-test`)."""
+    needs, recipe = _rules(text).get(target, ([], ""))
+    return bool(TEST_NAME.match(target) or (len(needs) == 1 and not recipe.strip() and TEST_NAME.match(needs[0])))

@@ -1,0 +1,149 @@
+"""Causes found on set 36's run (issue 17, thirty-second round): commit habits taken up lately, bracketed
+change tags, a README's development guide, a summary that ends on a lead-in, and a Makefile that needs Docker."""
+
+from __future__ import annotations
+
+from picasso_tui.profile import history
+from tests.profile.learned import bodies
+
+
+def _conventions(make_project, subjects: list[str], name: str) -> str:
+    """The subjects are committed oldest first, so the last ones are the newest."""
+    repo = make_project({"a.txt": "0\n"}, name=name)
+    for i, subject in enumerate(subjects):
+        repo.write({"a.txt": f"{i}\n"})
+        repo.commit(subject)
+    return {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+
+
+def test_conventional_commits_taken_up_by_half_the_newest_commits_are_the_practice_now(make_project):
+    older = [f"Fixed case {i}" for i in range(30)]
+    newest = ["chore: bump a", "Fix badges", "fix: skipped run", "Add PHP 8.4", "chore: drop b"]
+    newest += ["Docs: syntax", "chore: improve ci", "Remove dep", "chore: upgrade phpunit", "Tidy"]
+    body = _conventions(make_project, older + newest, "cron")
+    assert "Conventional Commits lately (5 of the newest 10" in body and "no Conventional Commits" not in body
+
+
+def test_a_few_conventional_subjects_among_the_newest_are_not_called_no_prefix(make_project):
+    older = [f"Fixed case {i}" for i in range(30)]
+    newest = ["chore: bump a", "Fix badges", "fix: skipped run", "docs: typo"] + [f"Add thing {i}" for i in range(6)]
+    body = _conventions(make_project, older + newest, "few")
+    assert "free-form" in body and "3 of the newest 10 with a Conventional Commits prefix" in body
+    assert "no Conventional Commits prefix" not in body
+
+
+def test_a_bracketed_change_tag_on_most_recent_subjects_is_the_convention(make_project):
+    older = [f"fixed thing {i}" for i in range(10)]
+    tagged = ["[Dev Deps] update `tape`", "[Tests] add a case", "[meta] add engines", "[Fix] aliases", "[readme] docs"]
+    body = _conventions(make_project, older + tagged * 4, "tags")
+    assert body.startswith("Commit messages: a bracketed tag leads (65% of the last 31")
+    assert "[Tests]" in body and "free-form" not in body
+
+
+README_GUIDES = """# Rules
+
+## Contributing
+
+You have three options if you have a feature request, found a bug or
+simply have a question about Rules.
+
+* [Write an issue.](https://example.org/issues/new)
+* Create a pull request.
+* [Write a mail to me](mailto:me@example.org)
+
+## Development Guide
+
+Rules is built with Maven. If you want to contribute code then
+
+* Please write a test for your change.
+* Ensure that you didn't break the build by running `mvnw test`.
+
+## Release Guide
+
+* Set the version in pom.xml.
+"""
+
+
+def test_every_development_section_of_the_readme_is_read_and_where_to_report_is_no_rule(make_project):
+    notes = bodies(make_project, {"README.md": README_GUIDES, "src/main/java/p/A.java": "class A {}\n"})[
+        "rules/README.md"
+    ]
+    assert "- Please write a test for your change." in notes and "`mvnw test`" in notes
+    assert "pull request" not in notes and "mail" not in notes, "the options for a bug or a question are no rules"
+    assert "Set the version" not in notes, "releasing is the maintainer's, not a contributor's rule"
+
+
+def test_a_summary_sentence_that_only_leads_into_the_feature_list_is_left_out(make_project):
+    readme = (
+        "# ozzo\n\n## Description\n\nozzo is a Go package that provides extensible data validation.\n"
+        "It has the following features:\n\n* rules instead of tags\n* errors as data\n"
+    )
+    summary = bodies(make_project, {"README.md": readme, "go.mod": "module x\n\ngo 1.21\n"})["project/summary"]
+    assert summary.endswith("provides extensible data validation.") and "following" not in summary
+
+
+def test_a_commit_that_adds_specs_for_a_bug_is_no_decision_but_a_reasoned_choice_still_is(make_project):
+    from tests.profile.test_jobs_commands_and_guides import commit_decisions
+
+    specs = (
+        "Add specs to verify #1050\n\nWhen a WSDL document cannot be fetched, `HTTPError#to_s` raises a NoMethodError "
+        "because it calls `Response#code` instead of `Response#status`."
+    )
+    choice = "Use Faraday for WSDL requests\n\nWe use Faraday instead of HTTPI because HTTPI is no longer maintained."
+    decisions = commit_decisions(make_project, specs, choice)
+    assert len(decisions) == 1 and "Faraday instead of HTTPI" in decisions[0]
+
+
+DOCKER_MAKEFILE = """CFLAGS ?= -std=c99 -Wall
+RD ?= docker run --rm -v $(CURDIR):$(CURDIR) -w $(CURDIR)
+GCC ?= $(RD) docker.io/mgos/gcc
+
+all: ci-test
+
+ci-test: asan c
+
+c: clean
+\t$(GCC) cc unit_test.c -o unit_test $(CFLAGS) && $(GCC) ./unit_test
+
+asan:
+\t$(RD) docker.io/mgos/clang \\
+\t  clang unit_test.c -o unit_test -fsanitize=address && \\
+\t$(RD) docker.io/mgos/clang ./unit_test
+
+clean:
+\trm -rf unit_test
+"""
+
+
+def test_a_default_make_target_that_runs_the_tests_in_docker_is_the_test_command_and_says_so(make_project):
+    files = {"Makefile": DOCKER_MAKEFILE, "lib.c": "int f(void) { return 1; }\n" * 20, "lib.h": "int f(void);\n"}
+    learned = bodies(make_project, files | {"unit_test.c": '#include "lib.c"\nint main(void) { return f(); }\n'})
+    assert "workflow/build" not in learned, "`make` runs the tests here: there is nothing else to build"
+    assert learned["workflow/test"].startswith(
+        "To test: `make` (needs Docker: its recipes run in the docker.io/mgos/clang"
+    )
+    assert "runs the compilers in Docker containers" in learned["cpp/build"]
+
+
+def test_a_default_make_target_that_compiles_on_the_host_is_still_the_build(make_project):
+    makefile = "all: lib\n\nlib: lib.c\n\t$(CC) -c lib.c\n\ntest: all\n\tdocker run --rm img/x ./t\n"
+    learned = bodies(make_project, {"Makefile": makefile, "lib.c": "int f(void) { return 1; }\n" * 20})
+    assert (
+        learned["workflow/build"].startswith("To build: `make` — from Makefile")
+        and "Docker" not in learned["cpp/build"]
+    )
+
+
+def test_yard_with_markdown_markup_needs_its_markup_gem(make_project):
+    files = {
+        ".yardopts": "--markup markdown --markup-provider redcarpet\nlib/**/*.rb\n",
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'rspec'\n",
+        "w.gemspec": "Gem::Specification.new { |s| s.name = 'w' }\n",
+    }
+    files |= {
+        f"lib/w/p{n}.rb": "module W\n  # @param x [String]\n  # @return [String]\n  def x(x); x; end\nend\n"
+        for n in range(6)
+    }
+    docs = bodies(make_project, files)["workflow/docs"]
+    assert docs.startswith("To build or preview the docs: `yard doc` (YARD and redcarpet are not in the Gemfile: "
+                           "`gem install yard redcarpet`)")  # fmt: skip
