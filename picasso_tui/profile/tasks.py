@@ -7,6 +7,7 @@ import re
 import tomllib
 
 from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
+from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.pre_commit import pre_commit
@@ -318,7 +319,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
     blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", pom, re.DOTALL)
     if any("<skip>true</skip>" not in b for b in blocks):  # failsafe's API docs; javalin skips it for Dokka
-        k.command("docs", f"{mvn} javadoc:javadoc", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
+        # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
+        goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"
+        k.command("docs", f"{mvn} {goal}", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
 
 
 def dprint(tree: Tree, k: Knowledge) -> None:

@@ -5,19 +5,12 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
+from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
+from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
-_RELEASE = (
-    r"<maven\.compiler\.release>\s*([\d.]+)",
-    r"<maven\.compiler\.source>\s*([\d.]+)",
-    r"<release>\s*([\d.]+)\s*</release>",
-    r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
-    r"(?:sourceCompatibility|targetCompatibility|jvmTarget)\s*=\s*JavaVersion\.VERSION_(\d+(?:_\d+)?)",
-    r"javaReleaseVersion\s*=\s*(\d+)",
-    r"JavaLanguageVersion\.of\(\s*(\d+)",
-)
 # A jar manifest's <mainClass> makes an executable jar; exec-maven-plugin's runs a build step (joda-time's
 # ZoneInfoCompiler) and says nothing of what the project is.
 _APPLICATION = re.compile(
@@ -88,7 +81,8 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     wanted = [m for m in [*conventions, *ordered] if not re.search(r"tests?\b", m.split("/")[0])]
     text = "\n".join(tree.read(m) or "" for m in wanted)
     # feign's `<maven.compiler.source>${main.java.version}</maven.compiler.source>`: the property's value
-    properties = dict(re.findall(r"<([\w.-]+)>\s*([\w.-]+)\s*</\1>", tree.read(ordered[0]) or "")) if ordered else {}
+    root = without_profiles(tree.read(ordered[0]) or "") if ordered else ""  # a profile's value holds only in it
+    properties = dict(re.findall(r"<([\w.-]+)>\s*([\w.-]+)\s*</\1>", root))
     return re.sub(r"\$\{([\w.-]+)\}", lambda m: properties.get(m.group(1), m.group(0)), text)
 
 
@@ -189,10 +183,10 @@ def investigate(tree: Tree) -> Knowledge:
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
     main_text = _project_build_text(tree, manifests)
-    release = next((m.group(1) for pattern in _RELEASE if (m := re.search(pattern, main_text))), None)
-    if release:
-        version = re.sub(r"^1[._](\d+)$", r"\1", release)  # Maven's 1.8 is Java 8
-        details.append(f"compiles for Java {version.replace('_', '.')}")
+    if version := compiled_for(main_text):
+        details.append(f"compiles for Java {version}")
+    if api := api_kept_to(tree, main_text):
+        details.append(api)
     kinds = _found(_applied(main_text))
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith(("JUnit", "TestNG")))]
@@ -220,7 +214,9 @@ def investigate(tree: Tree) -> Knowledge:
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
-    _commands(k, tool, wrapper, src[0], _tested(tree, modules), kinds)
+    tested = _tested(tree, modules)
+    with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
+    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings)
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     if tool == "Maven":
         _maven_formatters(k, tree, wrapper, manifests)
@@ -260,8 +256,11 @@ def _tested(tree: Tree, modules: list[str]) -> list[str]:
     return with_tests + [m for m in modules if m not in with_tests]
 
 
-def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict) -> None:
-    """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway."""
+def _commands(
+    k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict, with_siblings: bool
+) -> None:
+    """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway. A Maven
+    module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test."""
     if tool == "Gradle":
         k.command("build", f"{wrapper} build", manifest, 60)
         k.command("test", f"{wrapper} test", manifest, 60)
@@ -272,7 +271,11 @@ def _commands(k: Knowledge, tool: str, wrapper: str, manifest: str, modules: lis
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
-        one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>" if modules else f"{wrapper} test -Dtest=<Class>"
+        one = f"{wrapper} test -Dtest=<Class>"
+        if modules and with_siblings:
+            one = f"{wrapper} -pl {modules[0]} -am test -Dtest=<Class> -Dsurefire.failIfNoSpecifiedTests=false"
+        elif modules:
+            one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>"
         k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
