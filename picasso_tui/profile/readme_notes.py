@@ -53,7 +53,7 @@ _POINTER = re.compile(
 )
 """A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.")."""
 _FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
-_ADMONITION = re.compile(r"^>?\s*\[!\w+\]\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
+_ADMONITION = re.compile(r"^>?\s*\[!\w+\]\\?\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
 
 
 _POINTS_AHEAD = re.compile(r"\b(the following|as follows|below|like this|for example|e\.g\.)\W*$", re.I)
@@ -158,6 +158,38 @@ def _with_targets(section: str, keep_web: bool) -> str:
     return _LINK.sub(target, section)
 
 
+STATUS = re.compile(
+    r"\b(maintenance mode|no longer (?:actively )?(?:maintained|developed)|(?:not|un)(?:actively )?maintained|"
+    r"is (?:now )?deprecated|has been archived|is an alternative to|successor (?:to|of)|superseded by)\b",
+    re.IGNORECASE,
+)
+"""An introduction's paragraph about the project's status or the project to use instead (will_paginate's "now in
+maintenance mode", system-rules' "System Lambda is an alternative to System Rules … for JUnit Jupiter")."""
+
+
+_EMPHASIS = re.compile(r"(?<![\w*_])[_*]{1,2}([^\s_*](?:[^_*\n]*[^\s_*])?)[_*]{1,2}(?![\w*_])")
+
+
+def _about_the_project(sentence: str, names: list[str]) -> bool:
+    """The sentence's status is the project's own: it names the project (tenacity's "a fork of retrying which is
+    sadly no longer maintained" speaks of another)."""
+    own = r"\bthis (is|project|library|repository|repo|package|gem|crate|module|tool)\b"
+    return bool(re.search(own, sentence, re.I)) or any(n.lower() in sentence.lower() for n in names if len(n) > 2)
+
+
+def _status(tree: Tree, rel: str, intro: str, names: list[str]) -> Finding | None:
+    """The introduction's first paragraph that says the project is in maintenance mode, deprecated or has an
+    alternative, quoted whole; a new feature or a new user may belong elsewhere."""
+    for para in re.split(r"\n\s*\n", _FENCED.sub("", intro)):
+        para = _EMPHASIS.sub(r"\1", para).lstrip("\u2139\ufe0f\u26a0 ")  # "ℹ️ … now in _maintenance mode_"
+        stated = [s for s in reasons.sentences(plain(para)) if STATUS.search(s) and _about_the_project(s, names)]
+        said = _quote(_prose(_with_targets(para, keep_web=False))) if stated else None
+        if said and len(said) >= 40 and not outdated(tree, said):
+            body = f"{rel}, introduction: {said}"
+            return Finding("readme/status", MemoryClass.FACT, "Project status (README)", body, (rel,), tags=("readme",))
+    return None
+
+
 def notes(tree: Tree) -> list[Finding]:
     rel = tree.first(*README)
     if not rel:
@@ -166,6 +198,9 @@ def notes(tree: Tree) -> list[Finding]:
     out: list[Finding] = []
     sections = reasons.leveled_sections(tree.read(rel) or "")
     title = next((n for n, (_, h, _) in enumerate(sections) if h), -1)
+    names = [plain(sections[title][1]).strip(), tree.root.name] if title >= 0 else [tree.root.name]
+    if found := _status(tree, rel, "\n\n".join(body for _, _, body in sections[: title + 1]), names):
+        out.append(found)
     path: list[tuple[int, str]] = []
     for n, (level, raw, body) in enumerate(sections):
         heading = plain(raw).strip()

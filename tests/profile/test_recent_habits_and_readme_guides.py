@@ -147,3 +147,16 @@ def test_yard_with_markdown_markup_needs_its_markup_gem(make_project):
     docs = bodies(make_project, files)["workflow/docs"]
     assert docs.startswith("To build or preview the docs: `yard doc` (YARD and redcarpet are not in the Gemfile: "
                            "`gem install yard redcarpet`)")  # fmt: skip
+
+
+def test_the_introductions_status_note_is_quoted_whole_and_another_projects_status_is_not(make_project):
+    readme = (
+        "# will_paginate\n\nwill_paginate is a pagination library for Rails.\n\n```ruby\ngem 'will_paginate'\n```\n\n"
+        "ℹ️ will_paginate is now in _maintenance mode_ and it will not be receiving new features.\n\n## Usage\n\nx\n"
+    )
+    status = bodies(make_project, {"README.md": readme, "lib/w.rb": "module W; end\n"}, name="will_paginate")
+    assert status["readme/status"] == (
+        "README.md, introduction: will_paginate is now in maintenance mode and it will not be receiving new features."
+    )
+    fork = "# Tenacity\n\nTenacity is a retrying library. It is a fork of retrying which is no longer maintained.\n"
+    assert "readme/status" not in bodies(make_project, {"README.md": fork, "t.py": "x = 1\n"}, name="tenacity")
