@@ -14,6 +14,9 @@ from typing import Any
 
 import yaml
 
+from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
+from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
+from picasso_tui.profile.ci_defaults import travis_default
 from picasso_tui.profile.ci_steps import (
     CHECK_ACTIONS,
     SPECIAL_CFG,
@@ -349,6 +352,9 @@ class CiReading:
     push_branches: dict[str, list[str] | None] = field(default_factory=dict)
     """file -> the branches a push to runs it (`on: push: branches: [master, '0.[0-9]+']`), None for any branch;
     a workflow no push starts is not a key."""
+    defaults: dict[str, str] = field(default_factory=dict)
+    """file -> what it runs when it names no command of its own (a Travis config with no `script:` runs its
+    language's default), said as a phrase that follows the file's name."""
 
 
 def push_branches(data: dict[Any, Any]) -> list[str] | None:
@@ -370,40 +376,77 @@ def read_ci(tree: Tree) -> CiReading | None:
 
 
 def _read_ci(tree: Tree) -> CiReading | None:
+    reading = _github_actions(tree)
+    if reading is None or not reading.used:  # ejs's only workflow makes releases: its .travis.yml tests changes
+        reading = _gitlab(tree) or _one_file_system(tree) or reading
+    return _with_appveyor(tree, reading)
+
+
+def _github_actions(tree: Tree) -> CiReading | None:
     files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
-    if files:
-        used, skipped, jobs, steps, counts = [], [], {}, [], {}
-        loaded = {rel: _load(tree.read(rel) or "") for rel in files}
-        called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
-        for rel in files:
-            data = loaded[rel]
-            if not runs_on_change(rel, data) and rel not in called:
-                skipped.append(rel)
-                continue
-            found = github_steps(rel, data)
-            used.append(rel)
-            raw_jobs = data.get("jobs")
-            names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
-            jobs[rel] = names
-            counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
-            steps += found
-        queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
-        own = [rel for rel in used if rel not in called]  # a called workflow runs on its caller's events
-        pulls = [rel for rel in own if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
-        pushes = [
-            rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}
-        ]
-        fixes = [rel for rel in used if commits_fixes(loaded[rel])]
-        branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
-        return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
-    if tree.has(".gitlab-ci.yml"):
-        data = _load(tree.read(".gitlab-ci.yml") or "")
-        steps = gitlab_steps(".gitlab-ci.yml", data)
-        jobs = list(dict.fromkeys(s.job for s in steps))
-        return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
+    if not files:
+        return None
+    used, skipped, jobs, steps, counts = [], [], {}, [], {}
+    loaded = {rel: _load(tree.read(rel) or "") for rel in files}
+    called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
+    for rel in files:
+        data = loaded[rel]
+        if not runs_on_change(rel, data) and rel not in called:
+            skipped.append(rel)
+            continue
+        found = github_steps(rel, data)
+        used.append(rel)
+        raw_jobs = data.get("jobs")
+        names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
+        jobs[rel] = names
+        counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
+        steps += found
+    queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
+    own = [rel for rel in used if rel not in called]  # a called workflow runs on its caller's events
+    pulls = [rel for rel in own if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
+    pushes = [rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}]
+    fixes = [rel for rel in used if commits_fixes(loaded[rel])]
+    branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
+    return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
+
+
+def _gitlab(tree: Tree) -> CiReading | None:
+    if not tree.has(".gitlab-ci.yml"):
+        return None
+    data = _load(tree.read(".gitlab-ci.yml") or "")
+    steps = gitlab_steps(".gitlab-ci.yml", data)
+    jobs = list(dict.fromkeys(s.job for s in steps))
+    return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
+
+
+def _one_file_system(tree: Tree) -> CiReading | None:
     for rel, system, reader in ((".circleci/config.yml", "CircleCI", circleci_steps), (".travis.yml", "Travis CI",
                                 travis_steps)):  # fmt: skip
         if tree.has(rel):
-            steps = reader(rel, _load(tree.read(rel) or ""))
-            return CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)
+            data = _load(tree.read(rel) or "")
+            steps = reader(rel, data)
+            reading = CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)
+            default = travis_default(data, tree) if system == "Travis CI" else None
+            if default:
+                reading.defaults[rel] = default.phrase()
+            return reading
     return None
+
+
+def _with_appveyor(tree: Tree, reading: CiReading | None) -> CiReading | None:
+    """AppVeyor beside the CI read above, as Windows builds often are, or alone: read when it runs a command a
+    POSIX shell runs the same way (a config of Windows-only lines adds nothing to say)."""
+    rel = next((f for f in APPVEYOR_FILES if tree.has(f)), None)
+    data = _load(tree.read(rel) or "") if rel else {}
+    steps = [CiStep(str(rel), phase, c) for phase, line in appveyor_lines(data, tree) if (c := clean_command(line))]
+    if rel is None or not steps:
+        return reading
+    if reading is None or not reading.used:
+        return CiReading("AppVeyor", [rel], [], {rel: []}, steps, push_branches={rel: appveyor_branches(data)})
+    reading.system += " and AppVeyor"
+    reading.used.append(rel)
+    reading.jobs[rel] = []
+    reading.steps += steps
+    if reading.push_branches:  # beside GitHub Actions' push filters; another system's are not read
+        reading.push_branches[rel] = appveyor_branches(data)
+    return reading

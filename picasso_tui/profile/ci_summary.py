@@ -60,7 +60,8 @@ def ci_fact(
         commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
         jobs = ci.jobs.get(rel, [])
         fixes = rel in ci.commits_fixes
-        if not commands and not fixes and not any(CHECK_JOB.search(j) for j in jobs):
+        default = ci.defaults.get(rel, "") if not commands else ""
+        if not commands and not fixes and not default and not any(CHECK_JOB.search(j) for j in jobs):
             unread.append(rel)  # no command of ours and no check named (abidiff, a README notifier): named, not read
             continue
         more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
@@ -76,6 +77,8 @@ def ci_fact(
                 s.file == rel and s.command not in commands and not is_setup(s.command) for s in ci.steps
             )
             text += " runs " + ", ".join(f"`{c}`" for c in ordered[:6]) + (" and other commands" if others else "")
+        elif default:  # system-rules' .travis.yml installs and sets no `script:`: Travis runs `./mvnw test -B`
+            text += " " + default
         if fixes:
             text += (" and" if commands else "") + " commits the fixes it makes"
         parts.append(text)
