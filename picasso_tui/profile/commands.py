@@ -51,7 +51,8 @@ INSTALL = re.compile(
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?scripts?/(install|bootstrap|setup)\b|^pre-commit install\b|"
-    r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b"
+    r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b|"
+    r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
 )
 COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
@@ -130,6 +131,8 @@ def command_role(command: str) -> str | None:
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
+    if re.search(r"\btox\b.* --notest\b", command):
+        return "install"  # creates the environments and runs nothing in them
     runner = r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?"
     selects = r"(?:(?:\S+ )*tox(?: run)?|nox)(?: -{1,2}[\w-]+(?: [^-\s]\S*)?)*? (?:-e|-s|-f)"
     env = re.match(rf"{runner}{selects} '?([\w.,-]+|<[\w-]+>)(?:\([^)]*\))?'?$", command)
@@ -162,7 +165,7 @@ def command_role(command: str) -> str | None:
 
 def _env_role(name: str) -> str | None:
     """The role a tox env's or nox session's name gives it (attrs' `tox run -e docs-doctests,changelog`: docs)."""
-    if re.fullmatch(r"((py|pypy)[\d.]*t?|tests?|unit|ci)([-_][\w.]+)*", name):
+    if re.fullmatch(r"((py|pypy|graalpy)[\d.]*t?|3\.\d+t?|tests?|unit|ci)([-_][\w.]+)*", name):  # filelock's `3.12`
         return "test"
     if re.fullmatch(r"<([\w-]*(python|version)[\w-]*|env|session|factor)>", name):
         return "test"  # CI's matrix of Pythons (`tox run -e <python-version>`) or an env only CI computes

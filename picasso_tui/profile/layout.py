@@ -72,6 +72,7 @@ def _plain(text: str) -> str:
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<[^>]+>", " ", text)  # images, html tags
     text = re.sub(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?", r"\1", text)  # links keep their text
     text = re.sub(r"`_|\*\*|__|[`*]", "", text)
+    text = re.sub(r"\b([A-Z][\w-]*[A-Za-z0-9])_(?=[\s.,;:)]|$)", r"\1", text)  # an rst reference (jansson's "Jansson_")
     return " ".join(text.split())
 
 

@@ -70,7 +70,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "make", [n for n in names if not _runs_a_missing_file(tree, text, n)], text)
         _one_test_variable(k, rel, text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
-        k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5)
+        setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
+        setup = setup if tree.has("configure") or tree.has("autogen.sh") else "autoreconf -i && ./configure"
+        k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:

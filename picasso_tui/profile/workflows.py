@@ -227,6 +227,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
+    checker = re.fullmatch(r"(?:\./)?([\w./-]+)[-_]check", c.command)
+    if c.role == "format" and checker and tree.has(checker.group(1)):
+        # jansson's CI runs scripts/clang-format-check; scripts/clang-format beside it is what formats
+        return Command(
+            c.role, f"./{checker.group(1)}", f"{checker.group(1)} (its check runs in {c.source})", c.priority
+        )
     later = _delay(tree, c)
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
 
@@ -254,7 +260,7 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
-    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b", c.command):
+    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b|[-_:]check$", c.command):
         return 30  # checks the format, does not format
     coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)
     if c.role == "test" and coverage and not c.source.startswith("CI"):  # go-toml's guide: a coverage report's run

@@ -160,3 +160,57 @@ def test_the_introductions_status_note_is_quoted_whole_and_another_projects_stat
     )
     fork = "# Tenacity\n\nTenacity is a retrying library. It is a fork of retrying which is no longer maintained.\n"
     assert "readme/status" not in bodies(make_project, {"README.md": fork, "t.py": "x = 1\n"}, name="tenacity")
+
+
+def test_installing_tox_and_setting_up_its_environments_are_set_up_not_the_tests():
+    from picasso_tui.profile.commands import command_role
+
+    assert command_role("uv tool install --python 3.14 tox --with tox-uv") == "install"
+    assert command_role("pipx install tox") == "install"
+    assert command_role("tox run -vv --notest --skip-missing-interpreters false -e 3.12") == "install"
+    assert command_role("tox run --skip-pkg-install -e 3.12") == "test"
+
+
+JANSSON_CMAKE = """project(jansson C)
+add_library(jansson src/load.c)
+option(JANSSON_WITHOUT_TESTS "Don't build tests" OFF)
+if (NOT JANSSON_WITHOUT_TESTS)
+   option(JANSSON_TEST_WITH_VALGRIND "Enable valgrind tests." OFF)
+   ENABLE_TESTING()
+   if (JANSSON_TEST_WITH_VALGRIND)
+      set(CMAKE_MEMORYCHECK_COMMAND valgrind)
+      add_test(memcheck__test_load ${CMAKE_MEMORYCHECK_COMMAND} test_load)
+   else()
+      add_test(test_load test_load)
+      add_test(test_dump test_dump)
+      add_test(test_pack test_pack)
+   endif()
+endif()
+"""
+
+LINT_WORKFLOW = """on: [push, pull_request]
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - run: ./scripts/clang-format-check
+"""
+
+
+def test_a_c_library_with_autotools_cmake_and_a_format_check_script(make_project):
+    files = {
+        "CMakeLists.txt": JANSSON_CMAKE, "configure.ac": "AC_INIT([jansson], [2.15])\n", "Makefile.am": "SUBDIRS = src\n",
+        "src/load.c": "int load(void) { return 0; }\n" * 30, "test/test_load.c": "int main(void) { return 0; }\n",
+        "README.rst": "Jansson README\n==============\n\nJansson_ is a C library for encoding and decoding JSON data.\n\n"
+                      ".. _Jansson: http://www.digip.org/jansson/\n",
+        ".github/workflows/tests.yml": LINT_WORKFLOW, "scripts/clang-format": "#!/bin/sh\nclang-format -i src/*.c\n",
+        "scripts/clang-format-check": "#!/bin/sh\nclang-format --dry-run -Werror src/*.c\n", ".clang-format": "BasedOnStyle: LLVM\n",
+    }  # fmt: skip
+    learned = bodies(make_project, files, name="jansson")
+    assert learned["project/summary"].startswith("Project Jansson: Jansson is a C library")
+    assert (
+        learned["workflow/test-one"]
+        == "To run one test: `ctest --test-dir build -R <test name>` — from CMakeLists.txt."
+    )
+    assert "`make check` (after `autoreconf -i && ./configure`)" in learned["workflow/test"], "configure is generated"
+    assert learned["workflow/format"].startswith("To format: `./scripts/clang-format` — from scripts/clang-format")

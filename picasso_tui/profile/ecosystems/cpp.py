@@ -52,8 +52,10 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(f"Autotools ({', '.join(autotools)})")
         sources += autotools[:2]
         setup = "sh autogen.sh && ./configure" if "autogen.sh" in autotools else "./configure"
+        if "autogen.sh" not in autotools and not tree.has("configure"):
+            setup = "autoreconf -i && ./configure"  # jansson's checkout has configure.ac only: configure is generated
         k.command("build", f"{setup} && make", autotools[0], 65)
-        k.command("test", "make check", autotools[0], 65)
+        k.command("test", "make check", autotools[0], 65, f"after `{setup}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")
@@ -354,8 +356,9 @@ def _test_option(root: str) -> str | None:
     or add_subdirectory(test)): the tests exist only in a build configured with it ON."""
     declared = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
     for name in re.findall(declared, root, re.IGNORECASE | re.MULTILINE):
-        guarded = rf"\bif\s*\(\s*{name}\s*\)(?:(?!\bendif\b).)*?{_TESTS_ON}"
-        if re.search(guarded, root, re.IGNORECASE | re.DOTALL):
+        guarded = re.search(rf"\bif\s*\(\s*{name}\s*\)(?:(?!\bendif\b).)*?{_TESTS_ON}", root, re.I | re.DOTALL)
+        # jansson's JANSSON_TEST_WITH_VALGRIND adds valgrind runs after enable_testing(): a mode, not a gate
+        if guarded and not re.search(r"\b(enable_testing|include\s*\(\s*CTest)\b", root[: guarded.start()], re.I):
             return name
     return None
 
