@@ -23,8 +23,9 @@ The logo is blue. It was drawn in 2019.
 """
 
 
-def _learned(repo) -> dict[str, str]:
-    return {f.key: f.body for f in decisions.investigate(walk(repo.root)).findings}
+def _learned(repo, slots: int = 5) -> dict[str, str]:
+    """Room for several inferred decisions, so that each source's own reading shows."""
+    return {f.key: f.body for f in decisions.investigate(walk(repo.root), slots).findings}
 
 
 def test_a_design_doc_section_with_a_reason_is_a_decision_and_one_without_is_not(make_project):
@@ -124,9 +125,11 @@ def test_at_most_a_handful_ranked_and_deduplicated(make_project):
         "go.mod": "module x\n\n// We pin Go 1.22 because the CI images lag behind.\ngo 1.22\n",
         "docs/adr/0001-use-postgres.md": "# Use PostgreSQL\n\n## Status\n\nAccepted\n\n## Decision\n\nPostgreSQL.\n",
     })  # fmt: skip
-    learned = _learned(repo)
-    assert len(learned) == decisions.MAX_DECISIONS
+    learned = _learned(repo, decisions.MAX_DECISIONS)
+    assert len(learned) == 1 + decisions.MAX_DECISIONS, "the ADR, then the most consequential inferred decision"
     assert next(iter(learned)) == "decision/adr/docs/adr/0001-use-postgres.md", "ADRs first"
+    assert "decision/design/docs/design.md#choice-0" in learned, "a design doc outranks a manifest comment"
+    assert len(_learned(repo, 3)) == 4
     assert not any(k.startswith("decision/manifest/") for k in learned), "design docs outrank manifest comments"
 
 
