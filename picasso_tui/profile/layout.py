@@ -7,11 +7,12 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
-from picasso_tui.profile.ecosystems.common import gem_text, root_gemspecs, yard_tagged
+from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load_toml, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
+from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.walk import Tree
-from picasso_tui.profile.where_tests_live import describe_tests
+from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
 PURPOSES = {
     "src": "source code", "lib": "library code", "app": "app code", "apps": "applications (monorepo)",
@@ -161,13 +162,44 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         text = tree.read(rel) if tree.has(rel) else None
         if text and rel.endswith(".gemspec"):  # tty-prompt's `"… command line " \` then `"prompt with …"`: one string
             text = re.sub(r"([\"'])\s*\\\s*\n\s*\1", "", text)
-        desc = re.search(desc_re, text or "")
-        names_build = desc and re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc.group(1), re.I)
-        if desc and len(desc.group(1).split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
-            name = re.search(name_re, text or "")
-            first = re.split(r"(?<=[.!?])\s+", " ".join(desc.group(1).split()))[0]
-            return (name.group(1) if name else "", first, rel)
+        if rel == "pom.xml":  # a <developer>'s or <parent>'s <name> is not the project's
+            text = _POM_NESTED.sub("", text or "")
+        own = _own_fields(tree, rel)
+        desc = own[1] if own else (m.group(1) if (m := re.search(desc_re, text or "")) else "")
+        names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
+        if desc and len(desc.split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
+            name = own[0] if own else (m.group(1) if (m := re.search(name_re, text or "")) else "")
+            first = re.split(r"(?<=[.!?])\s+", " ".join(desc.split()))[0]
+            return (name, first, rel)
     return ("", "", "")
+
+
+_POM_NESTED = re.compile(
+    r"<(parent|developers|contributors|organization|licenses|dependencies|dependencyManagement|build|profiles|"
+    r"modules|scm|mailingLists|issueManagement|ciManagement|distributionManagement|reporting)>.*?</\1>",
+    re.DOTALL,
+)
+"""pom.xml sections whose own <name>/<description> belong to someone or something else than the project."""
+
+
+def _own_fields(tree: Tree, rel: str) -> tuple[str, str] | None:
+    """(name, description) from a JSON or TOML manifest's own package table, never from a nested author,
+    maintainer or dependency (mime's package.json lists `"author": {"name": "Robert Kieffer"}` before its
+    `"name": "mime"`); None when the file is neither or does not parse, so the plain search stands."""
+    if rel.endswith(".json"):
+        data = load_json(tree, rel)
+        tables = [data]
+    elif rel.endswith(".toml"):
+        data = load_toml(tree, rel)
+        keys = (("project",), ("tool", "poetry"), ("package",), ("workspace", "package"))
+        tables = [t for t in (dig(data, *k) for k in keys) if isinstance(t, dict)]
+    else:
+        return None
+    if not data:
+        return None
+    name = next((t["name"] for t in tables if isinstance(t.get("name"), str)), "")
+    desc = next((t["description"] for t in tables if isinstance(t.get("description"), str)), "")
+    return name, desc
 
 
 def _readme(tree: Tree, k: Knowledge) -> None:
@@ -213,6 +245,19 @@ def _main_member(tree: Tree, members: list[str]) -> str | None:
         if len(hits) == 1 and len(members) > 1:
             return hits[0]
     return None
+
+
+NOTES = (".md", ".markdown", ".rst", ".adoc")
+"""Notes for people; a .txt beside tests may be a case a runner reads (parson's tests/test_1_1.txt)."""
+
+
+def _holds_no_tests(tree: Tree, folder: str) -> bool:
+    """A folder named for tests holding notes only, no test file nor code (data there may be the cases a runner
+    elsewhere reads: those stay tests)."""
+    held = tree.under(folder)
+    tests = set(test_files(tree))
+    notes = all(f.lower().endswith(NOTES) or f.rsplit("/", 1)[-1].lower().startswith("readme") for f in held)
+    return bool(held) and notes and not any(f in tests or language_in(tree, f) for f in held)
 
 
 def _folders(tree: Tree, k: Knowledge) -> None:
@@ -268,6 +313,13 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:
             what = "type declarations"  # fastify's types/*.d.ts
+        if what in ("tests", "specs (tests)") and _holds_no_tests(tree, folder):
+            # fs-extra's test/ holds a readme pointing at lib/**/__tests__/: not the tests folder
+            shown = human_list([f.rsplit("/", 1)[-1] for f in tree.under(folder)], 3)
+            described.append(f"{folder}/ ({plural(n, 'file')}: {shown}; no tests in it)")
+            continue
+        if folder in generated_folders(tree):  # mime's types/, built from mime-db: not where to edit
+            what = f"generated {what}" if what else "generated code"
         bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]
         if folder in ("packages", "crates"):
             members = _members(tree, folder)

@@ -9,9 +9,10 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
+from picasso_tui.profile.generated_folders import in_generated_folder
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
-from picasso_tui.profile.where_tests_live import BENCH_DIR, TEST_FILE, is_test_folder, tests_place
+from picasso_tui.profile.where_tests_live import BENCH_DIR, ROOT_RUNNER, TEST_FILE, is_test_folder, tests_place
 
 DESCEND_SHARE = 0.75
 """A folder holding this share of the code below its parent is where the code is (src/ -> src/marshmallow/)."""
@@ -50,7 +51,8 @@ def _is_test(rel: str) -> bool:
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
     aside = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
     aside = aside or re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
-    return in_test_dir or named_as_test or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
+    runner = bool(ROOT_RUNNER.match(rel))
+    return in_test_dir or named_as_test or runner or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
 
 
 _SOURCE_SET = re.compile(r"^(.*?)src/(\w+)/(java|kotlin|scala|groovy)/")
@@ -71,6 +73,7 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
         for f in tree.own
         if not _is_test(f) and not TOOL_CONFIG.search(f) and not _other_source_set(f, mains)
     }
+    own = {f: lang for f, lang in own.items() if not in_generated_folder(tree, f)} or own  # mime's built types/
     typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them
     own = {f: lang for f, lang in own.items() if not f.endswith(typing)} or own
     size: Counter[str] = Counter()

@@ -24,6 +24,10 @@ TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[
 `java-test` or `*-tests` module, will_paginate's spec-non-rails/ suite): its tests are not beside the source they
 test."""
 BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
+PLACES_SHOWN = 4
+ROOT_RUNNER = re.compile(r"^tests?\.[cm]?[jt]s$")
+"""A root test.js / test.mjs that finds and runs the suite (fs-extra's, with Mocha over lib/**/__tests__/): test
+tooling, not the project's code."""
 
 
 def is_test_folder(part: str) -> bool:
@@ -200,12 +204,16 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/
         tests = [t for t in tests if any(is_test_folder(p) for p in t.split("/")[:-1])]
         beside = 0
-    places = [f"in {d} ({plural(n, 'file')})" for d, n in where.most_common(4)]
+    homes = where.most_common()
+    places = [f"in {d} ({plural(n, 'file')})" for d, n in homes[:PLACES_SHOWN]]
     if where:
-        top, n = where.most_common(1)[0]
+        top, n = homes[0]
         total = len(tree.under(top))
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
             places[0] += f", which holds {total} files in all (other suites or test data too)"
+    if len(homes) > PLACES_SHOWN:  # fs-extra's 12 lib/*/__tests__/: the list says it is not all of them
+        rest = sum(n for _, n in homes[PLACES_SHOWN:])
+        places[-1] += f" and {plural(len(homes) - PLACES_SHOWN, 'more place')} ({plural(rest, 'file')})"
     suite = _suite_folder(tree)
     if beside == len(tests) <= 2 and suite:
         # jq's src/jq_test.c runs the suite; the tests themselves are tests/*.test files named otherwise

@@ -79,7 +79,11 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
     crate.proc_macro = bool(isinstance(data.get("lib"), dict) and data["lib"].get("proc-macro"))
-    crate.published = dig(data, "package", "publish") is not False
+    package = data.get("package") or {}
+    # crates.io takes no crate without a description and a licence: a member lacking either is never published
+    # (strum's strum_tests has neither and no `publish = false`)
+    publishable = "description" in package and ("license" in package or "license-file" in package)
+    crate.published = package.get("publish") is not False and publishable
     declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
@@ -94,8 +98,9 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
 
 def _fixture(crate: _Crate) -> bool:
     """A crate under tests/ or named like a fixture is test scaffolding, not one of the project's crates; so is an
-    unpublished member named as a test (indexmap's `test-nostd`, `test-serde`, both `publish = false`)."""
-    harness = bool(re.match(r"tests?[-_]|.*[-_]tests?$", crate.name)) and not crate.published
+    unpublished member named as a test (indexmap's `test-nostd`, `test-serde`, both `publish = false`; strum's
+    `strum_tests`, whose src/main.rs only prints "Tests crate")."""
+    harness = bool(re.match(r"tests?([-_]|$)|.*[-_]tests?$", crate.name)) and not crate.published
     return bool(FIXTURE.search(crate.name)) or crate.folder.split("/")[0] in ("tests", "test") or harness
 
 
@@ -160,7 +165,7 @@ def investigate(tree: Tree) -> Knowledge:
     _packaging(k, tree, root, crates, nested)
     own = [c for c in crates if not is_auxiliary(c.manifest) and not _fixture(c)] or crates[:1]
     _stack(k, tree, own, _main(tree, own))
-    _commands(k, tree, root, own)
+    _commands(k, tree, root, own, [c for c in crates if not is_auxiliary(c.manifest)])
     rust_benchmarks(k, tree, root, members)
     return k
 
@@ -242,19 +247,42 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
-def _integration_test(tree: Tree) -> str | None:
-    """The first integration test target of a single crate: a tests/*.rs file that is not a helper module, and
-    not one gated: by Cargo.toml (`required-features`) or by the file itself (arrayvec's tests/borsh.rs opens with
-    `#![cfg(feature = "borsh")]`, chrono's win_bindings.rs with `#![cfg(windows)]`: they run nothing elsewhere)."""
-    manifest = tree.read("Cargo.toml") or ""
-    gated = set(re.findall(r'\[\[test\]\][^\[]*?name\s*=\s*"([\w-]+)"[^\[]*?required-features', manifest, re.DOTALL))
-    stems = sorted(f[len("tests/") : -3] for f in tree.under("tests") if re.fullmatch(r"tests/[\w-]+\.rs", f))
-    helpers = ("common", "support", "util", "utils", "mod")
-    for stem in (s for s in stems if s not in gated and s not in helpers):
-        # reqwest's `#![cfg(not(target_arch = "wasm32"))]` keeps a test for every usual target: that gate is no gate
-        if not re.search(r"^#!\[cfg\((?!test\)|not\()", tree.read(f"tests/{stem}.rs") or "", re.MULTILINE):
-            return stem
-    return None
+_DECLARED_TEST = re.compile(r"\[\[test\]\][^\[]*?name\s*=\s*\"([\w-]+)\"([^\[]*)", re.DOTALL)
+_IGNORED = re.compile(r"^\s*#\[(ignore\b|rustversion::attr\(not\(nightly\),\s*ignore\b)", re.MULTILINE)
+
+
+def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
+    """The integration test targets of one crate: its tests/*.rs files that are not helper modules nor modules of
+    another test file (ripgrep's tests/binary.rs is `mod binary;` of tests/tests.rs), or only its [[test]] targets
+    under `autotests = false`; none gated: by Cargo.toml (`required-features`) or by the file itself (arrayvec's
+    tests/borsh.rs opens with `#![cfg(feature = "borsh")]`, chrono's win_bindings.rs with `#![cfg(windows)]`), and
+    none whose every test is ignored (serde's compiletest.rs runs on nightly only)."""
+    prefix = f"{folder}/" if folder else ""
+    manifest = tree.read(f"{prefix}Cargo.toml") or ""
+    declared = {name: "required-features" in rest for name, rest in _DECLARED_TEST.findall(manifest)}
+    if re.search(r"^autotests\s*=\s*false", manifest, re.MULTILINE):
+        return [name for name, gated in declared.items() if not gated]
+    tests = f"{prefix}tests/"
+    files = {
+        f[len(tests) : -3]: tree.read(f) or ""
+        for f in tree.under(tests)
+        if re.fullmatch(r"[\w-]+\.rs", f[len(tests) :])
+    }
+    modules = {m for text in files.values() for m in re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", text, re.MULTILINE)}
+    helpers = {"common", "support", "util", "utils", "mod"} | modules | {n for n, gated in declared.items() if gated}
+    # reqwest's `#![cfg(not(target_arch = "wasm32"))]` keeps a test for every usual target: that gate is no gate
+    return [
+        stem
+        for stem, text in sorted(files.items())
+        if stem not in helpers
+        and not re.search(r"^#!\[cfg\((?!test\)|not\()", text, re.MULTILINE)
+        and not (_IGNORED.search(text) and len(_IGNORED.findall(text)) >= text.count("#[test]"))
+    ]
+
+
+def _test_files(tree: Tree, crate: _Crate) -> int:
+    """How many Rust files a crate's tests/ holds, modules of one test target too (ripgrep's tests/*.rs)."""
+    return sum(f.endswith(".rs") for f in tree.under(f"{crate.folder}/tests" if crate.folder else "tests"))
 
 
 def _has_tests(tree: Tree, crate: _Crate) -> bool:
@@ -281,15 +309,28 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
             k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
 
 
-def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> None:
+def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], members: list[_Crate]) -> None:
+    """Commands for the project's own crates; ``members`` adds the test crates, where one test may be run."""
     workspace = "workspace" in root
     _cargo_aliases(k, tree)
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     tested = next((c for c in crates if _has_tests(tree, c)), None)
-    integration = _integration_test(tree) if not workspace else None
+    integration = _integration_tests(tree)[:1] if not workspace else []
+    # in a workspace, the member with the most integration tests, a test crate too (strum's strum_tests/tests/)
+    held = {c.name: _integration_tests(tree, c.folder) for c in members} if workspace else {}
+    holder = max(members, key=lambda c: (bool(held[c.name]), _test_files(tree, c))) if held else None
     if integration:  # one file of tests/ (reqwest's `cargo test --test redirect`), or a name filter
-        k.command("test-one", f"cargo test --test {integration}", "tests/", 60, "or `cargo test <test name>`")
+        k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, "or `cargo test <test name>`")
+    elif holder and held[holder.name]:
+        name, place = holder.name, f"{holder.folder}/tests/" if holder.folder else "tests/"
+        k.command(
+            "test-one",
+            f"cargo test -p {name} --test {held[name][0]}",
+            place,
+            60,
+            f"or `cargo test -p {name} <test name>`",
+        )
     elif tested:
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     if any(c.library for c in crates):
