@@ -11,6 +11,7 @@ from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.pre_commit import pre_commit
+from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import Tree, read_bounded
 
 RUNNER = 25
@@ -67,7 +68,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:
         names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE)
-        _targets(k, rel, "make", [n for n in names if not _runs_a_missing_file(tree, text, n)], text)
+        live = [
+            n for n in names if not _runs_a_missing_file(tree, text, n) and not runs_dead_nose(tree, _recipe(text, n))
+        ]
+        _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
@@ -125,8 +129,8 @@ def _tox3_only(tree: Tree) -> bool:
 
 def tox(tree: Tree, k: Knowledge) -> None:
     names, source, run = tox_envs(tree)
-    if not source or (source == "tox.ini" and _tox3_only(tree)):
-        return
+    if not source or (source == "tox.ini" and _tox3_only(tree)) or stale_tox(tree):
+        return  # a tox CI never runs, left behind by CI's own runner (jmespath's nosetests beside CI's py.test)
     k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
     own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
         names)  # fmt: skip

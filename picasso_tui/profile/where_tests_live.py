@@ -122,19 +122,60 @@ def _find_test_files(tree: Tree) -> list[str]:
     ]
 
 
-def test_homes(tests: list[str]) -> tuple[Counter[str], int]:
-    """The test folders holding the tests (tests/, javalin/src/test/) with their counts, and how many tests live
-    beside the source instead."""
+LANGUAGE_FAMILIES = (
+    (".py",), (".go",), (".rb",), (".php",), (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"),
+    (".java", ".kt", ".groovy", ".scala"), (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp"),
+)  # fmt: skip
+"""File endings of one language: a test file is beside its source when its folder holds source of that language."""
+NOT_SOURCE = frozenset({"conftest.py"})
+"""pytest's fixtures for the tests beside them: no source under test (a package's __init__.py is its source)."""
+
+
+def _family(name: str) -> int | None:
+    return next((i for i, endings in enumerate(LANGUAGE_FAMILIES) if name.endswith(endings)), None)
+
+
+def _source_folders(tree: Tree) -> set[tuple[str, int]]:
+    """(folder, language) for each folder holding a source file of that language that is no test, found once."""
+    if "_source_folders" not in tree.__dict__:
+        tree.__dict__["_source_folders"] = {
+            (folder, family)
+            for f in tree.files
+            if "/" in f and (family := _family(f)) is not None and not TEST_FILE.search(f)
+            and (folder := f.rsplit("/", 1)[0]) and f.rsplit("/", 1)[1] not in NOT_SOURCE
+        }  # fmt: skip
+    return tree.__dict__["_source_folders"]
+
+
+def _beside_source(tree: Tree, rel: str) -> bool:
+    """The test file's folder holds a source file of its language that is no test (extra/test_hypothesis.py alone
+    in extra/ sits beside no source: the folder is a test folder of its own)."""
+    folder, _, name = rel.rpartition("/")
+    family = _family(name)
+    if not folder or family is None:
+        return True  # the root, or a language not told apart: as before
+    return (folder, family) in _source_folders(tree)
+
+
+def test_homes(tree: Tree, tests: list[str]) -> tuple[Counter[str], int]:
+    """The test folders holding the tests (tests/, javalin/src/test/, a folder of test files only) with their
+    counts, and how many tests live beside the source instead."""
     where: Counter[str] = Counter()
     beside = 0
     for rel in tests:
         parts = rel.split("/")
         idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
-        if idx is None:
+        if idx is not None:
+            where["/".join(parts[: idx + 1]) + "/"] += 1
+        elif _beside_source(tree, rel):
             beside += 1
         else:
-            where["/".join(parts[: idx + 1]) + "/"] += 1
+            where[rel.rsplit("/", 1)[0] + "/"] += 1
     return where, beside
+
+
+def _in_test_folder(rel: str) -> bool:
+    return any(is_test_folder(p) for p in rel.split("/")[:-1])
 
 
 _CFG_TEST = re.compile(r"^[ \t]*#\[cfg\(test\)\]", re.MULTILINE)
@@ -165,7 +206,7 @@ def tests_place(tree: Tree) -> str:
     if _cmake_test_programs(tree, probe, tests):  # utfcpp's programs, not only the files named as tests
         built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
         return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
-    where, beside = test_homes(tests)
+    where, beside = test_homes(tree, tests)
     suite = _suite_folder(tree)
     inline = _inline_rust_tests(tree)
     suite = suite or ("tests" if tree.under("tests") and inline else suite)  # Cargo's integration tests
@@ -199,11 +240,12 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
         return
-    where, beside = test_homes(tests)
-    if where and beside <= 2 and beside * 20 < len(tests):
-        # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/
-        tests = [t for t in tests if any(is_test_folder(p) for p in t.split("/")[:-1])]
-        beside = 0
+    outside = [t for t in tests if not _in_test_folder(t)]
+    if len(outside) < len(tests) and len(outside) <= 2 and len(outside) * 20 < len(tests):
+        # grape's lib/grape/validations/validations_spec.rb is library code named like a spec; 135 specs in spec/;
+        # devise's guides/bug_report_templates/integration_test.rb is a template for a bug report
+        tests = [t for t in tests if _in_test_folder(t)]
+    where, beside = test_homes(tree, tests)
     homes = where.most_common()
     places = [f"in {d} ({plural(n, 'file')})" for d, n in homes[:PLACES_SHOWN]]
     if where:

@@ -177,7 +177,7 @@ CASES = {
     "python-setuptools": (PYTHON_SETUPTOOLS, {
         "python/packaging": ["package manager pip"],
         "python/stack": ["Flask", "SQLAlchemy", "pytest"],
-        "workflow/install": ["pip install -e '.'"],
+        "workflow/install": ["pip install -e ."],
         "workflow/test": ["`pytest`"],
         "workflow/format": ["black ."],
         "layout/tests": ["beside the source they test (1 file", "*_test.*"],

@@ -4,14 +4,51 @@ collects, and a file among them that a run of it alone really tests."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
+from picasso_tui.profile.ci import read_ci
+from picasso_tui.profile.stale_test_runners import test_runner
 from picasso_tui.profile.walk import Tree
 
 
+def _ci_test_folders(tree: Tree) -> list[str]:
+    """The folders CI's pytest runs in or names (`cd tests/ && py.test`, `pytest tests/unit --cov=pkg`): a word
+    naming a folder or file of the tree with a slash, or a test folder's name; an option's value is no folder."""
+    reading = read_ci(tree)
+    found: list[str] = []
+    for step in reading.steps if reading else []:
+        if test_runner(step.command) != "pytest":
+            continue
+        entered = re.match(r"^cd ([\w./-]+) && (.+)$", step.command)
+        base = entered.group(1).strip("./").strip("/") if entered else ""
+        words = (entered.group(2) if entered else step.command).split()
+        named = [w.removeprefix("./").rstrip("/") for w in words if not w.startswith("-") and "=" not in w]
+        paths = [f"{base}/{w}" if base else w for w in named if "/" in w or w in ("tests", "test", "testing")]
+        paths = [p.rsplit("/", 1)[0] if tree.has(p) and "/" in p else p for p in paths]  # a file: its folder
+        found += [p for p in paths if tree.under(p)] or ([base] if base and tree.under(base) else [])
+    return list(dict.fromkeys(found))
+
+
+def main_test_folders(tree: Tree, test_files: list[str]) -> list[str]:
+    """Where the suite is: the folders CI's pytest runs in or names, else the top-level folder holding the most test
+    files ("" for the root). A test file elsewhere (jmespath's extra/test_hypothesis.py) is a stray CI never runs."""
+    named = _ci_test_folders(tree)
+    if named:
+        return named
+    tops = Counter(f.split("/", 1)[0] if "/" in f else "" for f in test_files)
+    return [tops.most_common(1)[0][0]] if tops else []
+
+
+def _inside(rel: str, folders: list[str]) -> bool:
+    return any(rel.startswith(f"{d}/") if d else "/" not in rel for d in folders)
+
+
 def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:
-    """A test file pytest collects, for the one-test example: under `testpaths`, outside `norecursedirs`
-    (a folder of mypy cases is not run), and holding a test function or class."""
+    """A test file pytest collects, for the one-test example: in the main test folder, under `testpaths`, outside
+    `norecursedirs` (a folder of mypy cases is not run), and holding a test function or class."""
+    folders = main_test_folders(tree, test_files)
+    test_files = [f for f in test_files if _inside(f, folders)]
     skipped = options.get("norecursedirs") or ()
     skipped = skipped.split() if isinstance(skipped, str) else [str(x) for x in skipped]
     paths = options.get("testpaths") or ()

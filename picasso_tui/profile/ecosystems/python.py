@@ -10,6 +10,8 @@ from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
+from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
+from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -173,7 +175,7 @@ def _packaging(k: Knowledge, p: _Project) -> None:
     tree, pyproject = p.tree, p.pyproject
     name = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
     backend = dig(pyproject, "build-system", "build-backend")
-    requires = dig(pyproject, "project", "requires-python")
+    requires = requires_python(tree)[0]  # pyproject's requires-python, else setup.py's or setup.cfg's python_requires
     details = [f"package manager {p.tool} ({p.why})"]
     if name:
         details.insert(0, f"package `{name}`")
@@ -215,6 +217,9 @@ def _role(p: _Project) -> str:
     """A Django site or a project uv does not package is an application; a distributable package a library."""
     scripts = dig(p.pyproject, "project", "scripts") or dig(p.pyproject, "tool", "poetry", "scripts") or {}
     cli = f" with the command `{next(iter(scripts))}`" if isinstance(scripts, dict) and scripts else ""
+    files = [s.name for s in setup_scripts(p.tree) if s.source.endswith(" scripts")]
+    if not cli and files and not _console_scripts(p.tree):  # setup.py's `scripts=['bin/jp.py']`
+        cli = f" with the command `{files[0]}`"
     if p.django:
         return "a Django application"
     packaged = p.tree.has("setup.py") or "build-system" in p.pyproject
@@ -239,11 +244,7 @@ def _install(k: Knowledge, p: _Project) -> None:
     elif tool == "Pipenv":
         k.command("install", "pipenv install --dev", why, 40)
     elif tree.has("pyproject.toml") or tree.has("setup.py"):
-        target = f".[{extras[0]}]" if extras else "."
-        tests = tree.first("test_requirements.txt", "tests_requirements.txt", "dev_requirements.txt",
-                           "requirements-test.txt", "requirements-tests.txt", "requirements-dev.txt")  # fmt: skip
-        also = f" -r {tests}" if tests and not extras else ""  # funcy's tests need pytest from test_requirements.txt
-        k.command("install", f"pip install -e '{target}'{also}", f"{sources[0]}, {tests}" if also else sources[0], 60)
+        k.command("install", *pip_install(tree, extras, sources[0]), 60)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
@@ -323,6 +324,8 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
     scripts = {n: t for n, t in scripts.items() if isinstance(t, str)}
     retired = {n: said for n, t in scripts.items() if (said := deprecated(tree, module_file(tree, t)))}
     entries = [f"`{n}` -> {t}" + (f" (deprecated: {retired[n]})" if n in retired else "") for n, t in scripts.items()]
+    installed = [] if scripts else setup_scripts(tree)  # setup.py's and setup.cfg's, when pyproject names none
+    entries += [f"`{s.name}` -> {s.target} ({s.source})" for s in installed]
     mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2 and importable(tree, f)]
     entries += [
         f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})"
@@ -337,11 +340,16 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
             "Python entry points",
             f"Python entry points: {human_list(entries, 6)}.",
             *(["pyproject.toml"] if scripts else []),
+            *dict.fromkeys(s.source.split()[0] for s in installed),
             *mains[:3],
             *([django] if django else []),
         )
     if live := [n for n in scripts if n not in retired]:  # jsonschema's CLI warns it is deprecated: nothing to run
         k.command("run", f"{run}{live[0]}", "pyproject.toml [project.scripts]", 60)
+    elif installed:  # jmespath's `scripts=['bin/jp.py']`: pip puts jp.py on the PATH
+        first = installed[0]
+        note = f"installed from {first.target}" if first.source.endswith(" scripts") else ""
+        k.command("run", f"{run}{first.name}", first.source, 60, note)
     if django:
         k.command("run", f"{run}python manage.py runserver", django, 55)
 
@@ -354,8 +362,37 @@ def _migrations(k: Knowledge, p: _Project) -> None:
         k.command("migrate", f"{p.run}alembic upgrade head", where, 50)
 
 
+@dataclass(frozen=True)
+class SetupScript:
+    """A command setup.py or setup.cfg installs: a console_scripts entry point or a file of `scripts`."""
+
+    name: str
+    target: str
+    """The function (`httpie.__main__:main`) or the file (`bin/jp.py`) it runs."""
+    source: str
+    """Where it is declared: `setup.py console_scripts`, `setup.cfg scripts` …"""
+
+
+def setup_scripts(tree: Tree) -> list[SetupScript]:
+    """The commands setup.py and setup.cfg install (read as text, never executed): their console_scripts entry
+    points, then the files their `scripts` copy onto the PATH (only those the repository has)."""
+    found: list[SetupScript] = []
+    for rel in ("setup.py", "setup.cfg"):
+        text = re.sub(r"(?m)^[ \t]*[#;].*$", "", tree.read(rel) or "" if tree.has(rel) else "")  # comments
+        block = re.search(r"console_scripts\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
+        for name, target in re.findall(r"([\w.-]+)\s*=\s*([\w.]+:[\w.]+)", block.group(1) if block else ""):
+            found.append(SetupScript(name, target, f"{rel} console_scripts"))
+        listed = re.search(r"\bscripts\s*=\s*\[([^\]]*)\]", text) if rel == "setup.py" else None
+        options = re.search(r"^\[options\][^\[]*?^scripts\s*=\s*((?:.*\n?)(?:[ \t]+.+\n?)*)", text, re.M)
+        files = re.findall(r"[\"']([^\"']+)[\"']", listed.group(1)) if listed else []
+        files += options.group(1).split() if options and rel == "setup.cfg" else []
+        for path in files:
+            path = path.removeprefix("./")
+            if tree.has(path):
+                found.append(SetupScript(path.rsplit("/", 1)[-1], path, f"{rel} scripts"))
+    return found
+
+
 def _console_scripts(tree: Tree) -> list[str]:
     """The commands setup.cfg or setup.py install (`console_scripts = http = httpie.__main__:main`)."""
-    text = (tree.read("setup.cfg") or "") + "\n" + (tree.read("setup.py") or "")
-    block = re.search(r"console_scripts\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
-    return re.findall(r"([\w.-]+)\s*=\s*[\w.]+:", block.group(1)) if block else []
+    return [s.name for s in setup_scripts(tree) if s.source.endswith("console_scripts")]

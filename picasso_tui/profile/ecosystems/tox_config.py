@@ -53,3 +53,30 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
         names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
         source, run = "pyproject.toml [tool.tox]", "tox run -e"
     return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
+
+
+def tox_commands(tree: Tree) -> list[str]:
+    """The command lines tox's environments run (every `commands` of tox.ini or of a pyproject [tool.tox] env,
+    its `legacy_tox_ini` too), continuation lines joined; [] without tox."""
+    _, source, _ = tox_envs(tree)
+    if source == "tox.ini":
+        return _ini_commands(tree.read("tox.ini") or "")
+    if not source:
+        return []
+    try:
+        data = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
+    except tomllib.TOMLDecodeError:
+        return []
+    envs = [data.get("env_run_base") or {}, *(data.get("env") or {}).values()]
+    runs = [c for env in envs if isinstance(env, dict) for c in env.get("commands") or []]
+    legacy = data.get("legacy_tox_ini")
+    return [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in runs] + (
+        _ini_commands(legacy) if isinstance(legacy, str) else []
+    )
+
+
+def _ini_commands(text: str) -> list[str]:
+    text = re.sub(r"\\\n\s*", " ", text)
+    blocks = re.findall(r"^commands\s*=[ \t]*(.*(?:\n[ \t]+.*)*)", text, re.MULTILINE)
+    lines = [line.strip() for block in blocks for line in block.splitlines()]
+    return [line for line in lines if line and not line.startswith(("#", ";"))]
