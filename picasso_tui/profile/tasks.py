@@ -103,8 +103,14 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
 
 
 def _tox_env_role(name: str) -> str | None:
-    if re.fullmatch(r"(py|pypy)[\d.]*t?|tests?(-\w+)?|unit", name):
+    if re.fullmatch(r"(py|pypy|graalpy)[\d.]*t?|3\.\d+t?|tests?(-\w+)?|unit", name):
         return "test"
+    if name in ("dev", "develop", "devenv", "venv"):
+        return "install"  # filelock's `tox run -e dev` makes a development environment, it runs no program
+    if name in ("type", "ty", "pyright"):
+        return "typecheck"  # filelock's `type` env runs ty
+    if re.fullmatch(r"bench(mark)?s?", name):
+        return "bench"
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
 
@@ -113,9 +119,12 @@ def unknown_tox_env(tree: Tree, text: str) -> bool:
     """Whether ``text`` runs a tox environment the project does not declare (waitress' guide still says
     `tox -e py2-cover,py3-cover,coverage`): a step from before the tox.ini it has now. tox makes pyXY on its own."""
     asked = [e for m in re.findall(r"\btox (?:run )?-e ?([\w.,-]+)", text) for e in m.split(",")]
-    if not asked:
+    factors = re.findall(r"\btox (?:run )?-f ?([\w.-]+)", text)
+    if not asked and not factors:
         return False  # most lines run no tox environment: tox.ini is not read for them
     names, source, _ = tox_envs(tree)
+    if source and names and any(not any(f in n.split("-") for n in names) for f in factors):
+        return True  # filelock's guide: `tox run -f py311`, where the envs are named 3.11: it selects nothing
     return bool(source) and any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
 
 

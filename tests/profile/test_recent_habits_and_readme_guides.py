@@ -214,3 +214,32 @@ def test_a_c_library_with_autotools_cmake_and_a_format_check_script(make_project
     )
     assert "`make check` (after `autoreconf -i && ./configure`)" in learned["workflow/test"], "configure is generated"
     assert learned["workflow/format"].startswith("To format: `./scripts/clang-format` — from scripts/clang-format")
+
+
+TOX_TOML = """requires = ["tox>=4.22"]
+env_list = ["3.13", "3.12", "type", "docs"]
+
+[env_run_base]
+commands = [["pytest", "tests"]]
+
+[env.type]
+commands = [["ty", "check", "."]]
+
+[env.docs]
+commands = [["sphinx-build", "docs", "docs/_build/html"]]
+
+[env.dev]
+commands = [["python", "-c", "print('ready')"]]
+"""
+
+
+def test_a_tox_toml_is_read_and_a_guides_factor_no_env_has_selects_nothing(make_project):
+    guide = "# Contributing\n\nRun the tests with `tox run`, or one Python with `tox run -f py311`.\n"
+    files = {"tox.toml": TOX_TOML, "CONTRIBUTING.md": guide, "pyproject.toml": "[project]\nname = 'lock'\n"}
+    learned = bodies(
+        make_project, files | {"src/lock/__init__.py": "x = 1\n", "tests/test_lock.py": "def test(): pass\n"}
+    )
+    assert learned["workflow/typecheck"] == "To type-check: `tox run -e type` — from tox.toml env `type`."
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `tox run -e docs` — from tox.toml")
+    assert "-f py311" not in learned["workflow/test"], "no env of tox.toml has the factor py311"
+    assert "workflow/run" not in learned, "tox's dev env makes a development environment; it runs no program"

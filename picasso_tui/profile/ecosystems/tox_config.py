@@ -1,10 +1,11 @@
-"""tox's configuration as the profile reads it: the environments a tox.ini or pyproject.toml [tool.tox] declares,
-with envlist brace products expanded. Below the task runners and the ecosystems, which both ask for it."""
+"""tox's configuration as the profile reads it: the environments a tox.ini, tox.toml or pyproject.toml [tool.tox]
+declares, with envlist brace products expanded. Below the task runners and the ecosystems, which both ask for it."""
 
 from __future__ import annotations
 
 import re
 import tomllib
+from typing import Any
 
 from picasso_tui.profile.walk import Tree
 
@@ -45,14 +46,28 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
         names = expand_envlist(envs.group(1)) if envs else []
         names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
         source = "tox.ini"
-    elif tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
-        try:
-            data = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
-        except tomllib.TOMLDecodeError:
-            data = {}
+    elif (found := _toml_config(tree))[1]:
+        data, source = found
         names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
-        source, run = "pyproject.toml [tool.tox]", "tox run -e"
+        run = "tox run -e"
     return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
+
+
+def _toml_config(tree: Tree) -> tuple[dict[str, Any], str]:
+    """tox's TOML configuration and where it is: a tox.toml (filelock's), else pyproject.toml's [tool.tox]."""
+    if tree.has("tox.toml"):
+        try:
+            return tomllib.loads(tree.read("tox.toml") or ""), "tox.toml"
+        except tomllib.TOMLDecodeError:
+            return {}, ""
+    if tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
+        try:
+            return tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get(
+                "tox", {}
+            ), "pyproject.toml [tool.tox]"
+        except tomllib.TOMLDecodeError:
+            return {}, ""
+    return {}, ""
 
 
 def tox_commands(tree: Tree) -> list[str]:
@@ -63,10 +78,7 @@ def tox_commands(tree: Tree) -> list[str]:
         return _ini_commands(tree.read("tox.ini") or "")
     if not source:
         return []
-    try:
-        data = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
-    except tomllib.TOMLDecodeError:
-        return []
+    data, _ = _toml_config(tree)
     envs = [data.get("env_run_base") or {}, *(data.get("env") or {}).values()]
     runs = [c for env in envs if isinstance(env, dict) for c in env.get("commands") or []]
     legacy = data.get("legacy_tox_ini")
