@@ -24,7 +24,8 @@ NORMATIVE = re.compile(
     r"\d+\s?% (?:test |code )?coverage|(?:complete|full) (?:code |test )?coverage|follow(?:s|ing)? (?:the )?PSR-\d+|"
     r"please submit|(?:it's|it is) (?:always |usually |generally )?(?:best|better|a good idea|recommended|preferred) "
     r"to|"
-    r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:we|I) (?:recommend|prefer|ask)|"
+    r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:will|would|shall) not be accept(?:ing|ed)|"
+    r"(?:will|would) be (?:gladly |happily )?accepted|(?:we|I) (?:recommend|prefer|ask)|"
     r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred)|"
     r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted)|"
     r"requires? (?:a )?(?:code )?review)\b",

@@ -193,6 +193,11 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
                 out.append((heading, f"{lead} {'; '.join(items)}.", max(indent, 0)))
             i += 1 + len(items)
             continue
+        if items and opens and all(re.match(r"[a-z]", plain(t)) for t in items):
+            # godotenv's "Contributions would be gladly accepted that:" and its long items, each finishing that
+            # sentence: one alone ("keep the library up to date …") reads as an order it is not
+            i += 1 + len(items)
+            continue
         out.append(blocks[i])
         i += 1
     return out
@@ -209,6 +214,32 @@ def _instructs(text: str, is_bullet: bool) -> bool:
 
 _WORKFLOW_STEP = re.compile(r"\b(fork|clone|push|pull requests?|PRs?|commit|branch|issues?|ticket)\b", re.IGNORECASE)
 """A list of the steps to a pull request ("Fork it", "Push to the branch"): its items are read one by one."""
+
+
+_TESTS = re.compile(r"\btests?\b", re.IGNORECASE)
+
+
+def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
+    """The items of each list of three or more most of whose items are the steps to a pull request ("Fork it",
+    "Create your feature branch", "Push to the branch", "Create new Pull Request"): onboarding, not rules, unless
+    an item speaks of the tests or says what must hold ("Open a pull request; it must pass CI")."""
+    steps: set[int] = set()
+    i = 0
+    while i < len(blocks):
+        heading, _, indent = blocks[i]
+        run = [i]
+        while indent >= 0 and run[-1] + 1 < len(blocks) and blocks[run[-1] + 1][2] == indent and (
+            blocks[run[-1] + 1][0] == heading):  # fmt: skip
+            run.append(run[-1] + 1)
+        said = [plain(blocks[n][1]) for n in run]
+        if indent >= 0 and len(run) >= 3 and 5 * sum(bool(_WORKFLOW_STEP.search(t)) for t in said) >= 3 * len(run):
+            onboarding = [
+                n for n, t in zip(run, said, strict=True)
+                if _WORKFLOW_STEP.search(t) and not (TEST_RULE.search(t) or NORMATIVE.search(t) or _TESTS.search(t))
+            ]  # fmt: skip
+            steps.update(onboarding)
+        i = run[-1] + 1
+    return steps
 
 
 def _lists_of_rules(blocks: list[Block]) -> set[int]:
@@ -238,8 +269,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     rules = []
     blocks = _lead_ins(blocks)
     whole = _lists_of_rules(blocks)
+    steps = _steps_to_a_pull_request(blocks)
     for at, (path, text, indent) in enumerate(blocks):
-        if indent == CODE:
+        if indent == CODE or at in steps:
             continue
         is_bullet = indent >= 0
         if any(

@@ -208,9 +208,9 @@ def test_a_guides_steps_keep_their_indented_commands_and_lose_their_pointers(mak
     rules = learned["rules/contributing.md"]
     assert rules == (
         "Contributor guide contributing.md:\nContributing documentation:\n"
-        '- Add a git remote "upstream" for the cloned fork: `git remote add upstream git@github.com:Pylons/waitress.git`\n'
         "- Run the tests before you push your branch: `tox -e py`"
-    )  # py2-cover is no environment of tox.ini, and "as indicated in step 5" points at nothing here
+    )  # py2-cover is no environment of tox.ini, "as indicated in step 5" points at nothing here, and adding a
+    # remote for the fork is one of the steps to a pull request: onboarding, no rule
 
 
 GUIDE_OUT_OF_CONTEXT = """# Contributing

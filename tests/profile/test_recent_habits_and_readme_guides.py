@@ -243,3 +243,34 @@ def test_a_tox_toml_is_read_and_a_guides_factor_no_env_has_selects_nothing(make_
     assert learned["workflow/docs"].startswith("To build or preview the docs: `tox run -e docs` — from tox.toml")
     assert "-f py311" not in learned["workflow/test"], "no env of tox.toml has the factor py311"
     assert "workflow/run" not in learned, "tox's dev env makes a development environment; it runs no program"
+
+
+GODOTENV_README = """# GoDotEnv
+
+## Contributing
+
+Contributions are welcome, but with some caveats.
+
+This library has been declared feature complete and will not be accepting pull requests adding new functionality.
+
+Contributions would be gladly accepted that:
+
+* bring this library's parsing into closer compatibility with the mainline dotenv implementations, in particular [Ruby's dotenv](https://github.com/bkeepers/dotenv)
+* keep the library up to date with the go ecosystem (ie CI bumps, documentation changes, changes in the core libraries)
+
+*code changes without tests and references to peer dotenv implementations will not be accepted*
+
+1. Fork it
+2. Create your feature branch (`git checkout -b my-new-feature`)
+3. Commit your changes (`git commit -am 'Added some feature'`)
+4. Push to the branch (`git push origin my-new-feature`)
+5. Create new Pull Request
+"""
+
+
+def test_a_refusal_is_a_rule_and_neither_the_steps_to_a_pull_request_nor_a_sentences_pieces_are(make_project):
+    notes = bodies(make_project, {"README.md": GODOTENV_README, "go.mod": "module x\n\ngo 1.21\n"})["rules/README.md"]
+    assert "- This library has been declared feature complete and will not be accepting pull requests" in notes
+    assert "- code changes without tests and references to peer dotenv implementations will not be accepted" in notes
+    assert "keep the library" not in notes, "an item that finishes the sentence before the list is no order"
+    assert "feature branch" not in notes and "Pull Request" not in notes, "the steps to a pull request are onboarding"
