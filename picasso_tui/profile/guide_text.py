@@ -46,7 +46,7 @@ def plain(text: str) -> str:
     text = "".join(part if part.startswith("`") else HTML_TAG.sub("", part) for part in re.split(r"(`[^`\n]+`)", text))
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
     text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
-    text = re.sub(r"^\*([^*\n]+)\*$", r"\1", text.replace("**", "").strip())  # a line in italics: its words
+    text = re.sub(r"^([*_])([^*_\n]+)\1$", r"\2", text.replace("**", "").strip())  # a line in italics: its words
     return " ".join(text.split())
 
 

@@ -48,7 +48,8 @@ NOT_A_CODE_RULE = re.compile(
     r"(?:fields?|sections?|questions?|checklist) (?:below|above)|(?:further|following|next|later) sections?\b|"
     r"\b(?:a few|some|several) (?:small |simple )?(?:guidelines|rules|things)\b.{0,30}\bfollow\b|"
     r"security (?:policy|bug report\w*|reports?)|found an? (?:bug|problem)|"
-    r"issues? (?:should|must) (?:always )?(?:have|include|contain))",
+    r"issues? (?:should|must) (?:always )?(?:have|include|contain)|"
+    r"^you should (?:now )?(?:see|get|have|be able))",  # what a step shows ("You should see a green message")
     re.IGNORECASE,
 )
 OFF_TOPIC_HEADING = re.compile(

@@ -303,6 +303,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 if i and rules and rules[-1] == (heading, candidates[i - 1]):
                     rules.pop()  # said again below, with the sentence that needs it
                 c = f"{candidates[i - 1]} {c}" if i else c
+            if c.startswith("^ "):
+                continue  # js-cookie's "^ For this to work you must …": a footnote to the code above, not a rule
             if not NOT_A_CODE_RULE.search(re.sub(r"\([^)]*\)", "", c)) and not ILLUSTRATES.match(c):  # asides aside
                 rules.append((heading, c))
     return rules

@@ -262,6 +262,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
+    if c.role != "run" and re.search(r"(?<![\w-])(--)?watch\b", c.command):
+        return 30  # js-cookie's `npx grunt watch` rebuilds on every change and never exits: after a build that ends
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b|[-_:]check$", c.command):
         return 30  # checks the format, does not format
     coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)

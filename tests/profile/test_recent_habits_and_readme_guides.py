@@ -274,3 +274,26 @@ def test_a_refusal_is_a_rule_and_neither_the_steps_to_a_pull_request_nor_a_sente
     assert "- code changes without tests and references to peer dotenv implementations will not be accepted" in notes
     assert "keep the library" not in notes, "an item that finishes the sentence before the list is no order"
     assert "feature branch" not in notes and "Pull Request" not in notes, "the steps to a pull request are onboarding"
+
+
+def test_a_watcher_the_guide_offers_comes_after_a_build_that_ends(make_project):
+    guide = "# Contributing\n\nYou can build automatically after a file change using the following command:\n\n"
+    guide += "```bash\nnpx grunt watch\n```\n"
+    package = (
+        '{"name": "cookie", "scripts": {"dist": "rm -rf dist/* && rollup -c"}, "devDependencies": {"rollup": "4"}}'
+    )
+    learned = bodies(make_project, {"CONTRIBUTING.md": guide, "package.json": package, "src/api.mjs": "export {}\n"})
+    assert learned["workflow/build"].startswith("To build: `npm run dist`")
+    assert "Also: `npx grunt watch` (CONTRIBUTING.md)" in learned["workflow/build"]
+
+
+def test_a_footnote_to_a_step_and_what_a_step_shows_are_no_rules(make_project):
+    guide = (
+        "# Contributing\n\n## Getting started\n\nOn Apple Silicon run:\n\n```bash\nexport PUPPETEER_SKIP_DOWNLOAD=true\n```\n\n"
+        "^ For this to work you must have installed Google Chrome in the default location.\n\n"
+        "To run the tests:\n\n```bash\nnpx grunt\n```\n\nYou should see a green message in the console.\n\n"
+        "## Tests\n\n_Note: we recommend cleaning all the browser cookies before running the tests._\n"
+    )
+    rules = bodies(make_project, {"CONTRIBUTING.md": guide, "src/api.mjs": "export {}\n"})["rules/CONTRIBUTING.md"]
+    assert "Google Chrome" not in rules and "green message" not in rules
+    assert "- Note: we recommend cleaning all the browser cookies before running the tests." in rules
