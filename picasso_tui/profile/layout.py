@@ -102,6 +102,9 @@ def _is_prose(para: str, min_words: int = 4) -> bool:
     return len(_plain(para).split()) >= min_words
 
 
+_POINTS_TO_A_LINK = re.compile(r"\b(here|this link|this page|below|above)[.!:]?$", re.IGNORECASE)
+
+
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
     """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
@@ -125,8 +128,8 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             if m and subject and any(n in subject or subject in n for n in names):
                 summary = sentence
                 for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences
-                    if len(summary) + len(more) > MAX_SUMMARY:
-                        break
+                    if len(summary) + len(more) > MAX_SUMMARY or _POINTS_TO_A_LINK.search(more):
+                        break  # HikariCP's "Read about how we do it here.": "here" was a link, left out
                     summary = f"{summary} {more}"
                 return m.group("subject").strip(), _ended(summary)
     return "", ""

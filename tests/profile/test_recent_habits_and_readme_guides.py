@@ -297,3 +297,12 @@ def test_a_footnote_to_a_step_and_what_a_step_shows_are_no_rules(make_project):
     rules = bodies(make_project, {"CONTRIBUTING.md": guide, "src/api.mjs": "export {}\n"})["rules/CONTRIBUTING.md"]
     assert "Google Chrome" not in rules and "green message" not in rules
     assert "- Note: we recommend cleaning all the browser cookies before running the tests." in rules
+
+
+def test_a_summary_stops_before_a_sentence_whose_link_it_cannot_keep(make_project):
+    readme = (
+        "# HikariCP\n\nHikariCP is a production ready JDBC connection pool. At roughly 130Kb, the library is very "
+        "light. Read about how we do it [here](https://github.com/brettwooldridge/HikariCP/wiki/Down-the-Rabbit-Hole).\n"
+    )
+    summary = bodies(make_project, {"README.md": readme, "pom.xml": "<project></project>\n"})["project/summary"]
+    assert summary.endswith("the library is very light.") and "here" not in summary
