@@ -382,13 +382,17 @@ def _rdoc_used(tree: Tree) -> bool:
 
 def first_sentence(text: str, limit: int = 100) -> str:
     """The first sentence of a document's first prose paragraph (headings, setext underlines, badges, HTML and
-    code skipped)."""
+    code skipped). A YAML front matter (PHP-DI's doc/README.md: "--- layout: documentation …") is the site
+    generator's, not prose."""
+    text = re.sub(r"\A---\s*\n.*?\n---\s*(\n|\Z)", "", text, flags=re.DOTALL)
     for kind, block in _blocks(text):
         unlinked = re.sub(r"!?\[[^\]]*\](\([^)]*\)|\[[^\]]*\])|<[^>]+>|[|·•,]", " ", block)
         if len(unlinked.split()) < 2:
             continue  # a line of links or badges says nothing about the folder
         if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
             sentence = re.split(r"(?<=[.!?])\s", _plain(block), maxsplit=1)[0]
+            if re.search(r"\b(released|licen[cs]ed) under\b", sentence, re.IGNORECASE):
+                continue  # "PHP-DI is released under the MIT license.": the project's licence, not the folder
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

@@ -306,3 +306,9 @@ def test_a_summary_stops_before_a_sentence_whose_link_it_cannot_keep(make_projec
     )
     summary = bodies(make_project, {"README.md": readme, "pom.xml": "<project></project>\n"})["project/summary"]
     assert summary.endswith("the library is very light.") and "here" not in summary
+
+
+def test_a_folder_readmes_front_matter_is_not_its_description(make_project):
+    files = {"doc/README.md": "---\nlayout: documentation\ntitle: Documentation index\n---\n\n### Introduction\n\n"
+             "* [Getting started](getting-started.md)\n", "doc/a.md": "x\n", "src/A.php": "<?php\nclass A {}\n"}  # fmt: skip
+    assert "layout:" not in bodies(make_project, files)["layout/folders"]
