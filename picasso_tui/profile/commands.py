@@ -122,6 +122,8 @@ def command_role(command: str) -> str | None:
         return None
     if CONFIGURE.match(command):
         return "build"
+    if re.match(r"^scan-build\b", command):  # the clang static analyzer around a configure or a make: a check
+        return "lint" if re.search(r"\s(make|ninja|cmake --build)\b", command) else None
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))

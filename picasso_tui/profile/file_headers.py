@@ -36,7 +36,9 @@ _KNOWN = (
     ("the Apache 2.0 licence header", re.compile(r"Apache License,? Version 2\.0", re.I)),
     ("the MIT licence header", re.compile(r"\bMIT\b")),
     ("the BSD licence header", re.compile(r"\bBSD\b")),
-    ("the GPL licence header", re.compile(r"\bGNU (Lesser )?General Public License\b", re.I)),
+    # libcheck's "GNU Lesser General Public License": the LGPL, whose terms differ from the GPL's
+    ("the LGPL licence header", re.compile(r"\bGNU (Lesser|Library) General Public\s+License\b", re.I)),
+    ("the GPL licence header", re.compile(r"\bGNU General Public\s+License\b", re.I)),
     ("the Mozilla Public License header", re.compile(r"Mozilla Public License", re.I)),
 )
 

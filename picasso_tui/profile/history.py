@@ -34,6 +34,12 @@ AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30}):\s+\S")
 """A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``."""
 
 
+_IMPORT_TRAILER = re.compile(r"\s*\[git-p4: [^\]]*\]|\s*git-svn-id: \S+( [\w-]+)?$")
+"""What an import from Perforce or Subversion appends to a message (minitest's `[git-p4: depot-paths = …]`): no
+part of the subject its author wrote."""
+_CHANGE_MARKER = re.compile(r"^([-+!*])\s")
+
+
 def _area(path: str) -> str:
     parts = path.split("/")
     if len(parts) == 1:
@@ -166,7 +172,7 @@ def investigate(root: Path) -> Knowledge:
         author, _, subject = lines[0].partition("\x1f")
         if BOT.search(author):
             continue  # dependabot's subjects, sign-offs and lock-file churn are not the project's habits
-        subjects.append(subject)
+        subjects.append(_IMPORT_TRAILER.sub("", subject).strip())
         areas.update({_live(_area(p), folders) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
     n = len(subjects)
     if n < MIN_COMMITS:
@@ -189,6 +195,11 @@ def investigate(root: Path) -> Knowledge:
     ):  # qs' `[Fix]`, `[Dev Deps]`: kinds of change, where another project names a component
         common = ", ".join(t for t, _ in Counter(tags).most_common(4))
         notes.append(f"{len(tags) / n:.0%} start with a bracketed tag (most often {common})")
+    markers = [m.group(1) for s in subjects[:RECENT] if (m := _CHANGE_MARKER.match(s))]
+    if len(markers) >= 0.3 * len(subjects[:RECENT]):  # seattlerb's Hoe changelog: `+ ` added, `- ` fixed, `! ` major
+        shown = ", ".join(f"`{mark} `" for mark, _ in Counter(markers).most_common(3))
+        notes.append(f"{len(markers) / len(subjects[:RECENT]):.0%} of the last {len(subjects[:RECENT])} open with a "
+                     f"changelog marker ({shown})")  # fmt: skip
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))

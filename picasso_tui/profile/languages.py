@@ -64,13 +64,13 @@ STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "e2e", "scripts", "script", "tools", "bin", "ci"})
 TOOL_CONFIG = re.compile(
-    r"(^|/)(\.[^/]+|[^/]*\.config([._][\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|"
+    r"(^|/)(\.[^/]+|[^/]*\.conf(ig)?([._][\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|"
     r"noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs|Gemfile[^/]*|[^/]*\.gemfile)$|^buildSrc/",
     re.IGNORECASE,
 )
 """Tool configuration written in a programming language (eslint.config.js, ejs' eslint.config_esm.mjs and
 jakefile.js, vitest.config.build.ts, build.gradle.kts, conftest.py, buildSrc/, will_paginate's
-environments/Gemfile.rails6.0.rb): the project's tooling, not its code."""
+environments/Gemfile.rails6.0.rb, debug's karma.conf.js): the project's tooling, not its code."""
 
 
 def own_languages(tree: Tree) -> set[str]:

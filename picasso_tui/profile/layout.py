@@ -391,8 +391,10 @@ def first_sentence(text: str, limit: int = 100) -> str:
             continue  # a line of links or badges says nothing about the folder
         if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
             sentence = re.split(r"(?<=[.!?])\s", _plain(block), maxsplit=1)[0]
-            if re.search(r"\b(released|licen[cs]ed) under\b", sentence, re.IGNORECASE):
-                continue  # "PHP-DI is released under the MIT license.": the project's licence, not the folder
+            if re.search(
+                r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I
+            ):
+                continue  # PHP-DI's "released under the MIT license.", checkmk's "Written by Micah J Cowan."
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

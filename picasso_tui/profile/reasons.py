@@ -41,7 +41,8 @@ NOT_A_DECISION = re.compile(
 )
 REFERS_BACK = re.compile(
     r"^(as such|therefore|this means|that means|thus|hence|for (this|that|these) reasons?|consequently|"
-    r"accordingly|that is why|that's why|because of this|as a result)\b|^(\S+\s+){0,2}(these|those|such)\s",
+    r"accordingly|that is why|that's why|because of this|as a result|furthermore|moreover|additionally|in addition|"
+    r"also)\b|^(\S+\s+){0,2}(these|those|such)\s",  # libcheck's "Furthermore, …": the decision is the sentence before
     re.IGNORECASE,
 )
 """A sentence that opens by pointing back needs the sentence it points to: alone it has lost its subject."""
@@ -351,11 +352,12 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
         )  # fmt: skip
         if at is None or any(NOT_THE_PROJECT.search(s) for s in said):
             continue
-        chosen = said[at]
-        if REFERS_BACK.match(chosen):
-            if at < 2:  # the subject is a title, not the sentence it points back to
-                continue
-            chosen = f"{said[at - 1]} {chosen}"
+        start = at
+        while start > 1 and REFERS_BACK.match(said[start]):  # "Therefore, …" then "Furthermore, …": back to the
+            start -= 1  # sentence they both lean on
+        if REFERS_BACK.match(said[start]):  # the subject is a title, not the sentence it points back to
+            continue
+        chosen = " ".join(said[start : at + 1])
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
         where = f"{short(sha)} ({day})" if chosen == subject else f'{short(sha)} ({day}, "{_cut(subject, 100)}")'
         out.append(Reasoned(f"decision/commit/{sha}", subject[:100], f"Decided in commit {where}: {_cut(chosen, 360)}",

@@ -12,12 +12,12 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*test_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$|^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c (a `*TestCase.php` is no test:
-Monolog ships one to its users)."""
+Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
@@ -25,7 +25,7 @@ TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[
 test."""
 BENCH_DIR = re.compile(r"(^|/)(bench|benches|benchmarks?)/")
 PLACES_SHOWN = 4
-ROOT_RUNNER = re.compile(r"^tests?\.[cm]?[jt]s$")
+ROOT_RUNNER = re.compile(r"^tests?(\.\w+)?\.[cm]?[jt]s$")  # debug's test.node.js too
 """A root test.js / test.mjs that finds and runs the suite (fs-extra's, with Mocha over lib/**/__tests__/): test
 tooling, not the project's code."""
 
@@ -345,6 +345,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"_test\.go$", "*_test.go"),
             (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
+            (r"^test_.*\.rb$", "test_*.rb"),  # before *_spec.rb: minitest's test_minitest_spec.rb tests minitest/spec
             (r"_spec\.rb$", "*_spec.rb"),
             (r"_tests\.rb$", "*_tests.rb"),
             (r"Tests?\.\w+$", "*Test.*"),

@@ -196,6 +196,13 @@ def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    inside = re.match(r"cd (\S+) && ", c.command)
+    if (
+        c.role in ("test", "build")
+        and inside
+        and re.match(r"(\./)?(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
+    ):
+        return None  # libcheck's CI: `cd doc/example && make check` builds an example against the installed library
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled

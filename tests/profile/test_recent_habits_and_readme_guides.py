@@ -312,3 +312,113 @@ def test_a_folder_readmes_front_matter_is_not_its_description(make_project):
     files = {"doc/README.md": "---\nlayout: documentation\ntitle: Documentation index\n---\n\n### Introduction\n\n"
              "* [Getting started](getting-started.md)\n", "doc/a.md": "x\n", "src/A.php": "<?php\nclass A {}\n"}  # fmt: skip
     assert "layout:" not in bodies(make_project, files)["layout/folders"]
+
+
+HOE_RAKEFILE = """require "rubygems"
+require "hoe"
+
+Hoe.plugin :seattlerb
+Hoe.plugin :rdoc
+
+Hoe.spec "minitest" do
+  developer "Ryan Davis", "ryand-ruby@zenspider.com"
+  license "MIT"
+  require_ruby_version [">= 2.2", "< 4.0"]
+end
+"""
+
+
+def test_a_gem_packaged_with_hoe_gets_hoes_commands_and_its_test_files_are_found(make_project):
+    files = {"Rakefile": HOE_RAKEFILE, "Manifest.txt": "lib/minitest.rb\n", "lib/minitest.rb": "module Minitest; end\n"}
+    files |= {f"lib/minitest/part{n}.rb": "module Minitest\n  def x; end\nend\n" * 5 for n in range(4)}
+    test = 'require "minitest/autorun"\n\nclass TestMinitestMock < Minitest::Test\n  def test_x; end\nend\n'
+    files |= {"test/minitest/test_minitest_mock.rb": test, "test/minitest/test_minitest_spec.rb": test}
+    learned = bodies(make_project, files, name="minitest")
+    assert learned["ruby/packaging"].startswith("Ruby project: gem `minitest` packaged with Hoe (Rakefile `Hoe.spec`")
+    assert "Ruby >= 2.2, < 4.0" in learned["ruby/packaging"]
+    assert learned["workflow/install"].startswith("To install: `gem install hoe && rake newb`")
+    assert learned["workflow/test"].startswith("To test: `rake test`")
+    assert "`ruby -Ilib:test test/minitest/test_minitest_mock.rb -n /<test name>/`" in learned["workflow/test-one"]
+    assert learned["layout/tests"].startswith("2 test files, named test_*.rb")
+
+
+def test_an_imports_trailer_is_no_part_of_a_subject_and_changelog_markers_are_named(make_project):
+    trailer = ' [git-p4: depot-paths = "//src/minitest/dev/": change = 13137]'
+    subjects = [f"{mark} Fixed thing {i}.{trailer}" for i, mark in enumerate("-+!-+-!-+-")]
+    body = _conventions(make_project, subjects, "p4")
+    assert "median subject length 16 characters" in body, "the trailer would make it 80"
+    assert "open with a changelog marker (`- `, `+ `, `! `)" in body
+
+
+LGPL = """/*
+ * Check: a unit test framework for C
+ * Copyright (C) 2001, 2002 Arien Malec
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ */
+"""
+
+
+def test_set_38s_causes_lgpl_a_deprecated_option_a_backport_and_a_custom_cfg(make_project):
+    cmake = 'project(Check C)\noption(CHECK_ENABLE_TESTS\n  "Deprecated: Enable the tests" ON)\noption(CHECK_ENABLE_GCOV "Turn on coverage" OFF)\nadd_library(check src/check.c)\n'
+    files = {f"src/part{n}.c": f"{LGPL}int part{n}(void) {{ return {n}; }}\n" for n in range(8)}
+    learned = bodies(make_project, files | {"CMakeLists.txt": cmake, "src/check.c": f"{LGPL}int check(void);\n"})
+    assert "starts with the LGPL licence header" in learned["rules/file-headers"]
+    assert "CHECK_ENABLE_GCOV" in learned["cpp/build"] and "CHECK_ENABLE_TESTS" not in learned["cpp/build"]
+    pyproject = '[project]\nname = "emoji"\ndependencies = ["typing_extensions >= 4.7.0; python_version < \'3.9\'"]\n'
+    stack = bodies(make_project, {"pyproject.toml": pyproject, "emoji/__init__.py": "x = 1\n"}, name="emoji")
+    assert "typing" not in stack["python/stack"], "a backport for old Pythons is nothing the package is built on"
+    cargo = (
+        '[package]\nname = "left-right"\nversion = "0.11.0"\n\n[dependencies]\nslab = "0.4"\n\n'
+        "[target.'cfg(loom)'.dependencies]\nloom = \"0.7\"\n"
+    )
+    rust = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn x() {}\n"}, name="left-right")
+    assert "built on slab" in rust["rust/stack"] and "loom" not in rust["rust/stack"]
+
+
+def test_a_commit_sentence_that_leans_on_two_before_it_is_quoted_from_the_first(make_project):
+    from tests.profile.test_jobs_commands_and_guides import commit_decisions
+
+    message = (
+        "Removed timestamps from the configuration\n\nAs discussed in PR #310, adding timestamps to the man pages "
+        "sacrificed build reproducibility. Therefore, this change removes the timestamp function. Furthermore, "
+        "the date has been replaced with an empty string, so that builds are reproducible."
+    )
+    decision = commit_decisions(make_project, message)[0]
+    assert "As discussed in PR #310" in decision and decision.index("Therefore") < decision.index("Furthermore")
+
+
+def test_analyzers_examples_and_tooling_files_are_told_apart(make_project):
+    from picasso_tui.profile.commands import command_role
+
+    assert command_role("scan-build ./configure --enable-timer-replacement") is None
+    assert command_role("scan-build -o clang make") == "lint"
+    files = {"karma.conf.js": "module.exports = () => {};\n", "test.js": "it('x', () => {});\n",
+             "test.node.js": "it('y', () => {});\n", "package.json": '{"name": "debug", "main": "./src/index.js"}'}  # fmt: skip
+    files |= {f"src/{n}.js": "module.exports = 1;\n" * 20 for n in ("index", "common", "node", "browser")}
+    files |= {"checkmk/README": "Written by Micah J Cowan.\n\nTranslates concise test suites into C programs.\n"}
+    learned = bodies(make_project, files, name="debug")
+    assert learned["layout/source"].startswith("Main source in src/: 4 JavaScript files")
+    assert "Written by" not in learned["layout/folders"]
+
+
+EXAMPLE_CI = """on: [push, pull_request]
+jobs:
+  example:
+    runs-on: ubuntu-latest
+    steps:
+      - run: cd doc/example && make check
+  tests:
+    runs-on: ubuntu-latest
+    steps:
+      - run: make check
+"""
+
+
+def test_ci_building_an_example_against_the_installed_library_is_not_the_projects_test(make_project):
+    files = {".github/workflows/ci.yml": EXAMPLE_CI, "Makefile": "check:\n\t./run-tests\n", "run-tests": "#!/bin/sh\n",
+             "doc/example/Makefile": "check:\n\t./money\n", "src/check.c": "int c(void) { return 0; }\n"}  # fmt: skip
+    assert "doc/example" not in bodies(make_project, files)["workflow/test"]

@@ -233,7 +233,9 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         whose, flags = "the Makefile compiles with", [f for f in _makefile_flags(tree.read("Makefile") or "")
                                                       if not f.startswith("-std=")]  # fmt: skip
     warnings_fact(k, whose, flags, "CMakeLists.txt" if "Makefile" not in whose else "Makefile", c_only)
-    options = list(dict.fromkeys(re.findall(r"^\s*option\s*\(\s*(\w+)", root, re.IGNORECASE | re.MULTILINE)))
+    declared = re.findall(r"^\s*option\s*\(\s*(\w+)\s+\"([^\"]*)\"", root, re.IGNORECASE | re.MULTILINE)
+    # libcheck's CHECK_ENABLE_TESTS says "Deprecated: …": an option on its way out is not one to set
+    options = list(dict.fromkeys(name for name, said in declared if not re.match(r"\W*deprecated\b", said, re.I)))
     if options:
         details.append(f"options {human_list(options, 6)}")
     k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)

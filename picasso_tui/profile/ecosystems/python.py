@@ -69,6 +69,14 @@ def _names(specs: list) -> list[str]:
     return [n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"]
 
 
+_BACKPORT = re.compile(r";.*\bpython_(full_)?version\s*<")
+"""emoji's `typing_extensions >= 4.7.0; python_version < '3.9'`: a backport old Pythons need, nothing built on."""
+
+
+def _runtime_names(specs: list) -> list[str]:
+    return _names([s for s in specs if not (isinstance(s, str) and _BACKPORT.search(s))])
+
+
 def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     """The runtime dependencies a package declares, in order ([project.dependencies], Poetry's, setup.py's
     install_requires), or None when no manifest declares them; and the optional extras' (not the dev ones)."""
@@ -81,7 +89,7 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
         for n in names(group if isinstance(group, list) else [])
     }
     if isinstance(project, dict) and "dependencies" not in (project.get("dynamic") or []):
-        return names(project.get("dependencies") or []), optional
+        return _runtime_names(project.get("dependencies") or []), optional
     poetry = dig(pyproject, "tool", "poetry", "dependencies")
     if isinstance(poetry, dict):
         return names(list(poetry)), optional
@@ -89,9 +97,9 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     block = re.search(r"install_requires\s*=\s*\[([^\]]*)\]", setup, re.DOTALL)
     cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", setup, re.MULTILINE)
     if block:
-        return names(re.findall(r"[\"']([^\"']+)[\"']", block.group(1))), optional
+        return _runtime_names(re.findall(r"[\"']([^\"']+)[\"']", block.group(1))), optional
     if cfg:
-        return names([line.strip() for line in cfg.group(1).splitlines()]), optional
+        return _runtime_names([line.strip() for line in cfg.group(1).splitlines()]), optional
     if not project and not setup and tree.has("requirements.txt"):  # an application's pinned requirements
         return names(
             [x for x in (tree.read("requirements.txt") or "").splitlines() if x.strip()[:1] not in "#-"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems import ruby_hoe
 from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
@@ -49,7 +50,7 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     gemspecs = root_gemspecs(tree)
     if not tree.has("Gemfile") and not gemspecs:
-        return k
+        return ruby_hoe.investigate(tree)  # minitest: no Gemfile, no gemspec, a Rakefile's Hoe.spec
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
     gemfile = tree.read("Gemfile") or ""
     specs = "\n".join(tree.read(g) or "" for g in gemspecs)

@@ -57,10 +57,10 @@ def _dep_names(table: Any) -> list[str]:
 
 
 _ONE_PLATFORM = re.compile(
-    r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+"
+    r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+|^cfg\(\w+\)$"
 )
 """A `[target.'cfg(target_arch = "wasm32")'.dependencies]` table: what one platform needs, not what the crate is
-built on."""
+built on; so is a bare custom flag's (left-right's `cfg(loom)`: the model checker a `--cfg loom` test run builds)."""
 
 
 def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
