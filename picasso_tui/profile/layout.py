@@ -395,6 +395,8 @@ def first_sentence(text: str, limit: int = 100) -> str:
                 r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I
             ):
                 continue  # PHP-DI's "released under the MIT license.", checkmk's "Written by Micah J Cowan."
+            if re.search(r"(\b(invoke|run|use|type|execute|call)|:)$", sentence, re.IGNORECASE):
+                return ""  # jansson's doc/README: "To build the documentation, invoke" and then its command
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
     return ""
 

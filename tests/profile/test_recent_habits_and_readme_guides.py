@@ -422,3 +422,29 @@ def test_ci_building_an_example_against_the_installed_library_is_not_the_project
     files = {".github/workflows/ci.yml": EXAMPLE_CI, "Makefile": "check:\n\t./run-tests\n", "run-tests": "#!/bin/sh\n",
              "doc/example/Makefile": "check:\n\t./money\n", "src/check.c": "int c(void) { return 0; }\n"}  # fmt: skip
     assert "doc/example" not in bodies(make_project, files)["workflow/test"]
+
+
+def test_an_option_guarding_the_test_folder_stays_the_gate_when_ctest_was_included_before(make_project):
+    cmake = (
+        'project(yaml-cpp CXX)\ninclude(CTest)\noption(YAML_CPP_BUILD_TESTS "Enable testing" OFF)\n'
+        "add_library(yaml-cpp src/a.cpp)\nif(YAML_CPP_BUILD_TESTS)\n  add_subdirectory(test)\nendif()\n"
+    )
+    files = {"CMakeLists.txt": cmake, "src/a.cpp": "int a() { return 1; }\n" * 20}
+    files |= {"test/CMakeLists.txt": "add_executable(t t.cpp)\nadd_test(NAME t COMMAND t)\nadd_test(NAME u COMMAND t)\nadd_test(NAME v COMMAND t)\n", "test/t.cpp": "int main() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files)
+    assert "-DYAML_CPP_BUILD_TESTS=ON" in learned["workflow/test"]
+
+
+WINDOWS_CI = """on: [push, pull_request]
+jobs:
+  symlink:
+    runs-on: windows-latest
+    steps:
+      - run: python tasks\\\\deny_symlink.py tox run -e 3.14
+      - run: tox run -e 3.14
+"""
+
+
+def test_a_ci_command_with_a_windows_path_is_not_offered(make_project):
+    files = {".github/workflows/ci.yml": WINDOWS_CI, "tox.ini": "[tox]\nenvlist = 3.14\n", "src/x/__init__.py": ""}
+    assert "deny_symlink" not in bodies(make_project, files)["workflow/test"]

@@ -359,10 +359,24 @@ def _test_option(root: str) -> str | None:
     declared = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
     for name in re.findall(declared, root, re.IGNORECASE | re.MULTILINE):
         guarded = re.search(rf"\bif\s*\(\s*{name}\s*\)(?:(?!\bendif\b).)*?{_TESTS_ON}", root, re.I | re.DOTALL)
-        # jansson's JANSSON_TEST_WITH_VALGRIND adds valgrind runs after enable_testing(): a mode, not a gate
-        if guarded and not re.search(r"\b(enable_testing|include\s*\(\s*CTest)\b", root[: guarded.start()], re.I):
+        if guarded and not _both_ways(root[guarded.start() :]):
             return name
     return None
+
+
+def _both_ways(block: str) -> bool:
+    """The if() block that opens ``block`` has an else() at its own depth: jansson's JANSSON_TEST_WITH_VALGRIND adds
+    the tests under valgrind or, else, plainly; a mode of running them, not the gate of the tests."""
+    depth = 0
+    for word in re.findall(r"\b(if|else|elseif|endif)\s*\(", block, re.IGNORECASE):
+        word = word.lower()
+        depth += word == "if"
+        depth -= word == "endif"
+        if word in ("else", "elseif") and depth == 1:
+            return True
+        if depth == 0:
+            return False
+    return False
 
 
 def _unconditional(cmake: str) -> str:
