@@ -109,6 +109,14 @@ def test_files(tree: Tree) -> list[str]:
 
 
 def _find_test_files(tree: Tree) -> list[str]:
+    found = _named_as_tests(tree)
+    if any(re.search(r"(^|/)(?!test_)[^/]+_test\.rb$", f) for f in found):  # multi_xml's test_*.rb are helpers
+        # beside its *_test.rb tests (minitest's own test_minitest_test.rb is one of its test_*.rb)
+        found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f)]
+    return found
+
+
+def _named_as_tests(tree: Tree) -> list[str]:
     return [
         f
         for f in tree.files

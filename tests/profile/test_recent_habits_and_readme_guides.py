@@ -448,3 +448,10 @@ jobs:
 def test_a_ci_command_with_a_windows_path_is_not_offered(make_project):
     files = {".github/workflows/ci.yml": WINDOWS_CI, "tox.ini": "[tox]\nenvlist = 3.14\n", "src/x/__init__.py": ""}
     assert "deny_symlink" not in bodies(make_project, files)["workflow/test"]
+
+
+def test_test_star_rb_files_beside_star_test_rb_tests_are_helpers(make_project):
+    test = 'require "minitest/autorun"\n\nclass XTest < Minitest::Test\n  def test_x; end\nend\n'
+    files = {f"test/multi_xml/parser{n}_test.rb": test for n in range(4)}
+    files |= {"test/test_parser_helpers.rb": "module Helpers; end\n", "lib/multi_xml.rb": "module MultiXml; end\n"}
+    assert bodies(make_project, files)["layout/tests"].startswith("4 test files, named *_test.*")
