@@ -3,17 +3,8 @@ change tags, a README's development guide, a summary that ends on a lead-in, and
 
 from __future__ import annotations
 
-from picasso_tui.profile import history
 from tests.profile.learned import bodies
-
-
-def _conventions(make_project, subjects: list[str], name: str) -> str:
-    """The subjects are committed oldest first, so the last ones are the newest."""
-    repo = make_project({"a.txt": "0\n"}, name=name)
-    for i, subject in enumerate(subjects):
-        repo.write({"a.txt": f"{i}\n"})
-        repo.commit(subject)
-    return {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
+from tests.profile.test_history import _conventions  # commits the subjects oldest first: the last are the newest
 
 
 def test_conventional_commits_taken_up_by_half_the_newest_commits_are_the_practice_now(make_project):
