@@ -162,6 +162,10 @@ def _base(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
 
+ENTRY_SUFFIXES = (".rb", ".py", ".js", ".ts", ".php", ".rs")
+"""The entry file named like the main folder (lib/minitest.rb beside lib/minitest/)."""
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
@@ -205,6 +209,11 @@ def investigate(tree: Tree) -> Knowledge:
         shown = [f"{c.rsplit('/', 1)[-1]}/ ({n})" for c, n in sorted(folders.items(), key=lambda kv: (-kv[1], kv[0]))]
         parts.append(f"{'sub-folders' if folder else 'folders'} {human_list(shown, FOLDERS_SHOWN)}")
     body = f"Main source in {where}: " + "; ".join(parts) + "."
+    entry = next((folder + ext for ext in ENTRY_SUFFIXES if folder and folder + ext in files), None)
+    if entry and tree.sizes[entry] >= max((tree.sizes[m] for m in modules), default=0):
+        body += (
+            f" Its entry file {entry}, beside it, is larger than any of them."  # minitest's lib/minitest.rb: the core
+        )
     if left:
         others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
         body += f" Also {human_list(others, 3)}."

@@ -12,7 +12,7 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|php)"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*test_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$|^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
@@ -113,7 +113,11 @@ def _find_test_files(tree: Tree) -> list[str]:
     if any(re.search(r"(^|/)(?!test_)[^/]+_test\.rb$", f) for f in found):  # multi_xml's test_*.rb are helpers
         # beside its *_test.rb tests (minitest's own test_minitest_test.rb is one of its test_*.rb)
         found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f)]
-    return found
+    # tzinfo's test/test_utils.rb is the helper its tc_*.rb tests share: a test_*.rb declares a test or is none
+    return [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f) or _RUBY_TESTS.search(tree.read(f) or "")]
+
+
+_RUBY_TESTS = re.compile(r"^\s*(def test_\w+\s*(;|$)|it\s*[\"'(]|describe\s|test\s*[\"'(])", re.MULTILINE)
 
 
 def _named_as_tests(tree: Tree) -> list[str]:
@@ -347,13 +351,16 @@ def _wrapped_tests(tree: Tree, folder: str, text: str) -> list[tuple[str, bool]]
 def _naming(tests: list[str]) -> Counter[str]:
     """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style."""
     style: Counter[str] = Counter()
-    for name in (t.rsplit("/", 1)[-1] for t in tests):
+    for path in tests:
+        name = path.rsplit("/", 1)[-1]
         for pat, label in (
             (r"^test_.*\.py$", "test_*.py"),
             (r"_test\.go$", "*_test.go"),
             (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
-            (r"^test_.*\.rb$", "test_*.rb"),  # before *_spec.rb: minitest's test_minitest_spec.rb tests minitest/spec
+            # before *_spec.rb: minitest's test_minitest_spec.rb tests minitest/spec; tc_*.rb: Test::Unit's cases
+            (r"^test_.*\.rb$", "test_*.rb"),
+            (r"^tc_.*\.rb$", "tc_*.rb"),
             (r"_spec\.rb$", "*_spec.rb"),
             (r"_tests\.rb$", "*_tests.rb"),
             (r"Tests?\.\w+$", "*Test.*"),
@@ -365,6 +372,8 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
         ):
+            if label == "test_*.rb" and re.search(r"(^|/)spec", path):
+                continue  # mail's spec/…/test_mailer_spec.rb is a spec of its TestMailer
             if m := re.search(pat, name):
                 style[label.format(*m.groups())] += 1
                 break

@@ -446,3 +446,25 @@ def test_test_star_rb_files_beside_star_test_rb_tests_are_helpers(make_project):
     files = {f"test/multi_xml/parser{n}_test.rb": test for n in range(4)}
     files |= {"test/test_parser_helpers.rb": "module Helpers; end\n", "lib/multi_xml.rb": "module MultiXml; end\n"}
     assert bodies(make_project, files)["layout/tests"].startswith("4 test files, named *_test.*")
+
+
+def test_an_else_that_only_says_the_tests_are_off_keeps_the_option_the_gate(make_project):
+    cmake = (
+        'project(fast_float CXX)\noption(FASTFLOAT_TEST "Enable tests" OFF)\nif(FASTFLOAT_TEST)\n  enable_testing()\n'
+        '  add_subdirectory(tests)\nelse(FASTFLOAT_TEST)\n  message(STATUS "Tests are disabled.")\nendif(FASTFLOAT_TEST)\n'
+    )
+    files = {"CMakeLists.txt": cmake, "include/ff.h": "int f();\n" * 30, "tests/CMakeLists.txt": "add_test(a a)\nadd_test(b b)\nadd_test(c c)\n"}  # fmt: skip
+    assert "-DFASTFLOAT_TEST=ON" in bodies(make_project, files)["workflow/test"]
+
+
+def test_ruby_test_case_files_count_and_a_helper_with_test_in_its_name_does_not(make_project):
+    case = "require 'test_utils'\n\nclass TCCountry < Minitest::Test\n  def test_get\n  end\nend\n"
+    files = {f"test/tc_part{n}.rb": case for n in range(3)} | {"lib/tz.rb": "module TZ; end\n"}
+    files |= {"test/test_utils.rb": "module TestUtils\n  def test_encodings(*names)\n  end\nend\n"}
+    assert bodies(make_project, files)["layout/tests"].startswith("3 test files, named tc_*.rb")
+
+
+def test_a_backport_a_maintained_python_still_imports_is_a_runtime_dependency(make_project):
+    pyproject = '[project]\nname = "jwt"\ndependencies = ["typing_extensions >= 4.0; python_version < \'3.11\'"]\n'
+    stack = bodies(make_project, {"pyproject.toml": pyproject, "jwt/__init__.py": "x = 1\n"}, name="jwt")
+    assert "built on typing-extensions" in stack["python/stack"]

@@ -365,17 +365,18 @@ def _test_option(root: str) -> str | None:
 
 
 def _both_ways(block: str) -> bool:
-    """The if() block that opens ``block`` has an else() at its own depth: jansson's JANSSON_TEST_WITH_VALGRIND adds
-    the tests under valgrind or, else, plainly; a mode of running them, not the gate of the tests."""
-    depth = 0
-    for word in re.findall(r"\b(if|else|elseif|endif)\s*\(", block, re.IGNORECASE):
-        word = word.lower()
+    """The if() block that opens ``block`` adds tests in its else() too: jansson's JANSSON_TEST_WITH_VALGRIND adds
+    them under valgrind or, else, plainly; a mode of running them, not the gate of the tests (fast_float's else()
+    only says the tests are off)."""
+    depth, other = 0, -1
+    for m in re.finditer(r"\b(if|else|elseif|endif)\s*\(", block, re.IGNORECASE):
+        word = m.group(1).lower()
         depth += word == "if"
         depth -= word == "endif"
-        if word in ("else", "elseif") and depth == 1:
-            return True
+        if word in ("else", "elseif") and depth == 1 and other < 0:
+            other = m.end()
         if depth == 0:
-            return False
+            return other >= 0 and bool(re.search(_TESTS_ON, block[other : m.start()], re.IGNORECASE))
     return False
 
 

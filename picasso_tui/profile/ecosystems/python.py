@@ -69,12 +69,20 @@ def _names(specs: list) -> list[str]:
     return [n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"]
 
 
-_BACKPORT = re.compile(r";.*\bpython_(full_)?version\s*<")
-"""emoji's `typing_extensions >= 4.7.0; python_version < '3.9'`: a backport old Pythons need, nothing built on."""
+_BACKPORT = re.compile(r";.*\bpython_(?:full_)?version\s*<\s*[\"']3\.(\d+)")
+LAST_UNMAINTAINED_PYTHON = 9
+"""Python 3.9 and older are past their end of life (3.9's was October 2025)."""
 
 
 def _runtime_names(specs: list) -> list[str]:
-    return _names([s for s in specs if not (isinstance(s, str) and _BACKPORT.search(s))])
+    """The runtime dependencies but a backport that only Pythons past their end of life need (emoji's
+    `typing_extensions; python_version < '3.9'`); one a maintained Python still imports stays (anyio's `< '3.15'`)."""
+    return _names([s for s in specs if not (isinstance(s, str) and _only_for_old_pythons(s))])
+
+
+def _only_for_old_pythons(spec: str) -> bool:
+    bound = _BACKPORT.search(spec)
+    return bool(bound) and int(bound.group(1)) <= LAST_UNMAINTAINED_PYTHON + 1
 
 
 def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
