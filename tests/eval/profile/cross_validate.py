@@ -58,19 +58,29 @@ def build(out: Path, last: int) -> None:
         print(f"set {name}: {len(cache)} repositories cached", flush=True)
 
 
-def _readme(max_chars: int, max_notes: int) -> Filter:
+def _capped(counted: Callable[[dict[str, Any]], bool], cap: int, dropped: Callable[[dict[str, Any]], bool]) -> Filter:
+    """Keep at most ``cap`` of the memories ``counted`` picks, in reading order, none that ``dropped`` rejects."""
+
     def keep(findings: Findings) -> Findings:
         out, kept = [], 0
         for m in findings:
-            if m["key"].startswith("readme/") and m["key"] != "readme/status":
-                said = m["body"].split('": ', 1)[-1]
-                if len(said) > max_chars or kept >= max_notes:
+            if counted(m):
+                if dropped(m) or kept >= cap:
                     continue
                 kept += 1
             out.append(m)
         return out
 
     return keep
+
+
+def _readme(max_chars: int, max_notes: int) -> Filter:
+    """README notes of at most ``max_chars`` quoted characters, at most ``max_notes`` of them."""
+    return _capped(
+        lambda m: m["key"].startswith("readme/") and m["key"] != "readme/status",
+        max_notes,
+        lambda m: len(m["body"].split('": ', 1)[-1]) > max_chars,
+    )
 
 
 def _headers(share: float) -> Filter:
@@ -88,17 +98,10 @@ def _headers(share: float) -> Filter:
 
 
 def _decisions(cap: int) -> Filter:
-    def keep(findings: Findings) -> Findings:
-        out, kept = [], 0
-        for m in findings:
-            if m["key"].startswith("decision/") and not m["key"].startswith("decision/adr/"):
-                if kept >= cap:
-                    continue
-                kept += 1
-            out.append(m)
-        return out
-
-    return keep
+    """At most ``cap`` inferred decisions, the ADRs aside."""
+    return _capped(
+        lambda m: m["key"].startswith("decision/") and not m["key"].startswith("decision/adr/"), cap, lambda m: False
+    )
 
 
 def _without(prefix: str) -> Filter:
