@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile import recipes
 from picasso_tui.profile.tasks import unknown_tox_env
 from picasso_tui.profile.walk import Tree
 
@@ -32,5 +33,15 @@ def renamed_config(tree: Tree, line: str) -> bool:
     return False
 
 
+def missing_command(tree: Tree, line: str) -> bool:
+    """multi_xml's guide: "Run `bundle exec rake spec`", and its Rakefile has no spec task: the step fails."""
+    return any(recipes.missing(tree, c) for c in re.findall(r"`((?:bundle exec )?rake [a-z][\w:-]*)`", line))
+
+
 def outdated(tree: Tree, line: str) -> bool:
-    return missing_folder(tree, line) or unknown_tox_env(tree, line) or renamed_config(tree, line)
+    return (
+        missing_folder(tree, line)
+        or unknown_tox_env(tree, line)
+        or renamed_config(tree, line)
+        or missing_command(tree, line)
+    )

@@ -141,6 +141,28 @@ def _named_files(command: str) -> list[str]:
     return out
 
 
+_RAKE_LIBRARIES = (
+    ("TestTask", "test"), ("RSpec::Core::RakeTask", "spec"), ("YardocTask", "yard"), ("RDoc::Task", "rdoc"),
+    ("RDocTask", "rdoc"), ("bundler/gem_tasks", "build install release"), ("rubocop/rake_task", "rubocop"),
+    ("standard/rake", "standard"), ("ExtensionTask", "compile"), ("Cucumber::Rake", "cucumber"),
+)  # fmt: skip
+"""The tasks a library's rake task defines under its default name (`Rake::TestTask.new` is `test`)."""
+
+
+def _rake_tasks(tree: Tree) -> set[str] | None:
+    """The names a Rakefile can run, or None when it cannot be told (tasks loaded from other files, Hoe's): multi_xml's
+    guide says `bundle exec rake spec`, and its Rakefile has no spec task."""
+    rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
+    text = tree.read(rel) if rel else None
+    if not text or tree.under("rakelib") or re.search(r"\b(import|load|Dir\[|Dir\.glob|Hoe)\b", text):
+        return None
+    names = set(re.findall(r"\b([a-z][\w-]*)\b", text))  # a word anywhere: a task, a namespace, a symbol passed
+    for marker, defined in _RAKE_LIBRARIES:
+        if marker in text:
+            names.update(defined.split())
+    return names | {"default"}
+
+
 def missing(tree: Tree, command: str) -> bool:
     """The command names what the repository does not have: a package.json or composer script, a target of a
     hand-written Makefile or justfile, a source file. Such a command fails as written."""
@@ -163,6 +185,10 @@ def missing(tree: Tree, command: str) -> bool:
     if composer and composer.group(1) not in COMPOSER_VERBS:
         scripts = _scripts(tree, folder, "composer.json")
         return scripts is not None and composer.group(1) not in scripts
+    rake = re.match(r"^(?:bundle exec )?rake ([a-z][\w-]*)(?::[\w:-]+)?(\s|$)", rest)
+    if rake and not folder:
+        tasks = _rake_tasks(tree)
+        return tasks is not None and rake.group(1) not in tasks
     target = _TARGET.match(rest)
     if target and target.group(1) == "make" and not folder and "-C" not in target.group(2):
         rel = tree.first("Makefile", "makefile", "GNUmakefile")

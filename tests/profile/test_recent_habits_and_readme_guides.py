@@ -468,3 +468,29 @@ def test_a_backport_a_maintained_python_still_imports_is_a_runtime_dependency(ma
     pyproject = '[project]\nname = "jwt"\ndependencies = ["typing_extensions >= 4.0; python_version < \'3.11\'"]\n'
     stack = bodies(make_project, {"pyproject.toml": pyproject, "jwt/__init__.py": "x = 1\n"}, name="jwt")
     assert "built on typing-extensions" in stack["python/stack"]
+
+
+def test_set_39s_causes_a_bare_long_flag_a_benchmark_file_and_rake_tasks_the_rakefile_lacks(make_project):
+    from picasso_tui.profile.ci_steps import without_ci_values
+
+    assert without_ci_values("npm run browser-test -- --browsers ${{ matrix.browser }} --timeout 10000") == (
+        "npm run browser-test -- --timeout 10000"
+    ), "--browsers without its value would take --timeout as the browser"
+    cargo = '[package]\nname = "ahash"\nversion = "0.8.0"\n\n[dev-dependencies]\ncriterion = "0.5"\n'
+    bench = "use criterion::*;\nfn bench(c: &mut Criterion) {}\ncriterion_group!(benches, bench);\ncriterion_main!(benches);\n"
+    files = {"Cargo.toml": cargo, "src/lib.rs": "pub fn x() {}\n", "tests/bench.rs": bench}
+    files |= {"tests/map_tests.rs": "#[test]\nfn works() {}\n"}
+    assert "--test map_tests" in bodies(make_project, files, name="ahash")["workflow/test-one"]
+    guide = (
+        "# Contributing\n\n* Run `bundle exec rake spec`. If your specs pass, go on.\n* Write tests for every change.\n"
+    )
+    rakefile = 'require "bundler/gem_tasks"\nrequire "rake/testtask"\n\nRake::TestTask.new(:test) do |t|\n  t.pattern = "test/**/*_test.rb"\nend\n\ntask default: :test\n'
+    ruby = {"CONTRIBUTING.md": guide, "Rakefile": rakefile, ".rspec": "--color\n", "Gemfile": 'gem "minitest"\n'}
+    ruby |= {
+        "multi_xml.gemspec": "Gem::Specification.new { |s| s.name = 'multi_xml' }\n",
+        "lib/multi_xml.rb": "module MultiXml; end\n",
+    }
+    ruby |= {"test/parser_test.rb": "class ParserTest < Minitest::Test\n  def test_x; end\nend\n"}
+    learned = bodies(make_project, ruby, name="multi_xml")
+    assert "rake spec" not in learned["rules/CONTRIBUTING.md"] and "rake spec" not in learned["workflow/test"]
+    assert "rspec" not in learned["workflow/test"], "a .rspec with no spec/ and no rspec gem is left over"

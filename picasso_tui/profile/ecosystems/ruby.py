@@ -125,7 +125,9 @@ def _commands(
     k.command("install", "bundle install", manifest, 40)
     helper = tree.read("spec/spec_helper.rb") or tree.read("spec/helper.rb") or ""
     minitest_specs = bool(re.search(r"^\s*require\s*\(?\s*['\"]minitest", helper, re.MULTILINE))  # roda's spec/
-    rspec = "RSpec" in kinds.get("test", []) or tree.has(".rspec") or (bool(tree.under("spec")) and not minitest_specs)
+    # multi_xml's .rspec is left over: no rspec gem and no spec/ folder, its tests are Minitest's
+    rspec = "RSpec" in kinds.get("test", []) or (tree.has(".rspec") and bool(tree.under("spec")))
+    rspec = rspec or (bool(tree.under("spec")) and not minitest_specs)
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)

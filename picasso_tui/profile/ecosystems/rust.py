@@ -277,7 +277,8 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
         if stem not in helpers
         and not re.search(r"^#!\[cfg\((?!test\)|not\()", text, re.MULTILINE)
         and not (_IGNORED.search(text) and len(_IGNORED.findall(text)) >= text.count("#[test]"))
-    ]
+        and not ("#[test]" not in text and re.search(r"\bcriterion_main!|\bfn main\s*\(", text))
+    ]  # aHash's tests/bench.rs is a criterion benchmark: no #[test], its own main
 
 
 def _test_files(tree: Tree, crate: _Crate) -> int:
