@@ -47,7 +47,8 @@ def _is_test(rel: str) -> bool:
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True
-    in_test_dir = any(is_test_folder(p) for p in parts[:-1])
+    # jolt's src/main/java/…/shiftr/spec/ is a package of the main source set, not a spec folder
+    in_test_dir = any(is_test_folder(p) for p in parts[:-1]) and "src/main/" not in rel
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
     aside = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
     aside = aside or re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
@@ -65,13 +66,22 @@ def _other_source_set(rel: str, mains: set[str]) -> bool:
     return bool(m and m.group(2) != "main" and m.group(1) in mains)
 
 
+def _ctest_programs(tree: Tree) -> set[str]:
+    """The sources of the root CMakeLists.txt's programs that `add_test` runs (tinyxml2's xmltest.cpp): tests."""
+    cmake = tree.read("CMakeLists.txt") or ""
+    run = set(re.findall(r"\badd_test\s*\(\s*(?:NAME\s+[\w-]+\s+COMMAND\s+)?([\w-]+)", cmake, re.IGNORECASE))
+    built = re.findall(r"\badd_executable\s*\(\s*([\w-]+)\s+([^)]*)\)", cmake, re.IGNORECASE)
+    return {f for name, files in built if name in run for f in files.split() if tree.has(f)}
+
+
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
+    programs = _ctest_programs(tree)
     own = {
         f: language_in(tree, f)
         for f in tree.own
-        if not _is_test(f) and not TOOL_CONFIG.search(f) and not _other_source_set(f, mains)
+        if not _is_test(f) and not TOOL_CONFIG.search(f) and not _other_source_set(f, mains) and f not in programs
     }
     own = {f: lang for f, lang in own.items() if not in_generated_folder(tree, f)} or own  # mime's built types/
     typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them

@@ -494,3 +494,15 @@ def test_set_39s_causes_a_bare_long_flag_a_benchmark_file_and_rake_tasks_the_rak
     learned = bodies(make_project, ruby, name="multi_xml")
     assert "rake spec" not in learned["rules/CONTRIBUTING.md"] and "rake spec" not in learned["workflow/test"]
     assert "rspec" not in learned["workflow/test"], "a .rspec with no spec/ and no rspec gem is left over"
+
+
+def test_a_spec_package_of_the_main_source_set_and_a_ctest_program_are_told_from_tests(make_project):
+    java = "package p;\npublic class {} {{ int a; int b; }}\n"
+    files = {f"core/src/main/java/p/Main{n}.java": java.format(f"Main{n}") for n in range(5)}
+    files |= {f"core/src/main/java/p/spec/Spec{n}.java": java.format(f"Spec{n}") for n in range(4)}
+    files |= {"core/src/test/java/p/MainTest.java": java.format("MainTest"), "pom.xml": "<project></project>\n"}
+    assert bodies(make_project, files)["layout/source"].startswith("Main source in core/src/main/java/p/: 9 Java files")
+    cmake = "project(tinyxml2 CXX)\nadd_library(tinyxml2 tinyxml2.cpp)\nadd_executable(xmltest xmltest.cpp)\nenable_testing()\nadd_test(NAME xmltest COMMAND xmltest)\n"
+    cpp = {"CMakeLists.txt": cmake, "tinyxml2.cpp": "int f() { return 1; }\n" * 30, "tinyxml2.h": "int f();\n"}
+    source = bodies(make_project, cpp | {"xmltest.cpp": "int main() { return 0; }\n" * 60}, name="xml")["layout/source"]
+    assert "xmltest" not in source and "tinyxml2.cpp" in source
