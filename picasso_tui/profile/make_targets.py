@@ -61,6 +61,22 @@ def docker_images(text: str, target: str) -> list[str]:
     return list(dict.fromkeys(images))
 
 
+def default_recipes(text: str) -> str:
+    """The recipe lines of the default target and every target it pulls in: what a bare `make` runs (tinyxml2's
+    `effc` target compiles with -Werror, and only when asked by name)."""
+    rules = _rules(text)
+    todo, seen, lines = [default_target(text)], set(), []
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name not in rules:
+            continue
+        seen.add(name)
+        needs, recipe = rules[name]
+        todo += needs
+        lines.append(recipe)
+    return "".join(lines)
+
+
 def runs_tests(text: str, target: str) -> bool:
     """The default target is the tests: named so, or all it does is pull in a target named so (`all: ci-test`)."""
     needs, recipe = _rules(text).get(target, ([], ""))

@@ -506,3 +506,12 @@ def test_a_spec_package_of_the_main_source_set_and_a_ctest_program_are_told_from
     cpp = {"CMakeLists.txt": cmake, "tinyxml2.cpp": "int f() { return 1; }\n" * 30, "tinyxml2.h": "int f();\n"}
     source = bodies(make_project, cpp | {"xmltest.cpp": "int main() { return 0; }\n" * 60}, name="xml")["layout/source"]
     assert "xmltest" not in source and "tinyxml2.cpp" in source
+
+
+def test_flags_of_a_target_make_runs_only_by_name_are_not_the_builds(make_project):
+    makefile = (
+        "all: xmltest\n\nxmltest: xmltest.cpp lib.o\n\t$(CXX) $(CXXFLAGS) -o xmltest xmltest.cpp lib.o\n\n"
+        "effc:\n\tgcc -Werror -Wall -Wextra -Wshadow lib.cpp xmltest.cpp\n\nlib.o: lib.cpp\n\t$(CXX) -c lib.cpp\n"
+    )
+    files = {"Makefile": makefile, "lib.cpp": "int f() { return 1; }\n" * 20, "xmltest.cpp": "int main() {}\n"}
+    assert "-Werror" not in bodies(make_project, files).get("cpp/warnings", "")

@@ -299,7 +299,9 @@ _MAKE_FLAGS = re.compile(
 def _makefile_flags(makefile: str) -> list[str]:
     """The warning and standard flags a plain Makefile compiles with, from its flag variables (not a target's own,
     `cxx17build: CFLAGS = …`) and its compile lines (sds: `$(CC) … -Wall -std=c99 -pedantic`)."""
-    said = " ".join(a or b for a, b in _MAKE_FLAGS.findall(makefile))
+    recipes = make_targets.default_recipes(makefile)
+    variables = "\n".join(line for line in makefile.splitlines() if not line.startswith("\t"))
+    said = " ".join(a or b for a, b in _MAKE_FLAGS.findall(f"{variables}\n{recipes}"))
     flags = re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|-pedantic(?:-errors)?|-std=[\w+]+)(?![\w,=+-])", said)
     return list(dict.fromkeys(flags))[:8]
 
