@@ -201,14 +201,12 @@ def without_ci_values(line: str) -> str:
     # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
     line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
     names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
-    from_matrix = ["matrix." in e for e in re.findall(r"\$\{\{[^}]*\}\}", line)]
     line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
     tokens = line.split()
     kept: list[str] = []
     seen = 0  # expressions passed, to name the one in this token
     for token in tokens:
         name = names[seen] if "\x00" in token and seen < len(names) else ""
-        matrix_value = "\x00" in token and seen < len(from_matrix) and from_matrix[seen]
         seen += token.count("\x00")
         if "\x00" in token or re.search(r"\$\{?\w", token):
             target = re.fullmatch(r"--target=\x00", token) or (token == "\x00" and kept and kept[-1] == "--target")
@@ -233,11 +231,7 @@ def without_ci_values(line: str) -> str:
                     continue
                 kept.pop()  # the value of the flag before it: both go
                 continue
-            whole = re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token)
-            if whole and matrix_value and len(kept) > 1 and re.fullmatch(r"--[\w-]+", kept[-1]):
-                kept.pop()  # async's `--browsers ${{ matrix.browser }}`: a long flag left bare takes the next word
-                continue
-            if whole and kept:
+            if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
             return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)
