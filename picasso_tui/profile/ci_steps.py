@@ -15,8 +15,9 @@ CHECK_ACTIONS = {
     "dominikh/staticcheck-action": "staticcheck ./...",
 }
 """Actions that run a check a contributor runs too, by the command they run."""
-SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*--cfg\b")
-"""CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`)."""
+SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*(--cfg\b|(?<![\w-])-Z)")
+"""CI environment that turns on a configuration no plain build has (`RUSTFLAGS: --cfg reqwest_unstable`), or a
+nightly compiler's (left-right's `RUSTFLAGS: "-Z sanitizer=address"`)."""
 
 
 def never_runs(job: dict[Any, Any], condition: str) -> bool:
@@ -107,6 +108,7 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     flag's value (`--python ${{ matrix.python }}`) is left for clean_command."""
     if (lines := _worked_out(line, job)) != [line]:
         return lines
+    line = _without_matrix_options(line, job)
     used = next(
         (
             m
@@ -136,6 +138,38 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
         return [line[:start] + f"<{used.group(2)}>" + line[used.end() :]]
     quoted = used.group(0).strip()[0] in "\"'"  # unquoted, the shell splits the value into words as CI's did
     return [line[:start] + (_shell_word(v) if quoted else v) + line[used.end() :] for v in scalars] or [line]
+
+
+MATRIX_OPTION = re.compile(r"\s(--[\w-]+)\s+([\"']?)\$\{\{\s*matrix\.([\w-]+)\s*\}\}\2(?=\s|$)")
+"""A long option followed by a matrix value (`--browsers ${{ matrix.browser }}`, `--build-config "${{ matrix.config
+}}"`)."""
+
+
+def _without_matrix_options(line: str, job: dict[Any, Any]) -> str:
+    """A long option whose value CI's matrix picks goes with its value: the command stands without CI's choice, and a
+    bare `--browsers` would take the next word. When the matrix's values are options themselves (reqwest's
+    `--no-default-features ${{ matrix.features }}` over `--features blocking`), the option before them takes no
+    value and stays; a name the matrix does not list is left as it is."""
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    if not isinstance(matrix, dict):
+        return line
+
+    def values(name: str) -> list[str]:
+        listed = matrix.get(name)
+        found = list(listed) if isinstance(listed, list) else []
+        include = matrix.get("include")
+        found += [e[name] for e in include if isinstance(e, dict) and name in e] if isinstance(include, list) else []
+        return [str(v) for v in found if isinstance(v, (str, int, float))]
+
+    def cut(m: re.Match[str]) -> str:
+        if SELECTS_SESSION.match(line[: m.start(1)].strip() + " " + m.group(1)) or VALUE_FLAG.match(m.group(1)):
+            return m.group(0)  # tox's `--env`, cargo's `--features`: what the command is, said by the rules below
+        found = values(m.group(3))
+        takes_value = found and all(v.strip() and not v.strip().startswith("-") for v in found)
+        return "" if takes_value else m.group(0)
+
+    return MATRIX_OPTION.sub(cut, line)
 
 
 def _shell_word(value: str) -> str:
