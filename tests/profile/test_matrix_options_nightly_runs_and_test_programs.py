@@ -1,5 +1,6 @@
-"""A long option whose value CI's matrix picks (issue 17, thirty-third round): it goes with its value, unless the
-matrix's values are options themselves."""
+"""Faults carried over from set 38 to 40 (issue 17, thirty-third round): a long option whose value CI's matrix picks
+goes with its value, unless the matrix's values are options themselves; runs that need a nightly toolchain are not how
+to test; a test program that reads its argument as a file runs no single test."""
 
 from __future__ import annotations
 
@@ -69,3 +70,26 @@ def test_miri_and_sanitizer_runs_need_a_nightly_toolchain_and_are_not_how_to_tes
     })  # fmt: skip
     assert learned["workflow/test"].startswith("To test: `cargo test --locked --all-features` — from CI")
     assert "miri" not in learned["workflow/test"] and "x86_64" not in learned["workflow/test"]
+
+
+CMAKE_ONE_PROGRAM = (
+    "cmake_minimum_required(VERSION 3.16)\nproject(xml CXX)\nenable_testing()\nadd_library(xml xml.cpp)\n"
+    "add_executable(xml_test xml_test.cpp)\nadd_test(NAME xml_test COMMAND xml_test)\n"
+)
+
+
+def test_a_test_program_that_reads_its_argument_as_a_file_runs_no_single_test(make_project):
+    main = (
+        "int main(int argc, const char** argv) {\n  if (argc > 1) { load_file(argv[1]); return 0; }\n  run_all();\n}\n"
+    )
+    learned = bodies(make_project, {"CMakeLists.txt": CMAKE_ONE_PROGRAM, "xml.cpp": "int f() { return 1; }\n",
+                                    "xml_test.cpp": main})  # fmt: skip
+    assert "xml_test <test name>" not in learned.get("workflow/test-one", "")
+
+
+def test_a_test_program_that_compares_its_argument_with_test_names_runs_one(make_project):
+    main = "int main(int argc, char** argv) {\n  for (int i = 0; i < N; i++)\n"
+    main += "    if (argc < 2 || strcmp(argv[1], tests[i].name) == 0) tests[i].run();\n}\n"
+    learned = bodies(make_project, {"CMakeLists.txt": CMAKE_ONE_PROGRAM, "xml.cpp": "int f() { return 1; }\n",
+                                    "xml_test.cpp": main})  # fmt: skip
+    assert learned["workflow/test-one"].startswith("To run one test: `build/xml_test <test name>`")
