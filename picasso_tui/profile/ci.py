@@ -92,6 +92,8 @@ class CiStep:
     file: str
     job: str
     command: str
+    may_fail: bool = False
+    """The job or step has `continue-on-error: true`: CI lets it fail (junit-pioneer's experimental build)."""
 
 
 def _load(text: str) -> dict[Any, Any]:
@@ -241,8 +243,11 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
         elsewhere = folders_of_other_checkouts(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
+            may_fail = job.get("continue-on-error") is True or (
+                isinstance(step, dict) and step.get("continue-on-error") is True
+            )
             if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
-                steps.append(CiStep(rel, str(job_id), action))
+                steps.append(CiStep(rel, str(job_id), action, may_fail))
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
@@ -278,7 +283,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     in_folder = f"cd {here} && {command}" if here not in ("", ".") else command
                     entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
                     if not (entered and entered.group(1) in elsewhere):
-                        steps.append(CiStep(rel, str(job_id), in_folder))
+                        steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
     return steps
 
 

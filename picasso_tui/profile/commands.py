@@ -87,11 +87,14 @@ NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
-    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b|"
+    r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
+    r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks)\b"
 )
 """Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, cleaning alone (`make
 clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since Go 1.12: `go vet`), git itself
-(`git clone … docs` fetches a folder named docs, it builds none)."""
+(`git clone … docs` fetches a folder named docs, it builds none), and Gradle or Maven tasks that only report
+(`./gradlew dependencyUpdates` lists newer versions, it sets nothing up)."""
 DOCS_SERVER = re.compile(
     r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
     r"^sphinx-autobuild\b"
@@ -152,7 +155,8 @@ def command_role(command: str) -> str | None:
         return None
     if SUITE_RUNNER.match(command):
         return "test"  # htmlpurifier's `php tests/index.php` runs every test
-    words = _without_file_paths(command)
+    # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing
+    words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):
             if role == "docs" and NOT_DOCS.search(command):

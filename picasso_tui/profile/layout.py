@@ -11,6 +11,7 @@ from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import STUBS, language_in
+from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
@@ -220,7 +221,7 @@ def _readme(tree: Tree, k: Knowledge) -> None:
         name, summary, source = manifest_name or tree.root.name, description, manifest
     if not summary or not source:
         return
-    body = f"Project {name}: {_ended(summary)}"
+    body = f"Project {name}: {_ended(with_manifest_minimums(tree, summary))}"
     k.fact("project/summary", f"Project: {name[:80]}", body, source, tags=("readme",))
 
 

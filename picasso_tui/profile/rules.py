@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from picasso_tui.profile import changelog, guide_text
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
+from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain, unquote
 from picasso_tui.profile.outdated_lines import outdated
@@ -402,7 +403,9 @@ def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
         end = re.search(rf"^#{{1,{level}}}\s", text[found.end() :], re.M)
         section = text[found.start() : found.end() + (end.start() if end else len(text))]
         kept = [
-            (h, r) for h, r in distil(section, guide=True) if not (has_guide and re.search(r"contributing", r, re.I))
+            (h, said)
+            for h, r in distil(section, guide=True)
+            if not (has_guide and re.search(r"contributing", r, re.I)) and (said := php.with_config_note(tree, r))
         ]
         if kept:
             rules += kept

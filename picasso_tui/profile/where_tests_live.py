@@ -277,12 +277,11 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
-    style = _naming(tests)
+    names = _filtered_first(tree, [s for s, _ in _naming(tests).most_common(3)])
     k.fact(
         "layout/tests",
         "Where tests live",
-        f"{plural(len(tests), 'test file')}, named {human_list([s for s, _ in style.most_common(3)])}; "
-        f"they live {human_list(places)}.",
+        f"{plural(len(tests), 'test file')}, named {human_list(names)}; they live {human_list(places)}.",
         *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )
@@ -348,6 +347,17 @@ def _wrapped_tests(tree: Tree, folder: str, text: str) -> list[tuple[str, bool]]
     return found
 
 
+def _filtered_first(tree: Tree, names: list[str]) -> list[str]:
+    """The namings with the one a Gradle test filter or a Surefire include selects first: the build runs only
+    those classes (junit-pioneer's `includeTestsMatching("*Tests")`), so a new test follows that naming."""
+    builds = tree.own_named("build.gradle", "build.gradle.kts", "pom.xml")[:20]
+    text = "\n".join(tree.read(f) or "" for f in builds)
+    wanted = re.findall(r"includeTestsMatching\s*\(?\s*[\"']\*(\w+)[\"']", text)
+    wanted += re.findall(r"<include>\*\*/\*(\w+)\.java</include>", text)
+    chosen = next((f"*{w}.*" for w in wanted if f"*{w}.*" in names), None)
+    return [chosen, *[n for n in names if n != chosen]] if chosen else names
+
+
 def _naming(tests: list[str]) -> Counter[str]:
     """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style."""
     style: Counter[str] = Counter()
@@ -363,7 +373,9 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^tc_.*\.rb$", "tc_*.rb"),
             (r"_spec\.rb$", "*_spec.rb"),
             (r"_tests\.rb$", "*_tests.rb"),
-            (r"Tests?\.\w+$", "*Test.*"),
+            # FooTests and FooTest are two namings: junit-pioneer's 49 *Tests classes are not called *Test
+            (r"Tests\.\w+$", "*Tests.*"),
+            (r"Test\.\w+$", "*Test.*"),
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),
             (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),

@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 
 from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
+from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
@@ -76,7 +77,7 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     ci_summary.ci_fact(k, reading, _checks, _sets_up)
     for step in reading.steps:
         role = commands.command_role(step.command)
-        if CANNOT_FAIL.search(step.command):
+        if CANNOT_FAIL.search(step.command) or step.may_fail:
             continue  # colorama's `black --check . || true`, parsedown's `phpunit … || true`: CI lets them fail
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
             exotic = EXOTIC.search(f"{step.job} {step.command}")
@@ -228,6 +229,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return Command(c.role, re.sub(r"\s-pl\s+\S+", "", c.command), c.source, c.priority, c.note)
     if c.role == "test-one" and re.match(r"ctest\b.*\s-R\s", c.command) and _single_ctest(tree):
         return None
+    if c.role in ("test", "test-one") and php.phpunit_misses_its_config(tree, c.command):
+        return None  # httpful's README: `phpunit ./tests` where the config is tests/phpunit.xml
     if c.role == "test" and commands.CONFIGURE.match(c.command):
         return None
     if c.role == "test" and re.fullmatch(r"(make|just) check", c.command):
@@ -273,6 +276,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 30  # previews: after any docs build
     if c.role != "run" and re.search(r"(?<![\w-])(--)?watch\b", c.command):
         return 30  # js-cookie's `npx grunt watch` rebuilds on every change and never exits: after a build that ends
+    if c.source.startswith("CI") and re.search(r"\s(-x|--exclude-task)[ =]\S", c.command):
+        return 30  # junit-pioneer's `gradle build -x spotlessCheck`: the build with a task left out, CI runs it apart
     if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b|[-_:]check$", c.command):
         return 30  # checks the format, does not format
     coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)

@@ -29,10 +29,34 @@ def without_profiles(pom: str) -> str:
     return re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.DOTALL)
 
 
+_OTHER_TOOL = re.compile(r"\b(?:javadocToolFor|launcherFor)\s*(?:\(\s*)?\{")
+"""A Gradle toolchain for a task that does not compile (junit-pioneer's `javadocToolFor { … of(24) }` for its
+release javadoc): its version is not the level the code is compiled for."""
+_VERSION_VARIABLE = re.compile(r"\b(?:val|var|def)\s+(\w+)\s*(?::\s*\w+\s*)?=\s*(JavaVersion\.VERSION_\w+)")
+
+
+def _without_other_toolchains(text: str) -> str:
+    """The build without the braced blocks that pick a toolchain for javadoc or for running a program."""
+    while m := _OTHER_TOOL.search(text):
+        depth, end = 1, m.end()
+        while end < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        text = text[: m.start()] + text[end:]
+    return text
+
+
+def _with_version_variables(text: str) -> str:
+    """`sourceCompatibility = targetJavaVersion` with the variable's `JavaVersion.VERSION_17` put in its place."""
+    for name, value in _VERSION_VARIABLE.findall(text):
+        text = re.sub(rf"((?:sourceCompatibility|targetCompatibility)\s*=\s*){name}\b", rf"\g<1>{value}", text)
+    return text
+
+
 def compiled_for(build_text: str) -> str | None:
     """The Java release the default build compiles for (Maven's 1.8 is Java 8), None when no setting outside the
     profiles states it: a compiler plugin's own default is not a level the project chose."""
-    text = without_profiles(build_text)
+    text = _with_version_variables(_without_other_toolchains(without_profiles(build_text)))
     release = next((m.group(1) for pattern in RELEASE if (m := re.search(pattern, text))), None)
     if not release:
         return None

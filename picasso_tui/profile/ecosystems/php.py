@@ -51,7 +51,7 @@ def investigate(tree: Tree) -> Knowledge:
     dev = set(data.get("require-dev") or {})
     if not tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist"):
         dev.discard("squizlabs/php_codesniffer")  # required but configured nowhere: Carbon runs PHP-CS-Fixer instead
-    stack = Stack(runtime, dev, role)
+    stack = _with_extensions(Stack(runtime, dev, role), data.get("require") or {})
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
@@ -83,6 +83,20 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+def _with_extensions(stack: Stack, require: dict[str, Any]) -> Stack:
+    """The PHP extensions composer.json requires (`ext-curl`) named in the stack: the code needs them at runtime,
+    so "no runtime dependencies" would be wrong (httpful requires curl and no package)."""
+    extensions = [d.removeprefix("ext-") for d in require if d.startswith("ext-")]
+    if not extensions:
+        return stack
+    needs = f"requires the PHP extension{'s' if len(extensions) > 1 else ''} {human_list(extensions)}"
+    if stack.runtime:
+        stack.extra = needs
+    else:
+        stack.none = f"{needs} (no Composer package at runtime)"
+    return stack
+
+
 def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     """PHPUnit only when the repository brings it: phpunit/phpunit gives vendor/bin/phpunit, Symfony's
     phpunit-bridge gives vendor/bin/simple-phpunit. A phpunit XML alone says how, not that it is installed."""
@@ -92,12 +106,45 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
         runner = "vendor/bin/simple-phpunit"
     else:
         return
-    config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml") or "composer.json"
-    if config == "composer.json" and any(re.search(r"(^|/)phpunit[\w.-]*\.xml(\.dist)?$", f) for f in tree.files):
+    config = tree.first(*ROOT_CONFIGS) or "composer.json"
+    if config == "composer.json" and phpunit_configs(tree):
         return  # php-encryption's test/phpunit-{5,8,10}.xml: a bare phpunit finds no config and runs no test
     env, note = _required_env(tree, config)
     k.command("test", f"{env}{runner}", config, 44 if env else 50, note)  # CI sets the variable in its env
     k.command("test-one", f"{env}{runner} --filter '<test name>'", config, 50)
+
+
+ROOT_CONFIGS = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
+
+
+def phpunit_misses_its_config(tree: Tree, command: str) -> bool:
+    """A PHPUnit run that finds no configuration: the repository keeps it in a folder (httpful's tests/phpunit.xml)
+    and the command neither passes it (`-c`, `--configuration`) nor runs in that folder, so its bootstrap never
+    loads (README's `phpunit ./tests`; CI's `phpunit -c tests/phpunit.xml` is how)."""
+    inside = re.match(r"cd (\S+) && (.+)$", command)
+    folder, run = (inside.group(1).strip("/") + "/", inside.group(2)) if inside else ("", command)
+    if not re.match(r"(\S*/)?(phpunit|simple-phpunit)\b|php (\S*/)?phpunit\b", run):
+        return False
+    if re.search(r"\s(-c|--configuration)[\s=]", run) or any(tree.has(folder + c) for c in ROOT_CONFIGS):
+        return False
+    return bool(phpunit_configs(tree))
+
+
+def phpunit_configs(tree: Tree) -> list[str]:
+    """Every PHPUnit configuration file in the repository (phpunit.xml, tests/phpunit.xml, test/phpunit-10.xml)."""
+    return [f for f in tree.files if re.search(r"(^|/)phpunit[\w.-]*\.xml(\.dist)?$", f)]
+
+
+def with_config_note(tree: Tree, rule: str) -> str | None:
+    """A rule quoting a PHPUnit run that misses its config, told which config to pass (`-c tests/phpunit.xml`);
+    None when the repository has several and the right one is unsure."""
+    missing = [c for c in re.findall(r"`([^`]+)`", rule) if phpunit_misses_its_config(tree, c)]
+    if not missing:
+        return rule
+    configs = phpunit_configs(tree)
+    if len(configs) != 1:
+        return None
+    return f"{rule.rstrip('.')} (as written it misses the PHPUnit config {configs[0]}: add `-c {configs[0]}`)"
 
 
 def _required_env(tree: Tree, config: str) -> tuple[str, str]:
