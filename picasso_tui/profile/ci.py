@@ -172,8 +172,8 @@ def clean_command(line: str) -> str | None:
     line = re.sub(r"\s+#\s.*$", "", line).strip()
     if wrapped := re.fullmatch(r"(?:ba)?sh -c (['\"])([^'\"]+)\1", line):
         return clean_command(wrapped.group(2))  # jOOL's Travis `sh -c 'cd jOOL && mvn test'`: the command inside
-    if re.search(r"\s-Z\s|\s\+nightly\b|\bcargo miri\b", line):
-        return None  # `cargo build -Z avoid-dev-deps` and `cargo miri test` need a nightly toolchain
+    if re.search(r"\s-Z\s|\s\+nightly\b", line):
+        return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout

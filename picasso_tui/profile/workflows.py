@@ -49,10 +49,11 @@ NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchm
 """Folders of example programs and fixtures: a command pointing there is not the project's."""
 EXOTIC = re.compile(
     r"robovm|emulator|simulator|device[- ]?farm|firebase[- ]test|browserstack|saucelabs|connectedCheck|"
-    r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack",
+    r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack|\bcargo miri\b",
     re.IGNORECASE,
 )
-"""A CI job for one exotic platform (RoboVM, an emulator, a device farm): it tests that platform, not a change."""
+"""A CI job for one exotic platform (RoboVM, an emulator, a device farm, Miri's interpreter on a nightly toolchain):
+it tests that platform, not a change."""
 
 
 def _guide(tree: Tree, k: Knowledge) -> None:
