@@ -190,11 +190,22 @@ def finding(tree: Tree) -> Finding | None:
 
 
 KIND_OF_CHANGE = re.compile(
-    r"^\W*(added|changed|deprecated|removed|fixed|fixes|security|features?|bug ?fixes|breaking( changes)?|"
+    r"^\W*(added|additions?|changed|changes|deprecated|removed|fixed|fixes|security|(new )?features?|bug ?fixes|"
+    r"(api )?breaking( changes)?|"
     r"documentation|docs|performance|internal|dependencies|enhancements?|improvements?|other|misc\w*)\W*$",
     re.IGNORECASE,
 )
 """Keep a Changelog's sections and their usual kin: an entry's sections, even where an older entry lacks one."""
+
+
+PLACEHOLDER = re.compile(r"\byour (contribution|change|entry|line) here\b|^\W*(none|nothing)\b", re.IGNORECASE)
+MAX_EXAMPLE_CHARS = 200
+
+
+def _example(entry: str) -> bool:
+    """An entry that shows how one is written: whole and short enough to quote, not "Your contribution here.",
+    "None yet." nor a bare prefix."""
+    return len(entry) <= MAX_EXAMPLE_CHARS and len(plain(entry).split()) >= 4 and not PLACEHOLDER.search(plain(entry))
 
 
 def _read(tree: Tree, rel: str) -> Finding | None:
@@ -252,7 +263,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     if len(areas) >= 2 and with_area >= 0.6:  # libuv's lines mostly do; "each" only where every one does
         lead = "each line starts with its area" if with_area == 1 else "most lines start with their area"
         said += f"; {lead} ({human_list(areas)})"
-    example = next((i for i in items if len(_clean(i).split()) >= 4), "")  # not "None yet." nor a bare prefix
-    if example:
-        said += f'. A line reads: "{_clean(example)}"'
+    released = _bullets(lines[end : after[1] if len(after) > 1 else len(lines)])
+    example = next((i for i in items + released if _example(i)), "")
+    if example:  # the entry as written: its links and backticks are the format (hashie's Dangerfile checks it)
+        said += f'. A line reads: "{example}"'
     return _rule(rel, f"Changelog: {rel}", said + ".")

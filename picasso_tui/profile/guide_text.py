@@ -50,16 +50,16 @@ def plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def cut(rule: str) -> str:
-    """Whole sentences up to MAX_RULE_CHARS (a rule cut mid-sentence can say the opposite)."""
-    if len(rule) <= MAX_RULE_CHARS:
+def cut(rule: str, limit: int = MAX_RULE_CHARS) -> str:
+    """Whole sentences up to ``limit`` characters (a rule cut mid-sentence can say the opposite)."""
+    if len(rule) <= limit:
         return rule
     kept = ""
-    for sentence in re.split(r"(?<=[.!?])\s+", rule):
-        if kept and len(kept) + len(sentence) > MAX_RULE_CHARS:
+    for sentence in sentences(rule):
+        if kept and len(kept) + len(sentence) > limit:
             break
         kept = f"{kept} {sentence}".strip()
-    return kept if len(kept) <= MAX_RULE_CHARS + 200 else kept[:MAX_RULE_CHARS].rsplit(" ", 1)[0] + " …"
+    return kept if len(kept) <= limit + 200 else kept[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def readme_dev_text(text: str) -> str:
@@ -129,3 +129,43 @@ def with_code(item: str, after: list[tuple[str, str, int]]) -> str:
         return item
     first = next((line.strip().strip("`") for line in after[0][1].splitlines() if line.strip()), "")
     return f"{item.rstrip()} `{first}`" if first and "`" not in first and len(first) < 120 else item
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)(?<!\bvs\.)\s+")
+"""Where a sentence ends: not after "e.g." or "i.e." (junit-pioneer's "(e.g. `@ReportEntry`), the containing
+annotation … must" is one sentence)."""
+
+
+def sentences(text: str, capital: bool = False) -> list[str]:
+    """The sentences of a paragraph; with ``capital`` only where the next starts as a sentence does."""
+    pattern = SENTENCE_END.pattern + (r"(?=[A-Z`*])" if capital else "")
+    return re.split(pattern, text)
+
+
+_ADOC_LINK = re.compile(r"(?:link:|(?=https?://))([^\s\[]+)\[([^\]\n]*)\]")
+_ADOC_BLOCK = re.compile(r"^(-{4,}|\.{4,}|={4,}|_{4,}|\+{4,})$")
+
+
+def asciidoc_as_markdown(text: str) -> str:
+    """AsciiDoc read as the Markdown the guide reader knows: `== Title` a heading, a `----` block fenced, a block
+    attribute (`[source,java]`), a comment and a document attribute left out, a link its words."""
+    out: list[str] = []
+    in_block = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if _ADOC_BLOCK.match(stripped) and (not in_block or stripped == in_block):
+            in_block = "" if in_block else stripped
+            out.append("```")
+            continue
+        if in_block:
+            out.append(line)
+            continue
+        heading = re.match(r"^(={1,6})\s+(\S.*)$", line)
+        if heading:
+            out += ["", f"{'#' * len(heading.group(1))} {heading.group(2)}", ""]
+        elif re.match(r"^\[[^\]]*\]$|^//|^:[\w-]+:", stripped):
+            continue
+        else:
+            line = re.sub(r"^(\s*)\.\s+(?=\S)", r"\g<1>1. ", line)  # `. step`: a numbered item
+            out.append(_ADOC_LINK.sub(lambda m: m.group(2) or m.group(1), line))
+    return "\n".join(out)

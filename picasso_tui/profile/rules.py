@@ -15,7 +15,18 @@ from picasso_tui.profile import changelog, guide_text
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.guide_text import BULLET, UNDERLINE, cut, fence_indented_code, heading_path, plain, unquote
+from picasso_tui.profile.guide_text import (
+    BULLET,
+    MAX_RULE_CHARS,
+    UNDERLINE,
+    asciidoc_as_markdown,
+    cut,
+    fence_indented_code,
+    heading_path,
+    plain,
+    sentences,
+    unquote,
+)
 from picasso_tui.profile.outdated_lines import outdated
 from picasso_tui.profile.rule_words import (
     ABOUT_CODE,
@@ -153,6 +164,21 @@ LEADS_IN = re.compile(r"^(when|before|after|once|if) [^:]{3,80}:$", re.IGNORECAS
 """A paragraph that sets the occasion for the steps under it ("When adding a feature in Faraday:")."""
 
 
+EXCEPTIONS = re.compile(r"^(the )?exceptions?( are)?:$|\bwith the following exceptions:$", re.IGNORECASE)
+"""A sentence that leads into the exceptions to the rule before it: the items after it are not rules."""
+
+
+_LINK = re.compile(r"\s*(\[[^\]]+\]\([^)\s]*\)|\[[^\]]+\]\[[^\]]*\]|`[^`<]+<[^>]+>`__?)[.;]?\s*")
+"""A list item that is only a link: a tutorial's title, no rule."""
+_SHELL_LINE = re.compile(r"^[a-z][\w.+-]*(\s+[^\s(){};=<>|&]+)*$")
+"""A line that reads as a shell command (`isort --profile black --dt h11 bench`), not as code."""
+
+
+def _mid_sentence(text: str) -> bool:
+    """The text stops mid-sentence, where a code block goes on with it ("the commands," then the commands)."""
+    return bool(re.search(r"[\w)`],$", text) or (DANGLING.search(text) and not text.endswith(":")))
+
+
 def _lead_ins(blocks: list[Block]) -> list[Block]:
     """A normative sentence ending in ':' and the list it introduces become one rule ("register it in: a; b");
     so does a bullet ending in ':' with the bullets nested under it ("Respect the code style: only spaces; …")."""
@@ -160,7 +186,7 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     i = 0
     while i < len(blocks):
         heading, text, indent = blocks[i]
-        lead = re.split(r"(?<=[.!?])\s+", text)[-1]
+        lead = sentences(text)[-1]
         # strong_migrations' "Here are a few ways you can help:" and system-rules' "You have three options if you
         # have a feature request, found a bug or …": the list after it invites or says where to report, no rule
         if INVITES.search(lead) or (REPORTS.search(lead) and not NORMATIVE.search(lead)):
@@ -178,16 +204,33 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
             out.append((heading, f"{text.rstrip(':.')}: {blocks[i + 1][1]}", indent))
             i += 2
             continue
+        if (
+            following
+            and _mid_sentence(text)
+            and len(blocks[i + 1][1]) <= 160
+            and all(STEP.match(c.strip("`")) or _SHELL_LINE.match(c.strip("`")) for c in blocks[i + 1][1].split("; "))
+        ):  # h11's "With those projects installed the commands," `black …`; `isort …` "will format your code"
+            rest = blocks[i + 2] if i + 2 < len(blocks) else None
+            ends = rest and rest[0] == heading and rest[2] == -1 and re.match(r"[a-z]", rest[1])
+            said = f"{text.rstrip(',:')} {blocks[i + 1][1]}" + (f" {rest[1]}" if ends and rest else ".")
+            out.append((heading, said, indent))
+            i += 3 if ends else 2
+            continue
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
         # "Given a version number … Vavr" and the bullets that finish its sentence ("may affect source compatibility")
         unfinished = indent == -1 and not re.search(r"[.!?:]\W*$", text) and nxt and nxt[2] >= 0 and nxt[0] == heading
         unfinished = bool(unfinished and re.match(r"[a-z]", nxt[1]))
-        opens = unfinished or (text.endswith(":") and (indent >= 0 or NORMATIVE.search(lead) or LEADS_IN.match(text)))
+        # "we've chosen the following approach:" leads into its list whatever its words
+        leads = NORMATIVE.search(lead) or LEADS_IN.match(text) or POINTS_AHEAD.search(lead) or EXCEPTIONS.search(lead)
+        opens = unfinished or (text.endswith(":") and (indent >= 0 or leads))
         while opens and i + 1 + len(items) < len(blocks):
             nh, nt, nested = blocks[i + 1 + len(items)]
             if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
                 break
             items.append(nt.rstrip(".;"))
+        if items and EXCEPTIONS.search(lead):
+            i += 1 + len(items)
+            continue  # junit-pioneer's "Exceptions:" and the warnings it lets through: the rule's exceptions
         short = indent >= 0 or (items and max(len(t) for t in items) <= 150)  # not a list of whole sections
         if items and (short or unfinished):
             if short:  # an unfinished sentence too long to finish with its bullets goes with them
@@ -207,7 +250,7 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
 def _instructs(text: str, is_bullet: bool) -> bool:
     """The sentence (or bullet) says what a change must do: a normative word, an imperative bullet, or an
     instruction about tests or the changelog."""
-    instructs = is_bullet and any(IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in re.split(r"(?<=[.!?])\s+", text))
+    instructs = is_bullet and any(IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in sentences(text))
     bare = SUBORDINATE.sub("", text)  # "If your change modifies behaviour, update the CHANGELOG" instructs
     records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (text, bare))
     return bool(NORMATIVE.search(text) or instructs or records)
@@ -243,6 +286,28 @@ def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
     return steps
 
 
+_TERM = re.compile(r"^(\*\*|__|`)[^*_`]{1,40}\1:?\s*[-–—:]?\s+\S")
+"""A list item that defines a term (`**Added** - …`, `` `major`: … ``)."""
+
+
+def _link_lists(blocks: list[Block]) -> set[int]:
+    """The items of each list made only of links (h11's tutorials "new to GitHub": "[Make a pull request](…)"):
+    titles to read, not rules. A step that is a link ("[Squash related commits together][5].") in a list of
+    steps stays."""
+    found: set[int] = set()
+    i = 0
+    while i < len(blocks):
+        heading, _, indent = blocks[i]
+        run = [i]
+        while indent >= 0 and run[-1] + 1 < len(blocks) and blocks[run[-1] + 1][2] == indent and (
+            blocks[run[-1] + 1][0] == heading):  # fmt: skip
+            run.append(run[-1] + 1)
+        if indent >= 0 and all(_LINK.fullmatch(blocks[n][1]) for n in run):
+            found.update(run)
+        i = run[-1] + 1
+    return found
+
+
 def _lists_of_rules(blocks: list[Block]) -> set[int]:
     """The items of each list most of whose items instruct: a style list ("Use 4 spaces", "No oneliners", "opening
     curly braces start in the next line") is read whole, since an item dropped from it changes what the list says."""
@@ -259,10 +324,29 @@ def _lists_of_rules(blocks: list[Block]) -> set[int]:
         items = [n for n in run if blocks[n][2] == indent]
         said = [plain(blocks[n][1]) for n in items]
         terse = all(len(t) <= 160 and not _WORKFLOW_STEP.search(t) for t in said)  # a style list, not the steps
-        if len(items) >= 2 and terse and 2 * sum(_instructs(t, True) for t in said) >= len(items):
+        # hashie's changelog kinds ("**Added** - … you should mark it as "added" …"): each term says what it is
+        terms = all(_TERM.match(blocks[n][1]) for n in items)
+        if len(items) >= 2 and (terse or terms) and 2 * sum(_instructs(t, True) for t in said) >= len(items):
             whole.update(items)
         i = run[-1] + 1
     return whole
+
+
+_PERSON_THEN_IT = re.compile(
+    r"\b(you|we|developers|reviewers|contributors|maintainers|users|people)\b(?P<between>[^.;:]*?)\b(it|its|them)\b"
+    r"(?! (is|was|will|would|can|could|may|might|should|must)\b)|\b(it|its|them)'s\b",
+    re.IGNORECASE,
+)
+_NAMES_A_THING = re.compile(r"`|\b(the|a|an|your|our|this|that|each|every|any|their)\s+\w+", re.IGNORECASE)
+
+
+def _points_back(sentence: str) -> bool:
+    """A person does something to "it" or "its" with no thing named between ("As builds break …, you should run it
+    before committing", "Developers and reviewers should minimize its use"): what it is, is in the sentence before."""
+    found = _PERSON_THEN_IT.search(sentence)
+    if not found or found.group("between") is None or "`" in sentence[: found.start()]:
+        return False  # typer's "You don't need to see the code in `./scripts/docs.py`, you just use it": named
+    return not _NAMES_A_THING.search(found.group("between"))
 
 
 def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
@@ -271,6 +355,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     blocks = _lead_ins(blocks)
     whole = _lists_of_rules(blocks)
     steps = _steps_to_a_pull_request(blocks)
+    links = _link_lists(blocks)
     for at, (path, text, indent) in enumerate(blocks):
         if indent == CODE or at in steps:
             continue
@@ -285,35 +370,44 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
             continue
         heading = path.rsplit(" > ", 1)[-1]
         words = plain(text)
-        if len(re.sub(r"https?://\S+", "", words).split()) < 4 or re.fullmatch(r"`[^`]+`", words):
-            continue  # a link, a one-word item, a quoted log line
-        candidates = [words] if is_bullet else re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", words)
+        if len(re.sub(r"https?://\S+", "", words).split()) < 4 or re.fullmatch(r"`[^`]+`", words) or at in links:
+            continue  # a link alone (h11's "[Make a pull request](…)"), a one-word item, a quoted log line
+        candidates = [words] if is_bullet else sentences(words, capital=True)
         for i, c in enumerate(candidates):
-            if not (at in whole or _instructs(c, is_bullet)) or c.endswith(("?", ":")) or len(c.split()) < 3:
-                continue  # faker's "Don't fear!": an encouragement, not a rule
-            ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
             if (
-                (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :]))
-                or DANGLING.search(c)
-                or (POINTS_ELSEWHERE.search(c))
+                not (at in whole or _instructs(c, is_bullet))
+                or c.rstrip(".").endswith(("?", ":"))
+                or len(c.split()) < 3
             ):
+                continue  # faker's "Don't fear!": an encouragement, not a rule
+            if re.search(r"[,;]$", c) or DANGLING.search(c):  # cut mid-sentence: its whole sentences, if a rule
+                c = " ".join(sentences(c)[:-1])
+                if not c or not (at in whole or _instructs(c, is_bullet)):
+                    continue
+            ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
+            if (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :])) or POINTS_ELSEWHERE.search(c):
                 continue  # its object is in the block after it, or the line is cut mid-sentence
-            if not is_bullet and REFERS_BACK.search(c):  # "Make sure these are free" needs what it points to
-                if not i and not re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE):
+            if not is_bullet and (REFERS_BACK.search(c) or _points_back(c)):  # "Make sure these are free"
+                leads_with_it = re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE)
+                if not i and (_points_back(c) or not leads_with_it):
                     continue  # the sentence it points back to is not here
-                if i and rules and rules[-1] == (heading, candidates[i - 1]):
+                start = i - 1 if i else 0  # back to the sentence that names what it points to
+                while start > 0 and (_points_back(candidates[start]) or REFERS_BACK.search(candidates[start])):
+                    start -= 1
+                while i and rules and rules[-1][0] == heading and rules[-1][1] in candidates[start:i]:
                     rules.pop()  # said again below, with the sentence that needs it
-                c = f"{candidates[i - 1]} {c}" if i else c
+                c = " ".join(candidates[start : i + 1]) if i else c
             if c.startswith("^ "):
                 continue  # js-cookie's "^ For this to work you must …": a footnote to the code above, not a rule
             if not NOT_A_CODE_RULE.search(re.sub(r"\([^)]*\)", "", c)) and not ILLUSTRATES.match(c):  # asides aside
-                rules.append((heading, c))
+                rules.append((heading, cut(c, 2 * MAX_RULE_CHARS if at in whole else MAX_RULE_CHARS)))
     return rules
 
 
-def distil(text: str, guide: bool = False, markdown: bool = False) -> list[tuple[str, str]]:
+def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
-    text = fence_indented_code(unquote(text)) if markdown else text
+    text = asciidoc_as_markdown(text) if asciidoc else text
+    text = fence_indented_code(unquote(text)) if markdown or asciidoc else text
     blocks = _blocks(_COMMENT.sub("\n", text))  # steps inside an HTML comment are hidden, not rules
     if guide:
         pairs = _guide_rules(blocks)
@@ -327,10 +421,10 @@ def distil(text: str, guide: bool = False, markdown: bool = False) -> list[tuple
     for heading, rule in pairs:
         if POINTS_TO_GUIDE.match(rule):
             continue  # "Please follow the Contribution guide."
-        said = (heading if len(heading) < 60 else "", cut(rule))
+        said = (heading if len(heading) < 60 else "", rule if guide else cut(rule))  # a guide's rules are cut
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)
-    return out[:MAX_RULE_LINES]
+    return _at_most(out)
 
 
 def render(kind: str, rel: str, rules: list[tuple[str, str]]) -> str:
@@ -353,7 +447,10 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     text = tree.read(rel)
     if not text or not text.strip():
         return None
-    rules = distil(text, guide, markdown=rel.lower().endswith((".md", ".markdown")))
+    lower = rel.lower()
+    rules = distil(
+        text, guide, markdown=lower.endswith((".md", ".markdown")), asciidoc=lower.endswith((".adoc", ".asciidoc"))
+    )
     rules = [(h, r) for h, r in rules if not outdated(tree, r)]
     if not rules:
         return None
@@ -450,11 +547,25 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     text = re.sub(r"\s*-{2,}>[ \t]*\n[ \t]*<!-{2,}\s*", " ", text)  # a comment wrapped over lines is one sentence
     text = re.sub(r"<!-{2,}|-{2,}>", "\n", text)
     out: list[tuple[str, str]] = []
+    boxes = [b for b in _blocks(text) if b[2] >= 0 and _CHECKBOX.match(b[1])]
+    options = _nested_options(boxes)
+    nested_boxes = {b for kept in options.values() for b in kept}
+    boxes = [b for b in boxes if b not in nested_boxes and len(_CHECKBOX.sub("", b[1]).split()) >= 3]
+    if any(re.search(r"check ?list", b[0], re.IGNORECASE) for b in boxes):  # the options to tick stay out
+        boxes = [b for b in boxes if re.search(r"check ?list", b[0], re.IGNORECASE)]
+    # a checklist read whole: one item picked from twenty, alone, misstates what the template asks
+    checklist = len(boxes) >= 3 and re.search(r"\bcheck ?list\b", text, re.IGNORECASE)
     for path, item, indent in _blocks(text):
         heading = path.rsplit(" > ", 1)[-1]
         rule = plain(_CHECKBOX.sub("", item))
         if _CONTINUATION.match(rule):
             continue  # a wrapped line of the item before: alone it is a fragment
+        if checklist and _CHECKBOX.match(item):
+            if (path, item, indent) in boxes and "?" not in rule:
+                nested = options.get((path, item, indent), [])
+                rule = f"{rule} {'; '.join(plain(_CHECKBOX.sub('', o[1])) for o in nested)}" if nested else rule
+                out.append((heading if heading and len(heading) < 60 else "Checklist", cut(rule)))
+            continue
         says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if DANGLING.search(rule):
             continue  # cut mid-sentence
@@ -463,7 +574,30 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     paragraphs = [b for b in _blocks(text) if b[2] == -1]
     out += [(h if len(h) < 60 else "", cut(r)) for h, r in _guide_rules(paragraphs)]
     seen: set[str] = set()
-    return [(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))][:MAX_RULE_LINES]
+    return _at_most([(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))])
+
+
+def _nested_options(boxes: list[Block]) -> dict[Block, list[Block]]:
+    """The boxes nested under a box that ends in ":" (tomlplusplus' "tested with at least one of:", then "Clang 8
+    or higher", "GCC 8 or higher"), by the box they finish."""
+    found: dict[Block, list[Block]] = {}
+    for n, box in enumerate(boxes):
+        if not box[1].rstrip().endswith(":"):
+            continue
+        for nested in boxes[n + 1 :]:
+            if nested[2] <= box[2] or nested[0] != box[0]:
+                break
+            found.setdefault(box, []).append(nested)
+    return found
+
+
+def _at_most(rules: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The first MAX_RULE_LINES rules, and a last line that says how many more there are: a list shortened without
+    a word reads as complete."""
+    if len(rules) <= MAX_RULE_LINES:
+        return rules
+    left = len(rules) - MAX_RULE_LINES + 1
+    return [*rules[: MAX_RULE_LINES - 1], (rules[MAX_RULE_LINES - 2][0], f"… and {left} more")]
 
 
 def _template(tree: Tree, rel: str) -> Finding | None:

@@ -14,6 +14,7 @@ from collections import defaultdict
 from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
+from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -246,6 +247,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
+    if c.role == "format" and _checks_only(tree, c.command):
+        # h11's `tox -e format` runs `black --check --diff` and `isort --check --diff`: it checks, it formats nothing
+        return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
     checker = re.fullmatch(r"(?:\./)?([\w./-]+)[-_]check", c.command)
     if c.role == "format" and checker and tree.has(checker.group(1)):
         # jansson's CI runs scripts/clang-format-check; scripts/clang-format beside it is what formats
@@ -254,6 +258,17 @@ def keep(tree: Tree, c: Command) -> Command | None:
         )
     later = _delay(tree, c)
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
+
+
+CHECK_ONLY = re.compile(r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)")
+"""A line that reports on the format and changes nothing."""
+
+
+def _checks_only(tree: Tree, command: str) -> bool:
+    """A tox env run whose own commands all only check (`black --check --diff`, `isort --check-only`)."""
+    env = re.fullmatch(r"(?:uvx |python3? -m )?tox(?: run)? -e ([\w.-]+)", command)
+    lines = env_commands(tree, env.group(1)) if env else []
+    return bool(lines) and all(CHECK_ONLY.search(line) for line in lines)
 
 
 def _nox_skips_tests(tree: Tree) -> bool:

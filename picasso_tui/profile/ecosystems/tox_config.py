@@ -92,3 +92,10 @@ def _ini_commands(text: str) -> list[str]:
     blocks = re.findall(r"^commands\s*=[ \t]*(.*(?:\n[ \t]+.*)*)", text, re.MULTILINE)
     lines = [line.strip() for block in blocks for line in block.splitlines()]
     return [line for line in lines if line and not line.startswith(("#", ";"))]
+
+
+def env_commands(tree: Tree, name: str) -> list[str]:
+    """The command lines tox.ini's own section for one env runs (`[testenv:format]`); [] without one."""
+    text = re.sub(r"\\\n\s*", " ", tree.read("tox.ini") or "") if tree.has("tox.ini") else ""
+    section = re.search(rf"^\[testenv:{re.escape(name)}\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
+    return _ini_commands(section.group(1)) if section else []
