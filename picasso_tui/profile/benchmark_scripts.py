@@ -5,6 +5,7 @@ its extension and shebang; a folder with its own package.json installs its depen
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -62,6 +63,28 @@ def investigate(tree: Tree) -> Knowledge:
         body = f"Benchmarks: `{command}` runs {first}{others}."
     k.fact(KEY, "Benchmarks", body, *entries[:2])
     return k
+
+
+BENCH_SCRIPT = re.compile(r"^(bench(mark)?s?|perf)([:_-][\w:-]*)?$", re.IGNORECASE)
+"""A package.json script named for measuring: `perf`, `perf-node`, `bench:size`."""
+SCRIPT_FILE = re.compile(r"(?<![\w./-])(?:\./)?((?:[\w.-]+/)+)[\w.-]+\.[mc]?[jt]s\b")
+
+
+def benchmark_folders(tree: Tree) -> set[str]:
+    """Folders of measuring scripts, never the project's code: a top-level perf/ (as bench/ and benchmarks/ are), and
+    a folder whose files only package.json's benchmark scripts run (buffer's `perf-node` runs node perf/*.js)."""
+    folders = {"perf"} if tree.under("perf") and tree.root.name.lower() != "perf" else set()
+    try:
+        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
+    except ValueError:
+        return folders
+    if not isinstance(scripts, dict):
+        return folders
+    measured, other = set(), set()
+    for name, text in scripts.items():
+        found = {m.rstrip("/") for m in SCRIPT_FILE.findall(str(text))}
+        (measured if BENCH_SCRIPT.match(str(name)) else other).update(found)
+    return folders | {f for f in measured - other if tree.under(f) and f.split("/")[0] not in ("src", "lib")}
 
 
 def superseded(keys: set[str]) -> bool:

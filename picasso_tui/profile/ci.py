@@ -24,6 +24,7 @@ from picasso_tui.profile.ci_steps import (
     folders_of_other_checkouts,
     matrix_lines,
     never_runs,
+    only_sets_up,
     posix_shell,
     run_default,
     without_ci_values,
@@ -396,8 +397,8 @@ def _github_actions(tree: Tree) -> CiReading | None:
     called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
     for rel in files:
         data = loaded[rel]
-        if not runs_on_change(rel, data) and rel not in called:
-            skipped.append(rel)
+        if (not runs_on_change(rel, data) and rel not in called) or only_sets_up(data):
+            skipped.append(rel)  # a placeholder that only checks out hides no other CI (pkg/errors' .travis.yml)
             continue
         found = github_steps(rel, data)
         used.append(rel)

@@ -20,6 +20,27 @@ SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*(--cfg\b|(?<![\w-])-Z)")
 nightly compiler's (left-right's `RUSTFLAGS: "-Z sanitizer=address"`)."""
 
 
+SETUP_ACTION = re.compile(r"^actions/(checkout|setup-[\w-]+|cache)$")
+"""Actions that only prepare a job: fetch the code, install a toolchain, restore a cache."""
+
+
+def only_sets_up(workflow: dict[Any, Any]) -> bool:
+    """Every job of the workflow only checks out or sets up, running no command, action or reusable workflow
+    (pkg/errors' "Dummy workflow to enable GitHub Actions"): a placeholder, not the project's CI."""
+    jobs = workflow.get("jobs")
+    if not isinstance(jobs, dict) or not jobs:
+        return False
+    for job in jobs.values():
+        if not isinstance(job, dict) or "uses" in job:
+            return False
+        for step in job.get("steps") or []:
+            if not isinstance(step, dict) or "run" in step:
+                return False
+            if not SETUP_ACTION.match(str(step.get("uses") or "").split("@")[0]):
+                return False
+    return True
+
+
 def never_runs(job: dict[Any, Any], condition: str) -> bool:
     """A step condition on a matrix value the matrix does not have: criterion's `if: matrix.rust == 'stable'` over
     `rust: [1.87.0, $MSRV]` never holds, so its clippy and rustfmt steps never run."""

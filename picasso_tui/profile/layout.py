@@ -7,6 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
+from picasso_tui.profile.benchmark_scripts import benchmark_folders
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load_toml, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
@@ -289,9 +290,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     described = []
     readmes = []
     counts.update({top: 0 for top in binaries if not top.startswith(".")})
+    measuring = benchmark_folders(tree)  # buffer's perf/, which its `perf-node` script runs
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
         n += binaries[folder]
-        what = PURPOSES.get(folder.lower())
+        what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)
         if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))

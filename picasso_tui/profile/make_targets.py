@@ -29,6 +29,24 @@ def default_target(text: str) -> str:
     return next((name for name in _rules(text) if not name.startswith(".")), "")
 
 
+def does_nothing(text: str, target: str) -> bool:
+    """Every rule for the target names no prerequisite and has no recipe (picohttpparser's bare `all:`): `make`
+    then builds nothing. Unsure, and so False, when the Makefile includes others, which may add to the target."""
+    if re.search(r"^-?s?include\s", text, re.MULTILINE):
+        return False
+    rules = [m for m in _TARGET.finditer(text) if target in m.group(1).split()]
+    if not rules:
+        return False
+    for found in rules:
+        after = text[found.end() + 1 :]
+        recipe = re.match(r"((?:\t[^\n]*\n?)*)", after)
+        if found.group(2).split(";", 1)[0].split() or ";" in found.group(2) or (recipe and recipe.group(1).strip()):
+            return False
+        if re.match(r"\s*(ifn?def|ifn?eq)\b", after):
+            return False  # yarl's `fmt:` recipe sits inside `ifdef CI … else … endif`
+    return True
+
+
 def _expanded(recipe: str, variables: dict[str, str]) -> str:
     for _ in range(3):  # `GCC ?= $(RD) $(DOCKER_ROOT)/gcc`, `RD ?= docker run …`
         recipe = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), recipe)

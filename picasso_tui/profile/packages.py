@@ -7,6 +7,9 @@ import re
 from collections import Counter
 
 from picasso_tui.languages import DISPLAY
+from picasso_tui.profile.benchmark_scripts import benchmark_folders
+from picasso_tui.profile.ecosystems.common import load_json
+from picasso_tui.profile.ecosystems.javascript_files import RELATIVE_IMPORT
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.generated_folders import in_generated_folder
@@ -78,10 +81,15 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
     programs = _ctest_programs(tree)
+    measuring = benchmark_folders(tree)
     own = {
         f: language_in(tree, f)
         for f in tree.own
-        if not _is_test(f) and not TOOL_CONFIG.search(f) and not _other_source_set(f, mains) and f not in programs
+        if not _is_test(f)
+        and not TOOL_CONFIG.search(f)
+        and not _other_source_set(f, mains)
+        and f not in programs
+        and not any(f.startswith(folder + "/") for folder in measuring)
     }
     own = {f: lang for f, lang in own.items() if not in_generated_folder(tree, f)} or own  # mime's built types/
     typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them
@@ -176,9 +184,30 @@ ENTRY_SUFFIXES = (".rb", ".py", ".js", ".ts", ".php", ".rs")
 """The entry file named like the main folder (lib/minitest.rb beside lib/minitest/)."""
 
 
+def _root_main(tree: Tree, files: list[str]) -> tuple[str, str] | None:
+    """(package.json's `main` and `types` files) when main is one file at the root that imports no other file of the
+    project and holds most of its code (buffer's 60 kB index.js): the library is that file, whatever folders of
+    scripts sit beside it. None when main is elsewhere or a shim that loads lib/ (express' index.js)."""
+    manifest = load_json(tree, "package.json")
+    main = str(manifest.get("main") or "").removeprefix("./")
+    main = main if tree.has(main) or not tree.has(f"{main}.js") else f"{main}.js"
+    if not main or "/" in main or main not in files or RELATIVE_IMPORT.search(tree.read(main) or ""):
+        return None
+    if tree.sizes[main] * 2 < sum(tree.sizes[f] for f in files):
+        return None
+    types = str(manifest.get("types") or manifest.get("typings") or "").removeprefix("./")
+    return main, types if "/" not in types and tree.has(types) else ""
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
+    if root_main := _root_main(tree, files):
+        main, types = root_main
+        body = f"Main source: {main} at the repository root, the file package.json's main names"
+        body += (f"; its types are in {types}." if types else ".") + tests_place(tree)
+        k.fact("layout/source", f"Main source: {main}", body, main, tags=("layout",))
+        return k
     if 0 < len(files) < MIN_FILES and not _data_as_code(tree, lang):  # gjson.go, path-to-regexp's src/index.ts
         made = {f: generated_by(tree, f) for f in files}  # unicode-width's src/tables.rs is its script's output
         shown = " and ".join(f + ("" if made[f] is None else f" (generated{f' by {made[f]}' if made[f] else ''})")

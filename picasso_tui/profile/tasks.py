@@ -10,6 +10,7 @@ from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.make_targets import does_nothing
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import Tree, read_bounded
@@ -69,7 +70,11 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     if rel:
         names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE)
         live = [
-            n for n in names if not _runs_a_missing_file(tree, text, n) and not runs_dead_nose(tree, _recipe(text, n))
+            n
+            for n in names
+            if not _runs_a_missing_file(tree, text, n)
+            and not runs_dead_nose(tree, _recipe(text, n))
+            and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
         ]
         _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)

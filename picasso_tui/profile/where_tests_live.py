@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from picasso_tui.profile.ecosystems.javascript_files import test_script_files
+from picasso_tui.profile.ecosystems.javascript_files import suite_folder, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
@@ -211,9 +211,10 @@ def tests_place(tree: Tree) -> str:
     and where to test it; `layout/tests` says more (how many, how named). It follows describe_tests' readings: the
     files a test script runs, CMake's test programs, a suite named otherwise."""
     tests = test_files(tree)
-    glob, suite_files = test_script_files(tree)
-    if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):  # yargs' test/*.mjs
-        return f" Its tests are in {glob.split('*', 1)[0].rstrip('/') or '.'}/ ({plural(len(suite_files), 'file')})."
+    globs, suite_files = test_script_files(tree)
+    folder = suite_folder(globs)
+    if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):  # yargs' test/*.mjs
+        return f" Its tests are in {folder}/ ({plural(len(suite_files), 'file')})."
     probe = Knowledge()
     if _cmake_test_programs(tree, probe, tests):  # utfcpp's programs, not only the files named as tests
         built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
@@ -242,11 +243,14 @@ def tests_place(tree: Tree) -> str:
 
 def describe_tests(tree: Tree, k: Knowledge) -> None:
     tests = test_files(tree)
-    glob, suite_files = test_script_files(tree)
-    if len(suite_files) > sum(f.startswith(glob.split("*", 1)[0]) for f in tests):
-        # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's
-        folder = glob.split("*", 1)[0].rstrip("/") or "."
-        k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: `{glob}`, the files "
+    globs, suite_files = test_script_files(tree)
+    folder = suite_folder(globs)
+    if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):
+        # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's. Every glob
+        # counts: buffer's `tape test/*.js test/node/*.js` runs both folders' files
+        named = [f"`{g}`" for g in globs]
+        shown = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
+        k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: {shown}, the files "
                f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
                tags=("tests",))  # fmt: skip
         return

@@ -89,6 +89,8 @@ def _default_make(k: Knowledge, makefile: str, details: list[str]) -> None:
     """`make` builds what the default target names, unless that target is the tests (frozen's `all: ci-test`);
     when every recipe it pulls in runs in a container, Docker is what it needs."""
     target = make_targets.default_target(makefile)
+    if not target or make_targets.does_nothing(makefile, target):
+        return  # a bare `all:` builds nothing; a target that builds the test program belongs to the tests
     images = make_targets.docker_images(makefile, target) if target else []
     note = f"needs Docker: its recipes run in the {human_list(images, 3)} images" if images else ""
     if images:

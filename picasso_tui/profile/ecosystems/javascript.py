@@ -192,6 +192,21 @@ def _tooling_only(package: _Package) -> Knowledge:
     return k
 
 
+def _one_glob_kept(step: str, globs: list[str], example: str) -> str:
+    """The test step with its first glob replaced by the one file and its other globs dropped: buffer's
+    `tape test/*.js test/node/*.js` runs one test as `tape test/base64.js`, not with all of test/node/ too."""
+    kept = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal kept
+        first, kept = not kept, True
+        return example if first else ""
+
+    alternatives = "|".join(re.escape(g) for g in sorted(globs, key=len, reverse=True))
+    pattern = r"['\"]?(?:\./)?(?:" + alternatives + r")['\"]?(?=\s|$)"
+    return re.sub(r"\s{2,}", " ", re.sub(pattern, one, step)).strip()
+
+
 def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     """One test file as the runner takes it: by name when the file is the whole suite (mime-types' test/test.js),
     through `npm test` when a pretest step builds what the tests import (lru-cache's dist/)."""
@@ -382,12 +397,10 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
                   f"the test script runs {runner} after other steps")  # fmt: skip
     elif runner and example:
         command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
-        glob, _ = test_script_files(p.tree)
-        step = next((s for s in steps if s.startswith(runner) and glob and glob in s), "")
+        globs, _ = test_script_files(p.tree)
+        step = next((s for s in steps if s.startswith(runner) and any(g in s for g in globs)), "")
         if step:  # dotenv's `tap run tests/**/*.js --disable-coverage`: one file, as the script runs the rest
-            command = ("" if runner == "node --test" else f"{execute} ") + re.sub(
-                r"['\"]?(?:\./)?" + re.escape(glob) + r"['\"]?", example, step, count=1
-            )
+            command = ("" if runner == "node --test" else f"{execute} ") + _one_glob_kept(step, globs, example)
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
         command = _one_file(p, runner, example, command)

@@ -35,31 +35,50 @@ def flavour(tree: Tree) -> str:
     return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"
 
 
-def test_script_files(tree: Tree) -> tuple[str, list[str]]:
-    """The glob the package.json test script runs (yargs' `./test/*.mjs`) and the files it matches: the suite,
-    however its files are named; ("", []) when the script names no glob."""
+def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
+    """The globs the package.json test script runs (yargs' `./test/*.mjs`; buffer's `test/*.js test/node/*.js`) and
+    the files they match: the suite, however its files are named; ([], []) when the script names no glob."""
     try:
         scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
         script = str(scripts.get("test") or "")
     except (ValueError, AttributeError):
-        return "", []
+        return [], []
     ran = [script] + [
         str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
     ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js
     testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
-    for glob in re.findall(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(testing)):
-        path = glob.removeprefix("./")
+    globs: list[str] = []
+    files: dict[str, None] = {}
+    for found in re.finditer(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(testing)):
+        path = found.group(1).removeprefix("./")
         folder = path.split("*", 1)[0].rstrip("/")
         if not folder or "{" in path:
             continue
+        before = " ".join(testing)[: found.start()]
+        if globs and re.search(r"(=|!)['\"]?$", before):
+            continue  # a flag's value (`--include=lib/**`) or an exclusion, not more tests
         pattern = re.compile(re.escape(path).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*") + "$")
-        files = [f for f in tree.under(folder) if pattern.match(f)]
-        if files:
-            return path, files
+        matched = [f for f in tree.under(folder) if pattern.match(f)]
+        if matched:
+            globs.append(path)
+            files |= dict.fromkeys(matched)
+    if globs:
+        return globs, list(files)
     if any(BARE_MOCHA.search(text) for text in ran):  # picomatch's `mocha --reporter dot`: mocha's own ./test/*.js
-        files = [f for f in tree.under("test") if re.fullmatch(r"test/[^/]+\.[mc]?js", f)]
-        return ("test/*.js", files) if files else ("", [])
-    return "", []
+        found_files = [f for f in tree.under("test") if re.fullmatch(r"test/[^/]+\.[mc]?js", f)]
+        return (["test/*.js"], found_files) if found_files else ([], [])
+    return [], []
+
+
+def suite_folder(globs: list[str]) -> str:
+    """The folder all of the test script's globs are in (test/ for `test/*.js test/node/*.js`), "." for the root."""
+    folders = [g.split("*", 1)[0].rsplit("/", 1)[0].split("/") if "/" in g.split("*", 1)[0] else [] for g in globs]
+    common: list[str] = []
+    for parts in zip(*folders, strict=False):  # the folders of `test/unit-*.js` and `test/node/*.js`: test/
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    return "/".join(common) or "."
 
 
 TEST_RUNNER = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu|nyc|c8|node --test)\b")
