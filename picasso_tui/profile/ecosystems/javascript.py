@@ -56,7 +56,7 @@ ROLE_SCRIPTS = {
     "build": ("build", "compile", "dist", "bundle"), "test": ("test", "test:unit", "tests", "tests-only"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
-    "docs": ("docs", "docs:build", "typedoc"),
+    "docs": ("docs", "docs:build", "build:docs", "typedoc"),
     "format": ("format", "fmt", "prettier", "fix", "format:write", *FIX_SCRIPTS),
     "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip

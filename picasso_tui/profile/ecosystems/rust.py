@@ -11,7 +11,7 @@ from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, stack_facts
 from picasso_tui.profile.ecosystems.rust_benchmarks import rust_benchmarks
-from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
+from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt, needs_nightly
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -346,7 +346,10 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     )
     if clippy:  # proposed only where the project configures it; a guide or CI that runs clippy proposes its own
         k.command("lint", "cargo clippy --all-targets", clippy, 60)
-    if keeps_rustfmt(tree):
+    if keeps_rustfmt(tree) and needs_nightly(tree):  # a stable `cargo fmt` warns and leaves time's imports as they are
+        config = tree.first("rustfmt.toml", ".rustfmt.toml") or "rustfmt.toml"
+        k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")
+    elif keeps_rustfmt(tree):
         k.command("format", "cargo fmt", "Cargo.toml", 60)
     fuzzers = {c.name for c in crates if re.search(r"cargo-fuzz\s*=\s*true|libfuzzer-sys", tree.read(c.manifest) or "")}
     with_bins = [c for c in crates if c.bins and c.name not in fuzzers]  # toml's toml_edit_fuzz: cargo-fuzz targets

@@ -34,3 +34,19 @@ def keeps_rustfmt(tree: Tree) -> bool:
         headers = (m.group(0) for m in _BRACE_BELOW.finditer(text))
         marked += bool(_TIGHT_ATTRIBUTE.search(text) or any("where" not in h for h in headers))
     return not sources or marked < max(2, UNFORMATTED_SHARE * len(sources))
+
+
+_UNSTABLE = re.compile(
+    r"^\s*(unstable_features\s*=\s*true|(group_imports|imports_granularity|wrap_comments|comment_width|format_strings|"
+    r"format_code_in_doc_comments|format_macro_matchers|normalize_comments|normalize_doc_attributes|"
+    r"error_on_line_overflow|imports_layout|reorder_impl_items|condense_wildcard_suffixes|brace_style|"
+    r"overflow_delimited_expr|blank_lines_upper_bound|spaces_around_ranges|struct_field_align_threshold)\s*=)",
+    re.MULTILINE,
+)
+"""rustfmt options only a nightly rustfmt applies: a stable `cargo fmt` warns and formats without them."""
+
+
+def needs_nightly(tree: Tree) -> bool:
+    """The rustfmt.toml asks for options only nightly rustfmt has (time's `group_imports`, `imports_granularity`)."""
+    config = tree.first("rustfmt.toml", ".rustfmt.toml")
+    return bool(config and _UNSTABLE.search(tree.read(config) or ""))

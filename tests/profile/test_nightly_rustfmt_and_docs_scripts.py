@@ -1,0 +1,29 @@
+"""Causes found on set 41's run (issue 17, thirty-third round): a rustfmt.toml with nightly-only options, and a
+package.json docs script named `build:docs`."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+CARGO = '[package]\nname = "w"\nversion = "1.0.0"\nedition = "2021"\n'
+
+
+def test_nightly_only_rustfmt_options_make_the_format_command_nightly(make_project):
+    config = 'newline_style = "unix"\nunstable_features = true\ngroup_imports = "StdExternalCrate"\n'
+    learned = bodies(make_project, {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", "rustfmt.toml": config})
+    assert learned["workflow/format"].startswith("To format: `cargo +nightly fmt` (its options need nightly rustfmt)")
+
+
+def test_stable_rustfmt_options_keep_a_plain_cargo_fmt(make_project):
+    config = "max_width = 100\nuse_field_init_shorthand = true\n"
+    learned = bodies(make_project, {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", "rustfmt.toml": config})
+    assert learned["workflow/format"].startswith("To format: `cargo fmt`")
+
+
+def test_a_build_docs_script_is_the_docs_command(make_project):
+    package = (
+        '{"name": "w", "version": "1.0.0", "scripts": {"test": "node --test", "build:docs": "node docs/build.js"}}'
+    )
+    learned = bodies(make_project, {"package.json": package, "index.js": "module.exports = 1\n",
+                                    "test/a.test.js": "require('node:test')\n", "docs/build.js": "// build\n"})  # fmt: skip
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `npm run build:docs`")
