@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import replace
 
 from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems import php
@@ -355,6 +356,26 @@ def _only_adds_flags(command: str, bare: str) -> bool:
     return bool(extra) and not re.fullmatch(r"(\s+(-v+|--verbose|-q|--quiet|--no-progress|--ansi))+", extra)
 
 
+CARGO_FEATURES = re.compile(r"\s(--all-features|--features[ =]\S+|-F \S+)(?=\s|$)")
+"""The features a cargo command turns on."""
+
+
+def _with_suite_features(tests: list[Command], ones: list[Command]) -> list[Command]:
+    """One test takes the features the suite's lead `cargo test` turns on: time's tests are a guard that re-runs
+    `cargo test --all-features` unless every feature is on, so `cargo test -p time <name>` finds no test."""
+    lead = min(tests, key=lambda c: c.priority) if tests else None
+    features = CARGO_FEATURES.findall(lead.command) if lead and lead.command.startswith("cargo test") else []
+    if not features:
+        return ones
+    flags = " ".join(features)
+    return [
+        replace(c, command=re.sub(r"^(cargo test(?: -p \S+)?)", rf"\1 {flags}", c.command))
+        if c.command.startswith("cargo test") and not CARGO_FEATURES.search(c.command)
+        else c
+        for c in ones
+    ]
+
+
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
@@ -362,6 +383,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     for c in sorted((c for c in checked if c), key=lambda c: c.priority):  # the same command: its best source
         if all(c.command != o.command for o in by_role[c.role]):
             by_role[c.role].append(c)
+    by_role["test-one"] = _with_suite_features(by_role.get("test", []), by_role.get("test-one", []))
     out = []
     for role in ROLES:
         found = sorted(by_role.get(role, []), key=lambda c: c.priority)

@@ -207,7 +207,7 @@ CASES = {
         "workflow/test": ["cargo test --workspace"],
         "workflow/test-one": ["cargo test -p acme-"],
         "workflow/lint": ["cargo clippy"],
-        "workflow/format": ["cargo fmt"],
+        "workflow/format": ["cargo +nightly fmt"],  # imports_granularity is a nightly rustfmt option
         "rules/.windsurfrules": ["thiserror"],
         "style/rust": ["rustfmt", "max_width = 100"],
     }),

@@ -27,3 +27,15 @@ def test_a_build_docs_script_is_the_docs_command(make_project):
     learned = bodies(make_project, {"package.json": package, "index.js": "module.exports = 1\n",
                                     "test/a.test.js": "require('node:test')\n", "docs/build.js": "// build\n"})  # fmt: skip
     assert learned["workflow/docs"].startswith("To build or preview the docs: `npm run build:docs`")
+
+
+def test_one_test_takes_the_features_the_suites_lead_command_turns_on(make_project):
+    ci = (
+        "name: CI\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - run: cargo test --all-features\n"
+    )
+    cargo = CARGO + "\n[features]\nserde = []\n"
+    learned = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn f() {}\n",
+                                    "tests/api.rs": "#[test]\nfn api() {}\n", ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `cargo test --all-features`")
+    assert learned["workflow/test-one"].startswith("To run one test: `cargo test --all-features --test api`")
