@@ -16,7 +16,7 @@ from picasso_tui.profile.walk import Tree
 PRIORITY = 27
 """After a task runner's own target (25): pre-commit runs what the targets run, and more."""
 CODE_FORMATTERS: dict[str, frozenset[str]] = {
-    **dict.fromkeys(("ruff-format", "black", "black-jupyter", "yapf", "autopep8"), frozenset({"python"})),
+    **dict.fromkeys(("ruff-format", "black", "black-jupyter", "darker", "yapf", "autopep8"), frozenset({"python"})),
     "prettier": frozenset({"javascript", "typescript"}), "clang-format": frozenset({"c", "cpp"}),
     **dict.fromkeys(("gofmt", "go-fmt", "goimports", "gofumpt"), frozenset({"go"})),
     **dict.fromkeys(("rustfmt", "fmt", "cargo-fmt"), frozenset({"rust"})),

@@ -1,4 +1,5 @@
-"""Causes found on set 41's run (issue 17, thirty-third round): a rustfmt.toml with nightly-only options, and a
+"""Causes found on set 41's run (issue 17, thirty-third round): a rustfmt.toml with nightly-only options, a darker
+hook, the features one cargo test needs, and a
 package.json docs script named `build:docs`."""
 
 from __future__ import annotations
@@ -39,3 +40,16 @@ def test_one_test_takes_the_features_the_suites_lead_command_turns_on(make_proje
                                     "tests/api.rs": "#[test]\nfn api() {}\n", ".github/workflows/ci.yml": ci})  # fmt: skip
     assert learned["workflow/test"].startswith("To test: `cargo test --all-features`")
     assert learned["workflow/test-one"].startswith("To run one test: `cargo test --all-features --test api`")
+
+
+def test_a_darker_hook_formats_changed_lines_and_black_dot_is_not_offered(make_project):
+    config = (
+        "repos:\n  - repo: https://github.com/akaihola/darker\n    rev: 1.7.1\n    hooks:\n      - id: darker\n"
+        "        args: [--isort]\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4.4.0\n"
+        "    hooks:\n      - id: trailing-whitespace\n"
+    )
+    pyproject = '[project]\nname = "w"\nversion = "1"\n\n[tool.black]\nline-length = 80\n'
+    learned = bodies(make_project, {"pyproject.toml": pyproject, "src/w/__init__.py": "x = 1\n",
+                                    ".pre-commit-config.yaml": config})  # fmt: skip
+    assert "`pre-commit run darker --all-files`" in learned["workflow/format"]
+    assert "`black .`" not in learned["workflow/format"], "black would reformat every file darker leaves alone"

@@ -322,7 +322,9 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
         k.command("lint", f"{run}ruff check .", where, 60)
         if _formats_with_ruff(tree, tool_cfg):
             k.command("format", f"{run}ruff format .", where, 60)
-    if "black" in tool_cfg or "black" in deps:
+    # dateutil's darker hook applies black to the changed lines only: `black .` would reformat every old file
+    darker = re.search(r"^\s*-?\s*id:\s*['\"]?darker\b", tree.read(".pre-commit-config.yaml") or "", re.MULTILINE)
+    if ("black" in tool_cfg or "black" in deps) and not darker:
         k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
         k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)
