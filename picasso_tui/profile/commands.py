@@ -90,12 +90,14 @@ NOT_DEV = re.compile(
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b|"
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
-    r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks)\b"
+    r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks|"
+    r"(clean)?(idea|eclipse)\w*|eclipse:\w+|idea:\w+)\b"
 )
 """Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, cleaning alone (`make
 clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since Go 1.12: `go vet`), git itself
 (`git clone … docs` fetches a folder named docs, it builds none), and Gradle or Maven tasks that only report
-(`./gradlew dependencyUpdates` lists newer versions, it sets nothing up)."""
+(`./gradlew dependencyUpdates` lists newer versions, it sets nothing up) or write an IDE's project files (mockito's
+`gradle idea`)."""
 DOCS_SERVER = re.compile(
     r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
     r"^sphinx-autobuild\b"

@@ -1,6 +1,6 @@
-"""Causes found on set 41's run (issue 17, thirty-third round): a rustfmt.toml with nightly-only options, a darker
-hook, the features one cargo test needs, and a
-package.json docs script named `build:docs`."""
+"""Causes found on set 41's run and by the judges of changed memories (issue 17, thirty-third round): nightly-only
+rustfmt options, a darker hook, the features one cargo test needs, a `build:docs` script, an IDE's project task, and
+a lint step CI lets fail."""
 
 from __future__ import annotations
 
@@ -53,3 +53,24 @@ def test_a_darker_hook_formats_changed_lines_and_black_dot_is_not_offered(make_p
                                     ".pre-commit-config.yaml": config})  # fmt: skip
     assert "`pre-commit run darker --all-files`" in learned["workflow/format"]
     assert "`black .`" not in learned["workflow/format"], "black would reformat every file darker leaves alone"
+
+
+def test_an_ide_project_task_is_never_the_install_command(make_project):
+    guide = "# Contributing\n\n* Note the project uses *gradle*: when your Gradle install is ready, make your IDE project's files "
+    guide += "(for example **`gradle idea`**).\n"
+    learned = bodies(make_project, {"CONTRIBUTING.md": guide, "build.gradle": "plugins { id 'java' }\n",
+                                    "settings.gradle": "rootProject.name = 'w'\n", "gradlew": "#!/bin/sh\n",
+                                    "src/main/java/w/W.java": "package w; class W {}\n"})  # fmt: skip
+    assert "gradle idea" not in learned.get("workflow/install", "")
+
+
+def test_a_lint_step_ci_lets_fail_still_leads_the_lint_command(make_project):
+    ci = (
+        "name: CI\non: [push, pull_request]\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - run: uv run tox run -e checks\n        continue-on-error: true\n"
+    )
+    tox = "[tox]\nenv_list = py312\n\n[testenv]\ncommands = pytest\n\n[testenv:checks]\ncommands = ruff check .\n"
+    learned = bodies(make_project, {"pyproject.toml": '[project]\nname = "w"\nversion = "1"\n', "tox.ini": tox,
+                                    "ruff.toml": "line-length = 100\n", "src/w/__init__.py": "x = 1\n",
+                                    ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `uv run tox run -e checks` — from CI")
