@@ -360,19 +360,20 @@ CARGO_FEATURES = re.compile(r"\s(--all-features|--features[ =]\S+|-F \S+)(?=\s|$
 """The features a cargo command turns on."""
 
 
-def _with_suite_features(tests: list[Command], ones: list[Command]) -> list[Command]:
-    """One test takes the features the suite's lead `cargo test` turns on: time's tests are a guard that re-runs
-    `cargo test --all-features` unless every feature is on, so `cargo test -p time <name>` finds no test."""
+def _with_suite_features(tests: list[Command], others: list[Command], tool: str) -> list[Command]:
+    """One test, clippy and the docs take the features the suite's lead `cargo test` turns on: time's tests are a
+    guard that re-runs `cargo test --all-features` unless every feature is on, so `cargo test -p time <name>` finds
+    no test, and clippy or rustdoc without them skip most of its modules."""
     lead = min(tests, key=lambda c: c.priority) if tests else None
     features = CARGO_FEATURES.findall(lead.command) if lead and lead.command.startswith("cargo test") else []
     if not features:
-        return ones
+        return others
     flags = " ".join(features)
     return [
-        replace(c, command=re.sub(r"^(cargo test(?: -p \S+)?)", rf"\1 {flags}", c.command))
-        if c.command.startswith("cargo test") and not CARGO_FEATURES.search(c.command)
-        else c
-        for c in ones
+        replace(c, command=re.sub(rf"^({tool}(?: -p \S+)?)", rf"\1 {flags}", c.command))
+        if c.command.startswith(tool) and not CARGO_FEATURES.search(c.command) and not _written(c)
+        else c  # a command the maintainers wrote is quoted as written
+        for c in others
     ]
 
 
@@ -383,7 +384,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     for c in sorted((c for c in checked if c), key=lambda c: c.priority):  # the same command: its best source
         if all(c.command != o.command for o in by_role[c.role]):
             by_role[c.role].append(c)
-    by_role["test-one"] = _with_suite_features(by_role.get("test", []), by_role.get("test-one", []))
+    for role, tool in (("test-one", "cargo test"), ("lint", "cargo clippy"), ("docs", "cargo doc")):
+        by_role[role] = _with_suite_features(by_role.get("test", []), by_role.get(role, []), tool)
     out = []
     for role in ROLES:
         found = sorted(by_role.get(role, []), key=lambda c: c.priority)

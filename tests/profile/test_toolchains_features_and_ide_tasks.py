@@ -74,3 +74,24 @@ def test_a_lint_step_ci_lets_fail_still_leads_the_lint_command(make_project):
                                     "ruff.toml": "line-length = 100\n", "src/w/__init__.py": "x = 1\n",
                                     ".github/workflows/ci.yml": ci})  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `uv run tox run -e checks` — from CI")
+
+
+CI_ALL_FEATURES = (
+    "name: CI\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+    "      - uses: actions/checkout@v4\n      - run: cargo test --all-features\n"
+)
+CARGO_LINTED = CARGO + '\n[features]\nserde = []\n\n[lints.clippy]\npedantic = "warn"\n'
+
+
+def test_clippy_and_the_docs_take_the_features_the_suites_lead_command_turns_on(make_project):
+    learned = bodies(make_project, {"Cargo.toml": CARGO_LINTED, "src/lib.rs": "pub fn f() {}\n",
+                                    ".github/workflows/ci.yml": CI_ALL_FEATURES})  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `cargo clippy --all-features --all-targets`")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `cargo doc --all-features")
+
+
+def test_a_clippy_command_ci_writes_is_quoted_as_written(make_project):
+    ci = CI_ALL_FEATURES + "      - run: cargo clippy -- -D warnings\n"
+    learned = bodies(make_project, {"Cargo.toml": CARGO_LINTED, "src/lib.rs": "pub fn f() {}\n",
+                                    ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `cargo clippy -- -D warnings` — from CI")
