@@ -180,6 +180,9 @@ def clean_command(line: str) -> str | None:
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
     line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
+    # pf4j's `mvn -B verify …:sonar-maven-plugin:sonar` uploads an analysis with CI's token: the build stands alone
+    sonar = r"\s(org\.sonarsource\.scanner\.maven:sonar-maven-plugin:[\w.-]*:?sonar|sonar:sonar|-Dsonar\.\S+)(?=\s|$)"
+    line = re.sub(sonar, "", line)
     env = r"^(\w+=(\"[^\"]*\"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S*)\s+)+(?=\S)"  # `CXX_LD=${{ matrix.linker }}` too
     line = without_ci_values(re.sub(env, "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report

@@ -95,3 +95,28 @@ def test_a_clippy_command_ci_writes_is_quoted_as_written(make_project):
     learned = bodies(make_project, {"Cargo.toml": CARGO_LINTED, "src/lib.rs": "pub fn f() {}\n",
                                     ".github/workflows/ci.yml": ci})  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `cargo clippy -- -D warnings` — from CI")
+
+
+def _ci_steps(*runs: str) -> str:
+    steps = "".join(f"      - run: {r}\n" for r in runs)
+    return "name: CI\non: [push, pull_request]\njobs:\n  tests:\n    runs-on: ubuntu-latest\n    steps:\n" + steps
+
+
+def test_the_phpunit_bridge_install_step_is_no_test_command(make_project):
+    composer = '{"name": "w/w", "require": {"php": ">=8.1"}, "require-dev": {"symfony/phpunit-bridge": "^7"}}'
+    ci = _ci_steps("vendor/bin/simple-phpunit install", "vendor/bin/simple-phpunit")
+    learned = bodies(make_project, {"composer.json": composer, "src/W.php": "<?php\nclass W {}\n",
+                                    "tests/WTest.php": "<?php\nclass WTest {}\n", ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `vendor/bin/simple-phpunit` — from CI")
+    assert "simple-phpunit install" not in learned["workflow/test"]
+
+
+def test_a_sonar_upload_is_taken_out_of_cis_maven_build(make_project):
+    pom = "<project><modelVersion>4.0.0</modelVersion><groupId>w</groupId><artifactId>w</artifactId>"
+    pom += "<version>1</version></project>"
+    ci = _ci_steps("mvn -B verify org.sonarsource.scanner.maven:sonar-maven-plugin:sonar -Dsonar.projectKey=w")
+    learned = bodies(make_project, {"pom.xml": pom, "src/main/java/w/W.java": "package w; class W {}\n",
+                                    "src/test/java/w/WTest.java": "package w; class WTest {}\n",
+                                    ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `mvn -B verify` — from CI")
+    assert "sonar" not in learned["workflow/test"]
