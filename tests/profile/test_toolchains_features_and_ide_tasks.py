@@ -120,3 +120,15 @@ def test_a_sonar_upload_is_taken_out_of_cis_maven_build(make_project):
                                     ".github/workflows/ci.yml": ci})  # fmt: skip
     assert learned["workflow/test"].startswith("To test: `mvn -B verify` — from CI")
     assert "sonar" not in learned["workflow/test"]
+
+
+def test_a_gradle_demo_beside_a_maven_build_gives_no_source_set(make_project):
+    pom = "<project><modelVersion>4.0.0</modelVersion><groupId>w</groupId><artifactId>parent</artifactId>"
+    pom += "<version>1</version><packaging>pom</packaging><modules><module>core</module></modules></project>"
+    learned = bodies(make_project, {
+        "pom.xml": pom, "core/pom.xml": pom.replace("parent", "core").replace("<modules><module>core</module></modules>", ""),
+        "core/src/main/java/w/W.java": "package w; class W {}\n", "core/src/test/java/w/WTest.java": "class WTest {}\n",
+        "demo/gradle/plugin/src/main/kotlin/w/P.kt": "class P\n",
+    })  # fmt: skip
+    assert "sources in src/main/java," in learned["jvm/packaging"]
+    assert "kotlin" not in learned["jvm/packaging"]

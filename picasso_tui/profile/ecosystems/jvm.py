@@ -131,15 +131,19 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
     return "a library (published)" if _PUBLISHED.search(text) else ""
 
 
-def _source_sets(tree: Tree, modules: list[str]) -> str:
-    """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>)."""
+def _source_sets(tree: Tree, modules: list[str], only_modules: bool = True) -> str:
+    """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>), in the
+    root and the build's modules (pf4j's Kotlin plugin in demo/gradle/ is no module of its Maven build)."""
     found: dict[str, set[str]] = {"main": set(), "test": set()}
     for f in tree.files:
         m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin|groovy|scala)/", f)  # jjwt's tests are Groovy
+        home = f[: m.start()].lstrip("/") if m else ""
+        if m and only_modules and home and modules and home not in modules:
+            continue
         if m:
             found[m.group(1)].add(f"src/{m.group(1)}/{m.group(2)}")
-    if not found["main"]:
-        return ""
+    if not found["main"]:  # module names that are not their folders: every source set counts
+        return _source_sets(tree, modules, only_modules=False) if only_modules and modules else ""
     where = "modules keep sources" if modules else "sources"
     text = f"{where} in {' and '.join(sorted(found['main']))}"
     return text + (f", tests in {' and '.join(sorted(found['test']))}" if found["test"] else "")
