@@ -33,9 +33,14 @@ def renamed_config(tree: Tree, line: str) -> bool:
     return False
 
 
+_TASK_NAMED = re.compile(r"`((?:bundle exec )?rake [a-z][\w:-]*|(?:npm|yarn|pnpm) run [\w:.-]+|make [\w-]+)`")
+"""A rake task, a package.json script or a make target a guide line names in backticks."""
+
+
 def missing_command(tree: Tree, line: str) -> bool:
-    """multi_xml's guide: "Run `bundle exec rake spec`", and its Rakefile has no spec task: the step fails."""
-    return any(recipes.missing(tree, c) for c in re.findall(r"`((?:bundle exec )?rake [a-z][\w:-]*)`", line))
+    """multi_xml's guide: "Run `bundle exec rake spec`", and its Rakefile has no spec task; luxon's: "You can run
+    `npm run docs`", and its package.json has no docs script: the step fails."""
+    return any(recipes.missing(tree, c) for c in _TASK_NAMED.findall(line))
 
 
 def outdated(tree: Tree, line: str) -> bool:

@@ -132,3 +132,16 @@ def test_a_gradle_demo_beside_a_maven_build_gives_no_source_set(make_project):
     })  # fmt: skip
     assert "sources in src/main/java," in learned["jvm/packaging"]
     assert "kotlin" not in learned["jvm/packaging"]
+
+
+def test_a_guide_line_that_runs_a_script_package_json_lacks_is_outdated(make_project):
+    guide = (
+        "# Contributing\n\n## Patches\n\n- Add JSDoc annotations. You can run `npm run docs` to generate the HTML.\n"
+    )
+    guide += "- Run `npm run lint` before you push a change.\n"
+    package = '{"name": "w", "version": "1.0.0", "scripts": {"test": "node --test", "lint": "eslint ."}}'
+    rules = bodies(
+        make_project, {"CONTRIBUTING.md": guide, "package.json": package, "index.js": "module.exports = 1\n"}
+    )
+    assert "npm run docs" not in rules["rules/CONTRIBUTING.md"], "the guide's docs script is gone"
+    assert "`npm run lint` before you push" in rules["rules/CONTRIBUTING.md"]
