@@ -34,8 +34,18 @@ NAMES = tuple(
 READ_LINES = 200
 """The newest entries are at the top: the first lines say how an entry is written."""
 MOVED = re.compile(
-    r"\b(has moved|moved to|no longer (maintained|updated|kept)|see (the |our )?\[?(github )?releases)", re.I
+    r"\b(has moved|moved to|no longer (maintained|updated|kept)|see (the |our )?\[?(github )?releases|"
+    r"see:?\s+<?https?://\S+/releases\b)",
+    re.I,
 )
+RELEASES_PAGE = re.compile(r"https?://\S+/releases\b|\breleases page\b|\bgithub releases\b", re.I)
+"""A changelog that points to the release page: the notes are written there, at release."""
+SEMANTIC_RELEASE_CONFIGS = (
+    ".releaserc", ".releaserc.json", ".releaserc.yaml", ".releaserc.yml", ".releaserc.js", ".releaserc.cjs",
+    ".releaserc.mjs", "release.config.js", "release.config.cjs", "release.config.mjs",
+)  # fmt: skip
+WRITES_SEMANTIC_CHANGELOG = re.compile(r"@semantic-release/changelog|\bchangelogFile\b")
+"""semantic-release writes a changelog file only with its changelog plugin; without it the notes go to the release."""
 _MD_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*$")
 _VERSION = re.compile(r"\bv?\d+\.\d+|\bunreleased\b", re.I)
 _BULLET = re.compile(r"^[-*+]\s+(.+)$")
@@ -108,8 +118,8 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
         name
         for name, present in (
             ("release-please", tree.first("release-please-config.json", ".release-please-manifest.json")),
-            ("semantic-release", "semantic-release" in package or tree.first(".releaserc", ".releaserc.json")),
-            ("release-it", "release-it" in package or tree.has(".release-it.json")),
+            ("semantic-release", _semantic_release_writes(tree, package)),
+            ("release-it", _release_it_writes(tree, package)),
             ("conventional-changelog", "conventional-changelog" in package),
             ("git-cliff", tree.has("cliff.toml")),
         )
@@ -124,6 +134,43 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
                 "(Conventional Commits: `fix: …`, `feat: …`) is what reaches it.")  # fmt: skip
         return _rule(rel, "Changelog: generated from commits", body)
     return None
+
+
+def _semantic_release_writes(tree: Tree, package: str) -> bool:
+    """semantic-release is set up and its configuration writes the changelog file (marked's has no changelog
+    plugin: the release notes go to GitHub Releases, its CHANGELOG.md only points there)."""
+    configs = [tree.read(f) or "" for f in SEMANTIC_RELEASE_CONFIGS if tree.has(f)]
+    if not configs and "semantic-release" not in package:
+        return False
+    return any(WRITES_SEMANTIC_CHANGELOG.search(text) for text in [*configs, package])
+
+
+def _release_it_writes(tree: Tree, package: str) -> bool:
+    """release-it is set up with a plugin that writes the changelog file (`infile`, keep-a-changelog)."""
+    config = tree.read(".release-it.json") or "" if tree.has(".release-it.json") else ""
+    if not config and "release-it" not in package:
+        return False
+    return any(re.search(r"\binfile\b|keep-a-changelog", text) for text in (config, package))
+
+
+def _areas(recent: list[str]) -> list[str]:
+    """The areas NEWS-style lines start with (`cli  : …`, `build: …`) over the recent entries, the most common
+    first: the latest entry alone can leave out the usual ones (xxHash's v0.8.2 has no `api` line)."""
+    items = _bullets(recent) or [line.strip() for line in recent if line.strip()]
+    counted = Counter(m.group(1) for line in items if (m := _AREA.match(line)))
+    return [area for area, _ in counted.most_common()]
+
+
+def _as_written(rel: str, lines: list[str], entry: str) -> str:
+    """A plain-text changelog's line with its `- `: there the dash is part of how a line is written, where in
+    Markdown or reStructuredText it is the list's markup."""
+    if rel.lower().endswith((".md", ".markdown", ".rst", ".rdoc")):
+        return entry
+    raw = next(
+        (line.strip() for line in lines if (m := _BULLET.match(line.strip())) and entry.startswith(m.group(1))), ""
+    )
+    marker = re.match(r"[-*+]\s+", raw)
+    return f"{marker.group(0)}{entry}" if marker else entry
 
 
 def _bullets(raw: list[str]) -> list[str]:
@@ -215,6 +262,9 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     lines = text.splitlines()[:READ_LINES]
     if len(lines) < 15 and MOVED.search(" ".join(lines)):
         moved = next((p for p in re.findall(r"blob/[^/\s]+/([\w./-]+)", text) if tree.has(p) and p != rel), None)
+        if not moved and RELEASES_PAGE.search(text):
+            body = f"{rel} is no longer kept: release notes are on the GitHub Releases page ({rel} points there)."
+            return _rule(rel, "Changelog moved", body)
         where = f"{moved} (as {rel} says)" if moved else "the GitHub Releases page"
         return _rule(rel, "Changelog moved", f"{rel} is no longer kept: the changes are recorded in {where}.")
     if generated := _generator(tree, rel, text):
@@ -240,7 +290,7 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     items = _bullets(lines[start + 1 : end]) or [
         line for line in body_lines if line and not UNDERLINE.match(line) and not line.endswith(":")
     ]
-    areas = list(dict.fromkeys(m.group(1) for line in items if (m := _AREA.match(line))))
+    areas = _areas(lines[start + 1 : after[min(3, len(after) - 1)]])
     first_line = next((line for line in body_lines if line and not UNDERLINE.match(line)), "")
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
     if not upcoming and _stale(tree, title):
@@ -266,5 +316,5 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     released = _bullets(lines[end : after[1] if len(after) > 1 else len(lines)])
     example = next((i for i in items + released if _example(i)), "")
     if example:  # the entry as written: its links and backticks are the format (hashie's Dangerfile checks it)
-        said += f'. A line reads: "{example}"'
+        said += f'. A line reads: "{_as_written(rel, lines, example)}"'
     return _rule(rel, f"Changelog: {rel}", said + ".")

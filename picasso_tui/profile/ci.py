@@ -29,6 +29,7 @@ from picasso_tui.profile.ci_steps import (
     run_default,
     without_ci_values,
 )
+from picasso_tui.profile.guide_blocks import BUILD_STEP, configured_folder
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
@@ -267,6 +268,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             if "$" in folder:
                 continue  # a folder only CI knows: the command would mislead elsewhere
             inside_build = False
+            configured: tuple[str, str, int] | None = None  # (build folder, where the chain runs, its step's index)
             here = folder  # a `cd` on a line of its own moves the lines after it (bitflags' `cd ./tests/smoke-test`)
             run = _with_env(run, data, job)
             for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, job)]:
@@ -283,12 +285,30 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 if here.startswith(".."):
                     break  # outside the checkout: what follows is another project's
                 command = clean_command(line)
-                if command:
+                if command and configured and _builds_in(command, here, *configured[:2]):
+                    # xxHash's `cmake -Bbuild`, `cd build`, `make`: one step, a configure alone builds nothing
+                    built, start, at = configured
+                    moved = posixpath.relpath(built, start or ".") if here == built else ""
+                    chain = f"{steps[at].command} && {f'cd {moved} && ' if moved else ''}{command}"
+                    steps[at] = CiStep(rel, str(job_id), chain, may_fail)
+                    configured = (built, here if moved else start, at)
+                elif command:
                     in_folder = f"cd {here} && {command}" if here not in ("", ".") else command
                     entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
                     if not (entered and entered.group(1) in elsewhere):
                         steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
+                        if built := configured_folder(command, here):
+                            configured = (built, here, len(steps) - 1)
     return steps
+
+
+def _builds_in(command: str, here: str, built: str, start: str) -> bool:
+    """The command builds in the folder a configure line set up: `make` there, or `cmake --build build` where the
+    configure ran."""
+    if here == built and BUILD_STEP.match(command):
+        return True
+    named = re.match(r"(?:cmake --build|meson compile -C) ([\w./-]+)", command)
+    return bool(named and here == start and posixpath.normpath(posixpath.join(here or ".", named.group(1))) == built)
 
 
 def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:

@@ -7,14 +7,16 @@ only after `cmake ../json-c && make` in ../json-c-build).
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from picasso_tui.profile.guide_text import FENCE
 
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
 CONFIGURE = re.compile(
-    r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*--(build|workflow))|\./configure|sh autogen\.sh|\./autogen\.sh|meson setup)"
-)  # `VALGRIND=1 cmake ..` configures too
+    r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*(--(build|workflow|install|version)|\s-[EP]\s))|\./configure|sh autogen\.sh|"
+    r"\./autogen\.sh|meson setup)"
+)  # `VALGRIND=1 cmake ..` configures too; `cmake --install .` installs what a build made, it builds nothing
 CLEAN = re.compile(r"^(make|ninja|just|task) (clean|distclean|maintainer-clean)\b")
 BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
 IN_FOLDER = re.compile(r"^#*\s*(?:run\s+)?in the \[?`{1,2}([\w./-]+)`{1,2}\]? (?:directory|folder)\b", re.IGNORECASE)
@@ -23,6 +25,16 @@ CLONE = re.compile(r"git clone (?:\S+ )*?\S*?([\w.-]+?)(?:\.git)?/?(?: ([\w.-]+)
 MOVES = re.compile(r"(cd|mkdir(?: -p)?) [\w./-]+")
 PLACE = re.compile(r"^((?:mkdir -p [\w./-]+ && )?cd [\w./-]+ && )(.+)$")
 """Where a guide's step runs (`mkdir -p build && cd build && `) and the step."""
+
+
+def configured_folder(command: str, here: str) -> str | None:
+    """The build folder a configure line sets up, from the checkout (`cd cmake_unofficial && cmake -Bbuild`:
+    cmake_unofficial/build); None for any other line or one whose folder is not named."""
+    step = re.sub(r"^cd \S+ && ", "", command)
+    if not CONFIGURE.match(step):
+        return None
+    named = re.search(r"\s-B ?([\w./-]+)", step) or re.match(r"meson setup (?:-\S+ )*([\w./-]+)", step)
+    return posixpath.normpath(posixpath.join(here or ".", named.group(1))) if named else None
 
 
 def clean(line: str) -> str:

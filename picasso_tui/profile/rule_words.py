@@ -89,9 +89,13 @@ POINTS_ELSEWHERE = re.compile(
 )
 """A step that names another by number or "the above command" (waitress' "rebuild them as indicated in step 5"): cut
 out of its list it points at nothing."""
-POINTS_AHEAD = re.compile(r"\b(the following|as follows|(listed|shown|given) below|see below)\b", re.IGNORECASE)
+POINTS_AHEAD = re.compile(
+    r"\b(the following|as follows|(listed|shown|given) below|see below|"
+    r"(some|a few|several|few) (things|points|notes) (that )?(you (should|need to|must)|to) (know|keep in mind))\b",
+    re.IGNORECASE,
+)
 """A sentence whose object comes after it ("The following must pass before we accept a pull request", then a code
-block): alone it says nothing to do."""
+block; marked's "some things you should know regarding the test harness", then a table): alone it says nothing."""
 DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that|we recommend|recommended|following|such as)$", re.IGNORECASE)
 """The last word of a line cut mid-sentence ("… and the tests you ran to", toml's "For code organization, we
 recommend" before the list it leads into)."""

@@ -263,6 +263,17 @@ _WORKFLOW_STEP = re.compile(r"\b(fork|clone|push|pull requests?|PRs?|commit|bran
 _TESTS = re.compile(r"\btests?\b", re.IGNORECASE)
 
 
+_SEQUENCE_STEP = re.compile(r"\b(fork|clone|(create|make|open|submit|send)\b.{0,30}\b(branch|pull request|PR))\b", re.I)
+
+
+def _a_sequence_of_steps(items: list[str]) -> bool:
+    """A checklist of the steps from forking to the pull request (marked's "Fork", "Clone", "Make sure you are on
+    the `master` branch", …, "Create a branch", …, "Submit a Pull Request"): each step means what it does in its
+    place, so the list is read whole or not at all, and whole it is onboarding."""
+    ticked = all(_CHECKBOX.match(t) for t in items)
+    return ticked and sum(bool(_SEQUENCE_STEP.search(plain(t))) for t in items) >= 2
+
+
 def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
     """The items of each list of three or more most of whose items are the steps to a pull request ("Fork it",
     "Create your feature branch", "Push to the branch", "Create new Pull Request"): onboarding, not rules, unless
@@ -276,7 +287,9 @@ def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
             blocks[run[-1] + 1][0] == heading):  # fmt: skip
             run.append(run[-1] + 1)
         said = [plain(blocks[n][1]) for n in run]
-        if indent >= 0 and len(run) >= 3 and 5 * sum(bool(_WORKFLOW_STEP.search(t)) for t in said) >= 3 * len(run):
+        if indent >= 0 and len(run) >= 3 and _a_sequence_of_steps([blocks[n][1] for n in run]):
+            steps.update(run)  # a step alone ("Make sure you are on the `master` branch") misstates its place
+        elif indent >= 0 and len(run) >= 3 and 5 * sum(bool(_WORKFLOW_STEP.search(t)) for t in said) >= 3 * len(run):
             onboarding = [
                 n for n, t in zip(run, said, strict=True)
                 if _WORKFLOW_STEP.search(t) and not (TEST_RULE.search(t) or NORMATIVE.search(t) or _TESTS.search(t))
@@ -433,7 +446,7 @@ def render(kind: str, rel: str, rules: list[tuple[str, str]]) -> str:
     shown = ""
     for heading, rule in rules:
         if heading != shown:
-            lines.append(f"{heading}:" if heading else "(no section):")
+            lines.append(f"{heading.rstrip(':')}:" if heading else "(no section):")
             shown = heading
         lines.append(f"- {rule}")
     body = "\n".join(lines)
@@ -541,13 +554,13 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def template_rules(text: str) -> list[tuple[str, str]]:
-    """(heading, rule) from a pull-request template: its checklist items that say what a change comes with
-    ("I've added a test", "Add an entry in CHANGES.rst"), one by one, and the instructions in its comments and
-    prose. Options to tick ("Bug fix", "New feature") and blanks to fill in are not rules."""
-    text = re.sub(r"\s*-{2,}>[ \t]*\n[ \t]*<!-{2,}\s*", " ", text)  # a comment wrapped over lines is one sentence
-    text = re.sub(r"<!-{2,}|-{2,}>", "\n", text)
-    out: list[tuple[str, str]] = []
-    boxes = [b for b in _blocks(text) if b[2] >= 0 and _CHECKBOX.match(b[1])]
+    """(heading, rule) from a pull-request template, in the template's order: its checklist items that say what a
+    change comes with ("I've added a test", "Add an entry in CHANGES.rst") and the instructions in its prose. Its
+    HTML comments are left out: they speak to the submitter, often in fragments cut from the sentence around them.
+    Options to tick ("Bug fix", "New feature") and blanks to fill in are not rules."""
+    text = re.sub(r"<!--.*?(-->|\Z)", "\n", text, flags=re.DOTALL)
+    blocks = _blocks(text)
+    boxes = [b for b in blocks if b[2] >= 0 and _CHECKBOX.match(b[1])]
     options = _nested_options(boxes)
     nested_boxes = {b for kept in options.values() for b in kept}
     boxes = [b for b in boxes if b not in nested_boxes and len(_CHECKBOX.sub("", b[1]).split()) >= 3]
@@ -555,26 +568,49 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         boxes = [b for b in boxes if re.search(r"check ?list", b[0], re.IGNORECASE)]
     # a checklist read whole: one item picked from twenty, alone, misstates what the template asks
     checklist = len(boxes) >= 3 and re.search(r"\bcheck ?list\b", text, re.IGNORECASE)
-    for path, item, indent in _blocks(text):
+    whole = boxes if checklist else _checklists(boxes)
+    out: list[tuple[int, str, str]] = []  # (block index, heading, rule): said in the template's order
+    for at, (path, item, indent) in enumerate(blocks):
         heading = path.rsplit(" > ", 1)[-1]
         rule = plain(_CHECKBOX.sub("", item))
+        if indent == -1:
+            out += [(at, h if len(h) < 60 else "", cut(r)) for h, r in _guide_rules([blocks[at]])]
+            continue
         if _CONTINUATION.match(rule):
             continue  # a wrapped line of the item before: alone it is a fragment
-        if checklist and _CHECKBOX.match(item):
-            if (path, item, indent) in boxes and "?" not in rule:
+        if whole and _CHECKBOX.match(item):
+            if (path, item, indent) in whole and "?" not in rule:
                 nested = options.get((path, item, indent), [])
                 rule = f"{rule} {'; '.join(plain(_CHECKBOX.sub('', o[1])) for o in nested)}" if nested else rule
-                out.append((heading if heading and len(heading) < 60 else "Checklist", cut(rule)))
+                fallback = "Checklist" if checklist else ""
+                out.append((at, heading if heading and len(heading) < 60 else fallback, cut(rule)))
             continue
         says = _CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule)
         if DANGLING.search(rule):
             continue  # cut mid-sentence
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
-            out.append((heading if len(heading) < 60 else "", cut(rule)))
-    paragraphs = [b for b in _blocks(text) if b[2] == -1]
-    out += [(h if len(h) < 60 else "", cut(r)) for h, r in _guide_rules(paragraphs)]
+            out.append((at, heading if len(heading) < 60 else "", cut(rule)))
     seen: set[str] = set()
-    return _at_most([(h, r) for h, r in out if "?" not in r and not (r in seen or seen.add(r))])
+    ordered = [(h, r) for _, h, r in sorted(out, key=lambda x: x[0])]
+    return _at_most([(h, r) for h, r in ordered if "?" not in r and not (r in seen or seen.add(r))])
+
+
+def _says(item: str) -> bool:
+    """A checkbox item that states what the change comes with or must do, not an option to tick."""
+    rule = plain(_CHECKBOX.sub("", item))
+    return bool(_CHECK_ITEM.match(rule) or IMPERATIVE.match(rule) or NORMATIVE.search(rule) or TEST_RULE.search(rule))
+
+
+def _checklists(boxes: list[Block]) -> list[Block]:
+    """The boxes of each heading's checklist that mostly says what a change comes with, every one of them: "CI is
+    green" beside "Squash and merge …" is part of what the reviewer ticks; a list of options to tick stays out."""
+    whole: list[Block] = []
+    for heading in dict.fromkeys(b[0] for b in boxes):
+        # a blank to fill in (libexpat's "fixes #ISSUE_NUMBER") is no item to state
+        group = [b for b in boxes if b[0] == heading and not re.search(r"\b[A-Z]+_[A-Z_]+\b", b[1])]
+        if 2 * sum(_says(b[1]) for b in group) >= len(group):
+            whole += group
+    return whole
 
 
 def _nested_options(boxes: list[Block]) -> dict[Block, list[Block]]:
@@ -600,8 +636,31 @@ def _at_most(rules: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [*rules[: MAX_RULE_LINES - 1], (rules[MAX_RULE_LINES - 2][0], f"… and {left} more")]
 
 
+_ABOUT_A_CHANGE = re.compile(
+    r"\b(tests?|tested|testing|code|build|lint\w*|changelog|docs|documentation|documented|CI|commits?|"
+    r"bugs?|fix(es)?|features?|breaking|refactor\w*|coverage|API|compil\w+|style|format\w*)\b",
+    re.IGNORECASE,
+)
+"""What a template for a change to the code speaks of; one under .github/PULL_REQUEST_TEMPLATE/ that speaks of
+none of it (marked's badges.md: recommending a community member for a badge) asks nothing of a code change."""
+
+
+def _for_code_changes(rel: str, text: str) -> bool:
+    """The template goes with a change to the code: the default one, or a named one whose words (comments left out)
+    speak of code, tests, docs or the changelog and whose name is not a release's (a release checklist is the
+    maintainers')."""
+    if "/pull_request_template/" not in rel.lower():
+        return True
+    name = rel.rsplit("/", 1)[-1].lower()
+    said = re.sub(r"<!--.*?(-->|\Z)", " ", text, flags=re.DOTALL)
+    return not name.startswith("release") and bool(_ABOUT_A_CHANGE.search(said))
+
+
 def _template(tree: Tree, rel: str) -> Finding | None:
-    rules = template_rules(tree.read(rel) or "")
+    text = tree.read(rel) or ""
+    if not _for_code_changes(rel, text):
+        return None
+    rules = template_rules(text)
     if not rules:
         return None
     body = render("Pull request template", rel, rules)

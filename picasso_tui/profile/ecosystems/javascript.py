@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.javascript_built import imported_output, types_from_output
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     entry_points,
@@ -222,6 +223,8 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     if "pretest" in scripts and str(scripts.get("test")).strip() == runner:
         return f"{run_script(p.tool, 'test')}{' --' if p.tool == 'npm' else ''} {example}"
     builds = [s for s in chain_steps(str(scripts.get("pretest") or "")) if re.match(r"^\S+ run (build|compile)", s)]
+    if not builds and "build" in scripts and imported_output(p.tree, example):
+        builds = [run_script(p.tool, "build")]  # marked's unit tests import lib/marked.esm.js, which git ignores
     return f"{builds[0]} && {command}" if builds else command  # yargs' tests import what `npm run compile` builds
 
 
@@ -367,8 +370,13 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         found = [name for name in names if name in scripts]
         found = [n for n in found if not NEEDS_ARGUMENT.search(str(scripts[n]).strip()) and fixes(n, str(scripts[n]))]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
-            k.command(role, run_script(tool, name), f"package.json scripts.{name}", 30 + rank,
-                      script_note(str(scripts[name])))  # fmt: skip
+            command, note = run_script(tool, name), script_note(str(scripts[name]))
+            built = types_from_output(p.tree, str(scripts[name])) if role == "typecheck" and "build" in scripts else ""
+            if built:  # marked's test:types checks lib/marked.d.ts: the build writes it, and type-checks src
+                note = (
+                    f"{note}; run after `{run_script(tool, 'build')}`: it checks the types the build writes to {built}/"
+                )
+            k.command(role, command, f"package.json scripts.{name}", 30 + rank, note)
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
         argument = (" -- " if tool == "npm" else " ") + "<benchmark>"

@@ -1,0 +1,42 @@
+"""What a package's tests and type checks read from its build output: a folder the build writes and git ignores
+(marked's lib/, esbuild's output) is absent in a fresh checkout, so a command that reads it runs after the build."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from picasso_tui.profile.ecosystems.common import load_json
+from picasso_tui.profile.walk import Tree
+
+OUTPUT_FOLDERS = ("lib", "dist", "build", "out")
+_IMPORT = re.compile(r"""(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.{1,2}/[^'"]+)['"]""")
+_PROJECT = re.compile(r"(?:--project|-p)[ =]([\w./-]+\.json)")
+
+
+def ignored_output(tree: Tree, folder: str) -> bool:
+    """The folder is a build output the root .gitignore leaves out (`lib`, `/lib/`, `dist/`)."""
+    lines = {line.strip().strip("/") for line in (tree.read(".gitignore") or "").splitlines()}
+    return folder in OUTPUT_FOLDERS and folder in lines
+
+
+def imported_output(tree: Tree, test_file: str) -> str:
+    """The ignored build folder a test file imports from (`import { Marked } from '../../lib/marked.esm.js'`);
+    "" when it imports the sources only."""
+    here = posixpath.dirname(test_file)
+    for spec in _IMPORT.findall(tree.read(test_file) or ""):
+        top = posixpath.normpath(posixpath.join(here, spec)).split("/", 1)[0]
+        if ignored_output(tree, top):
+            return top
+    return ""
+
+
+def types_from_output(tree: Tree, script: str) -> str:
+    """The ignored build folder a type-check script's tsconfig maps its imports to (marked's test:types checks
+    test/types against lib/marked.d.ts): it checks the built declarations, which the build writes first."""
+    project = _PROJECT.search(script)
+    config = load_json(tree, project.group(1).removeprefix("./")) if project and "tsc" in script else {}
+    paths = (config.get("compilerOptions") or {}).get("paths") or {}
+    targets = [t for values in paths.values() if isinstance(values, list) for t in values if isinstance(t, str)]
+    tops = [posixpath.normpath(t).split("/", 1)[0] for t in targets]
+    return next((top for top in tops if ignored_output(tree, top)), "")
