@@ -36,17 +36,25 @@ def heading_path(line: str, nxt: str, path: list[tuple[int, str]]) -> list[tuple
     return [(lv, t) for lv, t in path if lv < level] + [(level, title)]
 
 
+def _unmarked(text: str) -> str:
+    """Prose without its HTML tags, link targets and bold markers."""
+    text = HTML_TAG.sub("", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
+    return text.replace("**", "")
+
+
 def plain(text: str) -> str:
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
     text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
     text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
     text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
-    # a tag in code is what to type (yarl's "a collapsed `<details>` block"); elsewhere it is markup
-    text = "".join(part if part.startswith("`") else HTML_TAG.sub("", part) for part in re.split(r"(`[^`\n]+`)", text))
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
+    # code is what to type, kept as written (yarl's "a collapsed `<details>` block", cachetools' `**kwargs`, a
+    # changelog format's `[#123](…)`); elsewhere tags, links and bold are markup
+    text = re.sub(r"\[([^\]]*`[^\]]*)\]\([^)]*\)", r"\1", text)  # a link whose words are code: its words
+    text = "".join(part if part.startswith("`") else _unmarked(part) for part in re.split(r"(`[^`\n]+`)", text))
     text = re.sub(r"^!!!\s*\w+(\s+\"[^\"]*\")?|(?<![\w:]):[a-z_]+:(?![\w:`])", "", text)  # admonition, :emoji:
-    text = re.sub(r"^([*_])([^*_\n]+)\1$", r"\2", text.replace("**", "").strip())  # a line in italics: its words
+    text = re.sub(r"^([*_])([^*_\n]+)\1$", r"\2", text.strip())  # a line in italics: its words
     return " ".join(text.split())
 
 

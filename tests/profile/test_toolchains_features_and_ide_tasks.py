@@ -145,3 +145,11 @@ def test_a_guide_line_that_runs_a_script_package_json_lacks_is_outdated(make_pro
     )
     assert "npm run docs" not in rules["rules/CONTRIBUTING.md"], "the guide's docs script is gone"
     assert "`npm run lint` before you push" in rules["rules/CONTRIBUTING.md"]
+
+
+def test_code_in_a_guide_keeps_its_stars_and_link_syntax(make_project):
+    guide = "# Contributing\n\n## Style\n\n- Key functions take `methodkey(self, *args, **kwargs)` and are **pure**.\n"
+    guide += "- Start each changelog entry with `[#123](https://github.com/w/w/pull/123): ` and your change.\n"
+    rules = bodies(make_project, {"CONTRIBUTING.md": guide, "w.py": "x = 1\n"})["rules/CONTRIBUTING.md"]
+    assert "`methodkey(self, *args, **kwargs)` and are pure." in rules
+    assert "`[#123](https://github.com/w/w/pull/123): `" in rules
