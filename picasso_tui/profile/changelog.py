@@ -173,14 +173,28 @@ def _as_written(rel: str, lines: list[str], entry: str) -> str:
     return f"{marker.group(0)}{entry}" if marker else entry
 
 
+def _section_of(lines: list[str], heads: list[tuple[int, int, str]], level: int, start: int, entry: str) -> str:
+    """The section heading above the entry's line, within the release it is in, or ""."""
+    titles = {i: t.rstrip(":") for i, lv, t in heads if lv > level}
+    section = ""
+    for i in range(start + 1, len(lines)):
+        if any(j == i and lv <= level for j, lv, _ in heads) and i > start + 1:
+            section = ""  # the next release: its sections are its own
+        section = titles.get(i, section)
+        if (m := _BULLET.match(lines[i].strip())) and entry.startswith(m.group(1)):
+            return section
+    return ""
+
+
 def _bullets(raw: list[str]) -> list[str]:
     """The entries of a list, a wrapped entry's continuation lines joined to it."""
     items: list[str] = []
     for line in raw:
         if m := _BULLET.match(line.strip()):
             items.append(m.group(1))
-        elif items and line[:1].isspace() and line.strip() and not items[-1].endswith((".", "!", ")")):
-            items[-1] += " " + line.strip()  # fmt's "… that formats the referenced" goes on below
+        elif items and line[:1].isspace() and line.strip():
+            # fmt's "… that formats the referenced" goes on below, and CLI11's `[#1411][]` after a full stop
+            items[-1] += " " + line.strip()
         elif not line.strip() and items:
             items.append("")  # a blank line ends the entry
     return [i for i in items if i]
@@ -316,5 +330,7 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     released = _bullets(lines[end : after[1] if len(after) > 1 else len(lines)])
     example = next((i for i in items + released if _example(i)), "")
     if example:  # the entry as written: its links and backticks are the format (hashie's Dangerfile checks it)
-        said += f'. A line reads: "{_as_written(rel, lines, example)}"'
+        under = _section_of(lines, heads, level, start, example) if len(sections) + len(more) > 1 else ""
+        where = f" (under {_clean(under)})" if under else ""  # structlog's "Python 3.8 and 3.9 support." is Removed
+        said += f'. A line reads{where}: "{_as_written(rel, lines, example)}"'
     return _rule(rel, f"Changelog: {rel}", said + ".")

@@ -192,13 +192,13 @@ CHANGES = """## Unreleased
 def test_a_changelog_line_is_quoted_as_written_and_its_sections_come_from_the_releases(make_project):
     rule = bodies(make_project, {"CHANGELOG.md": CHANGELOG, "lib/a.rb": ""})["rules/changelog"]
     assert (
-        'A line reads: "[#592](https://github.com/o/r/pull/592): Added support for Ruby 4.0 - '
+        'A line reads (under Added): "[#592](https://github.com/o/r/pull/592): Added support for Ruby 4.0 - '
         '[@dblock](https://github.com/dblock)."' in rule
     )
     rule = bodies(make_project, {"CHANGES.md": CHANGES, "src/lib.rs": ""}, name="png")["rules/changelog"]
     assert "Fixes, Additions, Changes, API Breaking Changes" in rule
     assert "Previously" not in rule and "…" not in rule, "an entry is quoted whole or not at all"
-    assert 'A line reads: "Made `ScaledFloat::SCALING` constant public. ([#650])"' in rule
+    assert 'A line reads (under Additions): "Made `ScaledFloat::SCALING` constant public. ([#650])"' in rule
 
 
 TOX = """[tox]

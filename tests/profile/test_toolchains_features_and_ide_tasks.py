@@ -153,3 +153,13 @@ def test_code_in_a_guide_keeps_its_stars_and_link_syntax(make_project):
     rules = bodies(make_project, {"CONTRIBUTING.md": guide, "w.py": "x = 1\n"})["rules/CONTRIBUTING.md"]
     assert "`methodkey(self, *args, **kwargs)` and are pure." in rules
     assert "`[#123](https://github.com/w/w/pull/123): `" in rules
+
+
+def test_a_changelog_line_names_its_section_and_keeps_its_wrapped_reference(make_project):
+    changelog = "# Changelog\n\n## Unreleased\n\n### Removed\n\n- Python 3.8 and 3.9 support.\n\n### Added\n\n"
+    changelog += "- Documented the precompiled mode in the README.\n  [#1412][]\n\n## 1.0.0\n\n### Fixed\n\n- A bug.\n"
+    rule = bodies(make_project, {"CHANGELOG.md": changelog, "w.py": "x = 1\n"})["rules/changelog"]
+    assert 'A line reads (under Removed): "Python 3.8 and 3.9 support."' in rule, "else it reads as support added"
+    added = bodies(make_project, {"CHANGELOG.md": changelog.replace("- Python 3.8 and 3.9 support.\n", ""),
+                                  "w.py": "x = 1\n"}, name="w2")["rules/changelog"]  # fmt: skip
+    assert '"Documented the precompiled mode in the README. [#1412][]"' in added
