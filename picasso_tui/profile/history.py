@@ -40,12 +40,32 @@ part of the subject its author wrote."""
 _CHANGE_MARKER = re.compile(r"^([-+!*])\s")
 
 
-def _area(path: str) -> str:
+CONTAINERS = frozenset({"src", "lib", "packages", "apps", "crates", "cmd", "internal", "pkg", "app"})
+"""Folders whose sub-folders are areas of their own (src/Node/, packages/core/): the memory breaks their total down."""
+AREAS_SHOWN = 6
+PARTS_SHOWN = 3
+
+
+def _top(path: str) -> str:
+    return path.split("/", 1)[0] if "/" in path else "(top level)"
+
+
+def _part(path: str) -> str:
+    """The sub-folder of a container folder that holds ``path`` (src/Node for src/Node/Expr/A.php), or ""."""
     parts = path.split("/")
-    if len(parts) == 1:
-        return "(top level)"
-    depth = 2 if parts[0] in ("src", "lib", "packages", "apps", "crates", "cmd", "internal", "pkg", "app") else 1
-    return "/".join(parts[: min(depth, len(parts) - 1)])
+    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] in CONTAINERS else ""
+
+
+def _place(path: str, folders: set[str]) -> tuple[str, str]:
+    """(top-level area, container sub-folder or "") of a path, as named at HEAD: a deleted file of a folder that
+    moved (cachetools/ is src/cachetools/ now) counts in the top-level folder it moved into, never as an area of
+    its own."""
+    area = _live(_top(path), folders)
+    if "/" in area:  # moved below another top-level folder
+        top = area.split("/", 1)[0]
+        return top, area if top in CONTAINERS else ""
+    part = _part(path)
+    return area, _live(part, folders) if part else ""
 
 
 RECENT_TRAILERS = 50
@@ -74,10 +94,45 @@ def _trailers(root: Path, n: int) -> list[str]:
     return notes
 
 
-def _busiest(areas: Counter[str]) -> list[tuple[str, int]]:
-    """The busiest areas (each named as it is at HEAD), ties in name order (a re-run writes the same body)."""
-    live = [(a, c) for a, c in areas.items() if a]
-    return sorted(live, key=lambda ac: (-ac[1], ac[0]))[:6]
+def _busiest(areas: Counter[str], parts: Counter[str]) -> list[str]:
+    """The busiest areas, each named as it is at HEAD with every commit that touched anything under it, ties in name
+    order (a re-run writes the same body). A container's busiest sub-folders follow its total ("src (202 commits,
+    of which src/Node 77)"); a container whose every commit touched one sub-folder is named by it (src/dateutil)."""
+    live = sorted(((a, c) for a, c in areas.items() if a), key=lambda ac: (-ac[1], ac[0]))[:AREAS_SHOWN]
+    shown = []
+    for area, count in live:
+        inside = sorted(((p, c) for p, c in parts.items() if p.startswith(f"{area}/")), key=lambda pc: (-pc[1], pc[0]))
+        if len(inside) == 1 and inside[0][1] == count:
+            shown.append(f"{inside[0][0]} ({plural(count, 'commit')})")
+        elif len(inside) > 1:
+            most = ", ".join(f"{p} {c}" for p, c in inside[:PARTS_SHOWN])
+            shown.append(f"{area} ({plural(count, 'commit')}, of which {most})")
+        else:
+            shown.append(f"{area} ({plural(count, 'commit')})")
+    return shown
+
+
+def _at_head(log: str) -> list[tuple[str, list[str]]]:
+    """(author and subject, the paths it touched as they are named at HEAD) per commit, newest first: a file renamed
+    since (time's tests/ moved into time/tests/) counts where it lives now, so an area is never under-counted
+    because its files were moved into it."""
+    now: dict[str, str] = {}  # an older path -> its path at HEAD, learned from the renames seen so far
+    commits = []
+    for entry in log.split("\x1e")[1:]:
+        lines = [line for line in entry.splitlines() if line.strip()]
+        if not lines:
+            continue
+        paths = []
+        for line in lines[1:]:
+            status, *names = line.split("\t")
+            if not names:
+                continue
+            current = now.get(names[-1], names[-1])
+            if status[:1] == "R" and len(names) == 2:
+                now[names[0]] = current
+            paths.append(current)
+        commits.append((lines[0], paths))
+    return commits
 
 
 def _folders_at_head(root: Path) -> set[str]:
@@ -159,21 +214,22 @@ def _subject_style(subjects: list[str]) -> str:
 
 def investigate(root: Path) -> Knowledge:
     k = Knowledge()
-    log = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%s", "--name-only")
+    log = git(root, "-c", "core.quotePath=false", "log", "-n", str(MAX_COMMITS), "--no-merges",
+              "--format=%x1e%an%x1f%s", "--name-status", "-M")  # fmt: skip
     if not log:
         return k
     subjects: list[str] = []
     areas: Counter[str] = Counter()
+    parts: Counter[str] = Counter()
     folders = _folders_at_head(root)
-    for entry in log.split("\x1e")[1:]:
-        lines = [line for line in entry.splitlines() if line.strip()]
-        if not lines:
-            continue
-        author, _, subject = lines[0].partition("\x1f")
+    for head, paths in _at_head(log):
+        author, _, subject = head.partition("\x1f")
         if BOT.search(author):
             continue  # dependabot's subjects, sign-offs and lock-file churn are not the project's habits
         subjects.append(_IMPORT_TRAILER.sub("", subject).strip())
-        areas.update({_live(_area(p), folders) for p in lines[1:] if not SKIP_DIRS.intersection(p.split("/")[:-1])})
+        kept = [_place(p, folders) for p in paths if not SKIP_DIRS.intersection(p.split("/")[:-1])]
+        areas.update({area for area, _ in kept})
+        parts.update({part for _, part in kept if part})
     n = len(subjects)
     if n < MIN_COMMITS:
         return k
@@ -203,14 +259,12 @@ def investigate(root: Path) -> Knowledge:
     notes.append(f"median subject length {lengths[n // 2]} characters")
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
-    top = _busiest(areas)
+    top = _busiest(areas, parts)
     if top:
         k.fact(
             "git/active-areas",
-            f"Most active area: {top[0][0]}",
-            f"Most active areas in the last {n} commits: "
-            + ", ".join(f"{a} ({plural(c, 'commit')})" for a, c in top)
-            + ".",
+            f"Most active area: {top[0].split(' (', 1)[0]}",
+            f"Most active areas in the last {n} commits: " + ", ".join(top) + ".",
             tags=("git",),
         )
     return k

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
@@ -36,6 +37,8 @@ FOLDERS_SHOWN = 6
 WORKSPACE_DIRS = frozenset({"packages", "crates", "apps", "libs", "modules"})
 """Monorepo folders: the layout fact names their members; one of them is not "the" source."""
 TRIVIAL = frozenset({"__init__.py", "mod.rs", "doc.go", "package-info.java", "__main__.py"})
+UNIT_TESTS = re.compile(r"(^|/)tests?\.rs$")
+"""A Rust module of unit tests (chrono's src/datetime/tests.rs, behind `#[cfg(test)]`): test code, no module."""
 BIG_INIT = 8000
 """A package file this large holds code (cachetools' 23 kB __init__.py has every cache class): a module to name."""
 SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
@@ -53,10 +56,30 @@ def _is_test(rel: str) -> bool:
     # jolt's src/main/java/…/shiftr/spec/ is a package of the main source set, not a spec folder
     in_test_dir = any(is_test_folder(p) for p in parts[:-1]) and "src/main/" not in rel
     named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
-    aside = re.search(r"[._-]bench(mark)?s?\.\w+$", rel)  # path-to-regexp's src/index.bench.ts
-    aside = aside or re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
+    aside = re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
     runner = bool(ROOT_RUNNER.match(rel))
     return in_test_dir or named_as_test or runner or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
+
+
+BENCH_NAMED = re.compile(r"[._-]bench(mark)?s?\.\w+$")
+"""A benchmark beside the code (path-to-regexp's src/index.bench.ts), unless the code includes it."""
+C_FAMILY = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp")
+
+
+def _included_benches(tree: Tree, named: list[str], kept: list[str]) -> set[str]:
+    """The files named like benchmarks that the project's own C or C++ code includes, with their sources
+    (xxhsum.c includes xsum_bench.h: the command's benchmark mode is part of the program, not a benchmark of it)."""
+    stems = {f.rsplit(".", 1)[0] for f in named if f.endswith(C_FAMILY)}
+    if not stems:
+        return set()
+    includes = {
+        name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        for f in kept
+        if f.endswith(C_FAMILY)
+        for name in re.findall(r'^\s*#\s*include\s*"([^"]+)"', tree.read(f) or "", re.MULTILINE)
+    }
+    used = {stem for stem in stems if stem.rsplit("/", 1)[-1] in includes}
+    return {f for f in named if f.rsplit(".", 1)[0] in used}
 
 
 _SOURCE_SET = re.compile(r"^(.*?)src/(\w+)/(java|kotlin|scala|groovy)/")
@@ -82,15 +105,19 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
     programs = _ctest_programs(tree)
     measuring = benchmark_folders(tree)
-    own = {
-        f: language_in(tree, f)
+    candidates = [
+        f
         for f in tree.own
         if not _is_test(f)
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)
         and f not in programs
         and not any(f.startswith(folder + "/") for folder in measuring)
-    }
+    ]
+    benches = [f for f in candidates if BENCH_NAMED.search(f)]
+    kept = [f for f in candidates if f not in benches]
+    keep = set(kept) | _included_benches(tree, benches, kept)
+    own = {f: language_in(tree, f) for f in candidates if f in keep}
     own = {f: lang for f, lang in own.items() if not in_generated_folder(tree, f)} or own  # mime's built types/
     typing = (*STUBS, ".test-d.ts")  # chalk's index.d.ts types its JavaScript; tsd's index.test-d.ts checks them
     own = {f: lang for f, lang in own.items() if not f.endswith(typing)} or own
@@ -225,22 +252,27 @@ def investigate(tree: Tree) -> Knowledge:
     folders = Counter(c for f in inside if (c := _child(folder, f)))
     if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
-    # the code below when the files beside the sub-folders are small (faker's 9-line lib/faker/music.rb loaders)
-    deep = bool(folder) and sum(tree.sizes[f] for f in direct) * 10 < sum(tree.sizes[f] for f in inside)
-    modules = sorted(
+    # a source folder's modules are ranked with its sub-packages' (dateutil's tz/tz.py and parser/_parser.py outweigh
+    # its top-level easter.py); at the root, the folders beside the code are named apart
+    deep = bool(folder) and bool(folders)
+    ranked = sorted(
         (
             f
             for f in (inside if deep else direct)
             if (_base(f) not in TRIVIAL or (_base(f) == "__init__.py" and tree.sizes[f] >= BIG_INIT))
-            and (not deep or generated_by(tree, f) is None)  # Respect's generated src/Mixins/ interfaces
             and not f.endswith(STUBS)
+            and not UNIT_TESTS.search(f)
             and tree.sizes[f] >= 50
         ),
         key=lambda f: (-tree.sizes[f], f),
     )  # a one-line version stub (_black_version.pyi) is not a module anyone asks about
-    modules = modules[:MODULES_SHOWN] if deep else modules
+    # Respect's generated src/Mixins/ interfaces are no modules to name; read only as far as the list goes
+    kept = (f for f in ranked if not deep or generated_by(tree, f) is None)
+    modules = list(islice(kept, MODULES_SHOWN)) if deep else ranked
     where = f"{folder}/" if folder else "the repository root"
-    parts = [f"{plural(len(inside), DISPLAY.get(lang, lang) + ' file')}"]
+    parts = [plural(len(inside), DISPLAY.get(lang, lang) + " file")]
+    if not folder and 0 < len(direct) < len(inside) - len(direct):  # xxHash's 16 C files: 5 at the root, 11 in cli/
+        parts[0] += f" ({len(direct)} at the top level)"
     if modules:
         names = [m[len(folder) + 1 :] if folder and deep else m if deep else m.rsplit("/", 1)[-1] for m in modules]
         parts.append(f"largest modules {human_list(names, MODULES_SHOWN)}")

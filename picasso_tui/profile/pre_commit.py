@@ -79,3 +79,16 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
 
 
 TYPE_CHECKERS = re.compile(r"mypy|pyright|basedpyright|pytype|ty|tsc|type-?check\w*")
+
+
+_DARKER_HOOK = re.compile(r"^\s*-?\s*id:\s*['\"]?darker\b", re.MULTILINE)
+_DARKER_STEP = re.compile(r"^\s*-?\s*(uses:\s*['\"]?akaihola/darker\b|run:.*(^|[\s|;&(])darker\s)", re.MULTILINE)
+
+
+def darker_runs_black(tree: Tree) -> str | None:
+    """Where darker runs black on the changed lines only (dateutil's pre-commit hook and CI job), or None: there
+    black's settings never describe the whole code base, and `black .` would reformat every old file."""
+    if _DARKER_HOOK.search(tree.read(".pre-commit-config.yaml") or ""):
+        return ".pre-commit-config.yaml"
+    workflows = [f for f in tree.files if f.startswith(".github/workflows/") and f.endswith((".yml", ".yaml"))]
+    return next((f for f in workflows if _DARKER_STEP.search(tree.read(f) or "")), None)

@@ -14,6 +14,7 @@ from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import STUBS, language_in, own_languages, shares
+from picasso_tui.profile.pre_commit import darker_runs_black
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -77,7 +78,11 @@ def _python(tree: Tree, hints: Hints) -> None:
         hints["python"].append((", ".join(parts), src))
     black = dig(pyproject, "tool", "black")
     if isinstance(black, dict):
-        hints["python"].append((f"black, line length {black.get('line-length', 88)}", "pyproject.toml"))
+        length = f"line length {black.get('line-length', 88)}"
+        if darker := darker_runs_black(tree):  # dateutil's older code predates black: only changed lines follow it
+            hints["python"].append((f"black via darker, on changed lines only, {length}", darker))
+        else:
+            hints["python"].append((f"black, {length}", "pyproject.toml"))
     isort = dig(pyproject, "tool", "isort")
     if isinstance(isort, dict) and isort.get("profile"):
         hints["python"].append((f"isort profile {isort['profile']}", "pyproject.toml"))

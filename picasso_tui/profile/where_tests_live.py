@@ -89,6 +89,28 @@ def _is_one_program(tree: Tree, tests: list[str]) -> bool:
     return len(tests) == 1 and bool(re.fullmatch(r"tests?\.(c|cc|cpp)", tests[0])) and not code
 
 
+FEW_NAMED = 3
+UNNAMED_SHARE = 4
+DATA_PARTS = frozenset({"fixtures", "fixture", "data", "testdata", "snapshots", "__snapshots__", "resources"})
+
+
+def _named_otherwise(tree: Tree, tests: list[str]) -> str | None:
+    """The suite folder when its tests are mostly not named like tests: xxHash's tests/ holds sanity_test.c beside
+    multiInclude.c, cli-*.sh scripts and bench/ programs its Makefile runs; two files named *_test.* there make no
+    naming convention. None when the named files are the suite (or are not all in it)."""
+    suite = _suite_folder(tree)
+    if not suite or not tests or len(tests) > FEW_NAMED or not all(t.startswith(f"{suite}/") for t in tests):
+        return None
+    code = [
+        f
+        for f in tree.under(suite)
+        if f not in tests
+        and (_family(f) is not None or f.endswith((".sh", ".bash")))
+        and not DATA_PARTS.intersection(f.lower().split("/")[:-1])
+    ]
+    return suite if len(code) >= UNNAMED_SHARE * len(tests) else None
+
+
 def _one_test_program(tree: Tree, k: Knowledge, tests: list[str]) -> bool:
     if not _is_one_program(tree, tests):
         return False
@@ -219,6 +241,8 @@ def tests_place(tree: Tree) -> str:
     if _cmake_test_programs(tree, probe, tests):  # utfcpp's programs, not only the files named as tests
         built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
         return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
+    if otherwise := _named_otherwise(tree, tests):
+        return f" Its tests are in {otherwise}/ ({plural(len(tree.under(otherwise)), 'file')})."
     where, beside = test_homes(tree, tests)
     suite = _suite_folder(tree)
     inline = _inline_rust_tests(tree)
@@ -255,6 +279,11 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
                tags=("tests",))  # fmt: skip
         return
     if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
+        return
+    if otherwise := _named_otherwise(tree, tests):
+        held = plural(len(tree.under(otherwise)), "file")
+        k.fact("layout/tests", "Where tests live", f"The tests live in {otherwise}/ ({held}).", *tests[:2],
+               tags=("tests",))  # fmt: skip
         return
     outside = [t for t in tests if not _in_test_folder(t)]
     if len(outside) < len(tests) and len(outside) <= 2 and len(outside) * 20 < len(tests):

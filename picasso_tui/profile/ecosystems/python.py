@@ -14,6 +14,7 @@ from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.pre_commit import darker_runs_black
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -65,6 +66,24 @@ def _deps(tree: Tree, pyproject: dict) -> set[str]:
     return {n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"}
 
 
+NOT_RUNTIME = re.compile(
+    r"(^|[-_/.])(dev|develop|development|test|tests|testing|ci|docs?|lint|constraints?|bench\w*|"
+    r"typing|mypy|tox|build)([-_/.]|$)"
+)
+"""A requirements file of the tools around the code (requirements-dev.txt, requirements/testing.txt,
+constraints.txt): what it pins never runs in the package."""
+
+
+def _runtime_requirements(tree: Tree) -> set[str]:
+    """The names the runtime requirement files list (requirements.txt, requirements/base.txt), never a dev, test,
+    docs or constraints file's: dateutil's requirements-dev.txt pins attrs for its tests, not for users."""
+    files = [f for f in tree.files if REQUIREMENTS.match(f) and not NOT_RUNTIME.search(f.removesuffix(".txt"))]
+    specs = [
+        line for f in files for line in (tree.read(f) or "").splitlines() if line.strip()[:1] not in ("#", "-", "")
+    ]
+    return set(_names(specs))
+
+
 def _names(specs: list) -> list[str]:
     return [n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"]
 
@@ -104,10 +123,13 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     setup = "\n".join(tree.read(f) or "" for f in ("setup.py", "setup.cfg"))
     block = re.search(r"install_requires\s*=\s*\[([^\]]*)\]", setup, re.DOTALL)
     cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", setup, re.MULTILINE)
+    # setup.cfg's one-line value (dateutil's `install_requires = six >= 1.6`), continued by indented lines
+    inline = re.search(r"^install_requires[ \t]*=[ \t]*(\S.*\n?(?:[ \t]+.+\n?)*)", tree.read("setup.cfg") or "", re.M)
     if block:
         return _runtime_names(re.findall(r"[\"']([^\"']+)[\"']", block.group(1))), optional
-    if cfg:
-        return _runtime_names([line.strip() for line in cfg.group(1).splitlines()]), optional
+    if cfg or inline:
+        text = (cfg or inline).group(1)  # type: ignore[union-attr]
+        return _runtime_names([line.strip() for line in text.splitlines() if line.strip()]), optional
     if not project and not setup and tree.has("requirements.txt"):  # an application's pinned requirements
         return names(
             [x for x in (tree.read("requirements.txt") or "").splitlines() if x.strip()[:1] not in "#-"]
@@ -222,9 +244,10 @@ def _stack(k: Knowledge, p: _Project) -> None:
         dev.discard("setuptools")  # more-itertools builds with flit_core; setuptools is in a requirements file only
     extras = [e for e in dig(p.pyproject, "project", "optional-dependencies") or {} if e not in DEV_EXTRAS]
     stack = Stack(runtime, dev, _role(p), f"optional extras: {human_list(extras)}" if extras else "")
-    if runtime is None:  # no manifest says what runs: name what the requirements know, as before
+    if runtime is None:  # no manifest says what runs: name what the runtime requirements know
         stack = Stack(None, set(p.deps), _role(p))
-        stack.runtime = [d for d in sorted(p.deps) if d in LIBRARIES and LIBRARIES[d][1] != "test"] or None
+        running = _runtime_requirements(p.tree)
+        stack.runtime = [d for d in sorted(running) if d in LIBRARIES and LIBRARIES[d][1] != "test"] or None
         stack.dev = p.deps
     stack_facts(k, "python", "Python", LIBRARIES, stack, p.sources + ([p.django] if p.django else []))
 
@@ -323,8 +346,7 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
         if _formats_with_ruff(tree, tool_cfg):
             k.command("format", f"{run}ruff format .", where, 60)
     # dateutil's darker hook applies black to the changed lines only: `black .` would reformat every old file
-    darker = re.search(r"^\s*-?\s*id:\s*['\"]?darker\b", tree.read(".pre-commit-config.yaml") or "", re.MULTILINE)
-    if ("black" in tool_cfg or "black" in deps) and not darker:
+    if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree):
         k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
         k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)

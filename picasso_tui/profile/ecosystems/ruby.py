@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
 from picasso_tui.profile.ecosystems import ruby_hoe
 from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
@@ -23,6 +25,38 @@ LIBRARIES: dict[str, tuple[str, str]] = {
 RUNTIME = re.compile(r"""add_(?:runtime_)?dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
 DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
 """`s.add_dependency "rack"` and a generated gemspec's `s.add_runtime_dependency(%q<public_suffix>.freeze, …)`."""
+
+
+UNREAD_RUNTIME = re.compile(r"""add_(?:runtime_)?dependency(?:\s*\(\s*|\s+)(?![\s'"(]|%q)\S""")
+"""A runtime dependency added from a variable (`gem.add_dependency(name, …)` in a loop): one not read here."""
+YAML_LOADED = re.compile(r"""['"]([\w./-]+\.ya?ml)['"]""")
+
+
+def _yaml_gems(tree: Tree, gemspecs: list[str]) -> tuple[list[str], list[str]] | None:
+    """(runtime, development) gems of the YAML file a gemspec loads (bundler-audit's gemspec.yml `dependencies:`
+    and `development_dependencies:`, added with add_dependency in a loop), or None when none is loaded."""
+    for spec in gemspecs:
+        text = tree.read(spec) or ""
+        if "YAML" not in text:
+            continue
+        for name in YAML_LOADED.findall(text):
+            rel = f"{spec.rsplit('/', 1)[0]}/{name}" if "/" in spec else name
+            try:
+                data = yaml.safe_load(tree.read(rel.removeprefix("./")) or "")
+            except yaml.YAMLError:
+                continue
+            if isinstance(data, dict) and ("dependencies" in data or "development_dependencies" in data):
+                return _gem_names(data.get("dependencies")), _gem_names(data.get("development_dependencies"))
+    return None
+
+
+def _gem_names(listed: object) -> list[str]:
+    """Gem names of a YAML `dependencies:` mapping (thor: "~> 1.0") or list."""
+    if isinstance(listed, dict):
+        return [str(name) for name in listed]
+    if isinstance(listed, list):
+        return [str(item).split()[0] for item in listed if str(item).strip()]
+    return []
 
 
 def _app_gems(gemfile: str) -> list[str]:
@@ -57,6 +91,10 @@ def investigate(tree: Tree) -> Knowledge:
     runtime = [a or b for a, b in RUNTIME.findall(specs)] if gemspecs else None
     deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE))
     deps |= {a or b for a, b in DEVELOPMENT.findall(specs)}
+    if gemspecs and UNREAD_RUNTIME.search(specs):  # never "no runtime dependencies" for gems not read
+        loaded = _yaml_gems(tree, gemspecs)
+        runtime = [*runtime, *loaded[0]] if loaded and runtime is not None else None
+        deps |= set(loaded[1]) if loaded else set()
     deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
     # a gem's Rails app under test/ or spec/ (spec/dummy, test/rails_app) is a fixture: the gem stays a library
@@ -80,7 +118,7 @@ def investigate(tree: Tree) -> Knowledge:
     role = "a Rails application" if rails else "a gem (library)" if gemspecs else ""
     if not role and tree.has("config.ru"):
         role = "a Rack application (config.ru)"
-    if runtime is None and tree.has("Gemfile"):  # an application: the Gemfile's gems outside dev/test groups
+    if runtime is None and tree.has("Gemfile") and not gemspecs:  # an application: its Gemfile's runtime gems
         runtime = _app_gems(gemfile)
     if rails and runtime is not None and "activerecord" not in runtime:
         runtime.append("activerecord")
