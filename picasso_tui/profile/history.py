@@ -96,8 +96,8 @@ def _trailers(root: Path, n: int) -> list[str]:
 
 def _busiest(areas: Counter[str], parts: Counter[str]) -> list[str]:
     """The busiest areas, each named as it is at HEAD with every commit that touched anything under it, ties in name
-    order (a re-run writes the same body). A container's busiest sub-folders follow its total ("src (202 commits,
-    of which src/Node 77)"); a container whose every commit touched one sub-folder is named by it (src/dateutil)."""
+    order (a re-run writes the same body). A container's busiest sub-folders follow its total ("src (202 commits;
+    src/Node in 77)"); a container whose every commit touched one sub-folder is named by it (src/dateutil)."""
     live = sorted(((a, c) for a, c in areas.items() if a), key=lambda ac: (-ac[1], ac[0]))[:AREAS_SHOWN]
     shown = []
     for area, count in live:
@@ -105,8 +105,8 @@ def _busiest(areas: Counter[str], parts: Counter[str]) -> list[str]:
         if len(inside) == 1 and inside[0][1] == count:
             shown.append(f"{inside[0][0]} ({plural(count, 'commit')})")
         elif len(inside) > 1:
-            most = ", ".join(f"{p} {c}" for p, c in inside[:PARTS_SHOWN])
-            shown.append(f"{area} ({plural(count, 'commit')}, of which {most})")
+            most = ", ".join(f"{p} in {c}" for p, c in inside[:PARTS_SHOWN])  # one commit may touch several
+            shown.append(f"{area} ({plural(count, 'commit')}; {most})")
         else:
             shown.append(f"{area} ({plural(count, 'commit')})")
     return shown

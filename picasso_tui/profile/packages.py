@@ -47,9 +47,9 @@ SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 
 def _is_test(rel: str) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
-    written as code (translations)."""
+    written as code (translations); Jest's __fixtures__/ is fixtures/."""
     parts = rel.split("/")
-    if any(p.startswith(".") or p.lower() in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
+    if any(p.startswith(".") or p.lower().strip("_") in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True

@@ -97,9 +97,13 @@ DATA_PARTS = frozenset({"fixtures", "fixture", "data", "testdata", "snapshots", 
 def _named_otherwise(tree: Tree, tests: list[str]) -> str | None:
     """The suite folder when its tests are mostly not named like tests: xxHash's tests/ holds sanity_test.c beside
     multiInclude.c, cli-*.sh scripts and bench/ programs its Makefile runs; two files named *_test.* there make no
-    naming convention. None when the named files are the suite (or are not all in it)."""
+    naming convention. Only C and C++ tests: no runner picks them by name, where PHPUnit's *Test.php or pytest's
+    test_*.py is the naming a new test needs whatever else the folder holds. None when the named files are the
+    suite (or are not all in it)."""
     suite = _suite_folder(tree)
     if not suite or not tests or len(tests) > FEW_NAMED or not all(t.startswith(f"{suite}/") for t in tests):
+        return None
+    if any(_family(t) != C_FAMILY for t in tests):
         return None
     code = [
         f
@@ -163,6 +167,9 @@ LANGUAGE_FAMILIES = (
 """File endings of one language: a test file is beside its source when its folder holds source of that language."""
 NOT_SOURCE = frozenset({"conftest.py"})
 """pytest's fixtures for the tests beside them: no source under test (a package's __init__.py is its source)."""
+
+
+C_FAMILY = len(LANGUAGE_FAMILIES) - 1
 
 
 def _family(name: str) -> int | None:

@@ -74,7 +74,7 @@ def test_a_source_folder_counts_every_commit_under_it_and_names_its_parts_as_suc
     repo.write({"src/Lexer.php": "1\n"}).commit("Lexer")
     body = _areas(repo)
     assert body.startswith(
-        "Most active areas in the last 8 commits: src (8 commits, of which src/Ext 4, src/Node 4), tests (7 commits)"
+        "Most active areas in the last 8 commits: src (8 commits; src/Ext in 4, src/Node in 4), tests (7 commits)"
     )
 
 
