@@ -317,7 +317,11 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
-    names = _filtered_first(tree, [s for s, _ in _naming(tests).most_common(3)])
+    styles = _naming(tests)
+    total = sum(styles.values())
+    # a naming a tenth of the files follow is the project's; jjwt's one RfcTests.groovy helper is not
+    common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
+    names = _filtered_first(tree, common)
     k.fact(
         "layout/tests",
         "Where tests live",
@@ -387,15 +391,19 @@ def _wrapped_tests(tree: Tree, folder: str, text: str) -> list[tuple[str, bool]]
     return found
 
 
+MINOR_NAMING = 0.1
+"""The share of test files a second naming needs to be named beside the commonest."""
+
+
 def _filtered_first(tree: Tree, names: list[str]) -> list[str]:
-    """The namings with the one a Gradle test filter or a Surefire include selects first: the build runs only
-    those classes (junit-pioneer's `includeTestsMatching("*Tests")`), so a new test follows that naming."""
+    """The naming a Gradle test filter or a Surefire include selects, alone: the build runs only those classes
+    (junit-pioneer's `includeTestsMatching("*Tests")`), so a new test follows that naming; else every naming."""
     builds = tree.own_named("build.gradle", "build.gradle.kts", "pom.xml")[:20]
     text = "\n".join(tree.read(f) or "" for f in builds)
     wanted = re.findall(r"includeTestsMatching\s*\(?\s*[\"']\*(\w+)[\"']", text)
     wanted += re.findall(r"<include>\*\*/\*(\w+)\.java</include>", text)
     chosen = next((f"*{w}.*" for w in wanted if f"*{w}.*" in names), None)
-    return [chosen, *[n for n in names if n != chosen]] if chosen else names
+    return [chosen] if chosen else names  # the others never run
 
 
 def _naming(tests: list[str]) -> Counter[str]:

@@ -34,7 +34,9 @@ def test_the_changelog_says_where_a_change_goes_and_what_an_entry_looks_like(mak
     rule = bodies(make_project, {"CHANGELOG.md": KEEP_A_CHANGELOG, "a.py": ""})["rules/changelog"]
     assert rule.startswith("The changelog is CHANGELOG.md, newest entry first: changes go under the upcoming")
     assert "an entry has the sections Added, Fixed" in rule
-    assert 'A line reads (under Added): "Add a `--dry-run` flag to the sync command (#412)"' in rule, "the source line, as written"
+    assert 'A line reads (under Added): "Add a `--dry-run` flag to the sync command (#412)"' in rule, (
+        "the source line, as written"
+    )
     news = "v1.10.0\ncli  : support LZ4_CLEVEL\nlib  : new level 2\nbuild: cmake 3.5\n\nv1.9.4\nlib  : fix\n"
     rule = bodies(make_project, {"NEWS": news, "a.c": ""}, name="news")["rules/changelog"]
     assert "(the latest: v1.10.0); each line starts with its area (lib, cli, build)" in rule  # most common first

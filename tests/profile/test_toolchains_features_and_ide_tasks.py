@@ -163,3 +163,12 @@ def test_a_changelog_line_names_its_section_and_keeps_its_wrapped_reference(make
     added = bodies(make_project, {"CHANGELOG.md": changelog.replace("- Python 3.8 and 3.9 support.\n", ""),
                                   "w.py": "x = 1\n"}, name="w2")["rules/changelog"]  # fmt: skip
     assert '"Documented the precompiled mode in the README. [#1412][]"' in added
+
+
+def test_a_naming_one_test_file_in_many_follows_is_not_the_projects(make_project):
+    java = "package w; class {} {{}}\n"
+    files = {f"src/test/java/w/A{n}Test.java": java.format(f"A{n}Test") for n in range(12)}
+    files |= {"src/test/java/w/RfcTests.java": java.format("RfcTests"), "src/main/java/w/W.java": java.format("W")}
+    files |= {"pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>w</artifactId></project>"}
+    learned = bodies(make_project, files)
+    assert learned["layout/tests"].startswith("13 test files, named *Test.*;")
