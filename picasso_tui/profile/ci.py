@@ -79,7 +79,7 @@ def _publishes(job: dict[Any, Any]) -> bool:
 
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
-    r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|cat |export |set |source |"
+    r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|tree\b|cat |export |set |source |"
     r"pushd|popd|git |curl |wget |tar |unzip |chmod |ln |pip install --upgrade pip|python -m pip install --upgrade pip|"
     r"npx envinfo|envinfo|docker |gh |if |then\b|else\b|elif |fi\b|for |do\b|done\b|while |case |esac\b|test -\w |\[ |"
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
