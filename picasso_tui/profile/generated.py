@@ -11,7 +11,9 @@ _GENERATED = re.compile(
     r"^\s*(?://|#|/?\*|--)[^\n]*\bgenerated\b(?:[^\n]*?\b(?:by|with|from)\s+[\"'`]?(?P<by>[\w./@-]+))?[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_DO_NOT_EDIT = re.compile(r"\b(do not|don't) edit\b", re.IGNORECASE)
+_DO_NOT_EDIT = re.compile(r"\b(do not|don't) edit\b(?! this line)", re.IGNORECASE)
+"""JavaCC's "Do not edit this line" guards its version line only: JSqlParser's maintainers edit its
+SimpleCharStream.java."""
 HEADER_LINES = 15
 
 

@@ -124,11 +124,15 @@ def investigate(tree: Tree) -> Knowledge:
     generators = [e for e in examples if _generator(tree, e)]
     examples = [e for e in examples if e not in generators]
     benches = [e for e in examples if BENCHMARKS.search(e)]
-    examples = [e for e in examples if e not in benches]
+    # logr's _tools/go.mod pins the apidiff its script runs (a `tool` directive, or a tools folder): no examples
+    tools = [e for e in examples if e not in benches and _pins_tools(tree, e)]
+    examples = [e for e in examples if e not in benches and e not in tools]
     if examples:
         details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
     if benches:
         details.append(f"benchmarks with their own go.mod: {human_list(benches, 4)}")
+    if tools:
+        details.append(f"development tools pinned in their own go.mod: {human_list(tools, 4)}")
     if generators:
         run = _generate_command(tree)
         details.append(
@@ -210,6 +214,12 @@ def _imported_by_code(tree: Tree, modules: list[str], required: list[str]) -> li
     if not re.search(r"^import\b", text, re.MULTILINE):
         return required
     return [d for d in required if re.search(rf'"{re.escape(d)}(/[^"]*)?"', text)]
+
+
+def _pins_tools(tree: Tree, folder: str) -> bool:
+    """A module that only pins the tools development runs: Go 1.24's `tool` directives, or a folder named for tools."""
+    text = tree.read(f"{folder}/go.mod") or ""
+    return bool(re.search(r"^tool\b", text, re.MULTILINE) or re.search(r"(^|/)_?(tools|internal/tools)$", folder))
 
 
 def _generator(tree: Tree, folder: str) -> bool:

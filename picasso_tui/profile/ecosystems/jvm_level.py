@@ -13,6 +13,8 @@ RELEASE = (
     r"<release>\s*([\d.]+)\s*</release>",
     r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
     r"(?:sourceCompatibility|targetCompatibility|jvmTarget)\s*=\s*JavaVersion\.VERSION_(\d+(?:_\d+)?)",
+    # JSqlParser's `sourceCompatibility = '11'` beside a JDK 17 toolchain: the toolchain builds, 11 is the level
+    r"(?:sourceCompatibility|targetCompatibility)\s*=\s*(?:JavaVersion\.toVersion\(\s*)?['\"]?(\d+(?:\.\d+)?)\b",
     r"javaReleaseVersion\s*=\s*(\d+)",
     r"JavaLanguageVersion\.of\(\s*(\d+)",
 )

@@ -45,6 +45,7 @@ def bench_targets(tree: Tree, folder: str, data: dict[str, Any]) -> dict[str, li
 
 
 def _harness(text: str) -> str:
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.DOTALL)  # nom's http.rs keeps its #[bench] commented out
     if UNSTABLE.search(text) or re.search(r"#\[bench\]", text):
         return "libtest #[bench]"
     return next((name for name, pattern in HARNESSES if pattern.search(text)), "")
