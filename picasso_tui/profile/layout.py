@@ -29,7 +29,8 @@ PURPOSES = {
     "charts": "Helm charts", ".github": "GitHub workflows and templates", "components": "UI components",
     "pages": "pages / routes", "routes": "routes", "api": "API", "server": "server code", "client": "client code",
     "web": "web front end", "frontend": "front end", "backend": "back end", "models": "models", "fixtures": "fixtures",
-    "snapshots": "snapshots", "proto": "protocol definitions", "resources": "resources", "locales": "translations",
+    "snapshots": "snapshots", "proptest-regressions": "failing cases proptest saved and replays",
+    "proto": "protocol definitions", "resources": "resources", "locales": "translations",
     "requirements": "pip requirement files", "testdata": "test data",
 }  # fmt: skip
 LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}

@@ -76,3 +76,22 @@ def test_sql_statements_a_test_reads_are_not_a_language_of_the_source(make_proje
              "src/main/java/w/W.java": "package w; class W {}\n" * 20}  # fmt: skip
     files |= {f"src/test/resources/oracle/q{n}.sql": "select 1 from dual;\n" * 40 for n in range(10)}
     assert "SQL" not in bodies(make_project, files)["languages"]
+
+
+def test_one_mocha_file_keeps_the_options_the_suites_script_passes(make_project):
+    scripts = '{"test": "npm run lint && npm run spec", "lint": "eslint .",'
+    scripts += ' "spec": "for F in test/*.test.js; do mocha --exit --timeout 30000 $F; done"}'
+    package = '{"name": "w", "version": "1.0.0", "scripts": ' + scripts + ', "devDependencies": {"mocha": "10"}}'
+    learned = bodies(make_project, {"package.json": package, "index.js": "module.exports = 1\n",
+                                    "test/a.test.js": "it('a', () => {})\n", "test/b.test.js": "it('b', () => {})\n"})  # fmt: skip
+    assert "mocha --exit --timeout 30000 test/a.test.js" in learned["workflow/test-one"]
+
+
+def test_a_member_on_another_edition_is_named_and_proptest_regressions_are_no_docs(make_project):
+    root = '[workspace]\nmembers = ["benchmarks"]\n\n[package]\nname = "p"\nversion = "1.0.0"\nedition = "2021"\n'
+    bench = '[package]\nname = "benchmarks"\nversion = "0.1.0"\nedition = "2018"\n'
+    learned = bodies(make_project, {"Cargo.toml": root, "src/lib.rs": "pub fn f() {}\n",
+                                    "benchmarks/Cargo.toml": bench, "benchmarks/src/lib.rs": "pub fn g() {}\n",
+                                    "proptest-regressions/number.txt": "cc 1f2e3d # shrinks to input = \"\"\n"})  # fmt: skip
+    assert "edition 2021 (benchmarks: 2018)" in learned["rust/packaging"]
+    assert "proptest-regressions/ (failing cases proptest saved and replays" in learned["layout/folders"]

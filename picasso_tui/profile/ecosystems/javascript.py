@@ -215,8 +215,16 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     folder = example.rsplit("/", 1)[0] if "/" in example else ""
     if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
         command += " --grep '<test name>'"
-    given = re.search(r"\bmocha\s(.*)", str(scripts.get("test") or "")) if runner == "mocha" else None
-    loads = re.findall(r"(?:--require|-r|--import|--loader)[ =][^\s;&|]+", given.group(1)) if given else []
+    test = str(scripts.get("test") or "")
+    reached = " ; ".join([test, *(str(scripts.get(n) or "") for n in re.findall(r"\brun ([\w:-]+)", test))])
+    given = re.search(r"\bmocha\s(.*)", reached) if runner == "mocha" else None
+    # validator.js' `--require @babel/register` loads what the tests need; nodemon's `--exit --timeout 30000` lets
+    # its process tests end and run longer than mocha's 2 s
+    loads = (
+        re.findall(r"(?:--require|-r|--import|--loader|--timeout|-t)[ =][^\s;&|]+|--exit\b", given.group(1))
+        if given
+        else []
+    )
     missing = [x for x in loads if x not in command]
     if missing and " mocha " in f" {command} ":  # validator.js' `--require @babel/register`: the tests need it
         command = command.replace("mocha ", "mocha " + " ".join(missing) + " ", 1)

@@ -180,7 +180,10 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
     first = load_toml(tree, crates[0].manifest) if crates else {}
     edition = dig(root, "workspace", "package", "edition") or dig(first, "package", "edition")
     if isinstance(edition, str):
-        details.append(f"edition {edition}")
+        # nom's benchmarks crate keeps edition 2018 beside the workspace's 2021
+        others = [f"{c.name}: {own}" for c in crates[:20] if isinstance(own := dig(load_toml(tree, c.manifest),
+                  "package", "edition"), str) and own != edition]  # fmt: skip
+        details.append(f"edition {edition}" + (f" ({human_list(others, 3)})" if others else ""))
     details += _msrv(tree, root, crates)
     lints = dig(root, "workspace", "lints") or dig(first, "lints") or {}
     strict = [f"{name} = {lvl}" for group in lints.values() if isinstance(group, dict)
