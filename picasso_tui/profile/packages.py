@@ -209,6 +209,8 @@ def _base(rel: str) -> str:
 
 ENTRY_SUFFIXES = (".rb", ".py", ".js", ".ts", ".php", ".rs")
 """The entry file named like the main folder (lib/minitest.rb beside lib/minitest/)."""
+ENTRY_SHARE = 0.25
+"""The size, against the folder's code, at which an entry file holds code of its own rather than a list of requires."""
 
 
 def _root_main(tree: Tree, files: list[str]) -> tuple[str, str] | None:
@@ -285,6 +287,8 @@ def investigate(tree: Tree) -> Knowledge:
         body += (
             f" Its entry file {entry}, beside it, is larger than any of them."  # minitest's lib/minitest.rb: the core
         )
+    elif entry and tree.sizes[entry] >= ENTRY_SHARE * sum(tree.sizes[f] for f in inside):
+        body += f" Its entry file {entry} sits beside it."  # connection_pool.rb holds the ConnectionPool class
     if left:
         others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
         body += f" Also {human_list(others, 3)}."

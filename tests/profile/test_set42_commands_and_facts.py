@@ -95,3 +95,10 @@ def test_a_member_on_another_edition_is_named_and_proptest_regressions_are_no_do
                                     "proptest-regressions/number.txt": "cc 1f2e3d # shrinks to input = \"\"\n"})  # fmt: skip
     assert "edition 2021 (benchmarks: 2018)" in learned["rust/packaging"]
     assert "proptest-regressions/ (failing cases proptest saved and replays" in learned["layout/folders"]
+
+
+def test_an_entry_file_with_code_of_its_own_is_named_beside_the_main_folder(make_project):
+    files = {"w.gemspec": 'Gem::Specification.new do |s|\n  s.name = "w"\nend\n', "lib/w.rb": "class W\nend\n" * 200}
+    files |= {f"lib/w/{n}.rb": "module W; end\n" * (200 - 20 * i) for i, n in enumerate(("stack", "fork", "wrap"))}
+    learned = bodies(make_project, files)
+    assert "Its entry file lib/w.rb sits beside it." in learned["layout/source"]
