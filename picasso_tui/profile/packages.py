@@ -40,7 +40,8 @@ TRIVIAL = frozenset({"__init__.py", "mod.rs", "doc.go", "package-info.java", "__
 UNIT_TESTS = re.compile(r"(^|/)tests?\.rs$")
 """A Rust module of unit tests (chrono's src/datetime/tests.rs, behind `#[cfg(test)]`): test code, no module."""
 BIG_INIT = 8000
-"""A package file this large holds code (cachetools' 23 kB __init__.py has every cache class): a module to name."""
+"""A package file this large holds code (cachetools' 23 kB __init__.py has every cache class, quick-xml's de/mod.rs
+its deserializer): a module to name."""
 SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
 
@@ -261,7 +262,8 @@ def investigate(tree: Tree) -> Knowledge:
         (
             f
             for f in (inside if deep else direct)
-            if (_base(f) not in TRIVIAL or (_base(f) == "__init__.py" and tree.sizes[f] >= BIG_INIT))
+            # a large package file holds code: cachetools' __init__.py, quick-xml's 179 kB de/mod.rs
+            if (_base(f) not in TRIVIAL or (_base(f) in ("__init__.py", "mod.rs") and tree.sizes[f] >= BIG_INIT))
             and not f.endswith(STUBS)
             and not UNIT_TESTS.search(f)
             and tree.sizes[f] >= 50

@@ -102,3 +102,15 @@ def test_an_entry_file_with_code_of_its_own_is_named_beside_the_main_folder(make
     files |= {f"lib/w/{n}.rb": "module W; end\n" * (200 - 20 * i) for i, n in enumerate(("stack", "fork", "wrap"))}
     learned = bodies(make_project, files)
     assert "Its entry file lib/w.rb sits beside it." in learned["layout/source"]
+
+
+def test_a_large_mod_rs_in_a_sub_folder_is_one_of_the_largest_modules(make_project):
+    cargo = '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n'
+    files = {"Cargo.toml": cargo, "src/lib.rs": "pub mod de;\npub mod se;\n", "src/de/mod.rs": "pub fn d() {}\n" * 900}
+    files |= {
+        "src/de/map.rs": "pub fn m() {}\n" * 100,
+        "src/se/mod.rs": "pub mod e;\n",
+        "src/se/e.rs": "pub fn e() {}\n" * 600,
+    }
+    learned = bodies(make_project, files)
+    assert "largest modules de/mod.rs, se/e.rs, de/map.rs" in learned["layout/source"]
