@@ -9,6 +9,7 @@ lists, thanks and community boilerplate, and how to report an issue are left out
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from picasso_tui.profile import changelog, guide_text
@@ -279,6 +280,21 @@ def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
     "Create your feature branch", "Push to the branch", "Create new Pull Request"): onboarding, not rules, unless
     an item speaks of the tests or says what must hold ("Open a pull request; it must pass CI")."""
     steps: set[int] = set()
+    for run in _list_runs(blocks):
+        said = [plain(blocks[n][1]) for n in run]
+        if len(run) >= 3 and _a_sequence_of_steps([blocks[n][1] for n in run]):
+            steps.update(run)  # a step alone ("Make sure you are on the `master` branch") misstates its place
+        elif len(run) >= 3 and 5 * sum(bool(_WORKFLOW_STEP.search(t)) for t in said) >= 3 * len(run):
+            onboarding = [
+                n for n, t in zip(run, said, strict=True)
+                if _WORKFLOW_STEP.search(t) and not (TEST_RULE.search(t) or NORMATIVE.search(t) or _TESTS.search(t))
+            ]  # fmt: skip
+            steps.update(onboarding)
+    return steps
+
+
+def _list_runs(blocks: list[Block]) -> Iterator[list[int]]:
+    """The indexes of each run of list items at one indent under one heading."""
     i = 0
     while i < len(blocks):
         heading, _, indent = blocks[i]
@@ -286,17 +302,9 @@ def _steps_to_a_pull_request(blocks: list[Block]) -> set[int]:
         while indent >= 0 and run[-1] + 1 < len(blocks) and blocks[run[-1] + 1][2] == indent and (
             blocks[run[-1] + 1][0] == heading):  # fmt: skip
             run.append(run[-1] + 1)
-        said = [plain(blocks[n][1]) for n in run]
-        if indent >= 0 and len(run) >= 3 and _a_sequence_of_steps([blocks[n][1] for n in run]):
-            steps.update(run)  # a step alone ("Make sure you are on the `master` branch") misstates its place
-        elif indent >= 0 and len(run) >= 3 and 5 * sum(bool(_WORKFLOW_STEP.search(t)) for t in said) >= 3 * len(run):
-            onboarding = [
-                n for n, t in zip(run, said, strict=True)
-                if _WORKFLOW_STEP.search(t) and not (TEST_RULE.search(t) or NORMATIVE.search(t) or _TESTS.search(t))
-            ]  # fmt: skip
-            steps.update(onboarding)
+        if indent >= 0:
+            yield run
         i = run[-1] + 1
-    return steps
 
 
 _TERM = re.compile(r"^(\*\*|__|`)[^*_`]{1,40}\1:?\s*[-–—:]?\s+\S")
@@ -308,16 +316,9 @@ def _link_lists(blocks: list[Block]) -> set[int]:
     titles to read, not rules. A step that is a link ("[Squash related commits together][5].") in a list of
     steps stays."""
     found: set[int] = set()
-    i = 0
-    while i < len(blocks):
-        heading, _, indent = blocks[i]
-        run = [i]
-        while indent >= 0 and run[-1] + 1 < len(blocks) and blocks[run[-1] + 1][2] == indent and (
-            blocks[run[-1] + 1][0] == heading):  # fmt: skip
-            run.append(run[-1] + 1)
-        if indent >= 0 and all(_LINK.fullmatch(blocks[n][1]) for n in run):
+    for run in _list_runs(blocks):
+        if all(_LINK.fullmatch(blocks[n][1]) for n in run):
             found.update(run)
-        i = run[-1] + 1
     return found
 
 
