@@ -114,3 +114,15 @@ def test_a_large_mod_rs_in_a_sub_folder_is_one_of_the_largest_modules(make_proje
     }
     learned = bodies(make_project, files)
     assert "largest modules de/mod.rs, se/e.rs, de/map.rs" in learned["layout/source"]
+
+
+def test_options_of_two_mocha_runs_are_passed_once(make_project):
+    scripts = '{"test": "npm run test:mocha && npm run test:exports",'
+    scripts += ' "test:mocha": "mocha test/unit/**/*.js --timeout 30000 --exit",'
+    scripts += ' "test:exports": "mocha test/module/test.js --timeout 30000 --exit"}'
+    package = '{"name": "w", "version": "1.0.0", "scripts": ' + scripts + ', "devDependencies": {"mocha": "10"}}'
+    learned = bodies(make_project, {"package.json": package, "index.js": "module.exports = 1\n",
+                                    "test/unit/a.js": "it('a', () => {})\n", "test/unit/b.js": "it('b', () => {})\n",
+                                    "test/module/test.js": "it('m', () => {})\n"})  # fmt: skip
+    one = learned["workflow/test-one"]
+    assert one.count("--timeout 30000") == 1 and one.count("--exit") == 1, one

@@ -217,7 +217,8 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
         command += " --grep '<test name>'"
     test = str(scripts.get("test") or "")
     reached = " ; ".join([test, *(str(scripts.get(n) or "") for n in re.findall(r"\brun ([\w:-]+)", test))])
-    given = re.search(r"\bmocha\s(.*)", reached) if runner == "mocha" else None
+    # the first mocha run alone, not a script named `test:mocha`
+    given = re.search(r"(?<![\w:/.-])mocha\s([^;&|]*)", reached) if runner == "mocha" else None
     # validator.js' `--require @babel/register` loads what the tests need; nodemon's `--exit --timeout 30000` lets
     # its process tests end and run longer than mocha's 2 s
     loads = (
@@ -225,7 +226,7 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
         if given
         else []
     )
-    missing = [x for x in loads if x not in command]
+    missing = [x for x in dict.fromkeys(loads) if x not in command]
     if missing and " mocha " in f" {command} ":  # validator.js' `--require @babel/register`: the tests need it
         command = command.replace("mocha ", "mocha " + " ".join(missing) + " ", 1)
     if "pretest" in scripts and str(scripts.get("test")).strip() == runner:
