@@ -110,9 +110,9 @@ TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
-SKIPS_TESTS = re.compile(r"-D ?maven\.test\.skip(=true)?\b|-D ?skipTests\b|-x test\b")
-"""A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true`; Gradle's
-`-x test`)."""
+SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b")
+"""A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true` and jdbi's
+basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
     r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b|"
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"

@@ -111,7 +111,7 @@ MAVEN = {
     "<artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>junit-jupiter"
     "</artifactId></dependency></dependencies></project>",
     "mvnw": "#!/bin/sh\n",
-    "service/src/main/java/acme/App.java": "class App {}\n",
+    "service/src/main/java/acme/App.java": "@SpringBootApplication\nclass App {}\n",
 }
 RUBY = {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\ngem 'pg'\ngroup :test do\n  gem 'rspec-rails'\nend\n"

@@ -126,3 +126,19 @@ def test_options_of_two_mocha_runs_are_passed_once(make_project):
                                     "test/module/test.js": "it('m', () => {})\n"})  # fmt: skip
     one = learned["workflow/test-one"]
     assert one.count("--timeout 30000") == 1 and one.count("--exit") == 1, one
+
+
+def test_spring_boot_and_flyway_a_library_only_tests_with_run_and_migrate_nothing(make_project):
+    pom = (
+        "<project><artifactId>w</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId>"
+    )
+    pom += "</dependency><dependency><artifactId>flyway-core</artifactId></dependency></dependencies></project>"
+    files = {"pom.xml": pom, "mvnw": "#!/bin/sh\n", "src/main/java/w/Jdbi.java": "package w; public class Jdbi {}\n",
+             "src/test/resources/db/migration/V1__t.sql": "create table t (id int);\n"}  # fmt: skip
+    learned = bodies(make_project, files)
+    assert "spring-boot:run" not in learned.get("workflow/run", "") and "flyway" not in learned.get(
+        "workflow/migrate", ""
+    )
+    assert "an application" not in learned["jvm/packaging"]
+    app = files | {"src/main/java/w/App.java": "@SpringBootApplication\npublic class App {}\n"}
+    assert "spring-boot:run" in bodies(make_project, app, name="app")["workflow/run"]

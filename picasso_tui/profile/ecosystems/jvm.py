@@ -67,6 +67,26 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _only_what_the_code_uses(tree: Tree, kinds: dict[str, list[str]]) -> None:
+    """Spring Boot only with an application class, Flyway only with migrations to apply: jdbi's spring module
+    tests its integration with spring-boot-test and its testing module ships Flyway for users' tests, so neither
+    `spring-boot:run` nor `flyway:migrate` has anything to run there."""
+    main = [f for f in tree.own if "/src/main/" in f"/{f}" and f.endswith((".java", ".kt"))][:3000]
+    builds = "\n".join(tree.read(f) or "" for f in tree.named("build.gradle", "build.gradle.kts")[:40])
+    boot_plugin = re.search(r"id\s*\(?\s*[\"']org\.springframework\.boot[\"']", _applied(builds))  # it adds bootRun
+    if (
+        "Spring Boot" in kinds.get("framework", [])
+        and not boot_plugin
+        and not any("@SpringBootApplication" in (tree.read(f) or "") for f in main)
+    ):
+        kinds["framework"] = [x for x in kinds["framework"] if x != "Spring Boot"]
+    migrations = any("/src/main/resources/db/migration/" in f"/{f}" for f in tree.files) or re.search(
+        r"flyway-maven-plugin|org\.flywaydb\.flyway", "\n".join(tree.read(f) or "" for f in tree.named("pom.xml",
+        "build.gradle", "build.gradle.kts")[:40]))  # fmt: skip
+    if "Flyway" in kinds.get("migrations", []) and not migrations:
+        kinds["migrations"] = [x for x in kinds["migrations"] if x != "Flyway"]
+
+
 def _applied(build: str) -> str:
     """A build file without the plugins it only declares for its modules (`id("com.android.application") apply
     false`): those do not make the project an Android application."""
@@ -194,6 +214,7 @@ def investigate(tree: Tree) -> Knowledge:
     kinds = _found(_applied(main_text))
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith(("JUnit", "TestNG")))]
+    _only_what_the_code_uses(tree, kinds)
     if role := _role(tree, gradle or maven or "", manifests, kinds):
         details.append(role)
     if modules:
