@@ -178,7 +178,9 @@ def clean_command(line: str) -> str | None:
         return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
         return None  # a shell test (`test -f "$F" || {`) or the opening of a shell block
-    line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)  # golang-lru's tool installed into the checkout
+    # golang-lru's tool CI installs into the checkout is the tool; hiredis' test.sh is the repository's script
+    line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/(?=\S+\.(sh|py|bash)\b|\S*/)", "./", line)
+    line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)
     line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
     # pf4j's `mvn -B verify …:sonar-maven-plugin:sonar` uploads an analysis with CI's token: the build stands alone

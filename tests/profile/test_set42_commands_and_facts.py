@@ -142,3 +142,21 @@ def test_spring_boot_and_flyway_a_library_only_tests_with_run_and_migrate_nothin
     assert "an application" not in learned["jvm/packaging"]
     app = files | {"src/main/java/w/App.java": "@SpringBootApplication\npublic class App {}\n"}
     assert "spring-boot:run" in bodies(make_project, app, name="app")["workflow/run"]
+
+
+def test_the_make_target_ci_runs_leads_and_a_checkout_script_keeps_its_path(make_project):
+    makefile = "all: t\n\nt: t.c\n\tcc -o t t.c\n\ntest: t\n\t./t\n\ncheck: t\n\t./test.sh\n"
+    ci = _ci("make check", "$GITHUB_WORKSPACE/test.sh")
+    learned = bodies(make_project, {"Makefile": makefile, "t.c": "int main(void) { return 0; }\n",
+                                    "test.sh": "#!/bin/sh\n./t\n", ".github/workflows/ci.yml": ci})  # fmt: skip
+    assert learned["workflow/test"].startswith("To test: `make check`"), "CI's target: `make test` needs a server"
+    assert "`./test.sh`" in learned["workflow/test"]
+
+
+def test_a_test_program_that_compares_its_argument_with_options_takes_no_test_name(make_project):
+    cmake = "cmake_minimum_required(VERSION 3.16)\nproject(h C)\nenable_testing()\nadd_library(h h.c)\n"
+    cmake += "add_executable(h_test test.c)\nadd_test(NAME h_test COMMAND h_test)\n"
+    main = 'int main(int argc, char **argv) {\n  while (argc > 1) {\n    if (strcmp(argv[1], "--skip-throughput") == 0)'
+    main += " skip = 1;\n    argc--; argv++;\n  }\n  run_all();\n}\n"
+    learned = bodies(make_project, {"CMakeLists.txt": cmake, "h.c": "int h(void) { return 0; }\n", "test.c": main})
+    assert "<test name>" not in learned.get("workflow/test-one", "")

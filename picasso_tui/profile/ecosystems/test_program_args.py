@@ -14,8 +14,12 @@ FRAMEWORK_HEADER = re.compile(
     re.IGNORECASE,
 )
 """A test framework's header: its runner picks tests by name."""
-NAME_COMPARED = re.compile(r"\b(strn?cmp|strstr|strcasecmp)\s*\([^;]*\bargv\b|\bargv\s*\[[^]]+\]\s*==|==\s*argv\s*\[")
-"""An argument compared with a name."""
+NAME_COMPARED = re.compile(
+    r"\b(strn?cmp|strstr|strcasecmp)\s*\(\s*(argv\s*\[[^]]+\]\s*,\s*[A-Za-z_]|[A-Za-z_][\w.\[\]>-]*\s*,\s*argv\b)"
+    r"|\bargv\s*\[[^]]+\]\s*==\s*[A-Za-z_]|[A-Za-z_]\w*\s*==\s*argv\s*\["
+)
+"""An argument compared with a test's name held in a variable: hiredis' `strcmp(argv[0], "--skip-throughput")` reads
+an option, not a name."""
 SOURCE = re.compile(r"[\w./${}-]+\.(c|cc|cpp|cxx|c\+\+)\b", re.IGNORECASE)
 
 
