@@ -160,3 +160,11 @@ def test_a_test_program_that_compares_its_argument_with_options_takes_no_test_na
     main += " skip = 1;\n    argc--; argv++;\n  }\n  run_all();\n}\n"
     learned = bodies(make_project, {"CMakeLists.txt": cmake, "h.c": "int h(void) { return 0; }\n", "test.c": main})
     assert "<test name>" not in learned.get("workflow/test-one", "")
+
+
+def test_clippy_on_a_workspace_whose_root_is_a_crate_covers_every_member(make_project):
+    root = '[workspace]\nmembers = ["sub"]\n\n[package]\nname = "w"\nversion = "1.0.0"\nedition = "2021"\n'
+    learned = bodies(make_project, {"Cargo.toml": root, "src/lib.rs": "pub fn f() {}\n", "clippy.toml": "msrv = \"1.70\"\n",
+                                    "sub/Cargo.toml": root.split("\n\n", 1)[1].replace('"w"', '"sub"'),
+                                    "sub/src/lib.rs": "pub fn g() {}\n"})  # fmt: skip
+    assert learned["workflow/lint"].startswith("To lint: `cargo clippy --workspace --all-targets`")

@@ -348,7 +348,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         "Cargo.toml" if re.search(r"^\[(workspace\.)?lints\.clippy\]", tree.read("Cargo.toml") or "", re.M) else None,
     )
     if clippy:  # proposed only where the project configures it; a guide or CI that runs clippy proposes its own
-        k.command("lint", "cargo clippy --all-targets", clippy, 60)
+        # crossbeam's root is itself a crate: without --workspace clippy skips its members
+        k.command("lint", "cargo clippy" + (" --workspace" if workspace else "") + " --all-targets", clippy, 60)
     if keeps_rustfmt(tree) and needs_nightly(tree):  # a stable `cargo fmt` warns and leaves time's imports as they are
         config = tree.first("rustfmt.toml", ".rustfmt.toml") or "rustfmt.toml"
         k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")
