@@ -151,7 +151,9 @@ def command_role(command: str) -> str | None:
         return "test" if "test" in roles else next((r for r in roles if r), None)
     if DOCS_SERVER.search(command):
         return "docs"
-    if re.search(r"\s--no-fix\b", command):
+    if re.search(r"\s--no-fix\b", command) or re.match(
+        r"^gofmt\b(?!.*\s-\w*w)", command
+    ):  # jwt's `gofmt -s -l .` lists
         return "lint"  # connection_pool's `standardrb --no-fix`: CI checks, it rewrites nothing
     if re.search(r"(--set-baseline|--update-baseline|--generate-baseline)\b|[:\s-]baseline$", command):
         return None  # mockery's `composer psalm:baseline` rewrites the baseline so that today's errors pass

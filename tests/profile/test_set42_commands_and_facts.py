@@ -168,3 +168,13 @@ def test_clippy_on_a_workspace_whose_root_is_a_crate_covers_every_member(make_pr
                                     "sub/Cargo.toml": root.split("\n\n", 1)[1].replace('"w"', '"sub"'),
                                     "sub/src/lib.rs": "pub fn g() {}\n"})  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `cargo clippy --workspace --all-targets`")
+
+
+def test_a_gofmt_that_only_lists_checks_and_one_pytest_method_names_its_class(make_project):
+    learned = bodies(make_project, {"go.mod": "module github.com/o/w\n\ngo 1.21\n", "w.go": "package w\n",
+                                    ".github/workflows/ci.yml": _ci("gofmt -s -l .")})  # fmt: skip
+    assert "gofmt -s -l ." not in learned.get("workflow/format", "")
+    tests = "import unittest\n\n\nclass TestApp(unittest.TestCase):\n    def test_route(self):\n        pass\n"
+    learned = bodies(make_project, {"pyproject.toml": '[project]\nname = "w"\nversion = "1"\n\n[tool.pytest.ini_options]\n',
+                                    "w.py": "x = 1\n", "test/test_app.py": tests}, name="py")  # fmt: skip
+    assert learned["workflow/test-one"].startswith("To run one test: `pytest test/test_app.py::TestApp::<test name>`")

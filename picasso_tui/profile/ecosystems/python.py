@@ -310,9 +310,11 @@ def _tests(k: Knowledge, p: _Project) -> None:
         example = collected_example(tree, test_files, options)
         k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
         if example:  # never a made-up file name: `pytest -k` selects by name wherever the tests live
-            k.command(
-                "test-one", f"{run}pytest {example}::<test name>", pytest_cfg or "pytest", 55, "or -k <expression>"
-            )
+            # bottle's tests are methods of test classes: their node id names the class
+            held = re.search(r"^class (\w+)\b[^\n]*:\s*\n(?:[^\n]*\n)*?\s+def test", tree.read(example) or "", re.M)
+            top = re.search(r"^def test", tree.read(example) or "", re.M)
+            node = f"{held.group(1)}::<test name>" if held and not top else "<test name>"
+            k.command("test-one", f"{run}pytest {example}::{node}", pytest_cfg or "pytest", 55, "or -k <expression>")
         else:
             k.command("test-one", f"{run}pytest -k <expression>", pytest_cfg or "pytest", 55)
         if p.members and p.tool == "uv":
