@@ -40,9 +40,13 @@ ONE_TEST = re.compile(
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
 )
-NO_ROLE = re.compile(r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b")
+NO_ROLE = re.compile(
+    r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
+    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b"
+)
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
-installing what a build made (`cmake --install build`, CI's check of the install rules)."""
+installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
+(caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account."""
 SUITE_RUNNER = re.compile(
     r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
 )

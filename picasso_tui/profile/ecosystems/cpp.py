@@ -292,6 +292,14 @@ def _warning_flags(cmake: str) -> list[str]:
         r"add_compile_options|target_compile_options|CMAKE_CX*_FLAGS|list\s*\(\s*APPEND\s+\w*(?:flags|warnings)\w*|"
         r"set\s*\(\s*\w*(?:OPTIONS|FLAGS|WARNINGS)\b"
     )  # magic_enum's set(MAGIC_ENUM_TEST_COMPILE_OPTIONS …)
+    # jsoncpp's -Werror sits in a macro called only under `if(JSONCPP_WITH_WARNING_AS_ERROR)`, an option OFF by
+    # default: those blocks go, and then a macro or function nothing calls any more (fast_float's `t(a)` still does)
+    for off in re.findall(r"\boption\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)", cmake, re.IGNORECASE):
+        cmake = re.sub(rf"\bif\s*\(\s*{off}\s*\).*?\bendif\s*\([^)]*\)", "", cmake, flags=re.IGNORECASE | re.DOTALL)
+    for m in list(re.finditer(r"\b(macro|function)\s*\(\s*(\w+).*?\bend\1\s*\([^)]*\)", cmake, re.I | re.DOTALL)):
+        rest = cmake.replace(m.group(0), "")
+        if not re.search(rf"(?<![\w$]){re.escape(m.group(2))}\s*\(", rest):
+            cmake = rest
     sets = re.findall(rf"(?:{where})[^)]*", cmake, re.IGNORECASE)  # cJSON's `list(APPEND custom_compiler_flags …)`
     flags = [f for t in sets for f in re.findall(r"(?<![\w-])(-W(?![alp],|no-)[\w=+-]+|/W[0-4X])(?![\w,=+-])", t)]
     return list(dict.fromkeys(flags))  # what the code must pass; a `-Wno-…` only relaxes one of them

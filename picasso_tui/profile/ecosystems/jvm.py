@@ -98,7 +98,9 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
     conventions = [f for f in tree.under("buildSrc") if f.endswith((".gradle", ".gradle.kts"))][:20]
     ordered = sorted(manifests, key=lambda m: m.count("/"))[:40]  # the root build speaks first
-    wanted = [m for m in [*conventions, *ordered] if not re.search(r"tests?\b", m.split("/")[0])]
+    # caffeine's gradle/plugins/ is the included build of its convention plugins: its own toolchain (25) compiles
+    # the build logic, not the project
+    wanted = [m for m in [*conventions, *ordered] if not re.search(r"tests?\b|^(gradle|build-logic)$", m.split("/")[0])]
     text = "\n".join(tree.read(m) or "" for m in wanted)
     # feign's `<maven.compiler.source>${main.java.version}</maven.compiler.source>`: the property's value
     root = without_profiles(tree.read(ordered[0]) or "") if ordered else ""  # a profile's value holds only in it
