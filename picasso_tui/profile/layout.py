@@ -21,7 +21,8 @@ PURPOSES = {
     "packages": "packages (monorepo)", "crates": "Rust crates", "cmd": "Go commands",
     "internal": "internal Go packages",
     "pkg": "Go packages", "tests": "tests", "test": "tests", "spec": "specs (tests)", "__tests__": "tests",
-    "docs": "documentation", "doc": "documentation", "scripts": "scripts", "bin": "executables and scripts",
+    "docs": "documentation", "doc": "documentation", "documentation": "documentation", "scripts": "scripts",
+    "bin": "executables and scripts",
     "tools": "tooling", "examples": "examples", "benchmarks": "benchmarks", "bench": "benchmarks",
     "migrations": "database migrations", "db": "database schema and migrations", "config": "configuration",
     "public": "static assets served as-is", "static": "static assets", "assets": "assets", "styles": "stylesheets",
@@ -113,10 +114,11 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
     project ("The Flask framework"), not only a word of its title ("The JSON parser used" in json-schema-validator)."""
     title_seen = False
+    partial = ("", "")  # jsoncpp's "JSON is a …" names a part of the name; "JsonCpp is a …" follows it
     for kind, text in blocks:
         if kind == "heading":
             if title_seen and text and not _INTRO.match(text):
-                return "", ""  # past the introduction: "Getting started", "Install" …
+                return partial  # past the introduction: "Getting started", "Install" …
             title_seen = True
             continue
         if not _is_prose(text):
@@ -134,8 +136,10 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
                     if len(summary) + len(more) > MAX_SUMMARY or _POINTS_TO_A_LINK.search(more):
                         break  # HikariCP's "Read about how we do it here.": "here" was a link, left out
                     summary = f"{summary} {more}"
-                return m.group("subject").strip(), _ended(summary)
-    return "", ""
+                if any(n in subject for n in names):
+                    return m.group("subject").strip(), _ended(summary)
+                partial = partial if partial[1] else (m.group("subject").strip(), _ended(summary))
+    return partial
 
 
 def _ended(summary: str) -> str:

@@ -229,6 +229,18 @@ def _root_main(tree: Tree, files: list[str]) -> tuple[str, str] | None:
     return main, types if "/" not in types and tree.has(types) else ""
 
 
+ROOT_ENTRIES = frozenset({"index", "main", "lib", "mod"})
+"""Entry file names at the root that stand for the whole package (helmet's index.ts beside middlewares/)."""
+
+
+def _root_entry(folder: str, files: list[str]) -> str | None:
+    """The entry file at the repository root beside a top-level main folder, when there is just one."""
+    if not folder or "/" in folder:
+        return None
+    entries = [f for f in files if "/" not in f and f.rsplit(".", 1)[0] in ROOT_ENTRIES]
+    return entries[0] if len(entries) == 1 else None
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
@@ -285,15 +297,22 @@ def investigate(tree: Tree) -> Knowledge:
         parts.append(f"{'sub-folders' if folder else 'folders'} {human_list(shown, FOLDERS_SHOWN)}")
     body = f"Main source in {where}: " + "; ".join(parts) + "."
     entry = next((folder + ext for ext in ENTRY_SUFFIXES if folder and folder + ext in files), None)
+    root_entry = None if entry else _root_entry(folder, files)
     if entry and tree.sizes[entry] >= max((tree.sizes[m] for m in modules), default=0):
         body += (
             f" Its entry file {entry}, beside it, is larger than any of them."  # minitest's lib/minitest.rb: the core
         )
     elif entry and tree.sizes[entry] >= ENTRY_SHARE * sum(tree.sizes[f] for f in inside):
         body += f" Its entry file {entry} sits beside it."  # connection_pool.rb holds the ConnectionPool class
+    elif root_entry:  # helmet's index.ts wires middlewares/ together
+        larger = tree.sizes[root_entry] >= max((tree.sizes[m] for m in modules), default=0)
+        body += f" Its entry file {root_entry} is at the repository root" + (
+            ", larger than any of them." if larger else "."
+        )
     if left:
         others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
         body += f" Also {human_list(others, 3)}."
     body += tests_place(tree)
-    k.fact("layout/source", f"Main source: {where}", body, *(modules[:2] or inside[:2]), tags=("layout",))
+    entries = [root_entry] if root_entry else []
+    k.fact("layout/source", f"Main source: {where}", body, *entries, *(modules[:2] or inside[:2]), tags=("layout",))
     return k

@@ -418,6 +418,14 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     return rules
 
 
+LEANS_BACK = re.compile(
+    r"^(once (this|that|these|those)( step)?( is| are| has been| have been)? (complete|completed|done|finished)|"
+    r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that)\b",
+    re.IGNORECASE,
+)
+"""A guide's sentence that opens by pointing back at the step before it: out of its sequence it says nothing."""
+
+
 def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
     text = asciidoc_as_markdown(text) if asciidoc else text
@@ -435,6 +443,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     for heading, rule in pairs:
         if POINTS_TO_GUIDE.match(rule):
             continue  # "Please follow the Contribution guide."
+        if guide and LEANS_BACK.match(rule):
+            continue  # haml's "Once this is complete, …": the step it follows is a command block, not kept as a rule
         said = (heading if len(heading) < 60 else "", rule if guide else cut(rule))  # a guide's rules are cut
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)

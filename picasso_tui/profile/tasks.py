@@ -212,8 +212,12 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
     if re.search(r"^task\s*\(?\s*(default:|:default\s*=>)", text, re.MULTILINE):  # both hash syntaxes
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
+    gems = gem_text(tree)
     for name in dict.fromkeys(names):
         role = TARGET_ROLES.get(name)
+        tool = _shelled_tool(text, name)
+        if tool and not re.search(rf"""["']{TOOL_GEMS[tool]}["']""", gems):
+            continue  # haml's `task(:doc) { sh "yard" }` with no yard in the bundle: under bundle exec it fails
         if role and role not in ("install", "build"):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
     helper = re.search(r"bundler/gem_tasks|Bundler::GemHelper\.install_tasks", text)
@@ -221,6 +225,28 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         name = _namespaced(text, helper.start(), "build") if helper else "build"
         note = "builds the gem into pkg/" if helper else "runs `gem build`"
         k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER, note)
+
+
+TOOL_GEMS = {"yard": "yard", "yardoc": "yard", "rubocop": "rubocop", "rspec": "rspec", "standardrb": "standard",
+             "sass": "sass"}  # fmt: skip
+"""Commands a Rake task shells out to, and the gem that brings each (not in the bundle, `bundle exec` hides it)."""
+
+
+def _shelled_tool(text: str, name: str) -> str:
+    """The gem command the task shells out to first (``sh "yard"``), when that is all it is known to run; empty
+    otherwise. The task's block is read up to its closing brace or `end`."""
+    start = re.search(rf"^(\s*)task\s*\(?\s*[:'\"]?{re.escape(name)}\b[^\n]*", text, re.MULTILINE)
+    if not start:
+        return ""
+    block = [start.group(0)]
+    if not re.search(r"\}\s*$", start.group(0)):
+        for line in text[start.end() :].splitlines()[1:12]:
+            if line.strip() == "end" and len(line) - len(line.lstrip()) <= len(start.group(1)):
+                break
+            block.append(line)
+    shelled = re.search(r"""\b(?:sh|system)\s*\(?\s*["']([\w-]+)""", "\n".join(block))
+    tool = shelled.group(1) if shelled else ""
+    return tool if tool in TOOL_GEMS else ""
 
 
 def _namespaced(text: str, at: int, task: str) -> str:

@@ -45,8 +45,8 @@ DESIGN_FILES = frozenset({".ai", ".sketch", ".fig", ".xcf", ".icns", ".eps"})
 AUXILIARY_DIRS = frozenset(
     {
         "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
-        "benchmark", "fuzz", "fuzzing", "docs", "doc", "testdata", "fixtures", "test-fixtures", "website", "docker",
-        "build",
+        "benchmark", "fuzz", "fuzzing", "docs", "doc", "documentation", "testdata", "fixtures", "test-fixtures",
+        "website", "docker", "build",
     }
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,

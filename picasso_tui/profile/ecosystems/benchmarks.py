@@ -120,10 +120,14 @@ def ruby_benchmarks(k: Knowledge, tree: Tree) -> None:
     for rel in [r for r in ("Rakefile", "rakefile", "Rakefile.rb") if tree.has(r)] + [
         f for f in tree.files if re.fullmatch(r"(rakelib|tasks)/[\w-]+\.rake", f)
     ]:
-        task = RAKE_TASK.search(tree.read(rel) or "")
+        text = tree.read(rel) or ""
+        task = RAKE_TASK.search(text)
         if task:
+            needed = _required_env(text, task.start())
+            named = human_list([f"`{v}`" for v in needed], 3)
+            needs = f", with {named} set: the task reads {'it' if len(needed) == 1 else 'them'} with no default"
             k.fact("ruby/benchmarks", "Ruby benchmarks", f"Ruby benchmarks run with `{bundle}rake {task.group(1)}` "
-                   f"({rel} task `{task.group(1)}`).", rel)  # fmt: skip
+                   f"({rel} task `{task.group(1)}`){needs if needed else ''}.", rel)  # fmt: skip
             return
     scripts = [f for f in tree.files if re.fullmatch(r"(bench|benchmarks?)/[\w.-]+\.rb", f)]
     if not scripts:
@@ -142,6 +146,26 @@ def ruby_benchmarks(k: Knowledge, tree: Tree) -> None:
            + (" using benchmark-ips" if ips else "") + f": run one with `{runner}ruby {runnable[0]}`"
            + (f" (the others: {human_list(runnable[1:4], 3)}" + (" and more" if len(runnable) > 4 else "") + ")"
               if len(runnable) > 1 else "") + ".", *runnable[:2])  # fmt: skip
+
+
+REQUIRED_ENV = re.compile(
+    r"""\bENV\[['"](\w+)['"]\]\.(?!nil\?|to_s\b|to_i\b)\w+|\bENV\.fetch\(\s*['"](\w+)['"]\s*\)(?!\s*\{)"""
+)
+"""An environment variable a task calls a method on or fetches with no default (haml's
+`ENV['TEMPLATE'].split(',')`): run bare, the task fails."""
+
+
+def _required_env(text: str, start: int) -> list[str]:
+    """The variables the Rake task starting at ``start`` cannot run without, read up to its closing `end`."""
+    lines = text[start:].splitlines()
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    body = []
+    for line in lines[1:]:
+        if line.strip() == "end" and len(line) - len(line.lstrip()) == indent:
+            break
+        body.append(line)
+    found = (a or b for a, b in REQUIRED_ENV.findall("\n".join(body)))
+    return list(dict.fromkeys(found))
 
 
 def _requires(text: str, rel: str) -> bool:

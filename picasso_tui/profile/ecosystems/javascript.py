@@ -324,7 +324,17 @@ def _role(p: _Package) -> str:
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     if not _private(pkg) and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
         return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
-    return "an application (private package)" if _private(pkg) else ""
+    return "an application (private package)" if _private(pkg) and _runs_as_app(pkg) else ""
+
+
+APP_SCRIPTS = frozenset({"start", "dev", "serve", "preview"})
+
+
+def _runs_as_app(pkg: dict) -> bool:
+    """A private package is an application when it starts or serves something or has runtime dependencies to run
+    with; helmet's private manifest with only build and test scripts is the workshop of a library its build packs."""
+    scripts = pkg.get("scripts")
+    return bool(pkg.get("dependencies")) or (isinstance(scripts, dict) and bool(APP_SCRIPTS & set(scripts)))
 
 
 DEMO_SCRIPT = re.compile(r"^cd \S*(example|sample|demo)|(^|[\s/])(examples?|samples?|demo)/")
