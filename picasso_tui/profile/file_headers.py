@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from picasso_tui.languages import DISPLAY, language_of
+from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Finding, Knowledge
+from picasso_tui.profile.languages import language_in
 from picasso_tui.profile.walk import Tree, is_vendored, read_bounded
 from picasso_tui.store.schema import MemoryClass
 
@@ -91,7 +92,8 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
 def conventions(tree: Tree) -> Finding | None:
     by_language: dict[str, list[str]] = {}
     for rel in tree.own:
-        if (lang := language_of(rel)) and lang not in ("shell", "sql") and not is_vendored(rel):
+        # jsoncpp's include/json/*.h are C++ headers, read with its .cpp files, not a "C" language of their own
+        if (lang := language_in(tree, rel)) and lang not in ("shell", "sql") and not is_vendored(rel):
             by_language.setdefault(lang, []).append(rel)
     lines: list[str] = []
     cited: list[str] = []

@@ -74,7 +74,7 @@ environments/Gemfile.rails6.0.rb, debug's karma.conf.js): the project's tooling,
 
 
 def own_languages(tree: Tree) -> set[str]:
-    """The languages the project's own code is written in: files in test, script and tool folders, tool
+    """The languages the project's own code is written in: files in test, script, tool and dot folders, tool
     configuration, docs and examples left out (guzzle's Node test server does not make it a JavaScript project)."""
     found = tree.__dict__.get("_own_languages")
     if found is None:
@@ -83,6 +83,7 @@ def own_languages(tree: Tree) -> set[str]:
             for rel in tree.own
             if not TOOL_CONFIG.search(rel)
             and not SUPPORT_DIRS.intersection(rel.split("/")[:-1])
+            and not any(p.startswith(".") for p in rel.split("/")[:-1])  # caffeine's .claude/skills/*.py: tooling
             and (lang := language_in(tree, rel))
         }
     return found

@@ -142,8 +142,8 @@ def leveled_sections(text: str) -> list[tuple[int, str, str]]:
     return [(level, h, "\n".join(body)) for level, h, body in out]
 
 
-def _prose(section: str) -> str:
-    """The section's paragraphs without code blocks, directives, lists of links or tables."""
+def _paragraphs(section: str) -> list[str]:
+    """The section's prose paragraphs, without code blocks, directives, lists of links or tables."""
     keep = []
     for para in re.split(r"\n\s*\n", section):
         p = para.strip()
@@ -151,22 +151,28 @@ def _prose(section: str) -> str:
             continue
         if p.endswith("::"):
             p = p[:-1]
-        keep.append(p)
-    return clean(" ".join(keep))
+        if cleaned := clean(p):
+            keep.append(cleaned)
+    return keep
 
 
-def _decision_of(heading: str, prose: str) -> str | None:
-    """The section's first statement and its first reason, in at most two sentences."""
-    said = [s for s in sentences(prose) if not s.endswith(("?", ":"))]  # a question, or a lead-in to cut code
-    at = next((i for i, s in enumerate(said) if gives_reason(s)), None)
-    if at is None:
-        return None
-    if at > 1 and (_POINTS_BACK.match(said[at]) or REFERS_BACK.match(said[at])):
-        return None  # "Everything else is up to you, so that …" needs sentences that are not quoted
-    if at == 0 and REFERS_BACK.match(said[0]):
-        return None
-    text = said[0] if at == 0 else f"{said[0]} {said[at]}"
-    return _cut(text, 480)
+def _decision_of(heading: str, paragraphs: list[str]) -> str | None:
+    """The first statement and its first reason, in at most two sentences of one paragraph: caffeine's "Eviction"
+    holds a decision a paragraph, and a statement glued to a reason paragraphs below it is two unrelated things.
+    A paragraph that opens with its reason follows the section's first statement only when it comes right after."""
+    for i, para in enumerate(paragraphs):
+        said = [s for s in sentences(para) if not s.endswith(("?", ":"))]  # a question, a lead-in to cut code
+        at = next((j for j, s in enumerate(said) if gives_reason(s)), None)
+        if at is None:
+            continue
+        if at > 1 and (_POINTS_BACK.match(said[at]) or REFERS_BACK.match(said[at])):
+            return None  # "Everything else is up to you, so that …" needs sentences that are not quoted
+        first = [s for s in sentences(paragraphs[0]) if not s.endswith(("?", ":"))] if i == 1 and at == 0 else []
+        if at == 0 and REFERS_BACK.match(said[0]) and not first:
+            return None
+        lead = said[0] if at > 0 else first[0] if first else ""
+        return _cut(f"{lead} {said[at]}".strip(), 480)
+    return None
 
 
 _POINTS_BACK = re.compile(r"^(this|that|these|those|it|they|everything else|the rest|such|so)\b", re.IGNORECASE)
@@ -184,7 +190,7 @@ def design_docs(tree: Tree) -> list[Reasoned]:
         for heading, body in parts:
             if heading == title or not heading:
                 continue
-            if said := _decision_of(heading, _prose(body)):
+            if said := _decision_of(heading, _paragraphs(body)):
                 slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
                 out.append(Reasoned(f"decision/design/{rel}#{slug}", heading[:100],
                                     f"Design decision ({rel}, \"{heading}\"): {said}", rel, 1))  # fmt: skip
@@ -200,7 +206,7 @@ def readme_why(tree: Tree) -> list[Reasoned]:
         named = re.fullmatch(rf"why{re.escape(re.sub(r'[_-]+', '', tree.root.name.lower()))}\W*", plain)
         if SALES_PITCH.search(heading or "") or named:
             continue  # "Why should I use ripgrep?" sells the tool to users; it records no decision
-        if heading and WHY_HEADING.search(heading) and (said := _decision_of(heading, _prose(body))):
+        if heading and WHY_HEADING.search(heading) and (said := _decision_of(heading, _paragraphs(body))):
             slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
             out.append(Reasoned(f"decision/readme/{slug}", heading[:100],
                                 f"Stated in {rel} (\"{heading}\"): {said}", rel, 2))  # fmt: skip

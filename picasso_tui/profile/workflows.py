@@ -17,6 +17,7 @@ from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.suite_cautions import suite_caution
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -410,13 +411,16 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         body = f"To {ROLE_WORDS[role]}: `{best.command}`{note} — from {best.source}."
         if rest:
             body += " Also: " + "; ".join(f"`{c.command}` ({c.source})" for c in rest) + "."
+        caution = suite_caution(tree) if role == "test" else None
+        if caution:  # caffeine's suite is sharded over 40 CI workers: the agent narrows it, as the maintainers ask
+            body += f" But {caution[0]} says: “{caution[1].rstrip('.')}”."
         out.append(
             Finding(
                 f"workflow/{role}",
                 MemoryClass.WORKFLOW,
                 f"{ROLE_WORDS[role].capitalize()}: {best.command}",
                 body,
-                _cited(tree, found),
+                _cited(tree, found) + ((caution[0],) if caution else ()),
                 tags=("workflow", role),
             )
         )
