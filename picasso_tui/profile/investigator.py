@@ -19,6 +19,7 @@ from picasso_tui.profile import (
     history,
     languages,
     layout,
+    major_release,
     packages,
     readme_notes,
     rules,
@@ -75,6 +76,7 @@ STEPS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Git history", lambda tree: history.investigate(tree.root)),
     ("Default branch", branches.investigate),
     ("Runtime support in the changelog", runtime_support.investigate),
+    ("The latest major release", major_release.investigate),
 )
 TOTAL_STEPS = len(STEPS) + 2
 """The walk, every module, then the write."""

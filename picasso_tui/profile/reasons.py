@@ -290,7 +290,7 @@ def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
     return out
 
 
-def _head_day(root: Path) -> str:
+def head_day(root: Path) -> str:
     return (git(root, "log", "-1", "--format=%as") or "").strip()
 
 
@@ -342,7 +342,7 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
     from datetime import date, timedelta
 
     log = git(root, "log", "-n", str(limit), "--format=%H%x1f%as%x1f%s%x1f%b%x1e")
-    newest = _head_day(root)
+    newest = head_day(root)
     oldest = (date.fromisoformat(newest) - timedelta(days=MAX_AGE_DAYS)).isoformat() if newest else ""
     out = []
     for entry in (log or "").split("\x1e"):

@@ -12,11 +12,8 @@ from picasso_tui.profile.walk import Tree
 
 AGENT_FOLDERS = (".claude/", ".cursor/rules/", ".github/instructions/")
 """Where agent instructions live beside the root files (caffeine's .claude/rules/testing.md)."""
-AVOID_SUITE = re.compile(
-    r"[^.;:\n]*\b(don'?t|do not|never|avoid|must not|should not)\b[^.;\n]{0,80}?"
-    r"\b(full|whole|entire|complete)\s+(test\s+)?(suite|matrix)\b[^.;\n]*",
-    re.IGNORECASE,
-)
+WHOLE_SUITE = re.compile(r"\b(full|whole|entire|complete)\s+(test\s+)?(suite|matrix)\b", re.IGNORECASE)
+AVOID = re.compile(r"\b(don'?t|do not|never|avoid|must not|should not)\b", re.IGNORECASE)
 MAX_QUOTE = 200
 
 
@@ -24,9 +21,18 @@ def suite_caution(tree: Tree) -> tuple[str, str] | None:
     """(file, the sentence) of the first agent file or contributor guide that warns against the full suite."""
     agents = [f for f in tree.files if f.startswith(AGENT_FOLDERS) and f.endswith((".md", ".mdc"))]
     for rel in [*(f for f in AGENT_FILES if tree.has(f)), *sorted(agents), *guide_files(tree)]:
-        found = AVOID_SUITE.search(plain(tree.read(rel) or ""))
-        if found:
-            said = " ".join(found.group(0).split()).lstrip("-*• ").strip()
-            if len(said) <= MAX_QUOTE:
-                return rel, said
+        if said := _warning(plain(tree.read(rel) or "")):
+            return rel, said
     return None
+
+
+def _warning(text: str) -> str:
+    """The sentence (up to its end or a semicolon) that tells the reader not to run the whole suite."""
+    for found in WHOLE_SUITE.finditer(text):
+        start = max(text.rfind(c, 0, found.start()) for c in ".;:\n") + 1
+        stop = min((i for c in ".;\n" if (i := text.find(c, found.end())) >= 0), default=len(text))
+        before = text[max(start, found.start() - 80) : found.start()]
+        said = " ".join(text[start:stop].split()).lstrip("-*• ").strip()
+        if AVOID.search(before) and len(said) <= MAX_QUOTE:
+            return said
+    return ""

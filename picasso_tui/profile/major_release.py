@@ -1,0 +1,98 @@
+"""What the latest major release broke, from the changelog: the API an agent remembers from older code (nom's
+closure combinators, connection_pool's positional arguments, helmet's unquoted `self`) is not the API of this
+checkout. A release numbered M.0.0 of the newest major line is read; 0.x and 1.0 releases are left out (a 0.x
+minor breaks as a matter of course, a 1.0 is a first stable release, not a change of course)."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile import reasons
+from picasso_tui.profile.findings import Knowledge
+from picasso_tui.profile.runtime_support import BINDS, CHORE
+from picasso_tui.profile.walk import Tree
+
+VERSION = re.compile(r"^\W*(?:v|version |release )?(\d+)\.(\d+)(?:\.(\d+))?\b(?![.-]?(?:rc|alpha|beta|pre))", re.I)
+BREAKING = re.compile(
+    r"\bbreaking\b|\bno longer\b|\bremoved?\b|\binstead of\b|\brather than\b|\brenamed?\b|\breplaced?\b|\bdefault\b",
+    re.I,
+)
+MARKUP = re.compile(r"^\W*\**\s*breaking( changes?)?\s*:?\**\s*:?\s*", re.I)
+CREDITS = re.compile(r"\b(thanks|contributors|credits|acknowledg\w*)\b", re.I)
+URL = re.compile(r"\s*\(?https?://\S+\)?")
+MAX_AGE_YEARS = 3
+"""A major release older than this, against the checkout's last commit, is history the code around it already
+follows: set by that reasoning, not tuned (it would keep or drop a memory nobody judged)."""
+MAX_QUOTED = 3
+MAX_ENTRY_CHARS = 200
+MAX_LEAD_CHARS = 260
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, str]]:
+    """(version, heading, its own text, the section with its sub-sections) for each release heading."""
+    sections = reasons.leveled_sections(text)
+    out = []
+    for i, (level, heading, body) in enumerate(sections):
+        found = VERSION.match(heading)
+        if not found or level == 0:
+            continue
+        parts = [body]
+        for sub_level, sub_heading, sub_body in sections[i + 1 :]:
+            if sub_level <= level:
+                break
+            if not CREDITS.search(sub_heading):  # nom's "Thanks": contributors' names, no change
+                parts.append(f"{sub_heading}\n{sub_body}")
+        version = (int(found.group(1)), int(found.group(2)), int(found.group(3) or 0))
+        out.append((version, heading, body, "\n".join(parts)))
+    return out
+
+
+def _lead(section: str) -> str:
+    """The release's opening paragraph when it explains the release in prose (nom 8.0's "significant refactoring")."""
+    for para in re.split(r"\n\s*\n", section):
+        p = para.strip()
+        if not p or p.startswith(("-", "*", "+", "#", "```", "|", "<", "(", "[")) or re.match(r"^released\b", p, re.I):
+            continue
+        said = reasons.sentences(reasons.clean(p))
+        return _cut(" ".join(said[:2]), MAX_LEAD_CHARS) if len(p.split()) >= 12 else ""
+    return ""
+
+
+def investigate(tree: Tree) -> Knowledge:
+    k = Knowledge()
+    rel = tree.first(*reasons.CHANGELOGS, "Changes.md", "CHANGES", "HISTORY.rst", "History.md")
+    releases = _release_sections(tree.read(rel) or "") if rel else []
+    if not rel or not releases:
+        return k
+    newest = max(release[0] for release in releases)
+    major = next((release for release in releases if release[0] == (newest[0], 0, 0)), None)
+    if newest[0] < 2 or not major:
+        return k
+    _, heading, own, section = major
+    day = re.search(r"\b(\d{4})-\d\d-\d\d\b", heading)
+    head_year = reasons.head_day(tree.root)[:4]
+    if day and head_year.isdigit() and int(head_year) - int(day.group(1)) > MAX_AGE_YEARS:
+        return k  # vobject's 4.0.0 of 2015: code written since knows it
+    entries = [e for e in reasons.changelog_entries(section) if not BINDS.search(e) and not CHORE.search(e)]
+    breaking = [e for e in entries if BREAKING.search(e)]  # webmock 3.0's additions say nothing of what broke
+    quoted = [_cut(URL.sub("", MARKUP.sub("", e)).strip(), MAX_ENTRY_CHARS) for e in breaking[:MAX_QUOTED]]
+    lead = _lead(own)
+    if not quoted and not lead:
+        return k
+    found = VERSION.match(heading)
+    number = found.group(0).strip("[] #") if found else heading[:20]
+    title = f"{number} ({day.group(0)}; {rel})" if day else f"{number} ({rel})"
+    body = f"The latest major release is {title}."
+    if lead:
+        body += f" {lead}"
+    if quoted:
+        body += " Its changelog says: " + "; ".join(f"“{q.rstrip('.')}”" for q in quoted) + "."
+    if len(entries) > len(quoted):
+        more = len(entries) - len(quoted)
+        body += f" ({more} more {'entry' if more == 1 else 'entries'} there.)"
+    k.fact("history/major-release", f"Latest major release: {number}", body, rel, tags=("changelog",))
+    return k
