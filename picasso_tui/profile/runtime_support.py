@@ -41,7 +41,7 @@ for Ruby 3.1" is an entry's title, not release 3.1."""
 STALE_DAYS = 730
 
 
-def _stale(tree: Tree, rel: str) -> bool:
+def stale(tree: Tree, rel: str) -> bool:
     """The changelog was last touched two years or more before HEAD: its newest releases are not the project's."""
     changed = git(tree.root, "log", "-1", "--format=%ct", "--", rel)
     now = git(tree.root, "log", "-1", "--format=%ct")
@@ -65,7 +65,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not rel:
         return k
     text = tree.read(rel) or ""
-    if MOVED.search(text[:3000]) or _stale(tree, rel):
+    if MOVED.search(text[:3000]) or stale(tree, rel):
         return k  # prettytable's notes moved to GitHub Releases; jcommander's stop at 1.58 of 2017
     versions = [(h, b) for h, b in reasons.headed_sections(text) if RELEASE.match(h)]
     picked: list[str] = []

@@ -54,3 +54,8 @@ def test_an_old_major_release_or_a_first_stable_one_is_no_news(make_project):
 def test_a_major_release_that_lists_only_additions_is_left_out(make_project):
     added = "# Changes\n\n## 3.1.0\n\n- Faster\n\n## 3.0.0\n\n- Add at_least matchers\n- Thanks to someone\n"
     assert "history/major-release" not in bodies(make_project, {"CHANGELOG.md": added, "a.py": "x = 1\n"})
+
+
+def test_a_changelog_that_moved_to_the_releases_page_gives_no_major_release(make_project):
+    moved = CHANGELOG.replace("# Changelog\n", "# Changelog\n\nThis changelog has moved to the GitHub releases page.\n")
+    assert "history/major-release" not in bodies(make_project, {"CHANGELOG.md": moved, "a.py": "x = 1\n"})
