@@ -81,8 +81,9 @@ def investigate(tree: Tree) -> Knowledge:
     head_year = reasons.head_day(tree.root)[:4]
     if day and head_year.isdigit() and int(head_year) - int(day.group(1)) > MAX_AGE_YEARS:
         return k  # vobject's 4.0.0 of 2015: code written since knows it
-    entries = [e for e in reasons.changelog_entries(section) if not BINDS.search(e) and not CHORE.search(e)]
-    breaking = [e for e in entries if BREAKING.search(e)]  # webmock 3.0's additions say nothing of what broke
+    entries = [e for e in reasons.changelog_entries(section) if not CHORE.search(e)]
+    # webmock 3.0's additions say nothing of what broke; a runtime dropped is the runtime fact's, counted here
+    breaking = [e for e in entries if BREAKING.search(e) and not BINDS.search(e)]
     quoted = [_cut(URL.sub("", MARKUP.sub("", e)).strip(), MAX_ENTRY_CHARS) for e in breaking[:MAX_QUOTED]]
     lead = _lead(own)
     if not quoted and not lead:

@@ -414,6 +414,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         caution = suite_caution(tree) if role == "test" else None
         if caution:  # caffeine's suite is sharded over 40 CI workers: the agent narrows it, as the maintainers ask
             body += f" But {caution[0]} says: “{caution[1].rstrip('.')}”."
+            one = sorted(by_role.get("test-one", []), key=lambda c: c.priority)
+            body += f" One test: `{one[0].command}`." if one else ""
         out.append(
             Finding(
                 f"workflow/{role}",

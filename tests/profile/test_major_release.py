@@ -40,7 +40,7 @@ def test_the_latest_major_release_says_what_broke(make_project):
         "The latest major release is 8.0.0 (2026-01-10; CHANGELOG.md). This version is a significant refactoring "
         "that reduces the API surface. It moves from closure based combinators to trait based ones, so "
         "`combinator(arg)(input)` is now written `combinator(arg).parse(input)`. Its changelog says: “the "
-        "middleware now throws if a directive needs quotes, such as `self` instead of `'self'`”. (1 more entry there.)"
+        "middleware now throws if a directive needs quotes, such as `self` instead of `'self'`”. (2 more entries there.)"
     )
 
 

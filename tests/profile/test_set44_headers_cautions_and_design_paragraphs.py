@@ -56,4 +56,7 @@ def test_the_test_command_carries_the_maintainers_warning_against_the_full_suite
                                     "src/main/java/w/W.java": "package w; class W {}\n",
                                     "src/test/java/w/WTest.java": "package w; class WTest {}\n",
                                     ".claude/rules/testing.md": rules})  # fmt: skip
-    assert learned["workflow/test"].endswith("But .claude/rules/testing.md says: “Don't run the full suite locally”.")
+    assert learned["workflow/test"].endswith(
+        "But .claude/rules/testing.md says: “Don't run the full suite locally; CI shards it”. "
+        "One test: `./gradlew test --tests '<Class>'`."
+    )
