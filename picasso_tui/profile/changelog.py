@@ -200,12 +200,19 @@ def _bullets(raw: list[str]) -> list[str]:
     return [i for i in items if i]
 
 
-RELEASE_COMMIT = re.compile(r"^(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)", re.I)
+RELEASE_COMMIT = re.compile(
+    r"^(\w+(\([\w-]*\))?!?:\s*)?(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)", re.I
+)
+"""A release commit's subject, a Conventional Commits type allowed before it (release-plz's "chore: release")."""
 
 
 def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     """How the changelog is written when contributors do not write it: one person makes nearly every change to
     it, or release commits do; "" when changes come with their authors' pull requests."""
+    if tree.has("release-plz.toml") or any(
+        "release-plz" in (tree.read(f) or "") for f in tree.under(".github/workflows")
+    ):
+        return "written by release-plz at each release"  # tokei's [Unreleased] stays empty: the bot fills it
     log = git(tree.root, "log", "-n", "30", "--format=%an%x1f%s", "--", rel, timeout=10) or ""
     entries = [line.split("\x1f", 1) for line in log.splitlines() if "\x1f" in line]
     if len(entries) < 10:
@@ -223,6 +230,18 @@ def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     if count >= len(entries) - 1 and len(_recent_authors(tree)) >= 5:  # quick-xml's 27 of 30: others add theirs
         return f"kept by {author} ({count} of the last {len(entries)} changes to it)"
     return ""
+
+
+STALE_DAYS = 730
+
+
+def untouched(tree: Tree, rel: str) -> bool:
+    """The changelog was last touched two years or more before HEAD: its newest releases are not the project's."""
+    changed = git(tree.root, "log", "-1", "--format=%ct", "--", rel)
+    now = git(tree.root, "log", "-1", "--format=%ct")
+    if not changed or not now or not changed.strip() or not now.strip():
+        return False
+    return int(now) - int(changed) > STALE_DAYS * 86_400
 
 
 def _guides_ask(tree: Tree, rel: str) -> bool:
@@ -312,6 +331,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
     if not upcoming and _stale(tree, title):
         return None
+    if upcoming and not _bullets(lines[start + 1 : end]) and untouched(tree, rel):
+        return None  # rapidjson's empty [Unreleased], last written in 2017 while commits go on: not where changes go
     # fmt's is Victor Zverovich's, libuv's is written at each release: no pull request adds to them, unless a guide
     # asks for an entry
     keeper = _kept_by_maintainers(tree, rel) if upcoming and not _guides_ask(tree, rel) else ""

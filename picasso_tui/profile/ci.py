@@ -23,6 +23,7 @@ from picasso_tui.profile.ci_steps import (
     commits_fixes,
     folders_of_other_checkouts,
     matrix_lines,
+    narrowed,
     never_runs,
     only_sets_up,
     posix_shell,
@@ -96,6 +97,8 @@ class CiStep:
     command: str
     may_fail: bool = False
     """The job or step has `continue-on-error: true`: CI lets it fail (junit-pioneer's experimental build)."""
+    in_build_tree: bool = False
+    """The line runs after a `cd` into the build tree CI configured: what CI runs, not a command for the checkout."""
 
 
 def _load(text: str) -> dict[Any, Any]:
@@ -273,7 +276,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             configured: tuple[str, str, int] | None = None  # (build folder, where the chain runs, its step's index)
             here = folder  # a `cd` on a line of its own moves the lines after it (bitflags' `cd ./tests/smoke-test`)
             run = _with_env(run, data, job)
-            for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, job)]:
+            seen_by = narrowed(job, str(step.get("if") or ""))
+            for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, seen_by)]:
                 if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
                     made_here.add(made.group(1))
                 entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
@@ -331,11 +335,35 @@ def gitlab_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     return steps
 
 
+BUILD_TREE = re.compile(r"^(\./)?(build|_build|builds?[-_]\w+|out|obj|cmake-build[-\w]*|target)/?$")
+"""A folder CI configures and builds in: the lines after `cd build` run in CI's own build tree."""
+
+
 def _script_steps(rel: str, job: str, script: object) -> list[CiStep]:
+    """A script list's commands; a line of its own `cd x` moves the lines after it (`cd x && …`), and after a `cd`
+    into a build tree (rapidjson's Travis `cd build`, `make tests`) the rest runs where only CI configured: kept for
+    the CI fact, marked so that no role takes it."""
     lines = script if isinstance(script, list) else [script] if isinstance(script, str) else []
-    return [
-        CiStep(rel, job, c) for line in lines for logical in logical_lines(str(line)) if (c := clean_command(logical))
-    ]
+    steps: list[CiStep] = []
+    here = ""
+    built = False
+    for logical in (x for line in lines for x in logical_lines(str(line))):
+        moved = re.fullmatch(r"cd ([\w./-]+)", logical.strip())
+        if moved and BUILD_TREE.match(moved.group(1)):
+            built = True
+            continue
+        if built:
+            if command := clean_command(logical):
+                steps.append(CiStep(rel, job, command, in_build_tree=True))
+            continue
+        if moved:
+            here = posixpath.normpath(posixpath.join(here or ".", moved.group(1)))
+            continue
+        if here.startswith(".."):
+            break
+        if command := clean_command(logical):
+            steps.append(CiStep(rel, job, f"cd {here} && {command}" if here not in ("", ".") else command))
+    return steps
 
 
 def circleci_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:

@@ -54,6 +54,19 @@ def never_runs(job: dict[Any, Any], condition: str) -> bool:
     return asked.group(2) not in [str(v) for v in [*values, *added]]
 
 
+def narrowed(job: dict[Any, Any], condition: str) -> dict[Any, Any]:
+    """The job as a step with `if: matrix.target == 'x86_64-apple-darwin'` sees it: that value alone (tokei's test
+    step in its macOS job never runs the iOS targets, "we can't simulate iOS")."""
+    asked = re.fullmatch(r"\s*(?:\$\{\{)?\s*matrix\.([\w-]+)\s*==\s*'([^']*)'\s*(?:\}\})?\s*", condition)
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    if not asked or not isinstance(matrix, dict):
+        return job
+    name, value = asked.groups()
+    include = [e for e in matrix.get("include") or [] if isinstance(e, dict) and str(e.get(name, value)) == value]
+    return {**job, "strategy": {**strategy, "matrix": {**matrix, name: [value], "include": include}}}
+
+
 def run_default(scope: dict[Any, Any], key: str) -> str:
     """A job's or a workflow's `defaults: run:` setting (`working-directory`, `shell`), or ""."""
     defaults = scope.get("defaults")

@@ -270,6 +270,15 @@ def _holds_no_tests(tree: Tree, folder: str) -> bool:
     return bool(held) and notes and not any(f in tests or language_in(tree, f) for f in held)
 
 
+DATA_SUFFIXES = (".json", ".txt", ".xml", ".yaml", ".yml", ".csv", ".dat", ".schema")
+
+
+def _data_only(tree: Tree, folder: str) -> bool:
+    """Every file of the folder is data (JSON, text, XML …): none is a script or a program."""
+    held = tree.under(folder)
+    return bool(held) and all(f.lower().endswith(DATA_SUFFIXES) for f in held)
+
+
 def _folders(tree: Tree, k: Knowledge) -> None:
     counts: Counter[str] = Counter()
     prose: Counter[str] = Counter()
@@ -303,6 +312,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))
             what = "binary files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
+        if what == "executables and scripts" and not langs.get(folder) and _data_only(tree, folder):
+            # rapidjson's bin/ holds the JSON its tests read: no program in it, whatever the name says
+            kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.under(folder))
+            what = "data files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
         main = langs.get(folder)
         needs = LANGUAGE_PURPOSES.get(folder.lower())
         if needs and (not main or main.most_common(1)[0][0] != needs):

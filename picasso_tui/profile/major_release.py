@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile import reasons
-from picasso_tui.profile.changelog import MOVED
+from picasso_tui.profile.changelog import MOVED, untouched
 from picasso_tui.profile.findings import Knowledge
-from picasso_tui.profile.runtime_support import BINDS, CHORE, stale
+from picasso_tui.profile.runtime_support import BINDS, CHORE
 from picasso_tui.profile.walk import Tree
 
 VERSION = re.compile(r"^\W*(?:v|version |release )?(\d+)\.(\d+)(?:\.(\d+))?\b(?![.-]?(?:rc|alpha|beta|pre))", re.I)
@@ -67,7 +67,7 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     rel = tree.first(*reasons.CHANGELOGS, "Changes.md", "CHANGES", "HISTORY.rst", "History.md")
     text = tree.read(rel) or "" if rel else ""
-    if not rel or MOVED.search(text[:3000]) or stale(tree, rel):
+    if not rel or MOVED.search(text[:3000]) or untouched(tree, rel):
         return k  # the notes moved to GitHub Releases, or the file stopped two years before HEAD
     releases = _release_sections(text)
     if not releases:

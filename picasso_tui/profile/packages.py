@@ -28,6 +28,11 @@ NOT_CODE = frozenset(
      "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
+LOCALE_FOLDERS = frozenset(
+    {"lang", "langs", "language", "languages", "locale", "locales", "i18n", "l10n", "translations"}
+)
+LOCALE_FILE = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*\.\w+$")
+"""A file named for a locale (`en.php`, `fr_CA.php`, `zh-Hans.json`): in a language folder it is a translation."""
 IN_CODE = frozenset({"features", "support", "contrib"})
 """Names that mean specs or test support at the top (Cucumber's features/) and code below lib/ or src/."""
 HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)
@@ -46,11 +51,20 @@ SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
 
 
-def _is_test(rel: str) -> bool:
+def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
     written as code (translations); Jest's __fixtures__/ is fixtures/."""
     parts = rel.split("/")
-    if any(p.startswith(".") or p.lower().strip("_") in NOT_CODE or HELPERS.search(p) for p in parts[:-1]):
+    if any(
+        p.startswith(".")
+        or (
+            p.lower().strip("_") in NOT_CODE
+            # Carbon's Lang/ of fr_CA.php files is data; tokei's src/language/ of syntax.rs is code
+            and (p.lower().strip("_") not in LOCALE_FOLDERS or "/".join(parts[: i + 1]) in translations)
+        )
+        or HELPERS.search(p)
+        for i, p in enumerate(parts[:-1])
+    ):
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True
@@ -101,15 +115,30 @@ def _ctest_programs(tree: Tree) -> set[str]:
     return {f for name, files in built if name in run for f in files.split() if tree.has(f)}
 
 
+def _translation_folders(tree: Tree) -> frozenset[str]:
+    """Folders named for languages (Lang/, locales/, i18n/) whose files are mostly named for a locale (`en.php`,
+    `fr_CA.php`): translations, data written as code."""
+    named: dict[str, list[str]] = {}
+    for f in tree.own:
+        parts = f.split("/")
+        for i, p in enumerate(parts[:-1]):
+            if p.lower().strip("_") in LOCALE_FOLDERS:
+                named.setdefault("/".join(parts[: i + 1]), []).append(parts[-1])
+    return frozenset(
+        d for d, names in named.items() if sum(bool(LOCALE_FILE.match(n)) for n in names) * 2 >= len(names)
+    )
+
+
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
+    translations = _translation_folders(tree)
     programs = _ctest_programs(tree)
     measuring = benchmark_folders(tree)
     candidates = [
         f
         for f in tree.own
-        if not _is_test(f)
+        if not _is_test(f, translations)
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)
         and f not in programs

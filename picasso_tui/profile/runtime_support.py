@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
-from picasso_tui.profile.changelog import MOVED, NAMES
+from picasso_tui.profile.changelog import MOVED, NAMES, untouched
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
@@ -38,16 +37,6 @@ CHORE = re.compile(
 RELEASE = re.compile(r"^\W*(v|version |release (\w[\w-]* )?)?\d+\.\d+|^\W*unreleased\b", re.IGNORECASE)
 """A heading that opens with a version: a release ("## [3.0.0] - 2026-01-02"); faker's sub-heading "Drops support
 for Ruby 3.1" is an entry's title, not release 3.1."""
-STALE_DAYS = 730
-
-
-def stale(tree: Tree, rel: str) -> bool:
-    """The changelog was last touched two years or more before HEAD: its newest releases are not the project's."""
-    changed = git(tree.root, "log", "-1", "--format=%ct", "--", rel)
-    now = git(tree.root, "log", "-1", "--format=%ct")
-    if not changed or not now or not changed.strip() or not now.strip():
-        return False
-    return int(now) - int(changed) > STALE_DAYS * 86_400
 
 
 def _entry(text: str) -> str:
@@ -65,7 +54,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not rel:
         return k
     text = tree.read(rel) or ""
-    if MOVED.search(text[:3000]) or stale(tree, rel):
+    if MOVED.search(text[:3000]) or untouched(tree, rel):
         return k  # prettytable's notes moved to GitHub Releases; jcommander's stop at 1.58 of 2017
     versions = [(h, b) for h, b in reasons.headed_sections(text) if RELEASE.match(h)]
     picked: list[str] = []

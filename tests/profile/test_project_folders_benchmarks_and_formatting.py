@@ -95,7 +95,8 @@ def test_a_single_file_library_names_its_file_leaves_the_benchmark_out_and_runs_
     assert learned["workflow/test-one"].startswith("To run one test: `npm exec vitest run src/index.spec.ts`")
     gem = {"i18n.gemspec": "Gem::Specification.new { |s| s.name = 'i18n' }\n", "lib/i18n.rb": "module I18n; end\n",
            **{f"lib/i18n/{n}.rb": "module I18n; end\n" * 20 for n in ("backend", "config", "locale")}}  # fmt: skip
-    assert "layout/source" not in bodies(make_project, gem, name="i18n")  # lib/i18n/ is code, not one file and data
+    # lib/i18n/ is code, not one file and data: its modules are named, not lib/i18n.rb alone
+    assert "largest modules backend.rb, config.rb, locale.rb" in bodies(make_project, gem, name="i18n")["layout/source"]
 
 
 FORMATTED = 'use std::fmt;\n\n#[cfg(feature = "std")]\nimpl Foo {\n    fn a() {}\n}\n'

@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.ecosystems.javascript_built import imported_output, types_from_output
+from picasso_tui.profile.ecosystems.javascript_built import compiled_test, imported_output, types_from_output
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
+    JS_SOURCE,
     entry_points,
     fixes,
     flavour,
@@ -19,7 +20,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     uvu_one,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import own_languages
+from picasso_tui.profile.languages import TOOL_CONFIG, own_languages
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -174,13 +175,26 @@ def investigate(tree: Tree) -> Knowledge:
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
-    if not packages and not has_own_source(tree) and own_languages(tree) - {"javascript", "typescript"}:
+    others = own_languages(tree) - {"javascript", "typescript"}
+    if not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg)):
         return _tooling_only(package)
     _packaging(k, package)
     kinds = _stack(k, package)
     _commands(k, package, kinds)
     entry_points(k, tree, pkg)
     return k
+
+
+NPM_PLACEHOLDER = re.compile(r"Error: no test specified")
+"""The test script `npm init` writes, which only fails (rapidjson's package.json): no command."""
+
+
+def _shim_only(tree: Tree, pkg: dict) -> bool:
+    """The project's own JavaScript is only the file package.json's main names, beside another language's code and
+    no native addon (rapidjson's two-line include_dirs.js prints the C++ headers' folder): an npm wrapper."""
+    main = str(pkg.get("main") or "").removeprefix("./")
+    own = [f for f in tree.own if f.endswith(JS_SOURCE) and not TOOL_CONFIG.search(f)]
+    return bool(main) and own == [main] and not tree.has("binding.gyp")
 
 
 def _tooling_only(package: _Package) -> Knowledge:
@@ -387,7 +401,13 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts]
-        found = [n for n in found if not NEEDS_ARGUMENT.search(str(scripts[n]).strip()) and fixes(n, str(scripts[n]))]
+        found = [
+            n
+            for n in found
+            if not NEEDS_ARGUMENT.search(str(scripts[n]).strip())
+            and fixes(n, str(scripts[n]))
+            and not NPM_PLACEHOLDER.search(str(scripts[n]))
+        ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))
             built = types_from_output(p.tree, str(scripts[name])) if role == "typecheck" and "build" in scripts else ""
@@ -395,6 +415,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
                 note = (
                     f"{note}; run after `{run_script(tool, 'build')}`: it checks the types the build writes to {built}/"
                 )
+            compiled = compiled_test(p.tree, str(scripts[name])) if role == "test" and "build" in scripts else None
+            if compiled:  # chokidar's `node index.test.js`: tsc writes it from src/index.test.ts
+                note += f"; run after `{run_script(tool, 'build')}`: it compiles {compiled[0]} from {compiled[1]}"
             k.command(role, command, f"package.json scripts.{name}", 30 + rank, note)
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command

@@ -40,3 +40,21 @@ def types_from_output(tree: Tree, script: str) -> str:
     targets = [t for values in paths.values() if isinstance(values, list) for t in values if isinstance(t, str)]
     tops = [posixpath.normpath(t).split("/", 1)[0] for t in targets]
     return next((top for top in tops if ignored_output(tree, top)), "")
+
+
+_RUNS_FILE = re.compile(r"(?:^|&&\s*|;\s*)(?:node|bun|deno run|tape|mocha|ava|tsx)\s+(?:-\S+\s+)*([\w./-]+\.[cm]?js)\b")
+
+
+def compiled_test(tree: Tree, script: str) -> tuple[str, str] | None:
+    """(the file the script runs, the TypeScript it is compiled from) when the script runs a JavaScript file the
+    checkout lacks and a `.ts` of that name is tracked (chokidar's `node index.test.js`, which `tsc` writes from
+    src/index.test.ts): in a fresh clone the test fails until the build has run."""
+    for ran in _RUNS_FILE.findall(script):
+        ran = ran.removeprefix("./")
+        if tree.has(ran):
+            continue
+        stem = posixpath.basename(ran).rsplit(".", 1)[0]
+        source = next((f for f in tree.files if re.fullmatch(rf"(.*/)?{re.escape(stem)}\.[cm]?ts", f)), None)
+        if source:
+            return ran, source
+    return None

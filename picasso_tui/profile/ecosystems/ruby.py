@@ -88,7 +88,10 @@ def investigate(tree: Tree) -> Knowledge:
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
     gemfile = tree.read("Gemfile") or ""
     specs = "\n".join(tree.read(g) or "" for g in gemspecs)
-    runtime = [a or b for a, b in RUNTIME.findall(specs)] if gemspecs else None
+    # dotenv's railties is dotenv-rails.gemspec's: the gem named like the repository says what the project is built on
+    named = [g for g in gemspecs if name_key(_gem_name(tree, g)) == name_key(tree.root.name)]
+    main_specs = "\n".join(tree.read(g) or "" for g in named) if len(gemspecs) > 1 and named else specs
+    runtime = [a or b for a, b in RUNTIME.findall(main_specs)] if gemspecs else None
     deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE))
     deps |= {a or b for a, b in DEVELOPMENT.findall(specs)}
     if gemspecs and UNREAD_RUNTIME.search(specs):  # never "no runtime dependencies" for gems not read
