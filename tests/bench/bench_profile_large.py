@@ -37,6 +37,7 @@ def init_seconds(path: Path) -> float:
         start = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "picasso_tui.cli", "memory", "init", "--yes", "--json", str(path)],
+            cwd=home,  # `python -m` puts the working directory first on sys.path: this checkout's code runs
             env=env,
             check=True,
             capture_output=True,

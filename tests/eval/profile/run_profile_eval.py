@@ -57,7 +57,11 @@ def init_profile(path: Path, python: str = sys.executable) -> tuple[dict[str, An
         env.pop("PICASSO_MEMORY_ROOT", None)
         cmd = [python, "-m", "picasso_tui.cli", "memory", "init", "--yes", "--json", str(path)]
         start = time.perf_counter()
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
+        # cwd is the throwaway home: `python -m` puts the working directory first on sys.path, so a run started in
+        # another checkout would import that checkout's code instead of this one's
+        done = subprocess.run(
+            cmd, cwd=home, env=env, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        )
         seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise RuntimeError(f"init failed on {path}: {done.stderr.strip()[-500:]}")
