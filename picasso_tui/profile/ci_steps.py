@@ -300,6 +300,8 @@ def without_ci_values(line: str) -> str:
                 kept.pop()  # the value of the flag before it: both go
                 continue
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
+                if len(kept) > 1 and name and kept[-1] == f"--{name}":
+                    kept.pop()  # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`: the option and its value
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
             return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)

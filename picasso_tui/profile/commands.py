@@ -42,17 +42,18 @@ ONE_TEST = re.compile(
 )
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
-    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b"
+    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b"
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
-(caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account."""
+(caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account, nor a coverage
+report read from a run that happened (robin-map's `lcov -c … -d build`)."""
 SUITE_RUNNER = re.compile(
     r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
 )
 """A test folder's own entry script: it runs the whole suite, not one test."""
 INSTALL = re.compile(
-    r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port) (install|add|update|-S)\b|"
+    r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
@@ -127,6 +128,10 @@ NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|l
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
 
+BUILT_PROGRAM = re.compile(r"^(\./)?(build|_build|out|bin|target|cmake-build[\w-]*)(/[\w.-]+)+(\s|$)")
+"""A program run from the build's output folder: by its name a test runner, else no role (not the build itself)."""
+
+
 def command_role(command: str) -> str | None:
     """The role a command's own words give it; a configure line is a build step, never the test command."""
     if NOT_DEV.search(command):
@@ -169,6 +174,8 @@ def command_role(command: str) -> str | None:
         return None
     if SUITE_RUNNER.match(command):
         return "test"  # htmlpurifier's `php tests/index.php` runs every test
+    if BUILT_PROGRAM.match(command):  # robin-map's `build/tsl_robin_map_tests`: a program the build made, run
+        return "test" if re.search(r"test", command.split()[0].rsplit("/", 1)[-1], re.IGNORECASE) else None
     # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing
     words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
     for role, pattern in COMMAND_ROLES:

@@ -15,6 +15,19 @@ SCANNED = 200
 """Root test files read for Example functions: enough for any one package, bounded."""
 
 
+_WRITER = re.compile(
+    r"^([\w-]+)\s*:[^\n]*\n(?:\t[^\n]*\n)*?\t[^\n]*\b(godocdown|gomarkdoc|godoc2md|goreadme)\b[^\n]*?"
+    r"(?:>\|?|--output[ =]|-o )\s*([\w./-]+\.md)",
+    re.MULTILINE,
+)
+
+
+def _readme_writer(makefile: str) -> tuple[str, str, str] | None:
+    """(target, tool, file) of a Makefile recipe that writes a Markdown file from the doc comments."""
+    found = _WRITER.search(makefile)
+    return (found.group(1), found.group(2), found.group(3)) if found else None
+
+
 def describe(tree: Tree, k: Knowledge) -> None:
     """The fact, for a root go.mod whose root package is a library (a `package main` at the root is a command,
     documented by its usage text instead)."""
@@ -40,7 +53,12 @@ def describe(tree: Tree, k: Knowledge) -> None:
                  f"{human_list(files, 3)}")  # fmt: skip
     sources = [s for s in ("go.mod", overview, *list(examples)[:1]) if s]
     site = any(tree.under(d) for d in ("docs", "doc", "site", "website"))  # a Hugo or hand-written site
+    writer = _readme_writer(tree.read("Makefile") or "")
+    site = site or bool(writer)  # retry-go's `make generate` writes README.md from the doc comments: a docs build
     local = "`go doc -all .` prints them here" if site else "There is no docs build: `go doc -all .` prints them here"
+    if writer:
+        local += f"; `make {writer[0]}` writes {writer[2]} from them with {writer[1]}: edit the comments, not the file"
+        sources.append("Makefile")
     subs = Counter(f.split("/", 1)[0] for f in tree.files if f.count("/") == 1 and f.endswith(".go")
                    and not f.endswith("_test.go") and not is_auxiliary(f)
                    and not re.match(r"(internal|cmd|tools?|scripts?|_|\.)", f))  # fmt: skip

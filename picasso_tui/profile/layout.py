@@ -11,6 +11,7 @@ from picasso_tui.profile.benchmark_scripts import benchmark_folders
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load_toml, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
+from picasso_tui.profile.gradle_modules import unbuilt_folders
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import Tree
@@ -341,6 +342,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             # fs-extra's test/ holds a readme pointing at lib/**/__tests__/: not the tests folder
             shown = human_list([f.rsplit("/", 1)[-1] for f in tree.under(folder)], 3)
             described.append(f"{folder}/ ({plural(n, 'file')}: {shown}; no tests in it)")
+            continue
+        if folder in unbuilt_folders(tree):  # resilience4j-spring-boot2/: settings.gradle no longer includes it
+            described.append(f"{folder}/ ({plural(n, 'file')}; not in settings.gradle, so not built)")
             continue
         if folder in generated_folders(tree):  # mime's types/, built from mime-db: not where to edit
             what = f"generated {what}" if what else "generated code"

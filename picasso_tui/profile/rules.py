@@ -363,6 +363,16 @@ def _points_back(sentence: str) -> bool:
     return not _NAMES_A_THING.search(found.group("between"))
 
 
+def _tables_of_contents(blocks: list[Block]) -> set[str]:
+    """Sections whose items mostly link within the page (miette's "How do I...": `[Request Support](#request-
+    support)`): a table of contents, whose titles are no rules."""
+    items: dict[str, list[str]] = {}
+    for path, text, indent in blocks:
+        if indent >= 0:
+            items.setdefault(path, []).append(text)
+    return {p for p, texts in items.items() if sum("](#" in t for t in texts) * 2 >= len(texts) >= 2}
+
+
 def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     """(heading, rule) from a contributor guide: instructions for changing code only."""
     rules = []
@@ -370,8 +380,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
     whole = _lists_of_rules(blocks)
     steps = _steps_to_a_pull_request(blocks)
     links = _link_lists(blocks)
+    contents = _tables_of_contents(blocks)
     for at, (path, text, indent) in enumerate(blocks):
-        if indent == CODE or at in steps:
+        if indent == CODE or at in steps or path in contents:
             continue
         is_bullet = indent >= 0
         if any(
@@ -420,7 +431,7 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
 
 LEANS_BACK = re.compile(
     r"^(once (this|that|these|those)( step)?( is| are| has been| have been)? (complete|completed|done|finished)|"
-    r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that)\b",
+    r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that|in (these|those|such) cases)\b",
     re.IGNORECASE,
 )
 """A guide's sentence that opens by pointing back at the step before it: out of its sequence it says nothing."""
@@ -443,8 +454,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     for heading, rule in pairs:
         if POINTS_TO_GUIDE.match(rule):
             continue  # "Please follow the Contribution guide."
-        if guide and LEANS_BACK.match(rule):
-            continue  # haml's "Once this is complete, …": the step it follows is a command block, not kept as a rule
+        if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule)):
+            continue  # haml's "Once this is complete, …" follows a command block, not kept; miette's "TBD - …"
         said = (heading if len(heading) < 60 else "", rule if guide else cut(rule))  # a guide's rules are cut
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)

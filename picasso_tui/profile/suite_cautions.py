@@ -10,21 +10,47 @@ from picasso_tui.profile.guide_text import plain
 from picasso_tui.profile.rules import AGENT_FILES
 from picasso_tui.profile.walk import Tree
 
-AGENT_FOLDERS = (".claude/", ".cursor/rules/", ".github/instructions/")
-"""Where agent instructions live beside the root files (caffeine's .claude/rules/testing.md)."""
+AGENT_FOLDERS = (".claude/", ".cursor/rules/", ".github/instructions/", ".ai/")
+"""Where agent instructions live beside the root files (caffeine's .claude/rules/testing.md, graphql-php's
+.ai/AGENTS.md, from which its root AGENTS.md is generated)."""
 WHOLE_SUITE = re.compile(r"\b(full|whole|entire|complete)\s+(test\s+)?(suite|matrix)\b", re.IGNORECASE)
 AVOID = re.compile(r"\b(don'?t|do not|never|avoid|must not|should not)\b", re.IGNORECASE)
 MAX_QUOTE = 240
 
 
+NEVER_BARE = re.compile(
+    r"\b(?:never|don'?t|do not|must not|should not)\s+(?:run\s+|use\s+|call\s+)?(?:a\s+)?(?:bare|plain|directly)?\s*"
+    r"`([^`]+)`(?:\s+(?:directly|alone|on its own|bare))?",
+    re.IGNORECASE,
+)
+"""A command the maintainers forbid running as such (graphql-php's "never bare `vendor/bin/phpunit`": its composer
+script sets the ini options the tests need)."""
+
+
+def _instruction_files(tree: Tree) -> list[str]:
+    agents = [f for f in tree.files if f.startswith(AGENT_FOLDERS) and f.endswith((".md", ".mdc"))]
+    return [*(f for f in AGENT_FILES if tree.has(f)), *sorted(agents), *guide_files(tree)]
+
+
 def suite_caution(tree: Tree) -> tuple[str, str] | None:
     """(file, the sentence) of the first agent file or contributor guide that warns against the full suite."""
-    agents = [f for f in tree.files if f.startswith(AGENT_FOLDERS) and f.endswith((".md", ".mdc"))]
-    for rel in [*(f for f in AGENT_FILES if tree.has(f)), *sorted(agents), *guide_files(tree)]:
+    for rel in _instruction_files(tree):
         for line in (tree.read(rel) or "").splitlines():  # a bullet or a line of a paragraph: its own sentences
             if said := _warning(plain(line)):
                 return rel, said
     return None
+
+
+def forbidden_runs(tree: Tree) -> dict[str, str]:
+    """Commands an agent file or guide says never to run bare, each with the file that says so (read once a tree)."""
+    if "_forbidden_runs" not in tree.__dict__:
+        found: dict[str, str] = {}
+        for rel in _instruction_files(tree):
+            for m in NEVER_BARE.finditer(tree.read(rel) or ""):
+                if "bare" in m.group(0).lower() or "directly" in m.group(0).lower():
+                    found.setdefault(m.group(1).strip(), rel)
+        tree.__dict__["_forbidden_runs"] = found
+    return tree.__dict__["_forbidden_runs"]
 
 
 def _warning(text: str) -> str:

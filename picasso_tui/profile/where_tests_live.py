@@ -8,6 +8,7 @@ from collections import Counter
 
 from picasso_tui.profile.ecosystems.javascript_files import suite_folder, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.gradle_modules import in_unbuilt_folder
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
@@ -135,7 +136,7 @@ def test_files(tree: Tree) -> list[str]:
 
 
 def _find_test_files(tree: Tree) -> list[str]:
-    found = _named_as_tests(tree)
+    found = [f for f in _named_as_tests(tree) if not in_unbuilt_folder(tree, f)]  # a module the build left out
     if any(re.search(r"(^|/)(?!test_)[^/]+_test\.rb$", f) for f in found):  # multi_xml's test_*.rb are helpers
         # beside its *_test.rb tests (minitest's own test_minitest_test.rb is one of its test_*.rb)
         found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f)]

@@ -14,10 +14,11 @@ from dataclasses import replace
 
 from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems import php
-from picasso_tui.profile.ecosystems.common import LOOPED_TESTS
+from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
+from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
-from picasso_tui.profile.suite_cautions import suite_caution
+from picasso_tui.profile.suite_cautions import forbidden_runs, suite_caution
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -205,6 +206,18 @@ def _without_bundler(tree: Tree, c: Command) -> Command | None:
     return None
 
 
+def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
+    """The forbidden run's arguments handed to the composer script that runs it (`composer test -- --filter
+    '<test name>'`, as graphql-php's .ai/AGENTS.md asks); None when no such script exists."""
+    scripts = load_json(tree, "composer.json").get("scripts") or {}
+    name = next((n for n, body in scripts.items() if n == "test" and forbidden in str(body)), None)
+    rest = c.command[len(forbidden) :].strip()
+    if not name:
+        return None
+    return replace(c, command=f"composer {name}" + (f" -- {rest}" if rest else ""), source="composer.json scripts.test",
+                   note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
@@ -221,6 +234,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None
+    if ran and not fixes("format", " && ".join(ran)):
+        return None  # ms' `pnpm run format` is `biome format` without --write, which CI runs as a check
+    forbidden = next((f for f in forbidden_runs(tree) if c.command == f or c.command.startswith(f + " ")), None)
+    if forbidden and c.role in ("test", "test-one"):
+        return _through_script(tree, c, forbidden)
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):

@@ -178,10 +178,15 @@ def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
 FIX_SCRIPTS = ("format:fix", "lint:fix", "lint-fix")
 """Scripts that fix what the linter finds: the format command when the package has no `format` script (koa's
 `lint:fix` is `standard --fix`), provided their body really runs a fixer."""
-FIXER = re.compile(r"--fix(?![\w-])|\bprettier\b[^&|;]*\s(?:--write|-w)(?![\w-])")
+FIXER = re.compile(
+    r"--fix(?![\w-])|\bprettier\b[^&|;]*\s(?:--write|-w)(?![\w-])|\bbiome\b[^&|;]*\s--(?:write|apply)(?![\w-])"
+)
 
 
 def fixes(name: str, script: str) -> bool:
     """Whether a script may stand for the format command: a fix script only when it runs a fixer (`eslint --fix`,
-    `prettier -w`); one that only lints (`lint:fix: eslint .`, a misnomer) formats nothing."""
+    `prettier -w`); one that only lints (`lint:fix: eslint .`, a misnomer) formats nothing, nor does a `format`
+    script that runs Biome or Prettier without writing."""
+    if name == "format" and re.search(r"\b(biome|prettier)\b", script) and not FIXER.search(script):
+        return False  # ms' `format: biome format` without --write only reports: it formats nothing
     return name not in FIX_SCRIPTS or bool(FIXER.search(script))

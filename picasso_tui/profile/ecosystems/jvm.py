@@ -8,6 +8,7 @@ from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.gradle_modules import included_modules
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -148,6 +149,8 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
     text = _applied(tree.read(root) or "")
     default_build = re.sub(r"<profiles>.*?</profiles>", "", text, flags=re.DOTALL)  # json-schema-validator's JMH jar
     frameworks = {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", []))
+    if len(manifests) > 2 and not _APPLICATION.search(modules):
+        frameworks = set()  # resilience4j's spring-boot3 and micronaut modules integrate with them: no app runs
     if _APPLICATION.search(default_build) or frameworks:
         return "an application"
     return "a library (published)" if _PUBLISHED.search(text) else ""
@@ -174,10 +177,7 @@ def _source_sets(tree: Tree, modules: list[str], only_modules: bool = True) -> s
 def _gradle_modules(tree: Tree) -> tuple[list[str], list[str]]:
     """The modules settings.gradle includes, and the build files: `build.gradle`, or one named like its module's
     folder (JavaHamcrest's hamcrest/hamcrest.gradle)."""
-    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
-    # `include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on
-    includes = re.findall(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$", settings, re.MULTILINE)
-    modules = [m.strip(":").replace(":", "/") for line in includes for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    modules = included_modules(tree)
     named = tuple(f"{m}/{m.rsplit('/', 1)[-1]}.gradle{kts}" for m in modules for kts in ("", ".kts"))
     return modules, [f for f in tree.files if f.endswith(("build.gradle", "build.gradle.kts")) or f in named]
 

@@ -168,7 +168,9 @@ def _commands(
     minitest_specs = bool(re.search(r"^\s*require\s*\(?\s*['\"]minitest", helper, re.MULTILINE))  # roda's spec/
     # multi_xml's .rspec is left over: no rspec gem and no spec/ folder, its tests are Minitest's
     rspec = "RSpec" in kinds.get("test", []) or (tree.has(".rspec") and bool(tree.under("spec")))
-    rspec = rspec or (bool(tree.under("spec")) and not minitest_specs)
+    # liquid's spec/ holds liquid-spec adapters (ruby_liquid.rb): a spec folder is RSpec's when it holds *_spec.rb
+    specs = [f for f in tree.under("spec") if f.endswith("_spec.rb")]
+    rspec = rspec or (bool(specs) and not minitest_specs)
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
