@@ -42,12 +42,14 @@ ONE_TEST = re.compile(
 )
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
-    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b"
+    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
+    r"^(npm|pnpm|yarn|bun) (un)?link\b"
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
 (caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account, nor a coverage
-report read from a run that happened (robin-map's `lcov -c … -d build`)."""
+report read from a run that happened (robin-map's `lcov -c … -d build`), nor linking the package into another
+project (zustand's guide: `pnpm link`)."""
 SUITE_RUNNER = re.compile(
     r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
 )
@@ -105,8 +107,8 @@ clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since 
 (`./gradlew dependencyUpdates` lists newer versions, it sets nothing up) or write an IDE's project files (mockito's
 `gradle idea`)."""
 DOCS_SERVER = re.compile(
-    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard) serve\b|"
-    r"^sphinx-autobuild\b"
+    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard|jekyll) serve\b|"
+    r"^sphinx-autobuild\b|^hugo server\b"
 )
 """A docs server: it previews the docs (after any build), it never runs the project."""
 NOT_DOCS = re.compile(r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b")
@@ -138,6 +140,11 @@ def command_role(command: str) -> str | None:
         return None
     if CONFIGURE.match(command):
         return "build"
+    chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)
+    if chain:  # configure and build: a build, unless of a consumer or example project (nanobench's cmake_consumer)
+        return None if re.search(r"(^|/)(tests?|examples?|samples?)(/|$)|consumer", chain.group(1)) else "build"
+    if re.match(r"^clang-tidy(-\d+)?\b", command):
+        return "lint"  # nanobench's `clang-tidy-18 -p build-tidy …`: the build folder it reads is no build
     if re.match(r"^scan-build\b", command):  # the clang static analyzer around a configure or a make: a check
         return "lint" if re.search(r"\s(make|ninja|cmake --build)\b", command) else None
     in_dir = re.match(r"^cd \S+ && (.+)$", command)

@@ -64,11 +64,12 @@ MAX_SUMMARY = 320
 _INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", re.IGNORECASE)
 _DESCRIBES = re.compile(
     r"^(?!(?i:when|if|once|after|before|because|since|while|unless|although|whenever|in|on|at|for|with|by|from|"
-    r"under|to|as|of|within|without|during|via|per)\b)"
+    r"under|to|as|of|within|without|during|via|per|your|my|our|their|its|this|these|those|it)\b)"
     r"(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)"
 )
 """A sentence naming what something is; a subordinate clause or a preposition first ("When assertions fail, an
-exception …", keyring's "On Linux, the KWallet backend …") names nothing."""
+exception …", keyring's "On Linux, the KWallet backend …") names nothing, nor does a possessive or a pronoun
+(zustand's "Your store is a hook!")."""
 
 
 def _plain(text: str) -> str:

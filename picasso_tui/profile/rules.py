@@ -431,10 +431,14 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
 
 LEANS_BACK = re.compile(
     r"^(once (this|that|these|those)( step)?( is| are| has been| have been)? (complete|completed|done|finished)|"
-    r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that|in (these|those|such) cases)\b",
+    r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that|in (these|those|such) cases|"
+    r"that said)\b",
     re.IGNORECASE,
 )
 """A guide's sentence that opens by pointing back at the step before it: out of its sequence it says nothing."""
+NUMBERED_STEP = re.compile(r"\b(steps?|stage) \d+\b", re.IGNORECASE)
+"""A sentence that sends the reader to a numbered step (zustand's "Follow step 4 and onwards"): the rules are kept
+without their numbers, so it would point at nothing."""
 
 
 def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: bool = False) -> list[tuple[str, str]]:
@@ -454,7 +458,7 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     for heading, rule in pairs:
         if POINTS_TO_GUIDE.match(rule):
             continue  # "Please follow the Contribution guide."
-        if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule)):
+        if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule) or NUMBERED_STEP.search(rule)):
             continue  # haml's "Once this is complete, …" follows a command block, not kept; miette's "TBD - …"
         said = (heading if len(heading) < 60 else "", rule if guide else cut(rule))  # a guide's rules are cut
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once

@@ -24,9 +24,20 @@ _UNSAFE = re.compile(r"^\s*unsafe_code\s*=\s*[\"'](forbid|deny)[\"']", re.M)
 _RACE = re.compile(r"\bgo test\b[^\n]*\s-race\b")
 
 
+_EXCEPT = re.compile(r"^\s*[\"']?(?:default|ignore|always|once|module)::(\w+)", re.M)
+"""Filters after `error` that let a category through (responses' `default::DeprecationWarning`)."""
+
+
 def _pytest(tree: Tree) -> list[tuple[str, str]]:
     for rel in PYTEST_FILES:
-        if tree.has(rel) and _WARNINGS_ARE_ERRORS.search(tree.read(rel) or ""):
+        text = tree.read(rel) or ""
+        if tree.has(rel) and (errors := _WARNINGS_ARE_ERRORS.search(text)):
+            after = text[errors.end() :].split("\n\n", 1)[0]  # the same setting's further lines
+            spared = list(dict.fromkeys(_EXCEPT.findall(after)))
+            if spared:
+                return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}) except "
+                         f"{human_list([f'`{c}`' for c in spared], 3)}, which it only shows: a new warning of "
+                         "another kind fails the test suite.", rel)]  # fmt: skip
             return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}): a new warning fails "
                      "the test suite.", rel)]  # fmt: skip
     return []

@@ -218,10 +218,18 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
                    note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
 
 
+DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
+"""A file of configuration or data quoted as if it were a command: nothing runs it."""
+DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")
+"""A command cut before the value its last option takes (`pip install -r`): it fails as written."""
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command):
+        return None  # equalsverifier's guide names build/eclipse-formatter-config.xml; nanobench's `pip install -r`
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
         return None  # filelock's CI: `python tasks\deny_symlink.py …`, a Windows path: no POSIX shell runs it so
     inside = re.match(r"cd (\S+) && ", c.command)
@@ -401,6 +409,15 @@ def _with_suite_features(tests: list[Command], others: list[Command], tool: str)
     ]
 
 
+def _whole_suite_first(found: list[Command]) -> list[Command]:
+    """`go test ./...` before a CI line that tests one package (bigcache's `go test … ./queue`, one of three):
+    the part is not the suite."""
+    if not re.match(r"^go test\b.*\s\./[\w/-]+$", found[0].command) or "..." in found[0].command:
+        return found
+    whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
+    return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
@@ -424,6 +441,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
                 (c for c in found[1:] if c.source.startswith(runner + " target ") and c.command in in_ci), None
             )
             found = [chosen, *(c for c in found if c is not chosen)] if chosen else found
+        if role == "test":
+            found = _whole_suite_first(found)
         best, rest = found[0], found[1:5]
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]

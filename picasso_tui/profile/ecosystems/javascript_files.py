@@ -151,7 +151,11 @@ def uvu_one(execute: str, script: str, example: str) -> str:
 
 
 def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
-    """The files package.json points to: main, module, what `exports["."]` resolves to, types and live bins."""
+    """The files package.json points to: main, module, what `exports["."]` resolves to, types and live bins. A
+    private manifest is published from a copy the build writes (zustand's dist/package.json): its entries name files
+    of that copy, so none is said."""
+    if pkg.get("private") is True or str(pkg.get("private")).lower() == "true":
+        return
     entries = [f"{f} {pkg[f]}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
     root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
     said = {pkg.get("main"), pkg.get("module")}
