@@ -59,6 +59,7 @@ INSTALL = re.compile(
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
+    r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
     r"^pre-commit install\b|^(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
     r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b|"
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first

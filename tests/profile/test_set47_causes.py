@@ -76,3 +76,16 @@ def test_guide_sentences_pointing_at_unkept_steps_are_left_out(make_project):
     )
     learned = bodies(make_project, {"CONTRIBUTING.md": guide, "src/lib.rs": "pub fn a() {}\n"})
     assert "step 4" not in learned["rules/CONTRIBUTING.md"] and "That said" not in learned["rules/CONTRIBUTING.md"]
+
+
+def test_ctest_is_offered_only_for_tests_cmake_registers(make_project):
+    cmake = "cmake_minimum_required(VERSION 3.14)\nproject(nb CXX)\nadd_executable(nb src/test/app.cpp)\n"
+    files = {"CMakeLists.txt": cmake, "src/test/app.cpp": '#include "doctest.h"\nint main() { return 0; }\n',
+             "src/include/nb.h": "#pragma once\n"}  # fmt: skip
+    assert "ctest" not in bodies(make_project, files).get("workflow/test", "")
+    files["CMakeLists.txt"] = cmake + "enable_testing()\nadd_test(NAME nb COMMAND nb)\n"
+    assert "ctest --test-dir build" in bodies(make_project, files, name="registered")["workflow/test"]
+
+
+def test_adding_a_package_is_set_up_not_a_test(make_project):
+    assert command_role("pnpm add -D vitest@3.2.4 @vitest/coverage-v8@3.2.4") == "install"
