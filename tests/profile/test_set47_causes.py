@@ -79,7 +79,10 @@ def test_guide_sentences_pointing_at_unkept_steps_are_left_out(make_project):
 
 
 def test_ctest_is_offered_only_for_tests_cmake_registers(make_project):
-    cmake = "cmake_minimum_required(VERSION 3.14)\nproject(nb CXX)\nadd_executable(nb src/test/app.cpp)\n"
+    cmake = (
+        "cmake_minimum_required(VERSION 3.14)\nproject(nb CXX)\nfind_package(doctest REQUIRED)\n"
+        "add_executable(nb src/test/app.cpp)\ntarget_link_libraries(nb doctest::doctest)\n"
+    )
     files = {"CMakeLists.txt": cmake, "src/test/app.cpp": '#include "doctest.h"\nint main() { return 0; }\n',
              "src/include/nb.h": "#pragma once\n"}  # fmt: skip
     assert "ctest" not in bodies(make_project, files).get("workflow/test", "")
