@@ -29,10 +29,6 @@ MAX_ENTRY_CHARS = 200
 MAX_LEAD_CHARS = 260
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
 def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, str]]:
     """(version, heading, its own text, the section with its sub-sections) for each release heading."""
     sections = reasons.leveled_sections(text)
@@ -59,7 +55,7 @@ def _lead(section: str) -> str:
         if not p or p.startswith(("-", "*", "+", "#", "```", "|", "<", "(", "[")) or re.match(r"^released\b", p, re.I):
             continue
         said = reasons.sentences(reasons.clean(p))
-        return _cut(" ".join(said[:2]), MAX_LEAD_CHARS) if len(p.split()) >= 12 else ""
+        return reasons.cut_at_word(" ".join(said[:2]), MAX_LEAD_CHARS) if len(p.split()) >= 12 else ""
     return ""
 
 
@@ -84,7 +80,9 @@ def investigate(tree: Tree) -> Knowledge:
     entries = [e for e in reasons.changelog_entries(section) if not CHORE.search(e)]
     # webmock 3.0's additions say nothing of what broke; a runtime dropped is the runtime fact's, counted here
     breaking = [e for e in entries if BREAKING.search(e) and not BINDS.search(e)]
-    quoted = [_cut(URL.sub("", MARKUP.sub("", e)).strip(), MAX_ENTRY_CHARS) for e in breaking[:MAX_QUOTED]]
+    quoted = [
+        reasons.cut_at_word(URL.sub("", MARKUP.sub("", e)).strip(), MAX_ENTRY_CHARS) for e in breaking[:MAX_QUOTED]
+    ]
     lead = _lead(own)
     if not quoted and not lead:
         return k

@@ -100,7 +100,8 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _cut(text: str, limit: int = 400) -> str:
+def cut_at_word(text: str, limit: int = 400) -> str:
+    """The text up to ``limit`` characters, ended at a whole word with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
@@ -171,7 +172,7 @@ def _decision_of(heading: str, paragraphs: list[str]) -> str | None:
         if at == 0 and REFERS_BACK.match(said[0]) and not first:
             return None
         lead = said[0] if at > 0 else first[0] if first else ""
-        return _cut(f"{lead} {said[at]}".strip(), 480)
+        return cut_at_word(f"{lead} {said[at]}".strip(), 480)
     return None
 
 
@@ -248,10 +249,10 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
             states = gives_reason(comment) or (_REFERENCE.search(comment) and POLICY.search(comment))
             if len(comment) < 30 or _LICENCE.search(comment) or not states:
                 continue
-            text = _cut(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
+            text = cut_at_word(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
             at = f" (above `{annotated[:60]}`)" if annotated else ""
             slug = "-".join(re.findall(r"[a-z0-9]+", text.lower())[:8])  # by what it says: lines move
-            out.append(Reasoned(f"decision/manifest/{rel}#{slug}", _cut(sentences(text)[0], 100),
+            out.append(Reasoned(f"decision/manifest/{rel}#{slug}", cut_at_word(sentences(text)[0], 100),
                                 f"Policy stated in {rel}, line {line}{at}: {text}", rel, 3))  # fmt: skip
     return out
 
@@ -285,8 +286,8 @@ def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
             breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support|removed?)\b", entry, re.I))
             version = heading.split(" - ")[0].strip("[] ")[:40]
             out.append(Reasoned(f"decision/changelog/{rel}#{re.sub(r'[^a-z0-9]+', '-', entry.lower())[:60]}",
-                                _cut(said[0], 100), f"Changelog {rel} ({version}): {_cut(entry, 420)}", rel,
-                                4 if breaking else 5))  # fmt: skip
+                                cut_at_word(said[0], 100), f"Changelog {rel} ({version}): {cut_at_word(entry, 420)}",
+                                rel, 4 if breaking else 5))  # fmt: skip
     return out
 
 
@@ -365,7 +366,8 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
             continue
         chosen = " ".join(said[start : at + 1])
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
-        where = f"{short(sha)} ({day})" if chosen == subject else f'{short(sha)} ({day}, "{_cut(subject, 100)}")'
-        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], f"Decided in commit {where}: {_cut(chosen, 360)}",
-                            None, 4 if breaking else 5, commit=sha))  # fmt: skip
+        named = f'{short(sha)} ({day}, "{cut_at_word(subject, 100)}")'
+        where = f"{short(sha)} ({day})" if chosen == subject else named
+        said = f"Decided in commit {where}: {cut_at_word(chosen, 360)}"
+        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], said, None, 4 if breaking else 5, commit=sha))
     return out
