@@ -368,6 +368,6 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
         named = f'{short(sha)} ({day}, "{cut_at_word(subject, 100)}")'
         where = f"{short(sha)} ({day})" if chosen == subject else named
-        said = f"Decided in commit {where}: {cut_at_word(chosen, 360)}"
-        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], said, None, 4 if breaking else 5, commit=sha))
+        decided = f"Decided in commit {where}: {cut_at_word(chosen, 360)}"
+        out.append(Reasoned(f"decision/commit/{sha}", subject[:100], decided, None, 4 if breaking else 5, commit=sha))
     return out
