@@ -47,7 +47,8 @@ SEMANTIC_RELEASE_CONFIGS = (
 WRITES_SEMANTIC_CHANGELOG = re.compile(r"@semantic-release/changelog|\bchangelogFile\b")
 """semantic-release writes a changelog file only with its changelog plugin; without it the notes go to the release."""
 _MD_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*$")
-_VERSION = re.compile(r"\bv?\d+\.\d+|\bunreleased\b", re.I)
+_VERSION = re.compile(r"\bv?\d+\.\d+|\bunreleased\b|\b(next|upcoming|new) (version|release)\b", re.I)
+"""A release's heading, the one in progress too (md4c's `## Next Version (Work in Progress)`)."""
 _BULLET = re.compile(r"^[-*+]\s+(.+)$")
 UPCOMING = re.compile(r"\b(unreleased|upcoming|next|tbd|pending|in progress)\b", re.I)
 """An entry for the release to come (`## Unreleased`, `5.0.0 - TBD`, `v3.2.1 (NEXT)`): where a change goes."""
@@ -309,7 +310,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     entries = [(i, level, title) for i, level, title in heads if _VERSION.search(title)]
     if not entries:
         return None
-    start, level, title = next((e for e in entries[:3] if re.search(r"unreleased", e[2], re.I)), entries[0])
+    start, level, title = next((e for e in entries[:3] if re.search(r"unreleased|^(next|upcoming)\b", e[2], re.I)),
+                               entries[0])  # fmt: skip
     end = next((i for i, lv, _ in heads if i > start and lv <= level), len(lines))
     sections = [t.rstrip(":") for i, lv, t in heads if start < i < end and lv > level and len(t) <= 30]
     sections = [t for t in dict.fromkeys(sections) if not _VERSION.search(t)]  # hyper's next version, not a section

@@ -338,6 +338,22 @@ def body_sentences(body: str) -> list[str]:
     return [s for s in found if _WHOLE.match(s) and not _QUOTED.match(s)]
 
 
+CODE_FILE = re.compile(r"\.(c|h|cc|cpp|hpp|cxx|py|js|mjs|cjs|ts|tsx|go|rs|java|kt|rb|php|swift|scala|cs)$")
+LOCAL_EDIT_LINES = 2
+"""A commit changing this many lines of code or fewer (one line rewritten) edits one spot: set by reasoning."""
+
+
+def local_edit(root: Path, sha: str) -> bool:
+    """The commit rewrites a line or two of code and nothing else (md4c's f169318, one condition rewritten for branch
+    coverage): however it explains itself, it is a local fix, not a choice an agent should follow elsewhere."""
+    stat = git(root, "show", "--numstat", "--summary", "--format=", sha) or ""
+    if re.search(r"^ (create|delete|rename) ", stat, re.MULTILINE):
+        return False  # a new file, however short, is more than an edit
+    rows = [row.split("\t") for row in stat.splitlines() if row.count("\t") == 2]
+    changed = sum(int(a) + int(d) for a, d, _ in rows if a.isdigit() and d.isdigit())
+    return bool(rows) and all(CODE_FILE.search(f) for *_, f in rows) and changed <= LOCAL_EDIT_LINES
+
+
 def commits(root: Path, limit: int = 400) -> list[Reasoned]:
     """Commits (merges too) whose subject or body has one sentence that states a choice and its reason."""
     from datetime import date, timedelta
@@ -357,7 +373,7 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
              and not NARRATIVE.match(s)),
             None,
         )  # fmt: skip
-        if at is None or any(NOT_THE_PROJECT.search(s) for s in said):
+        if at is None or any(NOT_THE_PROJECT.search(s) for s in said) or local_edit(root, sha):
             continue
         start = at
         while start > 1 and REFERS_BACK.match(said[start]):  # "Therefore, …" then "Furthermore, …": back to the

@@ -55,6 +55,25 @@ def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
     return any(not tree.has(script.removeprefix("./")) for script in scripts)
 
 
+NODE_TOOLS = {
+    "jsdoc": "jsdoc", "typedoc": "typedoc", "esdoc": "esdoc", "documentation": "documentation", "docco": "docco",
+    "mocha": "mocha", "jest": "jest", "eslint": "eslint", "jshint": "jshint", "prettier": "prettier", "nyc": "nyc",
+    "c8": "c8", "istanbul": "istanbul", "browserify": "browserify", "webpack": "webpack", "rollup": "rollup",
+    "uglifyjs": "uglify-js", "tsc": "typescript", "standard": "standard", "xo": "xo",
+}  # fmt: skip
+"""Commands only an npm package brings, and the package: a Makefile beside a package.json runs them from it."""
+
+
+def _runs_an_undeclared_node_tool(tree: Tree, makefile: str, target: str) -> bool:
+    """The target's recipe runs an npm package's command that package.json does not declare (passport's
+    `html: jsdoc …` with no jsdoc among its dependencies): on a contributor's clone it is "command not found"."""
+    if not tree.has("package.json"):
+        return False
+    programs = re.findall(r"^\t[@-]*(?:\$\(\w+\)/|node_modules/\.bin/)?([\w.-]+)", _recipe(makefile, target), re.M)
+    manifest = tree.read("package.json") or ""
+    return any(p in NODE_TOOLS and f'"{NODE_TOOLS[p]}"' not in manifest for p in programs)
+
+
 def _installs_into_a_prefix(makefile: str, target: str) -> bool:
     """The target's recipe copies files into PREFIX, DESTDIR or a system folder (a user's install)."""
     body = _recipe(makefile, target)
@@ -74,6 +93,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             for n in names
             if not _runs_a_missing_file(tree, text, n)
             and not runs_dead_nose(tree, _recipe(text, n))
+            and not _runs_an_undeclared_node_tool(tree, text, n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
         ]
         _targets(k, rel, "make", live, text)
@@ -225,6 +245,33 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         name = _namespaced(text, helper.start(), "build") if helper else "build"
         note = "builds the gem into pkg/" if helper else "runs `gem build`"
         k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER, note)
+
+
+RUBY_LIBRARIES = frozenset({
+    "rake", "rubygems", "bundler", "rdoc", "fileutils", "json", "yaml", "psych", "pathname", "date", "time", "set",
+    "open3", "erb", "tempfile", "tmpdir", "digest", "net", "uri", "English", "shellwords", "optparse", "benchmark",
+    "logger", "securerandom", "stringio", "zlib", "find", "timeout", "csv", "pp", "ostruct", "etc", "io", "socket",
+    "openssl", "base64", "forwardable", "singleton", "delegate", "observer", "monitor", "thread", "open-uri",
+    "minitest", "test", "rbconfig", "mkmf", "coverage", "ripper", "prettyprint", "objspace", "weakref", "tsort",
+    "resolv", "ipaddr", "cgi", "webrick", "racc",
+})  # fmt: skip
+"""What Ruby itself brings (standard and default gems, and Rake's own files): a Rakefile may require them freely."""
+
+
+def missing_rakefile_gem(tree: Tree) -> str:
+    """The gem the Rakefile requires at its top that the bundle lacks (parslet's `require 'sdoc'`, with no sdoc in
+    its Gemfile or gemspec): under `bundle exec` the Rakefile stops loading there, and every rake task fails."""
+    rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
+    gemfile = tree.read("Gemfile") or ""
+    if not rel or not gemfile or re.search(r"\b(eval_gemfile|instance_eval|eval)\b", gemfile):
+        return ""  # no bundle to check against, or one built from other files
+    gems = "\n".join([gem_text(tree), tree.read("Gemfile.lock") or ""])  # the lock names indirect gems too
+    for name in re.findall(r"^require\s*\(?\s*['\"]([\w-]+)[\w/-]*['\"]\s*\)?\s*$", tree.read(rel) or "", re.M):
+        spellings = {name, name.replace("_", "-"), name.replace("_", "")}  # active_support is gem activesupport
+        bundled = any(re.search(rf"(?<![\w-]){re.escape(s)}(?!\w)", gems) for s in spellings)
+        if name not in RUBY_LIBRARIES and not bundled:
+            return name
+    return ""
 
 
 TOOL_GEMS = {"yard": "yard", "yardoc": "yard", "rubocop": "rubocop", "rspec": "rspec", "standardrb": "standard",

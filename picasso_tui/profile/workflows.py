@@ -239,6 +239,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and re.match(r"(\./)?(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
     ):
         return None  # libcheck's CI: `cd doc/example && make check` builds an example against the installed library
+    if re.match(r"(bundle exec )?rake\b", c.command) and tasks.missing_rakefile_gem(tree):
+        return None  # parslet's Rakefile requires sdoc, which its bundle lacks: no rake task loads
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled

@@ -244,9 +244,50 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     options = list(dict.fromkeys(name for name, said in declared if not re.match(r"\W*deprecated\b", said, re.I)))
     if options:
         details.append(f"options {human_list(options, 6)}")
-    k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
-    _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name)
+    folder = "." if _ci_builds_in_source(tree) else "build"
+    tests_project = _tests_project(tree, root)
+    if tests_project:  # robin-map's root only declares the header-only library: its tests are a project of their own
+        k.command("build", f"cmake -S {tests_project} -B build && cmake --build build -j", "CMakeLists.txt", 60,
+                  f"the root declares only the header-only library; {tests_project}/ builds the tests")  # fmt: skip
+    elif folder == ".":  # md4c's test script looks for md2html/md2html under the source tree, where CI builds it
+        k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
+    else:
+        k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
+    _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     return details
+
+
+def _tests_project(tree: Tree, root: str) -> str:
+    """The test folder that is a CMake project of its own (robin-map's tests/, with `project()` and the root added
+    back through add_subdirectory) when the root builds nothing: INTERFACE libraries only, no executable, no
+    subfolder. Empty otherwise."""
+    compiled = r"\badd_library\s*\(\s*[\w:-]+\s+(?!(INTERFACE|ALIAS|IMPORTED)\b)\w"  # a library built from sources
+    builds = re.search(rf"\badd_executable\s*\(|\badd_subdirectory\s*\(|{compiled}", root, re.IGNORECASE)
+    if builds or not re.search(r"\badd_library\s*\(\s*[\w:-]+\s+INTERFACE\b", root, re.IGNORECASE):
+        return ""
+    for folder in ("tests", "test"):
+        text = _code(tree.read(f"{folder}/CMakeLists.txt") or "")
+        if re.search(r"^\s*project\s*\(", text, re.IGNORECASE | re.MULTILINE) and "add_executable" in text:
+            return folder
+    return ""
+
+
+CI_FILES = re.compile(r"^(\.github/workflows/[^/]+\.ya?ml|\.travis\.yml|\.gitlab-ci\.yml|appveyor\.yml|"
+                      r"\.circleci/config\.yml|azure-pipelines\.yml)$")  # fmt: skip
+_CONFIGURE = re.compile(r"(?:^|[\s;&|])cmake\s(?!\s*(?:--build|--install|-E|-P)\b)[^\n]*")
+
+
+def _ci_builds_in_source(tree: Tree) -> bool:
+    """Every CMake configure line of CI builds in the source tree (md4c's `cmake -DCMAKE_BUILD_TYPE=Debug … .`, no
+    `-B`, no `cd build && cmake ..`): the project's scripts may expect the programs there."""
+    lines = [
+        m.group(0).strip().strip("'\"")
+        for f in tree.files
+        if CI_FILES.match(f)
+        for m in _CONFIGURE.finditer(tree.read(f) or "")
+    ]
+    here = [line for line in lines if re.search(r"\s\.$", line) and not re.search(r"\s-B|\s-S\s*\S", line)]
+    return bool(here) and len(here) == len(lines)
 
 
 def _warnings_said(texts: dict[str, str]) -> tuple[str, list[str]]:
@@ -340,22 +381,29 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
 
 
 def _test_commands(
-    k: Knowledge, root: str, every: str, tests: list[str], frameworks: list[str], takes_name: dict[str, bool | None]
+    k: Knowledge,
+    root: str,
+    every: str,
+    tests: list[str],
+    frameworks: list[str],
+    takes_name: dict[str, bool | None],
+    folder: str = "build",
 ) -> None:
-    """ctest for what CMake registers, configured with the option that turns the tests on where one must."""
+    """ctest for what CMake registers in the build ``folder``, configured with the option that turns the tests on
+    where one must."""
     # nanobench's doctest program is built but never registered: ctest would find "No tests were found!!!"
     registered = len(re.findall(r"\b(add_test|\w+_discover_tests|gtest_add_tests)\s*\(", every, re.IGNORECASE))
     gate = _test_option(root)
     if gate and registered:
         # yyjson builds no test unless asked (-DYYJSON_BUILD_TESTS=ON): a bare ctest would find none
-        configure = f"cmake -S . -B build -D{gate}=ON && cmake --build build -j"
-        k.command("test", f"{configure} && ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60,
+        configure = f"cmake -S . -B {folder} -D{gate}=ON && cmake --build {folder} -j"
+        k.command("test", f"{configure} && ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt", 60,
                   f"option {gate} is OFF by default")  # fmt: skip
-        k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60,
+        k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
                   f"after configuring with -D{gate}=ON")  # fmt: skip
         return
     if registered:
-        k.command("test", "ctest --test-dir build --output-on-failure", "CMakeLists.txt", 60)
+        k.command("test", f"ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt", 60)
         runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
         if registered <= 2 and runner and not frameworks and takes_name.get(runner) is False:
             return  # tinyxml2's xmltest reads its argument as a file: it runs its tests all at once
@@ -365,10 +413,10 @@ def _test_commands(
                 r"CMAKE_RUNTIME_OUTPUT_DIRECTORY\s+\"?\$\{(?:CMAKE_(?:CURRENT_)?SOURCE_DIR|PROJECT_SOURCE_DIR)\}/([\w./-]+)",
                 root,
             )
-            folder = out.group(1).strip("/") if out else "build"  # miniz writes its programs to <source>/bin
-            k.command("test-one", f"{folder}/{runner} <test name>", "CMakeLists.txt", 60)
+            built = out.group(1).strip("/") if out else folder  # miniz writes its programs to <source>/bin
+            k.command("test-one", f"{built}/{runner} <test name>", "CMakeLists.txt", 60)
         else:
-            k.command("test-one", "ctest --test-dir build -R <test name>", "CMakeLists.txt", 60)
+            k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60)
 
 
 _TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest|add_test\s*\()"

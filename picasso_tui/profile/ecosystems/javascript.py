@@ -231,8 +231,8 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
         command += " --grep '<test name>'"
     test = str(scripts.get("test") or "")
     reached = " ; ".join([test, *(str(scripts.get(n) or "") for n in re.findall(r"\brun ([\w:-]+)", test))])
-    # the first mocha run alone, not a script named `test:mocha`
-    given = re.search(r"(?<![\w:/.-])mocha\s([^;&|]*)", reached) if runner == "mocha" else None
+    # the first mocha run alone, not a script named `test:mocha`; passport's runs `node_modules/.bin/mocha`
+    given = re.search(r"(?:(?<![\w:/.-])|(?<=\.bin/))mocha\s([^;&|]*)", reached) if runner == "mocha" else None
     # validator.js' `--require @babel/register` loads what the tests need; nodemon's `--exit --timeout 30000` lets
     # its process tests end and run longer than mocha's 2 s
     loads = (

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from picasso_tui.profile.ci import read_ci
+from picasso_tui.profile.ecosystems.tox_config import tox_commands
 from picasso_tui.profile.stale_test_runners import test_runner
 from picasso_tui.profile.walk import Tree
 
@@ -82,12 +83,41 @@ def ini_options(tree: Tree) -> dict[str, Any]:
     return {}
 
 
-def pytest_files(tree: Tree, options: dict[str, Any]) -> list[str]:
-    """The files pytest collects by its `python_files` globs (tqdm's `tests_*.py`), default test_*.py, *_test.py."""
+def pytest_files(tree: Tree, options: dict[str, Any], every: bool = False) -> list[str]:
+    """The files pytest collects by its `python_files` globs (tqdm's `tests_*.py`), default test_*.py, *_test.py:
+    the project's own, or ``every`` one a bare `pytest` would find (benchmarks and examples too)."""
     globs = options.get("python_files") or "test_*.py *_test.py"
     globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
     names = [re.escape(g).replace(r"\*", "[^/]*") for g in globs if g.endswith(".py")]
     if not names:
         return []
     pattern = re.compile(rf"(^|/)({'|'.join(names)})$")
-    return [f for f in tree.own if pattern.search(f)] or [f for f in tree.files if pattern.search(f)]
+    found = [f for f in tree.files if pattern.search(f)]
+    return found if every else [f for f in tree.own if pattern.search(f)] or found
+
+
+VALUED_OPTIONS = frozenset({
+    "-k", "-m", "-p", "-c", "-o", "-n", "-W", "--cov", "--cov-report", "--ignore", "--ignore-glob", "--deselect",
+    "--rootdir", "--junitxml", "--basetemp", "--maxfail", "--durations", "--tb", "--confcutdir", "--log-level",
+    "--timeout",
+})  # fmt: skip
+"""pytest options whose value is the next word: `--cov cerberus` names no folder to collect."""
+
+
+def tox_test_paths(tree: Tree, options: dict[str, Any]) -> list[str]:
+    """The folders tox hands pytest (cerberus' `pytest cerberus/tests`) when pytest has no `testpaths` and a bare
+    `pytest` would collect more (cerberus/benchmarks, which needs pytest-benchmark tox never installs); else []."""
+    if options.get("testpaths"):
+        return []
+    for line in tox_commands(tree):
+        line = re.sub(r"\{posargs:([^}]*)\}", r"\1", line)  # parsel's `{posargs:docs parsel tests}`: the default
+        run = re.match(r"^(?:python3? -m )?(?:py\.test|pytest)\s(.*)$", line)
+        words = run.group(1).split() if run else []
+        paths = [
+            w.rstrip("/")
+            for before, w in zip(["", *words], words, strict=False)
+            if not w.startswith(("-", "{")) and before not in VALUED_OPTIONS and tree.under(w.rstrip("/"))
+        ]
+        if paths and any(not _inside(f, paths) for f in pytest_files(tree, options, every=True)):
+            return paths
+    return []

@@ -8,7 +8,7 @@ from typing import Any
 
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
-from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files
+from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
 from picasso_tui.profile.ecosystems.python_requires import requires_python
@@ -308,7 +308,10 @@ def _tests(k: Knowledge, p: _Project) -> None:
     test_files = pytest_files(tree, options)
     if "pytest" in p.deps or pytest_cfg:
         example = collected_example(tree, test_files, options)
-        k.command("test", f"{run}pytest", pytest_cfg or "pytest in the dependencies", 55)
+        paths = tox_test_paths(tree, options)
+        where = " ".join(paths)
+        k.command("test", f"{run}pytest {where}".strip(), pytest_cfg or "pytest in the dependencies", 55,
+                  "the folders tox.ini hands pytest" if paths else "")  # fmt: skip
         if example:  # never a made-up file name: `pytest -k` selects by name wherever the tests live
             # bottle's tests are methods of test classes: their node id names the class
             held = re.search(r"^class (\w+)\b[^\n]*:\s*\n(?:[^\n]*\n)*?\s+def test", tree.read(example) or "", re.M)
