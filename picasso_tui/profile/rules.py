@@ -521,6 +521,12 @@ def _agent_files(tree: Tree) -> list[Finding]:
     return out
 
 
+NOT_ACCEPTING = re.compile(
+    r"[^.!\n>]*\bnot (currently |presently |actively )?(accepting|taking) (any )?(pull requests|PRs|contributions)"
+    r"[^.!\n]*[.!]",
+    re.IGNORECASE,
+)
+"""A note that the project takes no pull requests now ("`just` is not currently accepting pull requests.")."""
 _README_SECTION = re.compile(r"^(#{1,3})\s*(development|developing|hacking|contributing|contribute)\b.*$", re.I | re.M)
 
 
@@ -532,6 +538,9 @@ def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
     text = tree.read(rel) if rel else None
     if not rel or not text:
         return None
+    # just's "Contributing" is underlined (setext): read as the `##` heading it is
+    text = re.sub(r"^(\w[^\n]*)\n(=+|-+)[ \t]*$", lambda m: ("# " if m.group(2)[0] == "=" else "## ") + m.group(1),
+                  text, flags=re.MULTILINE)  # fmt: skip
     rules: list[tuple[str, str]] = []
     names: list[str] = []
     for found in _README_SECTION.finditer(text):
@@ -543,6 +552,9 @@ def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
             for h, r in distil(section, guide=True)
             if not (has_guide and re.search(r"contributing", r, re.I)) and (said := php.with_config_note(tree, r))
         ]
+        closed = NOT_ACCEPTING.search(re.sub(r"\s*\n>?\s*|\[!\w+\]", " ", section.partition("\n")[2]))
+        if closed:  # just's note above its guide: the steps below it no longer lead to a merged change
+            kept.insert(0, (found.group(2).strip(), closed.group(0).replace("`", "").strip()))
         if kept:
             rules += kept
             names.append(found.group(2).strip())

@@ -113,6 +113,26 @@ def _pytest_benchmarks(k: Knowledge, tree: Tree, manifests: str) -> None:
 RAKE_TASK = re.compile(r"""^\s*(?:task\s*\(?\s*|Rake::\w+\.new\s*\(?\s*)[:'"]?(bench(?:mark)?s?)\b""", re.MULTILINE)
 
 
+RAKE_NAMESPACE = re.compile(r"""^(\s*)namespace\s*\(?\s*[:'"](perf|performance|bench(?:mark)?s?)\b[^\n]*\n""", re.M)
+SETUP_TASK = re.compile(r"setup|prepare|before|env|environment|default")
+
+
+def _namespace_tasks(text: str) -> tuple[str, list[str]] | None:
+    """The tasks of a Rakefile's benchmark namespace (omniauth's `namespace :perf` with `ips` and `mem`), the one
+    that only prepares the others left out; None without such a namespace."""
+    space = RAKE_NAMESPACE.search(text)
+    if not space:
+        return None
+    names: list[str] = []
+    for line in text[space.end() :].splitlines():
+        if line.strip() == "end" and len(line) - len(line.lstrip()) <= len(space.group(1)):
+            break
+        task = re.match(r"""^\s+task\s*\(?\s*[:'"]?(\w+)""", line)
+        if task and not SETUP_TASK.fullmatch(task.group(1)):
+            names.append(task.group(1))
+    return (space.group(2), names) if names else None
+
+
 def ruby_benchmarks(k: Knowledge, tree: Tree) -> None:
     """A Rake task named bench/benchmark, else the Ruby scripts of a benchmark(s)/ or bench/ folder, each run on
     its own; `bundle exec` when they require a gem the Gemfile brings (benchmark-ips)."""
@@ -128,6 +148,12 @@ def ruby_benchmarks(k: Knowledge, tree: Tree) -> None:
             needs = f", with {named} set: the task reads {'it' if len(needed) == 1 else 'them'} with no default"
             k.fact("ruby/benchmarks", "Ruby benchmarks", f"Ruby benchmarks run with `{bundle}rake {task.group(1)}` "
                    f"({rel} task `{task.group(1)}`){needs if needed else ''}.", rel)  # fmt: skip
+            return
+        if tasks := _namespace_tasks(text):
+            space, names = tasks
+            listed = human_list([f"`{bundle}rake {space}:{n}`" for n in names], 3)
+            k.fact("ruby/benchmarks", "Ruby benchmarks", f"Ruby benchmarks run with {listed} "
+                   f"({rel} namespace `{space}`).", rel)  # fmt: skip
             return
     scripts = [f for f in tree.files if re.fullmatch(r"(bench|benchmarks?)/[\w.-]+\.rb", f)]
     if not scripts:

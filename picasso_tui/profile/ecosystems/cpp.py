@@ -184,6 +184,9 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     if c_only and (fixed or chosen or features):
         n = fixed.group(1) if fixed else chosen[0] if chosen else features[0]
         details.append(f"C++{n} for its C++ test code" if _TESTS_ONLY.search(root) else f"C++{n} for its C++ code")
+    elif fixed and re.search(r"CMAKE_CXX_STANDARD\s+\d+\s+CACHE\b", root):
+        # date's `set(CMAKE_CXX_STANDARD 17 CACHE STRING …)`: a default the user overrides, not the floor
+        details.append(f"C++{fixed.group(1)} by default (CMAKE_CXX_STANDARD, a cache variable)")
     elif fixed:
         details.append(f"C++{fixed.group(1)}")
     elif len(chosen) > 1:  # spdlog: 20 only under if(SPDLOG_USE_STD_FORMAT), 11 otherwise

@@ -10,6 +10,7 @@ from picasso_tui.profile.ecosystems.javascript_built import compiled_test, impor
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     JS_SOURCE,
+    checks_js,
     entry_points,
     fixes,
     flavour,
@@ -57,7 +58,8 @@ LOCKS = (
 ROLE_SCRIPTS = {
     "build": ("build", "compile", "dist", "bundle"), "test": ("test", "test:unit", "tests", "tests-only"),
     "lint": ("lint", "check", "lint:markdown"),
-    "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "tsd"),
+    "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "lint:types", "check:types",
+                  "types:check", "type:check", "tsd"),
     "docs": ("docs", "docs:build", "build:docs", "typedoc"),
     "format": ("format", "fmt", "prettier", "fix", "format:write", *FIX_SCRIPTS),
     "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
@@ -301,7 +303,9 @@ def _packaging(k: Knowledge, p: _Package) -> None:
     details = [f"package manager {p.tool} ({p.why})"]
     if pkg.get("name"):
         details.insert(0, f"package `{pkg['name']}`")
-    if ts:
+    if ts and checks_js(tree):
+        details.append("JSDoc types checked by tsc (tsconfig.json: checkJs)")
+    elif ts:
         details.append("TypeScript" + (" (tsconfig.json)" if tree.has("tsconfig.json") else ""))
     if pkg.get("type") == "module":
         details.append("ES modules")

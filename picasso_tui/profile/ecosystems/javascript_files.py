@@ -26,8 +26,25 @@ def has_own_source(tree: Tree) -> bool:
     return False
 
 
+TEST_PATH = re.compile(r"(^|/)(tests?|spec|__tests__)/")
+
+
+def checks_js(tree: Tree) -> bool:
+    """tsconfig.json only type-checks JavaScript (chai's `"checkJs": true` over lib/**/*.js) and the project has no
+    TypeScript of its own: it is JavaScript with JSDoc types, not a TypeScript project."""
+    own_ts = any(
+        f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(".d.ts") and not TEST_PATH.search(f)
+        for f in tree.own
+    )  # chai's test/type-detect/deno-test.ts checks a Deno import, it is no source
+    config = re.sub(r"//[^\n]*", "", tree.read("tsconfig.json") or "")
+    return not own_ts and bool(re.search(r"\"checkJs\"\s*:\s*true", config))
+
+
 def flavour(tree: Tree) -> str:
-    """TypeScript when the project has a tsconfig or .ts sources, else JavaScript (koa is plain CommonJS)."""
+    """TypeScript when the project has a tsconfig or .ts sources, else JavaScript (koa is plain CommonJS; chai's
+    tsconfig only checks its JavaScript)."""
+    if checks_js(tree):
+        return "JavaScript"
     ts = tree.has("tsconfig.json") or any(
         f.endswith((".ts", ".tsx", ".mts")) and not f.endswith(".d.ts") for f in tree.own
     )

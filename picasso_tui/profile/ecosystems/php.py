@@ -23,6 +23,11 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "psr/http-server-handler": ("PSR-15 handlers", "framework"),
     "psr/http-server-middleware": ("PSR-15 middleware", "framework"),
     "guzzlehttp/guzzle": ("Guzzle", "framework"), "monolog/monolog": ("Monolog", "framework"),
+    "mockery/mockery": ("Mockery", "test"), "phpspec/prophecy": ("Prophecy", "test"),
+    "phpspec/prophecy-phpunit": ("Prophecy", "test"), "phpspec/phpspec": ("phpspec", "test"),
+    "codeception/codeception": ("Codeception", "test"), "bovigo/assert": ("bovigo/assert", "test"),
+    "bovigo/callmap": ("bovigo/callmap", "test"), "mikey179/vfsstream": ("vfsStream", "test"),
+    "infection/infection": ("Infection", "test"), "rector/rector": ("Rector", "lint"),
 }  # fmt: skip
 
 
