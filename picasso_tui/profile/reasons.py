@@ -16,7 +16,7 @@ from picasso_tui.profile.walk import Tree
 
 REASON = re.compile(
     r"\b(because|so that|in order to|to avoid|to prevent|due to|rationale|otherwise|which is necessary|"
-    r"is necessary for|is required for)\b",
+    r"is necessary for|is required for|the reason (?:is|was|being))\b",
     re.IGNORECASE,
 )
 _CAUSAL_SINCE = re.compile(r"\binstead of\b.*\bsince (?![vV]?\d|Go\b|Ruby\b|Python\b|PHP\b|Node|version|commit)")
@@ -64,7 +64,13 @@ DESIGN_TITLE = re.compile(r"\b(decisions?|rationale|philosophy|why|principles)\b
 SALES_PITCH = re.compile(r"\bwhy (should (i|you|we)|(to )?use|choose|pick)\b", re.IGNORECASE)
 """A README section that sells the tool to its users ("Why should I use ripgrep?", "Why use X"): no decision."""
 WHY_HEADING = re.compile(r"\b(why|design|philosophy|rationale|motivation)\b", re.IGNORECASE)
-CHANGELOGS = ("CHANGELOG.md", "CHANGES.md", "CHANGES.rst", "ChangeLog.md", "HISTORY.md", "NEWS.md", "CHANGELOG.rst")
+CHANGELOGS = ("CHANGELOG.md", "CHANGES.md", "CHANGES.rst", "ChangeLog.md", "HISTORY.md", "NEWS.md", "CHANGELOG.rst",
+              "changelog.txt", "CHANGELOG.txt", "CHANGES.txt", "CHANGELOG", "CHANGES")  # fmt: skip
+BREAKING_ENTRY = re.compile(r"\b(non[- ]backwards?[- ]compatible|backwards?[- ]incompatible|breaking change)\b", re.I)
+"""An entry its authors mark as breaking: the release that made it may be old, the choice it states still holds."""
+OLDER_RELEASES = 60
+"""How far back a breaking entry with its reason is still read (awaitility's ConditionTimeoutException, 1.5.0, its
+31st release back); such an entry ranks after every newer decision, so it only speaks where nothing newer does."""
 MANIFESTS = ("go.mod", "pyproject.toml", "setup.cfg", "Cargo.toml", "Gemfile", "build.gradle", "build.gradle.kts")
 _LICENCE = re.compile(r"\b(copyright|licen[cs]ed?|SPDX)\b", re.IGNORECASE)
 
@@ -278,16 +284,21 @@ def changelog(tree: Tree, releases: int = 3) -> list[Reasoned]:
         return []
     out = []
     versions = [(h, b) for h, b in headed_sections(tree.read(rel) or "") if re.search(r"\d+\.\d+|unreleased", h, re.I)]
-    for heading, body in versions[:releases]:
+    for n, (heading, body) in enumerate(versions[:OLDER_RELEASES]):
         for entry in changelog_entries(body):
             said = [s for s in sentences(entry) if not s.endswith("?")]
             if not any(CHOICE.search(s) for s in said) or not any(gives_reason(s) for s in said):
                 continue
+            if n >= releases and not BREAKING_ENTRY.search(entry):
+                continue  # past the newest releases, only what broke compatibility and says why
             breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support|removed?)\b", entry, re.I))
-            version = heading.split(" - ")[0].strip("[] ")[:40]
+            version = re.sub(
+                r"^(change ?log|version|release)\s+", "", heading.split(" - ")[0].strip("[] "), flags=re.I
+            )[:40]
+            rank = 6 if n >= releases else 4 if breaking else 5
             out.append(Reasoned(f"decision/changelog/{rel}#{re.sub(r'[^a-z0-9]+', '-', entry.lower())[:60]}",
                                 cut_at_word(said[0], 100), f"Changelog {rel} ({version}): {cut_at_word(entry, 420)}",
-                                rel, 4 if breaking else 5))  # fmt: skip
+                                rel, rank))  # fmt: skip
     return out
 
 

@@ -66,3 +66,21 @@ def test_a_cached_cxx_standard_is_a_default_not_a_floor(make_project):
     fixed = bodies(make_project, {"CMakeLists.txt": root.replace(' CACHE STRING "The C++ standard."', ""),
                                   "src/tz.cpp": "int tz;\n"}, name="fixed")  # fmt: skip
     assert "C++17;" in fixed["cpp/build"]
+
+
+def test_an_old_breaking_changelog_entry_with_its_reason_is_the_decision_when_nothing_newer_is(make_project):
+    releases = "".join(
+        f"Changelog 1.{n}.0 (2020-01-{n + 1:02d})\n--------------------------\n* Improved polling {n}.\n\n"
+        for n in range(9, 5, -1)
+    )
+    old = (
+        "Changelog 1.5.0 (2014-01-27)\n--------------------------\n* Non backward-compatible change: Awaitility now "
+        "throws ConditionTimeoutException instead of TimeoutException. The reason is that ConditionTimeoutException "
+        "is a runtime exception and the latter couldn't be caught.\n"
+    )
+    learned = bodies(make_project, {"changelog.txt": releases + old, "src/main/java/A.java": "class A {}\n"})
+    decision = next(v for k, v in learned.items() if k.startswith("decision/changelog/"))
+    assert decision.startswith("Changelog changelog.txt (1.5.0 (2014-01-27)): Non backward-compatible change")
+    quiet = bodies(make_project, {"changelog.txt": releases + old.replace("Non backward-compatible change: ", ""),
+                                  "src/main/java/A.java": "class A {}\n"}, name="quiet")  # fmt: skip
+    assert not any(k.startswith("decision/") for k in quiet), "an old entry that broke nothing stays unread"
