@@ -8,10 +8,10 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
+from picasso_tui.profile.build_modules import unbuilt_folders
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load_toml, root_gemspecs, yard_tagged
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
-from picasso_tui.profile.gradle_modules import unbuilt_folders
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import Tree
@@ -23,7 +23,7 @@ PURPOSES = {
     "internal": "internal Go packages",
     "pkg": "Go packages", "tests": "tests", "test": "tests", "spec": "specs (tests)", "__tests__": "tests",
     "docs": "documentation", "doc": "documentation", "documentation": "documentation", "scripts": "scripts",
-    "bin": "executables and scripts",
+    "bin": "executables and scripts", "benchmark": "benchmarks",
     "tools": "tooling", "examples": "examples", "benchmarks": "benchmarks", "bench": "benchmarks",
     "migrations": "database migrations", "db": "database schema and migrations", "config": "configuration",
     "public": "static assets served as-is", "static": "static assets", "assets": "assets", "styles": "stylesheets",
@@ -345,7 +345,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             described.append(f"{folder}/ ({plural(n, 'file')}: {shown}; no tests in it)")
             continue
         if folder in unbuilt_folders(tree):  # resilience4j-spring-boot2/: settings.gradle no longer includes it
-            described.append(f"{folder}/ ({plural(n, 'file')}; not in settings.gradle, so not built)")
+            build = "settings.gradle" if tree.first("settings.gradle", "settings.gradle.kts") else "pom.xml's modules"
+            described.append(f"{folder}/ ({plural(n, 'file')}; not in {build}, so not built)")
             continue
         if folder in generated_folders(tree):  # mime's types/, built from mime-db: not where to edit
             what = f"generated {what}" if what else "generated code"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
 from picasso_tui.profile.changelog import MOVED, untouched
 from picasso_tui.profile.findings import Knowledge
@@ -48,6 +49,19 @@ def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, s
     return out
 
 
+UNDATED = re.compile(r"\?\?|\bX{2,}\b|\b(unreleased|upcoming|tbd|tba|in progress|not yet released)\b", re.I)
+"""A release heading without its day yet (vfsStream's `2.0.0 (20??-??-??)`): the release is still to come."""
+
+
+def _released(heading: str, version: tuple[int, int, int], tags: list[str]) -> bool:
+    """The heading's release happened: it has no placeholder date, and where the repository has tags, one of them
+    names this version (vfsStream's newest tag is v1.6.11, its changelog already opens with 2.0.0)."""
+    if UNDATED.search(heading):
+        return False
+    wanted = re.compile(rf"(^|[^\d.]){version[0]}\.{version[1]}(\.{version[2]})?$")
+    return not tags or any(wanted.search(tag) for tag in tags)
+
+
 def _lead(section: str) -> str:
     """The release's opening paragraph when it explains the release in prose (nom 8.0's "significant refactoring")."""
     for para in re.split(r"\n\s*\n", section):
@@ -65,7 +79,8 @@ def investigate(tree: Tree) -> Knowledge:
     text = tree.read(rel) or "" if rel else ""
     if not rel or MOVED.search(text[:3000]) or untouched(tree, rel):
         return k  # the notes moved to GitHub Releases, or the file stopped two years before HEAD
-    releases = _release_sections(text)
+    tags = (git(tree.root, "tag", "--list") or "").split()
+    releases = [r for r in _release_sections(text) if _released(r[1], r[0], tags)]
     if not releases:
         return k
     newest = max(release[0] for release in releases)

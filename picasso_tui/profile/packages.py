@@ -9,12 +9,12 @@ from itertools import islice
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
+from picasso_tui.profile.build_modules import in_unbuilt_folder
 from picasso_tui.profile.ecosystems.common import load_json
 from picasso_tui.profile.ecosystems.javascript_files import RELATIVE_IMPORT
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.generated_folders import in_generated_folder
-from picasso_tui.profile.gradle_modules import in_unbuilt_folder
 from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import BENCH_DIR, ROOT_RUNNER, TEST_FILE, is_test_folder, tests_place

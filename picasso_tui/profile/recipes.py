@@ -192,7 +192,10 @@ def missing(tree: Tree, command: str) -> bool:
     target = _TARGET.match(rest)
     if target and target.group(1) == "make" and not folder and "-C" not in target.group(2):
         rel = tree.first("Makefile", "makefile", "GNUmakefile")
-        hand_written = rel and not tree.first("configure", "configure.ac", "CMakeLists.txt", "Makefile.am")
+        generators = tree.first("configure", "configure.ac", "CMakeLists.txt", "Makefile.am", "meson.build")
+        if not rel and not generators and not tree.first("Makefile.in", "premake5.lua", "Makefile.PL"):
+            return True  # chai's guide still says `make clean`: the Makefile is gone, nothing writes one
+        hand_written = rel and not generators
         names = _make_targets(tree.read(rel) or "") if hand_written and rel else None
         return names is not None and target.group(3) not in names
     return False

@@ -24,9 +24,25 @@ TARGET_ROLES = {
     "setup": "install", "deps": "install", "requirements": "install", "bootstrap": "install", "dev": "run",
     "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
+    "book": "docs", "build-book": "docs", "book-build": "docs", "build-docs": "docs", "docs-build": "docs",
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
+
+
+WATCHES = re.compile(r"\b(cargo watch|watchexec|nodemon|entr|ptw|pytest-watch)\b|(^|\s)--watch\b|\(watch\b")
+"""A recipe that reruns on every change and never exits (just's `test: (watch 'ltest …')`): no check that ends."""
+PUBLISHED_INSTALL = re.compile(r"^\s*@?cargo install\b(?![^\n]*--(path|git)\b)", re.MULTILINE)
+"""`cargo install <crate>` without --path: the crate as published, not this checkout (just's `install`)."""
+
+
+RELEASE_BUILD = re.compile(r"\bgoreleaser\b|\bcargo dist\b|\bsemantic-release\b")
+
+
+def _just_recipe(text: str, name: str) -> str:
+    """A justfile recipe: its header (with its dependencies) and its indented body."""
+    found = re.search(rf"^@?{re.escape(name)}\b[^\n]*:(?!=)[^\n]*\n((?:[ \t]+[^\n]*\n?|\n)*)", text, re.MULTILINE)
+    return found.group(0) if found else ""
 
 
 def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = "") -> None:
@@ -35,8 +51,16 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = 
         role = TARGET_ROLES.get(name.lower()) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
         if role == "install" and _installs_into_a_prefix(text, name):
             continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
+        recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""
+        if role and role != "run" and WATCHES.search(recipe):
+            continue
+        if role == "install" and PUBLISHED_INSTALL.search(recipe):
+            continue
+        if role == "build" and RELEASE_BUILD.search(recipe):
+            continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:
-            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER)
+            book = role == "docs" and "book" in name.lower()  # the user's guide before the API docs
+            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER - 1 if book else RUNNER)
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
@@ -108,7 +132,7 @@ def justfile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("justfile", "Justfile", ".justfile")
     if rel:
         text = tree.read(rel) or ""
-        _targets(k, rel, "just", re.findall(r"^@?([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)", text, re.MULTILINE))
+        _targets(k, rel, "just", re.findall(r"^@?([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)", text, re.MULTILINE), text)
 
 
 def taskfile(tree: Tree, k: Knowledge) -> None:
@@ -334,7 +358,12 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     missing = provider if provider and not re.search(rf"""["']{provider}["']""", gems) else ""
     if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
-        note = f"{missing} is not in the Gemfile: `gem install {missing}`" if missing else ""
+        # under `bundle exec` only the bundle loads: a `gem install` beside it does not help (omniauth's maruku)
+        note = (
+            f".yardopts asks for {missing}, which the Gemfile lacks: add `gem '{missing}'` to it first"
+            if missing
+            else ""
+        )
         k.command("docs", "bundle exec yard doc", where, RUNNER + 5, note)
     elif yard_tagged(tree):  # tzinfo: YARD tags in lib/, an RDoc task beside them would show them raw
         lacking = f"YARD and {missing} are" if missing else "YARD is"
@@ -390,6 +419,10 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     for cfg in tree.named("docusaurus.config.js", "docusaurus.config.ts")[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."
         k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
+    books = sorted((f for f in tree.named("book.toml") if f.count("/") <= 2), key=lambda f: (f.count("/"), f))
+    if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
+        folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
+        k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)
     if tree.has("Cargo.toml") and (tree.has("src/lib.rs") or "[workspace]" in (tree.read("Cargo.toml") or "")):
         workspace = "[workspace]" in (tree.read("Cargo.toml") or "")
         k.command("docs", "cargo doc --no-deps" + (" --workspace" if workspace else ""), "Cargo.toml (rustdoc)", 60)

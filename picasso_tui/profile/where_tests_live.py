@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from picasso_tui.profile.build_modules import in_unbuilt_folder
 from picasso_tui.profile.ecosystems.javascript_files import suite_folder, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.gradle_modules import in_unbuilt_folder
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(

@@ -425,8 +425,12 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     by_role: dict[str, list[Command]] = defaultdict(list)
     checked = [keep(tree, p) for p in proposed if p.command]
     for c in sorted((c for c in checked if c), key=lambda c: c.priority):  # the same command: its best source
-        if all(c.command != o.command for o in by_role[c.role]):
+        same = next((i for i, o in enumerate(by_role[c.role]) if o.command == c.command), None)
+        if same is None:
             by_role[c.role].append(c)
+        elif not by_role[c.role][same].note and "run after `" in c.note:
+            # chai's guide says `npm test`; package.json knows it needs `npm run build` first: the step goes along
+            by_role[c.role][same] = replace(by_role[c.role][same], note=c.note[c.note.index("run after `") :])
     for role, tool in (("test-one", "cargo test"), ("lint", "cargo clippy"), ("docs", "cargo doc")):
         by_role[role] = _with_suite_features(by_role.get("test", []), by_role.get(role, []), tool)
     out = []

@@ -197,6 +197,7 @@ def test_phpstan_is_the_type_check_and_a_ci_report_variable_is_not_part_of_the_c
           "  static-analysis:\n    steps:\n      - run: make phpstan\n")  # fmt: skip
     learned = bodies(make_project, {
         ".github/workflows/ci.yml": ci, "src/A.php": "<?php\n",
+        "Makefile": "phpcs:\n\tvendor/bin/phpcs $(PHPCS_FLAGS)\n\nphpstan:\n\tvendor/bin/phpstan analyse\n",
         "composer.json": '{"require-dev": {"phpstan/phpstan": "^1", "phpunit/phpunit": "^10"}}',
     })  # fmt: skip
     assert "`make phpcs`" in learned["workflow/lint"] and "phpstan" not in learned["workflow/lint"]

@@ -25,6 +25,7 @@ def test_a_script_the_guide_names_but_the_repository_lacks_is_not_a_command(make
 def test_readme_user_install_is_not_a_contributor_command_but_its_development_section_is(make_project):
     learned = bodies(make_project, {
         "go.mod": "module example.com/x\n\ngo 1.22\n", "main.go": "package main\nfunc main() {}\n",
+        "Makefile": "test:\n\tgo test ./...\n",
         "README.md": "# x\n\n## Install\n\n```sh\ngo install example.com/x@latest\n```\n\n"
                      "## Development\n\n```sh\n# run the tests\nmake test\n```\n",
     })  # fmt: skip

@@ -139,7 +139,8 @@ def test_placeholders_in_commands_stay_and_html_tags_and_commented_steps_go() ->
 
 def test_agent_files_with_the_same_text_are_written_once_citing_the_others(make_project):
     same = "# Rules\n\n- Run `make check` before every commit.\n"
-    learned = _rules(make_project, {"CLAUDE.md": same, "AGENTS.md": same, "GEMINI.md": "- Keep lines short.\n"})
+    learned = _rules(make_project, {"CLAUDE.md": same, "AGENTS.md": same, "GEMINI.md": "- Keep lines short.\n",
+                                    "Makefile": "check:\n\ttrue\n"})  # fmt: skip
     assert "rules/AGENTS.md" not in learned and "(the same in AGENTS.md)" in learned["rules/CLAUDE.md"]
     assert "Keep lines short" in learned["rules/GEMINI.md"] and "same in" not in learned["rules/GEMINI.md"]
 
@@ -159,7 +160,7 @@ def test_a_readme_development_section_gives_rules_and_a_readme_without_one_does_
 def test_a_readme_section_that_only_points_to_the_kept_guide_gives_nothing(make_project):
     readme = "# Widget\n\n## Contributing\n\nPlease read the CONTRIBUTING guidelines before submitting pull requests.\n"
     guide = "# Contributing\n\n- Run `make test` before you push; tests must pass.\n"
-    learned = _rules(make_project, {"README.md": readme, "CONTRIBUTING.md": guide})
+    learned = _rules(make_project, {"README.md": readme, "CONTRIBUTING.md": guide, "Makefile": "test:\n\ttrue\n"})
     assert "rules/README.md" not in learned and "make test" in learned["rules/CONTRIBUTING.md"]
     alone = _rules(make_project, {"README.md": readme}, name="alone")
     assert "CONTRIBUTING guidelines" in alone["rules/README.md"]

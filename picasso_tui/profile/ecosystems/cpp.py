@@ -252,12 +252,28 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     if tests_project:  # robin-map's root only declares the header-only library: its tests are a project of their own
         k.command("build", f"cmake -S {tests_project} -B build && cmake --build build -j", "CMakeLists.txt", 60,
                   f"the root declares only the header-only library; {tests_project}/ builds the tests")  # fmt: skip
+    elif (option := _compiled_behind(root)) and folder == "build":
+        k.command("build", f"cmake -S . -B build -D{option}=ON && cmake --build build -j", "CMakeLists.txt", 60,
+                  f"{option} is OFF by default, and without it nothing is compiled")  # fmt: skip
     elif folder == ".":  # md4c's test script looks for md2html/md2html under the source tree, where CI builds it
         k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
     else:
         k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     return details
+
+
+def _compiled_behind(root: str) -> str:
+    """The OFF option every compiled target of the root sits behind (date's `if( BUILD_TZ_LIB )` around
+    `add_library( date-tz )`, the rest INTERFACE): a default build compiles nothing. Empty otherwise."""
+    compiled = r"\badd_executable\s*\(|\badd_library\s*\(\s*[\w:-]+\s*(?:\)|\s(?!(INTERFACE|ALIAS|IMPORTED)\b)\w)"
+    if re.search(compiled, _unconditional(root), re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", root, re.I):
+        return ""
+    guarded = re.search(rf"^\s*if\s*\(\s*(\w+)\s*\)\s*\n(?:(?!\s*endif).*\n)*?\s*(?:{compiled})", root, re.I | re.M)
+    if not guarded:
+        return ""
+    off = re.search(rf"^\s*option\s*\(\s*{guarded.group(1)}\s+\"[^\"]*\"\s+OFF\b", root, re.IGNORECASE | re.MULTILINE)
+    return guarded.group(1) if off else ""
 
 
 def _tests_project(tree: Tree, root: str) -> str:
@@ -397,6 +413,16 @@ def _test_commands(
     # nanobench's doctest program is built but never registered: ctest would find "No tests were found!!!"
     registered = len(re.findall(r"\b(add_test|\w+_discover_tests|gtest_add_tests)\s*\(", every, re.IGNORECASE))
     gate = _test_option(root)
+    # date's test programs are EXCLUDE_FROM_ALL: only `testit`, a target running ctest that depends on them, builds
+    runner = re.search(r"add_custom_target\s*\(\s*(\w+)\s+COMMAND\s+\$\{CMAKE_CTEST_COMMAND\}", every, re.I)
+    hidden = runner and re.search(r"add_executable\s*\([^)]*\bEXCLUDE_FROM_ALL\b", every, re.IGNORECASE)
+    if gate and registered and hidden and runner:
+        configure, target = f"cmake -S . -B {folder} -D{gate}=ON", runner.group(1)
+        k.command("test", f"{configure} && cmake --build {folder} --target {target}", "CMakeLists.txt", 60,
+                  f"option {gate} is OFF by default; the test programs are built only by `{target}`")  # fmt: skip
+        k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
+                  f"after `cmake --build {folder} --target {runner.group(1)}`")  # fmt: skip
+        return
     if gate and registered:
         # yyjson builds no test unless asked (-DYYJSON_BUILD_TESTS=ON): a bare ctest would find none
         configure = f"cmake -S . -B {folder} -D{gate}=ON && cmake --build {folder} -j"

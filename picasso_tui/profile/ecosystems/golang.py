@@ -182,12 +182,19 @@ def _benchmarks(k: Knowledge, tree: Tree) -> None:
     folders = {f.rsplit("/", 1)[0] if "/" in f else "." for f in files}
     where = "" if folders == {"."} else f" ./{next(iter(folders))}/" if len(folders) == 1 else " ./..."
     makefile = tree.read(tree.first("Makefile", "makefile", "GNUmakefile") or "") or ""
-    target = re.search(r"^(bench(?:mark)?s?)\s*:(?!=)", makefile, re.MULTILINE)
+    target = re.search(r"^(bench(?:mark)?s?)\s*:(?!=)[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
     run = (
         f"`make {target.group(1)}` (Makefile)"
         if target
         else f"`go test -run '^$' -bench .{where}` (`-run '^$'` leaves the tests out)"
     )
+    # fzf's `bench: cd src && go test … -bench=.` runs package src only, not src/algo's benchmarks
+    moved = re.search(r"\bcd ([\w./-]+)\s*(?:&&|;)", target.group(2)) if target else None
+    if target and moved and "./..." not in target.group(2):
+        inside = moved.group(1).strip("./")
+        if any((f.rsplit("/", 1)[0] if "/" in f else "") != inside for f in files):
+            run = (f"`make {target.group(1)}` (Makefile) for those in {inside}/, and all of them with "
+                   f"`go test -run '^$' -bench .{where}`")  # fmt: skip
     total = sum(found.values())
     k.fact(
         "go/benchmarks",

@@ -411,6 +411,11 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     tool = p.tool
     scripts = p.pkg.get("scripts") or {}
     k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
+    before = chain_steps(str(scripts.get("pretest") or "")) + chain_steps(str(scripts.get("test") or ""))
+    built_first = any(re.match(r"^\S+ run (build|compile)", s) for s in before)  # marked's test runs build:docs
+    example = test_file_example(p.tree, _test_runner(scripts)[0] or "")
+    # chai's tests import ../index.js, the bundle `npm run build` writes and git ignores
+    reads_output = imported_output(p.tree, example) if example and "build" in scripts and not built_first else ""
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts]
         found = [
@@ -430,6 +435,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             compiled = compiled_test(p.tree, str(scripts[name])) if role == "test" and "build" in scripts else None
             if compiled:  # chokidar's `node index.test.js`: tsc writes it from src/index.test.ts
                 note += f"; run after `{run_script(tool, 'build')}`: it compiles {compiled[0]} from {compiled[1]}"
+            elif role == "test" and reads_output:
+                note = (f"{note}; " if note else "") + (f"run after `{run_script(tool, 'build')}`: the tests import "
+                                                         f"{reads_output}, which it writes")  # fmt: skip
             k.command(role, command, f"package.json scripts.{name}", 30 + rank, note)
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command

@@ -20,13 +20,21 @@ def ignored_output(tree: Tree, folder: str) -> bool:
     return folder in OUTPUT_FOLDERS and folder in lines
 
 
+def _ignored_bundle(tree: Tree, path: str) -> bool:
+    """A root script the build writes and git ignores (chai's `/index.js`, esbuild's `--outfile=index.js`): absent
+    from the checkout, listed in .gitignore."""
+    lines = {line.strip().lstrip("/") for line in (tree.read(".gitignore") or "").splitlines()}
+    return "/" not in path and path.endswith((".js", ".mjs", ".cjs")) and path in lines and not tree.has(path)
+
+
 def imported_output(tree: Tree, test_file: str) -> str:
-    """The ignored build folder a test file imports from (`import { Marked } from '../../lib/marked.esm.js'`);
-    "" when it imports the sources only."""
+    """The ignored build folder or bundle a test file imports from (`import { Marked } from
+    '../../lib/marked.esm.js'`, chai's `import * as chai from '../index.js'`); "" when it imports the sources only."""
     here = posixpath.dirname(test_file)
     for spec in _IMPORT.findall(tree.read(test_file) or ""):
-        top = posixpath.normpath(posixpath.join(here, spec)).split("/", 1)[0]
-        if ignored_output(tree, top):
+        path = posixpath.normpath(posixpath.join(here, spec))
+        top = path.split("/", 1)[0]
+        if ignored_output(tree, top) or _ignored_bundle(tree, path):
             return top
     return ""
 

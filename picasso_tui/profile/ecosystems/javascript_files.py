@@ -167,13 +167,24 @@ def uvu_one(execute: str, script: str, example: str) -> str:
     return f"{execute} uvu {flags}{folder} {name.split('.', 1)[0]}"
 
 
+def _built(tree: Tree, pkg: dict, target: str) -> str:
+    """How an entry file absent from the checkout comes to be: chai's main ./index.js is what its build script's
+    esbuild writes from lib/chai.js (` (written by `npm run build` from lib/chai.js)`); "" for a file in git."""
+    path = target.removeprefix("./")
+    script = str((pkg.get("scripts") or {}).get("build") or "")
+    if tree.has(path) or not re.search(rf"(?:--outfile[= ]|-o |--out-file[= ])\.?/?{re.escape(path)}\b", script):
+        return ""
+    sources = [s for s in re.findall(r"(?<![=\w-])((?:\./)?[\w./-]+\.[cm]?[jt]s)\b", script) if path not in s]
+    return f" (the build script writes it{f' from {sources[-1]}' if sources else ''}; it is not in git)"
+
+
 def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
     """The files package.json points to: main, module, what `exports["."]` resolves to, types and live bins. A
     private manifest is published from a copy the build writes (zustand's dist/package.json): its entries name files
     of that copy, so none is said."""
     if pkg.get("private") is True or str(pkg.get("private")).lower() == "true":
         return
-    entries = [f"{f} {pkg[f]}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
+    entries = [f"{f} {pkg[f]}{_built(tree, pkg, pkg[f])}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
     root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
     said = {pkg.get("main"), pkg.get("module")}
     if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.build_modules import in_unbuilt_folder, included_modules, maven_modules
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.gradle_modules import included_modules
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -203,8 +203,9 @@ def investigate(tree: Tree) -> Knowledge:
     else:
         tool = "Maven"
         wrapper = "./mvnw" if tree.has("mvnw") else "mvn"
-        modules = re.findall(r"<module>([^<]+)</module>", tree.read("pom.xml") or "")
-        manifests = [f for f in tree.files if f.endswith("pom.xml")]
+        default, profiled = maven_modules(tree)
+        modules = [*default, *profiled]
+        manifests = [f for f in tree.files if f.endswith("pom.xml") and not in_unbuilt_folder(tree, f)]
     manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
@@ -217,9 +218,16 @@ def investigate(tree: Tree) -> Knowledge:
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith(("JUnit", "TestNG")))]
     _only_what_the_code_uses(tree, kinds)
+    shared = [f for d in ("buildSrc", "build-logic", "gradle/plugins") for f in tree.under(d)][:40]  # conventions
+    root_build = "\n".join(tree.read(f) or "" for f in [gradle or "pom.xml", *shared]).lower()
+    if "Dokka" in kinds.get("docs", []) and "dokka" not in root_build:  # awaitility's Kotlin module alone uses it
+        kinds["docs"] = [d for d in kinds["docs"] if d != "Dokka"]
     if role := _role(tree, gradle or maven or "", manifests, kinds):
         details.append(role)
-    if modules:
+    if modules and not gradle and profiled and default:  # awaitility's kotlin, osgi-test: `-P kotlin`, `-P osgi-tests`
+        details.append(f"{len(default)} module{'s' if len(default) != 1 else ''}: {human_list(default, 10)}, and "
+                       f"{human_list(profiled, 6)} only with a Maven profile")  # fmt: skip
+    elif modules:
         details.append(f"{len(modules)} module{'s' if len(modules) != 1 else ''}: {human_list(modules, 10)}")
     titles = {"framework": "frameworks", "test": "test tools", "database": "database", "migrations": "migrations",
               "docs": "API docs"}  # fmt: skip

@@ -95,8 +95,15 @@ LAST_UNMAINTAINED_PYTHON = 9
 
 def _runtime_names(specs: list) -> list[str]:
     """The runtime dependencies but a backport that only Pythons past their end of life need (emoji's
-    `typing_extensions; python_version < '3.9'`); one a maintained Python still imports stays (anyio's `< '3.15'`)."""
-    return _names([s for s in specs if not (isinstance(s, str) and _only_for_old_pythons(s))])
+    `typing_extensions; python_version < '3.9'`); one a maintained Python still imports stays, named with its bound
+    (mistune's `typing-extensions; python_version<'3.11'` is "typing-extensions (Python < 3.11 only)")."""
+    kept = [s for s in specs if isinstance(s, str) and not _only_for_old_pythons(s)]
+    return [
+        f"{name} (Python < 3.{bound.group(1)} only)" if (bound := _BACKPORT.search(spec)) and name not in LIBRARIES
+        else name
+        for spec, name in ((s, requirement_name(s)) for s in kept)
+        if name and name != "python"
+    ]  # fmt: skip
 
 
 def _only_for_old_pythons(spec: str) -> bool:

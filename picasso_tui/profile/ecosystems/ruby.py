@@ -22,6 +22,9 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "rack": ("Rack", "framework"), "rack-test": ("rack-test", "test"), "rubocop": ("RuboCop", "lint"),
     "yard": ("YARD", "docs"),
 }  # fmt: skip
+TOOLING_GEM = re.compile(r"(rubocop|standard|reek|brakeman|simplecov|yard|solargraph|sorbet|bundler-audit|rake\b)")
+"""Gems that check, document or run the code (fzf's Gemfile: rubocop-minitest, rubocop-performance for its Ruby
+test suite): tools, not what the project is built on."""
 RUNTIME = re.compile(r"""add_(?:runtime_)?dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
 DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*(?:['"]([^'"]+)['"]|%q<([^>]+)>)""")
 """`s.add_dependency "rack"` and a generated gemspec's `s.add_runtime_dependency(%q<public_suffix>.freeze, …)`."""
@@ -122,7 +125,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not role and tree.has("config.ru"):
         role = "a Rack application (config.ru)"
     if runtime is None and tree.has("Gemfile") and not gemspecs:  # an application: its Gemfile's runtime gems
-        runtime = _app_gems(gemfile)
+        runtime = [g for g in _app_gems(gemfile) if not TOOLING_GEM.match(g)]
     if rails and runtime is not None and "activerecord" not in runtime:
         runtime.append("activerecord")
     own = set(names) | {f.rsplit("/", 1)[-1].removesuffix(".gemspec") for f in inner}
@@ -194,7 +197,7 @@ def _commands(
     if "standard" in deps:
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
-    elif any(d == "rubocop" or d.startswith("rubocop-") for d in deps):
+    elif any(d == "rubocop" or d.startswith("rubocop-") for d in deps) and not _old_rubies_only(tree, "rubocop"):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
         if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
             k.command("format", "bundle exec rubocop -a", ".rubocop.yml", 58)
@@ -226,6 +229,19 @@ def _gem_build(k: Knowledge, tree: Tree, gemspecs: list[str]) -> None:
         k.command("build", "bundle exec rake package", "Rakefile task `package`", 30, "runs `gem build`")
     else:
         k.command("build", f"gem build {gemspecs[0]}", gemspecs[0], 65)
+
+
+OLDEST_LIVE_RUBY = 27
+"""Rubies before 2.7 are long past their end of life: a gem bundled only on them is not in anyone's bundle."""
+
+
+def _old_rubies_only(tree: Tree, gem: str) -> bool:
+    """The Gemfile bundles the gem only on old Rubies (omniauth's `gem 'rubocop', …, platforms: %i[ruby_22 ruby_23
+    ruby_24]`): on a supported Ruby it is not in the bundle, so `bundle exec` cannot run it."""
+    line = re.search(rf"""^\s*gem\s*\(?\s*['"]{re.escape(gem)}['"][^\n]*\bplatforms?:\s*([^\n]+)""",
+                     tree.read("Gemfile") or "", re.MULTILINE)  # fmt: skip
+    rubies = re.findall(r"\b(?:ruby|mri)_(\d)(\d)\b", line.group(1)) if line else []
+    return bool(rubies) and all(int(a + b) < OLDEST_LIVE_RUBY for a, b in rubies)
 
 
 def _rake_tasks(tree: Tree) -> str:

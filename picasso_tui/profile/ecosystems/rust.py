@@ -337,7 +337,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         )
     elif tested:
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
-    if any(c.library for c in crates):
+    # just's `[lib] doctest = false`: `cargo test --doc` runs nothing there
+    doctested = [c for c in crates if not re.search(r"^\s*doctest\s*=\s*false", tree.read(c.manifest) or "", re.M)]
+    if any(c.library for c in doctested):
         k.command("test", "cargo test --doc" + (" --workspace" if workspace else ""), "Cargo.toml", 62, "doc tests")
     clippy = tree.first("clippy.toml", ".clippy.toml") or next(
         (

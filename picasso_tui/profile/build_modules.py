@@ -1,0 +1,62 @@
+"""The modules a Gradle or Maven build includes (settings.gradle's `include`, the root pom's `<modules>`), and the
+folders it leaves out: resilience4j keeps resilience4j-spring/ and resilience4j-spring-boot2/ in the tree with their
+build files, but its settings no longer include them; awaitility keeps awaitility-java8-test/ with a pom whose parent
+is a version long gone, and no `<module>` names it. They are neither compiled nor tested; no layout memory counts them
+as the project's code."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.walk import Tree
+
+_INCLUDE = re.compile(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$", re.MULTILINE)
+"""`include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on."""
+
+
+def included_modules(tree: Tree) -> list[str]:
+    """The module folders settings.gradle includes (`:a:b` is a/b)."""
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    lines = _INCLUDE.findall(settings)
+    return [m.strip(":").replace(":", "/") for line in lines for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+
+
+def maven_modules(tree: Tree) -> tuple[list[str], list[str]]:
+    """The root pom's modules: those every build has, and those only a profile adds (awaitility's kotlin and
+    osgi-test modules, built with `-P kotlin` / `-P osgi-tests`), each once."""
+    pom = tree.read("pom.xml") or ""
+    default = re.findall(r"<module>\s*([^<\s]+)\s*</module>", re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S))
+    every = re.findall(r"<module>\s*([^<\s]+)\s*</module>", pom)
+    default = list(dict.fromkeys(m.strip("/") for m in default))
+    return default, [m for m in dict.fromkeys(m.strip("/") for m in every) if m not in default]
+
+
+def unbuilt_folders(tree: Tree) -> frozenset[str]:
+    """Top-level folders with a Gradle or Maven build file of their own that settings.gradle or the root pom does
+    not include, when it includes modules by name (a build that computes its includes is not read, so it leaves
+    nothing out)."""
+    if (
+        "_unbuilt_folders" not in tree.__dict__
+        and tree.has("pom.xml")
+        and not tree.first("settings.gradle", "settings.gradle.kts")
+    ):
+        default, profiled = maven_modules(tree)
+        tops = {m.split("/", 1)[0] for m in [*default, *profiled]}
+        found = {f.split("/", 1)[0] for f in tree.files if f.count("/") == 1 and f.endswith("/pom.xml")}
+        tree.__dict__["_unbuilt_folders"] = frozenset(found - tops) if tops else frozenset()
+    if "_unbuilt_folders" not in tree.__dict__:
+        settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+        modules = included_modules(tree)
+        computed = re.search(r"\b(includeBuild|listFiles|eachDir|forEach|\.each\b|file\(\s*['\"]\.)", settings)
+        tops = {m.split("/", 1)[0] for m in modules}
+        found = {
+            f.split("/", 1)[0]
+            for f in tree.files
+            if f.count("/") == 1 and f.endswith(("/build.gradle", "/build.gradle.kts"))
+        }
+        tree.__dict__["_unbuilt_folders"] = frozenset(found - tops) if modules and not computed else frozenset()
+    return tree.__dict__["_unbuilt_folders"]
+
+
+def in_unbuilt_folder(tree: Tree, rel: str) -> bool:
+    return rel.split("/", 1)[0] in unbuilt_folders(tree)
