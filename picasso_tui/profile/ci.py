@@ -131,9 +131,13 @@ def _triggers(data: dict[Any, Any]) -> set[str]:
 def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
     """A workflow that tests a change: started by a push or pull request, and not named for housekeeping."""
     name = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    if NOT_TEST_WORKFLOW.search(name):
-        return False
     triggers = _triggers(data)
+    # environs' build-release.yml tests every pull request, then publishes on tags: its release job is left out alone
+    both = re.search(r"(^|[-_.])(build|test|tests|ci|check)([-_.]|$)", name) and "pull_request" in triggers
+    if NOT_TEST_WORKFLOW.search(name) and not (
+        both and re.fullmatch(r"[\w]+[-_](release|publish)|(release|publish)[-_][\w]+", name)
+    ):
+        return False
     if not triggers:  # no `on:` at all reads as a change; one filtered to tag pushes only is a release (http's)
         return data.get("on", data.get(True)) is None
     return bool(triggers & CHANGE_EVENTS)

@@ -59,6 +59,27 @@ def _coverage(tree: Tree) -> list[tuple[str, str]]:
     return []
 
 
+_JACOCO_LIMIT = re.compile(
+    r"<counter>\s*(\w+)\s*</counter>\s*<value>\s*COVEREDRATIO\s*</value>\s*<minimum>\s*([\d.]+)\s*</minimum>"
+)
+
+
+def _jacoco(tree: Tree) -> list[tuple[str, str]]:
+    """JaCoCo's `check` goal with covered-ratio minimums (zalando/problem: LINE and BRANCH at 1.0 for every class):
+    the Maven build fails below them."""
+    pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
+    if "jacoco-maven-plugin" not in pom or "<goal>check</goal>" not in pom:
+        return []
+    limits = dict.fromkeys((c.upper(), float(n)) for c, n in _JACOCO_LIMIT.findall(pom) if 0.5 <= float(n) <= 1.0)
+    if not limits:
+        return []
+    by_level: dict[float, list[str]] = {}
+    for counter, n in limits:
+        by_level.setdefault(n, []).append(counter.lower())
+    said = "; ".join(f"{' and '.join(c)} coverage must stay at {n:.0%}" for n, c in by_level.items())
+    return [(f"{said[0].upper()}{said[1:]} (JaCoCo's `check` goal in pom.xml fails the Maven build below).", "pom.xml")]
+
+
 def _rust(tree: Tree) -> list[tuple[str, str]]:
     if tree.has("Cargo.toml") and (m := _UNSAFE.search(tree.read("Cargo.toml") or "")):
         verb = "forbidden" if m.group(1) == "forbid" else "denied"
@@ -132,7 +153,15 @@ def _generated(tree: Tree) -> list[tuple[str, str]]:
 
 def config_rules(tree: Tree) -> Finding | None:
     """One record of the rules the configuration enforces, each with the file that sets it."""
-    found = [*_pytest(tree), *_coverage(tree), *_rust(tree), *_race(tree), *_licence_header(tree), *_generated(tree)]
+    found = [
+        *_pytest(tree),
+        *_coverage(tree),
+        *_jacoco(tree),
+        *_rust(tree),
+        *_race(tree),
+        *_licence_header(tree),
+        *_generated(tree),
+    ]
     if not found:
         return None
     body = "Rules the configuration enforces:\n" + "\n".join(f"- {rule}" for rule, _ in found)

@@ -420,6 +420,12 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
     return [whole, *(c for c in found if c is not whole)] if whole else found
 
 
+def _in_a_member(command: str) -> str:
+    """The command a `cd <folder> && …` line runs in that folder; "" for a command run from the root."""
+    moved = re.match(r"cd [\w./-]+ && (.+)$", command)
+    return moved.group(1) if moved else ""
+
+
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
@@ -436,7 +442,9 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     out = []
     in_ci = {p.command for p in proposed if p.source.startswith("CI (")}
     for role in ROLES:
-        found = sorted(by_role.get(role, []), key=lambda c: c.priority)
+        bare = {c.command for c in by_role.get(role, [])}
+        # askama's CI lints each crate (`cd askama && cargo clippy …`) and the workspace in one line: the root one leads
+        found = sorted(by_role.get(role, []), key=lambda c: (c.priority, _in_a_member(c.command) in bare))
         if not found:
             continue
         # hiredis' `make test` needs a running server, `make check` starts one and is what CI runs: of two targets

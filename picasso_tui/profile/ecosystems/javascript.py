@@ -37,7 +37,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "esbuild": ("esbuild", "build"), "tsup": ("tsup", "build"), "@swc/core": ("SWC", "build"),
     "parcel": ("Parcel", "build"), "vitest": ("Vitest", "test"), "jest": ("Jest", "test"),
     "mocha": ("Mocha", "test"), "ava": ("AVA", "test"), "tap": ("tap", "test"), "borp": ("borp", "test"),
-    "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"),
+    "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"), "chai": ("Chai", "test"),
+    "sinon": ("Sinon", "test"), "tape": ("tape", "test"),
     "@testing-library/": ("Testing Library", "test"), "prisma": ("Prisma", "database"),
     "@prisma/client": ("Prisma", "database"), "typeorm": ("TypeORM", "database"),
     "sequelize": ("Sequelize", "database"), "drizzle-orm": ("Drizzle", "database"), "knex": ("Knex", "database"),
@@ -374,6 +375,10 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
     every = [str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values()]
     scripts = " ".join(v for v in every if not DEMO_SCRIPT.search(v))  # nanoid's Vite serves test/demo/ only
     kept = set()
+    # nock's tests `require('chai')` and sinon: libraries the tests import, which no script names
+    tests = [f for f in p.tree.own if re.search(r"(^|/)(tests?|spec|__tests__)/.*\.[cm]?[jt]sx?$", f)][:40]
+    imported = " ".join(re.findall(r"""(?:require\(\s*|from\s+)['"]([^'"]+)['"]""", " ".join(
+        p.tree.read(f) or "" for f in tests)))  # fmt: skip
     for dep in dev:
         label = LIBRARIES.get(dep)
         name = dep.rsplit("/", 1)[-1].removeprefix("core").strip("-") or dep
@@ -381,6 +386,7 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
             f.startswith((f"{name}.config.", f".{name}rc")) for f in p.tree.files if "/" not in f
         )
         used = re.search(rf"\b{re.escape(name)}\b", scripts) or configured
+        used = used or (dep in ("chai", "sinon") and re.search(rf"(^|\s){dep}(\s|/|$)", imported))
         if label and label[1] in ("build", "test") and not used:
             continue
         kept.add(dep)
