@@ -68,6 +68,8 @@ def change_job(job_id: object, job: object) -> bool:
     environment = job.get("environment")
     environment = environment.get("name") if isinstance(environment, dict) else environment
     condition = str(job.get("if") or "")
+    if re.fullmatch(r"\s*(\$\{\{\s*)?false(\s*\}\})?\s*", condition):
+        return False  # nock's lint-typescript job, `if: ${{ false }}`: switched off, it never runs
     release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition)
     return not release_only and not DEPLOY_ENV.search(str(environment or ""))
 
@@ -124,7 +126,13 @@ def _triggers(data: dict[Any, Any]) -> set[str]:
         tags_only = (
             isinstance(push, dict) and bool(push) and set(push) <= {"tags", "tags-ignore", "paths", "paths-ignore"}
         )
-        return {str(x) for x in on if not (x == "push" and tags_only and ("tags" in push))}
+        # nock's fix-formatting.yaml: pushes to dependabot's branches only, a bot's chore, no change of a contributor's
+        bots = (
+            isinstance(push, dict)
+            and push.get("branches")
+            and all(re.match(r"(dependabot|renovate)/", str(b)) for b in push.get("branches") or [])
+        )
+        return {str(x) for x in on if not (x == "push" and ((tags_only and "tags" in push) or bots))}
     return set()
 
 

@@ -43,7 +43,8 @@ ONE_TEST = re.compile(
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
-    r"^(npm|pnpm|yarn|bun) (un)?link\b"
+    r"^(npm|pnpm|yarn|bun) (un)?link\b|"
+    r"^(bundle exec )?rake [\w:]*status$"  # pgx's `rake references:status` reports, it sets nothing up
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
@@ -179,6 +180,8 @@ def command_role(command: str) -> str | None:
         return "install"
     if SKIPS_TESTS.search(command):
         return "build"  # classgraph's `./mvnw -Dmaven.test.skip=true package` builds and runs no test
+    if re.match(r"^(\./)?mvnw?\b(?!.*\s(test|verify|install)(?![\w-])).*\stest-compile\b", command):
+        return "build"  # problem's CI `./mvnw clean test-compile -B` compiles the tests and runs none
     if NO_ROLE.search(command):
         return None
     if SUITE_RUNNER.match(command):

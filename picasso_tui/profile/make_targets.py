@@ -26,7 +26,8 @@ def default_target(text: str) -> str:
     """The target a bare `make` runs: `.DEFAULT_GOAL`, else the first one not starting with a dot."""
     if goal := re.search(r"^\.DEFAULT_GOAL\s*:?=\s*(\S+)", text, re.MULTILINE):
         return goal.group(1)
-    return next((name for name in _rules(text) if not name.startswith(".")), "")
+    directives = {"endif", "else", "ifeq", "ifneq", "ifdef", "ifndef", "include", "define", "endef", "export"}
+    return next((name for name in _rules(text) if not name.startswith(".") and name not in directives), "")
 
 
 def does_nothing(text: str, target: str) -> bool:

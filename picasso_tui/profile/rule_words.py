@@ -90,7 +90,8 @@ POINTS_ELSEWHERE = re.compile(
 """A step that names another by number or "the above command" (waitress' "rebuild them as indicated in step 5"): cut
 out of its list it points at nothing."""
 POINTS_AHEAD = re.compile(
-    r"\b(the following|as follows|(listed|shown|given) below|see below|"
+    r"\b(the following|as follows|(listed|shown|given) below|see below|(follow|take) these steps|"
+    r"(conventions|rules|steps) (need|needs|have|has|must) to be followed|"
     r"(some|a few|several|few) (things|points|notes) (that )?(you (should|need to|must)|to) (know|keep in mind))\b",
     re.IGNORECASE,
 )

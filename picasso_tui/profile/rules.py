@@ -188,6 +188,9 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     while i < len(blocks):
         heading, text, indent = blocks[i]
         lead = sentences(text)[-1]
+        if POINTS_AHEAD.search(lead) and not re.search(r"[.!?:]\W*$", text):
+            text += ":"  # nock's "you have to follow these steps" and its numbered steps, with no colon between
+            lead = sentences(text)[-1]
         # strong_migrations' "Here are a few ways you can help:" and system-rules' "You have three options if you
         # have a feature request, found a bug or …": the list after it invites or says where to report, no rule
         if INVITES.search(lead) or (REPORTS.search(lead) and not NORMATIVE.search(lead)):
@@ -410,7 +413,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 if not c or not (at in whole or _instructs(c, is_bullet)):
                     continue
             ahead = POINTS_AHEAD.search(c)  # "with the following exceptions: …" says them after its colon
-            if (ahead and "`" not in c and not re.search(r":\s*\S", c[ahead.end() :])) or POINTS_ELSEWHERE.search(c):
+            if (ahead and "`" not in c[ahead.start() :] and not re.search(r":\s*\S", c[ahead.end() :])) or (
+                POINTS_ELSEWHERE.search(c)
+            ):
                 continue  # its object is in the block after it, or the line is cut mid-sentence
             if not is_bullet and (REFERS_BACK.search(c) or _points_back(c)):  # "Make sure these are free"
                 leads_with_it = re.match(r"(\S+\s+){0,3}(this|they|them|it)\b", c, re.IGNORECASE)

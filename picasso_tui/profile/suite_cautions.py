@@ -32,6 +32,26 @@ def _instruction_files(tree: Tree) -> list[str]:
     return [*(f for f in AGENT_FILES if tree.has(f)), *sorted(agents), *guide_files(tree)]
 
 
+NEVER_RUN = re.compile(r"\b(?:never|don'?t|do not|must not)\s+run\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)", re.I)
+"""An agent file's "Never run `rake references:setup`, `rake references:update`, or any large download" (pgx): the
+commands it lists are not the agent's to run, whatever role their names suggest."""
+
+
+def never_run(tree: Tree) -> frozenset[str]:
+    """The commands an agent file forbids running outright (read once a tree); bare-only bans are forbidden_runs'."""
+    if "_never_run" not in tree.__dict__:
+        files = [f for f in _instruction_files(tree) if f not in guide_files(tree)]
+        found = {
+            command.strip()
+            for rel in files
+            for m in NEVER_RUN.finditer(tree.read(rel) or "")
+            if not re.search(r"\b(bare|directly|alone)\b", (tree.read(rel) or "")[m.end() : m.end() + 20], re.I)
+            for command in re.findall(r"`([^`]+)`", m.group(1))
+        }
+        tree.__dict__["_never_run"] = frozenset(found)
+    return tree.__dict__["_never_run"]
+
+
 def suite_caution(tree: Tree) -> tuple[str, str] | None:
     """(file, the sentence) of the first agent file or contributor guide that warns against the full suite."""
     for rel in _instruction_files(tree):

@@ -10,7 +10,7 @@ from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.make_targets import does_nothing
+from picasso_tui.profile.make_targets import default_target, does_nothing, runs_tests
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import Tree, read_bounded
@@ -122,6 +122,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         ]
         _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)
+        first = default_target(text)
+        if tree.has("go.mod") and first in ("all", "default") and first in live and not runs_tests(text, first):
+            # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
+            k.command("build", "make", f"{rel} default target `{first}`", RUNNER)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
         setup = setup if tree.has("configure") or tree.has("autogen.sh") else "autoreconf -i && ./configure"
@@ -420,6 +424,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."
         k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
     books = sorted((f for f in tree.named("book.toml") if f.count("/") <= 2), key=lambda f: (f.count("/"), f))
+    # just's book/en/src is written by its generate-book step and ignored by git: mdbook alone finds no chapters
+    books = [b for b in books if tree.under(f"{b.rsplit('/', 1)[0]}/src" if "/" in b else "src")]
     if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)

@@ -12,12 +12,14 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
-    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx))$|^tests?\.(c|cc|cpp)$"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?)$|"
+    r"^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
-C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c (a `*TestCase.php` is no test:
+C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c, nock's tests/test_*.js (a
+`*TestCase.php` is no test:
 Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test"}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
@@ -158,7 +160,13 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and not is_vendored(f)
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
+        and not GENERATOR_TEMPLATE.search(f)
     ]
+
+
+GENERATOR_TEMPLATE = re.compile(r"(^|/)templates?/")
+"""draper's lib/generators/mini_test/templates/decorator_spec.rb: what a generator writes into an app, with
+`<%= class_name %>` in it, not a test of the project."""
 
 
 LANGUAGE_FAMILIES = (
@@ -431,6 +439,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^(tests?\.(?:c|cc|cpp))$", "{}"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
+            (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
         ):
             if label == "test_*.rb" and re.search(r"(^|/)spec", path):

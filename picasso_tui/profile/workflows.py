@@ -18,7 +18,7 @@ from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
-from picasso_tui.profile.suite_cautions import forbidden_runs, suite_caution
+from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -218,6 +218,8 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
                    note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
 
 
+BARE_TOOL = re.compile(r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet")
+"""A tool named alone that needs a subcommand to do anything: as a command it prints its usage."""
 DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")
@@ -228,6 +230,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    if c.command in never_run(tree):
+        return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if BARE_TOOL.fullmatch(c.command):
+        return None  # pgx's CLAUDE.md names `golangci-lint`: alone it prints its usage and checks nothing
+    if c.role == "test-one" and (
+        re.search(r"\|\s*grep\b", c.command)
+        or (re.search(r"\s\./\.\.\.(\s|$)", c.command) and not re.search(r"\s-run[ =]", c.command))
+    ):
+        return None  # pgx's `go test ./... -v | grep SKIP` runs the whole suite to list what it skips
     if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command):
         return None  # equalsverifier's guide names build/eclipse-formatter-config.xml; nanobench's `pip install -r`
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
@@ -244,6 +255,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs
+        c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None
     if ran and not fixes("format", " && ".join(ran)):
         return None  # ms' `pnpm run format` is `biome format` without --write, which CI runs as a check

@@ -41,6 +41,7 @@ def test_watch_loops_published_installs_and_api_docs_give_way(make_project):
     cargo = '[package]\nname = "just"\nversion = "1.0.0"\n\n[lib]\ndoctest = false\n'
     files = {"justfile": JUSTFILE, "Cargo.toml": cargo, "src/lib.rs": "pub fn a() {}\n",
              "src/main.rs": "fn main() {}\n", "book/en/book.toml": "[book]\ntitle = 'just'\n",
+             "book/en/src/SUMMARY.md": "# Summary\n",
              "tests/integration.rs": "#[test]\nfn a() {}\n"}  # fmt: skip
     learned = bodies(make_project, files)
     assert "just test" not in learned["workflow/test"] and "--doc" not in learned["workflow/test"]

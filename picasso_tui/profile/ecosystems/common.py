@@ -179,7 +179,10 @@ def stack_facts(
         parts.append(f"built on {human_list(built, MAIN_DEPENDENCIES)}")
         parts += [f"optional: {human_list(offered)} (behind a feature or extra)"] if offered else []
     elif stack.none and runtime and set(runtime) <= stack.optional:  # only behind features or extras
-        parts.append(f"no required runtime dependencies (optional: {human_list(runtime, MAIN_DEPENDENCIES)})")
+        optional = f"(optional: {human_list(runtime, MAIN_DEPENDENCIES)})"
+        # askama: its own askama_derive and askama_escape are required, only the others are behind features
+        own = stack.none.split("; ")[-1] if "its own crates" in stack.none else "no required runtime dependencies"
+        parts.append(f"{own} {optional}")
     elif stack.runtime is not None and stack.none and not runtime:
         parts.append(stack.none)
     if serves_many:

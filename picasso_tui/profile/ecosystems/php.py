@@ -121,6 +121,27 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     k.command("test-one", f"{env}{runner} --filter '<test name>'", config, 50)
 
 
+VENDOR_TOOLS = {
+    "phpstan": "phpstan/phpstan", "phpunit": "phpunit/phpunit", "psalm": "vimeo/psalm", "rector": "rector/rector",
+    "php-cs-fixer": "friendsofphp/php-cs-fixer", "phpcs": "squizlabs/php_codesniffer", "pest": "pestphp/pest",
+}  # fmt: skip
+"""The Composer package each `vendor/bin/<tool>` comes from."""
+
+
+def required_in_ci(tree: Tree, command: str) -> str | None:
+    """For `vendor/bin/<tool>` whose package composer.json does not require: CI's `composer require --dev …` line
+    that brings it (json-schema's phpstan); None otherwise (composer.json brings it, or something else does, such as
+    php-option's vendor-bin/phpstan for composer-bin-plugin, or the command runs no such tool)."""
+    tool = re.match(r"^(?:\./)?vendor/bin/([\w-]+)", command)
+    package = VENDOR_TOOLS.get(tool.group(1)) if tool else None
+    data = load_json(tree, "composer.json")
+    if not package or not data or package in {*(data.get("require") or {}), *(data.get("require-dev") or {})}:
+        return None
+    workflows = " \n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    line = re.search(rf"composer require (?:--dev|-D)[^\n]*?{re.escape(package)}[^\n$]*", workflows)
+    return " ".join(line.group(0).split()) if line else None
+
+
 ROOT_CONFIGS = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
 
 

@@ -8,7 +8,7 @@ import yaml
 
 from picasso_tui.profile.ecosystems import ruby_hoe
 from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
-from picasso_tui.profile.ecosystems.common import Stack, classify, root_gemspecs, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, classify, gem_text, root_gemspecs, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -197,7 +197,11 @@ def _commands(
     if "standard" in deps:
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
-    elif any(d == "rubocop" or d.startswith("rubocop-") for d in deps) and not _old_rubies_only(tree, "rubocop"):
+    elif (
+        any(d == "rubocop" or d.startswith("rubocop-") for d in deps)
+        and not _old_rubies_only(tree, "rubocop")
+        and not _obsolete_cops(tree)
+    ):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
         if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
             k.command("format", "bundle exec rubocop -a", ".rubocop.yml", 58)
@@ -229,6 +233,25 @@ def _gem_build(k: Knowledge, tree: Tree, gemspecs: list[str]) -> None:
         k.command("build", "bundle exec rake package", "Rakefile task `package`", 30, "runs `gem build`")
     else:
         k.command("build", f"gem build {gemspecs[0]}", gemspecs[0], 65)
+
+
+RENAMED_COPS = re.compile(
+    r"^(Metrics/LineLength|Lint/HandleExceptions|Layout/AlignHash|Layout/AlignParameters|Layout/AlignArray|"
+    r"Layout/IndentHash|Layout/IndentArray|Layout/TrailingBlankLines|Lint/UnneededCopDisableDirective|"
+    r"Lint/StringConversionInInterpolation|Style/DeprecatedHashMethods|Naming/UncommunicativeMethodParamName|"
+    r"Lint/Eval|Style/MethodMissing):",
+    re.MULTILINE,
+)
+"""Cops RuboCop renamed or removed (Metrics/LineLength became Layout/LineLength in 0.78): a configuration that still
+names one makes a current RuboCop stop with an obsolete-configuration error."""
+
+
+def _obsolete_cops(tree: Tree) -> bool:
+    """.rubocop.yml names a renamed cop and nothing pins RuboCop to the 0.x it was written for (draper's, untouched
+    since 2017, with an unpinned rubocop): `bundle exec rubocop` fails as written."""
+    if not RENAMED_COPS.search(tree.read(".rubocop.yml") or ""):
+        return False
+    return not re.search(r"""['"]rubocop['"]\s*,\s*['"](~>|<|<=|=)?\s*0\.""", gem_text(tree))
 
 
 OLDEST_LIVE_RUBY = 27
