@@ -34,6 +34,14 @@ def test_jacoco_coverage_minimums_are_a_rule(make_project):
     )
     learned = bodies(make_project, {"pom.xml": pom, "src/main/java/A.java": "class A {}\n"})
     assert "Line and branch coverage must stay at 100% (JaCoCo's `check` goal" in learned["rules/config"]
+    # junit-quickcheck: JaCoCo's rules set, but the only `check` goal bound is spotbugs'
+    spotbugs = pom.replace("<goals><goal>check</goal></goals>", "").replace(
+        "</plugins>",
+        "<plugin><artifactId>spotbugs-maven-plugin</artifactId><executions><execution><goals>"
+        "<goal>check</goal></goals></execution></executions></plugin></plugins>",
+    )
+    unbound = bodies(make_project, {"pom.xml": spotbugs, "src/main/java/A.java": "class A {}\n"}, name="unbound")
+    assert "JaCoCo" not in unbound.get("rules/config", "")
 
 
 def test_test_libraries_the_tests_import_are_named(make_project):
