@@ -14,7 +14,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
 PURPOSES = {
@@ -335,6 +335,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             what = None  # cobra's doc/ is its Go package that writes man pages and Markdown, not documentation
         elif what == "documentation":
             lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder
+        if what in ("source code", "library code") and not langs.get(folder) and prose[folder] * 2 > n:
+            what = None  # junit-quickcheck's src/ holds only the Maven site's Markdown: no code, whatever its name
         if not what and prose[folder] * 2 > n:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:
@@ -387,6 +389,8 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
         if rel.count("/") > 2:
             break
         parts = rel.split("/")
+        if EXAMPLE_FOLDER.match(rel):
+            continue  # pdoc's examples/mkdocs/mkdocs.yml shows pdoc inside MkDocs: not how its own docs are built
         for name, tool in DOC_TOOLS:
             if parts[-1] == name or (name.startswith(".") and name in parts[:-1]):
                 if tool == "Sphinx" and not any(p in ("doc", "docs", "documentation") for p in parts[:-1]):

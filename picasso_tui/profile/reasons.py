@@ -349,6 +349,8 @@ def body_sentences(body: str) -> list[str]:
     return [s for s in found if _WHOLE.match(s) and not _QUOTED.match(s)]
 
 
+BOT = re.compile(r"\[bot\]|^(renovate|dependabot|github-actions|pre-commit-ci)\b", re.IGNORECASE)
+"""A commit author that is a bot: what it writes is a tool's, never the project's decision."""
 CODE_FILE = re.compile(r"\.(c|h|cc|cpp|hpp|cxx|py|js|mjs|cjs|ts|tsx|go|rs|java|kt|rb|php|swift|scala|cs)$")
 LOCAL_EDIT_LINES = 2
 """A commit changing this many lines of code or fewer (one line rewritten) edits one spot: set by reasoning."""
@@ -369,15 +371,15 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
     """Commits (merges too) whose subject or body has one sentence that states a choice and its reason."""
     from datetime import date, timedelta
 
-    log = git(root, "log", "-n", str(limit), "--format=%H%x1f%as%x1f%s%x1f%b%x1e")
+    log = git(root, "log", "-n", str(limit), "--format=%H%x1f%as%x1f%an%x1f%s%x1f%b%x1e")
     newest = head_day(root)
     oldest = (date.fromisoformat(newest) - timedelta(days=MAX_AGE_DAYS)).isoformat() if newest else ""
     out = []
     for entry in (log or "").split("\x1e"):
         parts = entry.strip("\n").split("\x1f")  # not strip(): \x1f counts as white space
-        if len(parts) != 4 or NOT_A_DECISION.match(parts[2]) or parts[1] < oldest:
-            continue
-        sha, day, subject, body = parts
+        if len(parts) != 5 or NOT_A_DECISION.match(parts[3]) or parts[1] < oldest or BOT.search(parts[2]):
+            continue  # node-cron's renovate[bot] bump quotes the upstream release notes: no choice of the project's
+        sha, day, _, subject, body = parts
         said = [subject, *body_sentences(body)]  # a subject may say why too
         at = next(
             (i for i, s in enumerate(said) if CHOICE.search(s) and gives_reason(s) and not BUG.search(s)

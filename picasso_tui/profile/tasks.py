@@ -13,7 +13,7 @@ from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_targets import default_target, does_nothing, runs_tests
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
-from picasso_tui.profile.walk import Tree, read_bounded
+from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
 RUNNER = 25
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
@@ -414,7 +414,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             k.command("docs", f"sphinx-build {folder} {folder}/_build/html", f"{conf} (Sphinx)", RUNNER + 5)
         break
     for cfg in sorted(
-        (f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 2), key=lambda f: f.count("/")
+        (f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f)),
+        key=lambda f: f.count("/"),
     )[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else ""
         wrapper = f"{folder}/mkdocs" if folder and tree.has(f"{folder}/mkdocs") else ""

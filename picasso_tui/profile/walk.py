@@ -130,6 +130,10 @@ NAMED_EXAMPLE = re.compile(r"^(examples?|samples?|demos?|docs?)[-_]\w", re.IGNOR
 project's."""
 
 
+EXAMPLE_FOLDER = re.compile(r"(examples?|samples?|demos?)/", re.IGNORECASE)
+"""A top-level folder of examples: a docs config in it is the example's (pdoc's examples/mkdocs/), not the project's."""
+
+
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""

@@ -257,16 +257,28 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
                   f"{option} is OFF by default, and without it nothing is compiled")  # fmt: skip
     elif folder == ".":  # md4c's test script looks for md2html/md2html under the source tree, where CI builds it
         k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
-    else:
+    elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     return details
 
 
+_COMPILED = r"\badd_executable\s*\(|\badd_library\s*\(\s*[\w:${}-]+\s*(?:\)|\s(?!(INTERFACE|ALIAS|IMPORTED)\b)\w)"
+"""A target CMake compiles: an executable, or a library that is not INTERFACE, ALIAS or IMPORTED."""
+
+
+def _compiles_nothing(root: str) -> bool:
+    """The root CMakeLists.txt declares only header-only (INTERFACE) targets and adds no folder: a build compiles
+    nothing, its only use is the install rules."""
+    return bool(re.search(r"\badd_library\s*\(\s*[\w:${}-]+\s+INTERFACE\b", root, re.IGNORECASE)) and not re.search(
+        rf"{_COMPILED}|\badd_subdirectory\s*\(|\bExternalProject_Add\b|\bFetchContent", root, re.IGNORECASE
+    )
+
+
 def _compiled_behind(root: str) -> str:
     """The OFF option every compiled target of the root sits behind (date's `if( BUILD_TZ_LIB )` around
     `add_library( date-tz )`, the rest INTERFACE): a default build compiles nothing. Empty otherwise."""
-    compiled = r"\badd_executable\s*\(|\badd_library\s*\(\s*[\w:-]+\s*(?:\)|\s(?!(INTERFACE|ALIAS|IMPORTED)\b)\w)"
+    compiled = _COMPILED
     if re.search(compiled, _unconditional(root), re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", root, re.I):
         return ""
     guarded = re.search(rf"^\s*if\s*\(\s*(\w+)\s*\)\s*\n(?:(?!\s*endif).*\n)*?\s*(?:{compiled})", root, re.I | re.M)

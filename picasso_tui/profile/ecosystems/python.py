@@ -378,7 +378,15 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
     entries = [f"`{n}` -> {t}" + (f" (deprecated: {retired[n]})" if n in retired else "") for n, t in scripts.items()]
     installed = [] if scripts else setup_scripts(tree)  # setup.py's and setup.cfg's, when pyproject names none
     entries += [f"`{s.name}` -> {s.target} ({s.source})" for s in installed]
-    mains = [f for f in tree.files if f.endswith("__main__.py") and f.count("/") <= 2 and importable(tree, f)]
+    mains = [
+        f
+        for f in tree.files
+        if f.endswith("__main__.py")
+        and f.count("/") <= 2
+        and importable(tree, f)
+        and not is_auxiliary(f)
+        and not re.match(r"(tests?|testing)/", f)
+    ]  # pdoc's test/mod_with_main/__main__.py is a fixture that raises
     entries += [
         f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})"
         + (f" (deprecated: {said})" if (said := deprecated(tree, f)) else "")

@@ -57,7 +57,8 @@ def _dep_names(table: Any) -> list[str]:
 
 
 _ONE_PLATFORM = re.compile(
-    r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+|^cfg\(\w+\)$"
+    r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+|^cfg\(\w+\)$|"
+    r"^cfg\(any\(\s*\)\)$"  # assert_cmd's `cfg(any())`: true on no target, a version pin for the lock file only
 )
 """A `[target.'cfg(target_arch = "wasm32")'.dependencies]` table: what one platform needs, not what the crate is
 built on; so is a bare custom flag's (left-right's `cfg(loom)`: the model checker a `--cfg loom` test run builds)."""
