@@ -44,7 +44,9 @@ NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
-    r"^(bundle exec )?rake [\w:]*status$"  # pgx's `rake references:status` reports, it sets nothing up
+    r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
+    r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
+    r"^(just|make|task) (-l|--list|help)$"  # sqlite-utils' `just -l` lists the recipes
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis

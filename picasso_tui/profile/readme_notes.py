@@ -190,6 +190,16 @@ def _status(tree: Tree, rel: str, intro: str, names: list[str]) -> Finding | Non
     return None
 
 
+def _msrv_elsewhere(tree: Tree, heading: str, said: str) -> bool:
+    """A README's Rust-version section that does not name the `rust-version` Cargo.toml declares (rusqlite's "Latest
+    stable Rust version at the time of release" beside `rust-version = "1.88.0"`, which CI checks): the manifest is
+    what holds."""
+    if not re.search(r"\bmsrv\b|\bminimum supported rust\b|\brust version\b", heading, re.IGNORECASE):
+        return False
+    declared = re.search(r'^\s*rust-version\s*=\s*"([\d.]+)"', tree.read("Cargo.toml") or "", re.MULTILINE)
+    return bool(declared) and declared.group(1).removesuffix(".0") not in said
+
+
 def notes(tree: Tree) -> list[Finding]:
     rel = tree.first(*README)
     if not rel:
@@ -216,7 +226,7 @@ def notes(tree: Tree) -> list[Finding]:
         shown = f"{parent} > {heading}" if parent and level > 2 else heading
         slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
         said = _quote(_prose(_with_targets(body, keep_web=bool(re.search("secur", heading, re.I)))))
-        if slug in why or not said or len(said) < 40 or outdated(tree, said):
+        if slug in why or not said or len(said) < 40 or outdated(tree, said) or _msrv_elsewhere(tree, heading, said):
             continue
         out.append(
             Finding(

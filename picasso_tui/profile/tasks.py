@@ -56,6 +56,8 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = 
             continue
         if role == "install" and PUBLISHED_INSTALL.search(recipe):
             continue
+        if role == "run" and runner == "just" and re.match(r"^@?[\w-]+\s+[*+]?\w", recipe):
+            continue  # sqlite-utils' `run *args: uv run {{args}}`: bare, it runs nothing
         if role == "build" and RELEASE_BUILD.search(recipe):
             continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:

@@ -232,6 +232,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.command in never_run(tree):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
+        return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
     if BARE_TOOL.fullmatch(c.command):
         return None  # pgx's CLAUDE.md names `golangci-lint`: alone it prints its usage and checks nothing
     if c.role == "test-one" and (

@@ -74,6 +74,13 @@ NOT_RUNTIME = re.compile(
 constraints.txt): what it pins never runs in the package."""
 
 
+def _pip_requirements(text: str) -> bool:
+    """The file reads as pip's: inja's requirements.txt holds `nlohmann/json@v3.8.0`, a line for cget, the C++
+    package manager, which pip refuses ("Invalid requirement")."""
+    lines = [x.split("#", 1)[0].strip() for x in text.splitlines()]
+    return not any(re.match(r"^[\w.-]+/[\w.-]+@", x) for x in lines if x and not x.startswith("-"))
+
+
 def _runtime_requirements(tree: Tree) -> set[str]:
     """The names the runtime requirement files list (requirements.txt, requirements/base.txt), never a dev, test,
     docs or constraints file's: dateutil's requirements-dev.txt pins attrs for its tests, not for users."""
@@ -196,7 +203,7 @@ def investigate(tree: Tree) -> Knowledge:
     """What the Python manifests say: packaging, the stack, and how to install, test, lint, run and migrate."""
     k = Knowledge()
     sources = [f for f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile") if tree.has(f)]
-    sources += [f for f in tree.files if REQUIREMENTS.match(f)]
+    sources += [f for f in tree.files if REQUIREMENTS.match(f) and _pip_requirements(tree.read(f) or "")]
     if not sources:
         return k
     pyproject = load_toml(tree, "pyproject.toml")
