@@ -140,7 +140,7 @@ def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
     """A workflow that tests a change: started by a push or pull request, and not named for housekeeping."""
     name = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     triggers = _triggers(data)
-    # environs' build-release.yml tests every pull request, then publishes on tags: its release job is left out alone
+    # environs' build-release.yml tests every pull request and publishes on tags: only its publish job is left out
     both = re.search(r"(^|[-_.])(build|test|tests|ci|check)([-_.]|$)", name) and "pull_request" in triggers
     if NOT_TEST_WORKFLOW.search(name) and not (
         both and re.fullmatch(r"[\w]+[-_](release|publish)|(release|publish)[-_][\w]+", name)

@@ -37,6 +37,7 @@ PUBLISHED_INSTALL = re.compile(r"^\s*@?cargo install\b(?![^\n]*--(path|git)\b)",
 
 
 RELEASE_BUILD = re.compile(r"\bgoreleaser\b|\bcargo dist\b|\bsemantic-release\b")
+"""A recipe that builds a release for every platform (fzf's `goreleaser build --snapshot`), no contributor's build."""
 
 
 def _just_recipe(text: str, name: str) -> str:

@@ -278,10 +278,9 @@ def _compiles_nothing(root: str) -> bool:
 def _compiled_behind(root: str) -> str:
     """The OFF option every compiled target of the root sits behind (date's `if( BUILD_TZ_LIB )` around
     `add_library( date-tz )`, the rest INTERFACE): a default build compiles nothing. Empty otherwise."""
-    compiled = _COMPILED
-    if re.search(compiled, _unconditional(root), re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", root, re.I):
+    if re.search(_COMPILED, _unconditional(root), re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", root, re.I):
         return ""
-    guarded = re.search(rf"^\s*if\s*\(\s*(\w+)\s*\)\s*\n(?:(?!\s*endif).*\n)*?\s*(?:{compiled})", root, re.I | re.M)
+    guarded = re.search(rf"^\s*if\s*\(\s*(\w+)\s*\)\s*\n(?:(?!\s*endif).*\n)*?\s*(?:{_COMPILED})", root, re.I | re.M)
     if not guarded:
         return ""
     off = re.search(rf"^\s*option\s*\(\s*{guarded.group(1)}\s+\"[^\"]*\"\s+OFF\b", root, re.IGNORECASE | re.MULTILINE)
@@ -292,9 +291,7 @@ def _tests_project(tree: Tree, root: str) -> str:
     """The test folder that is a CMake project of its own (robin-map's tests/, with `project()` and the root added
     back through add_subdirectory) when the root builds nothing: INTERFACE libraries only, no executable, no
     subfolder. Empty otherwise."""
-    compiled = r"\badd_library\s*\(\s*[\w:-]+\s+(?!(INTERFACE|ALIAS|IMPORTED)\b)\w"  # a library built from sources
-    builds = re.search(rf"\badd_executable\s*\(|\badd_subdirectory\s*\(|{compiled}", root, re.IGNORECASE)
-    if builds or not re.search(r"\badd_library\s*\(\s*[\w:-]+\s+INTERFACE\b", root, re.IGNORECASE):
+    if not _compiles_nothing(root):
         return ""
     for folder in ("tests", "test"):
         text = _code(tree.read(f"{folder}/CMakeLists.txt") or "")
@@ -433,7 +430,7 @@ def _test_commands(
         k.command("test", f"{configure} && cmake --build {folder} --target {target}", "CMakeLists.txt", 60,
                   f"option {gate} is OFF by default; the test programs are built only by `{target}`")  # fmt: skip
         k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
-                  f"after `cmake --build {folder} --target {runner.group(1)}`")  # fmt: skip
+                  f"after `cmake --build {folder} --target {target}`")  # fmt: skip
         return
     if gate and registered:
         # yyjson builds no test unless asked (-DYYJSON_BUILD_TESTS=ON): a bare ctest would find none
