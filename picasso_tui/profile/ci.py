@@ -22,6 +22,7 @@ from picasso_tui.profile.ci_steps import (
     SPECIAL_CFG,
     commits_fixes,
     folders_of_other_checkouts,
+    matrix_folders,
     matrix_lines,
     narrowed,
     never_runs,
@@ -271,7 +272,11 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             # fail is still how the project checks (python-semver's `tox run -e checks` lint step)
             may_fail = job.get("continue-on-error") is True
             if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
-                steps.append(CiStep(rel, str(job_id), action, may_fail))
+                given = step.get("with")
+                where = str(given.get("working-directory") or "") if isinstance(given, dict) else ""
+                for folder in matrix_folders(where, job):
+                    if "$" not in folder:
+                        steps.append(CiStep(rel, str(job_id), in_folder_command(folder, action), may_fail))
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
@@ -281,45 +286,57 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 continue  # reqwest's `--cfg reqwest_unstable` build: the command fails without CI's flags
             if not posix_shell(data, job, step):
                 continue  # yarl's `shell: python` step is a Python script, not shell lines
-            folder = str(step.get("working-directory") or run_default(job, "working-directory"))
-            if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
-                folder = ""  # the checkout itself
-            if "$" in folder:
-                continue  # a folder only CI knows: the command would mislead elsewhere
-            inside_build = False
-            configured: tuple[str, str, int] | None = None  # (build folder, where the chain runs, its step's index)
-            here = folder  # a `cd` on a line of its own moves the lines after it (bitflags' `cd ./tests/smoke-test`)
-            run = _with_env(run, data, job)
-            seen_by = narrowed(job, str(step.get("if") or ""))
-            for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, seen_by)]:
-                if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
-                    made_here.add(made.group(1))
-                entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
-                if entered and entered.group(1) in made_here:
-                    inside_build = True  # `mkdir -p build; cd build; cmake --build .`: CI's own build tree
-                if inside_build:
-                    continue
-                if re.fullmatch(r"cd [\w./-]+", line.strip()):
-                    here = posixpath.normpath(posixpath.join(here or ".", line.split()[1]))
-                    continue
-                if here.startswith(".."):
-                    break  # outside the checkout: what follows is another project's
-                command = clean_command(line)
-                if command and configured and _builds_in(command, here, *configured[:2]):
-                    # xxHash's `cmake -Bbuild`, `cd build`, `make`: one step, a configure alone builds nothing
-                    built, start, at = configured
-                    moved = posixpath.relpath(built, start or ".") if here == built else ""
-                    chain = f"{steps[at].command} && {f'cd {moved} && ' if moved else ''}{command}"
-                    steps[at] = CiStep(rel, str(job_id), chain, may_fail)
-                    configured = (built, here if moved else start, at)
-                elif command:
-                    in_folder = f"cd {here} && {command}" if here not in ("", ".") else command
-                    entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
-                    if not (entered and entered.group(1) in elsewhere):
-                        steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
-                        if built := configured_folder(command, here):
-                            configured = (built, here, len(steps) - 1)
+            given = str(step.get("working-directory") or run_default(job, "working-directory"))
+            for folder in matrix_folders(given, job):  # a matrix of modules runs the same steps in each
+                if re.fullmatch(r".*\$\{\{\s*github\.(repository|workspace)\s*\}\}/?", folder):
+                    folder = ""  # the checkout itself
+                if "$" in folder:
+                    continue  # a folder only CI knows: the command would mislead elsewhere
+                inside_build = False
+                configured: tuple[str, str, int] | None = None  # (build folder, where the chain runs, its step's index)
+                here = (
+                    folder  # a `cd` on a line of its own moves the lines after it (bitflags' `cd ./tests/smoke-test`)
+                )
+                run = _with_env(run, data, job)
+                seen_by = narrowed(job, str(step.get("if") or ""))
+                for line in [x for raw in logical_lines(run) for x in matrix_lines(raw, seen_by)]:
+                    if made := re.match(r"^mkdir (?:-p )?([\w./-]+)", line):
+                        made_here.add(made.group(1))
+                    entered = re.match(r"^(?:.* && )?cd ([\w./-]+)\s*$", line)
+                    if entered and entered.group(1) in made_here:
+                        inside_build = True  # `mkdir -p build; cd build; cmake --build .`: CI's own build tree
+                    if inside_build:
+                        continue
+                    if re.fullmatch(r"cd [\w./-]+", line.strip()):
+                        here = posixpath.normpath(posixpath.join(here or ".", line.split()[1]))
+                        continue
+                    if here.startswith(".."):
+                        break  # outside the checkout: what follows is another project's
+                    command = clean_command(line)
+                    if command and configured and _builds_in(command, here, *configured[:2]):
+                        # xxHash's `cmake -Bbuild`, `cd build`, `make`: one step, a configure alone builds nothing
+                        built, start, at = configured
+                        moved = posixpath.relpath(built, start or ".") if here == built else ""
+                        chain = f"{steps[at].command} && {f'cd {moved} && ' if moved else ''}{command}"
+                        steps[at] = CiStep(rel, str(job_id), chain, may_fail)
+                        configured = (built, here if moved else start, at)
+                    elif command:
+                        in_folder = in_folder_command(here, command)
+                        entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
+                        if not (entered and entered.group(1) in elsewhere):
+                            steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
+                            if built := configured_folder(command, here):
+                                configured = (built, here, len(steps) - 1)
     return steps
+
+
+def in_folder_command(folder: str, command: str) -> str:
+    """The command as run from the checkout's root: `cd v2 && go test ./...` for a step in v2/."""
+    if folder in ("", ".", "./"):
+        return command
+    if inner := re.match(r"cd ([\w./-]+) && ", command):  # `cd example && go build` in v2/: `cd v2/example && …`
+        return f"cd {posixpath.normpath(posixpath.join(folder, inner.group(1)))} && {command[inner.end() :]}"
+    return f"cd {folder} && {command}"
 
 
 def _builds_in(command: str, here: str, built: str, start: str) -> bool:

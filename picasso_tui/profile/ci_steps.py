@@ -4,6 +4,7 @@ taken out of a line (or said to vary) so that the command stands in a contributo
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any
 
@@ -72,6 +73,18 @@ def run_default(scope: dict[Any, Any], key: str) -> str:
     defaults = scope.get("defaults")
     run = defaults.get("run") if isinstance(defaults, dict) else None
     return str(run.get(key) or "") if isinstance(run, dict) else ""
+
+
+def matrix_folders(folder: str, job: dict[Any, Any]) -> list[str]:
+    """The folders a step runs in: its one folder, or each value of the matrix variable that names it
+    (gobreaker's `working-directory: ${{matrix.work-dir}}` over `["./", "./v2"]`: the same steps in each module)."""
+    named = re.fullmatch(r"\$\{\{\s*matrix\.([\w-]+)\s*\}\}", folder.strip())
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    values = matrix.get(named.group(1)) if named and isinstance(matrix, dict) else None
+    if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
+        return [folder]
+    return list(dict.fromkeys(posixpath.normpath(v) if v.strip("./") else "" for v in values))
 
 
 def posix_shell(workflow: dict[Any, Any], job: dict[Any, Any], step: dict[Any, Any]) -> bool:

@@ -331,6 +331,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         site = any(tree.has(f"{folder}/{f}") for f in ("conf.py", "index.rst", "index.md", "mkdocs.yml"))
         held = tree.under(folder)
         code = sum(tree.sizes[f] for f in held if top_lang and language_in(tree, f) == top_lang[0])
+        if what == "documentation" and held and not any(tree.sizes.get(f) for f in held):
+            what = "empty files only"  # mobility's docs/ holds a 0-byte README.md: nothing to read there
         if what == "documentation" and not site and code * 5 >= 4 * (sum(tree.sizes[f] for f in held) or 1):
             what = None  # cobra's doc/ is its Go package that writes man pages and Markdown, not documentation
         elif what == "documentation":

@@ -245,19 +245,30 @@ ENTRY_SHARE = 0.25
 """The size, against the folder's code, at which an entry file holds code of its own rather than a list of requires."""
 
 
-def _root_main(tree: Tree, files: list[str]) -> tuple[str, str] | None:
-    """(package.json's `main` and `types` files) when main is one file at the root that imports no other file of the
-    project and holds most of its code (buffer's 60 kB index.js): the library is that file, whatever folders of
-    scripts sit beside it. None when main is elsewhere or a shim that loads lib/ (express' index.js)."""
+def _root_main(tree: Tree, files: list[str]) -> tuple[str, str, list[str]] | None:
+    """(package.json's `main` file, its `types` file, the folders of helpers it loads) when main is one file at the
+    root that holds most of the project's code (buffer's 60 kB index.js) and outweighs all it imports
+    (close-with-grace's index.js beside three lists of event names in events/): the library is that file. None when
+    main is elsewhere or a shim that loads lib/ (express' index.js)."""
     manifest = load_json(tree, "package.json")
     main = str(manifest.get("main") or "").removeprefix("./")
     main = main if tree.has(main) or not tree.has(f"{main}.js") else f"{main}.js"
-    if not main or "/" in main or main not in files or RELATIVE_IMPORT.search(tree.read(main) or ""):
+    if not main or "/" in main or main not in files:
+        return None
+    text = tree.read(main) or ""
+    loaded = sorted(
+        set(re.findall(r"""(?:\brequire\(\s*|\bfrom\s+|\bimport\s+|\bimport\(\s*)['"]\./([\w.-]+)/""", text))
+    )
+    if RELATIVE_IMPORT.search(text) and (
+        not loaded
+        or re.search(r"""['"]\.\./|['"]\./[\w.-]+['"]""", text)  # a sibling file or the parent: another layout
+        or tree.sizes[main] < sum(tree.sizes[f] for f in files if f.split("/", 1)[0] in loaded)
+    ):
         return None
     if tree.sizes[main] * 2 < sum(tree.sizes[f] for f in files):
         return None
     types = str(manifest.get("types") or manifest.get("typings") or "").removeprefix("./")
-    return main, types if "/" not in types and tree.has(types) else ""
+    return main, types if "/" not in types and tree.has(types) else "", loaded
 
 
 ROOT_ENTRIES = frozenset({"index", "main", "lib", "mod"})
@@ -276,9 +287,11 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
     if root_main := _root_main(tree, files):
-        main, types = root_main
+        main, types, loaded = root_main
         body = f"Main source: {main} at the repository root, the file package.json's main names"
-        body += (f"; its types are in {types}." if types else ".") + tests_place(tree)
+        body += f"; its types are in {types}" if types else ""
+        body += f"; it loads smaller modules from {human_list([f'{d}/' for d in loaded], 3)}" if loaded else ""
+        body += "." + tests_place(tree)
         k.fact("layout/source", f"Main source: {main}", body, main, tags=("layout",))
         return k
     if 0 < len(files) < MIN_FILES and not _data_as_code(tree, lang):  # gjson.go, path-to-regexp's src/index.ts

@@ -144,6 +144,17 @@ def _repointed(tree: Tree, c: Command) -> Command | None:
     return Command(c.role, c.command.replace(path, main), c.source, c.priority, c.note) if path and main else None
 
 
+def _runs_a_built_file(tree: Tree, command: str) -> bool:
+    """The command starts a program at a path the checkout lacks, outside the folders an install fills (vendor/,
+    node_modules/): a file some build wrote, which the command runs rather than builds."""
+    moved = re.match(r"^cd ([\w./-]+) && (.+)$", command)
+    folder, rest = (moved.group(1), moved.group(2)) if moved else (".", command)
+    program = re.match(r"(?:\./)?((?:[\w.-]+/)+[\w.-]+)(\s|$)", rest)
+    if not program or re.match(r"(vendor|node_modules)/", program.group(1)):
+        return False
+    return not (tree.root / folder / program.group(1)).exists()
+
+
 def _has_migrations(tree: Tree) -> bool:
     return any(
         re.search(r"(^|/)(migrations?|migrate|alembic|prisma)/", f) and not NOT_PROJECT.search(f)
@@ -249,9 +260,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if (
         c.role in ("test", "build")
         and inside
-        and re.match(r"(\./)?(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
+        and re.search(r"(^|/)(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
     ):
         return None  # libcheck's CI: `cd doc/example && make check` builds an example against the installed library
+    if c.role == "build" and _runs_a_built_file(tree, c.command):
+        return None  # JoliNotif's CI runs `tools/phar/build/jolinotif.phar --help`: the PHAR a build wrote, no build
     if re.match(r"(bundle exec )?rake\b", c.command) and tasks.missing_rakefile_gem(tree):
         return None  # parslet's Rakefile requires sdoc, which its bundle lacks: no rake task loads
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):

@@ -8,7 +8,8 @@ from tests.profile.learned import bodies
 JAVA = "package p;\npublic class {0} {{ int a; int b; }}\n"
 SNIFFER = """<plugin><groupId>org.codehaus.mojo</groupId><artifactId>animal-sniffer-maven-plugin</artifactId>
 <configuration><signature><groupId>org.codehaus.mojo.signature</groupId><artifactId>java15</artifactId>
-<version>1.0</version></signature></configuration></plugin>"""
+<version>1.0</version></signature></configuration>
+<executions><execution><phase>test</phase><goals><goal>check</goal></goals></execution></executions></plugin>"""
 JAVA9_PROFILE = """<profiles><profile><id>java9</id><activation><jdk>[1.9,)</jdk></activation><properties>
 <maven.compiler.source>1.6</maven.compiler.source><maven.compiler.target>1.6</maven.compiler.target>
 </properties></profile></profiles>"""

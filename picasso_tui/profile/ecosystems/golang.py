@@ -3,6 +3,7 @@ examples/ or _examples/ are example programs with their own go.mod, not part of 
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from typing import Any
@@ -160,9 +161,9 @@ def investigate(tree: Tree) -> Knowledge:
         none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=False)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
-    _commands(k, tree, commands, bool(root_main))
+    _commands(k, tree, commands, bool(root_main), own)
     if required:  # a module with requirements fetches them before its first offline build
-        k.command("install", "go mod download", root, 60)
+        k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
     return k
 
@@ -319,24 +320,53 @@ def _a_test_name(tree: Tree, package: str) -> str:
     return found[best][0] if best and found[best] else ""
 
 
-def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool) -> None:
-    k.command("build", "go build ./...", "go.mod", 60)
-    k.command("test", "go test ./...", "go.mod", 60)
-    tested = [f.rsplit("/", 1)[0] if "/" in f else "." for f in tree.files if f.endswith("_test.go")]
+def _nested_modules(tree: Tree, own: list[str]) -> list[str]:
+    """The folders of the root module's sibling modules when no go.work joins them: `./...` stops at each go.mod,
+    so a command run at the root leaves them out (gobreaker's v2/, where its README says the current code is)."""
+    if tree.has("go.work") or "go.mod" not in own:
+        return []
+    return [m.rsplit("/", 1)[0] for m in own if "/" in m]
+
+
+def _elsewhere(tree: Tree, own: list[str]) -> str:
+    """The note a root-run `./...` command carries when sibling modules have go.mod files of their own."""
+    nested = _nested_modules(tree, own)
+    return f"`./...` stops at each go.mod: run it in {human_list([f'{n}/' for n in nested], 4)} too" if nested else ""
+
+
+def _module_of(rel: str, nested: list[str]) -> str:
+    """The folder of the module a file belongs to: the deepest nested module holding it, else the root."""
+    return max((n for n in nested if rel.startswith(n + "/")), key=len, default=".")
+
+
+def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, own: list[str]) -> None:
+    nested = _nested_modules(tree, own)
+    elsewhere = _elsewhere(tree, own)
+    k.command("build", "go build ./...", "go.mod", 60, elsewhere)
+    k.command("test", "go test ./...", "go.mod", 60, elsewhere)
+    tests = [f for f in tree.files if f.endswith("_test.go")]
+    modules = Counter(_module_of(f, nested) for f in tests)
+    # one test is run in the module with the most tests: from the root, `./...` never reaches another module's
+    home = max(sorted(modules), key=lambda m: (modules[m], m == "."), default=".")
+    tests = [f for f in tests if _module_of(f, nested) == home]
+    inside = (lambda f: f[len(home) + 1 :]) if home != "." else (lambda f: f)
+    tested = [inside(f).rsplit("/", 1)[0] if "/" in inside(f) else "." for f in tests]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
-    own = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
+    own_tested = [t for t in tested if t == "." or (not is_auxiliary(t + "/x") and not re.search(r"(^|/)_", t))]
     # the root package when it has tests (validator's are at the root, not in non-standard/) and no package has more
     # than twice as many; every package when another has (tablewriter's one root test beside sixteen in tests/)
-    counts = Counter(own).most_common()
+    counts = Counter(own_tested).most_common()
     top = counts[0][1] if counts else 0
     target = f"./{counts[0][0]}/" if top else "./<package dir>/"
-    target = ("." if top <= 2 * own.count(".") else "./...") if "." in own else target
-    if _gocheck_suites(tree, [f for f in tree.files if f.endswith("_test.go")]):
+    target = ("." if top <= 2 * own_tested.count(".") else "./...") if "." in own_tested else target
+    cd = f"cd {home} && " if home != "." else ""
+    if _gocheck_suites(tree, tests):
         # one Test function hands every suite to gocheck: -run picks that one; gocheck's own flag picks a method
-        k.command("test-one", f"go test {target} -check.f <Suite.TestName>", "go.mod", 60, "gocheck suites")
+        k.command("test-one", f"{cd}go test {target} -check.f <Suite.TestName>", "go.mod", 60, "gocheck suites")
     else:
-        name = _a_test_name(tree, counts[0][0] if top and target not in (".", "./...") else ".")
-        k.command("test-one", f"go test {target} -run {name or '<TestName>'}", "go.mod", 60,
+        package = counts[0][0] if top and target not in (".", "./...") else "."
+        name = _a_test_name(tree, package if home == "." else posixpath.normpath(f"{home}/{package}"))
+        k.command("test-one", f"{cd}go test {target} -run {name or '<TestName>'}", "go.mod", 60,
                   "-run takes a regular expression of Test names" if name else "")  # fmt: skip
     k.command(
         "lint",

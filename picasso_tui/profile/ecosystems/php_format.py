@@ -58,6 +58,18 @@ def _table(tree: Tree, name: str) -> list[tuple[str, Any]]:
     return list(table.items()) if isinstance(table, dict) else []
 
 
+def _tool_manifest(tree: Tree, packages: set[str]) -> str:
+    """A composer.json of its own (tools/php-cs-fixer/composer.json, vendor-bin/…) that requires one of the packages:
+    the way a project keeps a tool's dependencies apart from the library's."""
+    for rel in sorted(tree.named("composer.json")):
+        if rel == "composer.json" or not re.match(r"(tools|vendor-bin|\.tools|build)/", rel):
+            continue
+        data = tree.read(rel) or ""
+        if any(f'"{p}"' in data for p in packages):
+            return rel
+    return ""
+
+
 def style_hints(tree: Tree) -> list[tuple[str, str]]:
     """(hint, file) for each formatter config: the rule sets it applies."""
     out = []
@@ -75,7 +87,11 @@ def style_hints(tree: Tree) -> list[tuple[str, str]]:
         if rel.startswith(".php_cs"):
             version = "1.x" if "Symfony\\CS\\" in text else "2.x"
             hint += f" ({rel}: a PHP-CS-Fixer {version} config, which PHP-CS-Fixer 3 no longer reads)"
-        if not installed & {"friendsofphp/php-cs-fixer", "php-cs-fixer/shim"}:
+        fixer = {"friendsofphp/php-cs-fixer", "php-cs-fixer/shim"}
+        own = _tool_manifest(tree, fixer)
+        if own:  # JoliNotif installs it from tools/php-cs-fixer/composer.json, apart from the library's bundle
+            hint += f"; PHP-CS-Fixer is installed from {own}"
+        elif not installed & fixer:
             hint += "; PHP-CS-Fixer is not a Composer dependency"
         out.append((hint, rel))
         break  # the first config is the one the tool reads
