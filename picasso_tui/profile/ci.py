@@ -272,11 +272,15 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             # fail is still how the project checks (python-semver's `tox run -e checks` lint step)
             may_fail = job.get("continue-on-error") is True
             if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
-                given = step.get("with")
-                where = str(given.get("working-directory") or "") if isinstance(given, dict) else ""
+                given = step.get("with") if isinstance(step.get("with"), dict) else {}
+                where = str(given.get("working-directory") or "")
+                args = " ".join(str(given.get("args") or "").split())
+                # termenv's lint-soft passes `--config .golangci-soft.yml --issues-exit-code=0`: findings never fail
+                checked = f"{action} {args}" if args and "$" not in args else action
+                advisory = may_fail or bool(re.search(r"--issues-exit-code[= ]0\b", args))
                 for folder in matrix_folders(where, job):
                     if "$" not in folder:
-                        steps.append(CiStep(rel, str(job_id), in_folder_command(folder, action), may_fail))
+                        steps.append(CiStep(rel, str(job_id), in_folder_command(folder, checked), advisory))
             run = step.get("run") if isinstance(step, dict) else None
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests

@@ -67,7 +67,10 @@ def cut(rule: str, limit: int = MAX_RULE_CHARS) -> str:
         if kept and len(kept) + len(sentence) > limit:
             break
         kept = f"{kept} {sentence}".strip()
-    return kept if len(kept) <= limit + 200 else kept[:limit].rsplit(" ", 1)[0] + " …"
+    if len(kept) > limit + 200:
+        return kept[:limit].rsplit(" ", 1)[0] + " …"
+    # parser's sigil list loses its third item here: the mark says the quote goes on (it is no complete list)
+    return kept if kept == rule else f"{kept} …"
 
 
 def readme_dev_text(text: str) -> str:

@@ -181,6 +181,10 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
         if desc and len(desc.split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
             name = own[0] if own else (m.group(1) if (m := re.search(name_re, text or "")) else "")
+            if rel == "pom.xml" and "${" in name:  # rtree's <name>${project.artifactId}</name>: Maven fills it in
+                artifact = re.search(r"<artifactId>\s*([\w.-]+)\s*</artifactId>", text or "")
+                name = name.replace("${project.artifactId}", artifact.group(1) if artifact else "")
+                name = "" if "${" in name else name
             first = re.split(r"(?<=[.!?])\s+", " ".join(desc.split()))[0]
             return (name, first, rel)
     return ("", "", "")

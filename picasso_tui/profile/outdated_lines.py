@@ -21,6 +21,19 @@ def missing_folder(tree: Tree, line: str) -> bool:
     return any(n not in folders for n in named)
 
 
+_FILE_NAMED = re.compile(r"`([A-Za-z_][\w.-]*(?:/[\w.-]+)+\.[A-Za-z]{1,5})`")
+"""A relative file path in backticks, with a folder and an extension (`tests/api.rs`)."""
+
+
+def missing_file(tree: Tree, line: str) -> bool:
+    """rustls-native-certs' guide, copied from rustls: "API-level tests (see `tests/api.rs`)", where tests/ holds no
+    api.rs: a file in one of the repository's own folders that is not there."""
+    for path in _FILE_NAMED.findall(line):
+        if (tree.root / path.split("/")[0]).is_dir() and not (tree.root / path).exists():
+            return True
+    return False
+
+
 _CONFIG_NAMED = re.compile(r"(?<![\w/.-])([\w.-]+)\.(yml|yaml)\b")
 
 
@@ -49,4 +62,5 @@ def outdated(tree: Tree, line: str) -> bool:
         or unknown_tox_env(tree, line)
         or renamed_config(tree, line)
         or missing_command(tree, line)
+        or missing_file(tree, line)
     )

@@ -271,11 +271,51 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
             continue  # haml's `task(:doc) { sh "yard" }` with no yard in the bundle: under bundle exec it fails
         if role and role not in ("install", "build"):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
+    _generated_before_tests(k, rel, text)
+    _programs_needed(k, rel, text)
     helper = re.search(r"bundler/gem_tasks|Bundler::GemHelper\.install_tasks", text)
     if helper or re.search(r"^task\s*\(?\s*:build\b[^\n]*\n\s*(system\s*\(?\s*)?['\"]gem build", text, re.M):
         name = _namespaced(text, helper.start(), "build") if helper else "build"
         note = "builds the gem into pkg/" if helper else "runs `gem build`"
-        k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER, note)
+        before = _prerequisites(text, "build") if name == "build" else []
+        if any(_commits(text, b) for b in before):
+            return  # parser's `task :build => [:generate_release, :changelog]` commits CHANGELOG.md: a release step
+        if before:
+            note += f", after the Rakefile's own {human_list([f'`{b}`' for b in before])}"
+        k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER + (5 if before else 0), note)
+
+
+def _commits(text: str, task: str) -> bool:
+    """The Rakefile's task writes to git (`sh('git commit CHANGELOG.md …')`, a tag, a push)."""
+    body = re.search(rf"^task\s*\(?\s*:{task}\b[^\n]*\bdo\b(.*?)^end\b", text, re.MULTILINE | re.DOTALL)
+    return bool(body and re.search(r"\bgit (commit|tag|push)\b", body.group(1)))
+
+
+def _programs_needed(k: Knowledge, rel: str, text: str) -> None:
+    """Programs the Rakefile checks for on the PATH with Cliver (parser's `Cliver.assert('ragel', '~> 6.7')`): no
+    gem brings them, so a clone needs them installed before the task that asserts them runs."""
+    found = re.findall(r"Cliver\.(?:assert|detect!)\(\s*['\"]([\w.+-]+)['\"](?:\s*,\s*['\"]([^'\"\n]+)['\"])?", text)
+    if found:
+        named = human_list([f"{tool} {version}".strip() for tool, version in dict.fromkeys(found)])
+        body = f"The Rakefile needs {named} on the PATH (it checks with Cliver): no gem installs it; install it first."
+        k.fact("ruby/system-tools", "Programs the Rakefile needs", body, rel)
+
+
+def _prerequisites(text: str, task: str) -> list[str]:
+    """The tasks a Rakefile runs before one of its own (`task :test => [:generate]`), in order."""
+    found = re.search(rf"^task\s*\(?\s*:{task}\s*=>\s*\[?([^\]\n]*)", text, re.MULTILINE)
+    return re.findall(r":(\w+)", found.group(1)) if found else []
+
+
+def _generated_before_tests(k: Knowledge, rel: str, text: str) -> None:
+    """A task the tests depend on that generates code (parser's `desc 'Generate the Ragel lexer and Racc parser.'`
+    `task :generate`, `task :test => [:generate]`): the build step of a contributor's clone."""
+    for name in _prerequisites(text, "test"):
+        said = re.search(rf"^desc\s+['\"]([^'\"\n]+)['\"]\s*\n\s*task\s*\(?\s*:{name}\b", text, re.MULTILINE)
+        if said and re.search(r"\b(generat|compil|build)", said.group(1), re.IGNORECASE):
+            note = f"{said.group(1).rstrip('.')}; `rake test` runs it first"
+            k.command("build", f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER - 1, note)
+            return
 
 
 RUBY_LIBRARIES = frozenset({
@@ -448,8 +488,12 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
     mvn = "./mvnw" if tree.has("mvnw") else "mvn"
     pages = r"(.+/)?src/site/(?!site\.xml$|resources/)\S+\.(md|apt|xdoc|xml|fml|vm|html)$"  # not only site.xml's menu
+    reports = _site_reports(pom)
     if pom and any(re.match(pages, f) for f in tree.files):  # kryo's pom has a plugin, no site; jackson's no page
         k.command("docs", f"{mvn} site", "pom.xml (Maven site)", RUNNER + 10)
+    elif reports:  # rtree's <reporting>: javadoc beside jxr, checkstyle and PMD, a site of API docs and reports
+        note = f"writes target/site: Javadoc and the {human_list(reports, 5)} reports"
+        k.command("docs", f"{mvn} site", "pom.xml (<reporting>)", RUNNER + 10, note)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
@@ -458,6 +502,20 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
         goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"
         k.command("docs", f"{mvn} {goal}", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
+
+
+def _site_reports(pom: str) -> list[str]:
+    """The other reports a pom's <reporting> lists when it lists Javadoc too: a site of API docs (rtree's jxr,
+    checkstyle, PMD). Without Javadoc the site holds only reports (assertj's spotbugs, kryo's clirr): no docs."""
+    text = re.sub(r"<!--.*?-->", "", pom, flags=re.DOTALL)
+    reporting = re.search(
+        r"<reporting>(.*?)</reporting>", re.sub(r"<profiles>.*?</profiles>", "", text, flags=re.S), re.S
+    )
+    plugins = re.findall(r"<artifactId>\s*([\w.-]+)\s*</artifactId>", reporting.group(1)) if reporting else []
+    if "maven-javadoc-plugin" not in plugins:
+        return []
+    names = [re.sub(r"^maven-|-maven-plugin$|-plugin$", "", p) for p in plugins if p != "maven-javadoc-plugin"]
+    return [n for n in names if n != "project-info-reports"]
 
 
 def dprint(tree: Tree, k: Knowledge) -> None:

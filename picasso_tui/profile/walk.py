@@ -155,6 +155,11 @@ SINGLE_FILE_FRAMEWORKS = frozenset({
 someone else's code, not the project's tests, nor the language the project is written in."""
 
 
+COPIED_SCRIPT = re.compile(r"^jquery([.-][\w.-]*)?\.js$", re.IGNORECASE)
+"""jQuery and its plugins copied beside a page (parallel-hashmap's benchmark/js/jquery.flot.*.js, for its charts):
+browser code of other projects, not the project's JavaScript."""
+
+
 def is_vendored(rel: str) -> bool:
     """True for a file inside someone else's code copied in: a vendor/, third_party/ … folder or one named with a
     release (test/googletest-1.16.0/), at any depth, or a test framework's copy inside a test folder."""
@@ -162,6 +167,7 @@ def is_vendored(rel: str) -> bool:
     copied = any(p.lower() in TEST_FRAMEWORK_COPIES and up in ("test", "tests") for up, p in pairwise(parts))
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
+    copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]

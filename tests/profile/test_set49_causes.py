@@ -56,7 +56,7 @@ def test_php_test_libraries_beside_phpunit_are_named(make_project):
         '"bovigo/assert": "^6.2", "bovigo/callmap": "^6.2", "mockery/mockery": "^1.6"}}'
     )
     stack = bodies(make_project, {"composer.json": composer, "src/A.php": "<?php\n"})["php/stack"]
-    assert "Test tools: PHPUnit, Mockery, bovigo/assert, bovigo/callmap" in stack
+    assert "Test tools: PHPUnit 9, Mockery, bovigo/assert, bovigo/callmap" in stack
 
 
 def test_a_cached_cxx_standard_is_a_default_not_a_floor(make_project):

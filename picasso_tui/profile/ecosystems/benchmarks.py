@@ -267,7 +267,7 @@ def _maven_profile(text: str) -> tuple[str, str, str] | None:
         if ident and re.fullmatch(r"(bench|benchmarks?|jmh|perf)", ident.group(1)):
             jar = re.search(r"<finalName>\s*([\w.-]+)\s*</finalName>", profile)
             runnable = jar and "org.openjdk.jmh.Main" in profile
-            executes = re.search(r"exec-maven-plugin</artifactId>.*?<phase>\s*(\w+)\s*</phase>", profile, re.DOTALL)
+            executes = re.search(r"exec-maven-plugin</artifactId>.*?<phase>\s*([\w-]+)\s*</phase>", profile, re.DOTALL)
             phase = executes.group(1) if executes and not runnable else "package"
             return ident.group(1), jar.group(1) if runnable and jar else "", phase
     return None
@@ -277,7 +277,7 @@ def _maven_module(text: str, wrapper: str, folder: str, member: bool) -> str:
     """How a benchmarks module's own pom runs JMH: exec:java on its main class, exec bound to a phase, or a jar."""
     select = f"-pl {folder} -am" if member else f"-f {folder}/pom.xml"
     exec_plugin = re.search(r"<artifactId>exec-maven-plugin</artifactId>(.*?)</plugin>", text, re.DOTALL)
-    if exec_plugin and (phase := re.search(r"<phase>\s*(\w+)\s*</phase>", exec_plugin.group(1))):
+    if exec_plugin and (phase := re.search(r"<phase>\s*([\w-]+)\s*</phase>", exec_plugin.group(1))):
         return f"`{wrapper} {select} {phase.group(1)}`, whose exec-maven-plugin runs them in the {phase.group(1)} phase"
     if exec_plugin and "<goal>java</goal>" in exec_plugin.group(1):
         return f"`{wrapper} -f {folder}/pom.xml compile exec:java`"

@@ -125,6 +125,8 @@ class Stack:
     """Name only the dependencies the table knows (a monorepo's packages declare many small ones)."""
     none: str = "no runtime dependencies"
     """How to say that ``runtime`` is empty (a Go module: standard library only); "" says nothing."""
+    versions: dict[str, str] = field(default_factory=dict)
+    """The major versions a manifest allows a tool, by package (PHPUnit's `^9.0`: "9"), said beside its name."""
     ordered: bool = True
     """Whether the manifest lists dependencies in the author's order (go.mod is sorted by `go mod tidy`: its first
     entries are the alphabet's, not the project's main ones)."""
@@ -170,10 +172,12 @@ def stack_facts(
     for name in sorted(stack.dev - set(runtime)):
         hit = known(name, table)
         if hit and hit[1] in ("test", "build", "docs", "lint", "types"):
-            kinds.setdefault(hit[1], []).append(hit[0])
+            kinds.setdefault(hit[1], []).append(
+                f"{hit[0]} {stack.versions[name]}" if name in stack.versions else hit[0]
+            )
     kinds = {kind: list(dict.fromkeys(labels)) for kind, labels in kinds.items()}
-    for labels in kinds.values():
-        labels.sort(key=lambda label: order.get(label, len(order)))
+    for labels in kinds.values():  # "PHPUnit 9" keeps PHPUnit's place
+        labels.sort(key=lambda label: order.get(label, order.get(label.rsplit(" ", 1)[0], len(order))))
     parts = [stack.role] if stack.role else []
     if built:
         parts.append(f"built on {human_list(built, MAIN_DEPENDENCIES)}")

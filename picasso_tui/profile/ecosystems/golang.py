@@ -393,6 +393,29 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
             k.command("run", f"go run ./{shown}", f"{shown}/main.go", 60)
     elif root_main:
         k.command("run", "go run .", "go.mod", 60)
+    elif shown := _example_programs(tree):  # termenv: a library, shown in use by examples/hello-world
+        listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
+        body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."
+        k.fact("go/examples", "Go examples", body, f"{shown[0]}/main.go")
+
+
+def _example_programs(tree: Tree) -> list[str]:
+    """The example programs of a library's own module: example/ or examples/<name>/ folders of `package main`
+    without a go.mod of their own (those need `cd` and their own requirements)."""
+    found: list[str] = []
+    for rel in tree.files:
+        parts = rel.split("/")
+        if parts[0] not in ("example", "examples", "_examples") or len(parts) > 3 or not rel.endswith(".go"):
+            continue
+        folder = rel.rsplit("/", 1)[0]
+        if folder in found or tree.has(f"{folder}/go.mod") or rel.endswith("_test.go"):
+            continue
+        if re.search(r"^package\s+main\b", tree.read(rel) or "", re.MULTILINE):
+            found.append(folder)
+    return sorted(found)[:MAX_EXAMPLES]
+
+
+MAX_EXAMPLES = 5
 
 
 def _built_with_tags(tree: Tree) -> bool:

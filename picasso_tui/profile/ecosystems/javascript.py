@@ -38,7 +38,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "parcel": ("Parcel", "build"), "vitest": ("Vitest", "test"), "jest": ("Jest", "test"),
     "mocha": ("Mocha", "test"), "ava": ("AVA", "test"), "tap": ("tap", "test"), "borp": ("borp", "test"),
     "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"), "chai": ("Chai", "test"),
-    "sinon": ("Sinon", "test"), "tape": ("tape", "test"),
+    "sinon": ("Sinon", "test"), "tape": ("tape", "test"), "@hapi/lab": ("@hapi/lab", "test"),
+    "@hapi/code": ("@hapi/code (assertions)", "test"),
     "@testing-library/": ("Testing Library", "test"), "prisma": ("Prisma", "database"),
     "@prisma/client": ("Prisma", "database"), "typeorm": ("TypeORM", "database"),
     "sequelize": ("Sequelize", "database"), "drizzle-orm": ("Drizzle", "database"), "knex": ("Knex", "database"),
@@ -101,7 +102,7 @@ def _glob(folder: str, pattern: str) -> bool:
 
 MONOREPO_SHOWN = 12
 """Workspace packages named per group; a bigger group shows the main ones and a count."""
-RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b")
+RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b|(?<![\w@/-])lab(?=\s|$)")
 
 
 def _test_runner(scripts: dict) -> tuple[str | None, bool]:
@@ -270,6 +271,35 @@ def script_note(script: str) -> str:
     programs = [step.split()[0] for step in chain_steps(script) if step.split()]
     programs = [p for p in dict.fromkeys(programs) if p not in ("cross-env", "npx", "node")] or programs
     return "runs " + ", then ".join(programs[:4]) + (" …" if len(programs) > 4 else "")
+
+
+LAB_FLAGS = (
+    (r"(?:^|\s)(?:-L|--lint)(?=\s|$)", "lints with ESLint (-L)"),
+    (r"(?:^|\s)(?:-Y|--types)(?=\s|$)", "checks the TypeScript definitions against the type tests (-Y)"),
+    (r"(?:^|\s)(?:-t|--threshold)\s+(\d+)", "fails under {0}% code coverage (-t {0})"),
+)
+"""hapi's lab does more in one run than test: what each flag adds (boom's `lab -a @hapi/code -t 100 -L -Y`)."""
+
+
+def lab_note(script: str) -> str:
+    """What a lab run checks besides the tests, said in words, or ""."""
+    if not re.search(r"(?<![\w@/-])lab(?=\s|$)", script):
+        return ""
+    said = [what.format(*m.groups()) for flag, what in LAB_FLAGS if (m := re.search(flag, script))]
+    return (
+        f"lab also {human_list(said[:-1])} and {said[-1]}" if len(said) > 1 else f"lab also {said[0]}" if said else ""
+    )
+
+
+def lab_one(execute: str, script: str, example: str, tree: Tree) -> str:
+    """One lab test file, keeping the assertion library the script names (`-a @hapi/code`), narrowed with lab's `-g`
+    (a grep on test titles) to the tests of its second describe(), the first group inside the file's own."""
+    assertions = re.search(r"(?:^|\s)(?:-a|--assert)\s+(\S+)", script)
+    titles = re.findall(r"""\bdescribe\(\s*'([^'\n]{1,60})'""", tree.read(example) or "")
+    title = titles[1] if len(titles) > 1 else ""  # the first group is most often the whole file's
+    return f"{execute} lab{f' -a {assertions.group(1)}' if assertions else ''} {example}" + (
+        f" -g '{title}'" if title else ""
+    )
 
 
 def _monorepo(p: _Package) -> str:
@@ -444,6 +474,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             elif role == "test" and reads_output:
                 note = (f"{note}; " if note else "") + (f"run after `{run_script(tool, 'build')}`: the tests import "
                                                          f"{reads_output}, which it writes")  # fmt: skip
+            if role == "test" and (checks := lab_note(str(scripts[name]))):
+                note = f"{note}: {checks}"
             k.command(role, command, f"package.json scripts.{name}", 30 + rank, note)
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
@@ -481,6 +513,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             command = ("" if runner == "node --test" else f"{execute} ") + _one_glob_kept(step, globs, example)
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
+        lab = next((s for s in steps if s.startswith("lab")), "") if runner == "lab" else ""
+        command = lab_one(execute, lab, example, p.tree) if lab else command
         command = _one_file(p, runner, example, command)
         built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
         k.command("test-one", command, "package.json scripts.test", 35,

@@ -129,14 +129,17 @@ def test_file_example(tree: Tree, runner: str) -> str | None:
         return example  # a file of the glob the test script runs (yargs' test/*.mjs)
     if example := next((f for f in tree.own if re.search(named, f)), None):
         return example
-    if runner not in ("ava", "tap", "tape", "mocha", "uvu"):
+    if runner not in ("ava", "tap", "tape", "mocha", "uvu", "lab"):  # lab reads test/ unless told otherwise
         return None
     for folder in ("test", "tests"):
         files = [f for f in tree.under(folder) if re.fullmatch(rf"{folder}/[\w.-]+\.[mc]?[jt]sx?", f)]
         if files:
-            ext = max({f.rsplit(".", 1)[-1] for f in files}, key=lambda e: sum(f.endswith("." + e) for f in files))
+            exts = sorted({f.rsplit(".", 1)[-1] for f in files})  # a tie goes to .js: boom's index.ts is type tests
+            ext = max(exts, key=lambda e: (sum(f.endswith("." + e) for f in files), e == "js"))
             real = [f for f in sorted(files) if f.endswith(f".{ext}") and not HELPER_FILE.search(f)]
             real = [f for f in real if TEST_CALL.search(tree.read(f) or "")] or real
+            # boom's one test/index.js holds the suite itself: an index is a helper only when it has no tests
+            real = real or [f for f in sorted(files) if f.endswith(f".{ext}") and TEST_CALL.search(tree.read(f) or "")]
             return real[0] if real else f"{folder}/<name>.{ext}"  # a file that exists: node-fetch's test/headers.js
     return None
 

@@ -56,7 +56,9 @@ def investigate(tree: Tree) -> Knowledge:
     dev = set(data.get("require-dev") or {})
     if not tree.first("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist"):
         dev.discard("squizlabs/php_codesniffer")  # required but configured nowhere: Carbon runs PHP-CS-Fixer instead
-    stack = _with_extensions(Stack(runtime, dev, role), data.get("require") or {})
+    stack = _with_extensions(
+        Stack(runtime, dev, role, versions=_majors(data, TESTED_VERSIONS)), data.get("require") or {}
+    )
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
@@ -88,6 +90,22 @@ def investigate(tree: Tree) -> Knowledge:
             k.command("typecheck", command, config, 55)
     php_format.commands(k, tree, deps, scripts)
     return k
+
+
+TESTED_VERSIONS = ("phpunit/phpunit",)
+"""Test tools whose major version changes how tests are written (PHPUnit 10 drops annotations for attributes)."""
+
+
+def _majors(data: dict[str, Any], packages: tuple[str, ...]) -> dict[str, str]:
+    """The major versions composer.json allows each package (`^9.0` → "9", `^10 || ^9.5` → "9 or 10")."""
+    found = {}
+    for package in packages:
+        constraint = str((data.get("require-dev") or {}).get(package) or (data.get("require") or {}).get(package) or "")
+        majors = list(dict.fromkeys(re.findall(r"(?:^|[|,\s])[\^~>=v]*(\d+)(?:\.[\d*x]+)*", constraint)))
+        if majors and len(majors) <= 3 and not re.search(r"[<*]|>=?\s*\d", constraint):  # ranges say nothing clear
+            ordered = sorted(majors, key=int)
+            found[package] = " or ".join(ordered) if len(ordered) < 3 else f"{', '.join(ordered[:-1])} or {ordered[-1]}"
+    return found
 
 
 def _with_extensions(stack: Stack, require: dict[str, Any]) -> Stack:

@@ -134,8 +134,39 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "ruby", "Ruby", LIBRARIES, stack, (gemspecs[:1] + sources[:1]) if gemspecs else sources[:1])
     _commands(k, tree, kinds, deps, rails, sources[0])
     _gem_build(k, tree, gemspecs)
+    if gemspecs and not rails:
+        _gem_programs(k, tree, gemspecs[0])
     ruby_benchmarks(k, tree)
     return k
+
+
+BINSTUBS = frozenset({"setup", "console", "rake", "rspec", "bundle", "bundler", "rubocop", "rails", "standardrb",
+                      "test", "release", "ci", "yard", "irb", "dev"})  # fmt: skip
+"""bin/ scripts a clone runs to work on the gem, not programs the gem ships."""
+
+
+def _gem_programs(k: Knowledge, tree: Tree, gemspec: str) -> None:
+    """The programs a gem ships (`spec.executables`, parser's bin/ruby-parse and bin/ruby-rewrite): run from the
+    clone with `bundle exec bin/<name>`, asking for its usage when it parses options."""
+    text = tree.read(gemspec) or ""
+    listed = re.search(r"\.executables\s*=\s*%w[(\[{]([^)\]}]*)", text)
+    if listed:
+        names = listed.group(1).split()
+    elif re.search(r"\.executables\s*=[^\n]*\bbin/", text):
+        names = [f[4:] for f in tree.under("bin") if "/" not in f[4:]]
+    else:
+        return
+    programs = [n for n in names if n not in BINSTUBS and tree.has(f"bin/{n}")]
+    if not programs:
+        return
+    lib = [f for f in tree.under("lib") if f.endswith(".rb")][:300]
+    help_flag = any("--help" in (tree.read(f) or "") for f in [f"bin/{programs[0]}", *lib])
+    note = f"the gem's programs: {human_list(programs, 4)}" if len(programs) > 1 else ""
+    ignored = re.findall(r"^/?(lib/[\w/.-]+\.rb)\s*$", tree.read(".gitignore") or "", re.MULTILINE)
+    if ignored:  # parser's lexer and grammars: git ignores the code a generate task writes, the gem loads it
+        note = (f"{note}; " if note else "") + f"after the generate step: {ignored[0]} and others are generated"
+    command = f"bundle exec bin/{programs[0]}" + (" --help" if help_flag else "")
+    k.command("run", command, gemspec, 60, note)
 
 
 DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w+ < (Minitest::Test|Test::Unit))", re.M)

@@ -168,7 +168,28 @@ def investigate(tree: Tree) -> Knowledge:
     _stack(k, tree, own, _main(tree, own))
     _commands(k, tree, root, own, [c for c in crates if not is_auxiliary(c.manifest)])
     rust_benchmarks(k, tree, root, members)
+    if "package" in root:
+        _examples(k, tree, root)
     return k
+
+
+def _examples(k: Knowledge, tree: Tree, root: dict[str, Any]) -> None:
+    """The root package's example programs Cargo finds (examples/<name>.rs, examples/<name>/main.rs), with the
+    features an [[example]] entry requires: how to see the library in use (`cargo run --example google`)."""
+    if tree.has("examples/Cargo.toml"):
+        return  # a workspace of its own, said in the packaging fact
+    names = sorted(
+        {f.split("/")[1].removesuffix(".rs") for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+\.rs", f)}
+        | {f.split("/")[1] for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+/main\.rs", f)}
+    )
+    if not names:
+        return
+    entries = {str(e.get("name")): e for e in root.get("example") or [] if isinstance(e, dict)}
+    needed = entries.get(names[0], {}).get("required-features") or []
+    features = f" --features {','.join(str(f) for f in needed)}" if needed else ""
+    shown = human_list([f"`{n}`" for n in names], 6)
+    body = f"Example programs in examples/: {shown}; run one with `cargo run --example {names[0]}{features}`."
+    k.fact("rust/examples", "Rust examples", body, "Cargo.toml", f"examples/{names[0]}.rs")
 
 
 def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], nested: list[str]) -> None:
