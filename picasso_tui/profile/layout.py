@@ -138,8 +138,10 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
                     if len(summary) + len(more) > MAX_SUMMARY or _POINTS_TO_A_LINK.search(more):
                         break  # HikariCP's "Read about how we do it here.": "here" was a link, left out
                     summary = f"{summary} {more}"
-                if any(n in subject for n in names):
+                if any(n in subject for n in full):
                     return m.group("subject").strip(), _ended(summary)
+                # php-markdown's "Markdown is a text-to-HTML conversion tool": one word of "PHP Markdown" names
+                # something else; "PHP Markdown is a port …" follows it
                 partial = partial if partial[1] else (m.group("subject").strip(), _ended(summary))
     return partial
 

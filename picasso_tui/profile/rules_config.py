@@ -13,7 +13,7 @@ from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.walk import Tree, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
-PYTEST_FILES = ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini")
+PYTEST_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "setup.cfg", "tox.ini")
 _WARNINGS_ARE_ERRORS = re.compile(r"^\s*filterwarnings\s*=\s*\[?\s*\n?\s*[\"']?error[\"']?\s*(?:,|\]|$)", re.M)
 COVERAGE_FILES = ("pyproject.toml", "setup.cfg", ".coveragerc", "tox.ini", "Makefile", "package.json", "noxfile.py")
 _THRESHOLD = re.compile(

@@ -235,10 +235,32 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             globs = [g.removeprefix("**/") for g in _braces(glob)]  # `[coverage/**/*]` is one folder's files only
             if glob == "*" or any("/" not in g and fnmatch(f"x{ext}", g) for g in globs):
                 found.update(values)  # later, more specific sections override `[*]` (tenacity's [*.{py,pyi}])
-        if found:
+        linted = _eslint_indent(tree) if lang == "javascript" else None
+        edited = found.get("indent_size") or found.get("indent_style")
+        if linted and edited and linted[0] != edited:
+            # resolve's ESLint says `indent: ['error', 4]` over .editorconfig's 2: the linter is what fails a change
+            found = {k: v for k, v in found.items() if k not in ("indent_size", "indent_style")}
+            spaces = "tabs" if linted[0] == "tab" else f"{linted[0]} spaces"
             hints[lang].append(
-                ("editorconfig: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items()), ".editorconfig")
+                (f"ESLint's indent rule: {spaces} ({linted[1]}; .editorconfig says {edited})", linted[1])
             )
+        if found:
+            said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items())
+            hints[lang].append((f"editorconfig: {said}", ".editorconfig"))
+
+
+ESLINT_CONFIGS = ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", ".eslintrc.js", ".eslintrc.cjs",
+                  ".eslintrc.json", ".eslintrc", ".eslintrc.yml", ".eslintrc.yaml")  # fmt: skip
+
+
+def _eslint_indent(tree: Tree) -> tuple[str, str] | None:
+    """(the indent ESLint's `indent` rule enforces, its config file): "4", or "tab"."""
+    for rel in ESLINT_CONFIGS:
+        said = re.search(r"""['"]?\bindent['"]?\s*:\s*\[\s*['"]?(?:error|warn|2|1)['"]?\s*,\s*['"]?(tab|\d+)""",
+                         tree.read(rel) or "" if tree.has(rel) else "")  # fmt: skip
+        if said:
+            return said.group(1), rel
+    return None
 
 
 def short_title(text: str, limit: int = 72) -> str:

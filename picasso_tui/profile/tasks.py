@@ -269,7 +269,7 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         tool = _shelled_tool(text, name)
         if tool and not re.search(rf"""["']{TOOL_GEMS[tool]}["']""", gems):
             continue  # haml's `task(:doc) { sh "yard" }` with no yard in the bundle: under bundle exec it fails
-        if role and role not in ("install", "build"):
+        if role and role not in ("install", "build") and not _loads_missing_file(tree, text, name):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
     _generated_before_tests(k, rel, text)
     _programs_needed(k, rel, text)
@@ -289,6 +289,15 @@ def _commits(text: str, task: str) -> bool:
     """The Rakefile's task writes to git (`sh('git commit CHANGELOG.md …')`, a tag, a push)."""
     body = re.search(rf"^task\s*\(?\s*:{task}\b[^\n]*\bdo\b(.*?)^end\b", text, re.MULTILINE | re.DOTALL)
     return bool(body and re.search(r"\bgit (commit|tag|push)\b", body.group(1)))
+
+
+def _loads_missing_file(tree: Tree, text: str, task: str) -> bool:
+    """The task's body loads a file of the repository that is not there (typhoeus' `task :start` requires
+    spec/support/boot, long gone): run, it stops with a LoadError."""
+    body = re.search(rf"^task\s*\(?\s*:{task}\b[^\n]*\bdo\b(.*?)^end\b", text, re.MULTILINE | re.DOTALL)
+    loaded = re.findall(r"""\brequire_relative\s*\(?\s*['"]([\w./-]+)['"]""", body.group(1)) if body else []
+    named = [path.removeprefix("./") for path in loaded if not path.startswith("..")]
+    return any(not tree.has(path if path.endswith(".rb") else f"{path}.rb") for path in named)
 
 
 def _programs_needed(k: Knowledge, rel: str, text: str) -> None:
@@ -454,7 +463,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         if re.search(r"^html:|sphinx", makefile, re.MULTILINE | re.IGNORECASE):
             k.command("docs", f"make -C {top} html", f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
         else:
-            k.command("docs", f"sphinx-build {folder} {folder}/_build/html", f"{conf} (Sphinx)", RUNNER + 5)
+            # sphinx-quickstart's split layout (docs/source/conf.py) builds beside source/, into docs/build/
+            built = f"{folder[: -len('/source')]}/build/html" if folder.endswith("/source") else f"{folder}/_build/html"
+            k.command("docs", f"sphinx-build {folder} {built}", f"{conf} (Sphinx)", RUNNER + 5)
         break
     for cfg in sorted(
         (f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f)),

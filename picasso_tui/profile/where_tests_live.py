@@ -59,7 +59,12 @@ def _named_beside_code(rel: str) -> bool:
 
 
 def _declares_tests(tree: Tree, rel: str) -> bool:
-    return bool(re.search(r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(", tree.read(rel) or ""))
+    # aircompressor's TestLz4Codec only `extends AbstractTestCompression`: it runs the @Test methods it inherits
+    return bool(
+        re.search(
+            r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(|\bextends\s+Abstract\w*Test\w*\b", tree.read(rel) or ""
+        )
+    )
 
 
 def _harness(tree: Tree, rel: str) -> bool:
@@ -149,11 +154,20 @@ def _find_test_files(tree: Tree) -> list[str]:
 _RUBY_TESTS = re.compile(r"^\s*(def test_\w+\s*(;|$)|it\s*[\"'(]|describe\s|test\s*[\"'(])", re.MULTILINE)
 
 
+TEST_HEADER = re.compile(r"(^|/)tests?/(?:[^/]+/)*test_[^/]+\.(h|hpp)$")
+"""cglm's test/src/test_vec3.h: a header of test cases one runner includes, a test file as much as a .c one."""
+TEST_CASE_MACRO = re.compile(r"^\s*(TEST_IMPL|TEST|TEST_CASE|TEST_F|START_TEST|CTEST)\s*\(", re.MULTILINE)
+
+
+def _test_header(tree: Tree, rel: str) -> bool:
+    return bool(TEST_HEADER.search(rel) and TEST_CASE_MACRO.search(tree.read(rel) or ""))
+
+
 def _named_as_tests(tree: Tree) -> list[str]:
     return [
         f
         for f in tree.files
-        if TEST_FILE.search(f)
+        if (TEST_FILE.search(f) or _test_header(tree, f))
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
         and not _shows_the_project(f)
@@ -438,7 +452,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),
             (r"^(tests?\.(?:c|cc|cpp))$", "{}"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
-            (r"^test_.*\.(c|cc|cpp)$", "test_*.{}"),
+            (r"^test_.*\.(c|cc|cpp|h|hpp)$", "test_*.{}"),
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),

@@ -270,6 +270,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    if c.role == "format" and php.fixer_without_rules(tree, c.command):
+        return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs
         c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None
@@ -392,12 +394,13 @@ def _delay(tree: Tree, c: Command) -> int:
 
 
 VARIANT = re.compile(
-    r"^(cross|emcmake|emconfigure|emmake|wasm-pack) |^cargo \+\S+|"
+    r"^(cross|emcmake|emconfigure|emmake|wasm-pack) |^cargo \+\S+|^swift (build|test)\b|"
     r"\s--target[ =]\S*(wasm|-linux-|-windows-|-apple-|-none)|\s-DCMAKE_(C|CXX)_COMPILER=|\s-DCMAKE_TOOLCHAIN_FILE=|"
     r"\s--toolchain[ =]|--manifest-path (\./)?(tests?|examples?|benches|fuzz)/"
 )
 """A CI command for one variant of the build: a pinned toolchain (uuid's MSRV job, `cargo +1.85.0`), a cross or
-WebAssembly target (`cross`, `emcmake cmake`, `--target wasm32-wasip1`), another compiler, a test crate's manifest."""
+WebAssembly target (`cross`, `emcmake cmake`, `--target wasm32-wasip1`), another compiler, a test crate's manifest,
+a Swift package wrapping a C library (cglm's `swift build`)."""
 NICHE_PLATFORM = re.compile(r"msys2|mingw|cygwin|emscripten|wasm|wasi|android|\bios\b|qemu", re.IGNORECASE)
 """CI jobs for a platform a contributor seldom builds on (fast_float's msys2.yml): the plain build comes first."""
 

@@ -326,8 +326,9 @@ def test_a_fixer_a_guide_names_beside_a_check_is_the_format_command_not_the_lint
     guide = ("# How to contribute\n\n- Coding standard compliance must be ensured before committing by running "
              "`composer assert:cs-fix` or `composer assert:cs-lint` in the root directory.\n")  # fmt: skip
     scripts = {"assert:cs-lint": "php-cs-fixer fix --diff --dry-run", "assert:cs-fix": "php-cs-fixer fix . || true"}
+    fixer = "<?php\nreturn PhpCsFixer\\Config::create()->setRules(['@PSR2' => true]);\n"  # beberlei/assert's .php_cs
     learned = learn(make_project, {"composer.json": composer({}, scripts=scripts), "CONTRIBUTING.md": guide,
-                                   "src/A.php": "<?php\n"})  # fmt: skip
+                                   "src/A.php": "<?php\n", ".php_cs": fixer})  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `composer assert:cs-lint`")
     assert "cs-fix" not in learned["workflow/lint"]
     assert learned["workflow/format"].startswith("To format: `composer assert:cs-fix`")

@@ -148,7 +148,10 @@ def investigate(tree: Tree) -> Knowledge:
     )
     commands = _main_packages(tree)
     root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
-    root_main = any(re.search(r"^package\s+main\b", tree.read(f) or "", re.MULTILINE) for f in root_go[:20])
+    root_main = any(
+        re.search(r"^package\s+main\b", text, re.MULTILINE) and not built_on_request(text[:3000])
+        for text in (tree.read(f) or "" for f in root_go[:20])
+    )  # uniseg's gen_properties.go is `//go:build generate`: a generator, not the package
     role = _role(tree, commands, bool(root_main))
     required = [d for d in requirements(text) if not module or d != module.group(1)]
     runtime = _imported_by_code(tree, own, required)
@@ -165,7 +168,29 @@ def investigate(tree: Tree) -> Knowledge:
     if required:  # a module with requirements fetches them before its first offline build
         k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
+    _fuzz_targets(k, tree)
     return k
+
+
+def _fuzz_targets(k: Knowledge, tree: Tree) -> None:
+    """Native fuzz targets (`func FuzzStepString(f *testing.F)`, Go 1.18): `go test` runs only their seeds; one
+    target fuzzes with `-fuzz`, in its own package, until stopped or `-fuzztime` ends."""
+    others = tuple(m.rsplit("/", 1)[0] + "/" for m in tree.named("go.mod") if "/" in m)
+    found: list[tuple[str, str]] = []
+    for rel in [f for f in tree.files if f.endswith("_test.go") and not f.startswith(others)][:SCANNED]:
+        found += [
+            (name, rel) for name in re.findall(r"^func (Fuzz\w+)\(\w+ \*testing\.F\)", tree.read(rel) or "", re.M)
+        ]
+    if not found:
+        return
+    name, rel = found[0]
+    package = f"./{rel.rsplit('/', 1)[0]}" if "/" in rel else "."
+    more = f" (and {human_list([n for n, _ in found[1:]], 4)})" if len(found) > 1 else ""
+    body = (
+        f"Go fuzz targets: {name} in {rel}{more}; `go test` runs only their seed inputs. Fuzz one with "
+        f"`go test -run '^$' -fuzz '^{name}$' -fuzztime 30s {package}` (without -fuzztime it runs until stopped)."
+    )
+    k.fact("go/fuzz", "Go fuzz targets", body, rel)
 
 
 def _benchmarks(k: Knowledge, tree: Tree) -> None:
@@ -250,7 +275,19 @@ def _generate_command(tree: Tree) -> str:
 
 TOOLING = re.compile(r"^(tools?|scripts?|hack|internal|gen|generate|ci|bench\w*|\w*bench)(/|$)")
 """Folders whose `package main` serves the maintainers (generators, benchmarks), not the users."""
-IGNORED = re.compile(r"^//\s*(go:build|\+build)\s+ignore\b", re.MULTILINE)
+PLATFORM_TAGS = frozenset({
+    "linux", "darwin", "windows", "freebsd", "openbsd", "netbsd", "dragonfly", "solaris", "illumos", "aix", "plan9",
+    "android", "ios", "js", "wasip1", "unix", "amd64", "386", "arm", "arm64", "wasm", "riscv64", "ppc64", "ppc64le",
+    "mips", "mipsle", "mips64", "mips64le", "s390x", "loong64", "cgo", "gc", "gccgo",
+})  # fmt: skip
+"""Build tags the toolchain sets itself: a file constrained to one of them is built where it applies."""
+_ONE_TAG = re.compile(r"^//\s*(?:go:build|\+build)\s+([A-Za-z_][\w]*)\s*$", re.MULTILINE)
+
+
+def built_on_request(head: str) -> bool:
+    """The file is built only when its one custom tag is asked for: `//go:build ignore` (go run it by name),
+    uniseg's `//go:build generate` generators, a `tools` file."""
+    return any(tag not in PLATFORM_TAGS and not tag.startswith("go1") for tag in _ONE_TAG.findall(head))
 
 
 def _main_packages(tree: Tree) -> list[str]:
@@ -270,7 +307,7 @@ def _main_packages(tree: Tree) -> list[str]:
         if (f.count("/") == 2 and not f.startswith("cmd/")) or TOOLING.match(folder):
             continue
         head = (tree.read(f) or "")[:3000]
-        if re.search(r"^package\s+main\b", head, re.MULTILINE) and not IGNORED.search(head):
+        if re.search(r"^package\s+main\b", head, re.MULTILINE) and not built_on_request(head):
             found.add(folder)
             if re.search(r"^//\s*Deprecated\b", head, re.MULTILINE):
                 retired.add(folder)
@@ -403,13 +440,14 @@ def _example_programs(tree: Tree) -> list[str]:
     """The example programs of a library's own module: example/ or examples/<name>/ folders of `package main`
     without a go.mod of their own (those need `cd` and their own requirements)."""
     found: list[str] = []
+    nested = tuple(m.rsplit("/", 1)[0] + "/" for m in tree.named("go.mod") if "/" in m)
     for rel in tree.files:
         parts = rel.split("/")
         if parts[0] not in ("example", "examples", "_examples") or len(parts) > 3 or not rel.endswith(".go"):
             continue
         folder = rel.rsplit("/", 1)[0]
-        if folder in found or tree.has(f"{folder}/go.mod") or rel.endswith("_test.go"):
-            continue
+        if folder in found or rel.startswith(nested) or rel.endswith("_test.go"):
+            continue  # lipgloss' examples/ is a module of its own: from the root, `go run` cannot reach it
         if re.search(r"^package\s+main\b", tree.read(rel) or "", re.MULTILINE):
             found.append(folder)
     return sorted(found)[:MAX_EXAMPLES]

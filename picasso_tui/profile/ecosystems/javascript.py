@@ -10,6 +10,7 @@ from picasso_tui.profile.ecosystems.javascript_built import compiled_test, impor
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     JS_SOURCE,
+    RUNS_SCRIPT,
     checks_js,
     entry_points,
     fixes,
@@ -109,9 +110,7 @@ def _test_runner(scripts: dict) -> tuple[str | None, bool]:
     """The test runner the ``test`` script calls, directly or through one ``npm run <script>`` it runs; and
     whether it is the test script itself."""
     test = str(scripts.get("test") or "")
-    chain = [test] + [
-        str(scripts[n]) for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", test) if n in scripts
-    ]
+    chain = [test] + [str(scripts[n]) for n in RUNS_SCRIPT.findall(test) if n in scripts]
     for depth, text in enumerate(chain):
         if m := RUNNERS.search(text):
             return m.group(0), depth == 0

@@ -61,7 +61,7 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     except (ValueError, AttributeError):
         return [], []
     ran = [script] + [
-        str(scripts.get(n) or "") for n in re.findall(r"\b(?:npm|pnpm|yarn|bun) (?:run )?([\w:.-]+)", script)
+        str(scripts.get(n) or "") for n in RUNS_SCRIPT.findall(script)
     ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js
     testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
     globs: list[str] = []
@@ -112,6 +112,8 @@ TEST_CALL = re.compile(
     r"""\b(test|it|describe|suite|t\.test)\s*\(|\b(require\(\s*|from\s+)['"](tape|tap|ava|node:test|uvu)\b"""
 )
 """A file that declares tests, not one that holds the cases a test reads (qs' test/empty-keys-cases.js)."""
+RUNS_SCRIPT = re.compile(r"\b(?:npm|pnpm|yarn|bun) (?:run )?(?:--?[\w-]+ )*(\w[\w:.-]*)")
+"""Another package.json script a script runs, past npm's own flags (resolve's `npm run --silent tests-only`)."""
 RELATIVE_IMPORT = re.compile(r"""(\brequire\(\s*|\bfrom\s+|\bimport\s+|\bimport\(\s*)['"]\.\.?/""")
 
 

@@ -160,6 +160,19 @@ def required_in_ci(tree: Tree, command: str) -> str | None:
     return " ".join(line.group(0).split()) if line else None
 
 
+def fixer_without_rules(tree: Tree, command: str) -> bool:
+    """A PHP-CS-Fixer run (`vendor/bin/php-cs-fixer fix`, or a composer script that runs it) in a repository with
+    no fixer config: it applies the tool's default rule set, not the project's style (php-markdown's
+    `composer codestyle-fix` would turn its tab-indented code to spaces)."""
+    if tree.first(*php_format.FIXER_CONFIGS):
+        return False
+    script = re.match(r"^composer (?:run(?:-script)? )?([\w:.-]+)$", command)
+    scripts = load_json(tree, "composer.json").get("scripts") if script else None
+    ran = scripts.get(script.group(1)) if script and isinstance(scripts, dict) else command
+    lines = ran if isinstance(ran, list) else [ran]
+    return any(re.search(r"\bphp-cs-fixer(\.phar)? fix\b", str(line)) for line in lines)
+
+
 ROOT_CONFIGS = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
 
 

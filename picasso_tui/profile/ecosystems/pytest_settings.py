@@ -72,7 +72,12 @@ def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]
 
 def ini_options(tree: Tree) -> dict[str, Any]:
     """pytest's `testpaths`, `python_files`, `norecursedirs` and `addopts` from pytest.ini, setup.cfg or tox.ini."""
-    for rel, section in (("pytest.ini", "pytest"), ("setup.cfg", "tool:pytest"), ("tox.ini", "pytest")):
+    for rel, section in (
+        ("pytest.ini", "pytest"),
+        (".pytest.ini", "pytest"),
+        ("setup.cfg", "tool:pytest"),
+        ("tox.ini", "pytest"),
+    ):
         text = tree.read(rel) or "" if tree.has(rel) else ""
         body = re.search(rf"^\[{re.escape(section)}\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
         if body:

@@ -311,6 +311,7 @@ def _tests(k: Knowledge, p: _Project) -> None:
             for where, present in (
                 ("pyproject.toml [tool.pytest]", dig(p.pyproject, "tool", "pytest")),
                 ("pytest.ini", tree.has("pytest.ini")),
+                (".pytest.ini", tree.has(".pytest.ini")),  # pytest 8.1 reads the hidden name too (parse's)
                 ("setup.cfg [tool:pytest]", "[tool:pytest]" in (tree.read("setup.cfg") or "")),
                 ("conftest.py", tree.named("conftest.py")),
             )
@@ -340,8 +341,11 @@ def _tests(k: Knowledge, p: _Project) -> None:
             inner = [f for f in tree.named("pyproject.toml") if f.startswith(first + "/")]
             name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
             k.command("test-one", f"uv run --package {name or '<member>'} pytest", "[tool.uv.workspace]", 50)
-    elif test_files:
+    elif test_files and any(re.search(r"\bunittest\b|\bTestCase\b", tree.read(f) or "") for f in test_files[:30]):
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
+    elif test_files and any(re.search(r"^def test_", tree.read(f) or "", re.M) for f in test_files[:30]):
+        # parse's tests are plain functions: unittest finds none of them, pytest collects them
+        k.command("test", f"{run}pytest", "test_*.py files", 70, "plain test functions, which pytest collects")
 
 
 def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:

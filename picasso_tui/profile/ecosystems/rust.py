@@ -47,6 +47,8 @@ class _Crate:
     library: bool = False
     proc_macro: bool = False
     published: bool = True
+    platform: dict[str, list[str]] = field(default_factory=dict)
+    """Dependencies only some targets build (`[target.'cfg(windows)'.dependencies]`), by the cfg that selects them."""
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -76,6 +78,8 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
         deps = table.get("dependencies") or {}
         if not _ONE_PLATFORM.search(cfg):  # jsonwebtoken's js-sys and getrandom serve wasm32 only
             crate.runtime += _dep_names(deps)
+        elif _PLATFORM_NAME.search(cfg) and (named := _dep_names(deps)):
+            crate.platform[cfg] = named
         crate.optional |= set(_dep_names({n: v for n, v in deps.items() if isinstance(v, dict) and v.get("optional")}))
         crate.dev |= set(_dep_names(table.get("dev-dependencies"))) | set(_dep_names(table.get("build-dependencies")))
     crate.library = "lib" in data or tree.has(f"{prefix}src/lib.rs")
@@ -185,11 +189,13 @@ def _examples(k: Knowledge, tree: Tree, root: dict[str, Any]) -> None:
     if not names:
         return
     entries = {str(e.get("name")): e for e in root.get("example") or [] if isinstance(e, dict)}
-    needed = entries.get(names[0], {}).get("required-features") or []
+    # rusqlite's load_extension needs features and a library another example builds: one that stands alone first
+    first = next((n for n in names if not entries.get(n, {}).get("required-features")), names[0])
+    needed = entries.get(first, {}).get("required-features") or []
     features = f" --features {','.join(str(f) for f in needed)}" if needed else ""
     shown = human_list([f"`{n}`" for n in names], 6)
-    body = f"Example programs in examples/: {shown}; run one with `cargo run --example {names[0]}{features}`."
-    k.fact("rust/examples", "Rust examples", body, "Cargo.toml", f"examples/{names[0]}.rs")
+    body = f"Example programs in examples/: {shown}; run one with `cargo run --example {first}{features}`."
+    k.fact("rust/examples", "Rust examples", body, "Cargo.toml", f"examples/{first}.rs")
 
 
 def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], nested: list[str]) -> None:
@@ -269,7 +275,31 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     inner = list(dict.fromkeys(d for c in main for d in c.runtime if d in own))
     if inner:  # serde builds on serde_core and serde_derive: "no runtime dependencies" would hide them
         stack.none = f"no external runtime dependencies; built on its own crates {human_list(inner)}"
+    platforms: dict[str, list[str]] = {}
+    for crate in main:
+        for cfg, names in crate.platform.items():
+            platforms.setdefault(_platform(cfg), []).extend(n for n in names if n not in own)
+    if said := [f"{human_list(list(dict.fromkeys(n)), 3)} on {where}" for where, n in platforms.items() if n][:3]:
+        # nu-ansi-term needs windows-sys on Windows: "no runtime dependencies" alone is not true there
+        stack.extra = "; ".join(filter(None, [stack.extra, f"per platform: {'; '.join(said)}"]))
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
+
+
+_PLATFORM_NAME = re.compile(r"^cfg\((windows|unix|target_os|target_family)\b")
+"""The target tables that stand for an operating system a user runs, whose dependencies the stack says apart."""
+
+
+def _platform(cfg: str) -> str:
+    """`cfg(windows)` as Windows, `cfg(target_os = "macos")` as macos: where a target table's dependencies build."""
+    named = re.search(r'^cfg\((windows|unix)\)$|target_(?:os|family)\s*=\s*"(\w+)"', cfg)
+    if not named:
+        return cfg
+    name = named.group(1) or named.group(2)
+    return PLATFORM_NAMES.get(name, name)
+
+
+PLATFORM_NAMES = {"windows": "Windows", "unix": "Unix", "macos": "macOS", "ios": "iOS", "linux": "Linux",
+                  "android": "Android", "freebsd": "FreeBSD", "wasi": "WASI"}  # fmt: skip
 
 
 _DECLARED_TEST = re.compile(r"\[\[test\]\][^\[]*?name\s*=\s*\"([\w-]+)\"([^\[]*)", re.DOTALL)
