@@ -23,7 +23,7 @@ TOOLS = re.compile(
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
-    r"phpstan|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
+    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
@@ -75,7 +75,8 @@ COMMAND_ROLES = (
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\bscripts?/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|golangci-lint|"
-                        r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell)\b")),
+                        r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell|phplint|"
+                        r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from picasso_tui.profile.ecosystems.common import gem_text, yard_tagged
+from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -259,7 +259,7 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         example = _ruby_test_pattern(tree)
         if example and "Minitest::TestTask" in text:  # minitest's own task ignores TEST=: http's runs every test
             k.command("test-one", f"bundle exec ruby -Itest {example}", f"{rel} (Minitest::TestTask)", RUNNER)
-        elif example:
+        elif example and not _helper_first(tree):  # TEST= runs the file without the helper the task lists first
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
     if re.search(r"^task\s*\(?\s*(default:|:default\s*=>)", text, re.MULTILINE):  # both hash syntaxes
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
@@ -298,6 +298,12 @@ def _loads_missing_file(tree: Tree, text: str, task: str) -> bool:
     loaded = re.findall(r"""\brequire_relative\s*\(?\s*['"]([\w./-]+)['"]""", body.group(1)) if body else []
     named = [path.removeprefix("./") for path in loaded if not path.startswith("..")]
     return any(not tree.has(path if path.endswith(".rb") else f"{path}.rb") for path in named)
+
+
+def _helper_first(tree: Tree) -> bool:
+    """The TestTask loads a helper as its first test file and some test file does not require it itself."""
+    tests = [f for f in tree.under("test") if re.search(r"_test\.rb$|/test_[^/]+\.rb$", f) and "helper" not in f]
+    return bool(tests) and bool(preloaded_helper(tree, sorted(tests)[0]))
 
 
 def _programs_needed(k: Knowledge, rel: str, text: str) -> None:

@@ -62,6 +62,17 @@ def gem_text(tree: Tree) -> str:
     return "\n".join(tree.read(f) or "" for f in ["Gemfile", *gemspecs])
 
 
+def preloaded_helper(tree: Tree, example: str) -> str:
+    """The helper a Rake TestTask loads as its first test file (scientist's `FileList['test/test_helper.rb',
+    'test/**/*_test.rb']`) when the test file does not require it: run alone, the file must preload it
+    (`-rtest_helper`), or `describe` is undefined. "" when the file loads what it needs."""
+    text = tree.read("Rakefile") or "" if tree.has("Rakefile") else ""
+    listed = re.search(r"test_files\s*=\s*FileList\[\s*['\"]test/([\w/]*helper)\.rb['\"]", text)
+    if not listed or re.search(r"^\s*require(_relative)?\b[^\n]*helper", tree.read(example) or "", re.MULTILINE):
+        return ""
+    return listed.group(1)
+
+
 YARD_TAG = re.compile(r"^\s*# @(param|return|raise|example|yield)\b", re.MULTILINE)
 YARD_FILES = 5
 """lib/ files with YARD tags that make them the project's practice, not a stray `@return` (rack has two)."""

@@ -247,6 +247,12 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     options = list(dict.fromkeys(name for name, said in declared if not re.match(r"\W*deprecated\b", said, re.I)))
     if options:
         details.append(f"options {human_list(options, 6)}")
+    # HdrHistogram_c's test/CMakeLists.txt: `option(HDR_HISTOGRAM_BUILD_BENCHMARK "Build benchmark" OFF)`
+    benched = re.search(r"^\s*option\s*\(\s*(\w*BENCH\w*)\s+\"[^\"]*\"\s+OFF\s*\)", every, re.IGNORECASE | re.MULTILINE)
+    if benched:
+        body = (f"Benchmarks are built only on request: `cmake -S . -B build -D{benched.group(1)}=ON && cmake --build "
+                f"build` (the option is OFF by default).")  # fmt: skip
+        k.fact("cpp/benchmarks", "C/C++ benchmarks", body, next(f for f, t in texts.items() if benched.group(1) in t))
     folder = "." if _ci_builds_in_source(tree) else "build"
     tests_project = _tests_project(tree, root)
     if tests_project:  # robin-map's root only declares the header-only library: its tests are a project of their own

@@ -152,16 +152,16 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
 
 
 GUIDES = ("CONTRIBUTING.md", "CONTRIBUTING.rst", ".github/CONTRIBUTING.md", "docs/contributing.md", "Makefile",
-          "noxfile.py", "tox.ini")  # fmt: skip
+          "noxfile.py", "tox.ini", "justfile", "Justfile", "TESTING.rst", "TESTING.md")  # fmt: skip
 """Where a contributor is told which tool manages the environment (with the CI workflows)."""
 
 
-def _used(tree: Tree, tool: str) -> bool:
-    """The contributor guide, the task files or the CI run the tool (``pdm install``, ``poetry run``): a
-    ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
+def _used(tree: Tree, tool: str) -> str:
+    """The contributor guide, task file or CI workflow that runs the tool (``pdm install``, ``poetry run``), or "":
+    a ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
     said = re.compile(rf"\b{tool} (install|run|sync|lock)\b|setup-{tool}|install {tool}\b", re.IGNORECASE)
-    paths = [*GUIDES, *(f for f in tree.files if f.startswith(".github/workflows/"))]
-    return any(said.search(tree.read(f) or "") for f in paths if tree.has(f))
+    paths = [*GUIDES, *sorted(f for f in tree.files if f.startswith(".github/workflows/"))]
+    return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
 
 
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
@@ -178,6 +178,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
         return "Pipenv", "Pipfile", "pipenv run "
     if "hatch" in tool and dig(tool, "hatch", "envs"):
         return "Hatch", "[tool.hatch.envs]", "hatch run "
+    if runs_uv := _used(tree, "uv"):  # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`
+        return "uv", runs_uv, "uv run "
     return "pip", "no lock file of another tool", ""
 
 

@@ -8,7 +8,14 @@ import yaml
 
 from picasso_tui.profile.ecosystems import ruby_hoe
 from picasso_tui.profile.ecosystems.benchmarks import ruby_benchmarks
-from picasso_tui.profile.ecosystems.common import Stack, classify, gem_text, root_gemspecs, stack_facts
+from picasso_tui.profile.ecosystems.common import (
+    Stack,
+    classify,
+    gem_text,
+    preloaded_helper,
+    root_gemspecs,
+    stack_facts,
+)
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -223,7 +230,9 @@ def _commands(
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
         tests = _test_files(tree)
         if tests and "Minitest" in kinds.get("test", []):
-            k.command("test-one", f"bundle exec ruby -Itest {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
+            helper = preloaded_helper(tree, tests[0])  # scientist's tests rely on the task loading test_helper
+            ruby = f"bundle exec ruby -Ilib -Itest -r{helper}" if helper else "bundle exec ruby -Itest"
+            k.command("test-one", f"{ruby} {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
     if "standard" in deps:
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
