@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from itertools import islice
 
 from picasso_tui.languages import DISPLAY
@@ -172,7 +173,9 @@ def _child(folder: str, rel: str) -> str | None:
     return f"{folder}/{name}" if folder else name
 
 
-def _descend(files: list[str], size: dict[str, int], project: str) -> tuple[str, list[tuple[str, int]]]:
+def _descend(
+    files: list[str], size: dict[str, int], project: str, read: Callable[[str], str | None]
+) -> tuple[str, list[tuple[str, int]]]:
     """(the folder the code is in, the folders passed on the way that still hold a notable share of the files)."""
     folder, left = "", []
     while True:
@@ -191,12 +194,25 @@ def _descend(files: list[str], size: dict[str, int], project: str) -> tuple[str,
         # of the package below (lib/sidekiq.rb beside lib/sidekiq/), a package marker or entry shims (yargs'
         # deno.ts beside lib/) do not.
         direct = [f for f in below if _child(folder, f) is None]
-        own_code = [f for f in direct if _base(f) not in TRIVIAL and _base(f).split(".", 1)[0] != name]
+        # html2text's convert.php and html2text.php only `require_once(__DIR__ . "/src/Html2Text.php")`: shims too
+        loads = re.compile(rf"""\b({LOADS})\b[^\n]*[\"'/]{re.escape(name)}/""")
+        own_code = [
+            f
+            for f in direct
+            if _base(f) not in TRIVIAL
+            and _base(f).split(".", 1)[0] != name
+            and not (size[f] < SHIM_BYTES and loads.search(read(f) or ""))
+        ]
         beside = sum(size[f] for f in own_code)
         if (len(own_code) > 1 and beside > 0.05 * sum(size[f] for f in below)) or name in WORKSPACE_DIRS:
             return folder, left
         left += [(c, m) for c, m in counts.items() if c != top and m >= SIBLING_SHARE * len(files)]
         folder = top
+
+
+SHIM_BYTES = 2000
+LOADS = "require(?:_once)?|include(?:_once)?|import|from|use|load"
+"""A root file this small that loads the folder below is a way in to that code, not code of its own."""
 
 
 def _holding_most(folder: str, below: list[str], size: dict[str, int], counts: Counter[str]) -> str | None:
@@ -305,7 +321,7 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     if len(files) < MIN_FILES:
         return k
-    folder, left = _descend(files, tree.sizes, name_key(tree.root.name))
+    folder, left = _descend(files, tree.sizes, name_key(tree.root.name), tree.read)
     inside = [f for f in files if not folder or f.startswith(folder + "/")]
     direct = [f for f in inside if _child(folder, f) is None]
     folders = Counter(c for f in inside if (c := _child(folder, f)))

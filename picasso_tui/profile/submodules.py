@@ -24,7 +24,7 @@ def describe(tree: Tree, k: Knowledge) -> None:
     if not found:
         return
     named = [f"{p} ({s})" if s else p for p, s in found]
-    for_tests = [p for p, _ in found if any(is_test_folder(part) for part in p.split("/"))]
+    for_tests = [p for p, _ in found if any(is_test_folder(part) for part in p.split("/")) and _named(tree, p)]
     needed = " (the tests use them)" if len(for_tests) == len(found) else ""
     k.fact(
         "git/submodules",
@@ -32,4 +32,21 @@ def describe(tree: Tree, k: Knowledge) -> None:
         f"Git submodules (.gitmodules): {human_list(named, 4)}. A fresh clone has them empty{needed}: fetch them "
         "with `git submodule update --init --recursive` (or clone with `--recurse-submodules`).",
         ".gitmodules",
+    )
+
+
+BUILD_FILES = re.compile(
+    r"(^|/)(CMakeLists\.txt|[^/]+\.cmake|Makefile|[^/]+\.mk|meson\.build|package\.json|"
+    r"build\.gradle(\.kts)?|pom\.xml|Cargo\.toml|\.github/workflows/[^/]+\.ya?ml)$"
+)
+"""Files whose naming a submodule's folder means a build or a test run reads it."""
+
+
+def _named(tree: Tree, path: str) -> bool:
+    """Some build file names the submodule's folder (its path, or its last two parts from a nearer file):
+    HdrHistogram_c's test/vendor/google/benchmark sits among the tests, but its build unpacks a zip instead."""
+    tail = "/".join(path.split("/")[-2:])
+    return any(
+        path in text or tail in text
+        for text in (tree.read(f) or "" for f in tree.files if BUILD_FILES.search(f) and not f.startswith(path + "/"))
     )

@@ -122,3 +122,14 @@ def test_examples_in_a_module_of_their_own_are_not_run_from_the_root(make_projec
     files = {"go.mod": "module github.com/charmbracelet/lipgloss\n\ngo 1.18\n", "style.go": "package lipgloss\n",
              "examples/go.mod": "module examples\n", "examples/layout/main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
     assert "go/examples" not in bodies(make_project, files)
+
+
+def test_a_platform_table_that_excludes_one_system_says_so(make_project):
+    cargo = (
+        '[package]\nname = "rustls-native-certs"\nversion = "0.8.0"\n\n[dependencies]\npki-types = { package = '
+        '"rustls-pki-types", version = "1" }\n\n[target.\'cfg(all(unix, not(target_os = "macos")))\'.dependencies]\n'
+        'openssl-probe = "0.1.6"\n\n[target.\'cfg(target_os = "macos")\'.dependencies]\nsecurity-framework = "3"\n'
+    )
+    stack = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn a() {}\n"})["rust/stack"]
+    assert "built on rustls-pki-types;" in stack and "openssl-probe on Unix except macOS" in stack
+    assert "security-framework on macOS" in stack

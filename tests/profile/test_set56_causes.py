@@ -55,3 +55,22 @@ def test_uv_run_by_the_task_file_makes_uv_the_manager_without_a_lock_file(make_p
              "qrcode/tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
     learned = bodies(make_project, files)
     assert learned["workflow/install"].startswith("To install: `uv sync` — from justfile")
+
+
+def test_a_submodule_among_the_tests_that_no_build_file_names_is_not_said_to_be_used(make_project):
+    gitmodules = '[submodule "test/vendor/google/benchmark"]\n\tpath = test/vendor/google/benchmark\n\turl = https://github.com/google/benchmark.git\n'
+    files = {".gitmodules": gitmodules, "src/hdr.c": "int h;\n", "test/CMakeLists.txt": "add_executable(t t.c)\n"}
+    assert "the tests use them" not in bodies(make_project, files)["git/submodules"]
+
+
+def test_root_shims_that_load_the_folder_below_leave_the_main_source_there(make_project):
+    # html2text's two root files are 528 and 425 bytes beside a 14.5 kB library: more than 5% of the code, yet shims
+    shim = (
+        "<?php\n/**\n * Use functions rather than autoloading classes.\n */\n"
+        + "// usage\n" * 40
+        + ('require_once(__DIR__ . "/src/Html2Text.php");\nfunction convert_html_to_text($h) {}\n')
+    )
+    files = {"composer.json": '{"name": "soundasleep/html2text"}', "convert.php": shim, "html2text.php": shim,
+             "src/Html2Text.php": "<?php\nclass Html2Text {}\n" + "// code\n" * 1800,
+             "src/Html2TextException.php": "<?php\nclass Html2TextException {}\n"}  # fmt: skip
+    assert bodies(make_project, files)["layout/source"].startswith("Main source in src/: 2 PHP files")

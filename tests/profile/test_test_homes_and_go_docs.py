@@ -120,7 +120,10 @@ def test_git_submodules_are_named_with_the_command_that_fetches_them(make_projec
         '[submodule "tests/extlib/doctest"]\n\tpath = tests/extlib/doctest\n\turl = https://github.com/doctest/doctest.git\n'
         '[submodule "tests/extlib/json"]\n\tpath = tests/extlib/json\n\turl = git@github.com:nlohmann/json.git\n'
     )
-    found = bodies(make_project, {".gitmodules": gitmodules, "include/toml.hpp": "int x;\n"})
+    cmake = "include_directories(extlib/doctest/doctest extlib/json/include)\n"  # toml11's tests/CMakeLists.txt
+    found = bodies(
+        make_project, {".gitmodules": gitmodules, "include/toml.hpp": "int x;\n", "tests/CMakeLists.txt": cmake}
+    )
     assert found["git/submodules"] == (
         "Git submodules (.gitmodules): tests/extlib/doctest (github.com/doctest/doctest), tests/extlib/json "
         "(github.com/nlohmann/json). A fresh clone has them empty (the tests use them): fetch them with "

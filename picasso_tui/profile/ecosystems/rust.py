@@ -60,6 +60,7 @@ def _dep_names(table: Any) -> list[str]:
 
 _ONE_PLATFORM = re.compile(
     r"^cfg\((target_arch|target_os|target_family|windows|unix|target_env)\b|^[\w-]+-[\w-]+-[\w-]+|^cfg\(\w+\)$|"
+    r"^cfg\((all|any)\(\s*(not\()?\s*(target_arch|target_os|target_family|windows|unix|target_env)\b|"
     r"^cfg\(any\(\s*\)\)$"  # assert_cmd's `cfg(any())`: true on no target, a version pin for the lock file only
 )
 """A `[target.'cfg(target_arch = "wasm32")'.dependencies]` table: what one platform needs, not what the crate is
@@ -285,17 +286,28 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     stack_facts(k, "rust", "Rust", LIBRARIES, stack, [c.manifest for c in crates][:4] or ["Cargo.toml"])
 
 
-_PLATFORM_NAME = re.compile(r"^cfg\((windows|unix|target_os|target_family)\b")
+_PLATFORM_NAME = re.compile(r"^cfg\(((all|any)\(\s*)?(windows|unix|target_os|target_family)\b")
 """The target tables that stand for an operating system a user runs, whose dependencies the stack says apart."""
 
 
 def _platform(cfg: str) -> str:
-    """`cfg(windows)` as Windows, `cfg(target_os = "macos")` as macos: where a target table's dependencies build."""
-    named = re.search(r'^cfg\((windows|unix)\)$|target_(?:os|family)\s*=\s*"(\w+)"', cfg)
-    if not named:
+    """Where a target table's dependencies build: `cfg(windows)` as Windows, `cfg(target_os = "macos")` as macOS,
+    rustls-native-certs' `cfg(all(unix, not(target_os = "macos")))` as Unix except macOS."""
+    kept: list[str] = []
+    left: list[str] = []
+    enclosing: list[str] = []  # the cfg functions around a predicate: one `not` negates it
+    for m in re.finditer(r'(\w+)\s*\(|\)|\b(windows|unix)\b|target_(?:os|family)\s*=\s*"(\w+)"', cfg):
+        if m.group(1):
+            enclosing.append(m.group(1))
+        elif m.group(0) == ")":
+            enclosing = enclosing[:-1]
+        else:
+            name = m.group(2) or m.group(3)
+            (left if "not" in enclosing else kept).append(PLATFORM_NAMES.get(name, name))
+    if not kept:
         return cfg
-    name = named.group(1) or named.group(2)
-    return PLATFORM_NAMES.get(name, name)
+    joiner = " or " if "any" in enclosing[:1] or cfg.startswith("cfg(any(") else " and "
+    return joiner.join(kept) + (f" except {' or '.join(left)}" if left else "")
 
 
 PLATFORM_NAMES = {"windows": "Windows", "unix": "Unix", "macos": "macOS", "ios": "iOS", "linux": "Linux",
