@@ -303,7 +303,8 @@ def _platform(cfg: str) -> str:
             enclosing = enclosing[:-1]
         else:
             name = m.group(2) or m.group(3)
-            (left if "not" in enclosing else kept).append(PLATFORM_NAMES.get(name, name))
+            if name != "unknown":  # rusqlite's `target_os = "unknown"` beside wasm: the browser target, said as wasm
+                (left if "not" in enclosing else kept).append(PLATFORM_NAMES.get(name, name))
     if not kept:
         return cfg
     joiner = " or " if "any" in enclosing[:1] or cfg.startswith("cfg(any(") else " and "
