@@ -17,6 +17,9 @@ from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "development", "developing", "hacking")
+ROOT_GUIDE_STEMS = ("testing",)
+"""A guide only at the root (python-qrcode's TESTING.rst): a docs/testing.rst is most often the users' own guide to
+testing with the library (flask's)."""
 GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
 TOOLS = re.compile(
     r"^(make|just|task|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
@@ -281,7 +284,9 @@ def guide_files(tree: Tree) -> list[str]:
         folder = rel[: -len(rel.rsplit("/", 1)[-1])]
         shallow = folder in GUIDE_FOLDERS or (folder.count("/") in (2, 3) and folder.startswith(("docs/", "doc/")))
         prose = rel.lower().endswith((".md", ".rst", ".txt", ".adoc", ".markdown"))
-        if prose and ((stem in GUIDE_STEMS and shallow) or in_guide_folder(rel)):
+        if prose and (
+            (stem in GUIDE_STEMS and shallow) or (stem in ROOT_GUIDE_STEMS and not folder) or in_guide_folder(rel)
+        ):
             found.append(rel)
     return sorted(found, key=lambda f: (f.count("/"), f))
 

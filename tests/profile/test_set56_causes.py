@@ -74,3 +74,15 @@ def test_root_shims_that_load_the_folder_below_leave_the_main_source_there(make_
              "src/Html2Text.php": "<?php\nclass Html2Text {}\n" + "// code\n" * 1800,
              "src/Html2TextException.php": "<?php\nclass Html2TextException {}\n"}  # fmt: skip
     assert bodies(make_project, files)["layout/source"].startswith("Main source in src/: 2 PHP files")
+
+
+def test_a_root_testing_guide_gives_the_test_command_and_trunk_runs_its_golangci_config(make_project):
+    testing = "Testing\n=======\n\nRunning Tests\n-------------\n\nTo run the full test suite::\n\n    just test\n"
+    files = {"TESTING.rst": testing, "justfile": "test:\n\tuv run pytest\n\ncheck: test\n\tuv run ruff check\n",
+             "pyproject.toml": '[project]\nname = "qrcode"\nversion = "8"\n', "qrcode/__init__.py": "x = 1\n",
+             "qrcode/tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    assert bodies(make_project, files)["workflow/test"].startswith("To test: `just test` — from TESTING.rst")
+    go = {"go.mod": "module github.com/dgraph-io/ristretto/v2\n\ngo 1.24\n", "cache.go": "package ristretto\n",
+          ".trunk/trunk.yaml": "version: 0.1\nlint:\n  enabled:\n    - golangci-lint2@2.12.2\n",
+          ".trunk/configs/.golangci.json": "{}\n"}  # fmt: skip
+    assert bodies(make_project, go, name="go")["workflow/lint"].startswith("To lint: `trunk check` (runs golangci-lint")

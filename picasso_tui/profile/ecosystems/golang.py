@@ -405,14 +405,12 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         name = _a_test_name(tree, package if home == "." else posixpath.normpath(f"{home}/{package}"))
         k.command("test-one", f"{cd}go test {target} -run {name or '<TestName>'}", "go.mod", 60,
                   "-run takes a regular expression of Test names" if name else "")  # fmt: skip
-    k.command(
-        "lint",
-        "golangci-lint run"
-        if tree.named(".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
-        else "go vet ./...",
-        "go.mod",
-        60,
-    )
+    configs = tree.named(".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
+    if configs and all(c.startswith(".trunk/") for c in configs) and tree.has(".trunk/trunk.yaml"):
+        # ristretto keeps .golangci.json in .trunk/configs: Trunk runs golangci-lint with it, a bare run would not
+        k.command("lint", "trunk check", ".trunk/trunk.yaml", 55, f"runs golangci-lint with {configs[0]}")
+    else:
+        k.command("lint", "golangci-lint run" if configs else "go vet ./...", "go.mod", 60)
     k.command("format", *formatter(tree), 60)
     if commands:
         k.fact(
