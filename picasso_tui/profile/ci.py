@@ -374,6 +374,19 @@ BUILD_TREE = re.compile(r"^(\./)?(build|_build|builds?[-_]\w+|out|obj|cmake-buil
 """A folder CI configures and builds in: the lines after `cd build` run in CI's own build tree."""
 
 
+ONE_LINE_IF = re.compile(r"if (?:[^;]|;(?! then\b))+; then (.+?)(?:; else (.+?))?;? fi;?")
+"""A Travis one-liner picking a job's commands (munit's `if [ "${BUILD_SYSTEM}" = "meson" ]; then ninja -Cbuild
+test; else make test; fi`): each branch is a way the project is built or tested."""
+
+
+def _branches(line: str) -> list[str]:
+    """The commands of both branches of a one-line `if …; then …; else …; fi`, else the line itself."""
+    found = ONE_LINE_IF.fullmatch(line.strip())
+    if not found:
+        return [line]
+    return [part.strip() for branch in found.groups() if branch for part in branch.split("; ") if part.strip()]
+
+
 def _script_steps(rel: str, job: str, script: object) -> list[CiStep]:
     """A script list's commands; a line of its own `cd x` moves the lines after it (`cd x && …`), and after a `cd`
     into a build tree (rapidjson's Travis `cd build`, `make tests`) the rest runs where only CI configured: kept for
@@ -382,7 +395,7 @@ def _script_steps(rel: str, job: str, script: object) -> list[CiStep]:
     steps: list[CiStep] = []
     here = ""
     built = False
-    for logical in (x for line in lines for x in logical_lines(str(line))):
+    for logical in (x for line in lines for y in logical_lines(str(line)) for x in _branches(y)):
         moved = re.fullmatch(r"cd ([\w./-]+)", logical.strip())
         if moved and BUILD_TREE.match(moved.group(1)):
             built = True

@@ -316,6 +316,8 @@ def without_ci_values(line: str) -> str:
                 if len(kept) > 1 and name and kept[-1] == f"--{name}":
                     kept.pop()  # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`: the option and its value
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
+            if re.fullmatch(r"[A-Z_][A-Z0-9_]*=[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
+                continue  # munit's `make CC="${CC}" OPENMP="${OPENMP}"`: a variable handed on from CI's job
             return ""  # a path or name only CI knows: the command means nothing without it
         kept.append(token)
     return " ".join(kept)

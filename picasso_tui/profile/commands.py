@@ -143,6 +143,14 @@ BUILT_PROGRAM = re.compile(r"^(\./)?(build|_build|out|bin|target|cmake-build[\w-
 """A program run from the build's output folder: by its name a test runner, else no role (not the build itself)."""
 
 
+PROVISIONING_SCRIPT = re.compile(
+    r"^(?:\w+=\S*\s+)*(?:(?:ba)?sh\s+)?(?:\./)?(?:[\w.-]+/)*(?:install|setup|bootstrap)[-_]"
+    r"(?:[\w]+[-_])*?((?:build[-_])?(?:tools?|toolchains?|compilers?|ci)\b)?[\w.-]*\.(?:sh|bash|ps1|py)\b"
+)
+"""A script that installs what the rest needs, by its name (`scripts/install-deps.sh`); one for tools or compilers
+(`mk/install-build-tools.sh`) provisions a CI machine, a contributor's clone needs none of it."""
+
+
 def command_role(command: str) -> str | None:
     """The role a command's own words give it; a configure line is a build step, never the test command."""
     if NOT_DEV.search(command):
@@ -192,6 +200,9 @@ def command_role(command: str) -> str | None:
         return None
     if SUITE_RUNNER.match(command):
         return "test"  # htmlpurifier's `php tests/index.php` runs every test
+    provisioning = PROVISIONING_SCRIPT.match(command)
+    if provisioning:  # untrusted's CI `mk/install-build-tools.sh`: apt packages and compilers, a machine's set-up
+        return None if provisioning.group(1) else "install"
     if BUILT_PROGRAM.match(command):  # robin-map's `build/tsl_robin_map_tests`: a program the build made, run
         return "test" if re.search(r"test", command.split()[0].rsplit("/", 1)[-1], re.IGNORECASE) else None
     # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing

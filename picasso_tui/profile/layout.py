@@ -370,7 +370,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
                 bits.append(f"main package: {folder}/{main_member}")
         readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
         said = first_sentence(tree.read(readme) or "") if readme else ""
-        if said and not GENERATED_NOTE.search(said):
+        retired = deprecation(tree.read(readme) or "") if readme else ""
+        if retired:  # jline's console-ui/README.md opens "# ConsoleUI (DEPRECATED)": quoted as live, it misleads
+            bits.append(f"deprecated, README: {retired}")
+            readmes.append(readme or "")
+        elif said and not GENERATED_NOTE.search(said):
             bits.append(f"README: {said}")
             readmes.append(readme or "")
         described.append(f"{folder}/ ({', '.join(bits)})")
@@ -417,6 +421,30 @@ def _yard_used(tree: Tree) -> bool:
 
 def _rdoc_used(tree: Tree) -> bool:
     return tree.has(".document") or bool(re.search(r"RDoc::Task|rdoc/task", tree.read("Rakefile") or ""))
+
+
+DEPRECATION_HEAD = 800
+"""How far into a README a deprecation notice counts: its title or the banner below it, not a changelog line."""
+
+
+def deprecation(text: str, limit: int = 100) -> str:
+    """The README's deprecation notice when its title or opening banner says the folder is deprecated ("This module
+    is deprecated. Please use `jline-prompt` instead"), else "". A passing "deprecated functions" is no notice."""
+    head = re.sub(r"<[^>]+>|[*>#⚠️`]+|\[!\w+\]", " ", text[:DEPRECATION_HEAD])
+    notice = re.compile(
+        r"(?-i:\bDEPRECATED\b)|\b(this|the) (module|package|library|crate|project|repository|folder|gem|plugin)\b"
+        r"[^.]*\b(is|has been) (now )?(deprecated|no longer maintained|unmaintained)\b",
+        re.IGNORECASE,
+    )
+    sentences = [" ".join(s.split()) for s in re.split(r"(?<=[.!?])\s+|\n\s*\n", head)]
+    flagged = [i for i, s in enumerate(sentences) if notice.search(s)]
+    if not flagged:
+        return ""
+    said = [re.sub(r"^[^:]*\bDEPRECATED\b\s*:\s*", "", sentences[i]) for i in flagged]
+    said = [s for s in said if len(s.split()) >= 4] or ["deprecated"]  # "ConsoleUI (DEPRECATED)" is a title
+    instead = [s for s in sentences[flagged[0] :] if re.search(r"\binstead\b", s, re.IGNORECASE)][:1]
+    chosen = " ".join(dict.fromkeys([said[0], *instead]))
+    return chosen if len(chosen) <= limit else chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def first_sentence(text: str, limit: int = 100) -> str:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 
-_TARGET = re.compile(r"^([A-Za-z][\w.+-]*(?:\s+[A-Za-z][\w.+-]*)*)\s*:(?!=)([^\n]*)$", re.MULTILINE)
+_NAME = r"[A-Za-z][\w.+-]*(?:\$[({]\w+[)}])?"
+"""A target's name, maybe ending in a variable (munit's `example$(EXTENSION)`, the first and so default target)."""
+_TARGET = re.compile(rf"^({_NAME}(?:\s+{_NAME})*)\s*:(?!=)([^\n]*)$", re.MULTILINE)
 _VARIABLE = re.compile(r"^\s*([A-Za-z_]\w*)\s*[:?+]?=\s*(.*)$", re.MULTILINE)
 _DOCKER = re.compile(r"\b(docker|podman)\s+(run|compose|exec)\b")
 _IMAGE = re.compile(r"^([\w.-]+\.\w+/)?[\w.-]+/[\w.$@-]+(:[\w.-]+)?$")
 TEST_NAME = re.compile(r"^(ci-?)?(test|tests|check|unit-?tests?)$", re.IGNORECASE)
 
 
-def _rules(text: str) -> dict[str, tuple[list[str], str]]:
+def make_rules(text: str) -> dict[str, tuple[list[str], str]]:
     """Each target: (its prerequisites, its recipe)."""
     rules: dict[str, tuple[list[str], str]] = {}
     for found in _TARGET.finditer(text):
@@ -27,7 +29,7 @@ def default_target(text: str) -> str:
     if goal := re.search(r"^\.DEFAULT_GOAL\s*:?=\s*(\S+)", text, re.MULTILINE):
         return goal.group(1)
     directives = {"endif", "else", "ifeq", "ifneq", "ifdef", "ifndef", "include", "define", "endef", "export"}
-    return next((name for name in _rules(text) if not name.startswith(".") and name not in directives), "")
+    return next((name for name in make_rules(text) if not name.startswith(".") and name not in directives), "")
 
 
 def does_nothing(text: str, target: str) -> bool:
@@ -57,7 +59,7 @@ def _expanded(recipe: str, variables: dict[str, str]) -> str:
 def docker_images(text: str, target: str) -> list[str]:
     """The container images the target's recipes (and those of the targets it pulls in) run in; empty when any of
     them runs a command on the host, since then Docker is not what the target needs."""
-    rules = _rules(text)
+    rules = make_rules(text)
     variables = {m.group(1): m.group(2).strip() for m in _VARIABLE.finditer(text)}
     images: list[str] = []
     seen: set[str] = set()
@@ -83,7 +85,7 @@ def docker_images(text: str, target: str) -> list[str]:
 def default_recipes(text: str) -> str:
     """The recipe lines of the default target and every target it pulls in: what a bare `make` runs (tinyxml2's
     `effc` target compiles with -Werror, and only when asked by name)."""
-    rules = _rules(text)
+    rules = make_rules(text)
     todo, seen, lines = [default_target(text)], set(), []
     while todo:
         name = todo.pop(0)
@@ -98,5 +100,5 @@ def default_recipes(text: str) -> str:
 
 def runs_tests(text: str, target: str) -> bool:
     """The default target is the tests: named so, or all it does is pull in a target named so (`all: ci-test`)."""
-    needs, recipe = _rules(text).get(target, ([], ""))
+    needs, recipe = make_rules(text).get(target, ([], ""))
     return bool(TEST_NAME.match(target) or (len(needs) == 1 and not recipe.strip() and TEST_NAME.match(needs[0])))

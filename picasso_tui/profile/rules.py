@@ -91,6 +91,12 @@ STEP = re.compile(rf"{TOOLS.pattern}|^git (remote|fetch|pull|checkout|switch|reb
 """A command a guide's step runs: a build or test tool's, or git's own for the branch and the pull request."""
 
 
+BOLD_LEAD = re.compile(r"\*\*([^*\n]{3,80}?):?\*\*:?")
+"""A line that is all bold and ends with a colon (`**3.x releases (jline-3.x):**`), over a list: a sub-heading."""
+BOLD_MARK = "\u2063"
+"""Marks a heading path entry read from a bold lead (an invisible separator, dropped when the heading is shown)."""
+
+
 def _blocks(text: str) -> list[Block]:
     """Each bullet item and paragraph under its heading path; wrapped lines joined, code left out."""
     lines = _FRONT_MATTER.sub("", text).splitlines()
@@ -124,10 +130,18 @@ def _blocks(text: str) -> list[Block]:
         code = [] if literal else code
         literal = False
         deeper = heading_path(line, nxt, path)
+        lead = BOLD_LEAD.fullmatch(stripped)
+        if deeper is None and lead and BULLET.match(next((x for x in lines[i + 1 :] if x.strip()), "")):
+            # jline's CLAUDE.md: "**4.x releases (master and 4.0.x):**" over one numbered procedure, "**3.x …:**"
+            # over another; read as the headings they act as, the two procedures stay apart
+            level = (path[-1][0] if path else 0) + 1
+            if path and path[-1][1].startswith(BOLD_MARK):
+                level = path[-1][0]
+            deeper = [(lv, t) for lv, t in path if lv < level] + [(level, BOLD_MARK + lead.group(1).strip())]
         if deeper is not None:
             flush()
             path, numbered_at = deeper, -1
-            heading = " > ".join(t.strip() for _, t in path)
+            heading = " > ".join(t.strip().removeprefix(BOLD_MARK) for _, t in path)
             continue
         b = BULLET.match(line)
         if b:

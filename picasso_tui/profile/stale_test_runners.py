@@ -46,10 +46,28 @@ def ci_test_runners(tree: Tree) -> set[str]:
     return {runner for s in reading.steps if (runner := test_runner(s.command))}
 
 
+CI_PYTHONS = re.compile(r"\bpython(?:-version)?s?:\s*(\[[^\]\n]*\]|[\"']?\d\.\d+[\"']?|\n(?:[ \t]+-[^\n]*\n)+)")
+"""A workflow's Pythons: `python-version: ["3.7", "3.8"]`, `python-version: 3.11` or a block list below the key."""
+
+
+def ci_python_floor(tree: Tree) -> tuple[int, int] | None:
+    """The oldest Python CI's workflows test, or None when they name none."""
+    reading = read_ci(tree)
+    texts = [tree.read(rel) or "" for rel in reading.used] if reading else []
+    versions = [
+        (int(major), int(minor))
+        for text in texts
+        for listed in CI_PYTHONS.findall(text)
+        for major, minor in re.findall(r"\b([23])\.(\d+)\b", listed)
+    ]
+    return min(versions) if versions else None
+
+
 def _below_the_minimum(tree: Tree, envs: list[str]) -> bool:
     """Every env is an interpreter (py27, py3.6, pypy) and each version it names is older than the oldest Python
-    the project states it supports (python_requires='>=3.7' beside py26 … py36)."""
-    floor = minimum_python(requires_python(tree)[0])
+    the project states it supports (python_requires='>=3.7' beside py26 … py36) or, stating none, CI tests
+    (records' envlist py27 … py36 beside CI's 3.7 … 3.12)."""
+    floor = minimum_python(requires_python(tree)[0]) or ci_python_floor(tree)
     versions: list[tuple[int, int]] = []
     for env in envs:
         first = env.split("-")[0]

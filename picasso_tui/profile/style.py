@@ -9,6 +9,7 @@ from collections import defaultdict
 from fnmatch import fnmatch
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
+from picasso_tui.profile import emacs_locals
 from picasso_tui.profile.ecosystems import clang_format, golang, php_format
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
@@ -287,6 +288,8 @@ def investigate(tree: Tree) -> Knowledge:
     _go(tree, hints)
     _others(tree, hints)
     _editorconfig(tree, hints, present)
+    for lang, said in emacs_locals.indent_hints(tree, present).items():
+        hints[lang].append((f"Emacs .dir-locals.el: {said}", ".dir-locals.el"))
     own = own_languages(tree)
     if own & {"javascript", "typescript"}:
         own |= {"javascript", "typescript"}

@@ -10,6 +10,7 @@ from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, ya
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import default_target, does_nothing, runs_tests
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
@@ -63,7 +64,9 @@ def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = 
             continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:
             book = role == "docs" and "book" in name.lower()  # the user's guide before the API docs
-            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER - 1 if book else RUNNER)
+            first = build_first(text, name) if runner == "make" and role in ("test", "bench", "run") else ""
+            note = f"run after `{first}`" if first else ""  # munit's `test` runs ./example, which `make` builds
+            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER - 1 if book else RUNNER, note)
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
@@ -122,6 +125,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             and not runs_dead_nose(tree, _recipe(text, n))
             and not _runs_an_undeclared_node_tool(tree, text, n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
+            and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone
         ]
         _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)
@@ -236,15 +240,25 @@ def poe(tree: Tree, k: Knowledge) -> None:
     _targets(k, "pyproject.toml [tool.poe.tasks]", runner, [str(t) for t in tasks if isinstance(tasks, dict)])
 
 
+VALUE_OPTION = re.compile(
+    r"-{1,2}(timeout|count|cpu|p|parallel|j|jobs|n|numprocesses|workers|o|output|junitxml"
+    r"|benchtime|coverprofile|covermode|tags|maxfail|seed)(=\S*)?"
+)
+"""An option whose value is no test's name (`go test -timeout`, `-count`, `pytest -n`, `--junitxml`)."""
+
+
 def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
     """A test recipe that hands a variable to its runner (more-itertools' `python -m unittest -v ${tests}`): the
     variable picks the tests, `make test tests=<test>`."""
     recipe = re.search(r"^(tests?)\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", text, re.MULTILINE)
     for line in recipe.group(2).splitlines() if recipe else []:
-        given = re.search(r"\$[({]([A-Za-z_]\w*)[)}]\s*$", line)
-        if given and re.search(r"test|spec|file|only|filter|pattern|name|run", given.group(1), re.IGNORECASE):
-            command = f"make {recipe.group(1)} {given.group(1)}=<test>"
-            k.command("test-one", command, f"{rel} target `{recipe.group(1)}`", RUNNER, f"passes ${given.group(1)}")
+        given = re.search(r"(\S+\s+)?\$[({]([A-Za-z_]\w*)[)}]\s*$", line)
+        option = given.group(1).strip() if given and given.group(1) else ""
+        if given and (VALUE_OPTION.fullmatch(option) or re.search(r"timeout", given.group(2), re.IGNORECASE)):
+            continue  # bbolt's `-timeout ${TESTFLAGS_TIMEOUT}`: the variable is another option's value
+        if given and re.search(r"test|spec|file|only|filter|pattern|name|run", given.group(2), re.IGNORECASE):
+            command = f"make {recipe.group(1)} {given.group(2)}=<test>"
+            k.command("test-one", command, f"{rel} target `{recipe.group(1)}`", RUNNER, f"passes ${given.group(2)}")
             return
 
 
@@ -514,7 +528,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
-    blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", pom, re.DOTALL)
+    # a plugin only pinned in <pluginManagement> or run by a profile (jline's `javadoc`) is no goal of a plain build
+    bound = re.sub(r"<(profiles|pluginManagement)>.*?</\1>", "", pom, flags=re.DOTALL)
+    blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", bound, re.DOTALL)
     if any("<skip>true</skip>" not in b for b in blocks):  # failsafe's API docs; javalin skips it for Dokka
         # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
         goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"

@@ -245,6 +245,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
     if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
+    if c.role in ("test", "test-one", "bench") and _runs_as_root(tree, c.command):
+        return None  # bbolt's `make test-robustness` runs `sudo env … go test`: a CI machine's, not a contributor's
+    if re.search(r"(^|\s)---\w", c.command):
+        return None  # untrusted's CI says `cargo clippy ---all-targets`: a typo no program parses
     if BARE_TOOL.fullmatch(c.command):
         return None  # pgx's CLAUDE.md names `golangci-lint`: alone it prints its usage and checks nothing
     if c.role == "test-one" and (
@@ -331,11 +335,18 @@ CHECK_ONLY = re.compile(r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|
 """A line that reports on the format and changes nothing."""
 
 
+LISTS_ONLY = re.compile(r"^!\s*\(|\bgo(fmt|imports)\b(?![^\n]*\s-w\b)[^\n]*\s-[lds]*l[lds]*\b")
+"""A recipe line that fails on what it lists (bbolt's `!(gofmt -l -s -d … | grep …)`) and writes nothing."""
+
+
 def _checks_only(tree: Tree, command: str) -> bool:
-    """A tox env run whose own commands all only check (`black --check --diff`, `isort --check-only`)."""
+    """A tox env run, or a make or just target, whose own commands all only check (`black --check --diff`,
+    `isort --check-only`; bbolt's `make fmt`, which runs `!(gofmt -l …)` and says "Verifying gofmt")."""
     env = re.fullmatch(r"(?:uvx |python3? -m )?tox(?: run)? -e ([\w.-]+)", command)
     lines = env_commands(tree, env.group(1)) if env else []
-    return bool(lines) and all(CHECK_ONLY.search(line) for line in lines)
+    if not env and re.fullmatch(r"(make|just) [\w.-]+", command):
+        lines = [line for line in recipes.recipe_lines(tree, command) or [] if not line.startswith("echo ")]
+    return bool(lines) and all(CHECK_ONLY.search(line) or LISTS_ONLY.search(line) for line in lines)
 
 
 def _nox_skips_tests(tree: Tree) -> bool:
@@ -451,6 +462,17 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _runs_as_root(tree: Tree, command: str) -> bool:
+    """The command, or a make or just target it runs (and their prerequisites), runs something through sudo."""
+    level = [command]
+    for _ in range(recipes.DEPTH):
+        lines = [line for item in level for line in (recipes.recipe_lines(tree, item) or [])]
+        if any(re.match(r"sudo\b", line) for line in [*level, *lines]):
+            return True
+        level = [line for line in lines if re.match(r"(make|just) [\w.-]+$", line)]
+    return False
 
 
 def _in_a_member(command: str) -> str:
