@@ -38,7 +38,7 @@ USER_ONLY = re.compile(
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
-    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|::|\bTEST=|\s-t\s|"
+    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"

@@ -64,8 +64,8 @@ STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "e2e", "scripts", "script", "tools", "bin", "ci"})
 TOOL_CONFIG = re.compile(
-    r"(^|/)(\.[^/]+|[^/]*\.conf(ig)?([._][\w-]+)*\.\w+|[^/]*rc\.\w+|[^/]*\.gradle\.kts|setup\.py|conftest\.py|"
-    r"noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs|Gemfile[^/]*|[^/]*\.gemfile)$|^buildSrc/",
+    r"(^|/)(\.[^/]+|[^/]*\.conf(ig)?([._][\w-]+)*\.\w+|[^/]*rc\.(js|cjs|mjs|ts|json|ya?ml|toml)|[^/]*\.gradle\.kts|"
+    r"setup\.py|conftest\.py|noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs|Gemfile[^/]*|[^/]*\.gemfile)$|^buildSrc/",
     re.IGNORECASE,
 )
 """Tool configuration written in a programming language (eslint.config.js, ejs' eslint.config_esm.mjs and

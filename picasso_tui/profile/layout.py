@@ -34,6 +34,7 @@ PURPOSES = {
     "snapshots": "snapshots", "proptest-regressions": "failing cases proptest saved and replays",
     "proto": "protocol definitions", "resources": "resources", "locales": "translations",
     "requirements": "pip requirement files", "testdata": "test data",
+    "templates": "templates", "template": "templates",
 }  # fmt: skip
 LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}
 """Folder names whose purpose belongs to one language's convention."""
@@ -397,20 +398,26 @@ DOC_TOOLS = (
 def _docs_tool(tree: Tree) -> tuple[str, str] | None:
     """(tool, its config file) for the documentation site: the config at the root, in a docs folder or one below
     (docs/src/conf.py, support/mkdocs.yml); a Sphinx conf.py counts only inside a doc/docs folder."""
-    for rel in sorted(tree.files, key=lambda f: f.count("/")):
-        if rel.count("/") > 2:
-            break
-        parts = rel.split("/")
-        if EXAMPLE_FOLDER.match(rel):
+    found: list[tuple[int, int, str, str, str]] = []  # (depth, the tool's rank, file, tool, config)
+    for rel in tree.files:
+        if rel.count("/") > 2 or EXAMPLE_FOLDER.match(rel):
             continue  # pdoc's examples/mkdocs/mkdocs.yml shows pdoc inside MkDocs: not how its own docs are built
-        for name, tool in DOC_TOOLS:
+        parts = rel.split("/")
+        for rank, (name, tool) in enumerate(DOC_TOOLS):
             if parts[-1] == name or (name.startswith(".") and name in parts[:-1]):
                 if tool == "Sphinx" and not any(p in ("doc", "docs", "documentation") for p in parts[:-1]):
                     continue
-                if tool == "YARD" and not _yard_used(tree):
-                    return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
-                return tool, rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
-    return None
+                config = rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
+                found.append((rel.count("/"), rank, rel, tool, config))
+                break
+    if not found:
+        return None
+    # at one depth the tools' order decides: Criterion's doc/conf.py (Sphinx with breathe) over the doc/Doxyfile
+    # that only feeds it XML
+    _, _, _, tool, config = min(found)
+    if tool == "YARD" and not _yard_used(tree):
+        return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
+    return tool, config
 
 
 def _yard_used(tree: Tree) -> bool:

@@ -53,6 +53,10 @@ SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
 
 
+MAIN_SOURCE_SET = re.compile(r"(^|/)src/\w*[mM]ain/")
+"""A JVM main source set: src/main/, or Kotlin Multiplatform's src/commonMain/, src/jvmMain/ and the like."""
+
+
 def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
     written as code (translations); Jest's __fixtures__/ is fixtures/."""
@@ -71,8 +75,11 @@ def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True
     # jolt's src/main/java/…/shiftr/spec/ is a package of the main source set, not a spec folder
-    in_test_dir = any(is_test_folder(p) for p in parts[:-1]) and "src/main/" not in rel
-    named_as_test = bool(TEST_FILE.search(rel)) and "src/main/" not in rel  # junit's main TestRule.java is API
+    # Kotlin Multiplatform's src/commonMain/ is a main source set too (clikt's …/clikt/testing/ is its test API),
+    # and a gem ships all of lib/ (reek's lib/reek/spec/ holds the RSpec matchers it offers)
+    shipped = bool(MAIN_SOURCE_SET.search(rel)) or (rel.startswith("lib/") and rel.endswith(".rb"))
+    in_test_dir = any(is_test_folder(p) for p in parts[:-1]) and not shipped
+    named_as_test = bool(TEST_FILE.search(rel)) and not shipped  # junit's main TestRule.java is API
     aside = re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
     runner = bool(ROOT_RUNNER.match(rel))
     return in_test_dir or named_as_test or runner or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
@@ -370,6 +377,10 @@ def investigate(tree: Tree) -> Knowledge:
             ", larger than any of them." if larger else "."
         )
     if left:
+        if lang in ("c", "cpp"):  # Criterion's include/ holds 44 headers, C and C++ alike: all of them are counted
+            headers = (*C_FAMILY, ".hxx", ".ipp", ".inl", ".tpp")
+            left = [(c, max(n, sum(1 for f in tree.own if f.startswith(f"{c}/") and f.endswith(headers))))
+                    for c, n in left]  # fmt: skip
         others = [f"{c}/ ({plural(n, 'file')})" for c, n in left]
         body += f" Also {human_list(others, 3)}."
     body += tests_place(tree)

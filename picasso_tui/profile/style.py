@@ -161,9 +161,7 @@ def _go(tree: Tree, hints: Hints) -> None:
     command, enforced = golang.formatter(tree)
     if mod:
         tool = command.split()[0]
-        hints["go"].append(
-            (f"{tool} formatting (tabs; {command.removesuffix(' .')})", enforced if tool != "gofmt" else mod)
-        )
+        hints["go"].append((f"{tool} formatting (tabs; `{command}`)", enforced if tool != "gofmt" else mod))
     rel, linters, _ = golang.golangci(tree)
     rel = rel or tree.first(".golangci.toml") or ""
     if rel:

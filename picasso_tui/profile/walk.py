@@ -137,9 +137,17 @@ EXAMPLE_FOLDER = re.compile(r"(examples?|samples?|demos?)/", re.IGNORECASE)
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
+    parts = rel.split("/")[:-1]
     return is_vendored(rel) or any(
-        part.lower() in AUXILIARY_DIRS or NAMED_EXAMPLE.search(part) for part in rel.split("/")[:-1]
+        (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i)) or NAMED_EXAMPLE.search(part)
+        for i, part in enumerate(parts)
     )
+
+
+def _namespace(parts: list[str], i: int) -> bool:
+    """A capitalised folder inside lib/ or src/ is a namespace of the code (phpbench's lib/Benchmark/ holds its
+    Runner): named like benchmarks or docs, it is still the project's own."""
+    return i > 0 and parts[0] in ("lib", "src") and parts[i][:1].isupper()
 
 
 TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock", "unity", "doctest"})

@@ -229,8 +229,10 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
                    note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
 
 
-BARE_TOOL = re.compile(r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet")
-"""A tool named alone that needs a subcommand to do anything: as a command it prints its usage."""
+BARE_TOOL = re.compile(r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit")
+"""A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
+`pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
+`pre-commit run --all-files`)."""
 DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")
@@ -318,6 +320,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
+    if c.role == "format" and re.search(r"\s--(dry-run|check)\b", c.command) and not re.search(r"\s--fix\b", c.command):
+        return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
     if c.role == "format" and _checks_only(tree, c.command):
         # h11's `tox -e format` runs `black --check --diff` and `isort --check --diff`: it checks, it formats nothing
         return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")

@@ -22,6 +22,7 @@ KIND_TITLES = {
     "docs": "Documentation",
     "test": "Test tools",
     "lint": "Lint and format",
+    "refactor": "Automated refactoring",
     "types": "Static analysis and types",
 }
 MAIN_DEPENDENCIES = 8
@@ -182,7 +183,7 @@ def stack_facts(
     built = list(dict.fromkeys(built + others))
     for name in sorted(stack.dev - set(runtime)):
         hit = known(name, table)
-        if hit and hit[1] in ("test", "build", "docs", "lint", "types"):
+        if hit and hit[1] in ("test", "build", "docs", "lint", "types", "refactor"):
             kinds.setdefault(hit[1], []).append(
                 f"{hit[0]} {stack.versions[name]}" if name in stack.versions else hit[0]
             )

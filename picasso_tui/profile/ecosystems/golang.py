@@ -209,10 +209,13 @@ def _benchmarks(k: Knowledge, tree: Tree) -> None:
     where = "" if folders == {"."} else f" ./{next(iter(folders))}/" if len(folders) == 1 else " ./..."
     makefile = tree.read(tree.first("Makefile", "makefile", "GNUmakefile") or "") or ""
     target = re.search(r"^(bench(?:mark)?s?)\s*:(?!=)[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
+    # task's checksum_benchmark_test.go is `//go:build fsbench`: without the tag `go test` compiles none of it
+    tags = sorted({t for f in files for t in _ONE_TAG.findall((tree.read(f) or "")[:400]) if t not in PLATFORM_TAGS})
+    flag = f" -tags={','.join(tags)}" if tags else ""
     run = (
         f"`make {target.group(1)}` (Makefile)"
         if target
-        else f"`go test -run '^$' -bench .{where}` (`-run '^$'` leaves the tests out)"
+        else f"`go test{flag} -run '^$' -bench .{where}` (`-run '^$'` leaves the tests out)"
     )
     # fzf's `bench: cd src && go test … -bench=.` runs package src only, not src/algo's benchmarks
     moved = re.search(r"\bcd ([\w./-]+)\s*(?:&&|;)", target.group(2)) if target else None

@@ -6,7 +6,13 @@ import re
 from dataclasses import dataclass
 
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
-from picasso_tui.profile.ecosystems.javascript_built import compiled_test, imported_output, types_from_output
+from picasso_tui.profile.ecosystems.javascript_built import (
+    compiled_test,
+    imported_output,
+    names_built_folder,
+    script_steps,
+    types_from_output,
+)
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     JS_SOURCE,
@@ -462,7 +468,11 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))
-            built = types_from_output(p.tree, str(scripts[name])) if role == "typecheck" and "build" in scripts else ""
+            built = (
+                types_from_output(p.tree, str(scripts[name])) or names_built_folder(p.tree, script_steps(scripts, name))
+                if role == "typecheck" and "build" in scripts
+                else ""
+            )  # jsdiff's check-types runs `tsd --typings libesm/`: the declarations tsc writes there
             if built:  # marked's test:types checks lib/marked.d.ts: the build writes it, and type-checks src
                 note = (
                     f"{note}; run after `{run_script(tool, 'build')}`: it checks the types the build writes to {built}/"
@@ -507,7 +517,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     elif runner and example:
         command = f"node --test {example}" if runner == "node --test" else f"{execute} {runner} {example}"
         globs, _ = test_script_files(p.tree)
-        step = next((s for s in steps if s.startswith(runner) and any(g in s for g in globs)), "")
+        # jsdiff's `test` runs `_test`, which runs `run-mocha`: `mocha --require ./runtime 'test/**/*.js'`
+        called = [s for s in script_steps(scripts, "test") if not s.startswith("<script ")]
+        step = next((s for s in [*steps, *called] if s.startswith(runner) and any(g in s for g in globs)), "")
         if step:  # dotenv's `tap run tests/**/*.js --disable-coverage`: one file, as the script runs the rest
             command = ("" if runner == "node --test" else f"{execute} ") + _one_glob_kept(step, globs, example)
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
@@ -515,7 +527,10 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         lab = next((s for s in steps if s.startswith("lab")), "") if runner == "lab" else ""
         command = lab_one(execute, lab, example, p.tree) if lab else command
         command = _one_file(p, runner, example, command)
-        built = next((s for s in steps[: steps.index(step)] if re.search(r"\brun build\b", s)), "") if step else ""
+        before = steps[: steps.index(step)] if step in steps else []
+        built = next((s for s in before if re.search(r"\brun build\b", s)), "")
+        if not built and "<script build>" in script_steps(scripts, "test"):
+            built = run_script(tool, "build")  # jsdiff's `test` runs `_test`, which builds before mocha reads libesm/
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
     elif "Vitest" in tests or "Jest" in tests:  # a real file (path-to-regexp's src/index.spec.ts beside its source)

@@ -14,10 +14,48 @@ _IMPORT = re.compile(r"""(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.
 _PROJECT = re.compile(r"(?:--project|-p)[ =]([\w./-]+\.json)")
 
 
+def _out_dirs(tree: Tree) -> set[str]:
+    """The folders the package's scripts or tsconfig.json tell tsc to write (jsdiff's `--outDir libesm`)."""
+    scripts = (load_json(tree, "package.json").get("scripts") or {}) if tree.has("package.json") else {}
+    said = re.findall(r"--out-?[dD]ir[ =]\.?/?([\w-]+)", " ".join(str(v) for v in scripts.values()))
+    config = (load_json(tree, "tsconfig.json").get("compilerOptions") or {}) if tree.has("tsconfig.json") else {}
+    out = str(config.get("outDir") or "").removeprefix("./").split("/")[0]
+    return {*said, *([out] if out else [])}
+
+
 def ignored_output(tree: Tree, folder: str) -> bool:
-    """The folder is a build output the root .gitignore leaves out (`lib`, `/lib/`, `dist/`)."""
+    """The folder is a build output the root .gitignore leaves out (`lib`, `/lib/`, `dist/`, or one tsc writes)."""
     lines = {line.strip().strip("/") for line in (tree.read(".gitignore") or "").splitlines()}
-    return folder in OUTPUT_FOLDERS and folder in lines
+    return folder in lines and (folder in OUTPUT_FOLDERS or folder in _out_dirs(tree))
+
+
+SCRIPT_CALL = re.compile(r"^(?:yarn|pnpm|bun)(?: run)? ([\w:.-]+)$|^npm run ([\w:.-]+)$")
+"""A step that runs another of the package's scripts (`yarn run-tsd`, `npm run build`)."""
+
+
+def script_steps(scripts: dict[str, object], name: str, depth: int = 3) -> list[str]:
+    """The steps a script runs, the package's own scripts it calls expanded in place (jsdiff's `check-types` is
+    `yarn run-tsd && yarn run-attw`, `run-tsd` is `yarn tsd --typings libesm/ …`)."""
+    out: list[str] = []
+    for step in re.split(r"\s*(?:&&|;)\s*", str(scripts.get(name) or "")):
+        step = re.sub(r"^(nyc|c8|cross-env(\s+\w+=\S+)+)\s+", "", step.strip())
+        called = SCRIPT_CALL.match(step)
+        inner = (called.group(1) or called.group(2)) if called else ""
+        if inner in scripts and inner != name and depth > 0:
+            out += [f"<script {inner}>", *script_steps(scripts, inner, depth - 1)]
+        elif step:
+            out.append(step)
+    return out
+
+
+def names_built_folder(tree: Tree, steps: list[str]) -> str:
+    """The ignored build folder a step names as a path (jsdiff's `tsd --typings libesm/`), or ""."""
+    for step in steps:
+        for word in step.split()[1:]:
+            top = word.strip("'\"").removeprefix("./").split("/")[0]
+            if "/" in word and top and ignored_output(tree, top):
+                return top
+    return ""
 
 
 def _ignored_bundle(tree: Tree, path: str) -> bool:

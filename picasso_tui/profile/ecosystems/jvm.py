@@ -168,13 +168,15 @@ def _source_sets(tree: Tree, modules: list[str], only_modules: bool = True) -> s
     """Where sources and tests live: the Maven/Gradle standard layout (src/main/<lang>, src/test/<lang>), in the
     root and the build's modules (pf4j's Kotlin plugin in demo/gradle/ is no module of its Maven build)."""
     found: dict[str, set[str]] = {"main": set(), "test": set()}
+    folders = {m.replace(":", "/") for m in modules}  # Gradle's `samples:copy` is the folder samples/copy
     for f in tree.files:
-        m = re.search(r"(?:^|/)src/(main|test)/(java|kotlin|groovy|scala)/", f)  # jjwt's tests are Groovy
+        # jjwt's tests are Groovy; clikt's Kotlin Multiplatform modules keep src/commonMain/kotlin, src/jvmTest/kotlin
+        m = re.search(r"(?:^|/)src/(main|test|[a-z]\w*Main|[a-z]\w*Test)/(java|kotlin|groovy|scala)/", f)
         home = f[: m.start()].lstrip("/") if m else ""
-        if m and only_modules and home and modules and home not in modules:
+        if m and only_modules and home and modules and home not in folders:
             continue
         if m:
-            found[m.group(1)].add(f"src/{m.group(1)}/{m.group(2)}")
+            found["test" if m.group(1).lower().endswith("test") else "main"].add(f"src/{m.group(1)}/{m.group(2)}")
     if not found["main"]:  # module names that are not their folders: every source set counts
         return _source_sets(tree, modules, only_modules=False) if only_modules and modules else ""
     where = "modules keep sources" if modules else "sources"
@@ -259,7 +261,7 @@ def investigate(tree: Tree) -> Knowledge:
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     tested = _tested(tree, modules)
     with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
-    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings)
+    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings, bool(gradle) and _multiplatform_jvm(tree))
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     if tool == "Maven":
         _maven_formatters(k, tree, wrapper, manifests)
@@ -292,24 +294,53 @@ def _maven_formatters(k: Knowledge, tree: Tree, wrapper: str, manifests: list[st
             return
 
 
+def _test_files(tree: Tree, folder: str) -> int:
+    """The files of a module's test source sets: src/test/, or Kotlin Multiplatform's src/commonTest/, jvmTest/…"""
+    return sum(1 for f in tree.under(f"{folder}/src") if re.match(r"[^/]*[tT]est/", f[len(folder) + 5 :]))
+
+
+MULTIPLATFORM = re.compile(
+    r"""(kotlin\(\s*"multiplatform"\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.multiplatform["']\s*\)?)"""
+    r"""(?![^\n]*apply\s*\(?\s*false)"""
+)
+"""A build file that applies the Kotlin Multiplatform plugin (the root's `apply(false)` only declares it)."""
+
+
+def _multiplatform_jvm(tree: Tree) -> bool:
+    """The build is Kotlin Multiplatform with JVM tests: it has no `test` task, `jvmTest` runs them on the JVM."""
+    builds = [f for f in tree.named("build.gradle.kts", "build.gradle") if not is_auxiliary(f)][:40]
+    kmp = any(MULTIPLATFORM.search(tree.read(f) or "") for f in builds)
+    return kmp and any(re.search(r"(^|/)src/(jvmTest|commonTest)/", f) for f in tree.files)
+
+
 def _tested(tree: Tree, modules: list[str]) -> list[str]:
     """The modules that have tests (src/test) first, the most tested first: "run one test" in a module without any
     selects nothing, and jline's native module holds 2 of its 161 test classes. When no module has a standard test
     folder the layout is the build's own, and the order is left as it is."""
-    counts = {m: len(tree.under(f"{m}/src/test")) for m in modules}
+    counts = {m: _test_files(tree, m.replace(":", "/")) for m in modules}
     with_tests = sorted((m for m in modules if counts[m]), key=lambda m: -counts[m])
     return with_tests + [m for m in modules if m not in with_tests]
 
 
 def _commands(
-    k: Knowledge, tool: str, wrapper: str, manifest: str, modules: list[str], kinds: dict, with_siblings: bool
+    k: Knowledge,
+    tool: str,
+    wrapper: str,
+    manifest: str,
+    modules: list[str],
+    kinds: dict,
+    with_siblings: bool,
+    multiplatform: bool = False,
 ) -> None:
     """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway. A Maven
     module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test."""
     if tool == "Gradle":
+        # clikt's modules are Kotlin Multiplatform: `test` runs none of their tests, `jvmTest` runs them on the JVM
+        test = "jvmTest" if multiplatform else "test"
+        note = "Kotlin Multiplatform: the JVM target's tests; `check` runs every target's" if multiplatform else ""
         k.command("build", f"{wrapper} build", manifest, 60)
-        k.command("test", f"{wrapper} test", manifest, 60)
-        task = f":{modules[0]}:test" if modules else "test"
+        k.command("test", f"{wrapper} {test}", manifest, 60, note)
+        task = f":{modules[0]}:{test}" if modules else test
         k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)

@@ -25,6 +25,16 @@ FORMAT_SCRIPTS = ("format", "cs-fix", "phpcbf")
 """The script names php.py already takes as the format command."""
 
 
+RUNS_TESTS = re.compile(r"\b(phpunit|pest|paratest|codecept)\b|@(test|tests|phpunit)\b")
+
+
+def pipeline(body: Any) -> bool:
+    """A composer script that runs the tests and other checks too (phpbench's `integrate`: normalize, php-cs-fixer,
+    phpstan, phpunit, the docs): the whole check before a pull request, not the format or the type-check command."""
+    steps = _steps(body)
+    return bool(RUNS_TESTS.search(steps)) and len(re.split(r" ; ", steps)) >= 3
+
+
 def _steps(body: Any) -> str:
     return body if isinstance(body, str) else " ; ".join(map(str, body)) if isinstance(body, list) else ""
 
@@ -35,7 +45,9 @@ def commands(k: Knowledge, tree: Tree, deps: set[str], scripts: dict[str, Any]) 
     phpcs = tree.first(*PHPCS_CONFIGS) if any(p in deps for p in PHPCS_PACKAGES) else None
     if phpcs:  # a dependency nothing configures may run nowhere
         k.command("lint", "vendor/bin/phpcs", phpcs, 56)
-    named = [n for n in scripts if n not in FORMAT_SCRIPTS and FIXING.search(_steps(scripts[n]))]
+    named = [
+        n for n in scripts if n not in FORMAT_SCRIPTS and FIXING.search(_steps(scripts[n])) and not pipeline(scripts[n])
+    ]
     for name in named[:1]:
         k.command("format", f"composer {name}", f"composer.json scripts.{name}", 30)
     if named or any(n in scripts for n in FORMAT_SCRIPTS):

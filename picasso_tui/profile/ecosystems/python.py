@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
@@ -160,7 +161,8 @@ def _used(tree: Tree, tool: str) -> str:
     """The contributor guide, task file or CI workflow that runs the tool (``pdm install``, ``poetry run``), or "":
     a ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
     said = re.compile(rf"\b{tool} (install|run|sync|lock)\b|setup-{tool}|install {tool}\b", re.IGNORECASE)
-    paths = [*GUIDES, *sorted(f for f in tree.files if f.startswith(".github/workflows/"))]
+    reading = read_ci(tree)  # the workflows that check changes: vulture's uv runs only in its tag-pushed release
+    paths = [*GUIDES, *(f for f in (reading.used if reading else []) if f.startswith(".github/workflows/"))]
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
 
 
@@ -382,6 +384,18 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
         k.command("lint", f"{run}mypy .", where, 64, "types")
 
 
+OPTION_PARSERS = re.compile(r"^\s*(import|from) (argparse|optparse|click|typer|docopt|fire|cyclopts)\b", re.M)
+"""A module that parses a command line with the standard library or a CLI toolkit: `--help` prints its usage."""
+
+
+def _parses_options(tree: Tree, module: str) -> bool:
+    """The script's module, or another module of its package, parses options (vulture's core.main reads its
+    arguments in config.py)."""
+    package = module.rsplit("/", 1)[0] if "/" in module else ""
+    files = [module, *(f for f in tree.under(package) if f.endswith(".py"))][:200] if package else [module]
+    return any(OPTION_PARSERS.search(tree.read(f) or "") for f in files if f)
+
+
 def _entry_points(k: Knowledge, p: _Project) -> None:
     """Scripts, ``__main__`` modules and manage.py: a fact naming them, and the command that runs the first."""
     tree, pyproject, run, django = p.tree, p.pyproject, p.run, p.django
@@ -418,7 +432,9 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
             *([django] if django else []),
         )
     if live := [n for n in scripts if n not in retired]:  # jsonschema's CLI warns it is deprecated: nothing to run
-        k.command("run", f"{run}{live[0]}", "pyproject.toml [project.scripts]", 60)
+        # vulture's CLI exits "Please pass at least one file or directory" when run bare: its usage is what runs
+        asks = " --help" if _parses_options(tree, module_file(tree, scripts[live[0]])) else ""
+        k.command("run", f"{run}{live[0]}{asks}", "pyproject.toml [project.scripts]", 60)
     elif installed:  # jmespath's `scripts=['bin/jp.py']`: pip puts jp.py on the PATH
         first = installed[0]
         note = f"installed from {first.target}" if first.source.endswith(" scripts") else ""

@@ -166,6 +166,8 @@ def _gem_programs(k: Knowledge, tree: Tree, gemspec: str) -> None:
     programs = [n for n in names if n not in BINSTUBS and tree.has(f"bin/{n}")]
     if not programs:
         return
+    gem = gemspec.rsplit("/", 1)[-1].removesuffix(".gemspec")
+    programs.sort(key=lambda n: n != gem)  # reek's `reek`, not code_climate_reek, which reads /config.json
     lib = [f for f in tree.under("lib") if f.endswith(".rb")][:300]
     help_flag = any("--help" in (tree.read(f) or "") for f in [f"bin/{programs[0]}", *lib])
     note = f"the gem's programs: {human_list(programs, 4)}" if len(programs) > 1 else ""
