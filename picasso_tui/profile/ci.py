@@ -71,7 +71,10 @@ def change_job(job_id: object, job: object) -> bool:
     condition = str(job.get("if") or "")
     if re.fullmatch(r"\s*(\$\{\{\s*)?false(\s*\}\})?\s*", condition):
         return False  # nock's lint-typescript job, `if: ${{ false }}`: switched off, it never runs
-    release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition)
+    # ruby-git's `github.event_name == 'workflow_dispatch' || (github.event_name == 'pull_request' && …)`: a change
+    # runs it too
+    on_change = re.search(r"\|\|[^|]*github\.event_name\s*==\s*'(pull_request|push)", condition)
+    release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition) and not on_change
     return not release_only and not DEPLOY_ENV.search(str(environment or ""))
 
 

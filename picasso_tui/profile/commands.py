@@ -120,8 +120,11 @@ DOCS_SERVER = re.compile(
     r"^sphinx-autobuild\b|^hugo server\b"
 )
 """A docs server: it previews the docs (after any build), it never runs the project."""
-NOT_DOCS = re.compile(r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b")
-"""A target named for docs that builds none: a coverage report in HTML, stopping a docs server, cleaning up."""
+NOT_DOCS = re.compile(
+    r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b|[:_-](links?|linkcheck)\b"
+)
+"""A target named for docs that builds none: a coverage report in HTML, stopping a docs server, cleaning up,
+checking the links (ruby-git's `rake markdown:links`)."""
 TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
@@ -207,6 +210,8 @@ def command_role(command: str) -> str | None:
         return "test" if re.search(r"test", command.split()[0].rsplit("/", 1)[-1], re.IGNORECASE) else None
     # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing
     words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
+    # pest's `cargo doc --features pretty-print,…`: a feature's name says nothing of what the command does
+    words = re.sub(r"\s(--features|-F)[ =]\S+", "", words)
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):
             if role == "docs" and NOT_DOCS.search(command):

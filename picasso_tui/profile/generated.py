@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pathspec
+
 from picasso_tui.profile.walk import Tree
 
 _GENERATED = re.compile(
@@ -21,9 +23,24 @@ GRAMMARS = {".rl": "Ragel", ".y": "yacc", ".yy": "yacc", ".l": "lex", ".ll": "le
 """Grammar sources a parser generator turns into code beside them (mail's address_lists_parser.rl)."""
 
 
+def _marked_generated(tree: Tree) -> pathspec.GitIgnoreSpec | None:
+    """The paths .gitattributes marks `linguist-generated` (dependency-cruiser's minified schema validators)."""
+    if "_marked_generated" not in tree.__dict__:
+        lines = [
+            line.split()[0]
+            for line in (tree.read(".gitattributes") or "").splitlines()
+            if re.search(r"\slinguist-generated(=true)?(\s|$)", line) and not line.lstrip().startswith("#")
+        ]
+        tree.__dict__["_marked_generated"] = pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    return tree.__dict__["_marked_generated"]
+
+
 def generated_by(tree: Tree, rel: str) -> str | None:
     """The generator the header names ("" when it names none), one whose grammar of the same name sits beside the
-    file (mail's parsers from Ragel), or None for a file written by hand."""
+    file (mail's parsers from Ragel), "" for a file .gitattributes marks generated, or None for one written by hand."""
+    marked = _marked_generated(tree)
+    if marked is not None and marked.match_file(rel):
+        return ""
     stem = rel.rsplit(".", 1)[0]
     if grammar := next((f"{tool}, from {stem.rsplit('/', 1)[-1]}{ext}" for ext, tool in GRAMMARS.items()
                         if tree.has(stem + ext)), None):  # fmt: skip

@@ -415,6 +415,9 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
     # at one depth the tools' order decides: Criterion's doc/conf.py (Sphinx with breathe) over the doc/Doxyfile
     # that only feeds it XML
     _, _, _, tool, config = min(found)
+    breathe = [f for f in found if f[3] == "Sphinx" and "breathe" in (tree.read(f[2]) or "")]
+    if tool == "Doxygen" and breathe:  # libcbor's root Doxyfile only feeds doc/source/conf.py's breathe its XML
+        _, _, _, tool, config = breathe[0]
     if tool == "YARD" and not _yard_used(tree):
         return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
     return tool, config

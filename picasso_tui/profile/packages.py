@@ -262,8 +262,9 @@ def _base(rel: str) -> str:
     return rel.rsplit("/", 1)[-1]
 
 
-ENTRY_SUFFIXES = (".rb", ".py", ".js", ".ts", ".php", ".rs")
-"""The entry file named like the main folder (lib/minitest.rb beside lib/minitest/)."""
+ENTRY_SUFFIXES = (".rb", ".py", ".js", ".ts", ".php", ".rs", ".c", ".cpp", ".h", ".hpp")
+"""The entry file named like the main folder (lib/minitest.rb beside lib/minitest/, libcbor's src/cbor.c and cbor.h
+beside src/cbor/)."""
 ENTRY_SHARE = 0.25
 """The size, against the folder's code, at which an entry file holds code of its own rather than a list of requires."""
 

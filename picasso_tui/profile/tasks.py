@@ -151,7 +151,17 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
     if rel:
         text = tree.read(rel) or ""
         block = text.split("tasks:", 1)[1] if "tasks:" in text else ""
-        _targets(k, rel, "task", re.findall(r"^  ([A-Za-z][\w:-]*):\s*$", block, re.MULTILINE))
+        heads = list(re.finditer(r"^  ([A-Za-z][\w:-]*):\s*$", block, re.MULTILINE))
+        bodies = [
+            block[h.end() : heads[i + 1].start() if i + 1 < len(heads) else len(block)] for i, h in enumerate(heads)
+        ]
+        # respx's `tools` and `venv` are `internal: true`: only other tasks call them, `task tools` refuses to run
+        names = [
+            h.group(1)
+            for h, body in zip(heads, bodies, strict=True)
+            if not re.search(r"^\s+internal:\s*true\b", body, re.M)
+        ]
+        _targets(k, rel, "task", names)
 
 
 def jakefile(tree: Tree, k: Knowledge) -> None:

@@ -163,9 +163,14 @@ SINGLE_FILE_FRAMEWORKS = frozenset({
 someone else's code, not the project's tests, nor the language the project is written in."""
 
 
-COPIED_SCRIPT = re.compile(r"^jquery([.-][\w.-]*)?\.js$", re.IGNORECASE)
-"""jQuery and its plugins copied beside a page (parallel-hashmap's benchmark/js/jquery.flot.*.js, for its charts):
-browser code of other projects, not the project's JavaScript."""
+COPIED_SCRIPT = re.compile(
+    r"^_?(jquery|lunr|imagesloaded|energize|modernizr|underscore|lodash|popper|prism|d3|moment)([.-][\w.-]*)?\.js$"
+    r"|\.min\.js$",
+    re.IGNORECASE,
+)
+"""jQuery and its plugins copied beside a page (parallel-hashmap's benchmark/js/jquery.flot.*.js, for its charts),
+the libraries a docs theme bundles (Slate's _lunr.js, _imagesloaded.min.js) and minified files: browser code of
+other projects, not the project's JavaScript."""
 
 
 def is_vendored(rel: str) -> bool:

@@ -249,6 +249,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
     if c.role in ("test", "test-one", "bench") and _runs_as_root(tree, c.command):
         return None  # bbolt's `make test-robustness` runs `sudo env … go test`: a CI machine's, not a contributor's
+    if (
+        c.role == "install"
+        and re.match(r"(sudo )?make install\b", c.command)
+        and (c.command.startswith("sudo") or not tree.first("Makefile", "makefile", "GNUmakefile"))
+    ):
+        return None  # libcbor's README: `make install` into the system, in a folder CMake configured first
+    if _from_outside(tree, c.command):
+        return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
     if re.search(r"(^|\s)---\w", c.command):
         return None  # untrusted's CI says `cargo clippy ---all-targets`: a typo no program parses
     if BARE_TOOL.fullmatch(c.command):
@@ -466,6 +474,14 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _from_outside(tree: Tree, command: str) -> bool:
+    """A configure step that names the clone's own folder as its source (`cmake -DX=Y libcbor`): it runs from the
+    folder above the checkout, and inside it there is no such folder."""
+    name = tree.root.name
+    words = command.split("&&")[0].split()
+    return bool(words) and words[0] in ("cmake", "meson") and name in words[1:] and not tree.under(name)
 
 
 def _runs_as_root(tree: Tree, command: str) -> bool:

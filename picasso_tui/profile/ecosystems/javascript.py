@@ -231,12 +231,25 @@ def _one_glob_kept(step: str, globs: list[str], example: str) -> str:
     return re.sub(r"\s{2,}", " ", re.sub(pattern, one, step)).strip()
 
 
+MOCHARC = (".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.json", ".mocharc.jsonc", ".mocharc.yml",
+           ".mocharc.yaml")  # fmt: skip
+
+
+def _mocharc_spec(tree: Tree) -> bool:
+    """Mocha's config names the spec files itself: files given on the command line are added to them."""
+    return any(re.search(r"""(^|[{,\s])["']?spec["']?\s*:""", tree.read(f) or "", re.M) for f in MOCHARC if tree.has(f))
+
+
 def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     """One test file as the runner takes it: by name when the file is the whole suite (mime-types' test/test.js),
     through `npm test` when a pretest step builds what the tests import (lru-cache's dist/)."""
     scripts = p.pkg.get("scripts") or {}
     folder = example.rsplit("/", 1)[0] if "/" in example else ""
-    if runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
+    if runner == "mocha" and _mocharc_spec(p.tree):
+        # dependency-cruiser's .mocharc.cjs sets `spec`: mocha adds a file named on the command line to that glob,
+        # so the whole suite runs; `--grep` narrows it
+        command = re.sub(rf"\s{re.escape(example)}(?=\s|$)", "", command) + " --grep '<test name>'"
+    elif runner == "mocha" and len([f for f in p.tree.under(folder) if f.endswith((".js", ".mjs", ".ts"))]) == 1:
         command += " --grep '<test name>'"
     test = str(scripts.get("test") or "")
     reached = " ; ".join([test, *(str(scripts.get(n) or "") for n in re.findall(r"\brun ([\w:-]+)", test))])

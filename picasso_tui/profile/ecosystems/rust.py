@@ -427,14 +427,21 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     if with_bins:
         bins = [b for c in with_bins for b in c.bins]
         k.fact("rust/entry-points", "Rust binaries", f"Rust binary entry points: {human_list(bins, 6)}.", *bins[:4])
-        first = with_bins[0]
-        run = "cargo run" if not first.folder and len(with_bins) == 1 else f"cargo run -p {first.name}"
-        k.command("run", run, first.bins[0], 60)
+        # pest's pest_bootstrap rewrites meta/src/grammar.rs (the `cargo bootstrap` alias): a generator, not the tool
+        programs = [c for c in with_bins if not GENERATOR_CRATE.search(c.name)]
+        if programs:
+            first = programs[0]
+            run = "cargo run" if not first.folder and len(with_bins) == 1 else f"cargo run -p {first.name}"
+            k.command("run", run, first.bins[0], 60)
     runtime = {d for c in crates for d in c.runtime}
     if "diesel" in runtime and (tree.has("diesel.toml") or tree.under("migrations")):
         k.command("migrate", "diesel migration run", "diesel.toml" if tree.has("diesel.toml") else "Cargo.toml", 55)
     elif "sqlx" in runtime and tree.under("migrations"):
         k.command("migrate", "sqlx migrate run", "Cargo.toml", 55)
+
+
+GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)")
+"""A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask): no program to run."""
 
 
 def _level(value: object) -> object:
