@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.make_targets import make_rules
+from picasso_tui.profile.make_targets import pulled_in
 from picasso_tui.profile.stale_test_runners import stale_tox
 from picasso_tui.profile.walk import Tree
 
@@ -16,24 +16,6 @@ REMOVED_SETUP_COMMANDS = re.compile(r"\bsetup\.py\b[^\n]*\b(register|upload)\b")
 """`python setup.py register` and `… sdist upload`: setuptools removed both (use twine)."""
 _PROGRAM = re.compile(r"^\t[@-]*(?:\$[({]\w+[)}]\s+|\w+=\S*\s+)*\./([A-Za-z][\w-]*)(?:\$[({]\w+[)}])?(?=\s|$)", re.M)
 """A recipe line that runs a program from the checkout's root (`$(TEST_ENV) ./example$(EXTENSION)`)."""
-
-
-def _walk(text: str, target: str) -> tuple[list[str], list[str]]:
-    """(the recipes, the prerequisites) of the target and of what it pulls in, to DEPTH levels."""
-    rules = make_rules(text)
-    recipes, needed, level, seen = [], [], [target], set()
-    for _ in range(DEPTH):
-        below: list[str] = []
-        for name in level:
-            if name in seen or name not in rules:
-                continue
-            seen.add(name)
-            needs, recipe = rules[name]
-            recipes.append(recipe)
-            below += needs
-        needed += below
-        level = below
-    return recipes, needed
 
 
 def _dropped_manager(tree: Tree, recipe: str) -> bool:
@@ -55,14 +37,14 @@ def outgrown(tree: Tree, text: str, target: str) -> bool:
     removed, or only a tox left behind: offered, it fails on a contributor's clone."""
     return any(
         _dropped_manager(tree, recipe) or REMOVED_SETUP_COMMANDS.search(recipe) or _only_stale_tox(tree, recipe)
-        for recipe in _walk(text, target)[0]
+        for recipe in pulled_in(text, target, DEPTH)[0]
     )
 
 
 def build_first(text: str, target: str) -> str:
     """The make command that must run before the target, or "": munit's `test` runs `./example` and names no
     prerequisite, while the first rule builds `example`, so a bare `make` comes first."""
-    recipes, needed = _walk(text, target)
+    recipes, needed = pulled_in(text, target, DEPTH)
     for program in _PROGRAM.findall(recipes[0] if recipes else ""):
         builder = re.search(rf"^{re.escape(program)}(\$[({{]\w+[)}}])?\s*:(?!=)", text, re.M)
         if not builder or any(re.match(rf"{re.escape(program)}(\$|$)", need) for need in needed):

@@ -82,20 +82,31 @@ def docker_images(text: str, target: str) -> list[str]:
     return list(dict.fromkeys(images))
 
 
+def pulled_in(text: str, target: str, depth: int | None = None) -> tuple[list[str], list[str]]:
+    """(the recipes, the prerequisites) of the target and of every target it pulls in, breadth first, to ``depth``
+    levels when given."""
+    rules = make_rules(text)
+    recipes: list[str] = []
+    needed: list[str] = []
+    level, seen, done = [target], set(), 0
+    while level and (depth is None or done < depth):
+        below: list[str] = []
+        for name in level:
+            if name in seen or name not in rules:
+                continue
+            seen.add(name)
+            needs, recipe = rules[name]
+            recipes.append(recipe)
+            below += needs
+        needed += below
+        level, done = below, done + 1
+    return recipes, needed
+
+
 def default_recipes(text: str) -> str:
     """The recipe lines of the default target and every target it pulls in: what a bare `make` runs (tinyxml2's
     `effc` target compiles with -Werror, and only when asked by name)."""
-    rules = make_rules(text)
-    todo, seen, lines = [default_target(text)], set(), []
-    while todo:
-        name = todo.pop(0)
-        if name in seen or name not in rules:
-            continue
-        seen.add(name)
-        needs, recipe = rules[name]
-        todo += needs
-        lines.append(recipe)
-    return "".join(lines)
+    return "".join(pulled_in(text, default_target(text))[0])
 
 
 def runs_tests(text: str, target: str) -> bool:
