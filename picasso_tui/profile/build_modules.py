@@ -54,7 +54,9 @@ def unbuilt_folders(tree: Tree) -> frozenset[str]:
             for f in tree.files
             if f.count("/") == 1 and f.endswith(("/build.gradle", "/build.gradle.kts"))
         }
-        tree.__dict__["_unbuilt_folders"] = frozenset(found - tops) if modules and not computed else frozenset()
+        # Gradle always builds buildSrc/ (kotlin-result's convention plugins), and settings never lists it
+        unlisted = found - tops - {"buildSrc"}
+        tree.__dict__["_unbuilt_folders"] = frozenset(unlisted) if modules and not computed else frozenset()
     return tree.__dict__["_unbuilt_folders"]
 
 

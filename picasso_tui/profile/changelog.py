@@ -126,7 +126,7 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
             ("semantic-release", _semantic_release_writes(tree, package)),
             ("release-it", _release_it_writes(tree, package)),
             ("conventional-changelog", "conventional-changelog" in package),
-            ("git-cliff", tree.has("cliff.toml")),
+            ("git-cliff", tree.named("cliff.toml") or _recipes_run(tree, r"\bgit[- ]cliff\b")),
         )
         if present
     ]
@@ -139,6 +139,15 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
                 "(Conventional Commits: `fix: …`, `feat: …`) is what reaches it.")  # fmt: skip
         return _rule(rel, "Changelog: generated from commits", body)
     return None
+
+
+TASK_FILES = ("justfile", "Justfile", ".justfile", "Makefile", "Taskfile.yml", "Taskfile.yaml")
+
+
+def _recipes_run(tree: Tree, pattern: str) -> bool:
+    """A task runner's file or a workflow runs the tool (eza's `release` recipe: `git cliff -c .config/cliff.toml`)."""
+    files = [*TASK_FILES, *(f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml")))]
+    return any(re.search(pattern, tree.read(f) or "") for f in files if tree.has(f))
 
 
 def _rake_task_writing(tree: Tree, rel: str) -> str:
@@ -297,6 +306,10 @@ KIND_OF_CHANGE = re.compile(
 """Keep a Changelog's sections and their usual kin: an entry's sections, even where an older entry lacks one."""
 
 
+KEEP_A_CHANGELOG = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")
+"""Keep a Changelog's kinds of change, in its order."""
+
+
 PLACEHOLDER = re.compile(r"\byour (contribution|change|entry|line) here\b|^\W*(none|nothing)\b", re.IGNORECASE)
 MAX_EXAMPLE_CHARS = 200
 
@@ -339,6 +352,15 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     recent = [t.rstrip(":") for i, lv, t in heads if end <= i < after[min(3, len(after) - 1)] and lv > level]
     known = {t.lower() for t in sections}
     more = [t for t in dict.fromkeys(recent) if KIND_OF_CHANGE.search(t) and t.lower() not in known and len(t) <= 30]
+    if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE):
+        # composer-normalize's latest releases only changed and fixed: the format's other kinds are used further down
+        used = {t.rstrip(":").strip().lower() for _, lv, t in heads if lv > level}
+        more += [
+            t for t in KEEP_A_CHANGELOG if t.lower() in used and t.lower() not in known | {m.lower() for m in more}
+        ]
+        kinds = [t.lower() for t in KEEP_A_CHANGELOG]
+        ordered = sorted([*sections, *more], key=lambda t: kinds.index(t.lower()) if t.lower() in kinds else 99)
+        sections, more = ordered[: len(sections)], ordered[len(sections) :]
     body_lines = [line.strip() for line in lines[start + 1 : end]]
     items = _bullets(lines[start + 1 : end]) or [
         line for line in body_lines if line and not UNDERLINE.match(line) and not line.endswith(":")

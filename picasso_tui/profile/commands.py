@@ -49,13 +49,18 @@ NO_ROLE = re.compile(
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
     r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
-    r"^(just|make|task) (-l|--list|help)$"  # sqlite-utils' `just -l` lists the recipes
+    r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
+    r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
+    r"^composer (remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin for its phar
+    r"^git config core\.hooksPath\b"
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
 (caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account, nor a coverage
 report read from a run that happened (robin-map's `lcov -c … -d build`), nor linking the package into another
-project (zustand's guide: `pnpm link`)."""
+project (zustand's guide: `pnpm link`); nor packages built for the acceptance tests (nfpm's `task
+acceptance:windows:package`), Composer's dependency edits (composer-normalize's CI `composer remove
+phpstan/extension-installer` before it compiles a PHAR) and pointing git at hooks."""
 SUITE_RUNNER = re.compile(
     r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
 )
@@ -85,7 +90,7 @@ COMMAND_ROLES = (
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
-    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|"
+    ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
@@ -116,7 +121,7 @@ clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since 
 (`./gradlew dependencyUpdates` lists newer versions, it sets nothing up) or write an IDE's project files (mockito's
 `gradle idea`)."""
 DOCS_SERVER = re.compile(
-    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[- ](serve|server|preview)\b|\b(mkdocs|yard|jekyll) serve\b|"
+    r"\b(serve|server|preview)[- ]docs?\b|\bdocs?[-: ](serve|server|preview)\b|\b(mkdocs|yard|jekyll) serve\b|"
     r"^sphinx-autobuild\b|^hugo server\b"
 )
 """A docs server: it previews the docs (after any build), it never runs the project."""

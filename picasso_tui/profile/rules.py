@@ -190,8 +190,10 @@ _SHELL_LINE = re.compile(r"^[a-z][\w.+-]*(\s+[^\s(){};=<>|&]+)*$")
 
 
 def _mid_sentence(text: str) -> bool:
-    """The text stops mid-sentence, where a code block goes on with it ("the commands," then the commands)."""
-    return bool(re.search(r"[\w)`],$", text) or (DANGLING.search(text) and not text.endswith(":")))
+    """The text stops mid-sentence, where a code block goes on with it ("the commands," then the commands;
+    composer-normalize's "If you do not have `yamllint` installed yet, run", then `brew install yamllint`)."""
+    runs = re.search(r"(^|[\s,])(run|execute|type|call|invoke)$", text, re.IGNORECASE)
+    return bool(re.search(r"[\w)`],$", text) or runs or (DANGLING.search(text) and not text.endswith(":")))
 
 
 def _lead_ins(blocks: list[Block]) -> list[Block]:
@@ -371,6 +373,10 @@ _PERSON_THEN_IT = re.compile(
 _NAMES_A_THING = re.compile(r"`|\b(the|a|an|your|our|this|that|each|every|any|their)\s+\w+", re.IGNORECASE)
 
 
+THAT_COMMAND = re.compile(r"\b(this|that|the above|the previous|these|those) (command|script)s?\b", re.IGNORECASE)
+"""A sentence about a command it does not name: the command is in the code block before it."""
+
+
 def _points_back(sentence: str) -> bool:
     """A person does something to "it" or "its" with no thing named between ("As builds break …, you should run it
     before committing", "Developers and reviewers should minimize its use"): what it is, is in the sentence before."""
@@ -441,6 +447,8 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 while i and rules and rules[-1][0] == heading and rules[-1][1] in candidates[start:i]:
                     rules.pop()  # said again below, with the sentence that needs it
                 c = " ".join(candidates[start : i + 1]) if i else c
+            if THAT_COMMAND.search(c) and "`" not in c:
+                continue  # libxlsxwriter's "make sure you have backed up your files … before running this command"
             if c.startswith("^ "):
                 continue  # js-cookie's "^ For this to work you must …": a footnote to the code above, not a rule
             if not NOT_A_CODE_RULE.search(re.sub(r"\([^)]*\)", "", c)) and not ILLUSTRATES.match(c):  # asides aside

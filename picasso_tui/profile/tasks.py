@@ -26,6 +26,7 @@ TARGET_ROLES = {
     "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
     "book": "docs", "build-book": "docs", "book-build": "docs", "build-docs": "docs", "docs-build": "docs",
+    "docs-serve": "docs", "man": "docs", "manpages": "docs", "man-pages": "docs",
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
@@ -47,13 +48,35 @@ def _just_recipe(text: str, name: str) -> str:
     return found.group(0) if found else ""
 
 
-def _targets(k: Knowledge, rel: str, runner: str, names: list[str], text: str = "") -> None:
+HOOKS_ONLY = re.compile(
+    r"^\s*(-\s*)?@?(git config (--local )?core\.hooksPath|(\S+ )?(pre-commit|lefthook|husky) install)\b"
+)
+"""A recipe line that points git at the hooks: nfpm's `task dev` (its desc: "Setup git hooks") runs nothing else."""
+
+
+def _target_role(name: str) -> str | None:
+    """The role a target's name gives it; a Taskfile's namespaced `docs:build` is read as `docs-build`."""
+    lowered = name.lower()
+    return TARGET_ROLES.get(lowered) or TARGET_ROLES.get(lowered.replace(":", "-"))
+
+
+def _targets(
+    k: Knowledge, rel: str, runner: str, names: list[str], text: str = "", bodies: dict[str, str] | None = None
+) -> None:
     seen = list(dict.fromkeys(names))
     for name in seen:
-        role = TARGET_ROLES.get(name.lower()) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
+        role = _target_role(name) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
         if role == "install" and _installs_into_a_prefix(text, name):
             continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
         recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""
+        recipe = (bodies or {}).get(name, recipe)
+        ran = [line for line in recipe.splitlines()[1 if runner == "just" else 0 :] if line.strip()]
+        if (
+            role not in (None, "install")
+            and ran
+            and all(HOOKS_ONLY.match(line) or re.match(r"\s*(desc|cmds):", line) for line in ran)
+        ):
+            continue
         if role and role != "run" and WATCHES.search(recipe):
             continue
         if role == "install" and PUBLISHED_INSTALL.search(recipe):
@@ -161,7 +184,7 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
             for h, body in zip(heads, bodies, strict=True)
             if not re.search(r"^\s+internal:\s*true\b", body, re.M)
         ]
-        _targets(k, rel, "task", names)
+        _targets(k, rel, "task", names, bodies={h.group(1): body for h, body in zip(heads, bodies, strict=True)})
 
 
 def jakefile(tree: Tree, k: Knowledge) -> None:
@@ -222,12 +245,16 @@ def tox(tree: Tree, k: Knowledge) -> None:
 def nox(tree: Tree, k: Knowledge) -> None:
     if tree.has("noxfile.py"):
         text = tree.read("noxfile.py") or ""
-        sessions = re.findall(r"@nox\.session[^\n]*\n\s*def\s+(\w+)", text)
+        declared = re.findall(r"@nox\.session(\((?:[^()]|\([^()]*\))*\))?\s*\ndef (\w+)", text)
+        sessions = [name for _, name in declared]
         default = re.search(r"nox\.options\.sessions\s*=\s*\[([^\]]*)\]", text)
-        chosen = re.findall(r"[\"']([\w-]+)[\"']", default.group(1)) if default else sessions
+        # nox's cover and docs are `default=False`, its conda_tests `default=bool(shutil.which("conda"))`: a bare
+        # `nox` runs only the sessions left at the default
+        plain = [name for options, name in declared if not re.search(r"\bdefault\s*=\s*(?!True\b)", options)]
+        chosen = re.findall(r"[\"']([\w-]+)[\"']", default.group(1)) if default else plain
         tests = [s for s in sessions if re.fullmatch(r"tests?|unit|pytest", s)]
         if any(re.fullmatch(r"tests?|unit|pytest", s) for s in chosen):
-            k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(sessions)}" if sessions else "")
+            k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(chosen)}" if chosen else "")
         elif tests:  # packaging's bare `nox` runs only its lint session
             k.command("test", f"nox -s {tests[0]}", f"noxfile.py session `{tests[0]}`", RUNNER)
         for name in sessions:

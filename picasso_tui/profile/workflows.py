@@ -177,6 +177,14 @@ def _no_package_script(tree: Tree, command: str) -> bool:
     return not any(pattern.search(tree.read(f) or "") for f in tree.named("package.json")[1:200])
 
 
+def _opens_a_repl(tree: Tree, command: str) -> bool:
+    """The package script the command runs opens Node's REPL (`node -i`, `node --interactive`)."""
+    m = re.fullmatch(r"(?:npm|pnpm|yarn|bun) (?:run )?([\w:-]+)", command)
+    scripts = (load_json(tree, "package.json") or {}).get("scripts") if m else None
+    body = scripts.get(m.group(1)) if m and isinstance(scripts, dict) else None
+    return isinstance(body, str) and bool(re.match(r"node (\S+ )*(-i|--interactive)\b", body))
+
+
 PROJECT_TASK = re.compile(r"(make|just|task) \w|(bundle exec )?rake \w|cargo (run -p )?xtask\b|(\./)?mvnw? (-\S+ )*\w")
 """A task of the project's own runner: CI runs it to check a change whatever its name says."""
 
@@ -300,6 +308,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "run" and NOT_PROJECT.search(c.command):
         return None
+    if c.role == "run" and _opens_a_repl(tree, c.command):
+        return None  # yaml's `npm run start` is `node -i -e 'YAML=require(…)'`: a REPL to try the API, no program
+    if c.role in ("build", "test", "test-one") and _rewrites_tests(tree, c.command):
+        return None  # eza's `just regen` and `just idump` delete the integration tests' outputs and write them anew
     if c.role == "run" and re.search(r"(^|\s)(\./)?(tests?|spec)/\S+", c.command):
         return None  # pdoc's `uv run test/test_snapshot.py` rewrites the test snapshots: it does not run pdoc
     if c.role in ("run", "migrate") and _source_missing(tree, c.source):
@@ -343,6 +355,18 @@ def keep(tree: Tree, c: Command) -> Command | None:
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
 
 
+DELETES_TESTS = re.compile(r"^\s*@?-?\s*rm (-\w+ )*\.?/?(tests?|spec)/")
+"""A recipe line that deletes files under the tests' folder (eza's `rm -rf tests/ptests`)."""
+
+
+def _rewrites_tests(tree: Tree, command: str) -> bool:
+    """A make, just or task target that deletes the tests' files (expected outputs, generated cases) and writes
+    them anew: it regenerates what the tests compare with, it neither builds nor tests."""
+    if not re.fullmatch(r"(make|just|task) [\w:.-]+", command):
+        return False
+    return any(DELETES_TESTS.match(line) for line in recipes.recipe_lines(tree, command) or [])
+
+
 CHECK_ONLY = re.compile(r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)")
 """A line that reports on the format and changes nothing."""
 
@@ -384,6 +408,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
+    if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
+        return 30  # eza's guide offers `cargo clippy --fix` to resolve warnings: it rewrites code, after a check
     if c.role != "run" and re.search(r"(?<![\w-])(--)?watch\b", c.command):
         return 30  # js-cookie's `npx grunt watch` rebuilds on every change and never exits: after a build that ends
     if c.source.startswith("CI") and re.search(r"\s(-x|--exclude-task)[ =]\S", c.command):
@@ -532,6 +558,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
             found = [chosen, *(c for c in found if c is not chosen)] if chosen else found
         if role == "test":
             found = _whole_suite_first(found)
+        if role == "install" and all(tasks.HOOKS_ONLY.match(c.command) for c in found):
+            continue  # eza's `pre-commit install -c …` (for those without Nix) sets up git hooks, it installs nothing
         best, rest = found[0], found[1:5]
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]

@@ -120,15 +120,20 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
 def _junit_in_tests(tree: Tree) -> str | None:
     """The JUnit (or TestNG) the tests import (a build that manages JUnit 5 for one module while 131 tests import
     org.junit.Test is a JUnit 4 project): read from up to 60 test files, None when none imports either."""
-    tests = [f for f in tree.own if "/src/test/" in f"/{f}" and f.endswith((".java", ".kt"))][:60]
-    jupiter = four = testng = 0
+    tests = [
+        f for f in tree.own if re.search(r"/src/(test|commonTest|jvmTest)/", f"/{f}") and f.endswith((".java", ".kt"))
+    ][:60]
+    jupiter = four = testng = kotlin_test = 0
     for rel in tests:
         text = tree.read(rel) or ""
         jupiter += "org.junit.jupiter" in text
         four += bool(re.search(r"import (static )?org\.junit\.(?!jupiter|platform)", text))
         testng += "import org.testng" in text or "import static org.testng" in text
+        kotlin_test += bool(re.search(r"^import kotlin\.test\.", text, re.M))
     if testng > jupiter + four:
         return "TestNG"  # failsafe's tests: @Test from org.testng, whatever JUnit the build also names
+    if kotlin_test > jupiter + four:
+        return "kotlin.test"  # kotlin-result's commonTest: JUnit is only the JVM target's runner under kotlin.test
     if not jupiter and not four:
         return None
     if jupiter and four and min(jupiter, four) * 5 >= max(jupiter, four):
@@ -228,7 +233,7 @@ def investigate(tree: Tree) -> Knowledge:
     if junit := _junit_in_tests(tree):
         kinds["test"] = [junit, *(t for t in kinds.get("test", []) if not t.startswith(("JUnit", "TestNG")))]
     _only_what_the_code_uses(tree, kinds)
-    shared = [f for d in ("buildSrc", "build-logic", "gradle/plugins") for f in tree.under(d)][:40]  # conventions
+    shared = [f for d in CONVENTION_FOLDERS for f in tree.under(d)][:40]  # conventions
     root_build = "\n".join(tree.read(f) or "" for f in [gradle or "pom.xml", *shared]).lower()
     if "Dokka" in kinds.get("docs", []) and "dokka" not in root_build:  # awaitility's Kotlin module alone uses it
         kinds["docs"] = [d for d in kinds["docs"] if d != "Dokka"]
@@ -309,8 +314,25 @@ MULTIPLATFORM = re.compile(
 def _multiplatform_jvm(tree: Tree) -> bool:
     """The build is Kotlin Multiplatform with JVM tests: it has no `test` task, `jvmTest` runs them on the JVM."""
     builds = [f for f in tree.named("build.gradle.kts", "build.gradle") if not is_auxiliary(f)][:40]
-    kmp = any(MULTIPLATFORM.search(tree.read(f) or "") for f in builds)
+    kmp = any(MULTIPLATFORM.search(tree.read(f) or "") for f in [*builds, *_conventions_applied(tree, builds)])
     return kmp and any(re.search(r"(^|/)src/(jvmTest|commonTest)/", f) for f in tree.files)
+
+
+CONVENTION_FOLDERS = ("buildSrc", "build-logic", "gradle/plugins")
+"""Where a Gradle build keeps its precompiled convention plugins (`plugins { id("kotlin-conventions") }`)."""
+
+
+def _conventions_applied(tree: Tree, builds: list[str]) -> list[str]:
+    """The precompiled convention scripts the modules' build files apply by id: kotlin-result's modules apply
+    buildSrc's kotlin-conventions.gradle.kts, which is where Kotlin Multiplatform is applied."""
+    applied = "\n".join(tree.read(f) or "" for f in builds)
+    scripts = [f for d in CONVENTION_FOLDERS for f in tree.under(d) if f.endswith((".gradle.kts", ".gradle"))][:40]
+    return [
+        f
+        for f in scripts
+        if (name := re.sub(r"\.gradle(\.kts)?$", "", f.rsplit("/", 1)[-1])) not in ("build", "settings")
+        and re.search(rf"""(id\s*\(?\s*["']{re.escape(name)}["']|`{re.escape(name)}`)""", applied)
+    ]
 
 
 def _tested(tree: Tree, modules: list[str]) -> list[str]:

@@ -82,6 +82,13 @@ def _tool_manifest(tree: Tree, packages: set[str]) -> str:
     return ""
 
 
+def _locked(tree: Tree, packages: set[str]) -> bool:
+    """composer.lock holds one of the packages: a dependency brings it (composer-normalize's
+    ergebnis/php-cs-fixer-config requires friendsofphp/php-cs-fixer)."""
+    lock = tree.read("composer.lock") or "" if tree.has("composer.lock") else ""
+    return any(re.search(rf'"name":\s*"{re.escape(p)}"', lock) for p in packages)
+
+
 def style_hints(tree: Tree) -> list[tuple[str, str]]:
     """(hint, file) for each formatter config: the rule sets it applies."""
     out = []
@@ -103,7 +110,7 @@ def style_hints(tree: Tree) -> list[tuple[str, str]]:
         own = _tool_manifest(tree, fixer)
         if own:  # JoliNotif installs it from tools/php-cs-fixer/composer.json, apart from the library's bundle
             hint += f"; PHP-CS-Fixer is installed from {own}"
-        elif not installed & fixer:
+        elif not installed & fixer and not _locked(tree, fixer):
             hint += "; PHP-CS-Fixer is not a Composer dependency"
         out.append((hint, rel))
         break  # the first config is the one the tool reads

@@ -160,7 +160,10 @@ GUIDES = ("CONTRIBUTING.md", "CONTRIBUTING.rst", ".github/CONTRIBUTING.md", "doc
 def _used(tree: Tree, tool: str) -> str:
     """The contributor guide, task file or CI workflow that runs the tool (``pdm install``, ``poetry run``), or "":
     a ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
-    said = re.compile(rf"\b{tool} (install|run|sync|lock)\b|setup-{tool}|install {tool}\b", re.IGNORECASE)
+    # nox's noxfile.py opens with `#!/usr/bin/env -S uv run --script`: uv runs that one script, it manages nothing
+    # and CI's setup-uv often only speeds up `uv pip install --system .` (nox's): uv there installs, it manages nothing
+    setup = rf"|setup-{tool}" if tool != "uv" else ""
+    said = re.compile(rf"\b{tool} (install|run(?! --script)|sync|lock)\b{setup}|install {tool}\b", re.I)
     reading = read_ci(tree)  # the workflows that check changes: vulture's uv runs only in its tag-pushed release
     paths = [*GUIDES, *(f for f in (reading.used if reading else []) if f.startswith(".github/workflows/"))]
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
