@@ -139,15 +139,20 @@ def is_auxiliary(rel: str) -> bool:
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
     parts = rel.split("/")[:-1]
     return is_vendored(rel) or any(
-        (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i)) or NAMED_EXAMPLE.search(part)
+        (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i, rel)) or NAMED_EXAMPLE.search(part)
         for i, part in enumerate(parts)
     )
 
 
-def _namespace(parts: list[str], i: int) -> bool:
+CODE_FILE = re.compile(r"\.(ts|tsx|js|mjs|py|rb|go|rs|java|kt|php|c|h|cc|cpp|hpp|cs|swift)$")
+
+
+def _namespace(parts: list[str], i: int, rel: str) -> bool:
     """A capitalised folder inside lib/ or src/ is a namespace of the code (phpbench's lib/Benchmark/ holds its
-    Runner): named like benchmarks or docs, it is still the project's own."""
-    return i > 0 and parts[0] in ("lib", "src") and parts[i][:1].isupper()
+    Runner): named like benchmarks or docs, it is still the project's own; so is a doc/ of code there (yaml's
+    src/doc/Document.ts is its document model)."""
+    inside = i > 0 and parts[0] in ("lib", "src")
+    return inside and (parts[i][:1].isupper() or (parts[i] in ("doc", "docs") and bool(CODE_FILE.search(rel))))
 
 
 TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock", "unity", "doctest"})
@@ -184,7 +189,10 @@ def is_vendored(rel: str) -> bool:
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]
-    return copied or any(part.lower() in VENDORED_DIRS or VERSIONED_COPY.match(part) for part in nested)
+    # yaml's src/schema/yaml-1.1/ is its YAML 1.1 schema: in src/ or lib/ a copy carries a full release number
+    inside = bool(parts) and parts[0] in ("src", "lib")
+    versioned = [p for p in nested if VERSIONED_COPY.match(p) and not (inside and p.count(".") < 2)]
+    return copied or bool(versioned) or any(part.lower() in VENDORED_DIRS for part in nested)
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from picasso_tui.profile.build_modules import in_unbuilt_folder
-from picasso_tui.profile.ecosystems.javascript_files import suite_folder, test_script_files
+from picasso_tui.profile.ecosystems.javascript_files import config_test_files, suite_folder, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
@@ -264,6 +264,8 @@ def tests_place(tree: Tree) -> str:
     files a test script runs, CMake's test programs, a suite named otherwise."""
     tests = test_files(tree)
     globs, suite_files = test_script_files(tree)
+    if not globs:  # yaml's vitest.config.js includes tests/**/*.{js,ts}
+        _, globs, suite_files = config_test_files(tree)
     folder = suite_folder(globs)
     if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):  # yargs' test/*.mjs
         return f" Its tests are in {folder}/ ({plural(len(suite_files), 'file')})."
@@ -298,6 +300,10 @@ def tests_place(tree: Tree) -> str:
 def describe_tests(tree: Tree, k: Knowledge) -> None:
     tests = test_files(tree)
     globs, suite_files = test_script_files(tree)
+    source, says = "package.json", "package.json's test script runs"
+    if not globs:  # yaml's vitest.config.js includes tests/**/*.{js,ts}: two of them are named *.spec.ts
+        config, globs, suite_files = config_test_files(tree)
+        source, says = config, f"{config} includes"
     folder = suite_folder(globs)
     if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):
         # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's. Every glob
@@ -305,8 +311,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         named = [f"`{g}`" for g in globs]
         shown = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
         k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: {shown}, the files "
-               f"package.json's test script runs; they live in {folder}/.", "package.json", suite_files[0],
-               tags=("tests",))  # fmt: skip
+               f"{says}; they live in {folder}/.", source, suite_files[0], tags=("tests",))  # fmt: skip
         return
     if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
         return

@@ -173,3 +173,20 @@ def test_nox_lists_its_default_sessions_a_uv_shebang_is_no_manager_and_a_node_re
               '"test": "vitest"}, "devDependencies": {"vitest": "^3"}}'  # fmt: skip
     learned = bodies(make_project, {"package.json": package, "src/index.ts": "export const a = 1\n"}, name="yaml")
     assert "workflow/run" not in learned
+
+
+def test_a_vitest_include_names_the_suite_and_src_doc_and_a_spec_version_folder_are_source(make_project):
+    config = (
+        "import { defineConfig } from 'vitest/config'\nexport default defineConfig({\n  test: {\n"
+        "    include: ['tests/**/*.{js,ts}'],\n    exclude: ['tests/_*', 'tests/artifacts/']\n  }\n})\n"
+    )
+    package = '{"name": "yaml", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "^3"}}'
+    files = {"package.json": package, "vitest.config.js": config, "tsconfig.json": "{}",
+             "src/index.ts": "export * from './doc/Document.ts'\n" * 60, "src/doc/Document.ts": "export class D {}\n" * 40,
+             "src/schema/yaml-1.1/bool.ts": "export const b = 1\n", "src/schema/core.ts": "export const c = 1\n",
+             "tests/_setup.ts": "export {}\n", "tests/lexer.ts": "test('a', () => {})\n",
+             "tests/doc/parse.ts": "test('b', () => {})\n", "tests/doc/YAML-1.2.spec.ts": "test('c', () => {})\n",
+             "tests/artifacts/x.ts": "export {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="yaml")
+    assert learned["layout/tests"].startswith("3 test files: `tests/**/*.{js,ts}`, the files vitest.config.js")
+    assert "Main source in src/: 4 TypeScript files" in learned["layout/source"]

@@ -87,6 +87,70 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     return [], []
 
 
+RUNNER_CONFIGS = (
+    "vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vite.config.ts",
+    "vite.config.js", "vite.config.mjs", "jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs",
+)  # fmt: skip
+"""The test runners' configs that name the suite's files (vitest's `include`, jest's `testMatch`)."""
+
+
+def _expand(glob: str) -> list[str]:
+    """A glob with its braces expanded: `tests/**/*.{js,ts}` is `tests/**/*.js` and `tests/**/*.ts`."""
+    brace = re.search(r"\{([^{}]*)\}", glob)
+    if not brace:
+        return [glob]
+    return [
+        g for part in brace.group(1).split(",") for g in _expand(glob[: brace.start()] + part + glob[brace.end() :])
+    ]
+
+
+def _glob_pattern(glob: str) -> re.Pattern[str]:
+    """A path glob as a regular expression (`**/` any folders, `*` within one); a folder's glob ends in `/`."""
+    body = re.escape(glob.removeprefix("./")).replace(r"\*\*/", "(?:.*/)?").replace(r"\*\*", ".*")
+    body = body.replace(r"\*", "[^/]*")
+    return re.compile(body + ("" if glob.endswith("/") else "$"))
+
+
+def _without_blocks(text: str, keys: tuple[str, ...]) -> str:
+    """The config without the objects under ``keys``: zustand's `coverage: { include: ['src/**/'] }` names the
+    files measured, not the tests."""
+    for key in keys:
+        while opened := re.search(rf"\b{key}\s*:\s*\{{", text):
+            depth, end = 0, len(text)
+            for i in range(opened.end() - 1, len(text)):
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                if depth == 0:
+                    end = i + 1
+                    break
+            text = text[: opened.start()] + text[end:]
+    return text
+
+
+def config_test_files(tree: Tree) -> tuple[str, list[str], list[str]]:
+    """(config, globs, files): the suite a vitest config's `test.include` or jest's `testMatch` names, less what it
+    excludes; yaml's vitest.config.js includes `tests/**/*.{js,ts}`, whatever the files are called."""
+    rel = tree.first(*RUNNER_CONFIGS)
+    text = _without_blocks(tree.read(rel) or "" if rel else "", ("coverage", "benchmark", "typecheck"))
+    include = re.search(r"\b(?:include|testMatch)\s*:\s*\[([^\]]*)\]", text)
+    if not rel or not include:
+        return "", [], []
+    globs = re.findall(r"['\"]([^'\"]+)['\"]", include.group(1))
+    excluded = re.search(r"\bexclude\s*:\s*\[([^\]]*)\]", text[include.end() :] + text[: include.start()])
+    left_out = re.findall(r"['\"]([^'\"]+)['\"]", excluded.group(1)) if excluded else []
+    outs = [_glob_pattern(g) for e in left_out for g in _expand(e)]
+    ins = [_glob_pattern(g) for glob in globs for g in _expand(glob.removeprefix("<rootDir>/"))]
+    files = [
+        f
+        for f in tree.files  # yaml's tests/doc/*.ts are tests, whatever a docs folder elsewhere is
+        if f.endswith(JS_SOURCE)
+        and not f.endswith(".d.ts")
+        and "node_modules/" not in f
+        and any(p.match(f) for p in ins)
+        and not any(p.match(f) for p in outs)
+    ]
+    return (rel, globs, files) if files else ("", [], [])
+
+
 def suite_folder(globs: list[str]) -> str:
     """The folder all of the test script's globs are in (test/ for `test/*.js test/node/*.js`), "." for the root."""
     folders = [g.split("*", 1)[0].rsplit("/", 1)[0].split("/") if "/" in g.split("*", 1)[0] else [] for g in globs]
