@@ -152,11 +152,12 @@ BUILT_PROGRAM = re.compile(r"^(\./)?(build|_build|out|bin|target|cmake-build[\w-
 
 
 PROVISIONING_SCRIPT = re.compile(
-    r"^(?:\w+=\S*\s+)*(?:(?:ba)?sh\s+)?(?:\./)?(?:[\w.-]+/)*(?:install|setup|bootstrap)[-_]"
-    r"(?:[\w]+[-_])*?((?:build[-_])?(?:tools?|toolchains?|compilers?|ci)\b)?[\w.-]*\.(?:sh|bash|ps1|py)\b"
+    r"^(?:\w+=\S*\s+)*(?:(?:ba)?sh\s+)?(?:\./)?(?:[\w.-]+/)*(?:install|setup|bootstrap|prepare)[-_]"
+    r"(?:[\w]+[-_])*?((?:build[-_])?(?:tools?|toolchains?|compilers?|ci|runner|host)\b)?[\w.-]*\.(?:sh|bash|ps1|py)\b"
 )
 """A script that installs what the rest needs, by its name (`scripts/install-deps.sh`); one for tools or compilers
-(`mk/install-build-tools.sh`) provisions a CI machine, a contributor's clone needs none of it."""
+(`mk/install-build-tools.sh`) or the runner (libfuse's `test/ci/prepare-runner.sh`, kernel tunables) provisions a CI
+machine, a contributor's clone needs none of it."""
 
 
 def command_role(command: str) -> str | None:
@@ -168,6 +169,10 @@ def command_role(command: str) -> str | None:
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)
     if chain:  # configure and build: a build, unless of a consumer or example project (nanobench's cmake_consumer)
         return None if re.search(r"(^|/)(tests?|examples?|samples?)(/|$)|consumer", chain.group(1)) else "build"
+    hatch = re.match(r"^hatch run (?:[-+]\S+ )*(?:([\w.-]+):)?([\w.-]+)", command)
+    if hatch:  # mkdocs' `hatch run types:check`: an environment's script, as a make target is; it runs no program
+        env, script = hatch.group(1) or "", hatch.group(2)
+        return command_role(f"{env} {script}".strip()) or TARGET_ROLES.get(env.lower()) or TARGET_ROLES.get(script)
     if re.match(r"^clang-tidy(-\d+)?\b", command):
         return "lint"  # nanobench's `clang-tidy-18 -p build-tidy …`: the build folder it reads is no build
     if re.match(r"^scan-build\b", command):  # the clang static analyzer around a configure or a make: a check
@@ -217,6 +222,13 @@ def command_role(command: str) -> str | None:
     words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
     # pest's `cargo doc --features pretty-print,…`: a feature's name says nothing of what the command does
     words = re.sub(r"\s(--features|-F)[ =]\S+", "", words)
+    # a script's folders say where it is kept, not what it does: libfuse's CI runs test/ci/prepare-runner.sh
+    # (a machine's set-up) and test/ci/doxygen.sh; a script right in tests/ runs tests whatever its name
+    script = SCRIPT_PATH.match(words)
+    if script and re.search(r"(^|/)tests?/", script.group(1)):
+        words = words[: script.start(1)] + words[script.end(1) :]
+        role = command_role(words) if words.strip() != command.strip() else None
+        return role or ("test" if re.fullmatch(r"(\./)?tests?/", script.group(1)) else None)
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):
             if role == "docs" and NOT_DOCS.search(command):
@@ -227,6 +239,10 @@ def command_role(command: str) -> str | None:
                 return "test-one"
             return role
     return None
+
+
+SCRIPT_PATH = re.compile(r"^(?:(?:ba)?sh )?((?:\./)?(?:[\w.-]+/)+)[\w.-]+(?:\s|$)")
+"""A command whose program is a script in a folder (`test/ci/doxygen.sh`): group 1 is the folder."""
 
 
 def _env_role(name: str) -> str | None:

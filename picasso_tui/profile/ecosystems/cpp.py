@@ -165,7 +165,11 @@ def _meson_declares_tests(tree: Tree) -> bool:
         if re.search(r"^\s*test\s*\(", text, re.MULTILINE):
             return True
         base = rel.rsplit("/", 1)[0] + "/" if "/" in rel else ""
-        queue += [f"{base}{d.strip('/')}/meson.build" for d in re.findall(r"\bsubdir\s*\(\s*'([^']+)'", text)]
+        named = re.findall(r"\bsubdir\s*\(\s*'([^']+)'", text)
+        # libfuse's `subdirs += 'test'` and `foreach n : subdirs` / `subdir(n)`: the folders a list names
+        for listed in re.findall(r"^\s*\w*subdirs?\w*\s*\+?=\s*\[?([^\]\n]*)", text, re.MULTILINE):
+            named += re.findall(r"'([^']+)'", listed)
+        queue += [f"{base}{d.strip('/')}/meson.build" for d in named]
     return False
 
 

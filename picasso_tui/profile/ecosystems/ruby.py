@@ -210,7 +210,9 @@ def _commands(
     helper = tree.read("spec/spec_helper.rb") or tree.read("spec/helper.rb") or ""
     minitest_specs = bool(re.search(r"^\s*require\s*\(?\s*['\"]minitest", helper, re.MULTILINE))  # roda's spec/
     # multi_xml's .rspec is left over: no rspec gem and no spec/ folder, its tests are Minitest's
-    rspec = "RSpec" in kinds.get("test", []) or (tree.has(".rspec") and bool(tree.under("spec")))
+    # jekyll's Gemfile has rspec for rspec-mocks' sake: with no spec/ folder, the tests in test/ are Minitest's
+    bundled = "RSpec" in kinds.get("test", []) and (bool(tree.under("spec")) or not tree.under("test"))
+    rspec = bundled or (tree.has(".rspec") and bool(tree.under("spec")))
     # liquid's spec/ holds liquid-spec adapters (ruby_liquid.rb): a spec folder is RSpec's when it holds *_spec.rb
     specs = [f for f in tree.under("spec") if f.endswith("_spec.rb")]
     rspec = rspec or (bool(specs) and not minitest_specs)

@@ -400,6 +400,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
             60,
             f"or `cargo test -p {name} <test name>`",
         )
+    elif tested and tested.manifest == "Cargo.toml":  # delta's root package: a bare `cargo test` runs its tests
+        k.command("test-one", "cargo test <test name>", tested.manifest, 60)
     elif tested:
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     # just's `[lib] doctest = false`: `cargo test --doc` runs nothing there
