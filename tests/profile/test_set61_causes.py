@@ -1,6 +1,7 @@
 """Causes found on set 61's run (issue 17, thirty-eighth round): Hatch's environment scripts read as programs, RSpec
 offered for a Minitest suite whose Gemfile has rspec for its mocks, `-p` for a workspace's root package, Meson's
-subdirs listed in a variable, and a CI script's folders taken for its role."""
+subdirs listed in a variable, a CI script's folders taken for its role, a golangci-lint TOML config, and a C project's
+requirements.txt of build tools taken for a Python project."""
 
 from __future__ import annotations
 
@@ -58,7 +59,17 @@ def test_meson_subdirs_in_a_list_and_ci_scripts_in_test_folders(make_project):
              "lib/fuse.c": "int f;\n" * 30, "include/fuse.h": "int f;\n", "include/meson.build": "\n",
              "test/meson.build": "\ttest('fuse-tests', find_program('run-tests.py'))\n",
              "test/run-tests.py": "print('ok')\n", "test/ci/prepare-runner.sh": "sudo sysctl -w a=b\n",
-             "test/ci/doxygen.sh": "doxygen\n", ".github/workflows/pr-ci.yml": ci}  # fmt: skip
+             "test/ci/doxygen.sh": "doxygen\n", ".github/workflows/pr-ci.yml": ci,
+             "requirements.txt": "# Packages required for building and testing libfuse only\nmeson\nninja\n"}  # fmt: skip
     learned = bodies(make_project, files, name="libfuse")
     assert learned["workflow/test"].startswith("To test: `meson test -C build`")
     assert "prepare-runner" not in learned["workflow/test"] and "doxygen.sh" not in learned["workflow/test"]
+    assert "python/packaging" not in learned  # requirements.txt installs the build's tools, libfuse is C
+
+
+def test_a_golangci_toml_config_names_the_formatter(make_project):
+    config = "version = '2'\n\n[linters]\ndefault = 'all'\n\n[formatters]\nenable = [\n  'goimports'\n]\n"
+    files = {"go.mod": "module github.com/magefile/mage\n\ngo 1.18\n", ".golangci.toml": config,
+             "main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="mage")
+    assert learned["workflow/format"].startswith("To format: `goimports -w .` — from .golangci.toml")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import tomllib
 from collections import Counter
 from typing import Any
 
@@ -27,7 +28,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/stretchr/testify": ("testify", "test"), "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
     "gopkg.in/check.v1": ("gocheck", "test"), "github.com/go-check/check": ("gocheck", "test"),
 }  # fmt: skip
-GOLANGCI = (".golangci.yml", ".golangci.yaml")
+GOLANGCI = (".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
 
 
 def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
@@ -36,9 +37,10 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
     rel = tree.first(*GOLANGCI)
     if not rel:
         return "", [], []
-    try:
-        data: Any = yaml.safe_load(tree.read(rel) or "")
-    except yaml.YAMLError:
+    text = tree.read(rel) or ""
+    try:  # mage's is .golangci.toml
+        data: Any = tomllib.loads(text) if rel.endswith(".toml") else yaml.safe_load(text)
+    except (yaml.YAMLError, tomllib.TOMLDecodeError):
         data = None
     data = data if isinstance(data, dict) else {}
 

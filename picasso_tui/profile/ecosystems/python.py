@@ -15,6 +15,7 @@ from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.python_uv import uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.pre_commit import darker_runs_black
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -218,7 +219,8 @@ def investigate(tree: Tree) -> Knowledge:
     tool, why, run = _manager(tree, pyproject)
     members = dig(pyproject, "tool", "uv", "workspace", "members") or []
     project = _Project(tree, pyproject, sources, deps, tool, why, run, members, tree.first("manage.py"))
-    _packaging(k, project)
+    if not _tools_only(tree, sources):  # libfuse's requirements.txt holds meson and ninja: a C project's tools
+        _packaging(k, project)
     _stack(k, project)
     _install(k, project)
     _tests(k, project)
@@ -227,6 +229,14 @@ def investigate(tree: Tree) -> Knowledge:
     _migrations(k, project)
     python_benchmarks(k, tree)
     return k
+
+
+def _tools_only(tree: Tree, sources: list[str]) -> bool:
+    """Only requirements files, in a project whose main language is another: they install the build's or the
+    tests' tools (pip can fetch meson), the project is not a Python one."""
+    found = shares(tree)
+    manifests = [f for f in sources if f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile")]
+    return not manifests and bool(found) and found[0][0] != "python"
 
 
 def _packaging(k: Knowledge, p: _Project) -> None:
