@@ -52,7 +52,8 @@ NO_ROLE = re.compile(
     r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
     r"^composer (remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin for its phar
-    r"^git config core\.hooksPath\b"
+    r"^git config core\.hooksPath\b|"
+    r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis

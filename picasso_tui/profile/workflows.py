@@ -249,6 +249,9 @@ DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint
 
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    bin_dir = php.composer_bin_dir(tree)
+    if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
+        c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.command in never_run(tree):

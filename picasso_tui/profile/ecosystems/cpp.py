@@ -277,7 +277,16 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
+    _docs_target(k, every, folder)
     return details
+
+
+def _docs_target(k: Knowledge, every: str, folder: str) -> None:
+    """A custom target that runs Doxygen (uriparser's `doc`): the API docs are built by the CMake build."""
+    target = re.search(r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)", every, re.IGNORECASE)
+    if target and re.search(r"doxygen", target.group(2) + every[target.end() : target.end() + 400], re.IGNORECASE):
+        name = target.group(1)
+        k.command("docs", f"cmake --build {folder} --target {name}", "CMakeLists.txt", 60, "runs Doxygen")
 
 
 _COMPILED = r"\badd_executable\s*\(|\badd_library\s*\(\s*[\w:${}-]+\s*(?:\)|\s(?!(INTERFACE|ALIAS|IMPORTED)\b)\w)"
@@ -449,17 +458,25 @@ def _test_commands(
         k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
                   f"after `cmake --build {folder} --target {target}`")  # fmt: skip
         return
+    # uriparser's suites are one GoogleTest program, registered once: ctest -R can only pick that program
+    programs = re.findall(r"add_executable\s*\(\s*(\w*test\w*)", every, re.IGNORECASE)
+    gtest = programs[0] if frameworks == ["GoogleTest"] and len(set(programs)) == 1 else None
+    one_gtest = registered == 1 and gtest and not re.search(r"gtest_(discover|add)_tests", every, re.IGNORECASE)
     if gate and registered:
         # yyjson builds no test unless asked (-DYYJSON_BUILD_TESTS=ON): a bare ctest would find none
         configure = f"cmake -S . -B {folder} -D{gate}=ON && cmake --build {folder} -j"
         k.command("test", f"{configure} && ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt", 60,
                   f"option {gate} is OFF by default")  # fmt: skip
-        k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
+        one = f"{folder}/{gtest} --gtest_filter='<Suite>.<Test>'" if one_gtest else ""
+        k.command("test-one", one or f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
                   f"after configuring with -D{gate}=ON")  # fmt: skip
         return
     if registered:
         k.command("test", f"ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt", 60)
         runner = next((t for t in tests if re.search(r"test", t, re.IGNORECASE)), None)
+        if one_gtest:
+            k.command("test-one", f"{folder}/{gtest} --gtest_filter='<Suite>.<Test>'", "CMakeLists.txt", 60)
+            return
         if registered <= 2 and runner and not frameworks and takes_name.get(runner) is False:
             return  # tinyxml2's xmltest reads its argument as a file: it runs its tests all at once
         if registered <= 2 and runner and not frameworks:

@@ -266,7 +266,8 @@ def investigate(tree: Tree) -> Knowledge:
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     tested = _tested(tree, modules)
     with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
-    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings, bool(gradle) and _multiplatform_jvm(tree))
+    poms = "\n".join(tree.read(m) or "" for m in manifests[:40]) if tool == "Maven" else ""
+    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings, bool(gradle) and _multiplatform_jvm(tree), poms)
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     if tool == "Maven":
         _maven_formatters(k, tree, wrapper, manifests)
@@ -344,6 +345,12 @@ def _tested(tree: Tree, modules: list[str]) -> list[str]:
     return with_tests + [m for m in modules if m not in with_tests]
 
 
+JUNIT_PLATFORM_PLUGIN = re.compile(
+    r"<artifactId>\s*junit-platform-maven-plugin\s*</artifactId>(?:(?!</plugin>).)*<extensions>\s*true", re.DOTALL
+)
+"""A pom where junit-platform-maven-plugin, as an extension, takes over the test phase from Surefire."""
+
+
 def _commands(
     k: Knowledge,
     tool: str,
@@ -353,6 +360,7 @@ def _commands(
     kinds: dict,
     with_siblings: bool,
     multiplatform: bool = False,
+    poms: str = "",
 ) -> None:
     """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway. A Maven
     module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test."""
@@ -370,11 +378,18 @@ def _commands(
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
         one = f"{wrapper} test -Dtest=<Class>"
-        if modules and with_siblings:
+        if JUNIT_PLATFORM_PLUGIN.search(poms):
+            # oshi's junit-platform-maven-plugin replaces Surefire in the test phase: -Dtest selects nothing there
+            module = f" -pl {modules[0]} -am" if modules else ""
+            k.command("test-one", f"{wrapper}{module} test", "pom.xml", 60,
+                      "junit-platform-maven-plugin runs the tests, not Surefire, so -Dtest selects nothing; "
+                      "one module's tests are the narrowest run")  # fmt: skip
+        elif modules and with_siblings:
             one = f"{wrapper} -pl {modules[0]} -am test -Dtest=<Class> -Dsurefire.failIfNoSpecifiedTests=false"
         elif modules:
             one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>"
-        k.command("test-one", one, "pom.xml", 60)
+        if not JUNIT_PLATFORM_PLUGIN.search(poms):
+            k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
     if "Flyway" in kinds.get("migrations", []):

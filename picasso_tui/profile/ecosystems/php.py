@@ -236,3 +236,13 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
         ran = scripts[bench] if isinstance(scripts[bench], str) else "; ".join(map(str, scripts[bench]))
         k.fact("php/benchmarks", "PHP benchmarks", f"Benchmarks run with `composer {bench}` "
                f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip
+
+
+def composer_bin_dir(tree: Tree) -> str:
+    """composer.json's `config.bin-dir` when it moves the tools' binaries out of vendor/bin (swagger-php's bin/)."""
+    if "_composer_bin_dir" not in tree.__dict__:
+        found = (load_json(tree, "composer.json") or {}).get("config") if tree.has("composer.json") else None
+        chosen = found.get("bin-dir") if isinstance(found, dict) else None
+        chosen = chosen.strip("./") if isinstance(chosen, str) else ""
+        tree.__dict__["_composer_bin_dir"] = chosen if chosen and chosen != "vendor/bin" else ""
+    return tree.__dict__["_composer_bin_dir"]

@@ -1,0 +1,81 @@
+"""Causes found on set 62's run (issue 17, thirty-eighth round): a CI `patch` taken for the build, one GoogleTest
+program picked by ctest, a CMake target that runs Doxygen, Surefire's filter where junit-platform-maven-plugin runs the
+tests, and Composer's `bin-dir`."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+URIPARSER_CMAKE = """\
+project(uriparser C CXX)
+option(URIPARSER_BUILD_DOCS "Build API documentation (requires Doxygen)" ON)
+option(URIPARSER_BUILD_TESTS "Build test suite (requires GTest >=1.8.0)" OFF)
+add_library(uriparser src/UriParse.c)
+if(URIPARSER_BUILD_TESTS)
+    enable_testing()
+    find_package(GTest 1.8.0 REQUIRED)
+    add_executable(testrunner
+        test/test.cpp
+    )
+    target_link_libraries(testrunner PUBLIC GTest::gtest)
+    add_test(
+        NAME
+            test
+        COMMAND
+            testrunner
+    )
+endif()
+if(URIPARSER_BUILD_DOCS)
+    find_package(Doxygen REQUIRED)
+    add_custom_target(doc
+        ALL
+        COMMAND
+            ${DOXYGEN_EXECUTABLE}
+            Doxyfile
+    )
+endif()
+"""
+
+
+def test_a_ci_patch_is_no_build_one_gtest_program_takes_a_filter_and_a_doxygen_target_builds_the_docs(make_project):
+    ci = ("on: [push]\njobs:\n  windows:\n    runs-on: windows-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+          "      - name: Build GoogleTest\n        run: patch -p 1 < build.patch\n")  # fmt: skip
+    files = {"CMakeLists.txt": URIPARSER_CMAKE, "src/UriParse.c": "int p;\n" * 40, "include/uriparser/Uri.h": "int u;\n",
+             "test/test.cpp": "#include <gtest/gtest.h>\nTEST(UriSuite, TestA) {}\n", "build.patch": "--- a\n",
+             ".github/workflows/windows.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="uriparser")
+    assert "patch" not in learned["workflow/build"]
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `build/testrunner --gtest_filter='<Suite>.<Test>'`"
+    )
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `cmake --build build --target doc`")
+
+
+def test_junit_platform_maven_plugin_takes_no_surefire_filter(make_project):
+    plugin = (
+        "<build><plugins><plugin><groupId>de.sormuras.junit</groupId>"
+        "<artifactId>junit-platform-maven-plugin</artifactId><extensions>true</extensions></plugin></plugins></build>"
+    )
+    pom = ("<project><modelVersion>4.0.0</modelVersion><groupId>com.github.oshi</groupId><artifactId>oshi-parent"
+           f"</artifactId><packaging>pom</packaging><modules><module>oshi-core</module></modules>{plugin}</project>")  # fmt: skip
+    test = (
+        "package oshi;\n\nimport org.junit.jupiter.api.Test;\n\nclass SystemInfoTest {\n    @Test\n    void a() {}\n}\n"
+    )
+    files = {"pom.xml": pom, "mvnw": "#!/bin/sh\n",
+             "oshi-core/pom.xml": "<project><artifactId>oshi-core</artifactId></project>",
+             "oshi-core/src/main/java/oshi/SystemInfo.java": "package oshi;\n\npublic class SystemInfo {}\n",
+             "oshi-core/src/test/java/oshi/SystemInfoTest.java": test}  # fmt: skip
+    learned = bodies(make_project, files, name="oshi")
+    assert "-Dtest=" not in learned["workflow/test-one"]
+    assert learned["workflow/test-one"].startswith("To run one test: `./mvnw -pl oshi-core -am test`")
+
+
+def test_composer_bin_dir_moves_the_tools(make_project):
+    composer = ('{"name": "zircote/swagger-php", "require-dev": {"phpunit/phpunit": "^11"}, '
+                '"config": {"bin-dir": "bin"}, "autoload": {"psr-4": {"OpenApi\\\\": "src"}}}')  # fmt: skip
+    files = {"composer.json": composer, "phpunit.xml.dist": "<phpunit><testsuites/></phpunit>",
+             "src/Generator.php": "<?php\nnamespace OpenApi;\nclass Generator {}\n",
+             "tests/GeneratorTest.php": "<?php\nclass GeneratorTest extends TestCase {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="swagger-php")
+    assert "vendor/bin" not in learned["workflow/test"] and "vendor/bin" not in learned["workflow/test-one"]
+    assert "`bin/phpunit" in learned["workflow/test-one"]
