@@ -407,6 +407,8 @@ FUZZ = re.compile(r"^cargo (\+\S+ )?fuzz\b|\s-fuzz(time)?[ =]")
 def _delay(tree: Tree, c: Command) -> int:
     """How far a command kept goes back behind the others of its role: one that does less than its role says, or
     only one variant of it, stays as an alternative."""
+    if c.role == "install" and re.match(r"cd (\./)?(docs?|website|site)/? && ", c.command):
+        return 45  # sinon's guide: `cd docs && npm install` sets up the docs site, after the project's own set-up
     if c.role == "install" and (c.command.startswith("pre-commit install") or DOCS_TOOL.search(c.command)):
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):

@@ -79,3 +79,43 @@ def test_composer_bin_dir_moves_the_tools(make_project):
     learned = bodies(make_project, files, name="swagger-php")
     assert "vendor/bin" not in learned["workflow/test"] and "vendor/bin" not in learned["workflow/test-one"]
     assert "`bin/phpunit" in learned["workflow/test-one"]
+
+
+def test_a_setup_py_project_is_no_uv_project_ruff_format_unrun_and_a_helper_in_cpp_no_c_project(make_project):
+    ci = ("on: [push]\njobs:\n  benchmark:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+          "      - uses: astral-sh/setup-uv@v7\n      - run: uv run pytest --codspeed tests/benchmarks\n")  # fmt: skip
+    hooks = "repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.14.0\n    hooks:\n" \
+            "      - id: ruff-check\n"  # fmt: skip
+    files = {"setup.py": "from setuptools import setup\nsetup(name='babel')\n",
+             "pyproject.toml": "[tool.ruff]\nline-length = 95\n\n[tool.ruff.format]\nquote-style = 'preserve'\n",
+             ".pre-commit-config.yaml": hooks, ".github/workflows/ci.yml": ci, "Makefile": "test:\n\tpytest\n",
+             "babel/__init__.py": "x = 1\n" * 50, "tests/test_core.py": "def test_a():\n    pass\n",
+             "misc/icu4c-tools/icu4c-tools.cpp": "int main() { return 0; }\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="babel")
+    assert "uv" not in learned.get("workflow/install", "") and "uv run" not in learned.get("workflow/test", "")
+    assert "uv" not in learned["python/packaging"]
+    assert "workflow/format" not in learned
+    assert "cpp/build" not in learned
+
+
+def test_brace_globs_helpers_feature_gated_tests_and_the_docs_sites_install(make_project):
+    package = ('{"name": "sinon", "scripts": {"test": "npm run test-node", "test-node": "mocha --recursive -R dot '
+               '\\"test/{src,issues}/**/*-test.js\\""}, "devDependencies": {"mocha": "^11"}}')  # fmt: skip
+    guide = "# Contributing\n\n## Docs\n\nTo work on the docs site, install its dependencies:\n\n```bash\n" \
+            "cd docs && npm install\n```\n"  # fmt: skip
+    files = {"package.json": package, "package-lock.json": "{}", "CONTRIBUTING.md": guide,
+             "src/sinon.js": "export default {}\n" * 30, "test/test-helper.js": "export const h = 1\n",
+             "test/src/spy-test.js": "import '../../src/sinon.js'\ndescribe('spy', () => { it('a', () => {}) })\n",
+             "test/issues/issues-test.js": "describe('b', () => { it('b', () => {}) })\n",
+             "docs/package.json": '{"name": "docs"}'}  # fmt: skip
+    learned = bodies(make_project, files, name="sinon")
+    assert learned["layout/tests"].startswith("2 test files: `test/{src,issues}/**/*-test.js`")
+    assert "test-helper" not in learned["workflow/test-one"]
+    assert learned["workflow/install"].startswith("To install: `npm install`")
+    gated = '#[cfg(all(not(windows), feature = "termion"))]\n#[test]\nfn a() {}\n'
+    files = {"Cargo.toml": '[workspace]\nmembers = ["ratatui"]\n',
+             "ratatui/Cargo.toml": '[package]\nname = "ratatui"\nversion = "0.30.0"\n',
+             "ratatui/src/lib.rs": "pub fn a() {}\n", "ratatui/tests/backend_termion.rs": gated,
+             "ratatui/tests/stylize.rs": "#[test]\nfn b() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="ratatui")
+    assert "backend_termion" not in learned["workflow/test-one"] and "--test stylize" in learned["workflow/test-one"]

@@ -36,7 +36,10 @@ def investigate(tree: Tree) -> Knowledge:
     autotools = autotools if any(f.startswith("configure") for f in autotools) else []
     if not has_c or not (cmake or meson or autotools or tree.has("Makefile")) or _jni_only(tree):
         return k
-    langs = {lang: share for lang, share, _ in shares(tree)}
+    found = shares(tree)
+    langs = {lang: share for lang, share, _ in found}
+    if not (cmake or meson or autotools) and found and found[0][0] not in ("c", "cpp", "shell"):
+        return k  # babel's Makefile drives its Python tests; misc/icu4c-tools' C++ does not make a C project
     lang = "C++" if langs.get("cpp", 0) > langs.get("c", 0) else "C"
     details: list[str] = []
     sources: list[str] = []

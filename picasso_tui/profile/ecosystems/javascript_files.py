@@ -66,16 +66,17 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
     globs: list[str] = []
     files: dict[str, None] = {}
-    for found in re.finditer(r"(?<![\w-])['\"]?((?:\./)?[\w./-]*\*[\w.*/{},-]*)", " ".join(testing)):
+    for found in re.finditer(r"(?<![\w-])['\"]?((?:\./)?[\w./{},-]*\*[\w.*/{},-]*)", " ".join(testing)):
         path = found.group(1).removeprefix("./")
-        folder = path.split("*", 1)[0].rstrip("/")
-        if not folder or "{" in path:
-            continue
         before = " ".join(testing)[: found.start()]
         if globs and re.search(r"(=|!)['\"]?$", before):
             continue  # a flag's value (`--include=lib/**`) or an exclusion, not more tests
-        pattern = re.compile(re.escape(path).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*") + "$")
-        matched = [f for f in tree.under(folder) if pattern.match(f)]
+        matched = []
+        for each in _expand(path):  # sinon's `test/{src,issues,scripts}/**/*-test.js`: three folders' tests
+            folder = each.split("*", 1)[0].rstrip("/")
+            if folder:
+                pattern = re.compile(re.escape(each).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*") + "$")
+                matched += [f for f in tree.under(folder) if pattern.match(f)]
         if matched:
             globs.append(path)
             files |= dict.fromkeys(matched)
@@ -153,7 +154,8 @@ def config_test_files(tree: Tree) -> tuple[str, list[str], list[str]]:
 
 def suite_folder(globs: list[str]) -> str:
     """The folder all of the test script's globs are in (test/ for `test/*.js test/node/*.js`), "." for the root."""
-    folders = [g.split("*", 1)[0].rsplit("/", 1)[0].split("/") if "/" in g.split("*", 1)[0] else [] for g in globs]
+    fixed = [re.split(r"[*{]", g, maxsplit=1)[0] for g in globs]  # sinon's test/{src,issues}/…: under test/
+    folders = [f.rsplit("/", 1)[0].split("/") if "/" in f else [] for f in fixed]
     common: list[str] = []
     for parts in zip(*folders, strict=False):  # the folders of `test/unit-*.js` and `test/node/*.js`: test/
         if len(set(parts)) > 1:
@@ -168,7 +170,9 @@ BARE_MOCHA = re.compile(r"(^|&&\s*|;\s*)mocha((\s+--?[\w-]+)(\s+[\w.=-]+)?)*\s*(
 """Mocha run with flags only: it takes the files of ./test (*.js, *.cjs, *.mjs), as its docs say."""
 
 
-HELPER_FILE = re.compile(r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b", re.I)
+HELPER_FILE = re.compile(
+    r"/(_|\.)|/(utils?|helpers?|setup|fixtures?|index|common|support|mocha\.opts)\b|[-_.](helpers?|setup)\.\w+$", re.I
+)
 """Files of a test folder that support the tests rather than hold them."""
 
 

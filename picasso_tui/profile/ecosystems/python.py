@@ -184,7 +184,9 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
         return "Pipenv", "Pipfile", "pipenv run "
     if "hatch" in tool and dig(tool, "hatch", "envs"):
         return "Hatch", "[tool.hatch.envs]", "hatch run "
-    if runs_uv := _used(tree, "uv"):  # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`
+    # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`; babel's setup.py has no [project]
+    # table for `uv sync` to install (its CI's uv runs a benchmark job)
+    if (runs_uv := _used(tree, "uv")) and "project" in pyproject:
         return "uv", runs_uv, "uv run "
     return "pip", "no lock file of another tool", ""
 
@@ -376,12 +378,15 @@ def _tests(k: Knowledge, p: _Project) -> None:
 def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:
     """Ruff's formatter is the project's where something runs it or configures it: jsonschema lints with ruff and
     `ruff format --check` would rewrite 30 of its files."""
-    ruff = tool_cfg.get("ruff")
-    if isinstance(ruff, dict) and isinstance(ruff.get("format"), dict):
-        return True
     runners = [".pre-commit-config.yaml", "Makefile", "noxfile.py", "tox.ini", "justfile", "ruff.toml", ".ruff.toml"]
     texts = [tree.read(f) or "" for f in (*runners, *tree.under(".github/workflows")) if tree.has(f)]
-    return any(re.search(r"ruff['\",\s-]+format|^\[format\]", text, re.MULTILINE) for text in texts)
+    if any(re.search(r"ruff['\",\s-]+format|^\[format\]", text, re.MULTILINE) for text in texts):
+        return True
+    # babel's pre-commit runs ruff-check alone: its [tool.ruff.format] table is set, the formatter never runs, and
+    # `ruff format .` would rewrite 34 files
+    hooks = tree.read(".pre-commit-config.yaml") or "" if tree.has(".pre-commit-config.yaml") else ""
+    ruff = tool_cfg.get("ruff")
+    return isinstance(ruff, dict) and isinstance(ruff.get("format"), dict) and "ruff-pre-commit" not in hooks
 
 
 def _lint_and_format(k: Knowledge, p: _Project) -> None:

@@ -316,6 +316,9 @@ PLATFORM_NAMES = {"windows": "Windows", "unix": "Unix", "macos": "macOS", "ios":
 
 
 _DECLARED_TEST = re.compile(r"\[\[test\]\][^\[]*?name\s*=\s*\"([\w-]+)\"([^\[]*)", re.DOTALL)
+_FEATURE_GATED = re.compile(r"^\s*#\[cfg\([^\n]*\bfeature\s*=[^\n]*\)\]\s*\n\s*#\[test\]", re.MULTILINE)
+"""A test behind a feature (ratatui's backend_termion.rs: `#[cfg(all(not(windows), feature = "termion"))]` on each
+test): run without the feature, the file's tests compile away and none runs."""
 _IGNORED = re.compile(r"^\s*#\[(ignore\b|rustversion::attr\(not\(nightly\),\s*ignore\b)", re.MULTILINE)
 
 
@@ -345,6 +348,7 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
         if stem not in helpers
         and not re.search(r"^#!\[cfg\((?!test\)|not\()", text, re.MULTILINE)
         and not (_IGNORED.search(text) and len(_IGNORED.findall(text)) >= text.count("#[test]"))
+        and not (_FEATURE_GATED.search(text) and len(_FEATURE_GATED.findall(text)) >= text.count("#[test]"))
         and not ("#[test]" not in text and re.search(r"\bcriterion_main!|\bfn main\s*\(", text))
     ]  # aHash's tests/bench.rs is a criterion benchmark: no #[test], its own main
 
