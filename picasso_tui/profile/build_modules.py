@@ -21,11 +21,22 @@ def included_modules(tree: Tree) -> list[str]:
     return [m.strip(":").replace(":", "/") for line in lines for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
 
 
+ON_BY_DEFAULT = re.compile(
+    r"<activeByDefault>\s*true\s*</activeByDefault>|<property>\s*<name>\s*!|<property>(?:(?!</property>).)*<value>\s*!",
+    re.DOTALL,
+)
+"""A Maven profile that is on unless told otherwise: active by default, or by a property's absence or negation."""
+
+
 def maven_modules(tree: Tree) -> tuple[list[str], list[str]]:
     """The root pom's modules: those every build has, and those only a profile adds (awaitility's kotlin and
     osgi-test modules, built with `-P kotlin` / `-P osgi-tests`), each once."""
     pom = tree.read("pom.xml") or ""
     default = re.findall(r"<module>\s*([^<\s]+)\s*</module>", re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S))
+    # mapstruct's `distribution` profile is active unless -DskipDistribution=true: its modules are built by default
+    for profile in re.findall(r"<profile>(.*?)</profile>", pom, flags=re.S):
+        if ON_BY_DEFAULT.search(profile):
+            default += re.findall(r"<module>\s*([^<\s]+)\s*</module>", profile)
     every = re.findall(r"<module>\s*([^<\s]+)\s*</module>", pom)
     default = list(dict.fromkeys(m.strip("/") for m in default))
     return default, [m for m in dict.fromkeys(m.strip("/") for m in every) if m not in default]

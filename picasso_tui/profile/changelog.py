@@ -126,17 +126,22 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
             ("semantic-release", _semantic_release_writes(tree, package)),
             ("release-it", _release_it_writes(tree, package)),
             ("conventional-changelog", "conventional-changelog" in package),
+            ("auto-changelog", "auto-changelog" in package),  # form-data's `version` script writes CHANGELOG.md
             ("git-cliff", tree.named("cliff.toml") or _recipes_run(tree, r"\bgit[- ]cliff\b")),
         )
         if present
     ]
     hashed = len(re.findall(r"\(\[?[0-9a-f]{7,8}\]?(\([^)]*\))?(, closes [^)]*)?\)\s*$", text[:20000], re.MULTILINE))
-    if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE):
+    # form-data's `version` script runs auto-changelog, whose template says it follows Keep a Changelog
+    runs = re.search(r'"(pre|post)?version"\s*:\s*"[^"]*\bauto-changelog\b', package)
+    if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE) and not runs:
         return None  # picomatch's says it follows Keep a Changelog: written by hand, whatever release tool is there
     if tools or hashed >= 10:  # lines ending in their commit's hash: written from the history, not by hand
         by = f" by {tools[0]}" if tools else ""
-        body = (f"{rel} is generated{by} from the commit messages at release: do not edit it; the commit message "
-                "(Conventional Commits: `fix: …`, `feat: …`) is what reaches it.")  # fmt: skip
+        # auto-changelog lists the commits' subjects as written (form-data's `[Fix] …`): no convention to follow
+        typed = " (Conventional Commits: `fix: …`, `feat: …`)" if tools and tools[0] != "auto-changelog" else ""
+        body = (f"{rel} is generated{by} from the commit messages at release: do not edit it; the commit message"
+                f"{typed} is what reaches it.")  # fmt: skip
         return _rule(rel, "Changelog: generated from commits", body)
     return None
 

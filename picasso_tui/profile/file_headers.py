@@ -104,9 +104,12 @@ def conventions(tree: Tree) -> Finding | None:
         said: list[str] = []
         fewest = len(heads)
         for name, pattern in MAGIC.get(lang, ()):
-            keeping = [rel for rel, text in heads.items() if pattern.search(text)]
+            found = {rel: m.group(0).strip() for rel, text in heads.items() if (m := pattern.search(text))}
+            keeping = list(found)
             if len(keeping) >= SHARE * len(heads):
-                said.append(name)
+                # yasumi writes `declare(strict_types = 1);`: quoted as most of its files have it
+                written = Counter(found.values()).most_common(1)[0][0]
+                said.append(name if written in name else f"`{written}{';' if name.endswith(';`') else ''}`")
                 cited += keeping[:1]
                 fewest = min(fewest, len(keeping))
         if licence := _licence(heads):

@@ -345,15 +345,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # the role came from the prose around it, and what the command runs says otherwise
     if c.role == "format" and re.search(r"\s--(dry-run|check)\b", c.command) and not re.search(r"\s--fix\b", c.command):
         return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
-    if c.role == "format" and _checks_only(tree, c.command):
-        # h11's `tox -e format` runs `black --check --diff` and `isort --check --diff`: it checks, it formats nothing
-        return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
     checker = re.fullmatch(r"(?:\./)?([\w./-]+)[-_]check", c.command)
     if c.role == "format" and checker and tree.has(checker.group(1)):
         # jansson's CI runs scripts/clang-format-check; scripts/clang-format beside it is what formats
         return Command(
             c.role, f"./{checker.group(1)}", f"{checker.group(1)} (its check runs in {c.source})", c.priority
         )
+    if c.role == "format" and _checks_only(tree, c.command):
+        # h11's `tox -e format` runs `black --check --diff` and `isort --check --diff`: it checks, it formats nothing
+        return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
     later = _delay(tree, c)
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
 
@@ -370,8 +370,16 @@ def _rewrites_tests(tree: Tree, command: str) -> bool:
     return any(DELETES_TESTS.match(line) for line in recipes.recipe_lines(tree, command) or [])
 
 
-CHECK_ONLY = re.compile(r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)")
+CHECK_ONLY = re.compile(
+    r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)|"
+    r"^(bundle exec )?(rubocop|standardrb)\b(?!.*\s(-a|-A|--autocorrect(-all)?|--auto-correct|--fix)\b)"
+)
 """A line that reports on the format and changes nothing."""
+
+
+SCRIPT_TOOL = re.compile(r"\b(rubocop|standardrb|prettier|black|ruff|gofmt|rustfmt|php-cs-fixer|clang-format)\b")
+"""A script's line that runs a formatter or a linter that can fix."""
+ECHO = re.compile(r"^\s*(echo|printf|#)")
 
 
 LISTS_ONLY = re.compile(r"^!\s*\(|\bgo(fmt|imports)\b(?![^\n]*\s-w\b)[^\n]*\s-[lds]*l[lds]*\b")
@@ -383,6 +391,10 @@ def _checks_only(tree: Tree, command: str) -> bool:
     `isort --check-only`; bbolt's `make fmt`, which runs `!(gofmt -l …)` and says "Verifying gofmt")."""
     env = re.fullmatch(r"(?:uvx |python3? -m )?tox(?: run)? -e ([\w.-]+)", command)
     lines = env_commands(tree, env.group(1)) if env else []
+    script = re.fullmatch(r"(?:\./)?((?:script|scripts|bin|tools)/[\w.-]+)", command)
+    if script and tree.has(script.group(1)):  # jekyll's script/fmt runs `bundle exec rubocop -D …`: no -a, a check
+        text = tree.read(script.group(1)) or ""
+        lines = [line.strip() for line in text.splitlines() if SCRIPT_TOOL.search(line) and not ECHO.match(line)]
     if not env and re.fullmatch(r"(make|just) [\w.-]+", command):
         lines = [line for line in recipes.recipe_lines(tree, command) or [] if not line.startswith("echo ")]
     return bool(lines) and all(CHECK_ONLY.search(line) or LISTS_ONLY.search(line) for line in lines)
@@ -413,6 +425,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
+    if c.role in ("build", "test") and re.search(r"\s--no-default-features\b", c.command):
+        return 45  # eza's guide builds without default features only when libgit2 will not compile: a fallback
     if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
         return 30  # eza's guide offers `cargo clippy --fix` to resolve warnings: it rewrites code, after a check
     if c.role != "run" and re.search(r"(?<![\w-])(--)?watch\b", c.command):
@@ -526,6 +540,12 @@ def _runs_as_root(tree: Tree, command: str) -> bool:
     return False
 
 
+def _configures_only(command: str) -> bool:
+    """A configure step with nothing built after it (`cmake .`, `./configure`, `meson setup build`)."""
+    alone = re.sub(r"^cd \S+ && ", "", command)
+    return bool(commands.CONFIGURE.match(alone)) and " && " not in alone
+
+
 def _in_a_member(command: str) -> str:
     """The command a `cd <folder> && …` line runs in that folder; "" for a command run from the root."""
     moved = re.match(r"cd [\w./-]+ && (.+)$", command)
@@ -571,6 +591,10 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         rest = [c for c in rest if not c.source.endswith(f"{ALLOWED_TO_FAIL})")]  # a check that counts exists
         if not EXOTIC.search(best.command):  # tokei's cross-target CI scripts beside `cargo test`: one platform's
             rest = [c for c in rest if not (c.source.startswith("CI (") and EXOTIC.search(f"{c.source} {c.command}"))]
+        if role == "build" and not _configures_only(best.command):
+            # hiredis' Windows CI configures in the source tree (`cmake -Wno-dev CMakeLists.txt`), then MSBuild builds:
+            # a configure alone is no build beside one that builds
+            rest = [c for c in rest if not _configures_only(c.command)]
         if role == "install":  # the guide's `npm install --legacy-peer-deps` is how; the bare form fails there
             rest = [c for c in rest if not _only_adds_flags(best.command, c.command)]
         note = f" ({best.note})" if best.note else ""

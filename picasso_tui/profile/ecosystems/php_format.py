@@ -108,9 +108,11 @@ def style_hints(tree: Tree) -> list[tuple[str, str]]:
             hint += f" ({rel}: a PHP-CS-Fixer {version} config, which PHP-CS-Fixer 3 no longer reads)"
         fixer = {"friendsofphp/php-cs-fixer", "php-cs-fixer/shim"}
         own = _tool_manifest(tree, fixer)
+        # yasumi's azuyalabs/php-cs-fixer-config, like composer-normalize's ergebnis one, requires the fixer
+        config_package = any(re.search(r"php-cs-fixer-config", p) for p in installed)
         if own:  # JoliNotif installs it from tools/php-cs-fixer/composer.json, apart from the library's bundle
             hint += f"; PHP-CS-Fixer is installed from {own}"
-        elif not installed & fixer and not _locked(tree, fixer):
+        elif not installed & fixer and not _locked(tree, fixer) and not config_package:
             hint += "; PHP-CS-Fixer is not a Composer dependency"
         out.append((hint, rel))
         break  # the first config is the one the tool reads
