@@ -171,8 +171,10 @@ def _subject_style(subjects: list[str]) -> str:
     free-form."""
     n = len(subjects)
     conventional = sum(bool(CONVENTIONAL.match(s)) for s in subjects)
-    if conventional / n >= 0.5:
-        types = Counter(CONVENTIONAL.match(s).group(1) for s in subjects if CONVENTIONAL.match(s))  # type: ignore[union-attr]
+    types = Counter(m.group(1) for s in subjects if (m := CONVENTIONAL.match(s)))
+    # libfuse's kernel-style `test:`, `ci:`, `build:` beside `lib:` and `example/passthrough_hp:` name areas, and
+    # no subject says feat: or fix:
+    if conventional / n >= 0.5 and (types["feat"] or types["fix"]):
         return (
             f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
             f"{human_list([t + ':' for t, _ in types.most_common(6)])}{_scopes(subjects)})"
