@@ -153,6 +153,8 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     """The line once per value of a matrix variable it names as a word of its own (`poe ${{ matrix.task }}`: `poe
     check`, `poe lint`, `poe mypy`) or as the session tox or nox runs (`nox -s "${{ matrix.noxenv }}"`); another
     flag's value (`--python ${{ matrix.python }}`) is left for clean_command."""
+    # mkdocs' `hatch run +py=${{ matrix.py || matrix.python-version }} test:with-coverage`: the Python CI picks
+    line = re.sub(r"(\bhatch run) \+(py|python)=\$\{\{(?:(?!\}\}).)*\}\}", r"\1", line)
     if (lines := _worked_out(line, job)) != [line]:
         return lines
     line = _without_matrix_options(line, job)

@@ -44,6 +44,14 @@ def clean(line: str) -> str:
     return re.sub(r"\s+#.*$", "", line).strip()
 
 
+AT_THE_ROOT = re.compile(
+    r"\b(from|in|at|back (in|to)) the (root|top)( (directory|folder|of the (repository|repo|project|checkout)))?\b|"
+    r"\bfrom the (repository|project)('s)? root\b",
+    re.IGNORECASE,
+)
+"""Prose that puts the reader back at the checkout's root, whatever an earlier block's `cd` did."""
+
+
 class _Shell:
     """Where the reader's shell is, relative to the checkout, as the guide's lines move it."""
 
@@ -121,6 +129,8 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             continue
         if stripped and not stripped.startswith(("|", "<", "[!")):
             context = stripped
+            if AT_THE_ROOT.search(stripped):  # handlebars' "From the root directory, run the tests." after `cd spec`
+                where.cwd, section = "", ""
             there = IN_FOLDER.search(stripped)
             if there or stripped.startswith("#"):  # a section's folder holds until the next heading
                 section = there.group(1).strip("./") if there else ""

@@ -178,6 +178,10 @@ the libraries a docs theme bundles (Slate's _lunr.js, _imagesloaded.min.js) and 
 other projects, not the project's JavaScript."""
 
 
+SITE_THEME = re.compile(r"(^|/)themes/[^/]+/(static|layouts|assets|static_files)/")
+"""A static site's theme (mage's site/themes/learn/static/ holds Mermaid and highlight.js): someone else's code."""
+
+
 def is_vendored(rel: str) -> bool:
     """True for a file inside someone else's code copied in: a vendor/, third_party/ … folder or one named with a
     release (test/googletest-1.16.0/), at any depth, or a test framework's copy inside a test folder."""
@@ -186,6 +190,7 @@ def is_vendored(rel: str) -> bool:
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
     copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
+    copied = copied or bool(SITE_THEME.search(rel))
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]

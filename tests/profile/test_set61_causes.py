@@ -143,3 +143,38 @@ def test_kernel_style_prefixes_that_share_conventional_types_are_areas(make_proj
         repo.commit(subject)
     found = {f.key: f.body for f in history.investigate(repo.root).findings}["git/conventions"]
     assert "Conventional Commits" not in found and "prefix" in found
+
+
+def test_a_site_theme_is_vendored_and_a_tagged_test_file_gives_no_example(make_project):
+    tagged = '//go:build CI\n\npackage main\n\nimport "testing"\n\nfunc TestBootstrap(t *testing.T) {}\n'
+    files = {"go.mod": "module github.com/magefile/mage\n\ngo 1.18\n", "main.go": "package main\n\nfunc main() {}\n",
+             "install_test.go": tagged, "mage/main.go": "package mage\n\nfunc Main() int { return 0 }\n" * 5,
+             **{f"site/themes/learn/static/js/lib{n}.js": "var a = 1;\n" * 400 for n in range(4)}}  # fmt: skip
+    learned = bodies(make_project, files, name="mage")
+    assert "Main language: Go" in learned["languages"]
+    assert "TestBootstrap" not in learned.get("workflow/test-one", "")
+
+
+def test_a_missing_makefile_a_matrix_python_for_hatch_and_a_guide_back_at_the_root(make_project):
+    makefile = "build:\n\tcargo build --release\n\nrelease:\n\t@make -f release.Makefile release\n"
+    files = {"Cargo.toml": '[package]\nname = "git-delta"\nversion = "0.18.2"\n', "src/main.rs": "fn main() {}\n",
+             "Makefile": makefile, "etc/release.Makefile": "release:\n\techo\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="delta")
+    assert "make release" not in learned["tasks/make"]
+    ci = ("on: [push]\njobs:\n  test:\n    strategy:\n      matrix:\n        python-version: ['3.9', '3.13']\n"
+          "        include:\n          - python-version: pypy3.10\n            py: pypy3\n    runs-on: ubuntu-latest\n"
+          "    steps:\n      - uses: actions/checkout@v4\n"
+          "      - run: hatch run +py=${{ matrix.py || matrix.python-version }} test:with-coverage\n")  # fmt: skip
+    pyproject = '[project]\nname = "mkdocs"\nversion = "1.6"\n\n[build-system]\nrequires = ["hatchling"]\n' \
+                'build-backend = "hatchling.build"\n'  # fmt: skip
+    files = {"pyproject.toml": pyproject, ".github/workflows/ci.yml": ci, "mkdocs/__init__.py": "x = 1\n"}
+    learned = bodies(make_project, files, name="mkdocs")
+    assert "+py=" not in learned["ci"] and "`hatch run test:with-coverage`" in learned["ci"]
+    guide = ("# Contributing\n\n## Tests\n\nClone the specs into the spec/mustache folder.\n\n```sh\ncd spec\n"
+             "git clone https://github.com/mustache/spec.git mustache\n```\n\nFrom the root directory, run the tests."
+             "\n\n```sh\npnpm test\n```\n")  # fmt: skip
+    package = '{"name": "handlebars", "scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "^3"}}'
+    files = {"package.json": package, "pnpm-lock.yaml": "", "CONTRIBUTING.md": guide, "lib/index.js": "x\n",
+             "spec/basic.js": "x\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="handlebars.js")
+    assert "cd spec" not in learned["workflow/test"]

@@ -355,8 +355,12 @@ def _a_test_name(tree: Tree, package: str) -> str:
     """A Test function of the package, from its test file with the most of them: an example the agent can run as
     it stands (`go test . -run TestProcess`), not a placeholder to fill in."""
     files = [f for f in tree.files if f.endswith("_test.go") and (f.rsplit("/", 1)[0] if "/" in f else ".") == package]
+    # mage's install_test.go opens with `//go:build CI`: its tests exist only with -tags CI
+    texts = {f: tree.read(f) or "" for f in files[:50]}
     found = {
-        f: re.findall(r"^func (Test\w+)\(\w+ \*testing\.T\)", tree.read(f) or "", re.MULTILINE) for f in files[:50]
+        f: re.findall(r"^func (Test\w+)\(\w+ \*testing\.T\)", text, re.MULTILINE)
+        for f, text in texts.items()
+        if not re.search(r"^//go:build\s", text[:2000], re.MULTILINE)
     }
     best = max(sorted(found), key=lambda f: len(found[f]), default="")
     return found[best][0] if best and found[best] else ""
