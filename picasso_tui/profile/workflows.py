@@ -18,6 +18,7 @@ from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.walk import is_auxiliary
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -249,6 +250,15 @@ DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint
 
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    if re.match(r"(npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json"):
+        # simplecov's guide says `bun test` of its html_frontend/, the one folder with a package.json: run there,
+        # after the gem's own suite
+        homes = [f.rsplit("/", 1)[0] for f in tree.named("package.json") if f.count("/") == 1 and not is_auxiliary(f)]
+        if len(homes) != 1:
+            return None
+        c = replace(c, command=f"cd {homes[0]} && {c.command}", priority=c.priority + 45)
+    elif re.match(r"cd [\w.-]+ && (npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json"):
+        c = replace(c, priority=c.priority + 45)  # simplecov's `cd html_frontend && bun test <file>`: the frontend's
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
@@ -452,6 +462,14 @@ def _delay(tree: Tree, c: Command) -> int:
         and re.match(r"(cd \S+ && )?(cmake --build|meson compile)", c.command)
     ):
         return 20  # needs CI's configure step first (tomlplusplus' `meson compile -C build` after `meson setup`)
+    makefile = tree.first("Makefile", "makefile", "GNUmakefile")
+    if (
+        c.source.startswith("CI")
+        and re.match(r"make\b(?! -C)", c.command)
+        and tree.has("CMakeLists.txt")
+        and not makefile
+    ):
+        return 30  # uriparser's CI runs `make … test` in the folder CMake configured: no Makefile at the root
     made = re.match(r"make -C ([\w./-]+)", c.command)  # libexpat's fil-c job: `make -C build/` in CI's build tree
     if made and c.source.startswith("CI") and not tree.under(made.group(1).strip("/")):
         return 20

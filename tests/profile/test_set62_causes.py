@@ -119,3 +119,24 @@ def test_brace_globs_helpers_feature_gated_tests_and_the_docs_sites_install(make
              "ratatui/tests/stylize.rs": "#[test]\nfn b() {}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="ratatui")
     assert "backend_termion" not in learned["workflow/test-one"] and "--test stylize" in learned["workflow/test-one"]
+
+
+def test_a_frontends_bun_test_fixture_gemspecs_and_cis_make_in_a_cmake_build_folder(make_project):
+    guide = ("# Contributing\n\nRun the suite:\n\n    $ bundle exec rake\n\nThe frontend suite uses `bun test`.\n\n"
+             "```bash\ncd html_frontend && bun test test/format.test.ts\n```\n")  # fmt: skip
+    files = {"Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "rspec"\n', ".rspec": "--require helper\n",
+             "simplecov.gemspec": 'Gem::Specification.new { |s| s.name = "simplecov" }\n',
+             "lib/simplecov.rb": "module SimpleCov\nend\n", "spec/simplecov_spec.rb": "describe SimpleCov do\nend\n",
+             "Rakefile": "task default: [:spec]\n", "docs/Contributing.md": guide,
+             "html_frontend/package.json": '{"name": "frontend"}', "html_frontend/test/format.test.ts": "test()\n",
+             "test_projects/monorepo/base/base.gemspec": 'Gem::Specification.new { |s| s.name = "base" }\n'}  # fmt: skip
+    learned = bodies(make_project, files, name="simplecov")
+    assert "bun test" not in learned["workflow/test"].split(" Also: ")[0]
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec rspec")
+    assert "gems in one repository" not in learned["ruby/packaging"]
+    ci = ("on: [push]\njobs:\n  build_and_test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+          "      - run: cmake -DURIPARSER_BUILD_TESTS=ON .\n      - run: make VERBOSE=1 test ARGS=--verbose\n")  # fmt: skip
+    files = {"CMakeLists.txt": URIPARSER_CMAKE, "src/UriParse.c": "int p;\n" * 40, "include/uriparser/Uri.h": "int u;\n",
+             "test/test.cpp": "#include <gtest/gtest.h>\nTEST(UriSuite, TestA) {}\n", ".github/workflows/ci.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="uriparser")
+    assert learned["workflow/test"].startswith("To test: `cmake -S . -B . -DURIPARSER_BUILD_TESTS=ON")

@@ -114,7 +114,12 @@ def investigate(tree: Tree) -> Knowledge:
     rails = tree.has("config/application.rb") or ("Rails" in kinds.get("framework", []) and not gemspecs)
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
     names = [_gem_name(tree, g) for g in gemspecs]
-    inner = [f for f in tree.files if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f)]
+    # simplecov's test_projects/monorepo/*/ gemspecs are fixtures its specs drive, not gems it releases
+    inner = [
+        f
+        for f in tree.files
+        if f.endswith(".gemspec") and "/" in f and not is_auxiliary(f) and not re.match(r"(tests?|spec)[\w-]*/", f)
+    ]
     if names and inner:
         more = [f"{f.rsplit('/', 1)[-1].removesuffix('.gemspec')} ({f.rsplit('/', 1)[0]}/)" for f in inner]
         details.append(f"{len(names) + len(inner)} gems in one repository: {names[0]} (root), {human_list(more, 6)}")
