@@ -35,6 +35,7 @@ READ_LINES = 200
 """The newest entries are at the top: the first lines say how an entry is written."""
 MOVED = re.compile(
     r"\b(has moved|moved to|no longer (maintained|updated|kept)|see (the |our )?\[?(github )?releases|"
+    r"(documented|listed|described|written) (on|in) the (github )?\[?releases\]?|"  # msw: "on the Github Releases page"
     r"see:?\s+<?https?://\S+/releases\b)",
     re.I,
 )

@@ -87,7 +87,7 @@ COMMAND_ROLES = (
                         r"phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
-                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|"
+                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
@@ -163,6 +163,7 @@ machine, a contributor's clone needs none of it."""
 
 def command_role(command: str) -> str | None:
     """The role a command's own words give it; a configure line is a build step, never the test command."""
+    command = re.sub(r"^(\$[({]\w+[)}]\s+)+", "", command)  # yq's recipe: `${ENGINERUN} bash ./scripts/check.sh`
     if NOT_DEV.search(command):
         return None
     if CONFIGURE.match(command):
@@ -187,7 +188,7 @@ def command_role(command: str) -> str | None:
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())
-    if re.search(r"\btox\b.* --notest\b", command):
+    if re.search(r"\btox\b.* --(notest|devenv)\b", command):  # pre-commit's `tox --devenv venv` makes a venv
         return "install"  # creates the environments and runs nothing in them
     runner = r"^(?:uv run |uvx (?:--with \S+ )*|pipx run |python3? -m )?"
     selects = r"(?:(?:\S+ )*tox(?: run)?|nox)(?: -{1,2}[\w-]+(?: [^-\s]\S*)?)*? (?:-e|-s|-f)"

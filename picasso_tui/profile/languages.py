@@ -145,6 +145,8 @@ def _main_language(tree: Tree) -> str | None:
             continue
         if rel.endswith(STUBS) or rel.endswith(".test-d.ts"):
             continue  # chalk's index.d.ts types its JavaScript; the code is source/index.js
+        if BUNDLED.search(rel) or TEST_DATA.search(rel):
+            continue  # wiremock's src/main/resources/*.js is a bundled UI, left out of the shares too
         lang = language_in(tree, rel)
         if lang:
             size[lang] += tree.sizes[rel]

@@ -3,6 +3,7 @@ documentation builders (Sphinx, MkDocs, Docusaurus, cargo doc, Dokka, YARD, java
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 
@@ -93,6 +94,31 @@ def _targets(
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+
+
+SITE_GENERATORS = ("vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra")
+"""Static site generators a docs folder's own package.json brings (starship's docs/ is a VitePress site)."""
+
+
+def _docs_site_package(tree: Tree, k: Knowledge) -> None:
+    """A docs site that is a package of its own (docs/package.json with a site generator): it builds with its
+    build script, from that folder, after its own install."""
+    for folder in ("docs", "website", "site", "www", "documentation"):
+        try:
+            manifest = json.loads(tree.read(f"{folder}/package.json") or "{}")
+        except ValueError:
+            continue
+        deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
+        scripts = manifest.get("scripts") or {}
+        script = next((n for n in ("docs:build", "build") if n in scripts), None)
+        generator = next((g for g in SITE_GENERATORS if g in deps), None)
+        if generator and script:
+            runner = (
+                "pnpm" if tree.has(f"{folder}/pnpm-lock.yaml") else "yarn" if tree.has(f"{folder}/yarn.lock") else "npm"
+            )
+            k.command("docs", f"cd {folder} && {runner} run {script}", f"{folder}/package.json ({generator})",
+                      RUNNER + 5, f"after `cd {folder} && {runner} install`")  # fmt: skip
+            return
 
 
 def _recipe(makefile: str, target: str) -> str:
@@ -534,6 +560,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         wrapper = f"{folder}/mkdocs" if folder and tree.has(f"{folder}/mkdocs") else ""
         command = f"{wrapper} build" if wrapper else "mkdocs build" + (f" -f {cfg}" if folder else "")
         k.command("docs", command, f"{cfg} (MkDocs)", RUNNER + 5)
+    _docs_site_package(tree, k)
     for cfg in tree.named("docusaurus.config.js", "docusaurus.config.ts")[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."
         k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)

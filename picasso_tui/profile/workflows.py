@@ -16,11 +16,11 @@ from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.javascript_files import fixes
+from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
-from picasso_tui.profile.walk import is_auxiliary
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
 
 CHECK_ROLES = ("lint", "format", "typecheck")
@@ -257,8 +257,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         if len(homes) != 1:
             return None
         c = replace(c, command=f"cd {homes[0]} && {c.command}", priority=c.priority + 45)
-    elif re.match(r"cd [\w.-]+ && (npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json"):
+    elif (
+        re.match(r"cd [\w.-]+ && (npm|pnpm|yarn|bun|npx)\b", c.command)
+        and not tree.has("package.json")
+        and c.role != "docs"  # starship's docs/ is its VitePress site: there the docs build is the folder's own
+    ):
         c = replace(c, priority=c.priority + 45)  # simplecov's `cd html_frontend && bun test <file>`: the frontend's
+    if re.search(r"\s\[[\w-]+\](?=\s)", c.command):  # yq's guide: `make [local] build`, the word optional
+        c = replace(c, command=re.sub(r"\s\[[\w-]+\](?=\s)", "", c.command))
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
@@ -266,6 +272,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.command in never_run(tree):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
+        return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
     if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
     if c.role in ("test", "test-one", "bench") and _runs_as_root(tree, c.command):
@@ -276,6 +284,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and (c.command.startswith("sudo") or not tree.first("Makefile", "makefile", "GNUmakefile"))
     ):
         return None  # libcbor's README: `make install` into the system, in a folder CMake configured first
+    moved = re.match(r"cd ([\w./-]+) && make\b", c.command)
+    if moved and not any(tree.has(f"{moved.group(1).strip('/')}/{m}") for m in ("Makefile", "makefile", "GNUmakefile")):
+        return None  # yq's guide: `cd pkg/yqlib && make test`, a folder with no Makefile (CMake's build folders aside)
     if _from_outside(tree, c.command):
         return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
     if re.search(r"(^|\s)---\w", c.command):
@@ -302,6 +313,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # JoliNotif's CI runs `tools/phar/build/jolinotif.phar --help`: the PHAR a build wrote, no build
     if re.match(r"(bundle exec )?rake\b", c.command) and tasks.missing_rakefile_gem(tree):
         return None  # parslet's Rakefile requires sdoc, which its bundle lacks: no rake task loads
+    if _below_the_python_floor(tree, c.command):
+        return None  # pre-commit's guide: `tox -e py37`, where setup.cfg requires Python 3.10 or later
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
@@ -331,6 +344,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "migrate" and not _has_migrations(tree):
         return None
+    if re.fullmatch(r"(\./)?gradlew?", c.command) and not _gradle_default_tasks(tree):
+        return None  # wiremock's AGENTS.md says `./gradlew`: with no defaultTasks, Gradle runs `help`
     if re.fullmatch(r"(\./)?mvnw?", c.command) and "<defaultGoal>" not in (tree.read("pom.xml") or ""):
         return None  # assertj's guide says `./mvnw` and means a build: with no default goal Maven stops at once
     if c.role == "test" and re.fullmatch(r"(uv run |uvx )?nox", c.command) and _nox_skips_tests(tree):
@@ -348,7 +363,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role == "test" and re.fullmatch(r"(make|just) check", c.command):
         lines = recipes.recipe_lines(tree, c.command) or []
         ran = {commands.command_role(line) for line in lines} - {None}
-        nested = any(re.match(r"(make|just) ", line) for line in lines)  # echo's `check: lint vet race`
+        # echo's `check: lint vet race` runs targets whose own lines say what they do; yq's `secure` runs gosec
+        inner = [x for line in lines if re.match(r"(make|just) ", line) for x in recipes.recipe_lines(tree, line) or []]
+        nested = any(re.match(r"(make|just) ", line) for line in lines) and (
+            not inner or bool({commands.command_role(x) for x in inner} & {"test", "test-one"})
+        )
         if ran and not ran & {"test", "test-one"} and not nested:  # more-itertools': ruff and stubtest, no test
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
@@ -408,6 +427,19 @@ def _checks_only(tree: Tree, command: str) -> bool:
     if not env and re.fullmatch(r"(make|just) [\w.-]+", command):
         lines = [line for line in recipes.recipe_lines(tree, command) or [] if not line.startswith("echo ")]
     return bool(lines) and all(CHECK_ONLY.search(line) or LISTS_ONLY.search(line) for line in lines)
+
+
+def _below_the_python_floor(tree: Tree, command: str) -> bool:
+    """A tox or nox env named for a Python (`-e py37`) older than the oldest the project supports."""
+    env = re.search(r"\btox(?: run)?\b.*\s-e\s*['\"]?py3(\d+)\b", command)
+    floor = re.search(r">=\s*3\.(\d+)", requires_python(tree)[0]) if env else None
+    return bool(env and floor and int(env.group(1)) < int(floor.group(1)))
+
+
+def _gradle_default_tasks(tree: Tree) -> bool:
+    """A root Gradle build that sets `defaultTasks`, so that a bare `./gradlew` runs them."""
+    build = tree.first("build.gradle.kts", "build.gradle")
+    return bool(build and re.search(r"\bdefaultTasks\b", tree.read(build) or ""))
 
 
 def _nox_skips_tests(tree: Tree) -> bool:

@@ -289,7 +289,19 @@ def _docs_target(k: Knowledge, every: str, folder: str) -> None:
     target = re.search(r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)", every, re.IGNORECASE)
     if target and re.search(r"doxygen", target.group(2) + every[target.end() : target.end() + 400], re.IGNORECASE):
         name = target.group(1)
-        k.command("docs", f"cmake --build {folder} --target {name}", "CMakeLists.txt", 60, "runs Doxygen")
+        declared = r"^\s*option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"
+        # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default
+        gate = next(
+            (
+                o
+                for o in re.findall(declared, every, re.IGNORECASE | re.MULTILINE)
+                for opened in re.finditer(rf"\bif\s*\(\s*{o}\s*\)", every, re.IGNORECASE)
+                if target.group(0) in _if_block(every[opened.start() :])
+            ),
+            None,
+        )
+        configure = f"cmake -S . -B {folder} -D{gate}=ON && " if gate else ""
+        k.command("docs", f"{configure}cmake --build {folder} --target {name}", "CMakeLists.txt", 60, "runs Doxygen")
 
 
 _COMPILED = r"\badd_executable\s*\(|\badd_library\s*\(\s*[\w:${}-]+\s*(?:\)|\s(?!(INTERFACE|ALIAS|IMPORTED)\b)\w)"

@@ -370,7 +370,8 @@ def _commands(
         note = "Kotlin Multiplatform: the JVM target's tests; `check` runs every target's" if multiplatform else ""
         k.command("build", f"{wrapper} build", manifest, 60)
         k.command("test", f"{wrapper} {test}", manifest, 60, note)
-        task = f":{modules[0]}:{test}" if modules else test
+        # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
+        task = f":{modules[0].replace('/', ':')}:{test}" if modules else test
         k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)

@@ -199,12 +199,14 @@ def _test_files(tree: Tree) -> list[str]:
     """Files under test/ that declare tests: those named as tests (foo_test.rb, test_foo.rb, tc_foo.rb) first,
     then the shallowest."""
     named = re.compile(r"(_test|/test_\w+|/tc_\w+)\.rb$")
-    files = [f for f in tree.under("test") if f.endswith(".rb")][:SCANNED_TESTS]
+    # jekyll's test/helper.rb defines its base test class and `def test_dir`: a helper, no test to run
+    files = [f for f in tree.under("test") if f.endswith(".rb") and not HELPER.search(f)][:SCANNED_TESTS]
     tests = [f for f in files if DECLARES_TESTS.search(tree.read(f) or "")]
     return sorted(tests, key=lambda f: (not named.search(f), f.count("/"), f))
 
 
 SCANNED_TESTS = 300
+HELPER = re.compile(r"(^|/)(\w+_)?helpers?\.rb$|/(support|fixtures?)/")
 
 
 def _commands(
