@@ -285,8 +285,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
     ):
         return None  # libcbor's README: `make install` into the system, in a folder CMake configured first
     moved = re.match(r"cd ([\w./-]+) && make\b", c.command)
-    if moved and not any(tree.has(f"{moved.group(1).strip('/')}/{m}") for m in ("Makefile", "makefile", "GNUmakefile")):
-        return None  # yq's guide: `cd pkg/yqlib && make test`, a folder with no Makefile (CMake's build folders aside)
+    folder = moved.group(1).strip("/") if moved else ""
+    if (
+        moved
+        and tree.under(folder)
+        and not any(tree.has(f"{folder}/{m}") for m in ("Makefile", "makefile", "GNUmakefile"))
+    ):
+        return (
+            None  # yq's guide: `cd pkg/yqlib && make test`, a tracked folder with no Makefile (a build folder is not)
+        )
     if _from_outside(tree, c.command):
         return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
     if re.search(r"(^|\s)---\w", c.command):
