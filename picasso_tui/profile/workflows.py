@@ -238,10 +238,12 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
                    note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
 
 
-BARE_TOOL = re.compile(r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit")
+BARE_TOOL = re.compile(
+    r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit|gofmt|goimports|gofumpt"
+)
 """A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
 `pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
-`pre-commit run --all-files`)."""
+`pre-commit run --all-files`), or reads stdin (air's AGENTS.md names `gofmt` and `goimports` as its tools)."""
 DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")

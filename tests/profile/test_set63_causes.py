@@ -111,3 +111,14 @@ def test_a_docs_target_behind_an_option_and_a_link_check_is_no_install(make_proj
     learned = bodies(make_project, {"package.json": package, "package-lock.json": "{}", "CONTRIBUTING.md": guide,
                                     "lib/sinon.js": "x\n"}, name="sinon")  # fmt: skip
     assert "link-check" not in learned.get("workflow/install", "")
+
+
+def test_a_check_script_in_hack_is_a_lint_and_a_bare_formatter_is_no_command(make_project):
+    agents = ("# Agents\n\n- Tests: `make test`.\n- Checks: `make check` runs the formatters and linters.\n"
+              "- Tools: `gofmt` and `goimports` format the code.\n")  # fmt: skip
+    makefile = "check:\n\t@./hack/check.sh ${scope}\n\ntest:\n\t@go test ./... -race\n"
+    files = {"go.mod": "module github.com/air-verse/air\n\ngo 1.25\n", "Makefile": makefile, "AGENTS.md": agents,
+             "main.go": "package main\n\nfunc main() {}\n", "hack/check.sh": "golangci-lint run\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="air")
+    assert learned["workflow/test"].startswith("To test: `make test`")
+    assert "`gofmt`" not in learned.get("workflow/lint", "") and "`goimports`" not in learned.get("workflow/format", "")
