@@ -83,8 +83,8 @@ COMMAND_ROLES = (
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
-    ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check\b|(?<![-=])\b(lint|clippy|vet|ruff|flake8|eslint|rubocop|"
-                        r"golangci-lint|phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell|phplint|"
+    ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
+                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|acceptance|e2e|"
