@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from picasso_tui.profile import make_targets
 from picasso_tui.profile.ecosystems import clang_format, clang_tidy
@@ -289,17 +290,8 @@ def _docs_target(k: Knowledge, every: str, folder: str) -> None:
     target = re.search(r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)", every, re.IGNORECASE)
     if target and re.search(r"doxygen", target.group(2) + every[target.end() : target.end() + 400], re.IGNORECASE):
         name = target.group(1)
-        declared = r"^\s*option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"
         # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default
-        gate = next(
-            (
-                o
-                for o in re.findall(declared, every, re.IGNORECASE | re.MULTILINE)
-                for opened in re.finditer(rf"\bif\s*\(\s*{o}\s*\)", every, re.IGNORECASE)
-                if target.group(0) in _if_block(every[opened.start() :])
-            ),
-            None,
-        )
+        gate = _guarding_option(every, lambda block: target.group(0) in block)
         configure = f"cmake -S . -B {folder} -D{gate}=ON && " if gate else ""
         k.command("docs", f"{configure}cmake --build {folder} --target {name}", "CMakeLists.txt", 60, "runs Doxygen")
 
@@ -515,12 +507,20 @@ _TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CT
 def _test_option(root: str) -> str | None:
     """An option that is OFF by default and guards the tests (`if(YYJSON_BUILD_TESTS)` around enable_testing()
     or add_subdirectory(test)): the tests exist only in a build configured with it ON."""
-    declared = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
-    for name in re.findall(declared, root, re.IGNORECASE | re.MULTILINE):
-        for opened in re.finditer(rf"\bif\s*\(\s*{name}\s*\)", root, re.IGNORECASE):
-            # libxlsxwriter's if(BUILD_TESTS) holds an if(NOT Pytest_EXECUTABLE) … endif() before its add_test
-            block = _if_block(root[opened.start() :])
-            if re.search(_TESTS_ON, block, re.IGNORECASE) and not _both_ways(block):
+    return _guarding_option(root, lambda block: bool(re.search(_TESTS_ON, block, re.I)) and not _both_ways(block))
+
+
+OFF_OPTION = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
+"""A CMake option declared OFF by default."""
+
+
+def _guarding_option(text: str, holds: Callable[[str], bool]) -> str | None:
+    """The first option declared OFF whose `if(<option>)` block holds what ``holds`` looks for; the block is read
+    whole, nested blocks included (libxlsxwriter's if(BUILD_TESTS) holds an if(NOT Pytest_EXECUTABLE) … endif()
+    before its add_test)."""
+    for name in re.findall(OFF_OPTION, text, re.IGNORECASE | re.MULTILINE):
+        for opened in re.finditer(rf"\bif\s*\(\s*{name}\s*\)", text, re.IGNORECASE):
+            if holds(_if_block(text[opened.start() :])):
                 return name
     return None
 
