@@ -514,8 +514,7 @@ def _delay(tree: Tree, c: Command) -> int:
     made = re.match(r"make -C ([\w./-]+)", c.command)  # libexpat's fil-c job: `make -C build/` in CI's build tree
     if made and c.source.startswith("CI") and not tree.under(made.group(1).strip("/")):
         return 20
-    alone = re.sub(r"^cd \S+ && ", "", c.command)  # fast_float's `cd build && cmake ..` configures too
-    if c.role == "build" and commands.CONFIGURE.match(alone) and " && " not in alone:
+    if c.role == "build" and _configures_only(c.command):  # fast_float's `cd build && cmake ..` configures too
         return 20  # configures only
     return 0
 
