@@ -22,6 +22,7 @@ from picasso_tui.profile.ci_steps import (
     SPECIAL_CFG,
     commits_fixes,
     folders_of_other_checkouts,
+    global_tools,
     matrix_folders,
     matrix_lines,
     narrowed,
@@ -29,6 +30,7 @@ from picasso_tui.profile.ci_steps import (
     only_sets_up,
     posix_shell,
     run_default,
+    runs_global_tool,
     without_ci_values,
 )
 from picasso_tui.profile.guide_blocks import BUILD_STEP, configured_folder
@@ -269,6 +271,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             continue
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         elsewhere = folders_of_other_checkouts(job)
+        installed = global_tools(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
             # a whole job CI lets fail is an experiment (junit-pioneer's release-candidate Gradle); one step let
@@ -330,7 +333,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     elif command:
                         in_folder = in_folder_command(here, command)
                         entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
-                        if not (entered and entered.group(1) in elsewhere):
+                        if not (entered and entered.group(1) in elsewhere) and not runs_global_tool(command, installed):
                             steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
                             if built := configured_folder(command, here):
                                 configured = (built, here, len(steps) - 1)

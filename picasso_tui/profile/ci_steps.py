@@ -272,6 +272,23 @@ def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
     return found
 
 
+def global_tools(job: dict[Any, Any]) -> set[str]:
+    """Tools setup-php installs globally for a job (predis' `tools: parallel-lint`); Composer itself is everyone's."""
+    steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+    given = [s.get("with") for s in steps if str(s.get("uses") or "").startswith("shivammathur/setup-php")]
+    names = {
+        t.split(":")[0].strip() for w in given if isinstance(w, dict) for t in str(w.get("tools") or "").split(",")
+    }
+    return {n for n in names if n and n != "composer"}
+
+
+def runs_global_tool(command: str, tools: set[str]) -> bool:
+    """`composer exec` runs the project's vendored copy of a tool: one the job installs globally instead is not in a
+    clone's vendor/. A bare `phplint .` says plainly that the tool is global (html2text's CI), and stays."""
+    words = re.sub(r"^composer exec (?:-- )?", "", command).split() if command.startswith("composer exec ") else []
+    return bool(words) and words[0] in tools
+
+
 VALUE_FLAG = re.compile(
     r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
     r"exclude|toolchain|tags|python|python-version|node|ruby|jdk|java|platform|arch|group|extra|extras)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"

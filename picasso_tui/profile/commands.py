@@ -46,6 +46,7 @@ ONE_TEST = re.compile(
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
+    r"^(php )?(vendor/bin/)?phpcov (merge|patch-coverage)\b|"  # predis' CI merges the coverage runs' reports
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
     r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
@@ -58,8 +59,8 @@ NO_ROLE = re.compile(
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
 (caffeine's `infer -- ./gradlew assemble`, `snyk code test`), which needs the service's account, nor a coverage
-report read from a run that happened (robin-map's `lcov -c … -d build`), nor linking the package into another
-project (zustand's guide: `pnpm link`); nor packages built for the acceptance tests (nfpm's `task
+report read from a run that happened (robin-map's `lcov -c … -d build`, predis' `phpcov merge`), nor linking the
+package into another project (zustand's guide: `pnpm link`); nor packages built for the acceptance tests (nfpm's `task
 acceptance:windows:package`), Composer's dependency edits (composer-normalize's CI `composer remove
 phpstan/extension-installer` before it compiles a PHAR) and pointing git at hooks."""
 SUITE_RUNNER = re.compile(

@@ -149,10 +149,11 @@ CODE_FILE = re.compile(r"\.(ts|tsx|js|mjs|py|rb|go|rs|java|kt|php|c|h|cc|cpp|hpp
 
 def _namespace(parts: list[str], i: int, rel: str) -> bool:
     """A capitalised folder inside lib/ or src/ is a namespace of the code (phpbench's lib/Benchmark/ holds its
-    Runner): named like benchmarks or docs, it is still the project's own; so is a doc/ of code there (yaml's
-    src/doc/Document.ts is its document model)."""
+    Runner): named like benchmarks or docs, it is still the project's own; so is a doc/ or docker/ of code there
+    (yaml's src/doc/Document.ts is its document model, cross's src/docker/*.rs its container engine)."""
     inside = i > 0 and parts[0] in ("lib", "src")
-    return inside and (parts[i][:1].isupper() or (parts[i] in ("doc", "docs") and bool(CODE_FILE.search(rel))))
+    own = parts[i] in ("doc", "docs", "docker") and bool(CODE_FILE.search(rel))
+    return inside and (parts[i][:1].isupper() or own)
 
 
 TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock", "unity", "doctest"})

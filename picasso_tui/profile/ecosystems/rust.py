@@ -44,11 +44,35 @@ class _Crate:
     optional: set[str] = field(default_factory=set)
     bins: list[str] = field(default_factory=list)
     bin_names: list[str] = field(default_factory=list)
+    default_run: str = ""
     library: bool = False
     proc_macro: bool = False
     published: bool = True
     platform: dict[str, list[str]] = field(default_factory=dict)
     """Dependencies only some targets build (`[target.'cfg(windows)'.dependencies]`), by the cfg that selects them."""
+
+
+_AUTOBIN = re.compile(r"src/bin/(?:[\w-]+\.rs|[\w-]+/main\.rs)")
+
+
+def _bin_name(crate: _Crate, path: str) -> str:
+    """The name Cargo gives a binary: the package's for src/main.rs, the file's or folder's under src/bin/."""
+    rel = path[len(crate.folder) + 1 :] if crate.folder else path
+    if rel == "src/main.rs":
+        return crate.name
+    match = re.fullmatch(r"src/bin/([\w-]+)(?:\.rs|/main\.rs)", rel)
+    return match.group(1) if match else ""
+
+
+def _run_command(crate: _Crate, alone: bool) -> str:
+    """`cargo run`, with `-p` in a workspace and `--bin` where the package has several binaries and no default-run
+    (cross's `cargo run -p cross` stops with "could not determine which binary to run")."""
+    run = "cargo run" if alone else f"cargo run -p {crate.name}"
+    if len(crate.bins) > 1 and not crate.default_run:
+        names = [n for n in crate.bin_names if n] + [_bin_name(crate, b) for b in crate.bins]
+        name = crate.name if crate.name in names else next((n for n in names if n), "")
+        run += f" --bin {name}" if name else ""
+    return run
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -95,7 +119,11 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
     if tree.has(f"{prefix}src/main.rs") and "src/main.rs" not in crate.bins:
         crate.bins.insert(0, "src/main.rs")
-    crate.bins += [f[len(prefix) :] for f in tree.under(f"{prefix}src/bin") if f.endswith(".rs")]
+    # Cargo's own binaries are src/bin/<name>.rs and src/bin/<name>/main.rs; cross's src/bin/commands/*.rs are
+    # modules of cross-util, and `autobins = false` turns the discovery off
+    if package.get("autobins") is not False:
+        crate.bins += [f[len(prefix) :] for f in tree.under(f"{prefix}src/bin") if _AUTOBIN.fullmatch(f[len(prefix) :])]
+    crate.default_run = str(package.get("default-run") or "")
     crate.bins = [
         f"{prefix}{b}" for b in dict.fromkeys(crate.bins) if tree.has(f"{prefix}{b}") and not FIXTURE.search(b)
     ]
@@ -437,8 +465,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         programs = [c for c in with_bins if not GENERATOR_CRATE.search(c.name)]
         if programs:
             first = programs[0]
-            run = "cargo run" if not first.folder and len(with_bins) == 1 else f"cargo run -p {first.name}"
-            k.command("run", run, first.bins[0], 60)
+            alone = not first.folder and len(with_bins) == 1
+            named = [b for b in first.bins if _bin_name(first, b) == first.name]
+            k.command("run", _run_command(first, alone), (named or first.bins)[0], 60)
     runtime = {d for c in crates for d in c.runtime}
     if "diesel" in runtime and (tree.has("diesel.toml") or tree.under("migrations")):
         k.command("migrate", "diesel migration run", "diesel.toml" if tree.has("diesel.toml") else "Cargo.toml", 55)
