@@ -183,6 +183,14 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
+    appraisal = re.match(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*(?:bundle exec )?appraisal (\S+)(?: (.+))?$", command)
+    if appraisal:  # paper_trail's `bundle exec appraisal rails-7.1 rake`: the command run under one gemfile of many
+        first, rest = appraisal.group(1), appraisal.group(2) or ""
+        if first == "install":
+            return "install"
+        if first in ("update", "generate", "clean", "list", "version", "help"):
+            return None
+        return command_role(f"{first} {rest}".strip()) or (command_role(rest) if rest else None)
     script = re.match(r"^composer run(?:-script)? ([\w:-]+)$", command)
     if script:  # nette's `composer run tester` runs the tests: the script's name says its role
         return command_role(f"composer {script.group(1)}")
@@ -381,7 +389,9 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False  # `nox > Running session test-3.13`: a tool's log line copied from a guide, not a command
     if re.search(r"(?<![/\w])\.{3,}$", command):
         return False  # "run `go test ...` again": the guide elides the arguments
-    if not TOOLS.match(command) or USER_ONLY.match(command) or len(command) > 100 or "$" in command:
+    # the variables a guide sets for one run (paper_trail's `DB=sqlite bundle exec …`) are part of the command
+    bare = re.sub(r"^(?:[A-Z][A-Z0-9_]*=[\w.:/-]+ )+", "", command)
+    if not TOOLS.match(bare) or USER_ONLY.match(bare) or len(command) > 100 or "$" in command:
         return False
     composer = tree.read("composer.json") or ""
     pest_only = '"pestphp/pest"' in composer and '"phpunit/phpunit"' not in composer

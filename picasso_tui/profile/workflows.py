@@ -17,6 +17,7 @@ from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
+from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
@@ -327,6 +328,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    if c.role in ("test", "test-one") and (appraised := under_appraisal(tree, c.command)) != c.command:
+        if c.role == "test":
+            return None  # paper_trail's spec_helper exits outside an appraisal: its guide's appraisal runs stand
+        c = replace(c, command=appraised, note=c.note + "; " if c.note else "")
+        c = replace(c, note=f"{c.note}the test helper stops runs outside an appraisal (Appraisals)")
     if c.role == "format" and php.fixer_without_rules(tree, c.command):
         return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs

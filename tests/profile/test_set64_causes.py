@@ -74,3 +74,48 @@ def test_a_global_ci_tool_and_a_coverage_merge(make_project):
     assert "parallel-lint" not in "\n".join(learned.values())
     assert "phpcov" not in learned.get("workflow/build", "")
     assert "vendor/bin/phpunit" in learned["workflow/test"]
+
+
+SPEC_HELPER = """\
+ENV["DB"] ||= "sqlite"
+
+unless ENV["BUNDLE_GEMFILE"].match?(/rails_\\d\\.\\d\\.gemfile/)
+  warn("Please use appraisal.")
+  exit 1
+end
+"""
+CONTRIBUTING = """\
+# Contributing
+
+## Development
+
+```
+bundle exec appraisal install
+```
+
+### Test
+
+```
+DB=sqlite bundle exec appraisal rails-7.1 rake
+DB=mysql bundle exec appraisal rails-7.1 rake
+```
+
+The default task is performed by `rake`.
+"""
+
+
+def test_a_test_helper_that_stops_runs_outside_an_appraisal(make_project):
+    appraisals = 'appraise "rails-7.1" do\n  gem "rails", "~> 7.1.0"\nend\n\nappraise "rails-8.1" do\nend\n'
+    files = {"Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "appraisal"\n', "Appraisals": appraisals,
+             "paper_trail.gemspec": 'Gem::Specification.new do |s|\n  s.name = "paper_trail"\nend\n',
+             "Rakefile": 'require "rspec/core/rake_task"\nRSpec::Core::RakeTask.new(:spec)\ntask default: :spec\n',
+             ".rspec": "--require spec_helper\n", "spec/spec_helper.rb": SPEC_HELPER,
+             "spec/paper_trail_spec.rb": 'RSpec.describe "PaperTrail" do\n  it "works" do\n  end\nend\n',
+             "lib/paper_trail.rb": "module PaperTrail\nend\n", ".github/CONTRIBUTING.md": CONTRIBUTING}  # fmt: skip
+    learned = bodies(make_project, files, name="paper_trail")
+    assert learned["workflow/test"].startswith("To test: `DB=sqlite bundle exec appraisal rails-7.1 rake` —")
+    assert "`rake`" not in learned["workflow/test"] and "`bundle exec rspec`" not in learned["workflow/test"]
+    assert "`bundle exec appraisal rails-8.1 rspec spec/paper_trail_spec.rb" in learned["workflow/test-one"]
+    assert "bundle exec appraisal install" in learned["workflow/install"]
+    without = {**files, "spec/spec_helper.rb": 'ENV["DB"] ||= "sqlite"\n'}
+    assert "`bundle exec rspec spec/paper_trail_spec.rb" in bodies(make_project, without)["workflow/test-one"]

@@ -1,0 +1,35 @@
+"""Appraisal: a gem tested against several versions of a dependency, one gemfile each (gemfiles/rails_8.0.gemfile).
+Where the test helper refuses to run without one of them, a plain `bundle exec rspec` fails: each test command runs
+under an appraisal."""
+
+from __future__ import annotations
+
+import re
+
+from picasso_tui.profile.walk import Tree
+
+HELPERS = ("spec/spec_helper.rb", "spec/rails_helper.rb", "test/test_helper.rb", "test/helper.rb")
+REFUSES = re.compile(
+    r"^\s*(?:unless|if)\b[^\n]*BUNDLE_GEMFILE[^\n]*\n(?:[^\n]*\n){0,6}?\s*(?:exit|abort|raise)\b", re.MULTILINE
+)
+"""paper_trail's spec_helper: `unless ENV["BUNDLE_GEMFILE"].match?(/rails_\\d\\.\\d\\.gemfile/)` … `exit 1`."""
+RUBY_TESTS = re.compile(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*(?:bundle exec )?(rake|rspec|ruby -I\w*)\b")
+
+
+def required_appraisal(tree: Tree) -> str | None:
+    """The newest appraisal's name when the test helper stops any run outside one; None when plain runs work."""
+    names = re.findall(r"""^\s*appraise\s*\(?\s*["']([^"']+)["']""", tree.read("Appraisals") or "", re.M)
+    if not names or not any(REFUSES.search(tree.read(h) or "") for h in HELPERS):
+        return None
+    return names[-1]
+
+
+def under_appraisal(tree: Tree, command: str) -> str | None:
+    """`bundle exec rspec spec/x_spec.rb:<line>` as `bundle exec appraisal rails-8.1 rspec spec/x_spec.rb:<line>`
+    where a plain run fails; the command itself where it runs as written or names its gemfile already."""
+    name = required_appraisal(tree)
+    if not name or "appraisal" in command or "BUNDLE_GEMFILE" in command or not RUBY_TESTS.match(command):
+        return command
+    variables = re.match(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*", command).group(0)
+    rest = command[len(variables) :].removeprefix("bundle exec ")
+    return f"{variables}bundle exec appraisal {name} {rest}"
