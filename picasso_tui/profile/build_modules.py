@@ -14,11 +14,32 @@ _INCLUDE = re.compile(r"^\s*include\b\s*(\([^)]*\)|(?:[^\n]*,[ \t]*\n)*[^\n]*)$"
 """`include("a")`, `include 'a', 'b'`, an `include(` or a list ending in a comma: the lines after go on."""
 
 
+_PROJECT_DIR = re.compile(
+    r"""project\(\s*["']:?([\w:.-]+)["']\s*\)\.projectDir\s*=\s*(?:file\()?\s*["']\.?/?([\w./-]+?)/?["']"""
+)
+"""signal-cli's `project(":libsignal-cli").projectDir = file("lib")`: the project lives in a folder of another name."""
+
+
+def gradle_project_dirs(tree: Tree) -> dict[str, str]:
+    """Folder of each Gradle project settings.gradle moves, by its path without the leading colon."""
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    return {name: folder for name, folder in _PROJECT_DIR.findall(settings)}
+
+
 def included_modules(tree: Tree) -> list[str]:
-    """The module folders settings.gradle includes (`:a:b` is a/b)."""
+    """The module folders settings.gradle includes (`:a:b` is a/b, a moved project its projectDir)."""
     settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
     lines = _INCLUDE.findall(settings)
-    return [m.strip(":").replace(":", "/") for line in lines for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    moved = gradle_project_dirs(tree)
+    names = [m.strip(":") for line in lines for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    return [moved.get(name, name.replace(":", "/")) for name in names]
+
+
+def gradle_task(tree: Tree, module: str, task: str) -> str:
+    """The task's path in a module folder (`:wiremock-url:wiremock-url:test`; lib/'s project `:libsignal-cli:test`),
+    or the root project's own (`:test`) for the root folder."""
+    names = {folder: name for name, folder in gradle_project_dirs(tree).items()}
+    return f":{names.get(module, module.replace('/', ':'))}:{task}" if module else f":{task}"
 
 
 ON_BY_DEFAULT = re.compile(

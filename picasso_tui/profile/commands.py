@@ -41,7 +41,8 @@ ONE_TEST = re.compile(
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
-    r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+)"
+    r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+|"
+    r"^(bundle exec )?rspec \S+_spec\.rb\b)"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
 )
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
@@ -90,7 +91,7 @@ COMMAND_ROLES = (
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
-                        r"^(bundle exec )?rake( -\S+)*$|^(\./)?mvnw?( -\S+)*$|"
+                        r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"
@@ -162,8 +163,19 @@ PROVISIONING_SCRIPT = re.compile(
 machine, a contributor's clone needs none of it."""
 
 
+ENV_PREFIX = re.compile(r"^(?:[A-Z][A-Z0-9_]*=[\w.:/-]+ )+")
+"""Variables set for one run (ransack's `DB=pg bundle exec rake spec`): the command after them says the role."""
+
+
 def command_role(command: str) -> str | None:
-    """The role a command's own words give it; a configure line is a build step, never the test command."""
+    """The role a command's own words give it, or those after the variables it sets."""
+    role = _own_role(command)
+    bare = ENV_PREFIX.sub("", command)
+    return role if role or bare == command else _own_role(bare)
+
+
+def _own_role(command: str) -> str | None:
+    """The role a command's words give it; a configure line is a build step, never the test command."""
     command = re.sub(r"^(\$[({]\w+[)}]\s+)+", "", command)  # yq's recipe: `${ENGINERUN} bash ./scripts/check.sh`
     if NOT_DEV.search(command):
         return None
@@ -183,7 +195,7 @@ def command_role(command: str) -> str | None:
     in_dir = re.match(r"^cd \S+ && (.+)$", command)
     if in_dir:
         return command_role(in_dir.group(1))
-    appraisal = re.match(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*(?:bundle exec )?appraisal (\S+)(?: (.+))?$", command)
+    appraisal = re.match(r"^(?:bundle exec )?appraisal (\S+)(?: (.+))?$", command)
     if appraisal:  # paper_trail's `bundle exec appraisal rails-7.1 rake`: the command run under one gemfile of many
         first, rest = appraisal.group(1), appraisal.group(2) or ""
         if first == "install":
@@ -389,8 +401,7 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False  # `nox > Running session test-3.13`: a tool's log line copied from a guide, not a command
     if re.search(r"(?<![/\w])\.{3,}$", command):
         return False  # "run `go test ...` again": the guide elides the arguments
-    # the variables a guide sets for one run (paper_trail's `DB=sqlite bundle exec …`) are part of the command
-    bare = re.sub(r"^(?:[A-Z][A-Z0-9_]*=[\w.:/-]+ )+", "", command)
+    bare = ENV_PREFIX.sub("", command)  # paper_trail's `DB=sqlite bundle exec …`: the variables are the command's
     if not TOOLS.match(bare) or USER_ONLY.match(bare) or len(command) > 100 or "$" in command:
         return False
     composer = tree.read("composer.json") or ""

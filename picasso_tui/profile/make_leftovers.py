@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.make_targets import pulled_in
 from picasso_tui.profile.stale_test_runners import stale_tox
 from picasso_tui.profile.walk import Tree
@@ -19,11 +20,16 @@ _PROGRAM = re.compile(r"^\t[@-]*(?:\$[({]\w+[)}]\s+|\w+=\S*\s+)*\./([A-Za-z][\w-
 
 
 def _dropped_manager(tree: Tree, recipe: str) -> bool:
-    """The recipe runs pipenv without a Pipfile, or poetry without its lock or table: the project moved off it."""
+    """The recipe runs pipenv without a Pipfile, poetry without its lock or table, or tox with no configuration:
+    the project moved off it."""
     if re.search(r"\bpipenv\b", recipe) and not tree.has("Pipfile") and not tree.has("Pipfile.lock"):
         return True
     poetry = "[tool.poetry" in (tree.read("pyproject.toml") or "") or tree.has("poetry.lock")
-    return bool(re.search(r"^\t[@-]*poetry\s", recipe, re.M)) and not poetry
+    if re.search(r"^\t[@-]*poetry\s", recipe, re.M) and not poetry:
+        return True
+    # cookiecutter's `lint: tox -e lint` after tox.ini went: tox finds no configuration and stops
+    configured = tox_envs(tree)[1] or "[tox:tox]" in (tree.read("setup.cfg") or "")
+    return bool(re.search(r"^\t[@-]*(?:\S+ -m )?tox\b", recipe, re.M)) and not configured
 
 
 def _only_stale_tox(tree: Tree, recipe: str) -> bool:

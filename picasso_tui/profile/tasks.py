@@ -9,6 +9,7 @@ import tomllib
 
 from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
+from picasso_tui.profile.ecosystems.rust import cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
@@ -168,7 +169,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if rel:
-        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", text, re.MULTILINE)
+        # cookiecutter's `define BROWSER_PYSCRIPT` holds Python: its `try:` and `except:` are no targets
+        rules = re.sub(r"^define\b.*?^endef\b", "", text, flags=re.MULTILINE | re.DOTALL)
+        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", rules, re.MULTILINE)
         live = [
             n
             for n in names
@@ -571,8 +574,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)
     if tree.has("Cargo.toml") and (tree.has("src/lib.rs") or "[workspace]" in (tree.read("Cargo.toml") or "")):
-        workspace = "[workspace]" in (tree.read("Cargo.toml") or "")
-        k.command("docs", "cargo doc --no-deps" + (" --workspace" if workspace else ""), "Cargo.toml (rustdoc)", 60)
+        workspace = " --workspace" if cargo_workspace(tree) else ""
+        k.command("docs", f"cargo doc --no-deps{workspace}", "Cargo.toml (rustdoc)", 60)
     gradle = tree.first("build.gradle.kts", "build.gradle")
     gradle_text = tree.read(gradle) or "" if gradle else ""
     if gradle and re.search(r"\bdokka\b", gradle_text):

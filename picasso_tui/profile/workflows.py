@@ -253,6 +253,10 @@ DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint
 
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    variables = commands.ENV_PREFIX.match(c.command)
+    if variables:  # ransack's `DB=pg bundle exec rake spec` holds where `bundle exec rake spec` does
+        kept = keep(tree, replace(c, command=c.command[variables.end() :]))
+        return replace(kept, command=variables.group(0) + kept.command) if kept else None
     if re.match(r"(npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json"):
         # simplecov's guide says `bun test` of its html_frontend/, the one folder with a package.json: run there,
         # after the gem's own suite

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.build_modules import in_unbuilt_folder, included_modules, maven_modules
+from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, included_modules, maven_modules
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
@@ -265,9 +265,12 @@ def investigate(tree: Tree) -> Knowledge:
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
     k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
     tested = _tested(tree, modules)
+    if gradle and tested and _test_files(tree, "") > _test_files(tree, tested[0]):
+        tested = ["", *tested]  # signal-cli's root project holds 5 tests, its lib module 2: one runs at the root
     with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
     poms = "\n".join(tree.read(m) or "" for m in manifests[:40]) if tool == "Maven" else ""
-    _commands(k, tool, wrapper, src[0], tested, kinds, with_siblings, bool(gradle) and _multiplatform_jvm(tree), poms)
+    multiplatform = bool(gradle) and _multiplatform_jvm(tree)
+    _commands(k, tree, tool, wrapper, src[0], tested, kinds, with_siblings, multiplatform, poms)
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     if tool == "Maven":
         _maven_formatters(k, tree, wrapper, manifests)
@@ -302,7 +305,8 @@ def _maven_formatters(k: Knowledge, tree: Tree, wrapper: str, manifests: list[st
 
 def _test_files(tree: Tree, folder: str) -> int:
     """The files of a module's test source sets: src/test/, or Kotlin Multiplatform's src/commonTest/, jvmTest/…"""
-    return sum(1 for f in tree.under(f"{folder}/src") if re.match(r"[^/]*[tT]est/", f[len(folder) + 5 :]))
+    src = f"{folder}/src" if folder else "src"
+    return sum(1 for f in tree.under(src) if re.match(r"[^/]*[tT]est/", f[len(src) + 1 :]))
 
 
 MULTIPLATFORM = re.compile(
@@ -353,6 +357,7 @@ JUNIT_PLATFORM_PLUGIN = re.compile(
 
 def _commands(
     k: Knowledge,
+    tree: Tree,
     tool: str,
     wrapper: str,
     manifest: str,
@@ -371,7 +376,7 @@ def _commands(
         k.command("build", f"{wrapper} build", manifest, 60)
         k.command("test", f"{wrapper} {test}", manifest, 60, note)
         # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
-        task = f":{modules[0].replace('/', ':')}:{test}" if modules else test
+        task = gradle_task(tree, modules[0], test) if modules else test
         k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)

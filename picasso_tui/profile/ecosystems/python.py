@@ -13,7 +13,7 @@ from picasso_tui.profile.ecosystems.pytest_settings import collected_example, in
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
 from picasso_tui.profile.ecosystems.python_requires import requires_python
-from picasso_tui.profile.ecosystems.python_uv import uv_sync
+from picasso_tui.profile.ecosystems.python_uv import uv_run, uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.pre_commit import darker_runs_black
@@ -395,9 +395,11 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
     ruff_file = tree.first("ruff.toml", ".ruff.toml")
     if ruff_file or "ruff" in tool_cfg or "ruff" in deps:
         where = ruff_file or ("pyproject.toml [tool.ruff]" if "ruff" in tool_cfg else "ruff in the dependencies")
+        run = uv_run(p.pyproject, "ruff") if run == "uv run " else run
         k.command("lint", f"{run}ruff check .", where, 60)
         if _formats_with_ruff(tree, tool_cfg):
             k.command("format", f"{run}ruff format .", where, 60)
+        run = p.run
     # dateutil's darker hook applies black to the changed lines only: `black .` would reformat every old file
     if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree):
         k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)

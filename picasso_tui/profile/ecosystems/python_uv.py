@@ -3,6 +3,7 @@ whose tools live in other groups (python-semver's `devel`, `test`, `docs`) has t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import dig
@@ -22,3 +23,31 @@ def uv_sync(pyproject: dict[str, Any]) -> str:
         return command  # the project says what a plain sync installs
     gathering = next((g for g in DEV_GROUPS if g in groups), None)
     return f"{command} --group {gathering}" if gathering else f"{command} --all-groups"
+
+
+def _members(groups: dict[str, Any], name: str, seen: frozenset[str] = frozenset()) -> list[str]:
+    """The requirement names of a dependency group, its `include-group`s followed."""
+    names: list[str] = []
+    for item in groups.get(name) or [] if name not in seen else []:
+        if isinstance(item, dict) and isinstance(item.get("include-group"), str):
+            names += _members(groups, item["include-group"], seen | {name})
+        elif isinstance(item, str) and (word := re.match(r"[A-Za-z0-9][\w.-]*", item)):
+            names.append(word.group(0).lower().replace("_", "-"))
+    return names
+
+
+def uv_run(pyproject: dict[str, Any], tool: str) -> str:
+    """`uv run `, with `--group <g>` where the tool is only in a group a plain sync leaves out (cookiecutter's ruff
+    is in `lint`; `uv run` installs `dev`, which lacks it)."""
+    groups = pyproject.get("dependency-groups")
+    if not isinstance(groups, dict):
+        return "uv run "
+    defaults = dig(pyproject, "tool", "uv", "default-groups")
+    chosen = list(groups) if defaults == "all" else defaults if isinstance(defaults, list) else ["dev"]
+    project = [str(d) for d in dig(pyproject, "project", "dependencies") or []]
+    installed = {n for g in chosen for n in _members(groups, str(g))}
+    installed |= {m.group(0).lower() for d in project if (m := re.match(r"[A-Za-z0-9][\w.-]*", d))}
+    if tool in installed:
+        return "uv run "
+    holder = next((g for g in groups if tool in _members(groups, g)), None)
+    return f"uv run --group {holder} " if holder else "uv run "

@@ -178,6 +178,12 @@ def _members(tree: Tree, base: str, data: dict[str, Any]) -> list[str]:
     return [f for f in found if not any(f == e or f.startswith(e + "/") for e in excluded)]
 
 
+def cargo_workspace(tree: Tree, root: dict[str, Any] | None = None) -> bool:
+    """A [workspace] with members; a package's empty one (cargo-deny's) only makes it its own root: one crate."""
+    root = load_toml(tree, "Cargo.toml") if root is None else root
+    return "workspace" in root and ("package" not in root or bool(_members(tree, "", root)))
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     if not tree.has("Cargo.toml"):
@@ -215,6 +221,8 @@ def _examples(k: Knowledge, tree: Tree, root: dict[str, Any]) -> None:
         {f.split("/")[1].removesuffix(".rs") for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+\.rs", f)}
         | {f.split("/")[1] for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+/main\.rs", f)}
     )
+    # cargo-deny's examples/01_allow_license/ has a Cargo.toml of its own: a separate crate, no example target
+    names = [n for n in names if not tree.has(f"examples/{n}/Cargo.toml")]
     if not names:
         return
     entries = {str(e.get("name")): e for e in root.get("example") or [] if isinstance(e, dict)}
@@ -227,9 +235,14 @@ def _examples(k: Knowledge, tree: Tree, root: dict[str, Any]) -> None:
     k.fact("rust/examples", "Rust examples", body, "Cargo.toml", f"examples/{first}.rs")
 
 
+NESTED_SHOWN = 3
+"""Separate Cargo workspaces named one by one; cargo-deny's examples/ hold a dozen, counted after the first."""
+
+
 def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], nested: list[str]) -> None:
     details = []
-    if "workspace" in root:
+    workspace = cargo_workspace(tree, root)
+    if workspace:
         names = [c.name if c.folder.rsplit("/", 1)[-1] in ("", c.name) else f"{c.name} ({c.folder})" for c in crates]
         details.append(f"Cargo workspace of {plural(len(crates), 'crate')}: {human_list(names, 10)}")
     elif crates:
@@ -250,17 +263,21 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
     channel = _pinned_channel(tree)
     if channel:
         details.append(f"toolchain pinned to {channel} in {_channel_file(tree)}")
-    for folder in nested:
+    # cargo-deny's tests/test_data/*/ are 30 workspaces the tests read as data: fixtures, not parts of the project
+    nested = [f for f in nested if f.split("/")[0] not in ("tests", "test")]
+    for folder in nested[:NESTED_SHOWN]:
         inner = _members(tree, folder, load_toml(tree, f"{folder}/Cargo.toml"))
         count = f" ({plural(len(inner), 'crate')})" if inner else ""
         details.append(
             f"{folder}/ is a separate Cargo workspace{count}, not part of "
-            + ("the root workspace" if "workspace" in root else "this crate")
+            + ("the root workspace" if workspace else "this crate")
         )
+    if len(nested) > NESTED_SHOWN:
+        details.append(f"{plural(len(nested) - NESTED_SHOWN, 'more separate Cargo workspace')} beside them")
     sources = ["Cargo.toml", *[c.manifest for c in crates if c.folder][:3], *[f"{n}/Cargo.toml" for n in nested][:2]]
     k.fact(
         "rust/packaging",
-        "Rust: Cargo" + (" workspace" if "workspace" in root else ""),
+        "Rust: Cargo" + (" workspace" if workspace else ""),
         "Rust project built with Cargo: " + "; ".join(details or ["Cargo.toml"]) + ".",
         *sources,
     )
@@ -412,7 +429,7 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
 
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], members: list[_Crate]) -> None:
     """Commands for the project's own crates; ``members`` adds the test crates, where one test may be run."""
-    workspace = "workspace" in root
+    workspace = cargo_workspace(tree, root)
     _cargo_aliases(k, tree)
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
