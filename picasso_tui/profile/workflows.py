@@ -303,6 +303,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         )
     if _from_outside(tree, c.command):
         return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
+    if re.search(r"/usr/local/opt/|/opt/homebrew/", c.command):
+        return None  # ruby-git's guide builds git with Homebrew's OpenSSL paths: one Mac's command, not the project's
     if re.search(r"(^|\s)---\w", c.command):
         return None  # untrusted's CI says `cargo clippy ---all-targets`: a typo no program parses
     if BARE_TOOL.fullmatch(c.command):

@@ -122,6 +122,12 @@ RANSACK_GUIDE = """\
    DB=pg bundle exec rake spec
    ```
 
+   To build with Homebrew's OpenSSL:
+
+   ```sh
+   NO_GETTEXT=1 make CFLAGS="-I/usr/local/opt/openssl/include"
+   ```
+
 5. To run only the tests in a particular file:
 
    ```sh
@@ -134,10 +140,11 @@ def test_a_guides_spec_file_run_is_one_test_and_its_spec_task_the_suite(make_pro
     files = {"Gemfile": 'source "https://rubygems.org"\ngemspec\n', "CONTRIBUTING.md": RANSACK_GUIDE,
              "ransack.gemspec": 'Gem::Specification.new do |s|\n  s.name = "ransack"\n  s.add_development_dependency "rspec"\nend\n',
              "Rakefile": "require 'rspec/core/rake_task'\nRSpec::Core::RakeTask.new(:spec)\n",
-             "lib/ransack.rb": "module Ransack\nend\n",
+             "lib/ransack.rb": "module Ransack\nend\n", "Makefile": "all:\n\tcc -o a a.c\n",
              "spec/ransack/search_spec.rb": "describe 'Search' do\n  it 'a' do\n  end\nend\n"}  # fmt: skip
     learned = bodies(make_project, files, name="ransack")
     assert learned["workflow/test"].startswith("To test: `bundle exec rake spec` — from CONTRIBUTING.md")
     assert "`DB=pg bundle exec rake spec`" in learned["workflow/test"]
     assert "search_spec.rb" not in learned["workflow/test"]
+    assert "/usr/local/opt" not in "\n".join(learned.values())
     assert "`bundle exec rspec spec/ransack/search_spec.rb`" in learned["workflow/test-one"]
