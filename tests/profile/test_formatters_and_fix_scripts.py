@@ -143,6 +143,10 @@ def test_a_composer_script_that_fixes_wins_over_the_tools_and_ecs_or_phpcbf_form
     files = {"composer.json": _composer({"doctrine/coding-standard": "^12"}), "phpcs.xml.dist": ruleset,
              "src/A.php": "<?php\n"}  # fmt: skip
     learned = bodies(make_project, files, name="doctrine")  # the standard brings PHP_CodeSniffer with it
+    # the ruleset lists no <file>: a bare phpcbf stops asking for one, so the folders are named
+    assert learned["workflow/format"] == "To format: `vendor/bin/phpcbf src` — from phpcs.xml.dist."
+    files["phpcs.xml.dist"] = '<ruleset><file>src</file><rule ref="Doctrine"/></ruleset>\n'
+    learned = bodies(make_project, files, name="doctrine-files")
     assert learned["workflow/format"] == "To format: `vendor/bin/phpcbf` — from phpcs.xml.dist."
     assert "phpcs standard Doctrine" in learned["style/php"]
 

@@ -148,3 +148,50 @@ def test_a_guides_spec_file_run_is_one_test_and_its_spec_task_the_suite(make_pro
     assert "search_spec.rb" not in learned["workflow/test"]
     assert "/usr/local/opt" not in "\n".join(learned.values())
     assert "`bundle exec rspec spec/ransack/search_spec.rb`" in learned["workflow/test-one"]
+
+
+CMARK_CI = """\
+on: [push, pull_request]
+jobs:
+  windows:
+    runs-on: windows-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: Build and test
+        run: |
+          cmake ^
+              -DCMAKE_BUILD_TYPE=Debug ^
+              -S . -B build
+          cmake --build build
+        shell: cmd
+"""
+
+
+def test_a_cmd_step_a_uv_package_a_root_main_and_prettier_overrides(make_project):
+    files = {".github/workflows/ci.yml": CMARK_CI, "CMakeLists.txt": "project(cmark C)\n", "src/cmark.c": "int a;\n"}
+    assert "cmake ^" not in bodies(make_project, files, name="cmark").get("ci", "")
+    pyproject = '[project]\nname = "cookiecutter"\n\n[project.scripts]\ncookiecutter = "cookiecutter.__main__:main"\n'
+    files = {"pyproject.toml": pyproject + "\n[tool.uv]\npackage = true\n", "uv.lock": "version = 1\n",
+             "__main__.py": "import runpy\n", "cookiecutter/__init__.py": "",
+             "cookiecutter/__main__.py": "def main():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="cookiecutter")
+    assert "not packaged" not in learned["python/stack"]
+    assert (
+        "`python .` (__main__.py)" in learned["python/entry-points"]
+        and "-m __main__" not in learned["python/entry-points"]
+    )
+    prettier = "export default {\n  singleQuote: true,\n  trailingComma: 'es5',\n  overrides: [\n    {\n      files: '*.json5',\n      options: { singleQuote: false, trailingComma: 'none' },\n    },\n  ],\n};\n"
+    files = {"package.json": '{"name": "faker", "devDependencies": {"prettier": "^3"}}', ".prettierrc.js": prettier,
+             "src/index.js": "export const a = 1;\n"}  # fmt: skip
+    assert (
+        "prettier (singleQuote true, trailingComma es5)"
+        in bodies(make_project, files, name="faker")["style/javascript"]
+    )
+
+
+def test_a_ruleset_with_no_files_names_the_folders(make_project):
+    composer = '{"name": "dompdf/dompdf", "require-dev": {"squizlabs/php_codesniffer": "^3"}}'
+    files = {"composer.json": composer, "phpcs.xml": '<ruleset name="PHP-SDK"><rule ref="PSR2"/></ruleset>\n',
+             "src/Dompdf.php": "<?php\n", "lib/Cpdf.php": "<?php\n", "tests/DompdfTest.php": "<?php\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="dompdf")
+    assert learned["workflow/format"].startswith("To format: `vendor/bin/phpcbf src lib tests` —")

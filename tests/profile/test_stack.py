@@ -401,7 +401,8 @@ def test_php_lint_scripts_and_codesniffer_are_offered_from_the_files_that_exist(
         "composer.json": json.dumps({"require-dev": {"squizlabs/php_codesniffer": "^3"}}),
         "phpcs.xml.dist": "<ruleset/>", "src/A.php": "<?php\n",
     }, name="bare")  # fmt: skip
-    assert no_script["workflow/lint"] == "To lint: `vendor/bin/phpcs` — from phpcs.xml.dist."
+    # an empty ruleset names no <file>: phpcs is told the folders to check
+    assert no_script["workflow/lint"] == "To lint: `vendor/bin/phpcs src` — from phpcs.xml.dist."
 
 
 PDM_BUILD_ONLY = {

@@ -43,8 +43,9 @@ def commands(k: Knowledge, tree: Tree, deps: set[str], scripts: dict[str, Any]) 
     """A composer script that fixes the code style (`fix-style: php-cs-fixer fix`), else the configured tool's own
     fix: PHP-CS-Fixer when installed (a legacy .php_cs only for a version that still reads it), ECS, phpcbf."""
     phpcs = tree.first(*PHPCS_CONFIGS) if any(p in deps for p in PHPCS_PACKAGES) else None
+    paths = _phpcs_paths(tree, phpcs) if phpcs else ""
     if phpcs:  # a dependency nothing configures may run nowhere
-        k.command("lint", "vendor/bin/phpcs", phpcs, 56)
+        k.command("lint", f"vendor/bin/phpcs{paths}", phpcs, 56)
     named = [
         n for n in scripts if n not in FORMAT_SCRIPTS and FIXING.search(_steps(scripts[n])) and not pipeline(scripts[n])
     ]
@@ -62,7 +63,16 @@ def commands(k: Knowledge, tree: Tree, deps: set[str], scripts: dict[str, Any]) 
     if ecs and "symplify/easy-coding-standard" in deps:
         k.command("format", "vendor/bin/ecs check --fix", ecs, 55)
     if phpcs:
-        k.command("format", "vendor/bin/phpcbf", phpcs, 56)
+        k.command("format", f"vendor/bin/phpcbf{paths}", phpcs, 56)
+
+
+def _phpcs_paths(tree: Tree, config: str) -> str:
+    """The folders to name when the ruleset lists no `<file>`: without one, a bare phpcs stops with "You must supply
+    at least one file or directory to process" (dompdf's phpcs.xml; its CI names src tests lib)."""
+    if "<file>" in (tree.read(config) or ""):
+        return ""
+    folders = [f for f in ("src", "lib", "tests", "test") if tree.under(f)]
+    return "".join(f" {f}" for f in folders) or " ."
 
 
 def _table(tree: Tree, name: str) -> list[tuple[str, Any]]:

@@ -294,7 +294,10 @@ def _role(p: _Project) -> str:
         cli = f" with the command `{files[0]}`"
     if p.django:
         return "a Django application"
-    packaged = p.tree.has("setup.py") or "build-system" in p.pyproject
+    # cookiecutter has no [build-system] but `[tool.uv] package = true`: uv builds and installs it all the same
+    packaged = (
+        p.tree.has("setup.py") or "build-system" in p.pyproject or dig(p.pyproject, "tool", "uv", "package") is True
+    )
     if dig(p.pyproject, "tool", "uv", "package") is False or (p.pyproject and not packaged):
         return "an application (not packaged)"
     if packaged and (dig(p.pyproject, "project", "name") or p.tree.has("setup.py")):
@@ -442,8 +445,12 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
         and not is_auxiliary(f)
         and not re.match(r"(tests?|testing)/", f)
     ]  # pdoc's test/mod_with_main/__main__.py is a fixture that raises
-    entries += [
-        f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})"
+    entries += [  # a __main__.py at the root runs as `python .`: -m takes a package, never a file
+        (
+            f"`python -m {f.rsplit('/', 1)[0].removeprefix('src/').replace('/', '.')}` ({f})"
+            if "/" in f
+            else f"`python .` ({f})"
+        )
         + (f" (deprecated: {said})" if (said := deprecated(tree, f)) else "")
         for f in mains
     ]
