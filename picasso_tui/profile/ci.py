@@ -206,6 +206,9 @@ def clean_command(line: str) -> str | None:
     line = re.sub(r"^\$\{?GITHUB_WORKSPACE\}?/", "", line)
     line = re.sub(r"^(~|\$\{?HOME\}?)/\.composer/vendor/bin/", "", line)  # php-jwt's global PHPStan: `phpstan …`
     line = re.sub(r"\s--(out-)?format[= ]github-actions\b|\s--colou?r[= ]always\b", "", line)  # CI's log only
+    # ZipStream-PHP's `composer run test:lint -- --report=results.sarif` writes the file CI uploads to code scanning
+    sarif = r"\s--(report|output|output-file|sarif-file)[= ]\S+\.sarif\b|\s--(output-)?format[= ]sarif\b"
+    line = re.sub(sarif, "", line)
     # pf4j's `mvn -B verify …:sonar-maven-plugin:sonar` uploads an analysis with CI's token: the build stands alone
     sonar = r"\s(org\.sonarsource\.scanner\.maven:sonar-maven-plugin:[\w.-]*:?sonar|sonar:sonar|-Dsonar\.\S+)(?=\s|$)"
     line = re.sub(sonar, "", line)

@@ -9,7 +9,15 @@ from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
 from picasso_tui.profile.build_modules import unbuilt_folders
-from picasso_tui.profile.ecosystems.common import dig, gem_text, load_json, load_toml, root_gemspecs, yard_tagged
+from picasso_tui.profile.ecosystems.common import (
+    dig,
+    gem_text,
+    load_json,
+    load_toml,
+    root_gemspecs,
+    yard_tagged,
+    zensical_site,
+)
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import STUBS, language_in
@@ -418,6 +426,8 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
     breathe = [f for f in found if f[3] == "Sphinx" and "breathe" in (tree.read(f[2]) or "")]
     if tool == "Doxygen" and breathe:  # libcbor's root Doxyfile only feeds doc/source/conf.py's breathe its XML
         _, _, _, tool, config = breathe[0]
+    if tool == "MkDocs" and zensical_site(tree):
+        return "Zensical", config
     if tool == "YARD" and not _yard_used(tree):
         return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
     return tool, config

@@ -113,3 +113,10 @@ def runs_tests(text: str, target: str) -> bool:
     """The default target is the tests: named so, or all it does is pull in a target named so (`all: ci-test`)."""
     needs, recipe = make_rules(text).get(target, ([], ""))
     return bool(TEST_NAME.match(target) or (len(needs) == 1 and not recipe.strip() and TEST_NAME.match(needs[0])))
+
+
+def automake_test_target(text: str) -> str:
+    """`check`, automake's suite, unless Makefile.am declares no TESTS nor check rule and has a `test:` target of
+    its own (memcached's: `make check` runs nothing there)."""
+    checks = re.search(r"^(TESTS|check_\w+|check-local)\s*[:+]?=?", text, re.MULTILINE)
+    return "check" if checks or not re.search(r"^test\s*:", text, re.MULTILINE) else "test"

@@ -7,13 +7,13 @@ import json
 import re
 import tomllib
 
-from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged
+from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged, zensical_site
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.rust import cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
-from picasso_tui.profile.make_targets import default_target, does_nothing, runs_tests
+from picasso_tui.profile.make_targets import automake_test_target, default_target, does_nothing, runs_tests
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
@@ -190,7 +190,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
         setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
         setup = setup if tree.has("configure") or tree.has("autogen.sh") else "autoreconf -i && ./configure"
-        k.command("test", "make check", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
+        target = automake_test_target(tree.read("Makefile.am") or "")
+        k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:
@@ -562,7 +563,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else ""
         wrapper = f"{folder}/mkdocs" if folder and tree.has(f"{folder}/mkdocs") else ""
         command = f"{wrapper} build" if wrapper else "mkdocs build" + (f" -f {cfg}" if folder else "")
-        k.command("docs", command, f"{cfg} (MkDocs)", RUNNER + 5)
+        if zensical_site(tree):
+            command = "zensical build" + (f" -f {cfg}" if folder else "")
+        k.command("docs", command, f"{cfg} ({'Zensical' if zensical_site(tree) else 'MkDocs'})", RUNNER + 5)
     _docs_site_package(tree, k)
     for cfg in tree.named("docusaurus.config.js", "docusaurus.config.ts")[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."

@@ -138,7 +138,8 @@ def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
     parts = rel.split("/")[:-1]
-    return is_vendored(rel) or any(
+    # Leaflet's top-level debug/ holds demo pages and a 1.2 MB route.js of coordinates, not the library
+    return (is_vendored(rel) or parts[:1] == ["debug"]) or any(
         (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i, rel)) or NAMED_EXAMPLE.search(part)
         for i, part in enumerate(parts)
     )

@@ -303,6 +303,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         )
     if _from_outside(tree, c.command):
         return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
+    if _no_such_project(tree, c.command):
+        return None  # Leaflet's guide: `npm test -- --project=firefox-retina`, renamed chromium-retina in vitest.config
     if re.search(r"/usr/local/opt/|/opt/homebrew/", c.command):
         return None  # ruby-git's guide builds git with Homebrew's OpenSSL paths: one Mac's command, not the project's
     if re.search(r"(^|\s)---\w", c.command):
@@ -355,6 +357,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "run" and NOT_PROJECT.search(c.command):
         return None
+    served = recipes.recipe_lines(tree, c.command) if c.role == "run" else None
+    if served and any(re.match(r"cd (\./)?docs?\b", line) or DOCS_TOOL.search(line) for line in served):
+        return replace(c, role="docs")  # Leaflet's `npm run serve` is `cd docs && bundle exec jekyll serve`: the site
     if c.role == "run" and _opens_a_repl(tree, c.command):
         return None  # yaml's `npm run start` is `node -i -e 'YAML=require(…)'`: a REPL to try the API, no program
     if c.role in ("build", "test", "test-one") and _rewrites_tests(tree, c.command):
@@ -589,6 +594,15 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _no_such_project(tree: Tree, command: str) -> bool:
+    """The command picks a Vitest or Playwright project its config does not name."""
+    picked = re.search(r"\s--project[= ]([\w.-]+)", command)
+    configs = [f for f in tree.files if re.fullmatch(r"(vitest|playwright)\.config\.[cm]?[jt]s", f)]
+    if not picked or not configs:
+        return False
+    return not any(re.search(rf"""["'`]{re.escape(picked.group(1))}["'`]""", tree.read(f) or "") for f in configs)
 
 
 def _from_outside(tree: Tree, command: str) -> bool:

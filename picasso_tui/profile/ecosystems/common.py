@@ -57,6 +57,13 @@ def root_gemspecs(tree: Tree) -> list[str]:
     return sorted(found, key=lambda f: (f.removesuffix(".gemspec") != tree.root.name, len(f), f))
 
 
+def zensical_site(tree: Tree) -> bool:
+    """The project builds its mkdocs.yml with Zensical, which reads MkDocs' config (starlette's docs group has
+    zensical and no mkdocs): `zensical build`, not `mkdocs build`."""
+    text = (tree.read("pyproject.toml") or "") + "".join(tree.read(f) or "" for f in tree.files if "requirements" in f)
+    return bool(re.search(r"""["'\n]zensical\b""", text)) and not re.search(r"""["'\n]mkdocs["'>=<~\s\n]""", text)
+
+
 def gem_text(tree: Tree) -> str:
     """The Gemfile and the root gemspecs: where a Ruby project brings its tools (yard, rubocop, standard)."""
     gemspecs = root_gemspecs(tree)[:2]

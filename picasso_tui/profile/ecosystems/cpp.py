@@ -60,7 +60,8 @@ def investigate(tree: Tree) -> Knowledge:
         if "autogen.sh" not in autotools and not tree.has("configure"):
             setup = "autoreconf -i && ./configure"  # jansson's checkout has configure.ac only: configure is generated
         k.command("build", f"{setup} && make", autotools[0], 65)
-        k.command("test", "make check", autotools[0], 65, f"after `{setup}`")
+        target = make_targets.automake_test_target(tree.read("Makefile.am") or "")
+        k.command("test", f"make {target}", autotools[0], 65, f"after `{setup}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")

@@ -59,6 +59,10 @@ def formatter(tree: Tree) -> tuple[str, str]:
     """(format command, what enforces it): gofumpt or goimports when golangci-lint enforces it or the Makefile's
     fmt target runs it (sqlx's `goimports -local github.com/jmoiron/sqlx -w`), else gofmt."""
     rel, _, formatters = golangci(tree)
+    text = tree.read(rel) or "" if rel else ""
+    if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
+        # revive's v2 config enables gci, gofmt, gofumpt and goimports: `golangci-lint fmt` applies them all
+        return "golangci-lint fmt", f"{rel} (formatters: {', '.join(formatters)})"
     for name, command in (("gofumpt", "gofumpt -l -w ."), ("goimports", "goimports -w .")):
         if name in formatters:
             return command, f"{rel} (formatters: {name})"

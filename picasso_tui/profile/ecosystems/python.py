@@ -267,11 +267,26 @@ def _packaging(k: Knowledge, p: _Project) -> None:
     k.fact("python/packaging", f"Python packaging: {p.tool}", "Python project: " + "; ".join(details) + ".", *p.sources)
 
 
+def _docs_only_linters(pyproject: dict) -> set[str]:
+    """Formatters and linters only the docs group or extra installs (starlette's black, which mkdocstrings uses to
+    format signatures): the docs build's helpers, not how the project lints."""
+    extras = dig(pyproject, "project", "optional-dependencies") or {}
+    groups = {**extras, **(pyproject.get("dependency-groups") or {})}
+    names = {
+        g: {n for s in specs if isinstance(s, str) and (n := requirement_name(s))}
+        for g, specs in groups.items()
+        if isinstance(specs, list)
+    }
+    docs = {n for g, found in names.items() if g in ("doc", "docs", "documentation") for n in found}
+    elsewhere = {n for g, found in names.items() if g not in ("doc", "docs", "documentation") for n in found}
+    return {n for n in docs - elsewhere if LIBRARIES.get(n, ("", ""))[1] == "lint"}
+
+
 def _stack(k: Knowledge, p: _Project) -> None:
     runtime, optional = _runtime(p.tree, p.pyproject)
     if runtime is not None and p.django and "django" not in runtime:
         runtime.insert(0, "django")
-    dev = p.deps - set(runtime or []) - optional
+    dev = p.deps - set(runtime or []) - optional - _docs_only_linters(p.pyproject)
     backend = str(dig(p.pyproject, "build-system", "build-backend") or "")
     if backend and not backend.startswith("setuptools"):
         dev.discard("setuptools")  # more-itertools builds with flit_core; setuptools is in a requirements file only

@@ -450,7 +450,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
             f"or `cargo test -p {name} <test name>`",
         )
     elif tested and tested.manifest == "Cargo.toml":  # delta's root package: a bare `cargo test` runs its tests
-        k.command("test-one", "cargo test <test name>", tested.manifest, 60)
+        # in gitui's workspace a bare `cargo test` at the root runs the root package's only: its members' go unrun
+        others = workspace and any(_has_tests(tree, c) for c in members if c.folder)
+        k.command("test-one", f"cargo test{' --workspace' if others else ''} <test name>", tested.manifest, 60)
     elif tested:
         k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
     # just's `[lib] doctest = false`: `cargo test --doc` runs nothing there
