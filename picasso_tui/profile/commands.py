@@ -41,7 +41,7 @@ ONE_TEST = re.compile(
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
-    r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.\w+|\s\S+\.test\.\w+|"
+    r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
     r"^(bundle exec )?rspec \S+_spec\.rb\b)"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
 )
 NO_ROLE = re.compile(
@@ -55,6 +55,9 @@ NO_ROLE = re.compile(
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
     r"^composer (remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin for its phar
     r"^git config core\.hooksPath\b|"
+    r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
+    r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
+    r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
@@ -69,7 +72,7 @@ SUITE_RUNNER = re.compile(
 )
 """A test folder's own entry script: it runs the whole suite, not one test."""
 INSTALL = re.compile(
-    r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan) (install|add|update|-S)\b|"
+    r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan|pkg|pkgin) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
@@ -83,10 +86,12 @@ COMMAND_ROLES = (
     ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
-    ("format", re.compile(r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
+    ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
+                          r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
-                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|checkstyle\w*|pre-commit|phpmd|staticcheck|codespell|phplint|"
+                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|styleCheck|checkstyle\w*|overcommit --run|"
+                        r"pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|acceptance|e2e|"

@@ -134,6 +134,13 @@ def _touched(tree: Tree, sha: str | None) -> tuple[str, ...]:
     return tuple(files)[:MAX_COMMIT_FILES]
 
 
+CI_FILE = re.compile(r"^(\.github/|\.gitlab-ci\.yml$|\.circleci/|\.travis\.yml$|appveyor\.yml$|azure-pipelines)")
+
+
+def _ci_only(files: tuple[str, ...]) -> bool:
+    return bool(files) and all(CI_FILE.match(f) for f in files)
+
+
 _CORRECTION = re.compile(r"^\W*(correction|update|edit|erratum|actually)\b\s*[:,]", re.IGNORECASE | re.MULTILINE)
 
 
@@ -153,6 +160,8 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
         *reasons.commits(tree.root),
     ]
     found = [r for r in found if not (r.commit and _corrects_itself(tree.root, r.commit))]
+    # libzip's "codeql: try v4 to avoid nodejs deprecation warning" changes CI's plumbing only: no project decision
+    found = [r for r in found if not (r.commit and _ci_only(_touched(tree, r.commit)))]
     return [
         Finding(
             r.key,

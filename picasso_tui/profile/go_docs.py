@@ -22,6 +22,13 @@ _WRITER = re.compile(
 )
 
 
+def declares_main(text: str) -> bool:
+    """The file's package clause, its first `package` line, says main: gosec's testutils hold sample programs in
+    strings, each with a `package main` line of its own, in files of `package testutils`."""
+    clause = re.search(r"^package\s+(\w+)", text, re.MULTILINE)
+    return bool(clause) and clause.group(1) == "main"
+
+
 def _readme_writer(makefile: str) -> tuple[str, str, str] | None:
     """(target, tool, file) of a Makefile recipe that writes a Markdown file from the doc comments."""
     found = _WRITER.search(makefile)
@@ -34,7 +41,7 @@ def describe(tree: Tree, k: Knowledge) -> None:
     text = tree.read("go.mod") or "" if tree.has("go.mod") else ""
     module = re.search(r"^module\s+\"?([^\s\"]+)", text, re.MULTILINE)
     code = [f for f in tree.files if "/" not in f and f.endswith(".go") and not f.endswith("_test.go")]
-    if not module or not code or any(re.search(r"^package main\b", tree.read(f) or "", re.M) for f in code[:20]):
+    if not module or not code or any(declares_main(tree.read(f) or "") for f in code[:20]):
         return
     path = module.group(1)
     commented = (f for f in code if PACKAGE_COMMENT.search(tree.read(f) or ""))
@@ -59,9 +66,10 @@ def describe(tree: Tree, k: Knowledge) -> None:
     if writer:
         local += f"; `make {writer[0]}` writes {writer[2]} from them with {writer[1]}: edit the comments, not the file"
         sources.append("Makefile")
+    # gosec's testutils/ holds rule samples for the tests: no part of the API
+    aside = r"(internal|cmd|tools?|scripts?|_|\.|test(utils?|ing|helpers?|data)/)"
     subs = Counter(f.split("/", 1)[0] for f in tree.files if f.count("/") == 1 and f.endswith(".go")
-                   and not f.endswith("_test.go") and not is_auxiliary(f)
-                   and not re.match(r"(internal|cmd|tools?|scripts?|_|\.)", f))  # fmt: skip
+                   and not f.endswith("_test.go") and not is_auxiliary(f) and not re.match(aside, f))  # fmt: skip
     own = len([f for f in code if f != "doc.go"])
     if subs and (own <= 1 or sum(subs.values()) > 8 * own):
         # testify's root holds only doc.go and conc's little: the API is in the packages below it

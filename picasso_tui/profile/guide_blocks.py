@@ -98,16 +98,33 @@ class _Shell:
         return f"mkdir -p {where} && cd {where} && {line}" if where in self.created else f"cd {where} && {line}"
 
 
+LIST_ITEM = re.compile(r"^([-*+]|\d+[.)])\s")
+"""A list item's line: four spaces after it continue the item, they open no code block."""
+
+
 def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     """(command, context) for each line of the shell code blocks; context is the nearest comment or prose line."""
     out: list[tuple[str, str]] = []
     in_block, shell, context, indent_block, section = False, False, "", -1, ""
     where = _Shell()
+    indented, blank = False, True  # Markdown's indented code block: four spaces after a blank line, not in a list
+    heading = 0  # the level of the heading the last lines came under
     for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
         stripped = raw.strip()
         fence = FENCE.match(stripped)
         if fence and not rst:
             in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            continue
+        opens = blank and not LIST_ITEM.match(context) and re.match(r"( {4}|\t)\S", raw)
+        indented = not rst and not in_block and bool(stripped) and (indented or bool(opens)) and raw[:1] in " \t"
+        blank = not stripped
+        if indented and stripped.startswith("#"):
+            context = stripped
+            continue
+        if indented:  # pgjdbc's `    ./gradlew styleCheck # report code style violations`: its comment says the role
+            said = re.search(r"\s#\s*(.+)$", stripped)
+            if (line := clean(stripped)) and not where.follow(line):
+                out.append((where.placed(line, section), said.group(1) if said else context))
             continue
         if rst:
             if indent_block >= 0 and stripped and len(raw) - len(raw.lstrip()) <= indent_block:
@@ -134,6 +151,11 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             there = IN_FOLDER.search(stripped)
             if there or stripped.startswith("#"):  # a section's folder holds until the next heading
                 section = there.group(1).strip("./") if there else ""
+            level = len(stripped) - len(stripped.lstrip("#")) if stripped.startswith("#") and not rst else 0
+            if level and where.cwd and where.cwd not in where.created and level < heading:
+                # pgjdbc's `### Testing` enters docker/postgres-server; its `## Coding Guidelines` run from the root
+                where.cwd = ""
+            heading = level or heading
     return out
 
 
@@ -173,6 +195,9 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
     for line in text.splitlines():
         if line.lstrip().startswith(("#", "```", "$")):
             continue
-        for _, span in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])", line):  # `pip install`ing is prose
-            out.append((clean(span), line))
+        # `pip install`ing is prose; reST's `pytest test selectors`_ is a link's text (coveragepy's guide), where
+        # its `tox`_ names the tool the guide runs
+        for _, span, link in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):
+            if not (link and " " in span.strip()):
+                out.append((clean(span), line))
     return out

@@ -358,6 +358,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:
             what = "type declarations"  # fastify's types/*.d.ts
+        found = test_files(tree)
+        if what == "specs (tests)" and found and not any(f.startswith(f"{folder}/") for f in found):
+            what = None  # php-amqplib's spec/ holds the AMQP protocol's JSON and its code generator; tests/ the tests
         if what in ("tests", "specs (tests)") and _holds_no_tests(tree, folder):
             # fs-extra's test/ holds a readme pointing at lib/**/__tests__/: not the tests folder
             shown = human_list([f.rsplit("/", 1)[-1] for f in tree.under(folder)], 3)

@@ -280,8 +280,11 @@ class _Tracked:
 
 def _tracked_build(rel: str, tracked: _Tracked) -> bool:
     """A top-level build/ that git tracks holds build scripts (lz4's CMake, Meson and Visual Studio projects,
-    kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``)."""
-    return rel == "build" and rel in tracked.folders
+    kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``).
+    A tracked Python package named like an output folder is the code itself (coveragepy's coverage/)."""
+    if rel == "build":
+        return rel in tracked.folders
+    return "/" not in rel and f"{rel}/__init__.py" in tracked.files
 
 
 def walk(root: Path) -> Tree:

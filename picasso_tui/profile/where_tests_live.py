@@ -148,7 +148,11 @@ def _find_test_files(tree: Tree) -> list[str]:
         # beside its *_test.rb tests (minitest's own test_minitest_test.rb is one of its test_*.rb)
         found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f)]
     # tzinfo's test/test_utils.rb is the helper its tc_*.rb tests share: a test_*.rb declares a test or is none
-    return [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f) or _RUBY_TESTS.search(tree.read(f) or "")]
+    found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f) or _RUBY_TESTS.search(tree.read(f) or "")]
+    # Ruby keeps its tests in spec/ or test/: overcommit's lib/overcommit/hook/pre_commit/r_spec.rb is the hook
+    # that runs RSpec, code named after a test tool
+    suite = any(re.match(r"(spec|test)/", f) for f in found)
+    return [f for f in found if not (suite and f.endswith(".rb") and f.startswith("lib/"))]
 
 
 _RUBY_TESTS = re.compile(r"^\s*(def test_\w+\s*(;|$)|it\s*[\"'(]|describe\s|test\s*[\"'(])", re.MULTILINE)

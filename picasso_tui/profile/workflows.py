@@ -281,8 +281,19 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
     if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
         return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
+    if c.role == "install" and re.match(r"go generate\b", c.command):
+        return None  # gosec's DEVELOPMENT.md regenerates its TLS rules with `go generate ./...`: it sets nothing up
     if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
+    started = [c.command, *(recipes.recipe_lines(tree, c.command) or []), _make_block(tree, c.command)]
+    if c.role in ("test", "test-one") and any(
+        re.search(r"\bdocker[ -]compose( -\S+( [\w./-]+)?)* up\b", line) for line in started
+    ):
+        # pgjdbc's guide starts its test database with `docker compose up`, php-amqplib's `make docker-test-env`
+        # its broker: a service for the tests, not the suite
+        return None
+    if c.role in ("test", "test-one") and re.match(r"php (\./)?tests?/(?:[\w-]+/)*[\w-]+(?<!Test)\.php$", c.command):
+        return None  # php-amqplib's CI runs `php tests/phpinfo.php`, `php ./tests/wait_broker.php`: scripts, no tests
     if c.role in ("test", "test-one", "bench") and _runs_as_root(tree, c.command):
         return None  # bbolt's `make test-robustness` runs `sudo env … go test`: a CI machine's, not a contributor's
     if (
@@ -309,7 +320,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # ruby-git's guide builds git with Homebrew's OpenSSL paths: one Mac's command, not the project's
     if re.search(r"(^|\s)---\w", c.command):
         return None  # untrusted's CI says `cargo clippy ---all-targets`: a typo no program parses
-    if BARE_TOOL.fullmatch(c.command):
+    if BARE_TOOL.fullmatch(c.command) or re.fullmatch(r"docker[ -]compose", c.command):
         return None  # pgx's CLAUDE.md names `golangci-lint`: alone it prints its usage and checks nothing
     if c.role == "test-one" and (
         re.search(r"\|\s*grep\b", c.command)
@@ -594,6 +605,16 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _make_block(tree: Tree, command: str) -> str:
+    """The text of the make targets' rules, each down to the next rule, conditionals too (php-amqplib's
+    `docker-test-env` wraps its recipe in `ifeq`)."""
+    words = command.split()
+    text = tree.read("Makefile") or "" if words[:1] == ["make"] and tree.has("Makefile") else ""
+    targets = [w for w in words[1:] if re.fullmatch(r"[\w.-]+", w)] if text else []
+    rule = r"^{}\s*:(?!=).*?(?=^[\w.-]+\s*:(?!=)|\Z)"
+    return "\n".join(m.group(0) for t in targets if (m := re.search(rule.format(re.escape(t)), text, re.M | re.S)))
 
 
 def _no_such_project(tree: Tree, command: str) -> bool:

@@ -13,6 +13,7 @@ import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.go_docs import declares_main
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -155,8 +156,7 @@ def investigate(tree: Tree) -> Knowledge:
     commands = _main_packages(tree)
     root_go = [f for f in tree.files if f.endswith(".go") and "/" not in f and not f.endswith("_test.go")]
     root_main = any(
-        re.search(r"^package\s+main\b", text, re.MULTILINE) and not built_on_request(text[:3000])
-        for text in (tree.read(f) or "" for f in root_go[:20])
+        declares_main(text) and not built_on_request(text[:3000]) for text in (tree.read(f) or "" for f in root_go[:20])
     )  # uniseg's gen_properties.go is `//go:build generate`: a generator, not the package
     role = _role(tree, commands, bool(root_main))
     required = [d for d in requirements(text) if not module or d != module.group(1)]
@@ -316,7 +316,7 @@ def _main_packages(tree: Tree) -> list[str]:
         if (f.count("/") == 2 and not f.startswith("cmd/")) or TOOLING.match(folder):
             continue
         head = (tree.read(f) or "")[:3000]
-        if re.search(r"^package\s+main\b", head, re.MULTILINE) and not built_on_request(head):
+        if declares_main(head) and not built_on_request(head):
             found.add(folder)
             if re.search(r"^//\s*Deprecated\b", head, re.MULTILINE):
                 retired.add(folder)
@@ -459,7 +459,7 @@ def _example_programs(tree: Tree) -> list[str]:
         folder = rel.rsplit("/", 1)[0]
         if folder in found or rel.startswith(nested) or rel.endswith("_test.go"):
             continue  # lipgloss' examples/ is a module of its own: from the root, `go run` cannot reach it
-        if re.search(r"^package\s+main\b", tree.read(rel) or "", re.MULTILINE):
+        if declares_main(tree.read(rel) or ""):
             found.append(folder)
     return sorted(found)[:MAX_EXAMPLES]
 

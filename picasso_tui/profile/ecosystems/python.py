@@ -518,7 +518,8 @@ def setup_scripts(tree: Tree) -> list[SetupScript]:
     found: list[SetupScript] = []
     for rel in ("setup.py", "setup.cfg"):
         text = re.sub(r"(?m)^[ \t]*[#;].*$", "", tree.read(rel) or "" if tree.has(rel) else "")  # comments
-        block = re.search(r"console_scripts\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
+        # coveragepy's `entry_points={"console_scripts": [...]}` quotes the key
+        block = re.search(r"console_scripts['\"]?\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
         for name, target in re.findall(r"([\w.-]+)\s*=\s*([\w.]+:[\w.]+)", block.group(1) if block else ""):
             found.append(SetupScript(name, target, f"{rel} console_scripts"))
         listed = re.search(r"\bscripts\s*=\s*\[([^\]]*)\]", text) if rel == "setup.py" else None
