@@ -42,10 +42,11 @@ NOT_TEST_WORKFLOW = re.compile(
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
     r"security|sbom|upload|tag|docker|image|images|container|team|contributors|refresh\w*|mirror|sync|pypi|docset|"
-    r"npm-publish|pages-deploy|install)([-_.]|$)",
+    r"npm-publish|pages-deploy|install|pkgcheck|abicheck|abi-check)([-_.]|$)",
     re.IGNORECASE,
 )
-"""Words in a workflow's file name that say it does not test a change."""
+"""Words in a workflow's file name that say it does not test a change (zlib-ng's pkgcheck.yml compares the
+packages two builds make, it runs no test)."""
 NOT_CHANGE_JOB = re.compile(r"pathological|stress|soak|fuzz|bench|goreleaser", re.IGNORECASE)
 """Words in a job's id or name that say it runs a special suite or ships a release, not the tests of a change."""
 RELEASE_ONLY = re.compile(
@@ -336,7 +337,13 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     elif command:
                         in_folder = in_folder_command(here, command)
                         entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
-                        if not (entered and entered.group(1) in elsewhere) and not runs_global_tool(command, installed):
+                        # zlib-ng's MSAN job clones llvm-project and runs `cmake --build llvm-project/build`
+                        into = any(re.search(rf"(^|\s){re.escape(e)}/", command) for e in elsewhere)
+                        if (
+                            not (entered and entered.group(1) in elsewhere)
+                            and not into
+                            and not runs_global_tool(command, installed)
+                        ):
                             steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
                             if built := configured_folder(command, here):
                                 configured = (built, here, len(steps) - 1)

@@ -42,7 +42,8 @@ ONE_TEST = re.compile(
     r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
-    r"^(bundle exec )?rspec \S+_spec\.rb\b)"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
+    r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
+    r"^python3? -m (unittest )?[\w.]+\.tests?\.\w+)"  # tornado's `python3 -m tornado.test.httputil_test`: one module
 )
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
@@ -56,6 +57,7 @@ NO_ROLE = re.compile(
     r"^composer (remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin for its phar
     r"^git config core\.hooksPath\b|"
     r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
+    r"^python3?( -\w)* -m venv\b|"  # zlib-ng's CI `python3 -u -m venv ../build/venv` makes gcovr's virtualenv
     r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
     r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
@@ -455,6 +457,10 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         built: set[str] = set()  # folders the guide's own commands create (libuv's `cmake -B build`)
         for command, context in pairs:
+            said = re.escape(command)
+            disowned = rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained"
+            if re.search(disowned, context):
+                continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"
             built |= {m.rstrip("/") for m in BUILD_DIR.findall(command)}
             made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
             outside = command.startswith(("mkdir -p ../", "cd ../"))  # a build folder beside the checkout

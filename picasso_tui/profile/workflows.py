@@ -292,6 +292,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         # pgjdbc's guide starts its test database with `docker compose up`, php-amqplib's `make docker-test-env`
         # its broker: a service for the tests, not the suite
         return None
+    inner = re.match(r"cd ((?:\./)?tests?/[\w./-]+) && (ctest|cmake)\b", c.command)
+    if inner and re.search(r"^\s*project\s*\(", tree.read(f"{inner.group(1)}/CMakeLists.txt") or "", re.M | re.I):
+        return None  # zlib-ng's test/pigz is a CMake project of its own: its ctest runs pigz's suite, not zlib-ng's
     if c.role in ("test", "test-one") and re.match(r"php (\./)?tests?/(?:[\w-]+/)*[\w-]+(?<!Test)\.php$", c.command):
         return None  # php-amqplib's CI runs `php tests/phpinfo.php`, `php ./tests/wait_broker.php`: scripts, no tests
     if c.role in ("test", "test-one", "bench") and _runs_as_root(tree, c.command):
