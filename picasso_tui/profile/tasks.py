@@ -549,8 +549,11 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             continue
         # read from disk: a tracked docs/Makefile is often matched by a .gitignore `Makefile` line (autotools)
         makefile = tree.read(f"{top}/Makefile") or read_bounded(tree.root / top / "Makefile") or ""
-        if re.search(r"^html:|sphinx", makefile, re.MULTILINE | re.IGNORECASE):
-            k.command("docs", f"make -C {top} html", f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
+        # sphinx-quickstart's Makefile has `html:` or the catch-all `%:`; tornado's names its own `sphinx:` target
+        target = "html" if re.search(r"^(html|%)\s*:", makefile, re.M) else default_target(makefile)
+        if target and re.search(r"sphinx", makefile, re.IGNORECASE):
+            command = f"make -C {top}" + ("" if target == "all" else f" {target}")
+            k.command("docs", command, f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
         else:
             # sphinx-quickstart's split layout (docs/source/conf.py) builds beside source/, into docs/build/
             built = f"{folder[: -len('/source')]}/build/html" if folder.endswith("/source") else f"{folder}/_build/html"

@@ -82,6 +82,12 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
             files |= dict.fromkeys(matched)
     if globs:
         return globs, list(files)
+    for text in testing:  # terser's `mocha test/mocha`: a folder given to mocha, whose top-level files it runs
+        for folder in re.findall(r"\bmocha\s+(?:--?[\w-]+\s+)*((?:\./)?[\w/-]+?)/?(?=\s|$|&&|;)", text):
+            folder = folder.removeprefix("./")
+            found = [f for f in tree.under(folder) if re.fullmatch(rf"{re.escape(folder)}/[^/]+\.[mc]?js", f)]
+            if found:
+                return [f"{folder}/*.js"], found
     if any(BARE_MOCHA.search(text) for text in ran):  # picomatch's `mocha --reporter dot`: mocha's own ./test/*.js
         found_files = [f for f in tree.under("test") if re.fullmatch(r"test/[^/]+\.[mc]?js", f)]
         return (["test/*.js"], found_files) if found_files else ([], [])
