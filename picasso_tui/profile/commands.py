@@ -16,13 +16,13 @@ from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
-GUIDE_STEMS = ("contributing", "development", "developing", "hacking")
+GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking")  # pelican's docs/contribute.rst
 ROOT_GUIDE_STEMS = ("testing",)
 """A guide only at the root (python-qrcode's TESTING.rst): a docs/testing.rst is most often the users' own guide to
 testing with the library (flask's)."""
 GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
 TOOLS = re.compile(
-    r"^(make|just|task|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
+    r"^(make|just|task|invoke|inv|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
@@ -31,7 +31,8 @@ TOOLS = re.compile(
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 USER_ONLY = re.compile(
-    r"^(go (get|install)\b|pip3? install (?!-e|-r|\.|--editable|--group)|npm (i|install) -g|cargo install (?!--path)|"
+    r"^(go (get|install)\b|(python3? -m )?pip3? install (?!-e|-r|\.|--editable|--group|-U pip|--upgrade pip)|"
+    r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
@@ -103,7 +104,7 @@ COMMAND_ROLES = (
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
-    ("install", re.compile(r"^(make|just|task) (install|bootstrap|setup)\b")),
+    ("install", re.compile(r"^(make|just|task|invoke|inv) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b|^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
 )  # fmt: skip

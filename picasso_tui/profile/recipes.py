@@ -185,6 +185,11 @@ def missing(tree: Tree, command: str) -> bool:
     if composer and composer.group(1) not in COMPOSER_VERBS:
         scripts = _scripts(tree, folder, "composer.json")
         return scripts is not None and composer.group(1) not in scripts
+    invoked = re.match(r"^(?:invoke|inv) ([a-z][\w-]*)(\s|$)", rest)
+    tasks = f"{folder}/tasks.py" if folder else "tasks.py"
+    if invoked and tree.has(tasks):  # pelican's guide says `invoke format`; its task is formatcode
+        defined = re.findall(r"^def (\w+)\s*\(", tree.read(tasks) or "", re.M)
+        return invoked.group(1).replace("-", "_") not in defined
     rake = re.match(r"^(?:bundle exec )?rake ([a-z][\w-]*)(?::[\w:-]+)?(\s|$)", rest)
     if rake and not folder:
         tasks = _rake_tasks(tree)

@@ -184,7 +184,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)
         first = default_target(text)
-        if tree.has("go.mod") and first in ("all", "default") and first in live and not runs_tests(text, first):
+        # gdu's `all` is its release pipeline beside a `build` target: `make build` is the build, `make` no build
+        plain = first in ("all", "default") and first in live and "build" not in live
+        if tree.has("go.mod") and plain and not runs_tests(text, first):
             # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
             k.command("build", "make", f"{rel} default target `{first}`", RUNNER)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
