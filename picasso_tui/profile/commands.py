@@ -361,7 +361,7 @@ def guide_files(tree: Tree) -> list[str]:
 
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|uv run|pip|python -m|bundle|composer|black|"
-    r"prettier|isort|clang-format|ruff|mypy|pylint)$"
+    r"prettier|isort|clang-format|ruff|mypy|pylint|eslint)$"
 )
 """A tool named alone in prose ("use `nr`") is not a command."""
 

@@ -41,7 +41,8 @@ def clean(line: str) -> str:
     line = line.strip().removeprefix("$ ").removeprefix("> ").strip()
     if line.startswith("(") and line.endswith(")"):
         line = line[1:-1].strip()
-    return re.sub(r"\s+#.*$", "", line).strip()
+    # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`
+    return re.sub(r"\s+#.*$|\s+//\s.*$", "", line).strip()
 
 
 AT_THE_ROOT = re.compile(

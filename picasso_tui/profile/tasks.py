@@ -13,7 +13,13 @@ from picasso_tui.profile.ecosystems.rust import cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
-from picasso_tui.profile.make_targets import automake_test_target, default_target, does_nothing, runs_tests
+from picasso_tui.profile.make_targets import (
+    automake_test_target,
+    default_target,
+    does_nothing,
+    make_rules,
+    runs_tests,
+)
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
@@ -184,8 +190,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "make", live, text)
         _one_test_variable(k, rel, text)
         first = default_target(text)
-        # gdu's `all` is its release pipeline beside a `build` target: `make build` is the build, `make` no build
-        plain = first in ("all", "default") and first in live and "build" not in live
+        # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
+        needs = make_rules(text).get(first, ([], ""))[0]
+        release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
+        plain = first in ("all", "default") and first in live and not release
         if tree.has("go.mod") and plain and not runs_tests(text, first):
             # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
             k.command("build", "make", f"{rel} default target `{first}`", RUNNER)

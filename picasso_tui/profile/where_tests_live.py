@@ -12,12 +12,13 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php)$|"
     r"^tests?\.(c|cc|cpp)$"
 )
-"""Files named as tests, in each language's styles: JUnit 3's TestDateTime.java beside JUnit 4's DateTimeTest.java,
+"""Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
+TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c, nock's tests/test_*.js, phpspec's
 spec/**/*Spec.php (a `*TestCase.php` is no test:
 Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside."""
@@ -448,6 +449,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"_test\.go$", "*_test.go"),
             (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
+            (r"\.tests\.[cm]?[jt]sx?$", "*.tests.*"),
             # before *_spec.rb: minitest's test_minitest_spec.rb tests minitest/spec; tc_*.rb: Test::Unit's cases
             (r"^test_.*\.rb$", "test_*.rb"),
             (r"^tc_.*\.rb$", "tc_*.rb"),

@@ -15,11 +15,13 @@ from dataclasses import replace
 from picasso_tui.profile import ci, ci_summary, commands, recipes, tasks
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
+from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.make_targets import default_target
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
@@ -283,6 +285,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
     if c.role == "install" and re.match(r"go generate\b", c.command):
         return None  # gosec's DEVELOPMENT.md regenerates its TLS rules with `go generate ./...`: it sets nothing up
+    if c.role == "install" and re.search(r"\s(-r|--requirement) \S*\bdocs?\b\S*\.txt\b", c.command):
+        return None  # datafaker's requirements-docs.txt installs MkDocs for its site: not the project's set-up
+    if c.command == "make" and default_target(tree.read("Makefile") or "") == "help":
+        return None  # box's `.DEFAULT_GOAL := help`: a bare make lists the targets, it runs none
+    switch = tests_option(tree) if c.role in ("test", "test-one") and re.match(r"ctest\b", c.command) else None
+    if switch and c.source.startswith("CI") and f"-D{switch}=" not in c.command:
+        return None  # libdeflate's CI runs `ctest --test-dir build` in a build it configured with the tests ON
+    if c.role == "lint" and re.match(r"scan-build (cmake --build|make|ninja)\b", c.command):
+        return None  # libdeflate's CI wraps the configure in scan-build first: the build step alone analyses nothing
     if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
     started = [c.command, *(recipes.recipe_lines(tree, c.command) or []), _make_block(tree, c.command)]
@@ -386,6 +397,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if re.fullmatch(r"(\./)?gradlew?", c.command) and not _gradle_default_tasks(tree):
         return None  # wiremock's AGENTS.md says `./gradlew`: with no defaultTasks, Gradle runs `help`
+    if re.fullmatch(r"(\./)?mvnw?", c.command) and (unsigned := _without_signing(tree)) is not None:
+        # datafaker's default goal `clean verify` signs with GPG: without a key it fails, so its noGpg profile goes on
+        return replace(c, command=f"{c.command} -P{unsigned}") if unsigned else None
     if re.fullmatch(r"(\./)?mvnw?", c.command) and "<defaultGoal>" not in (tree.read("pom.xml") or ""):
         return None  # assertj's guide says `./mvnw` and means a build: with no default goal Maven stops at once
     if c.role == "test" and re.fullmatch(r"(uv run |uvx )?nox", c.command) and _nox_skips_tests(tree):
@@ -608,6 +622,18 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _without_signing(tree: Tree) -> str | None:
+    """None when a bare Maven run signs nothing; else the profile that turns the default build's GPG signing off, or
+    "" when no profile does (the run needs a key)."""
+    pom = tree.read("pom.xml") or ""
+    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", pom)
+    default = re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S)
+    if not goal or not re.search(r"\b(verify|install|deploy)\b", goal.group(1)) or "maven-gpg-plugin" not in default:
+        return None
+    ids = re.findall(r"<profile>\s*<id>\s*([\w.-]+)\s*</id>", pom)
+    return next((i for i in ids if re.search(r"gpg|sign", i, re.I)), "")
 
 
 def _make_block(tree: Tree, command: str) -> str:

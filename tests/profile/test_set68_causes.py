@@ -72,3 +72,28 @@ def test_mocha_given_a_folder_runs_its_files(make_project):
              "test/mocha/minify.js": "describe('minify', () => { it('works', () => {}) })\n"}  # fmt: skip
     learned = bodies(make_project, files, name="terser")
     assert learned["workflow/test-one"].startswith("To run one test: `npx mocha test/mocha/minify.js")
+
+
+PLUGIN_BUILD = """\
+plugins {
+    `java-gradle-plugin`
+}
+
+val integrationTestSourceSet = sourceSets.create("integrationTest")
+
+val integrationTest = tasks.register("integrationTest", Test::class) {
+    testClassesDirs = integrationTestSourceSet.output.classesDirs
+}
+"""
+
+
+def test_a_module_whose_tests_are_its_own_test_task(make_project):
+    test = "package a;\n\nimport org.junit.jupiter.api.Test;\n\nclass {name} {{\n    @Test\n    void a() {{}}\n}}\n"
+    files = {"settings.gradle.kts": 'rootProject.name = "gmpp"\ninclude("plugin")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": "plugins {\n    java\n}\n", "plugin/build.gradle.kts": PLUGIN_BUILD,
+             "plugin/src/main/kotlin/a/Plugin.kt": "package a\n\nclass Plugin\n",
+             "plugin/src/test/kotlin/a/ChecksumTest.kt": test.format(name="ChecksumTest"),
+             **{f"plugin/src/integrationTest/kotlin/a/P{i}Test.kt": test.format(name=f"P{i}Test") for i in range(3)}}  # fmt: skip
+    learned = bodies(make_project, files, name="gmpp")
+    assert learned["workflow/test"].startswith("To test: `./gradlew test integrationTest`")
+    assert learned["workflow/test-one"].startswith("To run one test: `./gradlew :plugin:integrationTest --tests")

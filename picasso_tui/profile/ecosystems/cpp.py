@@ -511,6 +511,11 @@ def _test_commands(
 _TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest|add_test\s*\()"
 
 
+def tests_option(tree: Tree) -> str | None:
+    """The root CMakeLists' OFF option that the tests need turned on, if any."""
+    return _test_option(tree.read("CMakeLists.txt") or "") if tree.has("CMakeLists.txt") else None
+
+
 def _test_option(root: str) -> str | None:
     """An option that is OFF by default and guards the tests (`if(YYJSON_BUILD_TESTS)` around enable_testing()
     or add_subdirectory(test)): the tests exist only in a build configured with it ON."""

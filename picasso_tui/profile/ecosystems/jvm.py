@@ -340,6 +340,23 @@ def _conventions_applied(tree: Tree, builds: list[str]) -> list[str]:
     ]
 
 
+TEST_TASK = re.compile(
+    r"""register(?:<Test>)?\(\s*["'](\w+)["'](?:\s*,\s*Test::class)?|task\s+(\w+)\s*\(\s*type:\s*Test\b"""
+)
+"""A Test task a build file registers of its own (`tasks.register("integrationTest", Test::class)`)."""
+
+
+def _own_test_task(tree: Tree, module: str) -> str | None:
+    """The module's own Test task whose source set (src/<task>/) holds more test files than src/test/."""
+    build = tree.first(*(f"{module}/{b}" if module else b for b in ("build.gradle.kts", "build.gradle")))
+    text = tree.read(build) or "" if build else ""
+    names = [a or b for a, b in TEST_TASK.findall(text) if (a or b) != "test"]
+    prefix = f"{module}/src" if module else "src"
+    count = {n: len(tree.under(f"{prefix}/{n}")) for n in names}
+    own = max(count, key=lambda n: count[n], default=None)
+    return own if own and count[own] > len(tree.under(f"{prefix}/test")) else None
+
+
 def _tested(tree: Tree, modules: list[str]) -> list[str]:
     """The modules that have tests (src/test) first, the most tested first: "run one test" in a module without any
     selects nothing, and jline's native module holds 2 of its 161 test classes. When no module has a standard test
@@ -374,8 +391,13 @@ def _commands(
         test = "jvmTest" if multiplatform else "test"
         note = "Kotlin Multiplatform: the JVM target's tests; `check` runs every target's" if multiplatform else ""
         k.command("build", f"{wrapper} build", manifest, 60)
+        suite = _own_test_task(tree, modules[0] if modules else "") if not multiplatform else None
+        if suite:  # gradle-maven-publish-plugin's plugin tests are its integrationTest task's: `test` runs 3 of 9
+            said = f"most tests are in src/{suite}/, which only `{suite}` runs"
+            k.command("test", f"{wrapper} test {suite}", manifest, 59, said)
         k.command("test", f"{wrapper} {test}", manifest, 60, note)
         # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
+        test = suite or test
         task = gradle_task(tree, modules[0], test) if modules else test
         k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):

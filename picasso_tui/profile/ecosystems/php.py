@@ -34,8 +34,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
 
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    if not tree.has("composer.json"):
-        return k
+    if not tree.has("composer.json") or not any(f.endswith(".php") for f in tree.own):
+        return k  # Chart.js keeps a composer.json for an old packagist entry and has no PHP code
     data = load_json(tree, "composer.json")
     deps = set(data.get("require") or {}) | set(data.get("require-dev") or {})
     kinds = classify(deps, LIBRARIES)

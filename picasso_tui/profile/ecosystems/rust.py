@@ -395,7 +395,13 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
         and not (_IGNORED.search(text) and len(_IGNORED.findall(text)) >= text.count("#[test]"))
         and not (_FEATURE_GATED.search(text) and len(_FEATURE_GATED.findall(text)) >= text.count("#[test]"))
         and not ("#[test]" not in text and re.search(r"\bcriterion_main!|\bfn main\s*\(", text))
+        and not ("#[test]" not in text and _GATED_MOD.search(text))
     ]  # aHash's tests/bench.rs is a criterion benchmark: no #[test], its own main
+
+
+_GATED_MOD = re.compile(r"^#\[cfg\(feature\s*=\s*\"[^\"]+\"\)\]\s*(pub\s+)?mod\s+\w+\s*\{", re.MULTILINE)
+"""helix-term's tests/integration.rs: `#[cfg(feature = "integration")] mod test { … }`, the whole target behind a
+feature a plain `cargo test` leaves off."""
 
 
 def _test_files(tree: Tree, crate: _Crate) -> int:
