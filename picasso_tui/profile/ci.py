@@ -227,8 +227,10 @@ def clean_command(line: str) -> str | None:
         return None
     if line.startswith("-") or SETUP.match(line) or not COMMAND_START.match(line):
         return None
-    if line.count("'") % 2 or line.count('"') % 2 or re.search(r"\s--no-run\b", line):
-        return None  # unbalanced quotes, or a test command that only compiles
+    if line.count("'") % 2 or line.count('"') % 2 or line.count("(") != line.count(")"):
+        return None  # unbalanced quotes or brackets: libevent's iOS build, cut before the `)` that closes it
+    if re.search(r"\s--no-run\b", line):
+        return None  # a test command that only compiles
     return line
 
 

@@ -444,6 +444,10 @@ BUILD_DIR = re.compile(r"(?:\s-B\s?|\bmkdir (?:-p )?|\bmeson setup )([\w.-]+/?)(
 """A folder a command makes: the build folder a later `cd build && ctest` enters, which the checkout lacks."""
 
 
+REWRITES = re.compile(r"\b(rebuild|regenerate|update)\b[^.]*\b(tests|outputs|expected|snapshots|fixtures)\b", re.I)
+"""A guide's words for a command that writes the tests' expected results anew: no way to run them."""
+
+
 def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
@@ -458,6 +462,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         built: set[str] = set()  # folders the guide's own commands create (libuv's `cmake -B build`)
         for command, context in pairs:
+            if REWRITES.search(context):
+                continue  # scssphp's "run the following command to rebuild all the tests": it rewrites them
             said = re.escape(command)
             disowned = rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained"
             if re.search(disowned, context):

@@ -337,7 +337,8 @@ def investigate(tree: Tree) -> Knowledge:
         return k  # a monorepo's packages/: the layout fact names its members
     # a source folder's modules are ranked with its sub-packages' (dateutil's tz/tz.py and parser/_parser.py outweigh
     # its top-level easter.py); at the root, the folders beside the code are named apart
-    deep = bool(folder) and bool(folders)
+    # shelljs' root holds shell.js and 3 small files, src/ its 34 commands: the modules are ranked across both
+    deep = bool(folders) and (bool(folder) or 0 < len(direct) * 4 < len(inside))
     ranked = sorted(
         (
             f
@@ -353,7 +354,8 @@ def investigate(tree: Tree) -> Knowledge:
     # Respect's generated src/Mixins/ interfaces are no modules to name; read only as far as the list goes
     kept = (f for f in ranked if not deep or generated_by(tree, f) is None)
     modules = list(islice(kept, MODULES_SHOWN)) if deep else ranked
-    where = f"{folder}/" if folder else "the repository root"
+    # go-pretty's packages are table/, text/, list/ … with no Go file at the root itself
+    where = f"{folder}/" if folder else "the repository root" if direct else "the repository's top-level folders"
     parts = [plural(len(inside), DISPLAY.get(lang, lang) + " file")]
     if not folder and 0 < len(direct) < len(inside) - len(direct):  # xxHash's 16 C files: 5 at the root, 11 in cli/
         parts[0] += f" ({len(direct)} at the top level)"

@@ -35,6 +35,8 @@ class Hook:
     """What `pre-commit run <name>` takes: the alias when the hook has one, else its id."""
     manual: bool
     """Kept out of the commit stage: run only with `--hook-stage manual`."""
+    checks_only: bool = False
+    """Its entry or arguments ask only for a check (serde_with's rustfmt hook: `cargo fmt -- --check`)."""
 
     def run(self) -> str:
         return f"pre-commit run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
@@ -51,10 +53,16 @@ def hooks(text: str) -> list[Hook]:
         return [Hook(i, i, False) for i in re.findall(r"^\s*-?\s*id:\s*['\"]?([\w.-]+)", text, re.MULTILINE)]
     found = [h for r in repos if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
     return [
-        Hook(str(h.get("id")), str(h.get("alias") or h.get("id")), h.get("stages") == ["manual"])
+        Hook(str(h.get("id")), str(h.get("alias") or h.get("id")), h.get("stages") == ["manual"], _checks_only(h))
         for h in found
         if h.get("id")
     ]
+
+
+def _checks_only(hook: dict) -> bool:
+    args = hook.get("args") if isinstance(hook.get("args"), list) else []
+    said = f"{hook.get('entry') or ''} {' '.join(str(a) for a in args)}"
+    return bool(re.search(r"(^|\s)--(check|dry-run)\b", said))
 
 
 def pre_commit(tree: Tree, k: Knowledge) -> None:
@@ -62,7 +70,7 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     if not rel:
         return
     declared = hooks(tree.read(rel) or "")
-    formatters = [h for h in declared if h.id in CODE_FORMATTERS]
+    formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
     parts = [h for h in declared if h.id in PART_FORMATTERS]
     if not declared or len(formatters) + len(parts) < len(declared):
         k.command("lint", "pre-commit run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing

@@ -136,6 +136,8 @@ def _named_files(command: str) -> list[str]:
         path = re.sub(r":\d+$", "", word.strip("'\""))
         if before in ("-r", "--requirement") and path.endswith((".txt", ".in")) and "<" not in path and "$" not in path:
             out.append(path)  # typer's `cd scripts/docker && uv pip install -r requirements.txt`: none is there
+        elif before in ("--init-script", "-I") and path.endswith((".gradle", ".gradle.kts")):
+            out.append(path)  # NullAway's CI `--init-script use-snapshot.gradle.kts` runs in another project's clone
         elif SOURCE_PATH.fullmatch(path) and "<" not in path and not path.removeprefix("./").startswith(OUTPUT_DIRS):
             out.append(path)
     return out

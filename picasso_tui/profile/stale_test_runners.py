@@ -83,8 +83,11 @@ def _below_the_minimum(tree: Tree, envs: list[str]) -> bool:
 def stale_tox(tree: Tree) -> bool:
     """tox is left over: CI runs the tests with a runner and never runs tox, and tox's envs run another runner
     (jmespath's `nosetests` beside CI's `py.test`) or only Pythons the project no longer supports."""
-    ci_runners = ci_test_runners(tree)
     names, source, _ = tox_envs(tree)
+    head = (tree.read(source) or "")[:1000] if source == "tox.ini" else ""
+    if re.search(r"\btox\b[^\n]*\bdeprecated\b|\bno longer maintained\b", head, re.IGNORECASE):
+        return True  # alembic's tox.ini opens: "use of tox is deprecated … Testing is now run via nox"
+    ci_runners = ci_test_runners(tree)
     if not ci_runners or not source:
         return False
     tox_runners = {runner for line in tox_commands(tree) if (runner := test_runner(line))}

@@ -65,6 +65,8 @@ HOOKS_ONLY = re.compile(
 def _target_role(name: str) -> str | None:
     """The role a target's name gives it; a Taskfile's namespaced `docs:build` is read as `docs-build`."""
     lowered = name.lower()
+    if re.fullmatch(r"(fix[-_]?(cs|style|lint)|(cs|style|lint)[-_]?fix)", lowered):
+        return "format"  # scssphp's `fix-cs` runs phpcbf over its sources
     return TARGET_ROLES.get(lowered) or TARGET_ROLES.get(lowered.replace(":", "-"))
 
 
@@ -193,7 +195,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
         needs = make_rules(text).get(first, ([], ""))[0]
         release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
-        plain = first in ("all", "default") and first in live and not release
+        # go-pretty's `default: help` prints the targets, it builds nothing
+        plain = first in ("all", "default") and first in live and not release and needs != ["help"]
         if tree.has("go.mod") and plain and not runs_tests(text, first):
             # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
             k.command("build", "make", f"{rel} default target `{first}`", RUNNER)
@@ -287,7 +290,10 @@ def tox(tree: Tree, k: Knowledge) -> None:
 def nox(tree: Tree, k: Knowledge) -> None:
     if tree.has("noxfile.py"):
         text = tree.read("noxfile.py") or ""
-        declared = re.findall(r"@nox\.session(\((?:[^()]|\([^()]*\))*\))?\s*\ndef (\w+)", text)
+        found = re.findall(r"@nox\.session(\((?:[^()]|\([^()]*\))*\))?\s*\n(?:@[^\n]*\n)*def (\w+)", text)
+        # alembic's `@nox.session(name="pep8")` over `def lint`: the session is pep8, the function says what it does
+        named = {fn: (m.group(1) if (m := re.search(r"\bname\s*=\s*[\"']([\w-]+)", o)) else fn) for o, fn in found}
+        declared = [(options, named[fn]) for options, fn in found]
         sessions = [name for _, name in declared]
         default = re.search(r"nox\.options\.sessions\s*=\s*\[([^\]]*)\]", text)
         # nox's cover and docs are `default=False`, its conda_tests `default=bool(shutil.which("conda"))`: a bare
@@ -299,8 +305,9 @@ def nox(tree: Tree, k: Knowledge) -> None:
             k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(chosen)}" if chosen else "")
         elif tests:  # packaging's bare `nox` runs only its lint session
             k.command("test", f"nox -s {tests[0]}", f"noxfile.py session `{tests[0]}`", RUNNER)
-        for name in sessions:
-            role = TARGET_ROLES.get(name)
+        for function, name in named.items():
+            words = re.split(r"[_-]", function) if function != name else []  # alembic's pep484 is `def mypy_check`
+            role = TARGET_ROLES.get(name) or next((r for w in [function, *words] if (r := TARGET_ROLES.get(w))), None)
             if role and role != "test":
                 k.command(role, f"nox -s {name}", f"noxfile.py session `{name}`", RUNNER)
 

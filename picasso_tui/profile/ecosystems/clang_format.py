@@ -49,6 +49,7 @@ def _runners(tree: Tree) -> list[str]:
         *tree.under(".github/workflows"), *tree.under("scripts"), *tree.under("tools"),
         *tree.named("CMakeLists.txt")[:20], *[f for f in tree.files if f.endswith(".cmake")][:20],
         *[f for f in ("Makefile", ".pre-commit-config.yaml") if tree.has(f)],
+        *[f for f in tree.files if "/" not in f and f.endswith(".sh")][:10],  # libevent's ./checkpatch.sh
     ][:120]  # fmt: skip
 
 

@@ -264,7 +264,10 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     if options:
         details.append(f"options {human_list(options, 6)}")
     # HdrHistogram_c's test/CMakeLists.txt: `option(HDR_HISTOGRAM_BUILD_BENCHMARK "Build benchmark" OFF)`
-    benched = re.search(r"^\s*option\s*\(\s*(\w*BENCH\w*)\s+\"[^\"]*\"\s+OFF\s*\)", every, re.IGNORECASE | re.MULTILINE)
+    # libevent's EVENT__DISABLE_BENCHMARK is OFF: its benchmarks are built by default, nothing is to turn on
+    benched = re.search(
+        r"^\s*option\s*\(\s*((?!\w*(DISABLE|SKIP|NO_))\w*BENCH\w*)\s+\"[^\"]*\"\s+OFF\s*\)", every, re.I | re.M
+    )
     if benched:
         body = (f"Benchmarks are built only on request: `cmake -S . -B build -D{benched.group(1)}=ON && cmake --build "
                 f"build` (the option is OFF by default).")  # fmt: skip

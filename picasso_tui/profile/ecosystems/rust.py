@@ -68,10 +68,12 @@ def _run_command(crate: _Crate, alone: bool) -> str:
     """`cargo run`, with `-p` in a workspace and `--bin` where the package has several binaries and no default-run
     (cross's `cargo run -p cross` stops with "could not determine which binary to run")."""
     run = "cargo run" if alone else f"cargo run -p {crate.name}"
+    names = [n for n in crate.bin_names if n] + [_bin_name(crate, b) for b in crate.bins]
+    name = crate.name if crate.name in names else next((n for n in names if n), "")
     if len(crate.bins) > 1 and not crate.default_run:
-        names = [n for n in crate.bin_names if n] + [_bin_name(crate, b) for b in crate.bins]
-        name = crate.name if crate.name in names else next((n for n in names if n), "")
         run += f" --bin {name}" if name else ""
+    if name.startswith("cargo-"):  # cargo-make's binary is a cargo subcommand: cargo passes `make` first, so must we
+        run += f" -- {name.removeprefix('cargo-')} --help"
     return run
 
 
