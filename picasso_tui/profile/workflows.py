@@ -296,10 +296,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # libdeflate's CI wraps the configure in scan-build first: the build step alone analyses nothing
     if c.role == "install" and re.fullmatch(r"just|make|task", c.command):
         return None  # sqlite-utils' guide: a bare `just` runs the default recipe, its tests and linters
-    started = [c.command, *(recipes.recipe_lines(tree, c.command) or []), _make_block(tree, c.command)]
-    if c.role in ("test", "test-one") and any(
-        re.search(r"\bdocker[ -]compose( -\S+( [\w./-]+)?)* up\b", line) for line in started
-    ):
+    testing = c.role in ("test", "test-one")
+    started = (
+        [c.command, *(recipes.recipe_lines(tree, c.command) or []), _make_block(tree, c.command)] if testing else []
+    )
+    if testing and any(re.search(r"\bdocker[ -]compose( -\S+( [\w./-]+)?)* up\b", line) for line in started):
         # pgjdbc's guide starts its test database with `docker compose up`, php-amqplib's `make docker-test-env`
         # its broker: a service for the tests, not the suite
         return None
@@ -649,7 +650,7 @@ def _make_block(tree: Tree, command: str) -> str:
 def _no_such_project(tree: Tree, command: str) -> bool:
     """The command picks a Vitest or Playwright project its config does not name."""
     picked = re.search(r"\s--project[= ]([\w.-]+)", command)
-    configs = [f for f in tree.files if re.fullmatch(r"(vitest|playwright)\.config\.[cm]?[jt]s", f)]
+    configs = [f for f in tree.files if re.fullmatch(r"(vitest|playwright)\.config\.[cm]?[jt]s", f)] if picked else []
     if not picked or not configs:
         return False
     return not any(re.search(rf"""["'`]{re.escape(picked.group(1))}["'`]""", tree.read(f) or "") for f in configs)
