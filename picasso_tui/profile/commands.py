@@ -60,6 +60,7 @@ NO_ROLE = re.compile(
     r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
     r"^python3?( -\w)* -m venv\b|"  # zlib-ng's CI `python3 -u -m venv ../build/venv` makes gcovr's virtualenv
     r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
+    r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
     r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
@@ -97,7 +98,7 @@ COMMAND_ROLES = (
                         r"pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
-                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|pest|tox|nox|vitest|nextest|acceptance|e2e|"
+                        r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),

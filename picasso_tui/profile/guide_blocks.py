@@ -38,7 +38,7 @@ def configured_folder(command: str, here: str) -> str | None:
 
 
 def clean(line: str) -> str:
-    line = line.strip().removeprefix("$ ").removeprefix("> ").strip()
+    line = re.sub(r"^(\$>?|>) ", "", line.strip()).strip()  # prophecy's guide prompts with `$> `
     if line.startswith("(") and line.endswith(")"):
         line = line[1:-1].strip()
     # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`

@@ -57,8 +57,17 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
 
 
 def formatter(tree: Tree) -> tuple[str, str]:
-    """(format command, what enforces it): gofumpt or goimports when golangci-lint enforces it or the Makefile's
-    fmt target runs it (sqlx's `goimports -local github.com/jmoiron/sqlx -w`), else gofmt."""
+    """(format command, what enforces it): gofumpt or goimports when the Makefile's or justfile's fmt target runs it
+    (sqlx's `goimports -local github.com/jmoiron/sqlx -w`, lazygit's `gofumpt` beside golangci-lint's goimports) or
+    golangci-lint enforces it, else gofmt."""
+    makefile = tree.read("Makefile") or "" if tree.has("Makefile") else ""
+    for runner, target in [(r, t) for r in ("make", "just") for t in ("fmt", "format")]:  # lazygit's `just format`
+        ran = " ".join(recipe_lines(tree, f"{runner} {target}") or [])
+        ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
+        used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
+        if used:
+            where = "Makefile" if runner == "make" else "justfile"
+            return f"{used.group(1)}{used.group(2)} -w .", f"{where} target `{target}`"
     rel, _, formatters = golangci(tree)
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
@@ -67,13 +76,6 @@ def formatter(tree: Tree) -> tuple[str, str]:
     for name, command in (("gofumpt", "gofumpt -l -w ."), ("goimports", "goimports -w .")):
         if name in formatters:
             return command, f"{rel} (formatters: {name})"
-    makefile = tree.read("Makefile") or "" if tree.has("Makefile") else ""
-    for target in ("fmt", "format"):
-        ran = " ".join(recipe_lines(tree, f"make {target}") or [])
-        ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
-        used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
-        if used:
-            return f"{used.group(1)}{used.group(2)} -w .", f"Makefile target `{target}`"
     return "gofmt -w .", "go.mod"
 
 

@@ -111,7 +111,10 @@ def investigate(tree: Tree) -> Knowledge:
     deps |= set(runtime or [])
     kinds = classify(deps, LIBRARIES)
     # a gem's Rails app under test/ or spec/ (spec/dummy, test/rails_app) is a fixture: the gem stays a library
-    rails = tree.has("config/application.rb") or ("Rails" in kinds.get("framework", []) and not gemspecs)
+    # pagy's Gemfile brings Rails in its `:playground` group and no app/: the demo apps' gem, no Rails application
+    rails = tree.has("config/application.rb") or (
+        "Rails" in kinds.get("framework", []) and not gemspecs and bool(tree.under("app") or tree.under("config"))
+    )
     details = ["Bundler (Gemfile)" if tree.has("Gemfile") else "gemspec"]
     names = [_gem_name(tree, g) for g in gemspecs]
     # simplecov's test_projects/monorepo/*/ gemspecs are fixtures its specs drive, not gems it releases
