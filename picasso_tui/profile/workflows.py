@@ -365,8 +365,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role in ("test", "test-one") and (appraised := under_appraisal(tree, c.command)) != c.command:
         if c.role == "test":
             return None  # paper_trail's spec_helper exits outside an appraisal: its guide's appraisal runs stand
-        c = replace(c, command=appraised, note=c.note + "; " if c.note else "")
-        c = replace(c, note=f"{c.note}the test helper stops runs outside an appraisal (Appraisals)")
+        said = "the test helper stops runs outside an appraisal (Appraisals)"
+        c = replace(c, command=appraised, note=f"{c.note}; {said}" if c.note else said)
     if c.role == "format" and php.fixer_without_rules(tree, c.command):
         return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs

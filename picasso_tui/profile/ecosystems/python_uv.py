@@ -3,10 +3,9 @@ whose tools live in other groups (python-semver's `devel`, `test`, `docs`) has t
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from picasso_tui.profile.ecosystems.common import dig
+from picasso_tui.profile.ecosystems.common import dig, requirement_name
 
 DEV_GROUPS = ("devel", "develop", "development", "dev-all", "all")
 """Names a project gives the one group that gathers its others (python-semver's `devel` includes them all)."""
@@ -31,8 +30,8 @@ def _members(groups: dict[str, Any], name: str, seen: frozenset[str] = frozenset
     for item in groups.get(name) or [] if name not in seen else []:
         if isinstance(item, dict) and isinstance(item.get("include-group"), str):
             names += _members(groups, item["include-group"], seen | {name})
-        elif isinstance(item, str) and (word := re.match(r"[A-Za-z0-9][\w.-]*", item)):
-            names.append(word.group(0).lower().replace("_", "-"))
+        elif isinstance(item, str) and (found := requirement_name(item)):
+            names.append(found)
     return names
 
 
@@ -46,7 +45,7 @@ def uv_run(pyproject: dict[str, Any], tool: str) -> str:
     chosen = list(groups) if defaults == "all" else defaults if isinstance(defaults, list) else ["dev"]
     project = [str(d) for d in dig(pyproject, "project", "dependencies") or []]
     installed = {n for g in chosen for n in _members(groups, str(g))}
-    installed |= {m.group(0).lower() for d in project if (m := re.match(r"[A-Za-z0-9][\w.-]*", d))}
+    installed |= {n for d in project if (n := requirement_name(d))}
     if tool in installed:
         return "uv run "
     holder = next((g for g in groups if tool in _members(groups, g)), None)

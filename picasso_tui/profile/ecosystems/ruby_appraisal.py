@@ -13,7 +13,7 @@ REFUSES = re.compile(
     r"^\s*(?:unless|if)\b[^\n]*BUNDLE_GEMFILE[^\n]*\n(?:[^\n]*\n){0,6}?\s*(?:exit|abort|raise)\b", re.MULTILINE
 )
 """paper_trail's spec_helper: `unless ENV["BUNDLE_GEMFILE"].match?(/rails_\\d\\.\\d\\.gemfile/)` … `exit 1`."""
-RUBY_TESTS = re.compile(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*(?:bundle exec )?(rake|rspec|ruby -I\w*)\b")
+RUBY_TESTS = re.compile(r"^(?:bundle exec )?(rake|rspec|ruby -I\w*)\b")
 
 
 def required_appraisal(tree: Tree) -> str | None:
@@ -26,10 +26,9 @@ def required_appraisal(tree: Tree) -> str | None:
 
 def under_appraisal(tree: Tree, command: str) -> str | None:
     """`bundle exec rspec spec/x_spec.rb:<line>` as `bundle exec appraisal rails-8.1 rspec spec/x_spec.rb:<line>`
-    where a plain run fails; the command itself where it runs as written or names its gemfile already."""
+    where a plain run fails; the command itself where it runs as written or names its gemfile already (keep() has
+    taken off any `VAR=x` the command sets first)."""
     name = required_appraisal(tree)
     if not name or "appraisal" in command or "BUNDLE_GEMFILE" in command or not RUBY_TESTS.match(command):
         return command
-    variables = re.match(r"^(?:[A-Z][A-Z0-9_]*=\S+ )*", command).group(0)
-    rest = command[len(variables) :].removeprefix("bundle exec ")
-    return f"{variables}bundle exec appraisal {name} {rest}"
+    return f"bundle exec appraisal {name} {command.removeprefix('bundle exec ')}"
