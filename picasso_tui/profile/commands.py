@@ -22,7 +22,7 @@ ROOT_GUIDE_STEMS = ("testing",)
 testing with the library (flask's)."""
 GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
 TOOLS = re.compile(
-    r"^(make|just|task|invoke|inv|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
+    r"^(make|just|task|invoke|inv|pixi|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
@@ -84,6 +84,7 @@ INSTALL = re.compile(
     r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?pre-commit install\b|"  # environs': `uv run pre-commit install`
     r"^(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
     r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b|"
+    r"^pixi install\b|"  # pixi makes the manifest's environments
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
 )
 COMMAND_ROLES = (
@@ -215,6 +216,9 @@ def _own_role(command: str) -> str | None:
     script = re.match(r"^composer run(?:-script)? ([\w:-]+)$", command)
     if script:  # nette's `composer run tester` runs the tests: the script's name says its role
         return command_role(f"composer {script.group(1)}")
+    pixi = re.match(r"^pixi run (?:(?:-e|--environment)[ =]\S+ )?([\w:-]+)$", command)
+    if pixi:  # pint's guide: `pixi run --environment lint lint --all-files` is its `lint` task
+        return TARGET_ROLES.get(pixi.group(1).lower())
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())

@@ -175,6 +175,9 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     tool = pyproject.get("tool") or {}
     if tree.has("uv.lock") or "uv" in tool:
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
+    if tree.has("pixi.lock") or tree.has("pixi.toml") or "pixi" in tool:
+        # pint's environments are pixi's (conda-forge); pixi's own tasks give the commands, with their environment
+        return "pixi", "pixi.lock" if tree.has("pixi.lock") else "[tool.pixi]" if "pixi" in tool else "pixi.toml", ""
     if tree.has("poetry.lock") or dig(tool, "poetry", "dependencies") or _used(tree, "poetry"):
         return "Poetry", "poetry.lock" if tree.has("poetry.lock") else "[tool.poetry]", "poetry run "
     pdm_own = any(dig(tool, "pdm", key) for key in ("dev-dependencies", "scripts"))
@@ -333,6 +336,8 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", "pdm install", why, 40)
     elif tool == "Pipenv":
         k.command("install", "pipenv install --dev", why, 40)
+    elif tool == "pixi":
+        return  # `pixi install`, from the pixi manifest
     elif tree.has("pyproject.toml") or tree.has("setup.py"):
         k.command("install", *pip_install(tree, extras, sources[0]), 60)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:

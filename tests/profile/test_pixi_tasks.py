@@ -1,0 +1,66 @@
+"""Pixi's manifest names the environments and tasks a contributor runs (pint: `pixi run -e test test`); the profile
+gives those, and `pixi install` as the setup, over the uv or pip route a pyproject.toml alone would suggest."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+PINT_PYPROJECT = """\
+[build-system]
+requires = ["hatchling", "hatch-vcs"]
+build-backend = "hatchling.build"
+
+[project]
+name = "Pint"
+requires-python = ">=3.12"
+dependencies = ["platformdirs"]
+
+[project.optional-dependencies]
+test = ["pytest", "pytest-benchmark"]
+
+[tool.pixi.workspace]
+channels = ["conda-forge"]
+platforms = ["linux-64"]
+
+[tool.pixi.tasks]
+build = "uv build"
+
+[tool.pixi.feature.lint.tasks]
+lint = "pre-commit run"
+
+[tool.pixi.feature.test.tasks]
+test = "pytest --benchmark-skip"
+
+[tool.pixi.feature.typecheck.tasks]
+typecheck = "pyright"
+
+[tool.pixi.feature.docs.tasks]
+docbuild = "sphinx-build -n -b html docs build/html"
+
+[tool.pixi.environments]
+lint = ["lint"]
+test-py313-all = ["test", "py313", "numpy"]
+test = ["test"]
+typecheck = { features = ["typecheck", "test"] }
+docs = ["docs"]
+"""
+
+
+def test_pixi_tasks_and_setup_lead(make_project):
+    files = {"pyproject.toml": PINT_PYPROJECT, "pint/__init__.py": "", "pint/testsuite/test_quantity.py": "def test_a():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="pint")
+    assert "`pixi install`" in learned["workflow/install"]
+    assert "pip install" not in learned["workflow/install"]
+    assert "package manager pixi" in learned["python/packaging"]
+    assert "`pixi run -e test test`" in learned["workflow/test"]
+    assert "`pixi run -e lint lint`" in learned["workflow/lint"]
+    assert "`pixi run -e typecheck typecheck`" in learned["workflow/typecheck"]
+    assert "`pixi run -e docs docbuild`" in learned["workflow/docs"]
+    assert "`pixi run build`" in learned["tasks/pixi"]
+
+
+def test_a_pixi_toml_task_in_the_default_environment(make_project):
+    manifest = '[workspace]\nname = "demo"\nchannels = ["conda-forge"]\n\n[tasks]\ntest = "ctest --test-dir build"\n'
+    files = {"pixi.toml": manifest, "CMakeLists.txt": "project(demo)\nenable_testing()\n", "src/demo.c": "int x;\n"}
+    learned = bodies(make_project, files, name="demo")
+    assert "`pixi run test`" in learned["workflow/test"]
