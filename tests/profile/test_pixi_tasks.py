@@ -64,3 +64,16 @@ def test_a_pixi_toml_task_in_the_default_environment(make_project):
     files = {"pixi.toml": manifest, "CMakeLists.txt": "project(demo)\nenable_testing()\n", "src/demo.c": "int x;\n"}
     learned = bodies(make_project, files, name="demo")
     assert "`pixi run test`" in learned["workflow/test"]
+
+
+def test_uv_runs_pytest_from_the_extra_that_holds_it(make_project):
+    pyproject = (
+        '[project]\nname = "units"\ndependencies = ["platformdirs"]\n\n[project.optional-dependencies]\n'
+        'test = ["pytest>=8", "pytest-cov"]\n\n[build-system]\nrequires = ["hatchling"]\n'
+        'build-backend = "hatchling.build"\n'
+    )
+    files = {"pyproject.toml": pyproject, "uv.lock": "version = 1\n", "units/__init__.py": "",
+             "tests/test_units.py": "def test_a():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="units")
+    assert "`uv run --extra test pytest`" in learned["workflow/test"]
+    assert "`uv run --extra test pytest tests/test_units.py::<test name>`" in learned["workflow/test-one"]

@@ -347,6 +347,7 @@ def _install(k: Knowledge, p: _Project) -> None:
 def _tests(k: Knowledge, p: _Project) -> None:
     """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
     tree, run = p.tree, p.run
+    run = uv_run(p.pyproject, "pytest") if run == "uv run " else run
     pytest_cfg = next(
         (
             where

@@ -37,10 +37,10 @@ def _members(groups: dict[str, Any], name: str, seen: frozenset[str] = frozenset
 
 def uv_run(pyproject: dict[str, Any], tool: str) -> str:
     """`uv run `, with `--group <g>` where the tool is only in a group a plain sync leaves out (cookiecutter's ruff
-    is in `lint`; `uv run` installs `dev`, which lacks it)."""
-    groups = pyproject.get("dependency-groups")
-    if not isinstance(groups, dict):
-        return "uv run "
+    is in `lint`; `uv run` installs `dev`, which lacks it), or `--extra <e>` where it is only in an extra, which
+    `uv run` never installs by itself (pint's pytest is in the `test` extra)."""
+    raw = pyproject.get("dependency-groups")
+    groups = raw if isinstance(raw, dict) else {}
     defaults = dig(pyproject, "tool", "uv", "default-groups")
     chosen = list(groups) if defaults == "all" else defaults if isinstance(defaults, list) else ["dev"]
     project = [str(d) for d in dig(pyproject, "project", "dependencies") or []]
@@ -49,4 +49,15 @@ def uv_run(pyproject: dict[str, Any], tool: str) -> str:
     if tool in installed:
         return "uv run "
     holder = next((g for g in groups if tool in _members(groups, g)), None)
-    return f"uv run --group {holder} " if holder else "uv run "
+    if holder:
+        return f"uv run --group {holder} "
+    extras = dig(pyproject, "project", "optional-dependencies") or {}
+    extra = next(
+        (
+            e
+            for e, reqs in extras.items()
+            if isinstance(reqs, list) and tool in {requirement_name(str(r)) for r in reqs}
+        ),
+        None,
+    )
+    return f"uv run --extra {extra} " if extra else "uv run "
