@@ -67,16 +67,31 @@ def formatter(tree: Tree) -> tuple[str, str]:
         used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
         if used:
             where = "Makefile" if runner == "make" else "justfile"
-            return f"{used.group(1)}{used.group(2)} -w .", f"{where} target `{target}`"
+            return f"{_go_tool(tree, used.group(1))}{used.group(2)} -w .", f"{where} target `{target}`"
     rel, _, formatters = golangci(tree)
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
         # revive's v2 config enables gci, gofmt, gofumpt and goimports: `golangci-lint fmt` applies them all
         return "golangci-lint fmt", f"{rel} (formatters: {', '.join(formatters)})"
-    for name, command in (("gofumpt", "gofumpt -l -w ."), ("goimports", "goimports -w .")):
+    for name, options in (("gofumpt", " -l -w ."), ("goimports", " -w .")):
         if name in formatters:
-            return command, f"{rel} (formatters: {name})"
+            return f"{_go_tool(tree, name)}{options}", f"{rel} (formatters: {name})"
     return "gofmt -w .", "go.mod"
+
+
+def _go_tool(tree: Tree, name: str) -> str:
+    """`go tool <name>` where go.mod's `tool` directive (Go 1.24) pins the formatter: lazygit's justfile runs `go tool
+    gofumpt`, and a bare `gofumpt` is only there if someone installed it, maybe at another version."""
+    text = tree.read("go.mod") or "" if tree.has("go.mod") else ""
+    tools = re.findall(r"^\s*(?:tool\s+)?([\w.-]+(?:/[\w.-]+)+)\s*$", _tool_blocks(text), re.M)
+    return f"go tool {name}" if any(t.rsplit("/", 1)[-1] == name for t in tools) else name
+
+
+def _tool_blocks(text: str) -> str:
+    """go.mod's `tool x` lines and `tool ( … )` blocks, one path a line."""
+    blocks = re.findall(r"^tool\s*\(([^)]*)\)", text, re.M)
+    singles = re.findall(r"^tool\s+(\S+)\s*$", text, re.M)
+    return "\n".join([*blocks, *singles])
 
 
 def _make_variable(makefile: str, name: str) -> str:

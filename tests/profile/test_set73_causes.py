@@ -1,5 +1,7 @@
-"""Pixi's manifest names the environments and tasks a contributor runs (pint: `pixi run -e test test`); the profile
-gives those, and `pixi install` as the setup, over the uv or pip route a pyproject.toml alone would suggest."""
+"""Causes judged on set 73's run (issue 17, fortieth round): pint's pixi manifest names the environments and tasks
+a contributor runs (`pixi run -e test test`), so the profile gives those and `pixi install` over the uv or pip route
+a pyproject.toml alone would suggest; `uv run` installs no extra, so pytest held in one runs with `--extra`; lazygit's
+formatter is pinned by go.mod's `tool` directive and runs as `go tool gofumpt`."""
 
 from __future__ import annotations
 
@@ -77,3 +79,12 @@ def test_uv_runs_pytest_from_the_extra_that_holds_it(make_project):
     learned = bodies(make_project, files, name="units")
     assert "`uv run --extra test pytest`" in learned["workflow/test"]
     assert "`uv run --extra test pytest tests/test_units.py::<test name>`" in learned["workflow/test-one"]
+
+
+def test_a_formatter_pinned_by_go_mods_tool_directive_runs_through_go_tool(make_project):
+    go_mod = "module github.com/jesseduffield/lazygit\n\ngo 1.24\n\ntool (\n\tmvdan.cc/gofumpt\n)\n"
+    files = {"go.mod": go_mod, "main.go": "package main\n", "justfile": "format:\n    go tool gofumpt -l -w .\n"}
+    assert "`go tool gofumpt -w .`" in bodies(make_project, files, name="lazygit")["style/go"]
+    files["go.mod"] = "module github.com/jesseduffield/lazygit\n\ngo 1.22\n"
+    files["justfile"] = "format:\n    gofumpt -l -w .\n"
+    assert "`gofumpt -w .`" in bodies(make_project, files, name="lazygit-old")["style/go"]
