@@ -17,6 +17,7 @@ import yaml
 from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
 from picasso_tui.profile.ci_defaults import travis_default
+from picasso_tui.profile.ci_matrix import matrix_phrase
 from picasso_tui.profile.ci_steps import (
     CHECK_ACTIONS,
     SPECIAL_CFG,
@@ -478,6 +479,9 @@ class CiReading:
     """file -> the branches a push to runs it (`on: push: branches: [master, '0.[0-9]+']`), None for any branch;
     a workflow no push starts is not a key."""
     defaults: dict[str, str] = field(default_factory=dict)
+    matrices: dict[str, str] = field(default_factory=dict)
+    """file -> what its change jobs run across (`matrix python 3.10, 3.11; services postgres`), when they have a
+    matrix or services."""
     """file -> what it runs when it names no command of its own (a Travis config with no `script:` runs its
     language's default), said as a phrase that follows the file's name."""
 
@@ -512,6 +516,7 @@ def _github_actions(tree: Tree) -> CiReading | None:
     if not files:
         return None
     used, skipped, jobs, steps, counts = [], [], {}, [], {}
+    matrices: dict[str, str] = {}
     loaded = {rel: _load(tree.read(rel) or "") for rel in files}
     called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
     for rel in files:
@@ -524,6 +529,9 @@ def _github_actions(tree: Tree) -> CiReading | None:
         raw_jobs = data.get("jobs")
         names = [str(j) for j, job in raw_jobs.items() if change_job(j, job)] if isinstance(raw_jobs, dict) else []
         jobs[rel] = names
+        matrices[rel] = matrix_phrase(
+            [raw_jobs[j] for j in raw_jobs if str(j) in names and isinstance(raw_jobs[j], dict)]
+        )
         counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
         steps += found
     queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
@@ -532,7 +540,9 @@ def _github_actions(tree: Tree) -> CiReading | None:
     pushes = [rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}]
     fixes = [rel for rel in used if commits_fixes(loaded[rel])]
     branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
-    return CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
+    reading = CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
+    reading.matrices = {rel: phrase for rel, phrase in matrices.items() if phrase}
+    return reading
 
 
 def _gitlab(tree: Tree) -> CiReading | None:

@@ -67,7 +67,8 @@ def ci_fact(
         more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
         listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
         when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
-        text = rel + (f" (jobs {listed_jobs})" if jobs else "") + when
+        across = f", {ci.matrices[rel]}" if rel in ci.matrices and jobs else ""  # ", matrix python 3.10, 3.11"
+        text = rel + (f" (jobs {listed_jobs}{across})" if jobs else "") + when
         if commands:
             ordered = _tests_first(_distinct_first(commands))
             # What is not shown is said to exist, never counted: a count of what the profile can read from a

@@ -64,7 +64,7 @@ def test_tox_run_for_cis_python_and_an_install_step_are_not_test_commands(make_p
     files = _uv_project("") | {".github/workflows/ci.yml": workflow, "tests/test_a.py": "def test_a():\n    pass\n"}
     learned = bodies(make_project, files, name="semver")
     assert learned["ci"].startswith(
-        "CI (GitHub Actions) on a push or pull request: .github/workflows/ci.yml (jobs tests and 1 more) runs "
+        "CI (GitHub Actions) on a push or pull request: .github/workflows/ci.yml (jobs tests and 1 more, matrix "
     )  # the release job is not a change's, and it is counted
     runs = learned["ci"].split(" runs ", 1)[1]
     assert runs.startswith("`uv run tox run -e <python-version>`, `uv run tox run -e checks`, ")  # versions: no env

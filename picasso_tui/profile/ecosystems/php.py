@@ -64,6 +64,7 @@ def investigate(tree: Tree) -> Knowledge:
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
     _composer_scripts(k, scripts)
+    _composer_programs(k, tree, data)
     if laravel:
         k.command("test", "php artisan test", "artisan", 45)
         k.command("run", "php artisan serve", "artisan", 45)
@@ -224,6 +225,14 @@ def _required_env(tree: Tree, config: str) -> tuple[str, str]:
     return f"{name}={values[0]} ", f"{bootstrap.group(1)} exits unless {name} is one of {human_list(values)}"
 
 
+STYLE_CHECK = re.compile(
+    r"\bphp-cs-fixer (check\b|fix\b[^;&|]*--dry-run)|\bphpcs\b|\bparallel-lint\b|\bphplint\b|\becs check\b"
+)
+"""A script that reports style or syntax faults and rewrites nothing (deployer's `check: php-cs-fixer check`)."""
+DOCS_GENERATOR = re.compile(r"\bbin/doc(s|gen)\b|\bphpdoc\b|\bphpDocumentor\b|\bdoctum\b")
+"""A script that writes the documentation (deployer's `docgen: php bin/docgen`)."""
+
+
 def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
     """The composer scripts a contributor runs for each role, and the benchmarks."""
     for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
@@ -231,11 +240,31 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
                        ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
         if name in scripts:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
+    named = {"test", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix", "phpcbf"}
+    for name, body in scripts.items():
+        ran = body if isinstance(body, str) else " ".join(map(str, body)) if isinstance(body, list) else ""
+        if name in named:
+            continue
+        if STYLE_CHECK.search(ran) and not {"lint", "phpcs", "cs"} & set(scripts):
+            k.command("lint", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `check`
+        elif re.fullmatch(r"docs?([-:_]?(gen|generate|build))?", name) or DOCS_GENERATOR.search(ran):
+            k.command("docs", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `docgen`
     bench = next((name for name in ("bench", "benchmark", "phpbench") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
         ran = scripts[bench] if isinstance(scripts[bench], str) else "; ".join(map(str, scripts[bench]))
         k.fact("php/benchmarks", "PHP benchmarks", f"Benchmarks run with `composer {bench}` "
                f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip
+
+
+def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
+    """The programs a package ships (composer.json `bin`, deployer's bin/dep): run from the clone with `php <file>`,
+    after `composer install` has written the autoloader they load."""
+    listed = data.get("bin")
+    programs = [listed] if isinstance(listed, str) else listed if isinstance(listed, list) else []
+    own = [p for p in programs if isinstance(p, str) and tree.has(p) and not p.startswith("vendor/")]
+    if own:
+        note = f"the package's programs: {human_list(own, 4)}" if len(own) > 1 else ""
+        k.command("run", f"php {own[0]}", "composer.json bin", 60, note)
 
 
 def composer_bin_dir(tree: Tree) -> str:
