@@ -14,7 +14,8 @@ from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
-    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php)$|"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
+    r"|tests?/(?:[^/]+/)*[^/]+-tests\.[cm]?[jt]s)$|"
     r"^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
@@ -168,11 +169,19 @@ def _test_header(tree: Tree, rel: str) -> bool:
     return bool(TEST_HEADER.search(rel) and TEST_CASE_MACRO.search(tree.read(rel) or ""))
 
 
+C_IN_TEST_FOLDER = re.compile(r"(^|/)tests?/(?:[^/]+/)*[^/]+\.(c|cc|cpp|cxx)$")
+"""ArduinoJson's extras/tests/JsonArray/add.cpp: named for what it tests, a test by the Catch cases it declares."""
+
+
+def _declares_cases(tree: Tree, rel: str) -> bool:
+    return bool(C_IN_TEST_FOLDER.search(rel) and TEST_CASE_MACRO.search(tree.read(rel) or ""))
+
+
 def _named_as_tests(tree: Tree) -> list[str]:
     return [
         f
         for f in tree.files
-        if (TEST_FILE.search(f) or _test_header(tree, f))
+        if (TEST_FILE.search(f) or _test_header(tree, f) or _declares_cases(tree, f))
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
         and not _shows_the_project(f)
@@ -377,7 +386,7 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
         optional = sum(behind for _, behind in wrapped)
         if len(wrapped) > len(sources):  # fast_float's `fast_float_add_cpp_test(basictest)`: one program per call
             sources, built = [f for f, _ in wrapped], [f for f, _ in wrapped]
-        here = {t for t in named if t.startswith(f"{folder}/")}
+        here = {t for t in named if t.startswith(f"{folder}/") and TEST_FILE.search(t)}  # by name, not by cases
         if len(sources) < 2 or set(sources) <= here or not here <= set(sources):
             continue  # fmt's add_fmt_test() builds most of its tests: the named files say more than add_executable
         texts = "\n".join(tree.read(f) or "" for f in sources)
@@ -467,10 +476,13 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
+            (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
         ):
             if label == "test_*.rb" and re.search(r"(^|/)spec", path):
                 continue  # mail's spec/…/test_mailer_spec.rb is a spec of its TestMailer
             if m := re.search(pat, name):
                 style[label.format(*m.groups())] += 1
                 break
+        else:  # ArduinoJson's extras/tests/JsonArray/add.cpp: a test by its TEST_CASEs, named for what it tests
+            style["for what they test"] += 1
     return style
