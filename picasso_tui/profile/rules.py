@@ -524,6 +524,20 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
 
 
+POINTER = re.compile(
+    r"^\W*(go |please |always )?(read|see|follow|refer to|check|look at)\b[^.]{0,60}?`?([\w./-]+\.(md|mdc|rst|txt))`?"
+    r"[^.]{0,80}\.?$",
+    re.IGNORECASE,
+)
+"""A line that only sends the reader to another file (redb's CLAUDE.md: "Read `AGENTS.md` for repository-specific
+agent instructions.")."""
+
+
+def _points_elsewhere(tree: Tree, rule: str) -> bool:
+    found = POINTER.match(rule.strip())
+    return bool(found and tree.has(found.group(3)))
+
+
 def _agent_files(tree: Tree) -> list[Finding]:
     """One record per agent file; files holding the same rules (CLAUDE.md and AGENTS.md copies) are written
     once, under the first, citing the others."""
@@ -531,8 +545,8 @@ def _agent_files(tree: Tree) -> list[Finding]:
     kept: list[tuple[Finding, list[tuple[str, str]], list[str]]] = []
     for rel in [*AGENT_FILES, *cursor]:
         rules = distil(tree.read(rel) or "") if tree.has(rel) else []
-        if not rules:
-            continue
+        if not rules or all(_points_elsewhere(tree, rule) for _, rule in rules):
+            continue  # good_job's AGENTS.md: "Go read the technical notes in CONTRIBUTING.md", which is read
         same = next((entry for entry in kept if entry[1] == rules), None)
         if same:
             same[2].append(rel)

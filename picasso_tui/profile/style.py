@@ -296,6 +296,12 @@ def investigate(tree: Tree) -> Knowledge:
     for lang, found in hints.items():
         if not found or (own and lang not in own):
             continue  # prettier formatting black's Markdown and YAML is no JavaScript style
+        said = {h for h, _ in found}
+        before = present[: present.index(lang)] if lang in present else list(hints)
+        if all(h.startswith("editorconfig: ") for h in said) and any(
+            said <= {h for h, _ in hints[other]} for other in before if other in hints
+        ):
+            continue  # good_job's JavaScript gets only the `[*]` settings its Ruby style memory already says
         sources = tuple(dict.fromkeys(src for _, src in found if src))
         name = DISPLAY.get(lang, lang)
         body = f"{name} style in this project: " + "; ".join(h for h, _ in found) + "."

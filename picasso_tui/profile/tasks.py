@@ -617,6 +617,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     elif reports:  # rtree's <reporting>: javadoc beside jxr, checkstyle and PMD, a site of API docs and reports
         note = f"writes target/site: Javadoc and the {human_list(reports, 5)} reports"
         k.command("docs", f"{mvn} site", "pom.xml (<reporting>)", RUNNER + 10, note)
+    built = re.sub(r"<(profiles|pluginManagement)>.*?</\1>", "", pom, flags=re.DOTALL)
+    if "<artifactId>maven-checkstyle-plugin</artifactId>" in built:  # dnsjava: Checkstyle lints, Spotless formats
+        k.command("lint", f"{mvn} checkstyle:check", "pom.xml (maven-checkstyle-plugin)", RUNNER + 4)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)

@@ -15,7 +15,7 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*[^/]+-tests\.[cm]?[jt]s)$|"
+    r"|tests?/(?:[^/]+/)*[^/]+-tests\.[cm]?[jt]s|tests/[^/]+\.rs)$|"
     r"^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
@@ -69,9 +69,16 @@ def _declares_tests(tree: Tree, rel: str) -> bool:
     )
 
 
+PY_HELPER_NAME = re.compile(r"(^|/)test_(case|cases|utils?|helpers?|support|base)\.py$")
+"""falcon's falcon/testing/test_case.py: the TestCase its users' tests inherit, shipped with the package."""
+
+
 def _harness(tree: Tree, rel: str) -> bool:
     """pugixml's tests/test.cpp beside its test_*.cpp: the shared code behind test.hpp, with no test case in it
-    (cpp-httplib's test/test.cc, the main suite, has its TEST()s)."""
+    (cpp-httplib's test/test.cc, the main suite, has its TEST()s); a Python helper named like a test that defines no
+    test function of its own (one in its docstring's example does not count)."""
+    if PY_HELPER_NAME.search(rel):
+        return not re.search(r"^(    )?def test_\w+\(", tree.read(rel) or "", re.M)
     if not re.search(r"(^|/)tests?/test\.(c|cc|cpp)$", rel):
         return False
     cases = r"\b(TEST|TEST_F|TEST_CASE|TEST_GROUP|SCENARIO|BOOST_AUTO_TEST_CASE)\s*\("
@@ -477,6 +484,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
             (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
+            (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),  # redb's tests/basic_tests.rs
         ):
             if label == "test_*.rb" and re.search(r"(^|/)spec", path):
                 continue  # mail's spec/…/test_mailer_spec.rb is a spec of its TestMailer

@@ -71,7 +71,13 @@ def _guide(tree: Tree, k: Knowledge) -> None:
     for g in found:
         # the plain form before its variants (`nr build`, then `nr build runtime-core -f global`) wherever
         # the guide mentions it, then reading order
-        plain = [i for i, o in enumerate(found) if o.role == g.role and g.command.startswith(o.command + " ")]
+        # redb's `just test_py` is a variant of `just test` as much as `just test --release` is
+        plain = [
+            i
+            for i, o in enumerate(found)
+            if o.role == g.role
+            and (g.command.startswith(o.command + " ") or re.fullmatch(re.escape(o.command) + r"[_-]\w+", g.command))
+        ]
         base = min(plain, key=lambda i: len(found[i].command)) if plain else found.index(g)  # the shortest prefix
         words = min(len(g.command.split()), 9)  # fewest arguments first: the guide's plain command
         if g.role == "install":  # set-up steps follow one another: the first one comes first (pip before hooks)

@@ -450,12 +450,16 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, "or `cargo test <test name>`")
     elif holder and held[holder.name]:
         name, place = holder.name, f"{holder.folder}/tests/" if holder.folder else "tests/"
+        # the root package is what a bare cargo command at the root selects (without default-members); naming it
+        # fails where a dependency is another version of it (redb's `redb2_6 = { package = "redb" }`)
+        at_root = not holder.folder and not dig(root, "workspace", "default-members")
+        chosen = "" if at_root else f" -p {name}"
         k.command(
             "test-one",
-            f"cargo test -p {name} --test {held[name][0]}",
+            f"cargo test{chosen} --test {held[name][0]}",
             place,
             60,
-            f"or `cargo test -p {name} <test name>`",
+            f"or `cargo test{chosen} <test name>`",
         )
     elif tested and tested.manifest == "Cargo.toml":  # delta's root package: a bare `cargo test` runs its tests
         # in gitui's workspace a bare `cargo test` at the root runs the root package's only: its members' go unrun
