@@ -167,8 +167,14 @@ def logical_lines(script: str) -> list[str]:
     out: list[str] = []
     pending = ""
     loops = 0
+    heredoc = ""  # ArduinoJson's `g++ -x c++ - <<END` feeds C++ lines to the compiler until END: no commands
     for raw in script.splitlines():
         line = raw.strip()
+        if heredoc:
+            heredoc = "" if line == heredoc else heredoc
+            continue
+        if opened := re.search(r"<<-?\s*['\"]?(\w+)['\"]?\s*$", line):
+            heredoc = opened.group(1)
         if line.startswith("#"):
             continue
         if re.match(r"^(for|while|until)\s", line) and not re.search(r"\bdone\b", line):  # `do` here or next

@@ -321,6 +321,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         return  # gjson: only .github/ beside a package at the root says nothing of the layout
     described = []
     readmes = []
+    everywhere = sum(langs.values(), Counter())
+    overall = everywhere.most_common(1)[0][0] if everywhere else None
     counts.update({top: 0 for top in binaries if not top.startswith(".")})
     measuring = benchmark_folders(tree)  # buffer's perf/, which its `perf-node` script runs
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
@@ -335,6 +337,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.under(folder))
             what = "data files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
         main = langs.get(folder)
+        if what and what.endswith("(monorepo)") and main and overall and main.most_common(1)[0][0] != overall:
+            what = None  # litestream's packages/ wraps its Go extension for npm, PyPI and RubyGems: no monorepo
         needs = LANGUAGE_PURPOSES.get(folder.lower())
         if needs and (not main or main.most_common(1)[0][0] != needs):
             what = None  # ripgrep's pkg/ holds a Homebrew formula: "Go packages" only in a Go tree

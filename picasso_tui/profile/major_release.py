@@ -84,6 +84,9 @@ def investigate(tree: Tree) -> Knowledge:
     if not releases:
         return k
     newest = max(release[0] for release in releases)
+    scoped = [tuple(map(int, m)) for m in re.findall(r"^#+\s*[@\w/.-]+@v?(\d+)\.(\d+)\.(\d+)", text, re.M)]
+    if scoped and max(scoped) > newest:
+        return k  # node-postgres' `## pg@8.23.0` headings: its newest releases are named per package, not 7.0.0
     major = next((release for release in releases if release[0] == (newest[0], 0, 0)), None)
     if newest[0] < 2 or not major:
         return k

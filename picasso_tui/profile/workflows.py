@@ -53,17 +53,23 @@ GUIDE = 20
 ALLOWED_TO_FAIL = ", allowed to fail"
 CI_PRIORITY = 45
 DOCS_TOOL = re.compile(r"\b(mkdocs|sphinx|docusaurus|jekyll|hugo|yard)\b|[-_](docs?)\b", re.IGNORECASE)
-NOT_PROJECT = re.compile(r"(^|[\s/])_?(examples?|samples?|demos?|fixtures|benchmarks?)/")
+NOT_PROJECT = re.compile(r"(^|[\s/\"'])_?(examples?|samples?|demos?|fixtures|benchmarks?)/")
 """Folders of example programs and fixtures: a command pointing there is not the project's."""
 EXOTIC = re.compile(
     r"robovm|emulator|simulator|device[- ]?farm|firebase[- ]test|browserstack|saucelabs|connectedCheck|"
     r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack|\bcargo miri\b|"
+    r"\bidf\.py\b|esp-?idf|platformio|\bpio (run|ci)\b|arduino-cli|"  # ArduinoJson's microcontroller jobs
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
 """A CI job for one exotic platform (RoboVM, an emulator, a device farm, Miri's interpreter on a nightly toolchain,
 a cross target named by its triple: tokei's `ci/build.bash cargo i686-pc-windows-msvc`): it tests that platform,
 not a change."""
+
+
+PACKAGING_JOB = re.compile(r"amalgamat|single[-_]?header|\bdist\b|bundle", re.IGNORECASE)
+"""A CI job that packs the project for release (ArduinoJson's `amalgamate` writes the single-header files): its build
+step is no contributor's build, offered after the others."""
 
 
 def _guide(tree: Tree, k: Knowledge) -> None:
@@ -100,7 +106,7 @@ def _ci(tree: Tree, k: Knowledge) -> None:
         if CANNOT_FAIL.search(step.command):
             continue  # colorama's `black --check . || true`, parsedown's `phpunit … || true`: CI lets them fail
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
-            exotic = EXOTIC.search(f"{step.job} {step.command}")
+            exotic = EXOTIC.search(f"{step.job} {step.command}") or (role == "build" and PACKAGING_JOB.search(step.job))
             # a job or step CI lets fail (junit-pioneer's experimental Gradle build) comes last, offered only alone
             may_fail = ALLOWED_TO_FAIL if step.may_fail else ""
             source = f"CI ({step.file} job `{step.job}`{may_fail})"
@@ -387,6 +393,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):
         return None
+    if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):
+        return None  # ArduinoJson's CI compiles each example sketch: a check of the examples, not the build
     if c.role == "run" and NOT_PROJECT.search(c.command):
         return None
     served = recipes.recipe_lines(tree, c.command) if c.role == "run" else None

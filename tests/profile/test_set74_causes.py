@@ -141,3 +141,64 @@ def test_an_agent_file_that_points_elsewhere_an_rst_link_a_shipped_test_helper_a
     assert "falcon/testing" not in learned["layout/tests"]
     assert "rules/AGENTS.md" not in learned
     assert "style/javascript" not in learned
+
+
+ARDUINO_CI = """\
+on: [push, pull_request]
+jobs:
+  arduino:
+    runs-on: ubuntu-latest
+    steps:
+      - run: arduino-cli compile --library . --warnings all -b ${{ matrix.board }} "examples/Json/Json.ino"
+  esp-idf:
+    runs-on: ubuntu-latest
+    steps:
+      - run: cd extras/ci/espidf && idf.py build
+  amalgamate:
+    runs-on: ubuntu-latest
+    steps:
+      - run: extras/scripts/build-single-header.sh "src/ArduinoJson.h"
+      - run: |
+          g++ -x c++ - <<END
+          #include "ArduinoJson.h"
+          int main() {
+            JsonDocument doc;
+          }
+          END
+"""
+
+
+def test_ci_snippets_example_sketches_and_packaging_jobs_are_not_commands(make_project):
+    cmake = "cmake_minimum_required(VERSION 3.15)\nproject(ArduinoJson)\nadd_library(ArduinoJson INTERFACE)\n" \
+            "include(CTest)\nif(BUILD_TESTING)\n  add_subdirectory(extras/tests)\nendif()\n"  # fmt: skip
+    files = {"CMakeLists.txt": cmake, "src/ArduinoJson.h": "#pragma once\n" * 20, ".github/workflows/ci.yml": ARDUINO_CI,
+             "extras/tests/CMakeLists.txt": "set(CMAKE_CXX_STANDARD 11)\n",
+             "extras/tests/Cpp20/CMakeLists.txt": "set(CMAKE_CXX_STANDARD 20)\n",
+             "extras/tests/JsonArray/add.cpp": 'TEST_CASE("add") {\n}\n' * 10}  # fmt: skip
+    learned = bodies(make_project, files, name="ArduinoJson")
+    assert "workflow/docs" not in learned  # `JsonDocument doc;` is C++ fed to the compiler
+    assert learned["workflow/build"].startswith("To build: `cmake -S . -B build && cmake --build build")
+    assert "when an option asks" not in learned["cpp/build"]
+
+
+def test_a_wrapper_folder_a_tagged_fuzz_target_a_per_package_changelog_and_a_test_package(make_project):
+    fuzz = "//go:build vfs\n\npackage main_test\n\nfunc FuzzVFS(f *testing.F) {}\n"
+    files = {"go.mod": "module github.com/benbjohnson/litestream\n\ngo 1.25\n", "db.go": "package litestream\n" * 30,
+             "replica.go": "package litestream\n" * 30, "cmd/litestream-vfs/fuzz_test.go": fuzz,
+             "restore_fuzz_test.go": "package litestream\n\nfunc FuzzRestore(f *testing.F) {}\n",
+             "packages/npm/litestream-vfs/index.js": "module.exports = 1\n",
+             "packages/npm/litestream-vfs/package.json": '{"name": "litestream-vfs"}',
+             "packages/python/setup.py": "from setuptools import setup\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="litestream")
+    assert "monorepo" not in learned["layout/folders"]
+    assert "-fuzz '^FuzzRestore$'" in learned["go/fuzz"] and " ." in learned["go/fuzz"]
+    changelog = "# Changelog\n\n## pg@8.23.0\n\n- Add pipelining.\n\n## pg@8.0.0\n\n- Drop node 8.\n\n" \
+                "### 7.0.0\n\n- Remove `pg.connect` singleton methods.\n- Error fields no longer differ.\n"  # fmt: skip
+    root = '{"name": "node-postgres", "private": true, "workspaces": ["packages/*"]}'
+    files = {"package.json": root, "CHANGELOG.md": changelog, "packages/pg/package.json": '{"name": "pg"}',
+             "packages/pg/lib/index.js": "module.exports = {}\n" * 20,
+             "packages/pg-bundler-test/package.json": '{"name": "pg-bundler-test", "private": true, '
+             '"devDependencies": {"vite": "^5", "rollup": "^4", "webpack": "^5", "esbuild": "^0.20"}}'}  # fmt: skip
+    learned = bodies(make_project, files, name="node-postgres")
+    assert "history/major-release" not in learned
+    assert "Vite" not in learned.get("javascript/stack", "") and "webpack" not in learned.get("javascript/stack", "")

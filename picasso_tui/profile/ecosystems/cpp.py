@@ -205,6 +205,9 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         details.append(f"C++{fixed.group(1)} by default (CMAKE_CXX_STANDARD, a cache variable)")
     elif fixed:
         details.append(f"C++{fixed.group(1)}")
+    elif len(chosen) > 1 and not re.search(r"CMAKE_CXX_STANDARD\s+\d", root):
+        # ArduinoJson's root sets none; extras/tests/ builds at 11, its Cpp17/ and Cpp20/ folders at their own
+        details.append(f"C++{chosen[0]} in its other CMakeLists.txt files (some folders ask for C++{chosen[-1]})")
     elif len(chosen) > 1:  # spdlog: 20 only under if(SPDLOG_USE_STD_FORMAT), 11 otherwise
         details.append(f"C++{chosen[0]} (C++{chosen[-1]} when an option asks for it)")
     elif chosen:

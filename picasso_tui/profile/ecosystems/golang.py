@@ -195,6 +195,12 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+def _build_tag(tree: Tree, rel: str) -> str:
+    """The one tag a file's `//go:build <tag>` line asks for, or "" (none, or an expression of several)."""
+    found = re.search(r"^//go:build\s+(.+)$", tree.read(rel) or "", re.M)
+    return found.group(1).strip() if found and re.fullmatch(r"\w+", found.group(1).strip()) else ""
+
+
 def _fuzz_targets(k: Knowledge, tree: Tree) -> None:
     """Native fuzz targets (`func FuzzStepString(f *testing.F)`, Go 1.18): `go test` runs only their seeds; one
     target fuzzes with `-fuzz`, in its own package, until stopped or `-fuzztime` ends."""
@@ -206,12 +212,17 @@ def _fuzz_targets(k: Knowledge, tree: Tree) -> None:
         ]
     if not found:
         return
+    # litestream's cmd/litestream-vfs/fuzz_test.go is `//go:build vfs`: a target no build tag hides comes first
+    found.sort(key=lambda target: bool(_build_tag(tree, target[1])))
     name, rel = found[0]
     package = f"./{rel.rsplit('/', 1)[0]}" if "/" in rel else "."
-    more = f" (and {human_list([n for n, _ in found[1:]], 4)})" if len(found) > 1 else ""
+    tag = _build_tag(tree, rel)
+    tags = f" -tags {tag}" if tag else ""
+    more = f" (and {human_list([f'{n} in {r}' for n, r in found[1:]], 4)})" if len(found) > 1 else ""
     body = (
         f"Go fuzz targets: {name} in {rel}{more}; `go test` runs only their seed inputs. Fuzz one with "
-        f"`go test -run '^$' -fuzz '^{name}$' -fuzztime 30s {package}` (without -fuzztime it runs until stopped)."
+        f"`go test{tags} -run '^$' -fuzz '^{name}$' -fuzztime 30s {package}` (without -fuzztime it runs until "
+        "stopped)."
     )
     k.fact("go/fuzz", "Go fuzz targets", body, rel)
 

@@ -179,7 +179,10 @@ def investigate(tree: Tree) -> Knowledge:
     manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
     own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}
     deps: set[str] = set()
-    for data in [pkg, *manifests.values()]:
+    # node-postgres' private pg-bundler-test builds pg with Vite, Rollup, webpack and esbuild to test bundling: the
+    # tools a test package exercises are not the project's stack
+    exercised = [m for f, m in manifests.items() if _private(m) and TEST_PACKAGE.search(f.rsplit("/", 1)[-1])]
+    for data in [pkg, *(m for m in manifests.values() if not any(m is e for e in exercised))]:
         for table in ("dependencies", "devDependencies", "peerDependencies"):
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
@@ -271,6 +274,10 @@ def _one_file(p: _Package, runner: str, example: str, command: str) -> str:
     if not builds and "build" in scripts and imported_output(p.tree, example):
         builds = [run_script(p.tool, "build")]  # marked's unit tests import lib/marked.esm.js, which git ignores
     return f"{builds[0]} && {command}" if builds else command  # yargs' tests import what `npm run compile` builds
+
+
+TEST_PACKAGE = re.compile(r"(^|[-_.])(tests?|e2e|integration)$|^(tests?|e2e)[-_]")
+"""A workspace package that only tests the others (node-postgres' pg-bundler-test, pg-esm-test)."""
 
 
 def _private(manifest: dict) -> bool:
