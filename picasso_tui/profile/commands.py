@@ -27,6 +27,7 @@ TOOLS = re.compile(
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
     r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
+    r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""

@@ -115,6 +115,15 @@ def runs_tests(text: str, target: str) -> bool:
     return bool(TEST_NAME.match(target) or (len(needs) == 1 and not recipe.strip() and TEST_NAME.match(needs[0])))
 
 
+def automake_declares_tests(texts: list[str]) -> bool:
+    """Some Makefile.am declares TESTS, check programs or a check or test rule: htop's declares none, so its
+    `make check` builds and checks nothing (CI's `make distcheck` and sanitizer runs are its tests)."""
+    return any(
+        re.search(r"^(TESTS|check_\w+|\w*_TESTS)\s*[:+]?=|^(check-local|test)\s*:", text, re.MULTILINE)
+        for text in texts
+    )
+
+
 def automake_test_target(text: str) -> str:
     """`check`, automake's suite, unless Makefile.am declares no TESTS nor check rule and has a `test:` target of
     its own (memcached's: `make check` runs nothing there)."""

@@ -26,13 +26,14 @@ NORMATIVE = re.compile(
     r"to|"
     r"(?:not|no longer) accept(?:ing|ed)?|(?:will|do|does) not accept|(?:will|would|shall) not be accept(?:ing|ed)|"
     r"(?:will|would) be (?:gladly |happily )?accepted|(?:we|I) (?:recommend|prefer|ask)|"
+    r"(?:we|I) only (?:accept|take|merge|review)|"  # faker's "We only accept providers that are useful for general use"
     r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred)|"
     r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted)|"
     r"requires? (?:a )?(?:code )?review)\b",
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
-    r"^(also\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|"
+    r"^(also\s+|please\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|"
     r"include|keep|lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
     r"place|prefix|name|mark|declare|register|honou?r|respect|adhere to|stick to|comply with|remember to)\b",
     re.IGNORECASE,
@@ -44,6 +45,7 @@ NOT_A_CODE_RULE = re.compile(
     r"download the sources|install (?:go|rust|node|python|git)\b|"
     r"join (?:the|our)|npm owner|become a (?:member|collaborator)|onboard\w*|offboard\w*|this (?:guide|document)|"
     r"(?:do not|don't) (?:be discouraged|hesitate|worry)|feel free|disclosure|vulnerabilit\w*|uphold|"
+    r"security (?:issue|report|bug)s?|exploits?\b|"  # faker's "Note for AI Tools" is about security reports
     r"(?:everyone|anyone|you) (?:is|are) (?:encouraged|welcome|invited) to (?:help|contribute)|"
     r"(?:fields?|sections?|questions?|checklist) (?:below|above)|the following (?:checklist|template|fields?)\b|"
     r"(?:further|following|next|later) sections?\b|"

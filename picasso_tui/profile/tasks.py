@@ -14,6 +14,7 @@ from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import (
+    automake_declares_tests,
     automake_test_target,
     default_target,
     does_nothing,
@@ -204,7 +205,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
         setup = setup if tree.has("configure") or tree.has("autogen.sh") else "autoreconf -i && ./configure"
         target = automake_test_target(tree.read("Makefile.am") or "")
-        k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
+        if automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
+            k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:

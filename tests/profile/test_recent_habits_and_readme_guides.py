@@ -190,7 +190,7 @@ jobs:
 
 def test_a_c_library_with_autotools_cmake_and_a_format_check_script(make_project):
     files = {
-        "CMakeLists.txt": JANSSON_CMAKE, "configure.ac": "AC_INIT([jansson], [2.15])\n", "Makefile.am": "SUBDIRS = src\n",
+        "CMakeLists.txt": JANSSON_CMAKE, "configure.ac": "AC_INIT([jansson], [2.15])\n", "Makefile.am": "SUBDIRS = src test\n", "test/Makefile.am": "check-local:\n\t./run-suites\n",
         "src/load.c": "int load(void) { return 0; }\n" * 30, "test/test_load.c": "int main(void) { return 0; }\n",
         "README.rst": "Jansson README\n==============\n\nJansson_ is a C library for encoding and decoding JSON data.\n\n"
                       ".. _Jansson: http://www.digip.org/jansson/\n",

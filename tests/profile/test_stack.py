@@ -228,7 +228,7 @@ def test_autotools_beside_cmake_is_named_with_its_commands(make_project):
     repo = make_project({
         "CMakeLists.txt": "project(uv LANGUAGES C)\nadd_library(uv src/uv.c)\nadd_executable(run_tests t.c)\n"
                           "add_test(NAME all COMMAND run_tests)\n",
-        "configure.ac": "AC_INIT\n", "Makefile.am": "", "autogen.sh": "", "src/uv.c": "int x;\n",
+        "configure.ac": "AC_INIT\n", "Makefile.am": "TESTS = test/run-tests\n", "autogen.sh": "", "src/uv.c": "int x;\n",
     })  # fmt: skip
     found = repo.init()
     learned = {f.key: f.body for f in found.findings}

@@ -61,7 +61,8 @@ def investigate(tree: Tree) -> Knowledge:
             setup = "autoreconf -i && ./configure"  # jansson's checkout has configure.ac only: configure is generated
         k.command("build", f"{setup} && make", autotools[0], 65)
         target = make_targets.automake_test_target(tree.read("Makefile.am") or "")
-        k.command("test", f"make {target}", autotools[0], 65, f"after `{setup}`")
+        if make_targets.automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
+            k.command("test", f"make {target}", autotools[0], 65, f"after `{setup}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")
