@@ -33,8 +33,8 @@ NORMATIVE = re.compile(
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
-    r"^(also\s+|please\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|follow|format|"
-    r"include|keep|lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
+    r"^(also\s+|please\s+)?(no|only|start|add|avoid|branch|check|create|describe|document|don't|do not|ensure|"
+    r"follow|format|include|keep|lint|make|never|always|open|prefer|put|rebase|reference|run|send|sign|squash|submit|test|update|use|write|wrap|limit|"
     r"place|prefix|name|mark|declare|register|honou?r|respect|adhere to|stick to|comply with|remember to)\b",
     re.IGNORECASE,
 )
