@@ -386,13 +386,15 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     areas = _areas(lines[start + 1 : after[min(3, len(after) - 1)]])
     first_line = next((line for line in body_lines if line and not UNDERLINE.match(line)), "")
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
-    if not upcoming and _stale(tree, title):
+    if _stale(tree, title):  # mongo-php-library's "1.18.0 (unreleased)" while its tags reach 1.20: left behind
         return None
     if upcoming and not _bullets(lines[start + 1 : end]) and untouched(tree, rel):
         return None  # rapidjson's empty [Unreleased], last written in 2017 while commits go on: not where changes go
     # fmt's is Victor Zverovich's, libuv's is written at each release: no pull request adds to them, unless a guide
     # asks for an entry
-    keeper = _kept_by_maintainers(tree, rel) if upcoming and not _guides_ask(tree, rel) else ""
+    # faker's newest entry is a release, every change to the file a maintainer's "📝 Update CHANGELOG.md": kept
+    # by them as much as a file with an upcoming heading is
+    keeper = _kept_by_maintainers(tree, rel) if not _guides_ask(tree, rel) else ""
     said = f"The changelog is {rel}, newest entry first" + (
         f", {keeper}: a pull request does not add to it"
         if keeper

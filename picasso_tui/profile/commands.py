@@ -441,9 +441,18 @@ def _roles(command: str, context: str) -> list[str]:
         near = None
     if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
         return []  # what the guide gives for building the docs is not a test command
+    if own is None and near == "install" and not SETS_UP.search(command):
+        return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]
+
+
+SETS_UP = re.compile(
+    r"\b(install|setup|set-up|bootstrap|deps|dependencies|sync|init|venv|virtualenv|env create|restore|prepare)\b",
+    re.IGNORECASE,
+)
+"""Words a set-up command carries itself, whatever the guide says around it."""
 
 
 BUILD_DIR = re.compile(r"(?:\s-B\s?|\bmkdir (?:-p )?|\bmeson setup )([\w.-]+/?)(?=\s|$)")

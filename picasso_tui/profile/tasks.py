@@ -166,8 +166,15 @@ def _runs_an_undeclared_node_tool(tree: Tree, makefile: str, target: str) -> boo
 
 
 def _installs_into_a_prefix(makefile: str, target: str) -> bool:
-    """The target's recipe copies files into PREFIX, DESTDIR or a system folder (a user's install)."""
+    """The target's recipe copies files into PREFIX, DESTDIR or a system folder, or installs the package it built
+    (fpm's `install: $(GEM)` runs `gem install $(GEM)`): a user's install."""
     body = _recipe(makefile, target)
+    if re.search(
+        r"^\t\s*@?(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|npm (i|install) -g\b)",
+        body,
+        re.M,
+    ):
+        return True
     prefixed = re.search(r"^\s*(PREFIX|prefix|DESTDIR|INSTALL_\w*)\s*[:?+]?=", makefile, re.MULTILINE)
     return bool(re.search(r"PREFIX|DESTDIR|/usr/|INSTALL_|\$\(INSTALL", body)) or bool(prefixed)
 
@@ -569,7 +576,19 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         # read from disk: a tracked docs/Makefile is often matched by a .gitignore `Makefile` line (autotools)
         makefile = tree.read(f"{top}/Makefile") or read_bounded(tree.root / top / "Makefile") or ""
         # sphinx-quickstart's Makefile has `html:` or the catch-all `%:`; tornado's names its own `sphinx:` target
-        target = "html" if re.search(r"^(html|%)\s*:", makefile, re.M) else default_target(makefile)
+        # fpm's docs/Makefile includes Makefile.sphinx (which has `html:`) and opens with file targets
+        # (changelog_links.rst): a target named for building, never a file one writes
+        included = [
+            read_bounded(tree.root / top / name) or "" for name in re.findall(r"^-?include\s+(\S+)", makefile, re.M)
+        ]
+        rules = make_rules("\n".join([makefile, *included]))
+        named = next((t for t in ("build", "docs", "site", "all") if t in make_rules(makefile)), "")
+        first = default_target(makefile)
+        target = (
+            "html"
+            if re.search(r"^(html|%)\s*:", makefile, re.M) or ("html" in rules and not named)
+            else named or (first if first and "." not in first and "$" not in first else "")
+        )
         if target and re.search(r"sphinx", makefile, re.IGNORECASE):
             command = f"make -C {top}" + ("" if target == "all" else f" {target}")
             k.command("docs", command, f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)

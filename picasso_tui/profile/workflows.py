@@ -21,7 +21,7 @@ from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
-from picasso_tui.profile.make_targets import default_target
+from picasso_tui.profile.make_targets import default_target, make_rules
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
@@ -152,6 +152,22 @@ def _main_test_file(tree: Tree, example: str) -> str | None:
         if hits:
             return min(hits, key=lambda f: (f.count("/"), f))
     return None
+
+
+def _target_elsewhere(tree: Tree, command: str) -> tuple[str, str] | None:
+    """(folder, target) for a guide's `make <target>` that the root Makefile lacks (fpm's docs guide: "cd into the
+    docs folder and run `make docker-prep`", then `make build`): the one folder whose Makefile has it, or "" when
+    none has; None when the root has it, or several folders do."""
+    named = re.fullmatch(r"make ([\w.-]+)", command)
+    if not named or not tree.has("Makefile") or named.group(1) in make_rules(tree.read("Makefile") or ""):
+        return None
+    target = named.group(1)
+    holders = [
+        f.rsplit("/", 1)[0]
+        for f in tree.named("Makefile")
+        if "/" in f and f.count("/") <= 2 and target in make_rules(tree.read(f) or "")
+    ]
+    return (holders[0], target) if len(holders) == 1 else ("", target) if not holders else None
 
 
 def _repointed(tree: Tree, c: Command) -> Command | None:
@@ -329,6 +345,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and (c.command.startswith("sudo") or not tree.first("Makefile", "makefile", "GNUmakefile"))
     ):
         return None  # libcbor's README: `make install` into the system, in a folder CMake configured first
+    if c.source.endswith((".md", ".rst", ".txt", ".adoc")) and (elsewhere := _target_elsewhere(tree, c.command)):
+        folder, target = elsewhere
+        if not folder:
+            return None  # no Makefile has the target
+        if re.fullmatch(r"docs?|documentation|site", folder.rsplit("/", 1)[-1]):
+            # the docs' own setup (fpm's `make docker-prep`) sets up no checkout; their `make build` builds the site
+            return None if c.role == "install" else replace(c, role="docs", command=f"make -C {folder} {target}")
+        return replace(c, command=f"make -C {folder} {target}")
     moved = re.match(r"cd ([\w./-]+) && make\b", c.command)
     folder = moved.group(1).strip("/") if moved else ""
     if (

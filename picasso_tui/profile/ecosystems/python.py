@@ -413,6 +413,18 @@ def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:
     return isinstance(ruff, dict) and isinstance(ruff.get("format"), dict) and "ruff-pre-commit" not in hooks
 
 
+def _black_as_run(tree: Tree) -> tuple[str, str] | None:
+    """(the black command, where) a Makefile or tox.ini runs with options of its own, when no config file holds
+    them: a bare `black .` would reformat every file to the default line length."""
+    for rel in ("Makefile", "tox.ini"):
+        text = tree.read(rel) or "" if tree.has(rel) else ""
+        found = re.search(r"^\s+(?:\{envpython\} -m |python3? -m )?(black(?: (?!--check\b)-{1,2}[\w-]+(?:[ =]\S+)?)+"
+                          r"(?: [\w./-]+)*)\s*$", text, re.MULTILINE)  # fmt: skip
+        if found and "--check" not in found.group(1) and "--diff" not in found.group(1):
+            return found.group(1), rel
+    return None
+
+
 def _lint_and_format(k: Knowledge, p: _Project) -> None:
     tree, deps, run = p.tree, p.deps, p.run
     tool_cfg = p.pyproject.get("tool") or {}
@@ -426,7 +438,11 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
         run = p.run
     # dateutil's darker hook applies black to the changed lines only: `black .` would reformat every old file
     if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree):
-        k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
+        ran = _black_as_run(tree) if "black" not in tool_cfg else None
+        if ran:  # faker has no black config: its Makefile's `black --line-length 120 faker tests scripts` is the one
+            k.command("format", f"{run}{ran[0]}", ran[1], 60)
+        else:
+            k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
         k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)
     # A [tool.mypy] table says how mypy is configured, not that `mypy .` is how the project runs it (a tox or
