@@ -262,7 +262,9 @@ def investigate(root: Path) -> Knowledge:
     notes += _trailers(root, n)
     k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
     top = _busiest(areas, parts)
-    if top:
+    # go-sql-driver/mysql is one package at the root: "(top level) 277, .github 29" tells nobody where work happens
+    folders = [a for a, c in areas.items() if a and not a.startswith((".", "(")) and c * 20 >= n]
+    if top and (len(folders) >= 2 or not top[0].startswith("(")):
         k.fact(
             "git/active-areas",
             f"Most active area: {top[0].split(' (', 1)[0]}",

@@ -274,10 +274,17 @@ def short_title(text: str, limit: int = 72) -> str:
     return cut + " …"
 
 
+MINOR_SHARE = 0.05
+"""The share of the source under which a language's editorconfig defaults alone are no style of the project (htop's one
+old Lua test gets only `end of line lf`)."""
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     hints: Hints = defaultdict(list)
-    present = [lang for lang, _, _ in shares(tree)]
+    found_shares = shares(tree)
+    present = [lang for lang, _, _ in found_shares]
+    share = {lang: part for lang, part, _ in found_shares}
     # the style of the code there is more of: ejs' tsconfig.json only compiles JavaScript, mocha's eleven .ts files
     # sit beside a JavaScript project its ESLint config covers
     scripts = [lang for lang in present if lang in ("typescript", "javascript")]
@@ -298,8 +305,9 @@ def investigate(tree: Tree) -> Knowledge:
             continue  # prettier formatting black's Markdown and YAML is no JavaScript style
         said = {h for h, _ in found}
         before = present[: present.index(lang)] if lang in present else list(hints)
-        if all(h.startswith("editorconfig: ") for h in said) and any(
-            said <= {h for h, _ in hints[other]} for other in before if other in hints
+        if all(h.startswith("editorconfig: ") for h in said) and (
+            any(said <= {h for h, _ in hints[other]} for other in before if other in hints)
+            or share.get(lang, 0) < MINOR_SHARE
         ):
             continue  # good_job's JavaScript gets only the `[*]` settings its Ruby style memory already says
         sources = tuple(dict.fromkeys(src for _, src in found if src))

@@ -122,3 +122,26 @@ def test_black_with_its_options_docs_targets_a_gem_install_and_install_words(mak
     guide = "# Contributing\n\nYou can install `cargo-llvm-cov` and run `cargo llvm-cov --open` to see coverage.\n"
     files = {"CONTRIBUTING.md": guide, "Cargo.toml": '[package]\nname = "gimli"\n', "src/lib.rs": ""}
     assert "llvm-cov" not in bodies(make_project, files, name="gimli").get("workflow/install", "")
+
+
+def test_areas_of_a_root_package_a_minor_languages_editorconfig_and_a_test_only_bundler(make_project):
+    from picasso_tui.profile.investigator import investigate
+
+    repo = make_project({"go.mod": "module github.com/go-sql-driver/mysql\n", "driver.go": "package mysql\n",
+                         ".github/workflows/test.yml": "on: push\n", "test_spec.lua": "-- old\n",
+                         ".editorconfig": "[*]\nend_of_line = lf\n", **{f"f{i}.go": "package mysql\n"
+                                                                         for i in range(30)}}, name="mysql")  # fmt: skip
+    for i in range(12):
+        repo.write({"driver.go": f"package mysql\n// {i}\n"}).commit(f"Fix #{i}")
+    found = {f.key for f in investigate(repo.root)[1]}
+    assert "git/active-areas" not in found and "style/lua" not in found
+    package = {"name": "kysely", "exports": {".": "./dist/index.js"}, "scripts": {"build": "tsc",
+               "test:browser:build": "esbuild test/browser/main.ts --bundle"}, "devDependencies": {"esbuild": "^0.28",
+               "typescript": "^5", "mocha": "^11"}}  # fmt: skip
+    import json
+
+    files = {"package.json": json.dumps(package), "pnpm-workspace.yaml": "packages:\n  - './site'\n",
+             "site/package.json": '{"name": "kysely-site", "private": true}', "src/index.ts": "export {}\n",
+             "pnpm-lock.yaml": ""}  # fmt: skip
+    stack = bodies(make_project, files, name="kysely")["javascript/stack"]
+    assert "esbuild" not in stack and "a library (npm package) with 1 private workspace package" in stack

@@ -388,6 +388,9 @@ def _role(p: _Package) -> str:
     pkg = p.pkg
     if p.packages:
         public = [f for f in p.packages if not _private(p.manifests[f])]
+        root = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
+        if not public and not _private(pkg) and root:  # kysely publishes its root; site/ and test/ packages help
+            return f"a library (npm package) with {plural(len(p.packages), 'private workspace package')}"
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
     if bins := live_bins(p.tree, pkg):
         exports = pkg.get("exports")
@@ -429,6 +432,13 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
     `cd examples/node-jest && npm test`, its own tests in node:test."""
     every = [str(v) for m in [p.pkg, *p.manifests.values()] for v in (m.get("scripts") or {}).values()]
     scripts = " ".join(v for v in every if not DEMO_SCRIPT.search(v))  # nanoid's Vite serves test/demo/ only
+    # kysely's esbuild bundles only its browser test (`test:browser:build`): a build tool the tests use builds nothing
+    building = " ".join(
+        str(v)
+        for m in [p.pkg, *p.manifests.values()]
+        for name, v in (m.get("scripts") or {}).items()
+        if not re.match(r"(pre|post)?(test|bench|e2e|check|lint)", str(name)) and not DEMO_SCRIPT.search(str(v))
+    )
     kept = set()
     # nock's tests `require('chai')` and sinon: libraries the tests import, which no script names
     tests = [f for f in p.tree.own if re.search(r"(^|/)(tests?|spec|__tests__)/.*\.[cm]?[jt]sx?$", f)][:40]
@@ -443,6 +453,8 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
         used = re.search(rf"\b{re.escape(name)}\b", scripts) or configured
         used = used or (dep in ("chai", "sinon") and re.search(rf"(^|\s){dep}(\s|/|$)", imported))
         if label and label[1] in ("build", "test") and not used:
+            continue
+        if label and label[1] == "build" and not configured and not re.search(rf"\b{re.escape(name)}\b", building):
             continue
         kept.add(dep)
     return kept
