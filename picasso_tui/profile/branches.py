@@ -46,6 +46,10 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     reading = read_ci(tree)
     pushed = _tested_on_push(reading) if reading else []
+    refs = git(tree.root, "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes/origin") or ""
+    known = {r.removeprefix("origin/") for r in refs.split()} - {"HEAD", "origin"}
+    if len(known) > 1:  # node-mysql2's workflows name `main` beside `master`; no `main` exists, so those never fire
+        pushed = [b for b in pushed if b in known or re.search(r"[*?\[]", b)]
     found = default_branch(tree, pushed)
     if not found:
         return k

@@ -221,6 +221,9 @@ def clean_command(line: str) -> str | None:
     sonar = r"\s(org\.sonarsource\.scanner\.maven:sonar-maven-plugin:[\w.-]*:?sonar|sonar:sonar|-Dsonar\.\S+)(?=\s|$)"
     line = re.sub(sonar, "", line)
     env = r"^(\w+=(\"[^\"]*\"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S*)\s+)+(?=\S)"  # `CXX_LD=${{ matrix.linker }}` too
+    service = r"[A-Z0-9_]*(URL|URI|DSN|TOKEN|KEY|SECRET|PASSWORD|HOST|ADDR|PORT|SCHEMA|USER|DATABASE)"
+    if re.search(rf"\s--?[\w-]+[ =]\"?\$\{{?{service}\}}?\"?(?=\s|$)", re.sub(env, "", line)):
+        return None  # river's `river migrate-up --database-url $DATABASE_URL`: the value is CI's secret or service
     line = without_ci_values(re.sub(env, "", line))  # CI's environment
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*(\||\$|report|format)[^'\"]*\1", "", line)  # not -W
@@ -294,6 +297,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 given = step.get("with") if isinstance(step.get("with"), dict) else {}
                 where = str(given.get("working-directory") or "")
                 args = " ".join(str(given.get("args") or "").split())
+                if re.search(r"(^|\s)(--help|-h|--version)(\s|$)", args):
+                    continue  # river's `args: --help` only makes the action install golangci-lint for a later step
                 # termenv's lint-soft passes `--config .golangci-soft.yml --issues-exit-code=0`: findings never fail
                 checked = f"{action} {args}" if args and "$" not in args else action
                 advisory = may_fail or bool(re.search(r"--issues-exit-code[= ]0\b", args))

@@ -63,6 +63,7 @@ NO_ROLE = re.compile(
     r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
     r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
     r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
+    r"\s--config-set\b|\s--generator[= ]|"  # PHP_CodeSniffer's guide: a setting, and its docs generator
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
@@ -89,7 +90,7 @@ INSTALL = re.compile(
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
 )
 COMMAND_ROLES = (
-    ("migrate", re.compile(r"\bmigrat(e|ion)\b")),
+    ("migrate", re.compile(r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # river's migrate-get
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes

@@ -35,6 +35,7 @@ def generated_folders(tree: Tree) -> frozenset[str]:
     if "_generated_folders" not in tree.__dict__:
         code = _code_folders(tree)
         found = _marked(tree, code) | _written_by_scripts(tree, code) | _named_in_guides(tree, code)
+        found |= _amalgamated(code)
         tree.__dict__["_generated_folders"] = frozenset(found)
     return tree.__dict__["_generated_folders"]
 
@@ -51,6 +52,16 @@ def _code_folders(tree: Tree) -> dict[str, list[str]]:
         if "/" in rel and language_in(tree, rel):
             found.setdefault(rel.rsplit("/", 1)[0], []).append(rel)
     return found
+
+
+AMALGAMATED = re.compile(r"(^|/)(single[-_]?include|single[-_]?header|amalgamat(ed|ion))(/|$)")
+"""entt's single_include/entt/entt.hpp: every header pasted into one by a script, beside the real src/."""
+
+
+def _amalgamated(code: dict[str, list[str]]) -> set[str]:
+    """Folders named for a single-header amalgamation, where other folders hold code too."""
+    marked = {f for f in code if AMALGAMATED.search(f)}
+    return marked if marked and any(not AMALGAMATED.search(f) for f in code) else set()
 
 
 def _holds_code(folder: str, code: dict[str, list[str]]) -> bool:

@@ -78,6 +78,10 @@ def _python(tree: Tree, hints: Hints) -> None:
             parts.append(f"{quote} quotes")
         hints["python"].append((", ".join(parts), src))
     black = dig(pyproject, "tool", "black")
+    runners = [".pre-commit-config.yaml", "Makefile", "tox.ini", "noxfile.py", "justfile"]
+    texts = " ".join(tree.read(f) or "" for f in [*runners, *tree.under(".github/workflows")] if tree.has(f))
+    if isinstance(black, dict) and re.search(r"ruff[-_ ]format", texts) and not re.search(r"\bblack\b", texts):
+        black = None  # maturin's [tool.black] is a leftover: pre-commit formats with ruff-format, nothing runs black
     if isinstance(black, dict):
         length = f"line length {black.get('line-length', 88)}"
         if darker := darker_runs_black(tree):  # dateutil's older code predates black: only changed lines follow it
@@ -126,7 +130,17 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
         detail = f" with {human_list(list(dict.fromkeys(presets)), 5)}" if presets else ""
         hints[lang].append((f"eslint{detail}", eslint))
     if tree.has("biome.json") or tree.has("biome.jsonc"):
-        hints[lang].append(("Biome formatter and linter", tree.first("biome.json", "biome.jsonc") or ""))
+        rel = tree.first("biome.json", "biome.jsonc") or ""
+        text = tree.read(rel) or ""
+        # node-mysql2's biome.json turns the formatter off ("formatter": {"enabled": false}): Prettier formats
+        off = {
+            part
+            for part in ("formatter", "linter")
+            if re.search(rf'"{part}"\s*:\s*\{{[^{{}}]*"enabled"\s*:\s*false', text)
+        }
+        said = " and ".join(part for part in ("formatter", "linter") if part not in off)
+        if said:
+            hints[lang].append((f"Biome {said}", rel))
     tsconfig = re.sub(r"^\s*//.*$", "", tree.read("tsconfig.json") or "", flags=re.MULTILINE)  # ejs' `// "checkJs"`
     typed = any(f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(STUBS) for f in tree.own)
     checks_js = re.search(r'"checkJs"\s*:\s*true', tsconfig)  # axios' few .ts files do not make its JavaScript strict

@@ -316,7 +316,9 @@ def nox(tree: Tree, k: Knowledge) -> None:
             k.command("test", f"nox -s {tests[0]}", f"noxfile.py session `{tests[0]}`", RUNNER)
         for function, name in named.items():
             words = re.split(r"[_-]", function) if function != name else []  # alembic's pep484 is `def mypy_check`
-            role = TARGET_ROLES.get(name) or next((r for w in [function, *words] if (r := TARGET_ROLES.get(w))), None)
+            role = TARGET_ROLES.get(name) or next(
+                (r for w in [function, *words] if (r := TARGET_ROLES.get(w)) and r != "install"), None
+            )  # maturin's `setup-pyodide` sets up Pyodide for one test session, not the checkout
             if role and role != "test":
                 k.command(role, f"nox -s {name}", f"noxfile.py session `{name}`", RUNNER)
 

@@ -405,6 +405,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=appraised, note=f"{c.note}; {said}" if c.note else said)
     if c.role == "format" and php.fixer_without_rules(tree, c.command):
         return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
+    aimed = re.match(r"^(?:(?:uv|poetry|pdm|hatch) run )?(?:python3? -m )?pytest ([\w./-]+?)/?(?:\s|$)", c.command)
+    if aimed and tree.under(aimed.group(1)) and not any(f.endswith(".py") for f in tree.under(aimed.group(1))):
+        return None  # maturin's AGENTS.md: `pytest tests/`, a folder of Rust tests that pytest collects nothing from
+    if own := php.own_program(tree, c.command):
+        c = replace(c, command=own)  # PHP_CodeSniffer's guide: `phpcs`, which its checkout runs as `php bin/phpcs`
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs
         c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None

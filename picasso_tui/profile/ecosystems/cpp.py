@@ -273,7 +273,11 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         r"^\s*option\s*\(\s*((?!\w*(DISABLE|SKIP|NO_))\w*BENCH\w*)\s+\"[^\"]*\"\s+OFF\s*\)", every, re.I | re.M
     )
     if benched:
-        body = (f"Benchmarks are built only on request: `cmake -S . -B build -D{benched.group(1)}=ON && cmake --build "
+        name = benched.group(1)
+        # entt declares ENTT_BUILD_BENCHMARK inside if(ENTT_BUILD_TESTING): both must be on
+        outer = _guarding_option(every, lambda block: bool(re.search(rf"option\s*\(\s*{name}\b", block)))
+        flags = f"-D{outer}=ON -D{name}=ON" if outer and outer != name else f"-D{name}=ON"
+        body = (f"Benchmarks are built only on request: `cmake -S . -B build {flags} && cmake --build "
                 f"build` (the option is OFF by default).")  # fmt: skip
         k.fact("cpp/benchmarks", "C/C++ benchmarks", body, next(f for f, t in texts.items() if benched.group(1) in t))
     folder = "." if _ci_builds_in_source(tree) else "build"
@@ -289,17 +293,29 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
-    _docs_target(k, every, folder)
+    # entt's docs/CMakeLists.txt declares the Doxygen target, behind the root's if(ENTT_BUILD_DOCS) add_subdirectory
+    docs = {f: _code(tree.read(f) or "") for f in tree.named("CMakeLists.txt") if re.match(r"docs?/[^/]+$", f)}
+    _docs_target(k, every, folder, docs)
     return details
 
 
-def _docs_target(k: Knowledge, every: str, folder: str) -> None:
+def _docs_target(k: Knowledge, every: str, folder: str, docs: dict[str, str] | None = None) -> None:
     """A custom target that runs Doxygen (uriparser's `doc`): the API docs are built by the CMake build."""
-    target = re.search(r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)", every, re.IGNORECASE)
-    if target and re.search(r"doxygen", target.group(2) + every[target.end() : target.end() + 400], re.IGNORECASE):
+    pattern = r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)"
+    held = next(((f, m, t) for f, t in {"": every, **(docs or {})}.items() if (m := re.search(pattern, t, re.I))), None)
+    found, target, text = held if held else ("", None, "")
+    if target and re.search(r"doxygen", target.group(2) + text[target.end() : target.end() + 400], re.IGNORECASE):
         name = target.group(1)
-        # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default
-        gate = _guarding_option(every, lambda block: target.group(0) in block)
+        added = found.rsplit("/", 1)[0] if "/" in found else ""
+        # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default; entt's docs/ folder only
+        # with -DENTT_BUILD_DOCS=ON
+        gate = _guarding_option(
+            every,
+            lambda block: (
+                target.group(0) in block
+                or bool(added and re.search(rf"add_subdirectory\s*\(\s*{added}\s*\)", block, re.I))
+            ),
+        )
         configure = f"cmake -S . -B {folder} -D{gate}=ON && " if gate else ""
         k.command("docs", f"{configure}cmake --build {folder} --target {name}", "CMakeLists.txt", 60, "runs Doxygen")
 
@@ -319,8 +335,14 @@ def _compiles_nothing(root: str) -> bool:
 def _compiled_behind(root: str) -> str:
     """The OFF option every compiled target of the root sits behind (date's `if( BUILD_TZ_LIB )` around
     `add_library( date-tz )`, the rest INTERFACE): a default build compiles nothing. Empty otherwise."""
-    if re.search(_COMPILED, _unconditional(root), re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", root, re.I):
+    always = _unconditional(root)
+    if re.search(_COMPILED, always, re.IGNORECASE) or re.search(r"\badd_subdirectory\s*\(", always, re.I):
         return ""
+    if re.search(r"\badd_subdirectory\s*\(", root, re.I):
+        # entt's only subfolders are `add_subdirectory(test)` inside if(ENTT_BUILD_TESTING), docs and testbed behind
+        # options of their own: the tests' option is what makes a build compile something
+        tests = _guarding_option(root, lambda block: bool(re.search(r"add_subdirectory\s*\(\s*tests?\b", block, re.I)))
+        return tests or ""
     guarded = re.search(rf"^\s*if\s*\(\s*(\w+)\s*\)\s*\n(?:(?!\s*endif).*\n)*?\s*(?:{_COMPILED})", root, re.I | re.M)
     if not guarded:
         return ""

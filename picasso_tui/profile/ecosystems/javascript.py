@@ -44,6 +44,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "esbuild": ("esbuild", "build"), "tsup": ("tsup", "build"), "@swc/core": ("SWC", "build"),
     "parcel": ("Parcel", "build"), "vitest": ("Vitest", "test"), "jest": ("Jest", "test"),
     "mocha": ("Mocha", "test"), "ava": ("AVA", "test"), "tap": ("tap", "test"), "borp": ("borp", "test"),
+    "poku": ("Poku", "test"),
     "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"), "chai": ("Chai", "test"),
     "sinon": ("Sinon", "test"), "tape": ("tape", "test"), "@hapi/lab": ("@hapi/lab", "test"),
     "@hapi/code": ("@hapi/code (assertions)", "test"),
@@ -109,7 +110,7 @@ def _glob(folder: str, pattern: str) -> bool:
 
 MONOREPO_SHOWN = 12
 """Workspace packages named per group; a bigger group shows the main ones and a count."""
-RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu)\b|\bnode --test\b|(?<![\w@/-])lab(?=\s|$)")
+RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu|poku)\b|\bnode --test\b|(?<![\w@/-])lab(?=\s|$)")
 
 
 def _test_runner(scripts: dict) -> tuple[str | None, bool]:

@@ -191,19 +191,26 @@ RUNS_SCRIPT = re.compile(r"\b(?:npm|pnpm|yarn|bun) (?:run )?(?:--?[\w-]+ )*(\w[\
 RELATIVE_IMPORT = re.compile(r"""(\brequire\(\s*|\bfrom\s+|\bimport\s+|\bimport\(\s*)['"]\.\.?/""")
 
 
+SHARED_TEST_FILE = re.compile(r"(^|/)(before|after|setup|helpers?|common|utils?)(\.test)?\.\w+$")
+"""A test folder's shared code, named like a test or not (node-mysql2's test/common.test.mts: connection helpers)."""
+
+
 def test_file_example(tree: Tree, runner: str) -> str | None:
     """Where one test file goes for a runner that takes a path: the first *.test.* / *.spec.* file, else (AVA, tap,
     Mocha name test files freely) `test/<name>.<ext>` from the files in the test folder."""
     named = r"(^|/)(tests?|__tests__)/.*\.(test|spec)\.[mc]?[jt]sx?$"
     _, suite = test_script_files(tree)
-    files = [f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?)\.\w+$", f)][:20]
+    # node-mysql2's test/common.test.mts holds the suite's shared connection helpers, named like a test
+    files = [f for f in suite if not re.search(r"(^|/)(before|after|setup|helpers?|common|utils?)(\.test)?\.\w+$", f)][
+        :20
+    ]
     files = [f for f in files if TEST_CALL.search(tree.read(f) or "")] or files  # qs' empty-keys-cases.js: data
     # one that loads the code by a relative path runs as checked out; dotenv's test of `import 'dotenv/config'`
     # resolves through package.json exports to dist/, which only a build writes
     relative = next((f for f in files if RELATIVE_IMPORT.search(tree.read(f) or "")), None)
     if example := relative or next(iter(files), None):
         return example  # a file of the glob the test script runs (yargs' test/*.mjs)
-    if example := next((f for f in tree.own if re.search(named, f)), None):
+    if example := next((f for f in tree.own if re.search(named, f) and not SHARED_TEST_FILE.search(f)), None):
         return example
     if runner not in ("ava", "tap", "tape", "mocha", "uvu", "lab"):  # lab reads test/ unless told otherwise
         return None

@@ -267,6 +267,19 @@ def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
         k.command("run", f"php {own[0]}", "composer.json bin", 60, note)
 
 
+def own_program(tree: Tree, command: str) -> str | None:
+    """`php bin/phpcs …` for a command that runs the package's own program by its bare name or through vendor/bin
+    (PHP_CodeSniffer's guide says `phpcs`): Composer links a dependency's programs into vendor/bin, never the root
+    package's, so the checkout runs its own from bin/. None when the command runs no program of the package."""
+    listed = load_json(tree, "composer.json").get("bin") if tree.has("composer.json") else None
+    programs = [listed] if isinstance(listed, str) else listed if isinstance(listed, list) else []
+    for program in (p for p in programs if isinstance(p, str) and tree.has(p)):
+        name = re.escape(program.rsplit("/", 1)[-1])
+        if found := re.match(rf"^(?:vendor/bin/)?{name}(?=\s|$)(.*)$", command):
+            return f"php {program}{found.group(1)}"
+    return None
+
+
 def composer_bin_dir(tree: Tree) -> str:
     """composer.json's `config.bin-dir` when it moves the tools' binaries out of vendor/bin (swagger-php's bin/)."""
     if "_composer_bin_dir" not in tree.__dict__:
