@@ -277,6 +277,10 @@ def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     return re.sub(r"\$\{\{\s*env\.(\w+)\s*\}\}", lambda m: said.get(m.group(1), m.group(0)), run)
 
 
+CARGO_ACTION = re.compile(r"^(actions-rs/cargo|[\w.-]+/cargo-action)@")
+"""An action that runs one cargo command named in its inputs (`with: command: test`, `args: --locked`)."""
+
+
 def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
     steps: list[CiStep] = []
     jobs = data.get("jobs")
@@ -306,6 +310,10 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     if "$" not in folder:
                         steps.append(CiStep(rel, str(job_id), in_folder_command(folder, checked), advisory))
             run = step.get("run") if isinstance(step, dict) else None
+            if run is None and isinstance(step, dict) and CARGO_ACTION.search(str(step.get("uses") or "")):
+                given = step.get("with") if isinstance(step.get("with"), dict) else {}
+                if given.get("command"):  # bottom's cargo-action: `command: clippy`, `args: … -- -D warnings`
+                    run = f"cargo {given['command']} {' '.join(str(given.get('args') or '').split())}".strip()
             if not isinstance(run, str) or SPECIAL_STEP.search(str(step.get("if") or "")):
                 continue  # a step only a nightly toolchain or a release runs is not how the project tests
             if never_runs(job, str(step.get("if") or "")):
@@ -453,6 +461,10 @@ def circleci_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             continue
         for step in job.get("steps") or []:
             run = step.get("run") if isinstance(step, dict) else None
+            if run is None and isinstance(step, dict) and CARGO_ACTION.search(str(step.get("uses") or "")):
+                given = step.get("with") if isinstance(step.get("with"), dict) else {}
+                if given.get("command"):  # bottom's cargo-action: `command: clippy`, `args: … -- -D warnings`
+                    run = f"cargo {given['command']} {' '.join(str(given.get('args') or '').split())}".strip()
             steps += _script_steps(rel, str(job_id), run.get("command") if isinstance(run, dict) else run)
     return steps
 

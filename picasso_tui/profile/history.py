@@ -182,7 +182,9 @@ def _subject_style(subjects: list[str]) -> str:
     recent = [m.group(1) for s in subjects[:10] if (m := CONVENTIONAL.match(s))]
     before = sum(bool(CONVENTIONAL.match(s)) for s in subjects[10:]) / max(1, n - 10)
     # cxxopts took up feat:/fix: lately, cron-expression's maintainer half of the newest: today's practice
-    if n > 10 and (len(recent) >= 7 or (len(recent) >= 5 and before <= 0.25)):
+    # bottom's `feature:`, `bug:`, `other:` are a scheme of its own: without feat: or fix: no Conventional Commits
+    lately = {"feat", "fix"} & set(recent)
+    if n > 10 and lately and (len(recent) >= 7 or (len(recent) >= 5 and before <= 0.25)):
         shown = human_list([t + ":" for t, _ in Counter(recent).most_common(4)])
         return f"Conventional Commits lately ({len(recent)} of the newest 10, e.g. {shown}; free-form before)"
     marks = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]

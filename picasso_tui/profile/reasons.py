@@ -53,7 +53,9 @@ NOT_THE_PROJECT = re.compile(
 )
 """A contributor speaking of their own team or fork: their decision, not the project's."""
 NARRATIVE = re.compile(
-    r"^(I\b|I'(ve|m)\b|in effect\b|previously\b|currently\b|before this\b|this (commit|PR|change)\b)", re.I
+    r"^(I\b|I'(ve|m)\b|in effect\b|previously\b|currently\b|before this\b|this (commit|PR|change)\b|now\b|"
+    r"(this|it) (replaces|changes|fixes|adds|removes|moves|updates)\b)",  # node-postgres' "Now waits for …"
+    re.I,
 )
 """A sentence that tells the story of the change ("I have been experimenting …", "In effect, this extends …"),
 not the choice the project made."""
@@ -391,9 +393,11 @@ def commits(root: Path, limit: int = 400) -> list[Reasoned]:
         start = at
         while start > 1 and REFERS_BACK.match(said[start]):  # "Therefore, …" then "Furthermore, …": back to the
             start -= 1  # sentence they both lean on
-        if REFERS_BACK.match(said[start]):  # the subject is a title, not the sentence it points back to
-            continue
+        if REFERS_BACK.match(said[start]) or NARRATIVE.match(said[start]):  # the subject is a title, not the
+            continue  # sentence it points back to; or the sentence leaned on tells the change's story
         chosen = " ".join(said[start : at + 1])
+        if chosen.count(")") > chosen.count("(") or re.match(r"[^\w`\"']", chosen):
+            continue  # node-mysql2's "AS JSON); use JSON_EXTRACT(…)": a line cut out of a longer list
         breaking = bool(re.search(r"\b(breaking|drop(?:ped)? support)\b", subject + chosen, re.I))
         named = f'{short(sha)} ({day}, "{cut_at_word(subject, 100)}")'
         where = f"{short(sha)} ({day})" if chosen == subject else named

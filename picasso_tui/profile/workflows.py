@@ -353,7 +353,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
             # the docs' own setup (fpm's `make docker-prep`) sets up no checkout; their `make build` builds the site
             return None if c.role == "install" else replace(c, role="docs", command=f"make -C {folder} {target}")
         return replace(c, command=f"make -C {folder} {target}")
-    moved = re.match(r"cd ([\w./-]+) && make\b", c.command)
+    moved = re.match(r"cd ([\w./-]+) && make\b", c.command) or re.match(r"make -C ([\w./-]+)", c.command)
     folder = moved.group(1).strip("/") if moved else ""
     if (
         moved
@@ -405,6 +405,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=appraised, note=f"{c.note}; {said}" if c.note else said)
     if c.role == "format" and php.fixer_without_rules(tree, c.command):
         return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
+    if c.role == "install" and re.match(r"^(npm|yarn|pnpm|bun) (i|install|add)( -\S+)* (?!-)[@\w][\w@/.-]*", c.command):
+        return None  # knex's guide: `npm install oracledb` adds one optional driver; it sets up no checkout
+    if re.match(r"^diff\b", c.command) and c.role == "format":
+        return None  # sh's CI: `diff <(echo -n) <(gofmt -s -d .)` fails on unformatted code, it rewrites nothing
     aimed = re.match(r"^(?:(?:uv|poetry|pdm|hatch) run )?(?:python3? -m )?pytest ([\w./-]+?)/?(?:\s|$)", c.command)
     if aimed and tree.under(aimed.group(1)) and not any(f.endswith(".py") for f in tree.under(aimed.group(1))):
         return None  # maturin's AGENTS.md: `pytest tests/`, a folder of Rust tests that pytest collects nothing from
@@ -473,7 +477,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
         return None  # the role came from the prose around it, and what the command runs says otherwise
     if c.role == "format" and re.search(r"\s--(dry-run|check)\b", c.command) and not re.search(r"\s--fix\b", c.command):
-        return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
+        # a format check follows the linter from the same source (bottom's CI runs clippy after `cargo fmt --check`)
+        return Command("lint", c.command, c.source, c.priority + 1, c.note or "checks the format, changes nothing")
     checker = re.fullmatch(r"(?:\./)?([\w./-]+)[-_]check", c.command)
     if c.role == "format" and checker and tree.has(checker.group(1)):
         # jansson's CI runs scripts/clang-format-check; scripts/clang-format beside it is what formats

@@ -170,10 +170,21 @@ def _used(tree: Tree, tool: str) -> str:
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
 
 
+def _pip_instead(tree: Tree, tool: dict) -> bool:
+    """A uv.lock nothing uses: no [tool.uv], no guide, task file or workflow runs uv, and the Makefile or a guide
+    sets up with virtualenv and pip (gunicorn's `make build`; its uv.lock lags its pyproject.toml)."""
+    if "uv" in tool or _used(tree, "uv"):
+        return False
+    texts = [tree.read(f) or "" for f in ("Makefile", "justfile", "tox.ini", *GUIDES) if tree.has(f)]
+    if any(re.search(r"\buv (run|sync|pip|venv|lock)\b", t) for t in texts):
+        return False
+    return any(re.search(r"\bpip3? install\b|\bvirtualenv\b|-m venv\b", t) for t in texts)
+
+
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     """(tool, why, prefix to run a command in its environment)."""
     tool = pyproject.get("tool") or {}
-    if tree.has("uv.lock") or "uv" in tool:
+    if (tree.has("uv.lock") or "uv" in tool) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
     if tree.has("pixi.lock") or tree.has("pixi.toml") or "pixi" in tool:
         # pint's environments are pixi's (conda-forge); pixi's own tasks give the commands, with their environment
@@ -191,6 +202,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     # table for `uv sync` to install (its CI's uv runs a benchmark job)
     if (runs_uv := _used(tree, "uv")) and "project" in pyproject:
         return "uv", runs_uv, "uv run "
+    if tree.has("uv.lock"):
+        return "pip", "uv.lock is there, but the Makefile and guides set up with pip", ""
     return "pip", "no lock file of another tool", ""
 
 

@@ -288,6 +288,15 @@ def _packaging(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Cra
 def _msrv(tree: Tree, root: dict[str, Any], crates: list[_Crate]) -> list[str]:
     """The workspace's rust-version, and each member's own where it declares a different one (serde's derive
     crate needs a newer compiler than serde): one crate's value is never said of the whole workspace."""
+    # bottom's comment on its rust-version: "the oldest version I've tested … not an official MSRV!": no promise
+    denied = re.search(
+        r"(?:^\s*#\s*([^\n]*\bnot\b[^\n]*)\n)?^\s*rust-version\s*=\s*\"([\d.]+)\"(?:\s*#\s*([^\n]*\bnot\b[^\n]*))?$",
+        tree.read("Cargo.toml") or "",
+        re.M,
+    )
+    said = (denied.group(1) or denied.group(3)) if denied else None
+    if denied and said and re.search(r"\bMSRV\b|minimum", said, re.I):
+        return [f'rust-version {denied.group(2)} (Cargo.toml says: "{said.strip()}")']
     shared = dig(root, "workspace", "package", "rust-version")
     own = {c.name: dig(load_toml(tree, c.manifest), "package", "rust-version") for c in crates[:12]}
     own = {name: v for name, v in own.items() if isinstance(v, str) and v != shared}
