@@ -88,6 +88,12 @@ def unbuilt_folders(tree: Tree) -> frozenset[str]:
         }
         # Gradle always builds buildSrc/ (kotlin-result's convention plugins), and settings never lists it
         unlisted = found - tops - {"buildSrc"}
+        # picocli's picocli-tests-java567/ has a wrapper of its own: a separate build CI runs, not a module left out
+        unlisted = {
+            f
+            for f in unlisted
+            if not any(tree.has(f"{f}/{own}") for own in ("gradlew", "settings.gradle", "settings.gradle.kts"))
+        }
         tree.__dict__["_unbuilt_folders"] = frozenset(unlisted) if modules and not computed else frozenset()
     return tree.__dict__["_unbuilt_folders"]
 

@@ -18,7 +18,41 @@ DEPTH = 3
 """How far `make a` -> `make b` -> `make c` is followed: the aliases of a Makefile seldom nest deeper."""
 _MAKE = re.compile(r"^(?:make|\$\(MAKE\)|\$\{MAKE\})((?:\s+-[-\w]+)*)\s+([\w.-]+)\s*$")
 _TARGET = re.compile(r"^(make|just)((?:\s+-[-\w]+)*)\s+([\w.:-]+)$")
-_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun) run ([\w:.-]+)$")
+_SCRIPT = re.compile(r"^(npm|pnpm|yarn|bun)( run)? ([\w:.-]+)$")
+_BUILTIN = frozenset(
+    [
+        "install",
+        "i",
+        "add",
+        "ci",
+        "update",
+        "up",
+        "remove",
+        "rm",
+        "exec",
+        "dlx",
+        "create",
+        "init",
+        "publish",
+        "link",
+        "unlink",
+        "audit",
+        "outdated",
+        "why",
+        "list",
+        "ls",
+        "x",
+        "pack",
+        "rebuild",
+        "config",
+        "cache",
+        "store",
+        "import",
+        "prune",
+        "dedupe",
+    ]
+)
+"""Package-manager commands, not scripts: `pnpm install` runs no script of package.json."""
 
 
 def _make_recipe(text: str, target: str) -> list[str] | None:
@@ -52,7 +86,11 @@ def recipe_lines(tree: Tree, command: str) -> list[str] | None:
     target = _TARGET.match(command)
     script = _SCRIPT.match(command)
     if script:
-        return _script(tree, script.group(1))
+        tool, run, name = script.groups()
+        # `pnpm start` and `yarn build` run the script as `run` would; npm only starts, tests, stops and restarts so
+        if not run and (name in _BUILTIN or (tool == "npm" and name not in ("start", "test", "stop", "restart"))):
+            return None
+        return _script(tree, name)
     if not target:
         return None
     runner, name = target.group(1), target.group(3)

@@ -57,11 +57,14 @@ def _named_beside_code(rel: str) -> bool:
     library's own self-check): a test only if it declares tests."""
     parts = rel.split("/")[:-1]
     outside = not any(is_test_folder(p) for p in parts)
-    return outside and bool(re.search(r"Tests?\.(php|java|kt)$", rel))
+    # PyMySQL's ci/test_mysql.py is the Django settings its CI copies into Django's tests
+    return outside and bool(re.search(r"Tests?\.(php|java|kt)$|(^|/)test_[^/]+\.py$", rel))
 
 
 def _declares_tests(tree: Tree, rel: str) -> bool:
     # aircompressor's TestLz4Codec only `extends AbstractTestCompression`: it runs the @Test methods it inherits
+    if rel.endswith(".py"):
+        return bool(re.search(r"^(\s{4})?(async )?def test_\w*\(|^class Test\w*", tree.read(rel) or "", re.M))
     return bool(
         re.search(
             r"@Test\b|extends \w*TestCase\b|\bvoid test\w*\(|\bextends\s+Abstract\w*Test\w*\b", tree.read(rel) or ""

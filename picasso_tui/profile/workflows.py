@@ -110,7 +110,10 @@ def _ci(tree: Tree, k: Knowledge) -> None:
             # a job or step CI lets fail (junit-pioneer's experimental Gradle build) comes last, offered only alone
             may_fail = ALLOWED_TO_FAIL if step.may_fail else ""
             source = f"CI ({step.file} job `{step.job}`{may_fail})"
-            k.command(role, step.command, source, CI_PRIORITY + (50 if exotic or may_fail else 0))
+            # picocli's CI job for old JDKs builds picocli-tests-java567/, a Gradle build with its own wrapper
+            separate = re.match(r"cd ([\w./-]+) && \./(gradlew|mvnw)\b", step.command)
+            apart = 20 if separate and tree.has(f"{separate.group(1).strip('/')}/{separate.group(2)}") else 0
+            k.command(role, step.command, source, CI_PRIORITY + (50 if exotic or may_fail else 0) + apart)
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -489,6 +492,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         # h11's `tox -e format` runs `black --check --diff` and `isort --check --diff`: it checks, it formats nothing
         return Command("lint", c.command, c.source, c.priority, c.note or "checks the format, changes nothing")
     later = _delay(tree, c)
+    variant = re.match(r"^(npm|pnpm|yarn|bun) run test[:_-]\w", c.command)
+    if c.role == "test" and variant and "test" in (load_json(tree, "package.json").get("scripts") or {}):
+        later += 15  # peggy's README: `npm run test:web` runs the browser tests; `npm test` runs the suite
     return Command(c.role, c.command, c.source, c.priority + later, c.note) if later else c
 
 

@@ -167,7 +167,7 @@ def test_a_folders_language_comes_from_its_source_files(make_project):
 def test_benchmarks_are_not_tests_beside_the_source(make_project):
     learned = learn(make_project, {"bench/test_benchmarks.py": "", "tests/test_a.py": "", "p/__init__.py": ""})
     assert "beside the source" not in learned["layout/tests"] and "1 test file" in learned["layout/tests"]
-    beside = learn(make_project, {"p/test_a.py": "", "p/__init__.py": ""}, name="beside")
+    beside = learn(make_project, {"p/test_a.py": "def test_a():\n    pass\n", "p/__init__.py": ""}, name="beside")
     assert "beside the source they test (1 file)" in beside["layout/tests"]
 
 
