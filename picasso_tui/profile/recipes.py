@@ -19,39 +19,11 @@ DEPTH = 3
 _MAKE = re.compile(r"^(?:make|\$\(MAKE\)|\$\{MAKE\})((?:\s+-[-\w]+)*)\s+([\w.-]+)\s*$")
 _TARGET = re.compile(r"^(make|just)((?:\s+-[-\w]+)*)\s+([\w.:-]+)$")
 _SCRIPT = re.compile(r"^(npm|pnpm|yarn|bun)( run)? ([\w:.-]+)$")
-_BUILTIN = frozenset(
-    [
-        "install",
-        "i",
-        "add",
-        "ci",
-        "update",
-        "up",
-        "remove",
-        "rm",
-        "exec",
-        "dlx",
-        "create",
-        "init",
-        "publish",
-        "link",
-        "unlink",
-        "audit",
-        "outdated",
-        "why",
-        "list",
-        "ls",
-        "x",
-        "pack",
-        "rebuild",
-        "config",
-        "cache",
-        "store",
-        "import",
-        "prune",
-        "dedupe",
-    ]
-)
+_BUILTIN = frozenset((
+    "install", "i", "add", "ci", "update", "up", "remove", "rm", "exec", "dlx", "create", "init", "publish", "link",
+    "unlink", "audit", "outdated", "why", "list", "ls", "x", "pack", "rebuild", "config", "cache", "store", "import",
+    "prune", "dedupe",
+))  # fmt: skip
 """Package-manager commands, not scripts: `pnpm install` runs no script of package.json."""
 
 
