@@ -10,7 +10,8 @@ from picasso_tui.profile.commands import command_role
 from picasso_tui.profile.findings import Knowledge, human_list
 
 CHECK_JOB = re.compile(
-    r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy|standard|analy[sz]|compat|validat",
+    r"test|lint|check|spell|format|fmt|type|doc|build|ci|style|audit|vet|clippy|standard|analy[sz]|compat|validat|"
+    r"unit|spec",  # fiber's test.yml: jobs `unit` and `repeated` run tests through an action of its own
     re.IGNORECASE,
 )
 """A job named for a check: listed in the CI fact even when its steps are actions, not commands (codespell)."""

@@ -16,7 +16,8 @@ from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
-GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking")  # pelican's docs/contribute.rst
+GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
+# pelican's docs/contribute.rst; glfw's docs/compile.md: how to compile the library, the packages it needs first
 ROOT_GUIDE_STEMS = ("testing",)
 """A guide only at the root (python-qrcode's TESTING.rst): a docs/testing.rst is most often the users' own guide to
 testing with the library (flask's)."""
@@ -64,6 +65,7 @@ NO_ROLE = re.compile(
     r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
     r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
     r"\s--config-set\b|\s--generator[= ]|"  # PHP_CodeSniffer's guide: a setting, and its docs generator
+    r"^(composer|npm run|pnpm|yarn|bun run) (test[-:_]serve|serve[-:_]test)[\w:-]*$|"  # flight's page to check by hand
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does

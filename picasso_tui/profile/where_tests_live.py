@@ -15,7 +15,7 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*[^/]+-tests\.[cm]?[jt]s|tests/[^/]+\.rs)$|"
+    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/[^/]+\.rs)$|"
     r"^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
@@ -199,7 +199,12 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
         and not GENERATOR_TEMPLATE.search(f)
+        and (not f.endswith(".rs") or RUST_TEST.search(tree.read(f) or ""))
     ]
+
+
+RUST_TEST = re.compile(r"#\[(\w+::)*test\b|#\[rstest\b|\bproptest!")
+"""A Rust file under tests/ that declares a test: ggez's doc_tests/tests/skeptic.rs only includes generated ones."""
 
 
 GENERATOR_TEMPLATE = re.compile(r"(^|/)templates?/")

@@ -370,6 +370,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # libcbor's README: `git clone …` then `cmake … libcbor`, run from the folder above the clone
     if _no_such_project(tree, c.command):
         return None  # Leaflet's guide: `npm test -- --project=firefox-retina`, renamed chromium-retina in vitest.config
+    if re.search(r"(^|[\s=/])(path/to|some/path|your/path)/", c.command):
+        return None  # glfw's docs/compile.md: `cmake --build path/to/build`, a placeholder no shell resolves
     if re.search(r"/usr/local/opt/|/opt/homebrew/", c.command):
         return None  # ruby-git's guide builds git with Homebrew's OpenSSL paths: one Mac's command, not the project's
     if re.search(r"(^|\s)---\w", c.command):

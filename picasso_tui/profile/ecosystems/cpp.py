@@ -304,7 +304,8 @@ def _docs_target(k: Knowledge, every: str, folder: str, docs: dict[str, str] | N
     pattern = r"add_custom_target\s*\(\s*(docs?|doxygen|api[-_]?docs?)\b([^)]*)"
     held = next(((f, m, t) for f, t in {"": every, **(docs or {})}.items() if (m := re.search(pattern, t, re.I))), None)
     found, target, text = held if held else ("", None, "")
-    if target and re.search(r"doxygen", target.group(2) + text[target.end() : target.end() + 400], re.IGNORECASE):
+    around = text[max(0, target.start() - 600) : target.end() + 400] if target else ""  # glfw's command comes first
+    if target and re.search(r"doxygen", target.group(2) + around, re.IGNORECASE):
         name = target.group(1)
         added = found.rsplit("/", 1)[0] if "/" in found else ""
         # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default; entt's docs/ folder only

@@ -56,7 +56,9 @@ _GENERATOR = re.compile(
 def _found(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     low = text.lower()
-    code = re.sub(r"<!--.*?-->|^\s*//[^\n]*", "", text, flags=re.DOTALL | re.MULTILINE)  # assertj's "Included by …"
+    # assertj's "Included by …"; shadow's `api(libs.apache.ant) // Types from Ant are exposed in the public API.`
+    code = re.sub(r"<!--.*?-->|^\s*//[^\n]*|(?<![:/])//[^\n]*|/\*.*?\*/", "", text, flags=re.DOTALL | re.MULTILINE)
+    code = re.sub(r"^\s*lintChecks\s*\([^\n]*$", "", code, flags=re.MULTILINE)  # androidx lint rules, no Android
     built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", code)).lower()
     for needle, label, kind in MARKERS:
         # a whole name: javalin's `ktorm.version` property is not Ktor
