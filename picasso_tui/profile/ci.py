@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
 from picasso_tui.profile.ci_defaults import travis_default
@@ -577,10 +578,23 @@ def _gitlab(tree: Tree) -> CiReading | None:
     return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
 
 
+LEFT_BEHIND_DAYS = 730
+
+
+def _left_behind(tree: Tree, rel: str) -> bool:
+    """A CI file untouched for two years while GitHub workflows exist (tmux's .travis.yml of 2020 beside its nightly
+    regress.yml): the project moved on, and the file's script is no longer how it builds or tests."""
+    if not tree.under(".github/workflows"):
+        return False
+    changed = (git(tree.root, "log", "-1", "--format=%ct", "--", rel) or "").strip()
+    now = (git(tree.root, "log", "-1", "--format=%ct") or "").strip()
+    return changed.isdigit() and now.isdigit() and int(now) - int(changed) > LEFT_BEHIND_DAYS * 86_400
+
+
 def _one_file_system(tree: Tree) -> CiReading | None:
     for rel, system, reader in ((".circleci/config.yml", "CircleCI", circleci_steps), (".travis.yml", "Travis CI",
                                 travis_steps)):  # fmt: skip
-        if tree.has(rel):
+        if tree.has(rel) and not _left_behind(tree, rel):
             data = _load(tree.read(rel) or "")
             steps = reader(rel, data)
             reading = CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)

@@ -65,6 +65,7 @@ NO_ROLE = re.compile(
     r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
     r"^docker[ -]compose( -f \S+)* (stop|down|rm|kill|logs|ps|pull)\b|"  # php-amqplib's guide stops its broker
     r"\s--config-set\b|\s--generator[= ]|"  # PHP_CodeSniffer's guide: a setting, and its docs generator
+    r"\s-m ensurepip\b|"  # rq's CI `hatch run test:python -m ensurepip --upgrade` gives its environment pip
     r"^(composer|npm run|pnpm|yarn|bun run) (test[-:_]serve|serve[-:_]test)[\w:-]*$|"  # flight's page to check by hand
     r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
 )
@@ -201,6 +202,10 @@ def _own_role(command: str) -> str | None:
     hatch = re.match(r"^hatch run (?:[-+]\S+ )*(?:([\w.-]+):)?([\w.-]+)", command)
     if hatch:  # mkdocs' `hatch run types:check`: an environment's script, as a make target is; it runs no program
         env, script = hatch.group(1) or "", hatch.group(2)
+        if re.fullmatch(
+            r"python3?", script
+        ):  # rq's `hatch run test:python -m ensurepip`: the program says what it does
+            return command_role(command[hatch.start(2) :])
         return command_role(f"{env} {script}".strip()) or TARGET_ROLES.get(env.lower()) or TARGET_ROLES.get(script)
     if re.match(r"^clang-tidy(-\d+)?\b", command):
         return "lint"  # nanobench's `clang-tidy-18 -p build-tidy …`: the build folder it reads is no build

@@ -118,9 +118,12 @@ def runs_tests(text: str, target: str) -> bool:
 def automake_declares_tests(texts: list[str]) -> bool:
     """Some Makefile.am declares TESTS, check programs or a check or test rule: htop's declares none, so its
     `make check` builds and checks nothing (CI's `make distcheck` and sanitizer runs are its tests)."""
+    declared = re.compile(r"^(TESTS|check_\w+|\w*_TESTS)\s*[:+]?=([^\n]*(?:\\\n[^\n]*)*)|^(check-local|test)\s*:", re.M)
+    # tmux's `check_PROGRAMS = fuzz/input-fuzzer …`, behind its fuzzing option, builds fuzzers: no test runs
     return any(
-        re.search(r"^(TESTS|check_\w+|\w*_TESTS)\s*[:+]?=|^(check-local|test)\s*:", text, re.MULTILINE)
+        not (m.group(1) == "check_PROGRAMS" and re.fullmatch(r"(\s|\\|fuzz/\S+)*", m.group(2) or ""))
         for text in texts
+        for m in declared.finditer(text)
     )
 
 

@@ -199,10 +199,13 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
         and not GENERATOR_TEMPLATE.search(f)
+        and not FIXTURE_FOLDER.search(f)
         and (not f.endswith(".rs") or RUST_TEST.search(tree.read(f) or ""))
     ]
 
 
+FIXTURE_FOLDER = re.compile(r"(^|/)(fixtures?|__fixtures__)/")
+"""paratest's test/fixtures/: sample suites its own tests run, named like tests and not the project's tests."""
 RUST_TEST = re.compile(r"#\[(\w+::)*test\b|#\[rstest\b|\bproptest!")
 """A Rust file under tests/ that declares a test: ggez's doc_tests/tests/skeptic.rs only includes generated ones."""
 

@@ -170,6 +170,26 @@ def _used(tree: Tree, tool: str) -> str:
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
 
 
+def hatch_run(pyproject: dict[str, Any], tool: str) -> str:
+    """`hatch run <env>:` where only a named environment installs the tool (rq's pytest is in `test`; the default
+    environment has none of it)."""
+    envs = dig(pyproject, "tool", "hatch", "envs")
+    envs = envs if isinstance(envs, dict) else {}
+
+    def installs(env: object) -> bool:
+        wanted = env.get("dependencies") if isinstance(env, dict) else None
+        return (
+            any(requirement_name(str(d)) == tool for d in wanted if isinstance(d, str))
+            if isinstance(wanted, list)
+            else False
+        )
+
+    if installs(envs.get("default")):
+        return "hatch run "
+    holder = next((name for name, env in envs.items() if name != "default" and installs(env)), None)
+    return f"hatch run {holder}:" if holder else "hatch run "
+
+
 def _pip_instead(tree: Tree, tool: dict) -> bool:
     """A uv.lock nothing uses: no [tool.uv], no guide, task file or workflow runs uv, and the Makefile or a guide
     sets up with virtualenv and pip (gunicorn's `make build`; its uv.lock lags its pyproject.toml)."""
@@ -360,7 +380,8 @@ def _install(k: Knowledge, p: _Project) -> None:
 def _tests(k: Knowledge, p: _Project) -> None:
     """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
     tree, run = p.tree, p.run
-    run = uv_run(p.pyproject, "pytest") if run == "uv run " else run
+    if run in ("uv run ", "hatch run "):  # the group, extra or environment that installs pytest
+        run = uv_run(p.pyproject, "pytest") if run == "uv run " else hatch_run(p.pyproject, "pytest")
     pytest_cfg = next(
         (
             where
