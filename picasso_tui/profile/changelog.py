@@ -12,7 +12,7 @@ from typing import Any
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.commands import guide_files
 from picasso_tui.profile.findings import Finding, human_list
-from picasso_tui.profile.guide_text import UNDERLINE, plain
+from picasso_tui.profile.guide_text import AGENT_FILES, UNDERLINE, plain
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -289,9 +289,6 @@ def untouched(tree: Tree, rel: str) -> bool:
     if not changed or not now or not changed.strip() or not now.strip():
         return False
     return int(now) - int(changed) > STALE_DAYS * 86_400
-
-
-AGENT_FILES = ("AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md")
 
 
 def _guides_ask(tree: Tree, rel: str) -> bool:

@@ -11,6 +11,18 @@ DEV_HEADING = re.compile(
     r"running (the )?tests|run(ning)? one test|testing|compil\w+)\b",
     re.IGNORECASE,
 )
+AGENT_FILES = (
+    "CLAUDE.md",
+    "AGENTS.md",
+    ".cursorrules",
+    ".github/copilot-instructions.md",
+    ".windsurfrules",
+    "GEMINI.md",
+    ".clinerules",
+    "CONVENTIONS.md",
+)
+"""The files an agent reads its instructions from: the rules memory quotes them, the changelog reads them for a
+request to add entries."""
 FENCE = re.compile(r"^(```+|~~~+)\s*([\w-]*)")
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$")
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")

@@ -17,6 +17,7 @@ from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.guide_text import (
+    AGENT_FILES,
     BULLET,
     MAX_RULE_CHARS,
     UNDERLINE,
@@ -52,16 +53,6 @@ from picasso_tui.profile.rules_config import config_rules
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
-AGENT_FILES = (
-    "CLAUDE.md",
-    "AGENTS.md",
-    ".cursorrules",
-    ".github/copilot-instructions.md",
-    ".windsurfrules",
-    "GEMINI.md",
-    ".clinerules",
-    "CONVENTIONS.md",
-)
 GUIDE = re.compile(
     r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(ers?|ing))(\.md|\.rst|\.txt|\.adoc)?$", re.IGNORECASE
 )

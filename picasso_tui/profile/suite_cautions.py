@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.commands import guide_files
-from picasso_tui.profile.guide_text import plain
-from picasso_tui.profile.rules import AGENT_FILES
+from picasso_tui.profile.guide_text import AGENT_FILES, plain
 from picasso_tui.profile.walk import Tree
 
 AGENT_FOLDERS = (".claude/", ".cursor/rules/", ".github/instructions/", ".ai/")
