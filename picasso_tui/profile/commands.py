@@ -43,7 +43,7 @@ ONE_TEST = re.compile(
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
-    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+(\s|$))\S+\."
+    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
     r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
     r"^python3? -m (unittest )?[\w.]+\.tests?\.\w+)"  # tornado's `python3 -m tornado.test.httputil_test`: one module
@@ -77,9 +77,10 @@ package into another project (zustand's guide: `pnpm link`); nor packages built 
 acceptance:windows:package`), Composer's dependency edits (composer-normalize's CI `composer remove
 phpstan/extension-installer` before it compiles a PHAR) and pointing git at hooks."""
 SUITE_RUNNER = re.compile(
-    r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/(index|main|run|all|runner|run[-_]?tests|all[-_]?tests)\.\w+$"
+    r"^(php|ruby|python3?|node|perl|bash|sh) (\./)?tests?/"
+    r"(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?)\.\w+$"
 )
-"""A test folder's own entry script: it runs the whole suite, not one test."""
+"""A test folder's own entry script: it runs the whole suite, not one test (brakeman's `ruby test/test.rb`)."""
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan|pkg|pkgin) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"

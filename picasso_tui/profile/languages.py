@@ -7,7 +7,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
-from picasso_tui.profile.walk import Tree, is_vendored
+from picasso_tui.profile.walk import Tree, in_fixture_project, is_vendored
 
 MIN_SHARE = 0.01
 _PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
@@ -113,7 +113,7 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     count: Counter[str] = Counter()
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
     for rel, n in counted if counted else tree.sizes.items():
-        if is_vendored(rel) or BUNDLED.search(rel) or TEST_DATA.search(rel):
+        if is_vendored(rel) or BUNDLED.search(rel) or TEST_DATA.search(rel) or in_fixture_project(rel):
             continue
         lang = language_in(tree, rel)
         if lang:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile import recipes
+from picasso_tui.profile.summary_versions import below_minimum
 from picasso_tui.profile.tasks import unknown_tox_env
 from picasso_tui.profile.walk import Tree
 
@@ -63,4 +64,5 @@ def outdated(tree: Tree, line: str) -> bool:
         or renamed_config(tree, line)
         or missing_command(tree, line)
         or missing_file(tree, line)
+        or below_minimum(tree, line)
     )

@@ -192,9 +192,9 @@ def _status(tree: Tree, rel: str, intro: str, names: list[str]) -> Finding | Non
 
 def _msrv_elsewhere(tree: Tree, heading: str, said: str) -> bool:
     """A README's Rust-version section that does not name the `rust-version` Cargo.toml declares (rusqlite's "Latest
-    stable Rust version at the time of release" beside `rust-version = "1.88.0"`, which CI checks): the manifest is
-    what holds."""
-    if not re.search(r"\bmsrv\b|\bminimum supported rust\b|\brust version\b", heading, re.IGNORECASE):
+    stable Rust version at the time of release", lettre's "Supported Rust Versions" at 1.74 beside `rust-version =
+    "1.85"`): the manifest, which CI checks, is what holds."""
+    if not re.search(r"\bmsrv\b|\bminimum supported rust\b|\brust versions?\b", heading, re.IGNORECASE):
         return False
     declared = re.search(r'^\s*rust-version\s*=\s*"([\d.]+)"', tree.read("Cargo.toml") or "", re.MULTILINE)
     return bool(declared) and declared.group(1).removesuffix(".0") not in said

@@ -13,7 +13,7 @@ from picasso_tui.profile.walk import Tree
 Version = tuple[int, int]
 
 _CLAIM = re.compile(
-    r"\b(?P<runtime>PHP|Python|Node(?:\.js)?)\s*(?:v|>=\s*)?(?P<major>\d+)(?:\.(?P<minor>\d+))?"
+    r"\b(?P<runtime>PHP|Python|Node(?:\.js)?|Ruby)\s*(?:v|>=\s*)?(?P<major>\d+)(?:\.(?P<minor>\d+))?"
     r"(?P<floor>\+|\s+or\s+(?:later|newer|above|higher|greater)|\s+and\s+(?:up|above|later|newer))",
     re.IGNORECASE,
 )
@@ -43,7 +43,33 @@ def manifest_minimums(tree: Tree) -> dict[str, tuple[Version, str]]:
     node = (load_json(tree, "package.json").get("engines") or {}).get("node") if tree.has("package.json") else None
     if isinstance(node, str) and (low := _lowest(node)):
         found["node"] = (low, "package.json")
+    for spec in [f for f in tree.files if "/" not in f and f.endswith(".gemspec")][:1]:
+        ruby = re.search(r"required_ruby_version\s*=\s*\[?\s*['\"]\s*>=?\s*(\d+)\.(\d+)", tree.read(spec) or "")
+        if ruby:
+            found["ruby"] = ((int(ruby.group(1)), int(ruby.group(2))), spec)
     return found
+
+
+_SUPPORT = re.compile(
+    r"\b(?:work|run|compatible|support)\w*\s+(?:with|on|for)?\s*(?P<runtime>PHP|Python|Node(?:\.js)?|Ruby)\s+"
+    r"v?(?P<major>\d+)(?:\.(?P<minor>\d+))?",
+    re.IGNORECASE,
+)
+"""A guide's line that names the oldest runtime the code must run on: "Must work with Ruby 2.4.0"."""
+
+
+def below_minimum(tree: Tree, line: str) -> bool:
+    """The line holds code to a runtime older than the manifest now allows: brakeman's guide still says "Must work
+    with Ruby 2.4.0" where its gemspec requires Ruby 3.2."""
+    claims = [*_SUPPORT.finditer(line), *_CLAIM.finditer(line)]
+    if not claims:
+        return False
+    minimums = manifest_minimums(tree)
+    for m in claims:
+        runtime = m.group("runtime").lower().removesuffix(".js")
+        if runtime in minimums and (int(m.group("major")), int(m.group("minor") or 0)) < minimums[runtime][0]:
+            return True
+    return False
 
 
 def with_manifest_minimums(tree: Tree, summary: str) -> str:

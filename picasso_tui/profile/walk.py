@@ -52,6 +52,9 @@ AUXILIARY_DIRS = frozenset(
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
 test fixtures, a container's demo server): their manifests and programs are not the project's own, even when they
 sit in its tree."""
+FIXTURE_PROJECT = re.compile(r"^(test|tests|spec)/(apps|projects|dummy|fixture[_-]apps|sample[_-]apps)/", re.I)
+"""Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy): their
+jQuery is no language of the project and their stub tests are not its suite."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
 VENDORED_DIRS = frozenset(
@@ -134,12 +137,16 @@ EXAMPLE_FOLDER = re.compile(r"(examples?|samples?|demos?)/", re.IGNORECASE)
 """A top-level folder of examples: a docs config in it is the example's (pdoc's examples/mkdocs/), not the project's."""
 
 
+def in_fixture_project(rel: str) -> bool:
+    return bool(FIXTURE_PROJECT.match(rel))
+
+
 def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
     parts = rel.split("/")[:-1]
     # Leaflet's top-level debug/ holds demo pages and a 1.2 MB route.js of coordinates, not the library
-    return (is_vendored(rel) or parts[:1] == ["debug"]) or any(
+    return (is_vendored(rel) or parts[:1] == ["debug"] or in_fixture_project(rel)) or any(
         (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i, rel)) or NAMED_EXAMPLE.search(part)
         for i, part in enumerate(parts)
     )

@@ -9,7 +9,7 @@ from collections import Counter
 from picasso_tui.profile.build_modules import in_unbuilt_folder
 from picasso_tui.profile.ecosystems.javascript_files import config_test_files, suite_folder, test_script_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
+from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
@@ -196,6 +196,7 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and not _main_source_set(f)
         and not _shows_the_project(f)
         and not is_vendored(f)
+        and not in_fixture_project(f)
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
         and not GENERATOR_TEMPLATE.search(f)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 
 import yaml
@@ -17,7 +18,7 @@ from picasso_tui.profile.ecosystems.common import (
     stack_facts,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
-from picasso_tui.profile.walk import Tree, is_auxiliary
+from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "rails": ("Rails", "framework"), "sinatra": ("Sinatra", "framework"), "hanami": ("Hanami", "framework"),
@@ -203,8 +204,12 @@ def _test_files(tree: Tree) -> list[str]:
     then the shallowest."""
     named = re.compile(r"(_test|/test_\w+|/tc_\w+)\.rb$")
     # jekyll's test/helper.rb defines its base test class and `def test_dir`: a helper, no test to run
-    files = [f for f in tree.under("test") if f.endswith(".rb") and not HELPER.search(f)][:SCANNED_TESTS]
-    tests = [f for f in files if DECLARES_TESTS.search(tree.read(f) or "")]
+    files = [f for f in tree.under("test") if f.endswith(".rb") and not HELPER.search(f) and not in_fixture_project(f)]
+    # brakeman's `t.pattern = 'test/tests/*.rb'`: the task runs those files, whatever they are named
+    declared = re.search(r"\.pattern\s*=\s*['\"]([^'\"]+\.rb)['\"]", _rake_tasks(tree))
+    if declared and (matched := [f for f in files if fnmatch.fnmatch(f, declared.group(1).replace("**/", "*"))]):
+        files = matched
+    tests = [f for f in files[:SCANNED_TESTS] if DECLARES_TESTS.search(tree.read(f) or "")]
     return sorted(tests, key=lambda f: (not named.search(f), f.count("/"), f))
 
 
