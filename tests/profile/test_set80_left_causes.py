@@ -65,3 +65,14 @@ def test_a_readmes_supported_rust_versions_below_the_manifests(make_project):
     assert "readme/supported-rust-versions" not in bodies(make_project, files, name="lettre")
     files["Cargo.toml"] = files["Cargo.toml"].replace("1.85", "1.74")
     assert "1.74" in bodies(make_project, files, name="lettre2")["readme/supported-rust-versions"]
+
+
+def test_mockito_named_only_in_a_header_and_an_application_id_is_no_test_tool(make_project):
+    build = '/*\n * Copyright (C) 2017 The Mockito and Dexmaker authors\n */\nplugins {\n    kotlin("jvm")\n}\n' \
+            'android {\n    defaultConfig {\n        applicationId = "com.android.dexmaker.mockito.inline.dispatcher"\n' \
+            '    }\n}\ndependencies {\n    testImplementation(kotlin("test"))\n}\n'  # fmt: skip
+    files = {"settings.gradle.kts": 'rootProject.name = "mockk"\n', "build.gradle.kts": build, "gradlew": "#!/bin/sh\n",
+             "src/main/kotlin/io/mockk/MockK.kt": "package io.mockk\n\nobject MockK\n"}  # fmt: skip
+    assert "Mockito" not in bodies(make_project, files, name="mockk")["jvm/packaging"]
+    files["build.gradle.kts"] = build.replace('kotlin("test")', '"org.mockito:mockito-core:5.0.0"')
+    assert "Mockito" in bodies(make_project, files, name="mockk2")["jvm/packaging"]

@@ -55,14 +55,16 @@ _GENERATOR = re.compile(
 
 def _found(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    low = text.lower()
     # assertj's "Included by …"; shadow's `api(libs.apache.ant) // Types from Ant are exposed in the public API.`
     code = re.sub(r"<!--.*?-->|^\s*//[^\n]*|(?<![:/])//[^\n]*|/\*.*?\*/", "", text, flags=re.DOTALL | re.MULTILINE)
     code = re.sub(r"^\s*lintChecks\s*\([^\n]*$", "", code, flags=re.MULTILINE)  # androidx lint rules, no Android
+    # mockk's dispatcher module is `applicationId = "com.android.dexmaker.mockito.inline.dispatcher"`: a name, no
+    # dependency; a copyright header naming Mockito is a comment, stripped above
+    code = re.sub(r"^\s*(applicationId|namespace|testApplicationId|group)\s*=?\s*[\"'][^\n]*$", "", code, flags=re.M)
     built = _GENERATOR.sub("", _TEST_DEPENDENCY.sub("", code)).lower()
     for needle, label, kind in MARKERS:
         # a whole name: javalin's `ktorm.version` property is not Ktor
-        named = re.search(rf"(?<![a-z]){re.escape(needle)}(?![a-z])", low if kind == "test" else built)
+        named = re.search(rf"(?<![a-z]){re.escape(needle)}(?![a-z])", code.lower() if kind == "test" else built)
         if named and label not in out.setdefault(kind, []):
             if label == "JUnit" and "JUnit 5" in out.get("test", []):
                 continue
