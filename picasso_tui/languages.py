@@ -14,15 +14,15 @@ EXTENSIONS = {
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby", ".rake": "ruby",
     ".php": "php", ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
     ".hxx": "cpp", ".cppm": "cpp", ".ixx": "cpp", ".inl": "cpp", ".ipp": "cpp", ".tpp": "cpp",
-    ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".ex": "elixir", ".exs": "elixir",
+    ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".groovy": "groovy", ".ex": "elixir", ".exs": "elixir",
     ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
     ".sql": "sql", ".vue": "vue", ".svelte": "svelte", ".pyx": "cython", ".pxd": "cython",
 }  # fmt: skip
 DISPLAY = {
     "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "rust": "Rust",
     "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "cpp": "C++", "csharp": "C#",
-    "swift": "Swift", "scala": "Scala", "elixir": "Elixir", "haskell": "Haskell", "lua": "Lua", "shell": "Shell",
-    "dart": "Dart", "zig": "Zig", "sql": "SQL", "vue": "Vue", "svelte": "Svelte", "cython": "Cython",
+    "swift": "Swift", "scala": "Scala", "groovy": "Groovy", "elixir": "Elixir", "haskell": "Haskell", "lua": "Lua",
+    "shell": "Shell", "dart": "Dart", "zig": "Zig", "sql": "SQL", "vue": "Vue", "svelte": "Svelte", "cython": "Cython",
 }  # fmt: skip
 LANGUAGES = frozenset(DISPLAY)
 """Every language id (the segment of a ``style/<language>`` namespace Picasso writes)."""

@@ -166,7 +166,7 @@ NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|l
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
 
 
-BUILT_PROGRAM = re.compile(r"^(\./)?(build|_build|out|bin|target|cmake-build[\w-]*)(/[\w.-]+)+(\s|$)")
+BUILT_PROGRAM = re.compile(r"^(\./)?(build|_build|out|bin|target|cmake-build[\w-]*)(/[\w.+-]+)+(\s|$)")
 """A program run from the build's output folder: by its name a test runner, else no role (not the build itself)."""
 
 
@@ -425,7 +425,9 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     if re.search(r"(?<![/\w])\.{3,}$", command):
         return False  # "run `go test ...` again": the guide elides the arguments
     bare = ENV_PREFIX.sub("", command)  # paper_trail's `DB=sqlite bundle exec …`: the variables are the command's
-    if not TOOLS.match(bare) or USER_ONLY.match(bare) or len(command) > 100 or "$" in command:
+    # redis-plus-plus' README runs `./build/test/test_redis++ -h host -p port`: the test program its build made
+    built_tests = BUILT_PROGRAM.match(bare) and re.search(r"test", bare.split()[0].rsplit("/", 1)[-1], re.I)
+    if not (TOOLS.match(bare) or built_tests) or USER_ONLY.match(bare) or len(command) > 100 or "$" in command:
         return False
     composer = tree.read("composer.json") or ""
     pest_only = '"pestphp/pest"' in composer and '"phpunit/phpunit"' not in composer

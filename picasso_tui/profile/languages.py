@@ -100,6 +100,18 @@ BUNDLED = re.compile(r"(^|/)src/(main|test)/resources/.*\.js$|[-.]v?\d+\.\d+(\.\
 jasmine.js for its tests) or a versioned or minified copy."""
 
 
+WEB_LIBRARY = re.compile(
+    r"(^|/)(jquery|ace|bootstrap|popper|lodash|underscore|backbone|angular|d3|moment|highlight|prism|codemirror|"
+    r"select2|handlebars|mustache|require|zepto|knockout|raphael|leaflet|socket\.io)(\d*[-.][\w.-]*)?\.js$"
+)
+"""A well-known browser library copied into a server's assets (pgweb's static/js/ace.js, jquery.js and
+bootstrap-dropdown.js beside its own app.js): counted only where no package.json could have installed it."""
+
+
+def bundled(tree: Tree, rel: str) -> bool:
+    return bool(BUNDLED.search(rel) or (WEB_LIBRARY.search(rel) and not tree.has("package.json")))
+
+
 TEST_DATA = re.compile(
     r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$"
 )
@@ -113,7 +125,7 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     count: Counter[str] = Counter()
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
     for rel, n in counted if counted else tree.sizes.items():
-        if is_vendored(rel) or BUNDLED.search(rel) or TEST_DATA.search(rel) or in_fixture_project(rel):
+        if is_vendored(rel) or bundled(tree, rel) or TEST_DATA.search(rel) or in_fixture_project(rel):
             continue
         lang = language_in(tree, rel)
         if lang:
@@ -128,7 +140,7 @@ def _largest(tree: Tree, langs: list[str]) -> list[str]:
     language: what the shares rest on most."""
     best: dict[str, tuple[int, str]] = {}
     own = [f for f in tree.own if not _TESTS.search(f) and not re.search(r"(^|/)(third[_-]party|gtest)/", f)]
-    for rel in own or tree.files:
+    for rel in [f for f in own if not bundled(tree, f)] or own or tree.files:
         n = tree.sizes[rel]
         lang = language_in(tree, rel)
         if lang in langs and n > best.get(lang, (-1, ""))[0]:
@@ -145,7 +157,7 @@ def _main_language(tree: Tree) -> str | None:
             continue
         if rel.endswith(STUBS) or rel.endswith(".test-d.ts"):
             continue  # chalk's index.d.ts types its JavaScript; the code is source/index.js
-        if BUNDLED.search(rel) or TEST_DATA.search(rel):
+        if bundled(tree, rel) or TEST_DATA.search(rel):
             continue  # wiremock's src/main/resources/*.js is a bundled UI, left out of the shares too
         lang = language_in(tree, rel)
         if lang:

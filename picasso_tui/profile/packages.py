@@ -16,7 +16,7 @@ from picasso_tui.profile.ecosystems.javascript_files import RELATIVE_IMPORT
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.generated_folders import in_generated_folder
-from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, language_in
+from picasso_tui.profile.languages import STUBS, TOOL_CONFIG, bundled, language_in
 from picasso_tui.profile.walk import Tree
 from picasso_tui.profile.where_tests_live import BENCH_DIR, ROOT_RUNNER, TEST_FILE, is_test_folder, tests_place
 
@@ -153,6 +153,7 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
         and f not in programs
         and not any(f.startswith(folder + "/") for folder in measuring)
         and not in_unbuilt_folder(tree, f)
+        and not bundled(tree, f)  # pgweb's static/js/ace.js and jquery.js: libraries its Go server serves
     ]
     benches = [f for f in candidates if BENCH_NAMED.search(f)]
     kept = [f for f in candidates if f not in benches]

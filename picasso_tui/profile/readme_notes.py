@@ -212,6 +212,7 @@ def notes(tree: Tree) -> list[Finding]:
     if found := _status(tree, rel, "\n\n".join(body for _, _, body in sections[: title + 1]), names):
         out.append(found)
     path: list[tuple[int, str]] = []
+    openings: set[str] = set()
     for n, (level, raw, body) in enumerate(sections):
         heading = plain(raw).strip()
         path = [(lv, h) for lv, h in path if lv < level] + [(level, heading)]
@@ -228,6 +229,9 @@ def notes(tree: Tree) -> list[Finding]:
         said = _quote(_prose(_with_targets(body, keep_web=bool(re.search("secur", heading, re.I)))))
         if slug in why or not said or len(said) < 40 or outdated(tree, said) or _msrv_elsewhere(tree, heading, said):
             continue
+        if said[:80] in openings:
+            continue  # openai-php's four "(deprecated)" sections open with the one same notice: said once
+        openings.add(said[:80])
         out.append(
             Finding(
                 f"readme/{slug}",

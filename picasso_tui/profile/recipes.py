@@ -175,6 +175,13 @@ def _rake_tasks(tree: Tree) -> set[str] | None:
     return names | {"default"}
 
 
+def _cmake_output(tree: Tree, program: str) -> bool:
+    """A program in the build folder a CMake build writes (redis-plus-plus' `./build/test/test_redis++`), named after
+    a folder of the source tree it is built from: missing from the checkout, there after the build."""
+    built = re.match(r"(build|cmake-build[\w-]*|out)/(.+)/[^/]+$", program)
+    return bool(built and tree.has("CMakeLists.txt") and tree.has(f"{built.group(2)}/CMakeLists.txt"))
+
+
 def missing(tree: Tree, command: str) -> bool:
     """The command names what the repository does not have: a package.json or composer script, a target of a
     hand-written Makefile or justfile, a source file. Such a command fails as written."""
@@ -182,8 +189,8 @@ def missing(tree: Tree, command: str) -> bool:
     folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
     if any(not (tree.root / folder / path).exists() for path in _named_files(rest)):
         return True
-    program = re.match(r"\./([\w./-]+)", rest)  # libexpat's `./configure`: buildconf.sh writes it, git has none
-    if program and not (tree.root / folder / program.group(1)).exists():
+    program = re.match(r"\./([\w./+-]+)", rest)  # libexpat's `./configure`: buildconf.sh writes it, git has none
+    if program and not (tree.root / folder / program.group(1)).exists() and not _cmake_output(tree, program.group(1)):
         return True
     script = PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
     if (

@@ -459,6 +459,11 @@ NUMBERED_STEP = re.compile(r"\b(steps?|stage) \d+\b", re.IGNORECASE)
 without their numbers, so it would point at nothing."""
 
 
+PROSE_PARAGRAPHS = 8
+"""An agent file written as paragraphs, not bullets: its opening ones (cargo-mutants' AGENTS.md: build, test,
+naming), as many as a list's rules fill the budget with."""
+
+
 def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
     text = asciidoc_as_markdown(text) if asciidoc else text
@@ -469,8 +474,14 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     else:
         pairs = [(h.rsplit(" > ", 1)[-1], plain(guide_text.with_code(t, blocks[i + 1 :]))) for i, (h, t, indent)
                  in enumerate(blocks) if indent >= 0 and len(t) > 3]  # fmt: skip
-        if not pairs:  # prose: keep the first paragraphs
-            prose = [(h, t) for h, t, kind in blocks if kind != CODE and not t.startswith(("<", "[!", "!["))][:4]
+        if not pairs:  # prose: keep the first paragraphs, each lead-in with the command its code block gives
+            prose = [
+                (h, guide_text.with_code(t, blocks[i + 1 :]))
+                for i, (h, t, kind) in enumerate(blocks)
+                if kind != CODE and not t.startswith(("<", "[!", "!["))
+            ]
+            # cargo-mutants' "Build the project with:" over a block with no plain command says nothing alone
+            prose = [(h, t) for h, t in prose if not t.rstrip(" *").endswith(":")][:PROSE_PARAGRAPHS]
             pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
@@ -517,16 +528,18 @@ def _record(tree: Tree, rel: str, kind: str, guide: bool) -> Finding | None:
 
 POINTER = re.compile(
     r"^\W*(go |please |always )?(read|see|follow|refer to|check|look at)\b[^.]{0,60}?`?([\w./-]+\.(md|mdc|rst|txt))`?"
-    r"[^.]{0,80}\.?$",
+    r"[^.]{0,80}\.?$|"
+    r"^[^.]{0,60}\b(lives?|is|are) (kept |found )?in `?([\w./-]+\.(md|mdc|rst|txt))`?\.?$|^@([\w./-]+\.(md|mdc))$",
     re.IGNORECASE,
 )
 """A line that only sends the reader to another file (redb's CLAUDE.md: "Read `AGENTS.md` for repository-specific
-agent instructions.")."""
+agent instructions."; rest-assured's "Project guidance for Claude Code lives in AGENTS.md." and Claude's `@AGENTS.md`
+import)."""
 
 
 def _points_elsewhere(tree: Tree, rule: str) -> bool:
     found = POINTER.match(rule.strip())
-    return bool(found and tree.has(found.group(3)))
+    return bool(found and tree.has(found.group(3) or found.group(7) or found.group(9)))
 
 
 def _agent_files(tree: Tree) -> list[Finding]:

@@ -47,6 +47,8 @@ PUBLISHED_INSTALL = re.compile(r"^\s*@?cargo install\b(?![^\n]*--(path|git)\b)",
 """`cargo install <crate>` without --path: the crate as published, not this checkout (just's `install`)."""
 
 
+ONLY_BUILDS = re.compile(r"\s*@?(go build|cargo build|npm run build|tsc|mvn (-\S+ )*(package|compile))\b")
+"""A recipe line that compiles and starts nothing."""
 RELEASE_BUILD = re.compile(r"\bgoreleaser\b|\bcargo dist\b|\bsemantic-release\b")
 """A recipe that builds a release for every platform (fzf's `goreleaser build --snapshot`), no contributor's build."""
 
@@ -92,6 +94,8 @@ def _targets(
             continue
         if role == "install" and PUBLISHED_INSTALL.search(recipe):
             continue
+        if role == "run" and ran and all(ONLY_BUILDS.match(line) or re.match(r"\s*@?echo\b", line) for line in ran):
+            continue  # pgweb's `dev:` runs `go build` and says "You can now execute ./pgweb": a build, nothing runs
         if role == "run" and runner == "just" and re.match(r"^@?[\w-]+\s+[*+]?\w", recipe):
             continue  # sqlite-utils' `run *args: uv run {{args}}`: bare, it runs nothing
         if role == "build" and RELEASE_BUILD.search(recipe):

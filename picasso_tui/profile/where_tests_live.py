@@ -191,7 +191,7 @@ def _named_as_tests(tree: Tree) -> list[str]:
     return [
         f
         for f in tree.files
-        if (TEST_FILE.search(f) or _test_header(tree, f) or _declares_cases(tree, f))
+        if (TEST_FILE.search(f) or _test_header(tree, f) or _declares_cases(tree, f) or _pest_file(tree, f))
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
         and not _shows_the_project(f)
@@ -203,6 +203,20 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and not FIXTURE_FOLDER.search(f)
         and (not f.endswith(".rs") or RUST_TEST.search(tree.read(f) or ""))
     ]
+
+
+PEST_CALL = re.compile(r"^(test|it|describe)\(\s*['\"]", re.MULTILINE)
+
+
+def _pest_file(tree: Tree, rel: str) -> bool:
+    """openai-php's tests/Resources/Chat.php: Pest's `test('…', fn …)` cases, in a file not named *Test.php."""
+    return (
+        rel.endswith(".php")
+        and rel.startswith("tests/")
+        and tree.has("tests/Pest.php")
+        and rel != "tests/Pest.php"
+        and bool(PEST_CALL.search(tree.read(rel) or ""))
+    )
 
 
 FIXTURE_FOLDER = re.compile(r"(^|/)(fixtures?|__fixtures__)/")

@@ -66,7 +66,9 @@ LOCKS = (
     ("npm-shrinkwrap.json", "npm"),
 )
 ROLE_SCRIPTS = {
-    "build": ("build", "compile", "dist", "bundle"), "test": ("test", "test:unit", "tests", "tests-only"),
+    "build": ("build", "compile", "dist", "bundle"),
+    # ws' `integration` runs test/*.integration.js against a live echo server: the suite beside `npm test`
+    "test": ("test", "test:unit", "tests", "tests-only", "integration", "test:integration", "e2e", "test:e2e"),
     "lint": ("lint", "check", "lint:markdown"),
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "lint:types", "check:types",
                   "types:check", "type:check", "tsd"),

@@ -240,6 +240,11 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
                        ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
         if name in scripts:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
+    # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
+    if "phpunit" in scripts:
+        k.command("test-one", "composer phpunit -- --filter '<test name>'", "composer.json scripts.phpunit", 45)
+    if "behat" in scripts:
+        k.command("test-one", "composer behat -- features/<name>.feature", "composer.json scripts.behat", 46)
     named = {"test", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix", "phpcbf"}
     for name, body in scripts.items():
         ran = body if isinstance(body, str) else " ".join(map(str, body)) if isinstance(body, list) else ""
@@ -256,6 +261,10 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
                f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip
 
 
+SHELL_SHEBANG = re.compile(r"#!\s*\S*/(env\s+)?(ba|z|da)?sh\b")
+"""A program that is a shell script (wp-cli's bin/wp wrapper): run as it is, not through php."""
+
+
 def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
     """The programs a package ships (composer.json `bin`, deployer's bin/dep): run from the clone with `php <file>`,
     after `composer install` has written the autoloader they load."""
@@ -264,7 +273,9 @@ def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
     own = [p for p in programs if isinstance(p, str) and tree.has(p) and not p.startswith("vendor/")]
     if own:
         note = f"the package's programs: {human_list(own, 4)}" if len(own) > 1 else ""
-        k.command("run", f"php {own[0]}", "composer.json bin", 60, note)
+        # wp-cli's bin/wp is a shell wrapper that finds php and starts php/boot-fs.php: `php bin/wp` prints it
+        shell = SHELL_SHEBANG.match(tree.read(own[0]) or "")
+        k.command("run", own[0] if shell else f"php {own[0]}", "composer.json bin", 60, note)
 
 
 def own_program(tree: Tree, command: str) -> str | None:
@@ -275,8 +286,9 @@ def own_program(tree: Tree, command: str) -> str | None:
     programs = [listed] if isinstance(listed, str) else listed if isinstance(listed, list) else []
     for program in (p for p in programs if isinstance(p, str) and tree.has(p)):
         name = re.escape(program.rsplit("/", 1)[-1])
+        shell = SHELL_SHEBANG.match(tree.read(program) or "")
         if found := re.match(rf"^(?:vendor/bin/)?{name}(?=\s|$)(.*)$", command):
-            return f"php {program}{found.group(1)}"
+            return f"{program}{found.group(1)}" if shell else f"php {program}{found.group(1)}"
     return None
 
 
