@@ -13,6 +13,7 @@ from fnmatch import fnmatch
 
 from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
 from picasso_tui.profile.guide_text import readme_dev_text
+from picasso_tui.profile.submodules import submodules
 from picasso_tui.profile.tasks import TARGET_ROLES
 from picasso_tui.profile.walk import Tree
 
@@ -483,6 +484,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     if readme:
         sources.append((readme, readme_dev_text(tree.read(readme) or "")))
     out: list[GuideCommand] = []
+    foreign = {path for path, _ in submodules(tree)}
     for rel, text in sources:
         rst = rel.lower().endswith(".rst")
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
@@ -502,6 +504,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 command = f"mkdir -p {inner} && cd {inner} && {made.group(2)}"
             in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", command)
             folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
+            if folder and folder in foreign:
+                continue  # preact's `cd benchmarks && pnpm i` sets up its benchmarks submodule, another repository
             if in_dir and not outside and not tree.under(folder) and folder not in built:
                 # `git clone …; cd project`: the checkout itself, not a folder in it (`cd project/myapp`: myapp)
                 inner = folder.split("/", 1)[1] if "/" in folder else ""

@@ -108,6 +108,11 @@ WEB_LIBRARY = re.compile(
 bootstrap-dropdown.js beside its own app.js): counted only where no package.json could have installed it."""
 
 
+EXPECTED_OUTPUT = re.compile(r"(^|/)tests?/(expectations|expected|golden|snapshots|__snapshots__)[\w-]*/")
+"""What the tests compare the program's output with (cbindgen's 1,148 tests/expectations/*.c, *.cpp and *.pyx
+headers it generated): output, not the project's C or Cython."""
+
+
 def bundled(tree: Tree, rel: str) -> bool:
     return bool(BUNDLED.search(rel) or (WEB_LIBRARY.search(rel) and not tree.has("package.json")))
 
@@ -126,6 +131,8 @@ def shares(tree: Tree) -> list[tuple[str, float, int]]:
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
     for rel, n in counted if counted else tree.sizes.items():
         if is_vendored(rel) or bundled(tree, rel) or TEST_DATA.search(rel) or in_fixture_project(rel):
+            continue
+        if EXPECTED_OUTPUT.search(rel):
             continue
         lang = language_in(tree, rel)
         if lang:

@@ -12,7 +12,8 @@ from picasso_tui.profile.where_tests_live import is_test_folder
 SECTION = re.compile(r"^\[submodule\s+\"[^\"]*\"\]\s*$((?:\n(?!\[).*)*)", re.MULTILINE)
 
 
-def describe(tree: Tree, k: Knowledge) -> None:
+def submodules(tree: Tree) -> list[tuple[str, str]]:
+    """(path, where it comes from) for each submodule .gitmodules declares."""
     text = tree.read(".gitmodules") or "" if tree.has(".gitmodules") else ""
     found: list[tuple[str, str]] = []
     for section in SECTION.finditer(text):
@@ -21,6 +22,11 @@ def describe(tree: Tree, k: Knowledge) -> None:
         if path:
             source = re.sub(r"^(https?://|git@)|\.git$", "", url.group(1)).replace(":", "/", 1) if url else ""
             found.append((path.group(1).rstrip("/"), source))
+    return found
+
+
+def describe(tree: Tree, k: Knowledge) -> None:
+    found = submodules(tree)
     if not found:
         return
     named = [f"{p} ({s})" if s else p for p, s in found]

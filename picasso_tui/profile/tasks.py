@@ -9,6 +9,7 @@ import tomllib
 
 from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged, zensical_site
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
+from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -370,9 +371,15 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     text = tree.read(rel) or ""
     names = re.findall(r"^task\s*\(?\s*[:'\"]?([\w:]+)['\"]?", text, re.MULTILINE)
     if re.search(r"(Rake|Minitest)::TestTask", text):
-        names.insert(0, "test")
+        declared = test_tasks(text)
+        if any(t.name == "test" for t in declared):
+            names.insert(0, "test")
         example = _ruby_test_pattern(tree)
-        if example and "Minitest::TestTask" in text:  # minitest's own task ignores TEST=: http's runs every test
+        named = [t for t in declared if one_file(t)]
+        if named and not any(t.name == "test" for t in declared):  # slim's `test` groups test:core, test:literate …
+            task = named[0]
+            k.command("test-one", f"bundle exec rake {task.name} TEST={one_file(task)}", f"{rel} (test task)", RUNNER)
+        elif example and "Minitest::TestTask" in text:  # minitest's own task ignores TEST=: http's runs every test
             k.command("test-one", f"bundle exec ruby -Itest {example}", f"{rel} (Minitest::TestTask)", RUNNER)
         elif example and not _helper_first(tree):  # TEST= runs the file without the helper the task lists first
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)

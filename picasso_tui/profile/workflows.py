@@ -89,8 +89,14 @@ def _guide(tree: Tree, k: Knowledge) -> None:
         if g.role == "install":  # set-up steps follow one another: the first one comes first (pip before hooks)
             k.command(g.role, g.command, g.source, GUIDE + found.index(g) / 100)
             continue
+        # preact's guide: "Pass package directories after `--` to build only selected packages, for example `npm
+        # run build -- . hooks compat`": the script's own plain run, from package.json, comes first
+        narrowed = re.match(r"(npm|pnpm|yarn|bun) run [\w:.-]+ -- \S", g.command)
         k.command(
-            g.role, g.command, g.source, GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5
+            g.role,
+            g.command,
+            g.source,
+            GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5 + (15 if narrowed else 0),
         )
 
 

@@ -89,3 +89,60 @@ def test_groovy_sources_pest_files_and_repeated_readme_notices(make_project):
     learned = bodies(make_project, files, name="client")
     assert learned["layout/tests"].startswith("3 test files")
     assert sum(notice[:40] in body for body in learned.values()) == 1
+
+
+def test_a_submodules_setup_and_a_narrowed_build_are_not_the_projects(make_project):
+    guide = "# Contributing\n\nSet up with `npm install`.\n\n- `build` - compiles all packages. Pass package " \
+            "directories after `--` to build only some, for example `npm run build -- . hooks compat`\n\n" \
+            "## Benchmarks\n\nThe benchmarks live in a submodule:\n\n```bash\ngit submodule update --init\n" \
+            "cd benchmarks\npnpm i\n```\n"  # fmt: skip
+    files = {"package.json": '{"name": "preact", "scripts": {"build": "node ./scripts/build.mjs"}}',
+             "package-lock.json": "{}", "src/index.js": "export default 1;\n", "CONTRIBUTING.md": guide,
+             ".gitmodules": '[submodule "benchmarks"]\n\tpath = benchmarks\n\turl = https://github.com/preactjs/'
+                            'benchmarks\n'}  # fmt: skip
+    learned = bodies(make_project, files, name="preact")
+    assert (
+        learned["workflow/install"].startswith("To install: `npm install`")
+        and "pnpm" not in learned["workflow/install"]
+    )
+    assert learned["workflow/build"].startswith("To build: `npm run build` (node ./scripts/build.mjs)")
+
+
+def test_expected_outputs_of_the_tests_are_no_language(make_project):
+    files = {"Cargo.toml": '[package]\nname = "cbindgen"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n" * 20,
+             **{f"tests/expectations/case{i}.c": "int f(void);\n" * 30 for i in range(5)},
+             **{f"tests/expectations/case{i}.pyx": "cdef int f()\n" * 30 for i in range(5)}}  # fmt: skip
+    assert bodies(make_project, files, name="cbindgen")["languages"].startswith(
+        "Languages by share of source: Rust 100%"
+    )
+
+
+SLIM_RAKEFILE = """require 'rake/testtask'
+
+task 'test' => %w(test:core test:logic_less)
+
+namespace 'test' do
+  Rake::TestTask.new('core') do |t|
+    t.libs << 'lib' << 'test/core'
+    t.test_files = FileList['test/core/test_*.rb']
+  end
+
+  Rake::TestTask.new('logic_less') do |t|
+    t.libs << 'lib' << 'test/core'
+    t.test_files = FileList['test/logic_less/test_*.rb']
+  end
+end
+
+task default: 'test'
+"""
+
+
+def test_named_test_tasks_in_a_namespace_run_one_file(make_project):
+    test = "require 'helper'\n\nclass TestCodeBlocks < TestSlim\n  def test_render\n    assert true\n  end\nend\n"
+    files = {"slim.gemspec": "Gem::Specification.new do |s|\n  s.name = 'slim'\nend\n",
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'minitest'\n", "Rakefile": SLIM_RAKEFILE,
+             "lib/slim.rb": "module Slim\nend\n", "test/core/helper.rb": "require 'minitest/autorun'\n",
+             "test/core/test_code_blocks.rb": test, "test/logic_less/test_logic_less.rb": test}  # fmt: skip
+    one = bodies(make_project, files, name="slim")["workflow/test-one"]
+    assert one.startswith("To run one test: `bundle exec rake test:core TEST=test/core/test_<name>.rb`")
+    assert "TEST=test/test_" not in one and "-Itest/core" in one

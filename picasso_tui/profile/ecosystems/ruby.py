@@ -17,6 +17,7 @@ from picasso_tui.profile.ecosystems.common import (
     root_gemspecs,
     stack_facts,
 )
+from picasso_tui.profile.ecosystems.ruby_test_tasks import test_tasks
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary
 
@@ -251,6 +252,10 @@ def _commands(
         if tests and "Minitest" in kinds.get("test", []):
             helper = preloaded_helper(tree, tests[0])  # scientist's tests rely on the task loading test_helper
             ruby = f"bundle exec ruby -Ilib -Itest -r{helper}" if helper else "bundle exec ruby -Itest"
+            # slim's test:core puts test/core on the load path, where the `helper` its tests require lives
+            task = next((t for t in test_tasks(_rake_tasks(tree)) if fnmatch.fnmatch(tests[0], t.files)), None)
+            if task and task.libs and not helper:
+                ruby = "bundle exec ruby " + " ".join(f"-I{lib}" for lib in dict.fromkeys(task.libs))
             k.command("test-one", f"{ruby} {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
     if "standard" in deps:

@@ -1,0 +1,40 @@
+"""The test tasks a Rakefile declares with Rake::TestTask: each one's name (inside its namespace), the folders it
+puts on the load path and the files it runs. slim's `test` only groups `test:core`, `test:literate` …, each with
+its own files and `t.libs << 'test/core'`, where the helper its tests require lives."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TASK = re.compile(r"^(?P<indent>[ \t]*)(?:Rake|Minitest)::TestTask\.new\s*\(?\s*(?P<name>[:'\"][\w:]+['\"]?)?", re.M)
+_NAMESPACE = re.compile(r"^(?P<indent>[ \t]*)namespace\s*\(?\s*[:'\"](?P<name>[\w-]+)['\"]?\s*\)?\s*do\b", re.M)
+
+
+@dataclass(frozen=True)
+class TestTask:
+    name: str
+    libs: tuple[str, ...]
+    files: str
+
+
+def test_tasks(text: str) -> list[TestTask]:
+    out: list[TestTask] = []
+    for m in _TASK.finditer(text):
+        name = (m.group("name") or ":test").strip(":'\"")
+        spaces = [n for n in _NAMESPACE.finditer(text, 0, m.start()) if len(n.group("indent")) < len(m.group("indent"))]
+        if spaces:
+            name = f"{spaces[-1].group('name')}:{name}"
+        end = re.search(rf"^{m.group('indent')}end\b", text[m.end() :], re.M)
+        block = text[m.end() : m.end() + end.start()] if end else text[m.end() : m.end() + 600]
+        libs = tuple(re.findall(r"['\"]([\w./-]+)['\"]", " ".join(re.findall(r"\.libs\s*(?:<<|=|\+=)[^\n]*", block))))
+        files = re.search(r"\.(?:pattern|test_files)\s*=\s*(?:FileList\[)?\s*['\"]([^'\"]+\.rb)['\"]", block)
+        out.append(TestTask(name, libs, files.group(1) if files else ""))
+    return out
+
+
+def one_file(task: TestTask) -> str:
+    """The task's files with one name in place of its glob (test/core/test_<name>.rb); empty when it names none."""
+    if "*" not in task.files:
+        return ""
+    return re.sub(r"\*\*/", "", task.files).replace("*", "<name>", 1).replace("*", "")
