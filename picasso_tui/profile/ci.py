@@ -220,6 +220,8 @@ def clean_command(line: str) -> str | None:
     line = re.sub(sarif, "", line)
     # pf4j's `mvn -B verify …:sonar-maven-plugin:sonar` uploads an analysis with CI's token: the build stands alone
     sonar = r"\s(org\.sonarsource\.scanner\.maven:sonar-maven-plugin:[\w.-]*:?sonar|sonar:sonar|-Dsonar\.\S+)(?=\s|$)"
+    if re.search(sonar, line) and not re.search(r"\s(test|verify|install|package|check|build)(?=\s|$)", line):
+        return None  # metrics' own step runs `./mvnw -B -ff -ntp …:sonar` and nothing else: the upload is all of it
     line = re.sub(sonar, "", line)
     env = r"^(\w+=(\"[^\"]*\"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S*)\s+)+(?=\S)"  # `CXX_LD=${{ matrix.linker }}` too
     service = r"[A-Z0-9_]*(URL|URI|DSN|TOKEN|KEY|SECRET|PASSWORD|HOST|ADDR|PORT|SCHEMA|USER|DATABASE)"

@@ -68,7 +68,11 @@ NO_ROLE = re.compile(
     r"\s--config-set\b|\s--generator[= ]|"  # PHP_CodeSniffer's guide: a setting, and its docs generator
     r"\s-m ensurepip\b|"  # rq's CI `hatch run test:python -m ensurepip --upgrade` gives its environment pip
     r"^(composer|npm run|pnpm|yarn|bun run) (test[-:_]serve|serve[-:_]test)[\w:-]*$|"  # flight's page to check by hand
-    r"^patch\b|^cmake$"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
+    r"^patch\b|^cmake$|"  # uriparser's Windows CI patches GoogleTest (`patch -p 1 < build.patch`); a bare cmake
+    # mongoose's guide starts an encrypted cluster (`scripts/configure-cluster-with-encryption.sh`, `npm run
+    # setup-test-encryption`) before its tests: a preparation, not the run
+    r"^(?:(?:npm|pnpm|yarn|bun) run |(?:\./)?(?:[\w.-]+/)*)(setup|configure)[-_:][\w:.-]*(\s|$)|"
+    r"\s(--help|-h)$|\s--only-group\b|^go run$|^cargo package\b"  # help; beets' CI installs one uv group; publishing
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
@@ -493,7 +497,10 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             if REWRITES.search(context):
                 continue  # scssphp's "run the following command to rebuild all the tests": it rewrites them
             said = re.escape(command)
-            disowned = rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained"
+            disowned = (
+                rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained|"
+                rf"\b(instead of|rather than) (running )?`{said}`"  # jsdom's "`npm run lint` instead of `npx eslint`"
+            )
             if re.search(disowned, context):
                 continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"
             built |= {m.rstrip("/") for m in BUILD_DIR.findall(command)}

@@ -102,15 +102,19 @@ jasmine.js for its tests) or a versioned or minified copy."""
 
 WEB_LIBRARY = re.compile(
     r"(^|/)(jquery|ace|bootstrap|popper|lodash|underscore|backbone|angular|d3|moment|highlight|prism|codemirror|"
-    r"select2|handlebars|mustache|require|zepto|knockout|raphael|leaflet|socket\.io)(\d*[-.][\w.-]*)?\.js$"
+    r"select2|handlebars|mustache|require|zepto|knockout|raphael|leaflet|socket\.io|livereload|elasticlunr|lunr)"
+    r"(\d*[-.][\w.-]*)?\.js$"
 )
 """A well-known browser library copied into a server's assets (pgweb's static/js/ace.js, jquery.js and
 bootstrap-dropdown.js beside its own app.js): counted only where no package.json could have installed it."""
 
 
-EXPECTED_OUTPUT = re.compile(r"(^|/)tests?/(expectations|expected|golden|snapshots|__snapshots__)[\w-]*/")
+EXPECTED_OUTPUT = re.compile(
+    r"(^|/)tests?/(expectations|expected|golden|snapshots|__snapshots__)[\w-]*/|(^|/)testdata/"
+)
 """What the tests compare the program's output with (cbindgen's 1,148 tests/expectations/*.c, *.cpp and *.pyx
-headers it generated): output, not the project's C or Cython."""
+headers it generated), and the files they read (caddy's testdata/caddy_asciinema_player.js, a folder the Go tool
+leaves alone): data, not the project's C, Cython or JavaScript."""
 
 
 def bundled(tree: Tree, rel: str) -> bool:

@@ -132,7 +132,9 @@ def _translation_folders(tree: Tree) -> frozenset[str]:
         parts = f.split("/")
         for i, p in enumerate(parts[:-1]):
             if p.lower().strip("_") in LOCALE_FOLDERS:
-                named.setdefault("/".join(parts[: i + 1]), []).append(parts[-1])
+                # Laravel's lang/en/auth.php: a folder per locale, named like a locale file without its ending
+                below = parts[i + 1] + ".x" if i + 2 < len(parts) else parts[-1]
+                named.setdefault("/".join(parts[: i + 1]), []).append(below)
     return frozenset(
         d for d, names in named.items() if sum(bool(LOCALE_FILE.match(n)) for n in names) * 2 >= len(names)
     )

@@ -9,6 +9,7 @@ import tomllib
 
 from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged, zensical_site
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
+from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
@@ -570,7 +571,7 @@ def maven_goal(tree: Tree, k: Knowledge) -> None:
     if not goal:
         return
     goals = goal.group(1).split()
-    mvn = "./mvnw" if tree.has("mvnw") else "mvn"
+    mvn = maven_command(tree)
     k.command("test", mvn, "pom.xml <defaultGoal>", RUNNER, f"default goal: {' '.join(goals)}")
     checks = [g for g in goals if re.match(r"(checkstyle|spotbugs|pmd|apache-rat|spotless):", g)]
     if checks:
@@ -643,7 +644,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("format", "./gradlew spotlessApply", f"{gradle} (Spotless plugin)", RUNNER + 5)
     ruby_docs(tree, k)
     pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
-    mvn = "./mvnw" if tree.has("mvnw") else "mvn"
+    mvn = maven_command(tree)
     pages = r"(.+/)?src/site/(?!site\.xml$|resources/)\S+\.(md|apt|xdoc|xml|fml|vm|html)$"  # not only site.xml's menu
     reports = _site_reports(pom)
     if pom and any(re.match(pages, f) for f in tree.files):  # kryo's pom has a plugin, no site; jackson's no page

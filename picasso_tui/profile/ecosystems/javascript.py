@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass
 
@@ -129,6 +130,33 @@ def _test_runner(scripts: dict) -> tuple[str | None, bool]:
 LINTERS = re.compile(r"^(xo|eslint|standard|biome (lint|check|ci)|oxlint|ts-standard|semistandard)\b")
 """A linter at the head of one step of a chained test script (`xo && ava`)."""
 EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
+
+
+ASSET_TOOLS = re.compile(
+    r"^(sass|node-sass|esbuild|webpack|rollup|parcel|postcss|tailwindcss|chokidar|livereload|gulp|grunt|"
+    r"vite build|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently)\b"
+)
+"""Tools that build or watch front-end assets, and the runners that start several of them."""
+
+
+def _serves_another_language(tree: Tree) -> bool:
+    """The application is another language's (BookStack's composer.json and artisan): package.json builds assets."""
+    return any(tree.has(f) for f in ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml"))
+
+
+def _only_assets(scripts: dict[str, object], name: str, depth: int = 3) -> bool:
+    """The script, and the scripts it runs by name or glob (npm-run-all's `build:*:watch`), only build or watch
+    assets: BookStack's `dev` is `npm-run-all --parallel watch livereload`, sass and esbuild under chokidar."""
+    steps = [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]
+    for step in steps:
+        if not ASSET_TOOLS.match(step):
+            return False
+        called = [w for w in step.split()[1:] if not w.startswith("-")]
+        if re.match(r"(npm-run-all|run-[ps])\b", step) and depth > 0:
+            names = [n for pattern in called for n in scripts if fnmatch.fnmatchcase(n, pattern) and n != name]
+            if not names or not all(_only_assets(scripts, n, depth - 1) for n in names):
+                return False
+    return bool(steps)
 
 
 def chain_steps(script: str) -> list[str]:
@@ -500,6 +528,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             if not NEEDS_ARGUMENT.search(str(scripts[n]).strip())
             and fixes(n, str(scripts[n]))
             and not NPM_PLACEHOLDER.search(str(scripts[n]))
+            and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))

@@ -8,6 +8,7 @@ from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, in
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
+from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -221,7 +222,7 @@ def investigate(tree: Tree) -> Knowledge:
         modules, manifests = _gradle_modules(tree)
     else:
         tool = "Maven"
-        wrapper = "./mvnw" if tree.has("mvnw") else "mvn"
+        wrapper = maven_command(tree)
         default, profiled = maven_modules(tree)
         modules = [*default, *profiled]
         manifests = [f for f in tree.files if f.endswith("pom.xml") and not in_unbuilt_folder(tree, f)]
@@ -229,7 +230,9 @@ def investigate(tree: Tree) -> Knowledge:
     lang = _language(tree)
     details = [f"build tool {tool} ({wrapper}){' with the Kotlin DSL' if (gradle or '').endswith('.kts') else ''}"]
     main_text = _project_build_text(tree, manifests)
-    if version := compiled_for(main_text):
+    # metrics' root pom compiles for 8; only its Jetty 12 modules, behind a profile, set maven.compiler.release 17
+    root = sorted(manifests, key=lambda m: m.count("/"))[:1]
+    if version := compiled_for(_project_build_text(tree, root)) or compiled_for(main_text):
         details.append(f"compiles for Java {version}")
     if api := api_kept_to(tree, main_text):
         details.append(api)

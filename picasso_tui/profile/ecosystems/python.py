@@ -193,12 +193,15 @@ def hatch_run(pyproject: dict[str, Any], tool: str) -> str:
 def _pip_instead(tree: Tree, tool: dict) -> bool:
     """A uv.lock nothing uses: no [tool.uv], no guide, task file or workflow runs uv, and the Makefile or a guide
     sets up with virtualenv and pip (gunicorn's `make build`; its uv.lock lags its pyproject.toml)."""
-    if "uv" in tool or _used(tree, "uv"):
+    # sqlglot's `[tool.uv.sources]` only tells uv where its sqlglotc package is: no setting of the project's own
+    if set(tool.get("uv") or {}) - {"sources"} or _used(tree, "uv"):
         return False
     texts = [tree.read(f) or "" for f in ("Makefile", "justfile", "tox.ini", *GUIDES) if tree.has(f)]
-    if any(re.search(r"\buv (run|sync|pip|venv|lock)\b", t) for t in texts):
+    # sqlglot's Makefile takes `uv pip` only under `ifdef UV`: an option, pip the default
+    opted = [re.sub(r"^ifn?def\b.*?^(else|endif)\b", "", t, flags=re.M | re.S) for t in texts]
+    if any(re.search(r"\buv (run|sync|pip|venv|lock)\b", t) for t in opted):
         return False
-    return any(re.search(r"\bpip3? install\b|\bvirtualenv\b|-m venv\b", t) for t in texts)
+    return any(re.search(r"\bpip3? install\b|\$[({]PIP[)}] install\b|\bvirtualenv\b|-m venv\b", t) for t in texts)
 
 
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
