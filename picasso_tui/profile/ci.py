@@ -204,6 +204,8 @@ def logical_lines(script: str) -> list[str]:
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    if added := re.fullmatch(r"rustup (?:component|target) add [\w. -]+? && (.+)", line):
+        return clean_command(added.group(1))  # comrak's `rustup component add clippy && cargo clippy -- -Dwarnings`
     if wrapped := re.fullmatch(r"(?:ba)?sh -c (['\"])([^'\"]+)\1", line):
         return clean_command(wrapped.group(2))  # jOOL's Travis `sh -c 'cd jOOL && mvn test'`: the command inside
     if re.search(r"\s-Z\s|\s\+nightly\b", line):

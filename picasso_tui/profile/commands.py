@@ -34,7 +34,9 @@ TOOLS = re.compile(
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 USER_ONLY = re.compile(
-    r"^(go (get|install)\b|(python3? -m )?pip3? install (?!-e|-r|\.|--editable|--group|-U pip|--upgrade pip)|"
+    # psycopg's `pip install --config-settings editable_mode=strict -e "./psycopg[dev,test]"`: options before -e
+    r"^(go (get|install)\b|(python3? -m )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
+    r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
 )
@@ -72,7 +74,8 @@ NO_ROLE = re.compile(
     # mongoose's guide starts an encrypted cluster (`scripts/configure-cluster-with-encryption.sh`, `npm run
     # setup-test-encryption`) before its tests: a preparation, not the run
     r"^(?:(?:npm|pnpm|yarn|bun) run |(?:\./)?(?:[\w.-]+/)*)(setup|configure)[-_:][\w:.-]*(\s|$)|"
-    r"\s(--help|-h)$|\s--only-group\b|^go run$|^cargo package\b"  # help; beets' CI installs one uv group; publishing
+    r"\s(--help|-h)$|\s--only-group\b|^go run$|^cargo package\b|"  # help; beets' CI installs one uv group; publishing
+    r"^gem cert\b"  # ruby-pg's CI makes a throwaway signing certificate for its binary gems
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis
@@ -486,7 +489,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     sources += [(rel, tree.read(rel) or "") for rel in ("AGENTS.md", "CLAUDE.md") if tree.has(rel)]
     readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst")
     if readme:
-        sources.append((readme, readme_dev_text(tree.read(readme) or "")))
+        sources.append((readme, readme_dev_text(tree.read(readme) or "", rst=readme.endswith(".rst"))))
     out: list[GuideCommand] = []
     foreign = {path for path, _ in submodules(tree)}
     for rel, text in sources:

@@ -85,9 +85,35 @@ def cut(rule: str, limit: int = MAX_RULE_CHARS) -> str:
     return kept if kept == rule else f"{kept} …"
 
 
-def readme_dev_text(text: str) -> str:
+RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+:.])\1{2,}\s*$")
+
+
+def rst_headings_as_markdown(text: str) -> str:
+    """reStructuredText's underlined titles as Markdown's `#` headings, each underline character a level in the
+    order it first appears (psycopg's README.rst "Hacking" section)."""
+    lines = text.splitlines()
+    levels: list[str] = []
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        below = lines[i + 1] if i + 1 < len(lines) else ""
+        if RST_UNDERLINE.match(line) and out and out[-1].startswith("#"):
+            continue  # the underline of the title just turned into a heading
+        if RST_UNDERLINE.match(line) and RST_UNDERLINE.match(lines[i + 2] if i + 2 < len(lines) else ""):
+            continue  # an overline above its title
+        m = RST_UNDERLINE.match(below)
+        if m and line.strip() and not RST_UNDERLINE.match(line) and len(below.strip()) >= len(line.strip()) - 1:
+            if m.group(1) not in levels:
+                levels.append(m.group(1))
+            out.append("#" * min(levels.index(m.group(1)) + 1, 6) + " " + line.strip())
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def readme_dev_text(text: str, rst: bool = False) -> str:
     """The README's development sections only: a heading about developing, contributing, building from
     source or running the tests, down to the next heading of the same or a higher level."""
+    text = rst_headings_as_markdown(text) if rst else text
     keep: list[str] = []
     level_kept = 0
     fenced = False

@@ -52,6 +52,16 @@ def flavour(tree: Tree) -> str:
     return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"
 
 
+FIND = re.compile(r"\$\(\s*find\s+([\w./-]+)\s+([^)]*(?:\\\)[^)]*)*)\)")
+"""A shell `$(find test -name '*-test.js' -o -name '*.test.js')` that lists the files to run (nodemailer)."""
+
+
+def _found_globs(m: re.Match[str]) -> str:
+    """The `find`'s folder and name patterns as the globs it matches: `test/**/*-test.js test/**/*.test.js`."""
+    names = re.findall(r"-name\s+['\"]([^'\"]+)['\"]", m.group(2))
+    return " ".join(f"{m.group(1).rstrip('/')}/**/{n}" for n in names) if names else m.group(0)
+
+
 def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     """The globs the package.json test script runs (yargs' `./test/*.mjs`; buffer's `test/*.js test/node/*.js`) and
     the files they match: the suite, however its files are named; ([], []) when the script names no glob."""
@@ -64,6 +74,7 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
         str(scripts.get(n) or "") for n in RUNS_SCRIPT.findall(script)
     ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js
     testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
+    testing = [FIND.sub(_found_globs, text) for text in testing]
     globs: list[str] = []
     files: dict[str, None] = {}
     for found in re.finditer(r"(?<![\w-])['\"]?((?:\./)?[\w./{},-]*\*[\w.*/{},-]*)", " ".join(testing)):

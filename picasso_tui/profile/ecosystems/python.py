@@ -209,6 +209,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     tool = pyproject.get("tool") or {}
     if (tree.has("uv.lock") or "uv" in tool) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
+    # Radicale's .gitignore lists uv.lock: one CI job runs `uv run`, the project locks and manages nothing with it
+    unlocked = re.search(r"^/?uv\.lock\s*$", tree.read(".gitignore") or "", re.M) if tree.has(".gitignore") else None
     if tree.has("pixi.lock") or tree.has("pixi.toml") or "pixi" in tool:
         # pint's environments are pixi's (conda-forge); pixi's own tasks give the commands, with their environment
         return "pixi", "pixi.lock" if tree.has("pixi.lock") else "[tool.pixi]" if "pixi" in tool else "pixi.toml", ""
@@ -223,7 +225,7 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
         return "Hatch", "[tool.hatch.envs]", "hatch run "
     # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`; babel's setup.py has no [project]
     # table for `uv sync` to install (its CI's uv runs a benchmark job)
-    if (runs_uv := _used(tree, "uv")) and "project" in pyproject:
+    if (runs_uv := _used(tree, "uv")) and "project" in pyproject and not unlocked:
         return "uv", runs_uv, "uv run "
     if tree.has("uv.lock"):
         return "pip", "uv.lock is there, but the Makefile and guides set up with pip", ""
@@ -374,7 +376,8 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", "pipenv install --dev", why, 40)
     elif tool == "pixi":
         return  # `pixi install`, from the pixi manifest
-    elif tree.has("pyproject.toml") or tree.has("setup.py"):
+    elif tree.has("setup.py") or tree.has("setup.cfg") or "project" in p.pyproject:
+        # psycopg's root pyproject.toml only configures pytest, mypy and coverage: its packages are in folders
         k.command("install", *pip_install(tree, extras, sources[0]), 60)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)

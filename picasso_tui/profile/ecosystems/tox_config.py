@@ -49,7 +49,13 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     elif (found := _toml_config(tree))[1]:
         data, source = found
         names = [str(n) for n in data.get("env_list", [])] + list(data.get("env", {}))
-        run = "tox run -e"
+        # Radicale's CI always names the file: tox 4.30 read its setup.cfg (flake8's settings) first and failed
+        named = any(
+            "tox -c pyproject.toml" in (tree.read(f) or "")
+            for f in tree.under(".github/workflows")
+            if f.endswith((".yml", ".yaml"))
+        )
+        run = "tox -c pyproject.toml run -e" if source.startswith("pyproject") and named else "tox run -e"
     return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
 
 
