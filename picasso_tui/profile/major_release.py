@@ -93,7 +93,11 @@ def investigate(tree: Tree) -> Knowledge:
     _, heading, own, section = major
     day = re.search(r"\b(\d{4})-\d\d-\d\d\b", heading)
     head_year = reasons.head_day(tree.root)[:4]
-    if day and head_year.isdigit() and int(head_year) - int(day.group(1)) > MAX_AGE_YEARS:
+    # Radicale's `## 3.0.0` carries no date: its tag does (2020)
+    tag = next((t for t in tags if t.removeprefix("v") == ".".join(map(str, major[0]))), "")
+    tagged = (git(tree.root, "log", "-1", "--format=%cs", tag) or "")[:4] if tag and not day else ""
+    year = day.group(1) if day else tagged
+    if year.isdigit() and head_year.isdigit() and int(head_year) - int(year) > MAX_AGE_YEARS:
         return k  # vobject's 4.0.0 of 2015: code written since knows it
     entries = [e for e in reasons.changelog_entries(section) if not CHORE.search(e)]
     # webmock 3.0's additions say nothing of what broke; a runtime dropped is the runtime fact's, counted here

@@ -74,3 +74,24 @@ def test_an_ignored_uv_lock_and_tox_named_to_pyproject(make_project):
     learned = bodies(make_project, files, name="Radicale")
     assert "uv" not in learned["python/packaging"] and "uv" not in learned["workflow/install"]
     assert "`tox -c pyproject.toml run -e mypy`" in learned["workflow/typecheck"]
+
+
+def test_an_undated_major_release_whose_tag_is_years_old(make_project):
+    import os
+    import subprocess
+
+    from picasso_tui.profile.investigator import investigate
+
+    changelog = "# Changelog\n\n## 3.1.0\n\n* Add a thing.\n\n## 3.0.0\n\nThis release is incompatible with previous " \
+                "releases.\n\n* Remove settings for SSL ciphers (breaking)\n* Drop the old storage format (breaking)\n"  # fmt: skip
+    repo = make_project({"pyproject.toml": '[project]\nname = "radicale"\n', "radicale/__init__.py": "x = 1\n",
+                         "CHANGELOG.md": changelog}, name="Radicale")  # fmt: skip
+    old = {"GIT_COMMITTER_DATE": "2020-05-19T00:00:00", "GIT_AUTHOR_DATE": "2020-05-19T00:00:00"}
+    subprocess.run(["git", "-C", str(repo.root), "commit", "-q", "--allow-empty", "-m", "Release 3.0.0"], check=True,
+                   env={**os.environ, **old})  # fmt: skip
+    subprocess.run(["git", "-C", str(repo.root), "tag", "3.0.0"], check=True)
+    (repo.root / "radicale/__init__.py").write_text("x = 2\n")
+    new = {"GIT_COMMITTER_DATE": "2026-06-01T00:00:00", "GIT_AUTHOR_DATE": "2026-06-01T00:00:00"}
+    subprocess.run(["git", "-C", str(repo.root), "commit", "-qam", "Later work"], check=True,
+                   env={**os.environ, **new})  # fmt: skip
+    assert "history/major-release" not in {f.key for f in investigate(repo.root)[1]}
