@@ -86,12 +86,18 @@ def test_an_undated_major_release_whose_tag_is_years_old(make_project):
                 "releases.\n\n* Remove settings for SSL ciphers (breaking)\n* Drop the old storage format (breaking)\n"  # fmt: skip
     repo = make_project({"pyproject.toml": '[project]\nname = "radicale"\n', "radicale/__init__.py": "x = 1\n",
                          "CHANGELOG.md": changelog}, name="Radicale")  # fmt: skip
-    old = {"GIT_COMMITTER_DATE": "2020-05-19T00:00:00", "GIT_AUTHOR_DATE": "2020-05-19T00:00:00"}
+    who = {
+        "GIT_AUTHOR_NAME": "dev",
+        "GIT_AUTHOR_EMAIL": "d@x",
+        "GIT_COMMITTER_NAME": "dev",
+        "GIT_COMMITTER_EMAIL": "d@x",
+    }
+    old = {**who, "GIT_COMMITTER_DATE": "2020-05-19T00:00:00", "GIT_AUTHOR_DATE": "2020-05-19T00:00:00"}
     subprocess.run(["git", "-C", str(repo.root), "commit", "-q", "--allow-empty", "-m", "Release 3.0.0"], check=True,
                    env={**os.environ, **old})  # fmt: skip
     subprocess.run(["git", "-C", str(repo.root), "tag", "3.0.0"], check=True)
     (repo.root / "radicale/__init__.py").write_text("x = 2\n")
-    new = {"GIT_COMMITTER_DATE": "2026-06-01T00:00:00", "GIT_AUTHOR_DATE": "2026-06-01T00:00:00"}
+    new = {**who, "GIT_COMMITTER_DATE": "2026-06-01T00:00:00", "GIT_AUTHOR_DATE": "2026-06-01T00:00:00"}
     subprocess.run(["git", "-C", str(repo.root), "commit", "-qam", "Later work"], check=True,
                    env={**os.environ, **new})  # fmt: skip
     assert "history/major-release" not in {f.key for f in investigate(repo.root)[1]}
