@@ -109,7 +109,7 @@ def _targets(
             k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER - 1 if book else RUNNER, note)
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
-        k.fact(f"tasks/{runner.split()[-1]}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+        k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
 SITE_GENERATORS = ("vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra")
@@ -245,6 +245,21 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
             if not re.search(r"^\s+internal:\s*true\b", body, re.M)
         ]
         _targets(k, rel, "task", names, bodies={h.group(1): body for h, body in zip(heads, bodies, strict=True)})
+
+
+SHELL_FUNCTION = re.compile(r"^([a-z][\w-]*)\s*\(\)\s*\{\n(.*?)^\}", re.M | re.S)
+
+
+def do_script(tree: Tree, k: Knowledge) -> None:
+    """A root `./do` script of shell functions, run by name (gotestsum's plsdo: `./do lint`, `./do go-mod-tidy`):
+    a task runner of its own. Functions named with a leading underscore are its helpers."""
+    rel = next((f for f in ("do", "run", "tasks") if tree.has(f)), "")
+    text = (tree.read(rel) or "") if rel else ""
+    if not re.match(r"#!\s*\S*/(env\s+)?(ba)?sh\b", text) or not re.search(r"\"\$@\"|\"\$1\"|\$\{1", text):
+        return
+    bodies = {m.group(1): m.group(2) for m in SHELL_FUNCTION.finditer(text)}
+    if bodies:
+        _targets(k, rel, f"./{rel}", list(bodies), bodies=bodies)
 
 
 def jakefile(tree: Tree, k: Knowledge) -> None:
@@ -691,5 +706,6 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, jakefile, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders, dprint
+    makefile, justfile, taskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders,
+    dprint,
 )  # fmt: skip

@@ -425,6 +425,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # maturin's AGENTS.md: `pytest tests/`, a folder of Rust tests that pytest collects nothing from
     if own := php.own_program(tree, c.command):
         c = replace(c, command=own)  # PHP_CodeSniffer's guide: `phpcs`, which its checkout runs as `php bin/phpcs`
+    if phar := php.phive_tool(tree, c.command):
+        c = replace(c, command=phar, note="after `phive install`")  # captainhook's guide: `phpstan` is tools/phpstan
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs
         c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None

@@ -131,6 +131,8 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
         runner = "vendor/bin/phpunit"
     elif "symfony/phpunit-bridge" in dev_and_runtime:
         runner = "vendor/bin/simple-phpunit"
+    elif phar := phive_tool(tree, "phpunit"):
+        runner = phar  # captainhook's PHPUnit is a Phive PHAR in tools/
     else:
         return
     config = tree.first(*ROOT_CONFIGS) or "composer.json"
@@ -289,6 +291,19 @@ def own_program(tree: Tree, command: str) -> str | None:
         shell = SHELL_SHEBANG.match(tree.read(program) or "")
         if found := re.match(rf"^(?:vendor/bin/)?{name}(?=\s|$)(.*)$", command):
             return f"{program}{found.group(1)}" if shell else f"php {program}{found.group(1)}"
+    return None
+
+
+PHIVE_PHAR = re.compile(r"<phar\b[^>]*\bname=\"(?:[\w-]+/)?([\w-]+)\"[^>]*\blocation=\"([^\"]+)\"")
+
+
+def phive_tool(tree: Tree, command: str) -> str | None:
+    """A tool named bare (`phpstan`) that Phive installs into the checkout (phive.xml's `location="./tools/phpstan"`):
+    the command as the project runs it, from there; None when Phive does not bring it."""
+    config = (tree.read("phive.xml") or "") if tree.has("phive.xml") else ""
+    for name, location in PHIVE_PHAR.findall(config):
+        if found := re.match(rf"^(?:vendor/bin/)?{re.escape(name)}(?=\s|$)(.*)$", command):
+            return location.removeprefix("./") + found.group(1)
     return None
 
 
