@@ -75,7 +75,9 @@ NO_ROLE = re.compile(
     # setup-test-encryption`) before its tests: a preparation, not the run
     r"^(?:(?:npm|pnpm|yarn|bun) run |(?:\./)?(?:[\w.-]+/)*)(setup|configure)[-_:][\w:.-]*(\s|$)|"
     r"\s(--help|-h)$|\s--only-group\b|^go run$|^cargo package\b|"  # help; beets' CI installs one uv group; publishing
-    r"^gem cert\b"  # ruby-pg's CI makes a throwaway signing certificate for its binary gems
+    r"^gem cert\b|"  # ruby-pg's CI makes a throwaway signing certificate for its binary gems
+    # flac's CI `unxz --keep test/abi/abi-libFLAC++-1.5.0.dump.xz` unpacks a file the next step reads
+    r"^(unxz|xz|gunzip|gzip|bunzip2|unzip|tar|curl|wget)\s[^&|;]*$"
 )
 """config's recipe for a sample app, a static file server: neither tests, builds nor documents anything; nor does
 installing what a build made (`cmake --install build`, CI's check of the install rules), nor a hosted analysis

@@ -43,3 +43,15 @@ def test_phive_tools_run_from_where_phive_puts_them(make_project):
     learned = bodies(make_project, files, name="captainhook")
     assert learned["workflow/typecheck"].startswith("To type-check: `tools/phpstan` (after `phive install`)")
     assert learned["workflow/test-one"].startswith("To run one test: `tools/phpunit --filter '<test name>'`")
+
+
+def test_an_opt_in_werror_and_an_unpacked_test_file(make_project):
+    cmake = "cmake_minimum_required(VERSION 3.12)\nproject(FLAC C)\noption(ENABLE_WERROR \"Enable -Werror\" OFF)\n" \
+            "add_compile_options(-Wall -Wextra $<$<BOOL:${ENABLE_WERROR}>:-Werror>)\nadd_library(FLAC src/a.c)\n"  # fmt: skip
+    ci = "on: [push, pull_request]\njobs:\n  abi:\n    runs-on: ubuntu-latest\n    steps:\n      - run: unxz --keep " \
+         "test/abi/abi-libFLAC-1.5.0.dump.xz\n"  # fmt: skip
+    files = {"CMakeLists.txt": cmake, "src/a.c": "int a(void) { return 0; }\n", "src/b.c": "int b(void);\n",
+             "test/abi/README": "ABI dumps\n", ".github/workflows/distcheck.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="flac")
+    assert "-Werror" not in learned.get("cpp/warnings", "") and "-Wall" in learned["cpp/warnings"]
+    assert "unxz" not in learned.get("workflow/test-one", "")

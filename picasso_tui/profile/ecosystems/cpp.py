@@ -435,6 +435,8 @@ def _warning_flags(cmake: str) -> list[str]:
     # default: those blocks go, and then a macro or function nothing calls any more (fast_float's `t(a)` still does)
     for off in re.findall(r"\boption\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)", cmake, re.IGNORECASE):
         cmake = re.sub(rf"\bif\s*\(\s*{off}\s*\).*?\bendif\s*\([^)]*\)", "", cmake, flags=re.IGNORECASE | re.DOTALL)
+        # flac's `$<$<BOOL:${ENABLE_WERROR}>:-Werror>`: a flag only that option, OFF unless asked, turns on
+        cmake = re.sub(rf"\$<\$<BOOL:\$\{{{off}\}}>:[^>]*>", "", cmake)
     for m in list(re.finditer(r"\b(macro|function)\s*\(\s*(\w+).*?\bend\1\s*\([^)]*\)", cmake, re.I | re.DOTALL)):
         rest = cmake.replace(m.group(0), "")
         if not re.search(rf"(?<![\w$]){re.escape(m.group(2))}\s*\(", rest):
