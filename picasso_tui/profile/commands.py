@@ -410,6 +410,9 @@ def _names_missing_files(tree: Tree, command: str) -> bool:
         found = any(fnmatch(f, word) for f in tree.files) if "*" in word else tree.has(word)
         if not found:
             return True
+    # trio's guide: `pytest trio`, `black trio`, written before the package moved to src/trio
+    if re.match(r"(python3? -m )?(pytest|black|isort|flake8|mypy|pylint|ruff( check| format)?)\s", command):
+        return any(re.fullmatch(r"[A-Za-z_]\w*", w) and not tree.under(w) and tree.under(f"src/{w}") for w in words)
     return False
 
 

@@ -161,6 +161,22 @@ NODE_TOOLS = {
 """Commands only an npm package brings, and the package: a Makefile beside a package.json runs them from it."""
 
 
+def _needs_a_missing_target(tree: Tree, makefile: str, target: str) -> bool:
+    """The target pulls in a prerequisite nothing makes: no rule, no pattern rule, no file (kombu's `lint:
+    flakecheck apicheck configcheck readmecheck` with no `configcheck` anywhere), so `make` stops at once."""
+    rules = make_rules(makefile)
+    if re.search(r"^[^\t#\n]*%[^\n]*:", makefile, re.M):
+        return False  # a pattern rule may make any of them
+    return any(
+        need not in rules
+        and not re.search(r"[$./]", need)  # a variable, a file or a path some rule or tool writes (target/fzf)
+        and need not in ("vendor", "node_modules", "venv", "build", "dist", "bin", "lib")  # an install's folders
+        and not tree.has(need)
+        and not tree.under(need)
+        for need in rules.get(target, ([], ""))[0]
+    )
+
+
 def _runs_an_undeclared_node_tool(tree: Tree, makefile: str, target: str) -> bool:
     """The target's recipe runs an npm package's command that package.json does not declare (passport's
     `html: jsdoc …` with no jsdoc among its dependencies): on a contributor's clone it is "command not found"."""
@@ -199,6 +215,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             for n in names
             if not _runs_a_missing_file(tree, text, n)
             and not runs_dead_nose(tree, _recipe(text, n))
+            and not re.search(r"\bsetup\.py\s+test\b", _recipe(text, n))  # setuptools removed the command (kombu)
+            and not _needs_a_missing_target(tree, text, n)
             and not _runs_an_undeclared_node_tool(tree, text, n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone

@@ -23,7 +23,7 @@ TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c, nock's tests/test_*.js, phpspec's
 spec/**/*Spec.php (a `*TestCase.php` is no test:
 Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside."""
-TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test"}
+TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test", "t"}  # kombu's and Perl's t/
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
 `java-test` or `*-tests` module, will_paginate's spec-non-rails/ suite): its tests are not beside the source they

@@ -395,11 +395,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # filelock's CI: `python tasks\deny_symlink.py …`, a Windows path: no POSIX shell runs it so
     inside = re.match(r"cd (\S+) && ", c.command)
     if (
-        c.role in ("test", "build")
+        c.role in ("test", "build", "lint", "format", "typecheck")
         and inside
         and re.search(r"(^|/)(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
     ):
-        return None  # libcheck's CI: `cd doc/example && make check` builds an example against the installed library
+        return None  # libcheck's CI `cd doc/example && make check`; askama's clippy over each examples/ app
     if c.role == "build" and _runs_a_built_file(tree, c.command):
         return None  # JoliNotif's CI runs `tools/phar/build/jolinotif.phar --help`: the PHAR a build wrote, no build
     if re.match(r"(bundle exec )?rake\b", c.command) and tasks.missing_rakefile_gem(tree):

@@ -55,3 +55,30 @@ def test_an_opt_in_werror_and_an_unpacked_test_file(make_project):
     learned = bodies(make_project, files, name="flac")
     assert "-Werror" not in learned.get("cpp/warnings", "") and "-Wall" in learned["cpp/warnings"]
     assert "unxz" not in learned.get("workflow/test-one", "")
+
+
+def test_a_t_folder_setup_py_test_and_a_target_needing_what_nothing_makes(make_project):
+    makefile = "test:\n\tpython setup.py test\n\nlint: flakecheck configcheck\n\nflakecheck:\n\tflake8 kombu\n\n" \
+               "build:\n\tpython -m build\n"  # fmt: skip
+    files = {"setup.py": "from setuptools import setup\nsetup(name='kombu')\n", "Makefile": makefile,
+             "kombu/__init__.py": "x = 1\n" * 20, "kombu/connection.py": "class C:\n    pass\n" * 20,
+             **{f"t/unit/test_m{i}.py": "def test_a():\n    pass\n" for i in range(4)}}  # fmt: skip
+    learned = bodies(make_project, files, name="kombu")
+    assert learned["layout/tests"].endswith("they live in t/ (4 files).")
+    assert "make test" not in learned.get("workflow/test", "") and "make lint" not in learned.get("workflow/lint", "")
+
+
+def test_an_examples_clippy_and_a_guide_from_before_the_src_layout(make_project):
+    ci = "on: [push, pull_request]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cd examples/" \
+         "axum-app && cargo clippy --all-targets -- -D warnings\n"  # fmt: skip
+    files = {"Cargo.toml": '[workspace]\nmembers = ["askama"]\n', "askama/Cargo.toml": '[package]\nname = "askama"\n',
+             "askama/src/lib.rs": "pub fn f() {}\n", "examples/axum-app/Cargo.toml": '[package]\nname = "app"\n',
+             "examples/axum-app/src/main.rs": "fn main() {}\n", ".github/workflows/rust.yml": ci}  # fmt: skip
+    assert "examples/" not in bodies(make_project, files, name="askama").get("workflow/lint", "")
+    guide = "# Contributing\n\nRun the tests with `pytest trio --run-slow` and format with `black trio`.\n"
+    files = {"pyproject.toml": '[project]\nname = "trio"\n', "src/trio/__init__.py": "x = 1\n",
+             "src/trio/_tests/test_a.py": "def test_a():\n    pass\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="trio")
+    assert "pytest trio" not in learned.get("workflow/test", "") and "black trio" not in learned.get(
+        "workflow/format", ""
+    )
