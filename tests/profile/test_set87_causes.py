@@ -82,3 +82,19 @@ def test_an_examples_clippy_and_a_guide_from_before_the_src_layout(make_project)
     assert "pytest trio" not in learned.get("workflow/test", "") and "black trio" not in learned.get(
         "workflow/format", ""
     )
+
+
+def test_an_sbt_build_of_java_projects(make_project):
+    build = 'lazy val root = Project(id = "msgpack-java", base = file("."))\n\nlazy val msgpackCore = ' \
+            'Project(id = "msgpack-core", base = file("msgpack-core"))\n\nlazy val msgpackJackson = ' \
+            'Project(id = "msgpack-jackson", base = file("msgpack-jackson"))\n'  # fmt: skip
+    plugins = 'addSbtPlugin("org.scalameta" % "sbt-scalafmt" % "2.6.2")\n//addSbtPlugin("com.github.sbt" % ' \
+              '"sbt-jacoco" % "3.3.0")\n'  # fmt: skip
+    files = {"build.sbt": build, "project/plugins.sbt": plugins, "sbt": "#!/usr/bin/env bash\n",
+             "msgpack-core/src/main/java/org/msgpack/core/MessagePack.java": "class MessagePack {}\n" * 20,
+             "msgpack-jackson/src/main/java/org/msgpack/jackson/Factory.java": "class Factory {}\n" * 10}  # fmt: skip
+    learned = bodies(make_project, files, name="msgpack-java")
+    assert learned["jvm/packaging"].startswith("Java project: build tool sbt (`./sbt`, build.sbt); 2 projects")
+    assert learned["workflow/test"].startswith("To test: `./sbt test`")
+    assert learned["workflow/test-one"].startswith('To run one test: `./sbt "testOnly *<Class>"`')
+    assert learned["workflow/format"].startswith("To format: `./sbt scalafmtAll`")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from picasso_tui.profile.ecosystems import cpp, golang, javascript, jvm, php, python, ruby, rust
+from picasso_tui.profile.ecosystems import cpp, golang, javascript, jvm, php, python, ruby, rust, sbt
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
@@ -15,6 +15,7 @@ ECOSYSTEMS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Rust", or_in_folder(rust.investigate)),
     ("Go", or_in_folder(golang.investigate)),
     ("Java/Kotlin", or_in_folder(jvm.investigate)),
+    ("Scala/Java (sbt)", or_in_folder(sbt.investigate)),
     ("Ruby", or_in_folder(ruby.investigate)),
     ("PHP", or_in_folder(php.investigate)),
     ("C/C++", or_in_folder(cpp.investigate)),
