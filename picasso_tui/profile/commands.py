@@ -104,6 +104,7 @@ INSTALL = re.compile(
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
 )
 COMMAND_ROLES = (
+    ("docs", re.compile(r"^mdbook (build|serve)\b")),  # pulldown-cmark's book.yml: the guide, no crate build
     ("migrate", re.compile(r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # river's migrate-get
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),

@@ -200,6 +200,10 @@ def missing(tree: Tree, command: str) -> bool:
     ):
         scripts = _scripts(tree, folder, "package.json")
         return scripts is not None and script.group(2) not in scripts
+    if script and script.group(2) == "start":  # ts-jest's guide: `npm run start`, its website's script, not the root's
+        scripts = _scripts(tree, folder, "package.json")
+        server = tree.has(f"{folder}/server.js" if folder else "server.js")  # npm's own default start
+        return scripts is not None and "start" not in scripts and not server
     composer = re.match(r"^composer (\w[\w:.-]*)(\s|$)", rest)
     if composer and composer.group(1) not in COMPOSER_VERBS:
         scripts = _scripts(tree, folder, "composer.json")

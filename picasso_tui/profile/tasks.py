@@ -192,7 +192,9 @@ def _installs_into_a_prefix(makefile: str, target: str) -> bool:
     (fpm's `install: $(GEM)` runs `gem install $(GEM)`): a user's install."""
     body = _recipe(makefile, target)
     if re.search(
-        r"^\t\s*@?(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|npm (i|install) -g\b)",
+        # micro's `install: generate` runs `go install … ./cmd/micro`: the program into $GOPATH/bin, a user's copy
+        r"^\t\s*@?(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|npm (i|install) -g\b|"
+        r"go install\b|cargo install --path\b)",
         body,
         re.M,
     ):
@@ -417,7 +419,10 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
             k.command("test-one", f"bundle exec ruby -Itest {example}", f"{rel} (Minitest::TestTask)", RUNNER)
         elif example and not _helper_first(tree):  # TEST= runs the file without the helper the task lists first
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
-    if re.search(r"^task\s*\(?\s*(default:|:default\s*=>)", text, re.MULTILINE):  # both hash syntaxes
+    default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)  # both syntaxes
+    # activerecord-import's `task default: ["display:notice"]` only says to name an adapter (`rake test:mysql2`)
+    notice = default and re.fullmatch(r"[\[\s'\":]*(display|notice|help|usage)[\w:]*[\]\s'\"]*", default.group(1))
+    if default and not notice:
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
     gems = gem_text(tree)
     for name in dict.fromkeys(names):

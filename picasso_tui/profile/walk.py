@@ -58,8 +58,8 @@ jQuery is no language of the project and their stub tests are not its suite."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
 VENDORED_DIRS = frozenset(
-    {"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external", "deps"}
-)  # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc
+    {"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external", "deps", "extlibs"}
+)  # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/headers
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

@@ -10,6 +10,8 @@ from tests.profile.learned import bodies
 
 GEMSPEC = "Gem::Specification.new { |s| s.name = 'l' }\n"
 
+SUITE = '<phpunit><testsuites><testsuite name="unit"><directory>tests</directory></testsuite></testsuites></phpunit>\n'
+
 
 def test_a_spec_folder_without_spec_files_is_not_rspec(make_project):
     learned = bodies(make_project, {"Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'minitest'\n",
@@ -41,7 +43,7 @@ def test_a_built_test_program_tests_and_an_install_or_a_coverage_report_neither_
 
 def test_a_command_the_agent_file_forbids_bare_runs_through_the_composer_script(make_project):
     agents = "Run tests via `make test` (or `composer test`), never bare `vendor/bin/phpunit`: the script sets ini.\n"
-    learned = bodies(make_project, {".ai/AGENTS.md": agents, "phpunit.xml.dist": "<phpunit/>\n",
+    learned = bodies(make_project, {".ai/AGENTS.md": agents, "phpunit.xml.dist": SUITE,
                                     "composer.json": '{"name": "w/g", "scripts": {"test": "php -d zend.assertions=1 '
                                     'vendor/bin/phpunit"}, "require-dev": {"phpunit/phpunit": "^11"}}',
                                     "src/A.php": "<?php class A {}\n", "tests/ATest.php": "<?php\n"})  # fmt: skip

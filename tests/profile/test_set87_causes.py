@@ -38,7 +38,8 @@ def test_phive_tools_run_from_where_phive_puts_them(make_project):
             'phpstan" copy="true"/>\n</phive>\n'  # fmt: skip
     guide = "# Contributing\n\nBefore a pull request, check the code with `phpstan`.\n"
     files = {"composer.json": '{"name": "captainhook/captainhook"}', "phive.xml": phive, "CONTRIBUTING.md": guide,
-             "phpunit.xml": "<phpunit/>", "src/App.php": "<?php\nclass App {}\n",
+             "phpunit.xml": '<phpunit><testsuites><testsuite name="unit"><directory>tests</directory></testsuite>'
+                            "</testsuites></phpunit>", "src/App.php": "<?php\nclass App {}\n",
              "tests/AppTest.php": "<?php\nclass AppTest {}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="captainhook")
     assert learned["workflow/typecheck"].startswith("To type-check: `tools/phpstan` (after `phive install`)")
@@ -98,3 +99,11 @@ def test_an_sbt_build_of_java_projects(make_project):
     assert learned["workflow/test"].startswith("To test: `./sbt test`")
     assert learned["workflow/test-one"].startswith('To run one test: `./sbt "testOnly *<Class>"`')
     assert learned["workflow/format"].startswith("To format: `./sbt scalafmtAll`")
+
+
+def test_a_phpunit_config_with_no_test_suite_names_the_folder(make_project):
+    files = {"composer.json": '{"name": "kint-php/kint", "require-dev": {"phpunit/phpunit": "^9"}}',
+             "phpunit.xml": '<phpunit bootstrap="tests/bootstrap.php"><php><ini name="x" value="1"/></php></phpunit>',
+             "src/Kint.php": "<?php\nclass Kint {}\n", "tests/KintTest.php": "<?php\nclass KintTest {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="kint")
+    assert learned["workflow/test-one"].startswith("To run one test: `vendor/bin/phpunit --filter '<test name>' tests`")

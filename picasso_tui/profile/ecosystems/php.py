@@ -139,8 +139,12 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     if config == "composer.json" and phpunit_configs(tree):
         return  # php-encryption's test/phpunit-{5,8,10}.xml: a bare phpunit finds no config and runs no test
     env, note = _required_env(tree, config)
-    k.command("test", f"{env}{runner}", config, 44 if env else 50, note)  # CI sets the variable in its env
-    k.command("test-one", f"{env}{runner} --filter '<test name>'", config, 50)
+    # kint's phpunit.xml declares no <testsuite>: a bare run finds "No tests executed!", the folder must be named
+    folder = next((f for f in ("tests", "test") if tree.under(f)), "")
+    suites = config == "composer.json" or "<testsuite" in (tree.read(config) or "")
+    where = f" {folder}" if folder and not suites else ""
+    k.command("test", f"{env}{runner}{where}", config, 44 if env else 50, note)  # CI sets the variable in its env
+    k.command("test-one", f"{env}{runner} --filter '<test name>'{where}", config, 50)
 
 
 VENDOR_TOOLS = {

@@ -366,6 +366,11 @@ def _role(p: _Project) -> str:
 def _install(k: Knowledge, p: _Project) -> None:
     tree, tool, why, sources = p.tree, p.tool, p.why, p.sources
     extras = [e for e in (dig(p.pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
+    if not extras and tree.has("setup.py"):  # jedi's setup.py: extras_require={'dev': [pytest, flake8, zuban]}
+        declared = re.search(r"extras_require\s*=\s*\{(.*?)\n\s*\}", tree.read("setup.py") or "", re.S)
+        keys = re.findall(r"^\s*['\"]([\w-]+)['\"]\s*:", declared.group(1), re.M) if declared else []
+        extras = [e for e in keys if e in ("test", "tests", "testing", "dev")]
+        sources = ["setup.py", *sources] if extras else sources
     if tool == "uv":
         k.command("install", uv_sync(p.pyproject), why, 40)
     elif tool == "Poetry":

@@ -285,6 +285,8 @@ def _gem_build(k: Knowledge, tree: Tree, gemspecs: list[str]) -> None:
     (tzinfo's, addressable's in `namespace :gem`), a `package` task that runs `gem build` (roda's), else the
     gemspec itself."""
     text = _rake_tasks(tree)
+    if re.search(r"\bRake::(Java)?ExtensionTask\b", text):  # mysql2's tasks/compile.rake: rake-compiler's C build
+        k.command("build", "bundle exec rake compile", "Rakefile (rake-compiler)", 29, "builds the C extension")
     if not gemspecs or re.search(r"bundler/gem_tasks|Bundler::GemHelper", text):
         return
     packaged = re.search(r"^([ \t]*).*Gem::PackageTask\b", text, re.MULTILINE)

@@ -1,0 +1,57 @@
+"""Causes judged on sets 89 and 90 (issue 17, forty-first round, both run on `0f2f094f`): `npm run start` with no
+such script, a default Rake task that only prints a notice, SFML's extlibs/, setup.py's dev extra, mdbook as the
+docs, a Makefile `install` that runs `go install`, and rake-compiler's `rake compile`."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+
+def test_a_start_script_the_root_lacks_and_a_notice_as_the_default_task(make_project):
+    guide = "# Contributing\n\nTo preview the website, run `npm run start`.\n"
+    files = {"package.json": '{"name": "ts-jest", "scripts": {"test": "jest", "build": "tsc"}}',
+             "package-lock.json": "{}", "src/index.ts": "export const a = 1;\n", "CONTRIBUTING.md": guide,
+             "website/package.json": '{"scripts": {"start": "docusaurus start"}}'}  # fmt: skip
+    assert "npm run start" not in bodies(make_project, files, name="ts-jest").get("workflow/run", "")
+    rakefile = 'task default: ["display:notice"]\n\nnamespace :display do\n  task :notice do\n    puts "Name an ' \
+               'adapter: rake test:mysql2"\n  end\nend\n'  # fmt: skip
+    files = {"activerecord-import.gemspec": "Gem::Specification.new do |s|\n  s.name = 'activerecord-import'\nend\n",
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "Rakefile": rakefile,
+             "lib/activerecord-import.rb": "module ActiveRecord\nend\n"}  # fmt: skip
+    assert "`bundle exec rake`" not in bodies(make_project, files, name="ari").get("workflow/test", "")
+
+
+def test_extlibs_a_setup_py_dev_extra_and_mdbook(make_project):
+    files = {"CMakeLists.txt": "project(SFML CXX)\nadd_library(sfml src/SFML/Window.cpp)\n",
+             "src/SFML/Window.cpp": "int w() { return 0; }\n" * 30,
+             **{f"extlibs/headers/lib{i}/lib{i}.h": "int f(void);\n" * 200 for i in range(4)}}  # fmt: skip
+    learned = bodies(make_project, files, name="SFML")
+    assert learned["languages"].startswith("Languages by share of source: C++ 100%")
+    setup = "from setuptools import setup\n\nsetup(\n    name='jedi',\n    extras_require={\n        'dev': [\n" \
+            "            'pytest<9.0.0',\n        ],\n        'docs': ['sphinx'],\n    },\n)\n"  # fmt: skip
+    files = {"setup.py": setup, "pyproject.toml": "[tool.zuban]\nstrict = true\n", "jedi/__init__.py": "x = 1\n",
+             "test/test_api.py": "def test_a():\n    pass\n"}  # fmt: skip
+    assert bodies(make_project, files, name="jedi")["workflow/install"].startswith(
+        "To install: `pip install -e '.[dev]'` — from setup.py"
+    )
+    ci = "on: [push, pull_request]\njobs:\n  book:\n    runs-on: ubuntu-latest\n    steps:\n      - run: mdbook build" \
+         " guide\n"  # fmt: skip
+    files = {"Cargo.toml": '[package]\nname = "pulldown-cmark"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n",
+             ".github/workflows/book.yml": ci}  # fmt: skip
+    assert "mdbook" not in bodies(make_project, files, name="pulldown-cmark").get("workflow/build", "")
+
+
+def test_go_install_is_no_setup_and_rake_compile_builds_a_c_extension(make_project):
+    makefile = "build:\n\tgo build ./cmd/micro\n\ninstall:\n\tgo install ./cmd/micro\n"
+    files = {"go.mod": "module github.com/micro-editor/micro/v2\n\ngo 1.19\n", "Makefile": makefile,
+             "cmd/micro/micro.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    assert "make install" not in bodies(make_project, files, name="micro").get("workflow/install", "")
+    files = {"mysql2.gemspec": "Gem::Specification.new do |s|\n  s.name = 'mysql2'\nend\n",
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+             "Rakefile": "require 'rake'\nload 'tasks/compile.rake'\n",
+             "tasks/compile.rake": "require 'rake/extensiontask'\nRake::ExtensionTask.new('mysql2') do |ext|\n"
+                                   "  ext.lib_dir = File.join('lib', 'mysql2')\nend\n",
+             "ext/mysql2/extconf.rb": "require 'mkmf'\n", "lib/mysql2.rb": "module Mysql2\nend\n"}  # fmt: skip
+    assert bodies(make_project, files, name="mysql2")["workflow/build"].startswith(
+        "To build: `bundle exec rake compile` (builds the C extension)"
+    )
