@@ -129,7 +129,14 @@ TEST_DATA = re.compile(
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
     """(language, share of source bytes, file count), largest first; languages under 1% left out;
-    documentation, examples and vendored copies not counted."""
+    documentation, examples and vendored copies not counted. Worked out once per walk: the languages, the style and
+    several ecosystems ask (babel's 55,000 files cost a third of a second each time)."""
+    if "_shares" not in tree.__dict__:
+        tree.__dict__["_shares"] = _shares(tree)
+    return list(tree.__dict__["_shares"])
+
+
+def _shares(tree: Tree) -> list[tuple[str, float, int]]:
     size: Counter[str] = Counter()
     count: Counter[str] = Counter()
     counted = [(rel, n) for rel, n in tree.sizes.items() if not DOCUMENTATION.search(rel)]
