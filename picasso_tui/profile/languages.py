@@ -117,8 +117,19 @@ headers it generated), and the files they read (caddy's testdata/caddy_asciinema
 leaves alone): data, not the project's C, Cython or JavaScript."""
 
 
+AUTOTOOLS_COPIES = frozenset(
+    {"ltmain.sh", "config.guess", "config.sub", "install-sh", "depcomp", "missing", "compile", "ar-lib", "test-driver"}
+)
+"""Scripts libtoolize and automake copy in (libpqxx's config/ltmain.sh, 333 kB, libconfig's aux-build/): not the
+project's shell."""
+
+
 def bundled(tree: Tree, rel: str) -> bool:
-    return bool(BUNDLED.search(rel) or (WEB_LIBRARY.search(rel) and not tree.has("package.json")))
+    return bool(
+        BUNDLED.search(rel)
+        or rel.rsplit("/", 1)[-1] in AUTOTOOLS_COPIES
+        or (WEB_LIBRARY.search(rel) and not tree.has("package.json"))
+    )
 
 
 TEST_DATA = re.compile(

@@ -13,8 +13,9 @@ from picasso_tui.profile.walk import Tree
 
 DEPTH = 3
 """How many levels of prerequisites are read: `test: init`, `init: deps`, and the recipes they run."""
-REMOVED_SETUP_COMMANDS = re.compile(r"\bsetup\.py\b[^\n]*\b(register|upload)\b")
-"""`python setup.py register` and `… sdist upload`: setuptools removed both (use twine)."""
+REMOVED_SETUP_COMMANDS = re.compile(r"\bsetup\.py\b[^\n]*\b(register|upload)\b|\bsetup\.py\s+test\b")
+"""`python setup.py register`, `… sdist upload` (use twine) and `setup.py test` (kombu's `make test`; use pytest):
+setuptools removed them."""
 _PROGRAM = re.compile(r"^\t[@-]*(?:\$[({]\w+[)}]\s+|\w+=\S*\s+)*\./([A-Za-z][\w-]*)(?:\$[({]\w+[)}])?(?=\s|$)", re.M)
 """A recipe line that runs a program from the checkout's root (`$(TEST_ENV) ./example$(EXTENSION)`)."""
 

@@ -187,6 +187,25 @@ def _runs_an_undeclared_node_tool(tree: Tree, makefile: str, target: str) -> boo
     return any(p in NODE_TOOLS and f'"{NODE_TOOLS[p]}"' not in manifest for p in programs)
 
 
+PYTHON_LINTERS = ("black", "flake8", "isort", "pylint", "yapf", "autopep8", "pycodestyle")
+"""Python formatters and linters a Makefile runs bare: installed only where the project declares them."""
+PYTHON_DECLARATIONS = (
+    "pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "noxfile.py", ".pre-commit-config.yaml", "Pipfile",
+)  # fmt: skip
+
+
+def _runs_an_undeclared_python_tool(tree: Tree, makefile: str, target: str) -> bool:
+    """The target runs black or flake8 that nothing declares any more (graphene's `format: black …` and `lint:
+    flake8 …`, left behind when ruff, in its pre-commit hooks and dev extra, replaced both)."""
+    programs = re.findall(r"^\t[@-]*(?:python3? -m )?([\w.-]+)", _recipe(makefile, target), re.M)
+    used = [p for p in programs if p in PYTHON_LINTERS]
+    if not used or not any(tree.has(f) for f in ("pyproject.toml", "setup.py", "setup.cfg")):
+        return False
+    requirements = [f for f in tree.files if re.match(r"(requirements|dev-requirements|requirements[-_/])", f)]
+    declared = "\n".join(tree.read(f) or "" for f in [*PYTHON_DECLARATIONS, *requirements[:10]] if tree.has(f))
+    return any(not re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", declared, re.I) for p in used)
+
+
 def _installs_into_a_prefix(makefile: str, target: str) -> bool:
     """The target's recipe copies files into PREFIX, DESTDIR or a system folder, or installs the package it built
     (fpm's `install: $(GEM)` runs `gem install $(GEM)`): a user's install."""
@@ -217,9 +236,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             for n in names
             if not _runs_a_missing_file(tree, text, n)
             and not runs_dead_nose(tree, _recipe(text, n))
-            and not re.search(r"\bsetup\.py\s+test\b", _recipe(text, n))  # setuptools removed the command (kombu)
             and not _needs_a_missing_target(tree, text, n)
             and not _runs_an_undeclared_node_tool(tree, text, n)
+            and not _runs_an_undeclared_python_tool(tree, text, n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone
         ]

@@ -55,3 +55,25 @@ def test_go_install_is_no_setup_and_rake_compile_builds_a_c_extension(make_proje
     assert bodies(make_project, files, name="mysql2")["workflow/build"].startswith(
         "To build: `bundle exec rake compile` (builds the C extension)"
     )
+
+
+def test_after_set_92s_run_libtool_copies_undeclared_linters_and_grouped_test_tasks(make_project):
+    files = {"configure.ac": "AC_INIT([libconfig], [1.8])\n", "Makefile.am": "SUBDIRS = lib\n",
+             "aux-build/ltmain.sh": "#!/bin/sh\n" + "echo libtool\n" * 3000, "lib/libconfig.c": "int f(void);\n" * 50,
+             "lib/libconfig.h": "int f(void);\n"}  # fmt: skip
+    assert bodies(make_project, files, name="libconfig")["languages"].startswith("Languages by share of source: C 100%")
+    makefile = "format:\n\tblack graphene\n\nlint:\n\tflake8 graphene\n\ntest:\n\tpytest graphene\n"
+    files = {"setup.py": "from setuptools import setup\nsetup(name='graphene', extras_require={'dev': ['ruff']})\n",
+             "Makefile": makefile, ".pre-commit-config.yaml": "repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n"
+             "    rev: v0.5.0\n    hooks:\n      - id: ruff\n", "graphene/__init__.py": "x = 1\n",
+             "graphene/tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="graphene")
+    assert "make lint" not in learned.get("workflow/lint", "") and "make format" not in learned.get(
+        "workflow/format", ""
+    )
+    rakefile = "require 'rake/testtask'\n\nRake::TestTask.new('test:unit') do |t|\n  t.pattern = 'test/unit/*_test.rb'\n" \
+               "end\n\ntask :default => ['test:unit']\n"  # fmt: skip
+    files = {"gli.gemspec": "Gem::Specification.new do |s|\n  s.name = 'gli'\nend\n", "Rakefile": rakefile,
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'minitest'\n", "lib/gli.rb": "module GLI\nend\n",
+             "test/unit/app_test.rb": "class AppTest < Minitest::Test\n  def test_a\n    assert true\n  end\nend\n"}  # fmt: skip
+    assert "`bundle exec rake test`" not in bodies(make_project, files, name="gli")["workflow/test"]

@@ -60,7 +60,8 @@ def test_a_tox_running_the_runner_ci_runs_keeps_leading(make_project):
 
 def test_a_make_target_running_nose_while_ci_runs_pytest_is_not_offered(make_project):
     makefile = "test:\n\tnosetests -v tests\n\nlint:\n\tflake8 jpath\n"
-    learned = bodies(make_project, {**JMESPATH_LIKE, "Makefile": makefile})
+    requirements = JMESPATH_LIKE["requirements.txt"] + "flake8==3.9.2\n"  # the linter the lint target runs
+    learned = bodies(make_project, {**JMESPATH_LIKE, "requirements.txt": requirements, "Makefile": makefile})
     assert "make test" not in learned["workflow/test"], learned["workflow/test"]
     assert "`make lint`" in learned["workflow/lint"]
 
