@@ -77,3 +77,16 @@ def test_after_set_92s_run_libtool_copies_undeclared_linters_and_grouped_test_ta
              "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'minitest'\n", "lib/gli.rb": "module GLI\nend\n",
              "test/unit/app_test.rb": "class AppTest < Minitest::Test\n  def test_a\n    assert true\n  end\nend\n"}  # fmt: skip
     assert "`bundle exec rake test`" not in bodies(make_project, files, name="gli")["workflow/test"]
+
+
+def test_a_uv_index_for_hatchs_installer_is_no_uv_project(make_project):
+    pyproject = '[project]\nname = "safety"\n\n[build-system]\nrequires = ["hatchling"]\nbuild-backend = ' \
+                '"hatchling.build"\n\n[tool.hatch.envs.default]\ninstaller = "uv"\n\n[[tool.uv.index]]\nname = ' \
+                '"internal"\nurl = "https://pkgs.example.com/simple"\nexplicit = true\n'  # fmt: skip
+    files = {
+        "pyproject.toml": pyproject,
+        "safety/__init__.py": "x = 1\n",
+        "tests/test_a.py": "def test_a():\n    pass\n",
+    }
+    learned = bodies(make_project, files, name="safety")
+    assert "uv" not in learned["python/packaging"] and "uv run" not in learned["workflow/test"]

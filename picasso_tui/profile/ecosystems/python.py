@@ -207,7 +207,9 @@ def _pip_instead(tree: Tree, tool: dict) -> bool:
 def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     """(tool, why, prefix to run a command in its environment)."""
     tool = pyproject.get("tool") or {}
-    if (tree.has("uv.lock") or "uv" in tool) and not _pip_instead(tree, tool):
+    # safety's `[[tool.uv.index]]` only names a package index, for the uv its Hatch environments install with
+    uv_own = bool(set(tool.get("uv") or {}) - {"sources", "index"}) or ("uv" in tool and "hatch" not in tool)
+    if (tree.has("uv.lock") or uv_own) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
     # Radicale's .gitignore lists uv.lock: one CI job runs `uv run`, the project locks and manages nothing with it
     unlocked = re.search(r"^/?uv\.lock\s*$", tree.read(".gitignore") or "", re.M) if tree.has(".gitignore") else None
