@@ -190,11 +190,15 @@ def hatch_run(pyproject: dict[str, Any], tool: str) -> str:
     return f"hatch run {holder}:" if holder else "hatch run "
 
 
+UV_LOCATIONS = frozenset({"sources", "index"})
+"""`[tool.uv]` keys that only say where packages come from: no sign that uv manages the project."""
+
+
 def _pip_instead(tree: Tree, tool: dict) -> bool:
     """A uv.lock nothing uses: no [tool.uv], no guide, task file or workflow runs uv, and the Makefile or a guide
     sets up with virtualenv and pip (gunicorn's `make build`; its uv.lock lags its pyproject.toml)."""
     # sqlglot's `[tool.uv.sources]` only tells uv where its sqlglotc package is: no setting of the project's own
-    if set(tool.get("uv") or {}) - {"sources"} or _used(tree, "uv"):
+    if set(tool.get("uv") or {}) - UV_LOCATIONS or _used(tree, "uv"):
         return False
     texts = [tree.read(f) or "" for f in ("Makefile", "justfile", "tox.ini", *GUIDES) if tree.has(f)]
     # sqlglot's Makefile takes `uv pip` only under `ifdef UV`: an option, pip the default
@@ -208,7 +212,7 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     """(tool, why, prefix to run a command in its environment)."""
     tool = pyproject.get("tool") or {}
     # safety's `[[tool.uv.index]]` only names a package index, for the uv its Hatch environments install with
-    uv_own = bool(set(tool.get("uv") or {}) - {"sources", "index"}) or ("uv" in tool and "hatch" not in tool)
+    uv_own = bool(set(tool.get("uv") or {}) - UV_LOCATIONS) or ("uv" in tool and "hatch" not in tool)
     if (tree.has("uv.lock") or uv_own) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
     # Radicale's .gitignore lists uv.lock: one CI job runs `uv run`, the project locks and manages nothing with it
