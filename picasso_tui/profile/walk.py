@@ -57,9 +57,11 @@ FIXTURE_PROJECT = re.compile(r"^(test|tests|spec)/(apps|projects|dummy|fixture[_
 jQuery is no language of the project and their stub tests are not its suite."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0): a copy of another project, vendored."""
-VENDORED_DIRS = frozenset(
-    {"thirdparty", "third_party", "third-party", "3rdparty", "vendor", "vendored", "external", "deps", "extlibs"}
-)  # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/headers
+VENDORED_DIRS = frozenset({
+    "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
+    "deps", "extlibs",
+})  # fmt: skip
+# tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

@@ -90,3 +90,15 @@ def test_a_uv_index_for_hatchs_installer_is_no_uv_project(make_project):
     }
     learned = bodies(make_project, files, name="safety")
     assert "uv" not in learned["python/packaging"] and "uv run" not in learned["workflow/test"]
+
+
+def test_after_set_92s_run_a_3rd_party_folder_and_release_please_over_a_keep_a_changelog_header(make_project):
+    files = {"CMakeLists.txt": "project(Taskflow CXX)\nadd_subdirectory(unittests)\n",
+             "taskflow/taskflow.hpp": "int f();\n" * 30, "unittests/test_basics.cpp": "TEST_CASE(\"a\") {}\n",
+             **{f"3rd-party/tbb/src/test/test_m{i}.cpp": "TEST_CASE(\"b\") {}\n" for i in range(6)}}  # fmt: skip
+    assert "3rd-party" not in bodies(make_project, files, name="taskflow").get("layout/tests", "")
+    changelog = "# Changelog\n\nThe format is based on [Keep a Changelog](https://keepachangelog.com/en/1.1.0/).\n\n" \
+                "## [4.0.0](https://github.com/x/compare/v3.7.0...v4.0.0)\n\n### Features\n\n* a thing\n"  # fmt: skip
+    files = {"settings.gradle.kts": 'rootProject.name = "fastcsv"\n', "build.gradle.kts": "plugins { java }\n",
+             "src/main/java/C.java": "class C {}\n", "CHANGELOG.md": changelog, "release-please-config.json": "{}"}  # fmt: skip
+    assert "release-please" in bodies(make_project, files, name="FastCSV")["rules/changelog"]
