@@ -7,7 +7,7 @@ import json
 import re
 import tomllib
 
-from picasso_tui.profile.ecosystems.common import gem_text, preloaded_helper, yard_tagged, zensical_site
+from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
@@ -294,7 +294,7 @@ def do_script(tree: Tree, k: Knowledge) -> None:
     a task runner of its own. Functions named with a leading underscore are its helpers."""
     rel = next((f for f in ("do", "run", "tasks") if tree.has(f)), "")
     text = (tree.read(rel) or "") if rel else ""
-    if not re.match(r"#!\s*\S*/(env\s+)?(ba)?sh\b", text) or not re.search(r"\"\$@\"|\"\$1\"|\$\{1", text):
+    if not SHELL_SHEBANG.match(text) or not re.search(r"\"\$@\"|\"\$1\"|\$\{1", text):
         return
     bodies = {m.group(1): m.group(2) for m in SHELL_FUNCTION.finditer(text)}
     if bodies:

@@ -221,3 +221,7 @@ def stack_facts(
     lead = built[:3] or kinds.get("test", [])[:3]
     title = f"{display} stack: {human_list(lead, 3)}" if lead else f"{display} stack"
     k.fact(f"{eco}/stack", title, body, *sources, tags=(eco, "stack"))
+
+
+SHELL_SHEBANG = re.compile(r"#!\s*\S*/(env\s+)?(ba|z|da)?sh\b")
+"""A file that is a shell script (wp-cli's bin/wp wrapper, gotestsum's `./do`): run as it is."""

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from picasso_tui.profile.ecosystems import php_format
-from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
@@ -265,10 +265,6 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
         ran = scripts[bench] if isinstance(scripts[bench], str) else "; ".join(map(str, scripts[bench]))
         k.fact("php/benchmarks", "PHP benchmarks", f"Benchmarks run with `composer {bench}` "
                f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip
-
-
-SHELL_SHEBANG = re.compile(r"#!\s*\S*/(env\s+)?(ba|z|da)?sh\b")
-"""A program that is a shell script (wp-cli's bin/wp wrapper): run as it is, not through php."""
 
 
 def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
