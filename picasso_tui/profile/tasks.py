@@ -67,7 +67,7 @@ HOOKS_ONLY = re.compile(
 """A recipe line that points git at the hooks: nfpm's `task dev` (its desc: "Setup git hooks") runs nothing else."""
 
 
-def _target_role(name: str) -> str | None:
+def target_role(name: str) -> str | None:
     """The role a target's name gives it; a Taskfile's namespaced `docs:build` is read as `docs-build`."""
     lowered = name.lower()
     if re.fullmatch(r"(fix[-_]?(cs|style|lint)|(cs|style|lint)[-_]?fix)", lowered):
@@ -80,7 +80,7 @@ def _targets(
 ) -> None:
     seen = list(dict.fromkeys(names))
     for name in seen:
-        role = _target_role(name) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
+        role = target_role(name) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
         if role == "install" and _installs_into_a_prefix(text, name):
             continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
         recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""

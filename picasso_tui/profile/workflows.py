@@ -12,7 +12,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_tasks, recipes, tasks
+from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_tasks, python_scripts, recipes, tasks
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
@@ -124,7 +124,8 @@ def _ci(tree: Tree, k: Knowledge) -> None:
 
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    for step in (*tasks.RUNNERS, pixi_tasks.pixi, folder_suites.folder_suite, _ci, _guide):
+    hatch, pdm = python_scripts.hatch_scripts, python_scripts.pdm_scripts
+    for step in (*tasks.RUNNERS, pixi_tasks.pixi, hatch, pdm, folder_suites.folder_suite, _ci, _guide):
         step(tree, k)
     return k
 

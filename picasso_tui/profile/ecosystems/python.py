@@ -371,6 +371,7 @@ def _role(p: _Project) -> str:
 
 def _install(k: Knowledge, p: _Project) -> None:
     tree, tool, why, sources = p.tree, p.tool, p.why, p.sources
+    why = f"pyproject.toml {why}" if why.startswith("[") else why  # `[tool.uv]` is a table: cite its file
     extras = [e for e in (dig(p.pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
     if not extras and tree.has("setup.py"):  # jedi's setup.py: extras_require={'dev': [pytest, flake8, zuban]}
         declared = re.search(r"extras_require\s*=\s*\{(.*?)\n\s*\}", tree.read("setup.py") or "", re.S)
@@ -385,6 +386,8 @@ def _install(k: Knowledge, p: _Project) -> None:
         k.command("install", "pdm install", why, 40)
     elif tool == "Pipenv":
         k.command("install", "pipenv install --dev", why, 40)
+    elif tool == "Hatch":  # safety's environments: hatch makes the default one, with its dependencies and the project
+        k.command("install", "hatch env create", why, 40)
     elif tool == "pixi":
         return  # `pixi install`, from the pixi manifest
     elif tree.has("setup.py") or tree.has("setup.cfg") or "project" in p.pyproject:
