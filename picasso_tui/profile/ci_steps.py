@@ -331,6 +331,8 @@ def without_ci_values(line: str) -> str:
                     continue
                 kept.pop()  # the value of the flag before it: both go
                 continue
+            if kept[-2:] == ["cmake", "--build"]:
+                return ""  # redis-plus-plus' `cmake --build ${{ steps.strings.outputs.build-output-dir }}`: no folder
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
                 if len(kept) > 1 and name and kept[-1] == f"--{name}":
                     kept.pop()  # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`: the option and its value

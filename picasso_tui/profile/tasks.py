@@ -688,7 +688,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)
-    if tree.has("Cargo.toml") and (tree.has("src/lib.rs") or "[workspace]" in (tree.read("Cargo.toml") or "")):
+    if tree.has("Cargo.toml") and (_rust_library(tree) or "[workspace]" in (tree.read("Cargo.toml") or "")):
         workspace = " --workspace" if cargo_workspace(tree) else ""
         k.command("docs", f"cargo doc --no-deps{workspace}", "Cargo.toml (rustdoc)", 60)
     gradle = tree.first("build.gradle.kts", "build.gradle")
@@ -722,6 +722,20 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
         goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"
         k.command("docs", f"{mvn} {goal}", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
+
+
+def _rust_library(tree: Tree) -> bool:
+    """A crate whose API is read: a src/lib.rs, and no src/main.rs unless docs.rs is where its docs are. oha's
+    lib.rs only splits up the program that `cargo install oha` installs; nobody reads its rustdoc."""
+    if not tree.has("src/lib.rs"):
+        return False
+    if not tree.has("src/main.rs"):
+        return True
+    manifest = tree.read("Cargo.toml") or ""
+    name = re.search(r'^name\s*=\s*"([^"]+)"', manifest, re.M)
+    readme = tree.read(tree.first("README.md", "README") or "README.md") or ""
+    homes = re.compile(rf"docs\.rs/{re.escape(name.group(1))}\b" if name else r"(?!)", re.I)
+    return bool(re.search(r"^documentation\s*=", manifest, re.M) or homes.search(readme))
 
 
 def _site_reports(pom: str) -> list[str]:

@@ -1,8 +1,10 @@
-"""Set 92's safety declares its commands only as Hatch environment scripts (`hatch run test:test`, `hatch run
-lint:fmt`); PDM's `[tool.pdm.scripts]` are the same kind of task runner. Both are read as a Makefile's targets are."""
+"""Faults judged in earlier rounds and left open (issue 17, forty-second round): set 92's safety declares its commands
+only as Hatch environment scripts (`hatch run test:test`, `hatch run lint:fmt`), and PDM's `[tool.pdm.scripts]` are the
+same kind of task runner; set 84's redis-plus-plus CI builds into a folder only a CI expression names."""
 
 from __future__ import annotations
 
+from picasso_tui.profile.ci_steps import without_ci_values
 from tests.profile.learned import bodies
 
 SAFETY = """[project]
@@ -76,3 +78,22 @@ def test_pdm_scripts_take_the_roles_their_names_give(make_project):
     assert learned["workflow/lint"].startswith("To lint: `pdm run lint`")
     assert "pre_test" not in learned["tasks/pdm"] and "`pdm run release`" in learned["tasks/pdm"]
     assert "`pdm run _`" not in learned["tasks/pdm"]
+
+
+def test_cmake_build_without_the_folder_ci_names_is_no_command():
+    line = "cmake --build ${{ steps.strings.outputs.build-output-dir }} --config ${{ matrix.build_type }}"
+    assert without_ci_values(line) == ""
+    assert without_ci_values("cmake --build build --config ${{ matrix.build_type }}") == "cmake --build build"
+
+
+def test_rustdoc_only_for_a_crate_read_as_a_library(make_project):
+    manifest = '[package]\nname = "oha"\nversion = "1.0.0"\nedition = "2021"\n'
+    program = {"Cargo.toml": manifest, "src/main.rs": "fn main() {}\n", "src/lib.rs": "pub mod client;\n",
+               "README.md": "# oha\n\n```sh\ncargo install oha\n```\n\nSee https://docs.rs/rand_regex for the syntax.\n"}  # fmt: skip
+    assert "workflow/docs" not in bodies(make_project, program, name="oha")
+    both = {**program, "README.md": "# oha\n\nAPI docs: https://docs.rs/oha\n"}
+    assert bodies(make_project, both, name="oha2")["workflow/docs"].startswith(
+        "To build or preview the docs: `cargo doc"
+    )
+    library = {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n"}
+    assert "`cargo doc --no-deps`" in bodies(make_project, library, name="oha3")["workflow/docs"]
