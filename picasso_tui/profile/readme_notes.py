@@ -41,6 +41,8 @@ NOT_POLICY = re.compile(
 )
 """A heading about something else that shares a word ("Build Status", "Commercial support", "Why use X?",
 "Example code (Deprecated API)"), or a heading that is a badge line."""
+PLEA = re.compile(r"\b(sponsor(ing|ship)?|donat(e|es|ing|ions?)|buy me a coffee|patreon|open ?collective)\b", re.I)
+"""A section that asks users for money (k9s' "Note..." asks for sponsors): nothing a contributor acts on."""
 MAX_NOTES = 4
 MAX_CHARS = 800
 """A section longer than this is not quoted at all: a quote cut short was read as cut out of its context."""
@@ -228,6 +230,8 @@ def notes(tree: Tree) -> list[Finding]:
         slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]
         said = _quote(_prose(_with_targets(body, keep_web=bool(re.search("secur", heading, re.I)))))
         if slug in why or not said or len(said) < 40 or outdated(tree, said) or _msrv_elsewhere(tree, heading, said):
+            continue
+        if PLEA.search(said):
             continue
         if said[:80] in openings:
             continue  # openai-php's four "(deprecated)" sections open with the one same notice: said once

@@ -97,3 +97,17 @@ def test_rustdoc_only_for_a_crate_read_as_a_library(make_project):
     )
     library = {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n"}
     assert "`cargo doc --no-deps`" in bodies(make_project, library, name="oha3")["workflow/docs"]
+
+
+def test_a_readme_note_asking_for_sponsors_is_not_quoted(make_project):
+    readme = (
+        "# k9s\n\nA terminal UI for Kubernetes clusters.\n\n## Note...\n\nK9s is not pimped out by a big corporation. "
+        "It is a complex OSS project that demands a lot of my time to maintain and support. If k9s saves you time, "
+        "please consider sponsoring us! Your donations keep our servers lights on.\n\n## Thread Safety\n\n"
+        "The client is safe to share across goroutines once it is configured; its options must not change after.\n"
+    )
+    learned = bodies(
+        make_project, {"README.md": readme, "main.go": "package main\n", "go.mod": "module k9s\n"}, name="k9s"
+    )
+    assert "readme/note" not in learned
+    assert "safe to share across goroutines" in learned["readme/thread-safety"]
