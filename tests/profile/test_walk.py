@@ -57,6 +57,16 @@ def test_symlinks_inside_the_workspace_count_and_those_leading_out_do_not(make_p
     assert not any(f.startswith("loop/") for f in tree.sizes)
 
 
+def test_a_link_to_itself_or_to_nothing_is_passed_over(make_project):
+    """cobalt.rs' tests/cmd/example.in/example.in links to itself: the walk goes on without it."""
+    repo = make_project({"site/index.liquid": "hello\n", "main.py": "x = 1\n"})
+    (repo.root / "site" / "example.in").symlink_to("example.in")
+    (repo.root / "gone.md").symlink_to("missing.md")
+    tree = walk(repo.root)
+    assert "main.py" in tree.sizes and "site/index.liquid" in tree.sizes
+    assert "site/example.in" not in tree.sizes and "gone.md" not in tree.sizes
+
+
 def test_the_walk_agrees_with_git_on_what_is_ignored(make_project):
     """Random trees and .gitignore files (nested, negated, anchored, globbed): the walk keeps exactly
     the files `git ls-files --others --cached --exclude-standard` lists."""
