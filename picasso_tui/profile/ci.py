@@ -534,7 +534,8 @@ def read_ci(tree: Tree) -> CiReading | None:
 
 def _read_ci(tree: Tree) -> CiReading | None:
     reading = _github_actions(tree)
-    if reading is None or not reading.used:  # ejs's only workflow makes releases: its .travis.yml tests changes
+    # ejs's only workflow makes releases, guard's drafts release notes and runs no command: .travis.yml tests changes
+    if reading is None or not reading.used or not reading.steps:
         reading = _gitlab(tree) or _one_file_system(tree) or reading
     return _with_appveyor(tree, reading)
 
@@ -587,8 +588,10 @@ LEFT_BEHIND_DAYS = 730
 
 def _left_behind(tree: Tree, rel: str) -> bool:
     """A CI file untouched for two years while GitHub workflows exist (tmux's .travis.yml of 2020 beside its nightly
-    regress.yml): the project moved on, and the file's script is no longer how it builds or tests."""
-    if not tree.under(".github/workflows"):
+    regress.yml): the project moved on, and the file's script is no longer how it builds or tests. Workflows that
+    run no command of their own (guard's release drafter) replace nothing."""
+    runs = re.compile(r"^\s*(-\s+)?run:", re.M)
+    if not any(runs.search(tree.read(f) or "") for f in tree.under(".github/workflows")):
         return False
     changed = (git(tree.root, "log", "-1", "--format=%ct", "--", rel) or "").strip()
     now = (git(tree.root, "log", "-1", "--format=%ct") or "").strip()

@@ -132,3 +132,14 @@ def automake_test_target(text: str) -> str:
     its own (memcached's: `make check` runs nothing there)."""
     checks = re.search(r"^(TESTS|check_\w+|check-local)\s*[:+]?=?", text, re.MULTILINE)
     return "check" if checks or not re.search(r"^test\s*:", text, re.MULTILINE) else "test"
+
+
+def listed_targets(text: str) -> list[str]:
+    """Targets a rule names through a variable: griffe's `$(actions):` runs `python scripts/make "$@"` for each word
+    of `actions = allrun changelog check …`."""
+    names: list[str] = []
+    for variable in re.findall(r"^\$[({](\w+)[)}]\s*:(?!=)", text, re.MULTILINE):
+        value = re.search(rf"^{variable}\s*[:?]?=((?:[^\n]*\\\n)*[^\n]*)", text, re.MULTILINE)
+        words = value.group(1).replace("\\\n", " ").split() if value else []
+        names += [w for w in words if re.fullmatch(r"[A-Za-z][\w.-]*", w)]
+    return names

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
+from picasso_tui.profile.make_targets import listed_targets
 from picasso_tui.profile.walk import Tree
 
 DEPTH = 3
@@ -134,7 +135,7 @@ def _make_targets(text: str) -> set[str] | None:
     names: set[str] = set()
     for line in re.findall(r"^([^\s#:=][^:=\n]*?)\s*::?(?!=)", text, re.MULTILINE):
         names.update(line.split())
-    return names
+    return names | set(listed_targets(text))
 
 
 def _named_files(command: str) -> list[str]:

@@ -20,6 +20,7 @@ from picasso_tui.profile.make_targets import (
     automake_test_target,
     default_target,
     does_nothing,
+    listed_targets,
     make_rules,
     runs_tests,
 )
@@ -37,7 +38,8 @@ TARGET_ROLES = {
     "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
     "book": "docs", "build-book": "docs", "book-build": "docs", "build-docs": "docs", "docs-build": "docs",
-    "docs-serve": "docs", "man": "docs", "manpages": "docs", "man-pages": "docs",
+    "docs-serve": "docs", "man": "docs", "manpages": "docs", "man-pages": "docs", "check-types": "typecheck",
+    "check-typing": "typecheck", "check-quality": "lint", "check-style": "lint", "check-format": "lint",
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
@@ -106,7 +108,10 @@ def _targets(
             book = role == "docs" and "book" in name.lower()  # the user's guide before the API docs
             first = build_first(text, name) if runner == "make" and role in ("test", "bench", "run") else ""
             note = f"run after `{first}`" if first else ""  # munit's `test` runs ./example, which `make` builds
-            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", RUNNER - 1 if book else RUNNER, note)
+            # griffe's `check` runs every check, `test` the tests: the target named for the role leads
+            later = role == "test" and name.lower() != "test" and "test" in (n.lower() for n in seen)
+            priority = RUNNER - 1 if book else RUNNER + 1 if later else RUNNER
+            k.command(role, f"{runner} {name}", f"{rel} target `{name}`", priority, note)
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
@@ -230,7 +235,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     if rel:
         # cookiecutter's `define BROWSER_PYSCRIPT` holds Python: its `try:` and `except:` are no targets
         rules = re.sub(r"^define\b.*?^endef\b", "", text, flags=re.MULTILINE | re.DOTALL)
-        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", rules, re.MULTILINE)
+        # griffe's `$(actions):` hands `make run <command>` on as a command to run: a listed name is no program to run
+        listed = [n for n in listed_targets(rules) if target_role(n) != "run"]
+        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", rules, re.MULTILINE) + listed
         live = [
             n
             for n in names

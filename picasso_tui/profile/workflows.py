@@ -21,6 +21,7 @@ from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -758,6 +759,17 @@ def _in_a_member(command: str) -> str:
     return moved.group(1) if moved else ""
 
 
+ASSETS_SHARE = 0.2
+NODE_FILES = ("package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock")
+
+
+def _assets_only(tree: Tree) -> bool:
+    """JavaScript and TypeScript are under a fifth of a project in another language: its package.json serves assets."""
+    found = shares(tree)
+    scripted = sum(share for language, share, _ in found if language in ("javascript", "typescript"))
+    return bool(found) and scripted < ASSETS_SHARE
+
+
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
     """One workflow record per role: the preferred command first, then the alternatives and where each came from."""
     by_role: dict[str, list[Command]] = defaultdict(list)
@@ -773,10 +785,15 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         by_role[role] = _with_suite_features(by_role.get("test", []), by_role.get(role, []), tool)
     out = []
     in_ci = {p.command for p in proposed if p.source.startswith("CI (")}
+    assets = _assets_only(tree)
     for role in ROLES:
         bare = {c.command for c in by_role.get(role, [])}
-        # askama's CI lints each crate (`cd askama && cargo clippy …`) and the workspace in one line: the root one leads
-        found = sorted(by_role.get(role, []), key=lambda c: (c.priority, _in_a_member(c.command) in bare))
+        # askama's CI lints each crate (`cd askama && cargo clippy …`) and the workspace in one line: the root one
+        # leads; laravel-debugbar's `npm run lint` checks its four asset scripts: `composer check-style` leads
+        found = sorted(
+            by_role.get(role, []),
+            key=lambda c: (c.priority, assets and c.source.startswith(NODE_FILES), _in_a_member(c.command) in bare),
+        )
         if not found:
             continue
         # hiredis' `make test` needs a running server, `make check` starts one and is what CI runs: of two targets

@@ -18,7 +18,8 @@ def test_an_old_travis_file_and_fuzzers_as_the_only_check_programs(make_project)
     files = {"configure.ac": "AC_INIT([tmux], [3.6])\n", "autogen.sh": "autoreconf -fi\n", "Makefile.am": makefile_am,
              "tmux.c": "int main(void) { return 0; }\n", ".travis.yml": "script: sh .github/travis/build.sh\n",
              ".github/travis/build.sh": "./configure && make\n",
-             ".github/workflows/regress.yml": "on:\n  schedule:\n    - cron: '0 0 * * *'\njobs: {}\n"}  # fmt: skip
+             ".github/workflows/regress.yml": "on:\n  schedule:\n    - cron: '0 0 * * *'\njobs:\n  regress:\n"
+                                              "    runs-on: ubuntu-latest\n    steps:\n      - run: sh regress.sh\n"}  # fmt: skip
     repo = make_project(files, name="tmux")
     stamp = {"GIT_COMMITTER_DATE": "2030-01-01T00:00:00", "GIT_AUTHOR_DATE": "2030-01-01T00:00:00",
              "GIT_AUTHOR_NAME": "dev", "GIT_AUTHOR_EMAIL": "d@x", "GIT_COMMITTER_NAME": "dev",

@@ -510,6 +510,18 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     return classify(p.deps, LIBRARIES)
 
 
+def _only_type_checks(tree: Tree, script: str) -> bool:
+    """`tsc` alone, writing nothing (`--noEmit`, or `"noEmit": true` in the tsconfig.json it reads): a type check,
+    whatever the script is called."""
+    tsc = re.fullmatch(r"tsc((?:\s+(?!-b\b|--build\b)[-\w./=]+)*)", script.strip())
+    if not tsc:
+        return False
+    project = re.search(r"(?:-p|--project)[\s=]+(\S+)", tsc.group(1))
+    config = project.group(1) if project else "tsconfig.json"
+    config = f"{config.rstrip('/')}/tsconfig.json" if not config.endswith(".json") else config
+    return "--noEmit" in tsc.group(1) or bool(re.search(r'"noEmit"\s*:\s*true', tree.read(config) or ""))
+
+
 def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     """Install, the scripts for each role, one test (per package in a monorepo) and Prisma's migrations."""
     tool = p.tool
@@ -520,8 +532,10 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     example = test_file_example(p.tree, _test_runner(scripts)[0] or "")
     # chai's tests import ../index.js, the bundle `npm run build` writes and git ignores
     reads_output = imported_output(p.tree, example) if example and "build" in scripts and not built_first else ""
+    checks_types = [n for n in ROLE_SCRIPTS["lint"] if n in scripts and _only_type_checks(p.tree, str(scripts[n]))]
     for role, names in ROLE_SCRIPTS.items():
-        found = [name for name in names if name in scripts]
+        found = [name for name in names if name in scripts and name not in checks_types]
+        found = found or (checks_types if role == "typecheck" else [])  # graphql-js' `check`: `tsc --pretty`
         found = [
             n
             for n in found

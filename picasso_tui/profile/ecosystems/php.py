@@ -29,6 +29,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "codeception/codeception": ("Codeception", "test"), "bovigo/assert": ("bovigo/assert", "test"),
     "bovigo/callmap": ("bovigo/callmap", "test"), "mikey179/vfsstream": ("vfsStream", "test"),
     "infection/infection": ("Infection", "test"), "rector/rector": ("Rector", "refactor"),
+    "laravel/pint": ("Laravel Pint", "lint"),
 }  # fmt: skip
 
 
@@ -75,7 +76,7 @@ def investigate(tree: Tree) -> Knowledge:
     else:
         _phpunit(k, tree, deps)
     # mockery's psalm:baseline rewrites the baseline so that today's errors pass: it checks nothing
-    analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan")
+    analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan") and not EVENT.match(n)
                  and re.search(r"\b(phpstan|psalm)\b", str(body))
                  and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)]  # fmt: skip
     for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
@@ -231,8 +232,12 @@ def _required_env(tree: Tree, config: str) -> tuple[str, str]:
     return f"{name}={values[0]} ", f"{bootstrap.group(1)} exits unless {name} is one of {human_list(values)}"
 
 
+EVENT = re.compile(r"(pre|post)-[\w-]+-(cmd|dump)$|(pre|post)-(package|root-package|create-project|archive)-")
+"""Composer's event hooks (php-webdriver's `post-install-cmd` installs its tools/ copies of PHPStan): composer runs
+them itself; nobody types `composer post-install-cmd`."""
 STYLE_CHECK = re.compile(
-    r"\bphp-cs-fixer (check\b|fix\b[^;&|]*--dry-run)|\bphpcs\b|\bparallel-lint\b|\bphplint\b|\becs check\b"
+    r"\bphp-cs-fixer (check\b|fix\b[^;&|]*--dry-run)|\bphpcs\b|\bparallel-lint\b|\bphplint\b|\becs check\b|"
+    r"\bpint\b[^;&|]*\s--test\b"
 )
 """A script that reports style or syntax faults and rewrites nothing (deployer's `check: php-cs-fixer check`)."""
 DOCS_GENERATOR = re.compile(r"\bbin/doc(s|gen)\b|\bphpdoc\b|\bphpDocumentor\b|\bdoctum\b")

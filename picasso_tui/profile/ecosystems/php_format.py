@@ -19,7 +19,10 @@ PHPCS_PACKAGES = (
     "dealerdirect/phpcodesniffer-composer-installer", "wp-coding-standards/wpcs",
 )  # fmt: skip
 """PHP_CodeSniffer itself, or a standard that requires it (vendor/bin/phpcbf comes with either)."""
-FIXING = re.compile(r"\bphp-cs-fixer(?:\.phar)? fix\b(?!.*--dry-run)|\bphpcbf\b|\becs\b(?:.*\s--fix\b|\s+fix\b)")
+FIXING = re.compile(
+    r"\bphp-cs-fixer(?:\.phar)? fix\b(?!.*--dry-run)|\bphpcbf\b|\becs\b(?:.*\s--fix\b|\s+fix\b)|"
+    r"\bpint\b(?![^;&|]*\s--test\b)"
+)
 """A composer script's step that rewrites the code (not `php-cs-fixer fix --dry-run`, which only reports)."""
 FORMAT_SCRIPTS = ("format", "cs-fix", "phpcbf")
 """The script names php.py already takes as the format command."""
@@ -59,6 +62,9 @@ def commands(k: Knowledge, tree: Tree, deps: set[str], scripts: dict[str, Any]) 
     legacy = config is not None and config.startswith(".php_cs")
     if constraint is not None and not (legacy and not re.search(r"(^|[^\d.])[12](\.|$|\s|\*)", constraint)):
         k.command("format", "vendor/bin/php-cs-fixer fix", config or "composer.json", 55)  # 3.x ignores a .php_cs
+    if "laravel/pint" in deps:  # Pint needs no config: without one it applies the Laravel preset
+        k.command("format", "vendor/bin/pint", tree.first("pint.json") or "composer.json", 55)
+        k.command("lint", "vendor/bin/pint --test", tree.first("pint.json") or "composer.json", 56)
     ecs = tree.first("ecs.php")
     if ecs and "symplify/easy-coding-standard" in deps:
         k.command("format", "vendor/bin/ecs check --fix", ecs, 55)
