@@ -35,6 +35,17 @@ def included_modules(tree: Tree) -> list[str]:
     return [moved.get(name, name.replace(":", "/")) for name in names]
 
 
+def unknown_gradle_project(tree: Tree, command: str) -> bool:
+    """`./gradlew :testng-asserts:test` where no folder and no line of settings.gradle names `testng-asserts`: a
+    project the build no longer has (TestNG's CONTRIBUTING.md still gives it), and Gradle stops on it."""
+    named = re.match(r"^(?:\./)?gradlew(?:\s+-\S+)*\s+:([\w.-]+)(?::[\w.-]+)*:\w+", command)
+    settings = tree.first("settings.gradle.kts", "settings.gradle")
+    if not named or not settings:
+        return False
+    project = named.group(1)
+    return not tree.under(project) and project not in (tree.read(settings) or "")
+
+
 def gradle_task(tree: Tree, module: str, task: str) -> str:
     """The task's path in a module folder (`:wiremock-url:wiremock-url:test`; lib/'s project `:libsignal-cli:test`),
     or the root project's own (`:test`) for the root folder."""

@@ -109,10 +109,11 @@ COMMAND_ROLES = (
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
-                          r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|clang-format|gofmt|gofumpt|"
+                          r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
-                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|styleCheck|checkstyle\w*|overcommit --run|"
+                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
+                        r"overcommit --run|"
                         r"pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"

@@ -36,7 +36,7 @@ class Hook:
     manual: bool
     """Kept out of the commit stage: run only with `--hook-stage manual`."""
     checks_only: bool = False
-    """Its entry or arguments ask only for a check (serde_with's rustfmt hook: `cargo fmt -- --check`)."""
+    """Its entry or arguments ask only for a check or a diff (serde_with's rustfmt hook: `cargo fmt -- --check`)."""
 
     def run(self) -> str:
         return f"pre-commit run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
@@ -62,7 +62,8 @@ def hooks(text: str) -> list[Hook]:
 def _checks_only(hook: dict) -> bool:
     args = hook.get("args") if isinstance(hook.get("args"), list) else []
     said = f"{hook.get('entry') or ''} {' '.join(str(a) for a in args)}"
-    return bool(re.search(r"(^|\s)--(check|dry-run)\b", said))
+    # django-extensions' ruff-format hook takes `--diff`: it shows what it would change and rewrites nothing
+    return bool(re.search(r"(^|\s)--(check|dry-run|diff)\b", said))
 
 
 def pre_commit(tree: Tree, k: Knowledge) -> None:

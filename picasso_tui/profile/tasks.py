@@ -45,7 +45,10 @@ DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
 
 
-WATCHES = re.compile(r"\b(cargo watch|watchexec|nodemon|entr|ptw|pytest-watch)\b|(^|\s)--watch\b|\(watch\b")
+WATCHES = re.compile(
+    r"\b(cargo watch|watchexec|nodemon|entr|ptw|pytest-watch)\b|(^|\s)--watch(all)?\b|\(watch\b|"
+    r"^\s*@?(bundle exec )?guard(\s|$)"
+)
 """A recipe that reruns on every change and never exits (just's `test: (watch 'ltest …')`): no check that ends."""
 PUBLISHED_INSTALL = re.compile(r"^\s*@?cargo install\b(?![^\n]*--(path|git)\b)", re.MULTILINE)
 """`cargo install <crate>` without --path: the crate as published, not this checkout (just's `install`)."""
@@ -83,7 +86,7 @@ def _targets(
     seen = list(dict.fromkeys(names))
     for name in seen:
         role = target_role(name) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
-        if role == "install" and _installs_into_a_prefix(text, name):
+        if role == "install" and installs_into_a_prefix(text, name):
             continue  # cJSON's `make install` copies the library into /usr/local: a packager's step, not setup
         recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""
         recipe = (bodies or {}).get(name, recipe)
@@ -211,7 +214,7 @@ def _runs_an_undeclared_python_tool(tree: Tree, makefile: str, target: str) -> b
     return any(not re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", declared, re.I) for p in used)
 
 
-def _installs_into_a_prefix(makefile: str, target: str) -> bool:
+def installs_into_a_prefix(makefile: str, target: str) -> bool:
     """The target's recipe copies files into PREFIX, DESTDIR or a system folder, or installs the package it built
     (fpm's `install: $(GEM)` runs `gem install $(GEM)`): a user's install."""
     body = _recipe(makefile, target)

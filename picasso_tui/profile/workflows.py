@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_tasks, python_scripts, recipes, tasks
+from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
@@ -292,8 +293,22 @@ DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint
 """A command cut before the value its last option takes (`pip install -r`): it fails as written."""
 
 
+OUTPUT_FILTER = re.compile(r"\s*(2>&1\s*)?\|\s*(grep|tail|head|less|tee)\b.*$")
+"""A pipe into a pager or a filter only trims what the command prints: the command is what runs."""
+
+
+def _runs_the_tests_too(tree: Tree, command: str) -> bool:
+    target = re.fullmatch(r"make ([\w.-]+)", command)
+    makefile = tree.first("Makefile", "makefile", "GNUmakefile") if target else None
+    needs = make_rules(tree.read(makefile) or "").get(target.group(1), ([], ""))[0] if target and makefile else []
+    return any(tasks.target_role(n) == "test" for n in needs)
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    filtered = OUTPUT_FILTER.search(c.command)
+    if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
+        c = replace(c, command=c.command[: filtered.start()])
     variables = commands.ENV_PREFIX.match(c.command)
     if variables:  # ransack's `DB=pg bundle exec rake spec` holds where `bundle exec rake spec` does
         kept = keep(tree, replace(c, command=c.command[variables.end() :]))
@@ -318,6 +333,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    if unknown_gradle_project(tree, c.command):
+        return None
+    if c.role in CHECK_ROLES and _runs_the_tests_too(tree, c.command):
+        return None  # act's `make pr` tidies, formats, lints and tests: the whole check before a pull request
     if c.command in never_run(tree):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
     if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
@@ -339,6 +358,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
     started = (
         [c.command, *(recipes.recipe_lines(tree, c.command) or []), _make_block(tree, c.command)] if testing else []
     )
+    ran = started or [c.command, *(recipes.recipe_lines(tree, c.command) or [])]
+    if c.role in ("test", "test-one", *CHECK_ROLES) and any(tasks.WATCHES.search(line) for line in ran):
+        return None  # danger's README tests with `bundle exec guard`, moleculer's `npm run ci` is `jest --watch`
     if testing and any(re.search(r"\bdocker[ -]compose( -\S+( [\w./-]+)?)* up\b", line) for line in started):
         # pgjdbc's guide starts its test database with `docker compose up`, php-amqplib's `make docker-test-env`
         # its broker: a service for the tests, not the suite
@@ -353,9 +375,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if (
         c.role == "install"
         and re.match(r"(sudo )?make install\b", c.command)
-        and (c.command.startswith("sudo") or not tree.first("Makefile", "makefile", "GNUmakefile"))
+        and (
+            c.command.startswith("sudo")
+            or not (makefile := tree.first("Makefile", "makefile", "GNUmakefile"))
+            or tasks.installs_into_a_prefix(tree.read(makefile) or "", "install")
+        )
     ):
-        return None  # libcbor's README: `make install` into the system, in a folder CMake configured first
+        # libcbor's README: `make install` into the system, in a folder CMake configured first; act's README: its
+        # Makefile copies the program into $(PREFIX)/bin
+        return None
     if c.source.endswith((".md", ".rst", ".txt", ".adoc")) and (elsewhere := _target_elsewhere(tree, c.command)):
         folder, target = elsewhere
         if not folder:

@@ -69,3 +69,50 @@ def test_makefile_targets_named_through_a_variable(make_project):
     assert learned["workflow/typecheck"].startswith("To type-check: `make check-types`")
     assert learned["workflow/lint"].startswith("To lint: `make check-quality`")
     assert "make run" not in learned.get("workflow/run", "")
+
+
+def test_watchers_are_no_test_and_a_diff_hook_formats_nothing(make_project):
+    readme = "# danger\n\n## Testing\n\nRun the specs while you work:\n\n```sh\nbundle exec guard\n```\n"
+    files = {"README.md": readme, "Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\ngem 'guard'\n",
+             "Rakefile": "require 'rspec/core/rake_task'\nRSpec::Core::RakeTask.new(:spec)\ntask default: :spec\n",
+             "lib/danger.rb": "module Danger; end\n", "spec/danger_spec.rb": "describe 1 do; end\n", ".rspec": "\n",
+             ".pre-commit-config.yaml": "repos:\n-   repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.6\n"
+                                        "    hooks:\n    -   id: ruff-format\n        args:\n        - --diff\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="danger")
+    assert "guard" not in learned["workflow/test"]
+    assert "pre-commit" not in learned.get("workflow/format", "")
+    scripts = {"test": "jest --coverage", "ci": "jest --watch"}
+    guide = "# Contributing\n\nRun `npm run ci` while you work.\n"
+    node = {"package.json": json.dumps({"name": "moleculer", "scripts": scripts}), "package-lock.json": "{}",
+            "CONTRIBUTING.md": guide, "src/index.js": "module.exports = 1;\n", "test/a.spec.js": "test('a', () => {});\n"}  # fmt: skip
+    assert "npm run ci" not in bodies(make_project, node, name="moleculer")["workflow/test"]
+
+
+def test_gradle_style_tasks_a_missing_project_and_output_filters(make_project):
+    guide = ("# Contributing\n\nTo check the formatting and fix it, run `./gradlew autostyleCheck` and then "
+             "`./gradlew autostyleApply`.\n\nTo run the tests:\n\n```\n./gradlew test\n./gradlew :testng-asserts:test\n"
+             "```\n\nTo build:\n\n```\n./gradlew build 2>&1 | grep -A15 \"What went wrong\"\n```\n")  # fmt: skip
+    files = {".github/CONTRIBUTING.md": guide, "settings.gradle.kts": 'include(":testng-core")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": "plugins { java }\n", "testng-core/build.gradle.kts": "plugins { java }\n",
+             "testng-core/src/main/java/org/testng/TestNG.java": "class TestNG {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="testng")
+    assert learned["workflow/lint"].startswith("To lint: `./gradlew autostyleCheck`")
+    assert learned["workflow/format"].startswith("To format: `./gradlew autostyleApply`")
+    assert "testng-asserts" not in learned["workflow/test"]
+    assert (
+        learned["workflow/build"].startswith("To build: `./gradlew build` —")
+        and "grep" not in learned["workflow/build"]
+    )
+
+
+def test_a_readme_make_install_into_the_prefix_and_a_pull_request_target_are_no_setup_or_format(make_project):
+    makefile = ("PREFIX ?= /usr/local\n\npr: tidy format-all lint test\n\ntidy:\n\tgo mod tidy\n\nformat-all:\n"
+                "\tgo fmt ./...\n\nlint:\n\tgolangci-lint run\n\ntest:\n\tgo test ./...\n\nbuild:\n"
+                "\tgo build -o dist/local/act main.go\n\ninstall: build\n\t@cp dist/local/act $(PREFIX)/bin/act\n")  # fmt: skip
+    readme = "# act\n\n## Building\n\n```sh\nmake install\n```\n"
+    guide = "# Contributing\n\nYou can run `make pr` to format and lint the code and run the tests.\n"
+    files = {"Makefile": makefile, "README.md": readme, "CONTRIBUTING.md": guide, "go.mod": "module act\n\ngo 1.24\n",
+             "main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="act")
+    assert "make install" not in learned.get("workflow/install", "")
+    assert "make pr" not in learned.get("workflow/format", "") and "make pr" not in learned.get("workflow/lint", "")
