@@ -110,7 +110,7 @@ COMMAND_ROLES = (
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
-                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix\b|(?<=\w)-fix\b")),
+                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)-fix\b")),
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
                         r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
                         r"overcommit --run|"

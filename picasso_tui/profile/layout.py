@@ -191,7 +191,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         own = _own_fields(tree, rel)
         desc = own[1] if own else (m.group(1) if (m := re.search(desc_re, text or "")) else "")
         names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
-        if desc and len(desc.split()) >= 3 and not names_build:  # "SLF4J project BOM" names the pom
+        badges = re.search(r"!\[|\]\(https?:", desc)  # laravel-debugbar's package.json: php-debugbar's badge markup
+        if desc and len(desc.split()) >= 3 and not names_build and not badges:  # "SLF4J project BOM" names the pom
             name = own[0] if own else (m.group(1) if (m := re.search(name_re, text or "")) else "")
             if rel == "pom.xml" and "${" in name:  # rtree's <name>${project.artifactId}</name>: Maven fills it in
                 artifact = re.search(r"<artifactId>\s*([\w.-]+)\s*</artifactId>", text or "")

@@ -298,10 +298,17 @@ OUTPUT_FILTER = re.compile(r"\s*(2>&1\s*)?\|\s*(grep|tail|head|less|tee)\b.*$")
 
 
 def _runs_the_tests_too(tree: Tree, command: str) -> bool:
+    """A make target that needs the `test` target (act's `pr: tidy format-all lint test`), or a script that runs the
+    test script among its steps (svgo's `qa`: `pnpm lint && pnpm typecheck && pnpm test && …`)."""
     target = re.fullmatch(r"make ([\w.-]+)", command)
     makefile = tree.first("Makefile", "makefile", "GNUmakefile") if target else None
     needs = make_rules(tree.read(makefile) or "").get(target.group(1), ([], ""))[0] if target and makefile else []
-    return any(tasks.target_role(n) == "test" for n in needs)
+    if any(tasks.target_role(n) == "test" for n in needs):
+        return True
+    if not re.match(r"(npm|pnpm|yarn|bun) ", command):
+        return False
+    steps = [step.strip() for line in recipes.recipe_lines(tree, command) or [] for step in line.split("&&")]
+    return any(re.fullmatch(r"(npm|pnpm|yarn|bun)( run)? test", step) for step in steps)
 
 
 def keep(tree: Tree, c: Command) -> Command | None:
@@ -781,6 +788,12 @@ def _configures_only(command: str) -> bool:
     return bool(commands.CONFIGURE.match(alone)) and " && " not in alone
 
 
+def _a_part(command: str) -> str:
+    """The script a `<name>:<part>` script is a part of (`npm run build` for DOMPurify's `npm run build:cov`), or ""."""
+    part = re.fullmatch(r"((?:npm|pnpm|yarn|bun) run) ([\w-]+):[\w:-]+", command)
+    return f"{part.group(1)} {part.group(2)}" if part else ""
+
+
 def _in_a_member(command: str) -> str:
     """The command a `cd <folder> && …` line runs in that folder; "" for a command run from the root."""
     moved = re.match(r"cd [\w./-]+ && (.+)$", command)
@@ -820,7 +833,12 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         # leads; laravel-debugbar's `npm run lint` checks its four asset scripts: `composer check-style` leads
         found = sorted(
             by_role.get(role, []),
-            key=lambda c: (c.priority, assets and c.source.startswith(NODE_FILES), _in_a_member(c.command) in bare),
+            key=lambda c: (
+                int(c.priority),  # a guide's commands rank by their place in it: the fraction
+                assets and c.source.startswith(NODE_FILES),
+                _in_a_member(c.command) in bare or _a_part(c.command) in bare,
+                c.priority,
+            ),
         )
         if not found:
             continue

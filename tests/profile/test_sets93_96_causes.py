@@ -116,3 +116,35 @@ def test_a_readme_make_install_into_the_prefix_and_a_pull_request_target_are_no_
     learned = bodies(make_project, files, name="act")
     assert "make install" not in learned.get("workflow/install", "")
     assert "make pr" not in learned.get("workflow/format", "") and "make pr" not in learned.get("workflow/lint", "")
+
+
+def test_a_script_before_its_parts_and_an_all_checks_script_is_no_lint(make_project):
+    readme = ("# DOMPurify\n\n### Development and contributing\n\n#### Scripts\n\nThese are our npm scripts:\n\n"
+              "- `npm run build:cov` to only build the instrumented coverage bundle\n"
+              "- `npm run build` to build type declarations and distribution bundles\n"
+              "  - `npm run build:fix-types` to post-process generated type files\n"
+              "- `npm run format` to format sources with Prettier\n")  # fmt: skip
+    scripts = {"build": "npm run build:types && rollup -c", "build:cov": "rollup -c config/rollup.coverage.config.js",
+               "build:fix-types": "node ./scripts/fix-types.js", "format": "prettier --write .", "lint": "xo src",
+               "test": "npm run lint && node test/run.js", "coverage": "npm run build:cov && nyc report",
+               "qa": "npm run lint && npm test"}  # fmt: skip
+    files = {"README.md": readme, "package.json": json.dumps({"name": "dompurify", "scripts": scripts}),
+             "package-lock.json": "{}", "src/purify.ts": "export {};\n",
+             "CONTRIBUTING.md": "# Contributing\n\nBefore a pull request, run `npm run qa`.\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="DOMPurify")
+    assert learned["workflow/build"].startswith("To build: `npm run build` ")
+    assert "fix-types" not in learned["workflow/format"]
+    assert "npm run qa" not in learned.get("workflow/lint", "")
+
+
+def test_an_asset_package_json_is_no_library_and_gives_no_summary(make_project):
+    package = {"name": "php-debugbar", "main": "index.js", "type": "module",
+               "description": "[![Latest Stable Version](https://img.shields.io/packagist/v/php-debugbar)](https://x)",
+               "scripts": {"build": "node build/icons.js"}, "dependencies": {"@tabler/icons": "^3"}}  # fmt: skip
+    composer = {"name": "fruitcake/laravel-debugbar", "description": "PHP Debugbar integration for Laravel"}
+    files = {"package.json": json.dumps(package), "composer.json": json.dumps(composer), "src/Debugbar.php": "<?php\n",
+             "resources/widget.js": "var a = 1;\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="laravel-debugbar")
+    assert learned["project/summary"].startswith("Project fruitcake/laravel-debugbar: PHP Debugbar integration")
+    assert "library" not in learned.get("javascript/stack", "")
+    assert "javascript/entry-points" not in learned

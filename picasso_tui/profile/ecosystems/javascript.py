@@ -18,6 +18,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     JS_SOURCE,
     RUNS_SCRIPT,
+    boilerplate_main,
     checks_js,
     entry_points,
     fixes,
@@ -430,7 +431,8 @@ def _role(p: _Package) -> str:
             return f"a library (npm package) with a command-line tool `{next(iter(bins))}` (package.json bin)"
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
-    if not _private(pkg) and (published or ("main" in pkg and "start" not in (pkg.get("scripts") or {}))):
+    main = "main" in pkg and not boilerplate_main(p.tree, pkg)
+    if not _private(pkg) and (published or (main and "start" not in (pkg.get("scripts") or {}))):
         return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
     return "an application (private package)" if _private(pkg) and _runs_as_app(pkg) else ""
 

@@ -275,13 +275,21 @@ def _built(tree: Tree, pkg: dict, target: str) -> str:
     return f" (the build script writes it{f' from {sources[-1]}' if sources else ''}; it is not in git)"
 
 
+def boilerplate_main(tree: Tree, pkg: dict) -> bool:
+    """`"main": "index.js"` as `npm init` writes it, with no index.js: laravel-debugbar's package.json only holds its
+    asset tooling, and no file of the package is its entry."""
+    main = str(pkg.get("main") or "")
+    return main.removeprefix("./") == "index.js" and not tree.has("index.js") and not _built(tree, pkg, main)
+
+
 def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
     """The files package.json points to: main, module, what `exports["."]` resolves to, types and live bins. A
     private manifest is published from a copy the build writes (zustand's dist/package.json): its entries name files
     of that copy, so none is said."""
     if pkg.get("private") is True or str(pkg.get("private")).lower() == "true":
         return
-    entries = [f"{f} {pkg[f]}{_built(tree, pkg, pkg[f])}" for f in ("main", "module") if isinstance(pkg.get(f), str)]
+    fields = ("module",) if boilerplate_main(tree, pkg) else ("main", "module")
+    entries = [f"{f} {pkg[f]}{_built(tree, pkg, pkg[f])}" for f in fields if isinstance(pkg.get(f), str)]
     root = pkg.get("exports", {}).get(".") if isinstance(pkg.get("exports"), dict) else None
     said = {pkg.get("main"), pkg.get("module")}
     if isinstance(root, dict):  # mitt's `exports["."]`: the files `import` and `require` resolve to
