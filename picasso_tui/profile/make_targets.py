@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"[A-Za-z][\w.+-]*(?:\$[({]\w+[)}])?"
+_NAME = r"[A-Za-z_][\w.+-]*(?:\$[({]\w+[)}])?"
 """A target's name, maybe ending in a variable (munit's `example$(EXTENSION)`, the first and so default target)."""
 _TARGET = re.compile(rf"^({_NAME}(?:\s+{_NAME})*)\s*:(?!=)([^\n]*)$", re.MULTILINE)
 _VARIABLE = re.compile(r"^\s*([A-Za-z_]\w*)\s*[:?+]?=\s*(.*)$", re.MULTILINE)

@@ -80,6 +80,22 @@ def target_role(name: str) -> str | None:
     return TARGET_ROLES.get(lowered) or TARGET_ROLES.get(lowered.replace(":", "-"))
 
 
+REWRITES = re.compile(
+    r"^\s*@?-?((poetry|uv|pdm|hatch) run )?(isort|black|autopep8|yapf|ruff format|ruff check --fix|gofmt -w|"
+    r"goimports -w|clang-format -i|prettier --write|rustfmt|cargo fmt)\b(?!.*\s--(check|diff)\b)"
+)
+"""A recipe line that rewrites the code to the project's style and checks nothing."""
+
+
+def _only_rewrites(makefile: str, name: str) -> bool:
+    """Every line the target runs, in its recipe and those of the `_helper` targets it needs, rewrites the code."""
+    rules = make_rules(makefile)
+    needs, own = rules.get(name, ([], ""))
+    helpers = "\n".join(rules.get(n, ([], ""))[1] for n in needs if n.startswith("_"))
+    lines = [line for line in f"{own}\n{helpers}".splitlines() if line.strip()]
+    return bool(lines) and all(REWRITES.match(line) for line in lines)
+
+
 def _targets(
     k: Knowledge, rel: str, runner: str, names: list[str], text: str = "", bodies: dict[str, str] | None = None
 ) -> None:
@@ -91,6 +107,8 @@ def _targets(
         recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""
         recipe = (bodies or {}).get(name, recipe)
         ran = [line for line in recipe.splitlines()[1 if runner == "just" else 0 :] if line.strip()]
+        if role == "lint" and runner == "make" and _only_rewrites(text, name):
+            role = "format"  # tortoise-orm's `style: _style deps` runs isort and black over the code: it rewrites
         if (
             role not in (None, "install")
             and ran

@@ -148,3 +148,19 @@ def test_an_asset_package_json_is_no_library_and_gives_no_summary(make_project):
     assert learned["project/summary"].startswith("Project fruitcake/laravel-debugbar: PHP Debugbar integration")
     assert "library" not in learned.get("javascript/stack", "")
     assert "javascript/entry-points" not in learned
+
+
+def test_a_long_cargo_ci_line_is_read_and_a_style_target_that_rewrites_is_the_formatter(make_project):
+    workflow = ("on:\n  push:\n  pull_request:\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "    - uses: actions/checkout@v4\n    - run: cargo build --features \"builder toml markdown ansi "
+                "termion-backend crossterm-backend\" --no-default-features --verbose\n")  # fmt: skip
+    rust = {"Cargo.toml": '[package]\nname = "cursive"\nversion = "0.21.0"\n', "src/lib.rs": "pub fn f() {}\n",
+            ".github/workflows/rust.yml": workflow}  # fmt: skip
+    assert "`cargo build --features" in bodies(make_project, rust, name="cursive")["ci"]
+    makefile = ("checkfiles = tortoise/ tests/\n\nlint:\n\tblack --check $(checkfiles)\n\truff check $(checkfiles)\n\n"
+                "_style:\n\tisort -src $(checkfiles)\n\tblack $(checkfiles)\nstyle: _style\n")  # fmt: skip
+    python = {"Makefile": makefile, "pyproject.toml": '[project]\nname = "tortoise-orm"\nversion = "1"\n\n'
+              '[tool.black]\nline-length = 100\n', "tortoise/__init__.py": "x = 1\n"}  # fmt: skip
+    learned = bodies(make_project, python, name="tortoise-orm")
+    assert learned["workflow/format"].startswith("To format: `make style`")
+    assert learned["workflow/lint"].startswith("To lint: `make lint`")
