@@ -97,7 +97,8 @@ INSTALL = re.compile(
     r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
-    r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?pre-commit install\b|"  # environs': `uv run pre-commit install`
+    # environs': `uv run pre-commit install`; lektor's `uv run prek install`
+    r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?(pre-commit|prek) install\b|"
     r"^(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
     r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b|"
     r"^pixi install\b|"  # pixi makes the manifest's environments

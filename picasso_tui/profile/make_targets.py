@@ -19,8 +19,13 @@ def make_rules(text: str) -> dict[str, tuple[list[str], str]]:
     rules: dict[str, tuple[list[str], str]] = {}
     for found in _TARGET.finditer(text):
         recipe = re.match(r"((?:\t[^\n]*\n?)*)", text[found.end() + 1 :])
+        # nelmio/alice's `test:  ## Runs all the tests` then `test: test_core test_symfony`: a comment names nothing,
+        # and make adds up the prerequisites of every rule for the target
+        needs = found.group(2).split("#")[0].split(";")[0].split()
         for name in found.group(1).split():
-            rules.setdefault(name, (found.group(2).split(";")[0].split(), recipe.group(1) if recipe else ""))
+            before, body = rules.get(name, ([], ""))
+            added = [n for n in needs if n not in before]
+            rules[name] = ([*before, *added], body or (recipe.group(1) if recipe else ""))
     return rules
 
 

@@ -38,8 +38,8 @@ class Hook:
     checks_only: bool = False
     """Its entry or arguments ask only for a check or a diff (serde_with's rustfmt hook: `cargo fmt -- --check`)."""
 
-    def run(self) -> str:
-        return f"pre-commit run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
+    def run(self, runner: str = "pre-commit") -> str:
+        return f"{runner} run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
 
 
 def hooks(text: str) -> list[Hook]:
@@ -71,20 +71,27 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     if not rel:
         return
     declared = hooks(tree.read(rel) or "")
+    runner = "prek" if _runs_prek(tree) else "pre-commit"
     formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
     parts = [h for h in declared if h.id in PART_FORMATTERS]
     if not declared or len(formatters) + len(parts) < len(declared):
-        k.command("lint", "pre-commit run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
+        k.command("lint", f"{runner} run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
     if formatters or parts:
         names = human_list(list(dict.fromkeys(h.id for h in formatters + parts)))
-        k.command("format", "pre-commit run --all-files", f"{rel} (formatting hooks: {names})", PRIORITY)
+        k.command("format", f"{runner} run --all-files", f"{rel} (formatting hooks: {names})", PRIORITY)
     own = own_languages(tree)
     code = [h for h in formatters if not own or CODE_FORMATTERS[h.id] & own]
     if len({h.id for h in code}) == 1:  # pyjwt's ruff-format: the formatter alone, not every check beside it
         one = code[0] if len(code) == 1 else Hook(code[0].id, code[0].id, code[0].manual)
-        k.command("format", one.run(), f"{rel} (hook `{one.name}`)", PRIORITY + 1)
+        k.command("format", one.run(runner), f"{rel} (hook `{one.name}`)", PRIORITY + 1)
     for hook in [h for h in declared if TYPE_CHECKERS.fullmatch(h.id)][:1]:  # yarl's mypy runs only as a hook
-        k.command("typecheck", hook.run(), f"{rel} (hook `{hook.name}`)", PRIORITY)
+        k.command("typecheck", hook.run(runner), f"{rel} (hook `{hook.name}`)", PRIORITY)
+
+
+def _runs_prek(tree: Tree) -> bool:
+    """The hooks run with prek, pre-commit's drop-in (lektor's Makefile: `uv run prek run -v -a`; CI's prek-action)."""
+    places = ("Makefile", "justfile", "noxfile.py", "tox.ini", "pyproject.toml", *tree.under(".github/workflows"))
+    return any(re.search(r"\bprek\b", tree.read(f) or "") for f in places if tree.has(f))
 
 
 TYPE_CHECKERS = re.compile(r"mypy|pyright|basedpyright|pytype|ty|tsc|type-?check\w*")

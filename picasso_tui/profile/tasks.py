@@ -67,7 +67,7 @@ def _just_recipe(text: str, name: str) -> str:
 
 
 HOOKS_ONLY = re.compile(
-    r"^\s*(-\s*)?@?(git config (--local )?core\.hooksPath|(\S+ )?(pre-commit|lefthook|husky) install)\b"
+    r"^\s*(-\s*)?@?(git config (--local )?core\.hooksPath|(\S+ )*(pre-commit|prek|lefthook|husky) install)\b"
 )
 """A recipe line that points git at the hooks: nfpm's `task dev` (its desc: "Setup git hooks") runs nothing else."""
 

@@ -156,9 +156,14 @@ def test_files(tree: Tree) -> list[str]:
 
 def _find_test_files(tree: Tree) -> list[str]:
     found = [f for f in _named_as_tests(tree) if not in_unbuilt_folder(tree, f)]  # a module the build left out
-    if any(re.search(r"(^|/)(?!test_)[^/]+_test\.rb$", f) for f in found):  # multi_xml's test_*.rb are helpers
-        # beside its *_test.rb tests (minitest's own test_minitest_test.rb is one of its test_*.rb)
-        found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f)]
+    suffixed = [f for f in found if re.search(r"(^|/)(?!test_)[^/]+_test\.rb$", f)]
+    prefixed = [f for f in found if re.search(r"(^|/)test_[^/]+\.rb$", f)]
+    if suffixed and len(suffixed) >= len(prefixed):  # multi_xml's test_*.rb are helpers beside its *_test.rb tests
+        # (minitest's own test_minitest_test.rb is one of its test_*.rb); zeitwerk's one test/support/loader_test.rb
+        # is the base class of its fifty test_*.rb
+        found = [f for f in found if f not in prefixed]
+    elif suffixed:
+        found = [f for f in found if f not in suffixed or _RUBY_TESTS.search(tree.read(f) or "")]
     # tzinfo's test/test_utils.rb is the helper its tc_*.rb tests share: a test_*.rb declares a test or is none
     found = [f for f in found if not re.search(r"(^|/)test_[^/]+\.rb$", f) or _RUBY_TESTS.search(tree.read(f) or "")]
     # Ruby keeps its tests in spec/ or test/: overcommit's lib/overcommit/hook/pre_commit/r_spec.rb is the hook

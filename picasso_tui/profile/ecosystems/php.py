@@ -250,6 +250,9 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
                        ("typecheck", "analyze"), ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"),
                        ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
         if name in scripts:
+            ran = php_format.steps(scripts[name])
+            if role == "lint" and php_format.FIXING.search(ran) and not STYLE_CHECK.search(ran):
+                role = "format"  # firebase-php's `cs` runs `php-cs-fixer fix`: it rewrites, so it formats
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
     if "phpunit" in scripts:

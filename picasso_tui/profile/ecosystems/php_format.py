@@ -34,11 +34,11 @@ RUNS_TESTS = re.compile(r"\b(phpunit|pest|paratest|codecept)\b|@(test|tests|phpu
 def pipeline(body: Any) -> bool:
     """A composer script that runs the tests and other checks too (phpbench's `integrate`: normalize, php-cs-fixer,
     phpstan, phpunit, the docs): the whole check before a pull request, not the format or the type-check command."""
-    steps = _steps(body)
-    return bool(RUNS_TESTS.search(steps)) and len(re.split(r" ; ", steps)) >= 3
+    ran = steps(body)
+    return bool(RUNS_TESTS.search(ran)) and len(re.split(r" ; ", ran)) >= 3
 
 
-def _steps(body: Any) -> str:
+def steps(body: Any) -> str:
     return body if isinstance(body, str) else " ; ".join(map(str, body)) if isinstance(body, list) else ""
 
 
@@ -50,7 +50,7 @@ def commands(k: Knowledge, tree: Tree, deps: set[str], scripts: dict[str, Any]) 
     if phpcs:  # a dependency nothing configures may run nowhere
         k.command("lint", f"vendor/bin/phpcs{paths}", phpcs, 56)
     named = [
-        n for n in scripts if n not in FORMAT_SCRIPTS and FIXING.search(_steps(scripts[n])) and not pipeline(scripts[n])
+        n for n in scripts if n not in FORMAT_SCRIPTS and FIXING.search(steps(scripts[n])) and not pipeline(scripts[n])
     ]
     for name in named[:1]:
         k.command("format", f"composer {name}", f"composer.json scripts.{name}", 30)

@@ -44,6 +44,8 @@ class _Crate:
     optional: set[str] = field(default_factory=set)
     bins: list[str] = field(default_factory=list)
     bin_names: list[str] = field(default_factory=list)
+    named_bins: dict[str, str] = field(default_factory=dict)
+    """The [[bin]] tables' names by path: redis-rs' `name = "fuzz-target"` for src/main.rs."""
     default_run: str = ""
     library: bool = False
     proc_macro: bool = False
@@ -57,6 +59,8 @@ _AUTOBIN = re.compile(r"src/bin/(?:[\w-]+\.rs|[\w-]+/main\.rs)")
 
 def _bin_name(crate: _Crate, path: str) -> str:
     """The name Cargo gives a binary: the package's for src/main.rs, the file's or folder's under src/bin/."""
+    if path in crate.named_bins:
+        return crate.named_bins[path]
     rel = path[len(crate.folder) + 1 :] if crate.folder else path
     if rel == "src/main.rs":
         return crate.name
@@ -119,6 +123,7 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
     declared = [b for b in data.get("bin") or [] if isinstance(b, dict)]
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
+    crate.named_bins = {f"{prefix}{b['path']}": str(b["name"]) for b in declared if b.get("name") and b.get("path")}
     if tree.has(f"{prefix}src/main.rs") and "src/main.rs" not in crate.bins:
         crate.bins.insert(0, "src/main.rs")
     # Cargo's own binaries are src/bin/<name>.rs and src/bin/<name>/main.rs; cross's src/bin/commands/*.rs are
@@ -395,11 +400,20 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
         for f in tree.under(tests)
         if re.fullmatch(r"[\w-]+\.rs", f[len(tests) :])
     }
+    # derive_more's `[[test]] name = "error"` with `path = "tests/error_tests.rs"`: Cargo knows the target as `error`
+    renamed = {
+        path: name
+        for name, rest in _DECLARED_TEST.findall(manifest)
+        if (path := re.search(r'^\s*path\s*=\s*"tests/([\w-]+)\.rs"', rest, re.MULTILINE)) and (path := path.group(1))
+    }
     modules = {m for text in files.values() for m in re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", text, re.MULTILINE)}
-    helpers = {"common", "support", "util", "utils", "mod"} | modules | {n for n, gated in declared.items() if gated}
+    gated = {n for n, behind in declared.items() if behind}
+    helpers = (
+        {"common", "support", "util", "utils", "mod"} | modules | gated | {p for p, n in renamed.items() if n in gated}
+    )
     # reqwest's `#![cfg(not(target_arch = "wasm32"))]` keeps a test for every usual target: that gate is no gate
     return [
-        stem
+        renamed.get(stem, stem)
         for stem, text in sorted(files.items())
         if stem not in helpers
         and not re.search(r"^#!\[cfg\((?!test\)|not\()", text, re.MULTILINE)
@@ -496,7 +510,12 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")
     elif keeps_rustfmt(tree):
         k.command("format", "cargo fmt", "Cargo.toml", 60)
-    fuzzers = {c.name for c in crates if re.search(r"cargo-fuzz\s*=\s*true|libfuzzer-sys", tree.read(c.manifest) or "")}
+    fuzzers = {
+        c.name
+        for c in crates
+        if re.search(r"cargo-fuzz\s*=\s*true|libfuzzer-sys|^afl\s*=", tree.read(c.manifest) or "", re.MULTILINE)
+        or c.folder.split("/")[0] in ("fuzz", "afl")
+    }  # redis-rs' afl/parser is its AFL harness
     with_bins = [c for c in crates if c.bins and c.name not in fuzzers]  # toml's toml_edit_fuzz: cargo-fuzz targets
     if with_bins:
         bins = [b for c in with_bins for b in c.bins]
