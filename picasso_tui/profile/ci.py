@@ -206,6 +206,14 @@ MAX_LINE = 140
 blt-backend … ansi"` (130 characters) still is a command a contributor types."""
 
 
+PLAIN_SETTINGS = re.compile(
+    r"^((?!(CI|FORCE_COLOR|NO_COLOR|TERM|PY_COLORS|CLICOLOR\w*|\w*TOKEN\w*|\w*FLAGS|DESTDIR|PREFIX)=)"
+    r"[A-Z][A-Z0-9_]*=[\w.,:/-]+\s+)+"
+)
+"""Settings a CI line keeps: not CI's log, colour or secrets, nor compiler flags (xxHash's `CFLAGS=-Werror make`
+makes warnings fatal for CI, and the build stands without them)."""
+
+
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
@@ -234,7 +242,11 @@ def clean_command(line: str) -> str | None:
     service = r"[A-Z0-9_]*(URL|URI|DSN|TOKEN|KEY|SECRET|PASSWORD|HOST|ADDR|PORT|SCHEMA|USER|DATABASE)"
     if re.search(rf"\s--?[\w-]+[ =]\"?\$\{{?{service}\}}?\"?(?=\s|$)", re.sub(env, "", line)):
         return None  # river's `river migrate-up --database-url $DATABASE_URL`: the value is CI's secret or service
-    line = without_ci_values(re.sub(env, "", line))  # CI's environment
+    # CI's environment goes; a plain setting stays where the command needs it (sqlancer's `CITUS_AVAILABLE=true mvn …`
+    # runs TestCitus, which skips without it), but for CI's own log and colour switches
+    kept = PLAIN_SETTINGS.match(line)
+    setting = kept.group(0) if kept else ""
+    line = without_ci_values(re.sub(env, "", line[len(setting) :]))
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*(\||\$|report|format)[^'\"]*\1", "", line)  # not -W
     line = re.sub(r"\s--$", "", line)  # `uvx nox -s "${{ … }}" -- ${{ … }}`: nothing is left to pass on
@@ -252,7 +264,7 @@ def clean_command(line: str) -> str | None:
         return None  # unbalanced quotes or brackets: libevent's iOS build, cut before the `)` that closes it
     if re.search(r"\s--no-run\b", line):
         return None  # a test command that only compiles
-    return line
+    return f"{setting}{line}"
 
 
 def called_workflows(data: dict[Any, Any]) -> list[str]:

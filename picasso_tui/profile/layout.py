@@ -121,6 +121,20 @@ def _is_prose(para: str, min_words: int = 4) -> bool:
 _POINTS_TO_A_LINK = re.compile(r"\b(here|this link|this page|below|above)[.!:]?$", re.IGNORECASE)
 
 
+ABBREVIATION = re.compile(r"\b(e\.g|i\.e|a\.k\.a|etc|vs|cf|incl|approx)\.$", re.IGNORECASE)
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences, not cut after an abbreviation (cytoscape's "Graph theory (a.k.a. network) library …")."""
+    out: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+", text):
+        if out and ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
     """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
@@ -135,7 +149,7 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             continue
         if not _is_prose(text):
             continue
-        said = re.split(r"(?<=[.!?])\s+", _plain(text))
+        said = _sentences(_plain(text))
         for i, sentence in enumerate(said):
             m = _DESCRIBES.match(sentence)
             subject = name_key(m.group("subject")) if m else ""
@@ -160,7 +174,7 @@ def _ended(summary: str) -> str:
     """The summary ending at a sentence end: a list's lead-in loses its dangling words, an overlong first
     sentence is cut at a word, with "…", only past a hard cap."""
     if summary.endswith(":"):
-        said = re.split(r"(?<=[.!?])\s+", summary)
+        said = _sentences(summary)
         lead = _DANGLING.sub("", said[-1]).rstrip(" ,;")
         # "The features are:", and ozzo-validation's "It has the following features:" too
         only_leads_in = len(said) > 1 and re.search(
@@ -198,7 +212,7 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
                 artifact = re.search(r"<artifactId>\s*([\w.-]+)\s*</artifactId>", text or "")
                 name = name.replace("${project.artifactId}", artifact.group(1) if artifact else "")
                 name = "" if "${" in name else name
-            first = re.split(r"(?<=[.!?])\s+", " ".join(desc.split()))[0]
+            first = _sentences(" ".join(desc.split()))[0]
             return (name, first, rel)
     return ("", "", "")
 

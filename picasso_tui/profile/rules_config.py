@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.findings import Finding, human_list
-from picasso_tui.profile.generated import generated_by
+from picasso_tui.profile.generated import generated_by, made_from
 from picasso_tui.profile.walk import Tree, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
@@ -150,6 +150,12 @@ def _generated(tree: Tree) -> list[tuple[str, str]]:
         if len(grammar) == len(found)
         else ("the file's header says so" if not grammar else "its header, or the grammar beside it, says so")
     )
+    sources = [made_from(tree, rel) for rel, _ in found]
+    if all(sources):  # gojq's parser.go from parser.go.y: the file to edit, not the generator
+        named = human_list([f"{rel} (from {src})" for (rel, _), src in zip(found, sources, strict=True)], 3)
+        made = "they are" if len(found) > 1 else "it is"
+        return [(f"Generated, not edited by hand ({why}): {named}; edit what {made} made from and make {again} "
+                 "again.", found[0][0])]  # fmt: skip
     return [(f"Generated, not edited by hand ({why}): {named}; change the generator and make "
              f"{again} again.", found[0][0])]  # fmt: skip
 

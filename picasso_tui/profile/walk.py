@@ -60,6 +60,8 @@ VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+]*-v?\d+(\.\d+)+$")
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
     "deps", "extlibs",
+    # browser libraries served as copies (gollum's lib/gollum/public/gollum/javascript/MathJax, a thousand files)
+    "mathjax", "codemirror", "tinymce", "ckeditor", "ace-builds", "pdfjs",
 })  # fmt: skip
 # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
@@ -257,8 +259,12 @@ def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: 
     return False
 
 
+FINGERPRINTED = re.compile(r"[-.][0-9a-f]{32,}\.(js|css|mjs)$")
+"""An asset pipeline's output, named with its content digest (gollum's public/assets/editor-0256…e9.js)."""
+
+
 def is_generated(name: str) -> bool:
-    return name.endswith(GENERATED_SUFFIXES)
+    return name.endswith(GENERATED_SUFFIXES) or bool(FINGERPRINTED.search(name))
 
 
 def _inside_link(entry: os.DirEntry[str], root: Path) -> bool:

@@ -297,6 +297,21 @@ OUTPUT_FILTER = re.compile(r"\s*(2>&1\s*)?\|\s*(grep|tail|head|less|tee)\b.*$")
 """A pipe into a pager or a filter only trims what the command prints: the command is what runs."""
 
 
+INTERACTIVE = re.compile(r"^(bundle exec )?(\./)?(bin/console|bin/rails console|irb|pry|rails console)(\s|$)")
+"""A session that waits for the user's input: no check that ends."""
+NOT_A_CHECK = re.compile(r"^(bundle exec )?rake (install|release|build)(:\w+)?(\s|$)")
+"""Rake's gem tasks install, build or release the gem: they check nothing."""
+
+
+def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
+    """Maven's `-Dtest=Name` or Gradle's `--tests Name` for a class no source file declares: nothing runs."""
+    named = re.search(r"\s-Dtest=([A-Z]\w*)(?=\s|$)|\s--tests\s+['\"]?([A-Z]\w*)['\"]?(?=\s|$)", command)
+    if not named:
+        return False
+    name = named.group(1) or named.group(2)
+    return not tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
+
+
 def _runs_the_tests_too(tree: Tree, command: str) -> bool:
     """A make target that needs the `test` target (act's `pr: tidy format-all lint test`), or a script that runs the
     test script among its steps (svgo's `qa`: `pnpm lint && pnpm typecheck && pnpm test && …`)."""
@@ -316,6 +331,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     filtered = OUTPUT_FILTER.search(c.command)
     if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
         c = replace(c, command=c.command[: filtered.start()])
+    if c.role == "build" and re.match(r"cd (website|site|docs?|documentation)/? && ", c.command):
+        c = replace(c, role="docs")  # graphqlite's `cd website && yarn run build` builds its Docusaurus site
     variables = commands.ENV_PREFIX.match(c.command)
     if variables:  # ransack's `DB=pg bundle exec rake spec` holds where `bundle exec rake spec` does
         kept = keep(tree, replace(c, command=c.command[variables.end() :]))
@@ -340,8 +357,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
-    if unknown_gradle_project(tree, c.command):
-        return None
+    if c.role in ("test", "test-one", *CHECK_ROLES) and (INTERACTIVE.match(c.command) or NOT_A_CHECK.match(c.command)):
+        return None  # steep's README offers `bin/console` (IRB) to try things; tomo's guide `rake install`s the gem
+    if c.role == "test-one" and re.search(r"\s['\"]?-Dtest=['\"]?!", c.command):
+        return None  # sqlancer's CI `-Dtest=!sqlancer.dbms.**,…` runs all but some: no one test
+    if unknown_gradle_project(tree, c.command) or _names_a_missing_test_class(tree, c.command):
+        return None  # sqlancer's CONTRIBUTING.md: `mvn -Dtest=TestMySQL test`, a class since split in four
     if c.role in CHECK_ROLES and _runs_the_tests_too(tree, c.command):
         return None  # act's `make pr` tidies, formats, lints and tests: the whole check before a pull request
     if c.command in never_run(tree):

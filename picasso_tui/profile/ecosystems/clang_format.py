@@ -50,7 +50,9 @@ def _runners(tree: Tree) -> list[str]:
         *tree.named("CMakeLists.txt")[:20], *[f for f in tree.files if f.endswith(".cmake")][:20],
         *[f for f in ("Makefile", ".pre-commit-config.yaml") if tree.has(f)],
         *[f for f in tree.files if "/" not in f and f.endswith(".sh")][:10],  # libevent's ./checkpatch.sh
-    ][:120]  # fmt: skip
+        *[f for f in tree.files if "/" not in f and f.endswith((".bat", ".cmd", ".ps1"))][:10],  # civetweb's format.bat
+        *[f for f in tree.files if "/" not in f and "." not in f and (tree.read(f) or "").startswith("#!")][:10],
+    ][:140]  # fmt: skip  # qpdf's ./format-code
 
 
 def use(tree: Tree) -> tuple[str, str]:

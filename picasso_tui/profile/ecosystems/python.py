@@ -268,9 +268,11 @@ def investigate(tree: Tree) -> Knowledge:
     tool, why, run = _manager(tree, pyproject)
     members = dig(pyproject, "tool", "uv", "workspace", "members") or []
     project = _Project(tree, pyproject, sources, deps, tool, why, run, members, tree.first("manage.py"))
-    if not _tools_only(tree, sources):  # libfuse's requirements.txt holds meson and ninja: a C project's tools
+    # libfuse's requirements.txt holds meson and ninja, tomo's MkDocs and its plugins: another language's project's
+    # tools, no Python stack
+    if not _tools_only(tree, sources):
         _packaging(k, project)
-    _stack(k, project)
+        _stack(k, project)
     _install(k, project)
     _tests(k, project)
     _lint_and_format(k, project)
