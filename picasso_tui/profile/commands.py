@@ -14,7 +14,7 @@ from fnmatch import fnmatch
 from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
 from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.submodules import submodules
-from picasso_tui.profile.tasks import TARGET_ROLES
+from picasso_tui.profile.tasks import TARGET_ROLES, tox_env_role
 from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
@@ -213,6 +213,9 @@ def _own_role(command: str) -> str | None:
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)
     if chain:  # configure and build: a build, unless of a consumer or example project (nanobench's cmake_consumer)
         return None if re.search(r"(^|/)(tests?|examples?|samples?)(/|$)|consumer", chain.group(1)) else "build"
+    one_env = re.match(r"^(?:uvx |pipx run )?tox (?:run )?-e ?([\w.-]+)(?:\s|$)", command)
+    if one_env and (role := tox_env_role(one_env.group(1))):  # python-gitlab's CI `tox -e isort -- --check` lints
+        return "lint" if role == "format" and re.search(r"\s--(check|diff)\b", command) else role
     hatch = re.match(r"^hatch run (?:[-+]\S+ )*(?:([\w.-]+):)?([\w.-]+)", command)
     if hatch:  # mkdocs' `hatch run types:check`: an environment's script, as a make target is; it runs no program
         env, script = hatch.group(1) or "", hatch.group(2)

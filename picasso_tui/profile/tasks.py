@@ -337,7 +337,7 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "npx jake", re.findall(r"^task\(\s*['\"]([\w:-]+)['\"]", text, re.MULTILINE))
 
 
-def _tox_env_role(name: str) -> str | None:
+def tox_env_role(name: str) -> str | None:
     if re.fullmatch(r"(py|pypy|graalpy)[\d.]*t?|3\.\d+t?|tests?(-\w+)?|unit", name):
         return "test"
     if name in ("dev", "develop", "devenv", "venv"):
@@ -346,6 +346,10 @@ def _tox_env_role(name: str) -> str | None:
         return "typecheck"  # filelock's `type` env runs ty
     if re.fullmatch(r"bench(mark)?s?", name):
         return "bench"
+    if re.fullmatch(r"black|isort|autopep8|yapf|ruff-format|fmt|format", name):
+        return "format"  # python-gitlab's `black` and `isort` envs rewrite, or check with `-- --check`
+    if re.fullmatch(r"flake8|pylint|ruff|codespell|pre-commit|pydocstyle|pycodestyle|bandit", name):
+        return "lint"
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
 
@@ -368,7 +372,9 @@ def _tox3_only(tree: Tree) -> bool:
     tomlkit's tox.ini is left over, its contributors run pytest."""
     text = tree.read("tox.ini") or ""
     pinned = re.search(r"^\s*(minversion\s*=\s*[0-3]\.|requires\s*=[^\n]*tox\s*<\s*4)", text, re.MULTILINE)
-    return bool(re.search(r"^\s*whitelist_externals\s*=", text, re.MULTILINE)) and not pinned
+    # python-gitlab's `minversion = 4.0` runs tox 4, which ignores its leftover `whitelist_externals = true`
+    modern = re.search(r"^\s*minversion\s*=\s*([4-9]|\d\d)", text, re.MULTILINE)
+    return bool(re.search(r"^\s*whitelist_externals\s*=", text, re.MULTILINE)) and not pinned and not modern
 
 
 def tox(tree: Tree, k: Knowledge) -> None:
@@ -379,7 +385,7 @@ def tox(tree: Tree, k: Knowledge) -> None:
     own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
         names)  # fmt: skip
     for name in names:
-        role = _tox_env_role(name)
+        role = tox_env_role(name)
         if role and role != "test" and name in own:  # pyjwt's `typing` has no section of its own: it runs pytest
             k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER)
 
