@@ -6,6 +6,7 @@ as the project's code."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from picasso_tui.profile.walk import Tree
@@ -46,11 +47,19 @@ def unknown_gradle_project(tree: Tree, command: str) -> bool:
     return not tree.under(project) and project not in (tree.read(settings) or "")
 
 
+_PROJECT_NAME = re.compile(r"""project\(\s*["']:?([\w:.-]+)["']\s*\)\.name\s*=\s*["']([\w.-]+)["']""")
+"""gradle-play-publisher's `project(":play:plugin").name = "play-publisher"`: the project is `:play:play-publisher`."""
+
+
 def gradle_task(tree: Tree, module: str, task: str) -> str:
     """The task's path in a module folder (`:wiremock-url:wiremock-url:test`; lib/'s project `:libsignal-cli:test`),
     or the root project's own (`:test`) for the root folder."""
     names = {folder: name for name, folder in gradle_project_dirs(tree).items()}
-    return f":{names.get(module, module.replace('/', ':'))}:{task}" if module else f":{task}"
+    path = names.get(module, module.replace("/", ":"))
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    if renamed := dict(_PROJECT_NAME.findall(settings)).get(path):
+        path = f"{path.rpartition(':')[0]}:{renamed}".lstrip(":")
+    return f":{path}:{task}" if module else f":{task}"
 
 
 ON_BY_DEFAULT = re.compile(
@@ -70,8 +79,23 @@ def maven_modules(tree: Tree) -> tuple[list[str], list[str]]:
         if ON_BY_DEFAULT.search(profile):
             default += re.findall(r"<module>\s*([^<\s]+)\s*</module>", profile)
     every = re.findall(r"<module>\s*([^<\s]+)\s*</module>", pom)
-    default = list(dict.fromkeys(m.strip("/") for m in default))
-    return default, [m for m in dict.fromkeys(m.strip("/") for m in every) if m not in default]
+    default = _nested(tree, list(dict.fromkeys(m.strip("/") for m in default)))
+    every = _nested(tree, list(dict.fromkeys(m.strip("/") for m in every)))
+    return default, [m for m in every if m not in default]
+
+
+def _nested(tree: Tree, modules: list[str], depth: int = 0) -> list[str]:
+    """The modules with those of each aggregator among them: jacoco's root pom builds org.jacoco.build, whose
+    `<module>../org.jacoco.core</module>` and thirty more are the modules that hold the code."""
+    out: list[str] = []
+    for module in modules:
+        out.append(module)
+        pom = tree.read(f"{module}/pom.xml") or "" if depth < 3 else ""
+        listed = re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S)
+        inner = re.findall(r"<module>\s*([^<\s]+)\s*</module>", listed)
+        resolved = [posixpath.normpath(f"{module}/{m.strip('/')}") for m in inner]
+        out += _nested(tree, [m for m in resolved if not m.startswith("..")], depth + 1)
+    return list(dict.fromkeys(out))
 
 
 def unbuilt_folders(tree: Tree) -> frozenset[str]:

@@ -156,6 +156,8 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
             ("conventional-changelog", "conventional-changelog" in package),
             ("auto-changelog", "auto-changelog" in package),  # form-data's `version` script writes CHANGELOG.md
             ("git-cliff", tree.named("cliff.toml") or _recipes_run(tree, r"\bgit[- ]cliff\b")),
+            # python-gitlab's `[tool.semantic_release.changelog]`: python-semantic-release writes CHANGELOG.md
+            ("python-semantic-release", "[tool.semantic_release" in pyproject),
         )
         if present
     ]
@@ -163,6 +165,10 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
     # form-data's `version` script runs auto-changelog, whose template says it follows Keep a Changelog
     runs = re.search(r'"(pre|post)?version"\s*:\s*"[^"]*\bauto-changelog\b', package)
     # FastCSV's header still cites Keep a Changelog; release-please, configured in the checkout, writes it now
+    if said := re.search(r"\b(is|are) (automatically |auto-?)generated\b[^.\n]*", text[:600], re.IGNORECASE):
+        # datamodel-code-generator's "This changelog is automatically generated from GitHub Releases."
+        body = f"{rel} says it {said.group(0).rstrip('.')}: do not edit it."
+        return _rule(rel, "Changelog: generated", body)
     if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE) and not runs and "release-please" not in tools:
         return None  # picomatch's says it follows Keep a Changelog: written by hand, whatever release tool is there
     if tools or hashed >= 10:  # lines ending in their commit's hash: written from the history, not by hand

@@ -143,10 +143,14 @@ def _named_files(command: str) -> list[str]:
     not an output a flag names (`--cov-report=xml:./coverage.xml`), not a placeholder, not in a build folder."""
     out = []
     words = command.split()
+    # jacoco's CI `mvn … --toolchains=toolchains.xml` reads a file the job writes first: none in the checkout
+    out += [m.group(1) for m in re.finditer(r"\s--(?:toolchains|settings|global-settings)=(\S+\.xml)\b", command)]
     for before, word in pairwise(words):
         path = re.sub(r":\d+$", "", word.strip("'\""))
         if before in ("-r", "--requirement") and path.endswith((".txt", ".in")) and "<" not in path and "$" not in path:
             out.append(path)  # typer's `cd scripts/docker && uv pip install -r requirements.txt`: none is there
+        elif before in ("--toolchains", "-t", "--settings", "-s") and path.endswith(".xml") and "$" not in path:
+            out.append(path)
         elif before in ("--init-script", "-I") and path.endswith((".gradle", ".gradle.kts")):
             out.append(path)  # NullAway's CI `--init-script use-snapshot.gradle.kts` runs in another project's clone
         elif SOURCE_PATH.fullmatch(path) and "<" not in path and not path.removeprefix("./").startswith(OUTPUT_DIRS):

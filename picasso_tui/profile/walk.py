@@ -149,8 +149,10 @@ def is_auxiliary(rel: str) -> bool:
     """True for a file inside an examples/, samples/, demo/, benches/, fuzz/, docs/, fixtures or vendored folder
     (thirdparty/, vendor/, external/; any depth), or a folder named as an example (`example-github/`)."""
     parts = rel.split("/")[:-1]
+    # mariadb-connector-j's .github/native-image-test/spring-boot/ is a Spring Boot app CI builds against the driver
+    ci_project = len(parts) >= 2 and parts[0] == ".github" and parts[1] != "workflows"
     # Leaflet's top-level debug/ holds demo pages and a 1.2 MB route.js of coordinates, not the library
-    return (is_vendored(rel) or parts[:1] == ["debug"] or in_fixture_project(rel)) or any(
+    return (is_vendored(rel) or parts[:1] == ["debug"] or ci_project or in_fixture_project(rel)) or any(
         (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i, rel)) or NAMED_EXAMPLE.search(part)
         for i, part in enumerate(parts)
     )

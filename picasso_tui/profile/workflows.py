@@ -299,8 +299,9 @@ OUTPUT_FILTER = re.compile(r"\s*(2>&1\s*)?\|\s*(grep|tail|head|less|tee)\b.*$")
 
 INTERACTIVE = re.compile(r"^(bundle exec )?(\./)?(bin/console|bin/rails console|irb|pry|rails console)(\s|$)")
 """A session that waits for the user's input: no check that ends."""
-NOT_A_CHECK = re.compile(r"^(bundle exec )?rake (install|release|build)(:\w+)?(\s|$)")
-"""Rake's gem tasks install, build or release the gem: they check nothing."""
+NOT_A_CHECK = re.compile(r"^(bundle exec )?rake (install|release|build)(:\w+)?(\s|$)|^(bundle add|gem install) ")
+"""Rake's gem tasks install, build or release the gem, and `bundle add` (view_component's guide, for an app that
+reproduces a bug) adds a gem: they check nothing."""
 
 
 def _names_a_missing_test_class(tree: Tree, command: str) -> bool:

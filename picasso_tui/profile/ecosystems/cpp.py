@@ -226,7 +226,8 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
             name = re.sub(r"\$\{(\w+)\}", lambda m: variables.get(m.group(1), m.group(0)), raw)
             if "$" in name or "::" in name or re.search(r"\b(ALIAS|IMPORTED)\b", rest):
                 continue
-            bucket = tests if _TEST_DIR.search(f) or _TEST_NAME.search(name) else libs if kind == "library" else exes
+            library = kind.lower() == "library"  # libvalkey writes ADD_LIBRARY: CMake's commands ignore case
+            bucket = tests if _TEST_DIR.search(f) or _TEST_NAME.search(name) else libs if library else exes
             if any(b.split(" ")[0] == name for b in bucket):
                 continue  # CLI11 declares its target twice, compiled or header-only as an option says
             if bucket is libs and re.match(r"\s+INTERFACE\b", rest, re.IGNORECASE):

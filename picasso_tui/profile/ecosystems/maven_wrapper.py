@@ -17,6 +17,9 @@ OLDEST_TRUSTED = (3, 8)
 def maven_command(tree: Tree) -> str:
     if not tree.has("mvnw"):
         return "mvn"
+    properties = ".mvn/wrapper/maven-wrapper.properties"
+    if not tree.has(properties) and "maven-wrapper.properties" in (tree.read("mvnw") or ""):
+        return "mvn"  # cucumber-jvm removed .mvn/wrapper and kept mvnw: it stops on the properties file it reads
     pinned = re.search(r"apache-maven-(\d+)\.(\d+)", tree.read(".mvn/wrapper/maven-wrapper.properties") or "")
     if not pinned or (int(pinned.group(1)), int(pinned.group(2))) >= OLDEST_TRUSTED:
         return "./mvnw"
