@@ -15,6 +15,8 @@ RECENT = 50
 """Commit style is read from the newest commits: a project that moved to Conventional Commits is described as it
 works now."""
 BOT = re.compile(r"\[bot\]|dependabot|renovate|github-actions|pre-commit-ci", re.IGNORECASE)
+RELEASE_TOOL = re.compile(r"^\[(maven-release-plugin|Gradle Release Plugin)\]", re.IGNORECASE)
+"""A release plugin's own commits (RoaringBitmap's `[Gradle Release Plugin] - new version commit`): no one's habit."""
 MIN_COMMITS = 5
 """Fewer commits say nothing about habits (an imported tree is often one commit)."""
 CONVENTIONAL = re.compile(
@@ -30,6 +32,12 @@ VERB_FIRST = re.compile(
 )
 GITMOJI = re.compile(r"^(:[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])")
 """A gitmoji subject: ``:sparkles: Add ...`` or the emoji itself."""
+UPPER_TAG = re.compile(
+    r"^(FIX|DOC|DOCS|MNT|ENH|MAINT|TST|TEST|BUG|CI|BLD|API|DEP|DEV|REL|REF|PERF|STY|FEAT|RELEASE)\b:?\s"
+)
+"""numpy-style change tags in capitals (joblib's `FIX …`, `DOC …`, `MNT …`)."""
+VERSION_AREA = re.compile(r"^([A-Za-z]+ \d+(?:\.\d+)*) \| ")
+"""A version the change is about, then the area (PHPCompatibility's `PHP 8.4 | NewFunctions: …`)."""
 AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30}):\s+\S")
 """A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``."""
 
@@ -195,6 +203,14 @@ def _subject_style(subjects: list[str]) -> str:
     gitmoji = sum(bool(GITMOJI.match(s)) for s in subjects)
     if gitmoji / n >= 0.5:
         return f"gitmoji subjects ({gitmoji / n:.0%} of the last {n} start with an emoji such as :sparkles:)"
+    upper = Counter(m.group(1) for s in subjects if (m := UPPER_TAG.match(s)))
+    if upper.total() / n >= 0.5 and len(upper) >= 2:  # joblib's `FIX …`, `DOC …`, `MNT …`
+        shown = human_list([f"`{t} …`" for t, _ in upper.most_common(4)])
+        return f"an upper-case change-type tag leads ({upper.total() / n:.0%} of the last {n}; e.g. {shown})"
+    versioned = [m.group(1) for s in subjects if (m := VERSION_AREA.match(s))]
+    if len(versioned) / n >= 0.5:  # PHPCompatibility's `PHP 8.4 | NewFunctions: …`
+        shown = human_list([f"`{v} | …`" for v, _ in Counter(versioned).most_common(3)])
+        return f"a version and an area lead ({len(versioned) / n:.0%} of the last {n}; e.g. {shown})"
     named = Counter(m.group(1) for s in subjects if (m := AREA.match(s)))
     if named.total() / n >= 0.5:
         common = human_list([f"{a}:" for a, _ in named.most_common(4)])
@@ -228,7 +244,7 @@ def investigate(root: Path) -> Knowledge:
     folders = _folders_at_head(root)
     for head, paths in _at_head(log):
         author, _, subject = head.partition("\x1f")
-        if BOT.search(author):
+        if BOT.search(author) or RELEASE_TOOL.search(subject):
             continue  # dependabot's subjects, sign-offs and lock-file churn are not the project's habits
         subjects.append(_IMPORT_TRAILER.sub("", subject).strip())
         kept = [_place(p, folders) for p in paths if not SKIP_DIRS.intersection(p.split("/")[:-1])]

@@ -212,7 +212,9 @@ def is_vendored(rel: str) -> bool:
     # yaml's src/schema/yaml-1.1/ is its YAML 1.1 schema: in src/ or lib/ a copy carries a full release number
     inside = bool(parts) and parts[0] in ("src", "lib")
     versioned = [p for p in nested if VERSIONED_COPY.match(p) and not (inside and p.count(".") < 2)]
-    return copied or bool(versioned) or any(part.lower() in VENDORED_DIRS for part in nested)
+    # difftastic's vendored_parsers/: a folder named for what it vendors
+    named = any(part.lower() in VENDORED_DIRS or part.lower().startswith(("vendored_", "vendored-")) for part in nested)
+    return copied or bool(versioned) or named
 
 
 def read_bounded(path: Path, limit: int = MAX_READ_BYTES) -> str | None:

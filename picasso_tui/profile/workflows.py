@@ -304,13 +304,21 @@ NOT_A_CHECK = re.compile(r"^(bundle exec )?rake (install|release|build)(:\w+)?(\
 reproduces a bug) adds a gem: they check nothing."""
 
 
+def _rustfmt_off(tree: Tree) -> bool:
+    config = tree.first("rustfmt.toml", ".rustfmt.toml")
+    return bool(config) and bool(re.search(r"^\s*disable_all_formatting\s*=\s*true", tree.read(config) or "", re.M))
+
+
 def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
-    """Maven's `-Dtest=Name` or Gradle's `--tests Name` for a class no source file declares: nothing runs."""
-    named = re.search(r"\s-Dtest=([A-Z]\w*)(?=\s|$)|\s--tests\s+['\"]?([A-Z]\w*)['\"]?(?=\s|$)", command)
+    """Maven's `-Dtest=Name` or Gradle's `--tests Name` for a class no source file declares, or one that declares no
+    test (bucket4j's `-Dtest=LockFreeBucketLayout` is a program with a main method): nothing runs."""
+    named = re.search(r"\s-Dtest=([A-Z]\w*)(?=[\s#]|$)|\s--tests\s+['\"]?([A-Z]\w*)['\"]?(?=\s|$)", command)
     if not named:
         return False
     name = named.group(1) or named.group(2)
-    return not tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
+    files = tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
+    tests = re.compile(r"@(Test|ParameterizedTest|RepeatedTest|TestFactory)\b|extends \w*(Test\w*|Specification)\b")
+    return not files or not any(tests.search(tree.read(f) or "") for f in files)
 
 
 def _runs_the_tests_too(tree: Tree, command: str) -> bool:
@@ -334,6 +342,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=c.command[: filtered.start()])
     if c.role == "build" and re.match(r"cd (website|site|docs?|documentation)/? && ", c.command):
         c = replace(c, role="docs")  # graphqlite's `cd website && yarn run build` builds its Docusaurus site
+    gemfile = re.match(r"BUNDLE_GEMFILE=(\S+) ", c.command)
+    if gemfile and not tree.has(gemfile.group(1).removeprefix("./")):
+        return None  # doorkeeper's README: `BUNDLE_GEMFILE=gemfiles/rails_6_0.gemfile`, a gemfile since removed
+    if re.search(r"\s-pl\s+\S*/\.\.\.(\s|$)", c.command):
+        return None  # bucket4j's CLAUDE.md `./mvnw -pl backward-compatibility-tests/...`: a path left to fill in
     variables = commands.ENV_PREFIX.match(c.command)
     if variables:  # ransack's `DB=pg bundle exec rake spec` holds where `bundle exec rake spec` does
         kept = keep(tree, replace(c, command=c.command[variables.end() :]))
@@ -374,8 +387,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # gosec's DEVELOPMENT.md regenerates its TLS rules with `go generate ./...`: it sets nothing up
     if c.role == "install" and re.search(r"\s(-r|--requirement) \S*\bdocs?\b\S*\.txt\b", c.command):
         return None  # datafaker's requirements-docs.txt installs MkDocs for its site: not the project's set-up
-    if c.command == "make" and default_target(tree.read("Makefile") or "") == "help":
-        return None  # box's `.DEFAULT_GOAL := help`: a bare make lists the targets, it runs none
+    bare = re.fullmatch(r"(?:cd ([\w./-]+) && )?make", c.command)
+    if bare and default_target(tree.read(f"{bare.group(1)}/Makefile" if bare.group(1) else "Makefile") or "") == "help":
+        return None  # box's `.DEFAULT_GOAL := help`, Stockfish's src/Makefile: a bare make lists the targets
+    if bare and c.role in CHECK_ROLES:
+        return None  # pydantic's bare `make` runs lint, type checks and the tests: no one check
+    if re.fullmatch(r"(npx )?tsc", c.command) and not tree.has("tsconfig.json"):
+        return None  # xterm.js type-checks through `npm run tsc` over its projects: a bare tsc finds no tsconfig.json
+    if c.role == "format" and re.match(r"cargo (\+\w+ )?fmt\b", c.command) and _rustfmt_off(tree):
+        return None  # Rocket's .rustfmt.toml turns rustfmt off: "We do not use rustfmt or cargo fmt"
     switch = tests_option(tree) if c.role in ("test", "test-one") and re.match(r"ctest\b", c.command) else None
     if switch and c.source.startswith("CI") and f"-D{switch}=" not in c.command:
         return None  # libdeflate's CI runs `ctest --test-dir build` in a build it configured with the tests ON

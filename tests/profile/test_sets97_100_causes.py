@@ -76,7 +76,7 @@ def test_ci_keeps_a_plain_setting_the_tests_need(make_project):
                 "      - uses: actions/checkout@v4\n      - run: CITUS_AVAILABLE=true mvn -Dtest=TestCitus test\n"
                 "      - run: CFLAGS=-Werror mvn package\n")  # fmt: skip
     files = {".github/workflows/main.yml": workflow, "pom.xml": "<project><artifactId>x</artifactId></project>\n",
-             "src/Main.java": "class Main {}\n", "test/TestCitus.java": "class TestCitus {}\n"}  # fmt: skip
+             "src/Main.java": "class Main {}\n", "test/TestCitus.java": "class TestCitus { @Test void t() {} }\n"}  # fmt: skip
     one = bodies(make_project, files, name="sqlancer")["workflow/test-one"]
     assert "`CITUS_AVAILABLE=true mvn -Dtest=TestCitus test`" in one
 
