@@ -54,3 +54,15 @@ def test_commands_that_check_nothing_or_cannot_run(make_project):
     ruby = {"README.md": readme, "Gemfile": "source 'https://rubygems.org'\n", "gemfiles/rails_7_2.gemfile": "x\n",
             "lib/doorkeeper.rb": "module Doorkeeper; end\n", "Rakefile": "task default: :spec\n"}  # fmt: skip
     assert "rails_6_0" not in bodies(make_project, ruby, name="doorkeeper").get("workflow/test", "")
+
+
+def test_the_word_exposed_in_a_config_is_no_orm(make_project):
+    pom = ("<project><artifactId>async-http-client</artifactId><build><plugins><plugin><artifactId>revapi-maven-plugin"
+           "</artifactId><configuration><analysisConfiguration>{\"justification\": \"Internal classes exposed via "
+           "public methods are intentional\"}</analysisConfiguration></configuration></plugin></plugins></build>"
+           "</project>\n")  # fmt: skip
+    files = {"pom.xml": pom, "src/main/java/org/asynchttpclient/Client.java": "class Client {}\n"}
+    assert "Exposed" not in bodies(make_project, files, name="async-http-client")["jvm/packaging"]
+    gradle = {"build.gradle.kts": 'dependencies {\n    implementation("org.jetbrains.exposed:exposed-core:0.50.0")\n}\n',
+              "src/main/kotlin/App.kt": "fun main() {}\n"}  # fmt: skip
+    assert "Exposed" in bodies(make_project, gradle, name="app")["jvm/packaging"]

@@ -30,7 +30,7 @@ MARKERS = (
     ("junit", "JUnit", "test"), ("kotest", "Kotest", "test"),
     ("testng", "TestNG", "test"), ("mockito", "Mockito", "test"),
     ("testcontainers", "Testcontainers", "test"), ("hibernate-core", "Hibernate", "database"),
-    ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("exposed", "Exposed", "database"),
+    ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("org.jetbrains.exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
     ("picocli", "picocli", "cli"), ("dokka", "Dokka", "docs"),
 )  # fmt: skip
