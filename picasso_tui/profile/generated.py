@@ -75,10 +75,9 @@ def made_from(tree: Tree, rel: str) -> str:
     prefix = f"{folder}/" if folder else ""
     if (templ := re.fullmatch(r"(.+)_templ\.go", name)) and tree.has(f"{prefix}{templ.group(1)}.templ"):
         return f"{prefix}{templ.group(1)}.templ"
-    lines = "\n".join((tree.read(rel) or "").splitlines()[:HEADER_LINES]).splitlines()
+    lines = (tree.read(rel) or "").splitlines()[:HEADER_LINES]
     if name.endswith(".go"):
-        package = [f for f in tree.files if f.rpartition("/")[0] == folder and f.endswith(".go")][:200]
-        lines += [line for f in package for line in re.findall(r"^//go:generate (.+)$", tree.read(f) or "", re.M)]
+        lines += _go_generate(tree, folder)
     for line in lines:
         words = [w.strip(".,;:()\"'`") for w in line.split()]  # "… parser.go.y. DO NOT EDIT."
         if name not in words:
@@ -87,3 +86,19 @@ def made_from(tree: Tree, rel: str) -> str:
         if inputs:
             return f"{prefix}{inputs[0]}"
     return ""
+
+
+def _go_generate(tree: Tree, folder: str) -> list[str]:
+    """The `//go:generate` lines of one Go package folder, each folder read once (templ has fifty generated files in
+    a handful of packages); the folders' Go files are indexed in one pass over the walk."""
+    if "_go_files" not in tree.__dict__:
+        index: dict[str, list[str]] = {}
+        for rel in tree.files:
+            if rel.endswith(".go") and not rel.endswith("_test.go"):
+                index.setdefault(rel.rpartition("/")[0], []).append(rel)
+        tree.__dict__["_go_files"] = index
+    read: dict[str, list[str]] = tree.__dict__.setdefault("_go_generate", {})
+    if folder not in read:
+        files = tree.__dict__["_go_files"].get(folder, [])[:200]
+        read[folder] = [line for f in files for line in re.findall(r"^//go:generate (.+)$", tree.read(f) or "", re.M)]
+    return read[folder]

@@ -4,35 +4,24 @@ a task runner's target: `hatch run test:test` or `pdm run lint` is the project's
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from picasso_tui.profile.commands import command_role
+from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.tasks import RUNNER, TARGET_ROLES, target_role
 from picasso_tui.profile.walk import Tree
 
 
-def _toml(tree: Tree, rel: str, marker: str) -> dict[str, Any]:
-    text = tree.read(rel) if tree.has(rel) else None
-    if not text or marker not in text:
-        return {}
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return {}
-
-
 def _table(doc: Any, *keys: str) -> dict[str, Any]:
-    for key in keys:
-        doc = doc.get(key) if isinstance(doc, dict) else None
-    return doc if isinstance(doc, dict) else {}
+    found = dig(doc, *keys)
+    return found if isinstance(found, dict) else {}
 
 
 def _hatch_envs(tree: Tree) -> tuple[str, dict[str, Any]]:
-    if envs := _table(_toml(tree, "hatch.toml", "[envs"), "envs"):
+    if tree.has("hatch.toml") and (envs := _table(load_toml(tree, "hatch.toml"), "envs")):
         return "hatch.toml", envs
-    return "pyproject.toml", _table(_toml(tree, "pyproject.toml", "[tool.hatch.envs"), "tool", "hatch", "envs")
+    return "pyproject.toml", _table(load_toml(tree, "pyproject.toml"), "tool", "hatch", "envs")
 
 
 def hatch_scripts(tree: Tree, k: Knowledge) -> None:
@@ -62,7 +51,7 @@ def hatch_scripts(tree: Tree, k: Knowledge) -> None:
 def pdm_scripts(tree: Tree, k: Knowledge) -> None:
     """`[tool.pdm.scripts]`: `pdm run <name>`. The `_` table holds options shared by every script and `pre_`/`post_`
     scripts run around another; neither is a command of its own."""
-    scripts = _table(_toml(tree, "pyproject.toml", "[tool.pdm.scripts"), "tool", "pdm", "scripts")
+    scripts = _table(load_toml(tree, "pyproject.toml"), "tool", "pdm", "scripts")
     names = [n for n in scripts if n != "_" and not n.startswith(("pre_", "post_"))]
     for name in names:
         if role := target_role(name):  # `pdm run <anything>` reads as running a program: the name says the role
