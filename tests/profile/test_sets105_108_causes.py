@@ -66,3 +66,14 @@ def test_the_word_exposed_in_a_config_is_no_orm(make_project):
     gradle = {"build.gradle.kts": 'dependencies {\n    implementation("org.jetbrains.exposed:exposed-core:0.50.0")\n}\n',
               "src/main/kotlin/App.kt": "fun main() {}\n"}  # fmt: skip
     assert "Exposed" in bodies(make_project, gradle, name="app")["jvm/packaging"]
+
+
+def test_one_test_cites_the_file_that_declares_pytest(make_project):
+    from picasso_tui.profile.investigator import investigate
+
+    pyproject = '[project]\nname = "csvkit"\nversion = "2"\n\n[project.optional-dependencies]\ntest = ["pytest"]\n'
+    files = {"pyproject.toml": pyproject, "csvkit/__init__.py": "x = 1\n",
+             "tests/test_cleanup.py": "class TestCleanup:\n    def test_a(self):\n        pass\n"}  # fmt: skip
+    repo = make_project(files, name="csvkit")
+    one = next(f for f in investigate(repo.root)[1] if f.key == "workflow/test-one")
+    assert "pyproject.toml" in one.sources

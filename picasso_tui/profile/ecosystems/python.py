@@ -418,6 +418,8 @@ def _tests(k: Knowledge, p: _Project) -> None:
         ),
         None,
     )
+    # csvkit configures no pytest: the file that declares it is the source a memory cites
+    declared = next((f"pytest in {f}" for f in p.sources if re.search(r"\bpytest\b", tree.read(f) or "")), "pytest")
     options = dig(p.pyproject, "tool", "pytest", "ini_options") or ini_options(tree)
     test_files = pytest_files(tree, options)
     if "pytest" in p.deps or pytest_cfg:
@@ -436,12 +438,12 @@ def _tests(k: Knowledge, p: _Project) -> None:
             k.command(
                 "test-one",
                 f"{run}pytest {example}::{node}{uncovered}",
-                pytest_cfg or "pytest",
+                pytest_cfg or declared,
                 55,
                 "or -k <expression>",
             )
         else:
-            k.command("test-one", f"{run}pytest -k <expression>{uncovered}", pytest_cfg or "pytest", 55)
+            k.command("test-one", f"{run}pytest -k <expression>{uncovered}", pytest_cfg or declared, 55)
         if p.members and p.tool == "uv":
             # The first member as listed; its [project] name is what `--package` wants.
             first = str(p.members[0]).split("*", 1)[0].rstrip("/")
