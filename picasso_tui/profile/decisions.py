@@ -7,7 +7,6 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.walk import Tree
@@ -27,7 +26,7 @@ ADR_DIRS = (
 )
 MAX_ADRS = 60
 MAX_DECISIONS = 1
-"""Decisions inferred from design docs, manifests, changelogs and commits, besides the ADRs: the most
+"""Decisions inferred from design docs, README sections, manifests and changelogs, besides the ADRs: the most
 consequential one. Chosen by leave-one-workspace-out cross-validation over 1 to 5 (docs/benchmarks.md, round
 thirty-two): a second one lowered F1 in every fold, since inferred decisions are endorsed less often than the
 other memories."""
@@ -123,33 +122,6 @@ def most_consequential(found: list[reasons.Reasoned], slots: int) -> list[reason
     return kept
 
 
-MAX_COMMIT_FILES = 5
-
-
-def _touched(tree: Tree, sha: str | None) -> tuple[str, ...]:
-    """The files a decision's commit changed that are still here: what the decision is about, and what staleness
-    follows from now on."""
-    listed = git(tree.root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-m", sha) if sha else None
-    files = dict.fromkeys(f for f in (listed or "").splitlines() if tree.has(f))
-    return tuple(files)[:MAX_COMMIT_FILES]
-
-
-CI_FILE = re.compile(r"^(\.github/|\.gitlab-ci\.yml$|\.circleci/|\.travis\.yml$|appveyor\.yml$|azure-pipelines)")
-
-
-def _ci_only(files: tuple[str, ...]) -> bool:
-    return bool(files) and all(CI_FILE.match(f) for f in files)
-
-
-_CORRECTION = re.compile(r"^\W*(correction|update|edit|erratum|actually)\b\s*[:,]", re.IGNORECASE | re.MULTILINE)
-
-
-def _corrects_itself(root: Path, sha: str) -> bool:
-    """A commit body that corrects itself ("Correction:", "EDIT:", "Actually, ...") may state the retracted
-    claim as its reason: the decision is dropped rather than risk keeping the wrong half."""
-    return bool(_CORRECTION.search(git(root, "log", "-1", "--format=%b", sha) or ""))
-
-
 def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
     """Decisions with a stated reason from every source but ADRs, the most consequential first."""
     found = [
@@ -157,20 +129,15 @@ def inferred(tree: Tree, slots: int = MAX_DECISIONS) -> list[Finding]:
         *reasons.readme_why(tree),
         *reasons.manifest_comments(tree),
         *reasons.changelog(tree),
-        *reasons.commits(tree.root),
     ]
-    found = [r for r in found if not (r.commit and _corrects_itself(tree.root, r.commit))]
-    # libzip's "codeql: try v4 to avoid nodejs deprecation warning" changes CI's plumbing only: no project decision
-    found = [r for r in found if not (r.commit and _ci_only(_touched(tree, r.commit)))]
     return [
         Finding(
             r.key,
             MemoryClass.DECISION,
             r.title,
             r.body,
-            (r.source,) if r.source else _touched(tree, r.commit),
+            (r.source,),
             tags=(r.key.split("/")[1],),
-            commit=r.commit,
         )
         for r in most_consequential(found, slots)
     ]

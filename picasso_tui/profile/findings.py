@@ -26,8 +26,6 @@ class Finding:
     sources: tuple[str, ...] = ()
     language: str | None = None
     tags: tuple[str, ...] = ()
-    commit: str | None = None
-    """The commit the finding rests on when it is not HEAD (a decision stated in a commit message)."""
     links: tuple[tuple[str, str], ...] = ()
     """(edge type, key of another finding): e.g. ("supersedes", "decision/adr/docs/adr/0001-x.md")."""
 

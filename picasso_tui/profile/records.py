@@ -58,7 +58,7 @@ def provenance(f: Finding, ctx: Context) -> dict[str, Any]:
     """Standard provenance plus the fields staleness needs (docs/file-format.md)."""
     return {
         "sourceFiles": list(f.sources),
-        "sourceCommit": f.commit or ctx.head,
+        "sourceCommit": ctx.head,
         "sourceHashes": hashes_for(ctx.root, f.sources),
         "workspace": ctx.fingerprint,
         "findingKey": f.key,

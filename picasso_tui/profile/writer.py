@@ -55,7 +55,7 @@ def plan(files: FileStore, findings: list[Finding], ctx: Context) -> tuple[list[
             continue
         prov = record["metadata"].get("provenance") or {}
         if prov.get("notFoundAt") or str(prov.get("findingKey", "")).startswith("decision/commit/"):
-            continue  # already marked; a decision made in a commit stays true after it leaves the log window
+            continue  # already marked; a decision an earlier version read from a commit is not init's to retire
         ops.append(Change(rid, lambda cur: retired(cur, ctx), stamp=False))
         summary.retired.append(rid)
     return ops, summary

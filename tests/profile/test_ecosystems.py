@@ -307,7 +307,7 @@ def test_records_land_in_the_workspace_namespaces_with_file_provenance(make_proj
     assert set(stack.metadata.provenance.model_extra["sourceHashes"]) == {"pyproject.toml"}
 
 
-def test_decisions_come_from_adrs_and_from_commits_that_give_a_reason(make_project):
+def test_decisions_come_from_adrs_and_never_from_commit_messages(make_project):
     repo = make_project({
         "docs/adr/0001-use-postgres.md": "# Use PostgreSQL for persistence\n\n## Status\n\nAccepted\n\n"
                                          "## Context\n\nWe need transactions.\n\n## Decision\n\nWe use PostgreSQL 16 "
@@ -328,10 +328,9 @@ def test_decisions_come_from_adrs_and_from_commits_that_give_a_reason(make_proje
     assert "Status: Accepted" in adr.body and "one schema per tenant" in adr.body
     assert "Ops must run it" not in adr.body
     assert "decision/adr/docs/adr/template.md" not in learned
-    commit = learned[f"decision/commit/{sha}"]
-    assert "instead of REST because the schemas are then checked" in commit.body and sha[:7] in commit.body
+    # a commit body that says why is history too: lifted out of its change it misled as often as it helped
+    assert not any(sha[:7] in f.body or "gRPC" in f.body for f in learned.values())
     assert not any("Fix typo" in f.body or "logrus" in f.body for f in learned.values())
-    assert repo.by_key()[f"decision/commit/{sha}"].metadata.provenance.model_extra["sourceCommit"] == sha
 
 
 def test_git_history_gives_commit_conventions_and_active_areas(make_project):

@@ -292,15 +292,6 @@ def commit_decisions(make_project, *messages: str) -> list[str]:
     return [f.body for f in findings if f.key.startswith("decision/commit/")]
 
 
-def test_a_docs_or_test_commit_is_not_a_project_decision(make_project):
-    decisions = commit_decisions(
-        make_project,
-        "docs: note that the emitter reads optin\n\nUse the static optin instead of the dynamic one because it is cheaper.",
-        "Switch the cache to LRU\n\nUse an LRU cache instead of a FIFO one because hot keys were evicted first.",
-    )
-    assert any("LRU" in d for d in decisions) and not any("optin" in d for d in decisions)
-
-
 def test_clippy_is_offered_only_where_the_project_configures_it(make_project):
     crate = {"Cargo.toml": '[package]\nname = "grep"\n', "src/lib.rs": "pub fn a() {}\n"}
     assert "workflow/lint" not in bodies(make_project, crate, name="plain")

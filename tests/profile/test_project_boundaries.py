@@ -86,29 +86,6 @@ def _decisions(repo) -> dict[str, str]:
     return {f.key: f.body for f in decisions.investigate(walk(repo.root)).findings}
 
 
-def test_a_sentence_that_points_back_needs_the_sentence_it_points_to(make_project):
-    repo = make_project({"a.c": "int a;\n"})
-    repo.write({"b.c": "int b;\n"})
-    repo.commit("Add AI policy\n\nAs such, we now switch to human review instead of bots because bots miss context.")
-    repo.write({"c.c": "int c;\n"})
-    kept = repo.commit(
-        "Use posix_spawn\n\nfork copies the page tables. Therefore we use posix_spawn instead of fork "
-        "because it is cheaper."
-    )
-    learned = _decisions(repo)
-    assert list(learned) == [f"decision/commit/{kept}"]
-    assert "fork copies the page tables. Therefore we use posix_spawn" in learned[f"decision/commit/{kept}"]
-
-
-def test_a_contributors_own_team_decision_is_not_the_projects(make_project):
-    repo = make_project({"a.c": "int a;\n"})
-    repo.write({"b.c": "int b;\n"})
-    repo.commit("Docs: migration guide\n\nOur team switched from v2 to v3 because the flags are simpler.")
-    repo.write({"c.c": "int c;\n"})
-    kept = repo.commit("Switch from v2 to v3 of the parser because the flags are simpler.")
-    assert list(_decisions(repo)) == [f"decision/commit/{kept}"]
-
-
 def _summary(repo) -> str:
     k = Knowledge()
     layout._readme(walk(repo.root), k)

@@ -83,30 +83,6 @@ def test_a_changelog_entry_that_changes_something_and_says_why_is_a_decision(mak
     ], "the wrapped entry is whole; a change without a reason is left out"
 
 
-def test_a_commit_body_that_says_why_is_a_decision_and_a_bare_subject_or_a_bug_story_is_not(make_project):
-    repo = make_project({"a.c": "int a;\n"})
-    repo.write({"b.c": "int b;\n"})
-    chosen = repo.commit("unix: use posix_spawn\n\nUse posix_spawn instead of fork because it is cheaper on macOS.")
-    for i, message in enumerate(
-        (
-            "Use interface instead of type for ReservedProps",  # a choice, no reason
-            "fix: pick the index instead of the code point because of a bug",  # a fix
-            "Refactor\n\nIt returned 2 instead of 3 because the loop was wrong.",  # a bug story
-            "Bump foo from 1.0 to 2.0\n\nUse 2.0 instead of 1.0 because of CVE-1.",  # a dependency bump
-        )
-    ):
-        repo.write({f"c{i}.c": "int c;\n"})
-        repo.commit(message)
-    found = decisions.investigate(walk(repo.root)).findings
-    assert [f.sources for f in found] == [("b.c",)], "the commit's files that still exist: what staleness follows"
-    learned = _learned(repo)
-    assert list(learned) == [f"decision/commit/{chosen}"]
-    assert learned[f"decision/commit/{chosen}"] == (
-        f"Decided in commit {chosen[:7]} ({repo.git('log', '-1', '--format=%as', chosen).strip()}, "
-        '"unix: use posix_spawn"): Use posix_spawn instead of fork because it is cheaper on macOS.'
-    )
-
-
 TOPICS = (
     "Postgres stores orders because transactions matter",
     "Redis caches sessions because lookups stay fast",
@@ -158,15 +134,3 @@ def test_a_reason_that_points_back_to_sentences_not_quoted_is_left_out(make_proj
     assert learned["decision/design/docs/design.md#threads"].endswith(
         "Views run on a thread. This is necessary for compatibility with old extensions."
     )
-
-
-def test_a_commit_body_that_corrects_itself_gives_no_decision(make_project):
-    repo = make_project({"a.c": "int a;\n"})
-    repo.write({"b.c": "int b;\n"})
-    kept = repo.commit("io: use epoll\n\nUse epoll instead of select because it scales to many sockets.")
-    repo.write({"c.c": "int c;\n"})
-    repo.commit(
-        "io: use kqueue\n\nUse kqueue instead of poll because it is faster on Linux.\n\n"
-        "Correction: kqueue does not exist on Linux; this only applies to the BSDs."
-    )
-    assert list(_learned(repo)) == [f"decision/commit/{kept}"]

@@ -73,18 +73,6 @@ def test_a_summary_sentence_that_only_leads_into_the_feature_list_is_left_out(ma
     assert summary.endswith("provides extensible data validation.") and "following" not in summary
 
 
-def test_a_commit_that_adds_specs_for_a_bug_is_no_decision_but_a_reasoned_choice_still_is(make_project):
-    from tests.profile.test_jobs_commands_and_guides import commit_decisions
-
-    specs = (
-        "Add specs to verify #1050\n\nWhen a WSDL document cannot be fetched, `HTTPError#to_s` raises a NoMethodError "
-        "because it calls `Response#code` instead of `Response#status`."
-    )
-    choice = "Use Faraday for WSDL requests\n\nWe use Faraday instead of HTTPI because HTTPI is no longer maintained."
-    decisions = commit_decisions(make_project, specs, choice)
-    assert len(decisions) == 1 and "Faraday instead of HTTPI" in decisions[0]
-
-
 DOCKER_MAKEFILE = """CFLAGS ?= -std=c99 -Wall
 RD ?= docker run --rm -v $(CURDIR):$(CURDIR) -w $(CURDIR)
 GCC ?= $(RD) docker.io/mgos/gcc
@@ -368,18 +356,6 @@ def test_set_38s_causes_lgpl_a_deprecated_option_a_backport_and_a_custom_cfg(mak
     )
     rust = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn x() {}\n"}, name="left-right")
     assert "built on slab" in rust["rust/stack"] and "loom" not in rust["rust/stack"]
-
-
-def test_a_commit_sentence_that_leans_on_two_before_it_is_quoted_from_the_first(make_project):
-    from tests.profile.test_jobs_commands_and_guides import commit_decisions
-
-    message = (
-        "Removed timestamps from the configuration\n\nAs discussed in PR #310, adding timestamps to the man pages "
-        "sacrificed build reproducibility. Therefore, this change removes the timestamp function. Furthermore, "
-        "the date has been replaced with an empty string, so that builds are reproducible."
-    )
-    decision = commit_decisions(make_project, message)[0]
-    assert "As discussed in PR #310" in decision and decision.index("Therefore") < decision.index("Furthermore")
 
 
 def test_analyzers_examples_and_tooling_files_are_told_apart(make_project):

@@ -4,7 +4,6 @@ a header-only CMake build that compiles nothing, and a src/ of site pages called
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
 from tests.profile.learned import bodies
 
 
@@ -22,19 +21,6 @@ def test_an_examples_mkdocs_a_test_fixtures_main_and_a_test_script_are_not_the_p
     assert "mod_with_main" not in learned["python/entry-points"]
     assert "test_snapshot" not in learned["workflow/run"]
     assert "mkdocs" not in learned.get("workflow/docs", "") and "MkDocs" not in learned["layout/folders"]
-
-
-def test_a_bots_commit_is_no_decision(make_project):
-    repo = make_project({"src/a.c": "int a;\n"})
-    repo.write({"src/a.c": "int a;\nint b;\nint c;\nint d;\n"})
-    repo.git("commit", "--author=renovate[bot] <bot@renovateapp.com>", "-qam",
-             "Update actions\n\nUse node24 instead of node20 because node20 reaches its end of life.")  # fmt: skip
-    _, findings, _ = investigate(repo.root)
-    assert not [f.key for f in findings if f.key.startswith("decision/")]
-    repo.git("commit", "--author=Jane <jane@example.com>", "-q", "--allow-empty", "-m",
-             "io: use epoll\n\nUse epoll instead of select because it scales to many sockets.")  # fmt: skip
-    _, findings, _ = investigate(repo.root)
-    assert [f.key for f in findings if f.key.startswith("decision/")], "a person's commit with a reason still counts"
 
 
 def test_a_dependency_for_no_target_is_not_what_a_crate_is_built_on(make_project):

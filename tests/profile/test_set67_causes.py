@@ -162,14 +162,3 @@ def test_a_target_that_starts_services_a_script_in_tests_and_a_spec_folder_of_da
     assert "docker-test-env" not in learned["workflow/test"] and "`make docker-test`" in learned["workflow/test"]
     assert "phpinfo" not in "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
     assert "spec/ (specs (tests)" not in learned["layout/folders"]
-
-
-def test_a_commit_that_changes_ci_only_is_no_decision(make_project):
-    repo = make_project({"src/zip.c": "int a;\n", "CMakeLists.txt": "project(libzip C)\n"}, name="libzip")
-    repo.write({".github/workflows/codeql.yml": "on: [push]\n"}).commit(
-        "codeql: try v4 to avoid nodejs deprecation warning"
-    )
-    from picasso_tui.profile.investigator import investigate
-
-    _, findings, _ = investigate(repo.root)
-    assert not [f for f in findings if f.key.startswith("decision/commit/")]

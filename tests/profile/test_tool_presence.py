@@ -204,37 +204,6 @@ def test_an_underscore_code_generator_is_not_example_programs(make_project):
     assert "example programs with their own go.mod (not part of the module): _examples" in examples["go/packaging"]
 
 
-def test_a_commit_body_decision_is_a_whole_sentence():
-    from picasso_tui.profile.reasons import body_sentences
-
-    body = (
-        "We use posix_spawn instead of fork because it is cheaper.\n\n"
-        "- drop the cache\n  because it is stale.\n"
-        "https://example.com/issues/1\n"
-        '"TypeError: x is undefined because y is null."\n'
-        "    Error: panicked because of a bad state.\n"
-        "Signed-off-by: A Person <a@example.com>\nCo-authored-by: B <b@example.com>\n"
-    )
-    assert body_sentences(body) == ["We use posix_spawn instead of fork because it is cheaper."]
-    assert body_sentences("`spawn` is used instead of fork because fork copies page tables.") == [
-        "`spawn` is used instead of fork because fork copies page tables."
-    ]  # a sentence may open with code
-    assert body_sentences("fork copies the page tables. Therefore we use spawn.") == [
-        "fork copies the page tables.", "Therefore we use spawn."
-    ]  # fmt: skip
-
-
-def test_a_sentence_ending_in_a_colon_keeps_its_list():
-    from picasso_tui.profile.reasons import body_sentences
-
-    body = (
-        "This changes the default by:\n\n1. emitting help with plain functions\n2. moving templates behind a setter\n"
-    )
-    assert body_sentences(body) == [
-        "This changes the default by: emitting help with plain functions; moving templates behind a setter"
-    ]
-
-
 def test_a_changelog_instruction_in_a_guide_is_a_rule():
     from picasso_tui.profile.rules import distil
 
