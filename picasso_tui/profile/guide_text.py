@@ -52,7 +52,8 @@ def _unmarked(text: str) -> str:
     """Prose without its HTML tags, link targets and bold markers."""
     text = HTML_TAG.sub("", text)
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
-    return text.replace("**", "")
+    # `__bold__` too (Lexik's "__Note:__"); a dunder name (`__init__`) stays as written
+    return re.sub(r"(?<![\w_])__(?![a-z][a-z0-9_]*__)(?=\S)([^_\n]+?)(?<=\S)__(?![\w_])", r"\1", text.replace("**", ""))
 
 
 def plain(text: str) -> str:

@@ -258,13 +258,25 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
     return out
 
 
+_LEAD_IN = re.compile(
+    r"^((\*\*|__)[^*_\n]{2,60}?:?(\*\*|__):?\s*([-–—:]\s*)?)+|"
+    r"^[^.!?:`\n]{2,60}? [-–—] (?=\S)|^(note|important|tip|warning|caution|nb)\s*:\s*",
+    re.I,
+)
+"""A lead before the instruction: a term (jigsaw's "**One pull request per feature** - If you want …, send …", read
+without its bold as "One pull request per feature - If …") or a label (Lexik's "__Note:__ Never fix coding …", read
+as "Note: Never fix …")."""
+_ALWAYS_OR_NEVER = re.compile(r"^(please\s+)?(never|always)\b", re.IGNORECASE)
+
+
 def _instructs(text: str, is_bullet: bool) -> bool:
-    """The sentence (or bullet) says what a change must do: a normative word, an imperative bullet, or an
-    instruction about tests or the changelog."""
+    """The sentence (or bullet) says what a change must do: a normative word, an imperative bullet or a sentence
+    that opens with "never" or "always", or an instruction about tests or the changelog."""
+    text = _LEAD_IN.sub("", text) or text
     instructs = is_bullet and any(IMPERATIVE.match(SUBORDINATE.sub("", x)) for x in sentences(text))
     bare = SUBORDINATE.sub("", text)  # "If your change modifies behaviour, update the CHANGELOG" instructs
     records = any(p.search(x) for p in (TEST_RULE, CHANGELOG_RULE) for x in (text, bare))
-    return bool(NORMATIVE.search(text) or instructs or records)
+    return bool(NORMATIVE.search(text) or instructs or _ALWAYS_OR_NEVER.match(bare) or records)
 
 
 _WORKFLOW_STEP = re.compile(r"\b(fork|clone|push|pull requests?|PRs?|commit|branch|issues?|ticket)\b", re.IGNORECASE)
