@@ -54,11 +54,15 @@ from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
 GUIDE = re.compile(
-    r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(ers?|ing))(\.md|\.rst|\.txt|\.adoc)?$", re.IGNORECASE
+    r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(ers?|ing))(\.md|\.rst|\.txt|\.adoc)?$|"
+    r"^(\.github/|docs?/)?(hacking|development|developing)(\.md|\.rst|\.txt|\.adoc)?$",
+    re.IGNORECASE,
 )
 """Where repositories keep their contributor guide: root, .github/ or docs/ (two folders deeper too:
 docs/dev/contributing.rst), any case, Markdown or rst; a maintainer guide (maintainer.md, MAINTAINERS.md) too:
-only its rules for changing code are kept, a list of names gives none."""
+only its rules for changing code are kept, a list of names gives none. A developer guide (HACKING, DEVELOPMENT.md)
+is one too, at the root, in .github/ or docs/ only: deeper, a "development" page tells users of a framework about
+its development mode."""
 PR_TEMPLATE = re.compile(
     r"^(\.github/|docs/)?pull_request_template\.md$|^\.github/pull_request_template/[^/]+\.md$", re.IGNORECASE
 )
@@ -628,8 +632,15 @@ def investigate(tree: Tree) -> Knowledge:
     kept: list[set[str]] = []
     guides = (f for f in tree.files if GUIDE.match(f) or (in_guide_folder(f) and f.endswith((".md", ".rst"))))
     for rel in sorted(guides, key=_guide_order):
-        maintainer = "maintain" in rel.rsplit("/", 1)[-1].lower()
-        found = _record(tree, rel, "Maintainer guide" if maintainer else "Contributor guide", guide=True)
+        name = rel.rsplit("/", 1)[-1].lower()
+        kind = (
+            "Maintainer guide"
+            if "maintain" in name
+            else "Contributor guide"
+            if "contribut" in name
+            else "Developer guide"
+        )
+        found = _record(tree, rel, kind, guide=True)
         words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
         if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):  # a copy of a kept guide
             kept.append(words)

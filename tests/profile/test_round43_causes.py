@@ -41,3 +41,21 @@ def test_a_never_sentence_in_a_paragraph_is_a_rule_and_its_bold_label_is_read_as
     rules = bodies(make_project, files, name="jwt")["rules/CONTRIBUTING.md"]
     assert "Note: Never fix coding standards in some existing code as it makes code review more difficult." in rules
     assert "never changes" not in rules and "always build" not in rules, "only a sentence that opens with it orders"
+
+
+HACKING = """Contributing to libusb
+**********************
+
+If you extend or change the API make sure documentation is updated.
+
+Commit messages should be formatted to 72 chars width and have a free-standing summary line.
+"""
+DEV_MODE = "# Development mode\n\nYou should set `DEBUG=1` while your app is in development.\n"
+
+
+def test_a_developer_guide_gives_rules_but_a_framework_pages_development_mode_does_not(make_project):
+    files = {"HACKING": HACKING, "docs/guide/development.md": DEV_MODE, "libusb/core.c": "int x;\n"}
+    learned = bodies(make_project, files, name="libusb")
+    assert learned["rules/HACKING"].startswith("Developer guide HACKING:")
+    assert "Commit messages should be formatted to 72 chars width" in learned["rules/HACKING"]
+    assert not any("DEBUG=1" in body for key, body in learned.items() if key.startswith("rules/"))
