@@ -142,12 +142,14 @@ NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
-    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc)$|^git\b|"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
+    r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
     r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks|"
     r"(clean)?(idea|eclipse)\w*|eclipse:\w+|idea:\w+)\b"
 )
-"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage, cleaning alone (`make
+"""Not a development step: releasing, a licence/REUSE check, a bare tool that prints its usage (ouch's "Run tests
+with `cargo insta`": a subcommand is required), a nox or tox command that lists its sessions, cleaning alone (`make
 clean`; Maven's `mvn clean test` cleans, then tests), `go tool vet` (gone since Go 1.12: `go vet`), git itself
 (`git clone … docs` fetches a folder named docs, it builds none), and Gradle or Maven tasks that only report
 (`./gradlew dependencyUpdates` lists newer versions, it sets nothing up) or write an IDE's project files (mockito's
@@ -170,7 +172,7 @@ SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x t
 """A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true` and jdbi's
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
-    r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b|"
+    r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b|^cargo insta (review|accept|reject)\b|"
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
 )
 """Tools that compile or check the tests without running them, whatever test flags they carry: a compiler told to
@@ -467,8 +469,8 @@ def _roles(command: str, context: str) -> list[str]:
     near = context_role(context) if context else None
     if near == "docs" and NOT_DOCS.search(command):
         near = None
-    if near == "test" and NOT_TEST_TARGET.match(command):
-        near = None
+    if near == "test" and (NOT_TEST_TARGET.match(command) or NOT_A_TEST_RUN.match(command)):
+        near = None  # ouch's "review the snapshots" step, `cargo insta review`, runs no test
     if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
         return []  # what the guide gives for building the docs is not a test command
     if own is None and near == "install" and not SETS_UP.search(command):

@@ -14,7 +14,13 @@ from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.runtime_support import BINDS, CHORE
 from picasso_tui.profile.walk import Tree
 
-VERSION = re.compile(r"^\W*(?:v|version |release )?(\d+)\.(\d+)(?:\.(\d+))?\b(?![.-]?(?:rc|alpha|beta|pre))", re.I)
+VERSION = re.compile(
+    r"^\W*(?:\d{4}-\d\d-\d\d\s*[-–—:]?\s*)?(?:v|version |release )?"
+    r"(\d+)\.(\d+)(?:\.(\d+))?\b(?![.-]?(?:rc|alpha|beta|pre))",
+    re.I,
+)
+"""A release heading's version, after the day where the heading opens with it (PhpSpreadsheet's
+`2025-08-10 - 5.0.0`)."""
 BREAKING = re.compile(
     r"\bbreaking\b|\bno longer\b|\bremoved?\b|\binstead of\b|\brather than\b|\brenamed?\b|\breplaced?\b|\bdefault\b",
     re.I,
@@ -109,7 +115,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not quoted and not lead:
         return k
     found = VERSION.match(heading)
-    number = found.group(0).strip("[] #") if found else heading[:20]
+    number = re.sub(r"^\W*\d{4}-\d\d-\d\d\s*[-–—:]?\s*", "", found.group(0)).strip("[] #") if found else heading[:20]
     title = f"{number} ({day.group(0)}; {rel})" if day else f"{number} ({rel})"
     body = f"The latest major release is {title}."
     if lead:

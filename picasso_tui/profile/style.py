@@ -175,8 +175,8 @@ def _go(tree: Tree, hints: Hints) -> None:
     mod = tree.first("go.mod")
     command, enforced = golang.formatter(tree)
     if mod:
-        tool = command.split()[0]
-        hints["go"].append((f"{tool} formatting (tabs; `{command}`)", enforced if tool != "gofmt" else mod))
+        tool = "gofmt" if command.startswith("go fmt") else command.split()[0]  # `go fmt` runs gofmt
+        hints["go"].append((f"{tool} formatting (tabs; `{command}`)", mod if enforced == "go.mod" else enforced))
     rel, linters, _ = golang.golangci(tree)
     rel = rel or tree.first(".golangci.toml") or ""
     if rel:

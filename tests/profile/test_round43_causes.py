@@ -59,3 +59,90 @@ def test_a_developer_guide_gives_rules_but_a_framework_pages_development_mode_do
     assert learned["rules/HACKING"].startswith("Developer guide HACKING:")
     assert "Commit messages should be formatted to 72 chars width" in learned["rules/HACKING"]
     assert not any("DEBUG=1" in body for key, body in learned.items() if key.startswith("rules/"))
+
+
+GOLANGCI = """version: "2"
+linters:
+  default: none
+  disable:
+    - exhaustruct
+  enable:
+    - misspell
+    - revive
+    - misspell
+    - exhaustruct
+    - misspell
+"""
+
+
+def test_golangci_linters_are_named_once_and_a_disabled_one_not_at_all_and_go_fmt_is_the_format(make_project):
+    files = {"go.mod": "module example.com/leaks\n\ngo 1.24\n", "main.go": "package main\n",
+             ".golangci.yaml": GOLANGCI, "Makefile": "format:\n\tgo fmt ./...\n"}  # fmt: skip
+    style = bodies(make_project, files, name="leaks")["style/go"]
+    assert "golangci-lint with misspell, revive (" in style
+    assert "gofmt formatting (tabs; `go fmt ./...`)" in style
+
+
+SPREADSHEET_CHANGELOG = """# Changelog
+
+## 2025-08-10 - 5.0.0
+
+### Removed
+
+- Removed the items deprecated in Release 4.
+
+## 2025-07-23 - 4.5.0
+
+### Added
+
+- A new chart type.
+
+## 2.0.0 - 2024-01-04
+
+### Breaking Changes
+
+- All deprecated things have been removed.
+"""
+
+
+def test_a_release_heading_that_opens_with_its_day_is_read_for_the_latest_major_release(make_project):
+    files = {"CHANGELOG.md": SPREADSHEET_CHANGELOG, "composer.json": '{"name": "phpoffice/phpspreadsheet"}',
+             "src/Sheet.php": "<?php\n"}  # fmt: skip
+    repo = make_project(files, name="PhpSpreadsheet")
+    repo.commit("2025-08-10 release")
+    from picasso_tui.profile.investigator import investigate
+
+    found = {f.key: f.body for f in investigate(repo.root)[1]}
+    assert found["history/major-release"].startswith("The latest major release is 5.0.0 (2025-08-10; CHANGELOG.md).")
+
+
+OUCH_GUIDE = """# Contributing
+
+- Run tests with `cargo insta` (requires `cargo install cargo-insta`):
+
+```sh
+cargo insta test
+```
+
+- Review the snapshots the tests wrote:
+
+```sh
+cargo insta review
+```
+"""
+
+
+def test_a_bare_cargo_plugin_and_a_snapshot_review_are_no_test_commands(make_project):
+    files = {"CONTRIBUTING.md": OUCH_GUIDE, "Cargo.toml": '[package]\nname = "ouch"\nversion = "0.1.0"\n',
+             "src/main.rs": "fn main() {}\n"}  # fmt: skip
+    test = bodies(make_project, files, name="ouch")["workflow/test"]
+    assert test.startswith("To test: `cargo insta test`")
+    assert "`cargo insta`" not in test and "cargo insta review" not in test
+
+
+def test_a_nox_command_that_lists_its_sessions_runs_no_test(make_project):
+    agents = "# Agents\n\n- To find the focused test session: `uv run nox -t tests -l`\n"
+    files = {"AGENTS.md": agents, "pyproject.toml": '[project]\nname = "strawberry"\n\n[tool.pytest.ini_options]\n',
+             "noxfile.py": "import nox\n", "strawberry/__init__.py": "", "tests/test_schema.py": "def test_a(): pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="strawberry")
+    assert not any("nox -t tests -l" in body for key, body in learned.items() if key.startswith("workflow/"))

@@ -48,7 +48,11 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
     def enabled(section: str) -> list[str]:
         value = data.get(section)
         names = value.get("enable") if isinstance(value, dict) else None
-        return [str(n) for n in names if isinstance(n, str)] if isinstance(names, list) else []
+        off = value.get("disable") if isinstance(value, dict) else None
+        off = {str(n) for n in off} if isinstance(off, list) else set()  # gitleaks lists exhaustruct in both
+        # gitleaks' list names misspell three times: each linter is said once, where it first appears
+        names = [str(n) for n in names if isinstance(n, str) and n not in off] if isinstance(names, list) else []
+        return list(dict.fromkeys(names))
 
     linters, formatters = enabled("linters"), enabled("formatters")
     v1_formatters = {"gofmt", "gofumpt", "goimports", "gci", "golines"}  # v1 lists them among the linters
@@ -59,15 +63,17 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
 def formatter(tree: Tree) -> tuple[str, str]:
     """(format command, what enforces it): gofumpt or goimports when the Makefile's or justfile's fmt target runs it
     (sqlx's `goimports -local github.com/jmoiron/sqlx -w`, lazygit's `gofumpt` beside golangci-lint's goimports) or
-    golangci-lint enforces it, else gofmt."""
+    golangci-lint enforces it; `go fmt ./...` when that target runs it; else gofmt."""
     makefile = tree.read("Makefile") or "" if tree.has("Makefile") else ""
     for runner, target in [(r, t) for r in ("make", "just") for t in ("fmt", "format")]:  # lazygit's `just format`
         ran = " ".join(recipe_lines(tree, f"{runner} {target}") or [])
         ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
         used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
+        where = "Makefile" if runner == "make" else "justfile"
         if used:
-            where = "Makefile" if runner == "make" else "justfile"
             return f"{_go_tool(tree, used.group(1))}{used.group(2)} -w .", f"{where} target `{target}`"
+        if re.search(r"\bgo fmt \./\.\.\.", ran):  # gitleaks' `format: go fmt ./...`: gofmt over the packages
+            return "go fmt ./...", f"{where} target `{target}`"
     rel, _, formatters = golangci(tree)
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
