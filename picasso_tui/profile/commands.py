@@ -60,7 +60,12 @@ NO_ROLE = re.compile(
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
     r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
-    r"^composer (remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin for its phar
+    r"^composer (global )?(remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin
+    r"^(yq|jq|sed|perl)\b[^|&;]*\s-\w*i\w*\s|"  # solargraph's CI `yq -yi '.plugins += …' .solargraph.yml` edits a file
+    # rabbitmq-c's CI `./travis.sh scan-build`: a script written for a CI service's machines (it apt-installs)
+    r"^(\./)?([\w.-]+/)*(travis|appveyor|circleci)[\w.-]*\.(sh|bat|ps1)\b|"
+    # `ctest -V ./build/` takes no folder: it finds no tests there (`--test-dir build` does)
+    r"^ctest(?!.*--test-dir)( -\S+)* (\.{1,2}/[\w.][\w.-]*/?|[\w.][\w.-]*/)$|"
     r"^git config core\.hooksPath\b|"
     r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
     r"^python3?( -\w)* -m venv\b|"  # zlib-ng's CI `python3 -u -m venv ../build/venv` makes gcovr's virtualenv
@@ -172,11 +177,13 @@ SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x t
 """A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true` and jdbi's
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
-    r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^go (build|vet)\b|^cargo insta (review|accept|reject)\b|"
+    r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^(rustfmt|gofmt|black|prettier|clang-format)\b|"
+    r"^go (build|vet)\b|^cargo insta (review|accept|reject)\b|"
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
 )
-"""Tools that compile or check the tests without running them, whatever test flags they carry: a compiler told to
-compile only (`cl /c … test\\test_32bit_build.cpp`, `g++ -c -o /dev/null test/…`) links no program to run."""
+"""Tools that compile, check or format the tests without running them, whatever test flags or paths they carry
+(maud's CI `rustfmt --check maud/tests/warnings/*.rs`): a compiler told to compile only (`cl /c …
+test\\test_32bit_build.cpp`, `g++ -c -o /dev/null test/…`) links no program to run."""
 NOT_TEST_TARGET = re.compile(r"^(make|just|task) (amalgamate|pretty|format|fmt|lint|clean|dist|release)\b")
 """Targets whose name says what they do: never the test command, whatever the prose around them says."""
 

@@ -3,6 +3,8 @@ rule led by a bold term or label, and a paragraph's "Never …" / "Always …" s
 
 from __future__ import annotations
 
+import json
+
 from tests.profile.learned import bodies
 
 JIGSAW = """# Contributing
@@ -146,3 +148,54 @@ def test_a_nox_command_that_lists_its_sessions_runs_no_test(make_project):
              "noxfile.py": "import nox\n", "strawberry/__init__.py": "", "tests/test_schema.py": "def test_a(): pass\n"}  # fmt: skip
     learned = bodies(make_project, files, name="strawberry")
     assert not any("nox -t tests -l" in body for key, body in learned.items() if key.startswith("workflow/"))
+
+
+def test_a_script_that_runs_a_file_its_folder_no_longer_holds_is_no_command(make_project):
+    scripts = {"docs": "node scripts/generate_docs.cjs", "start": "node dist/server.js", "test": "mocha"}
+    files = {"package.json": json.dumps({"name": "tone", "scripts": scripts}), "scripts/webpack.config.cjs": "x\n",
+             "Tone/index.ts": "export {}\n", "test/a.test.ts": "it('a', () => {})\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="tone")
+    assert "generate_docs" not in learned.get("workflow/docs", "") and "npm run docs" not in learned.get(
+        "workflow/docs", ""
+    )
+    assert "npm run start" in learned["workflow/run"], "a build's output folder is written by the build"
+
+
+CI = """on: [push, pull_request]
+jobs:
+  build-linux:
+    runs-on: ubuntu-latest
+    steps:
+      - run: ./travis.sh scan-build
+      - run: ./travis.sh format
+  regression:
+    runs-on: ubuntu-latest
+    steps:
+      - run: yq -yi '.plugins += ["solargraph-rspec"]' .solargraph.yml
+      - run: bundle exec rake spec
+  tests:
+    runs-on: ubuntu-latest
+    steps:
+      - run: ctest -V ./build/
+      - run: rustfmt --check tests/warnings/*.rs
+"""
+
+
+def test_ci_steps_written_for_ci_machines_edits_in_place_and_formatters_are_no_test_or_build(make_project):
+    files = {".github/workflows/ci.yml": CI, "travis.sh": "#!/bin/sh\nsudo apt-get install -y clang-tools\n",
+             "CMakeLists.txt": "project(rmq C)\nenable_testing()\nadd_test(NAME t COMMAND t)\n",
+             "src/amqp.c": "int a;\n", "tests/t.c": "int main(void) { return 0; }\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="rabbitmq-c")
+    said = "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+    for command in ("travis.sh", "yq -yi", "ctest -V ./build/", "rustfmt --check"):
+        assert command not in said, command
+    assert learned["workflow/test"].startswith("To test: `rake spec`")
+
+
+def test_composer_global_config_is_no_test_command(make_project):
+    guide = "# Contributing\n\n## Tests\n\nFind the bin folder, then run the tests:\n\n```\n" \
+            "composer global config bin-dir --absolute\ncomposer test\n```\n"  # fmt: skip
+    files = {"CONTRIBUTING.md": guide, "composer.json": json.dumps({"name": "getkirby/cms", "scripts": {"test": "phpunit"}}),
+             "src/Cms/App.php": "<?php\n", "tests/AppTest.php": "<?php\n"}  # fmt: skip
+    test = bodies(make_project, files, name="kirby")["workflow/test"]
+    assert "`composer test`" in test and "bin-dir" not in test

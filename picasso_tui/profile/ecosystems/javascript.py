@@ -165,6 +165,23 @@ def chain_steps(script: str) -> list[str]:
     return [step.strip() for step in re.split(r"\s*(?:&&|;)\s*", script) if step.strip()]
 
 
+_RUNS_FILE = re.compile(
+    r"^(?:node|ts-node|tsx|bun|python3?|bash|sh)\s+(?:-\S+\s+)*(?:\./)?([\w.-]+(?:/[\w.-]+)*\.(?:c?js|mjs|ts|py|sh))(?:\s|$)"
+)
+_BUILD_OUTPUT = re.compile(r"^(dist|build|out|lib|es|esm|cjs|umd|\.next|target)/")
+
+
+def runs_missing_file(tree: Tree, script: str) -> bool:
+    """The script's first step runs a file its folder no longer holds (Tone.js' `node scripts/generate_docs.cjs`,
+    removed with the old docs): it fails as written. A file in a build's output folder is written by the build."""
+    steps = chain_steps(script)
+    found = _RUNS_FILE.match(steps[0]) if steps else None
+    if not found or _BUILD_OUTPUT.match(found.group(1)) or tree.has(found.group(1)):
+        return False
+    folder = found.group(1).rsplit("/", 1)[0] if "/" in found.group(1) else ""
+    return bool(folder) and bool(tree.under(folder))
+
+
 def run_script(tool: str, script: str) -> str:
     if tool == "npm":
         return "npm test" if script == "test" else f"npm run {script}"
@@ -544,6 +561,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             if not NEEDS_ARGUMENT.search(str(scripts[n]).strip())
             and fixes(n, str(scripts[n]))
             and not NPM_PLACEHOLDER.search(str(scripts[n]))
+            and not runs_missing_file(p.tree, str(scripts[n]))
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
