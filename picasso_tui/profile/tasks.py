@@ -12,7 +12,7 @@ from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_workspace
-from picasso_tui.profile.ecosystems.tox_config import tox_envs
+from picasso_tui.profile.ecosystems.tox_config import listed_envs, tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import (
@@ -381,7 +381,8 @@ def tox(tree: Tree, k: Knowledge) -> None:
     names, source, run = tox_envs(tree)
     if not source or (source == "tox.ini" and _tox3_only(tree)) or stale_tox(tree):
         return  # a tox CI never runs, left behind by CI's own runner (jmespath's nosetests beside CI's py.test)
-    k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(names)}" if names else "")
+    listed = listed_envs(tree)
+    k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(listed)}" if listed else "")
     own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
         names)  # fmt: skip
     for name in names:

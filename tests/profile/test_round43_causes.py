@@ -199,3 +199,13 @@ def test_composer_global_config_is_no_test_command(make_project):
              "src/Cms/App.php": "<?php\n", "tests/AppTest.php": "<?php\n"}  # fmt: skip
     test = bodies(make_project, files, name="kirby")["workflow/test"]
     assert "`composer test`" in test and "bin-dir" not in test
+
+
+def test_a_bare_tox_without_an_env_list_names_no_environments_it_does_not_run(make_project):
+    tox = "[testenv]\ncommands = pytest\n\n[testenv:flake8]\ncommands = flake8 src\n\n[testenv:docs]\ncommands = sphinx-build docs out\n"
+    files = {"tox.ini": tox, "pyproject.toml": '[project]\nname = "socketio"\n', "src/socketio/__init__.py": "",
+             "tests/test_a.py": "def test_a(): pass\n"}  # fmt: skip
+    test = bodies(make_project, files, name="python-socketio")["workflow/test"]
+    assert test.startswith("To test: `tox` — from tox.ini") and "flake8" not in test
+    listed = bodies(make_project, files | {"tox.ini": "[tox]\nenvlist = py, flake8\n\n" + tox}, name="listed")
+    assert "`tox` (environments: py, flake8)" in listed["workflow/test"]

@@ -59,6 +59,16 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
 
 
+def listed_envs(tree: Tree) -> list[str]:
+    """The environments a bare `tox` runs: its env list. Without one, tox runs its default environment only
+    (python-socketio's tox.ini declares flake8 and docs as sections, and `tox` runs neither)."""
+    if tree.has("tox.ini"):
+        envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", tree.read("tox.ini") or "", re.MULTILINE)
+        return [n for n in expand_envlist(envs.group(1)) if "{" not in n] if envs else []
+    data, _ = _toml_config(tree)
+    return [str(n) for n in data.get("env_list", [])]
+
+
 def _toml_config(tree: Tree) -> tuple[dict[str, Any], str]:
     """tox's TOML configuration and where it is: a tox.toml (filelock's), else pyproject.toml's [tool.tox]."""
     if tree.has("tox.toml"):
