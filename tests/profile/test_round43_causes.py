@@ -209,3 +209,11 @@ def test_a_bare_tox_without_an_env_list_names_no_environments_it_does_not_run(ma
     assert test.startswith("To test: `tox` — from tox.ini") and "flake8" not in test
     listed = bodies(make_project, files | {"tox.ini": "[tox]\nenvlist = py, flake8\n\n" + tox}, name="listed")
     assert "`tox` (environments: py, flake8)" in listed["workflow/test"]
+
+
+def test_mypy_from_its_config_is_a_type_check_not_the_lint(make_project):
+    files = {"mypy.ini": "[mypy]\nstrict = True\n", "pyproject.toml": '[project]\nname = "hc"\n',
+             "hc/__init__.py": "", "tests/test_a.py": "def test_a(): pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="healthchecks")
+    assert "mypy" not in learned.get("workflow/lint", "")
+    assert learned["workflow/typecheck"].startswith("To type-check: `mypy .`")
