@@ -217,3 +217,19 @@ def test_mypy_from_its_config_is_a_type_check_not_the_lint(make_project):
     learned = bodies(make_project, files, name="healthchecks")
     assert "mypy" not in learned.get("workflow/lint", "")
     assert learned["workflow/typecheck"].startswith("To type-check: `mypy .`")
+
+
+CONSOLE = "#!/usr/bin/env ruby\n# frozen_string_literal: true\n\nrequire 'bundler/setup'\nrequire 'dalli'\n\nrequire 'irb'\nIRB.start(__FILE__)\n"
+
+
+def test_a_library_gem_is_tried_in_its_bin_console(make_project):
+    gemspec = 'Gem::Specification.new do |spec|\n  spec.name = "dalli"\n  spec.files = Dir["lib/**/*"]\nend\n'
+    files = {"dalli.gemspec": gemspec, "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "lib/dalli.rb": "module Dalli; end\n",
+             "bin/console": CONSOLE, "bin/setup": "#!/bin/sh\nbundle install\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="dalli")
+    assert learned["workflow/run"].startswith("To run: `bin/console` (an IRB session with the gem loaded, to try it)")
+    program = files | {"dalli.gemspec": gemspec.replace("end\n", "  spec.executables = %w[dalli]\nend\n"),
+                       "bin/dalli": "#!/usr/bin/env ruby\nrequire 'dalli'\n"}  # fmt: skip
+    assert bodies(make_project, program, name="with-program")["workflow/run"].startswith(
+        "To run: `bundle exec bin/dalli`"
+    )

@@ -172,9 +172,10 @@ def _gem_programs(k: Knowledge, tree: Tree, gemspec: str) -> None:
     elif re.search(r"\.executables\s*=[^\n]*\bbin/", text):
         names = [f[4:] for f in tree.under("bin") if "/" not in f[4:]]
     else:
-        return
+        names = []
     programs = [n for n in names if n not in BINSTUBS and tree.has(f"bin/{n}")]
     if not programs:
+        _gem_console(k, tree)
         return
     gem = gemspec.rsplit("/", 1)[-1].removesuffix(".gemspec")
     programs.sort(key=lambda n: n != gem)  # reek's `reek`, not code_climate_reek, which reads /config.json
@@ -186,6 +187,14 @@ def _gem_programs(k: Knowledge, tree: Tree, gemspec: str) -> None:
         note = (f"{note}; " if note else "") + f"after the generate step: {ignored[0]} and others are generated"
     command = f"bundle exec bin/{programs[0]}" + (" --help" if help_flag else "")
     k.command("run", command, gemspec, 60, note)
+
+
+def _gem_console(k: Knowledge, tree: Tree) -> None:
+    """A library gem ships no program: Bundler's gem template gives it `bin/console`, an IRB session with the gem
+    loaded, which is how its maintainers try a change (dalli, state_machines, geocoder)."""
+    text = tree.read("bin/console") or "" if tree.has("bin/console") else ""
+    if re.search(r"^require ['\"](bundler/setup|irb)['\"]", text, re.MULTILINE):
+        k.command("run", "bin/console", "bin/console", 62, "an IRB session with the gem loaded, to try it")
 
 
 DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w+ < (Minitest::Test|Test::Unit))", re.M)
