@@ -233,3 +233,16 @@ def test_a_library_gem_is_tried_in_its_bin_console(make_project):
     assert bodies(make_project, program, name="with-program")["workflow/run"].startswith(
         "To run: `bundle exec bin/dalli`"
     )
+
+
+def test_a_go_command_whose_main_is_not_in_main_go_is_run_and_cited_by_its_own_file(make_project):
+    files = {"go.mod": "module filippo.io/age\n\ngo 1.24\n", "age.go": "package age\n",
+             "cmd/age/age.go": "package main\n\nfunc main() {}\n", "cmd/age/parse.go": "package main\n",
+             "README.md": "# age\n\nRun `age -r recipient file`.\n"}  # fmt: skip
+    repo = make_project(files, name="age")
+    from picasso_tui.profile.investigator import investigate
+
+    found = {f.key: f for f in investigate(repo.root)[1]}
+    assert found["workflow/run"].body.startswith("To run: `go run ./cmd/age`")
+    assert found["workflow/run"].sources == ("cmd/age/age.go",)
+    assert found["go/entry-points"].sources == ("cmd/age/age.go",)

@@ -357,6 +357,14 @@ def _main_packages(tree: Tree) -> list[str]:
     return sorted(found - retired)
 
 
+def _main_file(tree: Tree, folder: str) -> str:
+    """The file of a command's folder that holds `func main`: main.go by convention, age's cmd/age/age.go too."""
+    if tree.has(f"{folder}/main.go"):
+        return f"{folder}/main.go"
+    files = sorted(f for f in tree.under(folder) if f.count("/") == folder.count("/") + 1 and f.endswith(".go"))
+    return next((f for f in files if re.search(r"^func main\(\)", tree.read(f) or "", re.MULTILINE)), f"{folder}/")
+
+
 def _under_cmd(commands: list[str]) -> bool:
     """Every command sits in cmd/, Go's convention, which the memory then names once."""
     return all(c.startswith("cmd/") for c in commands)
@@ -464,7 +472,7 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
             "go/entry-points",
             "Go commands",
             f"Go commands{' under cmd/' if _under_cmd(commands) else ''}: {human_list(commands)}.",
-            *[f"{c}/main.go" for c in commands[:4]],
+            *[_main_file(tree, c) for c in commands[:4]],
         )
         readme = tree.read(tree.first("README.md", "README") or "") or ""
         named = [
@@ -472,13 +480,13 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         ]
         shown = named[0] if named else commands[0] if len(commands) == 1 and commands[0].startswith("cmd/") else ""
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
-            k.command("run", f"go run ./{shown}", f"{shown}/main.go", 60)
+            k.command("run", f"go run ./{shown}", _main_file(tree, shown), 60)
     elif root_main:
         k.command("run", "go run .", "go.mod", 60)
     elif shown := _example_programs(tree):  # termenv: a library, shown in use by examples/hello-world
         listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
         body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."
-        k.fact("go/examples", "Go examples", body, f"{shown[0]}/main.go")
+        k.fact("go/examples", "Go examples", body, _main_file(tree, shown[0]))
 
 
 def _example_programs(tree: Tree) -> list[str]:
