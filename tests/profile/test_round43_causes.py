@@ -246,3 +246,12 @@ def test_a_go_command_whose_main_is_not_in_main_go_is_run_and_cited_by_its_own_f
     assert found["workflow/run"].body.startswith("To run: `go run ./cmd/age`")
     assert found["workflow/run"].sources == ("cmd/age/age.go",)
     assert found["go/entry-points"].sources == ("cmd/age/age.go",)
+
+
+def test_a_go_command_that_parses_options_is_run_with_help_and_one_that_does_not_bare(make_project):
+    main = 'package main\n\nimport "flag"\n\nfunc main() {\n\tflag.Parse()\n}\n'
+    files = {"go.mod": "module github.com/dexidp/dex\n\ngo 1.24\n", "cmd/dex/main.go": main,
+             "README.md": "# dex\n\nStart `dex serve config.yaml`.\n", "server/server.go": "package server\n"}  # fmt: skip
+    assert bodies(make_project, files, name="dex")["workflow/run"].startswith("To run: `go run ./cmd/dex --help`")
+    plain = files | {"cmd/dex/main.go": "package main\n\nfunc main() {}\n"}
+    assert bodies(make_project, plain, name="plain")["workflow/run"].startswith("To run: `go run ./cmd/dex` —")

@@ -52,7 +52,7 @@ def test_a_binary_crate_is_run_and_named(make_project):
         "src/main.rs": "fn main() {}\n",
     })  # fmt: skip
     assert "a binary (`fi`); built on ignore; CLI toolkit: clap" in learned["rust/stack"]
-    assert learned["workflow/run"].startswith("To run: `cargo run`")
+    assert learned["workflow/run"].startswith("To run: `cargo run -- --help`"), "clap answers --help with its usage"
     assert "src/main.rs" in learned["rust/entry-points"]
 
 

@@ -357,6 +357,26 @@ def _main_packages(tree: Tree) -> list[str]:
     return sorted(found - retired)
 
 
+GO_ARG_PARSERS = re.compile(
+    r'"(flag|github\.com/spf13/(cobra|pflag)|github\.com/urfave/cli(/v\d)?|github\.com/alecthomas/kong|'
+    r'(gopkg\.in|github\.com)/alecthomas/kingpin(\.v\d|/v\d)?|github\.com/jessevdk/go-flags|github\.com/peterbourgon/ff(/v\d)?)"'
+)
+"""Go's command-line parsers: a program built on one answers `-help` with its usage (and exit 0)."""
+
+
+def _asks_usage(tree: Tree, folder: str) -> str:
+    """ " --help" when the command parses its options (dex's cmd/dex needs a subcommand, msgp a -file): a bare run
+    stops with a usage error, `--help` shows what to give it. The module's packages count too: cobra's commands sit
+    in a package of their own that main imports."""
+    files = [f for f in tree.files if f.endswith(".go") and not f.endswith("_test.go")]
+    mine = [f for f in files if f.rsplit("/", 1)[0] == folder] if folder else [f for f in files if "/" not in f]
+    parsed = any(GO_ARG_PARSERS.search(tree.read(f) or "") for f in mine[:50])
+    cobra = bool(
+        re.search(r"^\s*github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)\b", tree.read("go.mod") or "", re.M)
+    )
+    return " --help" if parsed or cobra else ""
+
+
 def _main_file(tree: Tree, folder: str) -> str:
     """The file of a command's folder that holds `func main`: main.go by convention, age's cmd/age/age.go too."""
     if tree.has(f"{folder}/main.go"):
@@ -480,9 +500,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         ]
         shown = named[0] if named else commands[0] if len(commands) == 1 and commands[0].startswith("cmd/") else ""
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
-            k.command("run", f"go run ./{shown}", _main_file(tree, shown), 60)
+            k.command("run", f"go run ./{shown}{_asks_usage(tree, shown)}", _main_file(tree, shown), 60)
     elif root_main:
-        k.command("run", "go run .", "go.mod", 60)
+        k.command("run", f"go run .{_asks_usage(tree, '')}", "go.mod", 60)
     elif shown := _example_programs(tree):  # termenv: a library, shown in use by examples/hello-world
         listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
         body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."

@@ -78,7 +78,13 @@ def _run_command(crate: _Crate, alone: bool) -> str:
         run += f" --bin {name}" if name else ""
     if name.startswith("cargo-"):  # cargo-make's binary is a cargo subcommand: cargo passes `make` first, so must we
         run += f" -- {name.removeprefix('cargo-')} --help"
+    elif ARG_PARSERS.intersection(crate.runtime):  # feroxbuster requires --url: a bare run stops with a usage error
+        run += " -- --help"
     return run
+
+
+ARG_PARSERS = frozenset({"clap", "structopt", "argh", "bpaf", "gumdrop"})
+"""Command-line parsers whose programs answer `--help` with their usage (and exit 0), whatever they require."""
 
 
 def _dep_names(table: Any) -> list[str]:
