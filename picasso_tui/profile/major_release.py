@@ -25,7 +25,8 @@ BREAKING = re.compile(
     r"\bbreaking\b|\bno longer\b|\bremoved?\b|\binstead of\b|\brather than\b|\brenamed?\b|\breplaced?\b|\bdefault\b",
     re.I,
 )
-MARKUP = re.compile(r"^\W*\**\s*breaking( changes?)?\s*:?\**\s*:?\s*", re.I)
+MARKUP = re.compile(r"^\W*\**\s*breaking( changes?)?\]?\s*:?\**\s*:?\s*", re.I)
+"""A "breaking" label before the entry: `**Breaking:**`, oxipng's `[Breaking]`."""
 CREDITS = re.compile(r"\b(thanks|contributors|credits|acknowledg\w*)\b", re.I)
 URL = re.compile(r"\s*\(?https?://\S+\)?")
 MAX_AGE_YEARS = 3
@@ -122,8 +123,9 @@ def investigate(tree: Tree) -> Knowledge:
         body += f" {lead}"
     if quoted:
         body += " Its changelog says: " + "; ".join(f"“{q.rstrip('.')}”" for q in quoted) + "."
-    if len(entries) > len(quoted):
-        more = len(entries) - len(quoted)
+    listed = len(reasons.changelog_entries(section))  # every entry of the release, chores too, is "there"
+    if listed > len(quoted):
+        more = listed - len(quoted)
         body += f" ({more} more {'entry' if more == 1 else 'entries'} there.)"
     k.fact("history/major-release", f"Latest major release: {number}", body, rel, tags=("changelog",))
     return k

@@ -243,14 +243,25 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
 
 
 def changelog_entries(section: str) -> list[str]:
-    """A changelog section's bullet entries, continuation lines joined."""
+    """A changelog section's bullet entries, continuation lines joined; a nested bullet or indented line belongs to
+    the entry above it, a blank line between them too (csstree's "Changes to query-related at-rules:" and its
+    sub-items are one entry)."""
     entries: list[str] = []
+    indents = [len(m.group(1)) for m in re.finditer(r"^( {0,3})[-*+]\s", section, re.MULTILINE)]
+    top = min(indents) if indents else 0
     for line in section.splitlines():
-        bullet = re.match(r"^\s{0,3}[-*+]\s+(.*)$", line)
-        if bullet:
-            entries.append(bullet.group(1))
-        elif entries and line.strip() and line.startswith((" ", "\t")):
-            entries[-1] += " " + line.strip()
+        bullet = re.match(r"^(\s{0,3})[-*+]\s+(.*)$", line)
+        indented = line.strip() and line.startswith((" ", "\t")) and not (bullet and len(bullet.group(1)) <= top)
+        if indented and entries and not entries[-1] and len(entries) > 1:
+            entries.pop()  # a blank line inside an entry: its nested items follow
+        if bullet and len(bullet.group(1)) <= top:
+            entries.append(bullet.group(2))
+        elif indented and entries and entries[-1]:
+            item = re.match(r"^[-*+]\s+(.*)$", line.strip())  # a nested item, set off from the words before it
+            said = entries[-1].rstrip()
+            entries[-1] = (
+                f"{said}{' ' if said.endswith(':') or not item else '; '}{item.group(1) if item else line.strip()}"
+            )
         elif not line.strip() and entries:
             entries.append("")
     return [clean(e) for e in entries if e.strip()]

@@ -255,3 +255,30 @@ def test_a_go_command_that_parses_options_is_run_with_help_and_one_that_does_not
     assert bodies(make_project, files, name="dex")["workflow/run"].startswith("To run: `go run ./cmd/dex --help`")
     plain = files | {"cmd/dex/main.go": "package main\n\nfunc main() {}\n"}
     assert bodies(make_project, plain, name="plain")["workflow/run"].startswith("To run: `go run ./cmd/dex` —")
+
+
+OXIPNG_CHANGELOG = """# Changelog
+
+## Version 9.0.0
+
+- [Breaking] Remove `--backup` option. Use `--out` or `--dir` to preserve existing files.
+- [Feature] Add basic support for APNG files.
+- Changed `Ratio` parsing:
+    - Left and right parts contain nodes instead of strings
+
+    - Both parts can now be functions
+- [Improvement] Process multiple files in parallel.
+"""
+
+
+def test_a_major_release_quotes_whole_entries_and_counts_only_top_level_ones(make_project):
+    files = {"CHANGELOG.md": OXIPNG_CHANGELOG, "Cargo.toml": '[package]\nname = "oxipng"\nversion = "9.0.0"\n',
+             "src/main.rs": "fn main() {}\n"}  # fmt: skip
+    repo = make_project(files, name="oxipng")
+    repo.commit("Release 9.0.0")
+    from picasso_tui.profile.investigator import investigate
+
+    found = {f.key: f.body for f in investigate(repo.root)[1]}["history/major-release"]
+    assert "“Remove `--backup` option. Use `--out` or `--dir` to preserve existing files”" in found
+    assert "“Changed `Ratio` parsing: Left and right parts contain nodes instead of strings; Both parts can" in found
+    assert found.endswith("(2 more entries there.)"), "four entries in all, two quoted; nested items are no entries"
