@@ -282,3 +282,13 @@ def test_a_major_release_quotes_whole_entries_and_counts_only_top_level_ones(mak
     assert "“Remove `--backup` option. Use `--out` or `--dir` to preserve existing files”" in found
     assert "“Changed `Ratio` parsing: Left and right parts contain nodes instead of strings; Both parts can" in found
     assert found.endswith("(2 more entries there.)"), "four entries in all, two quoted; nested items are no entries"
+
+
+def test_the_stack_names_the_most_imported_dependencies_first_not_the_alphabets(make_project):
+    deps = {name: "1.0.0" for name in ["abbrev", "bluebird", "camelcase", "deepmerge", "fast-archy", "hexo-util",
+                                       "js-yaml", "moment", "nunjucks", "picocolors", "titlecase", "warehouse"]}  # fmt: skip
+    uses = "const Database = require('warehouse');\nconst nunjucks = require('nunjucks');\n"
+    files = {"package.json": json.dumps({"name": "hexo", "dependencies": deps}),
+             **{f"lib/m{i}.js": uses for i in range(5)}, "lib/a.js": "const abbrev = require('abbrev');\n"}  # fmt: skip
+    stack = bodies(make_project, files, name="hexo")["javascript/stack"]
+    assert "built on nunjucks, warehouse, abbrev, bluebird" in stack, "a known framework first, then by use"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,20 @@ KIND_TITLES = {
 }
 MAIN_DEPENDENCIES = 8
 """How many runtime dependencies the stack names: the few a maintainer would, not the whole manifest."""
+SCANNED_FOR_USE = 400
+"""Source files read (their first 4 KB, where imports are) to rank dependencies by use."""
+
+
+def rank_by_use(
+    tree: Tree, names: list[str], exts: tuple[str, ...], form: Callable[[str], str]
+) -> tuple[list[str], bool]:
+    """The dependencies, most imported first (by how many of the project's own files import each; `form` gives the
+    regex of one import), declared order within a tie, and whether any is imported at all: a manifest's alphabetical
+    list heads with abbrev and atty, where hexo is built on warehouse and nunjucks and selene on full_moon."""
+    files = [f for f in tree.own if f.endswith(exts)][:SCANNED_FOR_USE]
+    texts = [(tree.read(f) or "")[:4096] for f in files]
+    uses = {n: sum(1 for t in texts if re.search(form(n), t, re.MULTILINE)) for n in names}
+    return sorted(names, key=lambda n: -uses[n]), any(uses.values())
 
 
 def load_toml(tree: Tree, rel: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from picasso_tui.profile.ecosystems.common import Stack, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.go_docs import declares_main
 from picasso_tui.profile.recipes import recipe_lines
@@ -191,7 +191,9 @@ def investigate(tree: Tree) -> Knowledge:
         none = "no runtime dependencies: its code imports only the standard library"
     if unnamed and not runtime:  # sqlx: go.mod requires three database drivers, for its tests
         none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
-    stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=False)
+    runtime, ranked = rank_by_use(tree, runtime, (".go",), lambda d: rf'"{re.escape(d)}(/[^"]*)?"')
+    # most imported first; with no imports to go by, go.mod's order is `go mod tidy`'s alphabet, not the project's
+    stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=ranked)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main), own)
     if required:  # a module with requirements fetches them before its first offline build

@@ -6,7 +6,7 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, rank_by_use, stack_facts
 from picasso_tui.profile.ecosystems.javascript_built import (
     compiled_test,
     imported_output,
@@ -516,7 +516,8 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
     published = [m for m in p.manifests.values() if not _private(m)]
     runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
-    stack = Stack(list(dict.fromkeys(runtime)), _tools_in_use(p, p.deps - set(runtime)), _role(p))
+    ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _import_of)
+    stack = Stack(ranked, _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
         stack.known_only, stack.none = True, ""
     sources = p.sources
@@ -539,6 +540,14 @@ def _only_type_checks(tree: Tree, script: str) -> bool:
     config = project.group(1) if project else "tsconfig.json"
     config = f"{config.rstrip('/')}/tsconfig.json" if not config.endswith(".json") else config
     return "--noEmit" in tsc.group(1) or bool(re.search(r'"noEmit"\s*:\s*true', tree.read(config) or ""))
+
+
+JS_SOURCES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte")
+
+
+def _import_of(name: str) -> str:
+    """An import or require of the package (or a path in it)."""
+    return rf"""(\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^import\s+)['"]{re.escape(name)}(/[^'"]*)?['"]"""
 
 
 def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
-from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, stack_facts
+from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, rank_by_use, stack_facts
 from picasso_tui.profile.ecosystems.rust_benchmarks import rust_benchmarks
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt, needs_nightly
 from picasso_tui.profile.findings import Knowledge, human_list, plural
@@ -85,6 +85,12 @@ def _run_command(crate: _Crate, alone: bool) -> str:
 
 ARG_PARSERS = frozenset({"clap", "structopt", "argh", "bpaf", "gumdrop"})
 """Command-line parsers whose programs answer `--help` with their usage (and exit 0), whatever they require."""
+
+
+def _use_of(name: str) -> str:
+    """A path through the crate or a `use` of it (its name as code spells it: full_moon for full-moon)."""
+    crate = re.escape(name.replace("-", "_"))
+    return rf"\b{crate}::|\b(use|extern crate)\s+{crate}\b"
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -338,6 +344,7 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     runtime = [d for c in main for d in c.runtime if d not in own]
     dev = {d for c in main for d in c.dev if d not in own}
     diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
+    runtime, _ = rank_by_use(tree, runtime, (".rs",), _use_of)
     stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
     stack.optional = {d for c in main for d in c.optional}
     inner = list(dict.fromkeys(d for c in main for d in c.runtime if d in own))
