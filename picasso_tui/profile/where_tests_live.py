@@ -15,14 +15,17 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/[^/]+\.rs)$|"
+    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/[^/]+\.rs"
+    r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp)$"
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
 TestDateTime.java beside JUnit 4's DateTimeTest.java,
 C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c, nock's tests/test_*.js, phpspec's
 spec/**/*Spec.php (a `*TestCase.php` is no test:
-Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside."""
+Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside; in a JVM
+test source set, Spock's and ScalaTest's *Spec files and Failsafe's *IT classes (dependency-analysis-gradle-plugin's
+132 functional specs, jsonschema2pojo's 75 integration tests)."""
 TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test", "t"}  # kombu's and Perl's t/
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
@@ -513,6 +516,8 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^test_.*\.(c|cc|cpp|h|hpp)$", "test_*.{}"),
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
+            (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs
+            (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
             (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
             (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),  # redb's tests/basic_tests.rs

@@ -292,3 +292,14 @@ def test_the_stack_names_the_most_imported_dependencies_first_not_the_alphabets(
              **{f"lib/m{i}.js": uses for i in range(5)}, "lib/a.js": "const abbrev = require('abbrev');\n"}  # fmt: skip
     stack = bodies(make_project, files, name="hexo")["javascript/stack"]
     assert "built on nunjucks, warehouse, abbrev, bluebird" in stack, "a known framework first, then by use"
+
+
+def test_spock_specs_and_failsafe_integration_tests_are_test_files(make_project):
+    files = {"build.gradle.kts": 'plugins { groovy }\n', "src/main/kotlin/Plugin.kt": "class Plugin\n",
+             "src/test/kotlin/PluginTest.kt": "class PluginTest\n",
+             **{f"src/functionalTest/groovy/F{i}Spec.groovy": "class F extends Specification {}\n" for i in range(4)},
+             **{f"src/test/java/A{i}IT.java": "class AIT {}\n" for i in range(3)},
+             "src/main/kotlin/ApiSpec.kt": "data class ApiSpec(val name: String)\n"}  # fmt: skip
+    tests = bodies(make_project, files, name="analysis")["layout/tests"]
+    assert tests.startswith("8 test files, named *Spec.groovy, *IT.java, *Test.*"), tests
+    assert "src/functionalTest/ (4 files)" in tests
