@@ -32,8 +32,14 @@ BUILDS = (
     "meson.build",
 )
 ENTRY = re.compile(r"^(index|run|main|bench(mark)?s?)\.\w+$")
-NOT_SCRIPT = re.compile(r"(^|/)(test_\w+\.py|\w+_test\.\w+|[\w.-]+\.(test|spec|bench)\.[mc]?[jt]s)$")
-"""Files a test runner or `vitest bench` collects (their runner's command covers them), not scripts to run."""
+READS_RESULTS = re.compile(r"(^|/)[\w-]*(plot|graph|chart|csv|report|compare)[\w-]*\.\w+$")
+"""A script that draws or tabulates what another run measured (libzmq's perf/generate_graphs.py, hexapdf's
+benchmark/generate_plot_data.rb read the numbers): it measures nothing."""
+NOT_SCRIPT = re.compile(
+    rf"(^|/)(test_\w+\.py|\w+_test\.\w+|[\w.-]+\.(test|spec|bench)\.[mc]?[jt]s)$|{READS_RESULTS.pattern}"
+)
+"""Files a test runner or `vitest bench` collects (their runner's command covers them), not scripts to run; and the
+scripts that read results."""
 
 
 def investigate(tree: Tree) -> Knowledge:

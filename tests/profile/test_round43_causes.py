@@ -303,3 +303,10 @@ def test_spock_specs_and_failsafe_integration_tests_are_test_files(make_project)
     tests = bodies(make_project, files, name="analysis")["layout/tests"]
     assert tests.startswith("8 test files, named *Spec.groovy, *IT.java, *Test.*"), tests
     assert "src/functionalTest/ (4 files)" in tests
+
+
+def test_a_script_that_plots_benchmark_results_is_no_benchmark(make_project):
+    files = {"lib/pdf.rb": "module PDF; end\n", "benchmark/generate_plot_data.rb": "puts STDIN.read\n",
+             "perf/generate_graphs.py": "import matplotlib\n", "pdf.gemspec": 'Gem::Specification.new { |s| s.name = "pdf" }\n'}  # fmt: skip
+    learned = bodies(make_project, files, name="pdf")
+    assert not any("generate_plot_data" in body or "generate_graphs" in body for body in learned.values())

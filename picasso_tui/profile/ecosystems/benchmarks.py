@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from picasso_tui.profile.benchmark_scripts import READS_RESULTS
 from picasso_tui.profile.ecosystems.common import gem_text
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -155,7 +156,9 @@ def ruby_benchmarks(k: Knowledge, tree: Tree) -> None:
             k.fact("ruby/benchmarks", "Ruby benchmarks", f"Ruby benchmarks run with {listed} "
                    f"({rel} namespace `{space}`).", rel)  # fmt: skip
             return
-    scripts = [f for f in tree.files if re.fullmatch(r"(bench|benchmarks?)/[\w.-]+\.rb", f)]
+    scripts = [
+        f for f in tree.files if re.fullmatch(r"(bench|benchmarks?)/[\w.-]+\.rb", f) and not READS_RESULTS.search(f)
+    ]
     if not scripts:
         return
     texts = {f: tree.read(f) or "" for f in scripts}
