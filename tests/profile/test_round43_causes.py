@@ -310,3 +310,14 @@ def test_a_script_that_plots_benchmark_results_is_no_benchmark(make_project):
              "perf/generate_graphs.py": "import matplotlib\n", "pdf.gemspec": 'Gem::Specification.new { |s| s.name = "pdf" }\n'}  # fmt: skip
     learned = bodies(make_project, files, name="pdf")
     assert not any("generate_plot_data" in body or "generate_graphs" in body for body in learned.values())
+
+
+def test_a_web_pages_copied_libraries_are_not_the_projects_language(make_project):
+    java = "class A {\n" + "  int a;\n" * 30 + "}\n"
+    lib = "var x = 1;\n" * 200
+    files = {"pom.xml": "<project><artifactId>webauthn</artifactId></project>",
+             **{f"src/main/java/A{i}.java": java for i in range(6)},
+             "demo/src/main/webapp/lib/base64js/base64js.js": lib,
+             "demo/src/main/webapp/lib/text-encoding-0.7.0/encoding.js": lib}  # fmt: skip
+    languages = bodies(make_project, files, name="webauthn")["languages"]
+    assert "JavaScript" not in languages
