@@ -58,6 +58,8 @@ NO_ROLE = re.compile(
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
     r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
+    # dependency-analysis' CI `./gradlew -p build-logic/ buildHealth` checks the build's own logic, not the project
+    r"^(\./)?gradlew?\b.*\s(-p|--project-dir)[ =]?(\./)?(build-logic|buildSrc|gradle/[\w-]+)/?(\s|$)|"
     r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
     r"^composer (global )?(remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin
@@ -110,7 +112,8 @@ INSTALL = re.compile(
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
 )
 COMMAND_ROLES = (
-    ("docs", re.compile(r"^mdbook (build|serve)\b")),  # pulldown-cmark's book.yml: the guide, no crate build
+    ("docs", re.compile(r"^mdbook (build|serve)\b|\bmyst (build|start)\b")),  # pulldown-cmark's book, tavern's MyST
+    ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     ("migrate", re.compile(r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # river's migrate-get
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
@@ -126,6 +129,7 @@ COMMAND_ROLES = (
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
+                        r"^(\./)?gradlew?\b.*[\s:][a-z]\w*Tests?(\s|$)|"  # `:functionalTest`
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"

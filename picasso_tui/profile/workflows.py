@@ -518,6 +518,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):
         return None
+    if c.role == "build" and re.search(r"\s(-pl|--projects)[ =]", c.command) and c.source.startswith("CI"):
+        # jsonschema2pojo's CI builds only what its Gradle plugin's tests need (`-pl …-gradle-plugin -am`)
+        c = replace(c, priority=c.priority + 30)
     if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):
         return None  # ArduinoJson's CI compiles each example sketch: a check of the examples, not the build
     if c.role == "run" and NOT_PROJECT.search(c.command):

@@ -321,3 +321,36 @@ def test_a_web_pages_copied_libraries_are_not_the_projects_language(make_project
              "demo/src/main/webapp/lib/text-encoding-0.7.0/encoding.js": lib}  # fmt: skip
     languages = bodies(make_project, files, name="webauthn")["languages"]
     assert "JavaScript" not in languages
+
+
+GRADLE_CI = """on: [push]
+jobs:
+  gradle:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Build
+        run: ./gradlew -p build-logic/ buildHealth
+      - name: Build
+        run: ./gradlew :functionalTest -DfuncTest.quick
+"""
+
+
+def test_gradle_build_logic_checks_are_no_build_and_a_functional_test_task_is_a_test(make_project):
+    files = {".github/workflows/test.yml": GRADLE_CI, "build.gradle.kts": "plugins { `java-gradle-plugin` }\n",
+             "settings.gradle.kts": 'rootProject.name = "analysis"\n', "gradlew": "#!/bin/sh\n",
+             "src/main/kotlin/Plugin.kt": "class Plugin\n", "build-logic/build.gradle.kts": "\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="analysis")
+    assert "build-logic" not in learned.get("workflow/build", "")
+    assert "`./gradlew :functionalTest -DfuncTest.quick`" in learned["workflow/test"]
+
+
+def test_a_myst_site_build_is_the_docs_and_deptrac_is_a_check(make_project):
+    guide = "# Contributing\n\n## Docs\n\nBuild the documentation:\n\n```\nuv tool run --from mystmd myst build --html\n```\n"
+    ci = (
+        "on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: vendor/bin/deptrac analyze\n"
+    )
+    files = {"CONTRIBUTING.md": guide, ".github/workflows/deptrac.yml": ci, "pyproject.toml": '[project]\nname = "tavern"\n',
+             "tavern/__init__.py": ""}  # fmt: skip
+    learned = bodies(make_project, files, name="tavern")
+    assert "myst build" in learned["workflow/docs"] and "myst" not in learned.get("workflow/build", "")
+    assert "deptrac" not in learned.get("workflow/build", "") and "deptrac" in learned.get("workflow/lint", "")
