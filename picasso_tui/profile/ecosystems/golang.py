@@ -7,6 +7,7 @@ import posixpath
 import re
 import tomllib
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import yaml
@@ -191,7 +192,7 @@ def investigate(tree: Tree) -> Knowledge:
         none = "no runtime dependencies: its code imports only the standard library"
     if unnamed and not runtime:  # sqlx: go.mod requires three database drivers, for its tests
         none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
-    runtime, ranked = rank_by_use(tree, runtime, (".go",), lambda d: rf'"{re.escape(d)}(/[^"]*)?"')
+    runtime, ranked = rank_by_use(tree, runtime, (".go",), partial(_modules_imported, frozenset(runtime)))
     # most imported first; with no imports to go by, go.mod's order is `go mod tidy`'s alphabet, not the project's
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=ranked)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
@@ -377,6 +378,15 @@ def _asks_usage(tree: Tree, folder: str) -> str:
         re.search(r"^\s*github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)\b", tree.read("go.mod") or "", re.M)
     )
     return " --help" if parsed or cobra else ""
+
+
+def _modules_imported(modules: frozenset[str], text: str) -> set[str]:
+    """The required modules a file imports (a package path counts as the module it sits in)."""
+    found = set()
+    for path in re.findall(r'^\s*(?:import\s+)?(?:[\w.]+\s+)?"([^"]+)"', text, re.MULTILINE):
+        parts = path.split("/")
+        found.update(m for m in ("/".join(parts[:n]) for n in range(len(parts), 0, -1)) if m in modules)
+    return found
 
 
 def _main_file(tree: Tree, folder: str) -> str:

@@ -516,7 +516,7 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
     published = [m for m in p.manifests.values() if not _private(m)]
     runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
-    ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _import_of)
+    ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _imports)
     stack = Stack(ranked, _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
         stack.known_only, stack.none = True, ""
@@ -545,9 +545,12 @@ def _only_type_checks(tree: Tree, script: str) -> bool:
 JS_SOURCES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte")
 
 
-def _import_of(name: str) -> str:
-    """An import or require of the package (or a path in it)."""
-    return rf"""(\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^import\s+)['"]{re.escape(name)}(/[^'"]*)?['"]"""
+_IMPORT = re.compile(r"""(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^import\s+)['"]((?:@[\w.-]+/)?[\w.-]+)""", re.M)
+
+
+def _imports(text: str) -> set[str]:
+    """The packages a file imports or requires (a path in one counts as the package: `lodash/merge` is lodash)."""
+    return set(_IMPORT.findall(text))
 
 
 def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:

@@ -87,10 +87,13 @@ ARG_PARSERS = frozenset({"clap", "structopt", "argh", "bpaf", "gumdrop"})
 """Command-line parsers whose programs answer `--help` with their usage (and exit 0), whatever they require."""
 
 
-def _use_of(name: str) -> str:
-    """A path through the crate or a `use` of it (its name as code spells it: full_moon for full-moon)."""
-    crate = re.escape(name.replace("-", "_"))
-    return rf"\b{crate}::|\b(use|extern crate)\s+{crate}\b"
+_CRATE_PATH = re.compile(r"\b(?:use|extern crate)\s+([a-z_][a-z0-9_]*)|(?<![\w:])([a-z_][a-z0-9_]*)::")
+
+
+def _crates_used(text: str) -> set[str]:
+    """The crates a file names, as Cargo.toml spells them or as code does (full_moon for full-moon: both kept)."""
+    found = {a or b for a, b in _CRATE_PATH.findall(text)}
+    return found | {name.replace("_", "-") for name in found}
 
 
 def _dep_names(table: Any) -> list[str]:
@@ -344,7 +347,7 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     runtime = [d for c in main for d in c.runtime if d not in own]
     dev = {d for c in main for d in c.dev if d not in own}
     diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
-    runtime, _ = rank_by_use(tree, runtime, (".rs",), _use_of)
+    runtime, _ = rank_by_use(tree, runtime, (".rs",), _crates_used)
     stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
     stack.optional = {d for c in main for d in c.optional}
     inner = list(dict.fromkeys(d for c in main for d in c.runtime if d in own))
