@@ -354,3 +354,10 @@ def test_a_myst_site_build_is_the_docs_and_deptrac_is_a_check(make_project):
     learned = bodies(make_project, files, name="tavern")
     assert "myst build" in learned["workflow/docs"] and "myst" not in learned.get("workflow/build", "")
     assert "deptrac" not in learned.get("workflow/build", "") and "deptrac" in learned.get("workflow/lint", "")
+
+
+def test_a_go_test_harness_command_is_not_how_the_project_runs(make_project):
+    files = {"go.mod": "module github.com/minio/minio-go/v7\n\ngo 1.24\n", "api.go": "package minio\n",
+             "cmd/rdma-test/main.go": 'package main\n\nimport "os"\n\nfunc main() {\n\t_ = os.Getenv("X")\n}\n',
+             "README.md": "# minio-go\n\nThe MinIO Go client SDK.\n"}  # fmt: skip
+    assert "workflow/run" not in bodies(make_project, files, name="minio-go")

@@ -510,7 +510,10 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         named = [
             c for c in commands if c.startswith("cmd/") and re.search(rf"\b{re.escape(c.split('/')[-1])}\b", readme)
         ]
-        shown = named[0] if named else commands[0] if len(commands) == 1 and commands[0].startswith("cmd/") else ""
+        # minio-go's cmd/rdma-test is a test harness that needs a server: not how anyone runs the project
+        runnable = [c for c in commands if not re.search(r"(test|bench|example|demo)", c.rsplit("/", 1)[-1], re.I)]
+        named = [c for c in named if c in runnable]
+        shown = named[0] if named else runnable[0] if len(runnable) == 1 and runnable[0].startswith("cmd/") else ""
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
             k.command("run", f"go run ./{shown}{_asks_usage(tree, shown)}", _main_file(tree, shown), 60)
     elif root_main:
