@@ -133,9 +133,11 @@ def bundled(tree: Tree, rel: str) -> bool:
 
 
 TEST_DATA = re.compile(
-    r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$"
+    r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$|"
+    r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?)/"
 )
-"""SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources): input, not source."""
+"""SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources), and the sample inputs a
+suite reads (pygments' tests/examplefiles/rb/*.rb are what its Ruby lexer highlights): input, not source."""
 
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:
@@ -182,7 +184,9 @@ def _main_language(tree: Tree) -> str | None:
     library is TypeScript in lib/, though its JavaScript tests and shims weigh more."""
     size: Counter[str] = Counter()
     for rel in tree.own:
-        if TOOL_CONFIG.search(rel) or SUPPORT_DIRS.intersection(rel.split("/")[:-1]) or _TESTS.search(rel):
+        folders = rel.split("/")[:-1]
+        folders = folders[: folders.index("src")] if "src" in folders else folders  # jib's com/google/cloud/tools/
+        if TOOL_CONFIG.search(rel) or SUPPORT_DIRS.intersection(folders) or _TESTS.search(rel):  # is a package
             continue
         if rel.endswith(STUBS) or rel.endswith(".test-d.ts"):
             continue  # chalk's index.d.ts types its JavaScript; the code is source/index.js

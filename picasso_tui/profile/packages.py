@@ -61,6 +61,8 @@ def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
     written as code (translations); Jest's __fixtures__/ is fixtures/."""
     parts = rel.split("/")
+    # a JVM source set's package path is no folder beside the code (jib's com/google/cloud/tools/jib/)
+    upto = parts.index("src") if MAIN_SOURCE_SET.search(rel) and "src" in parts else len(parts) - 1
     if any(
         p.startswith(".")
         or (
@@ -69,7 +71,7 @@ def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
             and (p.lower().strip("_") not in LOCALE_FOLDERS or "/".join(parts[: i + 1]) in translations)
         )
         or HELPERS.search(p)
-        for i, p in enumerate(parts[:-1])
+        for i, p in enumerate(parts[:upto])
     ):
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
         if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):

@@ -361,3 +361,26 @@ def test_a_go_test_harness_command_is_not_how_the_project_runs(make_project):
              "cmd/rdma-test/main.go": 'package main\n\nimport "os"\n\nfunc main() {\n\t_ = os.Getenv("X")\n}\n',
              "README.md": "# minio-go\n\nThe MinIO Go client SDK.\n"}  # fmt: skip
     assert "workflow/run" not in bodies(make_project, files, name="minio-go")
+
+
+def test_a_suites_sample_inputs_are_no_language_of_the_project(make_project):
+    lexer = "def lex(text):\n" + "    return text\n" * 40
+    files = {"pyproject.toml": '[project]\nname = "pygments"\n', **{f"pygments/l{i}.py": lexer for i in range(4)},
+             "tests/examplefiles/rb/example.rb": "def f\n  1\nend\n" * 60,
+             "tests/examplefiles/c/example.c": "int f(void) { return 1; }\n" * 60}  # fmt: skip
+    assert bodies(make_project, files, name="pygments")["languages"].startswith(
+        "Languages by share of source: Python 100%"
+    )
+
+
+def test_a_java_package_named_tools_is_the_main_source_not_tooling(make_project):
+    java = "package com.google.cloud.tools.jib;\n\nclass A {\n" + "  int a;\n" * 40 + "}\n"
+    files = {"settings.gradle": "include 'jib-core'\n", "build.gradle": "\n",
+             **{f"jib-core/src/main/java/com/google/cloud/tools/jib/A{i}.java": java for i in range(6)},
+             **{f"kokoro/release{i}.sh": "#!/bin/bash\necho release\n" for i in range(3)}}  # fmt: skip
+    learned = bodies(make_project, files, name="jib")
+    assert learned["languages"].endswith("Main language: Java."), learned["languages"]
+    assert (
+        learned["layout/source"].startswith("Main source in jib-core/src/main/java/")
+        or "Java files" in learned["layout/source"]
+    )
