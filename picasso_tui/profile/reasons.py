@@ -3,8 +3,8 @@
 A change without a stated reason is history, not a decision: every reader here keeps only a sentence that says
 why (because, so that, in order to, to avoid, due to, a rationale, "instead of … since"), or, for a manifest
 comment, a policy that points to the discussion behind it (an issue or pull request link). Commit bodies are not
-read: a sentence lifted from one was a local fix's detail or an aside as often as a decision (85 of 161 endorsed
-over the judged held-out sets, and one expected point stated by them alone; docs/benchmarks.md, round forty-three).
+read: a sentence lifted from one was a local fix's detail or an aside as often as a decision (85 of 162 endorsed
+over the judged sets, and one expected point stated by them alone; docs/benchmarks.md, round forty-three).
 """
 
 from __future__ import annotations
