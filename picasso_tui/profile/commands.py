@@ -63,6 +63,7 @@ NO_ROLE = re.compile(
     r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
     r"^composer (global )?(remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin
+    r"^composer (run(-script)? )?[\w-]+:(upgrade|update)\b|"  # maker-bundle's `tools:upgrade` updates the tools
     r"^(yq|jq|sed|perl)\b[^|&;]*\s-\w*i\w*\s|"  # solargraph's CI `yq -yi '.plugins += …' .solargraph.yml` edits a file
     # rabbitmq-c's CI `./travis.sh scan-build`: a script written for a CI service's machines (it apt-installs)
     r"^(\./)?([\w.-]+/)*(travis|appveyor|circleci)[\w.-]*\.(sh|bat|ps1)\b|"
@@ -114,7 +115,9 @@ INSTALL = re.compile(
 COMMAND_ROLES = (
     ("docs", re.compile(r"^mdbook (build|serve)\b|\bmyst (build|start)\b")),  # pulldown-cmark's book, tavern's MyST
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
-    ("migrate", re.compile(r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # river's migrate-get
+    # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
+    ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
+                           r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
@@ -221,6 +224,8 @@ def _own_role(command: str) -> str | None:
     command = re.sub(r"^(\$[({]\w+[)}]\s+)+", "", command)  # yq's recipe: `${ENGINERUN} bash ./scripts/check.sh`
     if NOT_DEV.search(command):
         return None
+    if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
+        return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
     if CONFIGURE.match(command):
         return "build"
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)

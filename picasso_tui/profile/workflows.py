@@ -518,6 +518,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):
         return None
+    if c.role == "build" and re.match(
+        r"(sudo )?docker[ -]compose\b.*\sbuild\b|(sudo )?docker (image )?build\b", c.command
+    ):
+        c = replace(c, priority=c.priority + 30)  # thredded's `docker compose build`: a dev container, not the gem
     if c.role == "build" and re.search(r"\s(-pl|--projects)[ =]", c.command) and c.source.startswith("CI"):
         # jsonschema2pojo's CI builds only what its Gradle plugin's tests need (`-pl …-gradle-plugin -am`)
         c = replace(c, priority=c.priority + 30)

@@ -381,3 +381,27 @@ def test_a_java_package_named_tools_is_the_main_source_not_tooling(make_project)
     learned = bodies(make_project, files, name="jib")
     assert learned["languages"].endswith("Main language: Java."), learned["languages"]
     assert "Java files" in learned["layout/source"] and "Shell" not in learned["layout/source"]
+
+
+def test_go_run_of_a_build_script_builds_and_a_migration_spec_is_no_migration(make_project):
+    guide = "# Contributing\n\nBuild with `go run script/build.go`.\n\nRun the migration specs: " \
+            "`MIGRATION_SPEC=1 bundle exec rspec spec/migration`.\n"  # fmt: skip
+    files = {"CONTRIBUTING.md": guide, "go.mod": "module github.com/cli/cli/v2\n\ngo 1.24\n",
+             "cmd/gh/main.go": "package main\n\nfunc main() {}\n", "script/build.go": "package main\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="cli")
+    assert "go run script/build.go" in learned["workflow/build"]
+    assert "script/build.go" not in learned.get("workflow/run", "")
+    assert "rspec" not in learned.get("workflow/migrate", "")
+
+
+def test_a_composer_script_that_upgrades_the_tools_checks_no_types(make_project):
+    scripts = {
+        "tools:upgrade": ["composer upgrade -W -d tools/phpstan"],
+        "tools:run:phpstan": "tools/phpstan/vendor/bin/phpstan analyze",
+    }
+    files = {
+        "composer.json": json.dumps({"name": "symfony/maker-bundle", "scripts": scripts}),
+        "src/Maker.php": "<?php\n",
+    }
+    typecheck = bodies(make_project, files, name="maker-bundle").get("workflow/typecheck", "")
+    assert "tools:upgrade" not in typecheck and "tools:run:phpstan" in typecheck

@@ -78,7 +78,8 @@ def investigate(tree: Tree) -> Knowledge:
     # mockery's psalm:baseline rewrites the baseline so that today's errors pass: it checks nothing
     analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan") and not EVENT.match(n)
                  and re.search(r"\b(phpstan|psalm)\b", str(body))
-                 and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)]  # fmt: skip
+                 and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)
+                 and not re.search(r"(upgrade|update|install)", n)]  # fmt: skip  # maker-bundle's tools:upgrade
     for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
         k.command("typecheck", f"composer {name}", f"composer.json scripts.{name}", 30)
     if "PHPStan" in kinds.get("types", []) and not {"analyse", "phpstan"} & set(scripts) and not analysing:
