@@ -368,16 +368,16 @@ GO_ARG_PARSERS = re.compile(
 
 
 def _asks_usage(tree: Tree, folder: str) -> str:
-    """ " --help" when the command parses its options (dex's cmd/dex needs a subcommand, msgp a -file): a bare run
-    stops with a usage error, `--help` shows what to give it. The module's packages count too: cobra's commands sit
-    in a package of their own that main imports."""
+    """`--help` to add when the command parses its options (dex's cmd/dex needs a subcommand, msgp a -file): a bare
+    run stops with a usage error, `--help` shows what to give it. A CLI toolkit the module requires counts too:
+    cobra's commands sit in a package of their own that main imports."""
     files = [f for f in tree.files if f.endswith(".go") and not f.endswith("_test.go")]
     mine = [f for f in files if f.rsplit("/", 1)[0] == folder] if folder else [f for f in files if "/" not in f]
     parsed = any(GO_ARG_PARSERS.search(tree.read(f) or "") for f in mine[:50])
-    cobra = bool(
+    toolkit = bool(
         re.search(r"^\s*github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)\b", tree.read("go.mod") or "", re.M)
     )
-    return " --help" if parsed or cobra else ""
+    return " --help" if parsed or toolkit else ""
 
 
 def _modules_imported(modules: frozenset[str], text: str) -> set[str]:
