@@ -28,11 +28,13 @@ def gradle_project_dirs(tree: Tree) -> dict[str, str]:
 
 
 def included_modules(tree: Tree) -> list[str]:
-    """The module folders settings.gradle includes (`:a:b` is a/b, a moved project its projectDir)."""
+    """The module folders settings.gradle includes (`:a:b` is a/b, a moved project its projectDir); a name built
+    from a variable is not one."""
     settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
     lines = _INCLUDE.findall(settings)
     moved = gradle_project_dirs(tree)
     names = [m.strip(":") for line in lines for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    names = [n for n in names if "$" not in n]  # `include(":$path")` in a loop: the names are computed, not read
     return [moved.get(name, name.replace(":", "/")) for name in names]
 
 

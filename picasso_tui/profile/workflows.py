@@ -17,6 +17,7 @@ from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
+from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
@@ -317,8 +318,7 @@ def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
         return False
     name = named.group(1) or named.group(2)
     files = tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
-    tests = re.compile(r"@(Test|ParameterizedTest|RepeatedTest|TestFactory)\b|extends \w*(Test\w*|Specification)\b")
-    return not files or not any(tests.search(tree.read(f) or "") for f in files)
+    return not files or not any(DECLARES_JVM_TEST.search(tree.read(f) or "") for f in files)
 
 
 def _runs_the_tests_too(tree: Tree, command: str) -> bool:

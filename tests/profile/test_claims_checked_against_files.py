@@ -76,7 +76,7 @@ def test_one_test_names_a_file_pytest_collects_by_the_projects_own_naming(make_p
                           'python_files = ["tests_*.py"]\ntestpaths = ["tests"]\n',
         "acme/__init__.py": "", "tests/tests_core.py": "def test_core():\n    pass\n",
     })  # fmt: skip
-    assert "pytest tests/tests_core.py::<test name>" in learned["workflow/test-one"]
+    assert "pytest tests/tests_core.py::test_core" in learned["workflow/test-one"]
     assert "test_example.py" not in learned["workflow/test-one"]
 
 

@@ -167,7 +167,7 @@ CASES = {
         "ci": ["GitHub Actions", ".github/workflows/ci.yml", "`uv run pytest -q`"],
         "workflow/test": ["`make test` — from CLAUDE.md", "uv run pytest"],  # the agent file says it first
         "workflow/install": ["`uv sync --all-extras`"],
-        "workflow/test-one": ["uv run --extra test pytest tests/test_api.py::<test name>"],
+        "workflow/test-one": ["uv run --extra test pytest tests/test_api.py::test_ok"],
         "workflow/lint": ["`make lint`"],
         "workflow/migrate": ["alembic upgrade head"],
         "workflow/run": ["uv run acme"],

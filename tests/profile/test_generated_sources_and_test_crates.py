@@ -70,7 +70,7 @@ def test_an_unpublished_test_crate_is_no_program_and_runs_the_one_test(make_proj
     assert "rust/entry-points" not in learned and "workflow/run" not in learned
     assert "binary crate" not in learned["rust/stack"]
     assert learned["workflow/test-one"].startswith(
-        "To run one test: `cargo test -p strum_tests --test display` (or `cargo test -p strum_tests <test name>`)"
+        "To run one test: `cargo test -p strum_tests --test display` (or `cargo test -p strum_tests works`)"
     )
 
 

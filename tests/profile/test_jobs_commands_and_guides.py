@@ -168,7 +168,7 @@ def test_the_one_test_example_is_a_file_pytest_collects(make_project):
         "tests/helpers/test_utils_data.py": "DATA = 1\n",
         "tests/test_schema.py": "def test_dump():\n    assert True\n",
     })  # fmt: skip
-    assert "`pytest tests/test_schema.py::<test name>`" in learned["workflow/test-one"]
+    assert "`pytest tests/test_schema.py::test_dump`" in learned["workflow/test-one"]
 
 
 def test_commit_case_is_named_only_when_one_case_clearly_dominates(make_project, tmp_path):

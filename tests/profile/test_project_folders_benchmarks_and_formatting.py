@@ -27,7 +27,7 @@ def test_a_build_in_a_top_level_folder_is_run_from_it_and_a_deploying_default_go
     }
     learned = bodies(make_project, files, name="jOOL")
     assert learned["workflow/test-one"].startswith(
-        "To run one test: `cd jOOL && mvn test -Dtest=<Class>` — from jOOL/pom.xml"
+        "To run one test: `cd jOOL && mvn test -Dtest=SeqTest` — from jOOL/pom.xml"
     )
     assert learned["workflow/build"].startswith("To build: `cd jOOL && mvn -q package`")  # not the bare `mvn` (deploy)
     assert learned["workflow/test"].startswith("To test: `cd jOOL && mvn test` — from CI (.travis.yml")

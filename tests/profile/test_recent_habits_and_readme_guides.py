@@ -188,8 +188,7 @@ def test_a_c_library_with_autotools_cmake_and_a_format_check_script(make_project
     learned = bodies(make_project, files, name="jansson")
     assert learned["project/summary"].startswith("Project Jansson: Jansson is a C library")
     assert (
-        learned["workflow/test-one"]
-        == "To run one test: `ctest --test-dir build -R <test name>` — from CMakeLists.txt."
+        learned["workflow/test-one"] == "To run one test: `ctest --test-dir build -R test_load` — from CMakeLists.txt."
     )
     assert "`make check` (after `autoreconf -i && ./configure`)" in learned["workflow/test"], "configure is generated"
     assert learned["workflow/format"].startswith("To format: `./scripts/clang-format` — from scripts/clang-format")

@@ -177,4 +177,4 @@ def test_a_gofmt_that_only_lists_checks_and_one_pytest_method_names_its_class(ma
     tests = "import unittest\n\n\nclass TestApp(unittest.TestCase):\n    def test_route(self):\n        pass\n"
     learned = bodies(make_project, {"pyproject.toml": '[project]\nname = "w"\nversion = "1"\n\n[tool.pytest.ini_options]\n',
                                     "w.py": "x = 1\n", "test/test_app.py": tests}, name="py")  # fmt: skip
-    assert learned["workflow/test-one"].startswith("To run one test: `pytest test/test_app.py::TestApp::<test name>`")
+    assert learned["workflow/test-one"].startswith("To run one test: `pytest test/test_app.py::TestApp::test_route`")

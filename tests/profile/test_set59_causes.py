@@ -34,7 +34,7 @@ def test_internal_tasks_are_not_offered_and_one_test_skips_the_coverage_floor(ma
              "tests/test_api.py": "def test_a():\n    pass\n"}  # fmt: skip
     learned = bodies(make_project, files, name="respx")
     assert "task tools" not in learned["tasks/task"] and "task venv" not in learned["tasks/task"]
-    assert "`pytest tests/test_api.py::<test name> --no-cov`" in learned["workflow/test-one"]
+    assert "`pytest tests/test_api.py::test_a --no-cov`" in learned["workflow/test-one"]
 
 
 def test_a_readme_run_from_above_the_clone_and_a_system_install_are_not_commands(make_project):

@@ -45,7 +45,9 @@ def test_a_workspace_root_package_runs_one_test_without_p(make_project):
              "tools/Cargo.toml": '[package]\nname = "tools"\nversion = "0.1.0"\n',
              "tools/src/lib.rs": "pub fn t() {}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="delta")
-    assert learned["workflow/test-one"].startswith("To run one test: `cargo test <test name>`")
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `cargo test a` (any test whose name contains the filter)"
+    )
 
 
 def test_meson_subdirs_in_a_list_and_ci_scripts_in_test_folders(make_project):

@@ -104,7 +104,7 @@ def test_a_gradle_project_in_a_folder_of_another_name_and_the_root_projects_test
     learned = bodies(make_project, files, name="signal-cli")
     assert "not in settings.gradle" not in learned.get("layout/folders", "")
     assert "lib/src/test/" in learned["layout/tests"]
-    assert learned["workflow/test-one"].startswith("To run one test: `./gradlew :test --tests '<Class>'`")
+    assert learned["workflow/test-one"].startswith("To run one test: `./gradlew :test --tests Cmd0Test`")
 
 
 RANSACK_GUIDE = """\

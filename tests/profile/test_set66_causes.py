@@ -24,7 +24,9 @@ def test_one_test_in_a_workspace_whose_members_hold_tests(make_project):
              "asyncgit/Cargo.toml": '[package]\nname = "asyncgit"\nversion = "0.27.0"\n',
              "asyncgit/src/lib.rs": "#[cfg(test)]\nmod tests {\n    #[test]\n    fn b() {}\n}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="gitui")
-    assert learned["workflow/test-one"].startswith("To run one test: `cargo test --workspace <test name>`")
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `cargo test --workspace a` (any test whose name contains the filter)"
+    )
 
 
 LEAFLET_GUIDE = """\

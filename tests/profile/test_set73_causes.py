@@ -78,7 +78,7 @@ def test_uv_runs_pytest_from_the_extra_that_holds_it(make_project):
              "tests/test_units.py": "def test_a():\n    pass\n"}  # fmt: skip
     learned = bodies(make_project, files, name="units")
     assert "`uv run --extra test pytest`" in learned["workflow/test"]
-    assert "`uv run --extra test pytest tests/test_units.py::<test name>`" in learned["workflow/test-one"]
+    assert "`uv run --extra test pytest tests/test_units.py::test_a`" in learned["workflow/test-one"]
 
 
 def test_a_formatter_pinned_by_go_mods_tool_directive_runs_through_go_tool(make_project):

@@ -282,7 +282,7 @@ def test_nox_with_test_sessions_off_by_default_and_a_test_file_the_default_run_d
              "tests/property/test_ranges.py": property_test, "tests/test_version.py": "def test_v():\n    pass\n"}  # fmt: skip
     learned = bodies(make_project, files, name="packaging")
     assert "`nox`" not in learned.get("workflow/test", "")
-    assert learned["workflow/test-one"].startswith("To run one test: `pytest tests/test_version.py::<test name>`")
+    assert learned["workflow/test-one"].startswith("To run one test: `pytest tests/test_version.py::test_v`")
 
 
 def test_a_lint_glob_is_no_test_suite_and_a_folder_of_jars_is_no_library(make_project):

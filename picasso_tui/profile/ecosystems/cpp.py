@@ -8,6 +8,7 @@ from collections.abc import Callable
 from picasso_tui.profile import make_targets
 from picasso_tui.profile.ecosystems import clang_format, clang_tidy
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
+from picasso_tui.profile.ecosystems.example_tests import ctest_name
 from picasso_tui.profile.ecosystems.test_program_args import sources_of, takes_test_name
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
@@ -494,6 +495,7 @@ def _test_commands(
     where one must."""
     # nanobench's doctest program is built but never registered: ctest would find "No tests were found!!!"
     registered = len(re.findall(r"\b(add_test|\w+_discover_tests|gtest_add_tests)\s*\(", every, re.IGNORECASE))
+    one_name = ctest_name([every]) or "<test name>"
     gate = _test_option(root)
     # date's test programs are EXCLUDE_FROM_ALL: only `testit`, a target running ctest that depends on them, builds
     runner = re.search(r"add_custom_target\s*\(\s*(\w+)\s+COMMAND\s+\$\{CMAKE_CTEST_COMMAND\}", every, re.I)
@@ -502,7 +504,7 @@ def _test_commands(
         configure, target = f"cmake -S . -B {folder} -D{gate}=ON", runner.group(1)
         k.command("test", f"{configure} && cmake --build {folder} --target {target}", "CMakeLists.txt", 60,
                   f"option {gate} is OFF by default; the test programs are built only by `{target}`")  # fmt: skip
-        k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60,
+        k.command("test-one", f"ctest --test-dir {folder} -R {one_name}", "CMakeLists.txt", 60,
                   f"after `cmake --build {folder} --target {target}`")  # fmt: skip
         return
     # uriparser's suites are one GoogleTest program, registered once: ctest -R can only pick that program
@@ -515,7 +517,7 @@ def _test_commands(
         k.command("test", f"{configure} && ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt", 60,
                   f"option {gate} is OFF by default")  # fmt: skip
         one = f"{folder}/{gtest} --gtest_filter='<Suite>.<Test>'" if one_gtest else ""
-        one = one or (f"ctest --test-dir {folder} -R <test name>" if registered > 2 else "")
+        one = one or (f"ctest --test-dir {folder} -R {one_name}" if registered > 2 else "")
         if (
             one
         ):  # libxlsxwriter registers two: the unit tests' one program and the pytest suite; -R picks neither's test
@@ -538,7 +540,7 @@ def _test_commands(
             built = out.group(1).strip("/") if out else folder  # miniz writes its programs to <source>/bin
             k.command("test-one", f"{built}/{runner} <test name>", "CMakeLists.txt", 60)
         else:
-            k.command("test-one", f"ctest --test-dir {folder} -R <test name>", "CMakeLists.txt", 60)
+            k.command("test-one", f"ctest --test-dir {folder} -R {one_name}", "CMakeLists.txt", 60)
 
 
 _TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest|add_test\s*\()"

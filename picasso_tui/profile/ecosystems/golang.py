@@ -29,6 +29,10 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "github.com/spf13/pflag": ("pflag (flags)", "cli"), "github.com/urfave/cli/v2": ("urfave/cli", "cli"),
     "github.com/stretchr/testify": ("testify", "test"), "github.com/onsi/ginkgo/v2": ("Ginkgo", "test"),
     "gopkg.in/check.v1": ("gocheck", "test"), "github.com/go-check/check": ("gocheck", "test"),
+    "github.com/onsi/gomega": ("Gomega", "test"), "go.uber.org/mock": ("gomock", "test"),
+    "github.com/golang/mock": ("gomock", "test"), "github.com/DATA-DOG/go-sqlmock": ("go-sqlmock", "test"),
+    "github.com/jarcoal/httpmock": ("httpmock", "test"), "gotest.tools/v3": ("gotest.tools", "test"),
+    "github.com/frankban/quicktest": ("quicktest", "test"),
 }  # fmt: skip
 GOLANGCI = (".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
 

@@ -6,6 +6,7 @@ import re
 
 from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, included_modules, maven_modules
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
+from picasso_tui.profile.ecosystems.example_tests import jvm_test_class
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -29,7 +30,10 @@ MARKERS = (
     ("com.android.application", "Android", "framework"), ("junit-jupiter", "JUnit 5", "test"),
     ("junit", "JUnit", "test"), ("kotest", "Kotest", "test"),
     ("testng", "TestNG", "test"), ("mockito", "Mockito", "test"),
-    ("testcontainers", "Testcontainers", "test"), ("hibernate-core", "Hibernate", "database"),
+    ("testcontainers", "Testcontainers", "test"), ("assertj", "AssertJ", "test"), ("spock-core", "Spock", "test"),
+    ("com.google.truth", "Truth", "test"), ("mockk", "MockK", "test"), ("hamcrest", "Hamcrest", "test"),
+    ("wiremock", "WireMock", "test"), ("robolectric", "Robolectric", "test"),
+    ("hibernate-core", "Hibernate", "database"),
     ("spring-boot-starter-data-jpa", "Spring Data JPA", "database"), ("org.jetbrains.exposed", "Exposed", "database"),
     ("flyway", "Flyway", "migrations"), ("liquibase", "Liquibase", "migrations"),
     ("picocli", "picocli", "cli"), ("dokka", "Dokka", "docs"),
@@ -406,13 +410,16 @@ def _commands(
         # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
         test = suite or test
         task = gradle_task(tree, modules[0], test) if modules else test
-        k.command("test-one", f"{wrapper} {task} --tests '<Class>'", manifest, 60)
+        # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
+        named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"
+        k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)
-        one = f"{wrapper} test -Dtest=<Class>"
+        named = jvm_test_class(tree, modules[0] if modules else "") or "<Class>"
+        one = f"{wrapper} test -Dtest={named}"
         if JUNIT_PLATFORM_PLUGIN.search(poms):
             # oshi's junit-platform-maven-plugin replaces Surefire in the test phase: -Dtest selects nothing there
             module = f" -pl {modules[0]} -am" if modules else ""
@@ -420,9 +427,9 @@ def _commands(
                       "junit-platform-maven-plugin runs the tests, not Surefire, so -Dtest selects nothing; "
                       "one module's tests are the narrowest run")  # fmt: skip
         elif modules and with_siblings:
-            one = f"{wrapper} -pl {modules[0]} -am test -Dtest=<Class> -Dsurefire.failIfNoSpecifiedTests=false"
+            one = f"{wrapper} -pl {modules[0]} -am test -Dtest={named} -Dsurefire.failIfNoSpecifiedTests=false"
         elif modules:
-            one = f"{wrapper} -pl {modules[0]} test -Dtest=<Class>"
+            one = f"{wrapper} -pl {modules[0]} test -Dtest={named}"
         if not JUNIT_PLATFORM_PLUGIN.search(poms):
             k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):

@@ -7,6 +7,7 @@ from typing import Any
 
 from picasso_tui.profile.ecosystems import php_format
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.example_tests import phpunit_class
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
 
@@ -64,7 +65,7 @@ def investigate(tree: Tree) -> Knowledge:
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
-    _composer_scripts(k, scripts)
+    _composer_scripts(k, tree, scripts)
     _composer_programs(k, tree, data)
     if laravel:
         k.command("test", "php artisan test", "artisan", 45)
@@ -146,7 +147,8 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     suites = config == "composer.json" or "<testsuite" in (tree.read(config) or "")
     where = f" {folder}" if folder and not suites else ""
     k.command("test", f"{env}{runner}{where}", config, 44 if env else 50, note)  # CI sets the variable in its env
-    k.command("test-one", f"{env}{runner} --filter '<test name>'{where}", config, 50)
+    named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
+    k.command("test-one", f"{env}{runner} --filter {named}{where}", config, 50)
 
 
 VENDOR_TOOLS = {
@@ -245,7 +247,7 @@ DOCS_GENERATOR = re.compile(r"\bbin/doc(s|gen)\b|\bphpdoc\b|\bphpDocumentor\b|\b
 """A script that writes the documentation (deployer's `docgen: php bin/docgen`)."""
 
 
-def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
+def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None:
     """The composer scripts a contributor runs for each role, and the benchmarks."""
     for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
                        ("typecheck", "analyze"), ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"),
@@ -257,7 +259,9 @@ def _composer_scripts(k: Knowledge, scripts: dict[str, Any]) -> None:
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
     if "phpunit" in scripts:
-        k.command("test-one", "composer phpunit -- --filter '<test name>'", "composer.json scripts.phpunit", 45)
+        folder = next((f for f in ("tests", "test") if tree.under(f)), "")
+        named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
+        k.command("test-one", f"composer phpunit -- --filter {named}", "composer.json scripts.phpunit", 45)
     if "behat" in scripts:
         k.command("test-one", "composer behat -- features/<name>.feature", "composer.json scripts.behat", 46)
     named = {"test", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix", "phpcbf"}

@@ -9,6 +9,7 @@ from typing import Any
 from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.ecosystems.example_tests import pytest_function
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
@@ -27,6 +28,12 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "celery": ("Celery", "framework"), "numpy": ("NumPy", "framework"), "pandas": ("pandas", "framework"),
     "torch": ("PyTorch", "framework"), "tensorflow": ("TensorFlow", "framework"), "scrapy": ("Scrapy", "framework"),
     "pytest": ("pytest", "test"), "hypothesis": ("Hypothesis", "test"), "tox": ("tox", "test"), "nox": ("nox", "test"),
+    "pytest-asyncio": ("pytest-asyncio", "test"), "pytest-xdist": ("pytest-xdist", "test"),
+    "pytest-mock": ("pytest-mock", "test"), "pytest-django": ("pytest-django", "test"),
+    "responses": ("responses", "test"),
+    "respx": ("RESPX", "test"), "freezegun": ("freezegun", "test"), "time-machine": ("time-machine", "test"),
+    "vcrpy": ("VCR.py", "test"), "pytest-vcr": ("VCR.py", "test"), "pytest-recording": ("VCR.py", "test"),
+    "factory-boy": ("factory_boy", "test"), "factory_boy": ("factory_boy", "test"),
     "sqlalchemy": ("SQLAlchemy", "database"), "sqlmodel": ("SQLModel", "database"), "peewee": ("peewee", "database"),
     "tortoise-orm": ("Tortoise ORM", "database"), "psycopg": ("PostgreSQL (psycopg)", "database"),
     "psycopg2": ("PostgreSQL (psycopg2)", "database"), "psycopg2-binary": ("PostgreSQL (psycopg2)", "database"),
@@ -65,7 +72,23 @@ def _deps(tree: Tree, pyproject: dict) -> set[str]:
     pipfile = load_toml(tree, "Pipfile")
     names |= set(pipfile.get("packages") or {}) | set(pipfile.get("dev-packages") or {})
     specs.extend(names)
+    specs.extend(_tox_deps(tree.read("tox.ini") or ""))
     return {n for n in (requirement_name(s) for s in specs if isinstance(s, str)) if n and n != "python"}
+
+
+_TOX_DEPS = re.compile(r"^deps\s*=[ \t]*(.*)\n((?:[ \t]+\S.*\n?)*)", re.MULTILINE)
+
+
+def _tox_deps(text: str) -> list[str]:
+    """What tox installs into its environments (python-socketio's pytest, pytest-asyncio and pytest-timeout are
+    there, not in pyproject.toml); a factor's condition (`py38: mock`) aside, references and options skipped."""
+    out = []
+    for first, rest in _TOX_DEPS.findall(text):
+        for line in [first, *rest.splitlines()]:
+            line = re.sub(r"^[\w,!-]+:\s+", "", line.split(" #", 1)[0].strip())
+            if line and not line.startswith(("-", "{", "#", ".")):
+                out.append(line)
+    return out
 
 
 NOT_RUNTIME = re.compile(
@@ -434,7 +457,10 @@ def _tests(k: Knowledge, p: _Project) -> None:
             # bottle's tests are methods of test classes: their node id names the class
             held = re.search(r"^class (\w+)\b[^\n]*:\s*\n(?:[^\n]*\n)*?\s+def test", tree.read(example) or "", re.M)
             top = re.search(r"^def test", tree.read(example) or "", re.M)
-            node = f"{held.group(1)}::<test name>" if held and not top else "<test name>"
+            text = tree.read(example) or ""
+            in_class = bool(held and not top)
+            name = pytest_function(text[held.start() :] if held and in_class else text, in_class) or "<test name>"
+            node = f"{held.group(1)}::{name}" if in_class and held else name
             k.command(
                 "test-one",
                 f"{run}pytest {example}::{node}{uncovered}",

@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, rank_by_use, stack_facts
+from picasso_tui.profile.ecosystems.example_tests import rust_test
 from picasso_tui.profile.ecosystems.rust_benchmarks import rust_benchmarks
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt, needs_nightly
 from picasso_tui.profile.findings import Knowledge, human_list, plural
@@ -474,6 +475,9 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
             k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
 
 
+_BY_NAME = "any test whose name contains the filter"
+
+
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], members: list[_Crate]) -> None:
     """Commands for the project's own crates; ``members`` adds the test crates, where one test may be run."""
     workspace = cargo_workspace(tree, root)
@@ -486,7 +490,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     held = {c.name: _integration_tests(tree, c.folder) for c in members} if workspace else {}
     holder = max(members, key=lambda c: (bool(held[c.name]), _test_files(tree, c))) if held else None
     if integration:  # one file of tests/ (reqwest's `cargo test --test redirect`), or a name filter
-        k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, "or `cargo test <test name>`")
+        name = rust_test(tree, "", integration[0]) or "<test name>"
+        k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, f"or `cargo test {name}`")
     elif holder and held[holder.name]:
         name, place = holder.name, f"{holder.folder}/tests/" if holder.folder else "tests/"
         # the root package is what a bare cargo command at the root selects (without default-members); naming it
@@ -498,14 +503,18 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
             f"cargo test{chosen} --test {held[name][0]}",
             place,
             60,
-            f"or `cargo test{chosen} <test name>`",
+            f"or `cargo test{chosen} {rust_test(tree, holder.folder, held[name][0]) or '<test name>'}`",
         )
     elif tested and tested.manifest == "Cargo.toml":  # delta's root package: a bare `cargo test` runs its tests
         # in gitui's workspace a bare `cargo test` at the root runs the root package's only: its members' go unrun
         others = workspace and any(_has_tests(tree, c) for c in members if c.folder)
-        k.command("test-one", f"cargo test{' --workspace' if others else ''} <test name>", tested.manifest, 60)
+        name = rust_test(tree, tested.folder)
+        k.command("test-one", f"cargo test{' --workspace' if others else ''} {name or '<test name>'}",
+                  tested.manifest, 60, _BY_NAME if name else "")  # fmt: skip
     elif tested:
-        k.command("test-one", f"cargo test -p {tested.name} <test name>", tested.manifest, 60)
+        name = rust_test(tree, tested.folder)
+        k.command("test-one", f"cargo test -p {tested.name} {name or '<test name>'}", tested.manifest, 60,
+                  _BY_NAME if name else "")  # fmt: skip
     # just's `[lib] doctest = false`: `cargo test --doc` runs nothing there
     doctested = [c for c in crates if not re.search(r"^\s*doctest\s*=\s*false", tree.read(c.manifest) or "", re.M)]
     if any(c.library for c in doctested):
