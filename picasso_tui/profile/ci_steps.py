@@ -89,9 +89,10 @@ def matrix_folders(folder: str, job: dict[Any, Any]) -> list[str]:
 
 def posix_shell(workflow: dict[Any, Any], job: dict[Any, Any], step: dict[Any, Any]) -> bool:
     """The step's `run:` text is shell lines: no `shell: python` (a script's statements, not commands) on the step,
-    its job's defaults or the workflow's, nor `shell: cmd`, whose lines go on after a `^` (cmark's Windows job)."""
+    its job's defaults or the workflow's, nor `shell: cmd`, whose lines go on after a `^` (cmark's Windows job), nor
+    PowerShell (ebpf's windows job: `Write-Error "Setup script not found…"`)."""
     shell = str(step.get("shell") or run_default(job, "shell") or run_default(workflow, "shell"))
-    return not re.match(r"python|cmd\b", shell.strip(), re.IGNORECASE)
+    return not re.match(r"python|cmd\b|pwsh\b|powershell\b", shell.strip(), re.IGNORECASE)
 
 
 MATRIX_VALUES = 24

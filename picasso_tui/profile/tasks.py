@@ -274,10 +274,12 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         _one_test_variable(k, rel, text)
         first = default_target(text)
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
-        needs = make_rules(text).get(first, ([], ""))[0]
+        needs, recipe = make_rules(text).get(first, ([], ""))
         release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
+        # ginkgo's `all: vet test` only checks: go vet and the suite, nothing built
+        checks = bool(needs) and not recipe.strip() and all(_CHECK_TARGET.fullmatch(n) for n in needs)
         # go-pretty's `default: help` prints the targets, it builds nothing
-        plain = first in ("all", "default") and first in live and not release and needs != ["help"]
+        plain = first in ("all", "default") and first in live and not release and needs != ["help"] and not checks
         if tree.has("go.mod") and plain and not runs_tests(text, first):
             # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
             k.command("build", "make", f"{rel} default target `{first}`", RUNNER)
@@ -287,6 +289,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         target = automake_test_target(tree.read("Makefile.am") or "")
         if automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
             k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
+
+
+_CHECK_TARGET = re.compile(r"(go-?)?(vet|lint|test|tests|check|fmt|format|tidy|staticcheck|golangci-lint)")
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:

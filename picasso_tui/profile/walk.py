@@ -46,12 +46,12 @@ AUXILIARY_DIRS = frozenset(
     {
         "examples", "example", "_examples", "samples", "sample", "demo", "demos", "benches", "bench", "benchmarks",
         "benchmark", "fuzz", "fuzzing", "docs", "doc", "documentation", "testdata", "fixtures", "test-fixtures",
-        "website", "docker", "build",
+        "website", "docker", "build", "lab",
     }
 )  # fmt: skip
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
-test fixtures, a container's demo server): their manifests and programs are not the project's own, even when they
-sit in its tree."""
+test fixtures, a container's demo server, coverage.py's lab/ of experiments): their manifests and programs are not
+the project's own, even when they sit in its tree."""
 FIXTURE_PROJECT = re.compile(r"^(test|tests|spec)/(apps|projects|dummy|fixture[_-]apps|sample[_-]apps)/", re.I)
 """Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy): their
 jQuery is no language of the project and their stub tests are not its suite."""
@@ -80,7 +80,12 @@ GENERATED_SUFFIXES = (
     ".generated.ts",
     ".g.dart",
     ".designer.cs",
+    ".bundle.js",
+    "-bundle.js",
+    ".standalone.js",
 )
+"""Build outputs; a bundler's single-file outputs (django-ninja ships Swagger UI's swagger-ui-bundle.js and Redoc's
+redoc.standalone.js, 2.4 MB of someone else's minified JavaScript that made its main language "JavaScript")."""
 
 
 @dataclass
@@ -306,9 +311,12 @@ class _Tracked:
 def _tracked_build(rel: str, tracked: _Tracked) -> bool:
     """A top-level build/ that git tracks holds build scripts (lz4's CMake, Meson and Visual Studio projects,
     kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``).
-    A tracked Python package named like an output folder is the code itself (coveragepy's coverage/)."""
+    A tracked Python package named like an output folder is the code itself (coveragepy's coverage/), and so is a
+    tracked folder of that name inside the source tree."""
     if rel == "build":
         return rel in tracked.folders
+    if re.search(r"(^|/)(src|lib|pkg|internal)/(.+/)?(build|out|target|coverage|dist)$", rel):
+        return rel in tracked.folders  # pitest's src/main/java/org/pitest/coverage/: a package of the code
     return "/" not in rel and f"{rel}/__init__.py" in tracked.files
 
 

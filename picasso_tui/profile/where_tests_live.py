@@ -383,11 +383,12 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     where, beside = test_homes(tree, tests)
     homes = where.most_common()
     places = [f"in {d} ({plural(n, 'file')})" for d, n in homes[:PLACES_SHOWN]]
+    mostly_otherwise = ""
     if where:
         top, n = homes[0]
         total = len(tree.under(top))
         if total > 50 and total > 5 * n:  # curl's tests/data: the suite is mostly not in files named like tests
-            places[0] += f", which holds {total} files in all (other suites or test data too)"
+            mostly_otherwise = f"{top} ({total} files)"
     if len(homes) > PLACES_SHOWN:  # fs-extra's 12 lib/*/__tests__/: the list says it is not all of them
         rest = sum(n for _, n in homes[PLACES_SHOWN:])
         places[-1] += f" and {plural(len(homes) - PLACES_SHOWN, 'more place')} ({plural(rest, 'file')})"
@@ -405,10 +406,20 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     # a naming a tenth of the files follow is the project's; jjwt's one RfcTests.groovy helper is not
     common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
     names = _filtered_first(tree, common)
+    said = f"{plural(len(tests), 'test file')}, named {human_list(names)}; they live {human_list(places)}."
+    if mostly_otherwise:
+        # undici's test/ holds 485 files, its suites plain test/*.js: "10 test files" read as the whole suite
+        named = len(tests)
+        among = (
+            f"{named} of them {'is' if named == 1 else 'are'} named {human_list(names)}"
+            if len(places) == 1
+            else f"files named {human_list(names)}: {human_list(places)}"
+        )
+        said = f"The tests live in {mostly_otherwise}, most of them suites and data not named like tests; {among}."
     k.fact(
         "layout/tests",
         "Where tests live",
-        f"{plural(len(tests), 'test file')}, named {human_list(names)}; they live {human_list(places)}.",
+        said,
         *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )

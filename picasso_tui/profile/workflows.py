@@ -288,6 +288,9 @@ BARE_TOOL = re.compile(
 """A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
 `pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
 `pre-commit run --all-files`), or reads stdin (air's AGENTS.md names `gofmt` and `goimports` as its tools)."""
+POWERSHELL = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\$\w+\s*=")
+"""A PowerShell line (ebpf's windows job: `Write-Error "Setup script not found…"`, `$env = …`): no POSIX shell runs
+it, and an error message is no build."""
 DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")
@@ -308,6 +311,18 @@ reproduces a bug) adds a gem: they check nothing."""
 def _rustfmt_off(tree: Tree) -> bool:
     config = tree.first("rustfmt.toml", ".rustfmt.toml")
     return bool(config) and bool(re.search(r"^\s*disable_all_formatting\s*=\s*true", tree.read(config) or "", re.M))
+
+
+_BUILD_FOLDER_ONLY = re.compile(r"(ninja|make|cmake --build|meson compile)\s+(?:-C\s+)?([\w./-]+)(\s+-j\S*)?")
+
+
+def _builds_an_unconfigured_folder(tree: Tree, command: str) -> bool:
+    """A CI step that only builds a folder an earlier step configured (`ninja -C build`, `cmake --build build`):
+    on a fresh checkout the folder does not exist and the step fails alone."""
+    found = _BUILD_FOLDER_ONLY.fullmatch(command)
+    return (
+        bool(found) and (found.group(1) != "make" or command.startswith("make -C")) and not tree.under(found.group(2))
+    )
 
 
 def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
@@ -468,7 +483,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         or (re.search(r"\s\./\.\.\.(\s|$)", c.command) and not re.search(r"\s-run[ =]", c.command))
     ):
         return None  # pgx's `go test ./... -v | grep SKIP` runs the whole suite to list what it skips
-    if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command):
+    if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command) or POWERSHELL.match(c.command):
         return None  # equalsverifier's guide names build/eclipse-formatter-config.xml; nanobench's `pip install -r`
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
         return None  # filelock's CI: `python tasks\deny_symlink.py …`, a Windows path: no POSIX shell runs it so
@@ -525,6 +540,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role == "build" and re.search(r"\s(-pl|--projects)[ =]", c.command) and c.source.startswith("CI"):
         # jsonschema2pojo's CI builds only what its Gradle plugin's tests need (`-pl …-gradle-plugin -am`)
         c = replace(c, priority=c.priority + 30)
+    if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):
+        c = replace(c, priority=c.priority + 30)  # pcre2's `ninja -C build`: its configure is the step before
     if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):
         return None  # ArduinoJson's CI compiles each example sketch: a check of the examples, not the build
     if c.role == "run" and NOT_PROJECT.search(c.command):

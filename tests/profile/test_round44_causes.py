@@ -3,6 +3,7 @@ framework (mocks, HTTP replay, factories), what tox installs, and a Gradle modul
 
 from __future__ import annotations
 
+from picasso_tui.profile.walk import walk
 from tests.profile.learned import bodies
 
 OXIDIZED_GEMSPEC = """Gem::Specification.new do |s|
@@ -97,3 +98,164 @@ def test_one_maven_test_names_a_class_that_declares_a_test_never_a_helper(make_p
              "src/test/java/io/ChromeTest.java": "class ChromeTest { @Test void opens() {} }\n"}  # fmt: skip
     one = bodies(make_project, files, name="webdrivermanager")["workflow/test-one"]
     assert one.startswith("To run one test: `mvn test -Dtest=ChromeTest`")
+
+
+# Causes found in sets 129–132, judged on 87ac923.
+
+
+def test_a_bundlers_single_file_outputs_are_no_language_of_the_project(make_project):
+    big = "var a=1;" * 4000
+    files = {"pyproject.toml": '[project]\nname = "ninja"\n', "ninja/main.py": "import os\n" * 50,
+             "ninja/static/ninja/swagger-ui-bundle.js": big, "ninja/static/ninja/redoc.standalone.js": big}  # fmt: skip
+    assert bodies(make_project, files, name="django-ninja")["languages"].startswith(
+        "Languages by share of source: Python 100%"
+    )
+
+
+def test_fixtures_a_spec_fingerprints_are_input_not_source(make_project):
+    plugin = "function x() { return 1; }\n" * 300
+    files = {"Gemfile": "source 'https://rubygems.org'\n", "lib/wpscan.rb": "module WPScan; end\n" * 20,
+             **{f"spec/fixtures/plugins/p{i}/js/app.js": plugin for i in range(5)}}  # fmt: skip
+    assert "JavaScript" not in bodies(make_project, files, name="wpscan")["languages"]
+
+
+TELOXIDE_TESTS = """#[test]
+#[cfg(feature = "macros")]
+fn parse_command_with_args() {}
+
+#[test]
+#[cfg(feature = "macros")]
+fn parse_command_with_non_string_arg() {}
+"""
+
+
+def test_an_integration_file_whose_every_test_needs_a_feature_is_not_the_one_test(make_project):
+    cargo = '[package]\nname = "teloxide"\n\n[features]\nmacros = []\n'
+    files = {"Cargo.toml": cargo, "src/lib.rs": "#[cfg(test)]\nmod tests {\n    #[test]\n    fn backoff() {}\n}\n",
+             "tests/command.rs": TELOXIDE_TESTS}  # fmt: skip
+    one = bodies(make_project, files, name="teloxide")["workflow/test-one"]
+    assert one.startswith("To run one test: `cargo test backoff`"), "the file's tests compile away without `macros`"
+
+
+PCRE2_CMAKE = """cmake_minimum_required(VERSION 3.15)
+project(PCRE2 C)
+set(PCRE2_SUPPORT_JIT OFF CACHE BOOL "Enable support for Just-in-time compiling.")
+add_library(pcre2 src/pcre2_compile.c)
+enable_testing()
+if(BUILD_TESTING)
+  if(PCRE2_SUPPORT_JIT)
+    add_test(pcre2_jit_test pcre2_jit_test)
+  endif()
+  add_test(pcre2posix_test pcre2posix_test)
+  add_test(pcre2_test sh RunTest)
+endif()
+"""
+PCRE2_CI = """on: [push, pull_request]
+jobs:
+  wasp:
+    runs-on: ubuntu-latest
+    steps:
+      - run: cmake -G Ninja -DPCRE2_SUPPORT_JIT=ON -B build
+      - run: ninja -C build
+"""
+
+
+def test_one_ctest_skips_a_test_an_off_option_gates_and_a_ci_build_of_its_folder_ranks_after(make_project):
+    files = {"CMakeLists.txt": PCRE2_CMAKE, "src/pcre2_compile.c": "int x;\n", ".github/workflows/dev.yml": PCRE2_CI}
+    learned = bodies(make_project, files, name="pcre2")
+    assert "`ctest --test-dir build -R pcre2posix_test`" in learned["workflow/test-one"]
+    assert not learned["workflow/build"].startswith("To build: `ninja -C build`"), "the folder needs its configure"
+
+
+def test_a_tracked_package_named_coverage_inside_the_source_is_walked(make_project):
+    files = {"pom.xml": "<project><artifactId>pitest</artifactId></project>",
+             "src/main/java/org/pitest/coverage/CoverageMinion.java": "class CoverageMinion {}\n",
+             "src/main/java/org/pitest/Main.java": "class Main {}\n", "coverage/index.html": "<html></html>\n"}  # fmt: skip
+    seen = walk(make_project(files, name="pitest").root).files
+    assert "src/main/java/org/pitest/coverage/CoverageMinion.java" in seen
+    assert "coverage/index.html" not in seen, "a top-level coverage/ is a report"
+
+
+def test_a_commented_out_gemspec_dependency_is_no_dependency(make_project):
+    gemspec = ('Gem::Specification.new do |s|\n  s.name = "better_errors"\n  s.add_dependency "rack", ">= 0.9.0"\n'
+               '  # optional dependencies:\n  # s.add_dependency "binding_of_caller"\nend\n')  # fmt: skip
+    files = {"better_errors.gemspec": gemspec, "lib/better_errors.rb": "module BetterErrors; end\n"}
+    stack = bodies(make_project, files, name="better_errors")["ruby/stack"]
+    assert "Rack" in stack and "binding_of_caller" not in stack
+
+
+RAKEFILE = """require "rake/testtask"
+namespace :test do
+  %w[postgresql mysql2 sqlite3].each do |adapter|
+    Rake::TestTask.new(adapter) do |t|
+      t.pattern = "test/**/*_test.rb"
+    end
+  end
+end
+task test: ["test:postgresql", "test:mysql2", "test:sqlite3"]
+task default: :test
+"""
+
+
+def test_a_test_task_named_from_a_loop_variable_gives_no_task_of_that_word(make_project):
+    files = {"Rakefile": RAKEFILE, "doctor.gemspec": 'Gem::Specification.new do |s|\n  s.name = "doctor"\nend\n',
+             "lib/doctor.rb": "module Doctor; end\n", "test/doctor_test.rb": "class DoctorTest; end\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="doctor")
+    assert "test:test" not in "\n".join(learned.values())
+
+
+def test_an_npm_wrapper_that_builds_a_cmake_program_is_no_javascript_project(make_project):
+    pkg = '{"name": "uncrustify", "main": "uncrustify", "bin": "src/uncrustify", '
+    pkg += '"scripts": {"preinstall": "mkdir -p build && cd build && cmake .. && make"}}'
+    files = {"package.json": pkg, "CMakeLists.txt": "project(uncrustify CXX)\nadd_executable(uncrustify src/a.cpp)\n",
+             "src/a.cpp": "int main() {}\n" * 40, "emscripten/prefix_module.js": "var Module = {};\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="uncrustify")
+    assert "javascript/packaging" not in learned and "npm install" not in learned.get("workflow/install", "")
+
+
+def test_a_pyproject_that_only_fetches_a_released_binary_is_no_python_project(make_project):
+    pyproject = '[build-system]\nrequires = ["release-gitter[builder]"]\nbuild-backend = "pseudo_builder"\n'
+    files = {"pyproject.toml": pyproject, "Cargo.toml": '[package]\nname = "stylua"\n', "src/main.rs": "fn main() {}\n",
+             ".github/release.py": "print(1)\n"}  # fmt: skip
+    assert "python/packaging" not in bodies(make_project, files, name="StyLua")
+
+
+def test_a_default_target_that_only_vets_and_tests_is_no_build(make_project):
+    makefile = "all: vet test\n\ntest:\n\tgo test ./...\n\nvet:\n\tgo vet ./...\n"
+    files = {
+        "Makefile": makefile,
+        "go.mod": "module github.com/onsi/ginkgo/v2\n\ngo 1.23\n",
+        "core.go": "package ginkgo\n",
+    }
+    build = bodies(make_project, files, name="ginkgo")["workflow/build"]
+    assert build.startswith("To build: `go build ./...`") and "`make`" not in build
+
+
+EBPF_CI = """on: [push, pull_request]
+jobs:
+  windows-test:
+    runs-on: windows-latest
+    steps:
+      - run: |
+          Write-Error "Setup script not found in the extracted package"
+        shell: pwsh
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - run: go build -v ./...
+"""
+
+
+def test_a_powershell_line_of_a_windows_job_is_no_command(make_project):
+    files = {"go.mod": "module github.com/cilium/ebpf\n\ngo 1.23\n", "prog.go": "package ebpf\n",
+             ".github/workflows/ci.yml": EBPF_CI}  # fmt: skip
+    learned = bodies(make_project, files, name="ebpf")
+    assert "Write-Error" not in "\n".join(learned.values())
+
+
+def test_a_lab_folder_of_experiments_is_not_the_main_source(make_project):
+    files = {"pyproject.toml": '[project]\nname = "coverage"\n', "lab/README.txt": "Experiments, not installed.\n",
+             **{f"lab/exp{i}.py": "x = 1\n" for i in range(14)},
+             **{f"coverage/m{i}.py": "import os\n" * 30 for i in range(4)}, "coverage/__init__.py": ""}  # fmt: skip
+    source = bodies(make_project, files, name="coveragepy")["layout/source"]
+    assert source.startswith("Main source in coverage/") and "lab/" not in source

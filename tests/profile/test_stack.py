@@ -365,9 +365,10 @@ def test_a_test_folder_mostly_of_other_files_says_so(make_project):
     files = {f"tests/data/test{i}": "x\n" for i in range(60)}
     files.update({"tests/http/test_basic.py": "def test_a():\n    pass\n", "src/a.c": "int a;\n"})
     body = learn(make_project, files)["layout/tests"]
-    assert "in tests/ (1 file), which holds 61 files in all (other suites or test data too)" in body
+    assert body.startswith("The tests live in tests/ (61 files), most of them suites and data not named like tests;")
+    assert "1 of them is named test_*.py" in body, "the one file named like a test is not the whole suite"
     small = learn(make_project, {"tests/test_a.py": "", "tests/conftest.py": ""}, name="small")["layout/tests"]
-    assert "in all" not in small
+    assert small.startswith("1 test file, named test_*.py; they live in tests/ (1 file)")
 
 
 def test_the_package_managers_integrity_hash_is_left_out(make_project):

@@ -19,14 +19,19 @@ _RUST_TEST = re.compile(
 )
 """`#[test] fn name` or `#[tokio::test] async fn name`; an ignored one (`#[ignore]` follows) does not run by name."""
 _FILE_GATED = re.compile(r"^#!\[cfg\(", re.MULTILINE)
-_JVM_TEST_FILE = re.compile(
-    r"(?:^|/)src/test/(?:java|kotlin|groovy|scala)/(?:[\w/]+/)?(\w+(?:Test|Tests))\.(?:java|kt)$"
-)
+_JVM_TEST_FILE = re.compile(r"^src/test/(?:java|kotlin|groovy)/(?:[\w/]+/)?(\w+(?:Test|Tests))\.(?:java|kt)$")
+"""A test class file of the module's own source set: not one of the sample projects a test feeds the build
+(pitest's src/test/resources/pit-*/…/com/example/*Test.java)."""
 DECLARES_JVM_TEST = re.compile(
     r"@(Test|ParameterizedTest|RepeatedTest|TestFactory)\b|extends \w*(Test\w*|Specification)\b"
 )
 """A JVM source that declares a test: a class without one runs nothing when named (bucket4j's program class)."""
 _CTEST_NAME = re.compile(r"\badd_test\s*\(\s*(?:NAME\s+)?([A-Za-z][\w.-]*)\s+([^)\n]*)", re.IGNORECASE)
+_CMAKE_IF = re.compile(r"^\s*if\s*\((.*)\)\s*(?:#.*)?$", re.IGNORECASE)
+_CMAKE_ENDIF = re.compile(r"^\s*endif\s*\(", re.IGNORECASE)
+_OFF_OPTION = re.compile(
+    r"\boption\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)|\bset\s*\(\s*(\w+)\s+OFF\s+CACHE\b", re.IGNORECASE
+)
 _PHPUNIT_CLASS = re.compile(r"^(?:final\s+|readonly\s+)*class\s+(\w+Test)\s+extends\b", re.MULTILINE)
 _PYTEST_FUNCTION = re.compile(r"^(\s*)(?:async\s+)?def (test_\w+)\(", re.MULTILINE)
 
@@ -51,8 +56,8 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
     Gradle's `--tests` both take a simple class name; an abstract base, or a class that declares no test, is not one."""
     prefix = f"{module}/" if module else ""
     for rel in tree.under(f"{prefix}src/test"):
-        found = _JVM_TEST_FILE.search(rel)
-        name = found.group(1) if found and not in_fixture_project(rel) else ""
+        found = _JVM_TEST_FILE.match(rel[len(prefix) :])
+        name = found.group(1) if found and "/com/example/" not in rel else ""
         text = (tree.read(rel) or "") if name and not name.startswith(("Abstract", "Base")) else ""
         if text and f"abstract class {name}" not in text and DECLARES_JVM_TEST.search(text):
             return name
@@ -61,12 +66,24 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
 
 def ctest_name(cmake_texts: list[str]) -> str:
     """A test name `add_test` registers literally (`add_test(NAME tables …)`); one built from a variable is not.
-    A test that runs the program of its own name comes first: jansson's `memcheck__test_load` wraps test_load in
-    valgrind, where the plain `test_load` is the test itself."""
-    found = [(m.group(1), m.group(2)) for text in cmake_texts for m in _CTEST_NAME.finditer(text)]
-    named = [(name, rest) for name, rest in found if name.upper() not in ("NAME", "COMMAND")]
-    plain = [name for name, rest in named if re.match(rf"(?:COMMAND\s+)?(?:\$<TARGET_FILE:)?{re.escape(name)}\b", rest)]
-    return (plain or [name for name, _ in named] or [""])[0]
+    First a test no OFF-by-default option gates (pcre2's pcre2_jit_test exists only with PCRE2_SUPPORT_JIT, OFF),
+    then the one under the fewest `if()`s, then one that runs the program of its own name (jansson's
+    `memcheck__test_load` wraps test_load in valgrind)."""
+    every = "\n".join(cmake_texts)
+    off = {a or b for a, b in _OFF_OPTION.findall(every)}
+    found: list[tuple[bool, int, bool, int, str]] = []
+    for text in cmake_texts:
+        gates: list[str] = []
+        for line in text.splitlines():
+            if opened := _CMAKE_IF.match(line):
+                gates.append(opened.group(1).strip())
+            elif _CMAKE_ENDIF.match(line) and gates:
+                gates.pop()
+            elif (m := _CTEST_NAME.search(line)) and m.group(1).upper() not in ("NAME", "COMMAND"):
+                name, rest = m.group(1), m.group(2)
+                plain = bool(re.match(rf"(?:COMMAND\s+)?(?:\$<TARGET_FILE:)?{re.escape(name)}\b", rest))
+                found.append((any(g in off for g in gates), len(gates), not plain, len(found), name))
+    return min(found)[4] if found else ""
 
 
 def phpunit_class(tree: Tree, folder: str) -> str:

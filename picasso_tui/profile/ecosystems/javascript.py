@@ -237,7 +237,7 @@ def investigate(tree: Tree) -> Knowledge:
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
     others = own_languages(tree) - {"javascript", "typescript"}
-    if not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg)):
+    if not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg) or _builds_native(tree, pkg)):
         return _tooling_only(package)
     _packaging(k, package)
     kinds = _stack(k, package)
@@ -256,6 +256,16 @@ def _shim_only(tree: Tree, pkg: dict) -> bool:
     main = str(pkg.get("main") or "").removeprefix("./")
     own = [f for f in tree.own if f.endswith(JS_SOURCE) and not TOOL_CONFIG.search(f)]
     return bool(main) and own == [main] and not tree.has("binding.gyp")
+
+
+def _builds_native(tree: Tree, pkg: dict) -> bool:
+    """An npm wrapper of another language's program: its install script builds that program (uncrustify's
+    `preinstall: mkdir -p build && cd build && cmake .. && make`) and its main is no JavaScript file of the tree."""
+    scripts = pkg.get("scripts") if isinstance(pkg.get("scripts"), dict) else {}
+    install = " ".join(str(scripts.get(s) or "") for s in ("preinstall", "install", "postinstall"))
+    main = str(pkg.get("main") or "").removeprefix("./")
+    present = main and any(tree.has(f) for f in (main, f"{main}.js", f"{main}/index.js"))
+    return bool(re.search(r"\b(cmake|make|cargo build|go build)\b", install)) and not present
 
 
 def _tooling_only(package: _Package) -> Knowledge:

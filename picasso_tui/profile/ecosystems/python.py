@@ -306,10 +306,17 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _tools_only(tree: Tree, sources: list[str]) -> bool:
-    """Only requirements files, in a project whose main language is another: they install the build's or the
-    tests' tools (pip can fetch meson), the project is not a Python one."""
+    """Only requirements files, or a pyproject.toml that declares no package, in a project whose main language is
+    another: they install the build's or the tests' tools (pip can fetch meson), the project is not a Python one."""
     found = shares(tree)
     manifests = [f for f in sources if f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile")]
+    if manifests == ["pyproject.toml"] and found and found[0][0] != "python":
+        # StyLua's pyproject.toml only lets pip fetch the released Rust binary (release-gitter): no package of its
+        # own ([project] or Poetry) and no Python beside the scripts of .github/
+        pyproject = load_toml(tree, "pyproject.toml")
+        declared = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
+        code = [f for f in tree.own if f.endswith(".py") and not f.startswith((".github/", "scripts/", "tools/"))]
+        return not declared and not code
     return not manifests and bool(found) and found[0][0] != "python"
 
 

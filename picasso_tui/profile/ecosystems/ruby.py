@@ -43,6 +43,7 @@ DEVELOPMENT = re.compile(r"""add_development_dependency\s*\(?\s*(?:['"]([^'"]+)[
 """`s.add_dependency "rack"` and a generated gemspec's `s.add_runtime_dependency(%q<public_suffix>.freeze, …)`."""
 
 
+_COMMENT = re.compile(r"^\s*#[^\n]*$", re.MULTILINE)
 UNREAD_RUNTIME = re.compile(r"""add_(?:runtime_)?dependency(?:\s*\(\s*|\s+)(?![\s'"(]|%q)\S""")
 """A runtime dependency added from a variable (`gem.add_dependency(name, …)` in a loop): one not read here."""
 YAML_LOADED = re.compile(r"""['"]([\w./-]+\.ya?ml)['"]""")
@@ -103,10 +104,13 @@ def investigate(tree: Tree) -> Knowledge:
         return ruby_hoe.investigate(tree)  # minitest: no Gemfile, no gemspec, a Rakefile's Hoe.spec
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
     gemfile = tree.read("Gemfile") or ""
-    specs = "\n".join(tree.read(g) or "" for g in gemspecs)
+    # better_errors' `# s.add_dependency "binding_of_caller"` under "# optional dependencies:": a comment, no dependency
+    specs = "\n".join(_COMMENT.sub("", tree.read(g) or "") for g in gemspecs)
     # dotenv's railties is dotenv-rails.gemspec's: the gem named like the repository says what the project is built on
     named = [g for g in gemspecs if name_key(_gem_name(tree, g)) == name_key(tree.root.name)]
-    main_specs = "\n".join(tree.read(g) or "" for g in named) if len(gemspecs) > 1 and named else specs
+    main_specs = (
+        "\n".join(_COMMENT.sub("", tree.read(g) or "") for g in named) if len(gemspecs) > 1 and named else specs
+    )
     runtime = [a or b for a, b in RUNTIME.findall(main_specs)] if gemspecs else None
     deps = set(re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE))
     deps |= {a or b for a, b in DEVELOPMENT.findall(specs)}

@@ -7,7 +7,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TASK = re.compile(r"^(?P<indent>[ \t]*)(?:Rake|Minitest)::TestTask\.new\s*\(?\s*(?P<name>[:'\"][\w:]+['\"]?)?", re.M)
+_TASK = re.compile(
+    r"^(?P<indent>[ \t]*)(?:Rake|Minitest)::TestTask\.new[ \t]*\(?[ \t]*"
+    r"(?:(?P<name>[:'\"][\w:]+['\"]?)|(?P<var>(?!do\b)[a-z_]\w*))?",
+    re.M,
+)
+"""`Rake::TestTask.new(:unit)`, or `.new(adapter)` in a loop (active_record_doctor's test:postgresql, test:mysql2 …):
+a name computed from a variable, which no task of a fixed name stands for."""
 _NAMESPACE = re.compile(r"^(?P<indent>[ \t]*)namespace\s*\(?\s*[:'\"](?P<name>[\w-]+)['\"]?\s*\)?\s*do\b", re.M)
 
 
@@ -21,6 +27,8 @@ class TestTask:
 def test_tasks(text: str) -> list[TestTask]:
     out: list[TestTask] = []
     for m in _TASK.finditer(text):
+        if m.group("var"):
+            continue
         name = (m.group("name") or ":test").strip(":'\"")
         spaces = [n for n in _NAMESPACE.finditer(text, 0, m.start()) if len(n.group("indent")) < len(m.group("indent"))]
         if spaces:

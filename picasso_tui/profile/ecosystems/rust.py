@@ -394,9 +394,14 @@ PLATFORM_NAMES = {"windows": "Windows", "unix": "Unix", "macos": "macOS", "ios":
 
 
 _DECLARED_TEST = re.compile(r"\[\[test\]\][^\[]*?name\s*=\s*\"([\w-]+)\"([^\[]*)", re.DOTALL)
-_FEATURE_GATED = re.compile(r"^\s*#\[cfg\([^\n]*\bfeature\s*=[^\n]*\)\]\s*\n\s*#\[test\]", re.MULTILINE)
+_FEATURE_GATED = re.compile(
+    r"^\s*#\[cfg\([^\n]*\bfeature\s*=[^\n]*\)\]\s*\n\s*#\[test\]|"
+    r"^\s*#\[test\]\s*\n\s*#\[cfg\([^\n]*\bfeature\s*=[^\n]*\)\]",
+    re.MULTILINE,
+)
 """A test behind a feature (ratatui's backend_termion.rs: `#[cfg(all(not(windows), feature = "termion"))]` on each
-test): run without the feature, the file's tests compile away and none runs."""
+test; teloxide's tests/command.rs: `#[test]` then `#[cfg(feature = "macros")]`): run without the feature, the file's
+tests compile away and none runs."""
 _IGNORED = re.compile(r"^\s*#\[(ignore\b|rustversion::attr\(not\(nightly\),\s*ignore\b)", re.MULTILINE)
 
 
