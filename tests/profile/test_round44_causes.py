@@ -259,3 +259,13 @@ def test_a_lab_folder_of_experiments_is_not_the_main_source(make_project):
              **{f"coverage/m{i}.py": "import os\n" * 30 for i in range(4)}, "coverage/__init__.py": ""}  # fmt: skip
     source = bodies(make_project, files, name="coveragepy")["layout/source"]
     assert source.startswith("Main source in coverage/") and "lab/" not in source
+
+
+def test_the_main_sources_tests_are_counted_by_their_folder_when_few_are_named_like_tests(make_project):
+    files = {"package.json": '{"name": "undici", "main": "index.js", "scripts": {"test": "borp -p \\"test/*.js\\""}}',
+             "index.js": "module.exports = require('./lib/core')\n", "lib/core.js": "module.exports = 1\n" * 40,
+             "lib/fetch.js": "module.exports = 2\n" * 40, "test/cache-tests.mjs": "export {}\n",
+             **{f"test/fixtures/f{i}.txt": "x\n" for i in range(70)}}  # fmt: skip
+    learned = bodies(make_project, files, name="undici")
+    assert "Its tests are in test/ (71 files)." in learned["layout/source"]
+    assert learned["layout/tests"].startswith("The tests live in test/ (71 files)")
