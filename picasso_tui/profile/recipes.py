@@ -222,6 +222,10 @@ def missing(tree: Tree, command: str) -> bool:
     if rake and not folder:
         tasks = _rake_tasks(tree)
         return tasks is not None and rake.group(1) not in tasks
+    if re.fullmatch(r"make( -j\s*\d*)?", rest) and not folder:
+        # omegaconf's guide: "`make`(inside docs folder)": at the root, with no Makefile and none to generate, it fails
+        makefile = tree.first("Makefile", "makefile", "GNUmakefile", "Makefile.in", "Makefile.PL", "premake5.lua")
+        return not makefile and not tree.first("configure", "configure.ac", "CMakeLists.txt", "Makefile.am")
     target = _TARGET.match(rest)
     if target and target.group(1) == "make" and not folder and "-C" not in target.group(2):
         rel = tree.first("Makefile", "makefile", "GNUmakefile")

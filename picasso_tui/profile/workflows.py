@@ -325,6 +325,18 @@ def _builds_an_unconfigured_folder(tree: Tree, command: str) -> bool:
     )
 
 
+def _gradle_install_without_maven_plugin(tree: Tree, command: str) -> bool:
+    """`./gradlew install` where no build applies the legacy `maven` plugin (removed in Gradle 7) nor declares an
+    `install` task: maven-publish names it publishToMavenLocal, and Gradle stops on the unknown task."""
+    if not re.match(r"(\./)?gradlew(\s+-\S+)*\s+(:?[\w-]+:)*install(\s|$)", command):
+        return False
+    builds = "\n".join(tree.read(f) or "" for f in tree.named("build.gradle", "build.gradle.kts")[:40])
+    legacy = re.search(
+        r"""apply plugin:\s*['"]maven['"]|id\s*\(?\s*['"]maven['"]|\bplugins\s*\{[^}]*\bmaven\b(?!-)""", builds
+    )
+    return not legacy and not re.search(r"""\b(task|register)\s*\(?\s*['"]?install\b""", builds)
+
+
 def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
     """Maven's `-Dtest=Name` or Gradle's `--tests Name` for a class no source file declares, or one that declares no
     test (bucket4j's `-Dtest=LockFreeBucketLayout` is a program with a main method): nothing runs."""
@@ -390,6 +402,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # steep's README offers `bin/console` (IRB) to try things; tomo's guide `rake install`s the gem
     if c.role == "test-one" and re.search(r"\s['\"]?-Dtest=['\"]?!", c.command):
         return None  # sqlancer's CI `-Dtest=!sqlancer.dbms.**,…` runs all but some: no one test
+    if _gradle_install_without_maven_plugin(tree, c.command):
+        return None  # NewPipeExtractor's README: `./gradlew install`, a task of the old `maven` plugin it dropped
     if unknown_gradle_project(tree, c.command) or _names_a_missing_test_class(tree, c.command):
         return None  # sqlancer's CONTRIBUTING.md: `mvn -Dtest=TestMySQL test`, a class since split in four
     if c.role in CHECK_ROLES and _runs_the_tests_too(tree, c.command):

@@ -269,3 +269,44 @@ def test_the_main_sources_tests_are_counted_by_their_folder_when_few_are_named_l
     learned = bodies(make_project, files, name="undici")
     assert "Its tests are in test/ (71 files)." in learned["layout/source"]
     assert learned["layout/tests"].startswith("The tests live in test/ (71 files)")
+
+
+def test_a_bare_make_at_a_root_without_a_makefile_is_no_command(make_project):
+    guide = "# Contributing\n\nTo build the docs execute `nox -s docs` or `make`(inside docs folder).\n"
+    files = {"CONTRIBUTING.md": guide, "pyproject.toml": '[project]\nname = "omegaconf"\n', "omegaconf/a.py": "",
+             "noxfile.py": "import nox\n\n@nox.session\ndef docs(session):\n    session.run('sphinx-build')\n",
+             "docs/source/conf.py": "project = 'x'\n", "docs/Makefile": "help:\n\t@sphinx-build -M help source build\n"}  # fmt: skip
+    docs = bodies(make_project, files, name="omegaconf")["workflow/docs"]
+    assert "`make`" not in docs and "`nox -s docs`" in docs
+
+
+def test_a_gem_console_without_bundler_runs_under_bundle_exec(make_project):
+    console = '#!/usr/bin/env ruby\nrequire "irb"\nrequire "phlex"\n\nIRB.start(__FILE__)\n'
+    files = {"bin/console": console, "phlex.gemspec": 'Gem::Specification.new do |s|\n  s.name = "phlex"\nend\n',
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "lib/phlex.rb": "module Phlex; end\n"}  # fmt: skip
+    run = bodies(make_project, files, name="phlex")["workflow/run"]
+    assert run.startswith("To run: `bundle exec bin/console`")
+
+
+def test_phpunit_loads_the_suites_bootstrap_when_its_config_names_none(make_project):
+    files = {"composer.json": '{"name": "shaarli/shaarli", "require-dev": {"phpunit/phpunit": "^9"}}',
+             "phpunit.xml": '<phpunit><testsuites><testsuite name="unit"><directory>tests</directory></testsuite>'
+                            "</testsuites></phpunit>",
+             "tests/bootstrap.php": "<?php\nrequire_once 'tests/TestCase.php';\n", "application/History.php": "<?php\n",
+             "tests/HistoryTest.php": "<?php\nclass HistoryTest extends \\Shaarli\\TestCase {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="Shaarli")
+    assert "`vendor/bin/phpunit --bootstrap tests/bootstrap.php`" in learned["workflow/test"]
+    assert "`vendor/bin/phpunit --bootstrap tests/bootstrap.php --filter HistoryTest`" in learned["workflow/test-one"]
+
+
+def test_gradle_install_without_the_legacy_maven_plugin_is_no_command(make_project):
+    readme = (
+        "# NewPipe Extractor\n\n## Testing changes\n\n1. Clone this repository.\n2. Make your changes.\n"
+        "3. Run gradle's `install` task to deploy this library to your local repository (using the wrapper, "
+        "present in the root of this project: `./gradlew install`)\n"
+    )
+    files = {"README.md": readme, "settings.gradle.kts": 'include("extractor")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": 'plugins { id("maven-publish") }\n',
+             "extractor/build.gradle.kts": 'plugins { `java-library` }\n',
+             "extractor/src/main/java/A.java": "class A {}\n"}  # fmt: skip
+    assert "gradlew install" not in "\n".join(bodies(make_project, files, name="NewPipeExtractor").values())

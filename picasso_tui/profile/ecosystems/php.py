@@ -142,6 +142,12 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     if config == "composer.json" and phpunit_configs(tree):
         return  # php-encryption's test/phpunit-{5,8,10}.xml: a bare phpunit finds no config and runs no test
     env, note = _required_env(tree, config)
+    # Shaarli's phpunit.xml names no bootstrap and its Makefile passes tests/bootstrap.php, which loads the base
+    # TestCase its tests extend: a bare run stops on "class not found"
+    folder_guess = next((f for f in ("tests", "test") if tree.under(f)), "")
+    helper = f"{folder_guess}/bootstrap.php" if folder_guess else ""
+    if helper and tree.has(helper) and config != "composer.json" and "bootstrap=" not in (tree.read(config) or ""):
+        runner = f"{runner} --bootstrap {helper}"
     # kint's phpunit.xml declares no <testsuite>: a bare run finds "No tests executed!", the folder must be named
     folder = next((f for f in ("tests", "test") if tree.under(f)), "")
     suites = config == "composer.json" or "<testsuite" in (tree.read(config) or "")

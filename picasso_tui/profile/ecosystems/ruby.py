@@ -202,7 +202,11 @@ def _gem_console(k: Knowledge, tree: Tree) -> None:
     loaded, which is how its maintainers try a change (dalli, state_machines, geocoder)."""
     text = tree.read("bin/console") or "" if tree.has("bin/console") else ""
     if re.search(r"^require ['\"](bundler/setup|irb)['\"]", text, re.MULTILINE):
-        k.command("run", "bin/console", "bin/console", 62, "an IRB session with the gem loaded, to try it")
+        # phlex's console requires "irb" and the gem with neither Bundler nor lib/ on the load path: alone it stops
+        # with a LoadError, under `bundle exec` the gemspec puts the gem there
+        bundled = re.search(r"^require ['\"]bundler/setup['\"]|\$(LOAD_PATH|:)\.unshift|require_relative", text, re.M)
+        command = "bin/console" if bundled else "bundle exec bin/console"
+        k.command("run", command, "bin/console", 62, "an IRB session with the gem loaded, to try it")
 
 
 DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w+ < (Minitest::Test|Test::Unit))", re.M)
