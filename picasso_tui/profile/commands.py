@@ -242,6 +242,8 @@ def _own_role(command: str) -> str | None:
         ):  # rq's `hatch run test:python -m ensurepip`: the program says what it does
             return command_role(command[hatch.start(2) :])
         return command_role(f"{env} {script}".strip()) or TARGET_ROLES.get(env.lower()) or TARGET_ROLES.get(script)
+    if re.match(r"^(vale|codespell|cspell|typos|markdownlint(-cli2)?|yamllint)\b", command):
+        return "lint"  # brew's docs job runs `vale docs/`: a prose linter, no docs build
     if re.match(r"^clang-tidy(-\d+)?\b", command):
         return "lint"  # nanobench's `clang-tidy-18 -p build-tidy …`: the build folder it reads is no build
     if re.match(r"^scan-build\b", command):  # the clang static analyzer around a configure or a make: a check

@@ -33,7 +33,8 @@ def _make_recipe(text: str, target: str) -> list[str] | None:
     found = re.search(rf"^{re.escape(target)}\s*:(?!=)([^\n]*)\n((?:(?:\t[^\n]*|[ \t]*#[^\n]*)?\n)*)", text, re.M)
     if not found:
         return None
-    needs = [f"make {d}" for d in found.group(1).split(";")[0].split() if re.fullmatch(r"[\w.-]+", d)]
+    # lighthouse's `build: ## Build the local Docker containers`: the words after `#` are a comment, no targets
+    needs = [f"make {d}" for d in found.group(1).split("#")[0].split(";")[0].split() if re.fullmatch(r"[\w.-]+", d)]
     lines = [line.strip().lstrip("@+-").strip() for line in found.group(2).splitlines()]
     return needs + [line for line in lines if line and not line.startswith("#")]
 

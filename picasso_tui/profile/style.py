@@ -201,7 +201,12 @@ def _others(tree: Tree, hints: Hints) -> None:
         target = re.search(r"TargetRubyVersion:\s*([\d.]+)", text)
         quotes = re.search(r"Style/StringLiterals:\s*\n\s+EnforcedStyle:\s*(\w+)", text)
         parts = [p for p in (target and f"Ruby {target.group(1)}", quotes and f"{quotes.group(1)} strings") if p]
-        hints["ruby"].append(("RuboCop" + (f" ({', '.join(parts)})" if parts else ""), ".rubocop.yml"))
+        # errbit's .rubocop.yml: "We use standard as a linter and formatter instead of Rubocop"
+        standard = re.search(r"""^\s*gem\s+["']standard["']""", gem_text(tree), re.M) and (
+            re.search(r"\bstandard\b[^\n]*\binstead of rubocop\b", text, re.I) or "standard" in text.split("\n", 1)[0]
+        )
+        tool = "Standard (standardrb, RuboCop's rules)" if standard else "RuboCop"
+        hints["ruby"].append((tool + (f" ({', '.join(parts)})" if parts else ""), ".rubocop.yml"))
     hints["php"] += php_format.style_hints(tree)
     if said := clang_format.hint(tree):  # with how it is applied: lz4's, which nothing runs, only to changed lines
         lang = language_in(tree, "x.h") or "c"  # the project's C or C++, as its headers are counted

@@ -355,6 +355,8 @@ def tox_env_role(name: str) -> str | None:
         return "format"  # python-gitlab's `black` and `isort` envs rewrite, or check with `-- --check`
     if re.fullmatch(r"flake8|pylint|ruff|codespell|pre-commit|pydocstyle|pycodestyle|bandit", name):
         return "lint"
+    if re.search(r"[-_](lint|spell\w*|check)$", name):
+        return "lint"  # briefcase's `docs-lint` spell-checks the docs (pyspelling); `docs-all` builds them
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
 

@@ -316,6 +316,23 @@ def _rustfmt_off(tree: Tree) -> bool:
 _BUILD_FOLDER_ONLY = re.compile(r"(ninja|make|cmake --build|meson compile)\s+(?:-C\s+)?([\w./-]+)(\s+-j\S*)?")
 
 
+def _only_docker(tree: Tree, command: str) -> bool:
+    """Every line the make target runs builds or starts containers."""
+    lines = [ln.strip().lstrip("@-") for ln in recipes.recipe_lines(tree, command) or [] if ln.strip()]
+    lines = [ln for ln in lines if not ln.startswith("#")]
+    return bool(lines) and all(re.match(r"(sudo )?(docker[ -]compose|docker)( \S+)* build\b", ln) for ln in lines)
+
+
+def _checks_only_data_files(command: str) -> bool:
+    """A formatter or linter pointed only at configuration and prose (`prettier --check "*.{yml,yaml}" …`)."""
+    if not re.search(r"\b(prettier|eslint|biome)\b", command):
+        return False
+    targets = re.findall(r"""["']([^"']*\.[{\w,}]+)["']""", command)
+    return bool(targets) and all(
+        re.search(r"\.(\{?(ya?ml|json|md|markdown)(,\s*(ya?ml|json|md|markdown))*\}?)$", t) for t in targets
+    )
+
+
 def _builds_an_unconfigured_folder(tree: Tree, command: str) -> bool:
     """A CI step that only builds a folder an earlier step configured (`ninja -C build`, `cmake --build build`):
     on a fresh checkout the folder does not exist and the step fails alone."""
@@ -543,6 +560,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
     forbidden = next((f for f in forbidden_runs(tree) if c.command == f or c.command.startswith(f + " ")), None)
     if forbidden and c.role in ("test", "test-one"):
         return _through_script(tree, c, forbidden)
+    if c.role in ("test", "test-one") and re.search(r"^go test\b.*\s-{1,2}update(-golden|-goldens)?\b", c.command):
+        return None  # ffuf's `go test -run Characterization -update-golden .` rewrites the golden files: it never fails
+    if re.fullmatch(r"meson setup(\s+-\S+)*", c.command) or (
+        re.match(r"meson (compile|test)\b", c.command) and not re.search(r"\s-C\s", c.command)
+    ):
+        return None  # libvips' README runs `meson compile` inside build/; at the root it finds no build directory
+    if c.role in ("test", "test-one") and re.search(r"--test-dir\s+\S*(examples?|samples?)", c.command):
+        return None  # cpputest's CI tests its examples against the installed library: not the project's suite
     if c.role == "test-one" and NOT_PROJECT.search(c.command):
         return _repointed(tree, c)
     if c.role == "test-one" and _no_package_script(tree, c.command):
@@ -551,9 +576,13 @@ def keep(tree: Tree, c: Command) -> Command | None:
         r"(sudo )?docker[ -]compose\b.*\sbuild\b|(sudo )?docker (image )?build\b", c.command
     ):
         c = replace(c, priority=c.priority + 30)  # thredded's `docker compose build`: a dev container, not the gem
+    elif c.role == "build" and re.fullmatch(r"make [\w.-]+", c.command) and _only_docker(tree, c.command):
+        return None  # lighthouse's `make build` is `docker compose build`: its dev containers, not the library
     if c.role == "build" and re.search(r"\s(-pl|--projects)[ =]", c.command) and c.source.startswith("CI"):
         # jsonschema2pojo's CI builds only what its Gradle plugin's tests need (`-pl …-gradle-plugin -am`)
         c = replace(c, priority=c.priority + 30)
+    if c.role in CHECK_ROLES and _checks_only_data_files(c.command):
+        c = replace(c, priority=c.priority + 30)  # errbit's CI runs prettier on its YAML: standardrb lints the code
     if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):
         c = replace(c, priority=c.priority + 30)  # pcre2's `ninja -C build`: its configure is the step before
     if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):

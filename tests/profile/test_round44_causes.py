@@ -3,6 +3,8 @@ framework (mocks, HTTP replay, factories), what tox installs, and a Gradle modul
 
 from __future__ import annotations
 
+import json
+
 from picasso_tui.profile.walk import walk
 from tests.profile.learned import bodies
 
@@ -310,3 +312,73 @@ def test_gradle_install_without_the_legacy_maven_plugin_is_no_command(make_proje
              "extractor/build.gradle.kts": 'plugins { `java-library` }\n',
              "extractor/src/main/java/A.java": "class A {}\n"}  # fmt: skip
     assert "gradlew install" not in "\n".join(bodies(make_project, files, name="NewPipeExtractor").values())
+
+
+# Causes found in sets 133–136, judged on 7cebc87.
+
+
+def test_a_tracked_build_folder_keeps_cmakes_output_out_of_it(make_project):
+    files = {"CMakeLists.txt": "project(CppUTest CXX)\nadd_library(CppUTest src/a.cpp)\n", "src/a.cpp": "int a;\n",
+             "build/MakefileWorker.mk": "# the project's own make helper\n"}  # fmt: skip
+    build = bodies(make_project, files, name="cpputest")["workflow/build"]
+    assert build.startswith("To build: `cmake -S . -B cmake-build && cmake --build cmake-build -j`")
+
+
+def test_a_plain_jvm_module_of_a_multiplatform_build_runs_its_test_task(make_project):
+    kmp = 'plugins { kotlin("multiplatform") }\nkotlin { jvm() }\n'
+    files = {"settings.gradle.kts": 'include(":compiler-test")\ninclude(":runtime")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": "", "compiler-test/build.gradle.kts": 'plugins { kotlin("jvm") }\n',
+             "compiler-test/src/test/kotlin/FailureTest.kt": "class FailureTest { @Test fun fails() {} }\n",
+             "runtime/build.gradle.kts": kmp, "runtime/src/commonMain/kotlin/Inject.kt": "class Inject\n",
+             "runtime/src/jvmTest/kotlin/InjectTest.kt": "class InjectTest { @Test fun a() {} }\n"}  # fmt: skip
+    one = bodies(make_project, files, name="kotlin-inject")["workflow/test-one"]
+    assert one.startswith("To run one test: `./gradlew :compiler-test:test --tests FailureTest`")
+
+
+ERRBIT_GEMFILE = """source "https://rubygems.org"
+gem "rails", "~> 8.1"
+gem "mongoid"
+group :development, :test do
+  gem "rubocop", require: false
+  gem "standard", "1.56.0", require: false
+end
+"""
+
+
+def test_a_mongoid_rails_app_and_its_standard_style_are_said_so(make_project):
+    files = {"Gemfile": ERRBIT_GEMFILE, "config/application.rb": '# require "active_record/railtie"\n',
+             ".rubocop.yml": "# We use standard as a linter and formatter instead of Rubocop.\nrequire: standard\n",
+             "app/models/app.rb": "class App; include Mongoid::Document; end\n",
+             "package.json": '{"name": "errbit", "private": true, "devDependencies": {"prettier": ">= 3.5.3"}}'}  # fmt: skip
+    learned = bodies(make_project, files, name="errbit")
+    assert "Mongoid (MongoDB)" in learned["ruby/stack"] and "ActiveRecord" not in learned["ruby/stack"]
+    assert learned["style/ruby"].startswith("Ruby style in this project: Standard")
+    assert "javascript/packaging" not in learned, "a package.json that only brings Prettier is no JavaScript project"
+
+
+def test_golden_updates_meson_without_its_build_folder_and_docker_only_targets_are_no_commands(make_project):
+    makefile = "build: ## Build the local Docker containers\n\tdocker compose build --pull\n\ntest:\n\tgo test ./...\n"
+    readme = "# X\n\n## Testing\n\n```\ngo test -update\n```\n\n## Building\n\n```\nmeson compile\n```\n"
+    files = {"Makefile": makefile, "README.md": readme, "go.mod": "module example.com/x\n\ngo 1.23\n",
+             "x.go": "package x\n", "meson.build": "project('x', 'c')\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="x")
+    commands = "\n".join(v for k, v in learned.items() if k.startswith("workflow/"))
+    assert "`go test -update`" not in commands and "`meson compile`" not in commands
+    assert "`make build`" not in commands and "`make test`" in commands
+
+
+def test_a_docs_spelling_env_and_a_prose_linter_are_lint_not_the_docs(make_project):
+    tox = "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest\n\n[testenv:docs-lint]\ncommands = pyspelling\n"
+    ci = "on: [push]\njobs:\n  docs:\n    runs-on: ubuntu-latest\n    steps:\n      - run: vale docs/\n"
+    files = {"tox.ini": tox, ".github/workflows/docs.yml": ci, "pyproject.toml": '[project]\nname = "b"\n',
+             "b/__init__.py": "", "AGENTS.md": "# Agents\n\nBuild the docs: `tox -e docs-lint`.\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="briefcase")
+    assert "docs-lint" not in learned.get("workflow/docs", "") and "vale" not in learned.get("workflow/docs", "")
+    assert "`vale docs/`" in learned["workflow/lint"]
+
+
+def test_an_oxfmt_list_different_script_is_no_formatter(make_project):
+    pkg = {"name": "hpm", "scripts": {"format": "oxfmt --list-different", "format:fix": "oxfmt"},
+           "devDependencies": {"oxfmt": "1"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "src/index.ts": "export const a = 1\n", "yarn.lock": ""}
+    assert "`yarn run format`" not in bodies(make_project, files, name="hpm").get("workflow/format", "")

@@ -282,18 +282,19 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         body = (f"Benchmarks are built only on request: `cmake -S . -B build {flags} && cmake --build "
                 f"build` (the option is OFF by default).")  # fmt: skip
         k.fact("cpp/benchmarks", "C/C++ benchmarks", body, next(f for f, t in texts.items() if benched.group(1) in t))
-    folder = "." if _ci_builds_in_source(tree) else "build"
+    # cpputest tracks build/ (MakefileWorker.mk and its Symbian files): CMake's output goes beside it, not into it
+    folder = "." if _ci_builds_in_source(tree) else "cmake-build" if tree.under("build") else "build"
     tests_project = _tests_project(tree, root)
     if tests_project:  # robin-map's root only declares the header-only library: its tests are a project of their own
-        k.command("build", f"cmake -S {tests_project} -B build && cmake --build build -j", "CMakeLists.txt", 60,
+        k.command("build", f"cmake -S {tests_project} -B {folder} && cmake --build {folder} -j", "CMakeLists.txt", 60,
                   f"the root declares only the header-only library; {tests_project}/ builds the tests")  # fmt: skip
-    elif (option := _compiled_behind(root)) and folder == "build":
-        k.command("build", f"cmake -S . -B build -D{option}=ON && cmake --build build -j", "CMakeLists.txt", 60,
+    elif (option := _compiled_behind(root)) and folder != ".":
+        k.command("build", f"cmake -S . -B {folder} -D{option}=ON && cmake --build {folder} -j", "CMakeLists.txt", 60,
                   f"{option} is OFF by default, and without it nothing is compiled")  # fmt: skip
     elif folder == ".":  # md4c's test script looks for md2html/md2html under the source tree, where CI builds it
         k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
-        k.command("build", "cmake -S . -B build && cmake --build build -j", "CMakeLists.txt", 60)
+        k.command("build", f"cmake -S . -B {folder} && cmake --build {folder} -j", "CMakeLists.txt", 60)
     _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     # entt's docs/CMakeLists.txt declares the Doxygen target, behind the root's if(ENTT_BUILD_DOCS) add_subdirectory
     docs = {f: _code(tree.read(f) or "") for f in tree.named("CMakeLists.txt") if re.match(r"docs?/[^/]+$", f)}

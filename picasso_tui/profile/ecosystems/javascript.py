@@ -237,7 +237,10 @@ def investigate(tree: Tree) -> Knowledge:
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
     package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
     others = own_languages(tree) - {"javascript", "typescript"}
-    if not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg) or _builds_native(tree, pkg)):
+    tooling = not packages and others and _formatter_only(pkg)
+    if tooling or (
+        not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg) or _builds_native(tree, pkg))
+    ):
         return _tooling_only(package)
     _packaging(k, package)
     kinds = _stack(k, package)
@@ -256,6 +259,20 @@ def _shim_only(tree: Tree, pkg: dict) -> bool:
     main = str(pkg.get("main") or "").removeprefix("./")
     own = [f for f in tree.own if f.endswith(JS_SOURCE) and not TOOL_CONFIG.search(f)]
     return bool(main) and own == [main] and not tree.has("binding.gyp")
+
+
+_FORMATTING_TOOLS = re.compile(
+    r"^(prettier|@prettier/|eslint|@eslint/|stylelint|markdownlint|@commitlint/|husky$|lint-staged$)"
+)
+
+
+def _formatter_only(pkg: dict) -> bool:
+    """A package.json that only brings formatting or lint tools to another language's project (errbit's: prettier for
+    its YAML, nothing else): no runtime dependency, no JavaScript tool beside them."""
+    if pkg.get("dependencies"):
+        return False
+    dev = list((pkg.get("devDependencies") or {}).keys()) if isinstance(pkg.get("devDependencies"), dict) else []
+    return bool(dev) and all(_FORMATTING_TOOLS.match(d) for d in dev)
 
 
 def _builds_native(tree: Tree, pkg: dict) -> bool:

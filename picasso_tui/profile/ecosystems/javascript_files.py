@@ -326,4 +326,6 @@ def fixes(name: str, script: str) -> bool:
     script that runs Biome or Prettier without writing."""
     if name == "format" and re.search(r"\b(biome|prettier)\b", script) and not FIXER.search(script):
         return False  # ms' `format: biome format` without --write only reports: it formats nothing
+    if re.search(r"\boxfmt\b[^;&|]*\s--(list-different|check)\b", script):
+        return False  # http-proxy-middleware's `format: oxfmt --list-different` lists what `format:fix` would change
     return name not in FIX_SCRIPTS or bool(FIXER.search(script))

@@ -409,6 +409,11 @@ def _commands(
         k.command("test", f"{wrapper} {test}", manifest, 60, note)
         # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
         test = suite or test
+        home = f"{modules[0]}/" if modules else ""
+        if test == "jvmTest" and not any(
+            re.match(rf"{re.escape(home)}src/(jvmTest|commonTest)/", f) for f in tree.files
+        ):
+            test = "test"  # kotlin-inject's compiler tests are a plain JVM module of a multiplatform build
         task = gradle_task(tree, modules[0], test) if modules else test
         # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
         named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"

@@ -30,7 +30,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "factory_bot_rails": ("FactoryBot", "test"), "cuprite": ("Cuprite", "test"), "fakefs": ("FakeFS", "test"),
     "database_cleaner": ("DatabaseCleaner", "test"), "database_cleaner-active_record": ("DatabaseCleaner", "test"),
     "timecop": ("Timecop", "test"), "aruba": ("Aruba", "test"), "cucumber": ("Cucumber", "test"),
-    "activerecord": ("ActiveRecord", "database"), "sequel": ("Sequel", "database"), "pg": ("PostgreSQL", "database"),
+    "activerecord": ("ActiveRecord", "database"), "mongoid": ("Mongoid (MongoDB)", "database"),
+    "sequel": ("Sequel", "database"), "pg": ("PostgreSQL", "database"),
     "mysql2": ("MySQL", "database"), "sqlite3": ("SQLite", "database"), "thor": ("Thor", "cli"),
     "rack": ("Rack", "framework"), "rack-test": ("rack-test", "test"), "rubocop": ("RuboCop", "lint"),
     "yard": ("YARD", "docs"),
@@ -151,7 +152,9 @@ def investigate(tree: Tree) -> Knowledge:
         role = "a Rack application (config.ru)"
     if runtime is None and tree.has("Gemfile") and not gemspecs:  # an application: its Gemfile's runtime gems
         runtime = [g for g in _app_gems(gemfile) if not TOOLING_GEM.match(g)]
-    if rails and runtime is not None and "activerecord" not in runtime:
+    # errbit keeps its data in MongoDB through Mongoid, with `require "active_record/railtie"` commented out
+    mongo = "mongoid" in deps or "mongoid" in (runtime or [])
+    if rails and runtime is not None and "activerecord" not in runtime and not mongo:
         runtime.append("activerecord")
     own = set(names) | {f.rsplit("/", 1)[-1].removesuffix(".gemspec") for f in inner}
     runtime = [d for d in runtime if d not in own] if runtime is not None else None
