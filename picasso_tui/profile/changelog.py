@@ -156,6 +156,8 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
             ("conventional-changelog", "conventional-changelog" in package),
             ("auto-changelog", "auto-changelog" in package),  # form-data's `version` script writes CHANGELOG.md
             ("git-cliff", tree.named("cliff.toml") or _recipes_run(tree, r"\bgit[- ]cliff\b")),
+            # petgraph's release-plz.toml has a [changelog] table: release-plz writes CHANGELOG.md from the commits
+            ("release-plz", tree.has("release-plz.toml") and "[changelog]" in (tree.read("release-plz.toml") or "")),
             # python-gitlab's `[tool.semantic_release.changelog]`: python-semantic-release writes CHANGELOG.md
             ("python-semantic-release", "[tool.semantic_release" in pyproject),
         )

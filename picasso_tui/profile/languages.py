@@ -134,11 +134,12 @@ def bundled(tree: Tree, rel: str) -> bool:
 
 TEST_DATA = re.compile(
     r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$|"
-    r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures)/"
+    r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures|data)/"
 )
 """SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources), and the sample inputs a
 suite reads (pygments' tests/examplefiles/rb/*.rb are what its Ruby lexer highlights; wpscan's spec/fixtures/ holds
-the 33 WordPress plugins' scripts it fingerprints, which made it "JavaScript 57%"): input, not source."""
+the 33 WordPress plugins' scripts it fingerprints, which made it "JavaScript 57%"; ohm's lang-python/test/data/
+argparse.py, a grammar's input): input, not source."""
 
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:

@@ -142,7 +142,12 @@ def investigate(tree: Tree) -> Knowledge:
     mods = tree.named("go.mod")
     if not mods:
         return k
-    own = [m for m in mods if not is_auxiliary(m) and not m.startswith("_") and "/_" not in m]
+    # ohm's packages/compiler/test/go/go.mod runs compiled grammars in its JavaScript project's tests: a fixture
+    own = [
+        m
+        for m in mods
+        if not is_auxiliary(m) and not m.startswith("_") and "/_" not in m and not re.search(r"(^|/)tests?/", m)
+    ]
     if not own:  # only examples or test fixtures carry a go.mod: not a Go project
         return k
     examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
