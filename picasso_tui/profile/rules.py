@@ -54,15 +54,16 @@ from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
 GUIDE = re.compile(
-    r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(ers?|ing))(\.md|\.rst|\.txt|\.adoc)?$|"
+    r"^(\.github/|docs?/([\w.-]+/){0,2})?(contributing|maintain(er|ing))(\.md|\.rst|\.txt|\.adoc)?$|"
     r"^(\.github/|docs?/)?(hacking|development|developing)(\.md|\.rst|\.txt|\.adoc)?$",
     re.IGNORECASE,
 )
 """Where repositories keep their contributor guide: root, .github/ or docs/ (two folders deeper too:
-docs/dev/contributing.rst), any case, Markdown or rst; a maintainer guide (maintainer.md, MAINTAINERS.md) too:
-only its rules for changing code are kept, a list of names gives none. A developer guide (HACKING, DEVELOPMENT.md)
-is one too, at the root, in .github/ or docs/ only: deeper, a "development" page tells users of a framework about
-its development mode."""
+docs/dev/contributing.rst), any case, Markdown or rst; a maintainer guide (maintainer.md, MAINTAINING.md) too: only
+its rules for changing code are kept. MAINTAINERS.md is not one: over the judged sets all five rules read from one
+were rejected (undici's issue labelling, markdownlint's way to become a maintainer, jsdom's names). A developer
+guide (HACKING, DEVELOPMENT.md) is one too, at the root, in .github/ or docs/ only: deeper, a "development" page
+tells users of a framework about its development mode."""
 PR_TEMPLATE = re.compile(
     r"^(\.github/|docs/)?pull_request_template\.md$|^\.github/pull_request_template/[^/]+\.md$", re.IGNORECASE
 )

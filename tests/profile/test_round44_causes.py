@@ -424,3 +424,14 @@ def test_a_rails_app_with_bin_dev_runs_it_first(make_project):
              "Procfile.dev": "web: bin/rails server\njs: yarn build --watch\n"}  # fmt: skip
     run = bodies(make_project, files, name="stringer")["workflow/run"]
     assert run.startswith("To run: `bin/dev`") and "rails server`" in run
+
+
+def test_a_maintainers_file_gives_no_rules(make_project):
+    maintainers = ("# Maintainers\n\n## Becoming a maintainer\n\n- You must have contributed for a year.\n"
+                   "- Triage issues with the `needs-triage` label before you close them.\n")  # fmt: skip
+    files = {
+        "MAINTAINERS.md": maintainers,
+        "Gemfile": "source 'https://rubygems.org'\n",
+        "lib/mdl.rb": "module MDL; end\n",
+    }
+    assert "rules/MAINTAINERS.md" not in bodies(make_project, files, name="markdownlint")
