@@ -191,6 +191,7 @@ def _cmake_output(tree: Tree, program: str) -> bool:
 def missing(tree: Tree, command: str) -> bool:
     """The command names what the repository does not have: a package.json or composer script, a target of a
     hand-written Makefile or justfile, a source file. Such a command fails as written."""
+    command = re.sub(r"^mkdir (-p )?([\w./-]+) && (?=cd \2 && )", "", command)  # libfyaml's `./configure` in build/
     moved = re.match(r"^cd ([\w./-]+) && (.+)$", command)
     folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
     if any(not (tree.root / folder / path).exists() for path in _named_files(rest)):
@@ -223,6 +224,8 @@ def missing(tree: Tree, command: str) -> bool:
     if rake and not folder:
         tasks = _rake_tasks(tree)
         return tasks is not None and rake.group(1) not in tasks
+    if re.fullmatch(r"ninja( -j\s*\d*)?", rest) and not (tree.root / folder / "build.ninja").exists():
+        return True  # cpptrace's guide runs `ninja` in build/ after `cmake ..`: at the root there is no build.ninja
     if re.fullmatch(r"make( -j\s*\d*)?", rest) and not folder:
         # omegaconf's guide: "`make`(inside docs folder)": at the root, with no Makefile and none to generate, it fails
         makefile = tree.first("Makefile", "makefile", "GNUmakefile", "Makefile.in", "Makefile.PL", "premake5.lua")

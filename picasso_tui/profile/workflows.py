@@ -283,7 +283,8 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
 
 
 BARE_TOOL = re.compile(
-    r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit|gofmt|goimports|gofumpt"
+    r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit|gofmt|goimports|gofumpt|"
+    r"ruby|python3?|node|php"  # asciidoctor's guide: "run `ruby` on a test file" — alone, an interpreter reads stdin
 )
 """A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
 `pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
@@ -314,6 +315,22 @@ def _rustfmt_off(tree: Tree) -> bool:
 
 
 _BUILD_FOLDER_ONLY = re.compile(r"(ninja|make|cmake --build|meson compile)\s+(?:-C\s+)?([\w./-]+)(\s+-j\S*)?")
+
+
+_VENDOR_PACKAGES = {"phpunit": "phpunit/phpunit", "phpstan": "phpstan/phpstan"}
+
+
+def _vendor_tool_not_required(tree: Tree, command: str) -> bool:
+    """`vendor/bin/<tool>` where the root composer.json requires no package that installs it (CI adds it with
+    `composer require` first, or another composer.json in a subfolder holds it)."""
+    tool = re.match(r"(?:\./)?vendor/bin/([\w-]+)", command)
+    package = _VENDOR_PACKAGES.get(tool.group(1)) if tool else None
+    if not package or not tree.has("composer.json"):
+        return False
+    data = load_json(tree, "composer.json")
+    wanted = {**(data.get("require") or {}), **(data.get("require-dev") or {})}
+    family = package.split("/")[0]  # phpstan/phpstan-strict-rules brings phpstan/phpstan; a -bridge the tool too
+    return not any(name == package or name.startswith(f"{family}/") for name in wanted)
 
 
 def _only_docker(tree: Tree, command: str) -> bool:
@@ -560,6 +577,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
     forbidden = next((f for f in forbidden_runs(tree) if c.command == f or c.command.startswith(f + " ")), None)
     if forbidden and c.role in ("test", "test-one"):
         return _through_script(tree, c, forbidden)
+    if (
+        c.role in ("test", "test-one")
+        and re.search(r"\bpublish\w*\b", c.command)
+        and not re.search(r"\btest", c.command)
+    ):
+        return None  # detekt's `./gradlew publishToMavenLocal` publishes the artifacts its tests consume: no test
+    if _vendor_tool_not_required(tree, c.command) and "composer require" not in (c.note or ""):
+        return None  # pdepend's PHPUnit is src/test/composer.json's: after a root `composer install` there is none
     if c.role in ("test", "test-one") and re.search(r"^go test\b.*\s-{1,2}update(-golden|-goldens)?\b", c.command):
         return None  # ffuf's `go test -run Characterization -update-golden .` rewrites the golden files: it never fails
     if (

@@ -105,6 +105,8 @@ def _default_make(k: Knowledge, makefile: str, details: list[str]) -> None:
     target = make_targets.default_target(makefile)
     if not target or make_targets.does_nothing(makefile, target):
         return  # a bare `all:` builds nothing; a target that builds the test program belongs to the tests
+    if target == "help" or make_targets.make_rules(makefile).get(target, ([], ""))[0] == ["help"]:
+        return  # cpptrace's `default: help` prints the targets; it builds nothing
     images = make_targets.docker_images(makefile, target) if target else []
     note = f"needs Docker: its recipes run in the {human_list(images, 3)} images" if images else ""
     if images:
@@ -279,8 +281,9 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         # entt declares ENTT_BUILD_BENCHMARK inside if(ENTT_BUILD_TESTING): both must be on
         outer = _guarding_option(every, lambda block: bool(re.search(rf"option\s*\(\s*{name}\b", block)))
         flags = f"-D{outer}=ON -D{name}=ON" if outer and outer != name else f"-D{name}=ON"
-        body = (f"Benchmarks are built only on request: `cmake -S . -B build {flags} && cmake --build "
-                f"build` (the option is OFF by default).")  # fmt: skip
+        out = "cmake-build" if tree.under("build") else "build"  # re2c tracks build/: its scripts, not CMake's output
+        body = (f"Benchmarks are built only on request: `cmake -S . -B {out} {flags} && cmake --build "
+                f"{out}` (the option is OFF by default).")  # fmt: skip
         k.fact("cpp/benchmarks", "C/C++ benchmarks", body, next(f for f, t in texts.items() if benched.group(1) in t))
     # cpputest tracks build/ (MakefileWorker.mk and its Symbian files): CMake's output goes beside it, not into it
     folder = "." if _ci_builds_in_source(tree) else "cmake-build" if tree.under("build") else "build"
