@@ -8,6 +8,12 @@ import json
 from picasso_tui.profile.walk import walk
 from tests.profile.learned import bodies
 
+
+def workflow_text(learned: dict[str, str]) -> str:
+    """Every command memory's body, one after the other."""
+    return "\n".join(v for k, v in learned.items() if k.startswith("workflow/"))
+
+
 OXIDIZED_GEMSPEC = """Gem::Specification.new do |s|
   s.name = 'oxidized'
   s.add_dependency 'net-ssh', '~> 7.3'
@@ -362,7 +368,7 @@ def test_golden_updates_meson_without_its_build_folder_and_docker_only_targets_a
     files = {"Makefile": makefile, "README.md": readme, "go.mod": "module example.com/x\n\ngo 1.23\n",
              "x.go": "package x\n", "meson.build": "project('x', 'c')\n"}  # fmt: skip
     learned = bodies(make_project, files, name="x")
-    commands = "\n".join(v for k, v in learned.items() if k.startswith("workflow/"))
+    commands = workflow_text(learned)
     assert "`go test -update`" not in commands and "`meson compile`" not in commands
     assert "`make build`" not in commands and "`make test`" in commands
 
@@ -413,7 +419,7 @@ jobs:
              "docs/conf.py": "project = 's'\n", "docs/index.rst": "S\n=\n",
              "CONTRIBUTING.md": "# Contributing\n\nClean the docs with `sphinx-build -M clean docs docs/_build`.\n"}  # fmt: skip
     learned = bodies(make_project, files, name="s")
-    commands = "\n".join(v for k, v in learned.items() if k.startswith("workflow/"))
+    commands = workflow_text(learned)
     assert "mvn -version" not in commands and "--dump-config" not in commands and "-M clean" not in commands
     assert "`gofmt -s -w .`" in learned["workflow/format"] and "git diff" not in learned["workflow/format"]
 
@@ -457,7 +463,7 @@ def test_commands_a_guide_runs_inside_a_build_folder_are_not_given_at_the_root(m
     files = {"CONTRIBUTING.md": guide, "Makefile": makefile, "CMakeLists.txt": "project(c CXX)\n",
              "src/a.cpp": "int a;\n", "configure.ac": "AC_INIT([x], [1])\n"}  # fmt: skip
     learned = bodies(make_project, files, name="cpptrace")
-    commands = "\n".join(v for k, v in learned.items() if k.startswith("workflow/"))
+    commands = workflow_text(learned)
     assert "cd build && ./configure" not in commands and "`ninja`" not in commands and "`ruby`" not in commands
     assert "`make` (Makefile (default target))" not in commands, "`default: help` prints the targets"
 
