@@ -55,10 +55,13 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
     """A test class of the module (`ChromeTest`), by its file name under src/test/: Surefire's `-Dtest` and
     Gradle's `--tests` both take a simple class name; an abstract base, or a class that declares no test, is not one."""
     prefix = f"{module}/" if module else ""
-    for rel in tree.under(f"{prefix}src/test"):
-        found = _JVM_TEST_FILE.match(rel[len(prefix) :])
-        name = found.group(1) if found and "/com/example/" not in rel else ""
-        text = (tree.read(rel) or "") if name and not name.startswith(("Abstract", "Base")) else ""
+    named = [
+        (rel, m.group(1)) for rel in tree.under(f"{prefix}src/test") if (m := _JVM_TEST_FILE.match(rel[len(prefix) :]))
+    ]
+    for rel, name in named[:FILES_READ]:
+        if "/com/example/" in rel or name.startswith(("Abstract", "Base")):
+            continue
+        text = tree.read(rel) or ""
         if text and f"abstract class {name}" not in text and DECLARES_JVM_TEST.search(text):
             return name
     return ""
