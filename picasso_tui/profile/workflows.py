@@ -321,20 +321,20 @@ _VENDOR_PACKAGES = {"phpunit": "phpunit/phpunit", "phpstan": "phpstan/phpstan"}
 
 
 def _vendor_tool_not_required(tree: Tree, command: str) -> bool:
-    """`vendor/bin/<tool>` where the root composer.json requires no package that installs it (CI adds it with
-    `composer require` first, or another composer.json in a subfolder holds it)."""
+    """`vendor/bin/<tool>` where the root composer.json requires no package of the tool's vendor (another
+    composer.json in a subfolder holds it): a root `composer install` leaves no such program."""
     tool = re.match(r"(?:\./)?vendor/bin/([\w-]+)", command)
     package = _VENDOR_PACKAGES.get(tool.group(1)) if tool else None
     if not package or not tree.has("composer.json"):
         return False
     data = load_json(tree, "composer.json")
     wanted = {**(data.get("require") or {}), **(data.get("require-dev") or {})}
-    family = package.split("/")[0]  # phpstan/phpstan-strict-rules brings phpstan/phpstan; a -bridge the tool too
+    family = package.split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan in turn
     return not any(name == package or name.startswith(f"{family}/") for name in wanted)
 
 
 def _only_docker(tree: Tree, command: str) -> bool:
-    """Every line the make target runs builds or starts containers."""
+    """Every line the make target runs builds a container image (`docker compose build`, `docker build`)."""
     lines = [ln.strip().lstrip("@-") for ln in recipes.recipe_lines(tree, command) or [] if ln.strip()]
     lines = [ln for ln in lines if not ln.startswith("#")]
     return bool(lines) and all(re.match(r"(sudo )?(docker[ -]compose|docker)( \S+)* build\b", ln) for ln in lines)
