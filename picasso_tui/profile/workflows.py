@@ -317,22 +317,6 @@ def _rustfmt_off(tree: Tree) -> bool:
 _BUILD_FOLDER_ONLY = re.compile(r"(ninja|make|cmake --build|meson compile)\s+(?:-C\s+)?([\w./-]+)(\s+-j\S*)?")
 
 
-_VENDOR_PACKAGES = {"phpunit": "phpunit/phpunit", "phpstan": "phpstan/phpstan"}
-
-
-def _vendor_tool_not_required(tree: Tree, command: str) -> bool:
-    """`vendor/bin/<tool>` where the root composer.json requires no package of the tool's vendor (another
-    composer.json in a subfolder holds it): a root `composer install` leaves no such program."""
-    tool = re.match(r"(?:\./)?vendor/bin/([\w-]+)", command)
-    package = _VENDOR_PACKAGES.get(tool.group(1)) if tool else None
-    if not package or not tree.has("composer.json"):
-        return False
-    data = load_json(tree, "composer.json")
-    wanted = {**(data.get("require") or {}), **(data.get("require-dev") or {})}
-    family = package.split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan in turn
-    return not any(name == package or name.startswith(f"{family}/") for name in wanted)
-
-
 def _only_docker(tree: Tree, command: str) -> bool:
     """Every line the make target runs builds a container image (`docker compose build`, `docker build`)."""
     lines = [ln.strip().lstrip("@-") for ln in recipes.recipe_lines(tree, command) or [] if ln.strip()]
@@ -583,7 +567,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and not re.search(r"\btest", c.command)
     ):
         return None  # detekt's `./gradlew publishToMavenLocal` publishes the artifacts its tests consume: no test
-    if _vendor_tool_not_required(tree, c.command) and "composer require" not in (c.note or ""):
+    if php.not_installed(tree, c.command) and "composer require" not in (c.note or ""):
         return None  # pdepend's PHPUnit is src/test/composer.json's: after a root `composer install` there is none
     if c.role in ("test", "test-one") and re.search(r"^go test\b.*\s-{1,2}update(-golden|-goldens)?\b", c.command):
         return None  # ffuf's `go test -run Characterization -update-golden .` rewrites the golden files: it never fails

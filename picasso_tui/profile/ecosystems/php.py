@@ -178,6 +178,18 @@ def required_in_ci(tree: Tree, command: str) -> str | None:
     return " ".join(line.group(0).split()) if line else None
 
 
+def not_installed(tree: Tree, command: str) -> bool:
+    """`vendor/bin/phpunit` or `vendor/bin/phpstan` where the root composer.json requires no package of the tool's
+    vendor (pdepend's PHPUnit is src/test/composer.json's): a root `composer install` leaves no such program."""
+    tool = re.match(r"^(?:\./)?vendor/bin/(phpunit|phpstan)(?=\s|$)", command)
+    if not tool or not tree.has("composer.json"):
+        return False
+    data = load_json(tree, "composer.json")
+    wanted = {*(data.get("require") or {}), *(data.get("require-dev") or {})}
+    family = VENDOR_TOOLS[tool.group(1)].split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan
+    return not any(name.startswith(f"{family}/") for name in wanted)
+
+
 def fixer_without_rules(tree: Tree, command: str) -> bool:
     """A PHP-CS-Fixer run (`vendor/bin/php-cs-fixer fix`, or a composer script that runs it) in a repository with
     no fixer config: it applies the tool's default rule set, not the project's style (php-markdown's
