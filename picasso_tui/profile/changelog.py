@@ -184,11 +184,13 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
 
 
 CHANGELOG_ACTION = re.compile(
-    r"^\s*-?\s*uses:\s*([\w.-]+/(?![\w.-]*(enforc|check|verif|lint|remind|requir|label))[\w.-]*change-?log[\w.-]*)@",
+    r"^\s*-?\s*uses:\s*([\w.-]+/(?![\w.-]*(enforc|check|verif|lint|remind|requir|label|dependabot))"
+    r"[\w.-]*change-?log[\w.-]*)@",
     re.I | re.M,
 )
 """A workflow step that writes the changelog with an action (requarks/changelog-action); not one that checks that
-a pull request adds an entry (dangoslen/changelog-enforcer)."""
+a pull request adds an entry (dangoslen/changelog-enforcer), nor one that adds entries to Dependabot's own pull
+requests only (opensearch-php's dangoslen/dependabot-changelog-helper: people write theirs by hand)."""
 WRITES_CHANGELOG = re.compile(r"^(generate|update|build|write|release)[-_]?(the[-_])?change[-_]?log\.ya?ml$", re.I)
 """A workflow named for writing the changelog (not one that checks a pull request adds an entry)."""
 

@@ -300,6 +300,21 @@ def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     return re.sub(r"\$\{\{\s*env\.(\w+)\s*\}\}", lambda m: said.get(m.group(1), m.group(0)), run)
 
 
+def _nightly_only(job: dict[Any, Any]) -> bool:
+    """The job installs a nightly Rust and no other (`dtolnay/rust-toolchain@nightly`, `toolchain: nightly`): its
+    `cargo fmt` needs `+nightly` elsewhere, where the default toolchain is stable (winit's rustfmt.toml options)."""
+    steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+    chosen = []
+    for step in steps:
+        uses = str(step.get("uses") or "")
+        given = step.get("with") if isinstance(step.get("with"), dict) else {}
+        if re.match(r"dtolnay/rust-toolchain@", uses):
+            chosen.append(str(given.get("toolchain") or uses.split("@", 1)[1]))
+        elif re.match(r"(actions-rs/toolchain|actions-rust-lang/setup-rust-toolchain)@", uses):
+            chosen.append(str(given.get("toolchain") or "stable"))
+    return bool(chosen) and all(c.startswith("nightly") for c in chosen)
+
+
 CARGO_ACTION = re.compile(r"^(actions-rs/cargo|[\w.-]+/cargo-action)@")
 """An action that runs one cargo command named in its inputs (`with: command: test`, `args: --locked`)."""
 
@@ -315,6 +330,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         elsewhere = folders_of_other_checkouts(job)
         installed = global_tools(job)
+        nightly = _nightly_only(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
             # a whole job CI lets fail is an experiment (junit-pioneer's release-candidate Gradle); one step let
@@ -372,6 +388,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     if here.startswith(".."):
                         break  # outside the checkout: what follows is another project's
                     command = clean_command(line)
+                    if command and nightly and re.match(r"cargo (fmt|clippy)\b", command):
+                        command = "cargo +nightly " + command.removeprefix("cargo ")  # winit's fmt job: rustfmt.toml
                     if command and configured and _builds_in(command, here, *configured[:2]):
                         # xxHash's `cmake -Bbuild`, `cd build`, `make`: one step, a configure alone builds nothing
                         built, start, at = configured

@@ -263,7 +263,8 @@ def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
     steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
     given = [s.get("with") for s in steps if str(s.get("uses") or "").startswith("actions/checkout")]
     found = {str(w["path"]).strip("./") for w in given if isinstance(w, dict) and w.get("path")}
-    for line in "\n".join(str(s.get("run") or "") for s in steps).split("git clone ")[1:]:
+    lines = [x for s in steps for raw in str(s.get("run") or "").splitlines() for x in _per_entry(raw, job)]
+    for line in "\n".join(lines).split("git clone ")[1:]:
         words = line.split("&&")[0].split("\n")[0].split()
         plain = [w for i, w in enumerate(words) if not w.startswith("-") and not (i and words[i - 1] in _VALUED)]
         if plain:  # `git clone [options] <url> [<dir>]`: the folder named, or the repository's name
@@ -271,6 +272,21 @@ def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
     runs = "\n".join(str(s.get("run") or "") for s in steps)  # libexpat's `git init XML-Parser/` then a fetch into it
     found |= {m.rstrip("/") for m in re.findall(r"\bgit (?:-c \S+ )*init (?:-\S+ )*([\w.-]+/?)", runs)}
     return found
+
+
+def _per_entry(line: str, job: dict[Any, Any]) -> list[str]:
+    """A `git clone` line once per `include:` entry of the matrix, every `${{ matrix.x }}` filled in from that entry
+    (loofah's downstream job: `git clone --depth=1 ${{matrix.url}} ${{matrix.name}}`, each entry another project)."""
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    entries = matrix.get("include") if isinstance(matrix, dict) else None
+    if "git clone" not in line or "matrix." not in line or not isinstance(entries, list):
+        return [line]
+    plain = re.compile(r"\$\{\{\s*matrix\.([\w-]+)\s*\}\}")
+    filled = [
+        plain.sub(lambda m, e=e: str(e.get(m.group(1), m.group(0))), line) for e in entries if isinstance(e, dict)
+    ]
+    return filled or [line]
 
 
 def global_tools(job: dict[Any, Any]) -> set[str]:

@@ -212,6 +212,10 @@ ENV_PREFIX = re.compile(r"^(?:[A-Z][A-Z0-9_]*=[\w.:/-]+ )+")
 """Variables set for one run (ransack's `DB=pg bundle exec rake spec`): the command after them says the role."""
 
 
+PROSE_LINTER = re.compile(r"(vale|codespell|cspell|typos|misspell|markdownlint(-cli2)?|yamllint)\b")
+"""Checkers of spelling, prose and config files: lint (no docs build), ranked after what checks the code."""
+
+
 def command_role(command: str) -> str | None:
     """The role a command's own words give it, or those after the variables it sets."""
     role = _own_role(command)
@@ -242,7 +246,7 @@ def _own_role(command: str) -> str | None:
         ):  # rq's `hatch run test:python -m ensurepip`: the program says what it does
             return command_role(command[hatch.start(2) :])
         return command_role(f"{env} {script}".strip()) or TARGET_ROLES.get(env.lower()) or TARGET_ROLES.get(script)
-    if re.match(r"^(vale|codespell|cspell|typos|markdownlint(-cli2)?|yamllint)\b", command):
+    if PROSE_LINTER.match(command):
         return "lint"  # brew's docs job runs `vale docs/`: a prose linter, no docs build
     if re.match(r"^clang-tidy(-\d+)?\b", command):
         return "lint"  # nanobench's `clang-tidy-18 -p build-tidy …`: the build folder it reads is no build

@@ -401,6 +401,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             if main_member:
                 bits.append(f"main package: {folder}/{main_member}")
         readme = tree.first(f"{folder}/README.md", f"{folder}/README.rst", f"{folder}/README")
+        if readme and tree.read(readme) == tree.read(tree.first("README.md", "README.rst", "README") or ""):
+            readme = None  # winit's crates link their README.md to the root's: it says nothing of the folder
         said = first_sentence(tree.read(readme) or "") if readme else ""
         retired = deprecation(tree.read(readme) or "") if readme else ""
         if retired:  # jline's console-ui/README.md opens "# ConsoleUI (DEPRECATED)": quoted as live, it misleads

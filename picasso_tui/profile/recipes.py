@@ -39,8 +39,13 @@ def _make_recipe(text: str, target: str) -> list[str] | None:
     return needs + [line for line in lines if line and not line.startswith("#")]
 
 
+JUST_PARAMETERS = r"""(?:\s+(?:[^:=\n'"]|=\s*(?:'[^'\n]*'|"[^"\n]*"|[^\s:'"]+))*)?"""
+"""A just recipe's parameters, defaults included (utoipa's `test *crates='utoipa utoipa-gen …':`); an assignment
+(`x := …`) has none, so `:=` never reads as a recipe."""
+
+
 def _just_recipe(text: str, target: str) -> list[str] | None:
-    found = re.search(rf"^@?{re.escape(target)}(?:\s+[^:=\n]*)?:(?!=)[^\n]*\n((?:[ \t]+[^\n]*\n?|\n)*)", text, re.M)
+    found = re.search(rf"^@?{re.escape(target)}{JUST_PARAMETERS}:(?!=)[^\n]*\n((?:[ \t]+[^\n]*\n?|\n)*)", text, re.M)
     if not found:
         return None
     return [line.strip().lstrip("@-").strip() for line in found.group(1).splitlines() if line.strip()]

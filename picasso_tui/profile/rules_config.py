@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.findings import Finding, human_list
-from picasso_tui.profile.generated import generated_by, made_from
+from picasso_tui.profile.generated import generated_by, generator_named, made_from, remake_with
 from picasso_tui.profile.walk import Tree, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
@@ -139,10 +139,16 @@ def _generated(tree: Tree) -> list[tuple[str, str]]:
     own = [f for f in tree.own if f.endswith(SOURCE) and not is_vendored(f) and not tests & set(f.split("/")[:-1])]
     for rel in own[:400]:
         if (by := generated_by(tree, rel)) is not None:
-            found.append((rel, by))
+            found.append((rel, generator_named(by)))
     if not found:
         return []
     named = human_list([f + (f" (by {by})" if by else "") for f, by in found], 3)
+    remakes = {remake_with(tree, rel, by) for rel, by in found}
+    if len(remakes) == 1 and (remake := remakes.pop()):  # the header's own word beats the generic advice
+        many = len(found) > 1
+        what = remake.format(it="them" if many else "it")
+        why = "their headers say so" if many else "the file's header says so"
+        return [(f"Generated, not edited by hand ({why}): {named}; {what}.", found[0][0])]
     again = "them" if len(found) > 1 else "it"
     grammar = [by for _, by in found if ", from " in by]  # mail's parsers: made from the Ragel grammar beside them
     why = (

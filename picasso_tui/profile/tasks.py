@@ -25,6 +25,7 @@ from picasso_tui.profile.make_targets import (
     runs_tests,
 )
 from picasso_tui.profile.pre_commit import pre_commit
+from picasso_tui.profile.recipes import JUST_PARAMETERS
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
@@ -298,7 +299,7 @@ def justfile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("justfile", "Justfile", ".justfile")
     if rel:
         text = tree.read(rel) or ""
-        _targets(k, rel, "just", re.findall(r"^@?([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)", text, re.MULTILINE), text)
+        _targets(k, rel, "just", re.findall(rf"^@?([A-Za-z][\w-]*){JUST_PARAMETERS}:(?!=)", text, re.MULTILINE), text)
 
 
 def taskfile(tree: Tree, k: Knowledge) -> None:
@@ -751,8 +752,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     elif reports:  # rtree's <reporting>: javadoc beside jxr, checkstyle and PMD, a site of API docs and reports
         note = f"writes target/site: Javadoc and the {human_list(reports, 5)} reports"
         k.command("docs", f"{mvn} site", "pom.xml (<reporting>)", RUNNER + 10, note)
-    built = re.sub(r"<(profiles|pluginManagement)>.*?</\1>", "", pom, flags=re.DOTALL)
-    if "<artifactId>maven-checkstyle-plugin</artifactId>" in built:  # dnsjava: Checkstyle lints, Spotless formats
+    built = re.sub(r"<(profiles|pluginManagement|reporting)>.*?</\1>", "", pom, flags=re.DOTALL)
+    if _checkstyle_checks(tree, built):  # dnsjava: Checkstyle lints, Spotless formats
         k.command("lint", f"{mvn} checkstyle:check", "pom.xml (maven-checkstyle-plugin)", RUNNER + 4)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
@@ -778,6 +779,17 @@ def _rust_library(tree: Tree) -> bool:
     readme = tree.read(tree.first("README.md", "README") or "README.md") or ""
     homes = re.compile(rf"docs\.rs/{re.escape(name.group(1))}\b" if name else r"(?!)", re.I)
     return bool(re.search(r"^documentation\s*=", manifest, re.M) or homes.search(readme))
+
+
+def _checkstyle_checks(tree: Tree, built: str) -> bool:
+    """The build's Checkstyle checks the code: it runs in a phase or reads the project's rules. easymock's plugin
+    entry only pins Checkstyle's version for the site report: `checkstyle:check` would apply Sun's default rules,
+    which the project never follows."""
+    found = re.search(r"<artifactId>maven-checkstyle-plugin</artifactId>(.*?)</plugin>", built, re.DOTALL)
+    if not found:
+        return False
+    configured = re.search(r"<(executions|configLocation)>", found.group(1))
+    return bool(configured) or any(re.search(r"(^|/)[\w-]*checkstyle[\w-]*\.xml$", f) for f in tree.files)
 
 
 def _site_reports(pom: str) -> list[str]:

@@ -321,6 +321,56 @@ def _tracked_build(rel: str, tracked: _Tracked) -> bool:
     return "/" not in rel and f"{rel}/__init__.py" in tracked.files
 
 
+LICENSE_FILE = re.compile(r"^(licen[cs]e|copying|copyright)([-._][\w.-]*)?$", re.IGNORECASE)
+COPYRIGHT_LINE = re.compile(
+    r"copyright\s*(?:(?:\(c\)|©)\s*(?:YEARS)?|YEARS)\s*(?:by\s+)?([^\n]{2,120})".replace(
+        "YEARS", r"\d{4}(?:\s*[-–,]\s*(?:\d{4}|present))*\s*,?\s*"
+    ),
+    re.IGNORECASE,
+)
+"""A copyright notice with its mark or year (`Copyright (c) 2013-2021 Junegunn Choi`); the licence's "copyright
+holders be liable" sentence is no notice."""
+# the GPL's text carries the Free Software Foundation's own notice, which says nothing of who wrote the project
+HOLDER_NOISE = frozenset({
+    "the", "and", "all", "rights", "reserved", "authors", "author", "contributors", "contributor", "inc", "llc",
+    "ltd", "gmbh", "corp", "corporation", "its", "affiliates", "other", "others", "notice", "holders", "holder",
+    "copyright", "present", "this", "permission", "shall", "included", "software", "for", "with", "name", "owner",
+    "yyyy", "project", "developers", "team", "see", "file", "license", "licence", "free", "foundation",
+})  # fmt: skip
+COPY_PARENTS = frozenset({"lib", "src", "include", "contrib", "ext", "extern"})
+"""Where a project keeps its own code: another project's licence file in there marks a copy of that project."""
+
+
+def _holders(folder: Path, names: list[str]) -> set[str]:
+    """The words naming the copyright holders in a folder's licence files (`Junegunn Choi`), noise words left out."""
+    words: set[str] = set()
+    for name in names:
+        text = read_bounded(folder / name, 16 * 1024) or ""
+        for m in COPYRIGHT_LINE.finditer(text):
+            holder = re.sub(r"<[^>]*>|\(?https?://\S+", " ", m.group(1))
+            words |= {w for w in re.findall(r"[a-zà-ÿ]{3,}", holder.lower()) if w not in HOLDER_NOISE}
+    return words
+
+
+def _copied_project(rel: str, folder: Path, entries: list[os.DirEntry[str]], root_holders: set[str] | None) -> bool:
+    """A whole project, with its own licence and README, copied into the tree of a licensed project
+    (``root_holders`` is None when the root has no licence): inside the source tree, a licence naming other holders
+    (doing's lib/helpers/fzf/, junegunn's fzf with its own go.mod, read as "Go 28%" of a Ruby gem); anywhere, its own
+    autotools build (pgbouncer's lib/, the libusual library, read as the main source)."""
+    names = [e.name for e in entries if LICENSE_FILE.match(e.name) and e.is_file(follow_symlinks=False)]
+    # undici's lib/web/fetch/ keeps the licence of the code it grew from, with no README: it is undici's own now
+    readme = any(e.name.lower().startswith("readme") for e in entries)
+    if not names or not readme or root_holders is None:
+        return False
+    if any(e.name == "configure.ac" for e in entries):
+        return True
+    inside = any(part in COPY_PARENTS for part in rel.split("/")[:-1])
+    if not inside or not root_holders:
+        return False
+    theirs = _holders(folder, names)
+    return bool(theirs) and not theirs & root_holders
+
+
 def walk(root: Path) -> Tree:
     root = root.resolve()
     sizes: dict[str, int] = {}
@@ -334,6 +384,7 @@ def walk(root: Path) -> Tree:
     except OSError:
         pass
     tracked = _Tracked(root)
+    root_holders: set[str] | None = None
 
     # A stack of (relative folder, the .gitignore specs in force there).
     stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
@@ -345,6 +396,12 @@ def walk(root: Path) -> Tree:
         try:
             entries = list(os.scandir(folder))
         except OSError:
+            continue
+        if not rel_dir:
+            licences = [e.name for e in entries if LICENSE_FILE.match(e.name)]
+            root_holders = _holders(root, licences) if licences else None
+        elif _copied_project(rel_dir, folder, entries, root_holders):
+            tree.skipped_dirs += 1
             continue
         for entry in entries:
             rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name

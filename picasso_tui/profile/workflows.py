@@ -603,6 +603,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, priority=c.priority + 30)
     if c.role in CHECK_ROLES and _checks_only_data_files(c.command):
         c = replace(c, priority=c.priority + 30)  # errbit's CI runs prettier on its YAML: standardrb lints the code
+    if c.role == "lint" and c.source.startswith("CI") and commands.PROSE_LINTER.match(c.command):
+        c = replace(c, priority=c.priority + 20)  # winit's CI: `typos` checks spelling, clippy lints the code
     if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):
         c = replace(c, priority=c.priority + 30)  # pcre2's `ninja -C build`: its configure is the step before
     if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):

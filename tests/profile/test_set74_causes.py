@@ -103,7 +103,8 @@ def test_a_guides_plain_target_before_its_variants_and_checkstyle_as_the_linter(
              "justfile": "test:\n    cargo test\n\ntest_py:\n    pytest\n"}  # fmt: skip
     assert bodies(make_project, files, name="redb")["workflow/test"].startswith("To test: `just test` — from AGENTS.md")
     pom = ("<project><artifactId>dnsjava</artifactId><build><plugins><plugin><artifactId>maven-checkstyle-plugin"
-           "</artifactId></plugin><plugin><groupId>com.diffplug.spotless</groupId><artifactId>spotless-maven-plugin"
+           "</artifactId><configuration><configLocation>checkstyle/checkstyle-config.xml</configLocation>"
+           "</configuration></plugin><plugin><groupId>com.diffplug.spotless</groupId><artifactId>spotless-maven-plugin"
            "</artifactId></plugin></plugins></build></project>")  # fmt: skip
     files = {"pom.xml": pom, "src/main/java/org/xbill/DNS/Message.java": "package org.xbill.DNS;\n"}
     assert bodies(make_project, files, name="dnsjava")["workflow/lint"].startswith("To lint: `mvn checkstyle:check`")

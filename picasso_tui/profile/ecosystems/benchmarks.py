@@ -200,7 +200,10 @@ def _required_env(text: str, start: int) -> list[str]:
 def _requires(text: str, rel: str) -> bool:
     """Whether a script loads ``rel`` (a helper of the others, not a benchmark to run)."""
     stem = rel.rsplit("/", 1)[-1].removesuffix(".rb")
-    return bool(re.search(rf"""require(_relative)?\s*\(?\s*['"][\w./-]*\b{re.escape(stem)}(\.rb)?['"]""", text))
+    # loofah's benchmark.rb: `require "#{File.dirname(__FILE__)}/helper.rb"`, a path; its helper.rb's bare
+    # `require "benchmark"` loads Ruby's own library, not benchmark.rb
+    relative = rf"""require_relative\s*\(?\s*['"]([^'"\n]*/)?{re.escape(stem)}(\.rb)?['"]"""
+    return bool(re.search(rf"""{relative}|require\s*\(?\s*['"][^'"\n]*/{re.escape(stem)}(\.rb)?['"]""", text))
 
 
 JMH = re.compile(r"org\.openjdk\.jmh|me\.champeau\.(gradle\.)?jmh|\bjmh\s*\{")

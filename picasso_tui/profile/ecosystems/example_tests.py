@@ -67,6 +67,9 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
     return ""
 
 
+_STYLE_TEST = re.compile(r"format|style|lint|tidy|cppcheck|uncrustify|codespell|spell", re.IGNORECASE)
+
+
 def ctest_name(cmake_texts: list[str]) -> str:
     """A test name `add_test` registers literally (`add_test(NAME tables …)`); one built from a variable is not.
     First a test no OFF-by-default option gates (pcre2's pcre2_jit_test exists only with PCRE2_SUPPORT_JIT, OFF),
@@ -85,6 +88,8 @@ def ctest_name(cmake_texts: list[str]) -> str:
             elif (m := _CTEST_NAME.search(line)) and m.group(1).upper() not in ("NAME", "COMMAND"):
                 name, rest = m.group(1), m.group(2)
                 plain = bool(re.match(rf"(?:COMMAND\s+)?(?:\$<TARGET_FILE:)?{re.escape(name)}\b", rest))
+                if _STYLE_TEST.search(name):
+                    continue  # libyang's `format` runs uncrustify over the sources: no example of a unit test
                 found.append((any(g in off for g in gates), len(gates), not plain, len(found), name))
     return min(found)[4] if found else ""
 
