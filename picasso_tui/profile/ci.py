@@ -294,10 +294,17 @@ def _in_another_checkout(job: dict[Any, Any]) -> bool:
 
 def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     """`${{ env.CARGO }}` as the env the job sets it to when that is one word (ripgrep's `CARGO: cargo`, which CI
-    switches to `cross` for some targets only)."""
+    switches to `cross` for some targets only); a shell variable the env sets to a matrix value, as that value."""
     envs = {k: v for scope in (data.get("env"), job.get("env")) if isinstance(scope, dict) for k, v in scope.items()}
     said = {str(k): str(v) for k, v in envs.items() if isinstance(v, str) and re.fullmatch(r"[\w.-]+", v)}
-    return re.sub(r"\$\{\{\s*env\.(\w+)\s*\}\}", lambda m: said.get(m.group(1), m.group(0)), run)
+    run = re.sub(r"\$\{\{\s*env\.(\w+)\s*\}\}", lambda m: said.get(m.group(1), m.group(0)), run)
+    # pgbouncer's `sh ci/run.sh build "$BUILD_SYSTEM"`, the env `BUILD_SYSTEM: ${{ matrix.build_system }}` or `meson`:
+    # the script needs the word, so an argument takes the env's value (a matrix one then gives a line per value)
+    picked = {str(k): v for k, v in envs.items() if isinstance(v, str) and re.fullmatch(ENV_WORD, v)}
+    if not picked:
+        return run
+    word = re.compile(r"(?<=\S )(?:\"\$\{?(\w+)\}?\"|\$\{?(\w+)\}?)(?=[\s;&\"]|$)")
+    return word.sub(lambda m: picked.get(m.group(1) or m.group(2), m.group(0)), run)
 
 
 def _nightly_only(job: dict[Any, Any]) -> bool:
@@ -313,6 +320,10 @@ def _nightly_only(job: dict[Any, Any]) -> bool:
         elif re.match(r"(actions-rs/toolchain|actions-rust-lang/setup-rust-toolchain)@", uses):
             chosen.append(str(given.get("toolchain") or "stable"))
     return bool(chosen) and all(c.startswith("nightly") for c in chosen)
+
+
+ENV_WORD = r"[\w.-]+|\$\{\{\s*matrix\.[\w-]+\s*\}\}"
+"""An env value that stands as one word of a command: a literal, or one matrix value."""
 
 
 CARGO_ACTION = re.compile(r"^(actions-rs/cargo|[\w.-]+/cargo-action)@")

@@ -315,8 +315,13 @@ VALUE_FLAG = re.compile(
 def without_ci_values(line: str) -> str:
     """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
     ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
-    # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`
-    line = re.sub(r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1", lambda m: (m.group(2) or "/.")[1:], line)
+    # the workspace is the checkout: `cmake -S "${{ github.workspace }}" -B "${{ github.workspace }}/build"`, and
+    # libyang's `-S '${{ github.workspace }}/'` is `-S .`
+    line = re.sub(
+        r"([\"']?)\$\{\{\s*github\.workspace\s*\}\}(/[\w./-]*)?\1(?=(\S?))",
+        lambda m: (m.group(2) or "/")[1:] or ("" if m.group(3) else "."),
+        line,
+    )
     names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
     line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
     tokens = line.split()

@@ -68,7 +68,7 @@ class _Shell:
         if cloned:  # the `cd <name>` after it enters the checkout, even where a folder has that name
             self.clone_dir = cloned.group(2) or cloned.group(1)
             return True
-        parts = line.split(" && ")
+        parts = re.split(r"\s*(?:&&|;)\s*", line.strip().rstrip(";"))  # libyang's `mkdir build; cd build`
         if not all(MOVES.fullmatch(p) for p in parts):
             return False
         for part in parts:  # `cd spdlog && mkdir build && cd build`: where the next commands run

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 MAX_RULE_CHARS = 320
-DEV_HEADING = re.compile(  # redis-plus-plus' "Run Tests (Optional)", a bare "Tests"
+DEV_HEADING = re.compile(  # redis-plus-plus' "Run Tests (Optional)", a bare "Tests", libyang's bare "Building"
     r"\b(develop\w*|contribut\w*|hacking|build(ing)? (from source|instructions|locally)|"
-    r"run(ning)? (the )?(unit )?tests|run(ning)? one test|testing|compil\w+)\b|^tests?$",
+    r"run(ning)? (the )?(unit )?tests|run(ning)? one test|testing|compil\w+)\b|^tests?$|^build(ing)?$",
     re.IGNORECASE,
 )
 AGENT_FILES = (

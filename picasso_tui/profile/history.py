@@ -218,6 +218,14 @@ def _subject_style(subjects: list[str]) -> str:
             "an area or change-type prefix" if any(CONVENTIONAL.match(f"{a}: x") for a in named) else "an area prefix"
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
+    inner = Counter(w for s in subjects for w in set(re.findall(r"(?<=\S )[A-Z]{4,}(?= )", s)))
+    kinds = [(w, c) for w, c in inner.most_common(4) if c / n >= 0.1]
+    said = sum(any(f" {w} " in s for w, _ in kinds) for s in subjects)
+    if len(kinds) >= 2 and said / n >= 0.4:  # libyang's `parser lyb BUGFIX …`, `schema mount UPDATE …`
+        example = next(s for s in subjects if f" {kinds[0][0]} " in s)
+        lead = example[: example.index(f" {kinds[0][0]} ") + len(kinds[0][0]) + 1]
+        shown = ", ".join(f"{w} {c / n:.0%}" for w, c in kinds)
+        return f"the area, then an upper-case change type (`{lead} …`; {shown} of the last {n})"
     verbs = Counter(m.group(1) for s in subjects if (m := VERB_FIRST.match(s)))
     if verbs.total() / n >= 0.8:  # tty-prompt's "Change …", "Add …", "Fix …": a habit, not free form
         shown = human_list([f"{v} …" for v, _ in verbs.most_common(4)])
@@ -229,6 +237,10 @@ def _subject_style(subjects: list[str]) -> str:
     case = "capitalised, " if capital >= 0.8 * n else "mostly lower-case, " if lower >= 0.8 * n else ""
     if len(recent) >= 3:  # a prefix some newest commits carry is not "no prefix"
         return f"free-form subjects ({case}{len(recent)} of the newest 10 with a Conventional Commits prefix)"
+    if conventional / n >= 0.2:  # loofah: 114 of 299 with `ci:`, `test:`, `feat:` …: a habit of some, not of none
+        shown = human_list([t + ":" for t, _ in types.most_common(4)])
+        share = f"{conventional / n:.0%} of the last {n}"
+        return f"mixed subjects ({share} with a Conventional Commits prefix such as {shown})"
     return f"free-form subjects ({case}no Conventional Commits prefix)"
 
 

@@ -124,6 +124,8 @@ def _targets(
             continue  # pgweb's `dev:` runs `go build` and says "You can now execute ./pgweb": a build, nothing runs
         if role == "run" and runner == "just" and re.match(r"^@?[\w-]+\s+[*+]?\w", recipe):
             continue  # sqlite-utils' `run *args: uv run {{args}}`: bare, it runs nothing
+        if role == "format" and ran and all(re.match(r"\s*[@-]*(go mod \w+|echo)\b", line) for line in ran):
+            continue  # evans' `format:` only runs `go mod tidy`: go.mod is tidied, no code is formatted
         if role == "build" and RELEASE_BUILD.search(recipe):
             continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:
@@ -167,6 +169,14 @@ def _docs_site_package(tree: Tree, k: Knowledge) -> None:
 def _recipe(makefile: str, target: str) -> str:
     recipe = re.search(rf"^{re.escape(target)}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
     return recipe.group(1) if recipe else ""
+
+
+def _only_fails(recipe: str) -> bool:
+    """A recipe that only prints a message and stops (pgbouncer's `config.mak:` says "Please run ./configure", then
+    `exit 1`): the rule stands in for a file another step makes, it is no task to run."""
+    lines = [line.strip().lstrip("@-").strip() for line in recipe.splitlines() if line.strip()]
+    fails = [line for line in lines if re.fullmatch(r"exit [1-9]\d*|false|\$\(error\b.*", line)]
+    return bool(fails) and all(re.match(r"(echo|printf)\b", line) or line in fails for line in lines)
 
 
 def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
@@ -269,6 +279,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             and not _runs_an_undeclared_node_tool(tree, text, n)
             and not _runs_an_undeclared_python_tool(tree, text, n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
+            and not _only_fails(_recipe(text, n))
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone
         ]
         _targets(k, rel, "make", live, text)
@@ -638,7 +649,8 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     """YARD when the repository brings it (in the Gemfile or gemspec); else RDoc when a Rakefile defines an
     rdoc task. A .yardopts alone is read by rubydoc.info, not proof that the project builds with YARD."""
     gems = gem_text(tree)
-    rakefile = tree.read("Rakefile") or ""
+    # slop's Rakefile keeps its RDoc::Task block commented out: a `#` line defines no task
+    rakefile = re.sub(r"^\s*#[^\n]*", "", tree.read("Rakefile") or "", flags=re.MULTILINE)
     provider = _yard_markup_gem(tree.read(".yardopts") or "")
     missing = provider if provider and not re.search(rf"""["']{provider}["']""", gems) else ""
     if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`

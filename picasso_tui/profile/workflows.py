@@ -603,6 +603,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, priority=c.priority + 30)
     if c.role in CHECK_ROLES and _checks_only_data_files(c.command):
         c = replace(c, priority=c.priority + 30)  # errbit's CI runs prettier on its YAML: standardrb lints the code
+    if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):
+        return None  # libyang's CI `apkg build` makes its Debian and RPM packages: a packager's step, no build
+    if c.role == "build" and re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks)\b", c.command):
+        c = replace(c, priority=c.priority + 40)  # cargo-llvm-cov's CI: `cargo hack build --feature-powerset`, a plugin
     if c.role == "lint" and c.source.startswith("CI") and commands.PROSE_LINTER.match(c.command):
         c = replace(c, priority=c.priority + 20)  # winit's CI: `typos` checks spelling, clippy lints the code
     if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):

@@ -208,3 +208,154 @@ def test_a_nightly_fmt_job_keeps_nightly_and_spelling_ranks_after_clippy(make_pr
     lint = bodies(make_project, files, name="winit")["workflow/lint"]
     assert lint.startswith("To lint: `cargo clippy --all-targets -- -Dwarnings`")
     assert "`cargo +nightly fmt -- --check`" in lint
+
+
+def test_a_pyproject_that_ships_no_package_only_installs_the_tests_tools(make_project):
+    pyproject = ('[project]\nname = "pgbouncer"\nversion = "0"\ndependencies = ["pytest", "psycopg"]\n'
+                 '[project.optional-dependencies]\ndev = ["ruff"]\n[tool.setuptools]\npackages = []\n')  # fmt: skip
+    files = {"pyproject.toml": pyproject, "configure.ac": "AC_INIT([pgbouncer], [1.25])\n",
+             **{f"src/part{i}.c": "int x;\n" for i in range(6)}, "test/test_admin.py": "def test_x():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="pgbouncer")
+    assert "python/packaging" not in learned
+    assert "installs only the Python tools the tests and linters use" in learned["workflow/install"]
+
+
+RUN_SH = """name: ci
+on: [push, pull_request]
+jobs:
+  linux:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        build_system: [autoconf, meson]
+    env:
+      BUILD_SYSTEM: ${{ matrix.build_system }}
+    steps:
+      - uses: actions/checkout@v4
+      - run: sh ci/run.sh build "$BUILD_SYSTEM"
+      - run: sh ci/run.sh test "$BUILD_SYSTEM"
+"""
+
+
+def test_a_ci_script_keeps_the_argument_its_job_env_gives(make_project):
+    files = {"configure.ac": "AC_INIT([p], [1])\n", "meson.build": "project('p', 'c')\n", "src/main.c": "int m;\n",
+             "ci/run.sh": "#!/bin/sh\naction=${1:?usage: ci/run.sh <build|test> <meson|autoconf>}\n",
+             ".github/workflows/ci.yml": RUN_SH}  # fmt: skip
+    learned = bodies(make_project, files, name="pgbouncer")
+    assert "`sh ci/run.sh build autoconf`" in learned["workflow/build"]
+    assert "`sh ci/run.sh build`" not in learned["workflow/build"]
+    assert "`sh ci/run.sh test meson`" in learned["workflow/test"]
+
+
+def test_a_make_rule_that_only_says_to_configure_is_no_target(make_project):
+    makefile = ("-include config.mak\n\nall: pgbouncer\n\npgbouncer:\n\tcc -o pgbouncer src/main.c\n\n"
+                "config.mak:\n\t@echo \"Please run ./configure\"\n\t@exit 1\n\nlint:\n\truff check test\n")  # fmt: skip
+    files = {"Makefile": makefile, "src/main.c": "int m;\n"}
+    tasks = bodies(make_project, files, name="pgbouncer")["tasks/make"]
+    assert "config.mak" not in tasks
+    assert "`make lint`" in tasks
+
+
+def test_one_deno_entry_file_does_not_make_a_javascript_library_typescript(make_project):
+    package = json.dumps({"name": "ramda", "devDependencies": {"mocha": "10"}})
+    files = {"package.json": package, "package-lock.json": "{}", "mod.ts": "export * from './source/index.js';\n",
+             **{f"source/f{i}.js": "module.exports = 1;\n" for i in range(30)}}  # fmt: skip
+    packaging = bodies(make_project, files, name="ramda")["javascript/packaging"]
+    assert packaging.startswith("JavaScript project:")
+
+
+def test_typescript_that_only_compiles_test_fixtures_is_no_typescript_label(make_project):
+    package = json.dumps({"name": "c8", "main": "index.js", "devDependencies": {"typescript": "5", "mocha": "10"}})
+    files = {"package.json": package, "package-lock.json": "{}", "index.js": "module.exports = {};\n",
+             "index.d.ts": "export {};\n", "lib/report.js": "module.exports = 1;\n",
+             "test/fixtures/typescript/add.ts": "export const a = 1;\n"}  # fmt: skip
+    packaging = bodies(make_project, files, name="c8")["javascript/packaging"]
+    assert "TypeScript" not in packaging
+
+
+def test_webpack_encores_dev_build_is_no_way_to_run_the_app(make_project):
+    package = json.dumps({"name": "kimai", "scripts": {"dev": "encore dev", "build": "encore production"}})
+    files = {"package.json": package, "pnpm-lock.yaml": "", "composer.json": json.dumps({"name": "kimai/kimai"}),
+             "src/Kernel.php": "<?php\n", "assets/app.js": "import './x';\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="kimai")
+    assert "encore dev" not in learned.get("workflow/run", "")
+
+
+def test_a_format_target_that_only_tidies_go_mod_formats_nothing(make_project):
+    files = {"go.mod": "module example.com/evans\n\ngo 1.22\n", "main.go": "package main\n",
+             "Makefile": "format:\n\tgo mod tidy\n\ntest:\n\tgo test ./...\n"}  # fmt: skip
+    assert "make format" not in bodies(make_project, files, name="evans").get("workflow/format", "")
+
+
+def test_a_commented_out_rdoc_task_builds_no_docs(make_project):
+    rakefile = (
+        "require 'rake/testtask'\nRake::TestTask.new\n# require 'rdoc/task'\n#   RDoc::Task.new do |rdoc|\n#   end\n"
+    )
+    files = {"slop.gemspec": "Gem::Specification.new do |s|\n  s.name = 'slop'\nend\n", "lib/slop.rb": "module Slop; end\n",
+             "Rakefile": rakefile, "test/slop_test.rb": ""}  # fmt: skip
+    assert "rake rdoc" not in bodies(make_project, files, name="slop").get("workflow/docs", "")
+
+
+def _history(make_project, name: str, subjects: list[str]) -> str:
+    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name=name, message="initial commit")
+    for i, subject in enumerate(subjects):
+        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
+    _, findings, _ = investigate(repo.root)
+    return next(f.body for f in findings if f.key == "git/conventions")
+
+
+def test_a_change_type_after_the_area_is_the_subject_convention(make_project):
+    kinds = ["BUGFIX", "UPDATE", "REFACTOR"]
+    subjects = [
+        f"{area} {kinds[i % 3]} change number {i}" for i, area in enumerate(["parser lyb", "schema mount"] * 10)
+    ]
+    conventions = _history(make_project, "libyang", subjects)
+    assert "the area, then an upper-case change type" in conventions
+    assert "free-form" not in conventions
+
+
+def test_subjects_a_third_of_which_carry_conventional_prefixes_are_not_free_form(make_project):
+    older = [f"test: cover case {i}" if i % 2 else f"Update the scrubber for case {i}" for i in range(18)]
+    newest = ["ci: run on Ruby 3.4", *(f"Fix the scrubber for case {i}" for i in range(9))]
+    subjects = [*older, *newest]
+    subjects[3] = "feat: add a scrubber"
+    conventions = _history(make_project, "loofah", subjects)
+    assert "no Conventional Commits prefix" not in conventions
+    assert "mixed subjects" in conventions
+
+
+def test_a_cargo_plugins_ci_build_follows_the_plain_build(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: cargo hack build --workspace --feature-powerset\n"
+                "      - run: cargo test --workspace\n")  # fmt: skip
+    files = {"Cargo.toml": '[package]\nname = "cargo-llvm-cov"\n', "src/main.rs": "fn main() {}\n",
+             ".github/workflows/ci.yml": workflow}  # fmt: skip
+    assert bodies(make_project, files, name="cargo-llvm-cov")["workflow/build"].startswith("To build: `cargo build`")
+
+
+def test_a_readmes_building_section_enters_the_folder_it_makes_with_semicolons(make_project):
+    readme = ("# libyang\n\n## Building\n\n```\n$ mkdir build; cd build\n$ cmake ..\n$ make\n# make install\n```\n\n"
+              "### Useful CMake Options\n\n#### Changing Compiler\n\nSet `CC` variable:\n\n```\n"
+              "$ CC=/usr/bin/clang cmake ..\n```\n")  # fmt: skip
+    files = {"README.md": readme, "CMakeLists.txt": "project(yang C)\nadd_library(yang src/tree.c)\n",
+             "src/tree.c": "int t;\n"}  # fmt: skip
+    build = bodies(make_project, files, name="libyang")["workflow/build"]
+    assert build.startswith("To build: `mkdir -p build && cd build && cmake .. && make`")
+
+
+def test_a_package_build_in_ci_is_no_build_of_the_project(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  build-unix:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: |\n          pip install apkg\n          apkg build\n")  # fmt: skip
+    files = {"CMakeLists.txt": "project(yang C)\nadd_library(yang src/tree.c)\n", "src/tree.c": "int t;\n",
+             ".github/workflows/ci.yml": workflow}  # fmt: skip
+    assert "apkg" not in bodies(make_project, files, name="libyang").get("workflow/build", "")
+
+
+def test_the_workspace_with_a_trailing_slash_is_the_checkout(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: cmake -S '${{ github.workspace }}/' -B build -DENABLE_TESTS=ON\n"
+                "      - run: cmake --build build\n")  # fmt: skip
+    files = {"CMakeLists.txt": "project(yang C)\nadd_library(yang src/tree.c)\n", "src/tree.c": "int t;\n",
+             ".github/workflows/ci.yml": workflow}  # fmt: skip
+    learned = bodies(make_project, files, name="libyang")
+    assert "`cmake -S . -B build -DENABLE_TESTS=ON" in learned["ci"]

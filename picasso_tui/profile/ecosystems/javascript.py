@@ -27,6 +27,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     live_bins,
     test_file_example,
     test_script_files,
+    typescript_sources,
     uvu_one,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
@@ -135,9 +136,10 @@ EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
 ASSET_TOOLS = re.compile(
     r"^(sass|node-sass|esbuild|webpack|rollup|parcel|postcss|tailwindcss|chokidar|livereload|gulp|grunt|"
-    r"vite build|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently)\b"
+    r"vite build|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently|encore)\b"
 )
-"""Tools that build or watch front-end assets, and the runners that start several of them."""
+"""Tools that build or watch front-end assets (Symfony's Webpack Encore: Kimai's `dev` is `encore dev`), and the
+runners that start several of them."""
 
 
 def _serves_another_language(tree: Tree) -> bool:
@@ -431,7 +433,8 @@ def _monorepo(p: _Package) -> str:
 def _packaging(k: Knowledge, p: _Package) -> None:
     """The packaging fact: name, manager, TypeScript, module type, the monorepo's packages and its tool."""
     tree, pkg = p.tree, p.pkg
-    ts = tree.has("tsconfig.json") or "typescript" in p.deps
+    # c8's typescript dev dependency compiles its test fixtures; its own code is JavaScript with a hand-written .d.ts
+    ts = tree.has("tsconfig.json") or ("typescript" in p.deps and bool(typescript_sources(tree)))
     details = [f"package manager {p.tool} ({p.why})"]
     if pkg.get("name"):
         details.insert(0, f"package `{pkg['name']}`")

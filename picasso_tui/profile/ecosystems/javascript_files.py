@@ -32,10 +32,7 @@ TEST_PATH = re.compile(r"(^|/)(tests?|spec|__tests__)/")
 def checks_js(tree: Tree) -> bool:
     """tsconfig.json only type-checks JavaScript (chai's `"checkJs": true` over lib/**/*.js) and the project has no
     TypeScript of its own: it is JavaScript with JSDoc types, not a TypeScript project."""
-    own_ts = any(
-        f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(".d.ts") and not TEST_PATH.search(f)
-        for f in tree.own
-    )  # chai's test/type-detect/deno-test.ts checks a Deno import, it is no source
+    own_ts = bool(typescript_sources(tree))  # chai's test/type-detect/deno-test.ts checks a Deno import, no source
     config = re.sub(r"//[^\n]*", "", tree.read("tsconfig.json") or "")
     return not own_ts and bool(re.search(r"\"checkJs\"\s*:\s*true", config))
 
@@ -45,11 +42,20 @@ def flavour(tree: Tree) -> str:
     tsconfig only checks its JavaScript)."""
     if checks_js(tree):
         return "JavaScript"
-    ts = tree.has("tsconfig.json") or any(
-        f.endswith((".ts", ".tsx", ".mts")) and not f.endswith(".d.ts") for f in tree.own
-    )
-    js = any(f.endswith((".js", ".mjs", ".cjs", ".jsx")) for f in tree.own)
+    written = typescript_sources(tree)
+    js = [f for f in tree.own if f.endswith((".js", ".mjs", ".cjs", ".jsx"))]
+    # ramda's one mod.ts re-exports its 369 JavaScript modules for Deno: a door, not TypeScript written
+    ts = tree.has("tsconfig.json") or len(written) > 2 or (bool(written) and len(written) * 10 >= len(js))
     return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"
+
+
+def typescript_sources(tree: Tree) -> list[str]:
+    """The project's own TypeScript: not declaration files, not tests or their fixtures."""
+    return [
+        f
+        for f in tree.own
+        if f.endswith((".ts", ".tsx", ".mts", ".cts")) and not f.endswith(".d.ts") and not TEST_PATH.search(f)
+    ]
 
 
 FIND = re.compile(r"\$\(\s*find\s+([\w./-]+)\s+([^)]*(?:\\\)[^)]*)*)\)")

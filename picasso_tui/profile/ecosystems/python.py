@@ -293,10 +293,11 @@ def investigate(tree: Tree) -> Knowledge:
     project = _Project(tree, pyproject, sources, deps, tool, why, run, members, tree.first("manage.py"))
     # libfuse's requirements.txt holds meson and ninja, tomo's MkDocs and its plugins: another language's project's
     # tools, no Python stack
-    if not _tools_only(tree, sources):
+    tools_only = _tools_only(tree, sources)
+    if not tools_only:
         _packaging(k, project)
         _stack(k, project)
-    _install(k, project)
+    _install(k, project, tools_only)
     _tests(k, project)
     _lint_and_format(k, project)
     _entry_points(k, project)
@@ -316,7 +317,12 @@ def _tools_only(tree: Tree, sources: list[str]) -> bool:
         pyproject = load_toml(tree, "pyproject.toml")
         declared = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
         code = [f for f in tree.own if f.endswith(".py") and not f.startswith((".github/", "scripts/", "tools/"))]
-        return not declared and not code
+        # pgbouncer's `[tool.setuptools] packages = []`: a named distribution that ships no module, only the test
+        # suite's tools as its dependencies
+        empty = dig(pyproject, "tool", "setuptools", "packages") == [] and not dig(
+            pyproject, "tool", "setuptools", "py-modules"
+        )
+        return empty or (not declared and not code)
     return not manifests and bool(found) and found[0][0] != "python"
 
 
@@ -401,7 +407,9 @@ def _role(p: _Project) -> str:
     return ""
 
 
-def _install(k: Knowledge, p: _Project) -> None:
+def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
+    """The set-up command; in another language's project it installs only the Python tools its tests and linters
+    use (pgbouncer's `pip install -e '.[dev]'` brings pytest and ruff, not PgBouncer), and says so."""
     tree, tool, why, sources = p.tree, p.tool, p.why, p.sources
     why = f"pyproject.toml {why}" if why.startswith("[") else why  # `[tool.uv]` is a table: cite its file
     extras = [e for e in (dig(p.pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
@@ -424,7 +432,9 @@ def _install(k: Knowledge, p: _Project) -> None:
         return  # `pixi install`, from the pixi manifest
     elif tree.has("setup.py") or tree.has("setup.cfg") or "project" in p.pyproject:
         # psycopg's root pyproject.toml only configures pytest, mypy and coverage: its packages are in folders
-        k.command("install", *pip_install(tree, extras, sources[0]), 60)
+        command, where = pip_install(tree, extras, sources[0])
+        note = "installs only the Python tools the tests and linters use" if tools_only else ""
+        k.command("install", command, where, 60, note)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
