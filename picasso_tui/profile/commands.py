@@ -114,6 +114,7 @@ INSTALL = re.compile(
 )
 COMMAND_ROLES = (
     ("docs", re.compile(r"^mdbook (build|serve)\b|\bmyst (build|start)\b")),  # pulldown-cmark's book, tavern's MyST
+    ("docs", re.compile(r"^(bundle exec )?jekyll (build|serve)\b")),  # sidekiq-unique-jobs' GitHub Pages site
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
@@ -155,6 +156,7 @@ NOT_DEV = re.compile(
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
+    r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
     r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
     r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks|"

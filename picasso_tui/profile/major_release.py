@@ -97,9 +97,12 @@ def investigate(tree: Tree) -> Knowledge:
     major = next((release for release in releases if release[0] == (newest[0], 0, 0)), None)
     if newest[0] < 2 or not major:
         return k
+    # pyOpenSSL's 26.0.0 is the first release of 2026 (CalVer): a new year, not a change of course
+    head_year = reasons.head_day(tree.root)[:4]
+    if head_year.isdigit() and newest[0] in (int(head_year), int(head_year) % 100, int(head_year) % 100 - 1):
+        return k
     _, heading, own, section = major
     day = re.search(r"\b(\d{4})-\d\d-\d\d\b", heading)
-    head_year = reasons.head_day(tree.root)[:4]
     # Radicale's `## 3.0.0` carries no date: its tag does (2020)
     tag = next((t for t in tags if t.removeprefix("v") == ".".join(map(str, major[0]))), "")
     tagged = (git(tree.root, "log", "-1", "--format=%cs", tag) or "")[:4] if tag and not day else ""

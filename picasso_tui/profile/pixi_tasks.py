@@ -4,8 +4,9 @@ pyproject.toml) declares the environments and the tasks a contributor runs, so `
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
+
+import tomli
 
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.tasks import RUNNER, TARGET_ROLES
@@ -22,8 +23,8 @@ def _manifest(tree: Tree) -> tuple[str, dict[str, Any]] | None:
         if not text or (inside and "[tool.pixi" not in text):
             continue
         try:
-            doc: Any = tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
+            doc: Any = tomli.loads(text)
+        except tomli.TOMLDecodeError:
             continue
         for part in inside:
             doc = doc.get(part, {}) if isinstance(doc, dict) else {}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections import defaultdict
 from fnmatch import fnmatch
+
+import tomli
 
 from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile import emacs_locals
@@ -160,8 +161,8 @@ def _rust(tree: Tree, hints: Hints) -> None:
     rel = tree.first("rustfmt.toml", ".rustfmt.toml")
     if rel:
         try:
-            cfg = tomllib.loads(tree.read(rel) or "")
-        except tomllib.TOMLDecodeError:
+            cfg = tomli.loads(tree.read(rel) or "")
+        except tomli.TOMLDecodeError:
             cfg = {}
         parts = [f"{k} = {v}" for k, v in list(cfg.items())[:8]]
         hints["rust"].append(("rustfmt" + (f" ({', '.join(parts)})" if parts else ""), rel))
@@ -217,8 +218,17 @@ def _others(tree: Tree, hints: Hints) -> None:
         ("config/checkstyle/checkstyle.xml", "Checkstyle"),
         (".ktlint", "ktlint"),
     ):
-        if label and tree.has(rel):
+        if label and tree.has(rel) and (label != "Checkstyle" or _checkstyle_wired(tree)):
             hints["kotlin" if label == "ktlint" else "java"].append((label, rel))
+
+
+def _checkstyle_wired(tree: Tree) -> bool:
+    """Something runs Checkstyle: the build (outside comments: netty-socketio's pom.xml keeps its plugin commented
+    out, its checkstyle.xml unused) or a CI workflow."""
+    builds = [tree.read(f) or "" for f in ("pom.xml", "build.gradle", "build.gradle.kts") if tree.has(f)]
+    workflows = [tree.read(f) or "" for f in tree.under(".github/workflows")]
+    said = re.sub(r"<!--.*?-->", "", "\n".join(builds + workflows), flags=re.DOTALL)
+    return not builds or bool(re.search(r"checkstyle", said, re.IGNORECASE))
 
 
 def _braces(glob: str) -> list[str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
+
+import tomli
 
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
@@ -363,11 +364,11 @@ def tox_env_role(name: str) -> str | None:
         return "typecheck"  # filelock's `type` env runs ty
     if re.fullmatch(r"bench(mark)?s?", name):
         return "bench"
-    if re.fullmatch(r"black|isort|autopep8|yapf|ruff-format|fmt|format", name):
+    if re.fullmatch(r"black|blue|isort|autopep8|yapf|ruff-format|fmt|format", name):
         return "format"  # python-gitlab's `black` and `isort` envs rewrite, or check with `-- --check`
     if re.fullmatch(r"flake8|pylint|ruff|codespell|pre-commit|pydocstyle|pycodestyle|bandit", name):
         return "lint"
-    if re.search(r"[-_](lint|spell\w*|check)$", name):
+    if re.search(r"[-_](lint|spell\w*|check)$|^(black|blue|isort|flake8|rst|doc8)check$", name):  # bluecheck
         return "lint"  # briefcase's `docs-lint` spell-checks the docs (pyspelling); `docs-all` builds them
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
@@ -407,7 +408,9 @@ def tox(tree: Tree, k: Knowledge) -> None:
     for name in names:
         role = tox_env_role(name)
         if role and role != "test" and name in own:  # pyjwt's `typing` has no section of its own: it runs pytest
-            k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER)
+            # diskcache's `blue` formats the code, its `isort` only sorts the imports; `bluecheck` checks the format
+            later = (role == "format" and name == "isort") or re.fullmatch(r"(black|blue|isort)check", name) is not None
+            k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER + 1 if later else RUNNER)
 
 
 def nox(tree: Tree, k: Knowledge) -> None:
@@ -443,8 +446,8 @@ def poe(tree: Tree, k: Knowledge) -> None:
     if not tree.has("pyproject.toml") or "[tool.poe" not in (tree.read("pyproject.toml") or ""):
         return
     try:
-        tasks = tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("poe", {}).get("tasks", {})
-    except tomllib.TOMLDecodeError:
+        tasks = tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("poe", {}).get("tasks", {})
+    except tomli.TOMLDecodeError:
         return
     ci = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
     runner = "uv run poe" if tree.has("uv.lock") or "uv run" in ci else "poe"
@@ -739,11 +742,11 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
     books = sorted((f for f in tree.named("book.toml") if f.count("/") <= 2), key=lambda f: (f.count("/"), f))
     # just's book/en/src is written by its generate-book step and ignored by git: mdbook alone finds no chapters
-    books = [b for b in books if tree.under(f"{b.rsplit('/', 1)[0]}/src" if "/" in b else "src")]
+    books = [b for b in books if tree.under(_book_source(tree, b))]
     if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)
-    if tree.has("Cargo.toml") and (_rust_library(tree) or "[workspace]" in (tree.read("Cargo.toml") or "")):
+    if tree.has("Cargo.toml") and (_rust_library(tree) or _workspace_library(tree)) and not _docs_elsewhere(tree):
         workspace = " --workspace" if cargo_workspace(tree) else ""
         k.command("docs", f"cargo doc --no-deps{workspace}", "Cargo.toml (rustdoc)", 60)
     gradle = tree.first("build.gradle.kts", "build.gradle")
@@ -755,7 +758,8 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("lint", "./gradlew spotlessCheck", f"{gradle} (Spotless plugin)", RUNNER + 5)
         k.command("format", "./gradlew spotlessApply", f"{gradle} (Spotless plugin)", RUNNER + 5)
     ruby_docs(tree, k)
-    pom = tree.read("pom.xml") or "" if tree.has("pom.xml") else ""
+    # netty-socketio keeps its Checkstyle plugin commented out: a commented plugin runs nothing
+    pom = re.sub(r"<!--.*?-->", "", tree.read("pom.xml") or "", flags=re.DOTALL) if tree.has("pom.xml") else ""
     mvn = maven_command(tree)
     pages = r"(.+/)?src/site/(?!site\.xml$|resources/)\S+\.(md|apt|xdoc|xml|fml|vm|html)$"  # not only site.xml's menu
     reports = _site_reports(pom)
@@ -791,6 +795,39 @@ def _rust_library(tree: Tree) -> bool:
     readme = tree.read(tree.first("README.md", "README") or "README.md") or ""
     homes = re.compile(rf"docs\.rs/{re.escape(name.group(1))}\b" if name else r"(?!)", re.I)
     return bool(re.search(r"^documentation\s*=", manifest, re.M) or homes.search(readme))
+
+
+def _book_source(tree: Tree, book: str) -> str:
+    """The chapters' folder of an mdBook: its `[book] src` (neovide's website/book.toml says `src = "docs"`), else
+    src/ beside book.toml."""
+    folder = book.rsplit("/", 1)[0] + "/" if "/" in book else ""
+    said = re.search(r'^src\s*=\s*"([\w./-]+)"', tree.read(book) or "", re.M)
+    return folder + (said.group(1).strip("./") if said else "src")
+
+
+def _workspace_library(tree: Tree) -> bool:
+    """A workspace with a library member whose API someone reads: not a proc-macro crate serving the application
+    (neovide's neovide-derive), not one that is never published."""
+    if "[workspace]" not in (tree.read("Cargo.toml") or ""):
+        return False
+    for manifest in tree.named("Cargo.toml"):
+        folder = manifest.rsplit("/", 1)[0] if "/" in manifest else ""
+        text = tree.read(manifest) or ""
+        library = folder and tree.has(f"{folder}/src/lib.rs")
+        if library and not re.search(r"^(proc-macro\s*=\s*true|publish\s*=\s*false)", text, re.M):
+            return True
+    return False
+
+
+def _docs_elsewhere(tree: Tree) -> bool:
+    """The root crate is never published (vaultwarden's `publish = false`: its docs are a wiki) or names its
+    documentation somewhere docs.rs is not (cargo-edit's README section): rustdoc is not where its docs are."""
+    manifest = tree.read("Cargo.toml") or ""
+    package = manifest.split("[package]", 1)[1].split("\n[", 1)[0] if "[package]" in manifest else ""
+    documented = re.search(r'^documentation\s*=\s*"([^"]*)"', package, re.M)
+    return bool(re.search(r"^publish\s*=\s*false", package, re.M)) or bool(
+        documented and "docs.rs" not in documented.group(1)
+    )
 
 
 def _checkstyle_checks(tree: Tree, built: str) -> bool:

@@ -40,7 +40,8 @@ tooling, not the project's code."""
 
 def is_test_folder(part: str) -> bool:
     """A folder of tests: tests/, spec/, __tests__ …, or a separate test source set or module (androidTest)."""
-    return part in TEST_DIRS or bool(TEST_SET.search(part))
+    # html2pdf's and Symfony bundles' Tests/: PHP names folders as it names namespaces
+    return part in TEST_DIRS or part in ("Tests", "Test") or bool(TEST_SET.search(part))
 
 
 def _shows_the_project(rel: str) -> bool:

@@ -20,7 +20,7 @@ from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
-from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal
+from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
@@ -528,6 +528,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # libcheck's CI `cd doc/example && make check`; askama's clippy over each examples/ app
     if c.role == "build" and _runs_a_built_file(tree, c.command):
         return None  # JoliNotif's CI runs `tools/phar/build/jolinotif.phar --help`: the PHAR a build wrote, no build
+    if unknown_appraisal(tree, c.command):
+        return None  # sidekiq-unique-jobs' CLAUDE.md names sidekiq-6.0, an appraisal Appraisals no longer declares
     if re.match(r"(bundle exec )?rake\b", c.command) and tasks.missing_rakefile_gem(tree):
         return None  # parslet's Rakefile requires sdoc, which its bundle lacks: no rake task loads
     if _below_the_python_floor(tree, c.command):
@@ -544,7 +546,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # php-markdown's `composer codestyle-fix`: no fixer config, so the tool's defaults apply
     if c.role == "install" and re.match(r"^(npm|yarn|pnpm|bun) (i|install|add)( -\S+)* (?!-)[@\w][\w@/.-]*", c.command):
         return None  # knex's guide: `npm install oracledb` adds one optional driver; it sets up no checkout
-    if re.match(r"^diff\b", c.command) and c.role == "format":
+    if re.match(r"^(diff|cmp)\b", c.command) and c.role == "format":  # irssi's `cmp -s … git-clang-format.diff`
         return None  # sh's CI: `diff <(echo -n) <(gofmt -s -d .)` fails on unformatted code, it rewrites nothing
     aimed = re.match(r"^(?:(?:uv|poetry|pdm|hatch) run )?(?:python3? -m )?pytest ([\w./-]+?)/?(?:\s|$)", c.command)
     if aimed and tree.under(aimed.group(1)) and not any(f.endswith(".py") for f in tree.under(aimed.group(1))):
@@ -603,12 +605,18 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, priority=c.priority + 30)
     if c.role in CHECK_ROLES and _checks_only_data_files(c.command):
         c = replace(c, priority=c.priority + 30)  # errbit's CI runs prettier on its YAML: standardrb lints the code
+    maven = re.match(r"(\./)?mvnw?\b", c.command) and "-DskipTests" not in c.command
+    if c.role in ("test", "test-one") and maven and _skips_tests(tree):
+        said = "pom.xml sets skipTests to true"  # netty-socketio's: `mvn test` compiles, runs nothing
+        c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
     if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):
         return None  # libyang's CI `apkg build` makes its Debian and RPM packages: a packager's step, no build
     if c.role == "build" and re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks)\b", c.command):
         c = replace(c, priority=c.priority + 40)  # cargo-llvm-cov's CI: `cargo hack build --feature-powerset`, a plugin
     if c.role == "lint" and c.source.startswith("CI") and commands.PROSE_LINTER.match(c.command):
         c = replace(c, priority=c.priority + 20)  # winit's CI: `typos` checks spelling, clippy lints the code
+    if c.role == "build" and re.match(r"cmake --build\b", c.command) and not tree.has("CMakeLists.txt"):
+        return None  # imgui has no CMakeLists.txt at its root: CI's `cmake --build build` builds one example
     if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):
         c = replace(c, priority=c.priority + 30)  # pcre2's `ninja -C build`: its configure is the step before
     if c.role in ("run", "build") and NOT_PROJECT.search(c.command) and c.source.startswith("CI"):
@@ -865,6 +873,14 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _skips_tests(tree: Tree) -> bool:
+    """The root pom.xml turns the tests off by default (`<skipTests>true</skipTests>` in its properties, outside
+    comments and profiles): a Maven test run needs `-DskipTests=false`."""
+    pom = re.sub(r"<!--.*?-->|<profiles>.*?</profiles>", "", tree.read("pom.xml") or "", flags=re.S)
+    properties = "".join(re.findall(r"<properties>(.*?)</properties>", pom, flags=re.S))
+    return bool(re.search(r"<skipTests>\s*true\s*</skipTests>", properties))
 
 
 def _without_signing(tree: Tree) -> str | None:

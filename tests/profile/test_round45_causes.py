@@ -359,3 +359,156 @@ def test_the_workspace_with_a_trailing_slash_is_the_checkout(make_project):
              ".github/workflows/ci.yml": workflow}  # fmt: skip
     learned = bodies(make_project, files, name="libyang")
     assert "`cmake -S . -B build -DENABLE_TESTS=ON" in learned["ci"]
+
+
+# Causes from the judged faults of sets 145–148.
+
+
+def test_a_cargo_manifest_in_toml_1_1_is_read(make_project):
+    cargo = ('[package]\nname = "neovide"\nedition = "2024"\n\n[dependencies]\nmundy = {\n  version = "0.2.2",\n'
+             '  default-features = false,\n}\nwinit = "0.30"\n')  # fmt: skip
+    files = {"Cargo.toml": cargo, "src/main.rs": "use winit;\nuse mundy;\nfn main() {}\n"}
+    stack = bodies(make_project, files, name="neovide")["rust/stack"]
+    assert "no runtime dependencies" not in stack
+    assert "winit" in stack
+
+
+def test_an_unpublished_application_gets_no_rustdoc_and_an_mdbook_reads_its_src(make_project):
+    cargo = '[package]\nname = "vaultwarden"\npublish = false\n\n[workspace]\nmembers = ["macros"]\n'
+    files = {"Cargo.toml": cargo, "src/main.rs": "fn main() {}\n",
+             "macros/Cargo.toml": '[package]\nname = "macros"\n\n[lib]\nproc-macro = true\n', "macros/src/lib.rs": ""}  # fmt: skip
+    assert "cargo doc" not in bodies(make_project, files, name="vaultwarden").get("workflow/docs", "")
+    book = {"website/book.toml": '[book]\ntitle = "Neovide"\nsrc = "docs"\n', "website/docs/SUMMARY.md": "# x\n"}
+    learned = bodies(make_project, {**files, **book}, name="neovide")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `mdbook build website`")
+
+
+def test_a_commented_out_checkstyle_plugin_is_neither_style_nor_lint(make_project):
+    pom = ("<project><artifactId>netty-socketio</artifactId><build><plugins><!-- <plugin>"
+           "<artifactId>maven-checkstyle-plugin</artifactId><configuration><configLocation>checkstyle.xml"
+           "</configLocation></configuration></plugin> --></plugins></build></project>")  # fmt: skip
+    files = {"pom.xml": pom, "checkstyle.xml": "<module name='Checker'/>\n",
+             "src/main/java/com/corundumstudio/socketio/SocketIOServer.java": "package x;\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="netty-socketio")
+    assert "checkstyle" not in learned.get("workflow/lint", "")
+    assert "Checkstyle" not in learned.get("style/java", "")
+
+
+def test_maven_tests_a_pom_skips_by_default_are_run_with_skiptests_false(make_project):
+    pom = ("<project><artifactId>netty-socketio</artifactId><properties><skipTests>true</skipTests></properties>"
+           "</project>")  # fmt: skip
+    files = {"pom.xml": pom, "src/main/java/x/Server.java": "package x;\n",
+             "src/test/java/x/JoinIteratorsTest.java": "package x;\nclass JoinIteratorsTest { @Test void a() {} }\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="netty-socketio")
+    assert "-DskipTests=false" in learned["workflow/test"]
+    assert "-DskipTests=false" in learned["workflow/test-one"]
+
+
+CI_NOISE = """name: ci
+on: [push, pull_request]
+jobs:
+  format:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: cmp -s /dev/null git-clang-format.diff
+  wasm:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: cmake --build build
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: cargo binstall -y --locked cargo-nextest
+      - run: cargo nextest run
+  pages:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: bundle exec jekyll build
+"""
+
+
+def test_ci_steps_that_compare_install_or_publish_are_not_the_projects_commands(make_project):
+    files = {"Cargo.toml": '[package]\nname = "app"\n', "src/main.rs": "fn main() {}\n", ".clang-format": "x: 1\n",
+             ".github/workflows/ci.yml": CI_NOISE}  # fmt: skip
+    learned = bodies(make_project, files, name="app")
+    assert "cmp -s" not in learned.get("workflow/format", "")
+    assert "cmake --build" not in learned.get("workflow/build", "")
+    assert learned["workflow/test"].startswith("To test: `cargo nextest run`")
+    assert "jekyll" not in learned.get("workflow/build", "")
+
+
+def test_an_appraisal_the_appraisals_file_no_longer_declares_is_dropped(make_project):
+    claude = "# CLAUDE.md\n\n```bash\nbundle exec rspec\nbundle exec appraisal sidekiq-6.0 rspec\n```\n"
+    files = {"CLAUDE.md": claude, "Appraisals": 'appraise "sidekiq-8.0" do\n  gem "sidekiq", "~> 8.0"\nend\n',
+             "uniq.gemspec": "Gem::Specification.new do |s|\n  s.name = 'uniq'\nend\n", "lib/uniq.rb": "",
+             "spec/uniq_spec.rb": ""}  # fmt: skip
+    assert "sidekiq-6.0" not in bodies(make_project, files, name="uniq").get("workflow/test", "")
+
+
+def test_changelogs_made_by_a_rake_task_file_or_from_github_release_notes_are_generated(make_project):
+    rake = "task :changelog do\n  sh 'github_changelog_generator -u mhenrixon -p sidekiq-unique-jobs'\nend\n"
+    files = {"uniq.gemspec": "Gem::Specification.new do |s|\n  s.name = 'uniq'\nend\n", "lib/uniq.rb": "",
+             "lib/tasks/changelog.rake": rake, "CHANGELOG.md": "# Changelog\n\n## [v8.0.0]\n\n- Fix it\n"}  # fmt: skip
+    assert "github_changelog_generator" in bodies(make_project, files, name="uniq")["rules/changelog"]
+    notes = ("# Changelog\n\n## [v5.2.1] - 29-03-2026\n\n## What's Changed\n* Fix links by @a in https://x/1\n\n"
+             "## New Contributors\n* @a made their first contribution\n")  # fmt: skip
+    files = {"html-proofer.gemspec": "Gem::Specification.new do |s|\n  s.name = 'html-proofer'\nend\n",
+             "lib/html_proofer.rb": "", "CHANGELOG.md": notes}  # fmt: skip
+    assert "GitHub's generated release notes" in bodies(make_project, files, name="proofer")["rules/changelog"]
+
+
+def test_blue_formats_and_its_check_env_lints_after_flake8(make_project):
+    tox = ("[tox]\nenvlist=bluecheck,flake8,py311\n\n[testenv]\ncommands=pytest\n\n[testenv:blue]\ncommands=blue .\n\n"
+           "[testenv:bluecheck]\ncommands=blue --check .\n\n[testenv:flake8]\ncommands=flake8\n\n"
+           "[testenv:isort]\ncommands=isort .\n")  # fmt: skip
+    files = {"tox.ini": tox, "setup.py": "from setuptools import setup\nsetup(name='diskcache')\n",
+             "diskcache/__init__.py": "", "tests/test_core.py": "def test_x():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="diskcache")
+    assert learned["workflow/format"].startswith("To format: `tox -e blue`")
+    assert learned["workflow/lint"].startswith("To lint: `tox -e flake8`")
+
+
+def test_a_protoc_plugin_under_cmd_is_not_how_the_project_runs(make_project):
+    files = {"go.mod": "module connectrpc.com/connect\n\ngo 1.22\n", "connect.go": "package connect\n",
+             "cmd/protoc-gen-connect-go/main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    assert "workflow/run" not in bodies(make_project, files, name="connect-go")
+
+
+def test_a_calver_years_release_is_no_major_release(make_project):
+    changelog = ("Changelog\n=========\n\n26.0.0 (2026-01-05)\n-------------------\n\n"
+                 "- Removed the deprecated ``X509Extension`` class.\n\n25.3.0 (2025-09-16)\n-------------------\n\n- x\n")  # fmt: skip
+    repo = make_project({"CHANGELOG.rst": changelog, "pyproject.toml": '[project]\nname = "pyopenssl"\n',
+                         "src/OpenSSL/__init__.py": ""}, name="pyopenssl")  # fmt: skip
+    repo.git("tag", "26.0.0")
+    _, findings, _ = investigate(repo.root)
+    assert "history/major-release" not in {f.key for f in findings}
+
+
+def test_a_php_tests_folder_named_with_a_capital_is_tests(make_project):
+    files = {"composer.json": json.dumps({"name": "spipu/html2pdf", "autoload": {"psr-4": {"Spipu\\Html2Pdf\\": "src/"}}}),
+             **{f"src/Tag/T{i}.php": "<?php\n" + "// code\n" * 20 for i in range(12)},
+             **{f"Tests/Tag/T{i}Test.php": "<?php\n" for i in range(6)},
+             **{f"Tests/CrossVersionCompatibility/Helper{i}.php": "<?php\n" + "// code\n" * 30 for i in range(8)}}  # fmt: skip
+    source = bodies(make_project, files, name="html2pdf")["layout/source"]
+    assert "Also Tests/" not in source
+
+
+def test_one_pytest_test_is_one_pytest_collects(make_project):
+    canvas = ("import unittest\n\n\nclass CanvasCacheTest(unittest.TestCase):\n    def setUp(self):\n        pass\n\n"
+              "    def test1(self):\n        pass\n\n\nclass CanvasTest(unittest.TestCase):\n"
+              "    def test_basic_info(self):\n        pass\n")  # fmt: skip
+    files = {"pyproject.toml": '[project]\nname = "urwid"\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+             "urwid/__init__.py": "", "tests/test_canvas.py": canvas}  # fmt: skip
+    assert (
+        "tests/test_canvas.py::CanvasCacheTest::test1`"
+        in bodies(make_project, files, name="urwid")["workflow/test-one"]
+    )
+    helpers = ("import pytest\n\n\nclass MockSecurityScheme:\n    pass\n\n\n@pytest.fixture\ndef test_client():\n"
+               "    def test_current_user():\n        pass\n\n\nasync def test_authenticator(test_client):\n    pass\n")  # fmt: skip
+    files = {**files, "tests/test_canvas.py": helpers}
+    test_one = bodies(make_project, files, name="users")["workflow/test-one"]
+    assert "tests/test_canvas.py::test_authenticator`" in test_one

@@ -12,7 +12,9 @@ def test_a_hidden_pytest_ini_configures_pytest_and_plain_test_functions_get_no_u
              ".pytest.ini": "[pytest]\naddopts = --doctest-modules\n",
              "tests/test_bugs.py": "from parse import parse\n\n\ndef test_pickling_bug_110():\n    assert parse\n"}  # fmt: skip
     learned = bodies(make_project, files)
-    assert learned["workflow/test-one"].startswith("To run one test: `pytest tests/test_bugs.py::<test name>`")
+    assert learned["workflow/test-one"].startswith(
+        "To run one test: `pytest tests/test_bugs.py::test_pickling_bug_110`"
+    )
     assert "unittest" not in learned["workflow/test"]
     del files[".pytest.ini"]
     assert "unittest" not in bodies(make_project, files, name="bare").get("workflow/test", "")

@@ -69,7 +69,7 @@ def test_a_make_target_running_nose_while_ci_runs_pytest_is_not_offered(make_pro
 def test_one_test_comes_from_the_folder_ci_tests_not_a_stray_module(make_project):
     stray = {"extra/test_hypothesis.py": "from hypothesis import given\n\ndef test_fuzz():\n    pass\n"}
     learned = bodies(make_project, {**JMESPATH_LIKE, **stray})
-    assert "`pytest tests/test_parser.py::<test name>`" in learned["workflow/test-one"], learned["workflow/test-one"]
+    assert "`pytest tests/test_parser.py::test_parse`" in learned["workflow/test-one"], learned["workflow/test-one"]
     no_ci = {k: v for k, v in JMESPATH_LIKE.items() if not k.startswith(".github/")}
     learned = bodies(make_project, {**no_ci, **stray}, name="no-ci")
     assert "extra/" not in learned["workflow/test-one"], "tests/ holds the most test files: the suite is there"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import tomli
 
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
@@ -51,8 +52,8 @@ def load_toml(tree: Tree, rel: str) -> dict[str, Any]:
     if not text:
         return {}
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        return tomli.loads(text)
+    except tomli.TOMLDecodeError:
         return {}
 
 

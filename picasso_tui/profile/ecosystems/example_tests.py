@@ -33,7 +33,7 @@ _OFF_OPTION = re.compile(
     r"\boption\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\s*\)|\bset\s*\(\s*(\w+)\s+OFF\s+CACHE\b", re.IGNORECASE
 )
 _PHPUNIT_CLASS = re.compile(r"^(?:final\s+|readonly\s+)*class\s+(\w+Test)\s+extends\b", re.MULTILINE)
-_PYTEST_FUNCTION = re.compile(r"^(\s*)(?:async\s+)?def (test_\w+)\(", re.MULTILINE)
+_PYTEST_FUNCTION = re.compile(r"^(\s*)(?:async\s+)?def (test\w*)\(", re.MULTILINE)
 
 
 def rust_test(tree: Tree, folder: str = "", integration: str = "") -> str:
@@ -103,12 +103,31 @@ def phpunit_class(tree: Tree, folder: str) -> str:
     return ""
 
 
-def pytest_function(text: str, in_class: bool) -> str:
-    """The first test function of ``text``: its first method when ``in_class`` (the text starts at the class),
-    else its first top-level one."""
-    for indent, name in _PYTEST_FUNCTION.findall(text):
-        if bool(indent) == in_class:
-            return name
-        if in_class and not indent:
-            break  # past the class
+def pytest_node(text: str) -> str:
+    """The first test pytest collects from a file, as its node id's tail: `test_x`, or `TestY::test_x` for a method
+    of a class pytest collects (named Test*, or a unittest TestCase). Functions are named `test*` (urwid's `test1`),
+    methods must sit right in the class body: fastapi-users' `test_current_user` is a route inside a fixture, and
+    its MockSecurityScheme is no test class."""
+    cls, body, fixture = "", "", False
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        if line.lstrip().startswith("@"):  # a fixture named test_client is no test
+            fixture = fixture or "fixture" in line
+            continue
+        was_fixture, fixture = fixture, False
+        if was_fixture:
+            continue
+        if not indent:
+            declared = re.match(r"class (\w+)\s*(?:\(([^)]*)\))?\s*:", line)
+            collected = declared and (declared.group(1).startswith("Test") or "TestCase" in (declared.group(2) or ""))
+            cls, body = (declared.group(1), "") if collected and declared else ("", "")
+            if function := _PYTEST_FUNCTION.match(line):
+                return function.group(2)
+            continue
+        if cls and not body:
+            body = indent  # the class body's own level: deeper lines belong to its methods
+        if cls and indent == body and (method := _PYTEST_FUNCTION.match(line)):
+            return f"{cls}::{method.group(2)}"
     return ""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-import tomllib
 from collections import Counter
 from functools import partial
 from typing import Any
 
+import tomli
 import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
@@ -45,8 +45,8 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
         return "", [], []
     text = tree.read(rel) or ""
     try:  # mage's is .golangci.toml
-        data: Any = tomllib.loads(text) if rel.endswith(".toml") else yaml.safe_load(text)
-    except (yaml.YAMLError, tomllib.TOMLDecodeError):
+        data: Any = tomli.loads(text) if rel.endswith(".toml") else yaml.safe_load(text)
+    except (yaml.YAMLError, tomli.TOMLDecodeError):
         data = None
     data = data if isinstance(data, dict) else {}
 
@@ -520,7 +520,10 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
             c for c in commands if c.startswith("cmd/") and re.search(rf"\b{re.escape(c.split('/')[-1])}\b", readme)
         ]
         # minio-go's cmd/rdma-test is a test harness that needs a server: not how anyone runs the project
-        runnable = [c for c in commands if not re.search(r"(test|bench|example|demo)", c.rsplit("/", 1)[-1], re.I)]
+        # connect-go's cmd/protoc-gen-connect-go is a protoc plugin: buf or protoc runs it, nobody by hand
+        runnable = [
+            c for c in commands if not re.search(r"(test|bench|example|demo)|^protoc-gen-", c.rsplit("/", 1)[-1], re.I)
+        ]
         named = [c for c in named if c in runnable]
         shown = named[0] if named else runnable[0] if len(runnable) == 1 and runnable[0].startswith("cmd/") else ""
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names

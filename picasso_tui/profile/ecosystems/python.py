@@ -9,7 +9,7 @@ from typing import Any
 from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
-from picasso_tui.profile.ecosystems.example_tests import pytest_function
+from picasso_tui.profile.ecosystems.example_tests import pytest_node
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
@@ -472,12 +472,7 @@ def _tests(k: Knowledge, p: _Project) -> None:
                   "the folders tox.ini hands pytest" if paths else "")  # fmt: skip
         if example:  # never a made-up file name: `pytest -k` selects by name wherever the tests live
             # bottle's tests are methods of test classes: their node id names the class
-            held = re.search(r"^class (\w+)\b[^\n]*:\s*\n(?:[^\n]*\n)*?\s+def test", tree.read(example) or "", re.M)
-            top = re.search(r"^def test", tree.read(example) or "", re.M)
-            text = tree.read(example) or ""
-            in_class = bool(held and not top)
-            name = pytest_function(text[held.start() :] if held and in_class else text, in_class) or "<test name>"
-            node = f"{held.group(1)}::{name}" if in_class and held else name
+            node = pytest_node(tree.read(example) or "") or "<test name>"
             k.command(
                 "test-one",
                 f"{run}pytest {example}::{node}{uncovered}",

@@ -32,3 +32,13 @@ def under_appraisal(tree: Tree, command: str) -> str | None:
     if not name or "appraisal" in command or "BUNDLE_GEMFILE" in command or not RUBY_TESTS.match(command):
         return command
     return f"bundle exec appraisal {name} {command.removeprefix('bundle exec ')}"
+
+
+def unknown_appraisal(tree: Tree, command: str) -> bool:
+    """The command names an appraisal the Appraisals file no longer declares (sidekiq-unique-jobs' CLAUDE.md:
+    `bundle exec appraisal sidekiq-6.0 rspec`, where only sidekiq-8.0 and sidekiq-8.1 remain): it fails."""
+    named = re.match(r"^(?:bundle exec )?appraisal ([\w.-]+) ", command)
+    if not named or named.group(1) in ("install", "update", "generate", "clean", "list", "version", "help"):
+        return False
+    names = re.findall(r"""^\s*appraise\s*\(?\s*["']([^"']+)["']""", tree.read("Appraisals") or "", re.M)
+    return bool(names) and named.group(1) not in names

@@ -4,8 +4,9 @@ declares, with envlist brace products expanded. Below the task runners and the e
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
+
+import tomli
 
 from picasso_tui.profile.walk import Tree
 
@@ -73,15 +74,15 @@ def _toml_config(tree: Tree) -> tuple[dict[str, Any], str]:
     """tox's TOML configuration and where it is: a tox.toml (filelock's), else pyproject.toml's [tool.tox]."""
     if tree.has("tox.toml"):
         try:
-            return tomllib.loads(tree.read("tox.toml") or ""), "tox.toml"
-        except tomllib.TOMLDecodeError:
+            return tomli.loads(tree.read("tox.toml") or ""), "tox.toml"
+        except tomli.TOMLDecodeError:
             return {}, ""
     if tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
         try:
-            return tomllib.loads(tree.read("pyproject.toml") or "").get("tool", {}).get(
+            return tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get(
                 "tox", {}
             ), "pyproject.toml [tool.tox]"
-        except tomllib.TOMLDecodeError:
+        except tomli.TOMLDecodeError:
             return {}, ""
     return {}, ""
 
