@@ -265,7 +265,8 @@ def folders_of_other_checkouts(job: dict[Any, Any]) -> set[str]:
     found = {str(w["path"]).strip("./") for w in given if isinstance(w, dict) and w.get("path")}
     lines = [x for s in steps for raw in str(s.get("run") or "").splitlines() for x in _per_entry(raw, job)]
     for line in "\n".join(lines).split("git clone ")[1:]:
-        words = line.split("&&")[0].split("\n")[0].split()
+        # pyOpenSSL's `--branch ${{ matrix.PYTHON.OPENSSL.VERSION }}`: an expression is one word, spaces and all
+        words = re.sub(r"\$\{\{[^}]*\}\}", "EXPR", line.split("&&")[0].split("\n")[0]).split()
         plain = [w for i, w in enumerate(words) if not w.startswith("-") and not (i and words[i - 1] in _VALUED)]
         if plain:  # `git clone [options] <url> [<dir>]`: the folder named, or the repository's name
             found.add(plain[1] if len(plain) > 1 else plain[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git"))

@@ -230,6 +230,11 @@ def _own_role(command: str) -> str | None:
     command = re.sub(r"^(\$[({]\w+[)}]\s+)+", "", command)  # yq's recipe: `${ENGINERUN} bash ./scripts/check.sh`
     if NOT_DEV.search(command):
         return None
+    checks = re.match(r"(?:composer|npm|pnpm|yarn)(?: run(?:-script)?)? test:(\w+)$", command)
+    if checks and re.fullmatch(r"cs|lint|style|codestyle|phpcs|ecs|eslint", checks.group(1)):
+        return "lint"  # larastan's `composer test:cs` runs phpcs: the test prefix names a check, not the tests
+    if checks and re.fullmatch(r"types?|phpstan|psalm|static|analy[sz]e|tsc|typecheck", checks.group(1)):
+        return "typecheck"
     if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
         return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
     if CONFIGURE.match(command):

@@ -59,7 +59,8 @@ def _unmarked(text: str) -> str:
 def plain(text: str) -> str:
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
     text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
-    text = re.sub(r"`([^`]+)`__?(?!\w)", r"\1", text)  # an rst reference (`open a new issue`_): its words
+    # an rst reference (`open a new issue`_): its words; newman's "`-` as a separator, not `_`" holds none
+    text = re.sub(r"`([^`\s][^`]*)`__?(?!\w)", r"\1", text)
     text = re.sub(r"<(https?://[^>\s]+)>", r"\1", text)  # an autolink: its address
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
     # code is what to type, kept as written (yarl's "a collapsed `<details>` block", cachetools' `**kwargs`, a

@@ -427,7 +427,11 @@ def nox(tree: Tree, k: Knowledge) -> None:
         plain = [name for options, name in declared if not re.search(r"\bdefault\s*=\s*(?!True\b)", options)]
         chosen = re.findall(r"[\"']([\w-]+)[\"']", default.group(1)) if default else plain
         tests = [s for s in sessions if re.fullmatch(r"tests?|unit|pytest", s)]
-        if any(re.fullmatch(r"tests?|unit|pytest", s) for s in chosen):
+        # pyOpenSSL chooses no default sessions: a bare `nox` runs all ten, docs and a cryptography from git among
+        # them; nox itself keeps cover out with `default=False`, and its bare `nox` is what it means to run
+        testing = [s for s in chosen if re.fullmatch(r"tests?(-\w+)?|unit|pytest", s)]
+        curated = bool(default) or any(re.search(r"\bdefault\s*=", options) for options, _ in declared)
+        if testing and (curated or len(testing) == len(chosen) or not tests):
             k.command("test", "nox", "noxfile.py", RUNNER, f"sessions: {human_list(chosen)}" if chosen else "")
         elif tests:  # packaging's bare `nox` runs only its lint session
             k.command("test", f"nox -s {tests[0]}", f"noxfile.py session `{tests[0]}`", RUNNER)

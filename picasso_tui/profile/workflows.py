@@ -534,6 +534,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # parslet's Rakefile requires sdoc, which its bundle lacks: no rake task loads
     if _below_the_python_floor(tree, c.command):
         return None  # pre-commit's guide: `tox -e py37`, where setup.cfg requires Python 3.10 or later
+    if not c.source.startswith("CI") and _unused_go_tags(tree, c.command):
+        return None  # dockertest's templated guide: `go test -tags sqlite ./...`, a tag no file of it declares
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
@@ -866,6 +868,14 @@ def _with_suite_features(tests: list[Command], others: list[Command], tool: str)
     ]
 
 
+def _features_required(tree: Tree) -> bool:
+    """The crate refuses to compile without a feature: a `compile_error!` under `#[cfg(not(any(feature = …)))]` in
+    build.rs or the crate root (vaultwarden's "You need to enable one DB backend")."""
+    texts = [tree.read(f) or "" for f in ("build.rs", "src/main.rs", "src/lib.rs") if tree.has(f)]
+    gated = re.compile(r"#\[cfg\(not\((?:any|all)?\(?\s*feature\s*=[^\n]*\n\s*compile_error!")
+    return any(gated.search(t) for t in texts)
+
+
 def _whole_suite_first(found: list[Command]) -> list[Command]:
     """`go test ./...` before a CI line that tests one package (bigcache's `go test … ./queue`, one of three):
     the part is not the suite."""
@@ -873,6 +883,19 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
         return found
     whole = next((c for c in found if re.match(r"^go test\b.*\s\./\.\.\.$", c.command)), None)
     return [whole, *(c for c in found if c is not whole)] if whole else found
+
+
+def _unused_go_tags(tree: Tree, command: str) -> bool:
+    """A guide's `go test -tags x` where no Go file is built under tag x (`//go:build x`, `// +build x`): the guide
+    was written for another project (Ory's shared CONTRIBUTING template) or an older layout."""
+    tags = re.match(r"go (?:test|build|vet|run)\b.*?\s-tags[ =]['\"]?([\w,]+)", command)
+    if not tags:
+        return False
+    declared = set()
+    for rel in [f for f in tree.files if f.endswith(".go")][:2000]:
+        head = "\n".join((tree.read(rel) or "").splitlines()[:20])
+        declared |= set(re.findall(r"\w+", " ".join(re.findall(r"^//\s*(?:go:build|\+build)\s+(.*)$", head, re.M))))
+    return not any(tag in declared for tag in tags.group(1).split(","))
 
 
 def _skips_tests(tree: Tree) -> bool:
@@ -975,6 +998,9 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
             by_role[c.role][same] = replace(by_role[c.role][same], note=c.note[c.note.index("run after `") :])
     for role, tool in (("test-one", "cargo test"), ("lint", "cargo clippy"), ("docs", "cargo doc")):
         by_role[role] = _with_suite_features(by_role.get("test", []), by_role.get(role, []), tool)
+    if _features_required(tree):  # vaultwarden's build.rs stops any build that enables no database backend
+        for role, tool in (("build", "cargo build"), ("run", "cargo run")):
+            by_role[role] = _with_suite_features(by_role.get("test", []), by_role.get(role, []), tool)
     out = []
     in_ci = {p.command for p in proposed if p.source.startswith("CI (")}
     assets = _assets_only(tree)

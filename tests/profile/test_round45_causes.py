@@ -512,3 +512,85 @@ def test_one_pytest_test_is_one_pytest_collects(make_project):
     files = {**files, "tests/test_canvas.py": helpers}
     test_one = bodies(make_project, files, name="users")["workflow/test-one"]
     assert "tests/test_canvas.py::test_authenticator`" in test_one
+
+
+def test_a_guides_go_build_tag_no_file_declares_is_dropped(make_project):
+    guide = "# Contributing\n\n## Testing\n\nRun the tests:\n\n```bash\ngo test -tags sqlite ./...\n```\n"
+    files = {"go.mod": "module github.com/ory/dockertest/v3\n\ngo 1.21\n", "dockertest.go": "package dockertest\n",
+             "dockertest_test.go": "package dockertest\n", "CONTRIBUTING.md": guide,
+             "Makefile": "test:\n\tgo test -count=1 ./...\n"}  # fmt: skip
+    assert "-tags sqlite" not in bodies(make_project, files, name="dockertest")["workflow/test"]
+
+
+def test_composer_scripts_running_a_missing_tool_or_named_test_for_a_check(make_project):
+    composer = {"name": "coduo/php-matcher", "require-dev": {"phpunit/phpunit": "^10"},
+                "scripts": {"benchmark": ["Composer\\Config::disableProcessTimeout", "tools/phpbench run"],
+                            "test": "phpunit", "test:cs": "phpcs", "test:types": "phpstan analyse"}}  # fmt: skip
+    files = {"composer.json": json.dumps(composer), "src/Matcher.php": "<?php\n", "tests/MatcherTest.php": "<?php\n",
+             "CONTRIBUTING.md": "# Contributing\n\n## Tests\n\nRun code style checks:\n\n    composer test:cs\n\n"
+             "Run all tests:\n\n    composer test\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="php-matcher")
+    assert "php/benchmarks" not in learned
+    assert learned["workflow/test"].startswith("To test: `composer test`")
+    assert "test:cs" not in learned["workflow/test"]
+
+
+def test_a_bare_nox_runs_every_session_when_none_is_chosen(make_project):
+    noxfile = ("import nox\n\n\n@nox.session\ndef tests(session):\n    session.run('pytest')\n\n\n@nox.session\n"
+               "def lint(session):\n    session.run('ruff')\n\n\n@nox.session\ndef docs(session):\n    session.run('sphinx')\n")  # fmt: skip
+    files = {"noxfile.py": noxfile, "pyproject.toml": '[project]\nname = "pyopenssl"\n', "src/OpenSSL/__init__.py": "",
+             "tests/test_ssl.py": "def test_x():\n    pass\n"}  # fmt: skip
+    assert bodies(make_project, files, name="pyopenssl")["workflow/test"].startswith("To test: `nox -s tests`")
+
+
+def test_a_ci_clone_with_a_matrix_branch_is_another_projects_build(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  linux:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: |\n"
+                "          git clone --depth 1 --branch ${{ matrix.OPENSSL.VERSION }} https://github.com/aws/aws-lc.git\n"
+                "          cmake -GNinja -B aws-lc/build -S aws-lc\n          ninja -C aws-lc/build install\n"
+                "      - run: pytest\n")  # fmt: skip
+    files = {"pyproject.toml": '[project]\nname = "pyopenssl"\n', "src/OpenSSL/__init__.py": "",
+             "tests/test_ssl.py": "def test_x():\n    pass\n", ".github/workflows/ci.yml": workflow}  # fmt: skip
+    assert "aws-lc" not in bodies(make_project, files, name="pyopenssl").get("workflow/build", "")
+
+
+def test_the_java_release_is_the_compilers_own(make_project):
+    gradle = ('plugins { `java-library` }\nval exampleJavaVersion = JavaLanguageVersion.of(25)\n'
+              'val libraryJavaVersion = JavaLanguageVersion.of(8)\n'
+              'java { toolchain { languageVersion.set(exampleJavaVersion) } }\n'
+              'tasks.withType<JavaCompile> { options.release = libraryJavaVersion.asInt() }\n')  # fmt: skip
+    files = {
+        "build.gradle.kts": gradle,
+        "gradlew": "#!/bin/sh\n",
+        "src/main/java/net/dv8tion/jda/JDA.java": "package x;\n",
+    }
+    assert "compiles for Java 8" in bodies(make_project, files, name="JDA")["jvm/packaging"]
+    pom = ("<project><artifactId>netty-socketio</artifactId><build><plugins><plugin>"
+           "<artifactId>maven-compiler-plugin</artifactId><executions><execution><id>default-compile</id>"
+           "<configuration><release>11</release></configuration></execution></executions>"
+           "<configuration><release>8</release></configuration></plugin></plugins></build></project>")  # fmt: skip
+    files = {"pom.xml": pom, "src/main/java/x/Server.java": "package x;\n"}
+    assert "compiles for Java 8" in bodies(make_project, files, name="netty-socketio")["jvm/packaging"]
+
+
+def test_code_spans_are_not_read_as_rst_references():
+    from picasso_tui.profile.guide_text import plain
+
+    said = plain("- File names with multiple words must have `-` as a separator, not `_`.")
+    assert said == "- File names with multiple words must have `-` as a separator, not `_`."
+    assert plain("Please `open a new issue`_ first.") == "Please open a new issue first."
+
+
+def test_a_line_ending_alone_is_no_languages_style_and_a_crate_needing_a_feature_builds_with_it(make_project):
+    build = ('fn main() {\n    #[cfg(not(any(feature = "sqlite", feature = "mysql")))]\n'
+             '    compile_error!("You need to enable one DB backend");\n}\n')  # fmt: skip
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: cargo test --features sqlite,mysql\n")  # fmt: skip
+    files = {"Cargo.toml": '[package]\nname = "vaultwarden"\npublish = false\n\n[features]\ndefault = []\nsqlite = []\n'
+             'mysql = []\n', "build.rs": build, "src/main.rs": "fn main() {}\n", "static/admin.js": "'use strict';\n",
+             ".editorconfig": "root = true\n\n[*]\nend_of_line = lf\n\n[*.rs]\nindent_size = 4\n",
+             ".github/workflows/ci.yml": workflow}  # fmt: skip
+    learned = bodies(make_project, files, name="vaultwarden")
+    assert "style/javascript" not in learned
+    assert learned["workflow/build"].startswith("To build: `cargo build --features sqlite,mysql")
+    assert learned["workflow/run"].startswith("To run: `cargo run --features sqlite,mysql")

@@ -52,6 +52,10 @@ def _with_version_variables(text: str) -> str:
     """`sourceCompatibility = targetJavaVersion` with the variable's `JavaVersion.VERSION_17` put in its place."""
     for name, value in _VERSION_VARIABLE.findall(text):
         text = re.sub(rf"((?:sourceCompatibility|targetCompatibility)\s*=\s*){name}\b", rf"\g<1>{value}", text)
+    # JDA's `options.release = libraryJavaVersion.asInt()`, its `val libraryJavaVersion = JavaLanguageVersion.of(8)`
+    # beside the examples' of(25): the release the compiler is told wins over the first version the file names
+    for name, number in re.findall(r"\b(?:val|var|def)\s+(\w+)\s*=\s*JavaLanguageVersion\.of\(\s*(\d+)\s*\)", text):
+        text = re.sub(rf"(options\.release(?:\.set\(\s*|\s*=\s*)){name}\b(?:\.asInt\(\))?", rf"\g<1>{number}", text)
     return text
 
 
@@ -59,7 +63,11 @@ def compiled_for(build_text: str) -> str | None:
     """The Java release the default build compiles for (Maven's 1.8 is Java 8), None when no setting outside the
     profiles states it: a compiler plugin's own default is not a level the project chose."""
     text = _with_version_variables(_without_other_toolchains(without_profiles(build_text)))
-    release = next((m.group(1) for pattern in RELEASE if (m := re.search(pattern, text))), None)
+    # netty-socketio compiles module-info.java alone for release 11 in an <execution>, the code for 8 in the
+    # plugin's own configuration: the plugin's setting is the code's level
+    plugin_wide = re.sub(r"<executions>.*?</executions>", "", text, flags=re.DOTALL)
+    found = (m.group(1) for t in (plugin_wide, text) for pattern in RELEASE if (m := re.search(pattern, t)))
+    release = next(found, None)
     if not release:
         return None
     return re.sub(r"^1[._](\d+)$", r"\1", release).replace("_", ".")
