@@ -107,7 +107,7 @@ INSTALL = re.compile(
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
     # environs': `uv run pre-commit install`; lektor's `uv run prek install`
     r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?(pre-commit|prek) install\b|"
-    r"^(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
+    r"^(php )?(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
     r"^composer bin \S+ (install|update)\b|^composer (global )?require\b|^bundler? binstubs\b|"
     r"^pixi install\b|"  # pixi makes the manifest's environments
     r"^(uv tool|pipx) install\b"  # filelock's CI installs tox itself first
@@ -156,6 +156,8 @@ NOT_DEV = re.compile(
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
+    r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
+    r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
     r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
@@ -187,7 +189,7 @@ SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x t
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
     r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^(rustfmt|gofmt|black|prettier|clang-format)\b|"
-    r"^go (build|vet)\b|^cargo insta (review|accept|reject)\b|"
+    r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
 )
 """Tools that compile, check or format the tests without running them, whatever test flags or paths they carry
@@ -311,6 +313,8 @@ def _own_role(command: str) -> str | None:
         return None if provisioning.group(1) else "install"
     if BUILT_PROGRAM.match(command):  # robin-map's `build/tsl_robin_map_tests`: a program the build made, run
         return "test" if re.search(r"test", command.split()[0].rsplit("/", 1)[-1], re.IGNORECASE) else None
+    if re.search(r"(^|[\s/])docs?\.(py|sh)\s(.*\s)?(build|serve|live)\b", command):
+        return "docs"  # typer's CI `uv run ./scripts/docs.py build`: the script is named for what it builds
     # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing
     words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
     # pest's `cargo doc --features pretty-print,…`: a feature's name says nothing of what the command does
@@ -395,8 +399,11 @@ class GuideCommand:
 GUIDE_FOLDER = re.compile(
     r"^docs?/(contributing|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
 )
-NOT_GUIDE_PAGE = re.compile(r"release|triage|issue|governance|security|conduct|maintain|changelog|reference", re.I)
-"""Pages of a guide folder about something else than changing the code (releasing, triaging issues)."""
+NOT_GUIDE_PAGE = re.compile(
+    r"release|triage|issue|governance|security|conduct|maintain|changelog|reference|update|branching|abi[-_]", re.I
+)
+"""Pages of a guide folder about something else than changing the code (releasing, triaging issues), or about a
+maintainer's periodic chore (libical's docs/developer/HOWTO-update-zoneinfo.md, branching.md)."""
 
 
 def in_guide_folder(rel: str) -> bool:

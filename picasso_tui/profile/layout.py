@@ -22,7 +22,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import STUBS, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
-from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree
+from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
 PURPOSES = {
@@ -374,6 +374,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             lang = None  # cachetools' docs/: an index.rst and Sphinx's conf.py are not a Python folder
         if what in ("source code", "library code") and not langs.get(folder) and prose[folder] * 2 > n:
             what = None  # junit-quickcheck's src/ holds only the Maven site's Markdown: no code, whatever its name
+        elif what in ("source code", "library code") and held and not any(CODE_FILE.search(f) for f in held):
+            what = "build configuration" if all(f.endswith((".xml", ".properties", ".txt")) for f in held) else None
+            # zxing's src/ holds checkstyle, clirr and findbugs XML and the site's menu: no code
         if not what and prose[folder] * 2 > n:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:

@@ -629,9 +629,11 @@ def _readme_section(tree: Tree, has_guide: bool) -> Finding | None:
 
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
-    k.findings += _agent_files(tree)
     kept: list[set[str]] = []
-    guides = (f for f in tree.files if GUIDE.match(f) or (in_guide_folder(f) and f.endswith((".md", ".rst"))))
+    guides = [f for f in tree.files if GUIDE.match(f) or (in_guide_folder(f) and f.endswith((".md", ".rst")))]
+    # gotenberg's CLAUDE.md, AGENTS.md and GEMINI.md are byte-for-byte its CONTRIBUTING.md: the guide says it once
+    texts = {tree.read(g) for g in guides}
+    k.findings += [f for f in _agent_files(tree) if not (f.sources and tree.read(f.sources[0]) in texts)]
     for rel in sorted(guides, key=_guide_order):
         name = rel.rsplit("/", 1)[-1].lower()
         kind = (
@@ -650,8 +652,13 @@ def investigate(tree: Tree) -> Knowledge:
     words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
     if found and not any(len(words & other) >= 0.8 * len(words) for other in kept):
         k.findings.append(found)
+    templates: list[set[str]] = []
     for rel in sorted(f for f in tree.files if PR_TEMPLATE.match(f))[:3]:
-        if found := _template(tree, rel):
+        found = _template(tree, rel)
+        words = set(re.findall(r"\w+", found.body.split("\n", 1)[-1].lower())) if found else set()
+        # raft-rs' bug_fix.md and feature.md templates ask for the same checklist: one memory says it
+        if found and not any(len(words & other) >= 0.8 * len(words) for other in templates):
+            templates.append(words)
             k.findings.append(found)
     if found := config_rules(tree):
         k.findings.append(found)

@@ -517,6 +517,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pgx's `go test ./... -v | grep SKIP` runs the whole suite to list what it skips
     if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command) or POWERSHELL.match(c.command):
         return None  # equalsverifier's guide names build/eclipse-formatter-config.xml; nanobench's `pip install -r`
+    if re.search(r"%\w+%", c.command):
+        return None  # libical's Windows guide: `-DCMAKE_TOOLCHAIN_FILE=%VCPKG_ROOT%/…`, cmd.exe's variables
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
         return None  # filelock's CI: `python tasks\deny_symlink.py …`, a Windows path: no POSIX shell runs it so
     inside = re.match(r"cd (\S+) && ", c.command)

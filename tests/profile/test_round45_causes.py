@@ -594,3 +594,133 @@ def test_a_line_ending_alone_is_no_languages_style_and_a_crate_needing_a_feature
     assert "style/javascript" not in learned
     assert learned["workflow/build"].startswith("To build: `cargo build --features sqlite,mysql")
     assert learned["workflow/run"].startswith("To run: `cargo run --features sqlite,mysql")
+
+
+# Causes from the judged faults of sets 149–152.
+
+
+def test_commands_that_install_print_settings_or_generate_are_no_tests_or_lints(make_project):
+    guide = ("# Contributing\n\n## Tests\n\nRegenerate, then test:\n\n```bash\ngo generate ./...\n```\n\n"
+             "Check your settings with `phpcs --config-show`.\n")  # fmt: skip
+    files = {"go.mod": "module github.com/99designs/gqlgen\n\ngo 1.22\n", "main.go": "package main\n",
+             "api/api.go": "package api\n", "api/api_test.go": "package api\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="gqlgen")
+    assert not learned["workflow/test"].startswith("To test: `go generate")
+    assert "--config-show" not in learned.get("workflow/lint", "")
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  phpunit:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: php vendor/bin/simple-phpunit install\n"
+                "      - run: php vendor/bin/simple-phpunit -v\n")  # fmt: skip
+    composer = {
+        "name": "j0k3r/graby",
+        "require-dev": {"symfony/phpunit-bridge": "^7"},
+        "scripts": {"test": "simple-phpunit"},
+    }
+    files = {"composer.json": json.dumps(composer), "src/Graby.php": "<?php\n", "tests/GrabyTest.php": "<?php\n",
+             ".github/workflows/ci.yml": workflow}  # fmt: skip
+    assert "simple-phpunit install" not in bodies(make_project, files, name="graby")["workflow/test"]
+
+
+def test_a_setup_cfg_of_linter_settings_is_no_python_package(make_project):
+    files = {"setup.cfg": "[pycodestyle]\nmax-line-length = 100\n", "CMakeLists.txt": "project(ical C)\n",
+             "src/libical/icalcomponent.c": "int c;\n", "scripts/check.py": "print(1)\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="libical")
+    assert "python/packaging" not in learned
+    assert "pip install" not in learned.get("workflow/install", "")
+
+
+def test_maintainer_chores_and_windows_shell_variables_are_no_build(make_project):
+    windows = ("# Windows\n\n```\nmkdir build\ncd build\n"
+               'cmake -G Ninja "-DCMAKE_TOOLCHAIN_FILE=%VCPKG_ROOT%/scripts/buildsystems/vcpkg.cmake" ..\nninja\n```\n')  # fmt: skip
+    chore = "# Updating the book\n\n```\nmkdir build-book\ncd build-book\ncmake .. && ninja build-book\n```\n"
+    files = {"CMakeLists.txt": "project(ical C)\nadd_library(ical src/a.c)\n", "src/a.c": "int a;\n",
+             "docs/developer/HOWTO-setup-windows.md": windows, "docs/developer/HOWTO-update-book.md": chore}  # fmt: skip
+    build = bodies(make_project, files, name="libical")["workflow/build"]
+    assert "%VCPKG_ROOT%" not in build
+    assert "build-book" not in build
+
+
+def test_a_src_folder_of_build_configuration_is_not_source_code(make_project):
+    pom = "<project><artifactId>zxing-parent</artifactId><modules><module>core</module></modules></project>"
+    files = {"pom.xml": pom, "src/checkstyle/checkstyle.xml": "<module/>\n", "src/site/site.xml": "<site/>\n",
+             "core/pom.xml": "<project><artifactId>core</artifactId></project>",
+             **{f"core/src/main/java/com/google/zxing/C{i}.java": "package x;\n" for i in range(5)}}  # fmt: skip
+    folders = bodies(make_project, files, name="zxing")["layout/folders"]
+    assert "src/ (build configuration" in folders
+
+
+def test_a_gems_console_names_its_shell_and_a_resources_folder_in_lib_is_code(make_project):
+    files = {"acme-client.gemspec": "Gem::Specification.new do |s|\n  s.name = 'acme-client'\nend\n",
+             "bin/console": "#!/usr/bin/env ruby\nrequire 'bundler/setup'\nrequire 'acme/client'\nrequire 'pry'\nPry.start\n",
+             "lib/acme/client.rb": "module Acme; end\n" + "# code\n" * 40,
+             **{f"lib/acme/client/part{i}.rb": "module Acme; end\n" + "# code\n" * 10 for i in range(6)},
+             **{f"lib/acme/client/resources/r{i}.rb": "module Acme; end\n" + "# code\n" * 10 for i in range(6)}}  # fmt: skip
+    learned = bodies(make_project, files, name="acme-client")
+    assert "a Pry session" in learned["workflow/run"]
+    assert "12 Ruby files" in learned["layout/source"]
+
+
+def test_changelogs_people_are_asked_to_write_or_jupyter_releaser_writes(make_project):
+    readme = "# tantivy\n\n## Contributing\n\nFeel free to update CHANGELOG.md with your change.\n"
+    changelog = "Tantivy 0.25\n================\n\n- Add a collector (@a)\n\nTantivy 0.24\n================\n\n- x\n"
+    files = {"Cargo.toml": '[package]\nname = "tantivy"\n', "src/lib.rs": "", "README.md": readme,
+             "CHANGELOG.md": changelog, "cliff.toml": "[git]\nconventional_commits = false\n"}  # fmt: skip
+    assert "generated" not in bodies(make_project, files, name="tantivy").get("rules/changelog", "")
+    changelog = ("# Changes in Traitlets\n\n<!-- <START NEW CHANGELOG ENTRY> -->\n\n## 5.14.3\n\n"
+                 "### Bugs fixed\n\n- Fix a bug [#1](https://x)\n\n<!-- <END NEW CHANGELOG ENTRY> -->\n")  # fmt: skip
+    files = {
+        "pyproject.toml": '[project]\nname = "traitlets"\n',
+        "traitlets/__init__.py": "",
+        "CHANGELOG.md": changelog,
+    }
+    assert "jupyter_releaser" in bodies(make_project, files, name="traitlets")["rules/changelog"]
+
+
+def test_a_docs_script_builds_docs_and_a_toolchain_recipe_is_no_lint(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  docs:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: uv run ./scripts/docs.py build\n  lint:\n"
+                "    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+                "      - run: just toolchain rustfmt,clippy\n      - run: just lint\n")  # fmt: skip
+    files = {"Cargo.toml": '[package]\nname = "binstall"\n', "src/main.rs": "fn main() {}\n",
+             "justfile": "toolchain components:\n    rustup component add {{components}}\n\nlint:\n    cargo clippy\n",
+             "scripts/docs.py": "print('docs')\n", ".github/workflows/ci.yml": workflow}  # fmt: skip
+    learned = bodies(make_project, files, name="binstall")
+    assert "docs.py" not in learned.get("workflow/build", "")
+    assert "toolchain" not in learned.get("workflow/lint", "")
+
+
+def test_agent_files_copying_the_guide_and_twin_pr_templates_are_said_once(make_project):
+    guide = ("# Contributing\n\n## Rules\n\n- Run `make lint` before you push.\n- Every module must register itself in "
+             "`init()`.\n- Do not add a dependency without an issue first.\n- Write a test for every bug fix.\n"
+             "- Keep pull requests small: one change each.\n")  # fmt: skip
+    template = ("**Description of solution:**\nDescribe the rationale behind the fix.\n\n**Checklist:**\n"
+                "The CI will check all of these, but you'll need to have done them:\n\n"
+                "* [ ] `cargo fmt -- --check` passes.\n* [ ] `cargo clippy` has no warnings.\n* [ ] `cargo test` passes.\n")  # fmt: skip
+    files = {"go.mod": "module github.com/gotenberg/gotenberg\n\ngo 1.22\n", "main.go": "package main\n",
+             "CONTRIBUTING.md": guide, "CLAUDE.md": guide, "AGENTS.md": guide,
+             ".github/PULL_REQUEST_TEMPLATE/bug_fix.md": template,
+             ".github/PULL_REQUEST_TEMPLATE/feature.md": template}  # fmt: skip
+    keys = set(bodies(make_project, files, name="gotenberg"))
+    assert "rules/CONTRIBUTING.md" in keys
+    assert not {"rules/CLAUDE.md", "rules/AGENTS.md"} & keys
+    assert len([k for k in keys if "PULL_REQUEST_TEMPLATE" in k]) == 1
+
+
+def test_a_bare_task_runner_start_script_runs_nothing(make_project):
+    package = json.dumps(
+        {"name": "isomorphic-git", "main": "index.cjs", "scripts": {"start": "nps", "test": "nps test"}}
+    )
+    files = {"package.json": package, "package-lock.json": "{}", "src/index.js": "export const a = 1;\n"}
+    assert "workflow/run" not in bodies(make_project, files, name="isomorphic-git")
+
+
+def test_two_signing_maintainers_among_many_authors_make_no_sign_off_rule(make_project):
+    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name="binstall")
+    authors = ["Ann", "Bo"] * 5 + ["Cy", "Di", "Ed", "Flo", "Gus"]
+    for i, author in enumerate(authors):
+        trailer = f"\n\nSigned-off-by: {author} <{author.lower()}@x>" if author in ("Ann", "Bo") else ""
+        repo.write({f"src/f{i}.c": f"int f{i};\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author={author} <{author.lower()}@x>", "-m", f"Change number {i}{trailer}")
+    _, findings, _ = investigate(repo.root)
+    conventions = next(f.body for f in findings if f.key == "git/conventions")
+    assert "git commit -s" not in conventions

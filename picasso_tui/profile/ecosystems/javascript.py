@@ -605,6 +605,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not NPM_PLACEHOLDER.search(str(scripts[n]))
             and not runs_missing_file(p.tree, str(scripts[n]))
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
+            # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs
+            and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))

@@ -283,6 +283,9 @@ def investigate(tree: Tree) -> Knowledge:
     """What the Python manifests say: packaging, the stack, and how to install, test, lint, run and migrate."""
     k = Knowledge()
     sources = [f for f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile") if tree.has(f)]
+    # libical's setup.cfg holds only `[pycodestyle]` for its scripts: a linter's settings, no package of its own
+    if "setup.cfg" in sources and "setup.py" not in sources and not _declares_a_package(tree.read("setup.cfg") or ""):
+        sources.remove("setup.cfg")
     sources += [f for f in tree.files if REQUIREMENTS.match(f) and _pip_requirements(tree.read(f) or "")]
     if not sources:
         return k
@@ -304,6 +307,11 @@ def investigate(tree: Tree) -> Knowledge:
     _migrations(k, project)
     python_benchmarks(k, tree)
     return k
+
+
+def _declares_a_package(setup_cfg: str) -> bool:
+    """setup.cfg names a distribution: its `[metadata]` or `[options]` section (the rest configure tools)."""
+    return bool(re.search(r"^\[(metadata|options(\.[\w.]+)?)\]", setup_cfg, re.M))
 
 
 def _tools_only(tree: Tree, sources: list[str]) -> bool:

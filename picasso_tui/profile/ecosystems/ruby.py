@@ -209,7 +209,9 @@ def _gem_console(k: Knowledge, tree: Tree) -> None:
         # with a LoadError, under `bundle exec` the gemspec puts the gem there
         bundled = re.search(r"^require ['\"]bundler/setup['\"]|\$(LOAD_PATH|:)\.unshift|require_relative", text, re.M)
         command = "bin/console" if bundled else "bundle exec bin/console"
-        k.command("run", command, "bin/console", 62, "an IRB session with the gem loaded, to try it")
+        # acme-client's bin/console starts Pry, not IRB
+        shell = "a Pry" if re.search(r"\bPry\.start\b", tree.read("bin/console") or "") else "an IRB"
+        k.command("run", command, "bin/console", 62, f"{shell} session with the gem loaded, to try it")
 
 
 DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w+ < (Minitest::Test|Test::Unit))", re.M)
