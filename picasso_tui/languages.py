@@ -17,12 +17,14 @@ EXTENSIONS = {
     ".cs": "csharp", ".swift": "swift", ".scala": "scala", ".groovy": "groovy", ".ex": "elixir", ".exs": "elixir",
     ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
     ".sql": "sql", ".vue": "vue", ".svelte": "svelte", ".pyx": "cython", ".pxd": "cython",
+    ".asm": "assembly", ".s": "assembly",  # libjpeg-turbo's simd/: 91 NASM files, a fifth of its code
 }  # fmt: skip
 DISPLAY = {
     "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "rust": "Rust",
     "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "cpp": "C++", "csharp": "C#",
     "swift": "Swift", "scala": "Scala", "groovy": "Groovy", "elixir": "Elixir", "haskell": "Haskell", "lua": "Lua",
     "shell": "Shell", "dart": "Dart", "zig": "Zig", "sql": "SQL", "vue": "Vue", "svelte": "Svelte", "cython": "Cython",
+    "assembly": "Assembly",
 }  # fmt: skip
 LANGUAGES = frozenset(DISPLAY)
 """Every language id (the segment of a ``style/<language>`` namespace Picasso writes)."""

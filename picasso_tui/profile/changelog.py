@@ -14,6 +14,7 @@ from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.commands import guide_files
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.guide_text import AGENT_FILES, UNDERLINE, plain
+from picasso_tui.profile.history import CONVENTIONAL
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
 
@@ -190,7 +191,11 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
     if tools or hashed >= 10:  # lines ending in their commit's hash: written from the history, not by hand
         by = f" by {tools[0]}" if tools else ""
         # auto-changelog lists the commits' subjects as written (form-data's `[Fix] …`): no convention to follow
-        typed = " (Conventional Commits: `fix: …`, `feat: …`)" if tools and tools[0] != "auto-changelog" else ""
+        typed = (
+            " (Conventional Commits: `fix: …`, `feat: …`)"
+            if tools and tools[0] != "auto-changelog" and _conventional_share(tree) >= 0.3
+            else ""
+        )  # matter-js' conventional-changelog lists its lower-case "added …" subjects: no prefix to copy
         body = (f"{rel} is generated{by} from the commit messages at release: do not edit it; the commit message"
                 f"{typed} is what reaches it.")  # fmt: skip
         return _rule(rel, "Changelog: generated from commits", body)
@@ -218,6 +223,12 @@ def _asks_for_entries(tree: Tree, rel: str) -> bool:
     asks = re.compile(rf"\b(update|edit|add (an entry|a line|your change)s? (to|in))\b[^.\n]{{0,40}}\b{name}", re.I)
     texts = [tree.read(f) or "" for f in [tree.first("README.md", "README.rst") or "", *guide_files(tree)] if f]
     return any(asks.search(t) for t in texts)
+
+
+def _conventional_share(tree: Tree) -> float:
+    """The share of the last 50 commit subjects written as Conventional Commits (`fix: …`)."""
+    subjects = (git(tree.root, "log", "-n", "50", "--no-merges", "--format=%s", timeout=10) or "").splitlines()
+    return sum(bool(CONVENTIONAL.match(s)) for s in subjects) / len(subjects) if subjects else 0.0
 
 
 def _recipes_run(tree: Tree, pattern: str) -> bool:
@@ -335,9 +346,26 @@ def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     author, count = authors.most_common(1)[0]
     if sum(bool(re.search(r"\(#\d+\)$", subject)) for _, subject in entries) >= 3:
         return ""  # JavaHamcrest's maintainer adds to it in his pull requests ("Java 1.8 (#411)"): others can too
+    if _written_with_changes(tree, rel) >= 3:
+        return ""  # meta-tags' entries come in the commit of the fix, or "Add changelog entry for …" beside it
     if count >= len(entries) - 1 and len(_recent_authors(tree)) >= 5:  # quick-xml's 27 of 30: others add theirs
         return f"kept by {author} ({count} of the last {len(entries)} changes to it)"
     return ""
+
+
+def _written_with_changes(tree: Tree, rel: str) -> int:
+    """How many of the last changes to the changelog came in a commit that changes code too (not a release's):
+    an entry written with the change it describes."""
+    log = git(tree.root, "log", "-n", "30", "--format=%x1e%s", "--name-only", "--full-diff", "--", rel, timeout=10)
+    count = 0
+    for entry in (log or "").split("\x1e")[1:]:
+        subject, _, files = entry.partition("\n")
+        code = [f for f in files.split() if f != rel and CODE_CHANGE.search(f)]
+        count += bool(code) and not RELEASE_COMMIT.match(subject)
+    return count
+
+
+CODE_CHANGE = re.compile(r"\.(rb|py|go|rs|js|ts|php|java|kt|c|h|cc|cpp|hpp|rbs|swift|cs)$")
 
 
 STALE_DAYS = 730

@@ -80,7 +80,10 @@ def change_job(job_id: object, job: object) -> bool:
     # runs it too
     on_change = re.search(r"\|\|[^|]*github\.event_name\s*==\s*'(pull_request|push)", condition)
     release_only = RELEASE_ONLY.search(condition) and not NEGATED.search(condition) and not on_change
-    return not release_only and not DEPLOY_ENV.search(str(environment or ""))
+    # smallrye-config's quality and docs jobs run `if: github.event_name == 'push'`: after a merge, never as the
+    # check a pull request passes
+    after_merge = re.search(r"github\.event_name\s*==\s*'push'", condition) and "pull_request" not in condition
+    return not release_only and not after_merge and not DEPLOY_ENV.search(str(environment or ""))
 
 
 def _publishes(job: dict[Any, Any]) -> bool:
@@ -355,6 +358,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     continue  # river's `args: --help` only makes the action install golangci-lint for a later step
                 # termenv's lint-soft passes `--config .golangci-soft.yml --issues-exit-code=0`: findings never fail
                 checked = f"{action} {args}" if args and "$" not in args else action
+                if action == "ruff check" and re.match(r"(format|check)\b", args):
+                    checked = f"ruff {args}"  # argcomplete's `args: "format --check"`: the subcommand is given
                 advisory = may_fail or bool(re.search(r"--issues-exit-code[= ]0\b", args))
                 for folder in matrix_folders(where, job):
                     if "$" not in folder:

@@ -344,8 +344,8 @@ def without_ci_values(line: str) -> str:
                 # jsonwebtoken's `--features ${{ matrix.backend }}`: without one of the backends the tests panic
                 kept += ["--features", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
                 continue
-            if token.startswith("-") and kept:
-                continue  # a flag set from CI's matrix: the command stands without it
+            if token.lstrip("\"'").startswith("-") and kept:
+                continue  # a flag set from CI's matrix (smallrye-config's `"-Djava17.home=${{…}}"`): it goes
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):
                 runner = re.search(r"\b(tox|nox)\b", " ".join(kept))
                 said = session_placeholder(runner.group(1), kept[-1]) if runner else ""

@@ -116,6 +116,7 @@ COMMAND_ROLES = (
     ("docs", re.compile(r"^mdbook (build|serve)\b|\bmyst (build|start)\b")),  # pulldown-cmark's book, tavern's MyST
     ("docs", re.compile(r"^(bundle exec )?jekyll (build|serve)\b")),  # sidekiq-unique-jobs' GitHub Pages site
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
+    ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
                            r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),
@@ -158,6 +159,7 @@ NOT_DEV = re.compile(
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
+    r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
     r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
     r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
@@ -313,6 +315,10 @@ def _own_role(command: str) -> str | None:
         return None if provisioning.group(1) else "install"
     if BUILT_PROGRAM.match(command):  # robin-map's `build/tsl_robin_map_tests`: a program the build made, run
         return "test" if re.search(r"test", command.split()[0].rsplit("/", 1)[-1], re.IGNORECASE) else None
+    maven = re.match(r"^(\./)?mvnw?\b", command) and re.search(r"\s(test|verify|install)(\s|$)", command)
+    if maven and re.search(r"\s[\w.-]+:[\w-]+(?=\s)", command) and "-DskipTests" not in command:
+        # smallrye-config's CI `mvn -B formatter:validate verify`: a plugin goal beside the phase that runs the tests
+        return _own_role(re.sub(r"\s[\w.-]+:[\w-]+(?=\s)", "", command))
     if re.search(r"(^|[\s/])docs?\.(py|sh)\s(.*\s)?(build|serve|live)\b", command):
         return "docs"  # typer's CI `uv run ./scripts/docs.py build`: the script is named for what it builds
     # Gradle's `-x spotlessCheck` names the task it leaves out: `build -x spotlessCheck` builds, it lints nothing

@@ -21,7 +21,7 @@ MIN_COMMITS = 5
 """Fewer commits say nothing about habits (an imported tree is often one commit)."""
 CONVENTIONAL = re.compile(
     r"^(?:(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])\ufe0f?\s*)?"  # gookit's ":sparkles: feat: …"
-    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]+\))?!?:\s"
+    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\))?!?:\s"  # fabric.js' `feat():`
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")

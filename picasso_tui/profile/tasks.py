@@ -9,6 +9,7 @@ import re
 import tomli
 
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
+from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
@@ -34,7 +35,7 @@ RUNNER = 25
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
-    "lint": "lint", "vet": "lint", "style": "lint", "typecheck": "typecheck", "typing": "typecheck",
+    "lint": "lint", "vet": "lint", "style": "lint", "clippy": "lint", "typecheck": "typecheck", "typing": "typecheck",
     "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "install": "install",
     "setup": "install", "deps": "install", "requirements": "install", "bootstrap": "install", "dev": "run",
     "run": "run", "serve": "run",
@@ -127,6 +128,8 @@ def _targets(
             continue  # sqlite-utils' `run *args: uv run {{args}}`: bare, it runs nothing
         if role == "format" and ran and all(re.match(r"\s*[@-]*(go mod \w+|echo)\b", line) for line in ran):
             continue  # evans' `format:` only runs `go mod tidy`: go.mod is tidied, no code is formatted
+        if role == "docs" and ran and all(re.search(r"\btest\b.*\s--doc\b|--doctest", line) for line in ran):
+            continue  # hickory-dns' `just doc` runs the doctests (`cargo test --doc`): it builds no docs
         if role == "build" and RELEASE_BUILD.search(recipe):
             continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:
@@ -190,15 +193,6 @@ def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
     return any(not tree.has(script.removeprefix("./")) for script in scripts)
 
 
-NODE_TOOLS = {
-    "jsdoc": "jsdoc", "typedoc": "typedoc", "esdoc": "esdoc", "documentation": "documentation", "docco": "docco",
-    "mocha": "mocha", "jest": "jest", "eslint": "eslint", "jshint": "jshint", "prettier": "prettier", "nyc": "nyc",
-    "c8": "c8", "istanbul": "istanbul", "browserify": "browserify", "webpack": "webpack", "rollup": "rollup",
-    "uglifyjs": "uglify-js", "tsc": "typescript", "standard": "standard", "xo": "xo",
-}  # fmt: skip
-"""Commands only an npm package brings, and the package: a Makefile beside a package.json runs them from it."""
-
-
 def _needs_a_missing_target(tree: Tree, makefile: str, target: str) -> bool:
     """The target pulls in a prerequisite nothing makes: no rule, no pattern rule, no file (kombu's `lint:
     flakecheck apicheck configcheck readmecheck` with no `configcheck` anywhere), so `make` stops at once."""
@@ -250,8 +244,9 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
     body = _recipe(makefile, target)
     if re.search(
         # micro's `install: generate` runs `go install … ./cmd/micro`: the program into $GOPATH/bin, a user's copy
-        r"^\t\s*@?(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|npm (i|install) -g\b|"
-        r"go install\b|cargo install --path\b)",
+        # nebula's `$(GOENV) go install …`: a variable of the environment before the program
+        r"^\t\s*@?(\$[({]\w+[)}]\s+)*(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|"
+        r"npm (i|install) -g\b|go install\b|cargo install --path\b)",
         body,
         re.M,
     ):
@@ -756,7 +751,10 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     gradle = tree.first("build.gradle.kts", "build.gradle")
     gradle_text = tree.read(gradle) or "" if gradle else ""
     if gradle and re.search(r"\bdokka\b", gradle_text):
-        task = "dokkaGenerate" if "dokkaPublications" in gradle_text else "dokkaHtml"  # Dokka 2's task, else 1's
+        # Dokka 2's task, else 1's: its own block, or the version catalog's `dokka = "2.x"` (kotlinx-io's)
+        catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
+        two = "dokkaPublications" in gradle_text or re.search(r"""^\s*dokka\s*=\s*["']2\.""", catalog, re.M)
+        task = "dokkaGenerate" if two else "dokkaHtml"
         k.command("docs", f"./gradlew {task}", f"{gradle} (Dokka plugin)", RUNNER + 5)
     if gradle and re.search(r"\bspotless\b", gradle_text):
         k.command("lint", "./gradlew spotlessCheck", f"{gradle} (Spotless plugin)", RUNNER + 5)

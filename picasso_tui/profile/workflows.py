@@ -517,6 +517,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pgx's `go test ./... -v | grep SKIP` runs the whole suite to list what it skips
     if DATA_FILE.match(c.command) or DANGLING_OPTION.search(c.command) or POWERSHELL.match(c.command):
         return None  # equalsverifier's guide names build/eclipse-formatter-config.xml; nanobench's `pip install -r`
+    if "#{" in c.command:
+        return None  # oj's Rakefile names `activesupport#{as_suite}`: Ruby builds the task's name, none is called so
     if re.search(r"%\w+%", c.command):
         return None  # libical's Windows guide: `-DCMAKE_TOOLCHAIN_FILE=%VCPKG_ROOT%/…`, cmd.exe's variables
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
@@ -615,7 +617,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
     if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):
         return None  # libyang's CI `apkg build` makes its Debian and RPM packages: a packager's step, no build
-    if c.role == "build" and re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks)\b", c.command):
+    plugin = re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks|diet)\b", c.command)
+    if c.role == "build" and plugin:  # dua-cli's `cargo diet` checks the package's size
         c = replace(c, priority=c.priority + 40)  # cargo-llvm-cov's CI: `cargo hack build --feature-powerset`, a plugin
     if c.role == "lint" and c.source.startswith("CI") and commands.PROSE_LINTER.match(c.command):
         c = replace(c, priority=c.priority + 20)  # winit's CI: `typos` checks spelling, clippy lints the code

@@ -169,7 +169,7 @@ def test_a_chained_vitest_script_offers_vitest_run_not_the_whole_chain(make_proj
 def test_a_single_step_test_script_keeps_its_own_lint_script_and_npm_test_filter(make_project):
     learned = bodies(make_project, {
         "package.json": '{"name": "v", "scripts": {"test": "vitest", "lint": "eslint ."}, '
-                        '"devDependencies": {"vitest": "1"}}',
+                        '"devDependencies": {"vitest": "1", "eslint": "9"}}',
         "package-lock.json": "{}", "src/a.js": "export const a = 1;\n", "test/a.test.js": "it();\n",
     })  # fmt: skip
     assert learned["workflow/test-one"].startswith("To run one test: `npm test -- <file pattern> -t '<test name>'`")

@@ -724,3 +724,128 @@ def test_two_signing_maintainers_among_many_authors_make_no_sign_off_rule(make_p
     _, findings, _ = investigate(repo.root)
     conventions = next(f.body for f in findings if f.key == "git/conventions")
     assert "git commit -s" not in conventions
+
+
+# Causes from the judged faults of sets 153–156.
+
+SMALLRYE = """name: SmallRye Build
+on:
+  push:
+    branches: [main]
+  pull_request:
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: mvn -B formatter:validate verify --file pom.xml "-Djava17.home=${{env.JAVA_HOME_17_X64}}"
+  quality:
+    needs: [build]
+    if: github.event_name == 'push' && github.repository_owner == 'smallrye'
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: mvn verify -Pcoverage javadoc:javadoc
+"""
+
+
+def test_the_pull_request_check_leads_and_after_merge_jobs_do_not(make_project):
+    files = {"pom.xml": "<project><artifactId>smallrye-config</artifactId></project>",
+             "implementation/src/main/java/io/smallrye/config/Config.java": "package x;\n",
+             ".github/workflows/build.yml": SMALLRYE}  # fmt: skip
+    test = bodies(make_project, files, name="smallrye-config")["workflow/test"]
+    assert test.startswith("To test: `mvn -B formatter:validate verify --file pom.xml`")
+    assert "-Pcoverage" not in test
+
+
+def test_a_console_with_pry_commented_out_is_irb_and_rubocop_running_standard_formats(make_project):
+    console = "#!/usr/bin/env ruby\nrequire 'meta_tags'\n# require 'pry'\n# Pry.start\nrequire 'irb'\nIRB.start\n"
+    rubocop = "require: standard\n\ninherit_gem:\n  standard: config/base.yml\n\nplugins:\n  - rubocop-rake\n"
+    gemspec = ("Gem::Specification.new do |s|\n  s.name = 'meta-tags'\n  s.add_development_dependency 'standard'\n"
+               "  s.add_development_dependency 'rubocop-rake'\nend\n")  # fmt: skip
+    files = {"meta-tags.gemspec": gemspec, "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'yard-lint'\n",
+             "bin/console": console, ".rubocop.yml": rubocop, "lib/meta_tags.rb": "module MetaTags; end\n",
+             ".github/workflows/yard.yml": "name: yard\non: [push, pull_request]\njobs:\n  build:\n    runs-on: x\n"
+             "    steps:\n      - uses: actions/checkout@v4\n      - run: bundle exec yard-lint lib/\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="meta-tags")
+    assert "an IRB session" in learned["workflow/run"]
+    assert learned["workflow/format"].startswith("To format: `bundle exec rubocop -a`")
+    assert "yard-lint" not in learned.get("workflow/docs", "")
+
+
+def test_changelog_entries_written_with_the_code_are_no_maintainers_file(make_project):
+    repo = make_project({"meta-tags.gemspec": "Gem::Specification.new do |s|\n  s.name = 'm'\nend\n",
+                         "lib/m.rb": "module M; end\n", "CHANGELOG.md": "# Changelog\n\n## Unreleased\n"},
+                        name="meta-tags")  # fmt: skip
+    for i in range(12):
+        entries = "".join(f"- Fix {j}\n" for j in range(i + 1))
+        repo.write({"CHANGELOG.md": f"# Changelog\n\n## Unreleased\n\n{entries}", f"lib/m{i}.rb": f"# fix {i}\n"})
+        repo.commit(f"Fix title helper case {i}")
+    rules = next(f.body for f in investigate(repo.root)[1] if f.key == "rules/changelog")
+    assert "kept by" not in rules and "does not add" not in rules
+
+
+def test_assembly_is_a_language_of_its_own(make_project):
+    files = {"CMakeLists.txt": "project(jpeg C ASM_NASM)\nadd_library(jpeg src/a.c)\n",
+             **{f"src/f{i}.c": "int x;\n" * 50 for i in range(6)},
+             **{f"simd/x86/f{i}.asm": "; nasm\n" * 60 for i in range(4)}}  # fmt: skip
+    assert "Assembly" in bodies(make_project, files, name="libjpeg-turbo")["languages"]
+
+
+def test_kotlin_multiplatform_through_included_convention_builds_runs_its_own_test_tasks(make_project):
+    files = {"settings.gradle.kts": 'pluginManagement { includeBuild("convention-plugins") }\ninclude(":core")\n',
+             "build.gradle.kts": "plugins { }\n", "gradlew": "#!/bin/sh\n",
+             "convention-plugins/src/main/kotlin/standard-configuration.gradle.kts":
+                 'plugins { id("standard-configuration-without-android") }\n',
+             "convention-plugins/src/main/kotlin/standard-configuration-without-android.gradle.kts":
+                 'plugins { kotlin("multiplatform") }\n',
+             "core/build.gradle.kts": 'plugins { id("standard-configuration") }\n',
+             "core/common/src/Buffer.kt": "package io\n", "core/common/test/BufferTest.kt": "package io\n",
+             "gradle/libs.versions.toml": '[versions]\ndokka = "2.2.0"\n',
+             }  # fmt: skip
+    files["build.gradle.kts"] = 'plugins { id("org.jetbrains.dokka") }\n'
+    learned = bodies(make_project, files, name="kotlinx-io")
+    assert learned["workflow/test"].startswith("To test: `./gradlew allTests`")
+    assert "--tests" not in learned.get("workflow/test-one", "")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `./gradlew dokkaGenerate`")
+
+
+def test_a_docs_or_build_script_running_an_undeclared_tool_is_dropped(make_project):
+    package = {"name": "bull", "main": "index.js", "scripts": {"build": "tsc", "docs": "typedoc src"},
+               "devDependencies": {"mocha": "10"}}  # fmt: skip
+    files = {"package.json": json.dumps(package), "package-lock.json": "{}", "index.js": "module.exports = 1;\n"}
+    learned = bodies(make_project, files, name="bull")
+    assert "npm run build" not in learned.get("workflow/build", "")
+    assert "npm run docs" not in learned.get("workflow/docs", "")
+
+
+def test_small_command_faults_of_sets_153_156(make_project):
+    workflow = ("name: ci\non: [push, pull_request]\njobs:\n  size:\n    runs-on: x\n    steps:\n"
+                "      - uses: actions/checkout@v4\n      - run: cargo diet -n --package-size-limit 90KB\n"
+                "  ruff:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
+                "      - uses: astral-sh/ruff-action@v3\n        with:\n          args: 'format --check'\n")  # fmt: skip
+    files = {"Cargo.toml": '[package]\nname = "dua"\n', "src/main.rs": "fn main() {}\n",
+             "justfile": "clippy:\n    cargo clippy --all-targets -- -D warnings\n\nfmt:\n    cargo fmt -- --check\n\n"
+             "doc:\n    cargo test --doc\n", ".github/workflows/ci.yml": workflow}  # fmt: skip
+    learned = bodies(make_project, files, name="dua")
+    assert learned["workflow/build"].startswith("To build: `cargo build`")
+    assert learned["workflow/lint"].startswith("To lint: `just clippy`")
+    assert "just doc" not in learned.get("workflow/docs", "")
+    assert "ruff check format" not in learned.get("ci", "")
+    makefile = "GOENV := CGO_ENABLED=0\n\ninstall:\n\t$(GOENV) go install ./cmd/nebula\n"
+    files = {"go.mod": "module github.com/slackhq/nebula\n\ngo 1.22\n", "main.go": "package nebula\n",
+             "cmd/nebula/main.go": "package main\n", "Makefile": makefile}  # fmt: skip
+    assert "make install" not in bodies(make_project, files, name="nebula").get("workflow/install", "")
+
+
+def test_a_leftover_black_table_beside_ruff_format_and_conventional_empty_scopes(make_project):
+    pyproject = ('[project]\nname = "argcomplete"\n\n[tool.black]\nline-length = 120\n\n[tool.ruff]\nline-length = 120\n'
+                 '\n[tool.ruff.format]\nquote-style = "double"\n')  # fmt: skip
+    files = {"pyproject.toml": pyproject, "argcomplete/__init__.py": ""}
+    assert "black" not in bodies(make_project, files, name="argcomplete").get("workflow/format", "")
+    subjects = [f"feat(): add option {i}" if i % 3 else f"fix(group): handle case {i}" for i in range(20)]
+    repo = make_project({"package.json": '{"name": "fabric"}', "src/a.ts": ""}, name="fabric")
+    for i, subject in enumerate(subjects):
+        repo.write({f"src/f{i}.ts": f"export const f{i} = 1;\n"}).commit(subject)
+    conventions = next(f.body for f in investigate(repo.root)[1] if f.key == "git/conventions")
+    assert "Conventional Commits" in conventions and "free-form" not in conventions

@@ -146,7 +146,9 @@ def test_script_roles_by_name_and_long_scripts_are_never_cut(make_project):
     long = "tsc -p tsconfig.build.json && rollup -c rollup.config.mjs --environment BUILD:production && node copy.js"
     scripts = {"test": "vitest", "test:types": "tsd", "docs": "typedoc src", "bench": "node bench/run.js",
                "build": long}  # fmt: skip
-    learned = learn(make_project, {"package.json": json.dumps({"name": "p", "scripts": scripts}), "src/a.ts": ""})
+    dev = {"vitest": "3", "tsd": "0.31", "typedoc": "0.28", "typescript": "5", "rollup": "4"}
+    package = {"name": "p", "scripts": scripts, "devDependencies": dev}
+    learned = learn(make_project, {"package.json": json.dumps(package), "src/a.ts": ""})
     assert "`npm run test:types`" in learned["workflow/typecheck"]
     assert "`npm run docs`" in learned["workflow/docs"]
     assert "npm run bench" not in learned["workflow/test"] and "npm run bench" in learned["javascript/benchmarks"]

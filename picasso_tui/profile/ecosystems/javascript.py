@@ -17,6 +17,7 @@ from picasso_tui.profile.ecosystems.javascript_built import (
 from picasso_tui.profile.ecosystems.javascript_files import (
     FIX_SCRIPTS,
     JS_SOURCE,
+    NODE_TOOLS,
     RUNS_SCRIPT,
     boilerplate_main,
     checks_js,
@@ -140,6 +141,14 @@ ASSET_TOOLS = re.compile(
 )
 """Tools that build or watch front-end assets (Symfony's Webpack Encore: Kimai's `dev` is `encore dev`), and the
 runners that start several of them."""
+
+
+def _undeclared_tool(p: _Package, script: str) -> bool:
+    """The script's first program comes only from an npm package no manifest declares (fabric.js' `docs` runs
+    typedoc, dropped from its devDependencies; bull's `build` runs tsc with no typescript): "command not found"."""
+    steps = chain_steps(script)
+    program = steps[0].split()[0] if steps and steps[0].split() else ""
+    return program in NODE_TOOLS and NODE_TOOLS[program] not in p.deps
 
 
 def _serves_another_language(tree: Tree) -> bool:
@@ -607,6 +616,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs
             and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
+            and not (role in ("docs", "build") and _undeclared_tool(p, str(scripts[n])))
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))

@@ -29,6 +29,15 @@ def has_own_source(tree: Tree) -> bool:
 TEST_PATH = re.compile(r"(^|/)(tests?|spec|__tests__)/")
 
 
+NODE_TOOLS = {
+    "jsdoc": "jsdoc", "typedoc": "typedoc", "esdoc": "esdoc", "documentation": "documentation", "docco": "docco",
+    "mocha": "mocha", "jest": "jest", "eslint": "eslint", "jshint": "jshint", "prettier": "prettier", "nyc": "nyc",
+    "c8": "c8", "istanbul": "istanbul", "browserify": "browserify", "webpack": "webpack", "rollup": "rollup",
+    "uglifyjs": "uglify-js", "tsc": "typescript", "standard": "standard", "xo": "xo",
+}  # fmt: skip
+"""Commands only an npm package brings, and the package: a Makefile beside a package.json runs them from it."""
+
+
 def checks_js(tree: Tree) -> bool:
     """tsconfig.json only type-checks JavaScript (chai's `"checkJs": true` over lib/**/*.js) and the project has no
     TypeScript of its own: it is JavaScript with JSDoc types, not a TypeScript project."""

@@ -280,7 +280,7 @@ def investigate(tree: Tree) -> Knowledge:
         tested = ["", *tested]  # signal-cli's root project holds 5 tests, its lib module 2: one runs at the root
     with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
     poms = "\n".join(tree.read(m) or "" for m in manifests[:40]) if tool == "Maven" else ""
-    multiplatform = bool(gradle) and _multiplatform_jvm(tree)
+    multiplatform = _multiplatform_jvm(tree) if gradle else ""
     _commands(k, tree, tool, wrapper, src[0], tested, kinds, with_siblings, multiplatform, poms)
     jvm_benchmarks(k, tree, wrapper, bool(gradle), modules)
     if tool == "Maven":
@@ -327,11 +327,14 @@ MULTIPLATFORM = re.compile(
 """A build file that applies the Kotlin Multiplatform plugin (the root's `apply(false)` only declares it)."""
 
 
-def _multiplatform_jvm(tree: Tree) -> bool:
-    """The build is Kotlin Multiplatform with JVM tests: it has no `test` task, `jvmTest` runs them on the JVM."""
+def _multiplatform_jvm(tree: Tree) -> str:
+    """The test task of a Kotlin Multiplatform build, which has no `test` task: `jvmTest` where the JVM target's
+    tests sit in src/jvmTest or src/commonTest, else `allTests` (kotlinx-io keeps them in core/common/test/);
+    "" for any other build."""
     builds = [f for f in tree.named("build.gradle.kts", "build.gradle") if not is_auxiliary(f)][:40]
-    kmp = any(MULTIPLATFORM.search(tree.read(f) or "") for f in [*builds, *_conventions_applied(tree, builds)])
-    return kmp and any(re.search(r"(^|/)src/(jvmTest|commonTest)/", f) for f in tree.files)
+    if not any(MULTIPLATFORM.search(tree.read(f) or "") for f in [*builds, *_conventions_applied(tree, builds)]):
+        return ""
+    return "jvmTest" if any(re.search(r"(^|/)src/(jvmTest|commonTest)/", f) for f in tree.files) else "allTests"
 
 
 CONVENTION_FOLDERS = ("buildSrc", "build-logic", "gradle/plugins")
@@ -339,16 +342,28 @@ CONVENTION_FOLDERS = ("buildSrc", "build-logic", "gradle/plugins")
 
 
 def _conventions_applied(tree: Tree, builds: list[str]) -> list[str]:
-    """The precompiled convention scripts the modules' build files apply by id: kotlin-result's modules apply
-    buildSrc's kotlin-conventions.gradle.kts, which is where Kotlin Multiplatform is applied."""
+    """The precompiled convention scripts the modules' build files apply by id, and those they apply in turn:
+    kotlin-result's modules apply buildSrc's kotlin-conventions.gradle.kts, where Kotlin Multiplatform is applied;
+    multiplatform-settings' standard-configuration applies standard-configuration-without-android, which applies it.
+    The folders are the usual ones and any the settings include as a build (`includeBuild("convention-plugins")`)."""
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    folders = [*CONVENTION_FOLDERS, *re.findall(r"""includeBuild\s*\(?\s*["']([\w./-]+)["']""", settings)]
+    scripts = [f for d in dict.fromkeys(folders) for f in tree.under(d) if f.endswith((".gradle.kts", ".gradle"))]
+    found: list[str] = []
     applied = "\n".join(tree.read(f) or "" for f in builds)
-    scripts = [f for d in CONVENTION_FOLDERS for f in tree.under(d) if f.endswith((".gradle.kts", ".gradle"))][:40]
-    return [
-        f
-        for f in scripts
-        if (name := re.sub(r"\.gradle(\.kts)?$", "", f.rsplit("/", 1)[-1])) not in ("build", "settings")
-        and re.search(rf"""(id\s*\(?\s*["']{re.escape(name)}["']|`{re.escape(name)}`)""", applied)
-    ]
+    for _ in range(3):  # a chain of conventions is short
+        more = [
+            f
+            for f in scripts[:60]
+            if f not in found
+            and (name := re.sub(r"\.gradle(\.kts)?$", "", f.rsplit("/", 1)[-1])) not in ("build", "settings")
+            and re.search(rf"""(id\s*\(?\s*["']{re.escape(name)}["']|`{re.escape(name)}`)""", applied)
+        ]
+        if not more:
+            break
+        found += more
+        applied = "\n".join(tree.read(f) or "" for f in more)
+    return found
 
 
 TEST_TASK = re.compile(
@@ -392,15 +407,17 @@ def _commands(
     modules: list[str],
     kinds: dict,
     with_siblings: bool,
-    multiplatform: bool = False,
+    multiplatform: str = "",
     poms: str = "",
 ) -> None:
     """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway. A Maven
     module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test."""
     if tool == "Gradle":
         # clikt's modules are Kotlin Multiplatform: `test` runs none of their tests, `jvmTest` runs them on the JVM
-        test = "jvmTest" if multiplatform else "test"
-        note = "Kotlin Multiplatform: the JVM target's tests; `check` runs every target's" if multiplatform else ""
+        test = multiplatform or "test"
+        notes = {"jvmTest": "Kotlin Multiplatform: the JVM target's tests; `check` runs every target's",
+                 "allTests": "Kotlin Multiplatform: every target's tests"}  # fmt: skip
+        note = notes.get(multiplatform, "")
         k.command("build", f"{wrapper} build", manifest, 60)
         suite = _own_test_task(tree, modules[0] if modules else "") if not multiplatform else None
         if suite:  # gradle-maven-publish-plugin's plugin tests are its integrationTest task's: `test` runs 3 of 9
@@ -417,7 +434,8 @@ def _commands(
         task = gradle_task(tree, modules[0], test) if modules else test
         # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
         named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"
-        k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
+        if test != "allTests":  # an aggregate of every target's test tasks takes no --tests filter
+            k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)
     else:

@@ -541,7 +541,10 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
             k.command("format", f"{run}ruff format .", where, 60)
         run = p.run
     # dateutil's darker hook applies black to the changed lines only: `black .` would reformat every old file
-    if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree):
+    # argcomplete keeps a [tool.black] table from before `ruff format`: with ruff formatting and black nowhere in
+    # the dependencies, the table is a leftover
+    leftover = "black" not in deps and _formats_with_ruff(tree, tool_cfg) and bool(ruff_file or "ruff" in tool_cfg)
+    if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree) and not leftover:
         ran = _black_as_run(tree) if "black" not in tool_cfg else None
         if ran:  # faker has no black config: its Makefile's `black --line-length 120 faker tests scripts` is the one
             k.command("format", f"{run}{ran[0]}", ran[1], 60)

@@ -210,7 +210,8 @@ def _gem_console(k: Knowledge, tree: Tree) -> None:
         bundled = re.search(r"^require ['\"]bundler/setup['\"]|\$(LOAD_PATH|:)\.unshift|require_relative", text, re.M)
         command = "bin/console" if bundled else "bundle exec bin/console"
         # acme-client's bin/console starts Pry, not IRB
-        shell = "a Pry" if re.search(r"\bPry\.start\b", tree.read("bin/console") or "") else "an IRB"
+        # meta-tags keeps its Pry lines commented out: a comment starts nothing
+        shell = "a Pry" if re.search(r"^[^#\n]*\bPry\.start\b", tree.read("bin/console") or "", re.M) else "an IRB"
         k.command("run", command, "bin/console", 62, f"{shell} session with the gem loaded, to try it")
 
 
@@ -287,10 +288,15 @@ def _commands(
                 ruby = "bundle exec ruby " + " ".join(f"-I{lib}" for lib in dict.fromkeys(task.libs))
             k.command("test-one", f"{ruby} {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
-    if "standard" in deps:
+    # meta-tags' .rubocop.yml requires Standard and adds its own plugins and cops: RuboCop runs that config,
+    # `standardrb` would ignore it
+    config = tree.read(".rubocop.yml") or ""
+    plugins = re.search(r"^(require|plugins):", config, re.M) and re.search(r"^\s*-\s*rubocop-", config, re.M)
+    runs_standard = re.search(r"^require:\s*standard\b|standard: config/base\.yml", config, re.M) and plugins
+    if "standard" in deps and not runs_standard:
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
-    elif (
+    elif runs_standard or (
         any(d == "rubocop" or d.startswith("rubocop-") for d in deps)
         and not _old_rubies_only(tree, "rubocop")
         and not _obsolete_cops(tree)
