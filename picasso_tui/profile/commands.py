@@ -557,7 +557,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             said = re.escape(command)
             disowned = (
                 rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained|"
-                rf"\b(instead of|rather than) (running )?`{said}`"  # jsdom's "`npm run lint` instead of `npx eslint`"
+                rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
+                rf"\b(stricter|more strict|better|faster|slower) than `{said}`"  # bob's "more strict than `go fmt`"
             )
             if re.search(disowned, context):
                 continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"

@@ -36,7 +36,8 @@ RUNNER = 25
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
     "lint": "lint", "vet": "lint", "style": "lint", "clippy": "lint", "typecheck": "typecheck", "typing": "typecheck",
-    "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "install": "install",
+    "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "gofmt": "format",
+    "install": "install",
     "setup": "install", "deps": "install", "requirements": "install", "bootstrap": "install", "dev": "run",
     "run": "run", "serve": "run",
     "start": "run", "migrate": "migrate", "db-migrate": "migrate", "docs": "docs", "doc": "docs", "html": "docs",
@@ -669,7 +670,9 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
         k.command("docs", "yard doc", ".yardopts (YARD)", RUNNER + 5,
                   f"{lacking} not in the Gemfile: `gem install {' '.join(['yard', missing]).strip()}`")  # fmt: skip
     elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
-        k.command("docs", "bundle exec rake rdoc", "Rakefile (RDoc task)", RUNNER + 5)
+        # mailcatcher's `RDoc::Task.new(:rdoc => "doc", …)` names its task `doc`: `rake rdoc` does not exist
+        named = re.search(r"""RDoc::Task\.new\(\s*(?::rdoc\s*=>|rdoc:)\s*["':]([\w:-]+)""", rakefile)
+        k.command("docs", f"bundle exec rake {named.group(1) if named else 'rdoc'}", "Rakefile (RDoc task)", RUNNER + 5)
 
 
 def _yard_markup_gem(yardopts: str) -> str:

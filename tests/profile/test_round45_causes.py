@@ -849,3 +849,30 @@ def test_a_leftover_black_table_beside_ruff_format_and_conventional_empty_scopes
         repo.write({f"src/f{i}.ts": f"export const f{i} = 1;\n"}).commit(subject)
     conventions = next(f.body for f in investigate(repo.root)[1] if f.key == "git/conventions")
     assert "Conventional Commits" in conventions and "free-form" not in conventions
+
+
+# Causes from the judged faults of sets 157–160, fixed after they ran (in sample only).
+
+
+def test_a_format_target_running_gofmt_s_and_a_tool_named_in_comparison(make_project):
+    files = {"go.mod": "module sigs.k8s.io/kind\n\ngo 1.22\n", "main.go": "package main\n",
+             "Makefile": "gofmt:\n\thack/update/gofmt.sh\n",
+             "hack/update/gofmt.sh": "#!/bin/sh\nfind . -name '*.go' -print0 | xargs -0 gofmt -s -w\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="kind")
+    assert learned["workflow/format"].startswith("To format: `make gofmt`")
+    assert "`gofmt -s -w .`" in learned["style/go"]
+    readme = (
+        "# bob\n\n## Contributing\n\n### Formatting\n\nThe repo uses gofumpt, which is more strict than `go fmt`.\n"
+    )
+    files = {"go.mod": "module github.com/stephenafamo/bob\n\ngo 1.22\n", "bob.go": "package bob\n", "README.md": readme,
+             ".golangci.yml": "version: \"2\"\nformatters:\n  enable:\n    - gofumpt\n"}  # fmt: skip
+    assert "`go fmt`" not in bodies(make_project, files, name="bob")["workflow/format"]
+
+
+def test_an_rdoc_task_renamed_is_run_by_its_name(make_project):
+    rakefile = ('require "rdoc/task"\nRDoc::Task.new(:rdoc => "doc", :clobber_rdoc => "doc:clean") do |rdoc|\n'
+                '  rdoc.main = "README.md"\nend\n')  # fmt: skip
+    files = {"mailcatcher.gemspec": "Gem::Specification.new do |s|\n  s.name = 'mailcatcher'\nend\n",
+             "lib/mail_catcher.rb": "module MailCatcher; end\n", "Rakefile": rakefile}  # fmt: skip
+    docs = bodies(make_project, files, name="mailcatcher")["workflow/docs"]
+    assert "rake doc`" in docs and "rake rdoc" not in docs

@@ -70,8 +70,11 @@ def formatter(tree: Tree) -> tuple[str, str]:
     (sqlx's `goimports -local github.com/jmoiron/sqlx -w`, lazygit's `gofumpt` beside golangci-lint's goimports) or
     golangci-lint enforces it; `go fmt ./...` when that target runs it; else gofmt."""
     makefile = tree.read("Makefile") or "" if tree.has("Makefile") else ""
-    for runner, target in [(r, t) for r in ("make", "just") for t in ("fmt", "format")]:  # lazygit's `just format`
-        ran = " ".join(recipe_lines(tree, f"{runner} {target}") or [])
+    for runner, target in [(r, t) for r in ("make", "just") for t in ("fmt", "format", "gofmt")]:
+        lines = recipe_lines(tree, f"{runner} {target}") or []  # lazygit's `just format`
+        # kind's `gofmt:` runs hack/make-rules/update/gofmt.sh, whose last line is `… gofmt -s -w`
+        scripts = [w for line in lines for w in line.split() if w.endswith(".sh") and tree.has(w.removeprefix("./"))]
+        ran = " ".join([*lines, *(tree.read(w.removeprefix("./")) or "" for w in scripts[:2])])
         ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
         used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
         where = "Makefile" if runner == "make" else "justfile"
@@ -79,6 +82,8 @@ def formatter(tree: Tree) -> tuple[str, str]:
             return f"{_go_tool(tree, used.group(1))}{used.group(2)} -w .", f"{where} target `{target}`"
         if re.search(r"\bgo fmt \./\.\.\.", ran):  # gitleaks' `format: go fmt ./...`: gofmt over the packages
             return "go fmt ./...", f"{where} target `{target}`"
+        if re.search(r"\bgofmt (-\w+ )*-s\b", ran):  # gofmt's simplification is part of the project's format
+            return "gofmt -s -w .", f"{where} target `{target}`"
     rel, _, formatters = golangci(tree)
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
