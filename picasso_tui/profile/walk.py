@@ -322,11 +322,9 @@ def _tracked_build(rel: str, tracked: _Tracked) -> bool:
 
 
 LICENSE_FILE = re.compile(r"^(licen[cs]e|copying|copyright)([-._][\w.-]*)?$", re.IGNORECASE)
+_YEARS = r"\d{4}(?:\s*[-–,]\s*(?:\d{4}|present))*\s*,?\s*"
 COPYRIGHT_LINE = re.compile(
-    r"copyright\s*(?:(?:\(c\)|©)\s*(?:YEARS)?|YEARS)\s*(?:by\s+)?([^\n]{2,120})".replace(
-        "YEARS", r"\d{4}(?:\s*[-–,]\s*(?:\d{4}|present))*\s*,?\s*"
-    ),
-    re.IGNORECASE,
+    rf"copyright\s*(?:(?:\(c\)|©)\s*(?:{_YEARS})?|{_YEARS})\s*(?:by\s+)?([^\n]{{2,120}})", re.IGNORECASE
 )
 """A copyright notice with its mark or year (`Copyright (c) 2013-2021 Junegunn Choi`); the licence's "copyright
 holders be liable" sentence is no notice."""
