@@ -94,7 +94,7 @@ def _towncrier(config: str) -> dict[str, Any]:
 
 
 def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
-    """A changelog a release tool writes: towncrier from news fragments, changesets from .changeset/, or
+    """A changelog a release tool writes: towncrier or scriv from fragments, changesets from .changeset/, or
     release-please, semantic-release, release-it, conventional-changelog and git-cliff from commit messages."""
     pyproject = tree.read("pyproject.toml") or "" if tree.has("pyproject.toml") else ""
     if "[tool.towncrier]" in pyproject or tree.has("towncrier.toml"):
@@ -116,6 +116,12 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
         body = (f"{built} is built by towncrier at release from news fragments: add a fragment to {where}/ "
                 f"(such as `{where}/{example}`{declares}), do not edit {built}.")  # fmt: skip
         return _rule(rel, "Changelog: towncrier fragments", body, "pyproject.toml" if pyproject else "towncrier.toml")
+    if "[tool.scriv]" in pyproject or tree.has("changelog.d/scriv.ini") or re.search(r"\bscriv create\b", text[:3000]):
+        # feedparser's CHANGELOG.rst: "managed and updated by scriv … run `scriv create`"
+        where = next((d for d in ("changelog.d", "changes") if tree.under(d)), "changelog.d")
+        body = (f"{rel} is collected by scriv at release from fragments: run `scriv create` to add a fragment to "
+                f"{where}/ and write the change there, do not edit {rel}.")  # fmt: skip
+        return _rule(rel, "Changelog: scriv fragments", body)
     if re.search(r"^#+\s*What's Changed\s*$", text, re.M) and re.search(
         r"^#+\s*New Contributors\s*$|\*\*Full Changelog\*\*", text, re.M
     ):

@@ -239,6 +239,8 @@ def _own_role(command: str) -> str | None:
         return "lint"  # larastan's `composer test:cs` runs phpcs: the test prefix names a check, not the tests
     if checks and re.fullmatch(r"types?|phpstan|psalm|static|analy[sz]e|tsc|typecheck", checks.group(1)):
         return "typecheck"
+    if re.match(r"cargo run (--release )?--example \S+", command):
+        return "run"  # quinn's README: `cargo run --example server ./` is how a library is tried
     if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
         return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
     if CONFIGURE.match(command):

@@ -24,6 +24,7 @@ CONVENTIONAL = re.compile(
     r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\))?!?:\s"  # fabric.js' `feat():`
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
+SQUASH_SUFFIX = re.compile(r"\s\(#\d+\)$")
 BRACKET = re.compile(r"^\[[^\]]+\]\s")
 ISSUE_LEAD = re.compile(r"^(refs|fixes|closes|fix|see|re)\s+#\d+\b", re.IGNORECASE)
 VERB_FIRST = re.compile(
@@ -242,7 +243,23 @@ def _subject_style(subjects: list[str]) -> str:
         shown = human_list([t + ":" for t, _ in types.most_common(4)])
         share = f"{conventional / n:.0%} of the last {n}"
         return f"mixed subjects ({share} with a Conventional Commits prefix such as {shown})"
-    return f"free-form subjects ({case}no Conventional Commits prefix)"
+    return f"free-form subjects ({case}{_some_prefixes(subjects, named)})"
+
+
+def _some_prefixes(subjects: list[str], named: Counter[str]) -> str:
+    """The prefixes a minority still writes: quinn's `fix(quinn-udp):` and `proto:` among plain sentences make
+    "no prefix" false."""
+    n = len(subjects)
+    written = [m.group(0).rstrip() for s in subjects if (m := CONVENTIONAL.match(s))]
+    areas = [a for a, c in named.most_common() if not CONVENTIONAL.match(f"{a}: x")]
+    area_count = sum(named[a] for a in areas)
+    said = []
+    if written:
+        said.append(f"{len(written)} of the last {n} with a Conventional Commits prefix such as `{written[0]}`")
+    if area_count >= 3 and area_count / n >= 0.1:  # one `middleware:` in six is no habit
+        shown = human_list([f"`{a}:`" for a in areas[:3]])
+        said.append(f"{area_count} with an area prefix such as {shown}")
+    return "; ".join(said) if said else "no Conventional Commits prefix"
 
 
 def investigate(root: Path) -> Knowledge:
@@ -266,13 +283,17 @@ def investigate(root: Path) -> Knowledge:
     n = len(subjects)
     if n < MIN_COMMITS:
         return k
-    tickets = sum(bool(TICKET.search(s)) for s in subjects)
+    # GitHub's squash merge appends the pull request's number, `(#1848)`: nobody's reference to an issue
+    squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in subjects)
+    tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in subjects)
     brackets = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]
     issue_brackets = [b for b in brackets if TICKET.fullmatch(b[1:-1].strip())]  # jOOL's `[#397] Wrong result …`
     lengths = sorted(len(s) for s in subjects)
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
     if tickets / n >= 0.3:
         notes.append(f"{tickets / n:.0%} reference an issue or ticket")
+    if squashed / n >= 0.3:
+        notes.append(f"{squashed / n:.0%} end with the pull request's number (`(#123)`), which a squash merge appends")
     refs = [m.group(1) for s in subjects if (m := ISSUE_LEAD.match(s))]
     if len(refs) / n >= 0.3:  # filesystem's `refs #123, …`: the issue first, then the change
         notes.append(f"{len(refs) / n:.0%} lead with `{Counter(refs).most_common(1)[0][0]} #<issue>,`")

@@ -9,6 +9,7 @@ import re
 import tomli
 
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
+from picasso_tui.profile.ecosystems.gradle_tasks import gradle_tasks
 from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -32,6 +33,7 @@ from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
 RUNNER = 25
+DOKKA_2_PIN = r"""^\s*[\w.-]*dokka[\w.-]*\s*=\s*["']2\."""
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
@@ -754,9 +756,10 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     gradle = tree.first("build.gradle.kts", "build.gradle")
     gradle_text = tree.read(gradle) or "" if gradle else ""
     if gradle and re.search(r"\bdokka\b", gradle_text):
-        # Dokka 2's task, else 1's: its own block, or the version catalog's `dokka = "2.x"` (kotlinx-io's)
+        # Dokka 2's task, else 1's: its own block, or the version catalog's `dokka = "2.x"` (kotlinx-io's,
+        # ktfmt's `gradlePlugin-dokka = "2.2.0"`)
         catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
-        two = "dokkaPublications" in gradle_text or re.search(r"""^\s*dokka\s*=\s*["']2\.""", catalog, re.M)
+        two = "dokkaPublications" in gradle_text or re.search(DOKKA_2_PIN, catalog, re.M)
         task = "dokkaGenerate" if two else "dokkaHtml"
         k.command("docs", f"./gradlew {task}", f"{gradle} (Dokka plugin)", RUNNER + 5)
     if gradle and re.search(r"\bspotless\b", gradle_text):
@@ -860,6 +863,10 @@ def _site_reports(pom: str) -> list[str]:
     return [n for n in names if n != "project-info-reports"]
 
 
+def gradle_own_tasks(tree: Tree, k: Knowledge) -> None:
+    gradle_tasks(tree, k, RUNNER + 4)
+
+
 def dprint(tree: Tree, k: Knowledge) -> None:
     """dprint formats what its config's plugins cover (textwrap's Rust through a pinned nightly rustfmt): its
     `dprint fmt` is the project's formatter, over a language's own default."""
@@ -871,5 +878,5 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 RUNNERS = (
     makefile, justfile, taskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders,
-    dprint,
+    dprint, gradle_own_tasks,
 )  # fmt: skip

@@ -15,7 +15,7 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/[^/]+\.rs"
+    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp)$"
 )
@@ -538,8 +538,11 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
             (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
-            (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),  # redb's tests/basic_tests.rs
+            # redb's tests/basic_tests.rs; bon's tests/integration/main.rs and the modules it declares
+            (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),
         ):
+            if label.startswith("tests/*.rs") and re.search(r"(^|/)src/", path):
+                label = "src/tests/*.rs (unit-test modules of the crate)"  # quinn-proto/src/tests/
             if label == "test_*.rb" and re.search(r"(^|/)spec", path):
                 continue  # mail's spec/…/test_mailer_spec.rb is a spec of its TestMailer
             if m := re.search(pat, name):

@@ -381,12 +381,18 @@ GO_ARG_PARSERS = re.compile(
 """Go's command-line parsers: a program built on one answers `-help` with its usage (and exit 0)."""
 
 
-def _asks_usage(tree: Tree, folder: str) -> str:
-    """`--help` to add when the command parses its options (dex's cmd/dex needs a subcommand, msgp a -file): a bare
-    run stops with a usage error, `--help` shows what to give it. A CLI toolkit the module requires counts too:
-    cobra's commands sit in a package of their own that main imports."""
+_ANALYSIS_MAIN = re.compile(r"\b(singlechecker|multichecker|unitchecker)\.Main\(")
+
+
+def _run_arguments(tree: Tree, folder: str) -> str:
+    """What a bare run needs: `--help` when the command parses its options (dex's cmd/dex needs a subcommand, msgp a
+    -file), as a bare run stops with a usage error; the module's packages for an analysis checker. A CLI toolkit
+    the module requires counts too: cobra's commands sit in a package of their own that main imports."""
     files = [f for f in tree.files if f.endswith(".go") and not f.endswith("_test.go")]
     mine = [f for f in files if f.rsplit("/", 1)[0] == folder] if folder else [f for f in files if "/" not in f]
+    # wsl's cmd/wsl is a go/analysis checker: it reads packages, so it runs on the module's own
+    if any(_ANALYSIS_MAIN.search(tree.read(f) or "") for f in mine[:50]):
+        return " ./..."
     parsed = any(GO_ARG_PARSERS.search(tree.read(f) or "") for f in mine[:50])
     toolkit = bool(
         re.search(r"^\s*github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)\b", tree.read("go.mod") or "", re.M)
@@ -532,9 +538,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         named = [c for c in named if c in runnable]
         shown = named[0] if named else runnable[0] if len(runnable) == 1 and runnable[0].startswith("cmd/") else ""
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
-            k.command("run", f"go run ./{shown}{_asks_usage(tree, shown)}", _main_file(tree, shown), 60)
+            k.command("run", f"go run ./{shown}{_run_arguments(tree, shown)}", _main_file(tree, shown), 60)
     elif root_main:
-        k.command("run", f"go run .{_asks_usage(tree, '')}", "go.mod", 60)
+        k.command("run", f"go run .{_run_arguments(tree, '')}", "go.mod", 60)
     elif shown := _example_programs(tree):  # termenv: a library, shown in use by examples/hello-world
         listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
         body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."

@@ -54,20 +54,30 @@ def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]
     skipped = skipped.split() if isinstance(skipped, str) else [str(x) for x in skipped]
     paths = options.get("testpaths") or ()
     paths = paths.split() if isinstance(paths, str) else [str(x) for x in paths]
-    addopts = options.get("addopts") or ""
-    addopts = " ".join(map(str, addopts)) if isinstance(addopts, list) else str(addopts)
+    deselected = re.findall(r"\bnot\s+(\w+)", _marker_expression(options.get("addopts") or ""))
     for rel in test_files[:40]:
         if any(rel.startswith(f"{d.strip('/')}/") or f"/{d.strip('/')}/" in f"/{rel}" for d in skipped):
             continue
         if paths and not any(rel.startswith(f"{t.strip('./')}/") for t in paths):
             continue
         text = tree.read(rel) or ""
-        mark = re.search(r"^pytestmark\s*=\s*pytest\.mark\.(\w+)", text, re.MULTILINE)  # packaging's property tests:
-        if mark and re.search(rf"-m\s*['\"]?not {mark.group(1)}\b", addopts):  # `-m "not property"` deselects them
+        # packaging's `pytestmark = pytest.mark.property`, pyinfra's `@pytest.mark.end_to_end` tests: addopts'
+        # `-m "not property"` deselects them, so the example would run nothing
+        if any(re.search(rf"\bpytest\.mark\.{re.escape(mark)}\b", text) for mark in deselected):
             continue
         if re.search(r"(?m)^\s*(async\s+)?def test|^class Test", text):
             return rel
     return test_files[0] if test_files else ""
+
+
+def _marker_expression(addopts: str | list[Any]) -> str:
+    """The `-m` expression addopts gives: the list item after `-m` (packaging's `["-ra", "-m", "not property"]`),
+    else the quoted or bare word after it in a string (pyinfra's `-m'not end_to_end'`)."""
+    if isinstance(addopts, list):
+        words = [str(a) for a in addopts]
+        return next((words[i + 1] for i, w in enumerate(words[:-1]) if w == "-m"), "")
+    chosen = re.search(r"""(?:^|\s)-m\s*(['"])(.*?)\1|(?:^|\s)-m\s*(\S+)""", str(addopts))
+    return (chosen.group(2) or chosen.group(3) or "") if chosen else ""
 
 
 def ini_options(tree: Tree) -> dict[str, Any]:

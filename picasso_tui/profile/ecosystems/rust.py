@@ -231,31 +231,41 @@ def investigate(tree: Tree) -> Knowledge:
     _commands(k, tree, root, own, [c for c in crates if not is_auxiliary(c.manifest)])
     rust_benchmarks(k, tree, root, members)
     if "package" in root:
-        _examples(k, tree, root)
+        _examples(k, tree, root, "", "")
+    else:  # quinn's and kurbo's virtual workspaces: the main member's examples show the library in use
+        main = next((c for c in own if c.name == tree.root.name and c.library), None)
+        if main:
+            _examples(k, tree, load_toml(tree, main.manifest), main.folder, main.name)
     return k
 
 
-def _examples(k: Knowledge, tree: Tree, root: dict[str, Any]) -> None:
-    """The root package's example programs Cargo finds (examples/<name>.rs, examples/<name>/main.rs), with the
-    features an [[example]] entry requires: how to see the library in use (`cargo run --example google`)."""
-    if tree.has("examples/Cargo.toml"):
+def _examples(k: Knowledge, tree: Tree, manifest: dict[str, Any], folder: str, package: str) -> None:
+    """A package's example programs Cargo finds (examples/<name>.rs, examples/<name>/main.rs), with the features
+    an [[example]] entry requires: how to see the library in use (`cargo run --example google`). A member's are
+    run by its package name from the workspace's root."""
+    base = f"{folder}/examples" if folder else "examples"
+    if tree.has(f"{base}/Cargo.toml"):
         return  # a workspace of its own, said in the packaging fact
+    depth = base.count("/") + 1
+    listed = tree.under(base)
     names = sorted(
-        {f.split("/")[1].removesuffix(".rs") for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+\.rs", f)}
-        | {f.split("/")[1] for f in tree.under("examples") if re.fullmatch(r"examples/[\w-]+/main\.rs", f)}
+        {f.split("/")[depth].removesuffix(".rs") for f in listed if re.fullmatch(rf"{base}/[\w-]+\.rs", f)}
+        | {f.split("/")[depth] for f in listed if re.fullmatch(rf"{base}/[\w-]+/main\.rs", f)}
     )
     # cargo-deny's examples/01_allow_license/ has a Cargo.toml of its own: a separate crate, no example target
-    names = [n for n in names if not tree.has(f"examples/{n}/Cargo.toml")]
+    names = [n for n in names if not tree.has(f"{base}/{n}/Cargo.toml")]
     if not names:
         return
-    entries = {str(e.get("name")): e for e in root.get("example") or [] if isinstance(e, dict)}
+    entries = {str(e.get("name")): e for e in manifest.get("example") or [] if isinstance(e, dict)}
     # rusqlite's load_extension needs features and a library another example builds: one that stands alone first
     first = next((n for n in names if not entries.get(n, {}).get("required-features")), names[0])
     needed = entries.get(first, {}).get("required-features") or []
     features = f" --features {','.join(str(f) for f in needed)}" if needed else ""
     shown = human_list([f"`{n}`" for n in names], 6)
-    body = f"Example programs in examples/: {shown}; run one with `cargo run --example {first}{features}`."
-    k.fact("rust/examples", "Rust examples", body, "Cargo.toml", f"examples/{first}.rs")
+    chosen = f" -p {package}" if package else ""
+    body = f"Example programs in {base}/: {shown}; run one with `cargo run{chosen} --example {first}{features}`."
+    k.fact("rust/examples", "Rust examples", body, f"{folder}/Cargo.toml" if folder else "Cargo.toml",
+           f"{base}/{first}.rs")  # fmt: skip
 
 
 NESTED_SHOWN = 3
@@ -552,6 +562,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.fact("rust/entry-points", "Rust binaries", f"Rust binary entry points: {human_list(bins, 6)}.", *bins[:4])
         # pest's pest_bootstrap rewrites meta/src/grammar.rs (the `cargo bootstrap` alias): a generator, not the tool
         programs = [c for c in with_bins if not GENERATOR_CRATE.search(c.name)]
+        # quinn's perf and bench members measure the library: a workspace's benchmark tool is not its program
+        programs = [c for c in programs if not (c.folder and len(crates) > 1 and BENCH_CRATE.search(c.name))]
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
@@ -566,6 +578,7 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
 
 GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)")
 """A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask): no program to run."""
+BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
 
 
 def _level(value: object) -> object:
