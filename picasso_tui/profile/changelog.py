@@ -11,9 +11,10 @@ from typing import Any
 import tomli
 
 from picasso_tui.anchors.gitutil import git
+from picasso_tui.profile.agent_files import agent_files
 from picasso_tui.profile.commands import guide_files
 from picasso_tui.profile.findings import Finding, human_list
-from picasso_tui.profile.guide_text import AGENT_FILES, UNDERLINE, plain
+from picasso_tui.profile.guide_text import UNDERLINE, plain
 from picasso_tui.profile.history import CONVENTIONAL
 from picasso_tui.profile.walk import Tree
 from picasso_tui.store.schema import MemoryClass
@@ -391,7 +392,7 @@ def _guides_ask(tree: Tree, rel: str) -> bool:
     texts = [tree.read(f) or "" for f in guide_files(tree)]
     texts += [tree.read(f) or "" for f in tree.files if "pull_request_template" in f.lower()][:3]
     # redb's AGENTS.md: "Changes that are significant to users should be documented in `CHANGELOG.md`"
-    texts += [tree.read(f) or "" for f in AGENT_FILES if tree.has(f)]
+    texts += [tree.read(f) or "" for f in agent_files(tree)]
     return any(re.search(rf"changelog|{re.escape(rel)}", text, re.IGNORECASE) for text in texts)
 
 

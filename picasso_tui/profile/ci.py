@@ -224,6 +224,8 @@ def clean_command(line: str) -> str | None:
         return clean_command(added.group(1))  # comrak's `rustup component add clippy && cargo clippy -- -Dwarnings`
     if wrapped := re.fullmatch(r"(?:ba)?sh -c (['\"])([^'\"]+)\1", line):
         return clean_command(wrapped.group(2))  # jOOL's Travis `sh -c 'cd jOOL && mvn test'`: the command inside
+    # ureq's `cargo +${{steps.toolchain.outputs.name}} clippy`: the toolchain its setup step chose, stable by default
+    line = re.sub(r"^cargo \+\$\{\{\s*steps\.[\w-]+\.outputs\.[\w-]+\s*\}\}\s", "cargo ", line)
     if re.search(r"\s-Z\s|\s\+nightly\b", line):
         return None  # `cargo build -Z avoid-dev-deps` needs a nightly toolchain
     if re.match(r"^(test|\[\[?)\s", line) or re.search(r"(\|\||&&)\s*\{?\s*$|\{\s*$", line):
@@ -401,8 +403,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     if re.fullmatch(r"cd [\w./-]+", line.strip()):
                         here = posixpath.normpath(posixpath.join(here or ".", line.split()[1]))
                         continue
-                    if here.startswith(".."):
-                        break  # outside the checkout: what follows is another project's
+                    if here.startswith("..") or " " in here:
+                        break  # outside the checkout (another project's), or a folder a shell would split
                     command = clean_command(line)
                     if command and nightly and re.match(r"cargo (fmt|clippy)\b", command):
                         command = "cargo +nightly " + command.removeprefix("cargo ")  # winit's fmt job: rustfmt.toml

@@ -14,6 +14,7 @@ CHECK_ACTIONS = {
     "pre-commit/action": "pre-commit run --all-files",
     "codespell-project/actions-codespell": "codespell",
     "dominikh/staticcheck-action": "staticcheck ./...",
+    "EmbarkStudios/cargo-deny-action": "cargo deny check",  # ureq's licences, advisories and duplicates
 }
 """Actions that run a check a contributor runs too, by the command they run."""
 SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*(--cfg\b|(?<![\w-])-Z)")

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from fnmatch import fnmatch
 
+from picasso_tui.profile.agent_files import agent_files, build_folder
 from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
 from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.submodules import submodules
@@ -117,14 +118,16 @@ COMMAND_ROLES = (
     ("docs", re.compile(r"^(bundle exec )?jekyll (build|serve)\b")),  # sidekiq-unique-jobs' GitHub Pages site
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
+    ("lint", re.compile(r"^cargo deny\b")),  # ureq's licences and advisories: checked, nothing built
+    ("lint", re.compile(r"\b(apiCheck|checkKotlinAbi|checkLegacyAbi)\b")),  # koin's public API against its dumps
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
                            r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
-                             r"psalm|phpstan|stubtest)\b")),
+                             r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
-                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)-fix\b")),
+                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
                         r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
                         r"overcommit --run|"
@@ -132,7 +135,7 @@ COMMAND_ROLES = (
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
-                        r"jest|borp|uv_run_tests\w*|richtest|unit|make check)\b|"
+                        r"jest|borp|uv_run_tests\w*|richtest|unit|make check|valgrind|memcheck)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?gradlew?\b.*[\s:][a-z]\w*Tests?(\s|$)|"  # `:functionalTest`
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
@@ -485,6 +488,10 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
     if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install|go tool [\w-]+", command):
         return False  # a tool named alone ("we use `go tool cover`"), or an install that names nothing to install
+    if re.fullmatch(r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt)", command):
+        return False  # cgreen's CLAUDE.md names `build/tests/libmocks_tests.so`, `tools/cgreen-runner.c`: files
+    if re.fullmatch(r"(build|out|_build|cmake-build-\w+)(/[\w.-]+)*/(src|lib|include|bin|tests?)/?", command):
+        return False  # "put `build/src` on `PATH`": a folder of the build, no command
     if re.match(r"[\w.-]+ > [A-Z]", command):
         return False  # `nox > Running session test-3.13`: a tool's log line copied from a guide, not a command
     if re.search(r"(?<![/\w])\.{3,}$", command):
@@ -543,7 +550,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
     # the agent files state the commands too, for an agent (anyio's AGENTS.md: `pip install --group test -e .`)
-    sources += [(rel, tree.read(rel) or "") for rel in ("AGENTS.md", "CLAUDE.md") if tree.has(rel)]
+    sources += [(rel, tree.read(rel) or "") for rel in agent_files(tree) if rel.endswith(("AGENTS.md", "CLAUDE.md"))]
     readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst")
     if readme:
         sources.append((readme, readme_dev_text(tree.read(readme) or "", rst=readme.endswith(".rst"))))
@@ -574,7 +581,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             folder = in_dir.group(1).removeprefix("./").rstrip("/") if in_dir else ""
             if folder and folder in foreign:
                 continue  # preact's `cd benchmarks && pnpm i` sets up its benchmarks submodule, another repository
-            if in_dir and not outside and not tree.under(folder) and folder not in built:
+            if in_dir and folder == tree.root.name and _checkout_named(tree, folder):
+                command = in_dir.group(2)  # bpython's `cd bpython` after its clone: the checkout, not bpython/
+            elif in_dir and not outside and not tree.under(folder) and folder not in built:
                 # `git clone …; cd project`: the checkout itself, not a folder in it (`cd project/myapp`: myapp)
                 inner = folder.split("/", 1)[1] if "/" in folder else ""
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)
@@ -588,5 +597,20 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                     continue
                 if role == "install" and LINTERS_ONLY.match(command):
                     continue  # prettytable's `pip install black`: the formatter, not the project's set-up
-                out.append(GuideCommand(command, role, rel))
+                out.append(GuideCommand(_from_its_folder(tree, rel, command), role, rel))
     return out
+
+
+def _checkout_named(tree: Tree, folder: str) -> bool:
+    """The folder named like the repository is its package, and the guide's `cd` enters the clone: the root holds
+    the build's manifest, the package folder none."""
+    manifests = ("setup.py", "pyproject.toml", "package.json", "Cargo.toml", "go.mod", "Gemfile", "composer.json")
+    return any(tree.has(m) for m in manifests) and not any(tree.has(f"{folder}/{m}") for m in manifests)
+
+
+def _from_its_folder(tree: Tree, rel: str, command: str) -> str:
+    """koin's projects/CLAUDE.md says `./gradlew …` for its own folder: from the root, `cd projects && …`."""
+    folder = build_folder(tree)
+    if not folder or not rel.startswith(f"{folder}/") or command.startswith(("cd ", "mkdir ")):
+        return command
+    return f"cd {folder} && {command}"

@@ -13,6 +13,9 @@ SOURCE = PROFILE_SOURCE
 
 ROLES = ("install", "build", "test", "test-one", "lint", "format", "typecheck", "docs", "run", "migrate")
 """Workflow roles, in the order the summary lists them."""
+PARTIAL_RUN = "it skips the"
+"""How a test command's note opens when the command leaves tests out (Go test files behind build tags): fine as
+the one way given, with its note; misleading as an "Also" beside a runner that runs them all."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,11 @@ import re
 from picasso_tui.profile.guide_text import FENCE
 
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
+RST_DIRECTIVE = re.compile(r"\.\.\s+([\w-]+)::\s*(\S*)")
+"""A reStructuredText directive: a code block (`.. code-block:: bash`) or prose in a box (`.. note::`), whose
+indented lines are read as the text they are."""
+RST_CODE = ("code-block", "code", "sourcecode", "prompt")
+RST_OPTION = re.compile(r"^:[\w-]+:")
 CONFIGURE = re.compile(
     r"^(?:[A-Z_]+=\S* )*(cmake\b(?!.*(--(build|workflow|install|version)|\s-[EP]\s))|\./configure|sh autogen\.sh|"
     r"\./autogen\.sh|meson setup)"
@@ -133,10 +138,14 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             if indent_block >= 0:
                 if stripped.startswith("#"):
                     context = stripped
-                elif stripped:
+                elif stripped and not RST_OPTION.match(stripped):  # a directive's `:caption:` line
                     out.append((clean(stripped), context))
                 continue
-            if stripped.endswith("::") and not stripped.startswith(".. code-block:: python"):
+            directive = RST_DIRECTIVE.match(stripped)
+            if directive and directive.group(1) in RST_CODE and directive.group(2).lower() in SHELL_FENCES:
+                indent_block = len(raw) - len(raw.lstrip())  # bpython's `.. code-block:: bash` of `$ pip install -e .`
+                continue
+            if stripped.endswith("::") and not directive:  # "Run the tests::", then the literal block
                 indent_block = len(raw) - len(raw.lstrip())
                 continue
         if in_block:

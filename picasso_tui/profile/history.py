@@ -25,7 +25,8 @@ CONVENTIONAL = re.compile(
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 SQUASH_SUFFIX = re.compile(r"\s\(#\d+\)$")
-BRACKET = re.compile(r"^\[[^\]]+\]\s")
+BRACKET = re.compile(r"^(\[[^\]]+\]):?\s")
+"""A bracketed tag that leads: minimist's `[Tests] …`, cgreen's `[feat]: …`."""
 ISSUE_LEAD = re.compile(r"^(refs|fixes|closes|fix|see|re)\s+#\d+\b", re.IGNORECASE)
 VERB_FIRST = re.compile(
     r"^(Add|Change|Fix|Remove|Update|Refactor|Improve|Use|Make|Move|Rename|Support|Allow|Drop|Document|Test|Bump|"
@@ -197,10 +198,11 @@ def _subject_style(subjects: list[str]) -> str:
     if n > 10 and lately and (len(recent) >= 7 or (len(recent) >= 5 and before <= 0.25)):
         shown = human_list([t + ":" for t, _ in Counter(recent).most_common(4)])
         return f"Conventional Commits lately ({len(recent)} of the newest 10, e.g. {shown}; free-form before)"
-    marks = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]
+    marks = [m.group(1) for s in subjects if (m := BRACKET.match(s))]
     tags = [t for t in marks if not TICKET.fullmatch(t[1:-1].strip())]
     if len(tags) / n >= 0.5:  # minimist's `[Dev Deps]`, `[Tests]`: a kind-of-change tag is its convention
-        shown = ", ".join(t for t, _ in Counter(tags).most_common(4))
+        colon = ":" if sum(bool(re.match(r"\[[^\]]+\]:", s)) for s in subjects) * 2 > len(tags) else ""
+        shown = ", ".join(f"{t}{colon}" for t, _ in Counter(tags).most_common(4))  # cgreen writes `[feat]: …`
         return f"a bracketed tag leads ({len(tags) / n:.0%} of the last {n}; most often {shown})"
     gitmoji = sum(bool(GITMOJI.match(s)) for s in subjects)
     if gitmoji / n >= 0.5:
@@ -286,7 +288,7 @@ def investigate(root: Path) -> Knowledge:
     # GitHub's squash merge appends the pull request's number, `(#1848)`: nobody's reference to an issue
     squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in subjects)
     tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in subjects)
-    brackets = [m.group(0).strip() for s in subjects if (m := BRACKET.match(s))]
+    brackets = [m.group(1) for s in subjects if (m := BRACKET.match(s))]
     issue_brackets = [b for b in brackets if TICKET.fullmatch(b[1:-1].strip())]  # jOOL's `[#397] Wrong result …`
     lengths = sorted(len(s) for s in subjects)
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window

@@ -132,6 +132,20 @@ def automake_declares_tests(texts: list[str]) -> bool:
     )
 
 
+def automake_one_test(makefiles: dict[str, str]) -> tuple[str, str]:
+    """`make check TESTS=<name>` for the first test a Makefile.am lists in TESTS, and that Makefile.am: automake's
+    harness runs only the tests the variable names (hunspell's `make -C tests check TESTS=base.dic`); ("", "") when
+    none is listed plainly."""
+    for rel in sorted(makefiles, key=lambda f: (f.count("/"), f)):
+        listed = re.search(r"^TESTS\s*\+?=((?:[^\n]*\\\n)*[^\n]*)", makefiles[rel], re.MULTILINE)
+        words = listed.group(1).replace("\\\n", " ").split() if listed else []
+        first = next((w for w in words if re.fullmatch(r"[\w.+-]+", w)), "")
+        if first:
+            folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+            return f"make{f' -C {folder}' if folder else ''} check TESTS={first}", rel
+    return "", ""
+
+
 def automake_test_target(text: str) -> str:
     """`check`, automake's suite, unless Makefile.am declares no TESTS nor check rule and has a `test:` target of
     its own (memcached's: `make check` runs nothing there)."""

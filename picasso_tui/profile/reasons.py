@@ -221,6 +221,13 @@ def _comment_blocks(text: str, marker: str) -> list[tuple[int, str, str]]:
     return out
 
 
+_ASIDE = re.compile(
+    r"""^["']?[A-Z]{1,4}\d{2,4}["']?,?(\s*#.*)?$|RUBY_PLATFORM|RbConfig::CONFIG|\bplatforms?:|\binstall_if\b"""
+)
+"""A line whose comment is an aside, no policy: why one lint code is ignored (python-semantic-release's `"S105",`
+for its tests' `*_token` names), why a gem is installed on one platform (huginn's rb-kqueue on BSD)."""
+
+
 def manifest_comments(tree: Tree) -> list[Reasoned]:
     """A policy written as a comment in a root manifest, with its reason or the discussion it points to."""
     files = [
@@ -232,7 +239,7 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
         marker = "//" if rel == "go.mod" or rel.endswith(".kts") or rel.endswith(".gradle") else "#"
         for line, comment, annotated in _comment_blocks(tree.read(rel) or "", marker):
             states = gives_reason(comment) or (_REFERENCE.search(comment) and POLICY.search(comment))
-            if len(comment) < 30 or _LICENCE.search(comment) or not states:
+            if len(comment) < 30 or _LICENCE.search(comment) or not states or _ASIDE.search(annotated):
                 continue
             text = cut_at_word(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
             at = f" (above `{annotated[:60]}`)" if annotated else ""

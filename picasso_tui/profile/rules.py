@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from picasso_tui.profile import changelog, guide_text
+from picasso_tui.profile.agent_files import agent_files
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.findings import Finding, Knowledge
 from picasso_tui.profile.guide_text import (
-    AGENT_FILES,
     BULLET,
     MAX_RULE_CHARS,
     UNDERLINE,
@@ -564,7 +564,7 @@ def _agent_files(tree: Tree) -> list[Finding]:
     once, under the first, citing the others."""
     cursor = sorted(f for f in tree.under(".cursor/rules") if f.endswith((".mdc", ".md")))
     kept: list[tuple[Finding, list[tuple[str, str]], list[str]]] = []
-    for rel in [*AGENT_FILES, *cursor]:
+    for rel in [*agent_files(tree), *cursor]:
         rules = distil(tree.read(rel) or "") if tree.has(rel) else []
         if not rules or all(_points_elsewhere(tree, rule) for _, rule in rules):
             continue  # good_job's AGENTS.md: "Go read the technical notes in CONTRIBUTING.md", which is read

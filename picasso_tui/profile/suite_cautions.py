@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.agent_files import agent_files
 from picasso_tui.profile.commands import guide_files
-from picasso_tui.profile.guide_text import AGENT_FILES, plain
+from picasso_tui.profile.guide_text import plain
 from picasso_tui.profile.walk import Tree
 
 AGENT_FOLDERS = (".claude/", ".cursor/rules/", ".github/instructions/", ".ai/")
@@ -28,7 +29,7 @@ script sets the ini options the tests need)."""
 
 def _instruction_files(tree: Tree) -> list[str]:
     agents = [f for f in tree.files if f.startswith(AGENT_FOLDERS) and f.endswith((".md", ".mdc"))]
-    return [*(f for f in AGENT_FILES if tree.has(f)), *sorted(agents), *guide_files(tree)]
+    return [*agent_files(tree), *sorted(agents), *guide_files(tree)]
 
 
 NEVER_RUN = re.compile(r"\b(?:never|don'?t|do not|must not)\s+run\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)", re.I)

@@ -9,7 +9,7 @@ import re
 import tomli
 
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
-from picasso_tui.profile.ecosystems.gradle_tasks import gradle_tasks
+from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_tasks
 from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -93,6 +93,14 @@ REWRITES = re.compile(
 """A recipe line that rewrites the code to the project's style and checks nothing."""
 
 
+LINTS_ONLY = re.compile(
+    r"^\s*[@-]*(cd \S+ && )?(golangci-lint|staticcheck|go vet|ruff check|flake8|pylint|eslint|rubocop|phpcs|"
+    r"cargo clippy|shellcheck|clang-tidy)\b"
+)
+"""A recipe line that runs a linter and nothing else."""
+ECHO = re.compile(r"^\s*@?echo\b")
+
+
 def _only_rewrites(makefile: str, name: str) -> bool:
     """Every line the target runs, in its recipe and those of the `_helper` targets it needs, rewrites the code."""
     rules = make_rules(makefile)
@@ -115,6 +123,8 @@ def _targets(
         ran = [line for line in recipe.splitlines()[1 if runner == "just" else 0 :] if line.strip()]
         if role == "lint" and runner == "make" and _only_rewrites(text, name):
             role = "format"  # tortoise-orm's `style: _style deps` runs isort and black over the code: it rewrites
+        if role == "test" and ran and all(LINTS_ONLY.match(line) or ECHO.match(line) for line in ran):
+            role = "lint"  # gocqlx's `check:` runs golangci-lint over the module and its example: no test
         if (
             role not in (None, "install")
             and ran
@@ -865,6 +875,7 @@ def _site_reports(pom: str) -> list[str]:
 
 def gradle_own_tasks(tree: Tree, k: Knowledge) -> None:
     gradle_tasks(tree, k, RUNNER + 4)
+    abi_checks(tree, k, RUNNER + 8)
 
 
 def dprint(tree: Tree, k: Knowledge) -> None:

@@ -22,7 +22,7 @@ from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.tox_config import env_commands
-from picasso_tui.profile.findings import ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
@@ -198,6 +198,23 @@ def _runs_a_built_file(tree: Tree, command: str) -> bool:
     if not program or re.match(r"(vendor|node_modules)/", program.group(1)):
         return False
     return not (tree.root / folder / program.group(1)).exists()
+
+
+SYSTEM_PACKAGES = re.compile(r"^(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk|brew|port|pkg) (install|add|-S)\b")
+"""A system package manager's install: a prerequisite a guide names first, not the project's own set-up."""
+COMPOSE_FILES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
+
+
+def _no_compose_file(tree: Tree, command: str) -> bool:
+    """A `docker compose` command with no compose file to read: the one its -f names, else the default names in
+    the folder it runs in."""
+    used = re.search(r"(?:^|&&\s*)(?:cd ([\w./-]+) && )?docker[- ]compose\b(.*)", command)
+    if not used:
+        return False
+    named = re.findall(r"(?:-f|--file)[= ]([\w./-]+)", used.group(2))
+    folder = f"{used.group(1).strip('/')}/" if used.group(1) else ""
+    wanted = [f"{folder}{n}" for n in named] if named else [f"{folder}{n}" for n in COMPOSE_FILES]
+    return not any(tree.has(f) for f in wanted)
 
 
 def _has_migrations(tree: Tree) -> bool:
@@ -493,8 +510,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if (
         moved
         and tree.under(folder)
-        and not any(tree.has(f"{folder}/{m}") for m in ("Makefile", "makefile", "GNUmakefile"))
-    ):
+        and not any(tree.has(f"{folder}/{m}") for m in ("Makefile", "makefile", "GNUmakefile", "Makefile.am"))
+    ):  # hunspell's tests/Makefile.am: configure writes the Makefile there
         return (
             None  # yq's guide: `cd pkg/yqlib && make test`, a tracked folder with no Makefile (a build folder is not)
         )
@@ -643,6 +660,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pdoc's `uv run test/test_snapshot.py` rewrites the test snapshots: it does not run pdoc
     if c.role in ("run", "migrate") and _source_missing(tree, c.source):
         return None
+    if c.role == "install" and SYSTEM_PACKAGES.match(c.command):
+        c = replace(c, priority=c.priority + 15)  # bpython's guide: Debian's packages first, then `pip install -e .`
+    if _no_compose_file(tree, c.command):
+        return None  # rector-src's guide: `docker compose run --rm php composer install`, with no compose file left
+    if c.role == "test" and re.fullmatch(r"make [\w-]+", c.command) and (ran := recipes.recipe_lines(tree, c.command)):
+        helper = re.compile(r"make [._][\w.-]+$")  # `.require-golangci-lint`: a prerequisite that installs the tool
+        if all(tasks.LINTS_ONLY.match(line) or tasks.ECHO.match(line) or helper.match(line) for line in ran):
+            c = replace(c, role="lint")  # gocqlx's CI `make check` runs golangci-lint: a lint, whatever the name
     if c.role == "migrate" and not _has_migrations(tree):
         return None
     if re.fullmatch(r"(\./)?gradlew?", c.command) and not _gradle_default_tasks(tree):
@@ -1040,6 +1065,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]
         rest = [c for c in rest if not c.source.endswith(f"{ALLOWED_TO_FAIL})")]  # a check that counts exists
+        rest = [c for c in rest if PARTIAL_RUN not in c.note]  # gocqlx's `go test ./...` beside `make test`
         if not EXOTIC.search(best.command):  # tokei's cross-target CI scripts beside `cargo test`: one platform's
             rest = [c for c in rest if not (c.source.startswith("CI (") and EXOTIC.search(f"{c.source} {c.command}"))]
         if role == "build" and not _configures_only(best.command):

@@ -411,6 +411,7 @@ def test_a_dev_containers_docker_build_ranks_after_the_projects_build(make_proje
     readme = "# thredded\n\n## Development\n\nBuild the dev container with `docker compose build`.\n"
     gemspec = 'Gem::Specification.new do |s|\n  s.name = "thredded"\nend\n'
     files = {"README.md": readme, "Rakefile": "require 'bundler/gem_tasks'\n", "thredded.gemspec": gemspec,
-             "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "lib/thredded.rb": "module T; end\n"}  # fmt: skip
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "lib/thredded.rb": "module T; end\n",
+             "docker-compose.yml": "services:\n  web:\n    build: .\n"}  # fmt: skip
     build = bodies(make_project, files, name="thredded")["workflow/build"]
     assert build.startswith("To build: `bundle exec rake build`") and "docker compose build" in build

@@ -64,6 +64,10 @@ def investigate(tree: Tree) -> Knowledge:
         target = make_targets.automake_test_target(tree.read("Makefile.am") or "")
         if make_targets.automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
             k.command("test", f"make {target}", autotools[0], 65, f"after `{setup}`")
+            automake = {f: tree.read(f) or "" for f in tree.own_named("Makefile.am")[:30]}
+            one, where = make_targets.automake_one_test(automake)
+            if one:
+                k.command("test-one", one, where, 65, f"after `{setup}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")

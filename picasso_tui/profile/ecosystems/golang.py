@@ -13,7 +13,7 @@ import tomli
 import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
-from picasso_tui.profile.findings import Knowledge, human_list
+from picasso_tui.profile.findings import PARTIAL_RUN, Knowledge, human_list
 from picasso_tui.profile.go_docs import declares_main
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -65,6 +65,11 @@ def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
     return rel, [n for n in linters if n not in v1_formatters], formatters
 
 
+def vendored(tree: Tree) -> bool:
+    """The module's dependencies are checked in (`go mod vendor`'s vendor/modules.txt; the walk skips vendor/)."""
+    return (tree.root / "vendor" / "modules.txt").is_file()
+
+
 def formatter(tree: Tree) -> tuple[str, str]:
     """(format command, what enforces it): gofumpt or goimports when the Makefile's or justfile's fmt target runs it
     (sqlx's `goimports -local github.com/jmoiron/sqlx -w`, lazygit's `gofumpt` beside golangci-lint's goimports) or
@@ -92,6 +97,8 @@ def formatter(tree: Tree) -> tuple[str, str]:
     for name, options in (("gofumpt", " -l -w ."), ("goimports", " -w .")):
         if name in formatters:
             return f"{_go_tool(tree, name)}{options}", f"{rel} (formatters: {name})"
+    if vendored(tree):  # scc's vendor/: `gofmt -w .` would rewrite the copied modules too
+        return "go fmt ./...", "go.mod"
     return "gofmt -w .", "go.mod"
 
 
@@ -211,7 +218,7 @@ def investigate(tree: Tree) -> Knowledge:
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=ranked)
     stack_facts(k, "go", "Go", LIBRARIES, stack, own[:1])
     _commands(k, tree, commands, bool(root_main), own)
-    if required:  # a module with requirements fetches them before its first offline build
+    if required and not vendored(tree):  # scc's are checked in under vendor/: nothing to fetch
         k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
     _fuzz_targets(k, tree)
@@ -478,6 +485,27 @@ def _elsewhere(tree: Tree, own: list[str]) -> str:
     return f"`./...` stops at each go.mod: run it in {human_list([f'{n}/' for n in nested], 4)} too" if nested else ""
 
 
+_BUILD_LINE = re.compile(r"^//go:build\s+(.+)$", re.MULTILINE)
+
+
+def _tagged_tests(tree: Tree) -> str:
+    """What a plain `go test ./...` leaves out: test files built only with a custom tag (gocqlx's nine
+    `//go:build all || integration` files, tbls' one tag per database driver); "" when fewer than three."""
+    tags: Counter[str] = Counter()
+    files = 0
+    for rel in [f for f in tree.files if f.endswith("_test.go")][:SCANNED]:
+        line = _BUILD_LINE.search((tree.read(rel) or "")[:2000])
+        asked = re.findall(r"(?<![!\w])([A-Za-z_]\w*)", line.group(1)) if line else []
+        custom = [t for t in asked if t not in PLATFORM_TAGS and not t.startswith("go1")]
+        if custom:
+            files += 1
+            tags.update(sorted(set(custom)))
+    if files < 3:
+        return ""
+    shown = human_list([f"`{t}`" for t, _ in sorted(tags.items(), key=lambda tc: (-tc[1], tc[0]))[:4]], 4)
+    return f"{PARTIAL_RUN} {files} test files behind build tags ({shown}): add `-tags <tag>` to run them"
+
+
 def _module_of(rel: str, nested: list[str]) -> str:
     """The folder of the module a file belongs to: the deepest nested module holding it, else the root."""
     return max((n for n in nested if rel.startswith(n + "/")), key=len, default=".")
@@ -487,7 +515,8 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     nested = _nested_modules(tree, own)
     elsewhere = _elsewhere(tree, own)
     k.command("build", "go build ./...", "go.mod", 60, elsewhere)
-    k.command("test", "go test ./...", "go.mod", 60, elsewhere)
+    tagged = _tagged_tests(tree)
+    k.command("test", "go test ./...", "go.mod", 60, "; ".join(n for n in (elsewhere, tagged) if n))
     tests = [f for f in tree.files if f.endswith("_test.go")]
     modules = Counter(_module_of(f, nested) for f in tests)
     # one test is run in the module with the most tests: from the root, `./...` never reaches another module's
@@ -537,11 +566,15 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         ]
         named = [c for c in named if c in runnable]
         shown = named[0] if named else runnable[0] if len(runnable) == 1 and runnable[0].startswith("cmd/") else ""
+        if root_main and shown.rsplit("/", 1)[-1] != tree.root.name:
+            shown = ""  # scc's program is its root main.go; cmd/badges is a side server beside it
         if shown and not _built_with_tags(tree):  # go-toml's cmd/gotoml-test-decoder is a harness no doc names
             k.command("run", f"go run ./{shown}{_run_arguments(tree, shown)}", _main_file(tree, shown), 60)
-    elif root_main:
+    if root_main and not (commands and shown):
         k.command("run", f"go run .{_run_arguments(tree, '')}", "go.mod", 60)
-    elif shown := _example_programs(tree):  # termenv: a library, shown in use by examples/hello-world
+    elif not commands and (
+        shown := _example_programs(tree)
+    ):  # termenv: a library, shown in use by examples/hello-world
         listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
         body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."
         k.fact("go/examples", "Go examples", body, _main_file(tree, shown[0]))

@@ -1,5 +1,6 @@
-"""Format and lint tasks a Gradle build registers itself: ktfmt formats its own code with `ktfmtCheck` and
-`ktfmtFormat`, JavaExec tasks of its root build script, where another build applies Spotless."""
+"""Checks a Gradle build defines beyond the usual plugins: format and lint tasks it registers itself (ktfmt formats
+its own code with `ktfmtCheck` and `ktfmtFormat`, JavaExec tasks of its root build script, where another build
+applies Spotless), and the public-API check of a Kotlin library."""
 
 from __future__ import annotations
 
@@ -34,3 +35,26 @@ def gradle_tasks(tree: Tree, k: Knowledge, priority: int) -> None:
             k.command("lint", f"./gradlew {name}", f"{rel} (task `{name}`)", priority)
         elif _FORMAT_NAME.match(name) and group in ("", "formatting", "format", "style"):
             k.command("format", f"./gradlew {name}", f"{rel} (task `{name}`)", priority)
+
+
+_BCV_PLUGIN = re.compile(r"binary-compatibility-validator|binary\.compatibility\.validator|kotlinx\.bcv")
+_KOTLIN_PIN = re.compile(r"""^\s*kotlin\s*=\s*["'](\d+)\.(\d+)""", re.M)
+
+
+def abi_checks(tree: Tree, k: Knowledge, priority: int) -> None:
+    """A library whose public API is checked against dumps kept in api/: the Kotlin plugin's own `abiValidation`
+    (xmlutil's; its tasks are named `…LegacyAbi` in Kotlin 2.2, `…KotlinAbi` since 2.3) or the older
+    binary-compatibility-validator plugin's apiCheck. The build's `check` fails on an API change not dumped."""
+    scripts = tree.own_named("build.gradle.kts", "build.gradle")[:40]
+    texts = [tree.read(f) or "" for f in scripts]
+    catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
+    if any(re.search(r"\babiValidation\s*\{", t) for t in texts):
+        pinned = _KOTLIN_PIN.search(catalog)
+        legacy = bool(pinned) and (int(pinned.group(1)), int(pinned.group(2))) < (2, 3)
+        check, update = ("checkLegacyAbi", "updateLegacyAbi") if legacy else ("checkKotlinAbi", "updateKotlinAbi")
+        where = next(f for f, t in zip(scripts, texts, strict=True) if re.search(r"\babiValidation\s*\{", t))
+        note = f"the public API against the dumps in api/; `./gradlew {update}` writes them anew"
+        k.command("lint", f"./gradlew {check}", f"{where} (Kotlin ABI validation)", priority, note)
+    elif any(_BCV_PLUGIN.search(t) for t in [*texts, catalog]):
+        note = "the public API against the dumps in api/; `./gradlew apiDump` writes them anew"
+        k.command("lint", "./gradlew apiCheck", "binary-compatibility-validator plugin", priority, note)

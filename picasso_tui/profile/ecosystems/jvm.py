@@ -111,6 +111,12 @@ def _applied(build: str) -> str:
     return re.sub(r"(?m)^.*\bapply false.*$", "", build)
 
 
+NOT_THE_LIBRARY = re.compile(
+    r"tests?\b|blackbox|(^|[-_])(it|e2e|examples?|samples?|benchmarks?|jmh)([-_]|$)|^(gradle|build-logic)$"
+)
+"""Top-level folders whose build is not the project's own code: tests, test applications, examples, benchmarks."""
+
+
 def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     """The build files that speak for the project: the convention plugins of buildSrc/ set the release for every
     module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
@@ -118,7 +124,8 @@ def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     ordered = sorted(manifests, key=lambda m: m.count("/"))[:40]  # the root build speaks first
     # caffeine's gradle/plugins/ is the included build of its convention plugins: its own toolchain (25) compiles
     # the build logic, not the project
-    wanted = [m for m in [*conventions, *ordered] if not re.search(r"tests?\b|^(gradle|build-logic)$", m.split("/")[0])]
+    # avaje-inject's blackbox-aspect is a test application with a release of its own (17); the library's is 11
+    wanted = [m for m in [*conventions, *ordered] if not NOT_THE_LIBRARY.search(m.split("/")[0])]
     text = "\n".join(tree.read(m) or "" for m in wanted)
     # feign's `<maven.compiler.source>${main.java.version}</maven.compiler.source>`: the property's value
     root = without_profiles(tree.read(ordered[0]) or "") if ordered else ""  # a profile's value holds only in it

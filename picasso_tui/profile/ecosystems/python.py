@@ -447,6 +447,27 @@ def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
 
 
+def _tox_django_settings(tree: Tree, options: dict[str, Any]) -> str:
+    """`DJANGO_SETTINGS_MODULE=<module> ` when only tox.ini's setenv names the settings: django-storages' tests
+    stop with ImproperlyConfigured under a bare pytest, as no pytest-django option or conftest.py sets them."""
+    tox = tree.read("tox.ini") or "" if tree.has("tox.ini") else ""
+    named = re.search(r"^\s*DJANGO_SETTINGS_MODULE\s*=\s*([\w.]+)\s*$", tox, re.MULTILINE)
+    section = re.search(r"^\[pytest\][^\n]*\n(.*?)(?=^\[|\Z)", tox, re.MULTILINE | re.DOTALL)
+    if not named or "DJANGO_SETTINGS_MODULE" in f"{options}{section.group(1) if section else ''}":
+        return ""  # pytest-django's own option names the settings
+    if any("DJANGO_SETTINGS_MODULE" in (tree.read(f) or "") for f in tree.named("conftest.py")[:5]):
+        return ""
+    return f"DJANGO_SETTINGS_MODULE={named.group(1)} "
+
+
+def _ci_runs_pytest(tree: Tree) -> str:
+    """The workflow that runs pytest, or "": bpython declares no pytest, its CI installs it and runs
+    `pytest --cov=bpython`, so pytest is the runner."""
+    reading = read_ci(tree)
+    steps = reading.steps if reading else []
+    return next((s.file for s in steps if re.match(r"(python3? -m )?pytest\b", s.command)), "")
+
+
 def _tests(k: Knowledge, p: _Project) -> None:
     """pytest when configured or depended on (and per uv workspace member), else unittest for test files."""
     tree, run = p.tree, p.run
@@ -470,6 +491,10 @@ def _tests(k: Knowledge, p: _Project) -> None:
     declared = next((f"pytest in {f}" for f in p.sources if re.search(r"\bpytest\b", tree.read(f) or "")), "pytest")
     options = dig(p.pyproject, "tool", "pytest", "ini_options") or ini_options(tree)
     test_files = pytest_files(tree, options)
+    ci_file = _ci_runs_pytest(tree)
+    if ci_file and "pytest" not in p.deps and not pytest_cfg:
+        pytest_cfg = declared = f"pytest in CI ({ci_file})"
+    run = f"{_tox_django_settings(tree, options)}{run}"
     if "pytest" in p.deps or pytest_cfg:
         example = collected_example(tree, test_files, options)
         # respx's addopts say `--cov-fail-under 100`: one test alone covers too little and fails the run

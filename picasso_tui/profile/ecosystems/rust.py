@@ -545,6 +545,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     if clippy:  # proposed only where the project configures it; a guide or CI that runs clippy proposes its own
         # crossbeam's root is itself a crate: without --workspace clippy skips its members
         k.command("lint", "cargo clippy" + (" --workspace" if workspace else "") + " --all-targets", clippy, 60)
+    if tree.has("deny.toml"):  # ureq's deny.toml: its licences, advisories and duplicate crates are checked
+        k.command("lint", "cargo deny check", "deny.toml", 64, "licences, advisories and duplicates; needs cargo-deny")
     if keeps_rustfmt(tree) and needs_nightly(tree):  # a stable `cargo fmt` warns and leaves time's imports as they are
         config = tree.first("rustfmt.toml", ".rustfmt.toml") or "rustfmt.toml"
         k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")

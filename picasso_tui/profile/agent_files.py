@@ -1,0 +1,30 @@
+"""The agent instruction files a repository keeps: at its root, or beside the build when the whole build lives in
+one folder (koin's projects/CLAUDE.md next to projects/settings.gradle.kts, with nothing to build at the root)."""
+
+from __future__ import annotations
+
+from picasso_tui.profile.guide_text import AGENT_FILES
+from picasso_tui.profile.walk import Tree, is_auxiliary
+
+BUILD_FILES = (
+    "settings.gradle.kts", "settings.gradle", "build.gradle.kts", "build.gradle", "pom.xml", "package.json",
+    "pyproject.toml", "setup.py", "Cargo.toml", "go.mod", "composer.json", "Gemfile", "CMakeLists.txt", "meson.build",
+    "Makefile",
+)  # fmt: skip
+
+
+def build_folder(tree: Tree) -> str:
+    """The one top-level folder that holds the build when the root holds none, else ""."""
+    if any(tree.has(f) for f in BUILD_FILES):
+        return ""
+    folders = {f.split("/", 1)[0] for f in tree.files if f.count("/") == 1 and f.split("/", 1)[1] in BUILD_FILES}
+    folders = {d for d in folders if not is_auxiliary(f"{d}/x")}
+    return next(iter(folders)) if len(folders) == 1 else ""
+
+
+def agent_files(tree: Tree) -> list[str]:
+    """The agent files present: the root's, then those of the build's folder."""
+    root = [f for f in AGENT_FILES if tree.has(f)]
+    folder = build_folder(tree)
+    inner = [f"{folder}/{f}" for f in AGENT_FILES if folder and "/" not in f and tree.has(f"{folder}/{f}")]
+    return root + inner
