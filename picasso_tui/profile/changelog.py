@@ -488,6 +488,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     areas = _areas(lines[start + 1 : after[min(3, len(after) - 1)]])
     first_line = next((line for line in body_lines if line and not UNDERLINE.match(line)), "")
     upcoming = UPCOMING.search(title) or UPCOMING.fullmatch(first_line)  # flask: "Version 3.2.0" then "Unreleased"
+    # bpython's newest "0.27" holds only its empty "New features:", "Fixes:" headings: the next release, laid out
+    upcoming = upcoming or (not items and any(line.endswith(":") for line in body_lines))
     if _stale(tree, title):  # mongo-php-library's "1.18.0 (unreleased)" while its tags reach 1.20: left behind
         return None
     if upcoming and not _bullets(lines[start + 1 : end]) and untouched(tree, rel):

@@ -181,10 +181,11 @@ DOCS_SERVER = re.compile(
 )
 """A docs server: it previews the docs (after any build), it never runs the project."""
 NOT_DOCS = re.compile(
-    r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b|[:_-](links?|linkcheck)\b"
+    r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b|[:_-](links?|linkcheck)\b|"
+    r"\b(npm|yarn|pnpm|bun) (link|install|i|ci|add)\b"  # react-datepicker's docs site links the package in first
 )
 """A target named for docs that builds none: a coverage report in HTML, stopping a docs server, cleaning up,
-checking the links (ruby-git's `rake markdown:links`)."""
+checking the links (ruby-git's `rake markdown:links`), setting up the site's packages."""
 TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
@@ -524,6 +525,8 @@ def _roles(command: str, context: str) -> list[str]:
         near = None  # ouch's "review the snapshots" step, `cargo insta review`, runs no test
     if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
         return []  # what the guide gives for building the docs is not a test command
+    if own is None and near == "docs" and re.fullmatch(r"(\./)?(bin|scripts?)/[\w.-]+", command):
+        return []  # gacela's AGENTS.md names its program `bin/gacela` beside "documentation assets in docs/"
     if own is None and near == "install" and not SETS_UP.search(command):
         return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
     if own is None:

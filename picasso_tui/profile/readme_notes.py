@@ -50,10 +50,12 @@ _FENCED = re.compile(r"^\s*(```|~~~).*?^\s*\1[^\n]*$", re.MULTILINE | re.DOTALL)
 _RST_CODE = re.compile(r"^\.\. (code-block|code|sourcecode)::.*?(?=^\S)", re.MULTILINE | re.DOTALL)
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _POINTER = re.compile(
-    r"^((for|to learn) more( information| details)?,? |(please )?(see|read|review|refer to|check( out)?) ).{0,80}\.$",
+    r"^((for|to learn) more( information| details)?,? |(for [\w' ]{1,40},? )?(please )?(see|read|review|refer to|"
+    r"check( out)?|visit) ).{0,160}\.$",
     re.I,
 )
-"""A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.")."""
+"""A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.", bpython's "For
+known bugs please see bpython's known issues and FAQ page.")."""
 _FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
 _ADMONITION = re.compile(r"^>?\s*\[!\w+\]\\?\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
 

@@ -122,6 +122,13 @@ def leveled_sections(text: str) -> list[tuple[int, str, str]]:
             underlines += [] if mark in underlines else [mark]
             out.append((underlines.index(mark) + 1, line.strip(), []))
             i += 1
+        elif (
+            not fence
+            and re.fullmatch(r"([=\-~^*+#])\1{2,}", line.strip())
+            and i + 2 < len(lines)
+            and (lines[i + 2].strip() == line.strip())
+        ):
+            pass  # bpython's overlined "Contact & Contributing": the overline opens the next heading, in no body
         else:
             out[-1][2].append(line)
         i += 1

@@ -204,7 +204,9 @@ def missing(tree: Tree, command: str) -> bool:
     program = re.match(r"\./([\w./+-]+)", rest)  # libexpat's `./configure`: buildconf.sh writes it, git has none
     if program and not (tree.root / folder / program.group(1)).exists() and not _cmake_output(tree, program.group(1)):
         return True
-    script = PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
+    # react-datepicker's guide says `yarn build:js`: a name with a colon is a script, never a dependency's binary
+    script = (PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
+              or re.match(r"^(yarn|pnpm|bun) (\w[\w.-]*:[\w:.-]+)(\s|$)", rest))  # fmt: skip
     if (
         script
         and script.group(2) not in TOOL_VERBS

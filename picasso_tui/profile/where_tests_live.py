@@ -17,7 +17,7 @@ TEST_FILE = re.compile(
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
-    r"^tests?\.(c|cc|cpp)$"
+    r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js too): JUnit 3's
 TestDateTime.java beside JUnit 4's DateTimeTest.java,
@@ -529,7 +529,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
             (r"_test\.\w+$", "*_test.*"),
             (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),
-            (r"^(tests?\.(?:c|cc|cpp))$", "{}"),
+            (r"^(tests?\.(?:c|cc|cpp|[cm]?[jt]sx?))$", "{}"),
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp|h|hpp)$", "test_*.{}"),
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js

@@ -301,3 +301,84 @@ def test_a_test_applications_java_release_is_not_the_librarys(make_project):
         "blackbox-aspect/src/main/java/org/example/A.java": "class A {}\n",
     }
     assert "Java 17" not in bodies(make_project, files, name="avaje-inject")["jvm/packaging"]
+
+
+def test_a_newest_release_laid_out_but_empty_is_the_upcoming_one(make_project):
+    changelog = ("Changelog\n=========\n\n0.27\n----\n\nGeneral information:\n\n\nNew features:\n\n\nFixes:\n\n\n"
+                 "0.26\n----\n\nGeneral information:\n\n* This release is focused on Python 3.14 support.\n")  # fmt: skip
+    files = {"setup.py": "from setuptools import setup\nsetup(name='bpython')\n", "bpython/__init__.py": "",
+             "CHANGELOG.rst": changelog}  # fmt: skip
+    rule = bodies(make_project, files, name="bpython")["rules/changelog"]
+    assert "changes go under the upcoming release's heading (0.27)" in rule and "the latest: 0.27" not in rule
+
+
+def test_an_overlined_heading_ends_the_section_before_and_a_pointer_is_no_note(make_project):
+    readme = ("bpython\n=======\n\nA fancy interface to the Python interpreter.\n\nKnown Bugs\n==========\n"
+              "For known bugs please see bpython's `known issues and FAQ`_ page.\n\n======================\n"
+              "Contact & Contributing\n======================\nI hope you find it useful.\n\n"
+              "Design\n======\nThe curses frontend was removed because urwid covers every terminal we support.\n")  # fmt: skip
+    files = {"setup.py": "from setuptools import setup\nsetup(name='bpython')\n", "bpython/__init__.py": "",
+             "README.rst": readme}  # fmt: skip
+    learned = bodies(make_project, files, name="bpython")
+    assert "readme/known-bugs" not in learned
+    assert "=====" not in "".join(learned.values())
+
+
+def test_a_composer_script_running_several_suites_takes_no_filter(make_project):
+    composer = ('{"name": "gacela-project/gacela", "require-dev": {"phpunit/phpunit": "^12"}, "scripts": '
+                '{"phpunit": ["@test-unit", "@test-feature"], "test-unit": "phpunit --testsuite=unit", '
+                '"test-feature": "phpunit --testsuite=feature"}}')  # fmt: skip
+    files = {"composer.json": composer, "phpunit.xml": "<phpunit><testsuites><testsuite name='unit'>"
+             "<directory>tests/Unit</directory></testsuite></testsuites></phpunit>", "src/Gacela.php": "<?php\n",
+             "tests/Unit/GacelaTest.php": "<?php\nclass GacelaTest extends TestCase {}\n"}  # fmt: skip
+    one = bodies(make_project, files, name="gacela")["workflow/test-one"]
+    assert "composer phpunit --" not in one and "vendor/bin/phpunit --filter" in one
+
+
+def test_a_program_named_near_the_word_documentation_builds_no_docs(make_project):
+    agents = ("# Repository Guidelines\n\nPublic CLI tooling sits in `bin/` (notably `bin/gacela`), and "
+              "documentation assets in `docs/`.\n")  # fmt: skip
+    files = {"AGENTS.md": agents, "composer.json": '{"name": "gacela-project/gacela", "bin": ["bin/gacela"]}',
+             "bin/gacela": "#!/usr/bin/env php\n<?php\n", "src/Gacela.php": "<?php\n", "docs/index.md": "# Docs\n"}  # fmt: skip
+    assert "bin/gacela" not in bodies(make_project, files, name="gacela").get("workflow/docs", "")
+
+
+def test_a_missing_colon_script_and_a_package_link_are_dropped(make_project):
+    package = ('{"name": "react-datepicker", "scripts": {"build": "rollup -c", "build:src": "rollup -c", '
+               '"test": "jest"}, "devDependencies": {"jest": "^29", "rollup": "^4"}}')  # fmt: skip
+    guide = ("# Contributing\n\n## Building\n\n```sh\nyarn build\nyarn build:js\n```\n\n## Documentation\n\n"
+             "To preview the docs site, link the package first:\n\n```sh\ncd docs-site && yarn link react-datepicker\n```\n")  # fmt: skip
+    files = {"package.json": package, "CONTRIBUTING.md": guide, "src/index.tsx": "export {};\n",
+             "docs-site/package.json": '{"name": "docs-site"}'}  # fmt: skip
+    learned = bodies(make_project, files, name="react-datepicker")
+    assert "build:js" not in learned["workflow/build"]
+    assert "yarn link" not in learned.get("workflow/docs", "")
+
+
+def test_a_node_shim_in_a_test_folder_makes_no_javascript_project(make_project):
+    files = {
+        "go.mod": "module github.com/pion/webrtc/v4\n\ngo 1.24\n",
+        "peerconnection.go": "package webrtc\n",
+        "peerconnection_test.go": "package webrtc\n",
+        "package.json": '{"name": "webrtc", "private": true, "devDependencies": {"@roamhq/wrtc": "^0.10.0"}, '
+        '"dependencies": {"request": "2.88.2"}}',
+        "test-wasm/node_shim.js": "global.RTCPeerConnection = require('@roamhq/wrtc').RTCPeerConnection;\n",
+    }
+    learned = bodies(make_project, files, name="webrtc")
+    assert "javascript/packaging" not in learned and "yarn" not in learned.get("workflow/install", "")
+
+
+def test_a_root_test_file_is_a_test_not_the_main_source(make_project):
+    files = {"package.json": '{"name": "react-markdown", "type": "module", "main": "index.js"}',
+             "index.js": "export {default} from './lib/index.js'\n", "lib/index.js": "export default 1\n",
+             "test.jsx": "import test from 'node:test'\n" * 40}  # fmt: skip
+    learned = bodies(make_project, files, name="react-markdown")
+    assert "test.jsx" not in learned["layout/source"]
+    assert "named test.jsx" in learned["layout/tests"]
+
+
+def test_an_optional_database_crate_is_said_to_be_optional(make_project):
+    cargo = ('[package]\nname = "rustyline"\n\n[dependencies]\nlog = "0.4"\n'
+             'rusqlite = { version = "0.32", optional = true }\n\n[features]\nwith-sqlite-history = ["rusqlite"]\n')  # fmt: skip
+    files = {"Cargo.toml": cargo, "src/lib.rs": "pub fn readline() {}\n"}
+    assert "Database / ORM: rusqlite (optional)" in bodies(make_project, files, name="rustyline")["rust/stack"]

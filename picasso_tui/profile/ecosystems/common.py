@@ -193,8 +193,10 @@ def stack_facts(
         if hit and hit[1] == "framework":  # arrayvec's serde is behind a feature: offered, not built on
             (offered if name in stack.optional else built).append(hit[0])
         elif hit and not (hit[1] == "test" and name in stack.optional and name not in stack.dev):
-            # num-bigint's optional quickcheck gives users Arbitrary impls: a feature of the library, not its tests
-            kinds.setdefault(hit[1], []).append(hit[0])
+            # num-bigint's optional quickcheck gives users Arbitrary impls: a feature of the library, not its tests;
+            # rustyline's rusqlite keeps history only behind with-sqlite-history
+            optional = name in stack.optional and name not in stack.dev
+            kinds.setdefault(hit[1], []).append(f"{hit[0]} (optional)" if optional else hit[0])
     order = {label: i for i, (label, _) in enumerate(table.values())}
     built.sort(key=lambda label: order.get(label, len(order)))  # the table lists the best-known first
     others = [n for n in runtime if not known(n, table) and n not in stack.optional and not stack.known_only]

@@ -20,8 +20,10 @@ def has_own_source(tree: Tree) -> bool:
         parts = rel.split("/")
         if not rel.endswith(JS_SOURCE) or TOOL_CONFIG.search(rel):
             continue
-        if any(p in ("test", "tests", "spec", "__tests__", "scripts", "script", "tools", "bin") for p in parts[:-1]):
+        if any(p in ("spec", "__tests__", "scripts", "script", "tools", "bin") for p in parts[:-1]):
             continue
+        if any(re.fullmatch(r"(tests?|testing)([-_]\w+)?", p) for p in parts[:-1]):
+            continue  # webrtc's test-wasm/node_shim.js runs its Go tests under Node
         return True
     return False
 

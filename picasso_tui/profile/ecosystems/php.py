@@ -80,7 +80,8 @@ def investigate(tree: Tree) -> Knowledge:
     analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan") and not EVENT.match(n)
                  and re.search(r"\b(phpstan|psalm)\b(?!/)", str(body))  # rector's utils/phpstan/tests: a folder
                  and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)
-                 and not re.search(r"(upgrade|update|install)", n)]  # fmt: skip  # maker-bundle's tools:upgrade
+                 and not re.search(r"(upgrade|update|install|clear|cache)", n)]  # fmt: skip  # maker-bundle's
+    # tools:upgrade and gacela's clear-cache-phpstan run no analysis
     for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
         k.command("typecheck", f"composer {name}", f"composer.json scripts.{name}", 30)
     if "PHPStan" in kinds.get("types", []) and not {"analyse", "phpstan"} & set(scripts) and not analysing:
@@ -276,7 +277,9 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
                 role = "format"  # firebase-php's `cs` runs `php-cs-fixer fix`: it rewrites, so it formats
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
-    if "phpunit" in scripts:
+    # gacela's `phpunit` runs three suites in turn: the filter goes to each, and the first that matches nothing fails
+    several = isinstance(scripts.get("phpunit"), list) and len(scripts["phpunit"]) > 1
+    if "phpunit" in scripts and not several:
         folder = next((f for f in ("tests", "test") if tree.under(f)), "")
         named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
         k.command("test-one", f"composer phpunit -- --filter {named}", "composer.json scripts.phpunit", 45)
