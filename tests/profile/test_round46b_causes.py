@@ -382,3 +382,27 @@ def test_an_optional_database_crate_is_said_to_be_optional(make_project):
              'rusqlite = { version = "0.32", optional = true }\n\n[features]\nwith-sqlite-history = ["rusqlite"]\n')  # fmt: skip
     files = {"Cargo.toml": cargo, "src/lib.rs": "pub fn readline() {}\n"}
     assert "Database / ORM: rusqlite (optional)" in bodies(make_project, files, name="rustyline")["rust/stack"]
+
+
+def test_go_one_test_from_the_package_with_tests_when_the_roots_are_fuzz_only(make_project):
+    files = {
+        "go.mod": "module github.com/klauspost/compress\n\ngo 1.23\n",
+        "compressible.go": "package compress\n",
+        "compressible_test.go": 'package compress\n\nimport "testing"\n\nfunc BenchmarkEstimate(b *testing.B) {}\n',
+        "zstd/decoder.go": "package zstd\n",
+        **{f"zstd/d{i}_test.go": f'package zstd\n\nimport "testing"\n\nfunc TestDecoder{i}(t *testing.T) {{}}\n'
+           for i in range(4)},
+    }  # fmt: skip
+    one = bodies(make_project, files, name="compress")["workflow/test-one"]
+    assert one.startswith("To run one test: `go test ./zstd/ -run TestDecoder")
+
+
+def test_a_crates_unit_tests_deep_in_a_large_src_are_found(make_project):
+    files = {
+        "Cargo.toml": '[package]\nname = "joshuto"\n',
+        "src/main.rs": "fn main() {}\n",
+        **{f"src/a{i:03}.rs": "pub fn f() {}\n" for i in range(120)},
+        "src/ui/style.rs": "#[cfg(test)]\nmod tests {\n    #[test]\n    fn border_style_defaults() {}\n}\n",
+    }
+    one = bodies(make_project, files, name="joshuto")["workflow/test-one"]
+    assert one.startswith("To run one test: `cargo test border_style_defaults`")

@@ -44,7 +44,7 @@ def rust_test(tree: Tree, folder: str = "", integration: str = "") -> str:
         files = [f"{prefix}tests/{integration}.rs"]
     else:
         files = [f for f in (*tree.under(f"{prefix}src"), *tree.under(f"{prefix}tests")) if f.endswith(".rs")]
-    for rel in files[:FILES_READ]:
+    for rel in files[: FILES_READ * 3]:  # a crate's unit tests may sit deep in a large src/ (joshuto's)
         text = tree.read(rel) or ""
         if not _FILE_GATED.search(text[:2000]) and (found := _RUST_TEST.search(text)):
             return found.group(1)

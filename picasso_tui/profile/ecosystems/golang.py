@@ -539,6 +539,10 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     else:
         package = counts[0][0] if top and target not in (".", "./...") else "."
         name = _a_test_name(tree, package if home == "." else posixpath.normpath(f"{home}/{package}"))
+        if not name and top and counts[0][0] != package:  # compress' root tests are fuzz and benchmarks: zstd's
+            package = counts[0][0]
+            name = _a_test_name(tree, package if home == "." else posixpath.normpath(f"{home}/{package}"))
+            target = f"./{package}/" if name else target
         k.command("test-one", f"{cd}go test {target} -run {name or '<TestName>'}", "go.mod", 60,
                   "-run takes a regular expression of Test names" if name else "")  # fmt: skip
     configs = tree.named(".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json")
