@@ -51,8 +51,11 @@ SEMANTIC_RELEASE_CONFIGS = (
 WRITES_SEMANTIC_CHANGELOG = re.compile(r"@semantic-release/changelog|\bchangelogFile\b")
 """semantic-release writes a changelog file only with its changelog plugin; without it the notes go to the release."""
 _MD_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*$")
-_VERSION = re.compile(r"\bv?\d+\.\d+|\bunreleased\b|\b(next|upcoming|new) (version|release)\b", re.I)
-"""A release's heading, the one in progress too (md4c's `## Next Version (Work in Progress)`)."""
+_VERSION = re.compile(
+    r"\bv?\d+\.\d+|\bunreleased\b|\b(next|upcoming|new) (version|release)\b|^(upcoming|next|in progress)$", re.I
+)
+"""A release's heading, the one in progress too (md4c's `## Next Version (Work in Progress)`, iredis' bare
+`## UPCOMING`)."""
 _BULLET = re.compile(r"^[-*+]\s+(.+)$")
 UPCOMING = re.compile(r"\b(unreleased|upcoming|next|tbd|pending|in progress)\b", re.I)
 """An entry for the release to come (`## Unreleased`, `5.0.0 - TBD`, `v3.2.1 (NEXT)`): where a change goes."""

@@ -135,7 +135,7 @@ COMMAND_ROLES = (
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
-                        r"jest|borp|uv_run_tests\w*|richtest|unit|make check|valgrind|memcheck)\b|"
+                        r"jest|borp|uv_run_tests\w*|richtest|unit|make check(?!-)|valgrind|memcheck)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
                         r"^(\./)?gradlew?\b.*[\s:][a-z]\w*Tests?(\s|$)|"  # `:functionalTest`
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
@@ -472,6 +472,10 @@ def _names_missing_files(tree: Tree, command: str) -> bool:
     return False
 
 
+FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log)"
+"""A file a guide names in backticks (a library it builds, a report it writes): no command."""
+
+
 def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
     if made:  # `mkdir build && cd build && cmake ..`: the folder is the build's own
@@ -489,10 +493,12 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
     if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install|go tool [\w-]+", command):
         return False  # a tool named alone ("we use `go tool cover`"), or an install that names nothing to install
-    if re.fullmatch(r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt)", command):
+    if re.fullmatch(FILE_NAME, command):
         return False  # cgreen's CLAUDE.md names `build/tests/libmocks_tests.so`, `tools/cgreen-runner.c`: files
     if re.fullmatch(r"(build|out|_build|cmake-build-\w+)(/[\w.-]+)*/(src|lib|include|bin|tests?)/?", command):
         return False  # "put `build/src` on `PATH`": a folder of the build, no command
+    if re.fullmatch(r"(build|target|out)/(reports|tmp|logs?|test-results|results|coverage)(/[\w.-]+)*/?", command):
+        return False  # gradle-profiler's "the files are kept in `build/tmp/test-files`": where output goes
     if re.match(r"[\w.-]+ > [A-Z]", command):
         return False  # `nox > Running session test-3.13`: a tool's log line copied from a guide, not a command
     if re.search(r"(?<![/\w])\.{3,}$", command):

@@ -47,7 +47,21 @@ def clean(line: str) -> str:
     if line.startswith("(") and line.endswith(")"):
         line = line[1:-1].strip()
     # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`
-    return re.sub(r"\s+#.*$|\s+//\s.*$", "", line).strip()
+    return _without_comment(re.sub(r"\s+//\s.*$", "", line)).strip()
+
+
+def _without_comment(line: str) -> str:
+    """The line up to its shell comment: a `#` after a space, outside quotes (gradle-profiler's test name
+    `'… can show version with #option'` is part of the argument)."""
+    quote = ""
+    for i, char in enumerate(line):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and i and line[i - 1].isspace():
+            return line[:i]
+    return line
 
 
 AT_THE_ROOT = re.compile(

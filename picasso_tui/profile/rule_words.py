@@ -29,6 +29,7 @@ NORMATIVE = re.compile(
     r"(?:we|I) only (?:accept|take|merge|review)|"  # faker's "We only accept providers that are useful for general use"
     r"(?:is|are) (?:strongly |highly )?(?:recommended|encouraged|preferred)|"
     r"(?:is|are) (?:strictly |not )?(?:prohibited|forbidden|not allowed|not permitted)|"
+    r"will (?:immediately |be )?(?:be )?(?:banned|blocked|closed without)|"  # chezmoi: an LLM's use gets you banned
     r"requires? (?:a )?(?:code )?review)\b",
     re.IGNORECASE,
 )

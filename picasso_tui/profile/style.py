@@ -177,7 +177,11 @@ def _go(tree: Tree, hints: Hints) -> None:
     command, enforced = golang.formatter(tree)
     if mod:
         tool = "gofmt" if command.startswith("go fmt") else command.split()[0]  # `go fmt` runs gofmt
-        hints["go"].append((f"{tool} formatting (tabs; `{command}`)", mod if enforced == "go.mod" else enforced))
+        said = f"{tool} formatting"
+        if tool in ("make", "just"):  # chezmoi's `make format` runs `golangci-lint fmt`: its formatters
+            said = "formatting by golangci-lint's formatters" if "golangci-lint fmt" in enforced else "formatting"
+            enforced = enforced.split(" (", 1)[0]
+        hints["go"].append((f"{said} (tabs; `{command}`)", mod if enforced == "go.mod" else enforced))
     rel, linters, _ = golang.golangci(tree)
     rel = rel or tree.first(".golangci.toml") or ""
     if rel:

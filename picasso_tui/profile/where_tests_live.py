@@ -12,7 +12,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+Tests?\.(java|kt|groovy|scala|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
@@ -414,6 +414,8 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
     names = _filtered_first(tree, common)
     said = f"{plural(len(tests), 'test file')}, named {human_list(names)}; they live {human_list(places)}."
+    if (inline := _inline_rust_tests(tree)) > len(tests):  # mysql_async: 93 tests inline in ten files, one in tests/
+        said = said[:-1] + f"; most unit tests are `#[cfg(test)]` modules inside {plural(inline, 'source file')}."
     if mostly_otherwise:
         # undici's test/ holds 485 files, its suites plain test/*.js: "10 test files" read as the whole suite
         named = len(tests)
@@ -524,6 +526,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"_spec\.rb$", "*_spec.rb"),
             (r"_tests\.rb$", "*_tests.rb"),
             # FooTests and FooTest are two namings: junit-pioneer's 49 *Tests classes are not called *Test
+            (r"TestCase\.\w+$", "*TestCase.*"),  # jdeb's JUnit 3 style cases, the only ones its Surefire runs
             (r"Tests\.\w+$", "*Tests.*"),
             (r"Test\.\w+$", "*Test.*"),
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),

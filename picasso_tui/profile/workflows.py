@@ -200,6 +200,17 @@ def _runs_a_built_file(tree: Tree, command: str) -> bool:
     return not (tree.root / folder / program.group(1)).exists()
 
 
+def _cargo_binary(tree: Tree) -> bool:
+    """The root package has a program to run: src/main.rs, src/bin/, a [[bin]] target, or a workspace's default
+    member that has one."""
+    if not tree.has("Cargo.toml"):
+        return True
+    manifest = tree.read("Cargo.toml") or ""
+    if "[workspace]" in manifest and "[package]" not in manifest:
+        return True  # a virtual workspace: its members decide, `cargo run` picks among them
+    return tree.has("src/main.rs") or bool(tree.under("src/bin")) or "[[bin]]" in manifest
+
+
 SYSTEM_PACKAGES = re.compile(r"^(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk|brew|port|pkg) (install|add|-S)\b")
 """A system package manager's install: a prerequisite a guide names first, not the project's own set-up."""
 COMPOSE_FILES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
@@ -662,6 +673,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "install" and SYSTEM_PACKAGES.match(c.command):
         c = replace(c, priority=c.priority + 15)  # bpython's guide: Debian's packages first, then `pip install -e .`
+    if re.fullmatch(r"cargo run( --release)?", c.command) and not _cargo_binary(tree):
+        return None  # macroquad's README shows `cargo run` for the user's own game: the library runs nothing
     if _no_compose_file(tree, c.command):
         return None  # rector-src's guide: `docker compose run --rm php composer install`, with no compose file left
     if c.role == "test" and re.fullmatch(r"make [\w-]+", c.command) and (ran := recipes.recipe_lines(tree, c.command)):

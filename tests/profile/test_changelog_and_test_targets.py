@@ -48,7 +48,8 @@ def test_the_changelog_says_where_a_change_goes_and_what_an_entry_looks_like(mak
 def test_one_rust_integration_test_is_named_by_its_file_unless_features_gate_it(make_project):
     manifest = '[package]\nname = "acme"\n\n[[test]]\nname = "gzip"\nrequired-features = ["gzip"]\n'
     learned = bodies(make_project, {
-        "Cargo.toml": manifest, "src/lib.rs": "", "tests/gzip.rs": "", "tests/redirect.rs": "",
+        "Cargo.toml": manifest, "src/lib.rs": "", "tests/gzip.rs": "#[test]\nfn gzip() {}\n",
+        "tests/redirect.rs": "#[test]\nfn follows() {}\n",
         "tests/support/mod.rs": "",
     })  # fmt: skip
     assert learned["workflow/test-one"].startswith("To run one test: `cargo test --test redirect` (or `cargo test")

@@ -19,7 +19,7 @@ _RUST_TEST = re.compile(
 )
 """`#[test] fn name` or `#[tokio::test] async fn name`; an ignored one (`#[ignore]` follows) does not run by name."""
 _FILE_GATED = re.compile(r"^#!\[cfg\(", re.MULTILINE)
-_JVM_TEST_FILE = re.compile(r"^src/test/(?:java|kotlin|groovy)/(?:[\w/]+/)?(\w+(?:Test|Tests))\.(?:java|kt)$")
+_JVM_TEST_FILE = re.compile(r"^src/test/(?:java|kotlin|groovy)/(?:[\w/]+/)?(\w+(?:Test|Tests|TestCase))\.(?:java|kt)$")
 """A test class file of the module's own source set: not one of the sample projects a test feeds the build
 (pitest's src/test/resources/pit-*/…/com/example/*Test.java)."""
 DECLARES_JVM_TEST = re.compile(
@@ -58,6 +58,10 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
     named = [
         (rel, m.group(1)) for rel in tree.under(f"{prefix}src/test") if (m := _JVM_TEST_FILE.match(rel[len(prefix) :]))
     ]
+    # jdeb's Surefire includes only **/*TestCase.java: its one PermMapperTest never runs, so it is no example
+    pom = tree.read(f"{prefix}pom.xml") or tree.read("pom.xml") or ""
+    included = re.findall(r"<include>\*\*/\*(\w+)\.java</include>", pom)
+    named = [(rel, name) for rel, name in named if name.endswith(tuple(included))] if included else named
     for rel, name in named[:FILES_READ]:
         if "/com/example/" in rel or name.startswith(("Abstract", "Base")):
             continue

@@ -85,6 +85,8 @@ def formatter(tree: Tree) -> tuple[str, str]:
         where = "Makefile" if runner == "make" else "justfile"
         if used:
             return f"{_go_tool(tree, used.group(1))}{used.group(2)} -w .", f"{where} target `{target}`"
+        if re.search(r"\bgolangci-lint fmt\b", ran):  # chezmoi's `format:` applies golangci's formatters
+            return f"{runner} {target}", f"{where} target `{target}` (golangci-lint fmt)"
         if re.search(r"\bgo fmt \./\.\.\.", ran):  # gitleaks' `format: go fmt ./...`: gofmt over the packages
             return "go fmt ./...", f"{where} target `{target}`"
         if re.search(r"\bgofmt (-\w+ )*-s\b", ran):  # gofmt's simplification is part of the project's format
@@ -358,20 +360,23 @@ def built_on_request(head: str) -> bool:
 
 
 def _main_packages(tree: Tree) -> list[str]:
-    """The module's own `package main` folders: cmd/*, and a command beside the library (xxhash's xxhsum/); not
+    """The module's own `package main` folders: cmd/*, a package's cmd/* (compress' s2/cmd/s2c), and a command beside
+    the library (xxhash's xxhsum/); not
     examples, testdata, `_` folders, nested modules, files built only on request (`//go:build ignore`) or a
     deprecated command (migrate's cli/ points to cmd/migrate)."""
     nested = {m.rsplit("/", 1)[0] + "/" for m in tree.named("go.mod") if "/" in m}
     found: set[str] = set()
     retired: set[str] = set()
+    # compress' s2/cmd/s2c and s2/cmd/s2d: a package's own commands, in its cmd/
+    shaped = re.compile(r"[^/]+/[^/]+\.go|cmd/[^/]+/[^/]+\.go|[^/]+/cmd/[^/]+/[^/]+\.go")
     candidates = [
         f for f in tree.files
-        if f.endswith(".go") and not f.endswith("_test.go") and 1 <= f.count("/") <= 2 and not is_auxiliary(f)
+        if f.endswith(".go") and not f.endswith("_test.go") and shaped.fullmatch(f) and not is_auxiliary(f)
         and not re.search(r"(^|/)(_|testdata/)", f) and not any(f.startswith(n) for n in nested)
     ]  # fmt: skip
     for f in candidates[:300]:
         folder = f.rsplit("/", 1)[0]
-        if (f.count("/") == 2 and not f.startswith("cmd/")) or TOOLING.match(folder):
+        if TOOLING.match(folder):
             continue
         head = (tree.read(f) or "")[:3000]
         if declares_main(head) and not built_on_request(head):

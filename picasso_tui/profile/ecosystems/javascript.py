@@ -250,7 +250,9 @@ def investigate(tree: Tree) -> Knowledge:
     others = own_languages(tree) - {"javascript", "typescript"}
     tooling = not packages and others and _formatter_only(pkg)
     if tooling or (
-        not packages and others and (not has_own_source(tree) or _shim_only(tree, pkg) or _builds_native(tree, pkg))
+        not packages
+        and others
+        and (not has_own_source(tree) or _shim_only(tree, pkg) or _builds_native(tree, pkg) or _gradle_runs_npm(tree))
     ):
         return _tooling_only(package)
     _packaging(k, package)
@@ -262,6 +264,13 @@ def investigate(tree: Tree) -> Knowledge:
 
 NPM_PLACEHOLDER = re.compile(r"Error: no test specified")
 """The test script `npm init` writes, which only fails (rapidjson's package.json): no command."""
+
+
+def _gradle_runs_npm(tree: Tree) -> bool:
+    """The Gradle build installs and runs the package's JavaScript itself (gradle-profiler's report scripts through
+    the node-gradle plugin): part of that build, no JavaScript project of its own."""
+    scripts = tree.own_named("build.gradle.kts", "build.gradle")[:20]
+    return any(re.search(r"com\.github\.node-gradle\.node|\bnpmInstall\b", tree.read(f) or "") for f in scripts)
 
 
 def _shim_only(tree: Tree, pkg: dict) -> bool:

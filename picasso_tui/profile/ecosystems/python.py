@@ -330,7 +330,9 @@ def _tools_only(tree: Tree, sources: list[str]) -> bool:
         empty = dig(pyproject, "tool", "setuptools", "packages") == [] and not dig(
             pyproject, "tool", "setuptools", "py-modules"
         )
-        return empty or (not declared and not code)
+        # chezmoi's pyproject.toml is "Private :: Do Not Upload": the website's MkDocs tooling beside a Go project
+        private = "Private :: Do Not Upload" in (dig(pyproject, "project", "classifiers") or [])
+        return empty or (not declared and not code) or (private and not dig(pyproject, "build-system"))
     return not manifests and bool(found) and found[0][0] != "python"
 
 
@@ -426,8 +428,9 @@ def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
         keys = re.findall(r"^\s*['\"]([\w-]+)['\"]\s*:", declared.group(1), re.M) if declared else []
         extras = [e for e in keys if e in ("test", "tests", "testing", "dev")]
         sources = ["setup.py", *sources] if extras else sources
-    if tool == "uv":
-        k.command("install", uv_sync(p.pyproject), why, 40)
+    if tool == "uv":  # in chezmoi's Go project uv installs the website's tools: after the project's own set-up
+        k.command("install", uv_sync(p.pyproject), why, 65 if tools_only else 40,
+                  "installs only the Python tools beside the project" if tools_only else "")  # fmt: skip
     elif tool == "Poetry":
         k.command("install", "poetry install", why, 40)
     elif tool == "PDM":

@@ -1,0 +1,127 @@
+"""Causes found in the forty-sixth round by reading the judged faults of sets 165–168: a library's `cargo run`,
+a bare UPCOMING heading, a package's own cmd/ folder, a `#` inside quotes, report paths, a Gradle build that runs
+npm, inline Rust tests, a test file that declares none, a guide's ban, golangci-lint's formatters, a private
+pyproject.toml, JUnit 3 style test cases and a style check named check-style."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+
+def test_a_readmes_cargo_run_for_a_library_is_dropped(make_project):
+    readme = "# macroquad\n\n## Development\n\nRun your game:\n\n```sh\ncargo run\n```\n"
+    files = {"Cargo.toml": '[package]\nname = "macroquad"\n', "src/lib.rs": "pub fn window() {}\n", "README.md": readme}
+    assert "cargo run" not in bodies(make_project, files, name="macroquad").get("workflow/run", "")
+
+
+def test_a_bare_upcoming_heading_is_where_changes_go(make_project):
+    changelog = "## UPCOMING\n\n- Bugfix: the bottom bar shows `token`.\n\n## 1.16.1\n\n- Feature: add `--natmap`.\n"
+    files = {"pyproject.toml": '[project]\nname = "iredis"\n', "iredis/__init__.py": "", "CHANGELOG.md": changelog}
+    rule = bodies(make_project, files, name="iredis")["rules/changelog"]
+    assert "changes go under the upcoming release's heading (UPCOMING)" in rule
+
+
+def test_a_packages_own_cmd_folder_holds_commands(make_project):
+    main = "package main\n\nfunc main() {}\n"
+    files = {
+        "go.mod": "module github.com/klauspost/compress\n\ngo 1.23\n",
+        "compress.go": "package compress\n",
+        "s2/s2.go": "package s2\n",
+        "s2/cmd/s2c/main.go": main,
+        "s2/cmd/s2d/main.go": main,
+    }
+    learned = bodies(make_project, files, name="compress")
+    assert learned["go/entry-points"].startswith("Go commands: s2/cmd/s2c, s2/cmd/s2d.")
+    assert "no package main" not in learned["go/stack"]
+
+
+def test_a_hash_inside_quotes_stays_and_report_paths_are_no_commands(make_project):
+    guide = ("# Development\n\n## Testing\n\n```sh\n./gradlew :test --tests 'org.x.CliTest.shows #option'\n```\n\n"
+             "Reports land in `build/reports/tests/test/classes/org.x.CliTest.html`; the files in "
+             "`build/tmp/test-files`.\n\nRun the checks with `./gradlew test`.\n")  # fmt: skip
+    files = {"DEVELOPMENT.md": guide, "build.gradle.kts": "plugins { java }\n", "gradlew": "#!/bin/sh\n",
+             "src/main/java/org/x/Cli.java": "class Cli {}\n", "src/test/java/org/x/CliTest.java": "class CliTest {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="gradle-profiler")
+    assert learned["workflow/test-one"].startswith("To run one test: `./gradlew :test --tests 'org.x.CliTest.shows "
+                                                   "#option'`")  # fmt: skip
+    assert ".html" not in learned["workflow/test"] and "build/tmp" not in learned["workflow/test"]
+
+
+def test_a_package_json_the_gradle_build_installs_makes_no_javascript_project(make_project):
+    build = ('plugins { java\n  id("com.github.node-gradle.node") }\n\ntasks.named("processResources") {\n'
+             "  dependsOn(tasks.npmInstall)\n}\n")  # fmt: skip
+    files = {"build.gradle.kts": build, "gradlew": "#!/bin/sh\n", "src/main/java/org/x/Main.java": "class Main {}\n",
+             "src/main/js/report.js": "module.exports = 1\n",
+             "package.json": '{"name": "gradle-profiler", "dependencies": {"mann-whitney-utest": "^1"}}',
+             "package-lock.json": "{}"}  # fmt: skip
+    learned = bodies(make_project, files, name="gradle-profiler")
+    assert "javascript/packaging" not in learned and "npm install" not in learned.get("workflow/install", "")
+
+
+def test_most_rust_unit_tests_inline_are_said_and_an_import_check_is_no_test_target(make_project):
+    inline = "pub fn f() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn works() {}\n}\n"
+    files = {
+        "Cargo.toml": '[package]\nname = "mysql_async"\n',
+        "src/lib.rs": "mod conn;\n",
+        **{f"src/conn{i}.rs": inline for i in range(3)},
+        "tests/exports.rs": "use mysql_async::Pool;\nuse mysql_async::Conn;\n",
+        "tests/generic.rs": "#[test]\nfn use_generic_code() {}\n",
+    }
+    learned = bodies(make_project, files, name="mysql_async")
+    assert "most unit tests are `#[cfg(test)]` modules inside 3 source files" in learned["layout/tests"]
+    assert learned["workflow/test-one"].startswith("To run one test: `cargo test --test generic`")
+
+
+def test_a_guides_ban_is_a_rule(make_project):
+    guide = ("# Contributing\n\n> [!WARNING]\n>\n> If you use an LLM (Large Language Model, like ChatGPT) to make any "
+             "kind of contribution then you will immediately\n> be banned without recourse.\n")  # fmt: skip
+    files = {".github/CONTRIBUTING.md": guide, "go.mod": "module github.com/twpayne/chezmoi/v2\n\ngo 1.26\n",
+             "main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    rules = bodies(make_project, files, name="chezmoi")["rules/.github/CONTRIBUTING.md"]
+    assert "you will immediately be banned without recourse" in rules
+
+
+def test_golangci_lints_formatters_and_a_private_pyproject_beside_go(make_project):
+    pyproject = ('[project]\nname = "chezmoi"\nclassifiers = ["Private :: Do Not Upload"]\n'
+                 'dependencies = ["mkdocs>=1.6.1", "ruff>=0.15"]\n')  # fmt: skip
+    files = {
+        "go.mod": "module github.com/twpayne/chezmoi/v2\n\ngo 1.26\n\nrequire github.com/spf13/cobra v1.8.0\n",
+        "main.go": 'package main\n\nimport "github.com/spf13/cobra"\n\nfunc main() { _ = cobra.Command{} }\n',
+        **{f"internal/cmd/c{i}.go": "package cmd\n" for i in range(6)},
+        "Makefile": "format: ensure-golangci-lint\n\t./bin/golangci-lint fmt\n",
+        "pyproject.toml": pyproject,
+        "uv.lock": "version = 1\n",
+        "assets/scripts/format-yaml.py": "print('x')\n",
+    }
+    learned = bodies(make_project, files, name="chezmoi")
+    assert learned["style/go"].startswith("Go style in this project: formatting by golangci-lint's formatters "
+                                          "(tabs; `make format`)")  # fmt: skip
+    assert "python/packaging" not in learned
+    assert learned["workflow/install"].startswith("To install: `go mod download`")
+
+
+def test_junit3_test_cases_surefire_includes_are_the_tests(make_project):
+    pom = ("<project><artifactId>jdeb</artifactId><build><plugins><plugin>"
+           "<artifactId>maven-surefire-plugin</artifactId><configuration><includes>"
+           "<include>**/*TestCase.java</include></includes></configuration></plugin></plugins></build></project>")  # fmt: skip
+    case = "import junit.framework.TestCase;\n\npublic class {n} extends TestCase {{\n  public void testIt() {{}}\n}}\n"
+    files = {
+        "pom.xml": pom,
+        "src/main/java/org/vafer/jdeb/DebMaker.java": "class DebMaker {}\n",
+        "src/test/java/org/vafer/jdeb/PermMapperTest.java": case.format(n="PermMapperTest"),
+        **{
+            f"src/test/java/org/vafer/jdeb/{n}.java": case.format(n=n)
+            for n in ("DataBuilderTestCase", "DebMakerTestCase", "ControlBuilderTestCase")
+        },
+    }
+    learned = bodies(make_project, files, name="jdeb")
+    assert "named *TestCase.*" in learned["layout/tests"]
+    assert learned["workflow/test-one"].startswith("To run one test: `mvn test -Dtest=")
+    assert "TestCase`" in learned["workflow/test-one"] and "PermMapperTest" not in learned["workflow/test-one"]
+
+
+def test_a_style_check_target_is_no_test_command(make_project):
+    makefile = "test:\n\tvendor/bin/phpunit\n\ncheck-style:\n\tvendor/bin/php-cs-fixer fix src/ --diff --dry-run\n"
+    files = {"Makefile": makefile, "composer.json": '{"name": "cebe/php-openapi"}', "src/Reader.php": "<?php\n",
+             "README.md": "# php-openapi\n\n## Development\n\nRun `make test` and `make check-style`.\n"}  # fmt: skip
+    assert "check-style" not in bodies(make_project, files, name="php-openapi")["workflow/test"]
