@@ -459,7 +459,8 @@ CODE_FILE = re.compile(r"^[\w./*-]*[\w*]\.(py|pyi|js|mjs|cjs|ts|tsx|rb|php|go|rs
 def _names_missing_files(tree: Tree, command: str) -> bool:
     """The command names source files (by path or glob, from the root) that the repository does not have: a guide
     written before the code moved (prettytable's `black prettytable*.py` from before its src/ layout)."""
-    words = [w.strip("'\"") for w in command.split()[1:] if not w.startswith("-")]
+    # detect-secrets' guide: `pytest tests/plugins/baseline_test.py::test_upgrade_succeeds`, a file that moved
+    words = [w.strip("'\"").split("::", 1)[0] for w in command.split()[1:] if not w.startswith("-")]
     named = [w for w in words if CODE_FILE.match(w) and not w.startswith(("/", "~", "../"))]
     for word in named:
         word = word.removeprefix("./")

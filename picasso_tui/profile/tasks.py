@@ -392,7 +392,11 @@ def unknown_tox_env(tree: Tree, text: str) -> bool:
     names, source, _ = tox_envs(tree)
     if source and names and any(not any(f in n.split("-") for n in names) for f in factors):
         return True  # filelock's guide: `tox run -f py311`, where the envs are named 3.11: it selects nothing
-    return bool(source) and any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
+    # detect-secrets' guide says `tox -e py37` where the envlist starts at py39: an interpreter it dropped
+    listed = [int(m.group(1)) for n in names if (m := re.fullmatch(r"py3(\d+)", n.split("-")[0]))]
+    dropped = [e for e in asked if (m := re.fullmatch(r"py3(\d+)", e)) and listed and int(m.group(1)) < min(listed)]
+    unknown = any(e not in names and not re.fullmatch(r"(py|pypy)\d*", e) for e in asked)
+    return bool(source) and (bool(dropped) or unknown)
 
 
 def _tox3_only(tree: Tree) -> bool:

@@ -12,7 +12,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec|tests|cy)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala|php)"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
@@ -230,8 +230,9 @@ def _pest_file(tree: Tree, rel: str) -> bool:
 
 FIXTURE_FOLDER = re.compile(r"(^|/)(fixtures?|__fixtures__)/")
 """paratest's test/fixtures/: sample suites its own tests run, named like tests and not the project's tests."""
-RUST_TEST = re.compile(r"#\[(\w+::)*test\b|#\[rstest\b|\bproptest!")
-"""A Rust file under tests/ that declares a test: ggez's doc_tests/tests/skeptic.rs only includes generated ones."""
+RUST_TEST = re.compile(r"#\[(\w+::)*(wasm_bindgen_)?test\b|#\[rstest\b|\bproptest!")
+"""A Rust file under tests/ that declares a test (yew's browser tests are `#[wasm_bindgen_test]`): ggez's
+doc_tests/tests/skeptic.rs only includes generated ones."""
 
 
 GENERATOR_TEMPLATE = re.compile(r"(^|/)templates?/")
@@ -520,6 +521,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"\.test\.[cm]?[jt]sx?$", "*.test.*"),
             (r"\.spec\.[cm]?[jt]sx?$", "*.spec.*"),
             (r"\.tests\.[cm]?[jt]sx?$", "*.tests.*"),
+            (r"\.cy\.[cm]?[jt]sx?$", "*.cy.* (Cypress)"),  # sweetalert2's cypress/e2e/tests.cy.js
             # before *_spec.rb: minitest's test_minitest_spec.rb tests minitest/spec; tc_*.rb: Test::Unit's cases
             (r"^test_.*\.rb$", "test_*.rb"),
             (r"^tc_.*\.rb$", "tc_*.rb"),

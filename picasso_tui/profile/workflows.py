@@ -200,6 +200,13 @@ def _runs_a_built_file(tree: Tree, command: str) -> bool:
     return not (tree.root / folder / program.group(1)).exists()
 
 
+def _runner_is_not_node(tree: Tree) -> bool:
+    """package.json's test script runs a test runner (cypress, jest …), not plain node scripts."""
+    scripts = load_json(tree, "package.json").get("scripts") if tree.has("package.json") else None
+    test = str(scripts.get("test") or "") if isinstance(scripts, dict) else ""
+    return bool(test) and not re.match(r"node\b", test)
+
+
 def _cargo_binary(tree: Tree) -> bool:
     """The root package has a program to run: src/main.rs, src/bin/, a [[bin]] target, or a workspace's default
     member that has one."""
@@ -673,6 +680,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if c.role == "install" and SYSTEM_PACKAGES.match(c.command):
         c = replace(c, priority=c.priority + 15)  # bpython's guide: Debian's packages first, then `pip install -e .`
+    if c.role == "test-one" and re.match(r"node (\./)?tests?/", c.command) and _runner_is_not_node(tree):
+        return None  # sweetalert2's CI `node test/require-in-commonjs.cjs` checks the bundle; Cypress runs the tests
     if re.fullmatch(r"cargo run( --release)?", c.command) and not _cargo_binary(tree):
         return None  # macroquad's README shows `cargo run` for the user's own game: the library runs nothing
     if _no_compose_file(tree, c.command):
@@ -734,9 +743,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
 
 
 REWRITES_BY_NAME = re.compile(
-    r"\s(update|regen\w*|rebuild|refresh)[-_:]([\w-]*[-_])?(tests?|snapshots?|fixtures|outputs?)\b"
+    r"\s(update|regen\w*|rebuild|refresh)[-_:]([\w-]*[-_])?(tests?|snapshots?|fixtures|outputs?)\b|"
+    r"\s(tests?|snapshots?)[-_:](overwrite|bless|accept|update)\b"
 )
-"""A task named for writing the tests' expected results anew (`update-functional-tests`, `regen-snapshots`)."""
+"""A task named for writing the tests' expected results anew (`update-functional-tests`, `regen-snapshots`, yew's
+`cargo make test-overwrite`, which rewrites trybuild's .stderr files)."""
 DELETES_TESTS = re.compile(r"^\s*@?-?\s*rm (-\w+ )*\.?/?(tests?|spec)/")
 """A recipe line that deletes files under the tests' folder (eza's `rm -rf tests/ptests`)."""
 

@@ -13,7 +13,7 @@ FILES_READ = 60
 """Test files read at most per lookup: the first with a name is enough."""
 
 _RUST_TEST = re.compile(
-    r"^[ \t]*#\[(?:\w+::)*test\b[^\]]*\]\s*(?:#\[(?!ignore|cfg|should_panic)[^\]]*\]\s*)*"
+    r"^[ \t]*#\[(?:\w+::)*(?:wasm_bindgen_)?test\b[^\]]*\]\s*(?:#\[(?!ignore|cfg|should_panic)[^\]]*\]\s*)*"
     r"(?:pub(?:\(\w+\))?\s+)?(?:async\s+)?fn\s+([a-z_]\w*)",
     re.MULTILINE,
 )

@@ -454,10 +454,14 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
         and not ("#[test]" not in text and re.search(r"\bcriterion_main!|\bfn main\s*\(", text))
         and not ("#[test]" not in text and _GATED_MOD.search(text))
         # mysql_async's tests/exports.rs only imports the public API to check it compiles: no test runs
-        and bool(re.search(r"#\[(\w+::)*test\b|#\[rstest\b|\bproptest!|^\s*(pub\s+)?mod\s+\w+\s*;", text, re.M))
+        and bool(_DECLARES_TESTS.search(text))
     ]  # aHash's tests/bench.rs is a criterion benchmark: no #[test], its own main
 
 
+_DECLARES_TESTS = re.compile(
+    r"#\[(\w+::)*(wasm_bindgen_)?test\b|#\[rstest\b|\bproptest!|^\s*(pub\s+)?mod\s+\w+\s*;", re.M
+)
+"""A test target's file declares a test, or the modules that do (bon's tests/integration/main.rs)."""
 _GATED_MOD = re.compile(r"^#\[cfg\(feature\s*=\s*\"[^\"]+\"\)\]\s*(pub\s+)?mod\s+\w+\s*\{", re.MULTILINE)
 """helix-term's tests/integration.rs: `#[cfg(feature = "integration")] mod test { … }`, the whole target behind a
 feature a plain `cargo test` leaves off."""
@@ -572,6 +576,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         programs = [c for c in with_bins if not GENERATOR_CRATE.search(c.name)]
         # quinn's perf and bench members measure the library: a workspace's benchmark tool is not its program
         programs = [c for c in programs if not (c.folder and len(crates) > 1 and BENCH_CRATE.search(c.name))]
+        # yew's tools/build-examples builds every example for the website: the maintainers' tool, not the project
+        programs = [c for c in programs if not (len(crates) > 1 and c.folder.split("/")[0] in TOOL_FOLDERS)]
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
@@ -586,6 +592,7 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
 
 GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)")
 """A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask): no program to run."""
+TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask")
 BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
 
 
