@@ -425,6 +425,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     gemfile = re.match(r"BUNDLE_GEMFILE=(\S+) ", c.command)
     if gemfile and not tree.has(gemfile.group(1).removeprefix("./")):
         return None  # doorkeeper's README: `BUNDLE_GEMFILE=gemfiles/rails_6_0.gemfile`, a gemfile since removed
+    if gemfile and c.role == "install" and re.match(r"[\w.-]+/", gemfile.group(1)):
+        c = replace(c, priority=max(c.priority, 50))  # rack-mini-profiler's website/Gemfile: the preview app's gems
     if re.search(r"\s-pl\s+\S*/\.\.\.(\s|$)", c.command):
         return None  # bucket4j's CLAUDE.md `./mvnw -pl backward-compatibility-tests/...`: a path left to fill in
     variables = commands.ENV_PREFIX.match(c.command)

@@ -178,3 +178,39 @@ def test_cypress_specs_are_the_tests_and_a_node_bundle_check_is_not_one_test(mak
     learned = bodies(make_project, files, name="sweetalert2")
     assert "named *.cy.* (Cypress); they live in cypress/e2e/" in learned["layout/tests"]
     assert "require-in-commonjs" not in learned.get("workflow/test-one", "")
+
+
+def test_a_commented_coverage_threshold_is_no_rule(make_project):
+    makefile = ("# Eventually I'll add:\n# py.test --cov chalice --cov-fail-under 95 tests/\n\ntest:\n"
+                "\tpy.test -v tests/unit/ tests/functional/\n")  # fmt: skip
+    files = {"Makefile": makefile, "setup.py": "from setuptools import setup\nsetup(name='chalice')\n",
+             "chalice/__init__.py": ""}  # fmt: skip
+    assert "95%" not in bodies(make_project, files, name="chalice").get("rules/config", "")
+
+
+def test_a_test_runner_the_specs_import_is_a_test_tool(make_project):
+    package = ('{"name": "@adonisjs/core", "scripts": {"test": "c8 npm run quick:test", "quick:test": "node bin/test.js"}, '
+               '"devDependencies": {"@japa/runner": "^3.1.4", "c8": "^9"}}')  # fmt: skip
+    files = {"package.json": package, "index.ts": "export {}\n", "src/app.ts": "export {}\n",
+             "tests/hash.spec.ts": "import { test } from '@japa/runner'\n\ntest.group('hash', () => {})\n"}  # fmt: skip
+    assert "Test tools: Japa" in bodies(make_project, files, name="core")["javascript/stack"]
+
+
+def test_the_phpunit_configuration_composer_scripts_pass(make_project):
+    composer = ('{"name": "sabberworm/php-css-parser", "require-dev": {"phpunit/phpunit": "^8.5"}, "scripts": '
+                '{"check:tests:unit": "phpunit --config=./Build/phpunit/config.xml --do-not-cache-result"}}')  # fmt: skip
+    files = {"composer.json": composer, "Build/phpunit/config.xml": "<phpunit><testsuites/></phpunit>",
+             "src/Parser.php": "<?php\n", "tests/Unit/ParserTest.php": "<?php\nclass ParserTest extends TestCase {}\n"}  # fmt: skip
+    one = bodies(make_project, files, name="PHP-CSS-Parser")["workflow/test-one"]
+    assert one.startswith("To run one test: `vendor/bin/phpunit --config=Build/phpunit/config.xml --filter ParserTest`")
+
+
+def test_a_sub_apps_gemfile_install_comes_after_the_gems_own(make_project):
+    readme = ("# rack-mini-profiler\n\n## Development\n\nInstall the preview app's gems:\n\n```sh\n"
+              "BUNDLE_GEMFILE=website/Gemfile bundle install\n```\n")  # fmt: skip
+    files = {"README.md": readme, "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+             "rack-mini-profiler.gemspec": "Gem::Specification.new { |s| s.name = 'rack-mini-profiler' }\n",
+             "website/Gemfile": "source 'https://rubygems.org'\ngem 'sinatra'\n", "lib/rack-mini-profiler.rb": "module R; end\n"}  # fmt: skip
+    assert bodies(make_project, files, name="rack-mini-profiler")["workflow/install"].startswith(
+        "To install: `bundle install` — from Gemfile."
+    )

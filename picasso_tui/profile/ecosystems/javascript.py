@@ -48,7 +48,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "esbuild": ("esbuild", "build"), "tsup": ("tsup", "build"), "@swc/core": ("SWC", "build"),
     "parcel": ("Parcel", "build"), "vitest": ("Vitest", "test"), "jest": ("Jest", "test"),
     "mocha": ("Mocha", "test"), "ava": ("AVA", "test"), "tap": ("tap", "test"), "borp": ("borp", "test"),
-    "poku": ("Poku", "test"),
+    "poku": ("Poku", "test"), "@japa/runner": ("Japa", "test"),  # AdonisJS' own runner
     "@playwright/test": ("Playwright", "test"), "cypress": ("Cypress", "test"), "chai": ("Chai", "test"),
     "sinon": ("Sinon", "test"), "tape": ("tape", "test"), "@hapi/lab": ("@hapi/lab", "test"),
     "@hapi/code": ("@hapi/code (assertions)", "test"),
@@ -549,7 +549,9 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
             f.startswith((f"{name}.config.", f".{name}rc")) for f in p.tree.files if "/" not in f
         )
         used = re.search(rf"\b{re.escape(name)}\b", scripts) or configured
-        used = used or (dep in ("chai", "sinon") and re.search(rf"(^|\s){dep}(\s|/|$)", imported))
+        # adonisjs' specs import `test` from @japa/runner: a test tool the tests import is used, named or not
+        tested = dep in ("chai", "sinon") or (label and label[1] == "test")
+        used = used or (tested and re.search(rf"(^|\s){re.escape(dep)}(\s|/|$)", imported))
         if label and label[1] in ("build", "test") and not used:
             continue
         if label and label[1] == "build" and not configured and not re.search(rf"\b{re.escape(name)}\b", building):

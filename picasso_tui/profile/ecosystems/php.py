@@ -128,6 +128,19 @@ def _with_extensions(stack: Stack, require: dict[str, Any]) -> Stack:
     return stack
 
 
+def _config_scripts_give(tree: Tree) -> str:
+    """The PHPUnit configuration composer's scripts pass (`phpunit --config=./Build/phpunit/config.xml`), when the
+    file exists; "" otherwise."""
+    scripts = load_json(tree, "composer.json").get("scripts") or {}
+    for body in scripts.values() if isinstance(scripts, dict) else []:
+        found = re.search(
+            r"\bphpunit\b[^\n\"]*?(?:--configuration|--config|-c)[= ](?:\./)?([\w./-]+\.xml(?:\.dist)?)", str(body)
+        )
+        if found and tree.has(found.group(1)):
+            return found.group(1)
+    return ""
+
+
 def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     """PHPUnit only when the repository brings it: phpunit/phpunit gives vendor/bin/phpunit, Symfony's
     phpunit-bridge gives vendor/bin/simple-phpunit. A phpunit XML alone says how, not that it is installed."""
@@ -140,7 +153,10 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     else:
         return
     config = tree.first(*ROOT_CONFIGS) or "composer.json"
-    if config == "composer.json" and phpunit_configs(tree):
+    given = _config_scripts_give(tree) if config == "composer.json" else ""
+    if given:  # PHP-CSS-Parser's scripts pass --config=./Build/phpunit/config.xml: a bare phpunit prints its help
+        runner, config = f"{runner} --config={given}", given
+    elif config == "composer.json" and phpunit_configs(tree):
         return  # php-encryption's test/phpunit-{5,8,10}.xml: a bare phpunit finds no config and runs no test
     env, note = _required_env(tree, config)
     # Shaarli's phpunit.xml names no bootstrap and its Makefile passes tests/bootstrap.php, which loads the base
