@@ -116,6 +116,7 @@ INSTALL = re.compile(
 COMMAND_ROLES = (
     ("docs", re.compile(r"^mdbook (build|serve)\b|\bmyst (build|start)\b")),  # pulldown-cmark's book, tavern's MyST
     ("docs", re.compile(r"^(bundle exec )?jekyll (build|serve)\b")),  # sidekiq-unique-jobs' GitHub Pages site
+    ("docs", re.compile(r"\b(build|generate|gen|make)[-_]docs?\b")),  # tablesaw's choss-maven-plugin:build-docs
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
     ("lint", re.compile(r"^cargo deny\b")),  # ureq's licences and advisories: checked, nothing built

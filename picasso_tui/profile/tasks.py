@@ -158,14 +158,17 @@ def _targets(
         k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
-SITE_GENERATORS = ("vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra")
-"""Static site generators a docs folder's own package.json brings (starship's docs/ is a VitePress site)."""
+SITE_GENERATORS = (
+    "vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra", "vocs", "@docusaurus/core", "docusaurus",
+)  # fmt: skip
+"""Static site generators a docs folder's own package.json brings (starship's docs/ is a VitePress site, mcp-go's
+www/ a Vocs one, ghz's www/website Docusaurus 1)."""
 
 
 def _docs_site_package(tree: Tree, k: Knowledge) -> None:
     """A docs site that is a package of its own (docs/package.json with a site generator): it builds with its
     build script, from that folder, after its own install."""
-    for folder in ("docs", "website", "site", "www", "documentation"):
+    for folder in ("docs", "website", "site", "www", "documentation", "docs/website", "www/website", "docs-site"):
         try:
             manifest = json.loads(tree.read(f"{folder}/package.json") or "{}")
         except ValueError:
@@ -175,9 +178,8 @@ def _docs_site_package(tree: Tree, k: Knowledge) -> None:
         script = next((n for n in ("docs:build", "build") if n in scripts), None)
         generator = next((g for g in SITE_GENERATORS if g in deps), None)
         if generator and script:
-            runner = (
-                "pnpm" if tree.has(f"{folder}/pnpm-lock.yaml") else "yarn" if tree.has(f"{folder}/yarn.lock") else "npm"
-            )
+            locks = (("pnpm", "pnpm-lock.yaml"), ("yarn", "yarn.lock"), ("bun", "bun.lock"), ("bun", "bun.lockb"))
+            runner = next((tool for tool, lock in locks if tree.has(f"{folder}/{lock}")), "npm")  # mcp-go's www/: bun
             k.command("docs", f"cd {folder} && {runner} run {script}", f"{folder}/package.json ({generator})",
                       RUNNER + 5, f"after `cd {folder} && {runner} install`")  # fmt: skip
             return
@@ -796,6 +798,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
+
     # a plugin only pinned in <pluginManagement> or run by a profile (jline's `javadoc`) is no goal of a plain build
     bound = re.sub(r"<(profiles|pluginManagement)>.*?</\1>", "", pom, flags=re.DOTALL)
     blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", bound, re.DOTALL)

@@ -41,7 +41,11 @@ def rust_test(tree: Tree, folder: str = "", integration: str = "") -> str:
     sources and tests/ in path order; none from a file gated by `#![cfg(…)]`."""
     prefix = f"{folder}/" if folder else ""
     if integration:
-        files = [f"{prefix}tests/{integration}.rs"]
+        main = f"{prefix}tests/{integration}.rs"
+        # tabled's tests/main.rs only declares `mod core; mod derive; …`: the tests are in those modules' files
+        declared = re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", tree.read(main) or "", re.MULTILINE)
+        inner = [f for m in declared for f in tree.under(f"{prefix}tests/{m}") if f.endswith(".rs")]
+        files = [main, *(f"{prefix}tests/{m}.rs" for m in declared), *inner]
     else:
         files = [f for f in (*tree.under(f"{prefix}src"), *tree.under(f"{prefix}tests")) if f.endswith(".rs")]
     for rel in files[: FILES_READ * 3]:  # a crate's unit tests may sit deep in a large src/ (joshuto's)

@@ -295,8 +295,18 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
-FORMAT_GOALS = (("formatter-maven-plugin", "formatter:format"), ("impsort-maven-plugin", "impsort:sort"))
+FORMAT_GOALS = (
+    ("formatter-maven-plugin", "formatter:format"),
+    ("impsort-maven-plugin", "impsort:sort"),
+    ("git-code-format-maven-plugin", "git-code-format:format-code"),  # tablesaw's google-java-format
+    ("fmt-maven-plugin", "com.spotify.fmt:fmt-maven-plugin:format"),
+)
 """Maven plugins that rewrite the sources, and the goal that runs each (Spotless is read in tasks.py)."""
+CHECK_GOALS = (
+    ("git-code-format-maven-plugin", "git-code-format:validate-code-format"),
+    ("fmt-maven-plugin", "com.spotify.fmt:fmt-maven-plugin:check"),
+)
+"""The goals of those plugins that check the format and change nothing."""
 HOOK_FOLDERS = ("hooks", ".githooks", ".husky", "scripts", "tools")
 
 
@@ -310,6 +320,9 @@ def _maven_formatters(k: Knowledge, tree: Tree, wrapper: str, manifests: list[st
     if goals:
         plugins = ", ".join(plugin for plugin, goal in FORMAT_GOALS if goal in goals)
         k.command("format", f"{wrapper} {' '.join(goals)}", f"pom.xml ({plugins})", 30)
+        for plugin, goal in CHECK_GOALS:
+            if re.search(rf"<artifactId>\s*{plugin}\s*</artifactId>", poms):
+                k.command("lint", f"{wrapper} {goal}", f"pom.xml ({plugin})", 30, "checks the format, changes nothing")
         return
     scripts = [f for folder in HOOK_FOLDERS for f in tree.under(folder) if not f.endswith((".java", ".md"))][:40]
     for rel in scripts:

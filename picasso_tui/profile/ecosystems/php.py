@@ -315,6 +315,12 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
         ran = scripts[bench] if isinstance(scripts[bench], str) else "; ".join(map(str, scripts[bench]))
         k.fact("php/benchmarks", "PHP benchmarks", f"Benchmarks run with `composer {bench}` "
                f"(composer.json scripts.{bench}: `{ran}`).", "composer.json")  # fmt: skip
+    elif (config := tree.first("phpbench.json", "phpbench.json.dist")) and "phpbench/phpbench" in str(
+        load_json(tree, "composer.json").get("require-dev")
+    ):  # Serde's benchmarks/, where phpbench.json's runner.path points
+        folder = str(load_json(tree, config).get("runner.path") or "benchmarks")
+        k.fact("php/benchmarks", "PHP benchmarks", f"PHPBench benchmarks in {folder.strip('/')}/ ({config}): run "
+               "them with `vendor/bin/phpbench run --report=aggregate`.", config)  # fmt: skip
 
 
 def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
