@@ -46,7 +46,7 @@ ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
-    r"(?<!--target)(?<!--features)(?<! -F)\s<[\w -]+>|"
+    r"(?<!--target)(?<!--features)(?<! -F)(?<! -e)\s<[\w -]+>|"  # mopidy's CI `tox -e <tox>`: an env, no test
     r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
     r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
@@ -537,6 +537,10 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # gacela's AGENTS.md names its program `bin/gacela` beside "documentation assets in docs/"
     if own is None and near == "install" and not SETS_UP.search(command):
         return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
+    if near == "test" and re.fullmatch(r"make( -j\S*)?( all)?", command):
+        return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
+    if own is None and near == "test" and ONE_TEST.search(command):
+        return ["test-one"]  # stripe-ruby's README: `bundle exec ruby -Ilib/ test/stripe/util_test.rb` runs one file
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]

@@ -98,6 +98,9 @@ class _Shell:
         if not make and self.clone_dir and target == self.clone_dir:
             self.cwd, self.clone_dir = "", ""  # the checkout
             return
+        if not make and re.match(r"/?(path/to|your/path|<)", target):
+            self.cwd = ""  # nanodbc's README: `cd path/to/nanodbc/repository`, a stand-in for the checkout
+            return
         if make and self.cwd in self.created:
             self.cwd, self.clone_dir = "", ""  # a guide's next build folder is made from the checkout again
         # cloned, not entered: json-c makes its build folder beside the checkout

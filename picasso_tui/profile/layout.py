@@ -135,6 +135,11 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+_APPEAL = re.compile(
+    r"\b(consider (supporting|sponsoring|donating)|donat(e|ion)|sponsor(s|ing)? (us|this)|buy me)\b", re.I
+)
+
+
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
     """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
@@ -156,6 +161,9 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             article = re.match(r"(a|an|the)\s", m.group("subject").strip(), re.IGNORECASE) if m else None
             if article and (article.group(1).lower() != "the" or not any(n in subject for n in full)):
                 continue
+            if _APPEAL.search(sentence):
+                continue  # lego's "lego is an independent, free, and open-source project, if you value it, consider
+                # supporting it!": a plea for sponsors, not what the project does
             if m and subject and any(n in subject or subject in n for n in names):
                 summary = sentence
                 for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences

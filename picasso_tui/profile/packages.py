@@ -313,6 +313,10 @@ def _root_entry(folder: str, files: list[str]) -> str | None:
     return entries[0] if len(entries) == 1 else None
 
 
+BIG_GENERATED = 100_000
+"""A file this large is read for a generated-code header before its bytes count toward the main source."""
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     lang, files = _source(tree)
@@ -333,6 +337,8 @@ def investigate(tree: Tree) -> Knowledge:
         body += tests_place(tree)
         k.fact("layout/source", f"Main source: {shown}", body, *files, tags=("layout",))
         return k
+    # ghz's 1.4 MB web/router/statik/statik.go is a generated asset bundle: its bytes are not where the code is
+    files = [f for f in files if tree.sizes[f] < BIG_GENERATED or generated_by(tree, f) is None]
     if len(files) < MIN_FILES:
         return k
     folder, left = _descend(files, tree.sizes, name_key(tree.root.name), tree.read)

@@ -9,13 +9,13 @@ import re
 import tomli
 
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
-from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_tasks
+from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks
 from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_workspace
-from picasso_tui.profile.ecosystems.tox_config import listed_envs, tox_envs
+from picasso_tui.profile.ecosystems.tox_config import env_commands, listed_envs, tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import (
@@ -33,7 +33,9 @@ from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
 RUNNER = 25
-DOKKA_2_PIN = r"""^\s*[\w.-]*dokka[\w.-]*\s*=\s*["']2\."""
+DOKKA_2_PIN = r"""^\s*[\w.-]*dokka[\w.-]*\s*=\s*["']2\.(\d+)"""
+"""Dokka 2 pinned in the version catalog: 2.1 and later run its Gradle plugin v2 (`dokkaGenerate`); 2.0 only when
+gradle.properties opts in (`…dokka.experimental.gradle.pluginMode=V2Enabled`), else v1's `dokkaHtml` (Kermit's)."""
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
@@ -275,6 +277,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     text = (tree.read(rel) or "") if rel else ""
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
+    if re.search(
+        r"^#.*\b(deprecated|slated for (deletion|removal)|no longer (used|maintained))\b", text[:500], re.I | re.M
+    ):
+        return  # stripe-ruby's "this file is deprecated …; prefer using the equivalent `just` commands"
     if rel:
         # cookiecutter's `define BROWSER_PYSCRIPT` holds Python: its `try:` and `except:` are no targets
         rules = re.sub(r"^define\b.*?^endef\b", "", text, flags=re.MULTILINE | re.DOTALL)
@@ -425,6 +431,19 @@ def tox(tree: Tree, k: Knowledge) -> None:
             # diskcache's `blue` formats the code, its `isort` only sorts the imports; `bluecheck` checks the format
             later = (role == "format" and name == "isort") or re.fullmatch(r"(black|blue|isort)check", name) is not None
             k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER + 1 if later else RUNNER)
+
+
+def tox_env_lines(tree: Tree, name: str) -> list[str]:
+    """The commands one tox env runs: its tox.ini section's, or pyproject.toml's `[tool.tox.env.<name>]` lists
+    (mopidy's ruff-format env: `ruff format --check --diff .`)."""
+    if tree.has("tox.ini"):
+        return env_commands(tree, name)
+    try:
+        env = tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {}).get("env", {}).get(name, {})
+    except tomli.TOMLDecodeError:
+        return []
+    lines = env.get("commands") if isinstance(env, dict) else None
+    return [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in lines or []]
 
 
 def nox(tree: Tree, k: Knowledge) -> None:
@@ -775,7 +794,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         # Dokka 2's task, else 1's: its own block, or the version catalog's `dokka = "2.x"` (kotlinx-io's,
         # ktfmt's `gradlePlugin-dokka = "2.2.0"`)
         catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
-        two = "dokkaPublications" in gradle_text or re.search(DOKKA_2_PIN, catalog, re.M)
+        pinned = re.search(DOKKA_2_PIN, catalog, re.M)
+        opted = "V2Enabled" in (tree.read("gradle.properties") or "")
+        two = "dokkaPublications" in gradle_text or (pinned and (int(pinned.group(1)) >= 1 or opted))
         task = "dokkaGenerate" if two else "dokkaHtml"
         k.command("docs", f"./gradlew {task}", f"{gradle} (Dokka plugin)", RUNNER + 5)
     if gradle and re.search(r"\bspotless\b", gradle_text):
@@ -882,6 +903,7 @@ def _site_reports(pom: str) -> list[str]:
 
 def gradle_own_tasks(tree: Tree, k: Knowledge) -> None:
     gradle_tasks(tree, k, RUNNER + 4)
+    gradle_linters(tree, k, RUNNER + 5)
     abi_checks(tree, k, RUNNER + 8)
 
 

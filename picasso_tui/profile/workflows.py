@@ -21,7 +21,6 @@ from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
-from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules
@@ -339,9 +338,12 @@ OUTPUT_FILTER = re.compile(r"\s*(2>&1\s*)?\|\s*(grep|tail|head|less|tee)\b.*$")
 
 INTERACTIVE = re.compile(r"^(bundle exec )?(\./)?(bin/console|bin/rails console|irb|pry|rails console)(\s|$)")
 """A session that waits for the user's input: no check that ends."""
-NOT_A_CHECK = re.compile(r"^(bundle exec )?rake (install|release|build)(:\w+)?(\s|$)|^(bundle add|gem install) ")
-"""Rake's gem tasks install, build or release the gem, and `bundle add` (view_component's guide, for an app that
-reproduces a bug) adds a gem: they check nothing."""
+NOT_A_CHECK = re.compile(
+    r"^(bundle exec )?rake (install|release|build)(:\w+)?(\s|$)|^(bundle add|gem install) |^\S+ (--help|-h|--version)$"
+)
+"""Rake's gem tasks install, build or release the gem, `bundle add` (view_component's guide, for an app that
+reproduces a bug) adds a gem, and codespell's CI smoke step `codespell --help` prints the usage: they check
+nothing."""
 
 
 def _rustfmt_off(tree: Tree) -> bool:
@@ -446,8 +448,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and c.role != "docs"  # starship's docs/ is its VitePress site: there the docs build is the folder's own
     ):
         c = replace(c, priority=c.priority + 45)  # simplecov's `cd html_frontend && bun test <file>`: the frontend's
-    if re.search(r"\s\[[\w-]+\](?=\s)", c.command):  # yq's guide: `make [local] build`, the word optional
-        c = replace(c, command=re.sub(r"\s\[[\w-]+\](?=\s)", "", c.command))
+    # yq's guide: `make [local] build`, the word optional; nanodbc's `cmake [Build Options] ..`, a stand-in
+    if re.search(r"\s\[[\w -]+\](?=\s)", c.command):
+        c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s)", "", c.command))
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
@@ -680,6 +683,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pdoc's `uv run test/test_snapshot.py` rewrites the test snapshots: it does not run pdoc
     if c.role in ("run", "migrate") and _source_missing(tree, c.source):
         return None
+    if c.role == "build" and re.search(r"\bpublishToMavenLocal\b", c.command):
+        c = replace(c, priority=c.priority + 30)  # Kermit's CI publishes for its samples: `./gradlew build` builds
+    if c.role == "test" and re.search(r"(^|/)[\w-]*(samples?|examples?)[\w-]*\.sh\b", c.command):
+        c = replace(c, priority=c.priority + 30)  # Kermit's ci-test-samples.sh tests the samples, not the library
+    if c.role == "lint" and re.search(r"\b(apiCheck|checkKotlinAbi|checkLegacyAbi)\b", c.command):
+        c = replace(c, priority=c.priority + 20)  # Kermit's apiCheck guards the public API: ktlint is its linter
     if c.role == "install" and SYSTEM_PACKAGES.match(c.command):
         c = replace(c, priority=c.priority + 15)  # bpython's guide: Debian's packages first, then `pip install -e .`
     if c.role == "test-one" and re.match(r"node (\./)?tests?/", c.command) and _runner_is_not_node(tree):
@@ -782,7 +791,7 @@ def _checks_only(tree: Tree, command: str) -> bool:
     """A tox env run, or a make or just target, whose own commands all only check (`black --check --diff`,
     `isort --check-only`; bbolt's `make fmt`, which runs `!(gofmt -l …)` and says "Verifying gofmt")."""
     env = re.fullmatch(r"(?:uvx |python3? -m )?tox(?: run)? -e ([\w.-]+)", command)
-    lines = env_commands(tree, env.group(1)) if env else []
+    lines = tasks.tox_env_lines(tree, env.group(1)) if env else []
     script = re.fullmatch(r"(?:\./)?((?:script|scripts|bin|tools)/[\w.-]+)", command)
     if script and tree.has(script.group(1)):  # jekyll's script/fmt runs `bundle exec rubocop -D …`: no -a, a check
         text = tree.read(script.group(1)) or ""

@@ -58,3 +58,27 @@ def abi_checks(tree: Tree, k: Knowledge, priority: int) -> None:
     elif any(_BCV_PLUGIN.search(t) for t in [*texts, catalog]):
         note = "the public API against the dumps in api/; `./gradlew apiDump` writes them anew"
         k.command("lint", "./gradlew apiCheck", "binary-compatibility-validator plugin", priority, note)
+
+
+GRADLE_LINTERS = (
+    ("org.jlleitschuh.gradle.ktlint", "ktlintCheck", "ktlintFormat"),
+    ("org.jmailen.kotlinter", "lintKotlin", "formatKotlin"),
+    ("io.gitlab.arturbosch.detekt", "detekt", ""),
+)
+"""Gradle plugins that lint Kotlin (and the task that fixes what they find): Kermit applies ktlint's."""
+
+
+def gradle_linters(tree: Tree, k: Knowledge, priority: int) -> None:
+    """The lint and format tasks a Kotlin linter plugin adds, when a build script or the version catalog applies it
+    (by id, or by the catalog alias its id gives: `libs.plugins.ktlint`)."""
+    scripts = tree.own_named("build.gradle.kts", "build.gradle")[:40]
+    texts = "\n".join(tree.read(f) or "" for f in scripts)
+    catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
+    for plugin, check, fix in GRADLE_LINTERS:
+        aliases = re.findall(rf"""^\s*([\w-]+)\s*=\s*\{{[^}}]*id\s*=\s*["']{re.escape(plugin)}["']""", catalog, re.M)
+        used = plugin in texts or any(f"libs.plugins.{a.replace('-', '.')}" in texts for a in aliases)
+        if used:
+            where = f"{scripts[0] if scripts else 'build.gradle.kts'} ({plugin})"
+            k.command("lint", f"./gradlew {check}", where, priority)
+            if fix:
+                k.command("format", f"./gradlew {fix}", where, priority)

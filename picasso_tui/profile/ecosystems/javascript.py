@@ -6,6 +6,7 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
+from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.common import Stack, classify, load_json, rank_by_use, stack_facts
 from picasso_tui.profile.ecosystems.javascript_built import (
     compiled_test,
@@ -603,11 +604,28 @@ def _imports(text: str) -> set[str]:
     return set(_IMPORT.findall(text))
 
 
+def _peer_deps_flag(tree: Tree) -> str:
+    """` --legacy-peer-deps` when CI installs with it and no .npmrc sets it: html-webpack-plugin pins pug 3 while
+    pug-loader wants pug 2, and a plain `npm install` stops with ERESOLVE."""
+    if "legacy-peer-deps" in (tree.read(".npmrc") or ""):
+        return ""
+    reading = read_ci(tree)
+    steps = reading.steps if reading else []
+    return (
+        " --legacy-peer-deps"
+        if any(re.match(r"npm (ci|install|i)\b.*\s--legacy-peer-deps\b", s.command) for s in steps)
+        else ""
+    )
+
+
 def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     """Install, the scripts for each role, one test (per package in a monorepo) and Prisma's migrations."""
     tool = p.tool
     scripts = p.pkg.get("scripts") or {}
-    k.command("install", f"{tool} install", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40)
+    flag = _peer_deps_flag(p.tree) if tool == "npm" else ""
+    note = "as CI installs: a plain install stops on a peer-dependency conflict" if flag else ""
+    k.command("install", f"{tool} install{flag}", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40,
+              note)  # fmt: skip
     before = chain_steps(str(scripts.get("pretest") or "")) + chain_steps(str(scripts.get("test") or ""))
     built_first = any(re.match(r"^\S+ run (build|compile)", s) for s in before)  # marked's test runs build:docs
     example = test_file_example(p.tree, _test_runner(scripts)[0] or "")
