@@ -548,6 +548,13 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     _generated_before_tests(k, rel, text)
     _programs_needed(k, rel, text)
     helper = re.search(r"bundler/gem_tasks|Bundler::GemHelper\.install_tasks", text)
+    gemspecs = [f for f in tree.files if "/" not in f and f.endswith(".gemspec")]
+    if helper and "bundler/gem_tasks" in helper.group(0) and len(gemspecs) > 1:
+        # ruby-progressbar keeps progressbar.gemspec beside ruby-progressbar.gemspec: Bundler's tasks stop with
+        # "Unable to determine name from existing gemspec", `gem build` names the one to build
+        main = next((g for g in gemspecs if g.removesuffix(".gemspec") == tree.root.name), sorted(gemspecs)[0])
+        k.command("build", f"gem build {main}", main, RUNNER)
+        return
     if helper or re.search(r"^task\s*\(?\s*:build\b[^\n]*\n\s*(system\s*\(?\s*)?['\"]gem build", text, re.M):
         name = _namespaced(text, helper.start(), "build") if helper else "build"
         note = "builds the gem into pkg/" if helper else "runs `gem build`"

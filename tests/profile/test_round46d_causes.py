@@ -155,3 +155,12 @@ def test_a_stand_in_path_and_bracketed_options_in_a_readme_build(make_project):
     build = learned["workflow/build"]
     assert "path/to" not in build and "[Build Options]" not in build and "to/nanodbc" not in build
     assert "To test: `make`" not in learned.get("workflow/test", "")
+
+
+def test_two_gemspecs_at_the_root_are_built_by_name(make_project):
+    files = {"Rakefile": "require 'bundler/gem_tasks'\n", "Gemfile": "source 'https://rubygems.org'\ngemspec name: 'ruby-progressbar'\n",
+             "ruby-progressbar.gemspec": "Gem::Specification.new { |s| s.name = 'ruby-progressbar' }\n",
+             "progressbar.gemspec": "Gem::Specification.new { |s| s.name = 'progressbar' }\n",
+             "lib/ruby-progressbar.rb": "module ProgressBar; end\n"}  # fmt: skip
+    build = bodies(make_project, files, name="ruby-progressbar")["workflow/build"]
+    assert build.startswith("To build: `gem build ruby-progressbar.gemspec`") and "rake build" not in build
