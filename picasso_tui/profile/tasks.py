@@ -351,6 +351,16 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
 SHELL_FUNCTION = re.compile(r"^([a-z][\w-]*)\s*\(\)\s*\{\n(.*?)^\}", re.M | re.S)
 
 
+def maskfile(tree: Tree, k: Knowledge) -> None:
+    """mask's maskfile.md: each `## name` heading is a task (`mask lint`), its arguments in parentheses after it; a
+    task that requires one (mask's own `## run (maskfile_command)`) runs nothing bare."""
+    text = tree.read("maskfile.md") or "" if tree.has("maskfile.md") else ""
+    headings = re.findall(r"^##\s+([A-Za-z][\w-]*)(?:\s+\(([^)]*)\))?\s*$", text, re.MULTILINE)
+    names = [n for n, args in headings if not any(a and not a.endswith("?") for a in re.split(r"[\s,]+", args))]
+    if names:
+        _targets(k, "maskfile.md", "mask", names)
+
+
 def do_script(tree: Tree, k: Knowledge) -> None:
     """A root `./do` script of shell functions, run by name (gotestsum's plsdo: `./do lint`, `./do go-mod-tidy`):
     a task runner of its own. Functions named with a leading underscore are its helpers."""
@@ -924,6 +934,7 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal, docs_builders,
+    makefile, justfile, taskfile, maskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal,
+    docs_builders,
     dprint, gradle_own_tasks,
 )  # fmt: skip

@@ -164,3 +164,31 @@ def test_two_gemspecs_at_the_root_are_built_by_name(make_project):
              "lib/ruby-progressbar.rb": "module ProgressBar; end\n"}  # fmt: skip
     build = bodies(make_project, files, name="ruby-progressbar")["workflow/build"]
     assert build.startswith("To build: `gem build ruby-progressbar.gemspec`") and "rake build" not in build
+
+
+def test_a_catch_all_python_files_setting_still_gives_a_named_test_file(make_project):
+    pyproject = ('[project]\nname = "sopel"\ndependencies = []\n[project.optional-dependencies]\ndev = ["pytest"]\n\n'
+                 '[tool.pytest.ini_options]\ntestpaths = ["test", "sopel"]\npython_files = "*.py"\n')  # fmt: skip
+    files = {"pyproject.toml": pyproject, **{f"sopel/m{i}.py": "x = 1\n" for i in range(8)},
+             "test/test_bot.py": "def test_bot_starts():\n    pass\n"}  # fmt: skip
+    one = bodies(make_project, files, name="sopel")["workflow/test-one"]
+    assert one.startswith("To run one test: `pytest test/test_bot.py::test_bot_starts`")
+
+
+def test_the_jmh_plugin_applied_by_its_catalog_alias(make_project):
+    files = {"settings.gradle.kts": 'include("jenetics")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": "plugins { }\n",
+             "jenetics/build.gradle.kts": "plugins {\n  alias(libs.plugins.jmh)\n}\n\njmh {\n  includes.add(\"Perf\")\n}\n",
+             "gradle/libs.versions.toml": '[plugins]\njmh = { id = "me.champeau.jmh", version = "0.7.3" }\n',
+             "jenetics/src/main/java/io/jenetics/Gene.java": "class Gene {}\n",
+             "jenetics/src/jmh/java/io/jenetics/SortPerf.java": "class SortPerf { @Benchmark void s() {} }\n"}  # fmt: skip
+    assert "`./gradlew :jenetics:jmh`" in bodies(make_project, files, name="jenetics")["jvm/benchmarks"]
+
+
+def test_a_maskfiles_tasks_are_commands_unless_they_need_an_argument(make_project):
+    maskfile = ("# Tasks\n\n## run (maskfile_command)\n\n~~~sh\ncargo run -- $maskfile_command\n~~~\n\n"
+                "## test (file?)\n\n~~~sh\ncargo test\n~~~\n\n## lint\n\n~~~sh\ncargo clippy\n~~~\n")  # fmt: skip
+    files = {"maskfile.md": maskfile, "Cargo.toml": '[package]\nname = "mask"\n', "src/main.rs": "fn main() {}\n"}
+    learned = bodies(make_project, files, name="mask")
+    assert learned["tasks/mask"] == "maskfile.md targets: `mask test`, `mask lint`."
+    assert learned["workflow/lint"].startswith("To lint: `mask lint` — from maskfile.md target `lint`.")

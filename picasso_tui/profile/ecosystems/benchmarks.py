@@ -254,7 +254,7 @@ def _jvm_fact(k: Knowledge, where: str, run: str, source: str) -> None:
 
 def _gradle_task(text: str) -> str:
     """The jmh plugin's `jmh` task, or a task the build registers to run org.openjdk.jmh.Main (java-jwt's runJMH)."""
-    if re.search(r"me\.champeau\.(gradle\.)?jmh", text):
+    if re.search(r"me\.champeau\.(gradle\.)?jmh|libs\.plugins\.jmh\b", text):  # jenetics applies it by its alias
         return "jmh"
     for task in re.finditer(
         r"""(?:register|create)\s*\(?\s*['"](\w+)['"]\s*,\s*JavaExec|task\s+(\w+)\s*\(\s*type\s*:\s*JavaExec""", text

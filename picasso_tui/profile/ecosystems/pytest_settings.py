@@ -48,6 +48,10 @@ def _inside(rel: str, folders: list[str]) -> bool:
 def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:
     """A test file pytest collects, for the one-test example: in the main test folder, under `testpaths`, outside
     `norecursedirs` (a folder of mypy cases is not run), and holding a test function or class."""
+    # sopel's `python_files = "*.py"` collects its whole package for generated tests: the files named as tests are
+    # the examples to give
+    named = [f for f in test_files if re.search(r"(^|/)(test_[^/]*|[^/]*_test)\.py$", f)]
+    test_files = named or test_files
     folders = main_test_folders(tree, test_files)
     test_files = [f for f in test_files if _inside(f, folders)]
     skipped = options.get("norecursedirs") or ()
