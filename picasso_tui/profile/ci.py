@@ -103,7 +103,8 @@ SETUP = re.compile(
 """Lines that set a machine up, rewrite files in place for CI (zustand's `sed -i~ … tests/*.tsx`) or are shell
 control structure, not a project command."""
 """Flags known to take the next word as their value; before a CI-only value, both go."""
-COMMAND_START = re.compile(r"^(\./)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
+COMMAND_START = re.compile(r"^(\./\.?)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
+"""A program or the repository's own script, a hidden one too (wren's CI runs `./.travis.sh`)."""
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,8 @@ COMMAND_ROLES = (
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
     ("lint", re.compile(r"^cargo deny\b")),  # ureq's licences and advisories: checked, nothing built
+    # BlackSheep's CI `isort --check-only tests`: a format check, whatever folder it names
+    ("lint", re.compile(r"^(\S+ )*(isort|black) (.* )?--(check|check-only|diff)\b")),
     ("lint", re.compile(r"\b(apiCheck|checkKotlinAbi|checkLegacyAbi)\b")),  # koin's public API against its dumps
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
@@ -165,6 +167,7 @@ NOT_DEV = re.compile(
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
     r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
+    r"^cargo update\b|"  # roxmltree's CI `cargo update --package memchr --precise 2.6.2` pins the lock file
     r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
     r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks|"

@@ -285,9 +285,12 @@ def investigate(root: Path) -> Knowledge:
     n = len(subjects)
     if n < MIN_COMMITS:
         return k
-    # GitHub's squash merge appends the pull request's number, `(#1848)`: nobody's reference to an issue
-    squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in subjects)
-    tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in subjects)
+    # GitHub's squash merge appends the pull request's number, `(#1848)`: nobody's reference to an issue. Both
+    # shares are today's practice, read from the newest commits as the style is (jenetics' issue numbers and
+    # joshuto's squash merges are years behind them)
+    recent = subjects[:RECENT]
+    squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in recent) * n / len(recent)
+    tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in recent) * n / len(recent)
     brackets = [m.group(1) for s in subjects if (m := BRACKET.match(s))]
     issue_brackets = [b for b in brackets if TICKET.fullmatch(b[1:-1].strip())]  # jOOL's `[#397] Wrong result …`
     lengths = sorted(len(s) for s in subjects)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from fnmatch import fnmatch
 
 import tomli
 
@@ -48,6 +49,7 @@ TARGET_ROLES = {
     "book": "docs", "build-book": "docs", "book-build": "docs", "build-docs": "docs", "docs-build": "docs",
     "docs-serve": "docs", "man": "docs", "manpages": "docs", "man-pages": "docs", "check-types": "typecheck",
     "check-typing": "typecheck", "check-quality": "lint", "check-style": "lint", "check-format": "lint",
+    "lint-type": "typecheck", "lint-types": "typecheck", "lint-typing": "typecheck",  # sopel's `mypy sopel`
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
@@ -182,9 +184,31 @@ def _docs_site_package(tree: Tree, k: Knowledge) -> None:
         if generator and script:
             locks = (("pnpm", "pnpm-lock.yaml"), ("yarn", "yarn.lock"), ("bun", "bun.lock"), ("bun", "bun.lockb"))
             runner = next((tool for tool, lock in locks if tree.has(f"{folder}/{lock}")), "npm")  # mcp-go's www/: bun
+            root = next((tool for tool, lock in locks if tree.has(lock)), "")
+            name = str(manifest.get("name") or "")
+            if root in ("yarn", "pnpm") and name and _a_workspace(tree, folder):
+                # es-toolkit's docs/ is a workspace of its Yarn 4 root: its lock file and settings are the root's
+                run = f"yarn workspace {name} {script}" if root == "yarn" else f"pnpm --filter {name} {script}"
+                k.command("docs", run, f"{folder}/package.json ({generator})", RUNNER + 5,
+                          f"after `{root} install` at the root")  # fmt: skip
+                return
             k.command("docs", f"cd {folder} && {runner} run {script}", f"{folder}/package.json ({generator})",
                       RUNNER + 5, f"after `cd {folder} && {runner} install`")  # fmt: skip
             return
+
+
+def _a_workspace(tree: Tree, folder: str) -> bool:
+    """The root package.json's (or pnpm-workspace.yaml's) workspaces include the folder."""
+    try:
+        ws = json.loads(tree.read("package.json") or "{}").get("workspaces") if tree.has("package.json") else None
+    except ValueError:
+        ws = None
+    patterns = ws.get("packages", []) if isinstance(ws, dict) else ws if isinstance(ws, list) else []
+    patterns = [
+        *patterns,
+        *re.findall(r"^\s*-\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", tree.read("pnpm-workspace.yaml") or "", re.M),
+    ]
+    return any(isinstance(p, str) and fnmatch(folder, p.strip().removeprefix("./").rstrip("/")) for p in patterns)
 
 
 def _recipe(makefile: str, target: str) -> str:

@@ -366,7 +366,9 @@ def _copied_project(rel: str, folder: Path, entries: list[os.DirEntry[str]], roo
     if not inside or not root_holders:
         return False
     theirs = _holders(folder, names)
-    return bool(theirs) and not theirs & root_holders
+    if not theirs:  # ledger's lib/utfcpp/v4: a Boost licence naming no holder, its own README and CMake build
+        return any(e.name in ("CMakeLists.txt", "meson.build", "Cargo.toml", "go.mod", "setup.py") for e in entries)
+    return not theirs & root_holders
 
 
 def walk(root: Path) -> Tree:

@@ -264,8 +264,11 @@ def _opens_a_repl(tree: Tree, command: str) -> bool:
     return isinstance(body, str) and bool(re.match(r"node (\S+ )*(-i|--interactive)\b", body))
 
 
-PROJECT_TASK = re.compile(r"(make|just|task) \w|(bundle exec )?rake \w|cargo (run -p )?xtask\b|(\./)?mvnw? (-\S+ )*\w")
-"""A task of the project's own runner: CI runs it to check a change whatever its name says."""
+PROJECT_TASK = re.compile(
+    r"(make|just|task) \w|(bundle exec )?rake \w|cargo (run -p )?xtask\b|(\./)?mvnw? (-\S+ )*\w|\./\.?[\w./-]+\.sh$"
+)
+"""A task of the project's own runner, or its own script (wren's CI runs `./.travis.sh`, which builds and tests): CI
+runs it to check a change whatever its name says."""
 
 
 CANNOT_FAIL = re.compile(r"\|\|\s*(true|:|exit 0)\s*$|\s--exit-zero\b|\s-Dmaven\.test\.failure\.ignore\b")
@@ -687,6 +690,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, priority=c.priority + 30)  # Kermit's CI publishes for its samples: `./gradlew build` builds
     if c.role == "test" and re.search(r"(^|/)[\w-]*(samples?|examples?)[\w-]*\.sh\b", c.command):
         c = replace(c, priority=c.priority + 30)  # Kermit's ci-test-samples.sh tests the samples, not the library
+    if c.role == "lint" and re.match(r"cargo (vet|deny|audit)\b", c.command):
+        c = replace(c, priority=c.priority + 20)  # rage's `cargo vet` audits its dependencies: clippy is the linter
+    if re.match(r"go (build|test|run|install)\b", c.command) and not tree.named("go.mod"):
+        return None  # rage's interop CI builds the Go age to test against: no Go module of this repository
     if c.role == "lint" and re.search(r"\b(apiCheck|checkKotlinAbi|checkLegacyAbi)\b", c.command):
         c = replace(c, priority=c.priority + 20)  # Kermit's apiCheck guards the public API: ktlint is its linter
     if c.role == "install" and SYSTEM_PACKAGES.match(c.command):

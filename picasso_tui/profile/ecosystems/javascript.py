@@ -90,6 +90,11 @@ def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
     for lock, tool in LOCKS:
         if tree.has(lock):
             return tool, lock
+    # rails_admin keeps no lock file: its .gitignore lists /yarn.lock, the one yarn writes
+    ignored = tree.read(".gitignore") or "" if tree.has(".gitignore") else ""
+    for lock, tool in LOCKS:
+        if tool != "npm" and re.search(rf"^/?{re.escape(lock)}\s*$", ignored, re.MULTILINE):
+            return tool, f".gitignore lists {lock}"
     return "npm", "package.json, no lock file"
 
 
