@@ -125,11 +125,19 @@ project's shell."""
 
 
 def bundled(tree: Tree, rel: str) -> bool:
+    """A bundle or copy no one edits; rapier's website/static/demos2d/index.js is webpack's output (4 MB, with the
+    index.js.LICENSE.txt webpack writes beside a bundle), which made a Rust engine "JavaScript 62%"."""
     return bool(
         BUNDLED.search(rel)
         or rel.rsplit("/", 1)[-1] in AUTOTOOLS_COPIES
         or (WEB_LIBRARY.search(rel) and not tree.has("package.json"))
+        or (rel.endswith(".js") and (tree.has(f"{rel}.LICENSE.txt") or tree.sizes.get(rel, 0) > BUNDLE_BYTES))
+        or bool(re.search(r"(^|/)\d+\.[\w-]+\.js$", rel))  # webpack's numbered chunks (898.index.js)
     )
+
+
+BUNDLE_BYTES = 500_000
+"""A JavaScript file this large is a build's output or a library's copy, not code a contributor writes."""
 
 
 TEST_DATA = re.compile(

@@ -199,6 +199,16 @@ def _runs_a_built_file(tree: Tree, command: str) -> bool:
     return not (tree.root / folder / program.group(1)).exists()
 
 
+def _unread_make_variables(tree: Tree, command: str) -> list[str]:
+    """The `VAR=value` arguments of a `make` command that the Makefile never reads (no `$(VAR)` nor `${VAR}`,
+    nor an environment lookup in its recipes): they change nothing, yet read as a way to pick what runs."""
+    if not re.match(r"make\b", command) or not (rel := tree.first("Makefile", "makefile", "GNUmakefile")):
+        return []
+    text = tree.read(rel) or ""
+    given = re.findall(r"\s([A-Z][A-Z0-9_]*)=\S+", command)
+    return [v for v in given if not re.search(rf"\b{v}\b", text)]
+
+
 def _runner_is_not_node(tree: Tree) -> bool:
     """package.json's test script runs a test runner (cypress, jest …), not plain node scripts."""
     scripts = load_json(tree, "package.json").get("scripts") if tree.has("package.json") else None
@@ -700,6 +710,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, priority=c.priority + 15)  # bpython's guide: Debian's packages first, then `pip install -e .`
     if c.role == "test-one" and re.match(r"node (\./)?tests?/", c.command) and _runner_is_not_node(tree):
         return None  # sweetalert2's CI `node test/require-in-commonjs.cjs` checks the bundle; Cypress runs the tests
+    if unread := _unread_make_variables(tree, c.command):  # icalendar's `make test TOX_ENV=py314`: never read
+        c = replace(c, command=re.sub(rf"\s({'|'.join(unread)})=\S+", "", c.command))
     if re.fullmatch(r"cargo run( --release)?", c.command) and not _cargo_binary(tree):
         return None  # macroquad's README shows `cargo run` for the user's own game: the library runs nothing
     if _no_compose_file(tree, c.command):

@@ -100,3 +100,25 @@ def test_a_library_copied_into_lib_with_a_licence_naming_no_holder(make_project)
              "lib/utfcpp/v4/CMakeLists.txt": "project(utf8cpp)\n",
              **{f"lib/utfcpp/v4/tests/test_{i}.cpp": "TEST(a, b) {}\n" for i in range(5)}}  # fmt: skip
     assert "utfcpp" not in bodies(make_project, files, name="ledger").get("layout/tests", "")
+
+
+def test_webpack_bundles_in_a_website_are_no_source_language(make_project):
+    files = {"Cargo.toml": '[package]\nname = "rapier"\n', **{f"src/m{i}.rs": "pub fn f() {}\n" * 40 for i in range(6)},
+             "website/static/demos2d/index.js": "var a=1;" * 80_000, "website/static/demos2d/index.js.LICENSE.txt": "MIT\n",
+             "website/static/demos2d/894.index.js": "var b=2;" * 5_000}  # fmt: skip
+    assert "JavaScript" not in bodies(make_project, files, name="rapier")["languages"]
+
+
+def test_a_make_variable_the_makefile_never_reads_is_dropped(make_project):
+    guide = "# Development\n\n## Tests\n\nRun one Python's tests with `make test TOX_ENV=py314`.\n"
+    files = {"CONTRIBUTING.md": guide, "Makefile": "test:\n\tuv run tox\n",
+             "pyproject.toml": '[project]\nname = "icalendar"\n', "src/icalendar/__init__.py": ""}  # fmt: skip
+    assert "TOX_ENV" not in bodies(make_project, files, name="icalendar").get("workflow/test", "")
+
+
+def test_a_uv_workspace_of_the_root_alone_names_no_package(make_project):
+    pyproject = ('[project]\nname = "icalendar"\n\n[dependency-groups]\ntest = ["pytest"]\n\n'
+                 '[tool.uv.workspace]\nmembers = [\n    ".",\n]\n\n[tool.pytest.ini_options]\ntestpaths = ["src/icalendar/tests"]\n')  # fmt: skip
+    files = {"pyproject.toml": pyproject, "uv.lock": "version = 1\n", "src/icalendar/__init__.py": "",
+             "src/icalendar/tests/test_cal.py": "def test_cal():\n    pass\n"}  # fmt: skip
+    assert "--package" not in bodies(make_project, files, name="icalendar")["workflow/test-one"]

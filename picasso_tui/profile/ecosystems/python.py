@@ -518,12 +518,14 @@ def _tests(k: Knowledge, p: _Project) -> None:
             )
         else:
             k.command("test-one", f"{run}pytest -k <expression>{uncovered}", pytest_cfg or declared, 55)
-        if p.members and p.tool == "uv":
+        # icalendar's workspace lists only its root: `--package` picks nothing a plain run does not
+        if p.members and p.tool == "uv" and [str(m).strip("./") for m in p.members] != [""]:
             # The first member as listed; its [project] name is what `--package` wants.
             first = str(p.members[0]).split("*", 1)[0].rstrip("/")
             inner = [f for f in tree.named("pyproject.toml") if f.startswith(first + "/")]
             name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
-            k.command("test-one", f"uv run --package {name or '<member>'} pytest", "[tool.uv.workspace]", 50)
+            if name:  # a member with no [project] name gives no package to name
+                k.command("test-one", f"uv run --package {name} pytest", "[tool.uv.workspace]", 50)
     elif test_files and any(re.search(r"\bunittest\b|\bTestCase\b", tree.read(f) or "") for f in test_files[:30]):
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
     elif test_files and any(re.search(r"^def test_", tree.read(f) or "", re.M) for f in test_files[:30]):
