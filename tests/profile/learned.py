@@ -13,3 +13,14 @@ def bodies(make_project: Callable[..., Any], files: dict[str, str], name: str = 
     repo = make_project(files, name=name)
     _, findings, _ = investigate(repo.root)
     return {f.key: f.body for f in findings}
+
+
+def commit_conventions(
+    make_project: Callable[..., Any], name: str, subjects: list[str], first: str = "Start the project"
+) -> str:
+    """The commit-conventions memory of a repository whose history is ``first`` and then these subjects, newest last."""
+    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name=name, message=first)
+    for i, subject in enumerate(subjects):
+        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
+    _, findings, _ = investigate(repo.root)
+    return next(f.body for f in findings if f.key == "git/conventions")

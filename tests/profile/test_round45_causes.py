@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from picasso_tui.profile.investigator import investigate
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, commit_conventions
 
 MIT = "MIT License\n\nCopyright (c) {holder}\n\nPermission is hereby granted, free of charge, to any person.\n"
 
@@ -296,20 +296,12 @@ def test_a_commented_out_rdoc_task_builds_no_docs(make_project):
     assert "rake rdoc" not in bodies(make_project, files, name="slop").get("workflow/docs", "")
 
 
-def _history(make_project, name: str, subjects: list[str]) -> str:
-    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name=name, message="initial commit")
-    for i, subject in enumerate(subjects):
-        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
-    _, findings, _ = investigate(repo.root)
-    return next(f.body for f in findings if f.key == "git/conventions")
-
-
 def test_a_change_type_after_the_area_is_the_subject_convention(make_project):
     kinds = ["BUGFIX", "UPDATE", "REFACTOR"]
     subjects = [
         f"{area} {kinds[i % 3]} change number {i}" for i, area in enumerate(["parser lyb", "schema mount"] * 10)
     ]
-    conventions = _history(make_project, "libyang", subjects)
+    conventions = commit_conventions(make_project, "libyang", subjects, first="initial commit")
     assert "the area, then an upper-case change type" in conventions
     assert "free-form" not in conventions
 
@@ -319,7 +311,7 @@ def test_subjects_a_third_of_which_carry_conventional_prefixes_are_not_free_form
     newest = ["ci: run on Ruby 3.4", *(f"Fix the scrubber for case {i}" for i in range(9))]
     subjects = [*older, *newest]
     subjects[3] = "feat: add a scrubber"
-    conventions = _history(make_project, "loofah", subjects)
+    conventions = commit_conventions(make_project, "loofah", subjects, first="initial commit")
     assert "no Conventional Commits prefix" not in conventions
     assert "mixed subjects" in conventions
 

@@ -5,28 +5,19 @@ scriv's fragments, a workspace's benchmark tool taken for its program and a memb
 
 from __future__ import annotations
 
-from picasso_tui.profile.investigator import investigate
-from tests.profile.learned import bodies
-
-
-def _history(make_project, name: str, subjects: list[str]) -> str:
-    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name=name, message="Start the project")
-    for i, subject in enumerate(subjects):
-        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
-    _, findings, _ = investigate(repo.root)
-    return next(f.body for f in findings if f.key == "git/conventions")
+from tests.profile.learned import bodies, commit_conventions
 
 
 def test_a_squash_merges_pull_request_number_is_not_an_issue_reference(make_project):
     subjects = [f"Update the helper for case {i} (#{1800 + i})" for i in range(20)]
-    conventions = _history(make_project, "php-curl-class", subjects)
+    conventions = commit_conventions(make_project, "php-curl-class", subjects)
     assert "reference an issue" not in conventions
     assert "end with the pull request's number (`(#123)`), which a squash merge appends" in conventions
 
 
 def test_an_issue_named_in_the_subject_is_still_a_reference(make_project):
     subjects = [f"Fix the parser for case {i}, closes #{100 + i}" for i in range(20)]
-    conventions = _history(make_project, "parser", subjects)
+    conventions = commit_conventions(make_project, "parser", subjects)
     assert "reference an issue or ticket" in conventions
     assert "squash merge" not in conventions
 
@@ -35,7 +26,7 @@ def test_a_minoritys_prefixes_are_not_called_no_prefix(make_project):
     plain = [f"Make the connection faster in case {i}" for i in range(14)]
     prefixed = ["fix(quinn-udp): avoid EWOULDBLOCK", "proto: yield an error on gaps", "proto: drop initials",
                 "refactor(quinn): use let-else", "congestion: saturate the window", "udp: handle EIO"]  # fmt: skip
-    conventions = _history(make_project, "quinn", plain[:7] + prefixed + plain[7:])
+    conventions = commit_conventions(make_project, "quinn", plain[:7] + prefixed + plain[7:])
     assert "no Conventional Commits prefix" not in conventions
     assert "2 of the last 21 with a Conventional Commits prefix such as `refactor(quinn):`" in conventions
     assert "with an area prefix such as `proto:`" in conventions
@@ -43,7 +34,7 @@ def test_a_minoritys_prefixes_are_not_called_no_prefix(make_project):
 
 def test_plain_subjects_still_have_no_prefix(make_project):
     subjects = [f"{word} the thing faster in case {i}" for i, word in enumerate(["Render", "Teach", "Let"] * 4)]
-    conventions = _history(make_project, "plain", subjects)
+    conventions = commit_conventions(make_project, "plain", subjects)
     assert "free-form subjects (capitalised, no Conventional Commits prefix)" in conventions
 
 

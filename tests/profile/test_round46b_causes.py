@@ -6,7 +6,7 @@ manifest that are asides."""
 from __future__ import annotations
 
 from picasso_tui.profile.investigator import investigate
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, commit_conventions
 
 
 def test_pytest_that_only_ci_installs_and_runs_gives_the_one_test_command(make_project):
@@ -134,17 +134,9 @@ def test_the_agent_file_beside_a_build_kept_in_a_folder_is_read(make_project):
     assert "rules/projects/CLAUDE.md" in learned
 
 
-def _history(make_project, name: str, subjects: list[str]) -> str:
-    repo = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name=name, message="Start the project")
-    for i, subject in enumerate(subjects):
-        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
-    _, findings, _ = investigate(repo.root)
-    return next(f.body for f in findings if f.key == "git/conventions")
-
-
 def test_a_bracketed_tag_followed_by_a_colon_leads(make_project):
     subjects = [f"[{kind}]: change number {i}" for i, kind in enumerate(["feat", "fix", "build", "fix"] * 4)]
-    conventions = _history(make_project, "cgreen", subjects)
+    conventions = commit_conventions(make_project, "cgreen", subjects)
     assert "a bracketed tag leads (94% of the last 17; most often [fix]:, [build]:, [feat]:)" in conventions
     assert "free-form" not in conventions
 
