@@ -289,16 +289,16 @@ def investigate(root: Path) -> Knowledge:
     # shares are today's practice, read from the newest commits as the style is (jenetics' issue numbers and
     # joshuto's squash merges are years behind them)
     recent = subjects[:RECENT]
-    squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in recent) * n / len(recent)
-    tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in recent) * n / len(recent)
+    squashed = sum(bool(SQUASH_SUFFIX.search(s)) for s in recent) / len(recent)
+    tickets = sum(bool(TICKET.search(SQUASH_SUFFIX.sub("", s))) for s in recent) / len(recent)
     brackets = [m.group(1) for s in subjects if (m := BRACKET.match(s))]
     issue_brackets = [b for b in brackets if TICKET.fullmatch(b[1:-1].strip())]  # jOOL's `[#397] Wrong result …`
     lengths = sorted(len(s) for s in subjects)
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
-    if tickets / n >= 0.3:
-        notes.append(f"{tickets / n:.0%} reference an issue or ticket")
-    if squashed / n >= 0.3:
-        notes.append(f"{squashed / n:.0%} end with the pull request's number (`(#123)`), which a squash merge appends")
+    if tickets >= 0.3:
+        notes.append(f"{tickets:.0%} reference an issue or ticket")
+    if squashed >= 0.3:
+        notes.append(f"{squashed:.0%} end with the pull request's number (`(#123)`), which a squash merge appends")
     refs = [m.group(1) for s in subjects if (m := ISSUE_LEAD.match(s))]
     if len(refs) / n >= 0.3:  # filesystem's `refs #123, …`: the issue first, then the change
         notes.append(f"{len(refs) / n:.0%} lead with `{Counter(refs).most_common(1)[0][0]} #<issue>,`")

@@ -217,8 +217,8 @@ def _runner_is_not_node(tree: Tree) -> bool:
 
 
 def _cargo_binary(tree: Tree) -> bool:
-    """The root package has a program to run: src/main.rs, src/bin/, a [[bin]] target, or a workspace's default
-    member that has one."""
+    """The root package has a program to run (src/main.rs, src/bin/, a [[bin]] target), or the root is a virtual
+    workspace, whose members decide what `cargo run` runs."""
     if not tree.has("Cargo.toml"):
         return True
     manifest = tree.read("Cargo.toml") or ""

@@ -1,6 +1,7 @@
 """Checks a Gradle build defines beyond the usual plugins: format and lint tasks it registers itself (ktfmt formats
 its own code with `ktfmtCheck` and `ktfmtFormat`, JavaExec tasks of its root build script, where another build
-applies Spotless), and the public-API check of a Kotlin library."""
+applies Spotless), the tasks of the Kotlin linter plugins (ktlint, kotlinter, detekt), and the public-API check of a
+Kotlin library."""
 
 from __future__ import annotations
 
