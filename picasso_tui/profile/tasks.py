@@ -9,8 +9,15 @@ from fnmatch import fnmatch
 
 import tomli
 
-from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, gem_text, preloaded_helper, yard_tagged, zensical_site
-from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks
+from picasso_tui.profile.ecosystems.common import (
+    SHELL_SHEBANG,
+    gem_text,
+    load_json,
+    preloaded_helper,
+    yard_tagged,
+    zensical_site,
+)
+from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks, version_catalog
 from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -34,10 +41,10 @@ from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
 RUNNER = 25
-DOKKA_2_PIN = r"""^\s*[\w.-]*dokka[\w.-]*\s*=\s*["']2\.(\d+)"""
+"""Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
+DOKKA_2_PIN = re.compile(r"""^\s*[\w.-]*dokka[\w.-]*\s*=\s*["']2\.(\d+)""", re.M)
 """Dokka 2 pinned in the version catalog: 2.1 and later run its Gradle plugin v2 (`dokkaGenerate`); 2.0 only when
 gradle.properties opts in (`…dokka.experimental.gradle.pluginMode=V2Enabled`), else v1's `dokkaHtml` (Kermit's)."""
-"""Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
     "lint": "lint", "vet": "lint", "style": "lint", "clippy": "lint", "typecheck": "typecheck", "typing": "typecheck",
@@ -97,12 +104,19 @@ REWRITES = re.compile(
 """A recipe line that rewrites the code to the project's style and checks nothing."""
 
 
-LINTS_ONLY = re.compile(
+_LINTER = re.compile(
     r"^\s*[@-]*(cd \S+ && )?(golangci-lint|staticcheck|go vet|ruff check|flake8|pylint|eslint|rubocop|phpcs|"
     r"cargo clippy|shellcheck|clang-tidy)\b"
 )
-"""A recipe line that runs a linter and nothing else."""
-ECHO = re.compile(r"^\s*@?echo\b")
+_ECHO = re.compile(r"^\s*@?echo\b")
+_HELPER_TARGET = re.compile(r"^\s*make [._][\w.-]+$")
+"""`make .require-golangci-lint`: a hidden prerequisite that installs the tool."""
+
+
+def lints_only(lines: list[str]) -> bool:
+    """Every recipe line runs a linter, echoes, or makes a hidden helper: a target that lints, whatever its name
+    (gocqlx's `check:` runs golangci-lint over the module and its example: no test)."""
+    return bool(lines) and all(_LINTER.match(line) or _ECHO.match(line) or _HELPER_TARGET.match(line) for line in lines)
 
 
 def _only_rewrites(makefile: str, name: str) -> bool:
@@ -127,8 +141,8 @@ def _targets(
         ran = [line for line in recipe.splitlines()[1 if runner == "just" else 0 :] if line.strip()]
         if role == "lint" and runner == "make" and _only_rewrites(text, name):
             role = "format"  # tortoise-orm's `style: _style deps` runs isort and black over the code: it rewrites
-        if role == "test" and ran and all(LINTS_ONLY.match(line) or ECHO.match(line) for line in ran):
-            role = "lint"  # gocqlx's `check:` runs golangci-lint over the module and its example: no test
+        if role == "test" and lints_only(ran):
+            role = "lint"
         if (
             role not in (None, "install")
             and ran
@@ -199,10 +213,7 @@ def _docs_site_package(tree: Tree, k: Knowledge) -> None:
 
 def _a_workspace(tree: Tree, folder: str) -> bool:
     """The root package.json's (or pnpm-workspace.yaml's) workspaces include the folder."""
-    try:
-        ws = json.loads(tree.read("package.json") or "{}").get("workspaces") if tree.has("package.json") else None
-    except ValueError:
-        ws = None
+    ws = load_json(tree, "package.json").get("workspaces")
     patterns = ws.get("packages", []) if isinstance(ws, dict) else ws if isinstance(ws, list) else []
     patterns = [
         *patterns,
@@ -834,8 +845,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if gradle and re.search(r"\bdokka\b", gradle_text):
         # Dokka 2's task, else 1's: its own block, or the version catalog's `dokka = "2.x"` (kotlinx-io's,
         # ktfmt's `gradlePlugin-dokka = "2.2.0"`)
-        catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
-        pinned = re.search(DOKKA_2_PIN, catalog, re.M)
+        pinned = DOKKA_2_PIN.search(version_catalog(tree))
         opted = "V2Enabled" in (tree.read("gradle.properties") or "")
         two = "dokkaPublications" in gradle_text or (pinned and (int(pinned.group(1)) >= 1 or opted))
         task = "dokkaGenerate" if two else "dokkaHtml"

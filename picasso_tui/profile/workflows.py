@@ -716,10 +716,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # macroquad's README shows `cargo run` for the user's own game: the library runs nothing
     if _no_compose_file(tree, c.command):
         return None  # rector-src's guide: `docker compose run --rm php composer install`, with no compose file left
-    if c.role == "test" and re.fullmatch(r"make [\w-]+", c.command) and (ran := recipes.recipe_lines(tree, c.command)):
-        helper = re.compile(r"make [._][\w.-]+$")  # `.require-golangci-lint`: a prerequisite that installs the tool
-        if all(tasks.LINTS_ONLY.match(line) or tasks.ECHO.match(line) or helper.match(line) for line in ran):
-            c = replace(c, role="lint")  # gocqlx's CI `make check` runs golangci-lint: a lint, whatever the name
+    if (
+        c.role == "test"
+        and re.fullmatch(r"make [\w-]+", c.command)
+        and tasks.lints_only(recipes.recipe_lines(tree, c.command) or [])
+    ):
+        c = replace(c, role="lint")  # gocqlx's CI `make check` runs golangci-lint: a lint, whatever the name
     if c.role == "migrate" and not _has_migrations(tree):
         return None
     if re.fullmatch(r"(\./)?gradlew?", c.command) and not _gradle_default_tasks(tree):

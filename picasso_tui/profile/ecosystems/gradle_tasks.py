@@ -23,6 +23,11 @@ _TAIL = 600
 """How much of the script after a registration is the task's own block: its group and description come first."""
 
 
+def version_catalog(tree: Tree) -> str:
+    """The text of gradle/libs.versions.toml, where a build pins its plugins' versions and aliases, or ""."""
+    return tree.read("gradle/libs.versions.toml") or ""
+
+
 def gradle_tasks(tree: Tree, k: Knowledge, priority: int) -> None:
     """The root script's own format and lint tasks, named by what they do or by the group `./gradlew tasks` lists
     them under ("formatting", "verification")."""
@@ -31,7 +36,7 @@ def gradle_tasks(tree: Tree, k: Knowledge, priority: int) -> None:
     for match in _REGISTERED.finditer(text):
         name = next(g for g in match.groups() if g)
         block = text[match.end() : match.end() + _TAIL].split("tasks.register", 1)[0]
-        group = (m.group(1).lower() if (m := _GROUP.search(block)) else "").lower()
+        group = m.group(1).lower() if (m := _GROUP.search(block)) else ""
         if _LINT_NAME.match(name) and group in ("", "verification", "formatting", "lint", "style"):
             k.command("lint", f"./gradlew {name}", f"{rel} (task `{name}`)", priority)
         elif _FORMAT_NAME.match(name) and group in ("", "formatting", "format", "style"):
@@ -48,7 +53,7 @@ def abi_checks(tree: Tree, k: Knowledge, priority: int) -> None:
     binary-compatibility-validator plugin's apiCheck. The build's `check` fails on an API change not dumped."""
     scripts = tree.own_named("build.gradle.kts", "build.gradle")[:40]
     texts = [tree.read(f) or "" for f in scripts]
-    catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
+    catalog = version_catalog(tree)
     if any(re.search(r"\babiValidation\s*\{", t) for t in texts):
         pinned = _KOTLIN_PIN.search(catalog)
         legacy = bool(pinned) and (int(pinned.group(1)), int(pinned.group(2))) < (2, 3)
@@ -74,7 +79,7 @@ def gradle_linters(tree: Tree, k: Knowledge, priority: int) -> None:
     (by id, or by the catalog alias its id gives: `libs.plugins.ktlint`)."""
     scripts = tree.own_named("build.gradle.kts", "build.gradle")[:40]
     texts = "\n".join(tree.read(f) or "" for f in scripts)
-    catalog = tree.read("gradle/libs.versions.toml") or "" if tree.has("gradle/libs.versions.toml") else ""
+    catalog = version_catalog(tree)
     for plugin, check, fix in GRADLE_LINTERS:
         aliases = re.findall(rf"""^\s*([\w-]+)\s*=\s*\{{[^}}]*id\s*=\s*["']{re.escape(plugin)}["']""", catalog, re.M)
         used = plugin in texts or any(f"libs.plugins.{a.replace('-', '.')}" in texts for a in aliases)
