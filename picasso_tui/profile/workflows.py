@@ -1120,6 +1120,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         best, rest = found[0], found[1:5]
         if role in CHECK_ROLES and _written(best):  # a tool's guessed default beside the maintainers' way misleads
             rest = [c for c in rest if _written(c)]
+            found = [c for c in found if _written(c)]  # nor is its config file cited (tox's mypy, not [tool.mypy])
         rest = [c for c in rest if not c.source.endswith(f"{ALLOWED_TO_FAIL})")]  # a check that counts exists
         rest = [c for c in rest if PARTIAL_RUN not in c.note]  # gocqlx's `go test ./...` beside `make test`
         if not EXOTIC.search(best.command):  # tokei's cross-target CI scripts beside `cargo test`: one platform's

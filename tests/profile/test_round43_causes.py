@@ -216,7 +216,7 @@ def test_mypy_from_its_config_is_a_type_check_not_the_lint(make_project):
              "hc/__init__.py": "", "tests/test_a.py": "def test_a(): pass\n"}  # fmt: skip
     learned = bodies(make_project, files, name="healthchecks")
     assert "mypy" not in learned.get("workflow/lint", "")
-    assert learned["workflow/typecheck"].startswith("To type-check: `mypy .`")
+    assert learned["workflow/typecheck"].startswith("To type-check: `mypy hc` — from mypy.ini")
 
 
 CONSOLE = "#!/usr/bin/env ruby\n# frozen_string_literal: true\n\nrequire 'bundler/setup'\nrequire 'dalli'\n\nrequire 'irb'\nIRB.start(__FILE__)\n"

@@ -77,13 +77,37 @@ def test_coverage_html_is_not_the_docs():
     assert command_role("make -C docs html") == "docs" and command_role("make html") == "docs"
 
 
-def test_mypy_needs_more_than_a_config_table(make_project):
-    pyproject = '[project]\nname = "p"\n[tool.mypy]\nstrict = true\n'
-    only_table = learn(make_project, {"pyproject.toml": pyproject, "p/__init__.py": ""})
-    assert "mypy ." not in only_table.get("workflow/typecheck", "") + only_table.get("workflow/lint", "")
-    with_dep = pyproject.replace('name = "p"', 'name = "p"\n[project.optional-dependencies]\ndev = ["mypy"]')
-    learned = learn(make_project, {"pyproject.toml": with_dep, "p/__init__.py": ""}, name="typed")
-    assert "mypy ." in learned.get("workflow/typecheck", "") + learned.get("workflow/lint", "")
+def test_mypy_checks_what_its_config_names_or_else_the_package_never_the_whole_tree(make_project):
+    # pip-audit's Makefile runs `mypy pip_audit`: `mypy .` also checks test/ and reports 226 errors
+    pyproject = '[project]\nname = "pip-audit"\n[tool.mypy]\nstrict = true\n'
+    files = {"pyproject.toml": pyproject, "pip_audit/__init__.py": "", "test/__init__.py": "", "docs/conf.py": ""}
+    typecheck = learn(make_project, files)["workflow/typecheck"]
+    assert typecheck.startswith("To type-check: `mypy pip_audit` — from pyproject.toml [tool.mypy]")
+    # pymdown-extensions' [tool.mypy] files names the one module it checks: `mypy .` would override it
+    named = pyproject.replace("strict", 'files = ["pip_audit/core.py"]\nstrict')
+    assert learn(make_project, files | {"pyproject.toml": named}, name="named")["workflow/typecheck"].startswith(
+        "To type-check: `mypy` — from pyproject.toml [tool.mypy]"
+    )
+    in_setup_cfg = {"setup.cfg": "[metadata]\nname = feed\n\n[mypy]\npackages = feed\n", "feed/__init__.py": ""}
+    assert "`mypy` — from setup.cfg" in learn(make_project, in_setup_cfg, name="cfg")["workflow/typecheck"]
+
+
+def test_mypy_without_a_config_or_one_package_to_name_is_not_guessed(make_project):
+    # icalendar lists mypy in a test group, and no config, tox env or CI step runs it
+    with_dep = '[project]\nname = "ical"\n[project.optional-dependencies]\ntest = ["mypy"]\n'
+    learned = learn(make_project, {"pyproject.toml": with_dep, "ical/__init__.py": ""})
+    assert "mypy" not in learned.get("workflow/typecheck", "") + learned.get("workflow/lint", "")
+    # PyGithub's tree holds `github` and `openapi`, neither named after the project
+    two = {"pyproject.toml": '[project]\nname = "PyGithub"\n[tool.mypy]\nstrict = true\n', "github/__init__.py": "",
+           "openapi/__init__.py": ""}  # fmt: skip
+    assert "workflow/typecheck" not in learn(make_project, two, name="two")
+
+
+def test_the_guessed_type_check_beside_a_written_one_cites_nothing(make_project):
+    files = {"pyproject.toml": '[project]\nname = "w"\n[tool.mypy]\nstrict = true\n', "w/__init__.py": "",
+             "tox.ini": "[tox]\nenvlist = py, mypy\n\n[testenv]\ncommands = pytest\n\n[testenv:mypy]\ncommands = mypy w\n"}  # fmt: skip
+    typecheck = next(f for f in make_project(files, name="watchdog").init().findings if f.key == "workflow/typecheck")
+    assert typecheck.body.startswith("To type-check: `tox -e mypy`") and "pyproject.toml" not in typecheck.sources
 
 
 CARGO = '[workspace]\nmembers = ["macros", "core"]\n'

@@ -10,6 +10,7 @@ from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
 from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
 from picasso_tui.profile.ecosystems.example_tests import pytest_node
+from picasso_tui.profile.ecosystems.mypy_target import mypy_default
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
@@ -582,11 +583,9 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
             k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
         k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)
-    # A [tool.mypy] table says how mypy is configured, not that `mypy .` is how the project runs it (a tox or
-    # pre-commit step often checks chosen files): the bare command needs mypy in the dependencies or a mypy.ini.
-    if tree.has("mypy.ini") or "mypy" in deps:
-        where = "mypy.ini" if tree.has("mypy.ini") else "mypy in the dependencies"
-        k.command("typecheck", f"{run}mypy .", where, 64)  # a type check, not the lint (healthchecks lints with ruff)
+    typecheck = mypy_default(tree, p.pyproject)
+    if typecheck:  # a type check, not the lint (healthchecks lints with ruff)
+        k.command("typecheck", f"{run}{typecheck[0]}", typecheck[1], 64)
 
 
 OPTION_PARSERS = re.compile(r"^\s*(import|from) (argparse|optparse|click|typer|docopt|fire|cyclopts)\b", re.M)
