@@ -165,7 +165,7 @@ CASES = {
         "layout/tests": ["tests/ (1 file", "test_*.py"],
         "layout/migrations": ["migrations/"],
         "ci": ["GitHub Actions", ".github/workflows/ci.yml", "`uv run pytest -q`"],
-        "workflow/test": ["`make test` — from CLAUDE.md", "uv run pytest"],  # the agent file says it first
+        "workflow/test": ["`make test` — from CLAUDE.md"],  # the agent file says it first; CI's step is not repeated
         "workflow/install": ["`uv sync --all-extras`"],
         "workflow/test-one": ["uv run --extra test pytest tests/test_api.py::test_ok"],
         "workflow/lint": ["`make lint`"],

@@ -150,7 +150,9 @@ def test_the_make_target_ci_runs_leads_and_a_checkout_script_keeps_its_path(make
     learned = bodies(make_project, {"Makefile": makefile, "t.c": "int main(void) { return 0; }\n",
                                     "test.sh": "#!/bin/sh\n./t\n", ".github/workflows/ci.yml": ci})  # fmt: skip
     assert learned["workflow/test"].startswith("To test: `make check`"), "CI's target: `make test` needs a server"
-    assert "`./test.sh`" in learned["workflow/test"]
+    no_make = bodies(make_project, {"t.c": "int main(void) { return 0; }\n", "test.sh": "#!/bin/sh\n./t\n",
+                                    ".github/workflows/ci.yml": _ci("$GITHUB_WORKSPACE/test.sh")}, name="no_make")  # fmt: skip
+    assert "`./test.sh`" in no_make["workflow/test"]
 
 
 def test_a_test_program_that_compares_its_argument_with_options_takes_no_test_name(make_project):
