@@ -525,8 +525,47 @@ def circleci_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                 given = step.get("with") if isinstance(step.get("with"), dict) else {}
                 if given.get("command"):  # bottom's cargo-action: `command: clippy`, `args: … -- -D warnings`
                     run = f"cargo {given['command']} {' '.join(str(given.get('args') or '').split())}".strip()
-            steps += _script_steps(rel, str(job_id), run.get("command") if isinstance(run, dict) else run)
+            command = run.get("command") if isinstance(run, dict) else run
+            if isinstance(command, str):
+                command = _circleci_filled(command, job.get("parameters"), data.get("parameters"))
+            steps += _script_steps(rel, str(job_id), command)
     return steps
+
+
+CIRCLECI_PARAMETER = re.compile(r"<<\s*(pipeline\.)?parameters\.([\w-]+)\s*>>")
+"""A job's or the pipeline's parameter in a CircleCI command, filled in when the job runs."""
+
+
+def _circleci_default(found: re.Match[str], job_parameters: object, pipeline_parameters: object) -> str | None:
+    """The default of the parameter ``found`` names, or None when it has none (the workflow's matrix sets it)."""
+    table = pipeline_parameters if found.group(1) else job_parameters
+    spec = table.get(found.group(2)) if isinstance(table, dict) else None
+    value = spec.get("default") if isinstance(spec, dict) else None
+    if value is None or isinstance(value, (dict, list)):
+        return None
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _circleci_filled(command: str, job_parameters: object, pipeline_parameters: object) -> str:
+    """The command with each parameter's default filled in. A leading `VAR=<< parameters.x >>` with no default is
+    left out (counter_culture's `DB=<< parameters.database >> rspec spec` runs `rspec spec` on the default
+    database); another parameter the workflow's matrix sets reads as the shell variable it stands for (`${x}`),
+    not as a heredoc and a redirection."""
+    lines = []
+    for line in command.splitlines():
+        assigned = re.match(rf"(\s*)\w+={CIRCLECI_PARAMETER.pattern}\s+", line)
+        if assigned and _circleci_default(assigned, job_parameters, pipeline_parameters) is None:
+            line = assigned.group(1) + line[assigned.end() :]
+        lines.append(
+            CIRCLECI_PARAMETER.sub(
+                lambda m: (
+                    _circleci_default(m, job_parameters, pipeline_parameters)
+                    or "${" + m.group(2).replace("-", "_") + "}"
+                ),
+                line,
+            )
+        )
+    return "\n".join(lines)
 
 
 def travis_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
