@@ -335,12 +335,14 @@ def _bullets(raw: list[str]) -> list[str]:
 
 
 RELEASE_COMMIT = re.compile(
-    r"^(\w+(\([\w-]*\))?!?:\s*)?(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)|"
+    r"^([\w*]+(\([\w-]*\))?!?:\s*)?(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)|"
+    r"^prep(are)?( for)? (v?\d[\w.]*|gem|the)? ?release\b|"
     r"\b(version bump|bump(ed)? (the )?version)\b|"
     r"^update (the )?(changelog|changes|news)\b.*\b(v?\d+\.\d+|release|version)",
     re.I,
 )
-"""A release commit's subject, a Conventional Commits type allowed before it (release-plz's "chore: release"), or
+"""A release commit's subject, a Conventional Commits type or an area allowed before it (release-plz's "chore:
+release", delve's "*: v1.27.1"; counter_culture's "Prep for v3.13.2 release"), or
 one that bumps the version or brings the changelog up to a release (cbindgen's "Cargo update and version bump.",
 "Update changelog for v0.25.0")."""
 
@@ -400,13 +402,23 @@ def untouched(tree: Tree, rel: str) -> bool:
     return int(now) - int(changed) > STALE_DAYS * 86_400
 
 
+ASKS = r"\b(add|update|write|document|record|include|put|describe|list|mention|edit|note)\w*\b[^.\n]{0,60}\b"
+"""A verb that asks for a changelog entry when the changelog follows it ("should be documented in CHANGELOG.md")."""
+DECLINES = re.compile(r"\b(do not|don't|never|refrain|no need|not (to )?(touch|edit|update))\b", re.IGNORECASE)
+
+
 def _guides_ask(tree: Tree, rel: str) -> bool:
-    """A contributor guide or pull-request template speaks of the changelog."""
+    """A contributor guide, pull-request template or agent file asks for a changelog entry, in a sentence that does
+    not turn it down (date-fns' "Don't update the changelog"); ohai's agent file only draws CHANGELOG.md in a
+    folder tree and names the label that skips Expeditor's changelog update."""
     texts = [tree.read(f) or "" for f in guide_files(tree)]
     texts += [tree.read(f) or "" for f in tree.files if "pull_request_template" in f.lower()][:3]
     # redb's AGENTS.md: "Changes that are significant to users should be documented in `CHANGELOG.md`"
     texts += [tree.read(f) or "" for f in agent_files(tree)]
-    return any(re.search(rf"changelog|{re.escape(rel)}", text, re.IGNORECASE) for text in texts)
+    named = rf"(change ?log|{re.escape(rel)}|news fragment)"
+    asks = re.compile(rf"{ASKS}{named}|{named}\W*\s+(entry|entries|fragments?)\b", re.IGNORECASE)
+    sentences = (s for text in texts for s in re.split(r"(?<=[.!?])\s+|\n\s*\n", text))
+    return any(asks.search(sentence) and not DECLINES.search(sentence) for sentence in sentences)
 
 
 def _recent_authors(tree: Tree) -> set[str]:

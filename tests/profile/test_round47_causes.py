@@ -1,7 +1,11 @@
 """Causes found in the forty-seventh round by reading the judgements of sets 111–184: CI's own steps repeated
-beside the command the maintainers wrote (kin-openapi's modernize run, ghz's root-only `go test`)."""
+beside the command the maintainers wrote (kin-openapi's modernize run, ghz's root-only `go test`), a CircleCI
+parameter read as a redirection, and a changelog written at release filed as a contributor rule (sets 185–188)."""
 
 from __future__ import annotations
+
+import os
+import subprocess
 
 from tests.profile.learned import bodies
 
@@ -62,3 +66,37 @@ def test_a_circleci_parameter_is_filled_in_or_left_out_never_read_as_a_redirecti
     learned = bodies(make_project, files, name="counter_culture")
     assert "`rspec spec`" in learned["ci"] and "parameters" not in learned["ci"]
     assert "parameters" not in learned.get("workflow/test", "") + learned.get("workflow/install", "")
+
+
+STAMP = {"GIT_AUTHOR_NAME": "dev", "GIT_AUTHOR_EMAIL": "d@x", "GIT_COMMITTER_NAME": "dev", "GIT_COMMITTER_EMAIL": "d@x"}
+
+
+def _changelog_after(repo: object, subjects: list[str]) -> str:
+    root = repo.root  # type: ignore[attr-defined]
+    for i, subject in enumerate(subjects):
+        (root / "CHANGELOG.md").write_text(f"# Changelog\n\n## 0.{i}.0\n\n* Entry {i}.\n")
+        subprocess.run(["git", "-C", str(root), "commit", "-qam", subject], check=True, env={**os.environ, **STAMP})
+    from picasso_tui.profile.investigator import investigate
+
+    return {f.key: f.body for f in investigate(root)[1]}["rules/changelog"]
+
+
+def test_release_commits_with_an_area_or_a_prep_subject_write_the_changelog(make_project):
+    # delve's "*: v1.27.1 (#4403)", counter_culture's "Prep for v3.13.2 release": no pull request adds to it
+    files = {"go.mod": "module x\n\ngo 1.22\n", "main.go": "package main\n", "CHANGELOG.md": "# Changelog\n"}
+    subjects = ["*: v1.20.0 (#1)", "*: release version 1.20.1 (#2)", "Prep for v1.21.0 release", "Fix a thing",
+                "*: 1.22.0", "Prep for gem release", "v1.23.0 (#9)", "Prepare release v1.24.0", "*: v1.25.0",
+                "Prep for release", "Add a note"]  # fmt: skip
+    assert "written at release time" in _changelog_after(make_project(files, name="delve"), subjects)
+
+
+def test_a_guide_that_mentions_the_changelog_without_asking_for_entries_leaves_it_to_the_history(make_project):
+    # ohai's agent file draws CHANGELOG.md in a folder tree; snafu's guide says not to worry about the changelog
+    guide = ("# Contributing\n\n```\n├── CHANGELOG.md  # Version history\n```\n\n"
+             "Don't worry about updating the version number or changelog. They're done before a release.\n")  # fmt: skip
+    files = {"go.mod": "module x\n\ngo 1.22\n", "main.go": "package main\n", "CHANGELOG.md": "# Changelog\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    subjects = [f"Bump version to 1.{i}.0" for i in range(11)]
+    assert "written at release time" in _changelog_after(make_project(files, name="ohai"), subjects)
+    asking = files | {"CONTRIBUTING.md": "# Contributing\n\nAdd an entry to CHANGELOG.md for every change.\n"}
+    assert "written at release time" not in _changelog_after(make_project(asking, name="asking"), subjects)
