@@ -13,9 +13,11 @@ _GENERATED = re.compile(
     r"^\s*(?://|#|/?\*|--)[^\n]*\bgenerated\b(?:[^\n]*?\b(?:by|with|from)\s+[\"'`]?(?P<by>[\w./@-]+))?[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_DO_NOT_EDIT = re.compile(r"\b(do not|don't) edit\b(?! this line)", re.IGNORECASE)
+_DO_NOT_EDIT = re.compile(
+    r"\b(do not|don't) edit\b(?! this line)|\bnot (intended|meant) (for|to be) (manual|hand)[- ]?edit", re.IGNORECASE
+)
 """JavaCC's "Do not edit this line" guards its version line only: JSqlParser's maintainers edit its
-SimpleCharStream.java."""
+SimpleCharStream.java. Grammar-Kit's "This is a generated file. Not intended for manual editing." says it too."""
 HEADER_LINES = 15
 _SAYS_GENERATED = re.compile(
     r"^\s*(?://|#|/?\*+|--)\s*(this (file|code) (is|was|has been) (auto(matically)?[- ]?)?generated|code generated|"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
+from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_vendored
 
 MIN_SHARE = 0.01
@@ -193,6 +194,7 @@ def _main_language(tree: Tree) -> str | None:
     """The language most of the project's own code is written in, tests, scripts and tool configs aside: yargs'
     library is TypeScript in lib/, though its JavaScript tests and shims weigh more."""
     size: Counter[str] = Counter()
+    written: dict[str, list[str]] = defaultdict(list)
     for rel in tree.own:
         folders = rel.split("/")[:-1]
         folders = folders[: folders.index("src")] if "src" in folders else folders  # jib's com/google/cloud/tools/
@@ -205,7 +207,14 @@ def _main_language(tree: Tree) -> str | None:
         lang = language_in(tree, rel)
         if lang:
             size[lang] += tree.sizes[rel]
-    return size.most_common(1)[0][0] if size else None
+            written[lang].append(rel)
+    if not size:
+        return None
+    # melody's IntelliJ parser in src/main/gen/ is Grammar-Kit's output: the leader's generated files are left out
+    # (its files alone are read, not the whole tree's)
+    leader = size.most_common(1)[0][0]
+    size[leader] -= sum(tree.sizes[rel] for rel in written[leader] if generated_by(tree, rel) is not None)
+    return size.most_common(1)[0][0]
 
 
 def investigate(tree: Tree) -> Knowledge:

@@ -100,3 +100,11 @@ def test_a_guide_that_mentions_the_changelog_without_asking_for_entries_leaves_i
     assert "written at release time" in _changelog_after(make_project(files, name="ohai"), subjects)
     asking = files | {"CONTRIBUTING.md": "# Contributing\n\nAdd an entry to CHANGELOG.md for every change.\n"}
     assert "written at release time" not in _changelog_after(make_project(asking, name="asking"), subjects)
+
+
+def test_generated_parser_code_is_not_the_main_language(make_project):
+    # melody's IntelliJ plugin holds Grammar-Kit's parser: more bytes of Java than the Rust compiler has
+    generated = "// This is a generated file. Not intended for manual editing.\npackage p;\n" + "class A {}\n" * 400
+    files = {"Cargo.toml": '[package]\nname = "melody"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n" * 150,
+             **{f"extensions/intellij/src/main/gen/p/Parser{i}.java": generated for i in range(3)}}  # fmt: skip
+    assert bodies(make_project, files, name="melody")["languages"].endswith("Main language: Rust.")
