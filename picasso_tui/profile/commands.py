@@ -166,6 +166,10 @@ NOT_DEV = re.compile(
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
+    r"^(uv python|pyenv|nvm|fnm) install\b|"  # altair's guide: `uv python install 3.12` brings an interpreter only
+    r"(^|\s)(codeclimate-test-reporter|cc-test-reporter|codecov)(\s|$)|"  # bibliothecary: uploads coverage
+    r"^php artisan make:|"  # koel's CLAUDE.md: `php artisan make:test {name}` writes a test class, it runs none
+    r"\s--\s+(python3? -m )?(uv )?pip install\b|"  # nbconvert's CI `hatch env run -e test -- pip install 'pip>=24.2'`
     r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
     r"^cargo update\b|"  # roxmltree's CI `cargo update --package memchr --precise 2.6.2` pins the lock file
     r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists

@@ -31,11 +31,14 @@ from picasso_tui.store.schema import MemoryClass
 CHECK_ROLES = ("lint", "format", "typecheck")
 """Roles where a tool's default invocation (`mypy .` for mypy in the dependencies, `flake8` for a .flake8) often
 checks what the project does not (tests/data, examples): offered only when no written source gives a command."""
-WRITTEN = re.compile(r"^CI \(|target `|scripts\.|env `|session `|task `|\.(md|rst|txt|adoc)\b|pre-commit")
+WRITTEN = re.compile(
+    r"^CI \(|target `|scripts\.|scripts\] `|env `|session `|task `|default task|\.(md|rst|txt|adoc)\b|pre-commit"
+)
 
 
 def _written(c: Command) -> bool:
-    """A command the maintainers wrote down: a guide, a task runner's target or script, a CI step, pre-commit."""
+    """A command the maintainers wrote down: a guide, a task runner's target or script (a hatch environment's
+    `[…scripts] `test``, rake's default task), a CI step, pre-commit."""
     return bool(WRITTEN.search(c.source))
 
 

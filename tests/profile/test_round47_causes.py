@@ -108,3 +108,24 @@ def test_generated_parser_code_is_not_the_main_language(make_project):
     files = {"Cargo.toml": '[package]\nname = "melody"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n" * 150,
              **{f"extensions/intellij/src/main/gen/p/Parser{i}.java": generated for i in range(3)}}  # fmt: skip
     assert bodies(make_project, files, name="melody")["languages"].endswith("Main language: Rust.")
+
+
+def test_interpreter_installs_coverage_uploads_and_scaffolding_are_no_commands_of_their_role():
+    from picasso_tui.profile.commands import command_role
+
+    assert command_role("uv python install 3.12") is None  # altair's guide, before `uv sync --all-extras`
+    assert command_role("bundle exec codeclimate-test-reporter") is None  # bibliothecary's CI uploads coverage
+    assert command_role("php artisan make:test UserTest") is None  # koel's CLAUDE.md scaffolds a test class
+    assert command_role("hatch env run -e test -- pip install 'pip>=24.2'") is None  # nbconvert's CI
+    assert command_role('go test -coverprofile="codecov.report" ./...') == "test"
+
+
+def test_a_hatch_script_is_written_by_the_maintainers_so_ci_steps_are_not_repeated_beside_it(make_project):
+    pyproject = ('[project]\nname = "nbc"\n[tool.hatch.envs.test]\nfeatures = ["test"]\n'
+                 '[tool.hatch.envs.test.scripts]\ntest = "python -m pytest -vv {args}"\n')  # fmt: skip
+    ci = ("on: [push]\njobs:\n  minimum:\n    runs-on: ubuntu-latest\n    steps:\n"
+          "      - run: xvfb-run --auto-servernum hatch run test:nowarn\n")  # fmt: skip
+    files = {"pyproject.toml": pyproject, "nbc/__init__.py": "", "tests/test_a.py": "def test_a(): pass\n",
+             ".github/workflows/tests.yml": ci}  # fmt: skip
+    test = bodies(make_project, files, name="nbconvert")["workflow/test"]
+    assert test.startswith("To test: `hatch run test:test`") and "xvfb-run" not in test
