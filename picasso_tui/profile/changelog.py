@@ -337,12 +337,14 @@ def _bullets(raw: list[str]) -> list[str]:
 RELEASE_COMMIT = re.compile(
     r"^([\w*]+(\([\w-]*\))?!?:\s*)?(v?\d+\.\d+|\d{4}\.\d\d\.\d\d|(prepare |bump )?(version|release)\b|add sha\b)|"
     r"^prep(are)?( for)? (v?\d[\w.]*|gem|the)? ?release\b|"
+    r"^[\w.-]+ v?\d+\.\d+(\.\d+)?\s*$|^(changelog|changes|news|release notes)\b.*\b(v?\d+\.\d+|release)\b|"
     r"\b(version bump|bump(ed)? (the )?version)\b|"
     r"^update (the )?(changelog|changes|news)\b.*\b(v?\d+\.\d+|release|version)",
     re.I,
 )
 """A release commit's subject, a Conventional Commits type or an area allowed before it (release-plz's "chore:
-release", delve's "*: v1.27.1"; counter_culture's "Prep for v3.13.2 release"), or
+release", delve's "*: v1.27.1"; counter_culture's "Prep for v3.13.2 release", Smack's "Smack 4.4.8",
+PHPUnit-Polyfills' "Changelog for the 3.0.0 release"), or
 one that bumps the version or brings the changelog up to a release (cbindgen's "Cargo update and version bump.",
 "Update changelog for v0.25.0")."""
 

@@ -974,6 +974,19 @@ def _whole_suite_first(found: list[Command]) -> list[Command]:
     return [whole, *(c for c in found if c is not whole)] if whole else found
 
 
+IN_BUILD_TREE = re.compile(r"^ctest\b.*\s--test-dir[ =]\S+|^cd \S+ && ctest\b")
+BARE_CTEST = re.compile(r"ctest(\s+(--output-on-failure|-V|-VV|--verbose|-j\s?\d*|--parallel(\s\d+)?))*")
+"""`ctest` with no folder or preset to read: it finds tests only when run inside the build tree."""
+
+
+def _in_the_build_tree(found: list[Command]) -> list[Command]:
+    """A guide's bare `ctest` finds no tests from the repository's root: beside the same run in the build tree that
+    the guide itself gives (conky's CLAUDE.md says "Confirm `ctest` … succeed" below its `ctest --test-dir build
+    --output-on-failure`), it goes."""
+    in_tree = {c.source for c in found if IN_BUILD_TREE.match(c.command)}
+    return [c for c in found if not (BARE_CTEST.fullmatch(c.command) and c.source in in_tree)]
+
+
 def _unused_go_tags(tree: Tree, command: str) -> bool:
     """A guide's `go test -tags x` where no Go file is built under tag x (`//go:build x`, `// +build x`): the guide
     was written for another project (Ory's shared CONTRIBUTING template) or an older layout."""
@@ -1117,7 +1130,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
             )
             found = [chosen, *(c for c in found if c is not chosen)] if chosen else found
         if role == "test":
-            found = _whole_suite_first(found)
+            found = _in_the_build_tree(_whole_suite_first(found))
         if role == "install" and all(tasks.HOOKS_ONLY.match(c.command) for c in found):
             continue  # eza's `pre-commit install -c …` (for those without Nix) sets up git hooks, it installs nothing
         best, rest = found[0], found[1:5]

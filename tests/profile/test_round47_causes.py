@@ -4,6 +4,7 @@ parameter read as a redirection, and a changelog written at release filed as a c
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 
@@ -129,3 +130,35 @@ def test_a_hatch_script_is_written_by_the_maintainers_so_ci_steps_are_not_repeat
              ".github/workflows/tests.yml": ci}  # fmt: skip
     test = bodies(make_project, files, name="nbconvert")["workflow/test"]
     assert test.startswith("To test: `hatch run test:test`") and "xvfb-run" not in test
+
+
+def test_a_bare_ctest_gives_way_to_the_same_run_in_the_build_tree(make_project):
+    guide = ("# Agents\n\n- Test: `ctest --test-dir build --output-on-failure` runs the suite.\n"
+             "- Confirm `ctest` and formatting succeed before requesting review.\n")  # fmt: skip
+    cmake = "cmake_minimum_required(VERSION 3.20)\nproject(conky CXX)\nenable_testing()\nadd_subdirectory(tests)\n"
+    files = {"CMakeLists.txt": cmake, "CLAUDE.md": guide, "src/main.cc": "int main() { return 0; }\n",
+             "tests/CMakeLists.txt": "add_executable(t t.cc)\nadd_test(NAME t COMMAND t)\n", "tests/t.cc": "\n"}  # fmt: skip
+    test = bodies(make_project, files, name="conky")["workflow/test"]
+    assert test.startswith("To test: `ctest --test-dir build --output-on-failure`") and "`ctest`" not in test
+
+
+def test_a_dev_script_that_only_rebuilds_the_library_is_no_way_to_run_it(make_project):
+    # svelte-preprocess' `dev` is `pnpm build -w`; vexflow's `start` is `grunt`, whose default task builds
+    package = {"name": "svelte-preprocess", "main": "dist/index.js", "scripts": {"build": "tsc", "dev": "pnpm build -w",
+               "test": "vitest run"}, "devDependencies": {"typescript": "5", "vitest": "1"}}  # fmt: skip
+    files = {"package.json": json.dumps(package), "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+             "src/index.ts": "export const a = 1;\n", "test/a.test.ts": "it('a', () => {});\n"}  # fmt: skip
+    assert "workflow/run" not in bodies(make_project, files, name="svelte-preprocess")
+    served = package | {"scripts": {**package["scripts"], "dev": "vite"}, "devDependencies": {"vite": "5"}}
+    assert (
+        "`pnpm dev`" in bodies(make_project, files | {"package.json": json.dumps(served)}, name="app")["workflow/run"]
+    )
+
+
+def test_release_subjects_that_name_the_project_or_the_release_changelog_are_release_commits():
+    from picasso_tui.profile.changelog import RELEASE_COMMIT
+
+    for subject in ("Smack 4.4.8", "Changelog for the 3.0.0 release", "*: v1.27.1 (#4403)", "Prep for release"):
+        assert RELEASE_COMMIT.match(subject), subject
+    for subject in ("Fix a crash in the parser", "Add text decorator, solves #679", "Update changelog"):
+        assert not RELEASE_COMMIT.match(subject), subject

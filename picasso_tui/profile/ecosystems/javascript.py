@@ -177,6 +177,19 @@ def _only_assets(scripts: dict[str, object], name: str, depth: int = 3) -> bool:
     return bool(steps)
 
 
+BUILDS_ONLY = re.compile(
+    r"^((npm|pnpm|yarn)( run)? build\b|tsc\b|rollup\b|grunt\b|tsup\b|microbundle\b|unbuild\b|babel\b)"
+)
+"""A step that compiles or bundles the package (in watch mode too), and starts nothing."""
+
+
+def _only_builds(scripts: dict[str, object], name: str) -> bool:
+    """A `dev` or `start` script that only builds: svelte-preprocess' `dev` is `pnpm build -w`, vexflow's `start`
+    is `grunt`, whose default task builds every target. It runs no program, so it is no way to run the project."""
+    steps = [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]
+    return bool(steps) and all(BUILDS_ONLY.match(step) for step in steps)
+
+
 def chain_steps(script: str) -> list[str]:
     """The steps of a script that chains commands (`xo && ava`, `eslint . && vitest`); one step if it does not."""
     return [step.strip() for step in re.split(r"\s*(?:&&|;)\s*", script) if step.strip()]
@@ -648,6 +661,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not NPM_PLACEHOLDER.search(str(scripts[n]))
             and not runs_missing_file(p.tree, str(scripts[n]))
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
+            and not (role == "run" and _only_builds(scripts, n))
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs
             and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
             and not (role in ("docs", "build") and _undeclared_tool(p, str(scripts[n])))
