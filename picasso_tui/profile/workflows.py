@@ -29,7 +29,7 @@ from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
 
 CHECK_ROLES = ("lint", "format", "typecheck")
-"""Roles where a tool's default invocation (`mypy .` for mypy in the dependencies, `flake8` for a .flake8) often
+"""Roles where a tool's default invocation (mypy on its config's files or the package, `flake8` for a .flake8) often
 checks what the project does not (tests/data, examples): offered only when no written source gives a command."""
 WRITTEN = re.compile(
     r"^CI \(|target `|scripts\.|scripts\] `|env `|session `|task `|default task|\.(md|rst|txt|adoc)\b|pre-commit"

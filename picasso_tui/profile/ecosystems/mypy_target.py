@@ -4,6 +4,8 @@
 reports 2,198 errors) and sweeps tests, docs and scripts the project never type-checks (pip-audit's Makefile runs
 `mypy pip_audit`; sanic's and PyGithub's trees stop at a duplicate module name)."""
 
+from __future__ import annotations
+
 import re
 from typing import Any
 
@@ -14,6 +16,7 @@ INI_CONFIGS = (("mypy.ini", "mypy"), (".mypy.ini", "mypy"), ("setup.cfg", "mypy"
 TARGET_KEYS = ("files", "packages", "modules")
 """Settings that tell a bare `mypy` what to check."""
 NOT_THE_PACKAGE = re.compile(r"(tests?|testing|docs?|examples?|scripts?|benchmarks?|tools|bin|build|dist)$", re.I)
+"""Top-level folders with an __init__.py that are not the project's import package."""
 
 
 def _ini_keys(text: str, section: str) -> set[str] | None:
