@@ -162,10 +162,15 @@ def _serves_another_language(tree: Tree) -> bool:
     return any(tree.has(f) for f in ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml"))
 
 
+def _parts(scripts: dict[str, object], name: str) -> list[str]:
+    """The commands a script runs one after the other (`a && b`, `a; b`, `a || b`)."""
+    return [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]
+
+
 def _only_assets(scripts: dict[str, object], name: str, depth: int = 3) -> bool:
     """The script, and the scripts it runs by name or glob (npm-run-all's `build:*:watch`), only build or watch
     assets: BookStack's `dev` is `npm-run-all --parallel watch livereload`, sass and esbuild under chokidar."""
-    steps = [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]
+    steps = _parts(scripts, name)
     for step in steps:
         if not ASSET_TOOLS.match(step):
             return False
@@ -186,7 +191,7 @@ BUILDS_ONLY = re.compile(
 def _only_builds(scripts: dict[str, object], name: str) -> bool:
     """A `dev` or `start` script that only builds: svelte-preprocess' `dev` is `pnpm build -w`, vexflow's `start`
     is `grunt`, whose default task builds every target. It runs no program, so it is no way to run the project."""
-    steps = [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]
+    steps = _parts(scripts, name)
     return bool(steps) and all(BUILDS_ONLY.match(step) for step in steps)
 
 
