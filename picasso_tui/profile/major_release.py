@@ -25,6 +25,8 @@ BREAKING = re.compile(
     r"\bbreaking\b|\bno longer\b|\bremoved?\b|\binstead of\b|\brather than\b|\brenamed?\b|\breplaced?\b|\bdefault\b",
     re.I,
 )
+DEPENDENCY_BUMP = re.compile(r"^\W*deps?\b[^:]{0,20}:|\bbump(s|ed)? \S+ from \S+ to\b", re.I)
+"""html-react-parser's "deps: bump domhandler from 5.0.3 to 6.0.1": a dependency's release, not the API that broke."""
 MARKUP = re.compile(r"^\W*\**\s*breaking( changes?)?\]?\s*:?\**\s*:?\s*", re.I)
 """A "breaking" label before the entry: `**Breaking:**`, oxipng's `[Breaking]`."""
 CREDITS = re.compile(r"\b(thanks|contributors|credits|acknowledg\w*)\b", re.I)
@@ -37,8 +39,14 @@ MAX_ENTRY_CHARS = 200
 MAX_LEAD_CHARS = 260
 
 
-def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, str]]:
-    """(version, heading, its own text, the section with its sub-sections) for each release heading."""
+BREAKING_HEADING = re.compile(r"\bbreaking\b|backwards?[- ]incompatib|\bincompatible\b|\bBC break", re.I)
+"""A release's own sub-section for what broke (icalendar's "Breaking changes" beside its "Minor changes")."""
+
+
+def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, str, bool]]:
+    """(version, heading, its own text, the section with its sub-sections, whether that is the release's own
+    sub-section for what broke) for each release heading. Where the release has such a sub-section, it alone is
+    the section's text."""
     sections = reasons.leveled_sections(text)
     out = []
     for i, (level, heading, body) in enumerate(sections):
@@ -46,13 +54,45 @@ def _release_sections(text: str) -> list[tuple[tuple[int, int, int], str, str, s
         if not found or level == 0:
             continue
         parts = [body]
+        broke = []
         for sub_level, sub_heading, sub_body in sections[i + 1 :]:
-            if sub_level <= level:
+            # react-window's `# 2.0.0` above `## 1.8.1`: an older release's heading ends the section, whatever its level
+            if sub_level <= level or VERSION.match(sub_heading):
                 break
             if not CREDITS.search(sub_heading):  # nom's "Thanks": contributors' names, no change
                 parts.append(f"{sub_heading}\n{sub_body}")
+            if BREAKING_HEADING.search(sub_heading):
+                broke.append(sub_body)
         version = (int(found.group(1)), int(found.group(2)), int(found.group(3) or 0))
-        out.append((version, heading, body, "\n".join(parts)))
+        out.append((version, heading, body, "\n".join(broke or parts), bool(broke)))
+    return out
+
+
+def _prereleased(text: str, version: tuple[int, int, int]) -> bool:
+    """The changelog also has headings for this release's alphas or release candidates (SonataAdminBundle's
+    4.0.0-rc.2, icalendar's 7.0.0a3): the final's own entries are only what changed after the last of them."""
+    number = re.escape(".".join(map(str, version)))
+    return bool(re.search(rf"^\W*v?{number}[-.]?(?:rc|alpha|beta|a|b|pre)\.?\d", text, re.I | re.M))
+
+
+RST_LINK = re.compile(r"`([^`<]+?)\s*<[^>`]+>`_+")
+"""A reStructuredText link: pytest-benchmark's "`py.path <https://…>`_" is read as its text, `py.path`."""
+
+
+def _quotable(entry: str) -> str:
+    return reasons.cut_at_word(URL.sub("", MARKUP.sub("", RST_LINK.sub(r"`\1`", entry))).strip(), MAX_ENTRY_CHARS)
+
+
+def _unique(entries: list[str]) -> list[str]:
+    """Each entry once: eslint-plugin-n's changelog gives "remove no-unpublished-bin from recommended (#485)" again
+    with its commit hash after it."""
+    seen: set[str] = set()
+    out = []
+    for e in entries:
+        bare = re.sub(r"(\s*\(?(#\d+|[0-9a-f]{7,40})\)?)+\W*$", "", e.strip().lower())
+        if bare not in seen:
+            seen.add(bare)
+            out.append(e)
     return out
 
 
@@ -101,7 +141,7 @@ def investigate(tree: Tree) -> Knowledge:
     head_year = reasons.head_day(tree.root)[:4]
     if head_year.isdigit() and newest[0] in (int(head_year), int(head_year) % 100, int(head_year) % 100 - 1):
         return k
-    _, heading, own, section = major
+    _, heading, own, section, sorted_out = major
     day = re.search(r"\b(\d{4})-\d\d-\d\d\b", heading)
     # Radicale's `## 3.0.0` carries no date: its tag does (2020)
     tag = next((t for t in tags if t.removeprefix("v") == ".".join(map(str, major[0]))), "")
@@ -109,12 +149,19 @@ def investigate(tree: Tree) -> Knowledge:
     year = day.group(1) if day else tagged
     if year.isdigit() and head_year.isdigit() and int(head_year) - int(year) > MAX_AGE_YEARS:
         return k  # vobject's 4.0.0 of 2015: code written since knows it
-    entries = [e for e in reasons.changelog_entries(section) if not CHORE.search(e)]
+    entries = _unique([e for e in reasons.changelog_entries(section) if not CHORE.search(e)])
     # webmock 3.0's additions say nothing of what broke; a runtime dropped is the runtime fact's, counted here
-    breaking = [e for e in entries if BREAKING.search(e) and not BINDS.search(e)]
-    quoted = [
-        reasons.cut_at_word(URL.sub("", MARKUP.sub("", e)).strip(), MAX_ENTRY_CHARS) for e in breaking[:MAX_QUOTED]
+    # in a breaking sub-section every entry broke something, but Fuse's "Extension changed" says nothing of what
+    breaking = [
+        e
+        for e in entries
+        if (len(e.split()) >= 4 if sorted_out else BREAKING.search(e))
+        and not BINDS.search(e.replace("`", ""))
+        and not DEPENDENCY_BUMP.search(e)
     ]
+    # after its release candidates, a final without its own breaking sub-section lists only their last fixes
+    tail_only = _prereleased(text, major[0]) and not sorted_out
+    quoted = [] if tail_only else [_quotable(e) for e in breaking[:MAX_QUOTED]]
     lead = _lead(own)
     if not quoted and not lead:
         return k
