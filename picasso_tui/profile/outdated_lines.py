@@ -57,6 +57,40 @@ def missing_command(tree: Tree, line: str) -> bool:
     return any(recipes.missing(tree, c) for c in _TASK_NAMED.findall(line))
 
 
+_PROJECT_FILE = re.compile(
+    r"(?<![\w/~.-])(docker-compose\.ya?ml|compose\.ya?ml|Dockerfile|Vagrantfile|Gemfile(?:\.[\w.-]+)?|[\w-]+\.gemspec|"
+    r"tox\.ini|setup\.py|setup\.cfg|pyproject\.toml|noxfile\.py|requirements[\w-]*\.txt|package\.json|Cargo\.toml|"
+    r"go\.mod|composer\.json|pom\.xml|build\.gradle(?:\.kts)?|CMakeLists\.txt|Rakefile|[Jj]ustfile|GNUmakefile)(?![\w-])"
+)
+"""A file a project keeps at its root or in its packages: a line naming one the tree lacks describes another tree."""
+_MAKES_IT = re.compile(r"\b(creat\w*|generat\w*|writ\w*|cop(y|ies|ied)|renam\w*|add\w*|new|your own|touch)\b", re.I)
+
+
+def missing_project_file(tree: Tree, line: str) -> bool:
+    """rector's guide: "A docker-compose.yml file is provided", and there is none: the line is from before its removal.
+    A line that tells the reader to create, copy or add the file is left alone."""
+    named = {m.group(1).rstrip(".") for m in _PROJECT_FILE.finditer(line)}
+    if not named or _MAKES_IT.search(line):
+        return False
+    return any(not tree.named(name) for name in named)
+
+
+_CI_SERVICES = (
+    (re.compile(r"\btravis(?:[- ]?ci)?\b|\.travis\.yml\b", re.I), (".travis.yml",)),
+    (re.compile(r"\bappveyor\b", re.I), ("appveyor.yml", ".appveyor.yml")),
+    (re.compile(r"\bcircle ?ci\b", re.I), (".circleci",)),
+)
+"""A hosted CI service and the config file that shows the repository still uses it."""
+
+
+def retired_ci(tree: Tree, line: str) -> bool:
+    """redcarpet's guide: "the supported Ruby versions listed in .travis.yml", where CI moved to GitHub Actions and
+    .travis.yml is gone: a line about a CI service the repository no longer configures."""
+    return any(
+        named.search(line) and not any(tree.has(c) or tree.under(c) for c in configs) for named, configs in _CI_SERVICES
+    )
+
+
 def outdated(tree: Tree, line: str) -> bool:
     return (
         missing_folder(tree, line)
@@ -65,4 +99,6 @@ def outdated(tree: Tree, line: str) -> bool:
         or missing_command(tree, line)
         or missing_file(tree, line)
         or below_minimum(tree, line)
+        or retired_ci(tree, line)
+        or missing_project_file(tree, line)
     )

@@ -77,12 +77,14 @@ ABOUT_CODE = re.compile(r"\b(pull requests?|PRs?|patch(es)?|commits?|code|tests?
 REFERS_BACK = re.compile(
     r"^(\S+\s+){0,3}(these|those|this|they|them|it)\b|"
     r"^(therefore|thus|hence|as such|consequently|for (this|that) reason|(that|this) way|as a result)\b|"
-    r"^(however|but|instead|otherwise)\b|^(in )?(all )?(other|either|both|such|that|this|which) cases?\b|"
+    r"^(however|but|instead|otherwise)\b|^(in )?(all )?(other|either|both|such|that|this|which) (cases?|contexts?)\b|"
+    r"^if (not|so)\b|\b(do|doing|did|done) (that|so)\b|"
     r"^that (?!is\b|said\b|way\b|being\b)[a-z]+ [a-z]+|"
     r"\b(here|there)\W*$|^(\S+\s+){0,12}(those|these|such) (?!steps|instructions|guidelines|rules|commands)\w+",
     re.IGNORECASE,
 )
-"""A sentence that needs the one before it: "Make sure these are free", "New features should branch off here"."""
+"""A sentence that needs the one before it: "Make sure these are free", "New features should branch off here",
+"Before doing so, …", "If not, more steps are required"."""
 
 
 POINTS_ELSEWHERE = re.compile(
