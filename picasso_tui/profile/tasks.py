@@ -917,14 +917,18 @@ def _workspace_library(tree: Tree) -> bool:
 
 
 def _docs_elsewhere(tree: Tree) -> bool:
-    """The root crate is never published (vaultwarden's `publish = false`: its docs are a wiki) or names its
-    documentation somewhere docs.rs is not (cargo-edit's README section): rustdoc is not where its docs are."""
+    """The root crate is never published (vaultwarden's `publish = false`: its docs are a wiki), names its
+    documentation somewhere docs.rs is not (cargo-edit's README section), or neither its manifest nor its README or
+    contributor guide mentions docs.rs: rustdoc is not where its docs are."""
     manifest = tree.read("Cargo.toml") or ""
     package = manifest.split("[package]", 1)[1].split("\n[", 1)[0] if "[package]" in manifest else ""
     documented = re.search(r'^documentation\s*=\s*"([^"]*)"', package, re.M)
-    return bool(re.search(r"^publish\s*=\s*false", package, re.M)) or bool(
-        documented and "docs.rs" not in documented.group(1)
-    )
+    if re.search(r"^publish\s*=\s*false", package, re.M) or (documented and "docs.rs" not in documented.group(1)):
+        return True
+    # fend's manual, mask's README: a crate whose maintainers never send a reader to docs.rs documents itself
+    # elsewhere, and rustdoc of its internals is not its docs
+    pointers = [tree.read(f) or "" for f in tree.files if "/" not in f and re.match(r"(?i)(readme|contributing)", f)]
+    return not any("docs.rs" in text for text in [manifest, *pointers])
 
 
 def _checkstyle_checks(tree: Tree, built: str) -> bool:

@@ -95,8 +95,11 @@ def test_rustdoc_only_for_a_crate_read_as_a_library(make_project):
     assert bodies(make_project, both, name="oha2")["workflow/docs"].startswith(
         "To build or preview the docs: `cargo doc"
     )
-    library = {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n"}
+    library = {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n", "README.md": "[docs](https://docs.rs/oha)\n"}
     assert "`cargo doc --no-deps`" in bodies(make_project, library, name="oha3")["workflow/docs"]
+    # since round 48: a crate whose maintainers never mention docs.rs gets no guessed rustdoc (fend, mask, cargo-c)
+    unpointed = {"Cargo.toml": manifest, "src/lib.rs": "pub fn f() {}\n", "README.md": "# oha\n"}
+    assert "workflow/docs" not in bodies(make_project, unpointed, name="oha4")
 
 
 def test_a_readme_note_asking_for_sponsors_is_not_quoted(make_project):

@@ -85,6 +85,7 @@ CARGO_LINTED = CARGO + '\n[features]\nserde = []\n\n[lints.clippy]\npedantic = "
 
 def test_clippy_and_the_docs_take_the_features_the_suites_lead_command_turns_on(make_project):
     learned = bodies(make_project, {"Cargo.toml": CARGO_LINTED, "src/lib.rs": "pub fn f() {}\n",
+                                    "README.md": "API docs: https://docs.rs/linted\n",
                                     ".github/workflows/ci.yml": CI_ALL_FEATURES})  # fmt: skip
     assert learned["workflow/lint"].startswith("To lint: `cargo clippy --all-features --all-targets`")
     assert learned["workflow/docs"].startswith("To build or preview the docs: `cargo doc --all-features")
