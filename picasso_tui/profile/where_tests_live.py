@@ -318,20 +318,23 @@ def _inline_rust_tests(tree: Tree, limit: int = 300) -> int:
 def tests_place(tree: Tree) -> str:
     """Where the tests of the main source are, as one sentence for its memory, so that it says where to change code
     and where to test it; `layout/tests` says more (how many, how named). It follows describe_tests' readings: the
-    files a test script runs, CMake's test programs, a suite named otherwise."""
+    files a test script runs, CMake's test programs, a suite named otherwise. It names folders, never counts: a
+    count read from file names (gulp's one `*.test.js` where mocha runs all four files in test/) is the tests
+    memory's to give, and wrong twice when said twice. The one count kept is of `#[cfg(test)]` modules, read from
+    the code itself."""
     tests = test_files(tree)
     globs, suite_files = test_script_files(tree)
     if not globs:  # yaml's vitest.config.js includes tests/**/*.{js,ts}
         _, globs, suite_files = config_test_files(tree)
     folder = suite_folder(globs)
     if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):  # yargs' test/*.mjs
-        return f" Its tests are in {folder}/ ({plural(len(suite_files), 'file')})."
+        return f" Its tests are in {folder}/."
     probe = Knowledge()
     if _cmake_test_programs(tree, probe, tests):  # utfcpp's programs, not only the files named as tests
         built = re.match(r"(\d+) test programs?\b.*?they live in ([\w./-]+)/", probe.findings[0].body)
-        return f" Its tests are in {built.group(2)}/ ({plural(int(built.group(1)), 'test program')})." if built else ""
+        return f" Its tests are test programs in {built.group(2)}/." if built else ""
     if otherwise := _named_otherwise(tree, tests):
-        return f" Its tests are in {otherwise}/ ({plural(len(tree.under(otherwise)), 'file')})."
+        return f" Its tests are in {otherwise}/."
     where, beside = test_homes(tree, tests)
     suite = _suite_folder(tree)
     inline = _inline_rust_tests(tree)
@@ -345,18 +348,11 @@ def tests_place(tree: Tree) -> str:
         return " Its tests sit beside the code they test." if beside >= 2 else ""
     homes = where.most_common()
     if len(homes) > 3:  # clap's crates, a multi-module build: each module has its own
-        (first, n), (second, m) = homes[:2]
-        return f" Its tests are in {len(homes)} folders, the most in {first} ({n}) and {second} ({m})."
-    # undici's test/ holds 485 files, 10 of them named like tests: the folder's count says where the suite is
-    sized = {d: len(tree.under(d.rstrip("/"))) for d, _ in homes[:3]}
-    shown = [
-        f"{d} ({plural(sized[d] if sized.get(d, 0) > 50 and sized[d] > 5 * n else n, 'file')})"
-        for d, n in homes
-        if n * 10 >= len(tests)
-    ]
+        return f" Its tests are in several folders, the most in {homes[0][0]} and {homes[1][0]}."
+    shown = [d for d, n in homes if n * 10 >= len(tests)]
     if not shown:
         return ""
-    also = f", and {beside} more sit beside the code they test" if beside * 5 >= len(tests) and beside > 1 else ""
+    also = ", and some sit beside the code they test" if beside * 5 >= len(tests) and beside > 1 else ""
     return f" Its tests are in {human_list(shown, 3)}{also}."
 
 

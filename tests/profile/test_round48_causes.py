@@ -138,3 +138,13 @@ def test_rustdoc_is_not_guessed_for_a_crate_whose_maintainers_never_mention_docs
         "README.md": "# fend\n\n[![docs](https://docs.rs/fend-core/badge.svg)](https://docs.rs/fend-core)\n",
     }
     assert "`cargo doc --no-deps`" in bodies(make_project, badged, name="fend-docs")["workflow/docs"]
+
+
+def test_the_main_source_memory_names_the_test_folder_and_leaves_the_count_to_the_tests_memory(make_project):
+    # gulp's source memory said "test/ (1 file)" where mocha runs all four files: the count is said once, or not
+    files = {"package.json": '{"name": "g", "scripts": {"test": "mocha"}}', "lib/index.js": "module.exports = 1\n",
+             "lib/run.js": "module.exports = 2\n", "test/a.test.js": "it('a', () => {})\n",
+             "test/b.test.js": "it('b', () => {})\n", "test/c.test.js": "it('c', () => {})\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="gulp")
+    assert learned["layout/source"].endswith("Its tests are in test/.")
+    assert "3 test files" in learned["layout/tests"]
