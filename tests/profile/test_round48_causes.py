@@ -148,3 +148,12 @@ def test_the_main_source_memory_names_the_test_folder_and_leaves_the_count_to_th
     learned = bodies(make_project, files, name="gulp")
     assert learned["layout/source"].endswith("Its tests are in test/.")
     assert "3 test files" in learned["layout/tests"]
+
+
+def test_go_files_the_go_tool_never_reads_are_not_formatted(make_project):
+    # moq keeps deliberately unformatted golden files in testdata/: `gofmt -w .` rewrites them and breaks a test
+    files = {"go.mod": "module example.com/moq\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "pkg/moq/testdata/golden.go": "package golden\nfunc  F( ) {}\n"}  # fmt: skip
+    assert bodies(make_project, files, name="moq")["workflow/format"].startswith("To format: `go fmt ./...`")
+    plain = {k: v for k, v in files.items() if "testdata" not in k}
+    assert bodies(make_project, plain, name="plain")["workflow/format"].startswith("To format: `gofmt -w .`")

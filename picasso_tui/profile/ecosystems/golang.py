@@ -99,9 +99,19 @@ def formatter(tree: Tree) -> tuple[str, str]:
     for name, options in (("gofumpt", " -l -w ."), ("goimports", " -w .")):
         if name in formatters:
             return f"{_go_tool(tree, name)}{options}", f"{rel} (formatters: {name})"
-    if vendored(tree):  # scc's vendor/: `gofmt -w .` would rewrite the copied modules too
+    if vendored(tree) or _outside_packages(tree):  # scc's vendor/: `gofmt -w .` would rewrite the copied modules too
         return "go fmt ./...", "go.mod"
     return "gofmt -w .", "go.mod"
+
+
+def _outside_packages(tree: Tree) -> bool:
+    """Go files where the go tool never looks (a `testdata/` folder, or one named with a leading `_` or `.`): moq's
+    deliberately unformatted golden files, yaegi's invalid `_test/bad0.go`. `gofmt -w .` rewrites them or stops on
+    them; `go fmt ./...` formats the packages alone."""
+    return any(
+        f.endswith(".go") and any(p == "testdata" or p.startswith(("_", ".")) for p in f.split("/")[:-1])
+        for f in tree.files
+    )
 
 
 def _go_tool(tree: Tree, name: str) -> str:
