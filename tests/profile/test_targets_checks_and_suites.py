@@ -116,8 +116,7 @@ def test_a_containers_demo_is_not_source_and_a_test_folders_test_cc_is_a_test(ma
              "test/test_proxy.cc": "int y;\n", "CMakeLists.txt": "project(httplib CXX)\n"}  # fmt: skip
     learned = bodies(make_project, files, name="cpp-httplib")
     assert learned["layout/source"] == (
-        "Main source: the project's own C++ code is all in httplib.h at the repository root. "
-        "Its tests are in test/."
+        "Main source: the project's own C++ code is all in httplib.h at the repository root. Its tests are in test/."
     )
     assert learned["layout/tests"].startswith("2 test files")
 
