@@ -58,9 +58,9 @@ def missing_command(tree: Tree, line: str) -> bool:
 
 
 _PROJECT_FILE = re.compile(
-    r"(?<![\w/~.-])(docker-compose\.ya?ml|compose\.ya?ml|Dockerfile|Vagrantfile|Gemfile(?:\.[\w.-]+)?|[\w-]+\.gemspec|"
+    r"(?<![\w/~.-])(docker-compose\.ya?ml|compose\.ya?ml|Dockerfile|Vagrantfile|Gemfile(?:\.(?!lock\b)[\w.-]+)?|[\w-]+\.gemspec|"
     r"tox\.ini|setup\.py|setup\.cfg|pyproject\.toml|noxfile\.py|requirements[\w-]*\.txt|package\.json|Cargo\.toml|"
-    r"go\.mod|composer\.json|pom\.xml|build\.gradle(?:\.kts)?|CMakeLists\.txt|Rakefile|[Jj]ustfile|GNUmakefile)(?![\w-])"
+    r"go\.mod|composer\.json|pom\.xml|build\.gradle(?:\.kts)?|CMakeLists\.txt|Rakefile|[Jj]ustfile|GNUmakefile)(?![\w-]|\.\w)"
 )
 """A file a project keeps at its root or in its packages: a line naming one the tree lacks describes another tree."""
 _MAKES_IT = re.compile(r"\b(creat\w*|generat\w*|writ\w*|cop(y|ies|ied)|renam\w*|add\w*|new|your own|touch)\b", re.I)
@@ -68,7 +68,8 @@ _MAKES_IT = re.compile(r"\b(creat\w*|generat\w*|writ\w*|cop(y|ies|ied)|renam\w*|
 
 def missing_project_file(tree: Tree, line: str) -> bool:
     """rector's guide: "A docker-compose.yml file is provided", and there is none: the line is from before its removal.
-    A line that tells the reader to create, copy or add the file is left alone."""
+    A line that tells the reader to create, copy or add the file is left alone; a lock file (`Gemfile.lock`) is not
+    a project file, since a library often leaves it uncommitted on purpose."""
     named = {m.group(1).rstrip(".") for m in _PROJECT_FILE.finditer(line)}
     if not named or _MAKES_IT.search(line):
         return False

@@ -157,3 +157,9 @@ def test_go_files_the_go_tool_never_reads_are_not_formatted(make_project):
     assert bodies(make_project, files, name="moq")["workflow/format"].startswith("To format: `go fmt ./...`")
     plain = {k: v for k, v in files.items() if "testdata" not in k}
     assert bodies(make_project, plain, name="plain")["workflow/format"].startswith("To format: `gofmt -w .`")
+
+
+def test_a_rule_about_an_uncommitted_lock_file_is_kept(make_project):
+    guide = "# Contributing\n\n- Never commit Gemfile.lock: the gem is tested against the newest dependencies.\n"
+    rules = bodies(make_project, {"CONTRIBUTING.md": guide, "lib/a.rb": "x = 1\n"})["rules/CONTRIBUTING.md"]
+    assert "Gemfile.lock" in rules
