@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile import recipes
+from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.summary_versions import below_minimum
 from picasso_tui.profile.tasks import unknown_tox_env
 from picasso_tui.profile.walk import Tree
@@ -78,7 +79,7 @@ def missing_project_file(tree: Tree, line: str) -> bool:
 
 _CI_SERVICES = (
     (re.compile(r"\btravis(?:[- ]?ci)?\b|\.travis\.yml\b", re.I), (".travis.yml",)),
-    (re.compile(r"\bappveyor\b", re.I), ("appveyor.yml", ".appveyor.yml")),
+    (re.compile(r"\bappveyor\b", re.I), APPVEYOR_FILES),
     (re.compile(r"\bcircle ?ci\b", re.I), (".circleci",)),
 )
 """A hosted CI service and the config file that shows the repository still uses it."""
