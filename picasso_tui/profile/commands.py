@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 
 from picasso_tui.profile.agent_files import agent_files, build_folder
+from picasso_tui.profile.ecosystems.common import load_toml
 from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
 from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.submodules import submodules
@@ -72,6 +73,8 @@ NO_ROLE = re.compile(
     r"^ctest(?!.*--test-dir)( -\S+)* (\.{1,2}/[\w.][\w.-]*/?|[\w.][\w.-]*/)$|"
     r"^git config core\.hooksPath\b|"
     r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
+    # aiogram's guide: `python -m pip install --upgrade pip` alone updates pip and installs nothing of the project
+    r"^(python3? -m )?pip3? install (-U|--upgrade) pip( setuptools)?( wheel)?$|"
     r"^python3?( -\w)* -m venv\b|"  # zlib-ng's CI `python3 -u -m venv ../build/venv` makes gcovr's virtualenv
     r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
     r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
@@ -481,6 +484,28 @@ def _names_missing_files(tree: Tree, command: str) -> bool:
     return False
 
 
+_EXTRAS_INSTALL = re.compile(r"\bpip3? install (?:-[-\w]+ )*['\"]?\.['\"]?\[([\w,. -]+)\]")
+
+
+def _names_undeclared_extras(tree: Tree, command: str) -> bool:
+    """aiogram's guide: `pip install -e .[dev,test,docs,fast]`, where dev and test are [dependency-groups], not
+    extras: pip warns that the project provides no such extra and installs neither the tests' nor the linters'
+    tools. Only a pyproject.toml whose [project] table declares its extras statically can say so."""
+    named = _EXTRAS_INSTALL.search(command)
+    if not named or not tree.has("pyproject.toml"):
+        return False
+    project = load_toml(tree, "pyproject.toml").get("project")
+    if not isinstance(project, dict) or "optional-dependencies" in (project.get("dynamic") or []):
+        return False
+    extras = project.get("optional-dependencies") or {}
+    groups = load_toml(tree, "pyproject.toml").get("dependency-groups") or {}
+    if not extras and not groups:
+        return False  # a project that declares neither may still be read by an older guide's reader: leave it
+    declared = {re.sub(r"[-_.]+", "-", e).lower() for e in extras}
+    wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in named.group(1).split(",") if e.strip()}
+    return bool(wanted - declared)
+
+
 FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log)"
 """A file a guide names in backticks (a library it builds, a report it writes): no command."""
 
@@ -496,6 +521,8 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     if shell:  # `bash scripts/format.sh`: the repository's own script, run through the shell
         return _usable(tree, shell.group(1), at_root)
     if at_root and _names_missing_files(tree, command):
+        return False
+    if _names_undeclared_extras(tree, command):
         return False
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):

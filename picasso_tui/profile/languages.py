@@ -134,7 +134,53 @@ def bundled(tree: Tree, rel: str) -> bool:
         or (WEB_LIBRARY.search(rel) and not tree.has("package.json"))
         or (rel.endswith(".js") and (tree.has(f"{rel}.LICENSE.txt") or tree.sizes.get(rel, 0) > BUNDLE_BYTES))
         or bool(re.search(r"(^|/)\d+\.[\w-]+\.js$", rel))  # webpack's numbered chunks (898.index.js)
+        or _minified(tree, rel)
+        or _qt_translation(tree, rel)
     )
+
+
+def _qt_translation(tree: Tree, rel: str) -> bool:
+    """sqlitebrowser's src/translations/sqlb_it.ts: Qt Linguist's XML, which lupdate writes, not TypeScript (it
+    made a C++ database browser "TypeScript 51%"). Sniffed only where no package.json, tsconfig or deno.json says
+    the project has TypeScript."""
+    if not rel.endswith(".ts"):
+        return False
+    if "_typescript_manifest" not in tree.__dict__:
+        manifests = tree.named("package.json", "tsconfig.json", "deno.json", "deno.jsonc")
+        tree.__dict__["_typescript_manifest"] = bool(manifests)
+    if tree.__dict__["_typescript_manifest"]:
+        return False
+    known: dict[str, bool] = tree.__dict__.setdefault("_qt_translations", {})
+    if rel not in known:
+        try:
+            with open(tree.root / rel, "rb") as handle:
+                head = handle.read(512)
+        except OSError:
+            head = b""
+        known[rel] = head.lstrip().startswith(b"<?xml") or b"<!DOCTYPE TS>" in head
+    return known[rel]
+
+
+MINIFIED_LINE = 110
+"""linguist's test for a minified script: its lines average more than 110 characters."""
+SNIFFED_BYTES = 8192
+
+
+def _minified(tree: Tree, rel: str) -> bool:
+    """A script a tool wrote on a few long lines: gatus' web/static/js/app.js (100 kB on one line, the Vue app's
+    build that its Go server embeds) and topiary's copy of tree-sitter.js. Only files of 20 kB or more are read,
+    and only their start, so a large JavaScript project's walk stays cheap."""
+    if not rel.endswith((".js", ".mjs", ".cjs")) or tree.sizes.get(rel, 0) < 20_000:
+        return False
+    known: dict[str, bool] = tree.__dict__.setdefault("_minified", {})
+    if rel not in known:
+        try:
+            with open(tree.root / rel, "rb") as handle:
+                head = handle.read(SNIFFED_BYTES)
+        except OSError:
+            head = b""
+        known[rel] = len(head) / (head.count(b"\n") + 1) > MINIFIED_LINE
+    return known[rel]
 
 
 BUNDLE_BYTES = 500_000
