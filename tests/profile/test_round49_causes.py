@@ -1,7 +1,8 @@
 """Causes found in the forty-ninth round: a guide's `pip install -e .[dev,test]` where dev and test are dependency
 groups, not extras (aiogram, scikit-build-core), a lone `pip install --upgrade pip` read as the set-up, and files
 counted as a language that no one writes: a minified build (gatus, topiary) and Qt Linguist's `.ts` translations
-(sqlitebrowser)."""
+(sqlitebrowser); and Kotlin Multiplatform modules applied by the plugin's old id or the Groovy way (Decompose,
+mosaic), which have no `test` task."""
 
 from __future__ import annotations
 
@@ -68,3 +69,22 @@ def test_qt_linguist_translations_are_not_typescript(make_project):
     assert "TypeScript" not in languages and "Main language: C++" in languages
     typescript = {**files, "web/package.json": '{"name": "web"}', "web/src/app.ts": "export const a = 1;\n" * 3000}
     assert "TypeScript" in bodies(make_project, typescript, "qt-and-web")["languages"]
+
+
+KMP_APPLIED = {
+    "old id": 'plugins {\n    id("kotlin-multiplatform")\n    id("com.android.library")\n}\n',
+    "groovy": "apply plugin: 'org.jetbrains.kotlin.multiplatform'\n\nkotlin {\n  jvm()\n}\n",
+    "catalog": "plugins {\n    alias(libs.plugins.kotlin.multiplatform)\n}\n",
+}
+
+
+def test_a_multiplatform_module_however_applied_is_tested_with_jvm_test(make_project):
+    for i, (how, build) in enumerate(KMP_APPLIED.items()):
+        name = "build.gradle" if how == "groovy" else "build.gradle.kts"
+        files = {"settings.gradle.kts": 'include(":decompose")\n', "gradlew": "#!/bin/sh\n",
+                 "build.gradle.kts": "plugins {\n}\n", f"decompose/{name}": build,
+                 "decompose/src/commonMain/kotlin/com/x/Router.kt": "package com.x\nclass Router\n",
+                 "decompose/src/commonTest/kotlin/com/x/RouterTest.kt": "package com.x\nclass RouterTest\n"}  # fmt: skip
+        learned = bodies(make_project, files, name=f"kmp{i}")
+        assert learned["workflow/test"].startswith("To test: `./gradlew jvmTest`"), how
+        assert "`./gradlew :decompose:jvmTest --tests" in learned["workflow/test-one"], how

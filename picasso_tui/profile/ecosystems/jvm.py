@@ -341,10 +341,15 @@ def _test_files(tree: Tree, folder: str) -> int:
 
 
 MULTIPLATFORM = re.compile(
-    r"""(kotlin\(\s*"multiplatform"\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.multiplatform["']\s*\)?)"""
-    r"""(?![^\n]*apply\s*\(?\s*false)"""
+    r"""(kotlin\(\s*"multiplatform"\s*\)|"""
+    r"""(\bid\s*\(?\s*|apply\s*\(?\s*plugin\s*[:=]\s*)["'](org\.jetbrains\.kotlin\.|kotlin-)multiplatform["']\s*\)?|"""
+    r"""alias\s*\(\s*libs\.plugins\.[\w.]*kotlin[\w.]*multiplatform\s*\))"""
+    r"""(?![^\n]*apply\s*\(?\s*false)""",
+    re.IGNORECASE,
 )
-"""A build file that applies the Kotlin Multiplatform plugin (the root's `apply(false)` only declares it)."""
+"""A build file that applies the Kotlin Multiplatform plugin (the root's `apply(false)` only declares it): by id,
+by its old id (Decompose's `id("kotlin-multiplatform")`), the Groovy way (mosaic's `apply plugin:
+'org.jetbrains.kotlin.multiplatform'`) or from the version catalog (`alias(libs.plugins.kotlin.multiplatform)`)."""
 
 
 def _multiplatform_jvm(tree: Tree) -> str:
