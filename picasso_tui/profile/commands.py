@@ -48,7 +48,8 @@ ONE_TEST = re.compile(
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)(?<! -e)\s<[\w -]+>|"  # mopidy's CI `tox -e <tox>`: an env, no test
-    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?)\.\w+(\s|$))\S+\."
+    # django-reversion's `coverage run tests/manage.py test tests`: the test project's manage.py runs the suite
+    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?|manage)\.\w+(\s|$))\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
     r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
     r"^python3? -m (unittest )?[\w.]+\.tests?\.\w+)"  # tornado's `python3 -m tornado.test.httputil_test`: one module
@@ -126,6 +127,8 @@ COMMAND_ROLES = (
     # BlackSheep's CI `isort --check-only tests`: a format check, whatever folder it names
     ("lint", re.compile(r"^(\S+ )*(isort|black) (.* )?--(check|check-only|diff)\b")),
     ("lint", re.compile(r"\b(apiCheck|checkKotlinAbi|checkLegacyAbi)\b")),  # koin's public API against its dumps
+    # django-reversion's CI `tests/manage.py makemigrations --check` fails on a model change without its migration
+    ("lint", re.compile(r"\bmakemigrations\b.*\s--check\b")),
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
                            r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),
@@ -162,7 +165,9 @@ CONTEXT_ROLES = (
     ("build", re.compile(r"\bbuild\b", re.IGNORECASE)),
 )
 NOT_DEV = re.compile(
-    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|bench(mark)?s?|freeze|list)\b|--version|"
+    r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|freeze|list)\b|--version|"
+    # avo's CI `go test -bench . ./...` runs every test, then the benchmarks; `-run ^$` would run none of the tests
+    r"(?<!\s-)\bbench(mark)?s?\b|^go test\b(?=.*\s-bench\b)(?=.*\s-run[= ])|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"

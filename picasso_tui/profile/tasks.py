@@ -37,6 +37,7 @@ from picasso_tui.profile.make_targets import (
 )
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.recipes import JUST_PARAMETERS
+from picasso_tui.profile.role_scripts import role_scripts
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
 from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
 
@@ -974,5 +975,5 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 RUNNERS = (
     makefile, justfile, taskfile, maskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal,
     docs_builders,
-    dprint, gradle_own_tasks,
+    dprint, gradle_own_tasks, role_scripts,
 )  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -15,6 +16,7 @@ import yaml
 from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
 from picasso_tui.profile.findings import PARTIAL_RUN, Knowledge, human_list
 from picasso_tui.profile.go_docs import declares_main
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -203,10 +205,16 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(
             f"code generator with its own go.mod: {human_list(generators, 4)}" + (f" (run with `{run}`)" if run else "")
         )
+    side = _side_folders(tree)
+    what = (
+        f"Go module only for {human_list([f'{f}/' for f in side], 4)}, beside a project in another language"
+        if side
+        else "Go project"
+    )
     k.fact(
         "go/packaging",
         f"Go module {module.group(1)}" if module else "Go modules",
-        "Go project: " + "; ".join(details) + ".",
+        f"{what}: " + "; ".join(details) + ".",
         *own[:3],
         *[f"{e}/go.mod" for e in (examples + generators)[:1]],
     )
@@ -234,7 +242,29 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
     _fuzz_targets(k, tree)
+    if side:  # nghttp2's `go build ./...` builds its integration tests: the C build's commands come first
+        note = f"the Go code in {human_list([f'{f}/' for f in side], 4)} only"
+        k.commands = [replace(c, priority=c.priority + SIDE_PENALTY, note=c.note or note) for c in k.commands]
     return k
+
+
+SIDE_FOLDER = re.compile(r"(integration[-_]?tests?|e2e|tests?|testing|contrib|tools?|scripts?|hack|fuzz)")
+SIDE_PENALTY = 20
+SIDE_SHARE = 0.2
+
+
+def _side_folders(tree: Tree) -> list[str]:
+    """The top folders of a go.mod's Go code that only tests or serves a project in another language (nghttp2's
+    integration-tests/ and contrib/ beside its C library, 5% of the source): no Go file at the root or outside
+    such folders, and Go far from the main language."""
+    found = shares(tree)
+    go = next((share for lang, share, _ in found if lang == "go"), 0.0)
+    if not found or found[0][0] == "go" or go >= SIDE_SHARE:
+        return []
+    folders = {f.split("/", 1)[0] if "/" in f else "" for f in tree.files if f.endswith(".go")}
+    if not folders or not all(SIDE_FOLDER.fullmatch(f) for f in folders):
+        return []
+    return sorted(folders)
 
 
 def _build_tag(tree: Tree, rel: str) -> str:

@@ -90,11 +90,14 @@ def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
     for lock, tool in LOCKS:
         if tree.has(lock):
             return tool, lock
-    # rails_admin keeps no lock file: its .gitignore lists /yarn.lock, the one yarn writes
+    # rails_admin keeps no lock file: its .gitignore lists /yarn.lock, the one yarn writes. edge's lists yarn.lock
+    # and package-lock.json, and its .npmrc says `package-lock=false`: it ignores every lock, and npm runs it
     ignored = tree.read(".gitignore") or "" if tree.has(".gitignore") else ""
-    for lock, tool in LOCKS:
-        if tool != "npm" and re.search(rf"^/?{re.escape(lock)}\s*$", ignored, re.MULTILINE):
-            return tool, f".gitignore lists {lock}"
+    listed = [(lock, tool) for lock, tool in LOCKS if re.search(rf"^/?{re.escape(lock)}\s*$", ignored, re.MULTILINE)]
+    npmrc = tree.read(".npmrc") or "" if tree.has(".npmrc") else ""
+    lockless_npm = re.search(r"^\s*package-lock\s*=\s*false\b", npmrc, re.MULTILINE)
+    if len({tool for _, tool in listed}) == 1 and listed[0][1] != "npm" and not lockless_npm:
+        return listed[0][1], f".gitignore lists {listed[0][0]}"
     return "npm", "package.json, no lock file"
 
 

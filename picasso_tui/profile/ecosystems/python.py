@@ -527,11 +527,38 @@ def _tests(k: Knowledge, p: _Project) -> None:
             name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
             if name:  # a member with no [project] name gives no package to name
                 k.command("test-one", f"uv run --package {name} pytest", "[tool.uv.workspace]", 50)
+    elif manage := _django_test_project(tree, test_files):
+        # django-reversion's tests are a Django project's (tests/manage.py): unittest alone configures no settings
+        k.command("test", f"{run}python {manage} test", manage, 60, "Django's test runner")
+        if label := _django_label(tree, manage, test_files):
+            k.command("test-one", f"{run}python {manage} test {label}", manage, 60, "a dotted module, class or test")
     elif test_files and any(re.search(r"\bunittest\b|\bTestCase\b", tree.read(f) or "") for f in test_files[:30]):
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
     elif test_files and any(re.search(r"^def test_", tree.read(f) or "", re.M) for f in test_files[:30]):
         # parse's tests are plain functions: unittest finds none of them, pytest collects them
         k.command("test", f"{run}pytest", "test_*.py files", 70, "plain test functions, which pytest collects")
+
+
+def _django_test_project(tree: Tree, test_files: list[str]) -> str:
+    """The manage.py that runs Django's tests: test files that import django.test, and one manage.py that sets
+    DJANGO_SETTINGS_MODULE (django-reversion keeps it in tests/, beside its test app)."""
+    if not any(re.search(r"^\s*from django\.test\b|^\s*import django\.test\b", tree.read(f) or "", re.M)
+               for f in test_files[:30]):  # fmt: skip
+        return ""
+    manages = [m for m in tree.named("manage.py") if "DJANGO_SETTINGS_MODULE" in (tree.read(m) or "")]
+    return manages[0] if len(manages) == 1 else ""
+
+
+def _django_label(tree: Tree, manage: str, test_files: list[str]) -> str:
+    """A test module's dotted label, from manage.py's folder: each folder on the way is a package."""
+    folder = manage.rsplit("/", 1)[0] + "/" if "/" in manage else ""
+    for rel in test_files:
+        inner = rel[len(folder) :] if rel.startswith(folder) else ""
+        parts = inner[:-3].split("/") if inner.endswith(".py") else []
+        packages = ["/".join(parts[:i]) for i in range(1, len(parts))]
+        if parts and all(tree.has(f"{folder}{p}/__init__.py") for p in packages):
+            return ".".join(parts)
+    return ""
 
 
 def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:
