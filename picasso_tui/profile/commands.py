@@ -73,9 +73,13 @@ NO_ROLE = re.compile(
     # `ctest -V ./build/` takes no folder: it finds no tests there (`--test-dir build` does)
     r"^ctest(?!.*--test-dir)( -\S+)* (\.{1,2}/[\w.][\w.-]*/?|[\w.][\w.-]*/)$|"
     r"^git config core\.hooksPath\b|"
-    r"^(psql|mysql|sqlite3|mongosh?|redis-cli)\b|"  # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database
+    # pgjdbc's CI `psql -c "CREATE USER test …"` sets up the database; laravel-migrations-generator's `sqlcmd … -Q
+    # 'CREATE DATABASE migration'` makes SQL Server's
+    r"^(psql|mysql|sqlite3|mongosh?|redis-cli|sqlcmd|(/[\w.-]+)+/sqlcmd)\b|"
     # aiogram's guide: `python -m pip install --upgrade pip` alone updates pip and installs nothing of the project
     r"^(python3? -m )?pip3? install (-U|--upgrade) pip( setuptools)?( wheel)?$|"
+    # egui's guide: `UPDATE_SNAPSHOTS=true cargo test …` writes the snapshot images anew, it checks none
+    r"(^|\s)(UPDATE_SNAPSHOTS|INSTA_UPDATE|UPDATE_EXPECT|SNAPSHOT_UPDATE|TRYBUILD)=(?!0\b|false\b|no\b)\S|"
     r"^python3?( -\w)* -m venv\b|"  # zlib-ng's CI `python3 -u -m venv ../build/venv` makes gcovr's virtualenv
     r"^(bundle exec )?overcommit --sign\b|"  # overcommit's CI signs the hook configuration before it runs the hooks
     r"^pre-commit try-repo\b|"  # mdformat's CI tries its own hook on its own files
@@ -143,6 +147,7 @@ COMMAND_ROLES = (
                         r"pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
+                        r"^(npm|pnpm|yarn|bun) t$|"  # jsonata's guide: `npm t`, npm's alias of `npm test`
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check(?!-)|valgrind|memcheck)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
@@ -166,6 +171,7 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|freeze|list)\b|--version|"
+    r"\b(build[-_])?(deb|rpm|msi|dmg|appimage|flatpak)\b|"  # git-interactive-rebase-tool's `cargo make build-deb`
     # avo's CI `go test -bench . ./...` runs every test, then the benchmarks; `-run ^$` would run none of the tests
     r"(?<!\s-)\bbench(mark)?s?\b|^go test\b(?=.*\s-bench\b)(?=.*\s-run[= ])|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
@@ -529,6 +535,12 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False
     if _names_undeclared_extras(tree, command):
         return False
+    if (
+        at_root
+        and re.fullmatch(r"go (test|build|vet)( -[\w.=-]+)*", command)
+        and not any(f.endswith(".go") and "/" not in f for f in tree.files)
+    ):
+        return False  # datadog-go's README: a bare `go test` at a root with no Go files finds no package
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's

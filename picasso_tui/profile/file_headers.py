@@ -27,7 +27,11 @@ MAGIC: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "ruby": (("`# frozen_string_literal: true`", re.compile(r"^#\s*frozen_string_literal:\s*true\s*$", re.M)),),
     "php": (("`declare(strict_types=1);`", re.compile(r"declare\s*\(\s*strict_types\s*=\s*1\s*\)")),),
     "python": (("`from __future__ import annotations`", re.compile(r"^from __future__ import annotations\b", re.M)),),
-    "javascript": (("`'use strict'`", re.compile(r"^\s*['\"]use strict['\"]", re.M)),),
+    # the directive opens the file, comments aside: jsonata's `'use strict'` inside each module function is the
+    # function's own, which eslint's `strict: [error, function]` asks for, and a file-level one would fail it
+    "javascript": (
+        ("`'use strict'`", re.compile(r"\A(?:\s*(?://[^\n]*|/\*.*?\*/|#![^\n]*))*\s*['\"]use strict['\"]", re.S)),
+    ),
 }
 """A line a language's files open with that changes how the file is read."""
 _COMMENT_LINE = re.compile(r"^\s*(//+|#|/?\*+|--|;+)\s?(.*?)\s*(\*+/)?\s*$")

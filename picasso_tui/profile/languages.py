@@ -189,12 +189,14 @@ BUNDLE_BYTES = 500_000
 
 TEST_DATA = re.compile(
     r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$|"
-    r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures|data)/"
+    r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures|data)/|"
+    r"^([\w-]+[-_])?fixtures/"
 )
 """SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources), and the sample inputs a
 suite reads (pygments' tests/examplefiles/rb/*.rb are what its Ruby lexer highlights; wpscan's spec/fixtures/ holds
 the 33 WordPress plugins' scripts it fingerprints, which made it "JavaScript 57%"; ohm's lang-python/test/data/
-argparse.py, a grammar's input): input, not source."""
+argparse.py, a grammar's input), and a root fixtures/ folder (edge's fixtures/*/compiled.js, async_fixtures/: each
+template's expected output): input, not source."""
 
 
 def shares(tree: Tree) -> list[tuple[str, float, int]]:

@@ -87,11 +87,22 @@ def stale_tox(tree: Tree) -> bool:
     head = (tree.read(source) or "")[:1000] if source == "tox.ini" else ""
     if re.search(r"\btox\b[^\n]*\bdeprecated\b|\bno longer maintained\b", head, re.IGNORECASE):
         return True  # alembic's tox.ini opens: "use of tox is deprecated … Testing is now run via nox"
+    if source == "tox.ini" and _installs_a_missing_file(tree, tree.read(source) or ""):
+        return True  # sshuttle's `deps = -rrequirements-tests.txt`: the file is gone, and every env fails to install
     ci_runners = ci_test_runners(tree)
     if not ci_runners or not source:
         return False
     tox_runners = {runner for line in tox_commands(tree) if (runner := test_runner(line))}
     return bool(tox_runners and not tox_runners & ci_runners) or _below_the_minimum(tree, names)
+
+
+def _installs_a_missing_file(tree: Tree, tox: str) -> bool:
+    """tox.ini's deps name a requirements or constraints file (`-r requirements-tests.txt`, `-c{toxinidir}/c.txt`)
+    that the repository does not have."""
+    for named in re.findall(r"^\s*-[rc]\s*(?:\{toxinidir\}/)?([\w./-]+\.(?:txt|in))\s*$", tox, re.MULTILINE):
+        if not tree.has(named.removeprefix("./")):
+            return True
+    return False
 
 
 def runs_dead_nose(tree: Tree, recipe: str) -> bool:

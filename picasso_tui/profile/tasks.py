@@ -322,7 +322,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         rules = re.sub(r"^define\b.*?^endef\b", "", text, flags=re.MULTILINE | re.DOTALL)
         # griffe's `$(actions):` hands `make run <command>` on as a command to run: a listed name is no program to run
         listed = [n for n in listed_targets(rules) if target_role(n) != "run"]
-        names = re.findall(r"^([A-Za-z][\w.-]*)\s*:(?!=)", rules, re.MULTILINE) + listed
+        # pypiserver's `test test-3.x: pyproject.toml …` defines both targets in one rule
+        heads = re.findall(r"^([A-Za-z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*)*)[ \t]*:(?!=)", rules, re.MULTILINE)
+        names = [n for head in heads for n in head.split()] + listed
         live = [
             n
             for n in names
@@ -570,7 +572,8 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         if any(t.name == "test" for t in declared):
             names.insert(0, "test")
         example = _ruby_test_pattern(tree)
-        named = [t for t in declared if one_file(t)]
+        # blueprinter's `Rake::TestTask.new(:benchmarks)` times the serializers: no test to run one of
+        named = [t for t in declared if one_file(t) and not re.search(r"bench", t.name, re.IGNORECASE)]
         if named and not any(t.name == "test" for t in declared):  # slim's `test` groups test:core, test:literate …
             task = named[0]
             k.command("test-one", f"bundle exec rake {task.name} TEST={one_file(task)}", f"{rel} (test task)", RUNNER)

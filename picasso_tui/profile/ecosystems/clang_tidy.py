@@ -29,7 +29,9 @@ def describe(tree: Tree, k: Knowledge) -> None:
     if option:
         run = f"configure with `-D{option.group(1)}=ON` and the build runs it on every file it compiles"
     else:  # no recipe of ours: clang-tidy needs the project's compile flags, so only a way it gives is said
-        places = [f for f in tree.files if f.startswith(".github/workflows/") or re.search(r"(?i)contributing", f)]
+        # jsoncons' clang-tidy.yml.bak is a workflow put away: GitHub runs only .yml and .yaml files
+        workflows = [f for f in tree.files if f.startswith(".github/workflows/") and f.endswith((".yml", ".yaml"))]
+        places = workflows + [f for f in tree.files if re.search(r"(?i)contributing", f)]
         places += [f for f in tree.files if f.endswith(".cmake") or f.rsplit("/", 1)[-1] == "Makefile"]
         runs = [f for f in places if re.search(r"clang-tidy\b(?! *\))", tree.read(f) or "")]
         run = f"{human_list(runs, 2)} run{'s' if len(runs) == 1 else ''} it" if runs else ""

@@ -45,6 +45,10 @@ def _inside(rel: str, folders: list[str]) -> bool:
     return any(rel.startswith(f"{d}/") if d else "/" not in rel for d in folders)
 
 
+_NEEDS_A_SYSTEM = re.compile(r"(^|/)(integration|integration[-_]tests?|e2e|functional|acceptance|system|live)/")
+"""A folder of tests that run against a deployed service or the whole system, which a checkout seldom has."""
+
+
 def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:
     """A test file pytest collects, for the one-test example: in the main test folder, under `testpaths`, outside
     `norecursedirs` (a folder of mypy cases is not run), and holding a test function or class."""
@@ -59,6 +63,8 @@ def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]
     paths = options.get("testpaths") or ()
     paths = paths.split() if isinstance(paths, str) else [str(x) for x in paths]
     deselected = re.findall(r"\bnot\s+(\w+)", _marker_expression(options.get("addopts") or ""))
+    # toot's tests/integration/ skip unless TOOT_TEST_BASE_URL names a live server: a unit test is the example
+    test_files = sorted(test_files, key=lambda f: bool(_NEEDS_A_SYSTEM.search(f)))
     for rel in test_files[:40]:
         if any(rel.startswith(f"{d.strip('/')}/") or f"/{d.strip('/')}/" in f"/{rel}" for d in skipped):
             continue

@@ -14,6 +14,7 @@ from picasso_tui.profile.ecosystems.mypy_target import mypy_default
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
 from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
+from picasso_tui.profile.ecosystems.python_quotes import not_black_formatted
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.python_uv import uv_run, uv_sync
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -255,7 +256,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
         return "Hatch", "[tool.hatch.envs]", "hatch run "
     # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`; babel's setup.py has no [project]
     # table for `uv sync` to install (its CI's uv runs a benchmark job)
-    if (runs_uv := _used(tree, "uv")) and "project" in pyproject and not unlocked:
+    # toot's .gitignore lists uv.lock too, but its CONTRIBUTING.md sets up with `uv run`: the guide decides
+    if (runs_uv := _used(tree, "uv")) and "project" in pyproject and (not unlocked or runs_uv in GUIDES):
         return "uv", runs_uv, "uv run "
     if tree.has("uv.lock"):
         return "pip", "uv.lock is there, but the Makefile and guides set up with pip", ""
@@ -602,6 +604,8 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
     # argcomplete keeps a [tool.black] table from before `ruff format`: with ruff formatting and black nowhere in
     # the dependencies, the table is a leftover
     leftover = "black" not in deps and _formats_with_ruff(tree, tool_cfg) and bool(ruff_file or "ruff" in tool_cfg)
+    # sshuttle's dev group lists black and nothing configures or runs it: its single-quoted code was never formatted
+    leftover = leftover or ("black" not in tool_cfg and not _black_as_run(tree) and not_black_formatted(tree))
     if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree) and not leftover:
         ran = _black_as_run(tree) if "black" not in tool_cfg else None
         if ran:  # faker has no black config: its Makefile's `black --line-length 120 faker tests scripts` is the one

@@ -16,7 +16,12 @@ def uv_sync(pyproject: dict[str, Any]) -> str:
     extras = [e for e in (dig(pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
     command = "uv sync" + (" --all-extras" if extras else "")
     groups = pyproject.get("dependency-groups")
-    if not isinstance(groups, dict) or not groups or "dev" in groups:
+    if not isinstance(groups, dict) or not groups:
+        return command
+    if dig(pyproject, "tool", "uv", "default-groups") == []:  # sshuttle's: a plain sync installs no group at all
+        gathering = "dev" if "dev" in groups else next((g for g in DEV_GROUPS if g in groups), None)
+        return f"{command} --group {gathering}" if gathering else f"{command} --all-groups"
+    if "dev" in groups:
         return command
     if dig(pyproject, "tool", "uv", "default-groups") or dig(pyproject, "tool", "uv", "dev-dependencies"):
         return command  # the project says what a plain sync installs

@@ -292,7 +292,9 @@ def _commands(
     # `standardrb` would ignore it
     config = tree.read(".rubocop.yml") or ""
     plugins = re.search(r"^(require|plugins):", config, re.M) and re.search(r"^\s*-\s*rubocop-", config, re.M)
-    runs_standard = re.search(r"^require:\s*standard\b|standard: config/base\.yml", config, re.M) and plugins
+    # vite_ruby's lists it (`require:` then `- standard`) and inherits `standard: config/ruby-3.0.yml`
+    standard = r"^(require|plugins):\s*standard\b|^\s*-\s*standard\s*$|standard: config/[\w.-]+\.yml"
+    runs_standard = re.search(standard, config, re.M) and plugins
     if "standard" in deps and not runs_standard:
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
