@@ -438,6 +438,24 @@ def _stale(tree: Tree, title: str) -> bool:
     return bool(entry and versions) and max(versions) > tuple(int(x or 0) for x in entry.groups())
 
 
+def _behind_the_manifest(tree: Tree, title: str) -> bool:
+    """The newest entry is a major version behind the version package.json or Cargo.toml declares."""
+    if tree.has("package.json"):
+        text = (tree.read("package.json") or "").split('"scripts"', 1)[0]  # a script named "version" is no version
+        declared = re.search(r'^\s{0,4}"version"\s*:\s*"v?(\d+)\.', text, re.M)
+    else:
+        package = (
+            (tree.read("Cargo.toml") or "").split("[package]", 1)[-1].split("\n[", 1)[0]
+            if tree.has("Cargo.toml")
+            else ""
+        )
+        declared = re.search(r'^version\s*=\s*"(\d+)\.', package, re.M)
+    entry = re.search(r"(\d+)\.\d+", title)
+    if entry is None or declared is None:
+        return False
+    return int(declared.group(1)) > int(entry.group(1))
+
+
 def finding(tree: Tree) -> Finding | None:
     """The changelog rule from the first changelog file that says something: jq's old ChangeLog stops years
     before its tags, its NEWS.md is the one kept."""
@@ -479,6 +497,9 @@ def _read(tree: Tree, rel: str) -> Finding | None:
             return _rule(rel, "Changelog moved", body)
         where = f"{moved} (as {rel} says)" if moved else "the GitHub Releases page"
         return _rule(rel, "Changelog moved", f"{rel} is no longer kept: the changes are recorded in {where}.")
+    newest = next((t for _, _, t in _headings(lines) if _VERSION.search(t) and not UPCOMING.search(t)), "")
+    if newest and _behind_the_manifest(tree, newest):
+        return None  # edge's CHANGELOG.md stops at 1.1.4 (2018); its package.json is at 6.0.2: no longer kept
     if generated := _generator(tree, rel, text):
         return generated
     heads = _headings(lines)

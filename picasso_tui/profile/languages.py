@@ -34,7 +34,7 @@ def _decide_headers(tree: Tree) -> str:
             return "c"
     size: Counter[str] = Counter()
     for rel, n in tree.sizes.items():
-        if not rel.lower().endswith(".h"):
+        if not rel.lower().endswith(".h") and not _amalgamation(tree, rel):  # libhv's json.hpp is nlohmann's
             size[language_of(rel) or ""] += n
     return "cpp" if size["cpp"] > size["c"] else "c"
 
@@ -135,8 +135,22 @@ def bundled(tree: Tree, rel: str) -> bool:
         or (rel.endswith(".js") and (tree.has(f"{rel}.LICENSE.txt") or tree.sizes.get(rel, 0) > BUNDLE_BYTES))
         or bool(re.search(r"(^|/)\d+\.[\w-]+\.js$", rel))  # webpack's numbered chunks (898.index.js)
         or _minified(tree, rel)
+        or _amalgamation(tree, rel)
         or _qt_translation(tree, rel)
     )
+
+
+AMALGAMATED_HEADER_BYTES = 400_000
+AMALGAMATED_SOURCE_BYTES = 2_000_000
+
+
+def _amalgamation(tree: Tree, rel: str) -> bool:
+    """A library copied in as one file: libhv's cpputil/json.hpp (nlohmann's 950 kB single header, which made its C
+    core "C++ 63%"), a catch.hpp, an sqlite3.c. No header a contributor writes is this large."""
+    size = tree.sizes.get(rel, 0)
+    if rel.endswith((".h", ".hpp", ".hh", ".hxx")):
+        return size > AMALGAMATED_HEADER_BYTES
+    return rel.endswith((".c", ".cc", ".cpp")) and size > AMALGAMATED_SOURCE_BYTES
 
 
 def _qt_translation(tree: Tree, rel: str) -> bool:

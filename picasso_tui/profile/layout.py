@@ -253,6 +253,20 @@ def _own_fields(tree: Tree, rel: str) -> tuple[str, str] | None:
     return name, desc
 
 
+GENERIC_WORDS = frozenset({
+    "the", "a", "an", "for", "of", "and", "framework", "library", "package", "module", "plugin", "project", "tool",
+    "extension", "bundle", "app", "application", "official", "core",
+})  # fmt: skip
+"""Words a description adds to a name without saying what the project does."""
+
+
+def _names_only(summary: str, names: set[str]) -> bool:
+    """silverstripe-framework's composer.json says "The SilverStripe framework": its name again, which tells the
+    agent nothing."""
+    words = [name_key(w) for w in summary.split()]
+    return not [w for w in words if w and w not in names and w not in GENERIC_WORDS]
+
+
 def _readme(tree: Tree, k: Knowledge) -> None:
     """What the project is, in one sentence: the README's own description, else the manifest's."""
     rel = tree.first("README.md", "README.rst", "README", "README.txt", "readme.md", "Readme.md")
@@ -266,7 +280,7 @@ def _readme(tree: Tree, k: Knowledge) -> None:
     source = rel
     if not summary:
         name, summary, source = manifest_name or tree.root.name, description, manifest
-    if not summary or not source:
+    if not summary or not source or _names_only(summary, names):
         return
     body = f"Project {name}: {_ended(with_manifest_minimums(tree, summary))}"
     k.fact("project/summary", f"Project: {name[:80]}", body, source, tags=("readme",))

@@ -404,7 +404,10 @@ def do_script(tree: Tree, k: Knowledge) -> None:
     a task runner of its own. Functions named with a leading underscore are its helpers."""
     rel = next((f for f in ("do", "run", "tasks") if tree.has(f)), "")
     text = (tree.read(rel) or "") if rel else ""
-    if not SHELL_SHEBANG.match(text) or not re.search(r"\"\$@\"|\"\$1\"|\$\{1", text):
+    # the script runs the function its first argument names (`"$@"` as a line, `case "$1" in`); sshuttle's `run`
+    # hands "$@" to Python: its one function is a helper, not a task
+    dispatches = r'^\s*(exec\s+|eval\s+)?"?\$(@|1|\{@\}|\{1\})"?(\s|$)|\bcase\s+"?\$\{?1\b'
+    if not SHELL_SHEBANG.match(text) or not re.search(dispatches, text, re.MULTILINE):
         return
     bodies = {m.group(1): m.group(2) for m in SHELL_FUNCTION.finditer(text)}
     if bodies:

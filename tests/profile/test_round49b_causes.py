@@ -139,3 +139,56 @@ def test_a_use_strict_inside_a_module_function_is_not_the_file_s_opening(make_pr
     opening = "'use strict';\n\nconst a = 1;\n"
     strict = {"package.json": '{"name": "q"}', **{f"src/m{i}.js": opening for i in range(8)}}
     assert "`'use strict'`" in bodies(make_project, strict, "strict")["rules/file-headers"]
+
+
+def test_a_changelog_a_major_version_behind_the_package_gives_no_rule(make_project):
+    changelog = "".join(
+        f"## [1.1.{i}](https://x/compare) (2018-01-2{i})\n\n- **tag:** fix {i}\n\n" for i in range(4, 0, -1)
+    )
+    files = {
+        "package.json": '{\n  "name": "edge",\n  "version": "6.0.2"\n}',
+        "src/a.ts": "x\n",
+        "CHANGELOG.md": changelog,
+    }
+    assert "rules/changelog" not in bodies(make_project, files, "edge")
+    current = {**files, "package.json": '{\n  "name": "edge",\n  "version": "1.1.4"\n}'}
+    assert "rules/changelog" in bodies(make_project, current, "edge-current")
+
+
+def test_a_single_header_library_copied_in_is_not_the_project_s_cpp(make_project):
+    files = {"base/loop.c": "int loop(void) { return 0; }\n" * 2000, "base/loop.h": "int loop(void);\n",
+             "cpputil/json.hpp": "// nlohmann json\n" + "template <class T> T f(T t) { return t; }\n" * 12_000,
+             "http/Server.cpp": "int serve() { return 0; }\n" * 300}  # fmt: skip
+    languages = bodies(make_project, files, "libhv")["languages"]
+    assert "Main language: C." in languages and ".h headers count as C++" not in languages
+
+
+def test_a_run_script_that_hands_its_arguments_to_a_program_has_no_tasks(make_project):
+    run = '#!/usr/bin/env sh\nset -e\n\nbest() {\n  exec python3 "$@"\n}\n\nbest -m "vpn" "$@"\n'
+    files = {**PY_PACKAGE, "run": run}
+    assert "tasks/run" not in bodies(make_project, files, "sshuttle")
+    dispatcher = '#!/usr/bin/env bash\nset -e\n\nlint() {\n  golangci-lint run\n}\n\n"$@"\n'
+    assert "`./run lint`" in bodies(make_project, {**PY_PACKAGE, "run": dispatcher}, "plsdo")["tasks/run"]
+
+
+def test_a_description_that_only_repeats_the_name_is_no_summary(make_project):
+    composer = '{"name": "silverstripe/framework", "description": "The SilverStripe framework", "type": "library"}'
+    files = {"composer.json": composer, "src/Control.php": "<?php\n", "README.md": "# Silverstripe Framework\n"}
+    assert "project/summary" not in bodies(make_project, files, "silverstripe-framework")
+
+
+def test_an_example_built_only_on_request_is_no_example_program(make_project):
+    generator = "//go:build ignore\n\npackage main\n\nfunc main() {}\n"
+    files = {"go.mod": "module example.com/avo\n\ngo 1.22\n", "build/build.go": "package build\n",
+             "examples/add/asm.go": generator, "examples/add/add.go": "package add\n"}  # fmt: skip
+    assert "go/examples" not in bodies(make_project, files, "avo")
+    program = {**files, "examples/add/asm.go": generator.replace("//go:build ignore\n\n", "")}
+    assert "`go run ./examples/add`" in bodies(make_project, program, "avo-run")["go/examples"]
+
+
+def test_a_requirement_only_windows_files_import_is_not_what_the_client_is_built_on(make_project):
+    go_mod = "module example.com/dd\n\ngo 1.22\n\nrequire github.com/Microsoft/go-winio v0.6.2\n"
+    files = {"go.mod": go_mod, "statsd/udp.go": 'package statsd\n\nimport "net"\n\nvar _ net.Conn\n',
+             "statsd/pipe_windows.go": 'package statsd\n\nimport "github.com/Microsoft/go-winio"\n\nvar _ = winio.DialPipe\n'}  # fmt: skip
+    stack = bodies(make_project, files, "datadog-go")["go/stack"]
+    assert "built on" not in stack and "go-winio in its platform-specific files" in stack

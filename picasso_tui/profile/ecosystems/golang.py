@@ -233,6 +233,10 @@ def investigate(tree: Tree) -> Knowledge:
         none = "no runtime dependencies: its code imports only the standard library"
     if unnamed and not runtime:  # sqlx: go.mod requires three database drivers, for its tests
         none = f"its code imports only the standard library; its tests use {human_list(unnamed, 4)} (go.mod)"
+    platform = _platform_only(tree, own, runtime)
+    runtime = [d for d in runtime if d not in platform]
+    if platform and not runtime:  # datadog-go's client is UDP and UDS; go-winio only opens Windows' named pipes
+        none = f"its code imports only the standard library, and {human_list(platform, 3)} in its {PLATFORM_ONLY} files"
     runtime, ranked = rank_by_use(tree, runtime, (".go",), partial(_modules_imported, frozenset(runtime)))
     # most imported first; with no imports to go by, go.mod's order is `go mod tidy`'s alphabet, not the project's
     stack = Stack(runtime, set(for_tests), role=role, none=none, ordered=ranked)
@@ -356,6 +360,23 @@ def _imported_by_code(tree: Tree, modules: list[str], required: list[str]) -> li
     if not re.search(r"^import\b", text, re.MULTILINE):
         return required
     return [d for d in required if re.search(rf'"{re.escape(d)}(/[^"]*)?"', text)]
+
+
+PLATFORM_FILE = re.compile(r"_(windows|darwin|ios|android|freebsd|openbsd|netbsd|solaris|plan9|wasm|js)(_\w+)?\.go$")
+PLATFORM_ONLY = "platform-specific"
+
+
+def _platform_only(tree: Tree, modules: list[str], runtime: list[str]) -> list[str]:
+    """The requirements that only files built for one system import (pipe_windows.go's go-winio)."""
+    others = tuple(m.rsplit("/", 1)[0] + "/" for m in modules[1:] if "/" in m)
+    files = [f for f in tree.own if f.endswith(".go") and not f.endswith("_test.go") and not f.startswith(others)]
+    texts = {f: tree.read(f) or "" for f in files[:SCANNED]}
+    only: list[str] = []
+    for dep in runtime:
+        importing = [f for f, text in texts.items() if re.search(rf'"{re.escape(dep)}(/[^"]*)?"', text)]
+        if importing and all(PLATFORM_FILE.search(f) for f in importing):
+            only.append(dep)
+    return only
 
 
 def _pins_tools(tree: Tree, folder: str) -> bool:
@@ -641,7 +662,9 @@ def _example_programs(tree: Tree) -> list[str]:
         folder = rel.rsplit("/", 1)[0]
         if folder in found or rel.startswith(nested) or rel.endswith("_test.go"):
             continue  # lipgloss' examples/ is a module of its own: from the root, `go run` cannot reach it
-        if declares_main(tree.read(rel) or ""):
+        text = tree.read(rel) or ""
+        # avo's examples/add/asm.go is `//go:build ignore`, beside `package add`: a generator `go generate` runs
+        if declares_main(text) and not built_on_request(text[:3000]):
             found.append(folder)
     return sorted(found)[:MAX_EXAMPLES]
 
