@@ -63,6 +63,10 @@ NO_ROLE = re.compile(
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
     # dependency-analysis' CI `./gradlew -p build-logic/ buildHealth` checks the build's own logic, not the project
     r"^(\./)?gradlew?\b.*\s(-p|--project-dir)[ =]?(\./)?(build-logic|buildSrc|gradle/[\w-]+)/?(\s|$)|"
+    # kotlin-jdsl's CI `./gradlew -p example/spring-data-jpa-boot4 test` builds an example application
+    r"^(\./)?gradlew?\b.*\s(-p|--project-dir)[ =]?(\./)?(examples?|samples?)/[\w.-]+/?(\s|$)|"
+    # tenancy's `composer docker-up` starts the test services; it runs no test
+    r"^(composer|npm run|yarn|pnpm|make|just) docker[-:_](up|down|start|stop|restart|build|rebuild)\b|"
     r"^(just|make|task) (-l|--list|help)$|"  # sqlite-utils' `just -l` lists the recipes
     r"^(just|make|task) [\w-]*:?(acceptance|e2e)[:\w-]*(package|build)\b|"  # nfpm's test packages for acceptance
     r"^composer (global )?(remove|config|update|outdated|show|why)\b|"  # composer-normalize's CI drops a plugin
@@ -156,6 +160,8 @@ COMMAND_ROLES = (
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
+    # vyper's README: `make dev-init` installs the development dependencies, it runs nothing
+    ("install", re.compile(r"^(make|just|task|invoke|inv) ([\w]+[-_])?(install|bootstrap|setup|init)$")),
     ("install", re.compile(r"^(make|just|task|invoke|inv) (install|bootstrap|setup)\b")),
     ("build", re.compile(r"\b(build|compile|package|assemble)\b|^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
@@ -501,9 +507,12 @@ _EXTRAS_INSTALL = re.compile(r"\bpip3? install (?:-[-\w]+ )*['\"]?\.['\"]?\[([\w
 def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     """aiogram's guide: `pip install -e .[dev,test,docs,fast]`, where dev and test are [dependency-groups], not
     extras: pip warns that the project provides no such extra and installs neither the tests' nor the linters'
-    tools. Only a pyproject.toml whose [project] table declares its extras statically can say so."""
+    tools (uv's `--extra dev` stops). Only a pyproject.toml whose [project] table declares its extras statically can
+    say so."""
     named = _EXTRAS_INSTALL.search(command)
-    if not named or not tree.has("pyproject.toml"):
+    # vyper's CLAUDE.md: `uv sync --extra dev`, where dev is a dependency group: uv stops, "Extra `dev` is not defined"
+    extras = ",".join(re.findall(r"(?:^|\s)--extra[ =]([\w.-]+)", command)) if command.startswith("uv ") else ""
+    if not (named or extras) or not tree.has("pyproject.toml"):
         return False
     project = load_toml(tree, "pyproject.toml").get("project")
     if not isinstance(project, dict) or "optional-dependencies" in (project.get("dynamic") or []):
@@ -513,7 +522,8 @@ def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     if not extras and not groups:
         return False  # a project that declares neither may still be read by an older guide's reader: leave it
     declared = {re.sub(r"[-_.]+", "-", e).lower() for e in extras}
-    wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in named.group(1).split(",") if e.strip()}
+    listed = named.group(1) if named else extras
+    wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in listed.split(",") if e.strip()}
     return bool(wanted - declared)
 
 
@@ -535,6 +545,8 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False
     if _names_undeclared_extras(tree, command):
         return False
+    if at_root and re.match(r"(\./)?mvnw? ", command) and not tree.has("pom.xml"):
+        return False  # diktat's guide still says `mvn clean install`; its build moved to Gradle, no pom.xml is left
     if (
         at_root
         and re.fullmatch(r"go (test|build|vet)( -[\w.=-]+)*", command)

@@ -21,7 +21,8 @@ MIN_COMMITS = 5
 """Fewer commits say nothing about habits (an imported tree is often one commit)."""
 CONVENTIONAL = re.compile(
     r"^(?:(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])\ufe0f?\s*)?"  # gookit's ":sparkles: feat: …"
-    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\))?!?:\s"  # fabric.js' `feat():`
+    # fabric.js' `feat():`; vyper's `fix[venom]:` puts the scope in brackets
+    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\)|\[[^\]]*\])?!?:\s"
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 SQUASH_SUFFIX = re.compile(r"\s\(#\d+\)$")

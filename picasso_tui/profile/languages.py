@@ -45,6 +45,8 @@ def language_in(tree: Tree, rel: str) -> str | None:
     lang = language_of(rel)
     if lang == "c" and rel.lower().endswith(".h"):
         return _folder_headers(tree).get(rel.rsplit("/", 1)[0] if "/" in rel else "") or _headers_for(tree)
+    if lang == "cpp" and rel.lower().endswith(".inl"):  # aws-c-common's inline headers: C, as its CMake project is
+        return _headers_for(tree)
     return lang
 
 
@@ -54,7 +56,7 @@ def _folder_headers(tree: Tree) -> dict[str, str]:
     if "_folder_headers" not in tree.__dict__:
         seen: dict[str, set[str]] = {}
         for f in tree.sizes:
-            if (lang := language_of(f)) in ("c", "cpp") and not f.lower().endswith(".h"):
+            if (lang := language_of(f)) in ("c", "cpp") and not f.lower().endswith((".h", ".inl")):
                 seen.setdefault(f.rsplit("/", 1)[0] if "/" in f else "", set()).add(lang)
         tree.__dict__["_folder_headers"] = {d: next(iter(ls)) for d, ls in seen.items() if len(ls) == 1}
     return tree.__dict__["_folder_headers"]

@@ -20,7 +20,7 @@ from picasso_tui.profile.ecosystems.common import (
 )
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
-from picasso_tui.profile.languages import STUBS, language_in
+from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
@@ -347,7 +347,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         if top.startswith(".") and top not in (".github", ".gitlab", ".circleci"):
             continue  # editor, hook and agent settings (.vscode/, .husky/, .claude/): not the project's layout
         counts[top] += 1
-        lang = language_in(tree, rel)
+        # skeema's internal/*/testdata/*.sql are what its Go tests load: internal/ is Go, not "mostly SQL"
+        lang = None if TEST_DATA.search(rel) or EXPECTED_OUTPUT.search(rel) else language_in(tree, rel)
         if lang and not rel.endswith(STUBS):  # typings describe the code beside them, they are not more of it
             langs.setdefault(top, Counter())[lang] += 1
         elif lang:

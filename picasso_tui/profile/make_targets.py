@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.walk import Tree
+
 _NAME = r"[A-Za-z_][\w.+-]*(?:\$[({]\w+[)}])?"
 """A target's name, maybe ending in a variable (munit's `example$(EXTENSION)`, the first and so default target)."""
 _TARGET = re.compile(rf"^({_NAME}(?:\s+{_NAME})*)\s*:(?!=)([^\n]*)$", re.MULTILINE)
@@ -162,3 +164,10 @@ def listed_targets(text: str) -> list[str]:
         words = value.group(1).replace("\\\n", " ").split() if value else []
         names += [w for w in words if re.fullmatch(r"[A-Za-z][\w.-]*", w)]
     return names
+
+
+def written_by_configure(tree: Tree, text: str) -> str:
+    """The file the Makefile includes that ./configure writes (lowdown's `include Makefile.configure`), when the
+    checkout lacks it and has the configure script: make stops until ./configure has run. "" otherwise."""
+    missing = [f for f in re.findall(r"^include\s+(\S+)\s*$", text, re.MULTILINE) if not tree.has(f)]
+    return missing[0] if missing and tree.has("configure") else ""

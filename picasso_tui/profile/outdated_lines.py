@@ -93,6 +93,16 @@ def retired_ci(tree: Tree, line: str) -> bool:
     )
 
 
+def retired_maven(tree: Tree, line: str) -> bool:
+    """diktat's guide: "run `mvn clean install`", though the build moved to Gradle and no pom.xml is left at the
+    root: the command fails."""
+    return (
+        bool(re.search(r"`(\./)?mvnw? ", line))
+        and not tree.has("pom.xml")
+        and bool(tree.first("build.gradle.kts", "build.gradle"))
+    )
+
+
 def outdated(tree: Tree, line: str) -> bool:
     return (
         missing_folder(tree, line)
@@ -103,4 +113,5 @@ def outdated(tree: Tree, line: str) -> bool:
         or below_minimum(tree, line)
         or retired_ci(tree, line)
         or missing_project_file(tree, line)
+        or retired_maven(tree, line)
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from fnmatch import fnmatch
 
 import tomli
@@ -34,6 +35,7 @@ from picasso_tui.profile.make_targets import (
     listed_targets,
     make_rules,
     runs_tests,
+    written_by_configure,
 )
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.recipes import JUST_PARAMETERS
@@ -337,13 +339,18 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             and not _only_fails(_recipe(text, n))
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone
         ]
+        made = len(k.commands)
         _targets(k, rel, "make", live, text)
+        # lowdown's Makefile includes Makefile.configure, which ./configure writes: make stops without it
+        if generated := written_by_configure(tree, text):
+            after = f"after `./configure`, which writes {generated}"
+            k.commands[made:] = [replace(c, note=c.note or after) for c in k.commands[made:]]
         _one_test_variable(k, rel, text)
         first = default_target(text)
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
         needs, recipe = make_rules(text).get(first, ([], ""))
         release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
-        # ginkgo's `all: vet test` only checks: go vet and the suite, nothing built
+        # ginkgo's `all: vet test` only checks: go vet and the suite, nothing built (sarama's also fetches)
         checks = bool(needs) and not recipe.strip() and all(_CHECK_TARGET.fullmatch(n) for n in needs)
         # go-pretty's `default: help` prints the targets, it builds nothing
         plain = first in ("all", "default") and first in live and not release and needs != ["help"] and not checks
@@ -358,7 +365,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
 
 
-_CHECK_TARGET = re.compile(r"(go-?)?(vet|lint|test|tests|check|fmt|format|tidy|staticcheck|golangci-lint)")
+_CHECK_TARGET = re.compile(
+    r"(go-?)?(vet|lint|test|tests|check|fmt|format|tidy|staticcheck|golangci-lint|get|update|deps|download|generate)"
+)
+"""Chores a default target may run instead of a build: sarama's `default: fmt get update test lint` builds nothing."""
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:

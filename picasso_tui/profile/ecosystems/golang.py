@@ -246,10 +246,23 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
     _fuzz_targets(k, tree)
+    if not tree.has("go.mod") and "/" in root:  # gocache's modules are lib/ and store/*: none at the root
+        base = root.rsplit("/", 1)[0]
+        k.commands = [
+            replace(c, command=_in_module(c.command, base), source=root if c.source == "go.mod" else c.source)
+            for c in k.commands
+        ]
     if side:  # nghttp2's `go build ./...` builds its integration tests: the C build's commands come first
         note = f"the Go code in {human_list([f'{f}/' for f in side], 4)} only"
         k.commands = [replace(c, priority=c.priority + SIDE_PENALTY, note=c.note or note) for c in k.commands]
     return k
+
+
+def _in_module(command: str, base: str) -> str:
+    """A root-run go command run in the module's folder: at a root with no go.mod, go finds no main module."""
+    if not command.startswith(("go ", "golangci-lint ")):
+        return command
+    return f"cd {base} && " + command.replace(f"./{base}/", "./")
 
 
 SIDE_FOLDER = re.compile(r"(integration[-_]?tests?|e2e|tests?|testing|contrib|tools?|scripts?|hack|fuzz)")

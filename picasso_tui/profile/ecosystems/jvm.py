@@ -285,6 +285,13 @@ def investigate(tree: Tree) -> Knowledge:
     tested = _tested(tree, modules)
     if gradle and tested and _test_files(tree, "") > _test_files(tree, tested[0]):
         tested = ["", *tested]  # signal-cli's root project holds 5 tests, its lib module 2: one runs at the root
+    elif (
+        gradle
+        and not tested
+        and _test_files(tree, "")
+        and any("/" in f and not is_auxiliary(f) for f in tree.named("build.gradle.kts", "build.gradle"))
+    ):  # kotlin-jdsl's settings include its modules through a function of its own: `--tests` must name the root's
+        tested = [""]
     with_siblings = tool == "Maven" and bool(tested) and depends_on_sibling(tree, tested[0])
     poms = "\n".join(tree.read(m) or "" for m in manifests[:40]) if tool == "Maven" else ""
     multiplatform = _multiplatform_jvm(tree) if gradle else ""
