@@ -168,11 +168,7 @@ def _qt_translation(tree: Tree, rel: str) -> bool:
         return False
     known: dict[str, bool] = tree.__dict__.setdefault("_qt_translations", {})
     if rel not in known:
-        try:
-            with open(tree.root / rel, "rb") as handle:
-                head = handle.read(512)
-        except OSError:
-            head = b""
+        head = _head(tree, rel, 512)
         known[rel] = head.lstrip().startswith(b"<?xml") or b"<!DOCTYPE TS>" in head
     return known[rel]
 
@@ -190,13 +186,18 @@ def _minified(tree: Tree, rel: str) -> bool:
         return False
     known: dict[str, bool] = tree.__dict__.setdefault("_minified", {})
     if rel not in known:
-        try:
-            with open(tree.root / rel, "rb") as handle:
-                head = handle.read(SNIFFED_BYTES)
-        except OSError:
-            head = b""
+        head = _head(tree, rel, SNIFFED_BYTES)
         known[rel] = len(head) / (head.count(b"\n") + 1) > MINIFIED_LINE
     return known[rel]
+
+
+def _head(tree: Tree, rel: str, size: int) -> bytes:
+    """The file's first bytes, read apart from the tree's text cache (which would keep the whole file)."""
+    try:
+        with open(tree.root / rel, "rb") as handle:
+            return handle.read(size)
+    except OSError:
+        return b""
 
 
 BUNDLE_BYTES = 500_000
