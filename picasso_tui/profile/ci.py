@@ -636,7 +636,8 @@ def _read_ci(tree: Tree) -> CiReading | None:
 
 
 def _github_actions(tree: Tree) -> CiReading | None:
-    files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
+    # GitHub runs only the files right in .github/workflows: aws-c-common's proof_ci_resources/config.yaml is data
+    files = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml")) and f.count("/") == 2]
     if not files:
         return None
     used, skipped, jobs, steps, counts = [], [], {}, [], {}
@@ -655,6 +656,8 @@ def _github_actions(tree: Tree) -> CiReading | None:
         jobs[rel] = names
         matrices[rel] = matrix_phrase(
             [raw_jobs[j] for j in raw_jobs if str(j) in names and isinstance(raw_jobs[j], dict)]
+            if isinstance(raw_jobs, dict)
+            else []
         )
         counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
         steps += found

@@ -511,18 +511,18 @@ def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     say so."""
     named = _EXTRAS_INSTALL.search(command)
     # vyper's CLAUDE.md: `uv sync --extra dev`, where dev is a dependency group: uv stops, "Extra `dev` is not defined"
-    extras = ",".join(re.findall(r"(?:^|\s)--extra[ =]([\w.-]+)", command)) if command.startswith("uv ") else ""
-    if not (named or extras) or not tree.has("pyproject.toml"):
+    asked = ",".join(re.findall(r"(?:^|\s)--extra[ =]([\w.-]+)", command)) if command.startswith("uv ") else ""
+    if not (named or asked) or not tree.has("pyproject.toml"):
         return False
-    project = load_toml(tree, "pyproject.toml").get("project")
+    pyproject = load_toml(tree, "pyproject.toml")
+    project = pyproject.get("project")
     if not isinstance(project, dict) or "optional-dependencies" in (project.get("dynamic") or []):
         return False
     extras = project.get("optional-dependencies") or {}
-    groups = load_toml(tree, "pyproject.toml").get("dependency-groups") or {}
-    if not extras and not groups:
+    if not extras and not pyproject.get("dependency-groups"):
         return False  # a project that declares neither may still be read by an older guide's reader: leave it
     declared = {re.sub(r"[-_.]+", "-", e).lower() for e in extras}
-    listed = named.group(1) if named else extras
+    listed = named.group(1) if named else asked
     wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in listed.split(",") if e.strip()}
     return bool(wanted - declared)
 

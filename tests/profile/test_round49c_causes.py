@@ -101,3 +101,25 @@ def test_a_c_project_s_inline_headers_are_c(make_project):
              "include/aws/common/buf.h": "int buf(void);\n"}  # fmt: skip
     languages = bodies(make_project, files, "aws-c-common")["languages"]
     assert "C++" not in languages and "Main language: C." in languages
+
+
+def test_a_uv_extra_that_is_a_group_costs_no_other_command(make_project):
+    # the check once read the project's extras in place of the guide's: the whole guide step stopped on vyper
+    pyproject = '[project]\nname = "vy"\nversion = "1"\n\n[dependency-groups]\ndev = ["pytest"]\n'
+    readme = "# vy\n\n## Development\n\n```\nuv sync --extra dev\nmake lint\n```\n"
+    files = {"pyproject.toml": pyproject, "README.md": readme, "vy/__init__.py": "x = 1\n",
+             "Makefile": "lint:\n\tflake8 vy\n"}  # fmt: skip
+    learned = bodies(make_project, files, "vyper-guide")
+    assert learned["workflow/lint"].startswith("To lint: `make lint`")
+
+
+def test_a_yaml_file_in_a_folder_under_workflows_is_no_workflow(make_project):
+    ci = (
+        "on: [push, pull_request]\njobs:\n  linux:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - run: ctest --test-dir build\n"
+    )
+    files = {"CMakeLists.txt": "project(common LANGUAGES C)\n", "source/a.c": "int a(void) { return 0; }\n",
+             ".github/workflows/ci.yml": ci,
+             ".github/workflows/proof_ci_resources/config.yaml": "on: [push]\nproofs: [a, b]\n"}  # fmt: skip
+    learned = bodies(make_project, files, "aws-c-common-ci")
+    assert "proof_ci_resources" not in learned["ci"] and "ci.yml" in learned["ci"]
