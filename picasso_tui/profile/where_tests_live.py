@@ -26,7 +26,20 @@ spec/**/*Spec.php (a `*TestCase.php` is no test:
 Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside; in a JVM
 test source set, Spock's and ScalaTest's *Spec files and Failsafe's *IT classes (dependency-analysis-gradle-plugin's
 132 functional specs, jsonschema2pojo's 75 integration tests)."""
-TEST_DIRS = {"tests", "test", "spec", "__tests__", "testing", "e2e", "src/test", "t"}  # kombu's and Perl's t/
+# kombu's and Perl's t/; borg's src/borg/testsuite/, libffi's DejaGnu testsuite/, libhv's unittest/
+TEST_DIRS = {
+    "tests",
+    "test",
+    "spec",
+    "__tests__",
+    "testing",
+    "e2e",
+    "src/test",
+    "t",
+    "testsuite",
+    "unittest",
+    "unittests",
+}
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a
 `java-test` or `*-tests` module, will_paginate's spec-non-rails/ suite): its tests are not beside the source they

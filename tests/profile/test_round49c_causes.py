@@ -123,3 +123,13 @@ def test_a_yaml_file_in_a_folder_under_workflows_is_no_workflow(make_project):
              ".github/workflows/proof_ci_resources/config.yaml": "on: [push]\nproofs: [a, b]\n"}  # fmt: skip
     learned = bodies(make_project, files, "aws-c-common-ci")
     assert "proof_ci_resources" not in learned["ci"] and "ci.yml" in learned["ci"]
+
+
+def test_a_testsuite_or_unittest_folder_holds_the_tests_not_the_source_beside_them(make_project):
+    files = {"setup.py": "from setuptools import setup\nsetup(name='borg')\n", "src/borg/__init__.py": "",
+             "src/borg/archive.py": "x = 1\n", "src/borg/testsuite/__init__.py": "",
+             **{f"src/borg/testsuite/m{i}_test.py": "def test_a():\n    pass\n" for i in range(4)}}  # fmt: skip
+    assert "they live in src/borg/testsuite/ (4 files)" in bodies(make_project, files, "borg")["layout/tests"]
+    c = {"Makefile": "all:\n\tcc -o hv base/hbase.c\n", "base/hbase.c": "int b(void) { return 0; }\n",
+         **{f"unittest/m{i}_test.c": "int main(void) { return 0; }\n" for i in range(3)}}  # fmt: skip
+    assert "beside the source" not in bodies(make_project, c, "libhv")["layout/tests"]
