@@ -518,6 +518,16 @@ def deprecation(text: str, limit: int = 100) -> str:
     return chosen if len(chosen) <= limit else chosen[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+NOT_A_DESCRIPTION = re.compile(
+    r"^last (modified|updated|changed)\b|"  # jsch's examples/README: "Last modified: Wed Oct 16 13:53:12 UTC 2002"
+    r"^[\w.-]+ by [A-Z][a-z]+ [A-Z]|"  # nginx's contrib/README: "geo2nginx.pl by Andrei Nigmatulin"
+    r"^(sudo|\$) |"  # pm2's test/README line `sudo update-rc.d -f pm2-init.sh remove`: a command
+    r"^(?-i:[a-z][\w.-]*) -{1,2}\w",  # nginx's misc/README: "make -f misc/GNUmakefile release"
+    re.IGNORECASE,
+)
+"""A README's first line that says nothing of what its folder is for."""
+
+
 def first_sentence(text: str, limit: int = 100) -> str:
     """The first sentence of a document's first prose paragraph (headings, setext underlines, badges, HTML and
     code skipped). A YAML front matter (PHP-DI's doc/README.md: "--- layout: documentation …") is the site
@@ -533,6 +543,10 @@ def first_sentence(text: str, limit: int = 100) -> str:
                 r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I
             ):
                 continue  # PHP-DI's "released under the MIT license.", checkmk's "Written by Micah J Cowan."
+            if re.match(r"[\w.-]+:\s*https?://", sentence):
+                continue  # vite_ruby's package READMEs open with link definitions ("vite_rails: https://…"): markup
+            if NOT_A_DESCRIPTION.search(sentence):
+                return ""  # what follows such a line is seldom the folder's description either (pm2's log lines)
             if re.search(r"(\b(invoke|run|use|type|execute|call)|:)$", sentence, re.IGNORECASE):
                 return ""  # jansson's doc/README: "To build the documentation, invoke" and then its command
             return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"

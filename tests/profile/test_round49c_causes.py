@@ -133,3 +133,17 @@ def test_a_testsuite_or_unittest_folder_holds_the_tests_not_the_source_beside_th
     c = {"Makefile": "all:\n\tcc -o hv base/hbase.c\n", "base/hbase.c": "int b(void) { return 0; }\n",
          **{f"unittest/m{i}_test.c": "int main(void) { return 0; }\n" for i in range(3)}}  # fmt: skip
     assert "beside the source" not in bodies(make_project, c, "libhv")["layout/tests"]
+
+
+def test_a_folder_readme_that_opens_with_a_credit_a_date_or_a_command_is_not_quoted(make_project):
+    files = {"src/core.c": "int core(void) { return 0; }\n" * 50, "README.md": "# srv\n\nA web server.\n",
+             "contrib/README": "geo2nginx.pl by Andrei Nigmatulin\n\nThe perl script converts a CSV database.\n",
+             "contrib/geo2nginx.pl": "print 1;\n",
+             "examples/README": "Last modified: Wed Oct 16 13:53:12 UTC 2002\n\nSome examples.\n",
+             "examples/a.c": "int main(void) { return 0; }\n",
+             "misc/README": "make -f misc/GNUmakefile release\n", "misc/GNUmakefile": "release:\n\ttrue\n",
+             "pkg/README.md": "vite_rails: https://example.org/vite_rails\n\nConvention over configuration for Ruby.\n",
+             "pkg/a.rb": "x = 1\n"}  # fmt: skip
+    folders = bodies(make_project, files, "nginx")["layout/folders"]
+    assert "Nigmatulin" not in folders and "Last modified" not in folders and "make -f" not in folders
+    assert "README: Convention over configuration for Ruby" in folders
