@@ -543,7 +543,7 @@ def first_sentence(text: str, limit: int = 100) -> str:
                 r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I
             ):
                 continue  # PHP-DI's "released under the MIT license.", checkmk's "Written by Micah J Cowan."
-            if re.match(r"[\w.-]+:\s*https?://", sentence):
+            if re.match(r"[a-z][\w.-]*:\s*https?://", sentence):
                 continue  # vite_ruby's package READMEs open with link definitions ("vite_rails: https://…"): markup
             if NOT_A_DESCRIPTION.search(sentence):
                 return ""  # what follows such a line is seldom the folder's description either (pm2's log lines)
