@@ -11,12 +11,15 @@ from __future__ import annotations
 from tests.profile.learned import bodies, commit_conventions
 
 
-def test_a_setup_target_is_an_install_and_an_extra_that_is_a_group_is_no_setup(make_project):
+def _vyper(readme: str, makefile: str) -> dict[str, str]:
+    """A package whose dev tools are a dependency group, with this README and Makefile."""
     pyproject = '[project]\nname = "vy"\nversion = "1"\n\n[dependency-groups]\ndev = ["pytest"]\n'
+    return {"pyproject.toml": pyproject, "README.md": readme, "vy/__init__.py": "x = 1\n", "Makefile": makefile}
+
+
+def test_a_setup_target_is_an_install_and_an_extra_that_is_a_group_is_no_setup(make_project):
     readme = "# vy\n\n## Development\n\nSet up with `make dev-init`, or with `uv sync --extra dev`.\n"
-    files = {"pyproject.toml": pyproject, "README.md": readme, "vy/__init__.py": "x = 1\n",
-             "Makefile": "dev-init:\n\tpip install -e .\n"}  # fmt: skip
-    learned = bodies(make_project, files, "vyper")
+    learned = bodies(make_project, _vyper(readme, "dev-init:\n\tpip install -e .\n"), "vyper")
     assert "workflow/run" not in learned or "dev-init" not in learned["workflow/run"]
     assert "--extra dev" not in learned["workflow/install"]
 
@@ -105,11 +108,8 @@ def test_a_c_project_s_inline_headers_are_c(make_project):
 
 def test_a_uv_extra_that_is_a_group_costs_no_other_command(make_project):
     # the check once read the project's extras in place of the guide's: the whole guide step stopped on vyper
-    pyproject = '[project]\nname = "vy"\nversion = "1"\n\n[dependency-groups]\ndev = ["pytest"]\n'
     readme = "# vy\n\n## Development\n\n```\nuv sync --extra dev\nmake lint\n```\n"
-    files = {"pyproject.toml": pyproject, "README.md": readme, "vy/__init__.py": "x = 1\n",
-             "Makefile": "lint:\n\tflake8 vy\n"}  # fmt: skip
-    learned = bodies(make_project, files, "vyper-guide")
+    learned = bodies(make_project, _vyper(readme, "lint:\n\tflake8 vy\n"), "vyper-guide")
     assert learned["workflow/lint"].startswith("To lint: `make lint`")
 
 
