@@ -604,13 +604,12 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
     # argcomplete keeps a [tool.black] table from before `ruff format`: with ruff formatting and black nowhere in
     # the dependencies, the table is a leftover
     leftover = "black" not in deps and _formats_with_ruff(tree, tool_cfg) and bool(ruff_file or "ruff" in tool_cfg)
-    # sshuttle's dev group lists black and nothing configures or runs it: its single-quoted code was never formatted
-    leftover = leftover or ("black" not in tool_cfg and not _black_as_run(tree) and not_black_formatted(tree))
     if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree) and not leftover:
         ran = _black_as_run(tree) if "black" not in tool_cfg else None
         if ran:  # faker has no black config: its Makefile's `black --line-length 120 faker tests scripts` is the one
             k.command("format", f"{run}{ran[0]}", ran[1], 60)
-        else:
+        elif "black" in tool_cfg or not not_black_formatted(tree):
+            # sshuttle's dev group lists black, and nothing configures or runs it: its code was never formatted
             k.command("format", f"{run}black .", "pyproject.toml [tool.black]" if "black" in tool_cfg else "black", 62)
     if "flake8" in deps or tree.has(".flake8"):
         k.command("lint", f"{run}flake8", ".flake8" if tree.has(".flake8") else "flake8", 62)
