@@ -13,6 +13,7 @@ import tomli
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.agent_files import agent_files
 from picasso_tui.profile.commands import guide_files
+from picasso_tui.profile.ecosystems.common import load_json, load_toml
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.guide_text import UNDERLINE, plain
 from picasso_tui.profile.history import CONVENTIONAL
@@ -441,19 +442,15 @@ def _stale(tree: Tree, title: str) -> bool:
 def _behind_the_manifest(tree: Tree, title: str) -> bool:
     """The newest entry is a major version behind the version package.json or Cargo.toml declares."""
     if tree.has("package.json"):
-        text = (tree.read("package.json") or "").split('"scripts"', 1)[0]  # a script named "version" is no version
-        declared = re.search(r'^\s{0,4}"version"\s*:\s*"v?(\d+)\.', text, re.M)
-    else:
-        package = (
-            (tree.read("Cargo.toml") or "").split("[package]", 1)[-1].split("\n[", 1)[0]
-            if tree.has("Cargo.toml")
-            else ""
-        )
-        declared = re.search(r'^version\s*=\s*"(\d+)\.', package, re.M)
+        declared = load_json(tree, "package.json").get("version")
+    else:  # load_toml gives {} for a missing Cargo.toml
+        package = load_toml(tree, "Cargo.toml").get("package")
+        declared = package.get("version") if isinstance(package, dict) else None
+    major = re.match(r"v?(\d+)\.", declared) if isinstance(declared, str) else None  # `version.workspace = true`
     entry = re.search(r"(\d+)\.\d+", title)
-    if entry is None or declared is None:
+    if entry is None or major is None:
         return False
-    return int(declared.group(1)) > int(entry.group(1))
+    return int(major.group(1)) > int(entry.group(1))
 
 
 def finding(tree: Tree) -> Finding | None:

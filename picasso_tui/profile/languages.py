@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
 from picasso_tui.profile.generated import generated_by
-from picasso_tui.profile.walk import Tree, in_fixture_project, is_vendored
+from picasso_tui.profile.walk import Tree, in_fixture_project, is_vendored, read_bounded
 
 MIN_SHARE = 0.01
 _PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
@@ -168,8 +168,8 @@ def _qt_translation(tree: Tree, rel: str) -> bool:
         return False
     known: dict[str, bool] = tree.__dict__.setdefault("_qt_translations", {})
     if rel not in known:
-        head = _head(tree, rel, 512)
-        known[rel] = head.lstrip().startswith(b"<?xml") or b"<!DOCTYPE TS>" in head
+        head = read_bounded(tree.root / rel, 512) or ""
+        known[rel] = head.lstrip().startswith("<?xml") or "<!DOCTYPE TS>" in head
     return known[rel]
 
 
@@ -186,18 +186,9 @@ def _minified(tree: Tree, rel: str) -> bool:
         return False
     known: dict[str, bool] = tree.__dict__.setdefault("_minified", {})
     if rel not in known:
-        head = _head(tree, rel, SNIFFED_BYTES)
-        known[rel] = len(head) / (head.count(b"\n") + 1) > MINIFIED_LINE
+        head = read_bounded(tree.root / rel, SNIFFED_BYTES) or ""
+        known[rel] = len(head) / (head.count("\n") + 1) > MINIFIED_LINE
     return known[rel]
-
-
-def _head(tree: Tree, rel: str, size: int) -> bytes:
-    """The file's first bytes, read apart from the tree's text cache (which would keep the whole file)."""
-    try:
-        with open(tree.root / rel, "rb") as handle:
-            return handle.read(size)
-    except OSError:
-        return b""
 
 
 BUNDLE_BYTES = 500_000

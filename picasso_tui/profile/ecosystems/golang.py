@@ -362,14 +362,17 @@ SCANNED = 400
 """How many of the root module's Go files are read for their imports: enough for a large module, bounded."""
 
 
+def _code_files(tree: Tree, modules: list[str]) -> list[str]:
+    """The root module's own non-test Go files (the first SCANNED): not another module's, not a test's."""
+    others = tuple(m.rsplit("/", 1)[0] + "/" for m in modules[1:] if "/" in m)
+    files = [f for f in tree.own if f.endswith(".go") and not f.endswith("_test.go") and not f.startswith(others)]
+    return files[:SCANNED]
+
+
 def _imported_by_code(tree: Tree, modules: list[str], required: list[str]) -> list[str]:
     """The root module's requirements its non-test code imports (zap's testify and goleak are imported by its
     tests only; gRPC is another module's). All of them when no Go file imports anything."""
-    others = [m.rsplit("/", 1)[0] + "/" for m in modules[1:] if "/" in m]
-    files = [
-        f for f in tree.own if f.endswith(".go") and not f.endswith("_test.go") and not f.startswith(tuple(others))
-    ]
-    text = "\n".join(tree.read(f) or "" for f in files[:SCANNED])
+    text = "\n".join(tree.read(f) or "" for f in _code_files(tree, modules))
     if not re.search(r"^import\b", text, re.MULTILINE):
         return required
     return [d for d in required if re.search(rf'"{re.escape(d)}(/[^"]*)?"', text)]
@@ -381,9 +384,7 @@ PLATFORM_ONLY = "platform-specific"
 
 def _platform_only(tree: Tree, modules: list[str], runtime: list[str]) -> list[str]:
     """The requirements that only files built for one system import (pipe_windows.go's go-winio)."""
-    others = tuple(m.rsplit("/", 1)[0] + "/" for m in modules[1:] if "/" in m)
-    files = [f for f in tree.own if f.endswith(".go") and not f.endswith("_test.go") and not f.startswith(others)]
-    texts = {f: tree.read(f) or "" for f in files[:SCANNED]}
+    texts = {f: tree.read(f) or "" for f in _code_files(tree, modules)}
     only: list[str] = []
     for dep in runtime:
         importing = [f for f, text in texts.items() if re.search(rf'"{re.escape(dep)}(/[^"]*)?"', text)]
