@@ -314,6 +314,13 @@ def _own_role(command: str) -> str | None:
     pixi = re.match(r"^pixi run (?:(?:-e|--environment)[ =]\S+ )?([\w:-]+)$", command)
     if pixi:  # pint's guide: `pixi run --environment lint lint --all-files` is its `lint` task
         return TARGET_ROLES.get(pixi.group(1).lower())
+    if re.match(r"^deno check\b", command):
+        return "typecheck"  # Deno's own type check of the modules it names
+    if re.match(r"^deno fmt\b.*\s--check\b", command):
+        return "lint"  # oak's CI `deno fmt --check` reports unformatted files, it rewrites none
+    deno = re.match(r"^deno task ([\w:-]+)$", command)
+    if deno and deno.group(1).lower() in TARGET_ROLES:  # typebox's `deno task start` runs its example
+        return TARGET_ROLES[deno.group(1).lower()]
     poe = re.match(r"^(?:uv run |poetry run )?poe ([\w:-]+)$", command)
     if poe:  # tenacity's `poe check`: the task's name says its role, as a make target's does
         return TARGET_ROLES.get(poe.group(1).lower())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from picasso_tui.profile.ecosystems import cpp, golang, javascript, jvm, php, python, ruby, rust, sbt
+from picasso_tui.profile.ecosystems import cpp, deno, golang, javascript, jvm, php, python, ruby, rust, sbt
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
@@ -12,6 +12,7 @@ from picasso_tui.profile.walk import Tree
 ECOSYSTEMS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Python", or_in_folder(python.investigate)),
     ("JavaScript/TypeScript", or_in_folder(javascript.investigate)),
+    ("Deno", or_in_folder(deno.investigate)),
     ("Rust", or_in_folder(rust.investigate)),
     ("Go", or_in_folder(golang.investigate)),
     ("Java/Kotlin", or_in_folder(jvm.investigate)),

@@ -14,7 +14,7 @@ from picasso_tui.profile.walk import Tree, is_auxiliary
 Investigate = Callable[[Tree], Knowledge]
 
 ROOT_BUILDS = re.compile(
-    r"^(pyproject\.toml|setup\.py|setup\.cfg|package\.json|Cargo\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?"
+    r"^(pyproject\.toml|setup\.py|setup\.cfg|package\.json|deno\.jsonc?|Cargo\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?"
     r"|settings\.gradle(\.kts)?|Gemfile|[\w.-]+\.gemspec|composer\.json|CMakeLists\.txt|[Mm]akefile|meson\.build"
     r"|configure(\.ac)?|build\.zig|\w+\.cabal|mix\.exs|Package\.swift)$"
 )
