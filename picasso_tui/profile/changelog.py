@@ -202,6 +202,8 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
         return None  # picomatch's says it follows Keep a Changelog: written by hand, whatever release tool is there
     if tools and not hashed and _asks_for_entries(tree, rel):
         return None  # tantivy's README: "Feel free to update CHANGELOG.md"; its cliff.toml drafts, people write
+    if not tools and re.match(r"\s*(#+\s*\[?unreleased\]?|unreleased\s*\n[=-]+)\s*\n", text, re.IGNORECASE):
+        return None  # tiny's opens with `# Unreleased`: entries written as changes land, citing their hash or PR
     if tools or hashed >= 10:  # lines ending in their commit's hash: written from the history, not by hand
         by = f" by {tools[0]}" if tools else ""
         # auto-changelog lists the commits' subjects as written (form-data's `[Fix] …`): no convention to follow

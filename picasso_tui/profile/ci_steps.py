@@ -91,9 +91,11 @@ def matrix_folders(folder: str, job: dict[Any, Any]) -> list[str]:
 def posix_shell(workflow: dict[Any, Any], job: dict[Any, Any], step: dict[Any, Any]) -> bool:
     """The step's `run:` text is shell lines: no `shell: python` (a script's statements, not commands) on the step,
     its job's defaults or the workflow's, nor `shell: cmd`, whose lines go on after a `^` (cmark's Windows job), nor
-    PowerShell (ebpf's windows job: `Write-Error "Setup script not found…"`)."""
+    PowerShell (ebpf's windows job: `Write-Error "Setup script not found…"`), nor another language's interpreter
+    (cppinsights' `shell: cmake -P {0}` coverage step: `COMMAND cmake --build …` is an argument of execute_process)."""
     shell = str(step.get("shell") or run_default(job, "shell") or run_default(workflow, "shell"))
-    return not re.match(r"python|cmd\b|pwsh\b|powershell\b", shell.strip(), re.IGNORECASE)
+    interpreters = r"python|cmd\b|pwsh\b|powershell\b|cmake\b|node\b|perl\b|ruby\b|rscript\b"
+    return not re.match(interpreters, shell.strip(), re.IGNORECASE)
 
 
 MATRIX_VALUES = 24

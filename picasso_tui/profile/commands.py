@@ -61,6 +61,7 @@ NO_ROLE = re.compile(
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
     r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
     r"^cmake -E\b|"  # inja's CI `cmake -E remove_directory build`: a file utility, no build
+    r"^(copy|xcopy|robocopy|cp|mv|move|ren|rename)\s|"  # openal-soft's CI copies build/Release/*.exe to Artifacts/
     # dependency-analysis' CI `./gradlew -p build-logic/ buildHealth` checks the build's own logic, not the project
     r"^(\./)?gradlew?\b.*\s(-p|--project-dir)[ =]?(\./)?(build-logic|buildSrc|gradle/[\w-]+)/?(\s|$)|"
     # kotlin-jdsl's CI `./gradlew -p example/spring-data-jpa-boot4 test` builds an example application

@@ -22,7 +22,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
-from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree
+from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree, is_vendored
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
 PURPOSES = {
@@ -365,6 +365,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     measuring = benchmark_folders(tree)  # buffer's perf/, which its `perf-node` script runs
     for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
         n += binaries[folder]
+        if is_vendored(f"{folder}/x"):  # openal-soft's fmt-11.2.0/: another project's README, docs and build
+            described.append(f"{folder}/ (a vendored copy of another project, {plural(n, 'file')})")
+            continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)
         if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
@@ -459,7 +462,7 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
     (docs/src/conf.py, support/mkdocs.yml); a Sphinx conf.py counts only inside a doc/docs folder."""
     found: list[tuple[int, int, str, str, str]] = []  # (depth, the tool's rank, file, tool, config)
     for rel in tree.files:
-        if rel.count("/") > 2 or EXAMPLE_FOLDER.match(rel):
+        if rel.count("/") > 2 or EXAMPLE_FOLDER.match(rel) or is_vendored(rel):
             continue  # pdoc's examples/mkdocs/mkdocs.yml shows pdoc inside MkDocs: not how its own docs are built
         parts = rel.split("/")
         for rank, (name, tool) in enumerate(DOC_TOOLS):

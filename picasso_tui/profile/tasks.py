@@ -41,7 +41,7 @@ from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.recipes import JUST_PARAMETERS
 from picasso_tui.profile.role_scripts import role_scripts
 from picasso_tui.profile.stale_test_runners import runs_dead_nose, stale_tox
-from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, read_bounded
+from picasso_tui.profile.walk import EXAMPLE_FOLDER, Tree, is_vendored, read_bounded
 
 RUNNER = 25
 """Priority of a task runner's command: after the contributor guide (20), before CI (45) and manifest defaults."""
@@ -835,7 +835,11 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             k.command("docs", f"sphinx-build {folder} {built}", f"{conf} (Sphinx)", RUNNER + 5)
         break
     for cfg in sorted(
-        (f for f in tree.named("mkdocs.yml", "mkdocs.yaml") if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f)),
+        (
+            f
+            for f in tree.named("mkdocs.yml", "mkdocs.yaml")
+            if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f) and not is_vendored(f)  # openal-soft's fmt-11.2.0/
+        ),
         key=lambda f: f.count("/"),
     )[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else ""

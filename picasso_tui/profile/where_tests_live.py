@@ -416,6 +416,9 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         k.fact("layout/tests", "Where tests live", f"The tests live in {suite}/ ({held}).", tree.under(suite)[0],
                tags=("tests",))  # fmt: skip
         return
+    if homes and (golden := _golden_suite(tree, homes[0][0].rstrip("/"), homes[0][1])):
+        k.fact("layout/tests", "Where tests live", golden[0], *golden[1:], tags=("tests",))
+        return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
     styles = _naming(tests)
@@ -442,6 +445,33 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         *[next(t for t in tests if t.startswith(d)) for d, _ in where.most_common(3)] or tests[:3],
         tags=("tests",),
     )
+
+
+EXPECTED_OUTPUT = frozenset({"expect", "expected", "out", "golden", "ref", "stdout"})
+"""Extensions of a golden test's expected output, kept beside the input it is compared with."""
+GOLDEN_PAIRS = 20
+
+
+def _golden_suite(tree: Tree, folder: str, named: int) -> tuple[str, ...] | None:
+    """A folder of input files each checked against the expected output beside it (cppinsights' tests/X.cpp and
+    tests/X.expect, 570 pairs): the pairs are the suite, not the 302 of them named `*Test.*`. The body, then its
+    sources."""
+    exts: dict[str, set[str]] = {}
+    for f in tree.under(folder):
+        stem, dot, ext = f.rpartition(".")
+        if dot and "/" not in ext:
+            exts.setdefault(stem, set()).add(ext)
+    pairs = [(stem, found) for stem, found in exts.items() if found & EXPECTED_OUTPUT and found - EXPECTED_OUTPUT]
+    if len(pairs) < GOLDEN_PAIRS or len(pairs) <= named:
+        return None
+    inputs = Counter(e for _, found in pairs for e in found - EXPECTED_OUTPUT).most_common(1)[0][0]
+    expected = Counter(e for _, found in pairs for e in found & EXPECTED_OUTPUT).most_common(1)[0][0]
+    stem = min(s for s, found in pairs if inputs in found and expected in found)
+    body = (
+        f"The tests live in {folder}/: {plural(len(pairs), f'.{inputs} input')}, each checked against the expected "
+        f"output beside it (`{stem.rsplit('/', 1)[-1]}.{inputs}` against `{stem.rsplit('/', 1)[-1]}.{expected}`)."
+    )
+    return body, f"{stem}.{inputs}", f"{stem}.{expected}"
 
 
 def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:

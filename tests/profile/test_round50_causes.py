@@ -1,6 +1,9 @@
-"""Causes found in the fiftieth round by reading the misses of sets 221–224, after their measured run: a Deno
-project's deno.json(c) tasks read as nothing (oak, typebox), so the profile gave only CI's commands and no way to
-run one test."""
+"""Causes found in the fiftieth round by reading the misses and judgements of sets 221–224, after their measured
+run: a Deno project's deno.json(c) tasks read as nothing (oak, typebox), so the profile gave only CI's commands and no
+way to run one test; a CI step run by `cmake -P` read as shell lines (cppinsights); a golden-file suite counted by
+its names (cppinsights); a changelog opening with `# Unreleased` read as generated (tiny); a Makefile variable of
+several words (go-httpbin's gofumpt); a vendored `fmt-11.2.0/` read as the project's folder and docs, CI copying
+artifacts read as the build, and -Werror for probes or Debug builds read as the rule (openal-soft, rtaudio)."""
 
 from __future__ import annotations
 
@@ -80,3 +83,90 @@ def test_a_deno_json_beside_a_package_json_leaves_the_commands_to_node(make_proj
     learned = bodies(make_project, files, "hono")
     assert "deno/packaging" not in learned
     assert "deno task" not in learned["workflow/test"]
+
+
+CMAKE_SCRIPT_CI = """on: [push]
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: cmake -S . -B build && cmake --build build
+      - name: Run coverage
+        shell: cmake -P {0}
+        run: |
+          execute_process(
+            COMMAND cmake --build build --target coverage
+            RESULT_VARIABLE result
+          )
+"""
+
+
+def test_a_cmake_script_step_gives_no_shell_commands(make_project):
+    files = {"CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nproject(ins CXX)\nadd_executable(ins main.cpp)\n",
+             "main.cpp": "int main() { return 0; }\n", ".github/workflows/ci.yml": CMAKE_SCRIPT_CI}  # fmt: skip
+    learned = bodies(make_project, files, "cppinsights")
+    assert "COMMAND" not in learned["ci"] and "--target coverage" not in learned["ci"]
+    assert all("COMMAND" not in body for key, body in learned.items() if key.startswith("workflow/"))
+
+
+def test_inputs_checked_against_expected_output_are_the_suite(make_project):
+    files = {"CMakeLists.txt": "project(ins CXX)\nadd_executable(ins main.cpp)\n", "main.cpp": "int main() {}\n"}
+    for i in range(24):  # a third named like tests, all of them input and expected output
+        name = f"Case{i}Test" if i % 3 == 0 else f"Issue{i}"
+        files[f"tests/{name}.cpp"] = "int f() { return 1; }\n"
+        files[f"tests/{name}.expect"] = "int f() { return 1; }\n"
+    said = bodies(make_project, files, "cppinsights")["layout/tests"]
+    assert said.startswith("The tests live in tests/: 24 .cpp inputs, each checked against the expected output"), said
+
+
+def test_a_changelog_opening_with_unreleased_is_written_by_hand(make_project):
+    entries = "".join(f"- Fix the key binding number {i} in the config file. ({i:07x})\n" for i in range(1, 16))
+    files = {"Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n', "src/main.rs": "fn main() {}\n",
+             "CHANGELOG.md": f"# Unreleased\n\n{entries}\n# 2024/01/01: 0.12.0\n\n{entries}"}  # fmt: skip
+    said = bodies(make_project, files, "tiny")["rules/changelog"]
+    assert "do not edit" not in said and "Unreleased" in said
+
+
+def test_a_make_variable_of_several_words_names_the_formatter(make_project):
+    makefile = "GOFUMPT     := go run mvdan.cc/gofumpt@v0.9.2\n\nfmt:\n\t$(GOFUMPT) -w .\n.PHONY: fmt\n"
+    files = {"go.mod": "module example.com/hb\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "Makefile": makefile}  # fmt: skip
+    assert "gofumpt formatting" in bodies(make_project, files, "go-httpbin")["style/go"]
+
+
+def test_a_vendored_release_folder_is_named_as_such_and_builds_no_docs(make_project):
+    files = {"CMakeLists.txt": "project(al C CXX)\nadd_library(al core/a.cpp)\n", "core/a.cpp": "int a;\n",
+             "core/b.cpp": "int b;\n", "fmt-11.2.0/README.md": "If you like this project, please consider donating.\n",
+             "fmt-11.2.0/src/format.cc": "int f;\n", "fmt-11.2.0/support/mkdocs.yml": "site_name: fmt\n",
+             "fmt-11.2.0/support/mkdocs": "#!/bin/sh\n"}  # fmt: skip
+    learned = bodies(make_project, files, "openal-soft")
+    assert "fmt-11.2.0/ (a vendored copy of another project" in learned["layout/folders"]
+    assert "donating" not in learned["layout/folders"] and "MkDocs" not in learned["layout/folders"]
+    assert "workflow/docs" not in learned
+
+
+COPY_CI = """on: [push]
+jobs:
+  Win64:
+    runs-on: windows-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: cmake -S . -B build
+      - run: cmake --build build --config Release
+      - run: |
+          copy "build/Release/makemhr.exe" "Artifacts/makemhr.exe"
+"""
+
+
+def test_copying_what_ci_built_is_no_build_and_strictness_for_debug_or_probes_is_no_rule(make_project):
+    cmake = (
+        'project(al C CXX)\noption(ALSOFT_WERROR "Treat warnings as errors" OFF)\n'
+        "add_compile_options(-Wall -Wextra)\nlist(APPEND CMAKE_REQUIRED_FLAGS -Wattributes -Werror)\n"
+        'if (CMAKE_BUILD_TYPE STREQUAL "Debug")\n  set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -Werror")\nendif ()\n'
+        "add_library(al a.cpp)\n"
+    )
+    files = {"CMakeLists.txt": cmake, "a.cpp": "int a;\n", ".github/workflows/utils.yml": COPY_CI}
+    learned = bodies(make_project, files, "openal-soft")
+    assert "copy" not in learned["workflow/build"]
+    assert learned["cpp/warnings"].startswith("Compiler warnings: the project compiles with -Wall -Wextra;")

@@ -449,6 +449,13 @@ def _warning_flags(cmake: str) -> list[str]:
         cmake = re.sub(rf"\bif\s*\(\s*{off}\s*\).*?\bendif\s*\([^)]*\)", "", cmake, flags=re.IGNORECASE | re.DOTALL)
         # flac's `$<$<BOOL:${ENABLE_WERROR}>:-Werror>`: a flag only that option, OFF unless asked, turns on
         cmake = re.sub(rf"\$<\$<BOOL:\$\{{{off}\}}>:[^>]*>", "", cmake)
+    # rtaudio's -Werror is for `if (CMAKE_BUILD_TYPE STREQUAL "Debug")` builds only: not what code must pass
+    debug = r"\bif\s*\(\s*(?:\$\{)?CMAKE_BUILD_TYPE\}?\s+(?:STREQUAL|MATCHES)\s+\"?Debug\"?\s*\).*?\bendif\s*\([^)]*\)"
+    cmake = re.sub(debug, "", cmake, flags=re.IGNORECASE | re.DOTALL)
+    cmake = re.sub(r"\$<\$<CONFIG:Debug>:[^>]*>", "", cmake, flags=re.IGNORECASE)
+    # openal-soft's `list(APPEND CMAKE_REQUIRED_FLAGS -Werror)` makes a check_c_source_compiles probe strict, no build
+    cmake = re.sub(r"\blist\s*\(\s*APPEND\s+CMAKE_REQUIRED_\w+[^)]*\)", "", cmake, flags=re.IGNORECASE)
+    cmake = re.sub(r"\bset\s*\(\s*CMAKE_REQUIRED_\w+[^)]*\)", "", cmake, flags=re.IGNORECASE)
     for m in list(re.finditer(r"\b(macro|function)\s*\(\s*(\w+).*?\bend\1\s*\([^)]*\)", cmake, re.I | re.DOTALL)):
         rest = cmake.replace(m.group(0), "")
         if not re.search(rf"(?<![\w$]){re.escape(m.group(2))}\s*\(", rest):

@@ -132,7 +132,8 @@ def _tool_blocks(text: str) -> str:
 
 
 def _make_variable(makefile: str, name: str) -> str:
-    found = re.search(rf"^{name}\s*[:?]?=\s*(\S+)\s*$", makefile, re.MULTILINE)
+    """The value a Makefile gives the variable, all its words (go-httpbin's `GOFUMPT := go run mvdan.cc/gofumpt@…`)."""
+    found = re.search(rf"^{name}\s*[:?]?=[ \t]*(\S[^\n]*?)\s*$", makefile, re.MULTILINE)
     return found.group(1) if found else ""
 
 
