@@ -3,9 +3,13 @@ run: a Deno project's deno.json(c) tasks read as nothing (oak, typebox), so the 
 way to run one test; a CI step run by `cmake -P` read as shell lines (cppinsights); a golden-file suite counted by
 its names (cppinsights); a changelog opening with `# Unreleased` read as generated (tiny); a Makefile variable of
 several words (go-httpbin's gofumpt); a vendored `fmt-11.2.0/` read as the project's folder and docs, CI copying
-artifacts read as the build, and -Werror for probes or Debug builds read as the rule (openal-soft, rtaudio)."""
+artifacts read as the build, and -Werror for probes or Debug builds read as the rule (openal-soft, rtaudio). Set 225's
+run found a hang: the `'use strict'` check backtracked without end on ua-parser-js' banner of slashes."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 from tests.profile.learned import bodies
 
@@ -170,3 +174,14 @@ def test_copying_what_ci_built_is_no_build_and_strictness_for_debug_or_probes_is
     learned = bodies(make_project, files, "openal-soft")
     assert "copy" not in learned["workflow/build"]
     assert learned["cpp/warnings"].startswith("Compiler warnings: the project compiles with -Wall -Wextra;")
+
+
+def test_a_banner_of_slashes_does_not_hang_the_profile(make_project):
+    banner = "/" * 81 + "\n/* UAParser.js v2.0.9\n   MIT License */\n"
+    files = {"package.json": '{"name": "ua", "version": "2.0.9"}'}
+    files.update({f"src/part{i}.js": f"{banner}var part{i} = {i};\nmodule.exports = part{i};\n" for i in range(6)})
+    root = make_project(files, "ua-parser-js").root
+    probe = f"from pathlib import Path; from picasso_tui.profile.investigator import investigate; investigate(Path({str(root)!r}))"
+    # in a child process: a regular expression that backtracks without end cannot be interrupted in this one
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
