@@ -56,7 +56,10 @@ ONE_TEST = re.compile(
 )
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
-    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa)\b|^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
+    r"^(sudo )?ninja (-C \S+ )?install\b|"  # Waybar's `ninja -C build install   # optional`: into the system
+    r"^find \S+ .*-(exec|delete)\b|"  # trompeloeil's CI deletes the coverage files of the last run
+    r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa|build-wrapper-[\w-]+)\b|"  # SonarCloud's build wrapper
+    r"^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
     r"^(php )?(vendor/bin/)?phpcov (merge|patch-coverage)\b|"  # predis' CI merges the coverage runs' reports
     r"^(npm|pnpm|yarn|bun) (un)?link\b|"
     r"^(bundle exec )?rake [\w:]*status$|"  # pgx's `rake references:status` reports, it sets nothing up
@@ -628,8 +631,13 @@ BUILD_DIR = re.compile(r"(?:\s-B\s?|\bmkdir (?:-p )?|\bmeson setup )([\w.-]+/?)(
 """A folder a command makes: the build folder a later `cd build && ctest` enters, which the checkout lacks."""
 
 
-REWRITES = re.compile(r"\b(rebuild|regenerate|update)\b[^.]*\b(tests|outputs|expected|snapshots|fixtures)\b", re.I)
-"""A guide's words for a command that writes the tests' expected results anew: no way to run them."""
+REWRITES = re.compile(
+    r"\b(rebuild|regenerate|update)\b[^.]*\b(tests|outputs|expected|snapshots|fixtures)\b|"
+    r"^\W*(re)?generate (the )?code\b",  # markdown-rs' "generate code (latest CM tests and Unicode info):"
+    re.I,
+)
+"""A guide's words for a command that writes the tests' expected results or generated code anew: no way to run
+them."""
 
 
 def guide_commands(tree: Tree) -> list[GuideCommand]:

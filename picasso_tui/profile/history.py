@@ -41,8 +41,11 @@ UPPER_TAG = re.compile(
 """numpy-style change tags in capitals (joblib's `FIX …`, `DOC …`, `MNT …`)."""
 VERSION_AREA = re.compile(r"^([A-Za-z]+ \d+(?:\.\d+)*) \| ")
 """A version the change is about, then the area (PHPCompatibility's `PHP 8.4 | NewFunctions: …`)."""
-AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30}):\s+\S")
-"""A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``."""
+AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30})(?:\([^)]{1,40}\))?:\s+\S")
+"""A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``; with a scope after it (ua-parser-js'
+``Feat(extensions): ...`` beside ``CI: ...``)."""
+DASH_AREA = re.compile(r"^([a-z][\w./-]{0,30}) - \S")
+"""An area, then a dash: gofakeit's ``person - update data``, ``tests - updated product tests``."""
 
 
 _IMPORT_TRAILER = re.compile(r"\s*\[git-p4: [^\]]*\]|\s*git-svn-id: \S+( [\w-]+)?$")
@@ -220,9 +223,15 @@ def _subject_style(subjects: list[str]) -> str:
     if named.total() / n >= 0.5:
         common = human_list([f"{a}:" for a, _ in named.most_common(4)])
         kind = (
-            "an area or change-type prefix" if any(CONVENTIONAL.match(f"{a}: x") for a in named) else "an area prefix"
+            "an area or change-type prefix"
+            if any(CONVENTIONAL.match(f"{a.lower()}: x") for a in named)
+            else "an area prefix"
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
+    dashed = Counter(m.group(1) for s in subjects if (m := DASH_AREA.match(s)))
+    if dashed.total() / n >= 0.5:
+        shown = human_list([f"`{a} - …`" for a, _ in dashed.most_common(4)])
+        return f"the area, then a dash ({dashed.total() / n:.0%} of the last {n}; e.g. {shown})"
     inner = Counter(w for s in subjects for w in set(re.findall(r"(?<=\S )[A-Z]{4,}(?= )", s)))
     kinds = [(w, c) for w, c in inner.most_common(4) if c / n >= 0.1]
     said = sum(any(f" {w} " in s for w, _ in kinds) for s in subjects)

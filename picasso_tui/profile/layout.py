@@ -558,7 +558,8 @@ def first_sentence(text: str, limit: int = 100) -> str:
 
 def _migrations(tree: Tree, k: Knowledge) -> None:
     for folder in MIGRATION_DIRS:
-        files = tree.under(folder)
+        # in number order, not text order: writefreely's v15.go is newer than v9.go
+        files = sorted(tree.under(folder), key=lambda f: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", f)])
         if files:
             k.fact(
                 "layout/migrations",

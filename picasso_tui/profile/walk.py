@@ -53,9 +53,13 @@ AUXILIARY_DIRS = frozenset(
 """Folders that show or exercise the project (example apps, benchmarks, fuzz targets, documentation samples,
 test fixtures, a container's demo server, coverage.py's lab/ of experiments): their manifests and programs are not
 the project's own, even when they sit in its tree."""
-FIXTURE_PROJECT = re.compile(r"^(test|tests|spec)/(apps|projects|dummy|fixture[_-]apps|sample[_-]apps)/", re.I)
-"""Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy): their
-jQuery is no language of the project and their stub tests are not its suite."""
+FIXTURE_PROJECT = re.compile(
+    r"^(test|tests|spec)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]app|fixture[_-]apps|sample[_-]apps)/",
+    re.I,
+)
+"""Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy,
+derailed_benchmarks' test/rails_app): their jQuery and prototype.js are no language of the project and their stub
+tests are not its suite."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0, java-webauthn-server's webapp/lib/
 text-encoding-0.7.0): a copy of another project, vendored."""

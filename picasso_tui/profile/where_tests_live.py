@@ -301,11 +301,21 @@ def test_homes(tree: Tree, tests: list[str]) -> tuple[Counter[str], int]:
         idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
         if idx is not None:
             where["/".join(parts[: idx + 1]) + "/"] += 1
+        elif len(parts) > 1 and _tests_of_package(tree, parts[0]):
+            where[parts[0] + "/"] += 1
         elif _beside_source(tree, rel):
             beside += 1
         else:
             where[rel.rsplit("/", 1)[0] + "/"] += 1
     return where, beside
+
+
+def _tests_of_package(tree: Tree, top: str) -> bool:
+    """A top-level folder named for the package it tests: rope's ropetest/ beside rope/, a `foo_tests/` beside
+    foo/. Its files are the suite, not tests beside the source."""
+    named = re.fullmatch(r"(\w+?)[_-]?tests?|tests?[_-](\w+)", top, re.IGNORECASE)
+    package = named and (named.group(1) or named.group(2))
+    return bool(package) and any(f.startswith(f"{package}/") for f in tree.files)
 
 
 def _in_test_folder(rel: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from picasso_tui.profile import make_targets
 from picasso_tui.profile.ecosystems import clang_format, clang_tidy
@@ -139,6 +140,16 @@ PRESETS = 40
 """Priority of the commands CMakePresets.json names: the maintainers' own configuration, before CI's steps."""
 
 
+ONE_PLATFORM = re.compile(r"(^|[-_ ])(windows|win(32|64)?|msvc|mingw|macos|osx|darwin|ios|android)([-_ ]|$)", re.I)
+"""A preset named or described for one platform (c-toxcore's only preset, `windows-default`, needs vcpkg)."""
+
+
+def _one_platform(preset: dict[str, Any]) -> bool:
+    """The preset is for one platform: its name or description says so, or its condition tests the host system."""
+    said = f"{preset.get('name', '')} {preset.get('description', '')} {preset.get('displayName', '')}"
+    return bool(ONE_PLATFORM.search(said) or "hostSystemName" in str(preset.get("condition") or ""))
+
+
 def _presets(k: Knowledge, tree: Tree) -> None:
     """Build and test through the preset the project names `default` (else its first visible configure preset):
     CLI11's `cmake --workflow --preset default` configures, builds and tests as CI does."""
@@ -146,8 +157,10 @@ def _presets(k: Knowledge, tree: Tree) -> None:
 
     def names(kind: str) -> list[str]:
         found = data.get(kind)
-        return [str(p["name"]) for p in found if isinstance(p, dict) and "name" in p and not p.get("hidden")] if (
-            isinstance(found, list)) else []  # fmt: skip
+        return [
+            str(p["name"]) for p in found if isinstance(p, dict) and "name" in p and not p.get("hidden")
+            and not _one_platform(p)
+        ] if isinstance(found, list) else []  # fmt: skip
 
     configure = names("configurePresets")
     if not configure:
@@ -583,7 +596,9 @@ def _guarding_option(text: str, holds: Callable[[str], bool]) -> str | None:
     whole, nested blocks included (libxlsxwriter's if(BUILD_TESTS) holds an if(NOT Pytest_EXECUTABLE) … endif()
     before its add_test)."""
     for name in re.findall(OFF_OPTION, text, re.IGNORECASE | re.MULTILINE):
-        for opened in re.finditer(rf"\bif\s*\(\s*{name}\s*\)", text, re.IGNORECASE):
+        # trompeloeil's `if (MASTER_PROJECT AND TROMPELOEIL_BUILD_TESTS)`: one of the conditions ANDed is enough
+        anded = r"(?:[\w${}]+\s+AND\s+)*"
+        for opened in re.finditer(rf"\bif\s*\(\s*{anded}{name}(?:\s+AND\s+[\w${{}}]+)*\s*\)", text, re.IGNORECASE):
             if holds(_if_block(text[opened.start() :])):
                 return name
     return None

@@ -47,11 +47,17 @@ def rust_test(tree: Tree, folder: str = "", integration: str = "") -> str:
         inner = [f for m in declared for f in tree.under(f"{prefix}tests/{m}") if f.endswith(".rs")]
         files = [main, *(f"{prefix}tests/{m}.rs" for m in declared), *inner]
     else:
+        main = ""
         files = [f for f in (*tree.under(f"{prefix}src"), *tree.under(f"{prefix}tests")) if f.endswith(".rs")]
     for rel in files[: FILES_READ * 3]:  # a crate's unit tests may sit deep in a large src/ (joshuto's)
         text = tree.read(rel) or ""
         if not _FILE_GATED.search(text[:2000]) and (found := _RUST_TEST.search(text)):
-            return found.group(1)
+            name = found.group(1)
+            shared = sum(bool(re.search(rf"\bfn {name}\s*\(", tree.read(f) or "")) for f in files[:FILES_READ])
+            if integration and rel != main and shared > 1:  # rust-peg's every tests/pass/*.rs names its test
+                module = re.sub(r"(/mod)?\.rs$", "", rel[len(f"{prefix}tests/") :]).replace("/", "::")
+                return f"{module}::{name}"  # `main`: the module path (`pass::arithmetic::main`) makes it one test
+            return name
     return ""
 
 

@@ -177,6 +177,9 @@ def investigate(tree: Tree) -> Knowledge:
     ]
     if not own:  # only examples or test fixtures carry a go.mod: not a Go project
         return k
+    go_share = next((share for lang, share, _ in shares(tree) if lang == "go"), 0.0)
+    if not tree.has("go.mod") and go_share < SIDE_SHARE:  # no go.mod at the root and Go a small part of the source:
+        return k  # c-toxcore's other/proxy/go.mod is a helper tool of a C project: no Go project, no Go commands
     examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
     root = own[0]
     text = tree.read(root) or ""

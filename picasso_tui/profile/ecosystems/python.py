@@ -52,6 +52,11 @@ REQUIREMENTS = re.compile(r"^(requirements[^/]*\.txt|(test|tests|dev)[-_]require
 """pip's requirement files: requirements*.txt, funcy's test_requirements.txt, a requirements/ folder."""
 
 
+LIST_ITEMS = r"""(?:#[^\n]*|[^\]"'#]|"[^"\n]*"|'[^'\n]*')*"""
+"""A Python list's items up to its closing bracket, with a bracket inside a string or a comment kept
+(Flask-AppBuilder's `"apispec[yaml]>=6.0.0, <7"`)."""
+
+
 def _deps(tree: Tree, pyproject: dict) -> set[str]:
     specs: list[str] = list(dig(pyproject, "project", "dependencies") or [])
     for group in (dig(pyproject, "project", "optional-dependencies") or {}).values():
@@ -66,7 +71,7 @@ def _deps(tree: Tree, pyproject: dict) -> set[str]:
         specs.extend(line for line in (tree.read(rel) or "").splitlines() if line.strip() and line[0] not in "#-")
     for rel in ("setup.py", "setup.cfg"):  # install_requires / extras_require, read as text (never executed)
         text = tree.read(rel) or ""
-        for block in re.findall(r"(?:install_requires|tests_require)\s*=\s*\[([^\]]*)\]", text, re.DOTALL):
+        for block in re.findall(rf"(?:install_requires|tests_require)\s*=\s*\[({LIST_ITEMS})\]", text, re.DOTALL):
             specs.extend(re.findall(r"[\"']([^\"']+)[\"']", block))
         cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", text, re.MULTILINE)
         if cfg:
@@ -162,7 +167,7 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     if isinstance(poetry, dict):
         return names(list(poetry)), optional
     setup = "\n".join(tree.read(f) or "" for f in ("setup.py", "setup.cfg"))
-    block = re.search(r"install_requires\s*=\s*\[([^\]]*)\]", setup, re.DOTALL)
+    block = re.search(rf"install_requires\s*=\s*\[({LIST_ITEMS})\]", setup, re.DOTALL)
     cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", setup, re.MULTILINE)
     # setup.cfg's one-line value (dateutil's `install_requires = six >= 1.6`), continued by indented lines
     inline = re.search(r"^install_requires[ \t]*=[ \t]*(\S.*\n?(?:[ \t]+.+\n?)*)", tree.read("setup.cfg") or "", re.M)
