@@ -13,7 +13,7 @@ from collections import Counter
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Finding, Knowledge
-from picasso_tui.profile.languages import language_in
+from picasso_tui.profile.languages import EXPECTED_OUTPUT, TEST_DATA, language_in
 from picasso_tui.profile.walk import Tree, is_vendored, read_bounded
 from picasso_tui.store.schema import MemoryClass
 
@@ -99,7 +99,13 @@ def conventions(tree: Tree) -> Finding | None:
     by_language: dict[str, list[str]] = {}
     for rel in tree.own:
         # jsoncpp's include/json/*.h are C++ headers, read with its .cpp files, not a "C" language of their own
-        if (lang := language_in(tree, rel)) and lang not in ("shell", "sql") and not is_vendored(rel):
+        # typeshare's core/data/tests/*/output.py are what its generator must write: no file anyone writes by hand
+        if (
+            (lang := language_in(tree, rel))
+            and lang not in ("shell", "sql")
+            and not is_vendored(rel)
+            and not (TEST_DATA.search(rel) or EXPECTED_OUTPUT.search(rel))
+        ):
             by_language.setdefault(lang, []).append(rel)
     lines: list[str] = []
     cited: list[str] = []

@@ -92,7 +92,7 @@ def own_languages(tree: Tree) -> set[str]:
     return found
 
 
-DOCUMENTATION = re.compile(r"(^|/)(docs?|documentation|examples?|samples?|man)/", re.IGNORECASE)
+DOCUMENTATION = re.compile(r"(^|/)(docs?|documentation|examples?|samples?|man|javadocs?|apidocs?)/", re.IGNORECASE)
 """Documentation and examples, which linguist leaves out of a repository's languages too: yyjson's generated
 Doxygen pages (doc/doxygen/html/*.js) do not make it a JavaScript project."""
 _TESTS = re.compile(r"(^|/)(tests?|spec|__tests__)/|(_test|\.test|\.spec)\.\w+$")
@@ -198,7 +198,8 @@ BUNDLE_BYTES = 500_000
 TEST_DATA = re.compile(
     r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$|"
     r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures|data)/|"
-    r"^([\w-]+[-_])?fixtures/"
+    r"^([\w-]+[-_])?fixtures/|"
+    r"(^|/)data/tests?/"  # typeshare's core/data/tests/*/output.swift: what each generator is expected to write
 )
 """SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources), and the sample inputs a
 suite reads (pygments' tests/examplefiles/rb/*.rb are what its Ruby lexer highlights; wpscan's spec/fixtures/ holds

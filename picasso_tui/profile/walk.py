@@ -63,6 +63,8 @@ tests are not its suite."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0, java-webauthn-server's webapp/lib/
 text-encoding-0.7.0): a copy of another project, vendored."""
+FRAMEWORK_BUNDLE = re.compile(r"(^|/)[\w.+-]+\.x?c?framework/")
+"""An Apple framework bundle (SDL_ttf's Xcode/macOS/SDL3.framework/Headers): another library's build, copied in."""
 WEB_LIBS = re.compile(r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(lib|libs|vendor)/")
 """The libraries a web page loads, copied beside it (java-webauthn-server's webapp/lib/base64js): someone else's."""
 VENDORED_DIRS = frozenset({
@@ -218,7 +220,7 @@ def is_vendored(rel: str) -> bool:
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
     copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
-    copied = copied or bool(SITE_THEME.search(rel)) or bool(WEB_LIBS.search(rel))
+    copied = copied or bool(SITE_THEME.search(rel)) or bool(WEB_LIBS.search(rel)) or bool(FRAMEWORK_BUNDLE.search(rel))
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]

@@ -18,6 +18,7 @@ from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
+from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
@@ -433,8 +434,27 @@ def _runs_the_tests_too(tree: Tree, command: str) -> bool:
     return any(re.fullmatch(r"(npm|pnpm|yarn|bun)( run)? test", step) for step in steps)
 
 
+NODE_TOOL = re.compile(r"^(tsc|eslint|prettier|jest|vitest|mocha|ava|biome|oxlint|stylelint|flow)$")
+"""A Node command-line tool a guide names alone: installed in node_modules/.bin, so not on the PATH as written."""
+
+
+def _through_package_script(tree: Tree, c: Command) -> Command:
+    """A tool the guide names alone, run as the package.json script that runs it: downshift's guide says its
+    `test:ts` script "runs `tsc`"; bare, tsc is not on the PATH, and without the script's `--noEmit` it writes
+    declarations into dist/."""
+    if not NODE_TOOL.match(c.command) or not tree.has("package.json"):
+        return c
+    pkg = load_json(tree, "package.json")
+    scripts = pkg.get("scripts") or {}
+    name = next((n for n, body in scripts.items() if re.match(rf"\s*{c.command}(\s|$)", str(body))), None)
+    if not name:
+        return c
+    return replace(c, command=run_script(manager(tree, pkg)[0], name), note=f"`{scripts[name]}`")
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
+    c = _through_package_script(tree, c)
     filtered = OUTPUT_FILTER.search(c.command)
     if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
         c = replace(c, command=c.command[: filtered.start()])

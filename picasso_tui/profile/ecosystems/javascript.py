@@ -83,7 +83,8 @@ ROLE_SCRIPTS = {
 }  # fmt: skip
 
 
-def _manager(tree: Tree, pkg: dict) -> tuple[str, str]:
+def manager(tree: Tree, pkg: dict) -> tuple[str, str]:
+    """The package manager (npm, pnpm, yarn, bun) and what says so: packageManager, else the lock file."""
     declared = str(pkg.get("packageManager") or "").split("+", 1)[0]  # "+sha512.…" is an integrity hash
     if declared:
         return declared.split("@", 1)[0], f'packageManager "{declared}"'
@@ -261,7 +262,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("package.json"):
         return k
     pkg = load_json(tree, "package.json")
-    tool, why = _manager(tree, pkg)
+    tool, why = manager(tree, pkg)
     packages = [p for p in _workspaces(tree, pkg) if not is_auxiliary(f"{p}/package.json")]
     manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
     own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}
