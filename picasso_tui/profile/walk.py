@@ -220,7 +220,12 @@ def is_vendored(rel: str) -> bool:
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
     copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
-    copied = copied or bool(SITE_THEME.search(rel)) or bool(WEB_LIBS.search(rel)) or bool(FRAMEWORK_BUNDLE.search(rel))
+    copied = (
+        copied
+        or bool(SITE_THEME.search(rel))
+        or bool(WEB_LIBS.search(rel))
+        or (".framework/" in rel and bool(FRAMEWORK_BUNDLE.search(rel)))
+    )
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]
