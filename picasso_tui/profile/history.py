@@ -317,8 +317,8 @@ def investigate(root: Path) -> Knowledge:
     tags = [b for b in brackets if b not in issue_brackets]
     # aiortc's `[tests]`, `[package]` tags are 45% of the last 300 subjects and none of the newest 95: given up
     lately = sum(bool((m := BRACKET.match(s)) and m.group(1) in tags) for s in recent) / len(recent)
-    if len(tags) / n >= 0.3 and lately >= 0.3 and not notes[0].startswith(
-        "a bracketed tag"
+    if (
+        len(tags) / n >= 0.3 and lately >= 0.3 and not notes[0].startswith("a bracketed tag")
     ):  # qs' `[Fix]`, `[Dev Deps]`: kinds of change, where another project names a component
         common = ", ".join(t for t, _ in Counter(tags).most_common(4))
         notes.append(f"{len(tags) / n:.0%} start with a bracketed tag (most often {common})")

@@ -24,3 +24,20 @@ def commit_conventions(
         repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
     _, findings, _ = investigate(repo.root)
     return next(f.body for f in findings if f.key == "git/conventions")
+
+
+def workflow(*steps: str, job: str = "build", runs_on: str = "ubuntu-latest") -> str:
+    """A GitHub Actions workflow run on a push: one job that checks out, then each step; a plain command becomes a
+    `run:` step, a step written out (starting with `- `) is kept, its lines indented under `steps:`."""
+    lines = [
+        "on: [push]",
+        "jobs:",
+        f"  {job}:",
+        f"    runs-on: {runs_on}",
+        "    steps:",
+        "      - uses: actions/checkout@v4",
+    ]
+    for step in steps:
+        block = step if step.startswith("- ") else f"- run: {step}"
+        lines += ["      " + line for line in block.splitlines()]
+    return "\n".join(lines) + "\n"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 OAK_DENO_JSON = """{
   "name": "@oak/oak",
@@ -89,21 +89,11 @@ def test_a_deno_json_beside_a_package_json_leaves_the_commands_to_node(make_proj
     assert "deno task" not in learned["workflow/test"]
 
 
-CMAKE_SCRIPT_CI = """on: [push]
-jobs:
-  build:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - run: cmake -S . -B build && cmake --build build
-      - name: Run coverage
-        shell: cmake -P {0}
-        run: |
-          execute_process(
-            COMMAND cmake --build build --target coverage
-            RESULT_VARIABLE result
-          )
-"""
+CMAKE_SCRIPT_CI = workflow(
+    "cmake -S . -B build && cmake --build build",
+    "- name: Run coverage\n  shell: cmake -P {0}\n  run: |\n    execute_process(\n"
+    "      COMMAND cmake --build build --target coverage\n      RESULT_VARIABLE result\n    )",
+)
 
 
 def test_a_cmake_script_step_gives_no_shell_commands(make_project):
@@ -150,17 +140,13 @@ def test_a_vendored_release_folder_is_named_as_such_and_builds_no_docs(make_proj
     assert "workflow/docs" not in learned
 
 
-COPY_CI = """on: [push]
-jobs:
-  Win64:
-    runs-on: windows-latest
-    steps:
-      - uses: actions/checkout@v4
-      - run: cmake -S . -B build
-      - run: cmake --build build --config Release
-      - run: |
-          copy "build/Release/makemhr.exe" "Artifacts/makemhr.exe"
-"""
+COPY_CI = workflow(
+    "cmake -S . -B build",
+    "cmake --build build --config Release",
+    '- run: |\n    copy "build/Release/makemhr.exe" "Artifacts/makemhr.exe"',
+    job="Win64",
+    runs_on="windows-latest",
+)
 
 
 def test_copying_what_ci_built_is_no_build_and_strictness_for_debug_or_probes_is_no_rule(make_project):

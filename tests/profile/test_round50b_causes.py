@@ -9,7 +9,7 @@ another read as no guard of the tests (trompeloeil), and a test filter every tes
 
 from __future__ import annotations
 
-from tests.profile.learned import bodies, commit_conventions
+from tests.profile.learned import bodies, commit_conventions, workflow
 
 C_LIBRARY = {"CMakeLists.txt": "project(tox C)\nadd_library(toxcore toxcore/a.c)\n"} | {
     f"toxcore/f{i}.c": f"int f{i}(void) {{ return {i}; }}\n" * 20 for i in range(12)
@@ -21,10 +21,7 @@ def test_go_helper_tools_of_a_c_project_are_no_go_project_and_one_platform_prese
         '{"version": 3, "configurePresets": [{"name": "windows-default", "binaryDir": "_build"}], '
         '"buildPresets": [{"name": "windows-default", "configurePreset": "windows-default"}]}'
     )
-    ci = (
-        "on: [push]\njobs:\n  sonar:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
-        "      - run: build-wrapper-linux-x86-64 --out-dir out .github/scripts/sonar-build\n"
-    )
+    ci = workflow("build-wrapper-linux-x86-64 --out-dir out .github/scripts/sonar-build", job="sonar")
     files = {**C_LIBRARY, "CMakePresets.json": presets, ".github/workflows/sonar.yml": ci,
              "other/proxy/go.mod": "module github.com/t/c/other/proxy\n\ngo 1.18\n",
              "other/proxy/main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
@@ -94,10 +91,7 @@ def test_an_option_anded_with_another_guards_the_tests_and_ci_cleanup_is_no_test
         "add_library(trompeloeil INTERFACE)\nif (MASTER_PROJECT AND TROMPELOEIL_BUILD_TESTS)\n"
         "  add_subdirectory(test)\nendif()\n"
     )
-    ci = (
-        "on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
-        '      - run: ./build/test/self_test\n      - run: find . -name "*test*.gcno" -exec rm {} \\;\n'
-    )
+    ci = workflow("./build/test/self_test", 'find . -name "*test*.gcno" -exec rm {} \\;')
     files = {"CMakeLists.txt": cmake, "include/trompeloeil.hpp": "#pragma once\n",
              "test/CMakeLists.txt": "add_executable(self_test compiling_tests.cpp)\n",
              "test/compiling_tests.cpp": "int main() {}\n", ".github/workflows/ci.yml": ci}  # fmt: skip
