@@ -90,7 +90,8 @@ def investigate(tree: Tree) -> Knowledge:
     if found is None or tree.has("package.json"):
         return k  # beside a package.json, Node's manifest and scripts are the project's (the JavaScript module's)
     rel, data = found
-    tasks = {str(name): _task_command(value) for name, value in (data.get("tasks") or {}).items()}
+    declared = data.get("tasks")
+    tasks = {str(name): _task_command(value) for name, value in declared.items()} if isinstance(declared, dict) else {}
     _packaging(k, tree, rel, data)
     roles: dict[str, str] = {}
     for name, command in tasks.items():
@@ -117,7 +118,8 @@ def investigate(tree: Tree) -> Knowledge:
 def _packaging(k: Knowledge, tree: Tree, rel: str, data: dict[str, Any]) -> None:
     name, version = data.get("name"), data.get("version")
     package = f"package `{name}`" + (f" {version}" if isinstance(version, str) else "") if isinstance(name, str) else ""
-    members = [str(m) for m in data.get("workspace") or [] if isinstance(m, str)]
+    workspace = data.get("workspace")
+    members = [m for m in workspace if isinstance(m, str)] if isinstance(workspace, list) else []
     parts = [f"Deno project ({rel})" + (f": {package}" if package else "")]
     if members:
         parts.append(f"a workspace of {len(members)} members ({human_list(members, 6)})")
