@@ -171,3 +171,11 @@ def test_a_banner_of_slashes_does_not_hang_the_profile(make_project):
     # in a child process: a regular expression that backtracks without end cannot be interrupted in this one
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_malformed_deno_manifest_skips_no_step(make_project):
+    from picasso_tui.profile.investigator import investigate
+
+    files = {"deno.json": '{"tasks": ["test"], "workspace": "packages"}', "mod.ts": "export const a = 1\n"}
+    _, findings, warnings = investigate(make_project(files, "odd-deno").root)
+    assert warnings == [] and any(f.key == "deno/packaging" for f in findings)
