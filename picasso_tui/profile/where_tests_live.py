@@ -296,12 +296,13 @@ def test_homes(tree: Tree, tests: list[str]) -> tuple[Counter[str], int]:
     counts, and how many tests live beside the source instead."""
     where: Counter[str] = Counter()
     beside = 0
+    tops = {f.split("/", 1)[0] for f in tree.files if "/" in f}  # once, not per test file
     for rel in tests:
         parts = rel.split("/")
         idx = next((i for i, p in enumerate(parts[:-1]) if is_test_folder(p)), None)
         if idx is not None:
             where["/".join(parts[: idx + 1]) + "/"] += 1
-        elif len(parts) > 1 and _tests_of_package(tree, parts[0]):
+        elif len(parts) > 1 and _tests_of_package(parts[0], tops):
             where[parts[0] + "/"] += 1
         elif _beside_source(tree, rel):
             beside += 1
@@ -310,12 +311,11 @@ def test_homes(tree: Tree, tests: list[str]) -> tuple[Counter[str], int]:
     return where, beside
 
 
-def _tests_of_package(tree: Tree, top: str) -> bool:
+def _tests_of_package(top: str, tops: set[str]) -> bool:
     """A top-level folder named for the package it tests: rope's ropetest/ beside rope/, a `foo_tests/` beside
-    foo/. Its files are the suite, not tests beside the source."""
+    foo/ (``tops``: the top-level folders). Its files are the suite, not tests beside the source."""
     named = re.fullmatch(r"(\w+?)[_-]?tests?|tests?[_-](\w+)", top, re.IGNORECASE)
-    package = named and (named.group(1) or named.group(2))
-    return bool(package) and any(f.startswith(f"{package}/") for f in tree.files)
+    return bool(named) and (named.group(1) or named.group(2)) in tops
 
 
 def _in_test_folder(rel: str) -> bool:
@@ -457,7 +457,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
     )
 
 
-EXPECTED_OUTPUT = frozenset({"expect", "expected", "out", "golden", "ref", "stdout"})
+EXPECTED_EXTENSIONS = frozenset({"expect", "expected", "out", "golden", "ref", "stdout"})
 """Extensions of a golden test's expected output, kept beside the input it is compared with."""
 GOLDEN_PAIRS = 20
 
@@ -471,11 +471,13 @@ def _golden_suite(tree: Tree, folder: str, named: int) -> tuple[str, ...] | None
         stem, dot, ext = f.rpartition(".")
         if dot and "/" not in ext:
             exts.setdefault(stem, set()).add(ext)
-    pairs = [(stem, found) for stem, found in exts.items() if found & EXPECTED_OUTPUT and found - EXPECTED_OUTPUT]
+    pairs = [
+        (stem, found) for stem, found in exts.items() if found & EXPECTED_EXTENSIONS and found - EXPECTED_EXTENSIONS
+    ]
     if len(pairs) < GOLDEN_PAIRS or len(pairs) <= named:
         return None
-    inputs = Counter(e for _, found in pairs for e in found - EXPECTED_OUTPUT).most_common(1)[0][0]
-    expected = Counter(e for _, found in pairs for e in found & EXPECTED_OUTPUT).most_common(1)[0][0]
+    inputs = Counter(e for _, found in pairs for e in found - EXPECTED_EXTENSIONS).most_common(1)[0][0]
+    expected = Counter(e for _, found in pairs for e in found & EXPECTED_EXTENSIONS).most_common(1)[0][0]
     stem = min(s for s, found in pairs if inputs in found and expected in found)
     body = (
         f"The tests live in {folder}/: {plural(len(pairs), f'.{inputs} input')}, each checked against the expected "
