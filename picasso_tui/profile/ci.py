@@ -96,13 +96,15 @@ def _publishes(job: dict[Any, Any]) -> bool:
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
     r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|tree\b|cat |export |set |source |"
-    r"sed |perl -p|"
+    r"sed |perl -p|createdb |dropdb |createuser |psql |mysql |mysqladmin |pg_ctl |pg_ctlcluster |redis-cli |"
+    r"service |systemctl |"
     r"pushd|popd|git |curl |wget |tar |unzip |chmod |ln |pip install --upgrade pip|python -m pip install --upgrade pip|"
     r"npx envinfo|envinfo|docker |gh |if |then\b|else\b|elif |fi\b|for |do\b|done\b|while |case |esac\b|test -\w |\[ |"
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
-"""Lines that set a machine up, rewrite files in place for CI (zustand's `sed -i~ … tests/*.tsx`) or are shell
-control structure, not a project command."""
+"""Lines that set a machine up (que's `createdb que-test` before `bundle exec rake test`: the database the tests
+use), rewrite files in place for CI (zustand's `sed -i~ … tests/*.tsx`) or are shell control structure, not a
+project command."""
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./\.?)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
 """A program or the repository's own script, a hidden one too (wren's CI runs `./.travis.sh`)."""

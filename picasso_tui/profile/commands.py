@@ -13,10 +13,16 @@ from fnmatch import fnmatch
 
 from picasso_tui.profile.agent_files import agent_files, build_folder
 from picasso_tui.profile.ecosystems.common import load_toml
-from picasso_tui.profile.guide_blocks import CONFIGURE, block_commands, chain_configure, inline_commands
+from picasso_tui.profile.guide_blocks import (
+    CONFIGURE,
+    block_commands,
+    chain_configure,
+    completed_build,
+    inline_commands,
+)
 from picasso_tui.profile.guide_text import readme_dev_text
 from picasso_tui.profile.submodules import submodules
-from picasso_tui.profile.tasks import TARGET_ROLES, tox_env_role
+from picasso_tui.profile.tasks import TARGET_ROLES, php_style_role, tox_env_role
 from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
@@ -268,8 +274,13 @@ def command_role(command: str) -> str | None:
 def _own_role(command: str) -> str | None:
     """The role a command's words give it; a configure line is a build step, never the test command."""
     command = re.sub(r"^(\$[({]\w+[)}]\s+)+", "", command)  # yq's recipe: `${ENGINERUN} bash ./scripts/check.sh`
+    if command.startswith("cargo "):  # metrics' CI `cargo clippy --exclude=metrics-benchmark`: a member's name
+        command = re.sub(r"\s(--exclude|--package|-p)[ =]\S+", "", command)
     if NOT_DEV.search(command):
         return None
+    # `vendor/bin/ecs check --fix` formats, `vendor/bin/ecs check` lints (php-cs-fixer's own words say which)
+    if "php-cs-fixer" not in command and (style := php_style_role([command])):
+        return style
     checks = re.match(r"(?:composer|npm|pnpm|yarn)(?: run(?:-script)?)? test:(\w+)$", command)
     if checks and re.fullmatch(r"cs|lint|style|codestyle|phpcs|ecs|eslint", checks.group(1)):
         return "lint"  # larastan's `composer test:cs` runs phpcs: the test prefix names a check, not the tests
@@ -667,6 +678,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"
             built |= {m.rstrip("/") for m in BUILD_DIR.findall(command)}
             made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
+            if made and re.match(r"(make|ninja)\b", made.group(2)):
+                continue  # cgdb's README: `make` in a new ../build whose `../cgdb/configure` line is lost: no Makefile
             outside = command.startswith(("mkdir -p ../", "cd ../"))  # a build folder beside the checkout
             if made and "/" in made.group(1) and not outside and not tree.under(made.group(1).split("/", 1)[0]):
                 inner = made.group(1).split("/", 1)[1]  # `cd spdlog && mkdir build`: build/ in the checkout
@@ -691,7 +704,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                     continue
                 if role == "install" and LINTERS_ONLY.match(command):
                     continue  # prettytable's `pip install black`: the formatter, not the project's set-up
-                out.append(GuideCommand(_from_its_folder(tree, rel, command), role, rel))
+                said = completed_build(command) if role == "build" else command
+                out.append(GuideCommand(_from_its_folder(tree, rel, said), role, rel))
     return out
 
 

@@ -216,6 +216,21 @@ def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+def completed_build(command: str) -> str:
+    """A lone configure step given as the build, with the build step after it: rauc's guide builds with
+    `meson setup -Dtests=true build`, which configures build/ and compiles nothing; `meson compile -C build`
+    does. A chain, or a configure line whose build folder is not named, is left as it is."""
+    if " && " in command or ";" in command:
+        return command
+    meson = re.fullmatch(r"meson setup(?: (?:-\S+|--\S+ \S+))*? ([\w./-]+)(?: -\S+)*", command)
+    if meson:
+        return f"{command} && meson compile -C {meson.group(1)}"
+    cmake = re.fullmatch(r"cmake\b.*?\s-B ?([\w./-]+)(?:\s.*)?", command)
+    if cmake and not re.search(r"\s--(build|install)\b", command):
+        return f"{command} && cmake --build {cmake.group(1)}"
+    return command
+
+
 def inline_commands(text: str) -> list[tuple[str, str]]:
     """(command, sentence) for each backtick span in prose that reads as a command."""
     out = []

@@ -161,8 +161,10 @@ def listed_targets(text: str) -> list[str]:
     names: list[str] = []
     for variable in re.findall(r"^\$[({](\w+)[)}]\s*:(?!=)", text, re.MULTILINE):
         value = re.search(rf"^{variable}\s*[:?]?=((?:[^\n]*\\\n)*[^\n]*)", text, re.MULTILINE)
-        words = value.group(1).replace("\\\n", " ").split() if value else []
-        names += [w for w in words if re.fullmatch(r"[A-Za-z][\w.-]*", w)]
+        said = value.group(1).replace("\\\n", " ") if value else ""
+        if re.search(r"\$[({]shell\b", said):
+            continue  # dive's `TASKS := $(shell … task -l | grep … | cut …)`: its words are a pipeline's, not targets
+        names += [w for w in said.split() if re.fullmatch(r"[A-Za-z][\w.-]*", w)]
     return names
 
 

@@ -56,6 +56,14 @@ _POINTER = re.compile(
 )
 """A sentence that only sends the reader elsewhere ("For more information, please see NOTES.md.", bpython's "For
 known bugs please see bpython's known issues and FAQ page.")."""
+_POINTS_AT_A_LINK = re.compile(
+    r"^[^.]{0,120}\b(is|are|can be) (available|listed|found|described|documented|kept|maintained|given) "
+    r"(on|at|in) (this|that|the following|our) (page|link|document|site|website|file|wiki)\.$|"
+    r"^[^.]{0,120}\b(is|are|can be) (available|listed|found|described|documented) here\.$",
+    re.I,
+)
+"""A sentence whose point was its link (webauthn-framework's "The list of the supported versions is available on
+this page."): without the address it says nothing."""
 _FOOTNOTE = re.compile(r"^\s*\[\^?[\w-]+\]:")
 _ADMONITION = re.compile(r"^>?\s*\[!\w+\]\\?\s*$|^\.\. \w+::\s*$", re.IGNORECASE)
 
@@ -142,7 +150,9 @@ def _quote(prose: str) -> str | None:
     sentences = reasons.sentences(prose)
     if sum(s.endswith("?") for s in sentences) >= 2:
         return None
-    said = [s for s in sentences if not s.endswith(("?", ":")) and not _POINTER.match(s)]
+    said = [
+        s for s in sentences if not s.endswith(("?", ":")) and not _POINTER.match(s) and not _POINTS_AT_A_LINK.match(s)
+    ]
     text = " ".join(said)
     return text if len(text) <= MAX_CHARS else None
 

@@ -102,15 +102,20 @@ POINTS_AHEAD = re.compile(
 )
 """A sentence whose object comes after it ("The following must pass before we accept a pull request", then a code
 block; marked's "some things you should know regarding the test harness", then a table): alone it says nothing."""
-DANGLING = re.compile(r"\b(to|the|a|an|and|or|your|that|we recommend|recommended|following|such as)$", re.IGNORECASE)
+DANGLING = re.compile(
+    r"\b(to|the|a|an|and|or|your|that|we recommend|recommended|following|such as|by using|using|with|via)$", re.I
+)
 """The last word of a line cut mid-sentence ("… and the tests you ran to", toml's "For code organization, we
 recommend" before the list it leads into)."""
 POINTS_TO_GUIDE = re.compile(
     r"^(please )?(follow|read|see|refer to|check( out)?|consult) (the |our )?"
-    r"(contribut\w*( guide(lines)?| guide| docs?)?|CONTRIBUTING(\.md)?)( file)?\.?$",
+    r"\[?(contribut\w*( guide(lines)?| guide| docs?)?|CONTRIBUTING(\.md)?|(AGENTS|CLAUDE)(\.md)?)\]?( file)?"
+    r"( (if|before|when) you (wish|want|would like|plan|intend|are planning) to contribute\b[^.]*)?\.?$",
     re.IGNORECASE,
 )
-"""A line that only points to the contributor guide, whose own rules are their own memory."""
+"""A line that only points to the contributor guide or another agent file, whose own rules are their own memory
+(ansible-lint's README: "Please read Contribution guidelines if you wish to contribute."; knip's
+copilot-instructions.md: "See AGENTS.md.")."""
 INVITES = re.compile(r"\b(ways|things) (?:that )?(?:you|to) (?:can )?(?:help|contribute|get involved)\b[^:]*:$", re.I)
 """The list after it ("Here are a few ways you can help: report bugs; write documentation") invites, it sets no rule."""
 REPORTS = re.compile(

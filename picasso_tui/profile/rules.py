@@ -164,6 +164,10 @@ def _blocks(text: str) -> list[Block]:
 
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_LINK_DEFINITION = re.compile(
+    r"^ {0,3}\[[^\]\n]+\]:[ \t]+\S+([ \t]+(\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$", re.M
+)
+"""A Markdown link reference definition (`[1]: ../AGENTS.md`): where a link goes, never shown as text."""
 
 
 FAQ = re.compile(
@@ -187,8 +191,9 @@ _SHELL_LINE = re.compile(r"^[a-z][\w.+-]*(\s+[^\s(){};=<>|&]+)*$")
 
 def _mid_sentence(text: str) -> bool:
     """The text stops mid-sentence, where a code block goes on with it ("the commands," then the commands;
-    composer-normalize's "If you do not have `yamllint` installed yet, run", then `brew install yamllint`)."""
-    runs = re.search(r"(^|[\s,])(run|execute|type|call|invoke)$", text, re.IGNORECASE)
+        composer-normalize's "If you do not have `yamllint` installed yet, run", then `brew install yamllint`;
+    Gaufrette's "You should check for CS violations by using", then `make php-cs-compare`)."""
+    runs = re.search(r"(^|[\s,])(run|execute|type|call|invoke|using|with|via)$", text, re.IGNORECASE)
     return bool(re.search(r"[\w)`],$", text) or runs or (DANGLING.search(text) and not text.endswith(":")))
 
 
@@ -485,6 +490,7 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
     text = asciidoc_as_markdown(text) if asciidoc else text
     text = fence_indented_code(unquote(text)) if markdown or asciidoc else text
+    text = _LINK_DEFINITION.sub("", text)  # knip's `[1]: ../AGENTS.md` under its pointer: a link's target, no rule
     blocks = _blocks(_COMMENT.sub("\n", text))  # steps inside an HTML comment are hidden, not rules
     if guide:
         pairs = _guide_rules(blocks)

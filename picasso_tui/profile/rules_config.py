@@ -10,7 +10,7 @@ import re
 
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.generated import generated_by, generator_named, made_from, remake_with
-from picasso_tui.profile.walk import Tree, is_vendored
+from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
 PYTEST_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "setup.cfg", "tox.ini")
@@ -121,7 +121,11 @@ def _licence_header(tree: Tree) -> list[tuple[str, str]]:
         text = tree.read(rel) or ""
         if re.search(r"<licenseHeader>|\blicenseHeader(File)?\b", text) and "spotless" in text.lower():
             tool = "Spotless"
-        elif "license-maven-plugin" in text and re.search(r"<(inline)?[hH]eader>|check-file-header", text):
+        elif (
+            "license-maven-plugin" in text
+            and re.search(r"<(inline)?[hH]eader>|check-file-header", text)
+            and _maven_runs(tree, "license-maven-plugin")
+        ):
             tool = "license-maven-plugin"
         else:
             continue
@@ -129,6 +133,21 @@ def _licence_header(tree: Tree) -> list[tuple[str, str]]:
         return [(f"Every source file starts with the licence header{f' in {named}' if named else ''} ({tool} "
                  f"in {rel} enforces it).", rel)]  # fmt: skip
     return []
+
+
+def _maven_runs(tree: Tree, plugin: str) -> bool:
+    """A Maven plugin some build of the project applies: named outside <pluginManagement> (which only configures a
+    plugin for the modules that name it; depgraph-maven-plugin's licence check is configured there and never bound),
+    or run by CI as a goal."""
+    if not tree.has("pom.xml"):
+        return True  # a Gradle build: the plugin block applies what it names
+    poms = [f for f in tree.files if f.endswith("pom.xml") and not is_auxiliary(f)][:40]
+    applied = (re.sub(r"<pluginManagement>.*?</pluginManagement>", "", tree.read(f) or "", flags=re.S) for f in poms)
+    if any(re.search(rf"<artifactId>\s*{re.escape(plugin)}\s*</artifactId>", text) for text in applied):
+        return True
+    short = plugin.removesuffix("-maven-plugin")
+    workflows = (tree.read(f) or "" for f in tree.under(".github/workflows"))
+    return any(re.search(rf"\b{re.escape(short)}:\w", text) for text in workflows)
 
 
 SOURCE = (".rs", ".go", ".py", ".ts", ".js", ".java", ".kt", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".hpp")

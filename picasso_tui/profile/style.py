@@ -193,11 +193,13 @@ def _go(tree: Tree, hints: Hints) -> None:
 def _runs_golangci(tree: Tree) -> bool:
     """CI, a task runner, a hook or a guide runs golangci-lint."""
     places = [f for f in tree.files if f.startswith((".github/workflows/", ".gitlab-ci", ".circleci/"))]
-    places += [f for f in ("Makefile", "GNUmakefile", "makefile", "justfile", "Taskfile.yml", ".pre-commit-config.yaml",
-                           "lefthook.yml", "CONTRIBUTING.md", ".github/CONTRIBUTING.md", "magefile.go")
+    # dive's Taskfile.yaml runs it as `{{ .GOLANGCI_LINT }} run`: a variable named for it counts
+    places += [f for f in ("Makefile", "GNUmakefile", "makefile", "justfile", "Taskfile.yml", "Taskfile.yaml",
+                           "taskfile.yml", "taskfile.yaml", ".pre-commit-config.yaml", "lefthook.yml",
+                           "CONTRIBUTING.md", ".github/CONTRIBUTING.md", "magefile.go")
                if tree.has(f)]  # fmt: skip
     places += [f for f in tree.files if f.startswith(("scripts/", "hack/")) and f.endswith(".sh")]
-    return any("golangci" in (tree.read(f) or "") for f in places)
+    return any("golangci" in (tree.read(f) or "").lower() for f in places)
 
 
 def _others(tree: Tree, hints: Hints) -> None:

@@ -20,6 +20,7 @@ from picasso_tui.profile.ecosystems.common import (
 )
 from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks, version_catalog
 from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
+from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
@@ -116,6 +117,29 @@ _HELPER_TARGET = re.compile(r"^\s*make [._][\w.-]+$")
 """`make .require-golangci-lint`: a hidden prerequisite that installs the tool."""
 
 
+PHP_STYLE = re.compile(
+    r"^\s*[@-]*(?:[A-Z_]+=\S*\s+)*(?:php\s+)?(?:\./)?(?:vendor/bin/|bin/|tools/)?"
+    r"(php-cs-fixer|ecs|phpcbf|phpcs|pint)(?:\.phar)?\b(.*)$"
+)
+"""A recipe line that runs a PHP style tool, after the environment it sets (`XDEBUG_MODE=off vendor/bin/ecs check`)."""
+
+
+def php_style_role(lines: list[str]) -> str | None:
+    """A target whose name gives no role (PHP's `cs`, `ci-cs`) by the style tool its recipe runs: format when it
+    rewrites (`ecs check --fix`, `php-cs-fixer fix`, phpcbf, pint), lint when it only checks (`ecs check`,
+    `php-cs-fixer fix --dry-run`, phpcs, `pint --test`)."""
+    found = [PHP_STYLE.match(line) for line in lines]
+    if not lines or not all(found):
+        return None
+    rewrites = [
+        (m.group(1) in ("phpcbf",) or (m.group(1) == "ecs" and "--fix" in m.group(2))
+         or (m.group(1) == "php-cs-fixer" and re.search(r"\bfix\b", m.group(2)) and "--dry-run" not in m.group(2))
+         or (m.group(1) == "pint" and "--test" not in m.group(2)))
+        for m in found if m
+    ]  # fmt: skip
+    return "format" if all(rewrites) else "lint" if not any(rewrites) else None
+
+
 def lints_only(lines: list[str]) -> bool:
     """Every recipe line runs a linter, echoes, or makes a hidden helper: a target that lints, whatever its name
     (gocqlx's `check:` runs golangci-lint over the module and its example: no test)."""
@@ -142,6 +166,8 @@ def _targets(
         recipe = (_just_recipe(text, name) if runner == "just" else _recipe(text, name)) if text else ""
         recipe = (bodies or {}).get(name, recipe)
         ran = [line for line in recipe.splitlines()[1 if runner == "just" else 0 :] if line.strip()]
+        if role is None and runner in ("make", "just"):
+            role = php_style_role(ran)  # webauthn-framework's `cs:` runs `vendor/bin/ecs check --fix`
         if role == "lint" and runner == "make" and _only_rewrites(text, name):
             role = "format"  # tortoise-orm's `style: _style deps` runs isort and black over the code: it rewrites
         if role == "test" and lints_only(ran):
@@ -790,7 +816,8 @@ def _yard_markup_gem(yardopts: str) -> str:
 
 def maven_goal(tree: Tree, k: Knowledge) -> None:
     """A pom's <defaultGoal> is what a bare `mvn` runs: the project's own "check everything" task."""
-    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", tree.read("pom.xml") or "") if tree.has("pom.xml") else None
+    pom = without_profiles(tree.read("pom.xml") or "")  # a profile's default goal holds only when it is on
+    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", pom) if tree.has("pom.xml") else None
     if not goal:
         return
     goals = goal.group(1).split()

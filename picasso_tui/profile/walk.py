@@ -54,12 +54,13 @@ AUXILIARY_DIRS = frozenset(
 test fixtures, a container's demo server, coverage.py's lab/ of experiments): their manifests and programs are not
 the project's own, even when they sit in its tree."""
 FIXTURE_PROJECT = re.compile(
-    r"^(test|tests|spec)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]app|fixture[_-]apps|sample[_-]apps)/",
+    r"^(test|tests|spec)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]app|fixture[_-]apps|sample[_-]apps)/"
+    r"|(^|/)src/test/(resources/)?projects/",
     re.I,
 )
 """Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy,
-derailed_benchmarks' test/rails_app): their jQuery and prototype.js are no language of the project and their stub
-tests are not its suite."""
+derailed_benchmarks' test/rails_app, a Maven plugin's src/test/projects/*/pom.xml): their jQuery and prototype.js
+are no language of the project, their stub tests are not its suite and their builds are not its build."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0, java-webauthn-server's webapp/lib/
 text-encoding-0.7.0): a copy of another project, vendored."""
@@ -174,6 +175,7 @@ def is_auxiliary(rel: str) -> bool:
 
 
 CODE_FILE = re.compile(r"\.(ts|tsx|js|mjs|py|rb|go|rs|java|kt|php|c|h|cc|cpp|hpp|cs|swift)$")
+COMPILED = re.compile(r"\.(go|rs|java|kt|cs|swift)$")
 
 
 def _namespace(parts: list[str], i: int, rel: str) -> bool:
@@ -182,7 +184,9 @@ def _namespace(parts: list[str], i: int, rel: str) -> bool:
     (yaml's src/doc/Document.ts is its document model, cross's src/docker/*.rs its container engine)."""
     inside = i > 0 and parts[0] in ("lib", "src")
     own = parts[i] in ("doc", "docs", "docker") and bool(CODE_FILE.search(rel))
-    return inside and (parts[i][:1].isupper() or own)
+    # dive's dive/image/docker/ is its Go package that reads Docker images: compiled code below the top is a package
+    package = i > 0 and parts[i] == "docker" and bool(COMPILED.search(rel))
+    return (inside and (parts[i][:1].isupper() or own)) or package
 
 
 TEST_FRAMEWORK_COPIES = frozenset({"gtest", "googletest", "gmock", "googlemock", "unity", "doctest"})

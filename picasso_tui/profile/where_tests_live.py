@@ -62,7 +62,7 @@ def _shows_the_project(rel: str) -> bool:
     use or test the project; junit's src/test/java/org/junit/samples/ are still tests."""
     parts = rel.split("/")[:-1]
     before = next((parts[:i] for i, p in enumerate(parts) if is_test_folder(p)), parts)
-    return is_auxiliary("/".join([*before, "x"]))
+    return is_auxiliary("/".join([*before, rel.rsplit("/", 1)[-1]]))  # the file's own name: dive's docker/*.go
 
 
 JUNIT3_NAME = re.compile(r"(^|/)Test[A-Z]\w*(?<!Test)\.(java|kt)$")
@@ -367,8 +367,17 @@ def tests_place(tree: Tree) -> str:
         return f" Its tests are in {shown} and in `#[cfg(test)]` modules inside {plural(inline, 'source file')}."
     if not where and beside <= 2 and suite and not _is_one_program(tree, tests):  # cJSON's tests/: its Unity suite
         return f" Its tests are in {suite}/."
+    unnamed = [f for f in tree.under(suite or "-") if f.endswith((".c", ".cc", ".cpp", ".h", ".hpp"))]
+    if suite and beside <= FEW_NAMED and len(unnamed) >= UNNAMED_SHARE * max(len(tests), 1):
+        return f" Its tests are in {suite}/."  # lexbor's test/ programs; its two *_test.c beside the code are not it
     if beside * 2 > len(tests):  # Go's *_test.go, Rust's unit tests: a test folder or two beside them is extra
-        return " Its tests sit beside the code they test." if beside >= 2 else ""
+        # koanf's core tests are in tests/, a module of their own: said with those beside the code
+        also = [d for d, n in where.most_common(1) if n >= 3 and n * 5 >= len(tests)]
+        return (
+            f" Its tests sit beside the code they test, and in {also[0]}."
+            if also and beside >= 2
+            else (" Its tests sit beside the code they test." if beside >= 2 else "")
+        )
     homes = where.most_common()
     if len(homes) > 3:  # clap's crates, a multi-module build: each module has its own
         return f" Its tests are in several folders, the most in {homes[0][0]} and {homes[1][0]}."

@@ -20,6 +20,7 @@ from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes
+from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
@@ -752,7 +753,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if re.fullmatch(r"(\./)?mvnw?", c.command) and (unsigned := _without_signing(tree)) is not None:
         # datafaker's default goal `clean verify` signs with GPG: without a key it fails, so its noGpg profile goes on
         return replace(c, command=f"{c.command} -P{unsigned}") if unsigned else None
-    if re.fullmatch(r"(\./)?mvnw?", c.command) and "<defaultGoal>" not in (tree.read("pom.xml") or ""):
+    if re.fullmatch(r"(\./)?mvnw?", c.command) and "<defaultGoal>" not in without_profiles(tree.read("pom.xml") or ""):
         return None  # assertj's guide says `./mvnw` and means a build: with no default goal Maven stops at once
     if c.role == "test" and re.fullmatch(r"(uv run |uvx )?nox", c.command) and _nox_skips_tests(tree):
         return None  # packaging's test sessions are `default=False`: a bare `nox` runs only the linters
@@ -1032,8 +1033,8 @@ def _without_signing(tree: Tree) -> str | None:
     """None when a bare Maven run signs nothing; else the profile that turns the default build's GPG signing off, or
     "" when no profile does (the run needs a key)."""
     pom = tree.read("pom.xml") or ""
-    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", pom)
-    default = re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S)
+    default = without_profiles(pom)
+    goal = re.search(r"<defaultGoal>([^<]+)</defaultGoal>", default)
     if not goal or not re.search(r"\b(verify|install|deploy)\b", goal.group(1)) or "maven-gpg-plugin" not in default:
         return None
     ids = re.findall(r"<profile>\s*<id>\s*([\w.-]+)\s*</id>", pom)

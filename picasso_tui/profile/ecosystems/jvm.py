@@ -182,7 +182,11 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
         frameworks = set()  # resilience4j's spring-boot3 and micronaut modules integrate with them: no app runs
     if _APPLICATION.search(default_build) or frameworks:
         return "an application"
-    return "a library (published)" if _PUBLISHED.search(text) else ""
+    published = bool(_PUBLISHED.search(text))
+    # depgraph-maven-plugin: goals other builds run, not a library's API
+    if re.search(r"<packaging>\s*maven-plugin\s*</packaging>", default_build):
+        return "a Maven plugin (published)" if published else "a Maven plugin"
+    return "a library (published)" if published else ""
 
 
 def _source_sets(tree: Tree, modules: list[str], only_modules: bool = True) -> str:
@@ -272,7 +276,9 @@ def investigate(tree: Tree) -> Knowledge:
     )
     if mig:
         details.append(f"migrations in {mig}")
-    goal = re.search(r"<defaultGoal>\s*([^<]+?)\s*</defaultGoal>", tree.read("pom.xml") or "") if maven else None
+    # unleash-client-java's `deploy` is the default goal of its publication profile only: a bare ./mvnw has none
+    pom = without_profiles(tree.read("pom.xml") or "")
+    goal = re.search(r"<defaultGoal>\s*([^<]+?)\s*</defaultGoal>", pom) if maven else None
     if goal:
         details.append(f"a bare `{wrapper}` runs the default goal: {' '.join(goal.group(1).split())}")
         if not re.search(r"\b(deploy|release|site)\b", goal.group(1)):  # jOOL's `deploy` publishes: name a goal

@@ -11,6 +11,8 @@ RELEASE = (
     r"<maven\.compiler\.release>\s*([\d.]+)",
     r"<maven\.compiler\.source>\s*([\d.]+)",
     r"<release>\s*([\d.]+)\s*</release>",
+    # depgraph-maven-plugin's compiler plugin, configured once in <pluginManagement>: `<source>1.8</source>`
+    r"(?s)<artifactId>maven-compiler-plugin</artifactId>(?:(?!</plugin>).)*?<source>\s*([\d.]+)\s*</source>",
     r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
     r"(?:sourceCompatibility|targetCompatibility|jvmTarget)\s*=\s*JavaVersion\.VERSION_(\d+(?:_\d+)?)",
     # JSqlParser's `sourceCompatibility = '11'` beside a JDK 17 toolchain: the toolchain builds, 11 is the level

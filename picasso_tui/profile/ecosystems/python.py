@@ -295,7 +295,7 @@ def investigate(tree: Tree) -> Knowledge:
     if "setup.cfg" in sources and "setup.py" not in sources and not _declares_a_package(tree.read("setup.cfg") or ""):
         sources.remove("setup.cfg")
     sources += [f for f in tree.files if REQUIREMENTS.match(f) and _pip_requirements(tree.read(f) or "")]
-    if not sources:
+    if not sources or _shim(tree, sources):
         return k
     pyproject = load_toml(tree, "pyproject.toml")
     deps = _deps(tree, pyproject)
@@ -315,6 +315,22 @@ def investigate(tree: Tree) -> Knowledge:
     _migrations(k, project)
     python_benchmarks(k, tree)
     return k
+
+
+def _shim(tree: Tree, sources: list[str]) -> bool:
+    """A setup.py that only wraps another language's program (typos' `pre_commit_placeholder_package`, which pulls
+    the released binary for its pre-commit hook) in a project with no Python code of its own: no Python project to
+    install, test or build."""
+    found = shares(tree)
+    if sources != ["setup.py"] or not found or found[0][0] == "python":
+        return False
+    # typos' .github/ script and its tests' sample inputs are no Python package of its own
+    code = [
+        f
+        for f in tree.own
+        if f.endswith(".py") and f != "setup.py" and not re.match(r"(\.github|scripts|tools)/|(.*/)?tests?/", f)
+    ]
+    return not code and "install_requires" in (tree.read("setup.py") or "")
 
 
 def _declares_a_package(setup_cfg: str) -> bool:
