@@ -36,7 +36,8 @@ def _named_rows(key: str, values: list[Any], axes: dict[str, list[str]]) -> None
     first = Counter(str(next(iter(row))) for row in rows).most_common(1)
     if first:
         name = first[0][0]
-        axes.setdefault(f"{key} {name}", []).extend(v for row in rows if (v := _scalar(row.get(name))))
+        label = key if name == key else f"{key} {name}"  # editorconfig-core-c's `compiler: [{compiler: GNU, …}]`
+        axes.setdefault(label, []).extend(v for row in rows if (v := _scalar(row.get(name))))
 
 
 def _axes(matrix: dict[Any, Any], axes: dict[str, list[str]]) -> None:

@@ -166,8 +166,13 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
         (
             m
             for m in re.finditer(r"(?:^|\s)[\"']?(\$\{\{\s*matrix\.([\w-]+)\s*\}\})[\"']?(?=\s|$)", line)
-            if not (line[: m.start()].split() or ["x"])[-1].startswith("-")
-            or SELECTS_SESSION.match(line[: m.start()].strip())
+            # rkyv's `--features "${{ matrix.endianness }} ${{ matrix.alignment }} …"`: inside a quoted value of
+            # several words, one of them is no word of the command
+            if not (line[: m.start()].count('"') % 2 or line[: m.start()].count("'") % 2)
+            and (
+                not (line[: m.start()].split() or ["x"])[-1].startswith("-")
+                or SELECTS_SESSION.match(line[: m.start()].strip())
+            )
         ),
         None,
     )
@@ -360,8 +365,11 @@ def without_ci_values(line: str) -> str:
             if kept[-2:] == ["cmake", "--build"]:
                 return ""  # redis-plus-plus' `cmake --build ${{ steps.strings.outputs.build-output-dir }}`: no folder
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
-                if len(kept) > 1 and name and kept[-1] == f"--{name}":
-                    kept.pop()  # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`: the option and its value
+                if len(kept) > 1 and ((name and kept[-1] == f"--{name}") or re.fullmatch(r"-[A-Za-z][\w-]+", kept[-1])):
+                    # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`, editorconfig-core-c's PowerShell
+                    # `-config ${{ matrix.build_configuration }}`: the option and its value go together (a `--flag`
+                    # before a whole word of CI's extra flags is a switch of its own, and stays)
+                    kept.pop()
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
             if re.fullmatch(r"[A-Z_][A-Z0-9_]*=[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
                 continue  # munit's `make CC="${CC}" OPENMP="${OPENMP}"`: a variable handed on from CI's job

@@ -187,6 +187,7 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|freeze|list)\b|--version|"
+    r"\bcov-build\b|"  # libass' CI builds under Coverity's scanner for its upload: an analysis service's, no build
     r"\b(build[-_])?(deb|rpm|msi|dmg|appimage|flatpak)\b|"  # git-interactive-rebase-tool's `cargo make build-deb`
     # avo's CI `go test -bench . ./...` runs every test, then the benchmarks; `-run ^$` would run none of the tests
     r"(?<!\s-)\bbench(mark)?s?\b|^go test\b(?=.*\s-bench\b)(?=.*\s-run[= ])|"

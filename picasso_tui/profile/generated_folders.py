@@ -21,6 +21,12 @@ _DENIES = re.compile(r"\b(not|never|aren't|isn't)\s+(auto-?|automatically\s+)?ge
 _URL = re.compile(r"\w+://\S+")
 _FOLDER_NAMED = re.compile(r"(?<![\w./*-])(?:\./)?([\w.-]+(?:/[\w.-]+)*)/(?:\*[\w.*]*)?(?![\w/])")
 """A folder as a guide names it: `types/`, `types/*`, `src/gen/*.ts`."""
+_GENERATED_FILE = re.compile(
+    r"\b(auto-?generated|automatically generated|generated)\s+`?(\./)?[\w.-]+(\.\w+)?`?\s+"
+    r"(script|file|program|header)\b",
+    re.IGNORECASE,
+)
+"""A sentence that calls one file generated ("auto-generated `./runtests` script"), not the folder it names."""
 _ITEM_BREAK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)")
 _OUT_FLAG = re.compile(
     r"(?:^|\s)(?:-o|--out|--output|--outDir|--outdir|--out-dir|--outfile|--out-file|--output-dir)(?:=|\s+)"
@@ -107,6 +113,8 @@ def _named_in_guides(tree: Tree, code: dict[str, list[str]]) -> set[str]:
             if not _SAYS_GENERATED.search(item) or _DENIES.search(item):
                 continue
             named = {m.group(1) for m in _FOLDER_NAMED.finditer(item)}
+            if _GENERATED_FILE.search(item):
+                continue  # vifm's HACKING.md: "from `src/` directory … auto-generated `./runtests` script": a file
             if len(named) == 1 and _holds_code(folder := next(iter(named)), code):
                 found.add(folder)
     return found

@@ -286,11 +286,13 @@ def investigate(tree: Tree) -> Knowledge:
     if headers and _headers_for(tree) == "cpp" and any(lang == "cpp" for lang, _, _ in found):
         note = f" .h headers count as {DISPLAY[_headers_for(tree)]}."
     main = _main_language(tree) or found[0][0]
+    # stackprof: Ruby leads the shares with its tests, C leads the code itself; said why, it contradicts nothing
+    why = " (by the code outside tests, scripts and bundled files)" if main != found[0][0] else ""
     k.fact(
         "languages",
         f"Languages: {', '.join(parts[:4])}",
         f"Languages by share of source: {', '.join(parts)} ({plural(files, 'source file')}). "
-        f"Main language: {DISPLAY.get(main, main)}.{note}",
+        f"Main language: {DISPLAY.get(main, main)}{why}.{note}",
         *_largest(tree, [lang for lang, _, _ in found][:4]),
         tags=("languages",),
     )

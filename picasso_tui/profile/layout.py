@@ -81,6 +81,20 @@ exception …", keyring's "On Linux, the KWallet backend …") names nothing, no
 (zustand's "Your store is a hook!")."""
 
 
+_SHEBANG = re.compile(r"#!\s*\S*?(?:/env\s+(?:-S\s+)?)?(?:\S*/)?(ruby|python3?|node|bash|sh|php)\b")
+_SHEBANG_LANGUAGES = {"ruby": "ruby", "python": "python", "python3": "python", "node": "javascript",
+                      "bash": "shell", "sh": "shell", "php": "php"}  # fmt: skip
+
+
+def _shebang_language(tree: Tree, rel: str) -> str | None:
+    """The language a program without an extension is written in, read from its `#!` line (bin/ scripts)."""
+    name = rel.rsplit("/", 1)[-1]
+    if "." in name or not rel.startswith(("bin/", "exe/", "script/", "scripts/")):
+        return None
+    found = _SHEBANG.match((tree.read(rel) or "")[:200])
+    return _SHEBANG_LANGUAGES.get(found.group(1)) if found else None
+
+
 def _plain(text: str) -> str:
     """Markdown / reStructuredText inline markup reduced to its words; an autolink keeps its address (fast_float's
     docs/README.md: "The source for <https://fastfloat.github.io/fast_float/>.")."""
@@ -349,6 +363,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         counts[top] += 1
         # skeema's internal/*/testdata/*.sql are what its Go tests load: internal/ is Go, not "mostly SQL"
         lang = None if TEST_DATA.search(rel) or EXPECTED_OUTPUT.search(rel) else language_in(tree, rel)
+        lang = lang or _shebang_language(tree, rel)  # stackprof's bin/stackprof: a Ruby program with no extension
         if lang and not rel.endswith(STUBS):  # typings describe the code beside them, they are not more of it
             langs.setdefault(top, Counter())[lang] += 1
         elif lang:

@@ -341,9 +341,9 @@ BARE_TOOL = re.compile(
 """A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
 `pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
 `pre-commit run --all-files`), or reads stdin (air's AGENTS.md names `gofmt` and `goimports` as its tools)."""
-POWERSHELL = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\$\w+\s*=")
-"""A PowerShell line (ebpf's windows job: `Write-Error "Setup script not found…"`, `$env = …`): no POSIX shell runs
-it, and an error message is no build."""
+POWERSHELL = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\$\w+\s*=|^(pwsh |powershell )?(\.[/\\])?[\w./\\-]+\.ps1\b")
+"""A PowerShell line (ebpf's windows job: `Write-Error "Setup script not found…"`, `$env = …`; editorconfig-core-c's
+Windows job `./build.ps1 -proj core -init`): no POSIX shell runs it, and an error message is no build."""
 DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")

@@ -174,7 +174,9 @@ def test_languages_leave_out_generated_documentation_and_name_the_code_s_languag
         **{f"test/t{i}.mjs": "import 'x';\n" * 100 for i in range(4)},
         "package.json": '{"name": "acme"}',
     }, name="ts")  # fmt: skip
-    assert learned["languages"].endswith("Main language: TypeScript.")
+    assert learned["languages"].endswith(
+        "Main language: TypeScript (by the code outside tests, scripts and bundled files)."
+    )
 
 
 def test_the_main_source_folder_is_where_the_bytes_are_not_where_the_files_are(make_project):

@@ -190,7 +190,7 @@ CASES = {
         "javascript/stack": ["Next.js", "React", "Express", "Vitest", "Prisma", "prisma/schema.prisma"],
         "workflow/install": ["`pnpm install`"],
         "workflow/test": ["`pnpm test`", "vitest run"],
-        "workflow/test-one": ["pnpm --filter <package> test"],  # packages/web has its own test script
+        "workflow/test-one": ["pnpm --filter @acme/web test <file pattern>"],  # packages/web has its own test script
         "workflow/build": ["`pnpm build`"],
         "workflow/lint": ["`pnpm lint`"],
         "workflow/migrate": ["prisma migrate dev"],

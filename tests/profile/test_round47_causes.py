@@ -108,7 +108,8 @@ def test_generated_parser_code_is_not_the_main_language(make_project):
     generated = "// This is a generated file. Not intended for manual editing.\npackage p;\n" + "class A {}\n" * 400
     files = {"Cargo.toml": '[package]\nname = "melody"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn f() {}\n" * 150,
              **{f"extensions/intellij/src/main/gen/p/Parser{i}.java": generated for i in range(3)}}  # fmt: skip
-    assert bodies(make_project, files, name="melody")["languages"].endswith("Main language: Rust.")
+    said = bodies(make_project, files, name="melody")["languages"]
+    assert said.endswith("Main language: Rust (by the code outside tests, scripts and bundled files)."), said
 
 
 def test_interpreter_installs_coverage_uploads_and_scaffolding_are_no_commands_of_their_role():

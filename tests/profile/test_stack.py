@@ -151,7 +151,7 @@ def test_a_monorepo_names_its_public_packages_apart_from_private_ones_and_not_as
 
 def test_a_monorepo_whose_packages_have_test_scripts_runs_one_package(make_project):
     files = {**MONOREPO, "packages/core/package.json": json.dumps({"name": "@kit/core", "scripts": {"test": "jest"}})}
-    assert "pnpm --filter <package> test" in learn(make_project, files)["workflow/test-one"]
+    assert "pnpm --filter @kit/core test <file pattern> -t" in learn(make_project, files)["workflow/test-one"]
 
 
 def test_a_gems_runtime_dependencies_exclude_its_sibling_gems(make_project):

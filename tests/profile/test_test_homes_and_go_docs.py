@@ -192,7 +192,9 @@ def test_e2e_scripts_fixture_apps_and_deps_are_not_the_project(make_project):
         **{f"src/{n}.ts": "export const x = 1\n" * 20 for n in ("index", "command", "variable")},
         **{f"e2e/test-{n}.js": "console.log(1)\n" * 200 for n in ("a", "b", "c")},
     }, "cross-env")  # fmt: skip
-    assert cross["languages"].endswith("Main language: TypeScript.")
+    assert cross["languages"].endswith(
+        "Main language: TypeScript (by the code outside tests, scripts and bundled files)."
+    )
     assert cross["layout/source"].startswith("Main source in src/")
     composer = '{"name": "nunomaduro/collision", "require-dev": {"laravel/framework": "^11"}}\n'
     collision = bodies(make_project, {"composer.json": composer, "src/Handler.php": "<?php\n",

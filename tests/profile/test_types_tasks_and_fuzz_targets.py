@@ -16,7 +16,9 @@ def test_type_declarations_do_not_make_javascript_typescript(make_project):
              "source/utilities.js": "export const u = 1;\n" * 20, "source/index.d.ts": "export type X = string;\n" * 90,
              "source/index.test-d.ts": "expectType<string>('a');\n" * 30, "test/chalk.js": "test('a', t => {});\n"}  # fmt: skip
     learned = bodies(make_project, files, name="chalk")
-    assert learned["languages"].endswith("Main language: JavaScript.")
+    assert learned["languages"].endswith(
+        "Main language: JavaScript (by the code outside tests, scripts and bundled files)."
+    )
     assert (
         learned["layout/source"]
         == "Main source: the project's own JavaScript code is all in source/index.js and source/utilities.js."

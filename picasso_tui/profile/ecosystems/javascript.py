@@ -231,6 +231,21 @@ def run_script(tool: str, script: str) -> str:
     )
 
 
+def _one_package_test(p: _Package, tested: list[str]) -> tuple[str, str, str] | None:
+    """One test in the first workspace package whose test script runs Vitest or Jest itself: (command, folder,
+    note). `pnpm --filter <package> test` runs a whole package's suite, which no one means by one test (listr2,
+    remeda, commitlint); a package whose script runs something else gives none."""
+    for folder in tested:
+        manifest = p.manifests[folder]
+        runner, direct = _test_runner(manifest.get("scripts") or {})
+        name = manifest.get("name")
+        if runner in ("vitest", "jest") and direct and isinstance(name, str) and name:
+            passes = " --" if p.tool == "npm" else ""
+            command = f"{one_package(p.tool, name, 'test')}{passes} <file pattern> -t '<test name>'"
+            return command, folder, f"{runner} filters by file and test name"
+    return None
+
+
 def one_package(tool: str, package: str, script: str) -> str:
     return {
         "pnpm": f"pnpm --filter {package} {script}",
@@ -254,6 +269,8 @@ class _Package:
     deps: set[str]
     """Every dependency the root and the workspace packages declare (the workspace's own packages left out)."""
     sources: list[str]
+    aside: tuple[str, ...] = ()
+    """Workspace packages of docs or examples (remeda's packages/docs): named, never read for commands or stack."""
 
 
 def investigate(tree: Tree) -> Knowledge:
@@ -263,7 +280,8 @@ def investigate(tree: Tree) -> Knowledge:
         return k
     pkg = load_json(tree, "package.json")
     tool, why = manager(tree, pkg)
-    packages = [p for p in _workspaces(tree, pkg) if not is_auxiliary(f"{p}/package.json")]
+    members = _workspaces(tree, pkg)
+    packages = [p for p in members if not is_auxiliary(f"{p}/package.json")]
     manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
     own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}
     deps: set[str] = set()
@@ -274,7 +292,8 @@ def investigate(tree: Tree) -> Knowledge:
         for table in ("dependencies", "devDependencies", "peerDependencies"):
             deps |= set((data.get(table) or {}).keys())
     sources = ["package.json", *(f for f in ("pnpm-workspace.yaml", "tsconfig.json") if tree.has(f))]
-    package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources)
+    aside = tuple(p for p in members if p not in packages)
+    package = _Package(tree, pkg, tool, why, packages, manifests, deps - own, sources, aside)
     others = own_languages(tree) - {"javascript", "typescript"}
     tooling = not packages and others and _formatter_only(pkg)
     if tooling or (
@@ -473,7 +492,8 @@ def _monorepo(p: _Package) -> str:
         f"{'private' if private else 'public'} under {parent or '.'}/: {human_list(order(leaves), MONOREPO_SHOWN)}"
         for (private, parent), leaves in sorted(groups.items())
     ]
-    return f"monorepo with {len(p.packages)} packages ({'; '.join(parts)})"
+    aside = f"; beside them {human_list([f'{a}/' for a in p.aside], 4)} (docs or examples)" if p.aside else ""
+    return f"monorepo with {plural(len(p.packages), 'package')} ({'; '.join(parts)}{aside})"
 
 
 def _packaging(k: Knowledge, p: _Package) -> None:
@@ -516,7 +536,8 @@ def _role(p: _Package) -> str:
         root = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
         if not public and not _private(pkg) and root:  # kysely publishes its root; site/ and test/ packages help
             return f"a library (npm package) with {plural(len(p.packages), 'private workspace package')}"
-        return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public)"
+        aside = f", and {plural(len(p.aside), 'docs or examples package')}" if p.aside else ""
+        return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public){aside}"
     if bins := live_bins(p.tree, pkg):
         exports = pkg.get("exports")
         api = any(key in pkg for key in ("types", "typings")) or (isinstance(exports, dict) and len(exports) > 1)
@@ -710,9 +731,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("lint", f"{execute} {linter}", "package.json scripts.test", 32, "the test script lints first")
     example = test_file_example(p.tree, runner or "")
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
-    if tested:
-        k.command("test-one", one_package(tool, "<package>", "test"), "package.json workspaces", 35,
-                  f"packages: {tested[0]} …")  # fmt: skip
+    if one := _one_package_test(p, tested):
+        k.command("test-one", one[0], f"{one[1]}/package.json scripts.test", 35, one[2])
     elif runner in ("vitest", "jest") and direct and len(steps) == 1:
         passes = " --" if tool == "npm" else ""  # npm keeps `-t` for itself unless `--` hands it to the script
         unmet = _without_thresholds(p.tree) if runner == "jest" else ""

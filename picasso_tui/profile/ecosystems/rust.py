@@ -194,9 +194,9 @@ def _members(tree: Tree, base: str, data: dict[str, Any]) -> list[str]:
         if isinstance(pattern, str):
             found += [f for f in folders if _matches(f, f"{prefix}{pattern}") and f not in found]
     # Cargo makes a path dependency inside the workspace a member too (parking_lot's core/ and lock_api/)
-    paths = (
-        re.findall(r'path\s*=\s*"([\w./-]+)"', tree.read(f"{prefix}Cargo.toml") or "") if "workspace" in data else []
-    )
+    # rkyv's `# rkyv_dyn = { …, path = "rkyv_dyn" }`: a commented-out dependency names no member
+    text = re.sub(r"#[^\n]*", "", tree.read(f"{prefix}Cargo.toml") or "")
+    paths = re.findall(r'path\s*=\s*"([\w./-]+)"', text) if "workspace" in data else []
     found += [f for p in paths if (f := posixpath.normpath(f"{prefix}{p}")) in folders and f not in found]
     return [f for f in found if not any(f == e or f.startswith(e + "/") for e in excluded)]
 
