@@ -45,6 +45,13 @@ MOVED = re.compile(
     r"\bmoved\b[^.\n]{0,40}\b(into|to) the (github )?release( notes|s)\b)",
     re.I,
 )
+MOVED_AWAY = re.compile(
+    r"\b(has moved|moved to|no longer (maintained|updated|kept)|moved\b[^.\n]{0,40}\b(into|to) the (github )?"
+    r"release( notes|s))\b",
+    re.I,
+)
+"""The strong half of MOVED: the file itself says it stopped (unleash-client-java's "we moved the changelog into the
+release notes"), not only where details are."""
 RELEASES_PAGE = re.compile(r"https?://\S+/releases\b|\breleases page\b|\bgithub releases\b", re.I)
 """A changelog that points to the release page: the notes are written there, at release."""
 SEMANTIC_RELEASE_CONFIGS = (
@@ -512,9 +519,12 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     if not text:
         return None
     lines = text.splitlines()[:READ_LINES]
-    first_release = next((i for i, _, t in _headings(lines) if _VERSION.search(t)), len(lines))
-    # a note above the first release that the file moved holds for the whole file, however long its history
-    if (len(lines) < 15 and MOVED.search(" ".join(lines))) or MOVED.search(" ".join(lines[:first_release])):
+    first_release = next((i for i, _, t in _headings(lines) if _VERSION.search(t)), 15)
+    # a note above the first release that the file moved holds for the whole file, however long its history; one
+    # that only points to the releases page for details (release-it's, over its breaking changes) keeps the file
+    if (len(lines) < 15 and MOVED.search(" ".join(lines))) or MOVED_AWAY.search(
+        " ".join(lines[: min(first_release, 15)])
+    ):
         moved = next((p for p in re.findall(r"blob/[^/\s]+/([\w./-]+)", text) if tree.has(p) and p != rel), None)
         if not moved and RELEASES_PAGE.search(text):
             body = f"{rel} is no longer kept: release notes are on the GitHub Releases page ({rel} points there)."

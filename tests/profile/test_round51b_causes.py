@@ -83,3 +83,17 @@ def test_commented_out_cargo_members_and_a_docs_workspace_package(make_project):
              "packages/docs/package.json": '{"name": "@remeda/docs", "scripts": {"build": "astro build"}}'}  # fmt: skip
     said = bodies(make_project, files, "remeda")["javascript/packaging"]
     assert "packages/docs/" in said, said
+
+
+def test_a_changelog_that_points_to_the_releases_for_details_is_still_kept(make_project):
+    changelog = (
+        "# Changelog\n\nThis document lists breaking changes for each major release.\n\n"
+        "See the GitHub Releases page for detailed changelogs: [https://github.com/o/r/releases][1]\n\n"
+        + "".join(f"## v{v} (2026-0{v - 15}-01)\n\n- Removed support for Node.js v{v - 1}.\n\n" for v in (21, 20, 19))
+        + "\n".join(f"- line {i}" for i in range(20))
+        + "\n\n[1]: https://github.com/o/r/releases\n"
+    )
+    files = {"package.json": '{"name": "release-it", "version": "21.0.0"}', "CHANGELOG.md": changelog,
+             "lib/index.js": "export default 1;\n" * 10, "docs/changelog.md": "# Changelog plugins\n"}  # fmt: skip
+    said = bodies(make_project, files, "release-it").get("rules/changelog", "")
+    assert "no longer kept" not in said, said
