@@ -37,21 +37,21 @@ NAMES = tuple(
 )
 READ_LINES = 200
 """The newest entries are at the top: the first lines say how an entry is written."""
-MOVED = re.compile(
-    r"\b(has moved|moved to|no longer (maintained|updated|kept)|see (the |our )?\[?(github )?releases|"
-    r"(documented|listed|described|written) (on|in) the (github )?\[?releases\]?|"  # msw: "on the Github Releases page"
-    r"see:?\s+<?https?://\S+/releases\b|"
+_STOPPED = (
+    r"has moved|moved to|no longer (?:maintained|updated|kept)|"
     # unleash-client-java: "Since 6.0.1 onwards, we moved the changelog into the release notes of each version"
-    r"\bmoved\b[^.\n]{0,40}\b(into|to) the (github )?release( notes|s)\b)",
+    r"moved\b[^.\n]{0,40}\b(?:into|to) the (?:github )?release(?: notes|s)\b"
+)
+MOVED_AWAY = re.compile(rf"\b(?:{_STOPPED})\b", re.I)
+"""The file itself says it stopped (unleash-client-java's "we moved the changelog into the release notes"), not only
+where details are."""
+MOVED = re.compile(
+    rf"\b(?:{_STOPPED}|see (the |our )?\[?(github )?releases|"
+    r"(documented|listed|described|written) (on|in) the (github )?\[?releases\]?|"  # msw: "on the Github Releases page"
+    r"see:?\s+<?https?://\S+/releases\b)",
     re.I,
 )
-MOVED_AWAY = re.compile(
-    r"\b(has moved|moved to|no longer (maintained|updated|kept)|moved\b[^.\n]{0,40}\b(into|to) the (github )?"
-    r"release( notes|s))\b",
-    re.I,
-)
-"""The strong half of MOVED: the file itself says it stopped (unleash-client-java's "we moved the changelog into the
-release notes"), not only where details are."""
+"""MOVED_AWAY, or a changelog that only points to the releases page: in a short file, it moved there."""
 RELEASES_PAGE = re.compile(r"https?://\S+/releases\b|\breleases page\b|\bgithub releases\b", re.I)
 """A changelog that points to the release page: the notes are written there, at release."""
 SEMANTIC_RELEASE_CONFIGS = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.jvm_level import without_plugin_management
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.generated import generated_by, generator_named, made_from, remake_with
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
@@ -142,7 +143,7 @@ def _maven_runs(tree: Tree, plugin: str) -> bool:
     if not tree.has("pom.xml"):
         return True  # a Gradle build: the plugin block applies what it names
     poms = [f for f in tree.files if f.endswith("pom.xml") and not is_auxiliary(f)][:40]
-    applied = (re.sub(r"<pluginManagement>.*?</pluginManagement>", "", tree.read(f) or "", flags=re.S) for f in poms)
+    applied = (without_plugin_management(tree.read(f) or "") for f in poms)
     if any(re.search(rf"<artifactId>\s*{re.escape(plugin)}\s*</artifactId>", text) for text in applied):
         return True
     short = plugin.removesuffix("-maven-plugin")

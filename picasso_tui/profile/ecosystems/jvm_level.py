@@ -33,6 +33,12 @@ def without_profiles(pom: str) -> str:
     return re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.DOTALL)
 
 
+def without_plugin_management(pom: str) -> str:
+    """A pom without its <pluginManagement>, which only configures plugins for the modules that name them: what is
+    left is what the build applies."""
+    return re.sub(r"<pluginManagement>.*?</pluginManagement>", "", pom, flags=re.DOTALL)
+
+
 _OTHER_TOOL = re.compile(r"\b(?:javadocToolFor|launcherFor)\s*(?:\(\s*)?\{")
 """A Gradle toolchain for a task that does not compile (junit-pioneer's `javadocToolFor { … of(24) }` for its
 release javadoc): its version is not the level the code is compiled for."""
@@ -100,7 +106,7 @@ def _signatures(build_text: str) -> list[str]:
 def _checks_signatures(tree: Tree, build_text: str) -> bool:
     """animal-sniffer runs: a build applies it (not only a <pluginManagement> entry no module uses, as slf4j's
     parent keeps), or CI runs its goal (gson checks Android compatibility from a workflow)."""
-    applied = re.sub(r"<pluginManagement>.*?</pluginManagement>", "", without_profiles(build_text), flags=re.DOTALL)
+    applied = without_plugin_management(without_profiles(build_text))
     if re.search(r"\banimalsniffer\b", applied):
         return True
     if "animal-sniffer-maven-plugin" in applied and _bound_to_check(tree, build_text):
