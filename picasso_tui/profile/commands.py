@@ -20,7 +20,7 @@ from picasso_tui.profile.guide_blocks import (
     completed_build,
     inline_commands,
 )
-from picasso_tui.profile.guide_text import readme_dev_text
+from picasso_tui.profile.guide_text import asciidoc_as_markdown, readme_dev_text
 from picasso_tui.profile.submodules import submodules
 from picasso_tui.profile.tasks import TARGET_ROLES, php_style_role, tox_env_role
 from picasso_tui.profile.walk import Tree
@@ -203,7 +203,8 @@ NOT_DEV = re.compile(
     r"\s--\s+(python3? -m )?(uv )?pip install\b|"  # nbconvert's CI `hatch env run -e test -- pip install 'pip>=24.2'`
     r"^cargo (binstall|install) (?!.*--path)|"  # neovide's CI `cargo binstall -y --locked cargo-nextest`: a tool
     r"^cargo update\b|"  # roxmltree's CI `cargo update --package memchr --precise 2.6.2` pins the lock file
-    r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|l|list)( |$)|"  # strawberry's `nox -t tests -l` lists
+    r"^(\S+ )*(nox|tox)( \S+)* (-l|--list(-sessions|-envs)?|--listenvs(-all)?|l|list)( |$)|"  # strawberry's `nox -l`
+    r"^tox -(a|av|va|avv)( |$)|"  # pyscaffold's "``tox -av`` to see a list of the available checks"
     r"^(\./)?(gradlew|gradle|mvnw?)\b.*[\s:](dependencyUpdates|dependencies|dependencyInsight|dependencyCheck\w*|"
     r"versions:display-[\w-]+|dependency:(tree|list|analyze[\w-]*)|dependency-check:\w+|help:\w+|tasks|"
     r"(clean)?(idea|eclipse)\w*|eclipse:\w+|idea:\w+)\b"
@@ -235,6 +236,7 @@ basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
     r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^(rustfmt|gofmt|black|prettier|clang-format)\b|"
     r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
+    r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
 )
 """Tools that compile, check or format the tests without running them, whatever test flags or paths they carry
@@ -652,14 +654,22 @@ REWRITES = re.compile(
 them."""
 
 
+PASSING = re.compile(r"\b(tests? (are |is )?pass(ed|es|ing)?|(tests?|they) still pass)\b", re.IGNORECASE)
+"""A guide's words that the command checks the tests pass (systeroid's "add your tests or update the existing tests
+according to the changes and check if the tests are passed"): a run, whatever was updated before it."""
+
+
 def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
     # the agent files state the commands too, for an agent (anyio's AGENTS.md: `pip install --group test -e .`)
     sources += [(rel, tree.read(rel) or "") for rel in agent_files(tree) if rel.endswith(("AGENTS.md", "CLAUDE.md"))]
-    readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst")
+    readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst", "README.adoc")
+    sources = [(rel, asciidoc_as_markdown(text) if rel.endswith(".adoc") else text) for rel, text in sources]
     if readme:
-        sources.append((readme, readme_dev_text(tree.read(readme) or "", rst=readme.endswith(".rst"))))
+        text = tree.read(readme) or ""
+        text = asciidoc_as_markdown(text) if readme.endswith(".adoc") else text
+        sources.append((readme, readme_dev_text(text, rst=readme.endswith(".rst"))))
     out: list[GuideCommand] = []
     foreign = {path for path, _ in submodules(tree)}
     for rel, text in sources:
@@ -667,7 +677,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
         built: set[str] = set()  # folders the guide's own commands create (libuv's `cmake -B build`)
         for command, context in pairs:
-            if REWRITES.search(context):
+            if REWRITES.search(context) and not PASSING.search(context):
                 continue  # scssphp's "run the following command to rebuild all the tests": it rewrites them
             said = re.escape(command)
             disowned = (
@@ -697,7 +707,11 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)
             if not _usable(tree, command):
                 continue
+            if re.fullmatch(r"go (vet|fmt|test)", command) and any("/" in f and f.endswith(".go") for f in tree.own):
+                command += " ./..."  # venom's "Code must pass `go vet`": bare, it checks the root package alone
             roles = _roles(command, context)
+            if re.search(rf"`{said}`,? (to|which|that) (install|download|fetch)s?\b", context):
+                roles = [r for r in roles if r == "install"]  # terraform-docs' "`make goimports` to install": a tool
             if roles == ["lint"] and context_role(context) == "format" and _formats(tree, command):
                 roles.append("format")  # httpx's scripts/lint runs `ruff format`: the guide's "auto-formatting" holds
             for role in roles:

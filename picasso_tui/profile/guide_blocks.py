@@ -43,7 +43,7 @@ def configured_folder(command: str, here: str) -> str | None:
 
 
 def clean(line: str) -> str:
-    line = re.sub(r"^(\$>?|>) ", "", line.strip()).strip()  # prophecy's guide prompts with `$> `
+    line = re.sub(r"^(\$>?|>) |^\$>(?=[\w.])", "", line.strip()).strip()  # prophecy's `$> `, spring-shell's `$>./mvnw`
     if line.startswith("(") and line.endswith(")"):
         line = line[1:-1].strip()
     # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`

@@ -8,7 +8,8 @@ import re
 MAX_RULE_CHARS = 320
 DEV_HEADING = re.compile(  # redis-plus-plus' "Run Tests (Optional)", a bare "Tests", libyang's bare "Building"
     r"\b(develop\w*|contribut\w*|hacking|build(ing)? (from source|instructions|locally)|"
-    r"run(ning)? (the )?(unit )?tests|run(ning)? one test|testing|compil\w+)\b|^tests?$|^build(ing)?$",
+    r"run(ning)? (the )?(unit )?tests|run(ning)? one test|testing|compil\w+|"
+    r"build(ing)? (the )?(docs|documentation))\b|^tests?$|^build(ing)?$",  # spring-shell's "Building the Documentation"
     re.IGNORECASE,
 )
 AGENT_FILES = (

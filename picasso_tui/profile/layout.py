@@ -220,6 +220,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.summary\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
+        if rel == "package.json" and text and not _describes_a_package(tree):
+            continue
         if text and rel.endswith(".gemspec"):  # tty-prompt's `"… command line " \` then `"prompt with …"`: one string
             text = re.sub(r"([\"'])\s*\\\s*\n\s*\1", "", text)
         if rel == "pom.xml":  # a <developer>'s or <parent>'s <name> is not the project's
@@ -237,6 +239,21 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
             first = _sentences(" ".join(desc.split()))[0]
             return (name, first, rel)
     return ("", "", "")
+
+
+SCRIPT_FILES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
+OTHER_CODE = (".rs", ".py", ".go", ".java", ".kt", ".rb", ".php", ".c", ".cc", ".cpp", ".h", ".hpp", ".cs", ".swift")
+
+
+def _describes_a_package(tree: Tree) -> bool:
+    """Whether the root package.json speaks for the project: not in a repository without JavaScript (probe-rs'
+    stray "probe-rs-targets" manifest beside its Rust crates), nor a private workspace root (fast-check's
+    "@fast-check/monorepo", "Test making sure fast-check expose the right typings")."""
+    data = load_json(tree, "package.json")
+    workspace_root = bool(data.get("workspaces")) or tree.has("pnpm-workspace.yaml")
+    if data.get("private") is True and workspace_root:
+        return False
+    return any(f.endswith(SCRIPT_FILES) for f in tree.own) or not any(f.endswith(OTHER_CODE) for f in tree.own)
 
 
 _POM_NESTED = re.compile(

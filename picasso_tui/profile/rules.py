@@ -732,8 +732,17 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((at, heading if len(heading) < 60 else "", cut(rule)))
     seen: set[str] = set()
-    ordered = [(h, r) for _, h, r in sorted(out, key=lambda x: x[0])]
+    ordered = [(h, r) for _, h, r in sorted(out, key=lambda x: x[0]) if not TEMPLATE_BLANK.search(r)]
     return _at_most([(h, r) for h, r in ordered if "?" not in r and not (r in seen or seen.add(r))])
+
+
+TEMPLATE_BLANK = re.compile(
+    r"^\W*\{[^{}]+\}\W*$|\b(write|describe|explain|fill) (it |this |something )?(in )?here\b|"
+    r"\b(check|tick|mark) (the|each|this|these) box(es)?\b|\b(use|using) (github )?check ?lists\b",
+    re.IGNORECASE,
+)
+"""A template's blank to fill in (textpattern's "{Please write here}") or how to use the template itself
+(pyscaffold's "Use github checklists. When solved, check the box and explain the answer."): no rule for a change."""
 
 
 def _says(item: str) -> bool:

@@ -600,11 +600,37 @@ def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
             return
 
 
+def _conditional_tasks_unindented(text: str) -> str:
+    """The Rakefile with the tasks declared inside `if`/`unless`/`begin` blocks moved to the first column, where the
+    top-level patterns read them (redis-client declares `task default:` per platform inside an `if`); tasks inside
+    a `namespace` or a task's own block keep their indentation, since `rake <name>` does not reach them."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        nested = re.match(r"([ \t]+)task\b", line)
+        if nested and _only_in_conditionals(lines, i, len(nested.group(1))):
+            lines[i] = line.lstrip()
+    return "\n".join(lines)
+
+
+def _only_in_conditionals(lines: list[str], at: int, indent: int) -> bool:
+    for line in reversed(lines[:at]):
+        shown = line.strip()
+        depth = len(line) - len(line.lstrip())
+        if not shown or shown.startswith("#") or depth >= indent:
+            continue
+        if not re.match(r"(if|unless|else|elsif|begin|rescue)\b", shown):
+            return False
+        if depth == 0:
+            return True
+        indent = depth
+    return False
+
+
 def rakefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
     if not rel:
         return
-    text = tree.read(rel) or ""
+    text = _conditional_tasks_unindented(tree.read(rel) or "")
     names = re.findall(r"^task\s*\(?\s*[:'\"]?([\w:]+)['\"]?", text, re.MULTILINE)
     if re.search(r"(Rake|Minitest)::TestTask", text):
         declared = test_tasks(text)

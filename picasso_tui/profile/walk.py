@@ -233,6 +233,8 @@ def is_vendored(rel: str) -> bool:
     # external/ holds copies of projects (external/googletest/…); files right in it are the project's own glue to
     # other libraries (uuid's src/external/serde_support.rs)
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]
+    if rel.endswith(".rs"):  # probe-rs' src/vendor/ is a Rust module: crates are never copied into a crate's src/
+        nested = [p for up, p in zip(["", *nested], nested, strict=False) if not (p == "vendor" and up == "src")]
     # yaml's src/schema/yaml-1.1/ is its YAML 1.1 schema: in src/ or lib/ a copy carries a full release number
     inside = bool(parts) and parts[0] in ("src", "lib")
     versioned = [p for p in nested if VERSIONED_COPY.match(p) and not (inside and p.count(".") < 2)]
@@ -324,6 +326,14 @@ class _Tracked:
         return frozenset(f.rsplit("/", n)[0] for f in self.files for n in range(1, f.count("/") + 1))
 
 
+def _composer_vendor_dir(root: Path) -> str:
+    """Where Composer installs the dependencies when composer.json moves them (textpattern's `config.vendor-dir`
+    textpattern/vendors, committed): other people's code, like vendor/."""
+    text = read_bounded(root / "composer.json") or ""
+    found = re.search(r'"vendor-dir"\s*:\s*"([^"]+)"', text)
+    return found.group(1).strip("/").removeprefix("./") if found else ""
+
+
 def _tracked_build(rel: str, tracked: _Tracked) -> bool:
     """A top-level build/ that git tracks holds build scripts (lz4's CMake, Meson and Visual Studio projects,
     kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``).
@@ -333,6 +343,8 @@ def _tracked_build(rel: str, tracked: _Tracked) -> bool:
         return rel in tracked.folders
     if re.search(r"(^|/)(src|lib|pkg|internal)/(.+/)?(build|out|target|coverage|dist)$", rel):
         return rel in tracked.folders  # pitest's src/main/java/org/pitest/coverage/: a package of the code
+    if re.search(r"(^|/)src/vendor$", rel):
+        return f"{rel}/mod.rs" in tracked.files  # probe-rs' src/vendor/: its module of chip vendors, its own code
     return "/" not in rel and f"{rel}/__init__.py" in tracked.files
 
 
@@ -400,6 +412,7 @@ def walk(root: Path) -> Tree:
         pass
     tracked = _Tracked(root)
     root_holders: set[str] | None = None
+    dependencies = _composer_vendor_dir(root)
 
     # A stack of (relative folder, the .gitignore specs in force there).
     stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
@@ -426,7 +439,11 @@ def walk(root: Path) -> Tree:
             except OSError:
                 continue
             if is_dir:
-                if (entry.name in SKIP_DIRS and not _tracked_build(rel, tracked)) or entry.name.endswith(".egg-info"):
+                if (
+                    (entry.name in SKIP_DIRS and not _tracked_build(rel, tracked))
+                    or entry.name.endswith(".egg-info")
+                    or rel == dependencies
+                ):
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():
                     tree.skipped_dirs += 1  # a submodule or nested repository: another project

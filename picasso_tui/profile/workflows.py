@@ -459,6 +459,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     filtered = OUTPUT_FILTER.search(c.command)
     if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
         c = replace(c, command=c.command[: filtered.start()])
+    if (
+        c.role == "build"
+        and re.search(r"(^|&& )(sh )?\./configure( [^&;|]*)?$", c.command)
+        and tree.first("configure.ac", "configure.in", "configure")
+    ):
+        c = replace(c, command=f"{c.command} && make")  # numactl's CI `./autogen.sh && ./configure`, `make` a step on
     if c.role == "build" and re.match(r"cd (website|site|docs?|documentation)/? && ", c.command):
         c = replace(c, role="docs")  # graphqlite's `cd website && yarn run build` builds its Docusaurus site
     gemfile = re.match(r"BUNDLE_GEMFILE=(\S+) ", c.command)
@@ -875,6 +881,19 @@ FUZZ = re.compile(r"^cargo (\+\S+ )?fuzz\b|\s-fuzz(time)?[ =]")
 """A fuzzer's run (`cargo fuzz`, `go test -fuzz=FuzzParse`)."""
 
 
+def _beside_plain(tree: Tree, c: Command) -> bool:
+    """The source gives the command with its default features too, or this one as a fallback (eza's "If libgit2
+    fails to build, run `cargo build --no-default-features`"); one that gives only `--no-default-features`, plainly
+    (systeroid's `NO_COLOR=1 cargo test --no-default-features`), means it."""
+    plain = re.sub(r"^(\w+=\S+ )+|\s--no-default-features\b", "", c.command).split()[:2]
+    text = tree.read(c.source) if tree.has(c.source) else None
+    if text is None:
+        return True
+    lines = [line for line in text.splitlines() if " ".join(plain) in line]
+    fallback = re.compile(r"\b(if|fails?|cannot|can't|unless|instead|otherwise)\b", re.IGNORECASE)
+    return any("--no-default-features" not in line or fallback.search(line) for line in lines)
+
+
 def _delay(tree: Tree, c: Command) -> int:
     """How far a command kept goes back behind the others of its role: one that does less than its role says, or
     only one variant of it, stays as an alternative."""
@@ -884,7 +903,7 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
-    if c.role in ("build", "test") and re.search(r"\s--no-default-features\b", c.command):
+    if c.role in ("build", "test") and re.search(r"\s--no-default-features\b", c.command) and _beside_plain(tree, c):
         return 45  # eza's guide builds without default features only when libgit2 will not compile: a fallback
     if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
         return 30  # eza's guide offers `cargo clippy --fix` to resolve warnings: it rewrites code, after a check
@@ -903,6 +922,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 30  # one kind of test, not the suite
     if c.role == "test" and re.match(r"(cd \S+ && )?ctest\b.*\s-R\s", c.command):
         return 30  # fast_float's `ctest -R basictest`: the tests of that name only
+    if c.role == "test" and re.match(r"(make|just|task) [\w-]*(integration|e2e|functional|acceptance)\w*$", c.command):
+        return 30  # dynaconf's guide: `make test_integration`, Redis and Vault under docker, after `make test`
     if c.source.startswith("CI") and (re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command) or _variant(c)):
         return 30  # chrono's ci/core-test is CI's own crate; uuid's `cargo +1.85.0 build` checks the MSRV
     if (

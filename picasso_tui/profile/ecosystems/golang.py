@@ -83,10 +83,12 @@ def formatter(tree: Tree) -> tuple[str, str]:
         scripts = [w for line in lines for w in line.split() if w.endswith(".sh") and tree.has(w.removeprefix("./"))]
         ran = " ".join([*lines, *(tree.read(w.removeprefix("./")) or "" for w in scripts[:2])])
         ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
-        used = re.search(r"\b(gofumpt|goimports)((?: -local [\w./-]+)?)", ran)
+        used = re.search(r"\b(gofumpt|goimports)\b([^;&|\n]*)", ran)
         where = "Makefile" if runner == "make" else "justfile"
-        if used:
-            return f"{_go_tool(tree, used.group(1))}{used.group(2)} -w .", f"{where} target `{target}`"
+        if used:  # terraform-docs' `goimports -w -local github.com/terraform-docs main.go cmd/`: -local anywhere
+            local = re.search(r"\s(-local[ =][\w./,-]+)", used.group(2))
+            grouped = f" {local.group(1)}" if local else ""
+            return f"{_go_tool(tree, used.group(1))}{grouped} -w .", f"{where} target `{target}`"
         if re.search(r"\bgolangci-lint fmt\b", ran):  # chezmoi's `format:` applies golangci's formatters
             return f"{runner} {target}", f"{where} target `{target}` (golangci-lint fmt)"
         if re.search(r"\bgo fmt \./\.\.\.", ran):  # gitleaks' `format: go fmt ./...`: gofmt over the packages

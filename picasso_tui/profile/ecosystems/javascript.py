@@ -279,6 +279,8 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("package.json"):
         return k
     pkg = load_json(tree, "package.json")
+    if not pkg:
+        return k  # CodeTriage's `{}` and empty yarn.lock, kept for Heroku's Node buildpack: nothing to install
     tool, why = manager(tree, pkg)
     members = _workspaces(tree, pkg)
     packages = [p for p in members if not is_auxiliary(f"{p}/package.json")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any
 
@@ -141,10 +142,18 @@ def _config_scripts_give(tree: Tree) -> str:
     return ""
 
 
+BRINGS_PHPUNIT = frozenset({
+    "yoast/phpunit-polyfills", "brianium/paratest", "orchestra/testbench", "dms/phpunit-arraysubset-asserts",
+    "spatie/phpunit-snapshot-assertions", "phpspec/prophecy-phpunit",
+})  # fmt: skip
+"""Packages that require phpunit/phpunit themselves: mpdf lists only yoast/phpunit-polyfills and its `composer test`
+runs vendor/bin/phpunit."""
+
+
 def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     """PHPUnit only when the repository brings it: phpunit/phpunit gives vendor/bin/phpunit, Symfony's
     phpunit-bridge gives vendor/bin/simple-phpunit. A phpunit XML alone says how, not that it is installed."""
-    if "phpunit/phpunit" in dev_and_runtime:
+    if "phpunit/phpunit" in dev_and_runtime or BRINGS_PHPUNIT & dev_and_runtime:
         runner = "vendor/bin/phpunit"
     elif "symfony/phpunit-bridge" in dev_and_runtime:
         runner = "vendor/bin/simple-phpunit"
@@ -167,11 +176,20 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
         runner = f"{runner} --bootstrap {helper}"
     # kint's phpunit.xml declares no <testsuite>: a bare run finds "No tests executed!", the folder must be named
     folder = next((f for f in ("tests", "test") if tree.under(f)), "")
-    suites = config == "composer.json" or "<testsuite" in (tree.read(config) or "")
+    if config == "composer.json" and folder:  # no config at all: a bare run prints PHPUnit's help
+        folder = _test_classes_folder(tree, folder)  # PocketMine-MP's tests/phpunit, beside tests/phpstan
+    suites = "<testsuite" in (tree.read(config) or "")
     where = f" {folder}" if folder and not suites else ""
     k.command("test", f"{env}{runner}{where}", config, 44 if env else 50, note)  # CI sets the variable in its env
     named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
     k.command("test-one", f"{env}{runner} --filter {named}{where}", config, 50)
+
+
+def _test_classes_folder(tree: Tree, folder: str) -> str:
+    """The deepest folder under ``folder`` that holds every PHPUnit test class (PocketMine-MP's TesterPlugin keeps
+    a plugin's Test.php under tests/plugins: no TestCase, no PHPUnit test)."""
+    found = [f for f in tree.under(folder) if f.endswith("Test.php") and "TestCase" in (tree.read(f) or "")]
+    return posixpath.commonpath(found) if len(found) > 1 else folder
 
 
 VENDOR_TOOLS = {
@@ -204,7 +222,8 @@ def not_installed(tree: Tree, command: str) -> bool:
     data = load_json(tree, "composer.json")
     wanted = {*(data.get("require") or {}), *(data.get("require-dev") or {})}
     family = VENDOR_TOOLS[tool.group(1)].split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan
-    return not any(name.startswith(f"{family}/") for name in wanted)
+    brought = tool.group(1) == "phpunit" and BRINGS_PHPUNIT & wanted
+    return not brought and not any(name.startswith(f"{family}/") for name in wanted)
 
 
 def fixer_without_rules(tree: Tree, command: str) -> bool:
@@ -333,7 +352,9 @@ def _composer_programs(k: Knowledge, tree: Tree, data: dict[str, Any]) -> None:
         note = f"the package's programs: {human_list(own, 4)}" if len(own) > 1 else ""
         # wp-cli's bin/wp is a shell wrapper that finds php and starts php/boot-fs.php: `php bin/wp` prints it
         shell = SHELL_SHEBANG.match(tree.read(own[0]) or "")
-        k.command("run", own[0] if shell else f"php {own[0]}", "composer.json bin", 60, note)
+        # drush's root `drush`: bare, the shell finds the user's installed drush, not the checkout's
+        program = own[0] if "/" in own[0] else f"./{own[0]}"
+        k.command("run", program if shell else f"php {own[0]}", "composer.json bin", 60, note)
 
 
 def own_program(tree: Tree, command: str) -> str | None:
