@@ -312,7 +312,8 @@ def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     picked = {str(k): v for k, v in envs.items() if isinstance(v, str) and re.fullmatch(ENV_WORD, v)}
     if not picked:
         return run
-    word = re.compile(r"(?<=\S )(?:\"\$\{?(\w+)\}?\"|\$\{?(\w+)\}?)(?=[\s;&\"]|$)")
+    # jerryscript's `$RUNNER -q --jerry-tests`, `RUNNER: tools/run-tests.py`: the program too
+    word = re.compile(r"(?:(?<=\S )|^)(?:\"\$\{?(\w+)\}?\"|\$\{?(\w+)\}?)(?=[\s;&\"]|$)")
     return word.sub(lambda m: picked.get(m.group(1) or m.group(2), m.group(0)), run)
 
 
@@ -331,7 +332,7 @@ def _nightly_only(job: dict[Any, Any]) -> bool:
     return bool(chosen) and all(c.startswith("nightly") for c in chosen)
 
 
-ENV_WORD = r"[\w.-]+|\$\{\{\s*matrix\.[\w-]+\s*\}\}"
+ENV_WORD = r"[\w.-]+(/[\w.-]+)*|\$\{\{\s*matrix\.[\w-]+\s*\}\}"
 """An env value that stands as one word of a command: a literal, or one matrix value."""
 
 

@@ -20,7 +20,7 @@ from picasso_tui.profile.guide_blocks import (
     completed_build,
     inline_commands,
 )
-from picasso_tui.profile.guide_text import asciidoc_as_markdown, readme_dev_text
+from picasso_tui.profile.guide_text import asciidoc_as_markdown, readme_dev_text, without_release_sections
 from picasso_tui.profile.submodules import submodules
 from picasso_tui.profile.tasks import TARGET_ROLES, php_style_role, tox_env_role
 from picasso_tui.profile.walk import Tree
@@ -289,6 +289,12 @@ def _own_role(command: str) -> str | None:
         return "lint"  # larastan's `composer test:cs` runs phpcs: the test prefix names a check, not the tests
     if checks and re.fullmatch(r"types?|phpstan|psalm|static|analy[sz]e|tsc|typecheck", checks.group(1)):
         return "typecheck"
+    checked = re.search(r"\s--check-([\w-]+)(?:=\S*)?(?:\s|$)", command)
+    if checked and re.search(r"(^|/)run[-_]tests?(\.\w+)?\s", command):  # jerryscript's tools/run-tests.py
+        # its `--check-format` lints, `--check-license` and `--check-signed-off` check files or commits, not code
+        return (
+            "lint" if re.fullmatch(r"format|style|lint|pylint|cppcheck|strings|shellcheck", checked.group(1)) else None
+        )
     if re.match(r"cargo run (--release )?--example \S+", command):
         return "run"  # quinn's README: `cargo run --example server ./` is how a library is tried
     if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
@@ -665,11 +671,12 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     # the agent files state the commands too, for an agent (anyio's AGENTS.md: `pip install --group test -e .`)
     sources += [(rel, tree.read(rel) or "") for rel in agent_files(tree) if rel.endswith(("AGENTS.md", "CLAUDE.md"))]
     readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst", "README.adoc")
-    sources = [(rel, asciidoc_as_markdown(text) if rel.endswith(".adoc") else text) for rel, text in sources]
     if readme:
-        text = tree.read(readme) or ""
-        text = asciidoc_as_markdown(text) if readme.endswith(".adoc") else text
-        sources.append((readme, readme_dev_text(text, rst=readme.endswith(".rst"))))
+        sources.append((readme, tree.read(readme) or ""))
+    sources = [(rel, asciidoc_as_markdown(text) if rel.endswith(".adoc") else text) for rel, text in sources]
+    sources = [(rel, text if rel.endswith(".rst") else without_release_sections(text)) for rel, text in sources]
+    if readme:  # the README's development sections only
+        sources[-1] = (readme, readme_dev_text(sources[-1][1], rst=readme.endswith(".rst")))
     out: list[GuideCommand] = []
     foreign = {path for path, _ in submodules(tree)}
     for rel, text in sources:
@@ -715,8 +722,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             if roles == ["lint"] and context_role(context) == "format" and _formats(tree, command):
                 roles.append("format")  # httpx's scripts/lint runs `ruff format`: the guide's "auto-formatting" holds
             for role in roles:
-                if "<" in command and role != "test-one":
-                    continue
+                if "<" in command and (role != "test-one" or re.search(r"<[^>]*\bcommand\b", command, re.I)):
+                    continue  # sidekiq-cron's `… run --rm tests <HERE IS YOUR COMMAND>`: any command, not one test
                 if role == "install" and LINTERS_ONLY.match(command):
                     continue  # prettytable's `pip install black`: the formatter, not the project's set-up
                 said = completed_build(command) if role == "build" else command

@@ -113,6 +113,36 @@ def rst_headings_as_markdown(text: str) -> str:
     return "\n".join(out)
 
 
+RELEASE_HEADING = re.compile(
+    r"^\W*((the |a )?(releas|publish|deploy)(e|es|ed|ing|ment|s)?( (process|steps|a new version|new versions|"
+    r"the gem|a gem|the package|a package|the crate|to \w+))?|(making|cutting|creating|doing) a( new)? release|"
+    r"how to (release|publish))\W*$",
+    re.IGNORECASE,
+)
+"""A heading of a section on publishing a release ("Publishing", "Release process", "Releasing a new version"), not
+one that builds in release mode ("Release builds")."""
+
+
+def without_release_sections(text: str) -> str:
+    """The Markdown text without its sections on publishing a release (knapsack_pro's README "Publishing": `cd
+    rails-app-with-knapsack_pro && bundle install` updates the example app after the gem is out): a maintainer's
+    steps, no contributor's."""
+    keep: list[str] = []
+    skipping = 0  # the level of the release heading being skipped, or 0
+    fenced = False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            fenced = not fenced
+        heading = None if fenced else re.match(r"^(#{1,6})\s+(.*)$", line)
+        if heading and skipping and len(heading.group(1)) <= skipping:
+            skipping = 0
+        if heading and not skipping and RELEASE_HEADING.search(heading.group(2)):
+            skipping = len(heading.group(1))
+        if not skipping:
+            keep.append(line)
+    return "\n".join(keep)
+
+
 def readme_dev_text(text: str, rst: bool = False) -> str:
     """The README's development sections only: a heading about developing, contributing, building from
     source or running the tests, down to the next heading of the same or a higher level."""

@@ -141,7 +141,7 @@ def automake_one_test(makefiles: dict[str, str]) -> tuple[str, str]:
     for rel in sorted(makefiles, key=lambda f: (f.count("/"), f)):
         listed = re.search(r"^TESTS\s*\+?=((?:[^\n]*\\\n)*[^\n]*)", makefiles[rel], re.MULTILINE)
         words = listed.group(1).replace("\\\n", " ").split() if listed else []
-        first = next((w for w in words if re.fullmatch(r"[\w.+-]+", w)), "")
+        first = next((w for w in words if re.fullmatch(r"[\w.+-]+(/[\w.+-]+)*", w)), "")  # numactl's test/distance
         if first:
             folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
             return f"make{f' -C {folder}' if folder else ''} check TESTS={first}", rel

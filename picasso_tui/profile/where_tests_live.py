@@ -40,6 +40,7 @@ TEST_DIRS = {
     "testsuite",
     "unittest",
     "unittests",
+    "qa",  # gitlint's qa/test_*.py: its integration suite
 }
 TEST_SET = re.compile(r"^[a-z]\w*Test$|^[\w.]+[-_]tests?$|tests$|^(tests?|spec)[-_][\w-]+$")
 """A separate test source set or module (Android's androidTest, Gradle's integrationTest, Kotlin's jvmTest, a

@@ -342,7 +342,7 @@ def test_a_readme_section_that_sells_the_tool_is_not_a_decision(make_project):
 
 def test_a_page_of_a_contributing_folder_is_a_guide_and_a_release_page_is_not(make_project):
     learned = bodies(make_project, {
-        "pyproject.toml": '[project]\nname = "fmtx"\n', "src/fmtx/__init__.py": "",
+        "pyproject.toml": '[project]\nname = "fmtx"\n', "src/fmtx/__init__.py": "", "tox.ini": "[testenv]\n",
         "docs/contributing/the_basics.md": "# The basics\n\n## Testing\n\nAll style changes should be tested.\n\n"
         "```console\n$ tox -e py\n```\n",
         "docs/contributing/release_process.md": "# Releasing\n\nYou must tag the release on main.\n",

@@ -4,6 +4,7 @@ yoast/phpunit-polyfills)."""
 from __future__ import annotations
 
 from tests.profile.learned import bodies, workflow
+from tests.profile.test_history import _conventions
 
 
 def test_phpunit_brought_by_the_polyfills_package_runs_one_test(make_project):
@@ -203,3 +204,129 @@ def test_a_guides_only_test_command_without_default_features_leads(make_project)
              "tests/t.rs": "#[test]\nfn t() {}\n"}  # fmt: skip
     said = bodies(make_project, files, "systeroid")["workflow/test"]
     assert said.startswith("To test: `NO_COLOR=1 cargo test --no-default-features` — from CONTRIBUTING.md"), said
+
+
+def test_automake_names_one_test_in_a_folder(make_project):
+    makefile_am = (
+        "bin_PROGRAMS = numactl\ncheck_PROGRAMS = test/distance\n\nTESTS = \\\n\ttest/bind_range \\\n\ttest/distance\n"
+    )
+    files = {"configure.ac": "AC_INIT([numactl], [2.0])\n", "Makefile.am": makefile_am,
+             **{f"m{i}.c": "int m;\n" * 40 for i in range(4)}, "test/distance.c": "int main() { return 0; }\n"}  # fmt: skip
+    said = bodies(make_project, files, "numactl")["workflow/test-one"]
+    assert said.startswith("To run one test: `make check TESTS=test/bind_range`"), said
+
+
+def test_a_composer_unit_script_is_a_test_command(make_project):
+    composer = (
+        '{"name": "drush/drush", "scripts": {"test": ["@unit", "@functional"], "unit": "phpunit --testsuite unit"}}'
+    )
+    files = {"composer.json": composer, **{f"src/M{i}.php": "<?php\nclass M {}\n" * 20 for i in range(4)}}
+    said = bodies(make_project, files, "drush")["workflow/test"]
+    assert said.startswith("To test: `composer test`") and "`composer unit`" in said, said
+
+
+def test_a_placeholder_for_any_command_is_no_way_to_run_one_test(make_project):
+    readme = ("# sidekiq-cron\n\n## Contributing\n\n### Testing\n\n```sh\ndocker compose -f docker/docker-compose.yml run "
+              "--rm tests <HERE IS YOUR COMMAND>\n```\n")  # fmt: skip
+    files = {"README.md": readme, "docker/docker-compose.yml": "services:\n  tests:\n    build: .\n",
+             "sidekiq-cron.gemspec": "Gem::Specification.new { |s| s.name = 'sidekiq-cron' }\n",
+             **{f"lib/sidekiq/cron/m{i}.rb": "class M; end\n" * 20 for i in range(4)}}  # fmt: skip
+    said = bodies(make_project, files, "sidekiq-cron").get("workflow/test-one", "")
+    assert "HERE IS YOUR COMMAND" not in said, said
+
+
+def test_one_test_runs_from_the_root_when_the_root_runs_vitest_over_every_package(make_project):
+    root = '{"name": "shiki-monorepo", "private": true, "scripts": {"test": "FORCE_COLOR=3 && vitest"}}'
+    codegen = '{"name": "shiki-codegen", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "3"}}'
+    files = {"package.json": root, "pnpm-lock.yaml": "lockfileVersion: 9\n", "pnpm-workspace.yaml": "packages: ['packages/*']\n",
+             "vitest.config.ts": "export default {}\n", "packages/codegen/package.json": codegen,
+             "packages/shiki/package.json": '{"name": "shiki"}',
+             **{f"packages/shiki/src/m{i}.ts": "export const m = 1;\n" * 30 for i in range(4)},
+             **{f"packages/shiki/test/t{i}.test.ts": "it('a', () => {});\n" for i in range(3)},
+             "packages/codegen/test/c.test.ts": "it('a', () => {});\n"}  # fmt: skip
+    said = bodies(make_project, files, "shiki")["workflow/test-one"]
+    assert said.startswith("To run one test: `pnpm test <file pattern> -t '<test name>'`"), said
+
+
+def test_a_guides_publishing_section_gives_no_contributor_command(make_project):
+    readme = ("# knapsack_pro\n\n## Contributing\n\n### Testing\n\n```bash\nbundle exec rspec spec\n```\n\n"
+              "### Publishing\n\n```bash\ngit commit -am 'Bump version'\nbundle exec rake release\n"
+              "cd rails-app-with-knapsack_pro && bundle install\n```\n")  # fmt: skip
+    files = {"README.md": readme, "knapsack_pro.gemspec": "Gem::Specification.new { |s| s.name = 'knapsack_pro' }\n",
+             "Gemfile": "source 'https://rubygems.org'\ngemspec\n", "rails-app-with-knapsack_pro/Gemfile": "gem 'rails'\n",
+             **{f"lib/knapsack_pro/m{i}.rb": "class M; end\n" * 20 for i in range(4)},
+             "spec/m_spec.rb": "describe 'm' do\nend\n"}  # fmt: skip
+    learned = bodies(make_project, files, "knapsack_pro-ruby")
+    assert "rails-app-with-knapsack_pro" not in learned.get("workflow/install", ""), learned["workflow/install"]
+
+
+def test_the_spring_javaformat_plugin_formats_and_validates(make_project):
+    pom = ("<project><modelVersion>4.0.0</modelVersion><groupId>o.s</groupId><artifactId>spring-shell</artifactId>"
+           "<version>4.0.0</version><build><plugins><plugin><groupId>io.spring.javaformat</groupId>"
+           "<artifactId>spring-javaformat-maven-plugin</artifactId><version>0.0.47</version><executions><execution>"
+           "<phase>validate</phase><goals><goal>validate</goal></goals></execution></executions></plugin></plugins>"
+           "</build></project>\n")  # fmt: skip
+    files = {"pom.xml": pom, "mvnw": "#!/bin/sh\n", ".mvn/wrapper/maven-wrapper.properties": "",
+             **{f"src/main/java/s/M{i}.java": "class M {}\n" * 30 for i in range(4)}}  # fmt: skip
+    learned = bodies(make_project, files, "spring-shell")
+    assert learned["workflow/format"].startswith("To format: `./mvnw spring-javaformat:apply`"), learned[
+        "workflow/format"
+    ]
+    assert learned["workflow/lint"].startswith("To lint: `./mvnw spring-javaformat:validate`"), learned["workflow/lint"]
+
+
+def test_lint_scripts_named_for_their_tool_lint_unless_they_pass_anyway(make_project):
+    package = ('{"name": "textpattern", "private": true, "devDependencies": {"eslint": "9", "phplint": "2"}, "scripts":'
+               ' {"eslint": "./node_modules/.bin/eslint textpattern/textpattern.js; exit 0",'
+               ' "phplint": "phplint \'**/*.php\' \'!node_modules/**\'"}}')  # fmt: skip
+    files = {"package.json": package, "package-lock.json": "{}\n", "textpattern/textpattern.js": "var t = 1;\n" * 30,
+             **{f"textpattern/lib/l{i}.php": "<?php\nfunction f() {}\n" * 30 for i in range(4)}}  # fmt: skip
+    said = bodies(make_project, files, "textpattern")["workflow/lint"]
+    assert said.startswith("To lint: `npm run phplint`") and "eslint" not in said, said
+
+
+def test_a_subject_a_tool_repeats_counts_once_in_the_median_length(make_project):
+    own = [f"Support Laravel {i} in the job decorator (#{300 + i})" for i in range(6)]
+    subjects = [s for pair in zip(own, ["Fix styling"] * 6, strict=True) for s in pair] + ["Fix styling"] * 4
+    body = _conventions(make_project, subjects, "laravel-actions")
+    assert "median subject length 45 characters" in body, body
+
+
+def test_a_qa_folder_of_test_files_is_a_test_suite(make_project):
+    files = {"pyproject.toml": '[project]\nname = "gitlint"\n', **{f"gitlint/m{i}.py": "x = 1\n" * 30 for i in range(4)},
+             **{f"gitlint/tests/test_{i}.py": "def test_a():\n    pass\n" for i in range(3)},
+             **{f"qa/test_q{i}.py": "def test_q():\n    pass\n" for i in range(2)}, "qa/base.py": "x = 1\n" * 30}  # fmt: skip
+    learned = bodies(make_project, files, "gitlint")
+    said = learned["layout/tests"]
+    assert "in qa/ (2 files)" in said and "beside the source" not in said, said
+    assert "qa/" not in learned["layout/source"].split("Its tests")[0], learned["layout/source"]
+
+
+def test_a_tool_tox_table_in_tox_ini_words_configures_nothing(make_project):
+    pyproject = ('[project]\nname = "dynaconf"\n\n[tool.pytest.ini_options]\naddopts = "-q"\n\n[tool.tox]\n'
+                 'envlist = ["py310", "py311"]\n\n[tool.tox.testenv]\ndeps = ["pytest"]\n')  # fmt: skip
+    files = {"pyproject.toml": pyproject, **{f"dynaconf/m{i}.py": "x = 1\n" * 30 for i in range(4)},
+             "tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    said = bodies(make_project, files, "dynaconf")["workflow/test"]
+    assert "tox" not in said, said
+
+
+def test_a_workflow_env_naming_the_test_script_is_read_into_its_commands(make_project):
+    ci = workflow("$RUNNER --check-signed-off=gh-actions", "$RUNNER --check-format", "$RUNNER -q --jerry-tests")
+    ci = ci.replace("jobs:", "env:\n  RUNNER: tools/run-tests.py\njobs:", 1)
+    files = {".github/workflows/ci.yml": ci, "tools/run-tests.py": "#!/usr/bin/env python\n",
+             "CMakeLists.txt": "project(jerry C)\n", **{f"jerry-core/m{i}.c": "int m;\n" * 40 for i in range(4)}}  # fmt: skip
+    learned = bodies(make_project, files, "jerryscript")
+    assert learned["workflow/test"].startswith("To test: `tools/run-tests.py -q --jerry-tests`"), learned[
+        "workflow/test"
+    ]
+    assert learned["workflow/lint"].startswith("To lint: `tools/run-tests.py --check-format`"), learned["workflow/lint"]
+
+
+def test_a_guides_tox_without_any_tox_configuration_is_stale(make_project):
+    guide = "# Contributing\n\nRun the tests:\n\n```\ntox\n```\n"
+    files = {"CONTRIBUTING.md": guide, "pyproject.toml": '[project]\nname = "autobahn"\n',
+             "justfile": "test:\n    pytest src\n", **{f"src/autobahn/m{i}.py": "x = 1\n" * 30 for i in range(4)},
+             "src/autobahn/test/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    said = bodies(make_project, files, "autobahn-python")["workflow/test"]
+    assert "`tox`" not in said, said

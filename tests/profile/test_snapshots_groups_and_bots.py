@@ -62,6 +62,7 @@ def test_tox_run_for_cis_python_and_an_install_step_are_not_test_commands(make_p
         "  publish:\n    if: startsWith(github.ref, 'refs/tags/')\n    steps:\n      - run: uv publish\n"
     )
     files = _uv_project("") | {".github/workflows/ci.yml": workflow, "tests/test_a.py": "def test_a():\n    pass\n"}
+    files["tox.ini"] = "[tox]\nenv_list = py312\n"  # what CI's tox reads
     learned = bodies(make_project, files, name="semver")
     assert learned["ci"].startswith(
         "CI (GitHub Actions) on a push or pull request: .github/workflows/ci.yml (jobs tests and 1 more, matrix "

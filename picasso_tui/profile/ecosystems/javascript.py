@@ -70,11 +70,13 @@ LOCKS = (
     ("package-lock.json", "npm"),
     ("npm-shrinkwrap.json", "npm"),
 )
+PASSES_ANYWAY = re.compile(r"(;|\|\|)\s*(exit 0|true|:)\s*$")
+"""A script whose last word makes it succeed whatever came before."""
 ROLE_SCRIPTS = {
     "build": ("build", "compile", "dist", "bundle"),
     # ws' `integration` runs test/*.integration.js against a live echo server: the suite beside `npm test`
     "test": ("test", "test:unit", "tests", "tests-only", "integration", "test:integration", "e2e", "test:e2e"),
-    "lint": ("lint", "check", "lint:markdown"),
+    "lint": ("lint", "check", "lint:markdown", "lint:js", "eslint", "phplint"),  # textpattern's `phplint` checks PHP
     "typecheck": ("typecheck", "type-check", "check-types", "test:types", "test-types", "lint:types", "check:types",
                   "types:check", "type:check", "tsd"),
     "docs": ("docs", "docs:build", "build:docs", "typedoc"),
@@ -697,6 +699,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs
             and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
             and not (role in ("docs", "build") and _undeclared_tool(p, str(scripts[n])))
+            # textpattern's `eslint … ; exit 0` passes whatever it finds: no check
+            and not (role in ("lint", "test", "typecheck") and PASSES_ANYWAY.search(str(scripts[n])))
         ]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))
@@ -733,9 +737,14 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("lint", f"{execute} {linter}", "package.json scripts.test", 32, "the test script lints first")
     example = test_file_example(p.tree, runner or "")
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
-    if one := _one_package_test(p, tested):
+    # shiki's root `FORCE_COLOR=3 && vitest` runs every package's tests from its vitest.config.ts: one test runs there
+    ran = [step for step in steps if not re.fullmatch(r"\w+=\S*", step)]
+    single = runner in ("vitest", "jest") and direct and len(ran) == 1
+    configured = any(f.split(".", 1)[0] in ("vitest.config", "vitest.workspace", "jest.config") for f in p.tree.files)
+    root = single and (not tested or configured or "jest" in p.pkg)
+    if not root and (one := _one_package_test(p, tested)):
         k.command("test-one", one[0], f"{one[1]}/package.json scripts.test", 35, one[2])
-    elif runner in ("vitest", "jest") and direct and len(steps) == 1:
+    elif root:
         passes = " --" if tool == "npm" else ""  # npm keeps `-t` for itself unless `--` hands it to the script
         unmet = _without_thresholds(p.tree) if runner == "jest" else ""
         k.command("test-one", f"{run_script(tool, 'test')}{passes} <file pattern> -t '<test name>'{unmet}",

@@ -313,11 +313,13 @@ FORMAT_GOALS = (
     ("impsort-maven-plugin", "impsort:sort"),
     ("git-code-format-maven-plugin", "git-code-format:format-code"),  # tablesaw's google-java-format
     ("fmt-maven-plugin", "com.spotify.fmt:fmt-maven-plugin:format"),
+    ("spring-javaformat-maven-plugin", "spring-javaformat:apply"),  # spring-shell's validate goal fails the build
 )
 """Maven plugins that rewrite the sources, and the goal that runs each (Spotless is read in tasks.py)."""
 CHECK_GOALS = (
     ("git-code-format-maven-plugin", "git-code-format:validate-code-format"),
     ("fmt-maven-plugin", "com.spotify.fmt:fmt-maven-plugin:check"),
+    ("spring-javaformat-maven-plugin", "spring-javaformat:validate"),
 )
 """The goals of those plugins that check the format and change nothing."""
 HOOK_FOLDERS = ("hooks", ".githooks", ".husky", "scripts", "tools")

@@ -303,9 +303,9 @@ DOCS_GENERATOR = re.compile(r"\bbin/doc(s|gen)\b|\bphpdoc\b|\bphpDocumentor\b|\b
 
 def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None:
     """The composer scripts a contributor runs for each role, and the benchmarks."""
-    for role, name in (("test", "test"), ("lint", "lint"), ("format", "format"), ("typecheck", "analyse"),
-                       ("typecheck", "analyze"), ("lint", "phpcs"), ("typecheck", "phpstan"), ("lint", "cs"),
-                       ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
+    for role, name in (("test", "test"), ("test", "tests"), ("test", "unit"), ("lint", "lint"), ("format", "format"),
+                       ("typecheck", "analyse"), ("typecheck", "analyze"), ("lint", "phpcs"), ("typecheck", "phpstan"),
+                       ("lint", "cs"), ("format", "cs-fix"), ("format", "phpcbf")):  # fmt: skip
         if name in scripts:
             ran = php_format.steps(scripts[name])
             if role == "lint" and php_format.FIXING.search(ran) and not STYLE_CHECK.search(ran):
@@ -320,7 +320,8 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
         k.command("test-one", f"composer phpunit -- --filter {named}", "composer.json scripts.phpunit", 45)
     if "behat" in scripts:
         k.command("test-one", "composer behat -- features/<name>.feature", "composer.json scripts.behat", 46)
-    named = {"test", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix", "phpcbf"}
+    named = {"test", "tests", "unit", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix",
+             "phpcbf"}  # fmt: skip
     for name, body in scripts.items():
         ran = body if isinstance(body, str) else " ".join(map(str, body)) if isinstance(body, list) else ""
         if name in named:

@@ -79,12 +79,17 @@ def _toml_config(tree: Tree) -> tuple[dict[str, Any], str]:
             return {}, ""
     if tree.has("pyproject.toml") and "[tool.tox" in (tree.read("pyproject.toml") or ""):
         try:
-            return tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get(
-                "tox", {}
-            ), "pyproject.toml [tool.tox]"
+            table = tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("tox", {})
         except tomli.TOMLDecodeError:
             return {}, ""
+        # dynaconf's [tool.tox] spells tox.ini's `envlist` and `testenv`: tox 4 reads none of it, its envs run nothing
+        if isinstance(table, dict) and TOX4_KEYS & set(table):
+            return table, "pyproject.toml [tool.tox]"
     return {}, ""
+
+
+TOX4_KEYS = frozenset({"legacy_tox_ini", "env_list", "env_run_base", "env", "requires", "min_version", "labels"})
+"""The keys of tox 4's TOML configuration: a [tool.tox] table without any of them configures nothing."""
 
 
 def tox_commands(tree: Tree) -> list[str]:
