@@ -246,13 +246,9 @@ OTHER_CODE = (".rs", ".py", ".go", ".java", ".kt", ".rb", ".php", ".c", ".cc", "
 
 
 def _describes_a_package(tree: Tree) -> bool:
-    """Whether the root package.json speaks for the project: not in a repository without JavaScript (probe-rs'
-    stray "probe-rs-targets" manifest beside its Rust crates), nor a private workspace root (fast-check's
-    "@fast-check/monorepo", "Test making sure fast-check expose the right typings")."""
-    data = load_json(tree, "package.json")
-    workspace_root = bool(data.get("workspaces")) or tree.has("pnpm-workspace.yaml")
-    if data.get("private") is True and workspace_root:
-        return False
+    """Whether the root package.json speaks for the project: not in a repository of other languages' code without
+    JavaScript (probe-rs' stray "probe-rs-targets" manifest beside its Rust crates). A private workspace root's
+    description mostly does (changesets' "A tool to manage versioning and changelogs with a focus on monorepos")."""
     return any(f.endswith(SCRIPT_FILES) for f in tree.own) or not any(f.endswith(OTHER_CODE) for f in tree.own)
 
 

@@ -153,18 +153,17 @@ def test_composer_vendor_dir_is_someone_elses_code_and_a_rust_vendor_module_is_t
     assert said.startswith("Main source in src/: 10 Rust files") and "vendor/ (6)" in said, said
 
 
-def test_a_stray_or_workspace_root_package_json_does_not_describe_the_project(make_project):
+def test_a_stray_package_json_does_not_describe_a_project_of_another_language(make_project):
     stray = '{"name": "probe-rs-targets", "version": "1.0.0", "description": "the builtin probe-rs targets"}'
     files = {"package.json": stray, "Cargo.toml": '[package]\nname = "probe-rs"\nversion = "0.1.0"\n',
              **{f"src/m{i}.rs": "pub fn f() {}\n" * 40 for i in range(4)}}  # fmt: skip
     assert "project/summary" not in bodies(make_project, files, "probe-rs")
-    root = ('{"private": true, "name": "@fast-check/monorepo", "description": "Test making sure fast-check expose the '
-            'right typings", "workspaces": ["packages/*"]}')  # fmt: skip
-    lib = '{"name": "fast-check", "description": "Property based testing framework for JavaScript"}'
-    files = {"package.json": root, "packages/fast-check/package.json": lib,
-             **{f"packages/fast-check/src/m{i}.ts": "export const m = 1;\n" * 40 for i in range(4)}}  # fmt: skip
-    said = bodies(make_project, files, "fast-check").get("project/summary", "")
-    assert "typings" not in said, said
+    root = ('{"private": true, "name": "@changesets/repository", "description": "A tool to manage versioning and '
+            'changelogs with a focus on monorepos", "workspaces": ["packages/*"]}')  # fmt: skip
+    files = {"package.json": root, "packages/cli/package.json": '{"name": "@changesets/cli"}',
+             **{f"packages/cli/src/m{i}.ts": "export const m = 1;\n" * 40 for i in range(4)}}  # fmt: skip
+    said = bodies(make_project, files, "changesets").get("project/summary", "")
+    assert said.startswith("Project @changesets/repository: A tool to manage versioning"), said
 
 
 def test_a_ci_step_that_only_configures_builds_with_make_after_it(make_project):
