@@ -329,3 +329,12 @@ def test_a_guides_tox_without_any_tox_configuration_is_stale(make_project):
              "src/autobahn/test/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
     said = bodies(make_project, files, "autobahn-python")["workflow/test"]
     assert "`tox`" not in said, said
+
+
+def test_gofumpt_takes_no_local_prefix_from_the_next_recipe_line(make_project):
+    makefile = ("format:\n\t@go run mvdan.cc/gofumpt@v0.6.0 -l -w .\n"
+                "\t@go run github.com/rinchsan/gosimports/cmd/gosimports@v0.3.8 -local github.com/tetratelabs/ -w x.go\n")  # fmt: skip
+    files = {"Makefile": makefile, "go.mod": "module github.com/tetratelabs/wazero\n\ngo 1.23\n",
+             **{f"internal/m{i}.go": "package internal\n" * 30 for i in range(4)}}  # fmt: skip
+    said = bodies(make_project, files, "wazero")["style/go"]
+    assert "`gofumpt -w .`" in said and "-local" not in said, said

@@ -81,12 +81,13 @@ def formatter(tree: Tree) -> tuple[str, str]:
         lines = recipe_lines(tree, f"{runner} {target}") or []  # lazygit's `just format`
         # kind's `gofmt:` runs hack/make-rules/update/gofmt.sh, whose last line is `… gofmt -s -w`
         scripts = [w for line in lines for w in line.split() if w.endswith(".sh") and tree.has(w.removeprefix("./"))]
-        ran = " ".join([*lines, *(tree.read(w.removeprefix("./")) or "" for w in scripts[:2])])
+        ran = "\n".join([*lines, *(tree.read(w.removeprefix("./")) or "" for w in scripts[:2])])
         ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
         used = re.search(r"\b(gofumpt|goimports)\b([^;&|\n]*)", ran)
         where = "Makefile" if runner == "make" else "justfile"
         if used:  # terraform-docs' `goimports -w -local github.com/terraform-docs main.go cmd/`: -local anywhere
-            local = re.search(r"\s(-local[ =][\w./,-]+)", used.group(2))
+            # on the goimports line; gofumpt has no -local (wazero's is gosimports', on the next recipe line)
+            local = re.search(r"\s(-local[ =][\w./,-]+)", used.group(2)) if used.group(1) == "goimports" else None
             grouped = f" {local.group(1)}" if local else ""
             return f"{_go_tool(tree, used.group(1))}{grouped} -w .", f"{where} target `{target}`"
         if re.search(r"\bgolangci-lint fmt\b", ran):  # chezmoi's `format:` applies golangci's formatters
