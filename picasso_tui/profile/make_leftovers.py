@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.ecosystems.tox_config import tox_envs
+from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.make_targets import pulled_in
 from picasso_tui.profile.stale_test_runners import stale_tox
 from picasso_tui.profile.walk import Tree
@@ -29,8 +29,7 @@ def _dropped_manager(tree: Tree, recipe: str) -> bool:
     if re.search(r"^\t[@-]*poetry\s", recipe, re.M) and not poetry:
         return True
     # cookiecutter's `lint: tox -e lint` after tox.ini went: tox finds no configuration and stops
-    configured = tox_envs(tree)[1] or "[tox:tox]" in (tree.read("setup.cfg") or "")
-    return bool(re.search(r"^\t[@-]*(?:\S+ -m )?tox\b", recipe, re.M)) and not configured
+    return bool(re.search(r"^\t[@-]*(?:\S+ -m )?tox\b", recipe, re.M)) and not tox_configured(tree)
 
 
 def _only_stale_tox(tree: Tree, recipe: str) -> bool:

@@ -193,12 +193,6 @@ def _cmake_output(tree: Tree, program: str) -> bool:
     return bool(built and tree.has("CMakeLists.txt") and tree.has(f"{built.group(2)}/CMakeLists.txt"))
 
 
-def _tox_configured(tree: Tree) -> bool:
-    if tree.first("tox.ini", "tox.toml"):
-        return True
-    return "[tool.tox" in (tree.read("pyproject.toml") or "") or "[tox:tox]" in (tree.read("setup.cfg") or "")
-
-
 def missing(tree: Tree, command: str) -> bool:
     """The command names what the repository does not have: a package.json or composer script, a target of a
     hand-written Makefile or justfile, a source file. Such a command fails as written."""
@@ -237,8 +231,6 @@ def missing(tree: Tree, command: str) -> bool:
     if rake and not folder:
         tasks = _rake_tasks(tree)
         return tasks is not None and rake.group(1) not in tasks
-    if re.match(r"(uvx |pipx run )?tox(\s|$)", rest) and not folder and not _tox_configured(tree):
-        return True  # autobahn-python's guide still says `tox`: no tox.ini, tox.toml or [tool.tox] is left
     if re.fullmatch(r"ninja( -j\s*\d*)?", rest) and not (tree.root / folder / "build.ninja").exists():
         return True  # cpptrace's guide runs `ninja` in build/ after `cmake ..`: at the root there is no build.ninja
     if re.fullmatch(r"make( -j\s*\d*)?", rest) and not folder:

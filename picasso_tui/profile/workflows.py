@@ -23,6 +23,7 @@ from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
+from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules
@@ -497,6 +498,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
+    if re.match(r"(uvx |pipx run )?tox(\s|$)", c.command) and not tox_configured(tree):
+        return None  # autobahn-python's guide still says `tox`: tox finds no configuration left
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.role in ("test", "test-one", *CHECK_ROLES) and (INTERACTIVE.match(c.command) or NOT_A_CHECK.match(c.command)):

@@ -740,7 +740,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     # shiki's root `FORCE_COLOR=3 && vitest` runs every package's tests from its vitest.config.ts: one test runs there
     ran = [step for step in steps if not re.fullmatch(r"\w+=\S*", step)]
     single = runner in ("vitest", "jest") and direct and len(ran) == 1
-    configured = any(f.split(".", 1)[0] in ("vitest.config", "vitest.workspace", "jest.config") for f in p.tree.files)
+    roots = (f for f in p.tree.files if "/" not in f)
+    configured = any(f.split(".", 1)[0] in ("vitest.config", "vitest.workspace", "jest.config") for f in roots)
     root = single and (not tested or configured or "jest" in p.pkg)
     if not root and (one := _one_package_test(p, tested)):
         k.command("test-one", one[0], f"{one[1]}/package.json scripts.test", 35, one[2])

@@ -60,6 +60,12 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     return [n for n in dict.fromkeys(names) if n and "{" not in n], source, run
 
 
+def tox_configured(tree: Tree) -> bool:
+    """tox finds a configuration: a tox.ini, a tox.toml, a [tool.tox] table tox 4 reads, or setup.cfg's [tox:tox];
+    without one `tox` stops or runs nothing."""
+    return bool(tox_envs(tree)[1]) or "[tox:tox]" in (tree.read("setup.cfg") or "")
+
+
 def listed_envs(tree: Tree) -> list[str]:
     """The environments a bare `tox` runs: its env list. Without one, tox runs its default environment only
     (python-socketio's tox.ini declares flake8 and docs as sections, and `tox` runs neither)."""
