@@ -391,10 +391,15 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     overall = everywhere.most_common(1)[0][0] if everywhere else None
     counts.update({top: 0 for top in binaries if not top.startswith(".")})
     measuring = benchmark_folders(tree)  # buffer's perf/, which its `perf-node` script runs
-    for folder, n in sorted(counts.items(), key=lambda kv: -kv[1])[:12]:  # by the files the profile reads
+    listed: list[tuple[str, int]] = sorted(counts.items(), key=lambda kv: -kv[1])[:12]  # by the files it reads
+    tracked = tree.tracked_per_folder
+    # the count said is the folder's as git tracks it (what a maintainer's `git ls-files` shows): the walk leaves
+    # out build/, vendor/ and generated files, so its own count is short of it (wintercms' modules/: 1,929 of 2,845)
+    for folder, n in sorted(listed, key=lambda kv: -(tracked[kv[0]] or kv[1] + binaries[kv[0]])):
         n += binaries[folder]
+        said = tracked[folder] or n
         if is_vendored(f"{folder}/x"):  # openal-soft's fmt-11.2.0/: another project's README, docs and build
-            described.append(f"{folder}/ (a vendored copy of another project, {plural(n, 'file')})")
+            described.append(f"{folder}/ (a vendored copy of another project, {plural(said, 'file')})")
             continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)
         if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
@@ -441,15 +446,15 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         if what in ("tests", "specs (tests)") and _holds_no_tests(tree, folder):
             # fs-extra's test/ holds a readme pointing at lib/**/__tests__/: not the tests folder
             shown = human_list([f.rsplit("/", 1)[-1] for f in tree.under(folder)], 3)
-            described.append(f"{folder}/ ({plural(n, 'file')}: {shown}; no tests in it)")
+            described.append(f"{folder}/ ({plural(said, 'file')}: {shown}; no tests in it)")
             continue
         if folder in unbuilt_folders(tree):  # resilience4j-spring-boot2/: settings.gradle no longer includes it
             build = "settings.gradle" if tree.first("settings.gradle", "settings.gradle.kts") else "pom.xml's modules"
-            described.append(f"{folder}/ ({plural(n, 'file')}; not in {build}, so not built)")
+            described.append(f"{folder}/ ({plural(said, 'file')}; not in {build}, so not built)")
             continue
         if folder in generated_folders(tree):  # mime's types/, built from mime-db: not where to edit
             what = f"generated {what}" if what else "generated code"
-        bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(n, "file")) if b]
+        bits = [b for b in (what, f"mostly {lang}" if lang else None, plural(said, "file")) if b]
         if folder in ("packages", "crates"):
             members = _members(tree, folder)
             if members:
@@ -569,7 +574,7 @@ def first_sentence(text: str, limit: int = 100) -> str:
         if len(unlinked.split()) < 2:
             continue  # a line of links or badges says nothing about the folder
         if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
-            sentence = re.split(r"(?<=[.!?])\s", _plain(block), maxsplit=1)[0]
+            sentence = _sentences(_plain(block))[0]  # ddev's perf/README: "… script (e.g. used for …)." whole
             if re.search(
                 r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I
             ):
@@ -580,7 +585,12 @@ def first_sentence(text: str, limit: int = 100) -> str:
                 return ""  # what follows such a line is seldom the folder's description either (pm2's log lines)
             if re.search(r"(\b(invoke|run|use|type|execute|call)|:)$", sentence, re.IGNORECASE):
                 return ""  # jansson's doc/README: "To build the documentation, invoke" and then its command
-            return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+            if len(sentence) <= limit:
+                return sentence
+            cut = sentence[: limit - 1].rsplit(" ", 1)[0]
+            if cut.count("(") > cut.count(")"):  # a parenthesis cut open ends the sentence before it opens
+                cut = cut[: cut.rindex("(")].rstrip()
+            return cut + "…"
     return ""
 
 

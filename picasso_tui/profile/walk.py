@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -107,6 +108,7 @@ class Tree:
     binaries: list[str] = field(default_factory=list)
     """Images, archives and other binary files: counted in a folder's files, never read."""
     _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
+    _tracked: _Tracked | None = field(default=None, repr=False)
 
     @cached_property
     def files(self) -> list[str]:
@@ -137,6 +139,16 @@ class Tree:
     def under(self, folder: str) -> list[str]:
         prefix = folder.rstrip("/") + "/"
         return [f for f in self.files if f.startswith(prefix)]
+
+    @cached_property
+    def tracked_per_folder(self) -> Counter[str]:
+        """How many files git tracks under each top-level folder: a folder's size as `git ls-files` shows it, the
+        build/, vendor/ and generated files the walk leaves out included (wasmi's crates/ir/build/). Empty outside
+        a git checkout."""
+        tracked = self._tracked.files if self._tracked else frozenset()
+        # a submodule is one entry of the index, another project's files not counted (wasmi's crates/c_api/...)
+        modules = set(re.findall(r"^\s*path\s*=\s*(\S+)", read_bounded(self.root / ".gitmodules") or "", re.M))
+        return Counter(f.split("/", 1)[0] for f in tracked if "/" in f and f not in modules)
 
     def read(self, rel: str) -> str | None:
         """The file's text (at most MAX_READ_BYTES), or None when missing, binary or unreadable."""
@@ -401,7 +413,8 @@ def _copied_project(rel: str, folder: Path, entries: list[os.DirEntry[str]], roo
 def walk(root: Path) -> Tree:
     root = root.resolve()
     sizes: dict[str, int] = {}
-    tree = Tree(root=root, sizes=sizes)
+    tracked = _Tracked(root)
+    tree = Tree(root=root, sizes=sizes, _tracked=tracked)
     top: list[tuple[str, pathspec.GitIgnoreSpec]] = []
     try:
         exclude = (root / ".git" / "info" / "exclude").read_text(encoding="utf-8", errors="replace").splitlines()
@@ -410,7 +423,6 @@ def walk(root: Path) -> Tree:
             top.append(("", spec))
     except OSError:
         pass
-    tracked = _Tracked(root)
     root_holders: set[str] | None = None
     dependencies = _composer_vendor_dir(root)
 

@@ -223,7 +223,7 @@ def _named_as_tests(tree: Tree) -> list[str]:
         and not in_fixture_project(f)
         and (not (JUNIT3_NAME.search(f) or _named_beside_code(f)) or _declares_tests(tree, f))
         and not _harness(tree, f)
-        and not GENERATOR_TEMPLATE.search(f)
+        and not _generator_template(tree, f)
         and not FIXTURE_FOLDER.search(f)
         and (not f.endswith(".rs") or RUST_TEST.search(tree.read(f) or ""))
     ]
@@ -253,6 +253,17 @@ doc_tests/tests/skeptic.rs only includes generated ones."""
 GENERATOR_TEMPLATE = re.compile(r"(^|/)templates?/")
 """draper's lib/generators/mini_test/templates/decorator_spec.rb: what a generator writes into an app, with
 `<%= class_name %>` in it, not a test of the project."""
+TEMPLATE_MARK = re.compile(
+    r"^[^\"'`\n]*<%"
+    r"|^\s*(require|import|from|package|module|class|def|func|namespace|use|describe|RSpec\.describe)\b[^\n]*(\{\{|\{%)",
+    re.MULTILINE,
+)
+"""ERB outside a string, or Jinja or Mustache markup in a declaration (`package {{ .Package }}`): terraform-docs'
+template/template_test.go, a Go package's tests with `{{ .Name }}` only in its string literals, is no template."""
+
+
+def _generator_template(tree: Tree, rel: str) -> bool:
+    return bool(GENERATOR_TEMPLATE.search(rel) and TEMPLATE_MARK.search(tree.read(rel) or ""))
 
 
 LANGUAGE_FAMILIES = (

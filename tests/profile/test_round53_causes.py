@@ -1,0 +1,107 @@
+"""Causes found in the fifty-third round: folder sizes short of what git tracks (wasmi's crates/ir/build/,
+wintercms' modules/), a folder README's first sentence cut at "e.g.", a Go package named template/ taken for a
+generator's templates (terraform-docs)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.profile.learned import bodies
+
+GO_MOD = "module example.com/tool\n\ngo 1.22\n"
+
+
+def _count(body: str, folder: str) -> int:
+    found = re.search(rf"{re.escape(folder)}/ \([^;]*?(\d+) files?", body)
+    assert found, body
+    return int(found.group(1))
+
+
+def test_a_folder_counts_the_files_git_tracks_in_its_build_and_vendor_folders(make_project):
+    files = {
+        "go.mod": GO_MOD,
+        "main.go": "package main\n\nfunc main() {}\n",
+        **{f"crates/core/m{i}.go": "package core\n" for i in range(5)},
+        **{f"crates/ir/build/gen{i}.go": "package build\n" for i in range(4)},
+        **{f"crates/web/vendor/lib{i}.js": "var x = 1;\n" for i in range(3)},
+        "crates/web/app.min.js": "var y=2;\n",
+        **{f"scripts/s{i}.sh": "#!/bin/sh\necho hi\n" for i in range(2)},
+        **{f"scripts/build/b{i}.sh": "#!/bin/sh\necho build\n" for i in range(3)},
+    }
+    said = bodies(make_project, files, "tool")["layout/folders"]
+    assert _count(said, "crates") == 13, said
+    assert _count(said, "scripts") == 5, said
+
+
+def test_a_folder_left_untracked_keeps_the_count_the_walk_makes(make_project):
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n",
+             **{f"pkg/p{i}.go": "package pkg\n" for i in range(4)}}  # fmt: skip
+    repo = make_project(files, name="tool")
+    repo.write({f"tools/t{i}.go": "package tools\n" for i in range(3)})  # written after the commit, never added
+    from picasso_tui.profile.investigator import investigate
+
+    _, findings, _ = investigate(repo.root)
+    said = next(f.body for f in findings if f.key == "layout/folders")
+    assert _count(said, "pkg") == 4, said
+    assert _count(said, "tools") == 3, said
+
+
+def test_a_folder_readme_sentence_is_not_cut_after_an_abbreviation(make_project):
+    readme = (
+        "# Benchmarks\n\nSystematized replacement for the manual puppeteer script (e.g. used for the blog post).\n"
+        "Runs the same battery.\n"
+    )
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "perf/README.md": readme,
+             **{f"perf/run{i}.sh": "#!/bin/sh\necho run\n" for i in range(3)}}  # fmt: skip
+    said = bodies(make_project, files, "tool")["layout/folders"]
+    assert "README: Systematized replacement for the manual puppeteer script (e.g. used for the blog post)." in said
+    assert "(e.g.)" not in said, said
+
+
+def test_a_long_readme_sentence_is_not_cut_inside_a_parenthesis(make_project):
+    readme = (
+        "Systematized replacement for the old manual ddev-puppeteer script (e.g. used for the 2023 Docker "
+        "performance blog post), run unattended.\n"
+    )
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "perf/README.md": readme,
+             **{f"perf/run{i}.sh": "#!/bin/sh\necho run\n" for i in range(3)}}  # fmt: skip
+    said = bodies(make_project, files, "tool")["layout/folders"]
+    assert "README: Systematized replacement for the old manual ddev-puppeteer script…)" in said, said
+
+
+TEMPLATE_TEST = """package template
+
+import "testing"
+
+func TestRender(t *testing.T) {
+	want := `
+	{{- with .Module.Header -}}
+		{{ custom . }}
+	{{- end -}}
+`
+	if render(want) == "" {
+		t.Fatal("empty")
+	}
+}
+"""
+
+
+def test_the_tests_of_a_go_package_named_template_are_tests(make_project):
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n",
+             "template/template.go": "package template\n\nfunc render(s string) string { return s }\n",
+             "template/template_test.go": TEMPLATE_TEST,
+             **{f"format/f{i}.go": "package format\n" for i in range(3)},
+             **{f"format/f{i}_test.go": "package format\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {}\n"
+                for i in range(3)}}  # fmt: skip
+    said = bodies(make_project, files, "tool")["layout/tests"]
+    assert said.startswith("4 test files, named *_test.go"), said
+
+
+def test_a_generator_template_named_like_a_spec_is_no_test(make_project):
+    template = "require 'spec_helper'\n\nRSpec.describe <%= class_name %>Decorator do\nend\n"
+    files = {"decor.gemspec": "Gem::Specification.new { |s| s.name = 'decor' }\n",
+             "lib/decor.rb": "module Decor; end\n" * 10,
+             "lib/generators/rspec/templates/decorator_spec.rb": template,
+             **{f"spec/m{i}_spec.rb": "RSpec.describe 'M' do\nend\n" for i in range(3)}}  # fmt: skip
+    said = bodies(make_project, files, "decor")["layout/tests"]
+    assert said.startswith("3 test files"), said
