@@ -276,14 +276,15 @@ def clean_command(line: str) -> str | None:
     return f"{setting}{line}"
 
 
-def called_workflows(data: dict[Any, Any]) -> list[str]:
-    """Reusable workflows a job calls (``uses: ./.github/workflows/test.yml``): they run as part of this one."""
+def called_workflows(data: dict[Any, Any], every: bool = False) -> list[str]:
+    """Reusable workflows a job calls (``uses: ./.github/workflows/test.yml``): they run as part of this one. Only
+    the change jobs' calls, unless ``every``: a deploy job's call still runs the called workflow."""
     jobs = data.get("jobs")
     jobs = jobs if isinstance(jobs, dict) else {}
     return [
         str(job["uses"]).removeprefix("./")
         for job_id, job in jobs.items()
-        if isinstance(job, dict) and str(job.get("uses", "")).startswith("./") and change_job(job_id, job)
+        if isinstance(job, dict) and str(job.get("uses", "")).startswith("./") and (every or change_job(job_id, job))
     ]
 
 
@@ -666,7 +667,10 @@ def _github_actions(tree: Tree) -> CiReading | None:
         steps += found
     queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
     own = [rel for rel in used if rel not in called]  # a called workflow runs on its caller's events
-    pulls = [rel for rel in own if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
+    # Tusky's deploy-test.yml, run on every push to develop, calls check-and-build.yml first: pushes run it too
+    pushed = {c for data in loaded.values() if "push" in _triggers(data) for c in called_workflows(data, every=True)}
+    unpushed = [rel for rel in own if rel not in pushed]
+    pulls = [rel for rel in unpushed if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
     pushes = [rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}]
     fixes = [rel for rel in used if commits_fixes(loaded[rel])]
     branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}

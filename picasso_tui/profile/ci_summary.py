@@ -55,8 +55,11 @@ def ci_fact(
     """What CI runs on a change, per workflow file: its jobs, the commands they run, and whether it commits fixes."""
     parts: list[str] = []
     listed: list[str] = []
+    qualified = False
     unread = list(ci.skipped)
     pushes = bool(ci.used) and all(rel in ci.pushes_only for rel in ci.used)  # similar's are all `on: [push]`
+    # changesets' only workflow runs on pull requests and the merge queue: no push starts CI at all
+    pulls = bool(ci.used) and all(rel in ci.pull_requests_only or rel in ci.queue_only for rel in ci.used)
     for rel in ci.used:
         commands = list(dict.fromkeys(s.command for s in ci.steps if s.file == rel and is_check(s.command)))
         jobs = ci.jobs.get(rel, [])
@@ -67,7 +70,8 @@ def ci_fact(
             continue
         more = max(ci.job_counts.get(rel, 0), len(jobs)) - len(jobs[:6])  # release and housekeeping jobs count too
         listed_jobs = ", ".join(jobs[:6]) + (f" and {more} more" if more > 0 else "")
-        when = "" if pushes else _when(ci, rel, bool(commands) or fixes)
+        when = "" if pushes or (pulls and rel in ci.pull_requests_only) else _when(ci, rel, bool(commands) or fixes)
+        qualified = qualified or bool(when)
         across = f", {ci.matrices[rel]}" if rel in ci.matrices and jobs else ""  # ", matrix python 3.10, 3.11"
         text = rel + (f" (jobs {listed_jobs}{across})" if jobs else "") + when
         if commands:
@@ -88,6 +92,10 @@ def ci_fact(
     if not parts:
         return
     on = "on pushes only (not on pull requests)" if pushes else "on a push or pull request"
+    if pulls:
+        on = "on pull requests only (not on pushes)"
+    elif qualified:  # the header does not say of every workflow what one of them says otherwise (Tusky's)
+        on += " unless said otherwise"
     body = f"CI ({ci.system}) {on}: " + "; ".join(parts) + "."
     if unread:  # every workflow is accounted for: the list never looks complete when it is not
         body += f" Not read for commands: {human_list(sorted(s.rsplit('/', 1)[-1] for s in unread))}."

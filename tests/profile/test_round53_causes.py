@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 GO_MOD = "module example.com/tool\n\ngo 1.22\n"
 
@@ -105,3 +105,37 @@ def test_a_generator_template_named_like_a_spec_is_no_test(make_project):
              **{f"spec/m{i}_spec.rb": "RSpec.describe 'M' do\nend\n" for i in range(3)}}  # fmt: skip
     said = bodies(make_project, files, "decor")["layout/tests"]
     assert said.startswith("3 test files"), said
+
+
+PACKAGE = '{"name": "changesets", "private": true, "scripts": {"test": "jest"}, "devDependencies": {"jest": "^29"}}'
+NODE_FILES = {"package.json": PACKAGE, **{f"src/m{i}.js": "module.exports = 1;\n" * 10 for i in range(3)},
+              "src/m.test.js": "test('a', () => {});\n"}  # fmt: skip
+
+
+def test_ci_run_on_pull_requests_alone_is_not_said_to_run_on_pushes(make_project):
+    ci = workflow("npm test", job="test").replace("on: [push]", "on:\n  pull_request:\n  merge_group:")
+    said = bodies(make_project, {**NODE_FILES, ".github/workflows/ci.yml": ci}, "changesets")["ci"]
+    assert said.startswith("CI (GitHub Actions) on pull requests only (not on pushes): .github/workflows/ci.yml"), said
+    assert "on a push" not in said, said
+
+
+def test_ci_with_one_pull_request_workflow_beside_a_push_one_says_which(make_project):
+    pulls = workflow("npm run lint", job="lint").replace("on: [push]", "on: [pull_request]")
+    files = {**NODE_FILES, ".github/workflows/ci.yml": workflow("npm test", job="test"),
+             ".github/workflows/lint.yml": pulls}  # fmt: skip
+    said = bodies(make_project, files, "changesets")["ci"]
+    assert said.startswith("CI (GitHub Actions) on a push or pull request unless said otherwise:"), said
+    assert ".github/workflows/lint.yml (jobs lint), on pull requests only" in said, said
+
+
+def test_a_workflow_a_push_deploy_calls_is_not_said_to_run_on_pull_requests_only(make_project):
+    checks = workflow("npm test", job="build").replace("on: [push]", "on:\n  pull_request:\n  workflow_call:")
+    deploy = (
+        "on:\n  push:\n    branches: [develop]\njobs:\n  check:\n    uses: ./.github/workflows/check-and-build.yml\n"
+        "  deploy:\n    needs: check\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./deploy.sh\n"
+    )
+    files = {**NODE_FILES, ".github/workflows/check-and-build.yml": checks,
+             ".github/workflows/deploy-test.yml": deploy}  # fmt: skip
+    said = bodies(make_project, files, "tusky")["ci"]
+    assert said.startswith("CI (GitHub Actions) on a push or pull request:"), said
+    assert "pull requests only" not in said, said
