@@ -263,6 +263,8 @@ template/template_test.go, a Go package's tests with `{{ .Name }}` only in its s
 
 
 def _generator_template(tree: Tree, rel: str) -> bool:
+    if "{{" in rel or "{%" in rel:  # kedro's templates/project/{{ cookiecutter.repo_name }}/tests/: a cookiecutter's
+        return True
     return bool(GENERATOR_TEMPLATE.search(rel) and TEMPLATE_MARK.search(tree.read(rel) or ""))
 
 

@@ -139,3 +139,13 @@ def test_a_workflow_a_push_deploy_calls_is_not_said_to_run_on_pull_requests_only
     said = bodies(make_project, files, "tusky")["ci"]
     assert said.startswith("CI (GitHub Actions) on a push or pull request:"), said
     assert "pull requests only" not in said, said
+
+
+def test_the_tests_a_cookiecutter_template_writes_are_not_the_projects(make_project):
+    files = {"pyproject.toml": '[project]\nname = "kedro"\n', **{f"kedro/m{i}.py": "x = 1\n" * 10 for i in range(3)},
+             **{f"tests/test_m{i}.py": "def test_a():\n    pass\n" for i in range(3)},
+             "kedro/templates/project/{{ cookiecutter.repo_name }}/tests/test_run.py": "def test_run():\n    pass\n",
+             "features/starter/{{ cookiecutter.repo_name }}/tests/test_run.py": "def test_run():\n    pass\n"}  # fmt: skip
+    said = bodies(make_project, files, "kedro")["layout/tests"]
+    assert said.startswith("3 test files, named test_*.py; they live in tests/"), said
+    assert "cookiecutter" not in said, said
