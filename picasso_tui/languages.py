@@ -18,13 +18,17 @@ EXTENSIONS = {
     ".hs": "haskell", ".lua": "lua", ".sh": "shell", ".bash": "shell", ".dart": "dart", ".zig": "zig",
     ".sql": "sql", ".vue": "vue", ".svelte": "svelte", ".pyx": "cython", ".pxd": "cython",
     ".asm": "assembly", ".s": "assembly",  # libjpeg-turbo's simd/: 91 NASM files, a fifth of its code
+    ".pony": "pony",  # ponyc's standard library, 950 files: a compiler's own language is among its languages
+    ".ml": "ocaml", ".mli": "ocaml", ".erl": "erlang", ".hrl": "erlang", ".clj": "clojure", ".cljs": "clojure",
+    ".cljc": "clojure", ".jl": "julia", ".nim": "nim", ".cr": "crystal", ".elm": "elm", ".pm": "perl",
 }  # fmt: skip
 DISPLAY = {
     "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "rust": "Rust",
     "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "cpp": "C++", "csharp": "C#",
     "swift": "Swift", "scala": "Scala", "groovy": "Groovy", "elixir": "Elixir", "haskell": "Haskell", "lua": "Lua",
     "shell": "Shell", "dart": "Dart", "zig": "Zig", "sql": "SQL", "vue": "Vue", "svelte": "Svelte", "cython": "Cython",
-    "assembly": "Assembly",
+    "assembly": "Assembly", "pony": "Pony", "ocaml": "OCaml", "erlang": "Erlang", "clojure": "Clojure",
+    "julia": "Julia", "nim": "Nim", "crystal": "Crystal", "elm": "Elm", "perl": "Perl",
 }  # fmt: skip
 LANGUAGES = frozenset(DISPLAY)
 """Every language id (the segment of a ``style/<language>`` namespace Picasso writes)."""

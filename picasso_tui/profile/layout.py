@@ -569,6 +569,8 @@ def first_sentence(text: str, limit: int = 100) -> str:
     code skipped). A YAML front matter (PHP-DI's doc/README.md: "--- layout: documentation …") is the site
     generator's, not prose."""
     text = re.sub(r"\A---\s*\n.*?\n---\s*(\n|\Z)", "", text, flags=re.DOTALL)
+    # swupdate's doc/README opens with `# SPDX-License-Identifier: GPL-2.0-only` between bare `#` lines: a header
+    text = re.sub(r"(?m)^[ \t]*(#|//|\*|<!--)?[ \t]*(SPDX-[\w-]+:.*)?[ \t]*$", "", text)
     for kind, block in _blocks(text):
         unlinked = re.sub(r"!?\[[^\]]*\](\([^)]*\)|\[[^\]]*\])|<[^>]+>|[|·•,]", " ", block)
         if len(unlinked.split()) < 2:

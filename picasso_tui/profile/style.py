@@ -13,6 +13,7 @@ from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile import emacs_locals
 from picasso_tui.profile.ecosystems import clang_format, golang, php_format
 from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
+from picasso_tui.profile.ecosystems.ruby import ci_runs_standardrb
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import STUBS, language_in, own_languages, shares
@@ -202,6 +203,10 @@ def _runs_golangci(tree: Tree) -> bool:
     return any("golangci" in (tree.read(f) or "").lower() for f in places)
 
 
+STANDARD_REQUIRED = r"^(require|plugins):\s*standard\b|^\s*-\s*standard\s*$|^\s+standard:"
+"""A .rubocop.yml that brings Standard's cops or inherits its config (`inherit_gem: standard: .standard.yml`)."""
+
+
 def _others(tree: Tree, hints: Hints) -> None:
     if tree.has(".rubocop.yml") and re.search(r"""["'](rubocop|standard)""", gem_text(tree)):
         text = tree.read(".rubocop.yml") or ""
@@ -212,7 +217,12 @@ def _others(tree: Tree, hints: Hints) -> None:
         standard = re.search(r"""^\s*gem\s+["']standard["']""", gem_text(tree), re.M) and (
             re.search(r"\bstandard\b[^\n]*\binstead of rubocop\b", text, re.I) or "standard" in text.split("\n", 1)[0]
         )
+        # langchainrb's .rubocop.yml requires standard and inherits its config, and its CI lints with standardrb
+        required = re.search(STANDARD_REQUIRED, text, re.M)
+        standard = standard or (required and ci_runs_standardrb(tree))
         tool = "Standard (standardrb, RuboCop's rules)" if standard else "RuboCop"
+        if not standard and required:
+            tool = "RuboCop with Standard's rules"
         hints["ruby"].append((tool + (f" ({', '.join(parts)})" if parts else ""), ".rubocop.yml"))
     hints["php"] += php_format.style_hints(tree)
     if said := clang_format.hint(tree):  # with how it is applied: lz4's, which nothing runs, only to changed lines

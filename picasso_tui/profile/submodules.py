@@ -20,7 +20,11 @@ def submodules(tree: Tree) -> list[tuple[str, str]]:
         path = re.search(r"^\s*path\s*=\s*(\S+)", section.group(1), re.MULTILINE)
         url = re.search(r"^\s*url\s*=\s*(\S+)", section.group(1), re.MULTILINE)
         if path:
-            source = re.sub(r"^(https?://|git@)|\.git$", "", url.group(1)).replace(":", "/", 1) if url else ""
+            source = (
+                re.sub(r"^(https?://|git://|ssh://(git@)?|git@)|\.git$", "", url.group(1)).replace(":", "/", 1)
+                if url
+                else ""
+            )
             found.append((path.group(1).rstrip("/"), source))
     return found
 

@@ -372,6 +372,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             after = f"after `./configure`, which writes {generated}"
             k.commands[made:] = [replace(c, note=c.note or after) for c in k.commands[made:]]
         _one_test_variable(k, rel, text)
+        _kconfig(tree, k, rel, text)
         first = default_target(text)
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
         needs, recipe = make_rules(text).get(first, ([], ""))
@@ -389,6 +390,18 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         target = automake_test_target(tree.read("Makefile.am") or "")
         if automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
             k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")
+
+
+def _kconfig(tree: Tree, k: Knowledge, rel: str, text: str) -> None:
+    """A Kconfig build (swupdate's, the kernel's way): nothing builds before a .config is written, by `make
+    menuconfig` or from one of the defconfigs in configs/ (`make test_defconfig`)."""
+    if not tree.has("Kconfig") or not re.search(r"^%config\s*:", text, re.M):
+        return
+    defconfigs = sorted(f.split("/", 1)[1] for f in tree.under("configs") if f.endswith("_defconfig"))
+    example = next((d for d in defconfigs if d.startswith("test")), defconfigs[0] if defconfigs else "")
+    note = "configures the build: it writes the .config `make` needs"
+    note += f"; or start from one of configs/' {len(defconfigs)} defconfigs: `make {example}`" if example else ""
+    k.command("install", "make menuconfig", f"{rel} (Kconfig)", RUNNER, note)
 
 
 _CHECK_TARGET = re.compile(
@@ -847,6 +860,8 @@ def maven_goal(tree: Tree, k: Knowledge) -> None:
     if not goal:
         return
     goals = goal.group(1).split()
+    if any(g == "deploy" or g.startswith(("release:", "deploy:", "gpg:")) for g in goals):
+        return  # jOOL's `<defaultGoal>deploy</defaultGoal>` publishes: a bare `mvn` is no way to test
     mvn = maven_command(tree)
     k.command("test", mvn, "pom.xml <defaultGoal>", RUNNER, f"default goal: {' '.join(goals)}")
     checks = [g for g in goals if re.match(r"(checkstyle|spotbugs|pmd|apache-rat|spotless):", g)]

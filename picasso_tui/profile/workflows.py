@@ -18,6 +18,7 @@ from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
+from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
@@ -130,10 +131,18 @@ def _ci(tree: Tree, k: Knowledge) -> None:
             k.command(role, step.command, source, CI_PRIORITY + (50 if exotic or may_fail else 0) + apart)
 
 
-def investigate(tree: Tree) -> Knowledge:
+def _task_runners(tree: Tree) -> Knowledge:
     k = Knowledge()
+    for step in tasks.RUNNERS:
+        step(tree, k)
+    return k
+
+
+def investigate(tree: Tree) -> Knowledge:
+    # glauth keeps its go.mod and Makefile in v2/ and nothing at the root: its targets run there (`cd v2 && make run`)
+    k = or_in_folder(_task_runners)(tree)
     hatch, pdm = python_scripts.hatch_scripts, python_scripts.pdm_scripts
-    for step in (*tasks.RUNNERS, pixi_tasks.pixi, hatch, pdm, folder_suites.folder_suite, _ci, _guide):
+    for step in (pixi_tasks.pixi, hatch, pdm, folder_suites.folder_suite, _ci, _guide):
         step(tree, k)
     return k
 

@@ -9,6 +9,10 @@ import re
 from tests.profile.learned import bodies, workflow
 
 GO_MOD = "module example.com/tool\n\ngo 1.22\n"
+POM = (
+    "<project><artifactId>jool</artifactId><build><defaultGoal>deploy</defaultGoal></build>"
+    "<dependencies><dependency><artifactId>junit</artifactId><scope>test</scope></dependency></dependencies></project>\n"
+)
 
 
 def _count(body: str, folder: str) -> int:
@@ -149,3 +153,138 @@ def test_the_tests_a_cookiecutter_template_writes_are_not_the_projects(make_proj
     said = bodies(make_project, files, "kedro")["layout/tests"]
     assert said.startswith("3 test files, named test_*.py; they live in tests/"), said
     assert "cookiecutter" not in said, said
+
+
+def test_ci_linting_with_standardrb_decides_over_a_rubocop_config_that_requires_standard(make_project):
+    config = "require:\n  - standard\n  - rubocop-performance\n\ninherit_gem:\n  standard: .standard.yml\n"
+    files = {"langchain.gemspec": "Gem::Specification.new { |s| s.name = 'langchainrb' }\n",
+             "Gemfile": 'source "https://rubygems.org"\ngemspec\ngem "standard", ">= 1.35.1"\ngem "rspec"\n',
+             ".rubocop.yml": config, ".standard.yml": "ruby_version: 3.1\n",
+             ".github/workflows/ci.yml": workflow("bundle exec standardrb --format progress", job="linters"),
+             **{f"lib/langchain/m{i}.rb": "module Langchain; end\n" * 10 for i in range(3)},
+             "spec/m_spec.rb": "RSpec.describe 'M' do\nend\n"}  # fmt: skip
+    learned = bodies(make_project, files, "langchainrb")
+    assert learned["workflow/lint"].startswith("To lint: `bundle exec standardrb`"), learned["workflow/lint"]
+    assert learned["workflow/format"].startswith("To format: `bundle exec standardrb --fix`"), learned[
+        "workflow/format"
+    ]
+    assert learned["style/ruby"] == "Ruby style in this project: Standard (standardrb, RuboCop's rules).", learned[
+        "style/ruby"
+    ]
+
+
+GLAUTH_MAKEFILE = """run: setup devrun
+
+vet:
+\tgo vet ./...
+
+test: vet
+\tgo test ./...
+
+build:
+\tgo build -o bin/glauth .
+
+devrun:
+\tgo run . -c sample-simple.cfg
+
+setup:
+\tgo mod download
+"""
+
+
+def test_a_makefile_beside_the_only_build_in_a_folder_runs_there(make_project):
+    files = {"README.md": "# glauth\n", "v2/go.mod": "module github.com/glauth/glauth/v2\n\ngo 1.22\n",
+             "v2/Makefile": GLAUTH_MAKEFILE, "v2/main.go": "package main\n\nfunc main() {}\n",
+             **{f"v2/internal/m{i}.go": "package internal\n" for i in range(3)}}  # fmt: skip
+    learned = bodies(make_project, files, "glauth")
+    assert learned["workflow/run"].startswith("To run: `cd v2 && make run` — from v2/Makefile"), learned["workflow/run"]
+    assert "`cd v2 && make vet`" in learned["workflow/lint"], learned["workflow/lint"]
+    assert learned["workflow/test"].startswith("To test: `cd v2 && make test`"), learned["workflow/test"]
+
+
+def test_a_makefile_at_the_root_keeps_its_targets_at_the_root(make_project):
+    files = {"Makefile": GLAUTH_MAKEFILE, "v2/go.mod": "module github.com/glauth/glauth/v2\n\ngo 1.22\n",
+             "v2/Makefile": "test:\n\tgo test ./...\n", "v2/main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "glauth")
+    assert learned["workflow/run"].startswith("To run: `make run` — from Makefile"), learned["workflow/run"]
+
+
+SETTINGS = 'rootProject.name = "qupath"\ninclude("qupath-core", "qupath-gui-fx")\n'
+
+
+def _gradle_project(root_build: str, extra: dict[str, str]) -> dict[str, str]:
+    return {"settings.gradle.kts": SETTINGS, "build.gradle.kts": root_build, "gradlew": "#!/bin/sh\n",
+            **{f"qupath-core/src/main/java/qupath/M{i}.java": "class M {}\n" * 10 for i in range(3)},
+            "qupath-core/build.gradle.kts": 'plugins { id("java-library") }\n',
+            "qupath-gui-fx/build.gradle.kts": 'plugins { id("java-library") }\n',
+            "qupath-core/src/test/java/qupath/MTest.java": "class MTest {}\n", **extra}  # fmt: skip
+
+
+def test_the_application_plugin_of_a_buildsrc_convention_runs_the_app(make_project):
+    convention = 'plugins {\n    application\n}\n\napplication {\n    mainClass = "qupath.QuPath"\n}\n'
+    files = _gradle_project('plugins {\n    id("qupath.application-conventions")\n}\n',
+                            {"buildSrc/src/main/kotlin/qupath.application-conventions.gradle.kts": convention})  # fmt: skip
+    said = bodies(make_project, files, "qupath")["workflow/run"]
+    assert said == "To run: `./gradlew run` — from build.gradle.kts (application plugin).", said
+
+
+def test_the_one_module_with_the_application_plugin_is_run_by_its_path(make_project):
+    files = _gradle_project('plugins { id("base") }\n',
+                            {"qupath-gui-fx/build.gradle.kts": "plugins {\n    id 'application'\n}\n"})  # fmt: skip
+    said = bodies(make_project, files, "qupath")["workflow/run"]
+    assert said.startswith("To run: `./gradlew :qupath-gui-fx:run`"), said
+
+
+def test_an_android_application_is_no_gradle_application(make_project):
+    files = _gradle_project('plugins { id("com.android.application") }\n', {})
+    assert "workflow/run" not in bodies(make_project, files, "qupath")
+
+
+def test_a_kconfig_build_is_configured_before_it_builds(make_project):
+    makefile = "all: swupdate\n\n%config: scripts_basic FORCE\n\t$(KCONFIGLIB)/menuconfig.py\n\nswupdate:\n\tcc -o swupdate core/main.c\n"
+    files = {"Kconfig": 'mainmenu "SWUpdate"\n', "Makefile": makefile, "core/main.c": "int main(void) { return 0; }\n",
+             "configs/raspi_defconfig": "CONFIG_X=y\n", "configs/test_defconfig": "CONFIG_Y=y\n"}  # fmt: skip
+    said = bodies(make_project, files, "swupdate")["workflow/install"]
+    assert said.startswith("To install: `make menuconfig` (configures the build: it writes the .config `make` needs; "
+                           "or start from one of configs/' 2 defconfigs: `make test_defconfig`)"), said  # fmt: skip
+
+
+def test_a_makefile_with_config_targets_but_no_kconfig_is_not_configured_so(make_project):
+    makefile = "all: tool\n\n%config:\n\t./configure $@\n\ntool:\n\tcc -o tool main.c\n"
+    files = {"Makefile": makefile, "main.c": "int main(void) { return 0; }\n"}
+    assert "make menuconfig" not in bodies(make_project, files, "tool").get("workflow/install", "")
+
+
+def test_a_folder_readme_opening_with_a_licence_header_is_described_by_its_prose(make_project):
+    readme = (
+        "# SPDX-FileCopyrightText: 2013-2021 Stefano Babic\n#\n# SPDX-License-Identifier: GPL-2.0-only\n\n"
+        "Documentation is written in Restructured Text.\n"
+    )
+    files = {"Makefile": "all:\n\tcc -o tool main.c\n", "main.c": "int main(void) { return 0; }\n",
+             "doc/README": readme, **{f"doc/p{i}.rst": "Title\n=====\n\nText.\n" for i in range(3)}}  # fmt: skip
+    said = bodies(make_project, files, "swupdate")["layout/folders"]
+    assert "README: Documentation is written in Restructured Text." in said, said
+    assert "SPDX" not in said, said
+
+
+def test_a_submodule_fetched_over_the_git_protocol_is_named_by_host_and_path(make_project):
+    modules = '[submodule "gnulib"]\n\tpath = gnulib\n\turl = git://git.savannah.gnu.org/gnulib.git\n'
+    files = {".gitmodules": modules, "Makefile": "all:\n\tcc -o tool main.c\n", "main.c": "int main(void) {}\n"}
+    said = bodies(make_project, files, "collectd")["git/submodules"]
+    assert said.startswith("Git submodules (.gitmodules): gnulib (git.savannah.gnu.org/gnulib)."), said
+
+
+def test_a_deploying_default_goal_at_the_root_is_no_test_command(make_project):
+    files = {"pom.xml": POM, "src/main/java/org/jooq/lambda/Seq.java": "class Seq {}\n" * 20,
+             "src/test/java/org/jooq/lambda/SeqTest.java": "import org.junit.Test;\nclass SeqTest { @Test void a() {} }\n"}  # fmt: skip
+    said = bodies(make_project, files, "jOOL")["workflow/test"]
+    assert said.startswith("To test: `mvn test`"), said
+    assert "default goal: deploy" not in said, said
+
+
+def test_a_compiler_written_partly_in_its_own_language_counts_it(make_project):
+    files = {**{f"src/libponyc/m{i}.c": "int m(void) { return 0; }\n" * 20 for i in range(3)},
+             **{f"packages/builtin/p{i}.pony": "actor Main\n  new create(env: Env) => None\n" * 20 for i in range(4)},
+             "CMakeLists.txt": "project(ponyc C)\n"}  # fmt: skip
+    said = bodies(make_project, files, "ponyc")["languages"]
+    assert said.startswith("Languages by share of source: Pony "), said

@@ -88,3 +88,35 @@ def gradle_linters(tree: Tree, k: Knowledge, priority: int) -> None:
             k.command("lint", f"./gradlew {check}", where, priority)
             if fix:
                 k.command("format", f"./gradlew {fix}", where, priority)
+
+
+_APPLICATION = re.compile(
+    r"""^\s*(application\s*$|id\s*\(?\s*["']application["']|apply\s+plugin:\s*["']application["'])""", re.M
+)
+"""Gradle's application plugin, which adds `run` (`plugins { application }`, `id 'application'`)."""
+_CONVENTION = re.compile(r"""^\s*id\s*\(?\s*["']([\w.-]+)["']""", re.M)
+
+
+def _applies_application(tree: Tree, text: str) -> bool:
+    """The script applies the application plugin, itself or through a buildSrc convention plugin (qupath's root
+    build applies `qupath.application-conventions`, whose script has `plugins { application }`)."""
+    if _APPLICATION.search(text):
+        return True
+    for name in _CONVENTION.findall(text):
+        for rel in (f"buildSrc/src/main/kotlin/{name}.gradle.kts", f"buildSrc/src/main/groovy/{name}.gradle"):
+            if tree.has(rel) and _APPLICATION.search(tree.read(rel) or ""):
+                return True
+    return False
+
+
+def application_run(tree: Tree, k: Knowledge, wrapper: str, priority: int) -> None:
+    """`run` for the application plugin: the root build's own, or the one module's that applies it (`:app:run`)."""
+    root = tree.first("build.gradle.kts", "build.gradle")
+    if root and _applies_application(tree, tree.read(root) or ""):
+        k.command("run", f"{wrapper} run", f"{root} (application plugin)", priority)
+        return
+    scripts = [f for f in tree.own_named("build.gradle.kts", "build.gradle") if f.count("/") == 1]
+    apps = [f for f in scripts if _applies_application(tree, tree.read(f) or "")]
+    if len(apps) == 1:
+        module = apps[0].split("/", 1)[0]
+        k.command("run", f"{wrapper} :{module}:run", f"{apps[0]} (application plugin)", priority)

@@ -7,6 +7,7 @@ import re
 from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, included_modules, maven_modules
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.example_tests import jvm_test_class
+from picasso_tui.profile.ecosystems.gradle_tasks import application_run
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -478,6 +479,8 @@ def _commands(
             k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} bootRun", manifest, 60)
+        else:
+            application_run(tree, k, wrapper, 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)
         k.command("test", f"{wrapper} test", "pom.xml", 60)

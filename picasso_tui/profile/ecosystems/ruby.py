@@ -295,7 +295,9 @@ def _commands(
     # vite_ruby's lists it (`require:` then `- standard`) and inherits `standard: config/ruby-3.0.yml`
     standard = r"^(require|plugins):\s*standard\b|^\s*-\s*standard\s*$|standard: config/[\w.-]+\.yml"
     runs_standard = re.search(standard, config, re.M) and plugins
-    if "standard" in deps and not runs_standard:
+    # langchainrb's .rubocop.yml requires Standard and rubocop-performance, and its CI lints with `standardrb`:
+    # what CI runs is how the project lints
+    if "standard" in deps and (not runs_standard or ci_runs_standardrb(tree)):
         k.command("lint", "bundle exec standardrb", ".standard.yml" if tree.has(".standard.yml") else "Gemfile", 55)
         k.command("format", "bundle exec standardrb --fix", "Gemfile", 58)
     elif runs_standard or (
@@ -387,3 +389,9 @@ def _gem_name(tree: Tree, gemspec: str) -> str:
     """The gem's name as its gemspec sets it (ruby-jwt.gemspec builds the gem `jwt`), else the file's name."""
     named = re.search(r"^\s*\w+\.name\s*=\s*['\"]([\w.-]+)['\"]", tree.read(gemspec) or "", re.MULTILINE)
     return named.group(1) if named else gemspec.rsplit("/", 1)[-1].removesuffix(".gemspec")
+
+
+def ci_runs_standardrb(tree: Tree) -> bool:
+    """A GitHub workflow step lints with `standardrb` (not `--fix`)."""
+    workflows = "\n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    return bool(re.search(r"^\s*(-\s+)?run:[^\n]*\bstandardrb\b(?![^\n]*--fix)", workflows, re.M))
