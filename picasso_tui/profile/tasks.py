@@ -399,9 +399,9 @@ def _kconfig(tree: Tree, k: Knowledge, rel: str, text: str) -> None:
         return
     defconfigs = sorted(f.split("/", 1)[1] for f in tree.under("configs") if f.endswith("_defconfig"))
     example = next((d for d in defconfigs if d.startswith("test")), defconfigs[0] if defconfigs else "")
-    note = "configures the build: it writes the .config `make` needs"
-    note += f"; or start from one of configs/' {len(defconfigs)} defconfigs: `make {example}`" if example else ""
-    k.command("install", "make menuconfig", f"{rel} (Kconfig)", RUNNER, note)
+    note = "after configuring it: `make menuconfig` writes the .config it needs"
+    note += f", or start from one of configs/' {len(defconfigs)} defconfigs with `make {example}`" if example else ""
+    k.command("build", "make", f"{rel} (Kconfig)", RUNNER - 1, note)
 
 
 _CHECK_TARGET = re.compile(

@@ -244,15 +244,18 @@ def test_a_kconfig_build_is_configured_before_it_builds(make_project):
     makefile = "all: swupdate\n\n%config: scripts_basic FORCE\n\t$(KCONFIGLIB)/menuconfig.py\n\nswupdate:\n\tcc -o swupdate core/main.c\n"
     files = {"Kconfig": 'mainmenu "SWUpdate"\n', "Makefile": makefile, "core/main.c": "int main(void) { return 0; }\n",
              "configs/raspi_defconfig": "CONFIG_X=y\n", "configs/test_defconfig": "CONFIG_Y=y\n"}  # fmt: skip
-    said = bodies(make_project, files, "swupdate")["workflow/install"]
-    assert said.startswith("To install: `make menuconfig` (configures the build: it writes the .config `make` needs; "
-                           "or start from one of configs/' 2 defconfigs: `make test_defconfig`)"), said  # fmt: skip
+    learned = bodies(make_project, files, "swupdate")
+    said = learned["workflow/build"]
+    assert said.startswith("To build: `make` (after configuring it: `make menuconfig` writes the .config it needs, "
+                           "or start from one of configs/' 2 defconfigs with `make test_defconfig`)"), said  # fmt: skip
+    assert "workflow/install" not in learned, learned["workflow/install"]
+    assert learned["cpp/build"].startswith("C project: Kconfig options and Kbuild Makefiles"), learned["cpp/build"]
 
 
 def test_a_makefile_with_config_targets_but_no_kconfig_is_not_configured_so(make_project):
     makefile = "all: tool\n\n%config:\n\t./configure $@\n\ntool:\n\tcc -o tool main.c\n"
     files = {"Makefile": makefile, "main.c": "int main(void) { return 0; }\n"}
-    assert "make menuconfig" not in bodies(make_project, files, "tool").get("workflow/install", "")
+    assert "menuconfig" not in bodies(make_project, files, "tool").get("workflow/build", "")
 
 
 def test_a_folder_readme_opening_with_a_licence_header_is_described_by_its_prose(make_project):
@@ -288,3 +291,12 @@ def test_a_compiler_written_partly_in_its_own_language_counts_it(make_project):
              "CMakeLists.txt": "project(ponyc C)\n"}  # fmt: skip
     said = bodies(make_project, files, "ponyc")["languages"]
     assert said.startswith("Languages by share of source: Pony "), said
+
+
+def test_a_workflow_whose_triggers_are_commented_out_is_not_ci(make_project):
+    off = workflow("./run-mutation-tests.sh", job="test").replace("on: [push]", "name: Mull\n# on:\n# pull_request:")
+    files = {**NODE_FILES, ".github/workflows/ci.yml": workflow("npm test", job="test"),
+             ".github/workflows/mull-20.04.yml": off}  # fmt: skip
+    said = bodies(make_project, files, "mull")["ci"]
+    assert "mull-20.04.yml (" not in said, said
+    assert "Not read for commands: mull-20.04.yml." in said, said

@@ -78,7 +78,11 @@ def investigate(tree: Tree) -> Knowledge:
         sources.append("xmake.lua")
     if cmake and tree.has("CMakePresets.json"):
         _presets(k, tree)
-    if not details:
+    if not details and tree.has("Kconfig") and re.search(r"^%config\s*:", tree.read("Makefile") or "", re.M):
+        # swupdate's kernel-style build: Kconfig options written to .config, then Kbuild Makefiles
+        details.append("Kconfig options and Kbuild Makefiles, configured before `make` (`make menuconfig`)")
+        sources += ["Makefile", "Kconfig"]
+    elif not details:
         details.append("plain Makefile")
         sources.append("Makefile")
         flags = _makefile_flags(tree.read("Makefile") or "")
