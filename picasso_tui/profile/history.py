@@ -78,8 +78,12 @@ def _place(path: str, folders: set[str]) -> tuple[str, str]:
     if "/" in area:  # moved below another top-level folder
         top = area.split("/", 1)[0]
         return top, area if top in CONTAINERS else ""
-    part = _part(path)
-    return area, _live(part, folders) if part else ""
+    part = _live(_part(path), folders) if _part(path) else ""
+    if part and area != part.split("/", 1)[0]:
+        # agenda's lib/ is gone and lib/agenda/ lives on as packages/agenda/: the commit counts in packages, so that
+        # a part never has more commits than its area
+        return part.split("/", 1)[0], part if part.split("/", 1)[0] in CONTAINERS else ""
+    return area, part
 
 
 RECENT_TRAILERS = 50
@@ -148,6 +152,29 @@ def _at_head(log: str) -> list[tuple[str, list[str]]]:
             paths.append(current)
         commits.append((lines[0], paths))
     return commits
+
+
+def _moves(log: str, folders: set[str]) -> dict[str, str]:
+    """Top-level folders gone at HEAD whose files were renamed into another (jaq's jaq-ext/ is jaq-all/ now): the
+    areas' counts follow those files, which `git log -- jaq-all` alone does not."""
+    moved: dict[str, str] = {}
+    for line in log.splitlines():
+        status, *names = line.split("\t")
+        if status[:1] == "R" and len(names) == 2 and "/" in names[0] and "/" in names[1]:
+            old, new = names[0].split("/", 1)[0], names[1].split("/", 1)[0]
+            if old != new and old not in folders and new in folders:
+                moved.setdefault(old, new)
+    return moved
+
+
+def _moved_note(log: str, folders: set[str], shown: list[str]) -> str:
+    """Where a shown area's count holds commits made under its earlier name, the memory says so."""
+    names = {area.split(" (", 1)[0].split("/", 1)[0] for area in shown}  # packages/agenda is shown for packages
+    moved = [(old, new) for old, new in _moves(log, folders).items() if new in names][:3]
+    if not moved:
+        return ""
+    said = human_list([f"{old}/ is {new}/ now" for old, new in moved])
+    return f" The counts follow files moved since, commits under their earlier names included ({said})."
 
 
 def _folders_at_head(root: Path) -> set[str]:
@@ -338,7 +365,7 @@ def investigate(root: Path) -> Knowledge:
         k.fact(
             "git/active-areas",
             f"Most active area: {top[0].split(' (', 1)[0]}",
-            f"Most active areas in the last {n} commits: " + ", ".join(top) + ".",
+            f"Most active areas in the last {n} commits: " + ", ".join(top) + "." + _moved_note(log, folders, top),
             tags=("git",),
         )
     return k

@@ -300,3 +300,29 @@ def test_a_workflow_whose_triggers_are_commented_out_is_not_ci(make_project):
     said = bodies(make_project, files, "mull")["ci"]
     assert "mull-20.04.yml (" not in said, said
     assert "Not read for commands: mull-20.04.yml." in said, said
+
+
+def _active_areas(repo) -> str:
+    from picasso_tui.profile.investigator import investigate
+
+    _, findings, _ = investigate(repo.root)
+    return next(f.body for f in findings if f.key == "git/active-areas")
+
+
+def test_commits_to_a_folder_gone_since_count_in_the_area_its_files_moved_to(make_project):
+    repo = make_project({"lib/agenda/a.ts": "export const a = 1;\n", "README.md": "# agenda\n"}, name="agenda")
+    for i in range(12):
+        repo.write({"lib/agenda/a.ts": f"export const a = {i};\n"}).commit(f"Change a {i}")
+    (repo.root / "packages").mkdir()
+    repo.git("mv", "lib/agenda", "packages/agenda")
+    repo.commit("Move agenda into packages")
+    for i in range(12):
+        repo.write({"packages/agenda/b.ts": f"export const b = {i};\n", "docs/d.md": f"{i}\n"}).commit(f"Change b {i}")
+    said = _active_areas(repo)
+    area = re.search(r"packages \((\d+) commits; packages/agenda in (\d+)", said) or re.search(
+        r"packages/agenda \((\d+) commits\)()", said
+    )
+    assert area, said
+    if area.group(2):
+        assert int(area.group(2)) <= int(area.group(1)), said
+    assert "lib/ is packages/ now" in said, said
