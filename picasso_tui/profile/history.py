@@ -155,16 +155,16 @@ def _at_head(log: str) -> list[tuple[str, list[str]]]:
 
 
 def _moves(log: str, folders: set[str]) -> dict[str, str]:
-    """Top-level folders gone at HEAD whose files were renamed into another (jaq's jaq-ext/ is jaq-all/ now): the
-    areas' counts follow those files, which `git log -- jaq-all` alone does not."""
-    moved: dict[str, str] = {}
+    """Top-level folders gone at HEAD whose files were renamed into another, each with the folder most of them went
+    to (jaq's jaq-ext/ into jaq-fmts/): the areas' counts follow those files, which `git log -- jaq-fmts` does not."""
+    went: dict[str, Counter[str]] = {}
     for line in log.splitlines():
         status, *names = line.split("\t")
         if status[:1] == "R" and len(names) == 2 and "/" in names[0] and "/" in names[1]:
             old, new = names[0].split("/", 1)[0], names[1].split("/", 1)[0]
             if old != new and old not in folders and new in folders:
-                moved.setdefault(old, new)
-    return moved
+                went.setdefault(old, Counter())[new] += 1
+    return {old: targets.most_common(1)[0][0] for old, targets in went.items()}
 
 
 def _moved_note(log: str, folders: set[str], shown: list[str]) -> str:
@@ -173,8 +173,8 @@ def _moved_note(log: str, folders: set[str], shown: list[str]) -> str:
     moved = [(old, new) for old, new in _moves(log, folders).items() if new in names][:3]
     if not moved:
         return ""
-    said = human_list([f"{old}/ is {new}/ now" for old, new in moved])
-    return f" The counts follow files moved since, commits under their earlier names included ({said})."
+    said = human_list([f"from {old}/ into {new}/" for old, new in moved])
+    return f" The counts follow files moved since, with the commits made before they moved ({said})."
 
 
 def _folders_at_head(root: Path) -> set[str]:

@@ -325,4 +325,39 @@ def test_commits_to_a_folder_gone_since_count_in_the_area_its_files_moved_to(mak
     assert area, said
     if area.group(2):
         assert int(area.group(2)) <= int(area.group(1)), said
-    assert "lib/ is packages/ now" in said, said
+    assert "with the commits made before they moved (from lib/ into packages/)" in said, said
+
+
+BAZEL_FILES = {
+    "MODULE.bazel": 'module(name = "mull")\nbazel_dep(name = "rules_cc", version = "0.1.1")\n',
+    ".bazelversion": "8.6.0\n", "BUILD": 'cc_library(name = "core", srcs = glob(["lib/**/*.cpp"]))\n',
+    "tests/unit/BUILD": 'cc_test(name = "unit", srcs = glob(["*.cpp"]))\n',
+    **{f"lib/m{i}.cpp": "int m() { return 0; }\n" * 10 for i in range(3)},
+    "tests/unit/m_test.cpp": "int t() { return 0; }\n",
+    "rust/Cargo.toml": '[package]\nname = "mull-rust"\nversion = "0.1.0"\n', "rust/src/lib.rs": "",
+}  # fmt: skip
+
+
+def test_a_bazel_workspace_with_no_other_build_is_built_and_tested_with_bazel(make_project):
+    learned = bodies(make_project, BAZEL_FILES, "mull")
+    assert learned["workflow/build"].startswith("To build: `bazel build //...` (Bazel 8.6.0 as .bazelversion pins it)")
+    assert learned["workflow/test"].startswith("To test: `bazel test //...`"), learned["workflow/test"]
+    assert learned["bazel/build"] == "Bazel is the build: bzlmod (MODULE.bazel), with 2 BUILD files."
+    assert not any(key.startswith("rust/") for key in learned), sorted(learned)  # rust/ is no project of its own
+
+
+def test_a_bazel_file_beside_cmake_that_ci_never_runs_adds_nothing(make_project):
+    files = {**BAZEL_FILES, "CMakeLists.txt": "project(x CXX)\nadd_library(x lib/m0.cpp)\n",
+             ".github/workflows/ci.yml": workflow("cmake -B build", "cmake --build build")}  # fmt: skip
+    learned = bodies(make_project, files, "mull")
+    assert "bazel" not in learned.get("workflow/build", "") and "bazel/build" not in learned, learned.get(
+        "workflow/build"
+    )
+
+
+def test_a_bazel_build_ci_runs_beside_cmake_is_a_second_way(make_project):
+    files = {**BAZEL_FILES, "CMakeLists.txt": "project(x CXX)\nadd_library(x lib/m0.cpp)\n",
+             ".github/workflows/ci.yml": workflow("cmake -B build", "cmake --build build", "bazel test //...")}  # fmt: skip
+    learned = bodies(make_project, files, "mull")
+    assert learned["bazel/build"].startswith("Bazel is a second build, which CI runs too"), learned["bazel/build"]
+    assert not learned["workflow/build"].startswith("To build: `bazel"), learned["workflow/build"]

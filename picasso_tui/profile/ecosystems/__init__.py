@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from picasso_tui.profile.ecosystems import cpp, deno, golang, javascript, jvm, php, python, ruby, rust, sbt
+from picasso_tui.profile.ecosystems import bazel, cpp, deno, golang, javascript, jvm, php, python, ruby, rust, sbt
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
@@ -20,4 +20,5 @@ ECOSYSTEMS: tuple[tuple[str, Callable[[Tree], Knowledge]], ...] = (
     ("Ruby", or_in_folder(ruby.investigate)),
     ("PHP", or_in_folder(php.investigate)),
     ("C/C++", or_in_folder(cpp.investigate)),
+    ("Bazel", bazel.investigate),
 )

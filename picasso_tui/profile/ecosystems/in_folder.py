@@ -16,7 +16,7 @@ Investigate = Callable[[Tree], Knowledge]
 ROOT_BUILDS = re.compile(
     r"^(pyproject\.toml|setup\.py|setup\.cfg|package\.json|deno\.jsonc?|Cargo\.toml|go\.mod|pom\.xml|build\.gradle(\.kts)?"
     r"|settings\.gradle(\.kts)?|Gemfile|[\w.-]+\.gemspec|composer\.json|CMakeLists\.txt|[Mm]akefile|meson\.build"
-    r"|configure(\.ac)?|build\.zig|\w+\.cabal|mix\.exs|Package\.swift)$"
+    r"|configure(\.ac)?|build\.zig|\w+\.cabal|mix\.exs|Package\.swift|MODULE\.bazel|WORKSPACE(\.bazel)?)$"
 )
 """A build file at the root: then the root is the project, whatever the folders below hold."""
 
