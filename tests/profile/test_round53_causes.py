@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.investigator import investigate
 from tests.profile.learned import bodies, workflow
 
 GO_MOD = "module example.com/tool\n\ngo 1.22\n"
@@ -42,12 +43,16 @@ def test_a_folder_left_untracked_keeps_the_count_the_walk_makes(make_project):
              **{f"pkg/p{i}.go": "package pkg\n" for i in range(4)}}  # fmt: skip
     repo = make_project(files, name="tool")
     repo.write({f"tools/t{i}.go": "package tools\n" for i in range(3)})  # written after the commit, never added
-    from picasso_tui.profile.investigator import investigate
-
     _, findings, _ = investigate(repo.root)
     said = next(f.body for f in findings if f.key == "layout/folders")
     assert _count(said, "pkg") == 4, said
     assert _count(said, "tools") == 3, said
+
+
+def _folders_with_perf_readme(make_project, readme: str) -> str:
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "perf/README.md": readme,
+             **{f"perf/run{i}.sh": "#!/bin/sh\necho run\n" for i in range(3)}}  # fmt: skip
+    return bodies(make_project, files, "tool")["layout/folders"]
 
 
 def test_a_folder_readme_sentence_is_not_cut_after_an_abbreviation(make_project):
@@ -55,9 +60,7 @@ def test_a_folder_readme_sentence_is_not_cut_after_an_abbreviation(make_project)
         "# Benchmarks\n\nSystematized replacement for the manual puppeteer script (e.g. used for the blog post).\n"
         "Runs the same battery.\n"
     )
-    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "perf/README.md": readme,
-             **{f"perf/run{i}.sh": "#!/bin/sh\necho run\n" for i in range(3)}}  # fmt: skip
-    said = bodies(make_project, files, "tool")["layout/folders"]
+    said = _folders_with_perf_readme(make_project, readme)
     assert "README: Systematized replacement for the manual puppeteer script (e.g. used for the blog post)." in said
     assert "(e.g.)" not in said, said
 
@@ -67,9 +70,7 @@ def test_a_long_readme_sentence_is_not_cut_inside_a_parenthesis(make_project):
         "Systematized replacement for the old manual ddev-puppeteer script (e.g. used for the 2023 Docker "
         "performance blog post), run unattended.\n"
     )
-    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "perf/README.md": readme,
-             **{f"perf/run{i}.sh": "#!/bin/sh\necho run\n" for i in range(3)}}  # fmt: skip
-    said = bodies(make_project, files, "tool")["layout/folders"]
+    said = _folders_with_perf_readme(make_project, readme)
     assert "README: Systematized replacement for the old manual ddev-puppeteer script…)" in said, said
 
 
@@ -303,8 +304,6 @@ def test_a_workflow_whose_triggers_are_commented_out_is_not_ci(make_project):
 
 
 def _active_areas(repo) -> str:
-    from picasso_tui.profile.investigator import investigate
-
     _, findings, _ = investigate(repo.root)
     return next(f.body for f in findings if f.key == "git/active-areas")
 
