@@ -341,7 +341,10 @@ def test_a_bazel_workspace_with_no_other_build_is_built_and_tested_with_bazel(ma
     learned = bodies(make_project, BAZEL_FILES, "mull")
     assert learned["workflow/build"].startswith("To build: `bazel build //...` (Bazel 8.6.0 as .bazelversion pins it)")
     assert learned["workflow/test"].startswith("To test: `bazel test //...`"), learned["workflow/test"]
-    assert learned["bazel/build"] == "Bazel is the build: bzlmod (MODULE.bazel), with 2 BUILD files."
+    assert (
+        learned["bazel/build"]
+        == "Bazel is the build: bzlmod (MODULE.bazel), with BUILD files that declare the targets."
+    )
     assert not any(key.startswith("rust/") for key in learned), sorted(learned)  # rust/ is no project of its own
 
 
