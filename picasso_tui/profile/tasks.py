@@ -15,6 +15,7 @@ from picasso_tui.profile.ecosystems.common import (
     gem_text,
     load_json,
     preloaded_helper,
+    workflow_text,
     yard_tagged,
     zensical_site,
 )
@@ -586,7 +587,7 @@ def poe(tree: Tree, k: Knowledge) -> None:
         tasks = tomli.loads(tree.read("pyproject.toml") or "").get("tool", {}).get("poe", {}).get("tasks", {})
     except tomli.TOMLDecodeError:
         return
-    ci = " ".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    ci = workflow_text(tree)
     runner = "uv run poe" if tree.has("uv.lock") or "uv run" in ci else "poe"
     _targets(k, "pyproject.toml [tool.poe.tasks]", runner, [str(t) for t in tasks if isinstance(tasks, dict)])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.common import workflow_text
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.walk import Tree
 
@@ -29,7 +30,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not workspace or not builds:
         return k
     alone = not any(tree.has(f) for f in OTHER_BUILDS)
-    workflows = "\n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    workflows = workflow_text(tree)
     if not alone and not _CI_RUNS.search(workflows):
         return k  # a Bazel file kept for others to depend on (a BUILD.bazel beside CMake nobody here runs)
     pinned = (tree.read(".bazelversion") or "").strip()

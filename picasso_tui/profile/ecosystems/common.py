@@ -82,6 +82,11 @@ def zensical_site(tree: Tree) -> bool:
     return bool(re.search(r"""["'\n]zensical\b""", text)) and not re.search(r"""["'\n]mkdocs["'>=<~\s\n]""", text)
 
 
+def workflow_text(tree: Tree) -> str:
+    """Every GitHub workflow file's text, one after another: for checks of what CI runs."""
+    return "\n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+
+
 def gem_text(tree: Tree) -> str:
     """The Gemfile and the root gemspecs: where a Ruby project brings its tools (yard, rubocop, standard)."""
     gemspecs = root_gemspecs(tree)[:2]

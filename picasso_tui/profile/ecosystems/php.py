@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from picasso_tui.profile.ecosystems import php_format
-from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts
+from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts, workflow_text
 from picasso_tui.profile.ecosystems.example_tests import phpunit_class
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree
@@ -208,7 +208,7 @@ def required_in_ci(tree: Tree, command: str) -> str | None:
     data = load_json(tree, "composer.json")
     if not package or not data or package in {*(data.get("require") or {}), *(data.get("require-dev") or {})}:
         return None
-    workflows = " \n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
+    workflows = workflow_text(tree)
     line = re.search(rf"composer require (?:--dev|-D)[^\n]*?{re.escape(package)}[^\n$]*", workflows)
     return " ".join(line.group(0).split()) if line else None
 

@@ -16,6 +16,7 @@ from picasso_tui.profile.ecosystems.common import (
     preloaded_helper,
     root_gemspecs,
     stack_facts,
+    workflow_text,
 )
 from picasso_tui.profile.ecosystems.ruby_test_tasks import test_tasks
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
@@ -393,5 +394,4 @@ def _gem_name(tree: Tree, gemspec: str) -> str:
 
 def ci_runs_standardrb(tree: Tree) -> bool:
     """A GitHub workflow step lints with `standardrb` (not `--fix`)."""
-    workflows = "\n".join(tree.read(f) or "" for f in tree.under(".github/workflows"))
-    return bool(re.search(r"^\s*(-\s+)?run:[^\n]*\bstandardrb\b(?![^\n]*--fix)", workflows, re.M))
+    return bool(re.search(r"^\s*(-\s+)?run:[^\n]*\bstandardrb\b(?![^\n]*--fix)", workflow_text(tree), re.M))
