@@ -121,7 +121,7 @@ class CiStep:
     """The line runs after a `cd` into the build tree CI configured: what CI runs, not a command for the checkout."""
 
 
-def _load(text: str) -> dict[Any, Any]:
+def load_workflow(text: str) -> dict[Any, Any]:
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
@@ -646,7 +646,7 @@ def _github_actions(tree: Tree) -> CiReading | None:
         return None
     used, skipped, jobs, steps, counts = [], [], {}, [], {}
     matrices: dict[str, str] = {}
-    loaded = {rel: _load(tree.read(rel) or "") for rel in files}
+    loaded = {rel: load_workflow(tree.read(rel) or "") for rel in files}
     called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
     for rel in files:
         data = loaded[rel]
@@ -684,7 +684,7 @@ def _github_actions(tree: Tree) -> CiReading | None:
 def _gitlab(tree: Tree) -> CiReading | None:
     if not tree.has(".gitlab-ci.yml"):
         return None
-    data = _load(tree.read(".gitlab-ci.yml") or "")
+    data = load_workflow(tree.read(".gitlab-ci.yml") or "")
     steps = gitlab_steps(".gitlab-ci.yml", data)
     jobs = list(dict.fromkeys(s.job for s in steps))
     return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
@@ -709,7 +709,7 @@ def _one_file_system(tree: Tree) -> CiReading | None:
     for rel, system, reader in ((".circleci/config.yml", "CircleCI", circleci_steps), (".travis.yml", "Travis CI",
                                 travis_steps)):  # fmt: skip
         if tree.has(rel) and not _left_behind(tree, rel):
-            data = _load(tree.read(rel) or "")
+            data = load_workflow(tree.read(rel) or "")
             steps = reader(rel, data)
             reading = CiReading(system, [rel], [], {rel: list(dict.fromkeys(s.job for s in steps))}, steps)
             default = travis_default(data, tree) if system == "Travis CI" else None
@@ -723,7 +723,7 @@ def _with_appveyor(tree: Tree, reading: CiReading | None) -> CiReading | None:
     """AppVeyor beside the CI read above, as Windows builds often are, or alone: read when it runs a command a
     POSIX shell runs the same way (a config of Windows-only lines adds nothing to say)."""
     rel = next((f for f in APPVEYOR_FILES if tree.has(f)), None)
-    data = _load(tree.read(rel) or "") if rel else {}
+    data = load_workflow(tree.read(rel) or "") if rel else {}
     steps = [CiStep(str(rel), phase, c) for phase, line in appveyor_lines(data, tree) if (c := clean_command(line))]
     if rel is None or not steps:
         return reading

@@ -690,6 +690,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             disowned = (
                 rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained|"
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
+                # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken
+                r"\b(instead of|rather than)( (this|that|doing (this|that)|running))?:$|"
                 rf"\b(stricter|more strict|better|faster|slower) than `{said}`"  # bob's "more strict than `go fmt`"
             )
             if re.search(disowned, context):

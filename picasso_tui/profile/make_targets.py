@@ -139,13 +139,21 @@ def automake_one_test(makefiles: dict[str, str]) -> tuple[str, str]:
     harness runs only the tests the variable names (hunspell's `make -C tests check TESTS=base.dic`); ("", "") when
     none is listed plainly."""
     for rel in sorted(makefiles, key=lambda f: (f.count("/"), f)):
-        listed = re.search(r"^TESTS\s*\+?=((?:[^\n]*\\\n)*[^\n]*)", makefiles[rel], re.MULTILINE)
-        words = listed.group(1).replace("\\\n", " ").split() if listed else []
+        assigned: dict[str, list[str]] = {}
+        for name, value in re.findall(r"^(\w+)\s*\+?=((?:[^\n]*\\\n)*[^\n]*)", makefiles[rel], re.MULTILINE):
+            assigned.setdefault(name, []).extend(value.replace("\\\n", " ").split())
+        # collectd's `TESTS = $(check_PROGRAMS)`: the tests are the check programs it lists
+        words = [v for w in assigned.get("TESTS", []) for v in _listed(w, assigned)]
         first = next((w for w in words if re.fullmatch(r"[\w.+-]+(/[\w.+-]+)*", w)), "")  # numactl's test/distance
         if first:
             folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
             return f"make{f' -C {folder}' if folder else ''} check TESTS={first}", rel
     return "", ""
+
+
+def _listed(word: str, assigned: dict[str, list[str]]) -> list[str]:
+    ref = re.fullmatch(r"\$[({](\w+)[)}]", word)
+    return assigned.get(ref.group(1), []) if ref else [word]
 
 
 def automake_test_target(text: str) -> str:

@@ -59,7 +59,8 @@ NOT_A_CODE_RULE = re.compile(
 OFF_TOPIC_HEADING = re.compile(
     r"\b(report\w*|bugs?|issues?|questions?|support|community|links|resources|thanks|acknowledg\w*|sponsor\w*|"
     r"help|security|contact|onboarding|offboarding|members?|governance|team|chat|releas\w*|set ?up|prerequisites|"
-    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?|maintainers?[- ]only)\b",
+    r"installation|setting up|environment|editors?|vs ?code|visual studio|ides?|maintainers?[- ]only|"
+    r"cit(e|ing|ations?))\b",  # qupath's "Citing QuPath" asks users of the software to cite its paper
     re.IGNORECASE,
 )
 ILLUSTRATES = re.compile(

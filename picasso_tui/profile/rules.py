@@ -64,6 +64,18 @@ its rules for changing code are kept. MAINTAINERS.md is not one: over the judged
 were rejected (undici's issue labelling, markdownlint's way to become a maintainer, jsdom's names). A developer
 guide (HACKING, DEVELOPMENT.md) is one too, at the root, in .github/ or docs/ only: deeper, a "development" page
 tells users of a framework about its development mode."""
+STYLE_GUIDE = re.compile(
+    r"^((\.github|docs?)/)?(\d+[._-])?((coding|code)[-_ ]?(style|standards?|guidelines?|conventions?)|"
+    r"style[-_ ]?guides?)(\.md|\.rst|\.txt|\.adoc)$",
+    re.IGNORECASE,
+)
+"""A coding-style guide (ponyc's STYLE_GUIDE.md, collectd's docs/coding_style.md, jerryscript's
+docs/08.CODING-STANDARDS.md): every line of it is a rule for the code. A bare "conventions" page is not one (grumphp's
+doc/conventions.md tells users how to share a configuration)."""
+_STYLE_TITLE = re.compile(r"\A\s*#\s+[^\n]*\b(code|coding) (style|standards|guidelines|conventions)\b", re.IGNORECASE)
+"""A root page titled for the code's style (qupath's TECHNICAL_NOTES.md, "# Technical notes & code style")."""
+
+
 PR_TEMPLATE = re.compile(
     r"^(\.github/|docs/)?pull_request_template\.md$|^\.github/pull_request_template/[^/]+\.md$", re.IGNORECASE
 )
@@ -637,13 +649,16 @@ def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     kept: list[set[str]] = []
     guides = [f for f in tree.files if GUIDE.match(f) or (in_guide_folder(f) and f.endswith((".md", ".rst")))]
+    styles = [f for f in tree.files if f not in guides and _style_guide(tree, f)]
     # gotenberg's CLAUDE.md, AGENTS.md and GEMINI.md are byte-for-byte its CONTRIBUTING.md: the guide says it once
     texts = {tree.read(g) for g in guides}
     k.findings += [f for f in _agent_files(tree) if not (f.sources and tree.read(f.sources[0]) in texts)]
-    for rel in sorted(guides, key=_guide_order):
+    for rel in [*sorted(guides, key=_guide_order), *sorted(styles, key=_guide_order)]:
         name = rel.rsplit("/", 1)[-1].lower()
         kind = (
-            "Maintainer guide"
+            "Style guide"
+            if rel in styles
+            else "Maintainer guide"
             if "maintain" in name
             else "Contributor guide"
             if "contribut" in name
@@ -815,6 +830,12 @@ def _template(tree: Tree, rel: str) -> Finding | None:
         return None
     body = render("Pull request template", rel, rules)
     return Finding(f"rules/{rel}", MemoryClass.REPO_RULE, f"Rules from {rel}", body, (rel,), tags=("rules",))
+
+
+def _style_guide(tree: Tree, rel: str) -> bool:
+    if STYLE_GUIDE.match(rel):
+        return True
+    return "/" not in rel and rel.lower().endswith(".md") and bool(_STYLE_TITLE.match(tree.read(rel) or ""))
 
 
 def _guide_order(rel: str) -> tuple[int, str]:

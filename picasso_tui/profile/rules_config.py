@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ci_clean_tree import clean_tree_rules
 from picasso_tui.profile.ecosystems.jvm_level import without_plugin_management
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.generated import generated_by, generator_named, made_from, remake_with
@@ -25,8 +26,34 @@ _UNSAFE = re.compile(r"^\s*unsafe_code\s*=\s*[\"'](forbid|deny)[\"']", re.M)
 _RACE = re.compile(r"\bgo test\b[^\n]*\s-race\b")
 
 
-_EXCEPT = re.compile(r"^\s*[\"']?(?:default|ignore|always|once|module)::(\w+)", re.M)
-"""Filters after `error` that let a category through (responses' `default::DeprecationWarning`)."""
+_FILTER = re.compile(r"^\s*[\"']?(default|ignore|always|once|module):([^:\n]*):([\w.]+)(?::([\w.*]+))?", re.M)
+"""Filters after `error`, `action:message:category:module` (responses' `default::DeprecationWarning`, limits'
+`ignore::DeprecationWarning:redis.*`)."""
+
+
+def _spared(after: str) -> str:
+    """The filters that let a warning through, named as a reader checks them: the category's own name, where it
+    comes from and whether it is shown or hidden (limits' `module::pytest.PytestUnraisableExceptionWarning`)."""
+    shown: list[str] = []
+    hidden: list[str] = []
+    for action, message, category, module in _FILTER.findall(after):
+        what = f"`{category.rsplit('.', 1)[-1]}`"
+        if module:
+            what += f" from `{module.removesuffix('.*')}`"
+        if message.strip():
+            what += " with a given message"
+        (hidden if action == "ignore" else shown).append(what)
+    parts = [f"{_and(shown)}, which it only shows"] if shown else []
+    if hidden:
+        parts.append(f"{_and(hidden)}, which it ignores")
+    return "; ".join(parts)
+
+
+def _and(items: list[str]) -> str:
+    named = list(dict.fromkeys(items))
+    if len(named) > 4:
+        return f"{', '.join(named[:3])} and {len(named) - 3} more"
+    return " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
 
 
 def _pytest(tree: Tree) -> list[tuple[str, str]]:
@@ -34,11 +61,9 @@ def _pytest(tree: Tree) -> list[tuple[str, str]]:
         text = tree.read(rel) or ""
         if tree.has(rel) and (errors := _WARNINGS_ARE_ERRORS.search(text)):
             after = text[errors.end() :].split("\n\n", 1)[0]  # the same setting's further lines
-            spared = list(dict.fromkeys(_EXCEPT.findall(after)))
-            if spared:
+            if spared := _spared(after):
                 return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}) except "
-                         f"{human_list([f'`{c}`' for c in spared], 3)}, which it only shows: a new warning of "
-                         "another kind fails the test suite.", rel)]  # fmt: skip
+                         f"{spared}: a new warning of another kind fails the test suite.", rel)]  # fmt: skip
             return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}): a new warning fails "
                      "the test suite.", rel)]  # fmt: skip
     return []
@@ -200,6 +225,7 @@ def config_rules(tree: Tree) -> Finding | None:
         *_race(tree),
         *_licence_header(tree),
         *_generated(tree),
+        *clean_tree_rules(tree),
     ]
     if not found:
         return None

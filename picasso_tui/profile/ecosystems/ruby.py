@@ -275,7 +275,8 @@ def _commands(
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
         k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
     # gli's TestTasks are `test:unit` and `test:integration`: with no `test` task, `rake test` runs nothing
-    elif re.search(r"^\s*task\s*\(?\s*[:'\"]test\b(?!:)", _rake_tasks(tree), re.M) or any(
+    # stimulus_reflex's `task test: [:test_javascript, :test_ruby]` names it as a hash key
+    elif re.search(r"^\s*task\s*\(?\s*([:'\"]test\b(?!:)|test:\s)", _rake_tasks(tree), re.M) or any(
         t.name == "test" for t in test_tasks(_rake_tasks(tree))
     ):
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)

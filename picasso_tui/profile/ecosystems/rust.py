@@ -443,6 +443,8 @@ def _integration_tests(tree: Tree, folder: str = "") -> list[str]:
     helpers = (
         {"common", "support", "util", "utils", "mod"} | modules | gated | {p for p, n in renamed.items() if n in gated}
     )
+    if re.search(r"^\s*(pub\s+)?mod\s+\w+\s*;", files.get("mod", ""), re.MULTILINE):
+        helpers.discard("mod")  # loco's tests/mod.rs gathers tests/controller/ and the rest: Cargo's target `mod`
     # reqwest's `#![cfg(not(target_arch = "wasm32"))]` keeps a test for every usual target: that gate is no gate
     return [
         renamed.get(stem, stem)

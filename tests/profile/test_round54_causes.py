@@ -1,0 +1,131 @@
+"""Causes found in the fifty-fourth round: pytest's warning filters named by their category's last part (limits'
+`pytest.PytestUnraisableExceptionWarning` read as `pytest`), coding-style guides never read (ponyc's STYLE_GUIDE.md),
+a CI check that fails on a changed tree unsaid (sops' `make vendor` then `git diff --exit-code`), a block shown as
+the way not to go taken as the test command (cargo-auditable's "So instead of this:")."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies, workflow
+
+GO_MOD = "module example.com/tool\n\ngo 1.22\n"
+GO_FILES = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "main_test.go": "package main\n"}
+
+
+def test_warning_filters_name_the_category_its_source_and_whether_it_is_hidden(make_project):
+    ini = (
+        "[pytest]\nfilterwarnings =\n    error\n    module::ResourceWarning\n"
+        "    module::pytest.PytestUnraisableExceptionWarning\n    ignore::DeprecationWarning:redis.*\n"
+    )
+    said = bodies(
+        make_project, {"pytest.ini": ini, "lib/__init__.py": "x = 1\n", "tests/test_a.py": "def test_a(): pass\n"}
+    )
+    rule = said["rules/config"]
+    assert "except `ResourceWarning` and `PytestUnraisableExceptionWarning`, which it only shows" in rule, rule
+    assert "`DeprecationWarning` from `redis`, which it ignores" in rule, rule
+    assert "`pytest`" not in rule
+
+
+def test_a_coding_style_guide_is_read_for_rules(make_project):
+    guide = (
+        "# Coding style\n\n## Naming\n\n- Names must follow snake_case, e.g. `submit_value`.\n"
+        "- Do not use non-ASCII characters in names.\n\n## Strings\n\n"
+        "The functions `strcpy` and `sprintf` must not be used.\n"
+    )
+    said = bodies(make_project, {"docs/coding_style.md": guide, "src/a.c": "int a;\n", "README.md": "# tool\n"})
+    rule = said["rules/docs/coding_style.md"]
+    assert rule.startswith("Style guide docs/coding_style.md:"), rule
+    assert "snake_case" in rule and "`strcpy`" in rule
+
+
+def test_a_root_page_titled_for_code_style_is_a_style_guide_and_a_conventions_page_is_not(make_project):
+    notes = "# Technical notes & code style\n\n## Code style\n\n- Always use `@Override` when overriding a method.\n"
+    shared = "# Conventions\n\n## Hardcoded conventions\n\nYou must require your package with composer.\n"
+    said = bodies(
+        make_project, {"TECHNICAL_NOTES.md": notes, "doc/conventions.md": shared, "src/A.java": "class A {}\n"}
+    )
+    assert "Always use `@Override`" in said["rules/TECHNICAL_NOTES.md"]
+    assert "rules/doc/conventions.md" not in said
+
+
+def test_a_citing_section_of_the_guide_is_no_rule(make_project):
+    guide = (
+        "# Contributing\n\n## Citing the tool\n\n- Include a citation to the paper in your publications.\n\n"
+        "## Pull requests\n\n- Please make sure you have the rights for any code that you contribute.\n"
+    )
+    rule = bodies(make_project, {"CONTRIBUTING.md": guide, "src/a.py": "x = 1\n"})["rules/CONTRIBUTING.md"]
+    assert "rights for any code" in rule
+    assert "citation" not in rule
+
+
+def test_ci_failing_on_a_changed_tree_after_a_command_is_a_rule(make_project):
+    steps = workflow("make vendor", "- name: Ensure clean working tree\n  run: git diff --exit-code", "make test")
+    makefile = "vendor:\n\tgo mod tidy\n\tgo mod vendor\n\ntest:\n\tgo test ./...\n"
+    said = bodies(make_project, {**GO_FILES, "Makefile": makefile, ".github/workflows/cli.yml": steps})
+    assert "- CI fails when `make vendor` changes a tracked file (.github/workflows/cli.yml, job `build`): run it and " \
+        "commit what it changes." in said["rules/config"]  # fmt: skip
+
+
+def test_the_same_line_check_names_its_paths_and_a_test_run_or_a_version_print_is_no_writer(make_project):
+    steps = workflow("go version", "go test ./...", "go mod tidy && git diff --exit-code go.mod go.sum", job="tidy")
+    said = bodies(make_project, {**GO_FILES, ".github/workflows/ci.yml": steps})
+    rule = said["rules/config"]
+    assert "CI fails when `go mod tidy` changes go.mod or go.sum (.github/workflows/ci.yml, job `tidy`)" in rule, rule
+    assert "go test" not in rule and "go version" not in rule
+
+
+def test_a_status_check_after_steps_in_a_folder_names_the_folder_and_an_action_between_breaks_the_chain(make_project):
+    steps = workflow(
+        "go generate ./...",
+        "- working-directory: cmd/tool\n  run: go generate ./...",
+        '- run: |\n    status=$(git status --porcelain)\n    if [ -n "$status" ]; then exit 1; fi',
+        "- uses: some/codegen-action@v1",
+        "- run: git diff --exit-code",
+        job="generate",
+    )
+    files = {**GO_FILES, "cmd/tool/main.go": "package main\n", ".github/workflows/gen.yml": steps}
+    rule = bodies(make_project, files)["rules/config"]
+    assert "CI fails when `go generate ./...` and `cd cmd/tool && go generate ./...` change a tracked file" in rule, (
+        rule
+    )
+    assert rule.count("CI fails when") == 1, rule
+
+
+def test_a_block_shown_as_the_way_not_taken_gives_no_command(make_project):
+    guide = (
+        "# Contributing\n\n## Tips\n\nTo avoid running `cargo install` every time you want to rebuild and test a "
+        "change, you can invoke the binary directly. So instead of this:\n\n```\ncargo install --path .\n"
+        "cargo auditable FLAGS\n```\n\nyou can use\n\n```\ncargo build --release\n```\n"
+    )
+    cargo = '[package]\nname = "tool"\nversion = "0.1.0"\nedition = "2021"\n'
+    said = bodies(make_project, {"CONTRIBUTING.md": guide, "Cargo.toml": cargo, "src/main.rs": "fn main() {}\n"})
+    assert "cargo auditable FLAGS" not in said.get("workflow/test", ""), said.get("workflow/test")
+
+
+def test_automake_tests_listed_through_a_variable_give_one_test_to_run(make_project):
+    makefile = "check_PROGRAMS = \\\n\ttest_common \\\n\ttest_utils\n\nTESTS = $(check_PROGRAMS)\n"
+    files = {"Makefile.am": makefile, "configure.ac": "AC_INIT([tool], [1.0])\n", "src/common.c": "int c;\n",
+             "src/test_common.c": "int main(void) { return 0; }\n"}  # fmt: skip
+    assert bodies(make_project, files)["workflow/test-one"].startswith(
+        "To run one test: `make check TESTS=test_common`"
+    )
+
+
+def test_a_rake_test_task_named_as_a_hash_key_runs_one_minitest_file(make_project):
+    rakefile = (
+        'require "bundler/gem_tasks"\n\ntask :test_ruby do\nend\n\ntask test: [:test_ruby]\ntask default: [:test]\n'
+    )
+    gemfile = 'source "https://rubygems.org"\ngemspec\ngem "minitest"\n'
+    test = 'require_relative "test_helper"\n\nclass ATest < Minitest::Test\n  def test_a\n    assert true\n  end\nend\n'
+    files = {"Rakefile": rakefile, "Gemfile": gemfile, "lib/tool.rb": "module Tool; end\n", "test/a_test.rb": test,
+             "test/test_helper.rb": 'require "minitest/autorun"\n'}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Itest test/a_test.rb`"), said
+
+
+def test_a_rust_tests_mod_file_gathering_test_folders_is_a_test_target(make_project):
+    cargo = '[package]\nname = "tool"\nversion = "0.1.0"\nedition = "2021"\n'
+    files = {"Cargo.toml": cargo, "src/lib.rs": "pub fn a() {}\n", "tests/mod.rs": "mod controller;\n",
+             "tests/controller/mod.rs": "mod routes;\n",
+             "tests/controller/routes.rs": "#[test]\nfn serves_the_root() {}\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `cargo test --test mod`"), said["workflow/test-one"]
