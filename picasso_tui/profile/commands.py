@@ -633,11 +633,17 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
     if near == "test" and re.fullmatch(r"make( -j\S*)?( all)?", command):
         return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
+    if own is None and near == "test" and MANUAL_TRY.search(context) and not ONE_TEST.search(command):
+        return ["run"]  # ignite's "to test changes to the Ignite CLI … run the `bin/ignite` script": the program
     if own is None and near == "test" and ONE_TEST.search(command):
         return ["test-one"]  # stripe-ruby's README: `bundle exec ruby -Ilib/ test/stripe/util_test.rb` runs one file
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]
+
+
+MANUAL_TRY = re.compile(r"\b(test|try)(ing)? (out )?(your |the |local |these )?(changes|modifications)\b", re.I)
+"""Prose about trying a change by hand: the command it gives runs the program, it runs no tests."""
 
 
 SETS_UP = re.compile(
@@ -690,6 +696,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             disowned = (
                 rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained|"
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
+                # evcc's "Never state that `go build`, `go vet` … pass": a rule for the pull request's text
+                rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"
                 # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken
                 r"\b(instead of|rather than)( (this|that|doing (this|that)|running))?:$|"
                 rf"\b(stricter|more strict|better|faster|slower) than `{said}`"  # bob's "more strict than `go fmt`"

@@ -239,7 +239,32 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
             continue
         # `pip install`ing is prose; reST's `pytest test selectors`_ is a link's text (coveragepy's guide), where
         # its `tox`_ names the tool the guide runs
-        for _, span, link in re.findall(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):
+        for found in re.finditer(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):
+            span, link = found.group(2), found.group(3)
             if not (link and " " in span.strip()):
-                out.append((clean(span), line))
+                start, end = _sentence(line, found.start())
+                entered = INLINE_FOLDER.search(line[start : found.start()])
+                command = clean(span)
+                if entered and command and not command.startswith("cd "):
+                    command = f"cd {(entered.group(1) or entered.group(2)).strip('./')} && {command}"
+                out.append((command, line[start:end].strip()))
     return out
+
+
+INLINE_FOLDER = re.compile(
+    r"`?\bcd`? into (?:the )?`([\w.-]+(?:/[\w.-]+)*)`|\bin(?:side)? the `([\w.-]+)` (?:folder|directory)"
+)
+"""Prose that moves into a folder before its commands (ignite's "Just `cd` into the `boilerplate` folder, run
+`pnpm install` and `npx pod-install`"): they run there, not at the root."""
+
+
+def _sentence(line: str, at: int) -> tuple[int, int]:
+    """Where the sentence of the line that holds position ``at`` starts and ends: stupidedi's "This will
+    automatically create specs to test your definition. You can remove confidential information using
+    `bin/edi-obfuscate`." gives the second, whose words say what the command is for. Code spans are not split
+    (`e.g.` inside backticks)."""
+    masked = re.sub(r"`[^`\n]*`", lambda m: "x" * len(m.group(0)), line)
+    starts = [0] + [m.end() for m in re.finditer(r"(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z`(])", masked)]
+    start = max(s for s in starts if s <= at)
+    ends = [m.end() for m in re.finditer(r"[.!?](\s|$)", masked) if m.end() > at]
+    return start, ends[0] if ends else len(line)

@@ -153,6 +153,7 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
         f
         for f in tree.own
         if not _is_test(f, translations)
+        and f not in tree.links
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)
         and f not in programs

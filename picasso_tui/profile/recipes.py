@@ -51,9 +51,9 @@ def _just_recipe(text: str, target: str) -> list[str] | None:
     return [line.strip().lstrip("@-").strip() for line in found.group(1).splitlines() if line.strip()]
 
 
-def _script(tree: Tree, name: str) -> list[str] | None:
+def _script(tree: Tree, name: str, folder: str = "") -> list[str] | None:
     try:
-        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
+        scripts = json.loads(tree.read(f"{folder}package.json") or "{}").get("scripts") or {}
     except (ValueError, AttributeError):
         return None
     body = scripts.get(name) if isinstance(scripts, dict) else None
@@ -61,7 +61,12 @@ def _script(tree: Tree, name: str) -> list[str] | None:
 
 
 def recipe_lines(tree: Tree, command: str) -> list[str] | None:
-    """The lines a target or script runs, sub-targets not expanded; None when `command` names none."""
+    """The lines a target or script runs, sub-targets not expanded; None when `command` names none. A command run
+    in a folder (valibot's `cd library && pnpm format.check`) reads that folder's package.json or Makefile."""
+    inside = re.match(r"^cd ([\w.-]+(?:/[\w.-]+)*) && (.+)$", command)
+    folder, command = (
+        (inside.group(1).removeprefix("./").rstrip("/") + "/", inside.group(2)) if inside else ("", command)
+    )
     target = _TARGET.match(command)
     script = _SCRIPT.match(command)
     if script:
@@ -69,11 +74,12 @@ def recipe_lines(tree: Tree, command: str) -> list[str] | None:
         # `pnpm start` and `yarn build` run the script as `run` would; npm only starts, tests, stops and restarts so
         if not run and (name in _BUILTIN or (tool == "npm" and name not in ("start", "test", "stop", "restart"))):
             return None
-        return _script(tree, name)
+        return _script(tree, name, folder)
     if not target:
         return None
     runner, name = target.group(1), target.group(3)
-    rel = tree.first("Makefile", "makefile", "GNUmakefile") if runner == "make" else tree.first("justfile", "Justfile")
+    names = ("Makefile", "makefile", "GNUmakefile") if runner == "make" else ("justfile", "Justfile")
+    rel = tree.first(*(folder + n for n in names))
     text = tree.read(rel) if rel else None
     if not text:
         return None

@@ -107,6 +107,9 @@ class Tree:
     ignored: int = 0
     binaries: list[str] = field(default_factory=list)
     """Images, archives and other binary files: counted in a folder's files, never read."""
+    links: set[str] = field(default_factory=set)
+    """Files that are symlinks to another file of the workspace: read as that file, never counted twice (workflow's
+    src/include/ holds 88 links to the headers beside the code)."""
     _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
     _tracked: _Tracked | None = field(default=None, repr=False)
 
@@ -481,4 +484,6 @@ def walk(root: Path) -> Tree:
                     sizes[rel] = entry.stat().st_size
                 except OSError:
                     continue
+                if entry.is_symlink():
+                    tree.links.add(rel)
     return tree

@@ -17,7 +17,7 @@ from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option
-from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST
+from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, registered_tests
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes
@@ -157,16 +157,9 @@ def _single_ctest(tree: Tree) -> bool:
     texts = [tree.read(f) or "" for f in tree.named("CMakeLists.txt") if not NOT_PROJECT.search(f)]
     texts += [tree.read(f) or "" for f in tree.files if f.endswith(".cmake") and not NOT_PROJECT.search(f)][:20]
     whole = "\n".join(texts)
-    wrappers = [
-        m.group(1)
-        for m in re.finditer(r"function\s*\(\s*(\w+)(.*?)endfunction", whole, re.DOTALL | re.IGNORECASE)
-        if re.search(r"\badd_test\s*\(", m.group(2))
-    ]
     if LOOPED_TESTS.search(whole):
         return False  # json-c's foreach over its test names: one ctest entry per name
-    calls = len(re.findall(r"\badd_test\s*\(", whole)) - len(wrappers)
-    calls += sum(len(re.findall(rf"\b{w}\s*\(", whole)) - 1 for w in wrappers)
-    return calls <= 2
+    return registered_tests(whole)[0] <= 2
 
 
 def _main_test_file(tree: Tree, example: str) -> str | None:
@@ -307,6 +300,20 @@ SET_UP = re.compile(
     r"git (config|submodule)|docker (pull|build|compose (pull|up))|sleep|ulimit)\b"
 )
 """A CI line that prepares the machine or prints what it has: not one of the commands a change is checked by."""
+
+
+def _fixing_sibling(tree: Tree, command: str) -> str | None:
+    """The script beside a checking one that writes the fixes: `format` for `format.check`, `prettier:fix` for
+    komga's `prettier` (`prettier --check`)."""
+    named = re.match(r"^(.*\b(?:npm run|pnpm|yarn|bun run) )([\w:.-]+)$", command)
+    if not named:
+        return None
+    head, name = named.groups()
+    base = re.sub(r"[.:-]check$", "", name)
+    for other in dict.fromkeys((base, f"{base}:fix", f"{base}-fix", f"{base}.fix", f"{base}:write")):
+        if other != name and (ran := recipes.recipe_lines(tree, head + other)) and fixes("format", " && ".join(ran)):
+            return head + other
+    return None
 
 
 def _sets_up(command: str) -> bool:
@@ -660,7 +667,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None
     if ran and not fixes("format", " && ".join(ran)):
-        return None  # ms' `pnpm run format` is `biome format` without --write, which CI runs as a check
+        # ms' `pnpm run format` is `biome format` without --write, which CI runs as a check; valibot's CI runs
+        # `pnpm format.check` beside the `format` script that writes
+        if not (fixer := _fixing_sibling(tree, c.command)):
+            return None
+        c = replace(c, command=fixer, note=f"`{c.command}` only checks")
     forbidden = next((f for f in forbidden_runs(tree) if c.command == f or c.command.startswith(f + " ")), None)
     if forbidden and c.role in ("test", "test-one"):
         return _through_script(tree, c, forbidden)

@@ -129,3 +129,144 @@ def test_a_rust_tests_mod_file_gathering_test_folders_is_a_test_target(make_proj
              "tests/controller/routes.rs": "#[test]\nfn serves_the_root() {}\n"}  # fmt: skip
     said = bodies(make_project, files)
     assert said["workflow/test-one"].startswith("To run one test: `cargo test --test mod`"), said["workflow/test-one"]
+
+
+# Read from sets 273-276's judgements and misses.
+
+
+def test_unittest_test_cases_give_one_module_to_run(make_project):
+    case = "import unittest\n\n\nclass ArpTests(unittest.TestCase):\n    def test_parse(self):\n        pass\n"
+    files = {"setup.py": "from setuptools import setup\nsetup(name='jc')\n", "jc/__init__.py": "x = 1\n",
+             "tests/__init__.py": "", "tests/test_arp.py": case}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `python -m unittest tests.test_arp`"), said
+
+
+def test_tests_registered_through_a_cmake_macro_are_run_one_by_name(make_project):
+    tests = (
+        'macro(add_unit_test)\n  cmake_parse_arguments(_test "" "NAME" "SOURCES" ${ARGN})\n'
+        "  add_executable(${_test_NAME} ${_test_SOURCES})\n  add_test(${_test_NAME} ${_test_NAME})\nendmacro(add_unit_test)\n\n"
+        "add_library(testsupport STATIC support.cpp)\n"
+        "add_unit_test(NAME testgroup SOURCES TestGroup.cpp)\nadd_unit_test(NAME testentry SOURCES TestEntry.cpp)\n"
+        "add_unit_test(NAME testkdbx4 SOURCES TestKdbx4.cpp)\n"
+    )
+    root = "cmake_minimum_required(VERSION 3.10)\nproject(kp CXX)\nenable_testing()\nadd_subdirectory(tests)\n"
+    files = {"CMakeLists.txt": root, "tests/CMakeLists.txt": tests, "src/main.cpp": "int main() { return 0; }\n",
+             "tests/TestGroup.cpp": "int main() { return 0; }\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `ctest --test-dir build -R testgroup`"), said
+
+
+def test_a_workspace_package_running_mocha_on_a_glob_runs_one_of_its_files(make_project):
+    root = '{"name": "mono", "private": true, "workspaces": ["packages/*"], "scripts": {"test": "lerna run test"}}'
+    inner = '{"name": "mjml", "scripts": {"test": "mocha ./test/*.test.js"}, "devDependencies": {"mocha": "^10"}}'
+    files = {"package.json": root, "yarn.lock": "", "lerna.json": "{}", "packages/mjml/package.json": inner,
+             "packages/mjml/src/index.js": "module.exports = 1;\n",
+             "packages/mjml/test/align.test.js": "describe('a', () => { it('b', () => {}); });\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith(
+        "To run one test: `cd packages/mjml && yarn mocha test/align.test.js`"
+    ), said["workflow/test-one"]
+
+
+def test_a_composer_script_passing_a_phpunit_configuration_runs_one_class_through_it(make_project):
+    composer = (
+        '{"name": "wp/rocket", "require-dev": {"phpunit/phpunit": "^9"}, "scripts": {"test-unit": '
+        '"\\"vendor/bin/phpunit\\" --testsuite unit --configuration tests/Unit/phpunit.xml.dist"}}'
+    )
+    test = "<?php\nclass CacheTest extends TestCase {\n    public function testIt() {}\n}\n"
+    files = {"composer.json": composer, "inc/Cache.php": "<?php\n", "tests/Unit/phpunit.xml.dist": "<phpunit/>\n",
+             "tests/Unit/CacheTest.php": test}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `composer test-unit -- --filter CacheTest`"), said
+
+
+def test_a_format_check_script_gives_way_to_the_script_beside_it_that_writes(make_project):
+    inner = '{"name": "lib", "scripts": {"format": "prettier --write ./src", "format.check": "prettier --check ./src"}}'
+    steps = workflow("- working-directory: library\n  run: pnpm format.check", job="library_prettier")
+    files = {"package.json": '{"name": "mono", "private": true}', "pnpm-lock.yaml": "", "library/package.json": inner,
+             "library/src/index.ts": "export {};\n", ".github/workflows/ci.yml": steps}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/format"].startswith("To format: `cd library && pnpm format` (`cd library && pnpm format.check` "
+                                              "only checks)"), said["workflow/format"]  # fmt: skip
+
+
+def test_a_playwright_spec_is_no_example_for_vitest(make_project):
+    pkg = (
+        '{"name": "app", "scripts": {"test": "cross-env TZ=UTC vp test", "e2e": "playwright test"}, '
+        '"devDependencies": {"vitest": "^1", "@playwright/test": "^1"}}'
+    )
+    files = {"package.json": pkg, "package-lock.json": "{}", "src/colors.ts": "export const a = 1;\n",
+             "tests/api-key.spec.ts": "import { test } from '@playwright/test';\ntest('a', async () => {});\n",
+             "src/colors.test.ts": "import { test } from 'vitest';\ntest('a', () => {});\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "tests/api-key.spec.ts" not in said["workflow/test-one"], said["workflow/test-one"]
+
+
+def test_commands_a_guide_says_never_to_claim_as_passing_are_not_given(make_project):
+    agents = "# Agents\n\nNever state that `go build`, `go vet` or `go test -race` pass in a pull request.\n"
+    said = bodies(make_project, {**GO_FILES, "AGENTS.md": agents})
+    assert "go test -race`" not in said["workflow/test"] and "`go vet`" not in said.get("workflow/lint", "")
+
+
+def test_helpers_the_rake_rspec_task_requires_are_passed_to_a_bare_rspec(make_project):
+    rakefile = (
+        'require "rspec/core/rake_task"\nRSpec::Core::RakeTask.new do |t|\n  t.rspec_opts = "-w -rspec_helper"\nend\n'
+    )
+    spec = "describe Array do\n  it 'works' do\n  end\nend\n"
+    files = {"Rakefile": rakefile, "Gemfile": 'gem "rspec"\n', "lib/edi.rb": "module Edi; end\n",
+             "spec/spec_helper.rb": "require 'edi'\n", "spec/lib/array_spec.rb": spec}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "`bundle exec rspec -r spec_helper spec/lib/array_spec.rb:<line>`" in said["workflow/test-one"], said
+
+
+def test_a_command_takes_its_role_from_its_own_sentence(make_project):
+    guide = (
+        "# Contributing\n\nPlease include examples in `spec/fixtures`. This will create specs to test your definition."
+        " You can remove confidential information using `bin/edi-obfuscate`.\n"
+    )
+    files = {"CONTRIBUTING.md": guide, "bin/edi-obfuscate": "#!/usr/bin/env ruby\n", "lib/edi.rb": "module Edi; end\n",
+             "Gemfile": 'gem "rspec"\n', "spec/a_spec.rb": "describe 1 do\nend\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "edi-obfuscate" not in said["workflow/test"], said["workflow/test"]
+
+
+def test_prose_that_enters_a_folder_runs_its_commands_there(make_project):
+    guide = (
+        "# Tour\n\nYou can run the boilerplate app. Just `cd` into the `boilerplate` folder, run `npm install` and "
+        "`npx pod-install`.\n"
+    )
+    files = {"docs/contributing/Tour.md": guide, "package.json": '{"name": "cli"}', "package-lock.json": "{}",
+             "boilerplate/package.json": '{"name": "app"}', "src/cli.ts": "export {};\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "`cd boilerplate && npx pod-install`" in said["workflow/install"], said["workflow/install"]
+    assert "`npx pod-install` (" not in said["workflow/install"]
+
+
+def test_trying_changes_by_hand_runs_the_program_and_no_tests(make_project):
+    guide = (
+        "# Contributing\n\n## Testing changes locally\n\nIf you want to test changes to the CLI that have not been "
+        "published, you can run the `bin/ignite` script via node.\n"
+    )
+    pkg = '{"name": "ignite", "bin": {"ignite": "bin/ignite"}, "scripts": {"test": "jest"}, "devDependencies": {"jest": "^29"}}'
+    files = {"docs/contributing/Contributing.md": guide, "package.json": pkg, "package-lock.json": "{}",
+             "bin/ignite": "#!/usr/bin/env node\nrequire('../src/cli');\n", "src/cli.ts": "export {};\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "bin/ignite" not in said["workflow/test"], said["workflow/test"]
+    assert "`bin/ignite`" in said["workflow/run"], said.get("workflow/run")
+
+
+def test_symlinked_headers_are_not_counted_as_source_twice(make_project):
+    files = {f"src/kernel/k{i}.cc": f"int k{i};\n" for i in range(6)}
+    files |= {"CMakeLists.txt": "project(w CXX)\nadd_library(w src/kernel/k0.cc)\n", "src/kernel/k.h": "int k;\n"}
+    repo = make_project(files, name="w")
+    include = repo.root / "src" / "include"
+    include.mkdir()
+    (include / "k.h").symlink_to("../kernel/k.h")
+    for i in range(6):
+        (include / f"l{i}.h").symlink_to(f"../kernel/k{i}.cc")
+    from picasso_tui.profile.investigator import investigate
+
+    _, findings, _ = investigate(repo.root)
+    source = next(f.body for f in findings if f.key == "layout/source")
+    assert "include/" not in source and "7 C++ files" in source, source

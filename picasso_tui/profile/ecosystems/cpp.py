@@ -9,7 +9,7 @@ from typing import Any
 from picasso_tui.profile import make_targets
 from picasso_tui.profile.ecosystems import clang_format, clang_tidy
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
-from picasso_tui.profile.ecosystems.example_tests import ctest_name
+from picasso_tui.profile.ecosystems.example_tests import ctest_name, registered_tests
 from picasso_tui.profile.ecosystems.test_program_args import sources_of, takes_test_name
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import shares
@@ -528,8 +528,10 @@ def _test_commands(
     """ctest for what CMake registers in the build ``folder``, configured with the option that turns the tests on
     where one must."""
     # nanobench's doctest program is built but never registered: ctest would find "No tests were found!!!"
-    registered = len(re.findall(r"\b(add_test|\w+_discover_tests|gtest_add_tests)\s*\(", every, re.IGNORECASE))
-    one_name = ctest_name([every]) or "<test name>"
+    discovered = len(re.findall(r"\b(\w+_discover_tests|gtest_add_tests)\s*\(", every, re.IGNORECASE))
+    added, first = registered_tests(every)
+    registered = added + discovered
+    one_name = ctest_name([every]) or first or "<test name>"
     gate = _test_option(root)
     # date's test programs are EXCLUDE_FROM_ALL: only `testit`, a target running ctest that depends on them, builds
     runner = re.search(r"add_custom_target\s*\(\s*(\w+)\s+COMMAND\s+\$\{CMAKE_CTEST_COMMAND\}", every, re.I)

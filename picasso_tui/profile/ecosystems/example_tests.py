@@ -84,6 +84,27 @@ def jvm_test_class(tree: Tree, module: str = "") -> str:
 _STYLE_TEST = re.compile(r"format|style|lint|tidy|cppcheck|uncrustify|codespell|spell", re.IGNORECASE)
 
 
+_TEST_WRAPPER = re.compile(
+    r"^\s*(macro|function)\s*\(\s*(\w+)\b(.*?)^\s*end\1\b", re.IGNORECASE | re.MULTILINE | re.DOTALL
+)
+
+
+def registered_tests(cmake: str) -> tuple[int, str]:
+    """(how many tests the CMake text registers, the first literal NAME a wrapper is called with): an add_test of
+    its own counts once, one inside a macro or function once per call (keepassxc's `add_unit_test(NAME testkdbx4
+    SOURCES …)`, fmt's add_fmt_test)."""
+    count = len(re.findall(r"\badd_test\s*\(", cmake, re.IGNORECASE))
+    first = ""
+    for _, name, body in _TEST_WRAPPER.findall(cmake):
+        inside = len(re.findall(r"\badd_test\s*\(", body, re.IGNORECASE))
+        if not inside:
+            continue
+        calls = re.findall(rf"^\s*{re.escape(name)}\s*\(\s*(?:NAME\s+)?([\w-]*)", cmake, re.IGNORECASE | re.MULTILINE)
+        count += len(calls) - inside
+        first = first or next((c for c in calls if c and "$" not in c), "")
+    return count, first
+
+
 def ctest_name(cmake_texts: list[str]) -> str:
     """A test name `add_test` registers literally (`add_test(NAME tables …)`); one built from a variable is not.
     First a test no OFF-by-default option gates (pcre2's pcre2_jit_test exists only with PCRE2_SUPPORT_JIT, OFF),

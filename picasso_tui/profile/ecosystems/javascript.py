@@ -245,7 +245,19 @@ def _one_package_test(p: _Package, tested: list[str]) -> tuple[str, str, str] | 
             passes = " --" if p.tool == "npm" else ""
             command = f"{one_package(p.tool, name, 'test')}{passes} <file pattern> -t '<test name>'"
             return command, folder, f"{runner} filters by file and test name"
+        if runner == "mocha" and direct and (one := _one_mocha_file(p, folder, str(manifest["scripts"]["test"]))):
+            return f"cd {folder} && {EXECUTE.get(p.tool, 'npx')} {one}", folder, "--grep '<test name>' for one test"
     return None
+
+
+def _one_mocha_file(p: _Package, folder: str, script: str) -> str:
+    """mjml's packages/mjml `mocha ./test/*.test.js` run on one of the files its glob finds, the flags kept."""
+    if not re.fullmatch(r"mocha(\s+[^\s;&|]+)*", script.strip()):
+        return ""
+    globs = [g.strip("'\"").removeprefix("./") for g in script.split()[1:] if "*" in g]
+    files = sorted(f[len(folder) + 1 :] for f in p.tree.under(folder))
+    found = next((f for g in globs[:1] for f in files if fnmatch.fnmatch(f, g)), "")
+    return _one_glob_kept(script.strip(), globs, found) if found else ""
 
 
 def one_package(tool: str, package: str, script: str) -> str:

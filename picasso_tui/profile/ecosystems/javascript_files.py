@@ -238,7 +238,18 @@ def test_file_example(tree: Tree, runner: str) -> str | None:
     relative = next((f for f in files if RELATIVE_IMPORT.search(tree.read(f) or "")), None)
     if example := relative or next(iter(files), None):
         return example  # a file of the glob the test script runs (yargs' test/*.mjs)
-    if example := next((f for f in tree.own if re.search(named, f) and not SHARED_TEST_FILE.search(f)), None):
+    # evcc's tests/*.spec.ts import @playwright/test: end-to-end specs Vitest does not run
+    browser = re.compile(r"""(from|require\()\s*['"]@playwright/test['"]""")
+    if example := next(
+        (
+            f
+            for f in tree.own
+            if re.search(named, f)
+            and not SHARED_TEST_FILE.search(f)
+            and (runner == "playwright" or not browser.search(tree.read(f) or ""))
+        ),
+        None,
+    ):
         return example
     if runner not in ("ava", "tap", "tape", "mocha", "uvu", "lab"):  # lab reads test/ unless told otherwise
         return None

@@ -185,6 +185,25 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     k.command("test-one", f"{env}{runner} --filter {named}{where}", config, 50)
 
 
+PHPUNIT_SCRIPTS = ("phpunit", "test", "tests", "unit", "test-unit", "test:unit", "unit-tests")
+_PHPUNIT_RUN = re.compile(r"^(@php\s+)?(\"?(\./)?vendor/bin/)?phpunit\"?(\s|$)")
+
+
+def _phpunit_script(scripts: dict[str, Any]) -> tuple[str, str] | None:
+    """(the composer script that runs PHPUnit alone, the folder of the configuration it passes): composer hands what
+    follows `--` to it. gacela's `phpunit` runs three suites in turn, where a filter matching nothing in the first
+    fails: a script of several steps gives none."""
+    for name in PHPUNIT_SCRIPTS:
+        body = scripts.get(name)
+        steps = [body] if isinstance(body, str) else body if isinstance(body, list) else []
+        if len(steps) != 1 or not isinstance(steps[0], str):
+            continue
+        config = re.search(r"(?:--configuration|-c)[ =]([\w./-]+)/[\w.-]+\.xml(?:\.dist)?\b", steps[0])
+        if name == "phpunit" or (config and _PHPUNIT_RUN.match(steps[0])):  # a bare phpunit misses that config
+            return name, config.group(1).removeprefix("./") if config else ""
+    return None
+
+
 def _test_classes_folder(tree: Tree, folder: str) -> str:
     """The deepest folder under ``folder`` that holds every PHPUnit test class (PocketMine-MP's TesterPlugin keeps
     a plugin's Test.php under tests/plugins: no TestCase, no PHPUnit test)."""
@@ -313,11 +332,12 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
     # gacela's `phpunit` runs three suites in turn: the filter goes to each, and the first that matches nothing fails
-    several = isinstance(scripts.get("phpunit"), list) and len(scripts["phpunit"]) > 1
-    if "phpunit" in scripts and not several:
-        folder = next((f for f in ("tests", "test") if tree.under(f)), "")
+    if one := _phpunit_script(scripts):
+        name, configured = one
+        # wp-rocket's `test-unit` runs phpunit with tests/Unit/phpunit.xml.dist: its classes are under tests/Unit
+        folder = configured or next((f for f in ("tests", "test") if tree.under(f)), "")
         named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
-        k.command("test-one", f"composer phpunit -- --filter {named}", "composer.json scripts.phpunit", 45)
+        k.command("test-one", f"composer {name} -- --filter {named}", f"composer.json scripts.{name}", 45)
     if "behat" in scripts:
         k.command("test-one", "composer behat -- features/<name>.feature", "composer.json scripts.behat", 46)
     named = {"test", "tests", "unit", "lint", "format", "analyse", "analyze", "phpcs", "phpstan", "cs", "cs-fix",

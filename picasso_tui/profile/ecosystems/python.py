@@ -557,6 +557,9 @@ def _tests(k: Knowledge, p: _Project) -> None:
             k.command("test-one", f"{run}python {manage} test {label}", manage, 60, "a dotted module, class or test")
     elif test_files and any(re.search(r"\bunittest\b|\bTestCase\b", tree.read(f) or "") for f in test_files[:30]):
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
+        cases = [f for f in test_files[:30] if re.search(r"^class \w+\(.*TestCase\)", tree.read(f) or "", re.M)]
+        if cases and (module := _dotted(tree, "", cases[0])):  # jc's tests/test_acpi.py: `tests.test_acpi`
+            k.command("test-one", f"{run}python -m unittest {module}", cases[0], 70, "a dotted module, class or test")
     elif test_files and any(re.search(r"^def test_", tree.read(f) or "", re.M) for f in test_files[:30]):
         # parse's tests are plain functions: unittest finds none of them, pytest collects them
         k.command("test", f"{run}pytest", "test_*.py files", 70, "plain test functions, which pytest collects")
@@ -573,15 +576,17 @@ def _django_test_project(tree: Tree, test_files: list[str]) -> str:
 
 
 def _django_label(tree: Tree, manage: str, test_files: list[str]) -> str:
-    """A test module's dotted label, from manage.py's folder: each folder on the way is a package."""
+    """A test module's dotted label, from manage.py's folder."""
     folder = manage.rsplit("/", 1)[0] + "/" if "/" in manage else ""
-    for rel in test_files:
-        inner = rel[len(folder) :] if rel.startswith(folder) else ""
-        parts = inner[:-3].split("/") if inner.endswith(".py") else []
-        packages = ["/".join(parts[:i]) for i in range(1, len(parts))]
-        if parts and all(tree.has(f"{folder}{p}/__init__.py") for p in packages):
-            return ".".join(parts)
-    return ""
+    return next((label for rel in test_files if (label := _dotted(tree, folder, rel))), "")
+
+
+def _dotted(tree: Tree, folder: str, rel: str) -> str:
+    """The test module's dotted name from ``folder`` when each folder on the way is a package, else ""."""
+    inner = rel[len(folder) :] if rel.startswith(folder) else ""
+    parts = inner[:-3].split("/") if inner.endswith(".py") else []
+    packages = ["/".join(parts[:i]) for i in range(1, len(parts))]
+    return ".".join(parts) if parts and all(tree.has(f"{folder}{p}/__init__.py") for p in packages) else ""
 
 
 def _formats_with_ruff(tree: Tree, tool_cfg: dict[str, Any]) -> bool:

@@ -262,11 +262,12 @@ def _commands(
     rspec = rspec or (bool(specs) and not minitest_specs)
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
-        k.command("test", "bundle exec rspec", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
+        loads = _rake_rspec_requires(tree)
+        k.command("test", f"bundle exec rspec{loads}", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
         spec = _a_spec_file(tree)
         k.command(
             "test-one",
-            f"bundle exec rspec {spec}:<line>" if spec else "bundle exec rspec spec/<file>_spec.rb:<line>",
+            f"bundle exec rspec{loads} {spec}:<line>" if spec else "bundle exec rspec spec/<file>_spec.rb:<line>",
             ".rspec" if tree.has(".rspec") else "Gemfile",
             55,
             "without :<line>, the whole file" if spec else "",
@@ -376,6 +377,16 @@ def _old_rubies_only(tree: Tree, gem: str) -> bool:
                      tree.read("Gemfile") or "", re.MULTILINE)  # fmt: skip
     rubies = re.findall(r"\b(?:ruby|mri)_(\d)(\d)\b", line.group(1)) if line else []
     return bool(rubies) and all(int(a + b) < OLDEST_LIVE_RUBY for a, b in rubies)
+
+
+def _rake_rspec_requires(tree: Tree) -> str:
+    """The `-r` options only the Rakefile's RSpec task passes, with no .rspec to pass them: stupidedi's
+    `t.rspec_opts = "-w -rspec_helper"` loads the helper its specs never require, so a bare `rspec` fails."""
+    if tree.has(".rspec"):
+        return ""
+    opts = re.search(r"\.rspec_opts\s*=\s*['\"]([^'\"]*)['\"]", _rake_tasks(tree))
+    helpers = re.findall(r"(?:^|\s)(?:-r\s?|--require[ =])([\w/.-]+)", opts.group(1)) if opts else []
+    return "".join(f" -r {h}" for h in helpers)
 
 
 def _rake_tasks(tree: Tree) -> str:
