@@ -295,6 +295,8 @@ def _own_role(command: str) -> str | None:
         return (
             "lint" if re.fullmatch(r"format|style|lint|pylint|cppcheck|strings|shellcheck", checked.group(1)) else None
         )
+    if re.match(r"(bash |sh )?(\./)?([\w.-]+/)*(get|download|fetch|install)[-_][\w.-]*(\s|$)", command):
+        return "install"  # zrepl's `build/get_golangci_lint.bash` fetches the linter: it lints nothing
     if re.match(r"cargo run (--release )?--example \S+", command):
         return "run"  # quinn's README: `cargo run --example server ./` is how a library is tried
     if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
@@ -562,7 +564,15 @@ FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?m
 """A file a guide names in backticks (a library it builds, a report it writes): no command."""
 
 
+SOURCE_FILE = re.compile(
+    r"(\./)?[\w.-]+(/[\w.-]+)*\.(go|rs|java|kt|scala|c|cc|cpp|h|hpp|swift|cs|ts|tsx|json|toml|ya?ml|md|xml|mod|lock)"
+)
+"""A path to a file no shell runs (zrepl's "bump versions in `build/tools.go`"): named in prose, not a command."""
+
+
 def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
+    if SOURCE_FILE.fullmatch(command):
+        return False
     made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
     if made:  # `mkdir build && cd build && cmake ..`: the folder is the build's own
         return _usable(tree, made.group(2), at_root=False)

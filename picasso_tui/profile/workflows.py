@@ -846,7 +846,8 @@ def _rewrites_tests(tree: Tree, command: str) -> bool:
 
 
 CHECK_ONLY = re.compile(
-    r"\s--(check|check-only|diff|dry-run)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)|"
+    r"\s--(check|check-only|diff|dry-run|list-different)\b|^(flake8|pylint|mypy|ruff check)\b(?!.*\s--fix\b)|"
+    r"\bprettier\b(?!.*\s(-w|--write)\b).*\s-[cl]\b|"  # weg-li's CI `yarn prettier -c .`
     r"^(bundle exec )?(rubocop|standardrb)\b(?!.*\s(-a|-A|--autocorrect(-all)?|--auto-correct|--fix)\b)"
 )
 """A line that reports on the format and changes nothing."""
@@ -872,7 +873,8 @@ def _checks_only(tree: Tree, command: str) -> bool:
         lines = [line.strip() for line in text.splitlines() if SCRIPT_TOOL.search(line) and not ECHO.match(line)]
     if not env and re.fullmatch(r"(make|just) [\w.-]+", command):
         lines = [line for line in recipes.recipe_lines(tree, command) or [] if not line.startswith("echo ")]
-    return bool(lines) and all(CHECK_ONLY.search(line) or LISTS_ONLY.search(line) for line in lines)
+    lines = lines or [command]  # gobgp's CI `buf format --diff --exit-code`: the line itself only checks
+    return all(CHECK_ONLY.search(line) or LISTS_ONLY.search(line) for line in lines)
 
 
 def _below_the_python_floor(tree: Tree, command: str) -> bool:

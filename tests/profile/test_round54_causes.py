@@ -270,3 +270,59 @@ def test_symlinked_headers_are_not_counted_as_source_twice(make_project):
     _, findings, _ = investigate(repo.root)
     source = next(f.body for f in findings if f.key == "layout/source")
     assert "include/" not in source and "7 C++ files" in source, source
+
+
+# Read from sets 277-280's misses.
+
+
+def test_one_node_test_file_runs_without_the_suites_coverage_bar(make_project):
+    script = (
+        "node --test --experimental-test-coverage --test-coverage-lines=100 --test-coverage-exclude=test/**/{*,.*} "
+        "test/a-test.mjs test/b-test.mjs"
+    )
+    pkg = '{"name": "cli", "scripts": {"test": "' + script + '"}}'
+    files = {"package.json": pkg, "package-lock.json": "{}", "index.mjs": "export default 1;\n",
+             "test/a-test.mjs": "import test from 'node:test';\nimport x from '../index.mjs';\ntest('a', () => {});\n",
+             "test/b-test.mjs": "import test from 'node:test';\ntest('b', () => {});\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test-one"].startswith("To run one test: `node --test test/a-test.mjs`"), said
+
+
+def test_a_phpunit_configuration_in_tests_is_passed_when_the_root_has_none(make_project):
+    composer = '{"name": "rc/mail", "require-dev": {"phpunit/phpunit": "^11"}}'
+    test = "<?php\nclass AddressTest extends TestCase {\n    public function testIt() {}\n}\n"
+    files = {"composer.json": composer, "program/lib.php": "<?php\n", "tests/phpunit.xml": "<phpunit><testsuite/></phpunit>\n",
+             "tests/Browser/phpunit.xml": "<phpunit/>\n", "tests/AddressTest.php": test}  # fmt: skip
+    said = bodies(make_project, files)
+    assert said["workflow/test"].startswith("To test: `vendor/bin/phpunit -c tests/phpunit.xml`"), said
+    assert "`vendor/bin/phpunit -c tests/phpunit.xml --filter AddressTest`" in said["workflow/test-one"]
+
+
+def test_a_ci_script_that_runs_the_tests_is_offered_beside_them(make_project):
+    pkg = (
+        '{"name": "cal", "scripts": {"test": "vitest run", "lint": "eslint .", "build": "tsc -b", '
+        '"ci": "pnpm run lint && pnpm run build && pnpm run test"}, "devDependencies": {"vitest": "^1"}}'
+    )
+    said = bodies(make_project, {"package.json": pkg, "pnpm-lock.yaml": "", "src/a.ts": "export {};\n"})
+    assert "`pnpm run ci` (package.json scripts.ci)" in said["workflow/test"], said["workflow/test"]
+
+
+def test_a_ci_format_line_that_only_checks_is_no_format_command(make_project):
+    steps = workflow("yarn prettier -c .", job="lint")
+    pkg = '{"name": "app", "devDependencies": {"prettier": "^3"}}'
+    files = {"package.json": pkg, "yarn.lock": "", "app/a.js": "x = 1\n", ".github/workflows/ci.yml": steps}
+    said = bodies(make_project, files)
+    assert "prettier -c" not in said.get("workflow/format", ""), said.get("workflow/format")
+
+
+def test_a_script_that_fetches_a_tool_installs_it_and_a_source_file_is_no_command(make_project):
+    readme = (
+        "# zrepl\n\n## Developer setup\n\nRun `build/get_golangci_lint.bash` to get the linter, then `make lint`.\n"
+        "To update the tools, bump versions in `build/tools.go`.\n"
+    )
+    makefile = "lint:\n\tgolangci-lint run ./...\n"
+    files = {**GO_FILES, "README.md": readme, "Makefile": makefile, "build/get_golangci_lint.bash": "#!/bin/bash\n",
+             "build/tools.go": "package build\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "get_golangci_lint" not in said.get("workflow/lint", ""), said.get("workflow/lint")
+    assert "build/tools.go`" not in " ".join(said.get(k, "") for k in ("workflow/build", "workflow/install"))

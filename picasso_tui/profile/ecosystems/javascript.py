@@ -734,6 +734,10 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             if role == "test" and (checks := lab_note(str(scripts[name]))):
                 note = f"{note}: {checks}"
             k.command(role, command, f"package.json scripts.{name}", 30 + rank, note)
+    pipeline = str(scripts.get("ci") or "")
+    if "test" in scripts and re.search(r"\b(?:(?:npm|pnpm|yarn|bun)(?: run)? test|npm:test)\b", pipeline):
+        # fullcalendar's `ci` runs `pnpm run lint && pnpm run build && pnpm run test`: CI's whole check, one command
+        k.command("test", run_script(tool, "ci"), "package.json scripts.ci", 39, f"`{script_note(pipeline)}`")
     bench = next((name for name in ("bench", "benchmark", "benchmarks") if name in scripts), None)
     if bench:  # a measurement, not a check that passes or fails: a fact, never the test command
         argument = (" -- " if tool == "npm" else " ") + "<benchmark>"
@@ -773,8 +777,14 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         # jsdiff's `test` runs `_test`, which runs `run-mocha`: `mocha --require ./runtime 'test/**/*.js'`
         called = [s for s in script_steps(scripts, "test") if not s.startswith("<script ")]
         step = next((s for s in [*steps, *called] if s.startswith(runner) and any(g in s for g in globs)), "")
-        if step:  # dotenv's `tap run tests/**/*.js --disable-coverage`: one file, as the script runs the rest
-            command = ("" if runner == "node --test" else f"{execute} ") + _one_glob_kept(step, globs, example)
+        if step and runner == "node --test":
+            # markdownlint-cli2's `node --test --test-coverage-lines=100 … <13 files>`: one file alone misses the
+            # coverage bar, so only the flags that load code stay (`--import tsx`)
+            loading = r"--(?:import|require|loader|experimental-(?!test-coverage)[\w-]+)(?:[= ][^\s-]\S*)?"
+            loads = re.findall(loading, step)
+            command = " ".join(["node --test", *loads, example])
+        elif step:  # dotenv's `tap run tests/**/*.js --disable-coverage`: one file, as the script runs the rest
+            command = f"{execute} " + _one_glob_kept(step, globs, example)
         uvu = next((s for s in steps if s.startswith("uvu")), "") if runner == "uvu" else ""
         command = uvu_one(execute, uvu, example) if uvu else command
         lab = next((s for s in steps if s.startswith("lab")), "") if runner == "lab" else ""

@@ -10,7 +10,7 @@ from picasso_tui.profile.ecosystems import php_format
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts, workflow_text
 from picasso_tui.profile.ecosystems.example_tests import phpunit_class
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_vendored
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "laravel/framework": ("Laravel", "framework"), "symfony/framework-bundle": ("Symfony", "framework"),
@@ -165,6 +165,9 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     given = _config_scripts_give(tree) if config == "composer.json" else ""
     if given:  # PHP-CSS-Parser's scripts pass --config=./Build/phpunit/config.xml: a bare phpunit prints its help
         runner, config = f"{runner} --config={given}", given
+    elif config == "composer.json" and (suite := _test_folder_config(tree)):
+        # roundcube's tests/phpunit.xml beside tests/Browser/phpunit.xml: the shallowest is the main suite's
+        runner, config = f"{runner} -c {suite}", suite
     elif config == "composer.json" and phpunit_configs(tree):
         return  # php-encryption's test/phpunit-{5,8,10}.xml: a bare phpunit finds no config and runs no test
     env, note = _required_env(tree, config)
@@ -272,6 +275,16 @@ def phpunit_misses_its_config(tree: Tree, command: str) -> bool:
     if re.search(r"\s(-c|--configuration)[\s=]", run) or any(tree.has(folder + c) for c in ROOT_CONFIGS):
         return False
     return bool(phpunit_configs(tree))
+
+
+def _test_folder_config(tree: Tree) -> str:
+    """The one PHPUnit configuration directly in tests/ or test/, named as PHPUnit looks for it, when no other sits
+    as shallow."""
+    configs = [c for c in phpunit_configs(tree) if not is_vendored(c)]
+    shallow = [c for c in configs if c.count("/") == min((f.count("/") for f in configs), default=0)]
+    # php-encryption's test/phpunit-10.xml is one of a version each: no suite's own configuration
+    named = len(shallow) == 1 and re.match(r"tests?/", shallow[0]) and shallow[0].split("/")[-1] in ROOT_CONFIGS
+    return shallow[0] if named and shallow[0].count("/") == 1 else ""
 
 
 def phpunit_configs(tree: Tree) -> list[str]:
