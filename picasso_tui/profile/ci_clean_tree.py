@@ -74,13 +74,15 @@ def _checked(job: Any) -> list[tuple[list[str], list[str]]]:
                 before += [c for p in parts if (c := _command(p, folder))]
                 continue
             ran = [c for p in parts[:check] if (c := _command(p, folder))] or before
-            writes = [c for c in ran if not _TESTS.search(c)] or ran  # a test run beside `go generate` writes nothing
+            # a test run beside `go generate` writes nothing, nor gobgp's `buf lint` and `buf format --diff`
+            writes = [c for c in ran if not _TESTS.search(c) and not _CHECKS.search(c)]
             if writes:
                 out.append((list(dict.fromkeys(writes))[-_MAX_COMMANDS:], _paths(parts[check])))
             before = []
     return out
 
 
+_CHECKS = re.compile(r"\s--(diff|check|dry-run|exit-code)\b|\s(lint|vet|check)(\s|$)|\b(golangci-lint|eslint|clippy)\b")
 _TESTS = re.compile(r"\b(go test|cargo test|pytest|npm test|yarn test|pnpm test|make (test|check)|ctest)\b")
 
 

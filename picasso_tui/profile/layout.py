@@ -402,6 +402,10 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             described.append(f"{folder}/ (a vendored copy of another project, {plural(said, 'file')})")
             continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)
+        if folder == ".github" and not tree.under(".github/workflows"):
+            what = "GitHub settings and templates"  # zrepl's .github/ holds FUNDING.yml and dependabot.yml: no CI
+        if not what and re.match(r"tests?[-_]?(scripts|files|cases|suites?)$", folder.lower()):
+            what = "tests and their data"  # devbox's testscripts/, editorconfig-checker's testfiles/: no documentation
         if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))

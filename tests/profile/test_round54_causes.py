@@ -326,3 +326,20 @@ def test_a_script_that_fetches_a_tool_installs_it_and_a_source_file_is_no_comman
     said = bodies(make_project, files)
     assert "get_golangci_lint" not in said.get("workflow/lint", ""), said.get("workflow/lint")
     assert "build/tools.go`" not in " ".join(said.get(k, "") for k in ("workflow/build", "workflow/install"))
+
+
+def test_checks_before_a_clean_tree_step_are_not_told_to_be_committed(make_project):
+    steps = workflow(
+        "buf lint proto/", "buf format --diff --exit-code", "buf generate", "git diff --exit-code", job="pb"
+    )
+    rule = bodies(make_project, {**GO_FILES, ".github/workflows/ci.yml": steps})["rules/config"]
+    assert "CI fails when `buf generate` changes a tracked file" in rule, rule
+    assert "buf lint" not in rule and "buf format" not in rule
+
+
+def test_a_github_folder_without_workflows_and_a_test_files_folder_are_named_for_what_they_hold(make_project):
+    files = {**GO_FILES, ".github/FUNDING.yml": "github: [me]\n", ".github/dependabot.yml": "version: 2\n",
+             **{f"testfiles/case{i}.md": "# a case\n\nSome text.\n" for i in range(3)}}  # fmt: skip
+    folders = bodies(make_project, files)["layout/folders"]
+    assert ".github/ (GitHub settings and templates, 2 files)" in folders, folders
+    assert "testfiles/ (tests and their data, 3 files)" in folders, folders
