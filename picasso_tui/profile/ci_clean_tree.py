@@ -20,9 +20,12 @@ _CHECKS_CLEAN = re.compile(
 `test -z "$(git status --porcelain)"`)."""
 _INSTALLS = re.compile(
     r"^(npm (ci|install|i)|yarn( install)?|pnpm (i|install)|pip3? install|python -m pip install|uv sync|"
-    r"bundle install|go mod download|go install|composer install|poetry install|cargo install|apt-get|brew)\b"
+    r"bundle install|go mod download|go install|composer install|poetry install|cargo install|apt-get|brew)\b|"
+    r"^\S*\b(yarn|npm|pnpm|bundle|composer)\s+install\b|\bdb:(schema:load|setup|create|prepare|reset)\b"
 )
-"""A line that fetches tools: it changes nothing a contributor commits."""
+"""A line that fetches tools or sets up a database (openstreetmap-website's `bin/yarn install` and `rails
+db:schema:load` before `annotaterb models`): it changes nothing a contributor commits, and a database reset is no
+step to repeat."""
 _ONLY_READS = re.compile(
     r"\s--?version\b|^(cloc|openssl|sha\d+sum|md5sum|wc|du|file|which|env|printenv|date|go (version|env|mod verify)|"
     r"git (log|show|status|rev-parse))\b"
@@ -88,7 +91,7 @@ _TESTS = re.compile(r"\b(go test|cargo test|pytest|npm test|yarn test|pnpm test|
 
 def _command(part: str, folder: str) -> str | None:
     command = clean_command(part)
-    if not command or _INSTALLS.match(command) or _ONLY_READS.search(command) or "$" in folder:
+    if not command or _INSTALLS.search(command) or _ONLY_READS.search(command) or "$" in folder:
         return None
     return f"cd {folder} && {command}" if folder else command
 

@@ -156,6 +156,18 @@ def _listed(word: str, assigned: dict[str, list[str]]) -> list[str]:
     return assigned.get(ref.group(1), []) if ref else [word]
 
 
+def autotools_setup(tree: Tree) -> str:
+    """How a checkout gets its configure script and runs it: autogen.sh, gnulib's ./bootstrap (patchutils' pulls the
+    gnulib files autoreconf alone lacks), a committed configure, else autoreconf (jansson's configure.ac only)."""
+    if tree.has("autogen.sh"):
+        return "sh autogen.sh && ./configure"
+    if tree.has("configure"):
+        return "./configure"
+    if tree.has("bootstrap") and (tree.has("bootstrap.conf") or (tree.read("bootstrap") or "").startswith("#!")):
+        return "./bootstrap && ./configure"
+    return "autoreconf -i && ./configure"
+
+
 def automake_test_target(text: str) -> str:
     """`check`, automake's suite, unless Makefile.am declares no TESTS nor check rule and has a `test:` target of
     its own (memcached's: `make check` runs nothing there)."""

@@ -32,6 +32,7 @@ from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import (
     automake_declares_tests,
     automake_test_target,
+    autotools_setup,
     default_target,
     does_nothing,
     listed_targets,
@@ -386,8 +387,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             # fzf's bare `make` builds target/fzf with its version stamped in; `go build ./...` writes no binary
             k.command("build", "make", f"{rel} default target `{first}`", RUNNER)
     elif tree.has("Makefile.am") and tree.has("configure.ac"):
-        setup = "sh autogen.sh && ./configure" if tree.has("autogen.sh") else "./configure"
-        setup = setup if tree.has("configure") or tree.has("autogen.sh") else "autoreconf -i && ./configure"
+        setup = autotools_setup(tree)
         target = automake_test_target(tree.read("Makefile.am") or "")
         if automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
             k.command("test", f"make {target}", "Makefile.am (automake)", RUNNER + 5, f"after `{setup}`")

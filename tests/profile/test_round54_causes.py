@@ -343,3 +343,28 @@ def test_a_github_folder_without_workflows_and_a_test_files_folder_are_named_for
     folders = bodies(make_project, files)["layout/folders"]
     assert ".github/ (GitHub settings and templates, 2 files)" in folders, folders
     assert "testfiles/ (tests and their data, 3 files)" in folders, folders
+
+
+def test_set_up_steps_before_a_clean_tree_check_are_not_told_to_be_repeated(make_project):
+    steps = workflow("bin/yarn install", "bundle exec rails db:schema:load", "bundle exec annotaterb models",
+                     "git diff --exit-code", job="annotate_models")  # fmt: skip
+    files = {"Gemfile": 'gem "rails"\n', "app/models/user.rb": "class User; end\n", ".github/workflows/lint.yml": steps}
+    rule = bodies(make_project, files)["rules/config"]
+    assert "CI fails when `bundle exec annotaterb models` changes a tracked file" in rule, rule
+    assert "db:schema:load" not in rule and "yarn install" not in rule
+
+
+def test_a_gnulib_bootstrap_script_makes_the_configure_script(make_project):
+    files = {"configure.ac": "AC_INIT([patchutils], [0.4])\n", "Makefile.am": "TESTS = tests/a.sh\n",
+             "bootstrap": "#! /bin/sh\nset -e\n", "bootstrap.conf": "gnulib_modules=\n", "src/a.c": "int a;\n"}  # fmt: skip
+    said = bodies(make_project, files)
+    assert "`./bootstrap && ./configure && make`" in said["workflow/build"], said["workflow/build"]
+    assert "autoreconf" not in said["workflow/test"]
+
+
+def test_one_automake_test_in_a_subfolder_comes_after_a_full_make(make_project):
+    files = {"configure.ac": "AC_INIT([gp], [2.5])\n", "Makefile.am": "SUBDIRS = lib tests\n",
+             "tests/Makefile.am": "TESTS = test-endian\ncheck_PROGRAMS = test-endian\n",
+             "tests/test-endian.c": "int main(void) { return 0; }\n", "lib/a.c": "int a;\n"}  # fmt: skip
+    one = bodies(make_project, files)["workflow/test-one"]
+    assert "`make -C tests check TESTS=test-endian` (after `autoreconf -i && ./configure && make`)" in one, one

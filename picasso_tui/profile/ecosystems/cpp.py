@@ -58,9 +58,7 @@ def investigate(tree: Tree) -> Knowledge:
     if autotools:
         details.append(f"Autotools ({', '.join(autotools)})")
         sources += autotools[:2]
-        setup = "sh autogen.sh && ./configure" if "autogen.sh" in autotools else "./configure"
-        if "autogen.sh" not in autotools and not tree.has("configure"):
-            setup = "autoreconf -i && ./configure"  # jansson's checkout has configure.ac only: configure is generated
+        setup = make_targets.autotools_setup(tree)
         k.command("build", f"{setup} && make", autotools[0], 65)
         target = make_targets.automake_test_target(tree.read("Makefile.am") or "")
         if make_targets.automake_declares_tests([tree.read(f) or "" for f in tree.named("Makefile.am")]):
@@ -68,7 +66,9 @@ def investigate(tree: Tree) -> Knowledge:
             automake = {f: tree.read(f) or "" for f in tree.own_named("Makefile.am")[:30]}
             one, where = make_targets.automake_one_test(automake)
             if one:
-                k.command("test-one", one, where, 65, f"after `{setup}`")
+                # libgphoto2's `make -C tests check` builds tests/ alone: the library it links comes from a full make
+                built = f"{setup} && make" if " -C " in one else setup
+                k.command("test-one", one, where, 65, f"after `{built}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")
