@@ -59,7 +59,8 @@ def clean_tree_rules(tree: Tree) -> list[tuple[str, str]]:
 
 def _checked(job: Any) -> list[tuple[list[str], list[str]]]:
     """(the commands before a clean-tree check, the paths it checks) for each check in the job's `run:` steps;
-    the commands are those of the same line (`gofmt -s -w . && git diff --exit-code`) or else of the step before."""
+    the commands are those of the same line (`gofmt -s -w . && git diff --exit-code`), else those of the run steps
+    since the last action or check (atlas' two `go generate ./...` steps)."""
     if not isinstance(job, dict):
         return []
     out: list[tuple[list[str], list[str]]] = []
@@ -86,7 +87,9 @@ def _checked(job: Any) -> list[tuple[list[str], list[str]]]:
 
 
 _CHECKS = re.compile(r"\s--(diff|check|dry-run|exit-code)\b|\s(lint|vet|check)(\s|$)|\b(golangci-lint|eslint|clippy)\b")
+"""A line that checks and writes nothing (gobgp's `buf lint proto/`, `buf format --diff --exit-code`)."""
 _TESTS = re.compile(r"\b(go test|cargo test|pytest|npm test|yarn test|pnpm test|make (test|check)|ctest)\b")
+"""A test run: what it may write (coverage, caches) is not what the check is for."""
 
 
 def _command(part: str, folder: str) -> str | None:

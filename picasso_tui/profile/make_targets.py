@@ -152,6 +152,7 @@ def automake_one_test(makefiles: dict[str, str]) -> tuple[str, str]:
 
 
 def _listed(word: str, assigned: dict[str, list[str]]) -> list[str]:
+    """A Makefile.am word, or the words of the variable it refers to (`$(check_PROGRAMS)`)."""
     ref = re.fullmatch(r"\$[({](\w+)[)}]", word)
     return assigned.get(ref.group(1), []) if ref else [word]
 

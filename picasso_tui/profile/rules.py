@@ -833,6 +833,7 @@ def _template(tree: Tree, rel: str) -> Finding | None:
 
 
 def _style_guide(tree: Tree, rel: str) -> bool:
+    """A file named as a coding-style guide, or a root Markdown page titled for the code's style."""
     if STYLE_GUIDE.match(rel):
         return True
     return "/" not in rel and rel.lower().endswith(".md") and bool(_STYLE_TITLE.match(tree.read(rel) or ""))

@@ -1,7 +1,8 @@
 """Rules the configuration enforces: a check that fails the build is a rule even when no guide writes it down.
 
 Each rule names the setting and the file it is in: pytest turning warnings into errors, a coverage threshold,
-unsafe Rust forbidden, Go tests under the race detector, a licence header on every source file, generated files.
+unsafe Rust forbidden, Go tests under the race detector, a licence header on every source file, generated files, a
+CI job that fails when its commands change the checkout (`ci_clean_tree.py`).
 """
 
 from __future__ import annotations
