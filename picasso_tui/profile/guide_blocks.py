@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from picasso_tui.profile.guide_text import FENCE
+from picasso_tui.profile.guide_text import FENCE, SENTENCE_END
 
 SHELL_FENCES = ("", "sh", "bash", "shell", "console", "zsh", "shell-session", "powershell", "text", "cmd")
 RST_DIRECTIVE = re.compile(r"\.\.\s+([\w-]+)::\s*(\S*)")
@@ -264,7 +264,6 @@ def _sentence(line: str, at: int) -> tuple[int, int]:
     `bin/edi-obfuscate`." gives the second, whose words say what the command is for. Code spans are not split
     (`e.g.` inside backticks)."""
     masked = re.sub(r"`[^`\n]*`", lambda m: "x" * len(m.group(0)), line)
-    starts = [0] + [m.end() for m in re.finditer(r"(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z`(])", masked)]
-    start = max(s for s in starts if s <= at)
-    ends = [m.end() for m in re.finditer(r"[.!?](\s|$)", masked) if m.end() > at]
-    return start, ends[0] if ends else len(line)
+    bounds = [m for m in re.finditer(SENTENCE_END.pattern + r"(?=[A-Z`*(])", masked)]
+    start = max([0] + [m.end() for m in bounds if m.end() <= at])
+    return start, next((m.start() for m in bounds if m.start() > at), len(line))
