@@ -9,6 +9,7 @@ import shlex
 from typing import Any
 
 from picasso_tui.profile.ci import clean_command, load_workflow, logical_lines, read_ci
+from picasso_tui.profile.commands import command_role
 from picasso_tui.profile.walk import Tree
 
 _CHECKS_CLEAN = re.compile(
@@ -79,17 +80,18 @@ def _checked(job: Any) -> list[tuple[list[str], list[str]]]:
                 continue
             ran = [c for p in parts[:check] if (c := _command(p, folder))] or before
             # a test run beside `go generate` writes nothing, nor gobgp's `buf lint` and `buf format --diff`
-            writes = [c for c in ran if not _TESTS.search(c) and not _CHECKS.search(c)]
+            writes = [c for c in ran if not _checks(c)]
             if writes:
                 out.append((list(dict.fromkeys(writes))[-_MAX_COMMANDS:], _paths(parts[check])))
             before = []
     return out
 
 
-_CHECKS = re.compile(r"\s--(diff|check|dry-run|exit-code)\b|\s(lint|vet|check)(\s|$)|\b(golangci-lint|eslint|clippy)\b")
-"""A line that checks and writes nothing (gobgp's `buf lint proto/`, `buf format --diff --exit-code`)."""
-_TESTS = re.compile(r"\b(go test|cargo test|pytest|npm test|yarn test|pnpm test|make (test|check)|ctest)\b")
-"""A test run: what it may write (coverage, caches) is not what the check is for."""
+def _checks(command: str) -> bool:
+    """A command that checks and writes nothing: a test run, a linter or type check by its own words (the roles
+    `commands.command_role` gives), or a formatter asked only to report (gobgp's `buf format --diff --exit-code`)."""
+    role = command_role(command)
+    return role in ("test", "test-one", "lint", "typecheck") or bool(re.search(r"\s--(diff|check|dry-run)\b", command))
 
 
 def _command(part: str, folder: str) -> str | None:
