@@ -9,6 +9,7 @@ from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
 from picasso_tui.profile.build_modules import unbuilt_folders
+from picasso_tui.profile.docs_moved import moved_away
 from picasso_tui.profile.ecosystems.common import (
     dig,
     gem_text,
@@ -509,6 +510,7 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
                 config = rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
                 found.append((rel.count("/"), rank, rel, tool, config))
                 break
+    found = [f for f in found if not moved_away(tree, f[4])]
     if not found:
         return None
     # at one depth the tools' order decides: Criterion's doc/conf.py (Sphinx with breathe) over the doc/Doxyfile
@@ -600,16 +602,39 @@ def first_sentence(text: str, limit: int = 100) -> str:
     return ""
 
 
+NOT_A_MIGRATION = re.compile(
+    r"(^|/)(old|archived?|legacy|deprecated)/|"  # weg-li's db/migrate/old/ keeps migrations squashed away
+    r"(^|/)(\.[^/]*|readme[^/]*|__init__\.py|[^/]+\.(md|txt|toml))$|"  # firefly-iii's .gitkeep, prisma's lock
+    r"([_.-]test|[_.]spec|(?-i:Test))\.\w+$",  # navidrome's uniform_canonical_ids_test.go tests a migration
+    re.IGNORECASE,
+)
+"""Files in a migrations folder that are not migrations, or not the ones the database runs now."""
+
+
+def _migration_name(rel: str) -> str:
+    """The part of a migration's path that orders it: prisma's `20230101_init/` folder over its `migration.sql`,
+    else the file's own name (twill's default/ and optional/ sub-folders hold one sequence of dated names)."""
+    parts = rel.split("/")
+    dated = [p for p in parts if re.match(r"v?\d{3,}", p, re.IGNORECASE)]
+    return dated[-1] + ("/" if dated[-1] != parts[-1] else "") if dated else parts[-1]
+
+
 def _migrations(tree: Tree, k: Knowledge) -> None:
     for folder in MIGRATION_DIRS:
-        # in number order, not text order: writefreely's v15.go is newer than v9.go
-        files = sorted(tree.under(folder), key=lambda f: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", f)])
+        files = [f for f in tree.under(folder) if not NOT_A_MIGRATION.search(f[len(folder) :])]
         if files:
+            # in number order, not text order: writefreely's v15.go is newer than v9.go
+            names = sorted(
+                {_migration_name(f) for f in files},
+                key=lambda n: [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", n)],
+            )
+            numbered = [n for n in names if re.match(r"v?\d+([_.-]|/|$)", n, re.IGNORECASE)]
+            # alembic's revision ids (`3f2a1b_add_user.py`) say nothing of which came last
+            newest = f"; newest {numbered[-1]}" if len(numbered) * 2 > len(names) else ""
             k.fact(
                 "layout/migrations",
                 f"Migrations in {folder}/",
-                f"Database migrations live in {folder}/ ({plural(len(files), 'file')}; "
-                f"newest {files[-1].rsplit('/', 1)[-1]}).",
+                f"Database migrations live in {folder}/ ({plural(len(names), 'migration')}{newest}).",
                 tags=("database",),
             )
             return

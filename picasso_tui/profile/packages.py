@@ -143,12 +143,49 @@ def _translation_folders(tree: Tree) -> frozenset[str]:
     )
 
 
+LICENCE_FILE = re.compile(r"(LICEN[CS]E|COPYING)(\.\w+)?", re.IGNORECASE)
+MANIFEST_FILES = frozenset({
+    "package.json", "setup.py", "pyproject.toml", "Cargo.toml", "go.mod", "composer.json", "pom.xml", "build.gradle",
+    "build.gradle.kts", "Gemfile", "CMakeLists.txt", "Makefile", "meson.build", "BUILD", "BUILD.bazel",
+})  # fmt: skip
+
+
+def _copied_libraries(tree: Tree) -> frozenset[str]:
+    """Folders inside the code that carry a licence of their own and no manifest: another project's code copied
+    in by hand (jc's jc/parsers/asn1crypto/ with asn1crypto's LICENSE), not one of the project's packages, which
+    each bring a manifest with their licence."""
+    names: dict[str, set[str]] = {}
+    for f in tree.files:
+        folder, _, name = f.rpartition("/")
+        if folder.count("/") >= 1:
+            names.setdefault(folder, set()).add(name)
+    return frozenset(
+        folder
+        for folder, files in names.items()
+        if any(LICENCE_FILE.fullmatch(n) for n in files)
+        and not files & MANIFEST_FILES
+        and not any(n.endswith(".gemspec") for n in files)
+    )
+
+
+def _unlinted_folders(tree: Tree) -> set[str]:
+    """Folders the project's PHP_CodeSniffer config leaves out (wp-rocket's `/inc/Dependencies/*`, `/inc/vendors/*`
+    and `/inc/deprecated/*`): prefixed copies of libraries and old code, not the code it keeps to its standard."""
+    folders: set[str] = set()
+    for config in ("phpcs.xml", "phpcs.xml.dist", ".phpcs.xml", ".phpcs.xml.dist"):
+        for pattern in re.findall(r"<exclude-pattern>\s*([^<]+?)\s*</exclude-pattern>", tree.read(config) or ""):
+            folder = pattern.strip("/").removesuffix("/*").removesuffix("/**")
+            if re.fullmatch(r"[\w.-]+(/[\w.-]+)*", folder) and tree.under(folder):
+                folders.add(folder)
+    return folders
+
+
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
     translations = _translation_folders(tree)
     programs = _ctest_programs(tree)
-    measuring = benchmark_folders(tree)
+    measuring = benchmark_folders(tree) | _copied_libraries(tree) | _unlinted_folders(tree)
     candidates = [
         f
         for f in tree.own

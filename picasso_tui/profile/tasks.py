@@ -10,6 +10,7 @@ from fnmatch import fnmatch
 
 import tomli
 
+from picasso_tui.profile.docs_moved import moved_away
 from picasso_tui.profile.ecosystems.common import (
     SHELL_SHEBANG,
     gem_text,
@@ -877,7 +878,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     for conf in tree.named("conf.py")[:3]:
         folder = conf.rsplit("/", 1)[0] if "/" in conf else ""
         top = folder.split("/")[0] if folder else ""
-        if top not in ("docs", "doc", "documentation"):
+        if top not in ("docs", "doc", "documentation") or moved_away(tree, conf):
             continue
         # read from disk: a tracked docs/Makefile is often matched by a .gitignore `Makefile` line (autotools)
         makefile = tree.read(f"{top}/Makefile") or read_bounded(tree.root / top / "Makefile") or ""
@@ -908,6 +909,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             f
             for f in tree.named("mkdocs.yml", "mkdocs.yaml")
             if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f) and not is_vendored(f)  # openal-soft's fmt-11.2.0/
+            and not moved_away(tree, f)
         ),
         key=lambda f: f.count("/"),
     )[:1]:
@@ -923,7 +925,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
     books = sorted((f for f in tree.named("book.toml") if f.count("/") <= 2), key=lambda f: (f.count("/"), f))
     # just's book/en/src is written by its generate-book step and ignored by git: mdbook alone finds no chapters
-    books = [b for b in books if tree.under(_book_source(tree, b))]
+    books = [b for b in books if tree.under(_book_source(tree, b)) and not moved_away(tree, b)]
     if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)

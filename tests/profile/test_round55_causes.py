@@ -1,0 +1,128 @@
+"""Causes found in the fifty-fifth round: a placeholder, a test or a squashed-away migration named as the newest
+(firefly-iii's .gitkeep, navidrome's *_test.go, weg-li's db/migrate/old/), dated migrations in sub-folders ordered
+by folder (twill), another project's code copied in presented as the main source's largest modules (jc's
+asn1crypto with its own LICENSE, wp-rocket's folders its phpcs.xml leaves out), and docs folders whose front page
+says the docs moved away given as how to build the docs (tinygo's Sphinx stub, leptos' book)."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+RAILS = {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "app/models/user.rb": "class User; end\n",
+    "db/migrate/20240101000000_create_users.rb": "class CreateUsers; end\n",
+    "db/migrate/20250302000000_add_name.rb": "class AddName; end\n",
+}
+GO = {"go.mod": "module example.com/app\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"}
+
+
+def test_the_newest_migration_is_never_a_placeholder_a_test_or_a_squashed_one(make_project):
+    files = RAILS | {
+        "db/migrate/.gitkeep": "",
+        "db/migrate/old/20990101000000_squashed.rb": "class Squashed; end\n",
+        "db/migrate/zz_migration_test.rb": "# checks the last migration\n",
+    }
+    said = bodies(make_project, files, "weg")["layout/migrations"]
+    assert "(2 migrations; newest 20250302000000_add_name.rb)" in said, said
+
+
+def test_dated_migrations_in_sub_folders_are_one_sequence(make_project):
+    files = {
+        "composer.json": '{"name": "t/twill"}\n',
+        "src/Twill.php": "<?php class Twill {}\n",
+        "migrations/default/2023_03_24_125122_add_id_to_related.php": "<?php\n",
+        "migrations/optional/2020_02_09_000014_create_oauth_table.php": "<?php\n",
+    }
+    said = bodies(make_project, files, "twill")["layout/migrations"]
+    assert "newest 2023_03_24_125122_add_id_to_related.php" in said, said
+
+
+def test_prisma_migrations_are_named_by_their_folder(make_project):
+    files = {
+        "package.json": '{"name": "app"}\n',
+        "src/index.ts": "export const a = 1;\n",
+        "prisma/migrations/20230101000000_init/migration.sql": "CREATE TABLE a();\n",
+        "prisma/migrations/20240505000000_add_users/migration.sql": "CREATE TABLE u();\n",
+        "prisma/migrations/migration_lock.toml": 'provider = "postgresql"\n',
+    }
+    said = bodies(make_project, files, "site")["layout/migrations"]
+    assert "(2 migrations; newest 20240505000000_add_users/)" in said, said
+
+
+def test_revision_ids_give_no_newest_migration(make_project):
+    files = {
+        "pyproject.toml": '[project]\nname = "svc"\n',
+        "svc/__init__.py": "x = 1\n",
+        "alembic/versions/3f2a1b_add_user.py": "revision = '3f2a1b'\n",
+        "alembic/versions/a81c0d_add_group.py": "revision = 'a81c0d'\n",
+    }
+    said = bodies(make_project, files, "svc")["layout/migrations"]
+    assert said == "Database migrations live in alembic/versions/ (2 migrations).", said
+
+
+def test_code_copied_in_with_its_own_licence_is_not_the_main_source(make_project):
+    files = {
+        "setup.py": "from setuptools import setup\nsetup(name='jc')\n",
+        "jc/__init__.py": "x = 1\n",
+        "jc/cli.py": "def main():\n    return 1\n" * 20,
+        "jc/parsers/ls.py": "def parse():\n    return []\n" * 10,
+        "jc/parsers/asn1crypto/LICENSE": "Copyright (c) 2015 Will Bond\n",
+        "jc/parsers/asn1crypto/core.py": "class Asn1Value:\n    pass\n" * 400,
+    }
+    said = bodies(make_project, files, "jc")["layout/source"]
+    assert "cli.py" in said and "asn1crypto" not in said, said
+
+
+def test_a_package_with_its_licence_and_its_manifest_is_still_the_projects(make_project):
+    files = {
+        "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}\n',
+        "packages/core/package.json": '{"name": "core"}\n',
+        "packages/core/LICENSE": "MIT\n",
+        "packages/core/index.js": "export const core = 1;\n" * 200,
+        "packages/cli/package.json": '{"name": "cli"}\n',
+        "packages/cli/index.js": "export const cli = 1;\n",
+    }
+    assert "core/index.js" in bodies(make_project, files, "mono")["layout/source"]
+
+
+def test_folders_phpcs_leaves_out_are_not_the_main_source(make_project):
+    phpcs = (
+        '<?xml version="1.0"?>\n<ruleset name="Plugin">\n\t<exclude-pattern>/inc/Dependencies/*</exclude-pattern>\n'
+        '\t<exclude-pattern>/inc/vendors/*</exclude-pattern>\n\t<rule ref="WordPress"/>\n</ruleset>\n'
+    )
+    files = {
+        "composer.json": '{"name": "t/plugin"}\n',
+        "phpcs.xml": phpcs,
+        "inc/Engine/Admin/Page.php": "<?php class Page {}\n" * 50,
+        "inc/functions/files.php": "<?php function f() {}\n" * 30,
+        "inc/Dependencies/BerlinDB/Query.php": "<?php class Query {}\n" * 900,
+        "inc/vendors/classes/class-mobile-detect.php": "<?php class Detect {}\n" * 800,
+    }
+    said = bodies(make_project, files, "plugin")["layout/source"]
+    assert "Engine/Admin/Page.php" in said and "BerlinDB" not in said and "mobile-detect" not in said, said
+
+
+def test_a_docs_folder_that_says_the_site_moved_is_not_how_the_docs_are_built(make_project):
+    index = ".. TinyGo documentation master file\n\nThe TinyGo site has moved!\n=====\n\nSee https://tinygo.org.\n"
+    files = GO | {"docs/conf.py": "project = 'TinyGo'\n", "docs/index.rst": index}
+    said = bodies(make_project, files, "tinygo")
+    assert "sphinx-build" not in said.get("workflow/docs", ""), said.get("workflow/docs")
+    assert "Sphinx" not in said.get("layout/folders", ""), said.get("layout/folders")
+    kept = bodies(make_project, GO | {"docs/conf.py": "project = 'T'\n", "docs/index.rst": "Welcome to T.\n"}, "t2")
+    assert "`sphinx-build docs docs/_build/html`" in kept["workflow/docs"]
+
+
+def test_a_book_whose_source_moved_away_or_is_not_written_yet_is_not_built(make_project):
+    files = {
+        "Cargo.toml": '[package]\nname = "leptos"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        "docs/book/book.toml": "[book]\ntitle = 'Leptos'\n",
+        "docs/book/src/SUMMARY.md": "- [Intro](./intro.md)\n",
+        "docs/book/README.md": "The source code for the book has moved to https://github.com/leptos-rs/book.\n",
+        "docs/book_ru/book.toml": "[book]\ntitle = 'Leptos'\n",
+        "docs/book_ru/src/SUMMARY.md": "- [Intro](./intro.md)\n",
+        "docs/book_ru/README.md": "> Translation underway, book will be available soon\n",
+    }
+    said = bodies(make_project, files, "leptos")
+    assert "mdbook" not in said.get("workflow/docs", ""), said.get("workflow/docs")
