@@ -908,7 +908,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         (
             f
             for f in tree.named("mkdocs.yml", "mkdocs.yaml")
-            if f.count("/") <= 2 and not EXAMPLE_FOLDER.match(f) and not is_vendored(f)  # openal-soft's fmt-11.2.0/
+            if f.count("/") <= 2
+            and not EXAMPLE_FOLDER.match(f)
+            and not is_vendored(f)  # openal-soft's fmt-11.2.0/
             and not moved_away(tree, f)
         ),
         key=lambda f: f.count("/"),
