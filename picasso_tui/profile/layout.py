@@ -510,7 +510,7 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
                 config = rel if not name.startswith(".") else "/".join(parts[: parts.index(name) + 1])
                 found.append((rel.count("/"), rank, rel, tool, config))
                 break
-    found = [f for f in found if not moved_away(tree, f[4])]
+    found = [f for f in found if not moved_away(tree, f[4]) and not (f[3] == "Doxygen" and _idle_doxyfile(tree, f[2]))]
     if not found:
         return None
     # at one depth the tools' order decides: Criterion's doc/conf.py (Sphinx with breathe) over the doc/Doxyfile
@@ -524,6 +524,29 @@ def _docs_tool(tree: Tree) -> tuple[str, str] | None:
     if tool == "YARD" and not _yard_used(tree):
         return ("RDoc", ".document" if tree.has(".document") else "Rakefile") if _rdoc_used(tree) else None
     return tool, config
+
+
+def _idle_doxyfile(tree: Tree, doxyfile: str) -> bool:
+    """A Doxyfile no other tracked text names (herbstluftwm's and Multiverse-Core's are named only by .gitignore's
+    output line): nothing builds from it, the docs are made another way."""
+    name = doxyfile.rsplit("/", 1)[-1]
+    for rel in tree.files:
+        if rel == doxyfile or rel.count("/") > 2 or tree.sizes[rel] > 200_000:
+            continue
+        if rel.rsplit("/", 1)[-1] in BUILD_NAMES or rel.startswith(".github/workflows/") or rel.endswith(DRIVERS):
+            text = tree.read(rel) or ""
+            if re.search(rf"\bdoxygen\b|{re.escape(name)}", text, re.IGNORECASE):
+                return False
+    return True
+
+
+BUILD_NAMES = frozenset({
+    "CMakeLists.txt", "Makefile", "Makefile.am", "GNUmakefile", "meson.build", "configure.ac", "justfile", "Justfile",
+    "Taskfile.yml", "package.json", "Rakefile", "build.gradle", "build.gradle.kts", "pom.xml", "tox.ini", "noxfile.py",
+    ".gitlab-ci.yml", ".travis.yml", "appveyor.yml", "Jenkinsfile", "Doxyfile.in", "conf.py",
+})  # fmt: skip
+DRIVERS = (".sh", ".cmake", ".mk", ".py", ".yml", ".yaml")
+"""Files that could run doxygen: build files, CI configs and scripts."""
 
 
 def _yard_used(tree: Tree) -> bool:

@@ -126,3 +126,60 @@ def test_a_book_whose_source_moved_away_or_is_not_written_yet_is_not_built(make_
     }
     said = bodies(make_project, files, "leptos")
     assert "mdbook" not in said.get("workflow/docs", ""), said.get("workflow/docs")
+
+
+def test_one_unittest_file_of_a_test_folder_that_is_no_package_runs_through_discovery(make_project):
+    case = "import unittest\n\nfrom config import tape\n\n\nclass ClientTests(unittest.TestCase):\n    def test_a(self):\n        pass\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "tweepy"\ndependencies = ["requests"]\n',
+        "tweepy/__init__.py": "x = 1\n",
+        "tests/config.py": "tape = None\n",
+        "tests/test_client.py": case,
+    }
+    said = bodies(make_project, files, "tweepy")["workflow/test-one"]
+    assert "`python -m unittest discover tests -p test_client.py`" in said, said
+
+
+def test_one_rails_test_is_shown_on_a_real_unit_test_file(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+        "config/application.rb": "require 'rails/all'\nmodule App; class Application < Rails::Application; end; end\n",
+        "bin/rails": "#!/usr/bin/env ruby\n",
+        "app/models/issue.rb": "class Issue; end\n",
+        "test/system/issues_test.rb": "class IssuesSystemTest; end\n",
+        "test/unit/issue_test.rb": "class IssueTest < ActiveSupport::TestCase\n  def test_create; end\nend\n",
+    }
+    said = bodies(make_project, files, "redmine")["workflow/test-one"]
+    assert "`bin/rails test test/unit/issue_test.rb:<line>`" in said, said
+
+
+def test_one_test_of_an_android_app_names_the_default_flavours_unit_test_task(make_project):
+    app = (
+        'plugins {\n    id("com.android.application")\n    kotlin("android")\n}\n\nandroid {\n'
+        '    flavorDimensions += listOf("flavor")\n    productFlavors {\n        create("amazon") {\n'
+        '            applicationId = "com.example.amazon"\n        }\n        create("pure") {\n'
+        "            isDefault = true\n        }\n    }\n}\n"
+    )
+    files = {
+        "settings.gradle.kts": 'rootProject.name = "guide"\ninclude(":app")\n',
+        "build.gradle.kts": 'plugins {\n    id("com.android.application") version "8.5.0" apply false\n}\n',
+        "gradlew": "#!/bin/sh\n",
+        "app/build.gradle.kts": app,
+        "app/src/main/java/com/example/Main.kt": "package com.example\n\nclass Main\n",
+        "app/src/test/java/com/example/TextToolsTest.kt": "package com.example\n\nclass TextToolsTest {\n    @Test fun a() {}\n}\n",
+    }
+    said = bodies(make_project, files, "guide")["workflow/test-one"]
+    assert "`./gradlew :app:testPureDebugUnitTest --tests" in said, said
+
+
+def test_a_doxyfile_nothing_runs_is_not_how_the_docs_are_built(make_project):
+    files = {
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(wm CXX)\nadd_executable(wm src/main.cpp)\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+        "Doxyfile": "PROJECT_NAME = wm\nINPUT =\n",
+        ".gitignore": "build/\nDoxyfile.html/\n",
+        "doc/README.md": "# Manual\n\nThe manual pages are written in asciidoc.\n",
+    }
+    assert "Doxygen" not in bodies(make_project, files, "wm").get("layout/folders", "")
+    built = files | {"CMakeLists.txt": files["CMakeLists.txt"] + "find_package(Doxygen)\ndoxygen_add_docs(docs src)\n"}
+    assert "Documentation is built with Doxygen" in bodies(make_project, built, "wm2")["layout/folders"]

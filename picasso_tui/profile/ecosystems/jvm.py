@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, included_modules, maven_modules
+from picasso_tui.profile.ecosystems.android_tests import unit_test_task
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.example_tests import jvm_test_class
 from picasso_tui.profile.ecosystems.gradle_tasks import application_run
@@ -472,6 +473,8 @@ def _commands(
             re.match(rf"{re.escape(home)}src/(jvmTest|commonTest)/", f) for f in tree.files
         ):
             test = "test"  # kotlin-inject's compiler tests are a plain JVM module of a multiplatform build
+        if test == "test" and modules and (variant := unit_test_task(tree, modules[0])):
+            test = variant  # SeriesGuide's :app:test aggregates every variant and takes no --tests
         task = gradle_task(tree, modules[0], test) if modules else test
         # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
         named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"

@@ -560,6 +560,12 @@ def _tests(k: Knowledge, p: _Project) -> None:
         cases = [f for f in test_files[:30] if re.search(r"^class \w+\(.*TestCase\)", tree.read(f) or "", re.M)]
         if cases and (module := _dotted(tree, "", cases[0])):  # jc's tests/test_acpi.py: `tests.test_acpi`
             k.command("test-one", f"{run}python -m unittest {module}", cases[0], 70, "a dotted module, class or test")
+        elif cases and "/" in cases[0]:
+            # tweepy's tests/ is no package (its tests import the sibling `config`): discovery from that folder
+            # puts it on the path, and -p picks the one file
+            folder, _, name = cases[0].rpartition("/")
+            k.command("test-one", f"{run}python -m unittest discover {folder} -p {name}", cases[0], 70,
+                      "-k <name> picks tests by name")  # fmt: skip
     elif test_files and any(re.search(r"^def test_", tree.read(f) or "", re.M) for f in test_files[:30]):
         # parse's tests are plain functions: unittest finds none of them, pytest collects them
         k.command("test", f"{run}pytest", "test_*.py files", 70, "plain test functions, which pytest collects")

@@ -274,7 +274,14 @@ def _commands(
         )
     elif rails:
         k.command("test", f"{bin_rails} test", "config/application.rb", 55)
-        k.command("test-one", f"{bin_rails} test test/<file>_test.rb:<line>", "config/application.rb", 55)
+        # a real file, so the command runs as it stands: a model's or unit test before the slow system tests
+        units = sorted(
+            (f for f in tree.under("test") if f.endswith("_test.rb") and not re.search(r"/(system|fixtures)/", f)),
+            key=lambda f: (not re.match(r"test/(models|unit)/", f), f.count("/"), f),
+        )
+        one = f"{units[0]}:<line>" if units else "test/<file>_test.rb:<line>"
+        k.command("test-one", f"{bin_rails} test {one}", "config/application.rb", 55,
+                  "without :<line>, the whole file" if units else "")  # fmt: skip
     # gli's TestTasks are `test:unit` and `test:integration`: with no `test` task, `rake test` runs nothing
     # stimulus_reflex's `task test: [:test_javascript, :test_ruby]` names it as a hash key
     elif re.search(r"^\s*task\s*\(?\s*([:'\"]test\b(?!:)|test:\s)", _rake_tasks(tree), re.M) or any(
