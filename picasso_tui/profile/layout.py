@@ -315,6 +315,8 @@ def _readme(tree: Tree, k: Knowledge) -> None:
 
 
 PROSE = (".md", ".markdown", ".rst", ".txt", ".adoc")
+MAN_PAGE = re.compile(r"\.[1-8]$")
+"""editorconfig-checker's docs/editorconfig-checker.1: a manual page, the one text among its images."""
 REQUIREMENTS = re.compile(r"(^|/)requirements?([-_/][^/]*)?\.txt$|^requirements?/", re.IGNORECASE)
 """pip's requirement files are .txt, not documentation (more-itertools' requirements/development.txt)."""
 MANIFESTS = ("package.json", "Cargo.toml", "pyproject.toml", "go.mod", "composer.json", "pom.xml", "build.gradle")
@@ -403,11 +405,25 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             described.append(f"{folder}/ (a vendored copy of another project, {plural(said, 'file')})")
             continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)
-        if folder == ".github" and not tree.under(".github/workflows"):
-            what = "GitHub settings and templates"  # zrepl's .github/ holds FUNDING.yml and dependabot.yml: no CI
+        if folder == ".github":
+            # herbstluftwm's .github/ holds two workflows and no issue or pull request template
+            templates = any("template" in f.lower() for f in tree.under(".github"))
+            workflows = bool(tree.under(".github/workflows"))
+            what = {
+                (True, True): "GitHub workflows and templates",
+                (True, False): "GitHub workflows",
+                (False, True): "GitHub settings and templates",  # zrepl's FUNDING.yml and dependabot.yml: no CI
+                (False, False): "GitHub settings",
+            }[workflows, templates]
         if not what and re.match(r"tests?[-_]?(scripts|files|cases|suites?)$", folder.lower()):
             what = "tests and their data"  # devbox's testscripts/, editorconfig-checker's testfiles/: no documentation
-        if binaries[folder] * 2 > n and not langs.get(folder):  # qs' logos/, jcommander's lib/ of old jars: no
+        # glance's docs/ is 86 screenshots beside configuration.md: the pages make it documentation
+        # (a README of its own says what the images are, it is no page: qs' logos/README.md)
+        documents = sum(
+            bool(MAN_PAGE.search(f) or (f.lower().endswith(PROSE) and not re.search(r"(^|/)readme", f, re.I)))
+            for f in tree.under(folder)
+        )
+        if binaries[folder] * 2 > n and not langs.get(folder) and not documents:  # qs' logos/, jcommander's lib/: no
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))
             what = "binary files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
@@ -587,7 +603,11 @@ NOT_A_DESCRIPTION = re.compile(
     r"^last (modified|updated|changed)\b|"  # jsch's examples/README: "Last modified: Wed Oct 16 13:53:12 UTC 2002"
     r"^[\w.-]+ by [A-Z][a-z]+ [A-Z]|"  # nginx's contrib/README: "geo2nginx.pl by Andrei Nigmatulin"
     r"^(sudo|\$) |"  # pm2's test/README line `sudo update-rc.d -f pm2-init.sh remove`: a command
-    r"^(?-i:[a-z][\w.-]*) -{1,2}\w",  # nginx's misc/README: "make -f misc/GNUmakefile release"
+    r"^(?-i:[a-z][\w.-]*) -{1,2}\w|"  # nginx's misc/README: "make -f misc/GNUmakefile release"
+    r"\(c\)|©|^copyright\b|"  # miniupnp's "MiniUPnP project (c) 2005-2024 Thomas Bernard": a notice
+    r"^\w+( \w+)?: \S+ \w+( \w+)*: |"  # miniupnp's "Project: miniupnp Project web page: http://…": a header
+    r"^ignore this\b|^see\b|"  # etherpad's src/README "Ignore this file and see …": a pointer elsewhere
+    r"^this template provides\b",  # create-vite's README left in etherpad's admin/: the template's, not the folder's
     re.IGNORECASE,
 )
 """A README's first line that says nothing of what its folder is for."""
@@ -600,10 +620,14 @@ def first_sentence(text: str, limit: int = 100) -> str:
     text = re.sub(r"\A---\s*\n.*?\n---\s*(\n|\Z)", "", text, flags=re.DOTALL)
     # swupdate's doc/README opens with `# SPDX-License-Identifier: GPL-2.0-only` between bare `#` lines: a header
     text = re.sub(r"(?m)^[ \t]*(#|//|\*|<!--)?[ \t]*(SPDX-[\w-]+:.*)?[ \t]*$", "", text)
+    # crate-python's examples/README.rst frames its title in rows of `#`: adornment, not text
+    text = re.sub(r"(?m)^[ \t]*([#*~^+])\1{3,}[ \t]*$", "", text)
     for kind, block in _blocks(text):
         unlinked = re.sub(r"!?\[[^\]]*\](\([^)]*\)|\[[^\]]*\])|<[^>]+>|[|·•,]", " ", block)
         if len(unlinked.split()) < 2:
             continue  # a line of links or badges says nothing about the folder
+        if sum(c.isalpha() for c in block) * 2 < sum(not c.isspace() for c in block):
+            continue  # herbstluftwm's python/README opens with its name in ASCII art
         if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
             sentence = _sentences(_plain(block))[0]  # ddev's perf/README: "… script (e.g. used for …)." whole
             if re.search(
@@ -614,7 +638,7 @@ def first_sentence(text: str, limit: int = 100) -> str:
                 continue  # vite_ruby's package READMEs open with link definitions ("vite_rails: https://…"): markup
             if NOT_A_DESCRIPTION.search(sentence):
                 return ""  # what follows such a line is seldom the folder's description either (pm2's log lines)
-            if re.search(r"(\b(invoke|run|use|type|execute|call)|:)$", sentence, re.IGNORECASE):
+            if re.search(r"(\b(invoke|run|use|using|with|via|type|execute|call)|:)$", sentence, re.IGNORECASE):
                 return ""  # jansson's doc/README: "To build the documentation, invoke" and then its command
             if len(sentence) <= limit:
                 return sentence

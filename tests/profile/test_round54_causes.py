@@ -341,7 +341,7 @@ def test_a_github_folder_without_workflows_and_a_test_files_folder_are_named_for
     files = {**GO_FILES, ".github/FUNDING.yml": "github: [me]\n", ".github/dependabot.yml": "version: 2\n",
              **{f"testfiles/case{i}.md": "# a case\n\nSome text.\n" for i in range(3)}}  # fmt: skip
     folders = bodies(make_project, files)["layout/folders"]
-    assert ".github/ (GitHub settings and templates, 2 files)" in folders, folders
+    assert ".github/ (GitHub settings, 2 files)" in folders, folders
     assert "testfiles/ (tests and their data, 3 files)" in folders, folders
 
 

@@ -183,3 +183,29 @@ def test_a_doxyfile_nothing_runs_is_not_how_the_docs_are_built(make_project):
     assert "Doxygen" not in bodies(make_project, files, "wm").get("layout/folders", "")
     built = files | {"CMakeLists.txt": files["CMakeLists.txt"] + "find_package(Doxygen)\ndoxygen_add_docs(docs src)\n"}
     assert "Documentation is built with Doxygen" in bodies(make_project, built, "wm2")["layout/folders"]
+
+
+def test_a_docs_folder_of_screenshots_beside_its_pages_is_documentation(make_project):
+    files = GO | {"docs/configuration.md": "# Configuration\n\nEvery option.\n", "docs/extensions.md": "# Ext\n"}
+    files |= {f"docs/images/widget-{i}.png": b"\x89PNG\r\n\x1a\n\x00\x00" for i in range(8)}
+    folders = bodies(make_project, files, "glance")["layout/folders"]
+    assert "docs/ (documentation, 10 files)" in folders, folders
+
+
+def test_folder_readmes_that_are_no_description_are_not_quoted(make_project):
+    files = GO | {
+        "examples/README.rst": "#####\nCrateDB driver examples\n#####\n\nSee the example project README.\n",
+        "scripts/README": " _ _ _\n| |_ _ _ _| |\n|_| |_ / _|\n\nthis dir contains scripts which talk to the wm.\n",
+        "scripts/a.sh": "#!/bin/sh\necho a\n",
+        "miniupnpd/README": "MiniUPnP project (c) 2006-2024 Thomas Bernard\n",
+        "miniupnpd/a.c": "int a;\n",
+        "flatbuffers/README.md": "Compile using\n\n```\nflatc --kotlin schema.fbs\n```\n",
+        "flatbuffers/schema.fbs": "table A {}\n",
+        "admin/README.md": "# React + Vite\n\nThis template provides a minimal setup to get React working in Vite.\n",
+        "admin/main.go": "package admin\n",
+        ".github/workflows/ci.yml": "on: [push]\njobs: {}\n",
+    }
+    folders = bodies(make_project, files, "wm")["layout/folders"]
+    assert "2 files, README: this dir contains scripts which talk to the wm.)" in folders, folders
+    assert "(c)" not in folders and "Compile using" not in folders and "template provides" not in folders, folders
+    assert "#####" not in folders and ".github/ (GitHub workflows, 1 file)" in folders, folders
