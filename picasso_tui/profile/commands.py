@@ -27,9 +27,9 @@ from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
 # pelican's docs/contribute.rst; glfw's docs/compile.md: how to compile the library, the packages it needs first
-ROOT_GUIDE_STEMS = ("testing",)
-"""A guide only at the root (python-qrcode's TESTING.rst): a docs/testing.rst is most often the users' own guide to
-testing with the library (flask's)."""
+ROOT_GUIDE_STEMS = ("testing", "develop", "developers")
+"""A guide only at the root (python-qrcode's TESTING.rst, crate-python's DEVELOP.rst "developer guide"): a
+docs/testing.rst is most often the users' own guide to testing with the library (flask's)."""
 GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
 TOOLS = re.compile(
     r"^(make|just|task|invoke|inv|pixi|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"

@@ -209,3 +209,52 @@ def test_folder_readmes_that_are_no_description_are_not_quoted(make_project):
     assert "2 files, README: this dir contains scripts which talk to the wm.)" in folders, folders
     assert "(c)" not in folders and "Compile using" not in folders and "template provides" not in folders, folders
     assert "#####" not in folders and ".github/ (GitHub workflows, 1 file)" in folders, folders
+
+
+def test_a_composer_metapackage_beside_a_go_module_is_no_php_project(make_project):
+    meta = '{"name": "spiral/roadrunner", "type": "metapackage", "require": {"spiral/roadrunner-cli": "^2.5"}}\n'
+    files = GO | {"composer.json": meta, "tests/php_test_files/worker.php": "<?php echo 1;\n"}
+    said = bodies(make_project, files, "roadrunner")
+    assert "php/packaging" not in said and "composer install" not in said.get("workflow/install", ""), said
+
+
+def test_a_python_binding_in_a_c_library_folder_is_no_python_project(make_project):
+    files = {f"miniupnpc/src/f{i}.c": "int f;\n" for i in range(12)} | {
+        "miniupnpc/setup.py": "from setuptools import setup\nsetup(name='miniupnpc')\n",
+        "miniupnpc/Makefile": "all:\n\tcc -c src/*.c\n",
+        "miniupnpc/miniupnpcmodule.py": "x = 1\n",
+        "README.md": "# MiniUPnP\n",
+    }
+    said = bodies(make_project, files, "miniupnp")
+    assert "python/packaging" not in said and "pip install" not in said.get("workflow/install", ""), said
+
+
+def test_a_root_develop_page_is_the_contributor_guide(make_project):
+    guide = (
+        "Developer guide\n===============\n\nSetup a virtualenv and install the package::\n\n"
+        "    python -m venv .venv\n    python -m pip install --group dev -e .\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "crate"\n\n[dependency-groups]\ndev = ["pytest"]\n',
+        "src/crate/__init__.py": "x = 1\n",
+        "DEVELOP.rst": guide,
+    }
+    said = bodies(make_project, files, "crate-python")["workflow/install"]
+    assert said.startswith("To install: `python -m pip install --group dev -e .` — from DEVELOP.rst"), said
+
+
+def test_an_android_library_applied_through_a_catalog_alias_is_known_by_its_android_block(make_project):
+    lib = (
+        "plugins {\n    alias(libs.plugins.library)\n    alias(libs.plugins.kotlin.android)\n}\n\n"
+        'android {\n    namespace = "com.github.appintro"\n    compileSdk = 34\n}\n'
+    )
+    files = {
+        "settings.gradle.kts": 'include(":appintro")\n',
+        "build.gradle.kts": "plugins {\n    alias(libs.plugins.library) apply false\n}\n",
+        "gradlew": "#!/bin/sh\n",
+        "appintro/build.gradle.kts": lib,
+        "appintro/src/main/java/com/github/appintro/AppIntro.kt": "package com.github.appintro\n\nclass AppIntro\n",
+        "appintro/src/test/java/com/github/appintro/LogHelperTest.kt": "package com.github.appintro\n\nclass LogHelperTest {\n    @Test fun a() {}\n}\n",
+    }
+    said = bodies(make_project, files, "AppIntro")["workflow/test-one"]
+    assert "`./gradlew :appintro:testDebugUnitTest --tests" in said, said

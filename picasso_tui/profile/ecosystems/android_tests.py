@@ -46,7 +46,9 @@ def unit_test_task(tree: Tree, module: str) -> str:
     rel = next((f"{module}/{n}".lstrip("/") for n in ("build.gradle.kts", "build.gradle")
                 if tree.has(f"{module}/{n}".lstrip("/"))), "")  # fmt: skip
     build = tree.read(rel) or "" if rel else ""
-    if not ANDROID_PLUGIN.search(build):
+    # AppIntro applies it through a catalog alias of its own naming (`alias(libs.plugins.library)`): its
+    # `android { compileSdk … }` block says the same
+    if not ANDROID_PLUGIN.search(build) and not re.search(r"^android\s*\{[^}]*\bcompileSdk", build, re.M):
         return ""
     flavours = _flavours(build)
     chosen = next((n for n, default in flavours if default), flavours[0][0] if flavours else "")

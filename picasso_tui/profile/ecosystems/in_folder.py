@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from picasso_tui.profile.findings import Command, Knowledge
-from picasso_tui.profile.walk import Tree, is_auxiliary
+from picasso_tui.profile.walk import CODE_FILE, Tree, is_auxiliary
 
 Investigate = Callable[[Tree], Knowledge]
 
@@ -49,9 +49,17 @@ def _rehome(found: Knowledge, folder: str, others: list[str]) -> Knowledge:
     return k
 
 
-def or_in_folder(investigate: Investigate) -> Investigate:
+def _minor(tree: Tree, folder: str, extensions: tuple[str, ...]) -> bool:
+    """The ecosystem's own files are under a quarter of the folder's code: miniupnp's miniupnpc/ is a C library
+    of 46 files whose setup.py builds a Python binding of five."""
+    code = [f for f in tree.under(folder) if CODE_FILE.search(f)]
+    return bool(extensions) and sum(f.endswith(extensions) for f in code) * 4 < len(code)
+
+
+def or_in_folder(investigate: Investigate, extensions: tuple[str, ...] = ()) -> Investigate:
     """``investigate`` at the root; when the root has no build at all and the ecosystem finds nothing there, in
-    the top-level folder that is the project: the one named like the repository, or the only one it finds."""
+    the top-level folder that is the project: the one named like the repository, or the only one it finds, when
+    the ecosystem's ``extensions`` are a fair share of that folder's code."""
 
     def run(tree: Tree) -> Knowledge:
         here = investigate(tree)
@@ -60,7 +68,7 @@ def or_in_folder(investigate: Investigate) -> Investigate:
         learned = {f: k for f in _folders(tree) if (k := investigate(subtree(tree, f))).findings or k.commands}
         named = [f for f in learned if f.lower() == tree.root.name.lower()]
         chosen = named[0] if named else next(iter(learned)) if len(learned) == 1 else None
-        if chosen is None:
+        if chosen is None or _minor(tree, chosen, extensions):
             return here
         return _rehome(learned[chosen], chosen, [f for f in learned if f != chosen])
 

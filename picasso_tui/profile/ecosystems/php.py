@@ -9,6 +9,7 @@ from typing import Any
 from picasso_tui.profile.ecosystems import php_format
 from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts, workflow_text
 from picasso_tui.profile.ecosystems.example_tests import phpunit_class
+from picasso_tui.profile.ecosystems.in_folder import ROOT_BUILDS
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.walk import Tree, is_vendored
 
@@ -40,6 +41,9 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("composer.json") or not any(f.endswith(".php") for f in tree.own):
         return k  # Chart.js keeps a composer.json for an old packagist entry and has no PHP code
     data = load_json(tree, "composer.json")
+    if data.get("type") == "metapackage" and any(ROOT_BUILDS.match(f) for f in tree.files if "/" not in f and
+                                                 f != "composer.json"):  # fmt: skip
+        return k  # roadrunner's composer.json only ships its Go server to PHP users: it holds no code to install
     deps = set(data.get("require") or {}) | set(data.get("require-dev") or {})
     kinds = classify(deps, LIBRARIES)
     laravel = tree.has("artisan")  # an app has its artisan at the root; collision only requires laravel/framework
