@@ -3,6 +3,7 @@ one folder (koin's projects/CLAUDE.md next to projects/settings.gradle.kts, with
 
 from __future__ import annotations
 
+from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.guide_text import AGENT_FILES
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -28,3 +29,24 @@ def agent_files(tree: Tree) -> list[str]:
     folder = build_folder(tree)
     inner = [f"{folder}/{f}" for f in AGENT_FILES if folder and "/" not in f and tree.has(f"{folder}/{f}")]
     return root + inner
+
+
+MAIN_AGENT_FILES = ("AGENTS.md", "CLAUDE.md")
+LEFT_BEHIND_DAYS = 180
+
+
+def _changed(tree: Tree, rel: str) -> int | None:
+    when = (git(tree.root, "log", "-1", "--format=%ct", "--", rel) or "").strip()
+    return int(when) if when.isdigit() else None
+
+
+def left_behind(tree: Tree, files: list[str]) -> set[str]:
+    """Other tools' agent files (.windsurfrules, .cursor/rules/*.mdc, copilot instructions) last changed half a
+    year or more before the AGENTS.md or CLAUDE.md beside them: vcspull rewrote AGENTS.md in August 2026 and left
+    its November 2025 .windsurfrules naming a tests/examples/ folder that is gone."""
+    mains = [t for f in files if f.rsplit("/", 1)[-1] in MAIN_AGENT_FILES and (t := _changed(tree, f))]
+    if not mains:
+        return set()
+    newest = max(mains)
+    others = [f for f in files if f.rsplit("/", 1)[-1] not in MAIN_AGENT_FILES]
+    return {f for f in others if (t := _changed(tree, f)) is not None and newest - t > LEFT_BEHIND_DAYS * 86_400}

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from picasso_tui.profile import changelog, guide_text
-from picasso_tui.profile.agent_files import agent_files
+from picasso_tui.profile.agent_files import agent_files, left_behind
 from picasso_tui.profile.commands import TOOLS, in_guide_folder
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.findings import Finding, Knowledge
@@ -582,7 +582,9 @@ def _agent_files(tree: Tree) -> list[Finding]:
     once, under the first, citing the others."""
     cursor = sorted(f for f in tree.under(".cursor/rules") if f.endswith((".mdc", ".md")))
     kept: list[tuple[Finding, list[tuple[str, str]], list[str]]] = []
-    for rel in [*agent_files(tree), *cursor]:
+    files = [*agent_files(tree), *cursor]
+    stale = left_behind(tree, files)
+    for rel in (f for f in files if f not in stale):
         rules = distil(tree.read(rel) or "") if tree.has(rel) else []
         if not rules or all(_points_elsewhere(tree, rule) for _, rule in rules):
             continue  # good_job's AGENTS.md: "Go read the technical notes in CONTRIBUTING.md", which is read

@@ -335,6 +335,9 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
         re.M,
     ):
         return True
+    # goss' `cp release/goss-linux-amd64 $(GOPATH)/bin/goss`, tc-lib-pdf's `cp -rf ./src/* "$(PATHINSTBIN)"`
+    if re.search(r"^\t\s*@?(cp|install|mv|ln)\b[^\n]*\$[({](GOPATH|GOBIN|HOME|\w*BIN\w*|\w*INST\w*)\b", body, re.M):
+        return True
     prefixed = re.search(r"^\s*(PREFIX|prefix|DESTDIR|INSTALL_\w*)\s*[:?+]?=", makefile, re.MULTILINE)
     return bool(re.search(r"PREFIX|DESTDIR|/usr/|INSTALL_|\$\(INSTALL", body)) or bool(prefixed)
 

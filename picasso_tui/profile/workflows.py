@@ -81,6 +81,13 @@ PACKAGING_JOB = re.compile(r"amalgamat|single[-_]?header|\bdist\b|bundle", re.IG
 step is no contributor's build, offered after the others."""
 
 
+GLOBAL_TOOL_INSTALL = re.compile(
+    r"^(sudo )?(uv tool install|pipx install|npm (i|install) (-g|--global)|cargo install (?!--path)|"
+    r"go install \S+@|gem install|brew install|cargo binstall)\b"
+)
+"""A tool installed for the user's machine, not the project's set-up."""
+
+
 def _guide(tree: Tree, k: Knowledge) -> None:
     found = commands.guide_commands(tree)
     for g in found:
@@ -96,7 +103,10 @@ def _guide(tree: Tree, k: Knowledge) -> None:
         base = min(plain, key=lambda i: len(found[i].command)) if plain else found.index(g)  # the shortest prefix
         words = min(len(g.command.split()), 9)  # fewest arguments first: the guide's plain command
         if g.role == "install":  # set-up steps follow one another: the first one comes first (pip before hooks)
-            k.command(g.role, g.command, g.source, GUIDE + found.index(g) / 100)
+            # globus-cli's guide opens with `uv tool install tox --with=tox-uv`: a tool for the user's machine,
+            # offered after the set-up of the project itself (its `make install`)
+            later = 10 if GLOBAL_TOOL_INSTALL.match(g.command) else 0
+            k.command(g.role, g.command, g.source, GUIDE + later + found.index(g) / 100)
             continue
         # preact's guide: "Pass package directories after `--` to build only selected packages, for example `npm
         # run build -- . hooks compat`": the script's own plain run, from package.json, comes first

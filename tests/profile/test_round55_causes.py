@@ -6,6 +6,7 @@ says the docs moved away given as how to build the docs (tinygo's Sphinx stub, l
 
 from __future__ import annotations
 
+from picasso_tui.profile.investigator import investigate
 from tests.profile.learned import bodies
 
 RAILS = {
@@ -258,3 +259,34 @@ def test_an_android_library_applied_through_a_catalog_alias_is_known_by_its_andr
     }
     said = bodies(make_project, files, "AppIntro")["workflow/test-one"]
     assert "`./gradlew :appintro:testDebugUnitTest --tests" in said, said
+
+
+def test_other_tools_agent_files_left_half_a_year_behind_agents_md_are_not_relayed(make_project, monkeypatch):
+    old_rules = "# Rules\n\n- Put examples in tests/examples/ and run them with `pytest tests/examples`.\n"
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2025-11-15T00:00:00")
+    repo = make_project({**GO, ".windsurfrules": old_rules, ".cursor/rules/dev-loop.mdc": old_rules}, "vcspull")
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2026-08-22T00:00:00")
+    agents = "# Agent guide\n\n- Run `go test ./...` before every commit.\n- Keep functions short.\n"
+    repo.write({"AGENTS.md": agents}).commit("rewrite the agent guide")
+    monkeypatch.delenv("GIT_COMMITTER_DATE")
+    keys = {f.key for f in investigate(repo.root)[1]}
+    assert "rules/AGENTS.md" in keys and "rules/.windsurfrules" not in keys, keys
+    assert not any(k.startswith("rules/.cursor") for k in keys), keys
+
+
+def test_an_install_target_that_copies_into_gopath_is_no_set_up(make_project):
+    makefile = "install: release/tool\n\tcp release/tool-linux-amd64 $(GOPATH)/bin/tool\n\ntest:\n\tgo test ./...\n"
+    said = bodies(make_project, GO | {"Makefile": makefile}, "goss")
+    assert "make install" not in said.get("workflow/install", ""), said.get("workflow/install")
+
+
+def test_a_tool_the_guide_installs_globally_comes_after_the_projects_own_set_up(make_project):
+    guide = "# Contributing\n\nInstall tox with `uv tool install tox --with=tox-uv`.\n\nThen run `make install`.\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "cli"\n',
+        "src/cli/__init__.py": "x = 1\n",
+        "Makefile": "install: .venv\n\n.venv:\n\tpython -m venv .venv\n\t.venv/bin/pip install -e .\n",
+        "CONTRIBUTING.md": guide,
+    }
+    said = bodies(make_project, files, "globus-cli")["workflow/install"]
+    assert said.startswith("To install: `make install`"), said
