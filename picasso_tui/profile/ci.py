@@ -35,6 +35,7 @@ from picasso_tui.profile.ci_steps import (
     runs_global_tool,
     without_ci_values,
 )
+from picasso_tui.profile.go_flags import goflags_tags, with_go_tags
 from picasso_tui.profile.guide_blocks import BUILD_STEP, configured_folder
 from picasso_tui.profile.walk import Tree
 
@@ -422,6 +423,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                         steps[at] = CiStep(rel, str(job_id), chain, may_fail)
                         configured = (built, here if moved else start, at)
                     elif command:
+                        command = with_go_tags(command, goflags_tags(step.get("env"), job.get("env"), data.get("env")))
                         in_folder = in_folder_command(here, command)
                         entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
                         # zlib-ng's MSAN job clones llvm-project and runs `cmake --build llvm-project/build`

@@ -365,7 +365,18 @@ def without_ci_values(line: str) -> str:
             if kept[-2:] == ["cmake", "--build"]:
                 return ""  # redis-plus-plus' `cmake --build ${{ steps.strings.outputs.build-output-dir }}`: no folder
             if re.fullmatch(r"[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
-                if len(kept) > 1 and ((name and kept[-1] == f"--{name}") or re.fullmatch(r"-[A-Za-z][\w-]+", kept[-1])):
+                quoted = token[0] in "\"'" and token[-1] == token[0] and len(token) > 1
+                # mercure's `--target-branch "$DEFAULT_BRANCH"`: a quoted variable named like the flag before it is
+                # that flag's value, and goes with it (`--locked "${MSRV_FEATURES}"`: a switch, then CI's flags)
+                variable = re.search(r"\$\{?(\w+)", token)
+                words = set(kept[-1].lstrip("-").lower().split("-"))
+                named = bool(variable and words & set(variable.group(1).lower().split("_")))
+                flag = re.fullmatch(r"--?[A-Za-z][\w-]+", kept[-1]) if named else None
+                if len(kept) > 1 and (
+                    (name and kept[-1] == f"--{name}")
+                    or re.fullmatch(r"-[A-Za-z][\w-]+", kept[-1])
+                    or (quoted and flag)
+                ):
                     # robin-map's `--gcov-tool ${{ matrix.config.gcov-tool }}`, editorconfig-core-c's PowerShell
                     # `-config ${{ matrix.build_configuration }}`: the option and its value go together (a `--flag`
                     # before a whole word of CI's extra flags is a switch of its own, and stays)

@@ -290,3 +290,19 @@ def test_a_tool_the_guide_installs_globally_comes_after_the_projects_own_set_up(
     }
     said = bodies(make_project, files, "globus-cli")["workflow/install"]
     assert said.startswith("To install: `make install`"), said
+
+
+def test_build_tags_ci_sets_in_goflags_are_written_into_the_go_commands(make_project):
+    ci = (
+        'on: [push]\nenv:\n  GOFLAGS: "-tags=deprecated_transport,nobadger"\njobs:\n  test:\n    runs-on: ubuntu-latest\n'
+        "    steps:\n      - uses: actions/checkout@v4\n      - run: go test -race ./...\n"
+        '      - run: ct lint --check-version-increment=false --target-branch "$DEFAULT_BRANCH"\n'
+    )
+    files = GO | {
+        "hub.go": "package main\n",
+        "hub_test.go": 'package main\n\nimport "testing"\n\nfunc TestNewHub(t *testing.T) {}\n',
+    }
+    said = bodies(make_project, files | {".github/workflows/ci.yml": ci}, "mercure")
+    assert "`go test -tags=deprecated_transport,nobadger -race ./...`" in said["ci"], said["ci"]
+    assert said["workflow/test"].startswith("To test: `go test -tags=deprecated_transport,nobadger -race ./...`")
+    assert "--target-branch" not in said["ci"], said["ci"]

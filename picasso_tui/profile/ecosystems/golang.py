@@ -16,6 +16,7 @@ import yaml
 from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
 from picasso_tui.profile.findings import PARTIAL_RUN, Knowledge, human_list
 from picasso_tui.profile.go_docs import declares_main
+from picasso_tui.profile.go_flags import with_go_tags, workflow_go_tags
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -253,6 +254,8 @@ def investigate(tree: Tree) -> Knowledge:
         k.command("install", "go mod download", root, 60, _elsewhere(tree, own).replace("`./...` stops", "it stops"))
     _benchmarks(k, tree)
     _fuzz_targets(k, tree)
+    if tags := workflow_go_tags(tree):  # mercure's CI sets GOFLAGS="-tags=…" for every job: so do its commands
+        k.commands = [replace(c, command=with_go_tags(c.command, tags)) for c in k.commands]
     if not tree.has("go.mod") and "/" in root:  # gocache's modules are lib/ and store/*: none at the root
         base = root.rsplit("/", 1)[0]
         k.commands = [
