@@ -704,7 +704,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 continue  # scssphp's "run the following command to rebuild all the tests": it rewrites them
             said = re.escape(command)
             disowned = (
-                rf"\b(does not|doesn't|do not|don't|never) use `{said}`|`{said}`[^.]*\bnot maintained|"
+                rf"\b(does not|doesn't|do not|don't|never) (use|need) `{said}`|`{said}`[^.]*\bnot maintained|"
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
                 # evcc's "Never state that `go build`, `go vet` … pass": a rule for the pull request's text
                 rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"

@@ -234,9 +234,13 @@ def completed_build(command: str) -> str:
 def inline_commands(text: str) -> list[tuple[str, str]]:
     """(command, sentence) for each backtick span in prose that reads as a command."""
     out = []
+    fenced = False
     for line in text.splitlines():
-        if line.lstrip().startswith(("#", "```", "$")):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
             continue
+        if fenced or line.lstrip().startswith(("#", "$")):
+            continue  # jj's ```json block: its comment "don't need `cargo check`" is the editor's setting, no prose
         # `pip install`ing is prose; reST's `pytest test selectors`_ is a link's text (coveragepy's guide), where
         # its `tox`_ names the tool the guide runs
         for found in re.finditer(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):

@@ -306,3 +306,30 @@ def test_build_tags_ci_sets_in_goflags_are_written_into_the_go_commands(make_pro
     assert "`go test -tags=deprecated_transport,nobadger -race ./...`" in said["ci"], said["ci"]
     assert said["workflow/test"].startswith("To test: `go test -tags=deprecated_transport,nobadger -race ./...`")
     assert "--target-branch" not in said["ci"], said["ci"]
+
+
+def test_a_pyproject_that_only_sets_up_docs_tools_beside_rust_is_no_python_project(make_project):
+    pyproject = (
+        '[project]\nname = "jj-docs"\nversion = "0.1.0"\ndependencies = []\n\n[dependency-groups]\ndev = ["mkdocs"]\n'
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "jj"\nversion = "0.1.0"\n',
+        "src/main.rs": "fn main() {}\n" * 20,
+        "pyproject.toml": pyproject,
+        "mkdocs.yml": "site_name: jj\n",
+    }
+    said = bodies(make_project, files, "jj")
+    assert "python/packaging" not in said and "python/stack" not in said, said.get("python/packaging")
+
+
+def test_backticks_in_a_config_block_and_a_command_one_does_not_need_are_no_commands(make_project):
+    guide = (
+        "# Contributing\n\nRun the tests with `cargo test`.\n\n## Editor\n\n```json\n{\n"
+        "  // If you are working on docs and don't need `cargo check`, uncomment\n}\n```\n\n"
+        "If you only edit docs you don't need `cargo build` either.\n"
+    )
+    files = {"Cargo.toml": '[package]\nname = "jj"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    said = bodies(make_project, files, "jj")
+    assert "cargo check" not in said.get("workflow/docs", "") and "cargo check" not in said.get("workflow/lint", "")
+    assert "cargo build`" not in said.get("workflow/build", "").split("—")[0] or "Cargo.toml" in said["workflow/build"]

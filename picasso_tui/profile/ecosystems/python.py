@@ -347,7 +347,6 @@ def _tools_only(tree: Tree, sources: list[str]) -> bool:
         # StyLua's pyproject.toml only lets pip fetch the released Rust binary (release-gitter): no package of its
         # own ([project] or Poetry) and no Python beside the scripts of .github/
         pyproject = load_toml(tree, "pyproject.toml")
-        declared = dig(pyproject, "project", "name") or dig(pyproject, "tool", "poetry", "name")
         code = [f for f in tree.own if f.endswith(".py") and not f.startswith((".github/", "scripts/", "tools/"))]
         # pgbouncer's `[tool.setuptools] packages = []`: a named distribution that ships no module, only the test
         # suite's tools as its dependencies
@@ -356,7 +355,8 @@ def _tools_only(tree: Tree, sources: list[str]) -> bool:
         )
         # chezmoi's pyproject.toml is "Private :: Do Not Upload": the website's MkDocs tooling beside a Go project
         private = "Private :: Do Not Upload" in (dig(pyproject, "project", "classifiers") or [])
-        return empty or (not declared and not code) or (private and not dig(pyproject, "build-system"))
+        # jj's pyproject.toml names `jj-docs` and holds MkDocs: named or not, no Python code means no Python package
+        return empty or not code or (private and not dig(pyproject, "build-system"))
     return not manifests and bool(found) and found[0][0] != "python"
 
 
