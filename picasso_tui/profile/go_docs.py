@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -35,6 +36,20 @@ def _readme_writer(makefile: str) -> tuple[str, str, str] | None:
     return (found.group(1), found.group(2), found.group(3)) if found else None
 
 
+def _a_program(tree: Tree) -> bool:
+    """A module that builds a program (imgproxy's cli/main.go, infracost's cmd/infracost/) and whose README never
+    sends readers to pkg.go.dev or godoc: its users run it, and its documentation is the program's own."""
+    readme = tree.first("README.md", "README", "README.rst", "readme.md")
+    if readme and re.search(r"pkg\.go\.dev|godoc", tree.read(readme) or "", re.IGNORECASE):
+        return False
+    mains = (
+        f for f in tree.files
+        if f.endswith(".go") and "/" in f and not f.endswith("_test.go") and not is_auxiliary(f)
+        and not re.match(r"(internal|tools?|scripts?|hack|test\w*)/", f)
+    )  # fmt: skip
+    return any(declares_main(tree.read(f) or "") for f in islice(mains, 200))
+
+
 def describe(tree: Tree, k: Knowledge) -> None:
     """The fact, for a root go.mod whose root package is a library (a `package main` at the root is a command,
     documented by its usage text instead)."""
@@ -42,6 +57,8 @@ def describe(tree: Tree, k: Knowledge) -> None:
     module = re.search(r"^module\s+\"?([^\s\"]+)", text, re.MULTILINE)
     code = [f for f in tree.files if "/" not in f and f.endswith(".go") and not f.endswith("_test.go")]
     if not module or not code or any(declares_main(tree.read(f) or "") for f in code[:20]):
+        return
+    if _a_program(tree):
         return
     path = module.group(1)
     commented = (f for f in code if PACKAGE_COMMENT.search(tree.read(f) or ""))

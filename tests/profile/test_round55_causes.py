@@ -333,3 +333,37 @@ def test_backticks_in_a_config_block_and_a_command_one_does_not_need_are_no_comm
     said = bodies(make_project, files, "jj")
     assert "cargo check" not in said.get("workflow/docs", "") and "cargo check" not in said.get("workflow/lint", "")
     assert "cargo build`" not in said.get("workflow/build", "").split("—")[0] or "Cargo.toml" in said["workflow/build"]
+
+
+def test_flavours_from_an_applied_gradle_script_name_the_unit_test_task(make_project):
+    flavours = (
+        'android {\n    flavorDimensions += ["market"]\n    productFlavors {\n        free {\n'
+        '            dimension "market"\n        }\n        play {\n            dimension "market"\n        }\n    }\n}\n'
+    )
+    app = (
+        "plugins {\n    id('com.android.application')\n}\napply from: \"../playFlavor.gradle\"\n\n"
+        "android {\n    compileSdk 34\n}\n"
+    )
+    files = {
+        "settings.gradle": "include ':app'\n",
+        "build.gradle": "plugins {\n    id 'com.android.application' version '8.5.0' apply false\n}\n",
+        "gradlew": "#!/bin/sh\n",
+        "playFlavor.gradle": flavours,
+        "app/build.gradle": app,
+        "app/src/main/java/de/pod/Main.java": "package de.pod;\n\nclass Main {}\n",
+        "app/src/test/java/de/pod/FeedTest.java": "package de.pod;\n\nclass FeedTest {\n    @Test void a() {}\n}\n",
+    }
+    said = bodies(make_project, files, "AntennaPod")["workflow/test-one"]
+    assert "`./gradlew :app:testFreeDebugUnitTest --tests" in said, said
+
+
+def test_a_go_program_without_a_godoc_pointer_gets_no_api_docs_memory(make_project):
+    files = {
+        "go.mod": "module github.com/imgproxy/imgproxy\n\ngo 1.22\n",
+        "server.go": "package imgproxy\n\n// Serve serves.\nfunc Serve() {}\n",
+        "cli/main.go": "package main\n\nfunc main() {}\n",
+        "README.md": "# imgproxy\n\nA fast image server. Docs at https://docs.imgproxy.net.\n",
+    }
+    assert "go/docs" not in bodies(make_project, files, "imgproxy")
+    library = files | {"README.md": "# imgproxy\n\n[![GoDoc](https://pkg.go.dev/badge)](https://pkg.go.dev/x)\n"}
+    assert "go/docs" in bodies(make_project, library, "imgproxy2")

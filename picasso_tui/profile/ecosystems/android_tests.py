@@ -3,6 +3,7 @@ task and takes no `--tests` filter; one variant's `test<Flavor>DebugUnitTest` do
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from picasso_tui.profile.walk import Tree
@@ -46,6 +47,9 @@ def unit_test_task(tree: Tree, module: str) -> str:
     rel = next((f"{module}/{n}".lstrip("/") for n in ("build.gradle.kts", "build.gradle")
                 if tree.has(f"{module}/{n}".lstrip("/"))), "")  # fmt: skip
     build = tree.read(rel) or "" if rel else ""
+    # AntennaPod's app/build.gradle takes its flavours from `apply from: "../playFlavor.gradle"`
+    for applied in re.findall(r"""apply\s*\(?\s*from\s*[:=]\s*["']([\w./-]+\.gradle(?:\.kts)?)["']""", build):
+        build += "\n" + (tree.read(posixpath.normpath(posixpath.join(module, applied))) or "")
     # AppIntro applies it through a catalog alias of its own naming (`alias(libs.plugins.library)`): its
     # `android { compileSdk … }` block says the same
     if not ANDROID_PLUGIN.search(build) and not re.search(r"^android\s*\{[^}]*\bcompileSdk", build, re.M):
