@@ -185,7 +185,8 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
     translations = _translation_folders(tree)
     programs = _ctest_programs(tree)
-    measuring = benchmark_folders(tree) | _copied_libraries(tree) | _unlinted_folders(tree)
+    # measuring scripts, code copied in and code the project's linter leaves out: none of it its own main source
+    set_apart = benchmark_folders(tree) | _copied_libraries(tree) | _unlinted_folders(tree)
     candidates = [
         f
         for f in tree.own
@@ -194,7 +195,7 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)
         and f not in programs
-        and not any(f.startswith(folder + "/") for folder in measuring)
+        and not any(f.startswith(folder + "/") for folder in set_apart)
         and not in_unbuilt_folder(tree, f)
         and not bundled(tree, f)  # pgweb's static/js/ace.js and jquery.js: libraries its Go server serves
     ]
