@@ -81,6 +81,9 @@ PACKAGING_JOB = re.compile(r"amalgamat|single[-_]?header|\bdist\b|bundle", re.IG
 step is no contributor's build, offered after the others."""
 
 
+DEPLOYMENT_LINTER = re.compile(r"(ct lint|helm lint|actionlint|hadolint|kube-linter|kubeconform|kubeval)\b")
+"""Checkers of Helm charts, workflows, Dockerfiles and manifests: lint, ranked after what checks the code."""
+
 GLOBAL_TOOL_INSTALL = re.compile(
     r"^(sudo )?(uv tool install|pipx install|npm (i|install) (-g|--global)|cargo install (?!--path)|"
     r"go install \S+@|gem install|brew install|cargo binstall)\b"
@@ -736,8 +739,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     plugin = re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks|diet)\b", c.command)
     if c.role == "build" and plugin:  # dua-cli's `cargo diet` checks the package's size
         c = replace(c, priority=c.priority + 40)  # cargo-llvm-cov's CI: `cargo hack build --feature-powerset`, a plugin
-    if c.role == "lint" and c.source.startswith("CI") and commands.PROSE_LINTER.match(c.command):
-        c = replace(c, priority=c.priority + 20)  # winit's CI: `typos` checks spelling, clippy lints the code
+    if (
+        c.role == "lint"
+        and c.source.startswith("CI")
+        and (commands.PROSE_LINTER.match(c.command) or DEPLOYMENT_LINTER.match(c.command))
+    ):  # winit's CI: `typos` checks spelling, clippy lints the code; mercure's `ct lint` checks its Helm chart
+        c = replace(c, priority=c.priority + 20)
     if c.role == "build" and re.match(r"cmake --build\b", c.command) and not tree.has("CMakeLists.txt"):
         return None  # imgui has no CMakeLists.txt at its root: CI's `cmake --build build` builds one example
     if c.role == "build" and c.source.startswith("CI") and _builds_an_unconfigured_folder(tree, c.command):

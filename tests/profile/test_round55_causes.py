@@ -7,7 +7,7 @@ says the docs moved away given as how to build the docs (tinygo's Sphinx stub, l
 from __future__ import annotations
 
 from picasso_tui.profile.investigator import investigate
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 RAILS = {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
@@ -367,3 +367,11 @@ def test_a_go_program_without_a_godoc_pointer_gets_no_api_docs_memory(make_proje
     assert "go/docs" not in bodies(make_project, files, "imgproxy")
     library = files | {"README.md": "# imgproxy\n\n[![GoDoc](https://pkg.go.dev/badge)](https://pkg.go.dev/x)\n"}
     assert "go/docs" in bodies(make_project, library, "imgproxy2")
+
+
+def test_a_helm_chart_lint_in_ci_comes_after_the_code_linter(make_project):
+    chart = workflow("ct lint --check-version-increment=false", job="lint-test")
+    code = workflow("golangci-lint run --timeout=30m", job="golangci")
+    files = GO | {".github/workflows/ci-chart.yml": chart, ".github/workflows/ci.yml": code}
+    said = bodies(make_project, files, "mercure")["workflow/lint"]
+    assert said.startswith("To lint: `golangci-lint run --timeout=30m`"), said
