@@ -26,6 +26,18 @@ def head(root: Path) -> str | None:
     return out.strip() if out else None
 
 
+def committed_at(root: Path, rel: str | None = None) -> int | None:
+    """When the newest commit touching rel (or HEAD, without rel) was made, in seconds since the epoch."""
+    out = (git(root, "log", "-1", "--format=%ct", *(("--", rel) if rel else ())) or "").strip()
+    return int(out) if out.isdigit() else None
+
+
+def untouched_for(root: Path, rel: str, days: int) -> bool:
+    """rel's newest commit is more than days older than HEAD's: HEAD, not today, so an old checkout reads the same."""
+    changed, now = committed_at(root, rel), committed_at(root)
+    return changed is not None and now is not None and now - changed > days * 86_400
+
+
 def short(commit: str | None) -> str:
     return commit[:7] if commit else "(no commit)"
 

@@ -3,7 +3,7 @@ one folder (koin's projects/CLAUDE.md next to projects/settings.gradle.kts, with
 
 from __future__ import annotations
 
-from picasso_tui.anchors.gitutil import git
+from picasso_tui.anchors.gitutil import committed_at
 from picasso_tui.profile.guide_text import AGENT_FILES
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
@@ -35,18 +35,13 @@ MAIN_AGENT_FILES = ("AGENTS.md", "CLAUDE.md")
 LEFT_BEHIND_DAYS = 180
 
 
-def _changed(tree: Tree, rel: str) -> int | None:
-    when = (git(tree.root, "log", "-1", "--format=%ct", "--", rel) or "").strip()
-    return int(when) if when.isdigit() else None
-
-
 def left_behind(tree: Tree, files: list[str]) -> set[str]:
     """Other tools' agent files (.windsurfrules, .cursor/rules/*.mdc, copilot instructions) last changed half a
     year or more before the AGENTS.md or CLAUDE.md beside them: vcspull rewrote AGENTS.md in August 2026 and left
     its November 2025 .windsurfrules naming a tests/examples/ folder that is gone."""
-    mains = [t for f in files if f.rsplit("/", 1)[-1] in MAIN_AGENT_FILES and (t := _changed(tree, f))]
+    mains = [t for f in files if f.rsplit("/", 1)[-1] in MAIN_AGENT_FILES and (t := committed_at(tree.root, f))]
     if not mains:
         return set()
-    newest = max(mains)
+    before = max(mains) - LEFT_BEHIND_DAYS * 86_400
     others = [f for f in files if f.rsplit("/", 1)[-1] not in MAIN_AGENT_FILES]
-    return {f for f in others if (t := _changed(tree, f)) is not None and newest - t > LEFT_BEHIND_DAYS * 86_400}
+    return {f for f in others if (t := committed_at(tree.root, f)) is not None and t < before}

@@ -10,7 +10,7 @@ from typing import Any
 
 import tomli
 
-from picasso_tui.anchors.gitutil import git
+from picasso_tui.anchors.gitutil import git, untouched_for
 from picasso_tui.profile.agent_files import agent_files
 from picasso_tui.profile.commands import guide_files
 from picasso_tui.profile.ecosystems.common import load_json, load_toml
@@ -425,11 +425,7 @@ STALE_DAYS = 730
 
 def untouched(tree: Tree, rel: str) -> bool:
     """The changelog was last touched two years or more before HEAD: its newest releases are not the project's."""
-    changed = git(tree.root, "log", "-1", "--format=%ct", "--", rel)
-    now = git(tree.root, "log", "-1", "--format=%ct")
-    if not changed or not now or not changed.strip() or not now.strip():
-        return False
-    return int(now) - int(changed) > STALE_DAYS * 86_400
+    return untouched_for(tree.root, rel, STALE_DAYS)
 
 
 ASKS = r"\b(add|update|write|document|record|include|put|describe|list|mention|edit|note)\w*\b[^.\n]{0,60}\b"

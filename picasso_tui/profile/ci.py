@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from picasso_tui.anchors.gitutil import git
+from picasso_tui.anchors.gitutil import untouched_for
 from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
 from picasso_tui.profile.ci_defaults import travis_default
@@ -702,9 +702,7 @@ def _left_behind(tree: Tree, rel: str) -> bool:
     runs = re.compile(r"^\s*(-\s+)?run:", re.M)
     if not any(runs.search(tree.read(f) or "") for f in tree.under(".github/workflows")):
         return False
-    changed = (git(tree.root, "log", "-1", "--format=%ct", "--", rel) or "").strip()
-    now = (git(tree.root, "log", "-1", "--format=%ct") or "").strip()
-    return changed.isdigit() and now.isdigit() and int(now) - int(changed) > LEFT_BEHIND_DAYS * 86_400
+    return untouched_for(tree.root, rel, LEFT_BEHIND_DAYS)
 
 
 def _one_file_system(tree: Tree) -> CiReading | None:
