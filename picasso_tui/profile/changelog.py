@@ -39,6 +39,8 @@ READ_LINES = 200
 """The newest entries are at the top: the first lines say how an entry is written."""
 _STOPPED = (
     r"has moved|moved to|no longer (?:maintained|updated|kept)|"
+    # centrifugo's "Since Centrifugo v5.1.2 we do not maintain CHANGELOG.md file"
+    r"(?:do not|don't|no longer|stopped) (?:maintain|updat|keep)\w*\s+(?:this |the |our )?[\w.]*change ?log|"
     # unleash-client-java: "Since 6.0.1 onwards, we moved the changelog into the release notes of each version"
     r"moved\b[^.\n]{0,40}\b(?:into|to) the (?:github )?release(?: notes|s)\b"
 )
@@ -462,8 +464,12 @@ def _stale(tree: Tree, title: str) -> bool:
     return bool(entry and versions) and max(versions) > tuple(int(x or 0) for x in entry.groups())
 
 
-def _behind_the_manifest(tree: Tree, title: str) -> bool:
-    """The newest entry is a major version behind the version package.json, pom.xml or Cargo.toml declares."""
+GO_MAJOR = re.compile(r"^module\s+\S+/v(\d+)\s*$", re.M)
+"""A Go module's major version is the /vN its path ends with (centrifugo's module …/centrifugo/v6)."""
+
+
+def behind_the_manifest(tree: Tree, title: str) -> bool:
+    """The entry is a major version behind the version package.json, pom.xml, Cargo.toml or go.mod declares."""
     if tree.has("package.json"):
         declared = load_json(tree, "package.json").get("version")
     elif tree.has("pom.xml"):  # unleash-client-java's CHANGELOG.md stops at 6.0.1; its pom is at 11.0.3-SNAPSHOT
@@ -471,6 +477,8 @@ def _behind_the_manifest(tree: Tree, title: str) -> bool:
                      tree.read("pom.xml") or "", flags=re.S)  # fmt: skip
         found = re.search(r"<version>\s*([^<\s]+)\s*</version>", pom)
         declared = found.group(1) if found else None
+    elif go_major := GO_MAJOR.search(tree.read("go.mod") or ""):
+        declared = f"{go_major.group(1)}.0"
     else:  # load_toml gives {} for a missing Cargo.toml
         package = load_toml(tree, "Cargo.toml").get("package")
         declared = package.get("version") if isinstance(package, dict) else None
@@ -516,10 +524,12 @@ def _read(tree: Tree, rel: str) -> Finding | None:
         return None
     lines = text.splitlines()[:READ_LINES]
     first_release = next((i for i, _, t in _headings(lines) if _VERSION.search(t)), 15)
+    # centrifugo's note stands under its first heading, `v5.1.2 and higher`, above any entry
+    first_entry = next((i for i, line in enumerate(lines) if _BULLET.match(line.strip())), 15)
     # a note above the first release that the file moved holds for the whole file, however long its history; one
     # that only points to the releases page for details (release-it's, over its breaking changes) keeps the file
     if (len(lines) < 15 and MOVED.search(" ".join(lines))) or MOVED_AWAY.search(
-        " ".join(lines[: min(first_release, 15)])
+        " ".join(lines[: min(max(first_release, first_entry), 15)])
     ):
         moved = next((p for p in re.findall(r"blob/[^/\s]+/([\w./-]+)", text) if tree.has(p) and p != rel), None)
         if not moved and RELEASES_PAGE.search(text):
@@ -528,7 +538,7 @@ def _read(tree: Tree, rel: str) -> Finding | None:
         where = f"{moved} (as {rel} says)" if moved else "the GitHub Releases page"
         return _rule(rel, "Changelog moved", f"{rel} is no longer kept: the changes are recorded in {where}.")
     newest = next((t for _, _, t in _headings(lines) if _VERSION.search(t) and not UPCOMING.search(t)), "")
-    if newest and _behind_the_manifest(tree, newest):
+    if newest and behind_the_manifest(tree, newest):
         return None  # edge's CHANGELOG.md stops at 1.1.4 (2018); its package.json is at 6.0.2: no longer kept
     if generated := _generator(tree, rel, text):
         return generated

@@ -9,7 +9,7 @@ import re
 
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile import reasons
-from picasso_tui.profile.changelog import MOVED, untouched
+from picasso_tui.profile.changelog import MOVED, behind_the_manifest, untouched
 from picasso_tui.profile.findings import Knowledge
 from picasso_tui.profile.runtime_support import BINDS, CHORE
 from picasso_tui.profile.walk import Tree
@@ -137,6 +137,8 @@ def investigate(tree: Tree) -> Knowledge:
     major = next((release for release in releases if release[0] == (newest[0], 0, 0)), None)
     if newest[0] < 2 or not major:
         return k
+    if behind_the_manifest(tree, major[1]):
+        return k  # a changelog left at v5 while go.mod's module is …/v6: the newest major release is not written here
     # pyOpenSSL's 26.0.0 is the first release of 2026 (CalVer): a new year, not a change of course
     head_year = reasons.head_day(tree.root)[:4]
     if head_year.isdigit() and newest[0] in (int(head_year), int(head_year) % 100, int(head_year) % 100 - 1):

@@ -1,0 +1,30 @@
+"""Causes found in the fifty-sixth round: a changelog that says under its first heading that it is no longer kept
+(centrifugo's "we do not maintain CHANGELOG.md file"), and a changelog's newest major release a major behind the
+Go module's /vN, read as the release an agent should know."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies
+
+GO_V6 = {"go.mod": "module github.com/acme/relay/v6\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"}
+BREAKS = "".join(
+    f"v{v}.0.0\n======\n\n* Removed the deprecated option {v}; renamed the setting {v}\n* Changed the default {v}\n\n"
+    for v in (5, 4, 3)
+)
+
+
+def test_a_changelog_that_says_it_is_not_maintained_is_said_to_have_moved(make_project):
+    note = (
+        "v5.1.2 and higher\n=================\n\nSince Relay v5.1.2 we do not maintain CHANGELOG.md file.\n\n"
+        "All changes may be found on [Relay releases page](https://github.com/acme/relay/releases) on Github.\n\n"
+    )
+    learned = bodies(make_project, GO_V6 | {"CHANGELOG.md": note + BREAKS}, "relay")
+    assert "no longer kept" in learned["rules/changelog"], learned["rules/changelog"]
+    assert "history/major-release" not in learned, learned.get("history/major-release")
+
+
+def test_a_major_release_behind_the_go_modules_major_is_not_the_newest(make_project):
+    learned = bodies(make_project, GO_V6 | {"CHANGELOG.md": BREAKS}, "relay")
+    assert "history/major-release" not in learned, learned.get("history/major-release")
+    v5 = GO_V6 | {"go.mod": "module github.com/acme/relay/v5\n\ngo 1.22\n", "CHANGELOG.md": BREAKS}
+    assert "v5.0.0" in bodies(make_project, v5, "relay5")["history/major-release"]
