@@ -26,7 +26,7 @@ from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
-from picasso_tui.profile.ecosystems.rust import cargo_workspace
+from picasso_tui.profile.ecosystems.rust import cargo_aliases, cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import env_commands, listed_envs, tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
@@ -934,7 +934,10 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if books:  # just's book/en/book.toml: the user's guide, which CI publishes, beside the API docs
         folder = books[0].rsplit("/", 1)[0] if "/" in books[0] else ""
         k.command("docs", f"mdbook build {folder}".strip(), f"{books[0]} (mdBook)", RUNNER + 5)
-    if tree.has("Cargo.toml") and (_rust_library(tree) or _workspace_library(tree)) and not _docs_elsewhere(tree):
+    # neon's `cargo neon-doc` alias passes the features and --cfg docsrs its API needs: a bare cargo doc misses them
+    own_docs = any(role == "docs" for _, role, _ in cargo_aliases(tree))
+    if tree.has("Cargo.toml") and (_rust_library(tree) or _workspace_library(tree)) and not _docs_elsewhere(tree) \
+            and not own_docs:  # fmt: skip
         workspace = " --workspace" if cargo_workspace(tree) else ""
         k.command("docs", f"cargo doc --no-deps{workspace}", "Cargo.toml (rustdoc)", 60)
     gradle = tree.first("build.gradle.kts", "build.gradle")

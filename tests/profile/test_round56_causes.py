@@ -28,3 +28,14 @@ def test_a_major_release_behind_the_go_modules_major_is_not_the_newest(make_proj
     assert "history/major-release" not in learned, learned.get("history/major-release")
     v5 = GO_V6 | {"go.mod": "module github.com/acme/relay/v5\n\ngo 1.22\n", "CHANGELOG.md": BREAKS}
     assert "v5.0.0" in bodies(make_project, v5, "relay5")["history/major-release"]
+
+
+def test_a_cargo_alias_for_rustdoc_is_the_docs_command_and_stands_alone(make_project):
+    files = {
+        "Cargo.toml": '[package]\nname = "bridge"\nversion = "1.0.0"\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        ".cargo/config.toml": '[alias]\nbridge-doc = "rustdoc -p bridge --features=sys,serde -- --cfg docsrs"\n',
+    }
+    said = bodies(make_project, files, "bridge")["workflow/docs"]
+    assert said.startswith("To build or preview the docs: `cargo bridge-doc`"), said
+    assert "cargo doc --no-deps" not in said, said

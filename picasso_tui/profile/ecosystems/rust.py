@@ -487,19 +487,31 @@ SOURCES_READ = 200
 """joshuto's few unit tests sit in src/ui/ and src/config/, past its first hundred source files."""
 
 
-ALIAS_ROLES = {"doc": "docs", "test": "test", "clippy": "lint", "fmt": "format", "bench": "bench", "build": "build"}
+ALIAS_ROLES = {
+    "doc": "docs", "rustdoc": "docs", "test": "test", "clippy": "lint", "fmt": "format", "bench": "bench",
+    "build": "build",
+}  # fmt: skip
+
+
+def cargo_aliases(tree: Tree) -> list[tuple[str, str, list[str]]]:
+    """(alias, role, the cargo words it stands for) for each alias of .cargo/config.toml that does a known job."""
+    rel = tree.first(".cargo/config.toml", ".cargo/config")
+    aliases = load_toml(tree, rel).get("alias", {}) if rel else {}
+    found = []
+    for name, value in aliases.items() if isinstance(aliases, dict) else []:
+        words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
+        role = ALIAS_ROLES.get(words[0]) if words and name not in ALIAS_ROLES else None
+        if role:
+            found.append((name, role, words))
+    return found
 
 
 def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
     """Aliases the project defines for cargo (bytemuck's `cargo nightly_docs`: `doc --no-deps -F …`, the features
     docs.rs builds with): its own name for the command, as a task runner's target is."""
     rel = tree.first(".cargo/config.toml", ".cargo/config")
-    aliases = load_toml(tree, rel).get("alias", {}) if rel else {}
-    for name, value in aliases.items() if isinstance(aliases, dict) else []:
-        words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
-        role = ALIAS_ROLES.get(words[0]) if words and name not in ALIAS_ROLES else None
-        if role:
-            k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
+    for name, role, words in cargo_aliases(tree):
+        k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
 
 
 _BY_NAME = "any test whose name contains the filter"
