@@ -4,6 +4,8 @@ Go module's /vN, read as the release an agent should know."""
 
 from __future__ import annotations
 
+import json
+
 from tests.profile.learned import bodies
 
 GO_V6 = {"go.mod": "module github.com/acme/relay/v6\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"}
@@ -39,3 +41,25 @@ def test_a_cargo_alias_for_rustdoc_is_the_docs_command_and_stands_alone(make_pro
     said = bodies(make_project, files, "bridge")["workflow/docs"]
     assert said.startswith("To build or preview the docs: `cargo bridge-doc`"), said
     assert "cargo doc --no-deps" not in said, said
+
+
+def test_a_pretest_linter_and_a_typings_check_are_the_lint_and_type_check_commands(make_project):
+    scripts = {
+        "pretest": 'npm run prettier --if-present && eslint "lib/**/*.js" "test/**/*.js"',
+        "prettier": 'prettier --check "**/*.*"',
+        "test": 'tap "test/tap/**/*.js"',
+        "typings": "tsc -p types/tsconfig.json",
+        "bundle:typings": "tsc --emitDeclarationOnly -d --outDir typings",
+    }
+    files = {
+        "package.json": json.dumps({"name": "logs", "scripts": scripts}),
+        "package-lock.json": "{}",
+        "lib/logs.js": "module.exports = {};\n",
+        "test/tap/logs-test.js": "require('tap').test('a', (t) => t.end());\n",
+        "types/tsconfig.json": '{"compilerOptions": {"strict": true, "noEmit": true}}\n',
+        "tsconfig.json": '{"compilerOptions": {\n  // "noEmit": true,\n  "declaration": true}}\n',
+    }
+    learned = bodies(make_project, files, "logs")
+    assert learned["workflow/lint"].startswith('To lint: `npx eslint "lib/**/*.js" "test/**/*.js"`'), learned
+    said = learned["workflow/typecheck"]
+    assert said.startswith("To type-check: `npm run typings`") and "bundle:typings" not in said, said

@@ -654,7 +654,13 @@ def _only_type_checks(tree: Tree, script: str) -> bool:
     project = re.search(r"(?:-p|--project)[\s=]+(\S+)", tsc.group(1))
     config = project.group(1) if project else "tsconfig.json"
     config = f"{config.rstrip('/')}/tsconfig.json" if not config.endswith(".json") else config
-    return "--noEmit" in tsc.group(1) or bool(re.search(r'"noEmit"\s*:\s*true', tree.read(config) or ""))
+    if "--noEmit" in tsc.group(1):
+        return True
+    # hyperformula's `bundle:typings` writes declarations (--emitDeclarationOnly --outDir typings), and its
+    # tsconfig only mentions noEmit in a comment
+    writes = re.search(r"--(emitDeclarationOnly|outDir|outFile|declaration)\b|\s-d\b", tsc.group(1))
+    settings = re.sub(r"^\s*//.*$|/\*[^\n]*?\*/", "", tree.read(config) or "", flags=re.M)
+    return not writes and bool(re.search(r'"noEmit"\s*:\s*true', settings))
 
 
 JS_SOURCES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte")
@@ -695,7 +701,10 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     example = test_file_example(p.tree, _test_runner(scripts)[0] or "")
     # chai's tests import ../index.js, the bundle `npm run build` writes and git ignores
     reads_output = imported_output(p.tree, example) if example and "build" in scripts and not built_first else ""
-    checks_types = [n for n in ROLE_SCRIPTS["lint"] if n in scripts and _only_type_checks(p.tree, str(scripts[n]))]
+    # log4js' `typings`: `tsc -p types/tsconfig.json`, whose tsconfig emits nothing, checks the declarations
+    typed = [n for n in scripts if re.search(r"typ(e|ing)s?\b", n) and n not in ROLE_SCRIPTS["typecheck"]]
+    checks_types = [n for n in [*ROLE_SCRIPTS["lint"], *typed] if n in scripts and _only_type_checks(p.tree,
+                    str(scripts[n]))]  # fmt: skip
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts and name not in checks_types]
         found = found or (checks_types if role == "typecheck" else [])  # graphql-js' `check`: `tsc --pretty`
@@ -749,8 +758,12 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     steps = chain_steps(str(scripts.get("test") or ""))
     execute = EXECUTE.get(tool, "npx")
     linter = next((step for step in steps if LINTERS.match(step)), None) if len(steps) > 1 else None
-    if linter and not any(name in scripts for name in ROLE_SCRIPTS["lint"]):
-        k.command("lint", f"{execute} {linter}", "package.json scripts.test", 32, "the test script lints first")
+    # log4js' pretest runs `eslint "lib/**/*.js" "test/**/*.js"` before every `npm test`
+    pre = next((step for step in chain_steps(str(scripts.get("pretest") or "")) if LINTERS.match(step)), None)
+    if (linter or pre) and not any(name in scripts for name in ROLE_SCRIPTS["lint"]):
+        which = "test" if linter else "pretest"
+        k.command("lint", f"{execute} {linter or pre}", f"package.json scripts.{which}", 32,
+                  f"the {which} script lints {'first' if linter else 'before the tests'}")  # fmt: skip
     example = test_file_example(p.tree, runner or "")
     tested = [f for f in p.packages if "test" in (p.manifests[f].get("scripts") or {})]
     # shiki's root `FORCE_COLOR=3 && vitest` runs every package's tests from its vitest.config.ts: one test runs there
