@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 GO_V6 = {"go.mod": "module github.com/acme/relay/v6\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"}
 BREAKS = "".join(
@@ -63,3 +63,15 @@ def test_a_pretest_linter_and_a_typings_check_are_the_lint_and_type_check_comman
     assert learned["workflow/lint"].startswith('To lint: `npx eslint "lib/**/*.js" "test/**/*.js"`'), learned
     said = learned["workflow/typecheck"]
     assert said.startswith("To type-check: `npm run typings`") and "bundle:typings" not in said, said
+
+
+def test_a_ci_step_that_enters_the_workspace_runs_from_the_root(make_project):
+    build = workflow('cd "${{github.workspace}}" && scripts/ci-build.sh meson')
+    files = {
+        "meson.build": "project('httpd', 'c')\nexecutable('httpd', 'src/server.c')\n",
+        "src/server.c": "int main(void) { return 0; }\n",
+        "scripts/ci-build.sh": "#!/bin/sh\nmeson setup build && meson compile -C build\n",
+        ".github/workflows/ci.yml": build,
+    }
+    said = bodies(make_project, files, "httpd")["workflow/build"]
+    assert "`scripts/ci-build.sh meson`" in said and "cd ." not in said, said
