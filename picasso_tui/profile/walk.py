@@ -298,9 +298,13 @@ def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: 
     """git's rule: the deepest .gitignore with an opinion decides (negations included)."""
     for base, spec in reversed(specs):
         sub = rel[len(base) + 1 :] if base else rel
-        verdict = spec.check_file(sub + "/" if is_dir else sub).include
-        if verdict is not None:
-            return verdict
+        found = spec.check_file(sub + "/" if is_dir else sub)
+        if is_dir:  # pathspec lets `*` decide `internal/` over a later `!internal` (ticker's allow-list)
+            plain = spec.check_file(sub)
+            if plain.index is not None and (found.index is None or plain.index > found.index):
+                found = plain
+        if found.include is not None:
+            return found.include
     return False
 
 

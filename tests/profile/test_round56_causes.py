@@ -75,3 +75,12 @@ def test_a_ci_step_that_enters_the_workspace_runs_from_the_root(make_project):
     }
     said = bodies(make_project, files, "httpd")["workflow/build"]
     assert "`scripts/ci-build.sh meson`" in said and "cd ." not in said, said
+
+
+def test_a_folder_an_allow_list_gitignore_lets_back_in_is_read(make_project):
+    ignore = "*\n!internal\n!internal/**/*\n!main.go\n!go.mod\n!.gitignore\n"
+    code = {f"internal/{name}/{name}.go": f"package {name}\n\nfunc Run() {{}}\n" for name in ("cli", "ui", "cache")}
+    files = GO_V6 | {".gitignore": ignore, "notes.txt": "scratch\n"} | code
+    learned = bodies(make_project, files, "ticker")
+    assert "(4 source files)" in learned["languages"], learned["languages"]
+    assert learned["layout/source"].startswith("Main source in internal/"), learned["layout/source"]
