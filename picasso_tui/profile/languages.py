@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from picasso_tui.languages import DISPLAY, language_of
 from picasso_tui.profile.findings import Knowledge, plural
 from picasso_tui.profile.generated import generated_by
-from picasso_tui.profile.walk import Tree, in_fixture_project, is_vendored, read_bounded
+from picasso_tui.profile.walk import Tree, holders_in, in_fixture_project, is_vendored, read_bounded, root_holders
 
 MIN_SHARE = 0.01
 _PROJECT_LANGUAGES = re.compile(r"^\s*project\s*\(([^)]*)\)", re.IGNORECASE | re.MULTILINE)
@@ -151,8 +151,18 @@ def _amalgamation(tree: Tree, rel: str) -> bool:
     core "C++ 63%"), a catch.hpp, an sqlite3.c. No header a contributor writes is this large."""
     size = tree.sizes.get(rel, 0)
     if rel.endswith((".h", ".hpp", ".hh", ".hxx")):
-        return size > AMALGAMATED_HEADER_BYTES
+        return size > AMALGAMATED_HEADER_BYTES and not _own_header(tree, rel)
     return rel.endswith((".c", ".cc", ".cpp")) and size > AMALGAMATED_SOURCE_BYTES
+
+
+def _own_header(tree: Tree, rel: str) -> bool:
+    """A large header whose notice names the holder of the root's licence: mlib's 683 kB m-core.h, the macros
+    every other header builds on, is the project's own. A single-header build of it (nlohmann's single_include/)
+    is a copy still."""
+    if re.search(r"(^|/)(single_include|amalgamat\w*|dist)/", rel):
+        return False
+    ours = root_holders(tree)
+    return bool(ours) and bool(ours & holders_in(read_bounded(tree.root / rel, 4096) or ""))
 
 
 def _qt_translation(tree: Tree, rel: str) -> bool:

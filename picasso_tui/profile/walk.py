@@ -385,15 +385,26 @@ COPY_PARENTS = frozenset({"lib", "src", "include", "contrib", "ext", "extern"})
 """Where a project keeps its own code: another project's licence file in there marks a copy of that project."""
 
 
-def _holders(folder: Path, names: list[str]) -> set[str]:
-    """The words naming the copyright holders in a folder's licence files (`Junegunn Choi`), noise words left out."""
+def holders_in(text: str) -> set[str]:
+    """The words naming the copyright holders in a text's notices (`Junegunn Choi`), noise words left out."""
     words: set[str] = set()
-    for name in names:
-        text = read_bounded(folder / name, 16 * 1024) or ""
-        for m in COPYRIGHT_LINE.finditer(text):
-            holder = re.sub(r"<[^>]*>|\(?https?://\S+", " ", m.group(1))
-            words |= {w for w in re.findall(r"[a-zà-ÿ]{3,}", holder.lower()) if w not in HOLDER_NOISE}
+    for m in COPYRIGHT_LINE.finditer(text):
+        holder = re.sub(r"<[^>]*>|\(?https?://\S+", " ", m.group(1))
+        words |= {w for w in re.findall(r"[a-zà-ÿ]{3,}", holder.lower()) if w not in HOLDER_NOISE}
     return words
+
+
+def _holders(folder: Path, names: list[str]) -> set[str]:
+    """The copyright holders' words in a folder's licence files."""
+    return set().union(*(holders_in(read_bounded(folder / name, 16 * 1024) or "") for name in names))
+
+
+def root_holders(tree: Tree) -> set[str]:
+    """The copyright holders' words in the root's licence files, read once per walk."""
+    if "_root_holders" not in tree.__dict__:
+        names = [f for f in tree.files if "/" not in f and LICENSE_FILE.match(f)]
+        tree.__dict__["_root_holders"] = _holders(tree.root, names)
+    return set(tree.__dict__["_root_holders"])
 
 
 def _copied_project(rel: str, folder: Path, entries: list[os.DirEntry[str]], root_holders: set[str] | None) -> bool:

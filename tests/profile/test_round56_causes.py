@@ -84,3 +84,20 @@ def test_a_folder_an_allow_list_gitignore_lets_back_in_is_read(make_project):
     learned = bodies(make_project, files, "ticker")
     assert "(4 source files)" in learned["languages"], learned["languages"]
     assert learned["layout/source"].startswith("Main source in internal/"), learned["layout/source"]
+
+
+def test_a_large_header_under_the_projects_own_notice_is_its_source(make_project):
+    notice = "/*\n * Copyright (c) 2017-2026, Patrick Pelissier\n * All rights reserved.\n */\n"
+    big = notice + "#define M_CORE 1\n" + "#define M_X(a) (a)\n" * 30_000
+    copied = "/*\n * Copyright (c) 2013-2022 Niels Lohmann\n */\n" + "#define J 1\n" * 40_000
+    files = {
+        "LICENSE": "BSD 2-Clause License\n\nCopyright (c) 2017-2026, Patrick Pelissier\nAll rights reserved.\n",
+        "Makefile": "all:\n\t@echo nothing\n",
+        "m-core.h": big,
+        "m-dict.h": notice + '#include "m-core.h"\n',
+        "m-list.h": notice + '#include "m-core.h"\n',
+        "third/json.hpp": copied,
+    }
+    learned = bodies(make_project, files, "mlib")
+    assert "(3 source files)" in learned["languages"], learned["languages"]
+    assert "largest modules m-core.h" in learned["layout/source"], learned["layout/source"]
