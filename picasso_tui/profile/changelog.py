@@ -469,7 +469,8 @@ GO_MAJOR = re.compile(r"^module\s+\S+/v(\d+)\s*$", re.M)
 
 
 def behind_the_manifest(tree: Tree, title: str) -> bool:
-    """The entry is a major version behind the version package.json, pom.xml, Cargo.toml or go.mod declares."""
+    """The entry is a major version behind the version package.json, pom.xml, Cargo.toml or go.mod declares (two
+    minor versions below 1.0)."""
     if tree.has("package.json"):
         declared = load_json(tree, "package.json").get("version")
     elif tree.has("pom.xml"):  # unleash-client-java's CHANGELOG.md stops at 6.0.1; its pom is at 11.0.3-SNAPSHOT
@@ -482,11 +483,18 @@ def behind_the_manifest(tree: Tree, title: str) -> bool:
     else:  # load_toml gives {} for a missing Cargo.toml
         package = load_toml(tree, "Cargo.toml").get("package")
         declared = package.get("version") if isinstance(package, dict) else None
-    major = re.match(r"v?(\d+)\.", declared) if isinstance(declared, str) else None  # `version.workspace = true`
-    entry = re.search(r"(\d+)\.\d+", title)
+    major = re.match(r"v?(\d+)\.(\d+)", declared) if isinstance(declared, str) else None  # `version.workspace = true`
+    entry = re.search(r"(\d+)\.(\d+)", title)
     if entry is None or major is None:
         return False
+    if int(major.group(1)) == int(entry.group(1)) == 0:
+        # below 1.0 a minor release is a breaking one: cargo-machete's CHANGELOG.md stops at 0.7.0, its crate is at
+        # 0.9.2; one minor ahead is the release in the making
+        return int(major.group(2)) - int(entry.group(2)) >= ZERO_MINORS_BEHIND
     return int(major.group(1)) > int(entry.group(1))
+
+
+ZERO_MINORS_BEHIND = 2
 
 
 def finding(tree: Tree) -> Finding | None:

@@ -101,3 +101,25 @@ def test_a_large_header_under_the_projects_own_notice_is_its_source(make_project
     learned = bodies(make_project, files, "mlib")
     assert "(3 source files)" in learned["languages"], learned["languages"]
     assert "largest modules m-core.h" in learned["layout/source"], learned["layout/source"]
+
+
+def test_a_cargo_subcommand_that_knows_cargo_run_is_run_without_its_name(make_project):
+    main = (
+        "fn running_as_cargo_cmd() -> bool {\n"
+        '    std::env::var("CARGO").is_ok() && std::env::var("CARGO_PKG_NAME").is_err()\n}\n'
+        "fn main() { let _a: Args = if running_as_cargo_cmd() { argh::cargo_from_env() } else { argh::from_env() }; }\n"
+    )
+    manifest = '[package]\nname = "cargo-sweep"\nversion = "0.9.2"\n\n[dependencies]\nargh = "0.1"\n'
+    said = bodies(make_project, {"Cargo.toml": manifest, "src/main.rs": main}, "cargo-sweep")["workflow/run"]
+    assert "`cargo run -- --help`" in said, said
+
+
+def test_a_changelog_two_minor_releases_behind_a_crate_below_1_0_is_not_the_changelog_rule(make_project):
+    changelog = (
+        "# unreleased\n\n- Improved: add a table of renamed crates (#152).\n\n# 0.7.0 (released on 2024-09-25)\n\n"
+    )
+    changelog += "- Breaking change: do not search in ignored files by default (#137).\n"
+    files = {"Cargo.toml": '[package]\nname = "sweep"\nversion = "0.9.2"\n', "src/main.rs": "fn main() {}\n"}
+    assert "rules/changelog" not in bodies(make_project, files | {"CHANGELOG.md": changelog}, "sweep")
+    kept = files | {"Cargo.toml": '[package]\nname = "sweep"\nversion = "0.8.0"\n', "CHANGELOG.md": changelog}
+    assert "rules/changelog" in bodies(make_project, kept, "sweep8")

@@ -69,15 +69,22 @@ def _bin_name(crate: _Crate, path: str) -> str:
     return match.group(1) if match else ""
 
 
-def _run_command(crate: _Crate, alone: bool) -> str:
+RUN_AWARE = re.compile(r"\bcargo_from_env\b|\"CARGO_PKG_NAME\"")
+"""A cargo subcommand that tells `cargo run` from `cargo machete` itself (cargo-machete reads CARGO_PKG_NAME, which
+only `cargo run` sets, and then parses with argh's from_env): under `cargo run` it takes no subcommand name."""
+
+
+def _run_command(crate: _Crate, alone: bool, main: str = "") -> str:
     """`cargo run`, with `-p` in a workspace and `--bin` where the package has several binaries and no default-run
-    (cross's `cargo run -p cross` stops with "could not determine which binary to run")."""
+    (cross's `cargo run -p cross` stops with "could not determine which binary to run"); main is the program's
+    source."""
     run = "cargo run" if alone else f"cargo run -p {crate.name}"
     names = [n for n in crate.bin_names if n] + [_bin_name(crate, b) for b in crate.bins]
     name = crate.name if crate.name in names else next((n for n in names if n), "")
     if len(crate.bins) > 1 and not crate.default_run:
         run += f" --bin {name}" if name else ""
-    if name.startswith("cargo-"):  # cargo-make's binary is a cargo subcommand: cargo passes `make` first, so must we
+    if name.startswith("cargo-") and not RUN_AWARE.search(main):  # cargo-make's binary is a cargo subcommand:
+        # cargo passes `make` first, so must we
         run += f" -- {name.removeprefix('cargo-')} --help"
     elif ARG_PARSERS.intersection(crate.runtime):  # feroxbuster requires --url: a bare run stops with a usage error
         run += " -- --help"
@@ -596,7 +603,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
             named = [b for b in first.bins if _bin_name(first, b) == first.name]
-            k.command("run", _run_command(first, alone), (named or first.bins)[0], 60)
+            main = (named or first.bins)[0]
+            source = tree.read(f"{first.folder}/{main}" if first.folder and not main.startswith(first.folder) else main)
+            k.command("run", _run_command(first, alone, source or ""), main, 60)
     runtime = {d for c in crates for d in c.runtime}
     if "diesel" in runtime and (tree.has("diesel.toml") or tree.under("migrations")):
         k.command("migrate", "diesel migration run", "diesel.toml" if tree.has("diesel.toml") else "Cargo.toml", 55)
