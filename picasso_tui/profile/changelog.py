@@ -445,7 +445,10 @@ def _guides_ask(tree: Tree, rel: str) -> bool:
     texts += [tree.read(f) or "" for f in agent_files(tree)]
     named = rf"(change ?log|{re.escape(rel)}|news fragment)"
     asks = re.compile(rf"{ASKS}{named}|{named}\W*\s+(entry|entries|fragments?)\b", re.IGNORECASE)
-    sentences = (s for text in texts for s in re.split(r"(?<=[.!?])\s+|\n\s*\n", text))
+    # each item of a checklist is its own sentence: braintree's "Added changelog entry" is not turned down by the
+    # "DO NOT MERGE label" of an item below it
+    ends = r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)"
+    sentences = (s for text in texts for s in re.split(ends, text))
     return any(asks.search(sentence) and not DECLINES.search(sentence) for sentence in sentences)
 
 

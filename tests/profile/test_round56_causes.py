@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from picasso_tui.profile.investigator import investigate
 from tests.profile.learned import bodies, workflow
 
 GO_V6 = {"go.mod": "module github.com/acme/relay/v6\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n"}
@@ -123,3 +124,26 @@ def test_a_changelog_two_minor_releases_behind_a_crate_below_1_0_is_not_the_chan
     assert "rules/changelog" not in bodies(make_project, files | {"CHANGELOG.md": changelog}, "sweep")
     kept = files | {"Cargo.toml": '[package]\nname = "sweep"\nversion = "0.8.0"\n', "CHANGELOG.md": changelog}
     assert "rules/changelog" in bodies(make_project, kept, "sweep8")
+
+
+def test_a_checklist_item_asking_for_a_changelog_entry_is_not_turned_down_by_another_item(make_project):
+    template = (
+        "# Checklist\n- [ ] Added changelog entry (If there isn't an `#unreleased` section, add one)\n"
+        "- [ ] Ran unit tests (`rake test:unit`)\n"
+        "- [ ] Unless this PR has a DO NOT MERGE label, it can be deployed if merged to main\n"
+    )
+    changelog = "".join(f"# 4.{n}.0\n* Fix the thing number {n} in the gateway\n\n" for n in range(38, 30, -1))
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "lib/pay.rb": "module Pay; end\n",
+        "CHANGELOG.md": changelog,
+        ".github/PULL_REQUEST_TEMPLATE.md": template,
+    }
+    repo = make_project(files, "pay", message="4.38.0")
+    for n in range(12):  # release commits are the only ones to touch the changelog
+        changelog = f"# 4.{39 + n}.0\n* Fix the release {n} of the gateway\n\n" + changelog
+        repo.write({"CHANGELOG.md": changelog})
+        repo.commit(f"4.{39 + n}.0")
+    _, findings, _ = investigate(repo.root)
+    said = next(f.body for f in findings if f.key == "rules/changelog")
+    assert "does not add to it" not in said, said
