@@ -135,11 +135,22 @@ def bundled(tree: Tree, rel: str) -> bool:
         or rel.rsplit("/", 1)[-1] in AUTOTOOLS_COPIES
         or (WEB_LIBRARY.search(rel) and not tree.has("package.json"))
         or (rel.endswith(".js") and (tree.has(f"{rel}.LICENSE.txt") or tree.sizes.get(rel, 0) > BUNDLE_BYTES))
-        or bool(re.search(r"(^|/)\d+\.[\w-]+\.js$", rel))  # webpack's numbered chunks (898.index.js)
+        or (rel.endswith(".js") and rel.rsplit("/", 1)[0] in _bundle_folders(tree))
+        or bool(re.search(r"(^|/)\d+(\.[\w-]+)?\.js$", rel))  # webpack's numbered chunks (898.index.js, 8731.js)
         or _minified(tree, rel)
         or _amalgamation(tree, rel)
         or _qt_translation(tree, rel)
     )
+
+
+def _bundle_folders(tree: Tree) -> set[str]:
+    """Folders webpack writes into: a bundle's .js.LICENSE.txt beside it (daux.io's themes/daux/js/ holds its
+    katex.js and mermaid.js chunks, copies of the packages package.json installs, beside 165.js.LICENSE.txt)."""
+    if "_bundle_folders" not in tree.__dict__:
+        tree.__dict__["_bundle_folders"] = {
+            f.rsplit("/", 1)[0] for f in tree.files if f.endswith(".js.LICENSE.txt") and "/" in f
+        }
+    return set(tree.__dict__["_bundle_folders"])
 
 
 AMALGAMATED_HEADER_BYTES = 400_000

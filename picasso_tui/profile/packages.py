@@ -225,9 +225,31 @@ def _child(folder: str, rel: str) -> str | None:
     return f"{folder}/{name}" if folder else name
 
 
+MEMBER_MANIFESTS = re.compile(
+    r"^(package\.json|Cargo\.toml|composer\.json|go\.mod|pom\.xml|build\.gradle(\.kts)?|pyproject\.toml|setup\.py|"
+    r"[\w.-]+\.gemspec|[\w.-]+\.csproj|CMakeLists\.txt|meson\.build)$"
+)
+
+
+def _members_folders(tree: Tree) -> set[str]:
+    """Folders named like a monorepo's (packages/, libs/ …) whose sub-folders are packages: two of them hold a
+    manifest. daux.io's libs/ is the PHP namespace composer.json loads, one package's code."""
+    holders: Counter[str] = Counter()
+    for f in tree.files:
+        parts = f.split("/")
+        if not MEMBER_MANIFESTS.match(parts[-1]):
+            continue
+        # packages/core/package.json, and a scope's packages/@scope/core/package.json
+        at = next((i for i in (len(parts) - 3, len(parts) - 4) if i >= 0 and parts[i] in WORKSPACE_DIRS), None)
+        if at is not None:
+            holders["/".join(parts[: at + 1])] += 1
+    return {folder for folder, n in holders.items() if n >= 2}
+
+
 def _descend(
-    files: list[str], size: dict[str, int], project: str, read: Callable[[str], str | None]
-) -> tuple[str, list[tuple[str, int]]]:
+    files: list[str], size: dict[str, int], project: str, read: Callable[[str], str | None],
+    members: frozenset[str] = frozenset(),
+) -> tuple[str, list[tuple[str, int]]]:  # fmt: skip
     """(the folder the code is in, the folders passed on the way that still hold a notable share of the files)."""
     folder, left = "", []
     while True:
@@ -256,7 +278,7 @@ def _descend(
             and not (size[f] < SHIM_BYTES and loads.search(read(f) or ""))
         ]
         beside = sum(size[f] for f in own_code)
-        if (len(own_code) > 1 and beside > 0.05 * sum(size[f] for f in below)) or name in WORKSPACE_DIRS:
+        if (len(own_code) > 1 and beside > 0.05 * sum(size[f] for f in below)) or top in members:
             return folder, left
         left += [(c, m) for c, m in counts.items() if c != top and m >= SIBLING_SHARE * len(files)]
         folder = top
@@ -380,11 +402,12 @@ def investigate(tree: Tree) -> Knowledge:
     files = [f for f in files if tree.sizes[f] < BIG_GENERATED or generated_by(tree, f) is None]
     if len(files) < MIN_FILES:
         return k
-    folder, left = _descend(files, tree.sizes, name_key(tree.root.name), tree.read)
+    members = frozenset(_members_folders(tree))
+    folder, left = _descend(files, tree.sizes, name_key(tree.root.name), tree.read, members)
     inside = [f for f in files if not folder or f.startswith(folder + "/")]
     direct = [f for f in inside if _child(folder, f) is None]
     folders = Counter(c for f in inside if (c := _child(folder, f)))
-    if any(c.rsplit("/", 1)[-1] in WORKSPACE_DIRS and n * 2 >= len(inside) for c, n in folders.items()):
+    if any(c in members and n * 2 >= len(inside) for c, n in folders.items()):
         return k  # a monorepo's packages/: the layout fact names its members
     # a source folder's modules are ranked with its sub-packages' (dateutil's tz/tz.py and parser/_parser.py outweigh
     # its top-level easter.py); at the root, the folders beside the code are named apart

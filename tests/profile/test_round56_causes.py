@@ -147,3 +147,23 @@ def test_a_checklist_item_asking_for_a_changelog_entry_is_not_turned_down_by_ano
     _, findings, _ = investigate(repo.root)
     said = next(f.body for f in findings if f.key == "rules/changelog")
     assert "does not add to it" not in said, said
+
+
+def test_webpack_output_and_a_php_namespace_folder_named_libs_leave_the_main_source_to_php(make_project):
+    php = {f"libs/{area}/{name}.php": "<?php\nnamespace Docs;\nclass X {\n" + "    public $a = 1;\n" * 40 + "}\n"
+           for area in ("Format", "Tree", "Console") for name in ("One", "Two", "Three")}  # fmt: skip
+    built = {f"themes/site/js/{n}.js": "".join(f"var a{i} = {n!r}.length + {i};\n" for i in range(6_000))
+             for n in ("8731", "165", "katex", "mermaid")}  # fmt: skip
+    files = (
+        php
+        | built
+        | {
+            "composer.json": json.dumps({"name": "docs/docs", "autoload": {"psr-4": {"Docs\\": "libs/"}}}),
+            "package.json": json.dumps({"name": "docs", "devDependencies": {"katex": "^0.18.0", "webpack": "^5"}}),
+            "themes/site/js/165.js.LICENSE.txt": "/*! KaTeX, MIT licence */\n",
+            "src/js/search.js": "export const search = () => 1;\n",
+        }
+    )
+    learned = bodies(make_project, files, "docs")
+    assert "Main language: PHP" in learned["languages"], learned["languages"]
+    assert learned["layout/source"].startswith("Main source in libs/: 9 PHP files"), learned["layout/source"]
