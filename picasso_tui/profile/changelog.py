@@ -471,9 +471,9 @@ GO_MAJOR = re.compile(r"^module\s+\S+/v(\d+)\s*$", re.M)
 """A Go module's major version is the /vN its path ends with (centrifugo's module …/centrifugo/v6)."""
 
 
-def behind_the_manifest(tree: Tree, title: str) -> bool:
+def behind_the_manifest(tree: Tree, title: str, prereleases: bool = True) -> bool:
     """The entry is a major version behind the version package.json, pom.xml, Cargo.toml or go.mod declares (two
-    minor versions below 1.0)."""
+    minor versions below 1.0); without prereleases, a declared pre-release of the next major is not ahead."""
     if tree.has("package.json"):
         declared = load_json(tree, "package.json").get("version")
     elif tree.has("pom.xml"):  # unleash-client-java's CHANGELOG.md stops at 6.0.1; its pom is at 11.0.3-SNAPSHOT
@@ -483,9 +483,22 @@ def behind_the_manifest(tree: Tree, title: str) -> bool:
         declared = found.group(1) if found else None
     elif go_major := GO_MAJOR.search(tree.read("go.mod") or ""):
         declared = f"{go_major.group(1)}.0"
-    else:  # load_toml gives {} for a missing Cargo.toml
-        package = load_toml(tree, "Cargo.toml").get("package")
+    else:  # load_toml gives {} for a missing Cargo.toml; a workspace's version is its [workspace.package]'s
+        cargo = load_toml(tree, "Cargo.toml")
+        package = cargo.get("package")
         declared = package.get("version") if isinstance(package, dict) else None
+        shared = cargo.get("workspace", {}).get("package") if isinstance(cargo.get("workspace"), dict) else None
+        if not isinstance(declared, str) and isinstance(shared, dict):
+            declared = shared.get("version")
+        if not isinstance(declared, str):  # minijinja's virtual workspace: the member named for the project
+            member = load_toml(tree, f"{tree.root.name}/Cargo.toml").get("package")
+            declared = member.get("version") if isinstance(member, dict) else None
+    if (
+        not prereleases
+        and isinstance(declared, str)
+        and re.search(r"\d[-.+]?(alpha|beta|pre|rc|dev|snapshot)", declared, re.I)
+    ):
+        return False  # zip2 at 9.0.0-pre3: 8.0.0 is still the newest major released
     major = re.match(r"v?(\d+)\.(\d+)", declared) if isinstance(declared, str) else None  # `version.workspace = true`
     entry = re.search(r"(\d+)\.(\d+)", title)
     if entry is None or major is None:

@@ -137,7 +137,7 @@ def investigate(tree: Tree) -> Knowledge:
     major = next((release for release in releases if release[0] == (newest[0], 0, 0)), None)
     if newest[0] < 2 or not major:
         return k
-    if behind_the_manifest(tree, major[1]):
+    if behind_the_manifest(tree, major[1], prereleases=False):
         return k  # a changelog left at v5 while go.mod's module is …/v6: the newest major release is not written here
     # pyOpenSSL's 26.0.0 is the first release of 2026 (CalVer): a new year, not a change of course
     head_year = reasons.head_day(tree.root)[:4]

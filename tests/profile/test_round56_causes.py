@@ -167,3 +167,29 @@ def test_webpack_output_and_a_php_namespace_folder_named_libs_leave_the_main_sou
     learned = bodies(make_project, files, "docs")
     assert "Main language: PHP" in learned["languages"], learned["languages"]
     assert learned["layout/source"].startswith("Main source in libs/: 9 PHP files"), learned["layout/source"]
+
+
+def test_a_virtual_workspaces_version_is_its_project_members(make_project):
+    changelog = "# Changelog\n\n## 1.4.0\n\n* Added the loop filter to the engine\n\n## 1.3.0\n\n* Added a tag\n"
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["jinja", "jinja-cli"]\n',
+        "jinja/Cargo.toml": '[package]\nname = "jinja"\nversion = "3.1.0"\n',
+        "jinja/src/lib.rs": "pub fn render() {}\n",
+        "jinja-cli/Cargo.toml": '[package]\nname = "jinja-cli"\nversion = "3.1.0"\n',
+        "jinja-cli/src/main.rs": "fn main() {}\n",
+        "CHANGELOG.md": changelog,
+    }
+    assert "rules/changelog" not in bodies(make_project, files, "jinja")
+    shared = files | {"Cargo.toml": files["Cargo.toml"] + '\n[workspace.package]\nversion = "1.4.0"\n'}
+    shared |= {"jinja/Cargo.toml": '[package]\nname = "jinja"\nversion.workspace = true\n'}
+    assert "rules/changelog" in bodies(make_project, shared, "jinja2")
+
+
+def test_a_pre_release_of_the_next_major_leaves_the_newest_major_release_standing(make_project):
+    changelog = "".join(
+        f"## {v}.0.0\n\n* Removed the deprecated method {v}; renamed the option {v}\n* Changed the default {v}\n\n"
+        for v in (8, 7)
+    )
+    files = {"Cargo.toml": '[package]\nname = "zipper"\nversion = "9.0.0-pre3"\n', "src/lib.rs": "pub fn a() {}\n"}
+    said = bodies(make_project, files | {"CHANGELOG.md": changelog}, "zipper")["history/major-release"]
+    assert said.startswith("The latest major release is 8.0.0"), said
