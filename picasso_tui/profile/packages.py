@@ -35,9 +35,9 @@ LOCALE_FOLDERS = frozenset(
 )
 LOCALE_FILE = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*\.\w+$")
 """A file named for a locale (`en.php`, `fr_CA.php`, `zh-Hans.json`): in a language folder it is a translation."""
-IN_CODE = frozenset({"features", "support", "contrib", "resources"})
+IN_CODE = frozenset({"features", "support", "contrib", "resources", "tools"})
 """Names that mean specs or test support at the top (Cucumber's features/) and code below lib/ or src/ (acme-client's
-lib/acme/client/resources/ holds its API's Ruby classes)."""
+lib/acme/client/resources/ holds its API's Ruby classes, flameshot's src/tools/ its 78 drawing tools)."""
 HELPERS = re.compile(r"^(test|tests|testing)[-_]|[-_](test|tests|helpers?)$", re.IGNORECASE)
 """Test support folders named as such (koa's test-helpers/); a package named `_pytest` is code."""
 MODULES_SHOWN = 6

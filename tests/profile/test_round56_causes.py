@@ -193,3 +193,13 @@ def test_a_pre_release_of_the_next_major_leaves_the_newest_major_release_standin
     files = {"Cargo.toml": '[package]\nname = "zipper"\nversion = "9.0.0-pre3"\n', "src/lib.rs": "pub fn a() {}\n"}
     said = bodies(make_project, files | {"CHANGELOG.md": changelog}, "zipper")["history/major-release"]
     assert said.startswith("The latest major release is 8.0.0"), said
+
+
+def test_a_tools_folder_inside_src_is_code(make_project):
+    cpp = "#include <string>\nnamespace shot {\n" + "int draw(int a) { return a + 1; }\n" * 30 + "}\n"
+    files = {f"src/tools/{n}/{n}tool.cpp": cpp.replace("draw", n) for n in ("arrow", "circle", "pencil", "text")}
+    files |= {f"src/widgets/{n}.cpp": cpp.replace("draw", n) for n in ("panel", "button")}
+    files |= {"CMakeLists.txt": "project(shot CXX)\nadd_executable(shot src/main.cpp)\n", "src/main.cpp": cpp}
+    files |= {"tools/format.sh": "#!/bin/sh\nclang-format -i src/*.cpp\n"}
+    said = bodies(make_project, files, "shot")["layout/source"]
+    assert said.startswith("Main source in src/: 7 C++ files") and "tools/ (4)" in said, said
