@@ -26,6 +26,8 @@ CLEAN = re.compile(r"^(make|ninja|just|task) (clean|distclean|maintainer-clean)\
 BUILD_STEP = re.compile(r"^(make|ninja|cmake --build|meson compile)\b(?!.*\b(check|test|install)\b)")
 IN_FOLDER = re.compile(r"^#*\s*(?:run\s+)?in the \[?`{1,2}([\w./-]+)`{1,2}\]? (?:directory|folder)\b", re.IGNORECASE)
 """A heading or line that says where the next block runs ("In the `test_suite` directory")."""
+SHELL_IN = re.compile(r"\b(?:open|start) a (?:shell|terminal) in (?:the )?`([\w./-]+)`", re.IGNORECASE)
+"""A sentence that sends the reader into a folder first: chroma's "open a shell in `cmd/chromad` and run:"."""
 CLONE = re.compile(r"git clone (?:\S+ )*?\S*?([\w.-]+?)(?:\.git)?/?(?: ([\w.-]+))?$")
 MOVES = re.compile(r"(cd|mkdir(?: -p)?) [\w./-]+")
 PLACE = re.compile(r"^((?:mkdir -p [\w./-]+ && )?cd [\w./-]+ && )(.+)$")
@@ -175,7 +177,7 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             context = stripped
             if AT_THE_ROOT.search(stripped):  # handlebars' "From the root directory, run the tests." after `cd spec`
                 where.cwd, section = "", ""
-            there = IN_FOLDER.search(stripped)
+            there = IN_FOLDER.search(stripped) or SHELL_IN.search(stripped)
             if there or stripped.startswith("#"):  # a section's folder holds until the next heading
                 section = there.group(1).strip("./") if there else ""
             level = len(stripped) - len(stripped.lstrip("#")) if stripped.startswith("#") and not rst else 0

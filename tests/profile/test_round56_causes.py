@@ -203,3 +203,21 @@ def test_a_tools_folder_inside_src_is_code(make_project):
     files |= {"tools/format.sh": "#!/bin/sh\nclang-format -i src/*.cpp\n"}
     said = bodies(make_project, files, "shot")["layout/source"]
     assert said.startswith("Main source in src/: 7 C++ files") and "tools/ (4)" in said, said
+
+
+def test_a_webassembly_command_is_no_entry_point_and_a_guide_that_opens_a_shell_in_a_folder_runs_there(make_project):
+    readme = (
+        "# hl\n\n## Testing lexers\n\nIf you edit some lexers, open a shell in `cmd/hld` and run:\n\n"
+        "```shell\ngo run . --csrf-key=securekey\n```\n"
+    )
+    files = {
+        "go.mod": "module example.com/hl\n\ngo 1.22\n",
+        "lexer.go": "package hl\n\nfunc Lex() {}\n",
+        "cmd/libhlwasm/main.go": "//go:build wasm\n\n// Package main is a WASM library.\npackage main\n\nfunc main() {}\n",
+        "cmd/hld/go.mod": "module example.com/hl/cmd/hld\n\ngo 1.22\n",
+        "cmd/hld/main.go": "package main\n\nfunc main() {}\n",
+        "README.md": readme,
+    }
+    learned = bodies(make_project, files, "hl")
+    assert "libhlwasm" not in learned.get("go/entry-points", "") + learned["go/stack"], learned["go/stack"]
+    assert learned["workflow/run"].startswith("To run: `cd cmd/hld && go run . --csrf-key=securekey`"), learned

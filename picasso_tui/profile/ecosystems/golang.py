@@ -438,10 +438,19 @@ PLATFORM_TAGS = frozenset({
 _ONE_TAG = re.compile(r"^//\s*(?:go:build|\+build)\s+([A-Za-z_][\w]*)\s*$", re.MULTILINE)
 
 
+WEBASSEMBLY_TAGS = frozenset({"wasm", "js", "wasip1"})
+"""A program built only for WebAssembly (chroma's cmd/libchromawasm, `//go:build wasm`, a module for TinyGo): a
+browser or runtime loads it, `go run` on the contributor's machine builds nothing."""
+
+
 def built_on_request(head: str) -> bool:
     """The file is built only when its one custom tag is asked for: `//go:build ignore` (go run it by name),
     uniseg's `//go:build generate` generators, a `tools` file."""
     return any(tag not in PLATFORM_TAGS and not tag.startswith("go1") for tag in _ONE_TAG.findall(head))
+
+
+def _webassembly_only(head: str) -> bool:
+    return any(tag in WEBASSEMBLY_TAGS for tag in _ONE_TAG.findall(head))
 
 
 def _main_packages(tree: Tree) -> list[str]:
@@ -464,7 +473,7 @@ def _main_packages(tree: Tree) -> list[str]:
         if TOOLING.match(folder):
             continue
         head = (tree.read(f) or "")[:3000]
-        if declares_main(head) and not built_on_request(head):
+        if declares_main(head) and not built_on_request(head) and not _webassembly_only(head):
             found.add(folder)
             if re.search(r"^//\s*Deprecated\b", head, re.MULTILINE):
                 retired.add(folder)
