@@ -112,6 +112,7 @@ MAVEN = {
     "</artifactId></dependency></dependencies></project>",
     "mvnw": "#!/bin/sh\n",
     "service/src/main/java/acme/App.java": "@SpringBootApplication\nclass App {}\n",
+    "service/src/test/java/acme/AppTest.java": "class AppTest {}\n",
 }
 RUBY = {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\ngem 'pg'\ngroup :test do\n  gem 'rspec-rails'\nend\n"

@@ -221,3 +221,17 @@ def test_a_webassembly_command_is_no_entry_point_and_a_guide_that_opens_a_shell_
     learned = bodies(make_project, files, "hl")
     assert "libhlwasm" not in learned.get("go/entry-points", "") + learned["go/stack"], learned["go/stack"]
     assert learned["workflow/run"].startswith("To run: `cd cmd/hld && go run . --csrf-key=securekey`"), learned
+
+
+def test_a_jvm_build_without_a_test_source_set_has_no_test_command(make_project):
+    files = {
+        "build.gradle": "plugins { id 'application' }\napplication { mainClass = 'app.Main' }\n",
+        "settings.gradle": "rootProject.name = 'liftoff'\n",
+        "gradlew": "#!/bin/sh\n",
+        "src/main/java/app/Main.java": "package app;\npublic class Main { public static void main(String[] a) {} }\n",
+        "src/main/resources/generator/ios-Test/main.cpp": "int main() { return 0; }\n",
+    }
+    learned = bodies(make_project, files, "liftoff")
+    assert "workflow/test" not in learned and "workflow/test-one" not in learned, learned.get("workflow/test")
+    tested = files | {"src/test/java/app/MainTest.java": "package app;\nclass MainTest { @Test void t() {} }\n"}
+    assert bodies(make_project, tested, "liftoff2")["workflow/test"].startswith("To test: `./gradlew test`")

@@ -94,6 +94,7 @@ def test_an_old_maven_wrapper_ci_passes_by(make_project):
     files = {"pom.xml": "<project><artifactId>jinjava</artifactId></project>", "mvnw": "#!/bin/sh\n",
              ".mvn/wrapper/maven-wrapper.properties": "distributionUrl=https://repo.maven.apache.org/maven2/org/"
              "apache/maven/apache-maven/3.6.2/apache-maven-3.6.2-bin.zip\n", "src/main/java/J.java": "class J {}\n",
+             "src/test/java/JTest.java": "class JTest {}\n",
              ".github/workflows/ci.yml": ci}  # fmt: skip
     learned = bodies(make_project, files, name="jinjava")
     assert "./mvnw" not in learned["jvm/packaging"] + learned["workflow/test-one"]

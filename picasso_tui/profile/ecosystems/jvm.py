@@ -440,6 +440,12 @@ JUNIT_PLATFORM_PLUGIN = re.compile(
 """A pom where junit-platform-maven-plugin, as an extension, takes over the test phase from Surefire."""
 
 
+TEST_SOURCE_SET = re.compile(r"(^|/)src/\w*[tT]est\w*/|(^|/)src/it/")
+"""A Gradle or Maven test source set: src/test/, androidTest/, jvmTest/, integrationTest/, Maven's src/it/."""
+JVM_TEST_NAME = re.compile(r"(^|/)\w+(Test|Tests|Spec|IT)\.(java|kt|groovy|scala)$")
+"""A test class in a layout of the build's own (kotlinx-io's core/common/test/BufferTest.kt)."""
+
+
 def _commands(
     k: Knowledge,
     tree: Tree,
@@ -453,7 +459,9 @@ def _commands(
     poms: str = "",
 ) -> None:
     """Build, test, one test (in the first module of a multi-module build), Spring Boot's run, Flyway. A Maven
-    module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test."""
+    module that depends on a sibling is tested with the siblings it needs (`-am`), which have no such test.
+    A build without a test source set anywhere (gdx-liftoff's) has no test to run: `test` passes on nothing."""
+    before = len(k.commands)
     if tool == "Gradle":
         # clikt's modules are Kotlin Multiplatform: `test` runs none of their tests, `jvmTest` runs them on the JVM
         test = multiplatform or "test"
@@ -503,5 +511,7 @@ def _commands(
             k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
+    if not any(TEST_SOURCE_SET.search(f) or JVM_TEST_NAME.search(f) for f in tree.files):
+        k.commands[before:] = [c for c in k.commands[before:] if c.role not in ("test", "test-one")]
     if "Flyway" in kinds.get("migrations", []):
         k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", manifest, 60)
