@@ -58,7 +58,7 @@ MAIN_SOURCE_SET = re.compile(r"(^|/)src/\w*[mM]ain/")
 """A JVM main source set: src/main/, or Kotlin Multiplatform's src/commonMain/, src/jvmMain/ and the like."""
 
 
-def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
+def _is_test(rel: str, translations: frozenset[str] = frozenset(), homes: frozenset[str] = SOURCE_ROOTS) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
     written as code (translations); Jest's __fixtures__/ is fixtures/."""
     parts = rel.split("/")
@@ -75,7 +75,7 @@ def _is_test(rel: str, translations: frozenset[str] = frozenset()) -> bool:
         for i, p in enumerate(parts[:upto])
     ):
         inside = [p.lower() for p in parts[1:-1]]  # http's lib/http/features/ is code; top-level features/ is specs
-        if not (parts[0] in SOURCE_ROOTS and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
+        if not (parts[0] in homes and set(inside) & IN_CODE and not set(inside) & (NOT_CODE - IN_CODE)):
             return True
     # jolt's src/main/java/…/shiftr/spec/ is a package of the main source set, not a spec folder
     # Kotlin Multiplatform's src/commonMain/ is a main source set too (clikt's …/clikt/testing/ is its test API),
@@ -139,8 +139,21 @@ def _translation_folders(tree: Tree) -> frozenset[str]:
                 below = parts[i + 1] + ".x" if i + 2 < len(parts) else parts[-1]
                 named.setdefault("/".join(parts[: i + 1]), []).append(below)
     return frozenset(
-        d for d, names in named.items() if sum(bool(LOCALE_FILE.match(n)) for n in names) * 2 >= len(names)
+        d
+        for d, names in named.items()
+        if sum(bool(LOCALE_FILE.match(n)) for n in names) * 2 >= len(names) and not _declares_code(tree, d)
     )
+
+
+DECLARES = re.compile(r"^(?:export )?(?:def|class|function|module|(?:final |abstract )?class)\s+\w", re.MULTILINE)
+"""A declaration at the top of a file: translate's lang/fr.py defines the French language's functions and class,
+where Carbon's Lang/fr.php only returns an array of strings."""
+
+
+def _declares_code(tree: Tree, folder: str) -> bool:
+    """Most of the folder's first files declare functions or classes: code named for languages, not translations."""
+    files = [f for f in tree.under(folder) if "/" not in f[len(folder) + 1 :]][:6]
+    return bool(files) and sum(bool(DECLARES.search(tree.read(f) or "")) for f in files) * 2 > len(files)
 
 
 LICENCE_FILE = re.compile(r"(LICEN[CS]E|COPYING)(\.\w+)?", re.IGNORECASE)
@@ -184,13 +197,16 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
     translations = _translation_folders(tree)
+    # translate's translate/tools/ is code of the package named for the project, as src/tools/ would be
+    tops = {f.split("/", 1)[0] for f in tree.own if "/" in f}
+    homes = SOURCE_ROOTS | {top for top in tops if name_key(top) == name_key(tree.root.name)}
     programs = _ctest_programs(tree)
     # measuring scripts, code copied in and code the project's linter leaves out: none of it its own main source
     set_apart = benchmark_folders(tree) | _copied_libraries(tree) | _unlinted_folders(tree)
     candidates = [
         f
         for f in tree.own
-        if not _is_test(f, translations)
+        if not _is_test(f, translations, homes)
         and f not in tree.links
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)

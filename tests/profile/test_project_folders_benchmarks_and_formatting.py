@@ -38,6 +38,7 @@ def test_a_build_in_a_top_level_folder_is_run_from_it_and_a_deploying_default_go
 
 def test_a_root_build_keeps_the_root_as_the_project(make_project):
     files = {"pom.xml": POM.replace("deploy", "install"), "src/main/java/a/A.java": "class A {}\n",
+             "src/test/java/a/ATest.java": "class ATest {}\n",
              "tools/pom.xml": POM, "tools/src/main/java/t/T.java": "class T {}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="tools")
     assert learned["workflow/test-one"].startswith("To run one test: `mvn test -Dtest=<Class>` — from pom.xml")

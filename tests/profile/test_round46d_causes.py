@@ -93,6 +93,7 @@ def _kermit(dokka: str, properties: str = "") -> dict[str, str]:
         "ci-test-samples.sh": "#!/bin/sh\ncd samples && ./gradlew ciTest\n",
         "kermit-core/build.gradle.kts": "plugins { }\n",
         "kermit-core/src/commonMain/kotlin/Logger.kt": "package k\n",
+        "kermit-core/src/commonTest/kotlin/LoggerTest.kt": "package k\n",
         ".github/workflows/build.yml": workflow,
     }
 

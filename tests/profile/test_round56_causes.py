@@ -235,3 +235,14 @@ def test_a_jvm_build_without_a_test_source_set_has_no_test_command(make_project)
     assert "workflow/test" not in learned and "workflow/test-one" not in learned, learned.get("workflow/test")
     tested = files | {"src/test/java/app/MainTest.java": "package app;\nclass MainTest { @Test void t() {} }\n"}
     assert bodies(make_project, tested, "liftoff2")["workflow/test"].startswith("To test: `./gradlew test`")
+
+
+def test_language_modules_and_tools_of_the_projects_package_are_its_source(make_project):
+    module = '"""The {0} language."""\n\nfrom tk.lang import common\n\n\nclass {0}(common.Common):\n    code = "{0}"\n'
+    files = {f"tk/lang/{code}.py": module.format(code) for code in ("fr", "de", "es", "it")}
+    files |= {f"tk/storage/{n}.py": f"def read_{n}(path):\n    return open(path).read()\n" for n in ("po", "xliff", "ts", "mo")}
+    files |= {"tk/tools/pocount.py": "def main():\n    return 0\n", "tk/__init__.py": ""}
+    files |= {"pyproject.toml": '[project]\nname = "tk"\n', "tools/release.py": "print('release')\n"}
+    said = bodies(make_project, files, "tk")["layout/source"]
+    assert said.startswith("Main source in tk/: 10 Python files"), said
+    assert "lang/ (4)" in said and "tools/ (1)" in said, said

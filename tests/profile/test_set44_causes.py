@@ -14,6 +14,7 @@ def _ci(*runs: str) -> str:
 def test_a_hosted_analysis_is_neither_the_build_nor_the_tests(make_project):
     learned = bodies(make_project, {"build.gradle.kts": "plugins { java }\n", "gradlew": "#!/bin/sh\n",
                                     "src/main/java/w/W.java": "package w; class W {}\n",
+                                    "src/test/java/w/WTest.java": "package w; class WTest {}\n",
                                     ".github/workflows/ci.yml": _ci("infer -- ./gradlew assemble", "snyk code test")})  # fmt: skip
     assert "infer" not in learned["workflow/build"] and "snyk" not in learned["workflow/test"]
 
