@@ -240,9 +240,26 @@ def test_a_jvm_build_without_a_test_source_set_has_no_test_command(make_project)
 def test_language_modules_and_tools_of_the_projects_package_are_its_source(make_project):
     module = '"""The {0} language."""\n\nfrom tk.lang import common\n\n\nclass {0}(common.Common):\n    code = "{0}"\n'
     files = {f"tk/lang/{code}.py": module.format(code) for code in ("fr", "de", "es", "it")}
-    files |= {f"tk/storage/{n}.py": f"def read_{n}(path):\n    return open(path).read()\n" for n in ("po", "xliff", "ts", "mo")}
+    files |= {
+        f"tk/storage/{n}.py": f"def read_{n}(path):\n    return open(path).read()\n"
+        for n in ("po", "xliff", "ts", "mo")
+    }
     files |= {"tk/tools/pocount.py": "def main():\n    return 0\n", "tk/__init__.py": ""}
     files |= {"pyproject.toml": '[project]\nname = "tk"\n', "tools/release.py": "print('release')\n"}
     said = bodies(make_project, files, "tk")["layout/source"]
     assert said.startswith("Main source in tk/: 10 Python files"), said
     assert "lang/ (4)" in said and "tools/ (1)" in said, said
+
+
+def test_a_format_script_beside_its_fix_only_checks_and_start_dev_is_the_developers_run(make_project):
+    scripts = {
+        "format": "dotenv -c development -- turbo run format",
+        "format:fix": "dotenv -c development -- turbo run format:fix",
+        "start:dev": "dotenv -c development -- turbo run start:dev",
+        "start": "dotenv -c production -- turbo run start",
+    }
+    files = {"package.json": json.dumps({"name": "notes", "scripts": scripts}), "yarn.lock": "", "index.js": "x\n"}
+    learned = bodies(make_project, files, "notes")
+    assert learned["workflow/format"].startswith("To format: `yarn run format:fix`"), learned["workflow/format"]
+    assert "`yarn run format` only checks" in learned["workflow/format"], learned["workflow/format"]
+    assert learned["workflow/run"].startswith("To run: `yarn run start:dev`"), learned["workflow/run"]

@@ -81,7 +81,7 @@ ROLE_SCRIPTS = {
                   "types:check", "type:check", "tsd"),
     "docs": ("docs", "docs:build", "build:docs", "typedoc"),
     "format": ("format", "fmt", "prettier", "fix", "format:write", *FIX_SCRIPTS),
-    "run": ("dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
+    "run": ("dev", "start:dev", "start", "serve"), "migrate": ("migrate", "db:migrate"),
 }  # fmt: skip
 
 
@@ -723,8 +723,14 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             # textpattern's `eslint … ; exit 0` passes whatever it finds: no check
             and not (role in ("lint", "test", "typecheck") and PASSES_ANYWAY.search(str(scripts[n])))
         ]
+        checks = ""
+        if role == "format" and found and (fixer := f"{found[0]}:fix") in scripts and fixes(fixer, "--fix"):
+            # hedgedoc's `format` runs each package's check through turbo; `format:fix` writes the changes
+            checks, found = found[0], [fixer]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):
             command, note = run_script(tool, name), script_note(str(scripts[name]))
+            if checks:
+                note = (f"{note}; " if note else "") + f"`{run_script(tool, checks)}` only checks"
             built = (
                 types_from_output(p.tree, str(scripts[name])) or names_built_folder(p.tree, script_steps(scripts, name))
                 if role == "typecheck" and "build" in scripts
