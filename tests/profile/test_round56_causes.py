@@ -263,3 +263,14 @@ def test_a_format_script_beside_its_fix_only_checks_and_start_dev_is_the_develop
     assert learned["workflow/format"].startswith("To format: `yarn run format:fix`"), learned["workflow/format"]
     assert "`yarn run format` only checks" in learned["workflow/format"], learned["workflow/format"]
     assert learned["workflow/run"].startswith("To run: `yarn run start:dev`"), learned["workflow/run"]
+
+
+def test_the_guides_target_named_for_the_job_leads(make_project):
+    guide = (
+        "# Contributing\n\nFix what the linter can fix:\n\n```shell\nmake fix\n```\n\n"
+        "Format the code:\n\n```shell\nmake format\n```\n"
+    )
+    makefile = "fix:\n\truff check --fix kit\n\nformat:\n\truff format .\n\truff check --fix .\n"
+    files = {"CONTRIBUTING.md": guide, "Makefile": makefile, "pyproject.toml": '[project]\nname = "kit"\n'}
+    said = bodies(make_project, files | {"kit/__init__.py": "x = 1\n"}, "kit")["workflow/format"]
+    assert said.startswith("To format: `make format`"), said
