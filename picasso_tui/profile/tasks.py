@@ -847,7 +847,10 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
                   f"{lacking} not in the Gemfile: `gem install {' '.join(['yard', missing]).strip()}`")  # fmt: skip
     elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
         # mailcatcher's `RDoc::Task.new(:rdoc => "doc", …)` names its task `doc`: `rake rdoc` does not exist
-        named = re.search(r"""RDoc::Task\.new\(\s*(?::rdoc\s*=>|rdoc:)\s*["':]([\w:-]+)""", rakefile)
+        # pdf-reader's `Rake::RDocTask.new("doc")`: the first argument names the task
+        named = re.search(r"""RDoc::Task\.new\(\s*(?::rdoc\s*=>|rdoc:)\s*["':]([\w:-]+)""", rakefile) or re.search(
+            r"""(?:RDoc::Task|Rake::RDocTask)\.new\(?\s*(?::|["'])([\w:-]+)["']?\s*\)?\s*(?:do|\{)""", rakefile
+        )
         k.command("docs", f"bundle exec rake {named.group(1) if named else 'rdoc'}", "Rakefile (RDoc task)", RUNNER + 5)
 
 

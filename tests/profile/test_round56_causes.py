@@ -274,3 +274,15 @@ def test_the_guides_target_named_for_the_job_leads(make_project):
     files = {"CONTRIBUTING.md": guide, "Makefile": makefile, "pyproject.toml": '[project]\nname = "kit"\n'}
     said = bodies(make_project, files | {"kit/__init__.py": "x = 1\n"}, "kit")["workflow/format"]
     assert said.startswith("To format: `make format`"), said
+
+
+def test_an_rdoc_task_named_in_its_first_argument_is_run_by_that_name(make_project):
+    rakefile = 'require "rdoc/task"\n\ndesc "Create documentation"\nRake::RDocTask.new("doc") do |rdoc|\n  rdoc.title = "pdf"\nend\n'
+    files = {
+        "Rakefile": rakefile,
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "lib/pdf.rb": "module Pdf; end\n",
+    }
+    assert bodies(make_project, files, "pdf")["workflow/docs"].startswith(
+        "To build or preview the docs: `bundle exec rake doc`"
+    )
