@@ -116,6 +116,12 @@ _LINTER = re.compile(
     r"cargo clippy|shellcheck|clang-tidy)\b"
 )
 _ECHO = re.compile(r"^\s*@?echo\b")
+INSTALLS = re.compile(
+    r"^\s*[@-]*(?:(?:poetry|uv|pdm|hatch) run )?(?:poetry install|pip3? install|python3? -m pip install|uv sync|"
+    r"uv pip install|pdm install|npm (?:ci|install)|pnpm install|yarn(?: install)?\s*$|bundle(?: install)?\s*$|"
+    r"composer install|pre-commit install|prek install|go mod download)\b"
+)
+"""A recipe line that installs the project's dependencies or hooks and runs nothing else."""
 _HELPER_TARGET = re.compile(r"^\s*make [._][\w.-]+$")
 """`make .require-golangci-lint`: a hidden prerequisite that installs the tool."""
 
@@ -185,6 +191,10 @@ def _targets(
             continue
         if role == "install" and PUBLISHED_INSTALL.search(recipe):
             continue
+        if role == "run" and runner == "make" and text and not ran and _chains_checks(text, name):
+            continue  # headscale's `dev: fmt lint test build` chains the checks: it runs no program
+        if role == "run" and ran and all(INSTALLS.match(line) or _ECHO.match(line) for line in ran):
+            role = "install"  # guardrails' `dev:` is `poetry install --extras "dev"` and `pre-commit install`
         if role == "run" and ran and all(ONLY_BUILDS.match(line) or re.match(r"\s*@?echo\b", line) for line in ran):
             continue  # pgweb's `dev:` runs `go build` and says "You can now execute ./pgweb": a build, nothing runs
         if role == "run" and runner == "just" and re.match(r"^@?[\w-]+\s+[*+]?\w", recipe):
@@ -206,6 +216,13 @@ def _targets(
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+
+
+def _chains_checks(text: str, name: str) -> bool:
+    """A Makefile target whose prerequisites are all checks or builds (`dev: fmt lint test build`)."""
+    header = re.search(rf"^{re.escape(name)}\s*:(?!=)([^\n#]*)", text, re.MULTILINE)
+    before = header.group(1).split() if header else []
+    return bool(before) and all(target_role(b) in ("format", "lint", "test", "build", "typecheck") for b in before)
 
 
 SITE_GENERATORS = (

@@ -92,7 +92,7 @@ GLOBAL_TOOL_INSTALL = re.compile(
 
 
 def _guide(tree: Tree, k: Knowledge) -> None:
-    found = commands.guide_commands(tree)
+    found = [said for g in commands.guide_commands(tree) if (said := _as_the_makefile_says(tree, k, g))]
     for g in found:
         # the plain form before its variants (`nr build`, then `nr build runtime-core -f global`) wherever
         # the guide mentions it, then reading order
@@ -123,6 +123,19 @@ def _guide(tree: Tree, k: Knowledge) -> None:
             g.source,
             GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5 + (15 if narrowed else 0) + named,
         )
+
+
+def _as_the_makefile_says(tree: Tree, k: Knowledge, g: commands.GuideCommand) -> commands.GuideCommand | None:
+    """A guide's `make <target>` in the role its recipe has: guardrails' guide runs `make dev`, which only installs;
+    headscale's AGENTS.md, whose `dev` target chains fmt, lint, test and build, runs no program with it."""
+    target = re.fullmatch(r"make ([\w.-]+)", g.command)
+    makefile = tree.read("Makefile") or "" if target and tree.has("Makefile") else ""
+    if not target or not re.search(rf"^{re.escape(target.group(1))}\s*:(?!=)", makefile, re.M):
+        return g
+    roles = {c.role for c in k.commands if c.command == g.command and c.source.startswith("Makefile target")}
+    if not roles:
+        return None if g.role == "run" else g
+    return g if g.role in roles else commands.GuideCommand(g.command, sorted(roles)[0], g.source)
 
 
 ROLE_TARGETS = {"format": ("format", "fmt"), "lint": ("lint",), "test": ("test",), "build": ("build",),

@@ -286,3 +286,18 @@ def test_an_rdoc_task_named_in_its_first_argument_is_run_by_that_name(make_proje
     assert bodies(make_project, files, "pdf")["workflow/docs"].startswith(
         "To build or preview the docs: `bundle exec rake doc`"
     )
+
+
+def test_a_make_dev_target_that_installs_or_chains_checks_is_no_run_command(make_project):
+    guide = "# Contributing\n\nSet up and start developing:\n\n```shell\nmake dev\n```\n"
+    makefile = 'dev:\n\tpoetry install --extras "dev"\n\tpoetry run pre-commit install\n\ntest:\n\tpytest\n'
+    pyproject = '[tool.poetry]\nname = "rails"\nversion = "0.1.0"\n\n[tool.poetry.extras]\ndev = []\n'
+    files = {"CONTRIBUTING.md": guide, "Makefile": makefile, "pyproject.toml": pyproject, "poetry.lock": ""}
+    learned = bodies(make_project, files | {"rails/__init__.py": "x = 1\n"}, "rails")
+    assert "make dev" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+    assert "`make dev`" in learned["workflow/install"], learned["workflow/install"]
+    chain = files | {
+        "Makefile": "dev: fmt lint test\n\nfmt:\n\truff format .\n\nlint:\n\truff check .\n\ntest:\n\tpytest\n"
+    }
+    learned = bodies(make_project, chain | {"rails/__init__.py": "x = 1\n"}, "rails2")
+    assert "make dev" not in learned.get("workflow/run", "") + learned.get("workflow/install", ""), learned
