@@ -301,3 +301,20 @@ def test_a_make_dev_target_that_installs_or_chains_checks_is_no_run_command(make
     }
     learned = bodies(make_project, chain | {"rails/__init__.py": "x = 1\n"}, "rails2")
     assert "make dev" not in learned.get("workflow/run", "") + learned.get("workflow/install", ""), learned
+
+
+def test_benches_of_ordinary_workspace_members_are_the_workspaces_benchmarks(make_project):
+    bench = "use criterion::{criterion_group, criterion_main, Criterion};\nfn b(c: &mut Criterion) {}\n"
+    bench += "criterion_group!(benches, b);\ncriterion_main!(benches);\n"
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["bus", "variant"]\n',
+        "bus/Cargo.toml": '[package]\nname = "bus"\nversion = "5.0.0"\n\n[[bench]]\nname = "benchmarks"\nharness = false\n',
+        "bus/src/lib.rs": "pub fn a() {}\n",
+        "bus/benches/benchmarks.rs": bench,
+        "variant/Cargo.toml": '[package]\nname = "variant"\nversion = "5.0.0"\n',
+        "variant/src/lib.rs": "pub fn b() {}\n",
+        "variant/benches/encode.rs": bench,
+    }
+    said = bodies(make_project, files, "bus")["rust/benchmarks"]
+    assert said.startswith("Rust benchmarks in the workspace members bus, variant:"), said
+    assert "run them with `cargo bench`" in said, said

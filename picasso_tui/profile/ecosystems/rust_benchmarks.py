@@ -97,6 +97,18 @@ def rust_benchmarks(k: Knowledge, tree: Tree, root: dict[str, Any], members: lis
                     command, sources = f"cargo bench -p {name}", [f"{folder}/Cargo.toml"]
                     where = f"the workspace member {name} ({folder}/)"
                     break
+    if not files:  # zbus' zbus/benches and zvariant/benches: members' own benches, which the workspace runs
+        held = {}
+        for folder in members:
+            data = load_toml(tree, f"{folder}/Cargo.toml")
+            if own := bench_targets(tree, folder, data):
+                held[str(dig(data, "package", "name") or folder)] = (folder, own)
+        if held:
+            files = {rel: needs for _, own in held.values() for rel, needs in own.items()}
+            command = "cargo bench --workspace" if "package" in root else "cargo bench"
+            sources = [f"{folder}/Cargo.toml" for folder, _ in held.values()][:2]
+            crates = human_list(list(held), 4)
+            where = f"the workspace member{'s' if len(held) > 1 else ''} {crates}"
     if not files:
         _separate_crate(k, tree, root, members)
         return
