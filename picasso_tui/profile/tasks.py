@@ -193,7 +193,8 @@ def _targets(
             continue
         if role == "run" and runner == "make" and text and not ran and _chains_checks(text, name):
             continue  # headscale's `dev: fmt lint test build` chains the checks: it runs no program
-        if role == "run" and ran and all(INSTALLS.match(line) or _ECHO.match(line) for line in ran):
+        installs = [line for line in ran if INSTALLS.match(line)]
+        if role == "run" and installs and all(INSTALLS.match(line) or _ECHO.match(line) for line in ran):
             role = "install"  # guardrails' `dev:` is `poetry install --extras "dev"` and `pre-commit install`
         if role == "run" and ran and all(ONLY_BUILDS.match(line) or re.match(r"\s*@?echo\b", line) for line in ran):
             continue  # pgweb's `dev:` runs `go build` and says "You can now execute ./pgweb": a build, nothing runs

@@ -318,3 +318,10 @@ def test_benches_of_ordinary_workspace_members_are_the_workspaces_benchmarks(mak
     said = bodies(make_project, files, "bus")["rust/benchmarks"]
     assert said.startswith("Rust benchmarks in the workspace members bus, variant:"), said
     assert "run them with `cargo bench`" in said, said
+
+
+def test_a_just_dev_recipe_that_only_echoes_is_no_install(make_project):
+    justfile = 'dev: check test\n\techo miri cover | xargs -n1 -P2 just\n\t@echo "Complete at $(date)"\n\ncheck:\n'
+    justfile += "\tcargo check\n\ntest:\n\tcargo test\n"
+    files = {"Justfile": justfile, "Cargo.toml": '[package]\nname = "bits"\nversion = "1.0.0"\n', "src/lib.rs": ""}
+    assert "just dev" not in bodies(make_project, files, "bits").get("workflow/install", "")
