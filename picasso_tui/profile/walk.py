@@ -299,7 +299,7 @@ def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: 
     for base, spec in reversed(specs):
         sub = rel[len(base) + 1 :] if base else rel
         found = spec.check_file(sub + "/" if is_dir else sub)
-        if is_dir:  # pathspec lets `*` decide `internal/` over a later `!internal` (ticker's allow-list)
+        if is_dir and found.include:  # pathspec lets `*` decide `internal/` over a later `!internal` (ticker's)
             plain = spec.check_file(sub)
             if plain.index is not None and (found.index is None or plain.index > found.index):
                 found = plain
