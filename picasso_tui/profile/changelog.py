@@ -467,6 +467,8 @@ def _stale(tree: Tree, title: str) -> bool:
     return bool(entry and versions) and max(versions) > tuple(int(x or 0) for x in entry.groups())
 
 
+ZERO_MINORS_BEHIND = 2
+"""Below 1.0, a changelog this many minor releases behind the manifest is no longer kept."""
 GO_MAJOR = re.compile(r"^module\s+\S+/v(\d+)\s*$", re.M)
 """A Go module's major version is the /vN its path ends with (centrifugo's module …/centrifugo/v6)."""
 
@@ -508,9 +510,6 @@ def behind_the_manifest(tree: Tree, title: str, prereleases: bool = True) -> boo
         # 0.9.2; one minor ahead is the release in the making
         return int(major.group(2)) - int(entry.group(2)) >= ZERO_MINORS_BEHIND
     return int(major.group(1)) > int(entry.group(1))
-
-
-ZERO_MINORS_BEHIND = 2
 
 
 def finding(tree: Tree) -> Finding | None:

@@ -145,7 +145,7 @@ def _translation_folders(tree: Tree) -> frozenset[str]:
     )
 
 
-DECLARES = re.compile(r"^(?:export )?(?:def|class|function|module|(?:final |abstract )?class)\s+\w", re.MULTILINE)
+DECLARES = re.compile(r"^(?:export )?(?:(?:final |abstract )?class|def|function|module)\s+\w", re.MULTILINE)
 """A declaration at the top of a file: translate's lang/fr.py defines the French language's functions and class,
 where Carbon's Lang/fr.php only returns an array of strings."""
 

@@ -703,8 +703,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     reads_output = imported_output(p.tree, example) if example and "build" in scripts and not built_first else ""
     # log4js' `typings`: `tsc -p types/tsconfig.json`, whose tsconfig emits nothing, checks the declarations
     typed = [n for n in scripts if re.search(r"typ(e|ing)s?\b", n) and n not in ROLE_SCRIPTS["typecheck"]]
-    checks_types = [n for n in [*ROLE_SCRIPTS["lint"], *typed] if n in scripts and _only_type_checks(p.tree,
-                    str(scripts[n]))]  # fmt: skip
+    checking = [n for n in [*ROLE_SCRIPTS["lint"], *typed] if n in scripts]
+    checks_types = [n for n in checking if _only_type_checks(p.tree, str(scripts[n]))]
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts and name not in checks_types]
         found = found or (checks_types if role == "typecheck" else [])  # graphql-js' `check`: `tsc --pretty`
@@ -724,7 +724,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not (role in ("lint", "test", "typecheck") and PASSES_ANYWAY.search(str(scripts[n])))
         ]
         checks = ""
-        if role == "format" and found and (fixer := f"{found[0]}:fix") in scripts and fixes(fixer, "--fix"):
+        if role == "format" and found and (fixer := f"{found[0]}:fix") in scripts:
             # hedgedoc's `format` runs each package's check through turbo; `format:fix` writes the changes
             checks, found = found[0], [fixer]
         for rank, name in enumerate(found if role in ("lint", "test") else found[:1]):

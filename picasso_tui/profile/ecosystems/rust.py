@@ -83,8 +83,8 @@ def _run_command(crate: _Crate, alone: bool, main: str = "") -> str:
     name = crate.name if crate.name in names else next((n for n in names if n), "")
     if len(crate.bins) > 1 and not crate.default_run:
         run += f" --bin {name}" if name else ""
-    if name.startswith("cargo-") and not RUN_AWARE.search(main):  # cargo-make's binary is a cargo subcommand:
-        # cargo passes `make` first, so must we
+    # cargo-make's binary is a cargo subcommand: cargo passes `make` first, so must we
+    if name.startswith("cargo-") and not RUN_AWARE.search(main):
         run += f" -- {name.removeprefix('cargo-')} --help"
     elif ARG_PARSERS.intersection(crate.runtime):  # feroxbuster requires --url: a bare run stops with a usage error
         run += " -- --help"
