@@ -31,6 +31,7 @@ from picasso_tui.profile.ci_steps import (
     never_runs,
     only_sets_up,
     posix_shell,
+    required_in_ci,
     run_default,
     runs_global_tool,
     without_ci_values,
@@ -355,6 +356,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
         made_here: set[str] = set()  # folders this job's steps create: commands run in them need CI's configure
         elsewhere = folders_of_other_checkouts(job)
         installed = global_tools(job)
+        required = required_in_ci(job)
         nightly = _nightly_only(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
@@ -434,6 +436,9 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                             not (entered and entered.group(1) in elsewhere)
                             and not into
                             and not runs_global_tool(command, installed)
+                            and not (
+                                (tool := re.match(r"(?:php )?vendor/bin/([\w.-]+)", command)) and tool[1] in required
+                            )
                         ):
                             steps.append(CiStep(rel, str(job_id), in_folder, may_fail))
                             if built := configured_folder(command, here):

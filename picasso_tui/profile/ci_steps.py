@@ -15,6 +15,7 @@ CHECK_ACTIONS = {
     "codespell-project/actions-codespell": "codespell",
     "dominikh/staticcheck-action": "staticcheck ./...",
     "EmbarkStudios/cargo-deny-action": "cargo deny check",  # ureq's licences, advisories and duplicates
+    "jakebailey/pyright-action": "pyright",  # wily's type check
 }
 """Actions that run a check a contributor runs too, by the command they run."""
 SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*(--cfg\b|(?<![\w-])-Z)")
@@ -306,6 +307,18 @@ def global_tools(job: dict[Any, Any]) -> set[str]:
         t.split(":")[0].strip() for w in given if isinstance(w, dict) for t in str(w.get("tools") or "").split(",")
     }
     return {n for n in names if n and n != "composer"}
+
+
+def required_in_ci(job: dict[Any, Any]) -> set[str]:
+    """Packages a job adds with an unpinned `composer require` (php-mock's `composer require phpmd/phpmd`): tools
+    composer.json does not list, so a clone's `composer install` leaves vendor/bin without them. A pinned require
+    (`composer require "phpunit/phpunit:^9"`) picks a version of a dependency the project has."""
+    runs = [str(s.get("run") or "") for s in job.get("steps") or [] if isinstance(s, dict)]
+    found: set[str] = set()
+    for line in "\n".join(runs).splitlines():
+        if added := re.match(r"\s*composer require\s+((?:-[\w-]+\s+)*)([\w.-]+/([\w.-]+))(\s|$)", line):
+            found.add(added.group(3))
+    return found
 
 
 def runs_global_tool(command: str, tools: set[str]) -> bool:

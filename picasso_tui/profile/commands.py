@@ -546,7 +546,7 @@ def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     # vyper's CLAUDE.md: `uv sync --extra dev`, where dev is a dependency group: uv stops, "Extra `dev` is not defined"
     asked = ",".join(re.findall(r"(?:^|\s)--extra[ =]([\w.-]+)", command)) if command.startswith("uv ") else ""
     if not (named or asked) or not tree.has("pyproject.toml"):
-        return False
+        return _names_undeclared_poetry_extras(tree, command)
     pyproject = load_toml(tree, "pyproject.toml")
     project = pyproject.get("project")
     if not isinstance(project, dict) or "optional-dependencies" in (project.get("dynamic") or []):
@@ -558,6 +558,24 @@ def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     listed = named.group(1) if named else asked
     wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in listed.split(",") if e.strip()}
     return bool(wanted - declared)
+
+
+def _names_undeclared_poetry_extras(tree: Tree, command: str) -> bool:
+    """ormar's guide: `poetry install -E dev`, where dev is a Poetry group and no extra: Poetry stops with "Extra
+    [dev] is not specified". Only a pyproject.toml that declares [tool.poetry.extras] or Poetry groups can say so."""
+    if not command.startswith("poetry install") or not tree.has("pyproject.toml"):
+        return False
+    asked = re.findall(r"\s(?:-E\s*|--extras[ =])(?:\"([^\"]+)\"|'([^']+)'|([\w.-]+))", command)
+    wanted = {re.sub(r"[-_.]+", "-", w).lower() for a in asked for w in " ".join(a).replace(",", " ").split()}
+    pyproject = load_toml(tree, "pyproject.toml")
+    poetry = (pyproject.get("tool") or {}).get("poetry") or {}
+    project = pyproject.get("project") if isinstance(pyproject.get("project"), dict) else {}
+    if not wanted or not isinstance(poetry, dict) or not (poetry.get("extras") or poetry.get("group")):
+        return False
+    if "optional-dependencies" in (project.get("dynamic") or []):
+        return False
+    extras = {**(poetry.get("extras") or {}), **(project.get("optional-dependencies") or {})}
+    return bool(wanted - {re.sub(r"[-_.]+", "-", e).lower() for e in extras})
 
 
 FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log)"

@@ -205,6 +205,14 @@ def missing(tree: Tree, command: str) -> bool:
     command = re.sub(r"^mkdir (-p )?([\w./-]+) && (?=cd \2 && )", "", command)  # libfyaml's `./configure` in build/
     moved = re.match(r"^cd ([\w./-]+) && (.+)$", command)
     folder, rest = (moved.group(1).strip("./"), moved.group(2)) if moved else ("", command)
+    parts = rest.split(" && ")
+    if len(parts) > 1 and not any(re.match(r"(cd|mkdir)\s", p) for p in parts):
+        # purgecss' guide: `npm i && npm run bootstrap`, where package.json has no bootstrap script any more; a
+        # program or file an earlier step writes (`./bootstrap && ./configure`) is not looked for
+        inside = f"cd {moved.group(1)} && " if moved else ""
+        scripts = [p for p in parts[1:] if re.match(r"(npm|yarn|pnpm|bun|composer) ", p)]
+        if any(missing(tree, f"{inside}{part}") for part in scripts):
+            return True
     if any(not (tree.root / folder / path).exists() for path in _named_files(rest)):
         return True
     program = re.match(r"\./([\w./+-]+)", rest)  # libexpat's `./configure`: buildconf.sh writes it, git has none

@@ -191,6 +191,8 @@ def _targets(
             continue
         if role == "install" and PUBLISHED_INSTALL.search(recipe):
             continue
+        if role == "test" and runner == "make" and text and not ran and _built_for_another(text, name, seen):
+            continue  # newsboat's `test:` only builds the test programs; `check: test` then runs them
         if role == "run" and runner == "make" and text and not ran and _chains_checks(text, name):
             continue  # headscale's `dev: fmt lint test build` chains the checks: it runs no program
         installs = [line for line in ran if INSTALLS.match(line)]
@@ -217,6 +219,17 @@ def _targets(
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+
+
+def _built_for_another(text: str, name: str, targets: list[str]) -> bool:
+    """A recipe-less test target another test target (`check: test`) names first and then runs tests in: it
+    builds what the tests need, and the other one runs them."""
+    for other in targets:
+        header = re.search(rf"^{re.escape(other)}\s*:(?!=)([^\n#]*)", text, re.MULTILINE)
+        needs = header.group(1).split() if header else []
+        if other != name and name in needs and target_role(other) == "test" and _recipe(text, other).strip():
+            return True
+    return False
 
 
 def _chains_checks(text: str, name: str) -> bool:
@@ -341,8 +354,8 @@ def _runs_an_undeclared_python_tool(tree: Tree, makefile: str, target: str) -> b
 
 
 def installs_into_a_prefix(makefile: str, target: str) -> bool:
-    """The target's recipe copies files into PREFIX, DESTDIR or a system folder, or installs the package it built
-    (fpm's `install: $(GEM)` runs `gem install $(GEM)`): a user's install."""
+    """The target's recipe copies files into PREFIX, DESTDIR or a system folder, installs the package it built
+    (fpm's `install: $(GEM)` runs `gem install $(GEM)`) or applies manifests to a cluster: a user's install."""
     body = _recipe(makefile, target)
     if re.search(
         # micro's `install: generate` runs `go install … ./cmd/micro`: the program into $GOPATH/bin, a user's copy
@@ -353,6 +366,10 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
         re.M,
     ):
         return True
+    if re.search(
+        r"\|\s*kubectl (apply|create)\b|^\t\s*@?(kubectl (apply|create)|helm (install|upgrade))\b", body, re.M
+    ):
+        return True  # keda's `install` applies its CRDs to the cluster ~/.kube/config names: a deployment
     # goss' `cp release/goss-linux-amd64 $(GOPATH)/bin/goss`, tc-lib-pdf's `cp -rf ./src/* "$(PATHINSTBIN)"`
     if re.search(r"^\t\s*@?(cp|install|mv|ln)\b[^\n]*\$[({](GOPATH|GOBIN|HOME|\w*BIN\w*|\w*INST\w*)\b", body, re.M):
         return True
@@ -492,6 +509,29 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
     if rel:
         text = tree.read(rel) or ""
         _targets(k, rel, "npx jake", re.findall(r"^task\(\s*['\"]([\w:-]+)['\"]", text, re.MULTILINE))
+
+
+CASTOR_TASK = re.compile(r"^#\[AsTask\(([^\n]*)\)\]\s*\n(?:#\[[^\n]*\]\s*\n)*function\s+(\w+)\s*\(", re.M)
+"""A Castor task: a PHP function under `#[AsTask(…)]`, its arguments on the attribute's one line."""
+
+
+def castor(tree: Tree, k: Knowledge) -> None:
+    """Castor, the PHP task runner (jwt-framework's castor.php: `castor test`, `castor lint`): a function is named
+    in kebab case (`checkLicenses` is `castor check-licenses`) unless `name:` says otherwise, and prefixed by the
+    attribute's or the file's namespace."""
+    rel = tree.first("castor.php")
+    text = (tree.read(rel) or "") if rel else ""
+    if "AsTask" not in text:
+        return
+    space = re.search(r"^namespace\s+([\w\\]+)\s*;", text, re.M)
+    names = []
+    for m in CASTOR_TASK.finditer(text):
+        named = re.search(r"\bname:\s*['\"]([\w:-]+)['\"]", m.group(1))
+        name = named.group(1) if named else re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", m.group(2)).lower()
+        prefix = re.search(r"\bnamespace:\s*['\"]([\w-]+)['\"]", m.group(1))
+        scope = prefix.group(1) if prefix else space.group(1).split("\\")[-1].lower() if space else ""
+        names.append(f"{scope}:{name}" if scope else name)
+    _targets(k, rel, "castor", names)
 
 
 def tox_env_role(name: str) -> str | None:
@@ -685,6 +725,9 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)  # both syntaxes
     # activerecord-import's `task default: ["display:notice"]` only says to name an adapter (`rake test:mysql2`)
     notice = default and re.fullmatch(r"[\[\s'\":]*(display|notice|help|usage)[\w:]*[\]\s'\"]*", default.group(1))
+    # vagrant-libvirt's `task default: [:deftask]` only prints "call rake -T"
+    named = re.findall(r"[:'\"](\w+)", default.group(1)) if default else []
+    notice = notice or (named and all(_only_prints(text, task) for task in named))
     if default and not notice:
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
     gems = gem_text(tree)
@@ -714,6 +757,13 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         if before:
             note += f", after the Rakefile's own {human_list([f'`{b}`' for b in before])}"
         k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER + (5 if before else 0), note)
+
+
+def _only_prints(text: str, task: str) -> bool:
+    """The Rakefile's task has a body and every line of it prints (`puts 'call rake -T'`)."""
+    body = re.search(rf"^task\s*\(?\s*[:'\"]{task}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})", text, re.M | re.S)
+    lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
+    return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
 
 
 def _commits(text: str, task: str) -> bool:
@@ -1093,7 +1143,7 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, maskfile, jakefile, do_script, tox, nox, poe, pre_commit, rakefile, maven_goal,
-    docs_builders,
+    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, tox, nox, poe, pre_commit, rakefile,
+    maven_goal, docs_builders,
     dprint, gradle_own_tasks, role_scripts,
 )  # fmt: skip

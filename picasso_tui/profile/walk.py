@@ -56,12 +56,13 @@ test fixtures, a container's demo server, coverage.py's lab/ of experiments): th
 the project's own, even when they sit in its tree."""
 FIXTURE_PROJECT = re.compile(
     r"^(test|tests|spec)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]app|fixture[_-]apps|sample[_-]apps)/"
-    r"|(^|/)src/test/(resources/)?projects/",
+    r"|(^|/)src/test/(resources/)?projects/|(^|/)src/it/(?!(java|kotlin|groovy|scala|resources)/)[^/]+/",
     re.I,
 )
 """Whole projects a test suite runs the code on (brakeman's test/apps/rails2 … rails8, an engine's test/dummy,
-derailed_benchmarks' test/rails_app, a Maven plugin's src/test/projects/*/pom.xml): their jQuery and prototype.js
-are no language of the project, their stub tests are not its suite and their builds are not its build."""
+derailed_benchmarks' test/rails_app, a Maven plugin's src/test/projects/*/pom.xml, the Maven Invoker's
+src/it/*/pom.xml): their jQuery and prototype.js are no language of the project, their stub tests are not its suite
+and their builds are not its build."""
 VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 """A folder named with a release (yaml-cpp's test/googletest-1.16.0, java-webauthn-server's webapp/lib/
 text-encoding-0.7.0): a copy of another project, vendored."""

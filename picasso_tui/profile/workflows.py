@@ -599,6 +599,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
     ran = started or [c.command, *(recipes.recipe_lines(tree, c.command) or [])]
     if c.role in ("test", "test-one", *CHECK_ROLES) and any(tasks.WATCHES.search(line) for line in ran):
         return None  # danger's README tests with `bundle exec guard`, moleculer's `npm run ci` is `jest --watch`
+    lines = [line for line in recipes.recipe_lines(tree, c.command) or [] if line.strip()]
+    if c.role not in ("build", "install") and lines and all(_IMAGE_BUILD.match(line) for line in lines):
+        return None  # athens' `make docs` only builds the docs' Docker image: `make docs-docker` serves them
     if testing and any(re.search(r"\bdocker[ -]compose( -\S+( [\w./-]+)?)* up\b", line) for line in started):
         # pgjdbc's guide starts its test database with `docker compose up`, php-amqplib's `make docker-test-env`
         # its broker: a service for the tests, not the suite
@@ -1129,6 +1132,10 @@ def _without_signing(tree: Tree) -> str | None:
         return None
     ids = re.findall(r"<profile>\s*<id>\s*([\w.-]+)\s*</id>", pom)
     return next((i for i in ids if re.search(r"gpg|sign", i, re.I)), "")
+
+
+_IMAGE_BUILD = re.compile(r"^\s*[@-]*(\w+=\S*\s+)*docker (image )?build\b")
+"""A recipe line that builds a container image: the image, not the docs or tests it would serve or run."""
 
 
 def _make_block(tree: Tree, command: str) -> str:

@@ -101,7 +101,8 @@ KOTLIN = {
     'dependencies { implementation("org.springframework.boot:spring-boot-starter-data-jpa")\n'
     '  implementation("org.flywaydb:flyway-core")\n  testImplementation("org.junit.jupiter:junit-jupiter") }\n',
     "gradlew": "#!/bin/sh\n",
-    "app/src/main/kotlin/App.kt": "fun main() {}\n",
+    "app/src/main/kotlin/App.kt": "@SpringBootApplication\nclass App\n\nfun main(args: Array<String>) {\n"
+    "    runApplication<App>(*args)\n}\n",
     "app/src/test/kotlin/AppTest.kt": "class AppTest\n",
     "src/main/resources/db/migration/V1__init.sql": "create table users (id int);\n",
     "CONTRIBUTING.md": "# Contributing\n\n1. Open an issue before a large change.\n2. Every PR needs a test.\n",

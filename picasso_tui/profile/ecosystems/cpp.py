@@ -37,11 +37,12 @@ def investigate(tree: Tree) -> Knowledge:
     meson = tree.has("meson.build")
     autotools = [f for f in ("configure.ac", "configure.in", "Makefile.am", "autogen.sh") if tree.has(f)]
     autotools = autotools if any(f.startswith("configure") for f in autotools) else []
-    if not has_c or not (cmake or meson or autotools or tree.has("Makefile")) or _jni_only(tree):
+    xmake = tree.has("xmake.lua")
+    if not has_c or not (cmake or meson or autotools or xmake or tree.has("Makefile")) or _jni_only(tree):
         return k
     found = shares(tree)
     langs = {lang: share for lang, share, _ in found}
-    if not (cmake or meson or autotools) and found and found[0][0] not in ("c", "cpp", "shell"):
+    if not (cmake or meson or autotools or xmake) and found and found[0][0] not in ("c", "cpp", "shell"):
         return k  # babel's Makefile drives its Python tests; misc/icu4c-tools' C++ does not make a C project
     lang = "C++" if langs.get("cpp", 0) > langs.get("c", 0) else "C"
     details: list[str] = []
@@ -73,9 +74,13 @@ def investigate(tree: Tree) -> Knowledge:
     if bazel and tree.has("BUILD.bazel"):
         details.append(f"Bazel ({bazel})")
         sources.append(bazel)
-    if tree.has("xmake.lua"):  # argparse's third build, kept up beside CMake and Bazel
+    if xmake:  # argparse's third build, kept up beside CMake and Bazel; tbox's only one
         details.append("xmake (xmake.lua)")
         sources.append("xmake.lua")
+        alone = not (cmake or meson or autotools)
+        k.command("build", "xmake", "xmake.lua", 60 if alone else 66)
+        if any("add_tests(" in (tree.read(f) or "") for f in tree.own_named("xmake.lua")[:30]):
+            k.command("test", "xmake test", "xmake.lua", 60 if alone else 66)  # the targets' `add_tests()`
     if cmake and tree.has("CMakePresets.json"):
         _presets(k, tree)
     if not details and tree.has("Kconfig") and re.search(r"^%config\s*:", tree.read("Makefile") or "", re.M):

@@ -130,12 +130,19 @@ def ctest_name(cmake_texts: list[str]) -> str:
 
 
 def phpunit_class(tree: Tree, folder: str) -> str:
-    """A PHPUnit test class under ``folder`` (`--filter ConcatTest` runs it)."""
+    """A PHPUnit test class under ``folder`` (`--filter ConcatTest` runs it). `--filter` is a pattern, so a class
+    whose name another test class's contains is passed over: jwt-framework's ClaimCheckerTest would also run
+    AudienceClaimCheckerTest and three more."""
     files = [f for f in tree.under(folder) if f.endswith("Test.php") and not in_fixture_project(f)]
+    names = [f.rsplit("/", 1)[-1].removesuffix(".php") for f in files]
+    first = ""
     for rel in files[:FILES_READ]:
         if found := _PHPUNIT_CLASS.search(tree.read(rel) or ""):
-            return found.group(1)
-    return ""
+            name = found.group(1)
+            if sum(name in other for other in names) <= 1:
+                return name
+            first = first or name
+    return first
 
 
 def pytest_node(text: str) -> str:

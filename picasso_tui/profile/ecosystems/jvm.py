@@ -79,6 +79,16 @@ def _found(text: str) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
+def _boot_application(tree: Tree) -> bool:
+    """An application class of the project's own to start: restdocs-api-spec applies the Boot plugin for its BOM,
+    and only its samples/ have a @SpringBootApplication, so a root `bootRun` finds no main class."""
+    main = [f for f in tree.own if "/src/main/" in f"/{f}" and f.endswith((".java", ".kt"))][:3000]
+    builds = "\n".join(tree.read(f) or "" for f in tree.own_named("build.gradle", "build.gradle.kts")[:40])
+    return bool(re.search(r"\bmainClass\b", builds)) or any(
+        "@SpringBootApplication" in (tree.read(f) or "") for f in main
+    )
+
+
 def _only_what_the_code_uses(tree: Tree, kinds: dict[str, list[str]]) -> None:
     """Spring Boot only with an application class, Flyway only with migrations to apply: jdbi's spring module
     tests its integration with spring-boot-test and its testing module ships Flyway for users' tests, so neither
@@ -488,9 +498,9 @@ def _commands(
         named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"
         if test != "allTests":  # an aggregate of every target's test tasks takes no --tests filter
             k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
-        if "Spring Boot" in kinds.get("framework", []):
+        if "Spring Boot" in kinds.get("framework", []) and _boot_application(tree):
             k.command("run", f"{wrapper} bootRun", manifest, 60)
-        else:
+        elif "Spring Boot" not in kinds.get("framework", []):
             application_run(tree, k, wrapper, 60)
     else:
         k.command("build", f"{wrapper} -q package", "pom.xml", 60)

@@ -161,16 +161,22 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
         if extra not in DEV_EXTRAS
         for n in names(group if isinstance(group, list) else [])
     }
-    if isinstance(project, dict) and "dependencies" not in (project.get("dynamic") or []):
-        return _runtime_names(project.get("dependencies") or []), optional
     poetry = dig(pyproject, "tool", "poetry", "dependencies")
-    if isinstance(poetry, dict):
-        return names(list(poetry)), optional
+    # ormar's [project] holds only its name: Poetry reads the dependencies from [tool.poetry.dependencies]
+    stated = isinstance(project, dict) and ("dependencies" in project or not isinstance(poetry, dict))
+    if stated and "dependencies" not in (project.get("dynamic") or []):  # type: ignore[union-attr]
+        return _runtime_names(project.get("dependencies") or []), optional  # type: ignore[union-attr]
+    if isinstance(poetry, dict):  # ormar's database drivers are `optional = true`: its extras offer them
+        offered = {n for n, spec in poetry.items() if isinstance(spec, dict) and spec.get("optional") is True}
+        return names([n for n in poetry if n not in offered]), optional | set(names(list(offered)))
     setup = "\n".join(tree.read(f) or "" for f in ("setup.py", "setup.cfg"))
     block = re.search(rf"install_requires\s*=\s*\[({LIST_ITEMS})\]", setup, re.DOTALL)
     cfg = re.search(r"^install_requires\s*=\s*\n((?:[ \t]+.+\n?)+)", setup, re.MULTILINE)
     # setup.cfg's one-line value (dateutil's `install_requires = six >= 1.6`), continued by indented lines
     inline = re.search(r"^install_requires[ \t]*=[ \t]*(\S.*\n?(?:[ \t]+.+\n?)*)", tree.read("setup.cfg") or "", re.M)
+    if block and re.search(r"\bfor \w+ in\b", block.group(1)):
+        # hydra's setup.py reads requirements/requirements.txt line by line into install_requires
+        return sorted(_runtime_requirements(tree)) or None, optional
     if block:
         return _runtime_names(re.findall(r"[\"']([^\"']+)[\"']", block.group(1))), optional
     if cfg or inline:

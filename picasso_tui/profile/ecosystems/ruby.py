@@ -222,8 +222,12 @@ DECLARES_TESTS = re.compile(r"^\s*(def test_\w+|test\s+['\"]|it\s+['\"]|class \w
 
 def _a_spec_file(tree: Tree) -> str:
     """A spec file to show the one-file run with (pry's spec/pry_spec.rb): the one named after the project, else
-    the shallowest, so that the command runs as it stands."""
-    specs = sorted((f for f in tree.under("spec") if f.endswith("_spec.rb")), key=lambda f: (f.count("/"), f))
+    the shallowest, so that the command runs as it stands; an acceptance, integration or system spec last
+    (vagrant-libvirt's spec_helper leaves its acceptance specs out unless asked, and they boot machines)."""
+    slow = re.compile(r"^spec/(acceptance|integration|system|e2e|features)/")
+    specs = sorted(
+        (f for f in tree.under("spec") if f.endswith("_spec.rb")), key=lambda f: (bool(slow.match(f)), f.count("/"), f)
+    )
     named = f"spec/{name_key(tree.root.name)}_spec.rb"
     return next((f for f in specs if name_key(f) == name_key(named)), specs[0] if specs else "")
 
@@ -297,6 +301,12 @@ def _commands(
             if task and task.libs and not helper:
                 ruby = "bundle exec ruby " + " ".join(f"-I{lib}" for lib in dict.fromkeys(task.libs))
             k.command("test-one", f"{ruby} {tests[0]}", "Rakefile", 60, "-n <test name> for one test")
+    features = any(f.endswith(".feature") for f in tree.under("features"))
+    if features and "Cucumber" in kinds.get("test", []) and "Cucumber::Rake" not in _rake_tasks(tree):
+        # lolcommits' features/ run through its binstub, beside the unit tests' `rake test`; a Rakefile's
+        # Cucumber::Rake task is run as that task instead
+        cucumber = "bin/cucumber" if tree.has("bin/cucumber") else "bundle exec cucumber"
+        k.command("test", cucumber, "features/", 62, "the Cucumber features")
     # the gem that brings the tool decides it: a 2015 .rubocop.yml with no RuboCop in the Gemfile runs nowhere
     # meta-tags' .rubocop.yml requires Standard and adds its own plugins and cops: RuboCop runs that config,
     # `standardrb` would ignore it
@@ -314,6 +324,7 @@ def _commands(
         any(d == "rubocop" or d.startswith("rubocop-") for d in deps)
         and not _old_rubies_only(tree, "rubocop")
         and not _obsolete_cops(tree)
+        and _rubocop_used(tree)
     ):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
         if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
@@ -363,6 +374,16 @@ RENAMED_COPS = re.compile(
 )
 """Cops RuboCop renamed or removed (Metrics/LineLength became Layout/LineLength in 0.78): a configuration that still
 names one makes a current RuboCop stop with an obsolete-configuration error."""
+
+
+def _rubocop_used(tree: Tree) -> bool:
+    """RuboCop has a config, or a Rakefile, guide or CI workflow runs it: vagrant-libvirt only bundles the gem, and
+    RuboCop's defaults would flag most of its code."""
+    if tree.first(".rubocop.yml", ".rubocop.yaml"):
+        return True
+    places = ["Rakefile", "README.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md", ".pre-commit-config.yaml"]
+    places += [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
+    return any(re.search(r"\brubocop\b", tree.read(f) or "", re.I) for f in places if tree.has(f))
 
 
 def _obsolete_cops(tree: Tree) -> bool:

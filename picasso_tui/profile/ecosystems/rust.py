@@ -14,6 +14,7 @@ from picasso_tui.profile.ecosystems.example_tests import rust_test
 from picasso_tui.profile.ecosystems.rust_benchmarks import rust_benchmarks
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt, needs_nightly
 from picasso_tui.profile.findings import Knowledge, human_list, plural
+from picasso_tui.profile.languages import shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -597,8 +598,14 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         programs = [c for c in with_bins if not GENERATOR_CRATE.search(c.name)]
         # quinn's perf and bench members measure the library: a workspace's benchmark tool is not its program
         programs = [c for c in programs if not (c.folder and len(crates) > 1 and BENCH_CRATE.search(c.name))]
+        # newsboat's http-test-server answers its tests' requests: a helper of the suite, not the program
+        programs = [c for c in programs if not (c.folder and len(crates) > 1 and TEST_CRATE.search(c.name))]
         # yew's tools/build-examples builds every example for the website: the maintainers' tool, not the project
         programs = [c for c in programs if not (len(crates) > 1 and c.folder.split("/")[0] in TOOL_FOLDERS)]
+        found = shares(tree)
+        # newsboat's crates are the libraries of its C++ program: `cargo run` starts a helper, not newsboat
+        if found and found[0][0] in ("c", "cpp"):
+            programs = []
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
@@ -617,6 +624,7 @@ GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator
 """A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask): no program to run."""
 TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask")
 BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
+TEST_CRATE = re.compile(r"(^|[_-])(tests?|testing|mocks?|fixtures?)([_-]|$)")
 
 
 def _level(value: object) -> object:

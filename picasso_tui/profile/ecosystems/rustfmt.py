@@ -40,13 +40,18 @@ _UNSTABLE = re.compile(
     r"^\s*(unstable_features\s*=\s*true|(group_imports|imports_granularity|wrap_comments|comment_width|format_strings|"
     r"format_code_in_doc_comments|format_macro_matchers|normalize_comments|normalize_doc_attributes|"
     r"error_on_line_overflow|imports_layout|reorder_impl_items|condense_wildcard_suffixes|brace_style|"
-    r"overflow_delimited_expr|blank_lines_upper_bound|spaces_around_ranges|struct_field_align_threshold)\s*=)",
+    r"overflow_delimited_expr|blank_lines_upper_bound|spaces_around_ranges|struct_field_align_threshold|ignore)\s*=)",
     re.MULTILINE,
 )
 """rustfmt options only a nightly rustfmt applies: a stable `cargo fmt` warns and formats without them."""
 
 
 def needs_nightly(tree: Tree) -> bool:
-    """The rustfmt.toml asks for options only nightly rustfmt has (time's `group_imports`, `imports_granularity`)."""
+    """The rustfmt.toml asks for options only nightly rustfmt has (time's `group_imports`, `imports_granularity`,
+    sozu's `ignore`), and its comments do not say that stable will do."""
     config = tree.first("rustfmt.toml", ".rustfmt.toml")
-    return bool(config and _UNSTABLE.search(tree.read(config) or ""))
+    text = (tree.read(config) or "") if config else ""
+    # gotham's says "you can still use stable rustfmt and it will just ignore these": the options are a bonus
+    said = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
+    stable_is_fine = re.search(r"\bstable\b", said) and not re.search(r"\b(need|require)[sd]?\b[^\n]*nightly", said)
+    return bool(_UNSTABLE.search(text)) and not stable_is_fine
