@@ -1,0 +1,284 @@
+"""Causes found in the fifty-seventh round: task runners and build systems the profile did not read (Castor, xmake,
+Cucumber's features), commands that fail as written (a PHPUnit filter that matches five classes, a tool CI adds on
+the fly, an extra Poetry does not have, a script package.json no longer has), checks whose result is ignored, and
+dependencies or test files counted from the wrong place."""
+
+from __future__ import annotations
+
+import json
+
+from tests.profile.learned import bodies, workflow
+
+PHP_LIB = {
+    "composer.json": json.dumps(
+        {"name": "acme/jose", "require": {"php": "^8.2"}, "require-dev": {"phpunit/phpunit": "^11"}}
+    ),
+    "composer.lock": "{}",
+    "phpunit.xml.dist": '<phpunit><testsuites><testsuite name="all"><directory>tests</directory></testsuite>'
+    "</testsuites></phpunit>\n",
+    "src/Jose.php": "<?php\nnamespace Acme;\nfinal class Jose {}\n",
+}
+
+
+def _php_test(name: str, abstract: bool = False) -> str:
+    kind = "abstract class" if abstract else "final class"
+    return f"<?php\nnamespace Acme\\Tests;\nuse PHPUnit\\Framework\\TestCase;\n{kind} {name} extends TestCase {{}}\n"
+
+
+def test_castor_tasks_are_commands_named_in_kebab_case(make_project):
+    castor = (
+        "<?php\n\nuse Castor\\Attribute\\AsTask;\nuse function Castor\\run;\n\n"
+        "#[AsTask(description: 'Run tests')]\nfunction test(bool $coverage = false): void\n{\n"
+        "    run(['php', 'vendor/bin/phpunit']);\n}\n\n"
+        "#[AsTask(description: 'Run Linter')]\nfunction lint(): void\n{\n    run(['php', '-l', 'src']);\n}\n\n"
+        "#[AsTask(description: 'Check licenses')]\nfunction checkLicenses(): void\n{\n}\n\n"
+        "#[AsTask(name: 'rector', description: 'Run Rector')]\nfunction runRector(): void\n{\n}\n"
+    )
+    learned = bodies(make_project, PHP_LIB | {"castor.php": castor}, "jose")
+    assert "`castor check-licenses`" in learned["tasks/castor"], learned["tasks/castor"]
+    assert "`castor rector`" in learned["tasks/castor"], learned["tasks/castor"]
+    assert learned["workflow/lint"].startswith("To lint: `castor lint`"), learned["workflow/lint"]
+
+
+def test_an_xmake_only_c_project_builds_with_xmake_and_tests_where_targets_declare_them(make_project):
+    files = {
+        "xmake.lua": 'set_project("tbx")\nset_languages("c99")\nincludes("src/tbx")\n',
+        "src/tbx/xmake.lua": 'target("tbx")\n    set_kind("static")\n    add_files("*.c")\n',
+        "src/tbx/tbx.c": "int tbx(void) { return 0; }\n",
+        "src/tbx/tbx.h": "int tbx(void);\n",
+    }
+    learned = bodies(make_project, files, "tbx")
+    assert learned["workflow/build"].startswith("To build: `xmake`"), learned["workflow/build"]
+    assert "xmake" in learned["cpp/build"], learned["cpp/build"]
+    assert "workflow/test" not in learned, learned.get("workflow/test")
+    tested = files | {"src/tbx/xmake.lua": files["src/tbx/xmake.lua"] + '    add_tests("default")\n'}
+    assert "`xmake test`" in bodies(make_project, tested, "tbx2")["workflow/test"]
+
+
+def test_cucumber_features_are_run_beside_the_unit_tests(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "Gemfile.lock": "GEM\n",
+        "snap.gemspec": "Gem::Specification.new do |s|\n  s.name = 'snap'\n"
+        "  s.add_development_dependency 'cucumber'\n  s.add_development_dependency 'aruba'\n"
+        "  s.add_development_dependency 'minitest'\nend\n",
+        "Rakefile": "require 'minitest/test_task'\nMinitest::TestTask.create(:test)\ntask default: :test\n",
+        "lib/snap.rb": "module Snap; end\n",
+        "test/snap_test.rb": "require 'minitest/autorun'\nclass SnapTest < Minitest::Test; end\n",
+        "features/snap.feature": "Feature: snap\n  Scenario: help\n    When I run `snap --help`\n",
+        "bin/cucumber": "#!/usr/bin/env ruby\nload Gem.bin_path('cucumber', 'cucumber')\n",
+    }
+    said = bodies(make_project, files, "snap")["workflow/test"]
+    assert "`bin/cucumber`" in said, said
+
+
+def test_a_phpunit_filter_names_a_class_no_other_test_class_contains(make_project):
+    files = PHP_LIB | {
+        "tests/Checker/AudienceClaimCheckerTest.php": _php_test("AudienceClaimCheckerTest"),
+        "tests/Checker/ClaimCheckerTest.php": _php_test("ClaimCheckerTest"),
+        "tests/Checker/IssuedAtClaimCheckerTest.php": _php_test("IssuedAtClaimCheckerTest"),
+        "tests/Signature/SignatureTestCase.php": _php_test("SignatureTestCase", abstract=True),
+    }
+    learned = bodies(make_project, files, "jose")
+    said = learned["workflow/test-one"]
+    assert "--filter ClaimCheckerTest`" not in said, said
+    assert "--filter AudienceClaimCheckerTest`" in said or "--filter IssuedAtClaimCheckerTest`" in said, said
+    # the abstract SignatureTestCase the signature tests extend is no test of its own
+    assert learned["layout/tests"].startswith("3 test files"), learned["layout/tests"]
+
+
+def test_a_tool_ci_adds_with_composer_require_is_not_a_clones_command(make_project):
+    ci = workflow(
+        "composer require phpmd/phpmd --no-interaction",
+        "vendor/bin/phpmd src/ text cleancode",
+        job="phpmd",
+    )
+    files = PHP_LIB | {
+        ".github/workflows/phpmd.yml": ci,
+        ".github/workflows/tests.yml": workflow("composer install", "vendor/bin/phpunit", job="tests"),
+        "tests/JoseTest.php": _php_test("JoseTest"),
+    }
+    learned = bodies(make_project, files, "jose")
+    assert "phpmd" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+    pinned = workflow('composer require "phpunit/phpunit:^10" --dev --no-update', "vendor/bin/phpunit", job="tests")
+    said = bodies(make_project, files | {".github/workflows/tests.yml": pinned}, "jose2")["workflow/test"]
+    assert "`vendor/bin/phpunit`" in said, said
+
+
+def test_a_guides_poetry_extra_the_project_does_not_declare_is_left_out(make_project):
+    pyproject = (
+        '[project]\nname = "orm"\n\n[tool.poetry]\nname = "orm"\nversion = "0.1.0"\n\n'
+        '[tool.poetry.dependencies]\npython = "^3.10"\npydantic = "^2"\n'
+        'asyncpg = { version = ">=0.28", optional = true }\n\n'
+        '[tool.poetry.extras]\npostgresql = ["asyncpg"]\n\n'
+        '[tool.poetry.group.dev.dependencies]\npytest = "^8"\n'
+    )
+    guide = "# Contributing\n\nInstall the development requirements:\n\n```\npoetry install -E dev\n```\n"
+    files = {
+        "pyproject.toml": pyproject,
+        "poetry.lock": "",
+        "orm/__init__.py": "",
+        "tests/test_orm.py": "def test_a():\n    pass\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, "orm")
+    assert "-E dev" not in learned["workflow/install"], learned["workflow/install"]
+    # [project] names only the package: Poetry's table holds the dependencies, asyncpg behind an extra
+    assert "built on pydantic" in learned["python/stack"], learned["python/stack"]
+    assert "asyncpg" not in learned["python/stack"].split("built on", 1)[1].split(";")[0], learned["python/stack"]
+    declared = files | {"CONTRIBUTING.md": guide.replace("-E dev", "-E postgresql")}
+    assert "`poetry install -E postgresql`" in bodies(make_project, declared, "orm2")["workflow/install"]
+
+
+def test_install_requires_read_from_a_requirements_file_are_the_runtime_dependencies(make_project):
+    setup = (
+        "import pathlib\nfrom setuptools import setup\n\n"
+        'with pathlib.Path("requirements/requirements.txt").open() as f:\n'
+        '    install_requires = [s for line in f if (s := line.strip()) and not s.startswith("#")]\n\n'
+        'setup(name="conf", install_requires=install_requires)\n'
+    )
+    files = {
+        "setup.py": setup,
+        "requirements/requirements.txt": "omegaconf>=2.4\n",
+        "requirements/dev.txt": "pytest\n",
+        "conf/__init__.py": "",
+        "tests/test_conf.py": "def test_a():\n    pass\n",
+    }
+    said = bodies(make_project, files, "conf")["python/stack"]
+    assert "built on omegaconf" in said, said
+    assert "no runtime dependencies" not in said, said
+
+
+def test_a_guides_chain_whose_script_package_json_lacks_is_left_out(make_project):
+    files = {
+        "package.json": json.dumps({"name": "purge", "scripts": {"test": "jest"}}),
+        "package-lock.json": "{}",
+        "src/index.js": "module.exports = {};\n",
+        "CONTRIBUTING.md": "# Contributing\n\nSet up with:\n\n```\nnpm i && npm run bootstrap\n```\n",
+    }
+    said = bodies(make_project, files, "purge")["workflow/install"]
+    assert "bootstrap" not in said, said
+    made = files | {"package.json": json.dumps({"name": "purge", "scripts": {"test": "jest", "bootstrap": "lerna"}})}
+    assert "`npm i && npm run bootstrap`" in bodies(make_project, made, "purge2")["workflow/install"]
+
+
+def test_mypy_run_only_to_ignore_its_result_is_no_type_check(make_project):
+    files = {
+        "pyproject.toml": '[project]\nname = "wily"\nversion = "1.0"\n\n[tool.mypy]\nstrict = false\n',
+        "src/wily/__init__.py": "",
+        "tests/test_wily.py": "def test_a():\n    pass\n",
+        "Makefile": "lint:\n\truff check src\n\n"
+        "typecheck:\n\t@# TODO: require mypy to pass\n\tmypy --install-types --non-interactive src || true\n",
+        ".github/workflows/ci.yml": workflow("- uses: jakebailey/pyright-action@v2", job="pyright"),
+    }
+    said = bodies(make_project, files, "wily")["workflow/typecheck"]
+    assert said.startswith("To type-check: `pyright`"), said
+    assert "mypy" not in said, said
+
+
+def test_a_maven_invoker_project_is_not_the_projects_build(make_project):
+    files = {
+        "pom.xml": "<project><parent><groupId>org.acme</groupId><artifactId>pom-acme</artifactId></parent>"
+        "<artifactId>common</artifactId></project>\n",
+        "src/main/java/org/acme/Context.java": "package org.acme;\npublic class Context {}\n",
+        "src/test/java/org/acme/ContextTest.java": "package org.acme;\npublic class ContextTest {}\n",
+        "src/it/apt-test/pom.xml": "<project><artifactId>apt-test</artifactId><properties>"
+        "<maven.compiler.source>1.6</maven.compiler.source><maven.compiler.target>1.6</maven.compiler.target>"
+        "</properties></project>\n",
+        "src/it/apt-test/src/main/java/Plugin.java": "public class Plugin {}\n",
+    }
+    said = bodies(make_project, files, "common")["jvm/packaging"]
+    assert "Java 6" not in said, said
+
+
+def test_rustfmt_options_stable_ignores_need_no_nightly_and_ignore_does(make_project):
+    crate = {"Cargo.toml": '[package]\nname = "web"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n"}
+    bonus = (
+        "# this rustfmt config sets some nightly flags but don't worry\n"
+        "# you can still use stable rustfmt and it will just ignore these\n"
+        'unstable_features = true\nimports_granularity = "Module"\n'
+    )
+    said = bodies(make_project, crate | {"rustfmt.toml": bonus}, "web")["workflow/format"]
+    assert said.startswith("To format: `cargo fmt`"), said
+    ignored = 'ignore = ["src/generated.rs"]\n'
+    said = bodies(make_project, crate | {"rustfmt.toml": ignored}, "web2")["workflow/format"]
+    assert said.startswith("To format: `cargo +nightly fmt`"), said
+
+
+def test_a_make_install_that_applies_manifests_to_a_cluster_is_no_setup(make_project):
+    files = {
+        "go.mod": "module example.com/scaler\n\ngo 1.22\n",
+        "cmd/operator/main.go": "package main\n\nfunc main() {}\n",
+        "Makefile": "install: manifests ## Install CRDs into the K8s cluster specified in ~/.kube/config.\n"
+        "\t$(KUSTOMIZE) build config/crd | kubectl apply --server-side -f -\n\n"
+        "manifests:\n\tcontroller-gen crd paths=./...\n",
+    }
+    said = bodies(make_project, files, "scaler").get("workflow/install", "")
+    assert "make install" not in said, said
+
+
+def test_a_guides_target_that_only_builds_an_image_is_not_the_docs_command(make_project):
+    files = {
+        "go.mod": "module example.com/proxy\n\ngo 1.22\n",
+        "cmd/proxy/main.go": "package main\n\nfunc main() {}\n",
+        "Makefile": "docs: ## build the docs docker image\n\tdocker build -t acme/hugo -f docs/Dockerfile .\n\n"
+        "docs-docker: ## run the docs docker image\n\tdocker run -it --rm -p 1313:1313 acme/hugo\n",
+        "DEVELOPMENT.md": "# Development\n\nTo build the docs, run `make docs`.\n",
+    }
+    said = bodies(make_project, files, "proxy").get("workflow/docs", "")
+    assert "`make docs`" not in said, said
+
+
+def test_spring_boots_plugin_without_an_application_class_gives_no_boot_run(make_project):
+    files = {
+        "settings.gradle.kts": 'rootProject.name = "apispec"\ninclude("apispec-mockmvc")\n',
+        "build.gradle.kts": 'plugins { java\n  id("org.springframework.boot") version "4.0.5" }\n',
+        "gradlew": "#!/bin/sh\n",
+        "apispec-mockmvc/build.gradle.kts": 'dependencies { implementation("org.springframework.boot:spring-boot") }\n',
+        "apispec-mockmvc/src/main/java/acme/Snippets.java": "package acme;\npublic class Snippets {}\n",
+        "apispec-mockmvc/src/test/java/acme/SnippetsTest.java": "package acme;\nclass SnippetsTest {}\n",
+        "samples/app/src/main/java/acme/SampleApplication.java": "@SpringBootApplication\nclass SampleApplication {}\n",
+    }
+    said = bodies(make_project, files, "apispec").get("workflow/run", "")
+    assert "bootRun" not in said, said
+
+
+def test_a_make_test_the_check_target_builds_first_is_not_the_test_command(make_project):
+    files = {
+        "Makefile": "all: app\n\napp: src/main.o\n\t$(CXX) -o app src/main.o\n\n"
+        "test: test/test rust-test\n\nrust-test:\n\tcargo test --no-run\n\n"
+        "test/test: test/main.o\n\t$(CXX) -o test/test test/main.o\n\n"
+        "check: test\n\t(cd test && ./test)\n\tcargo test\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+        "src/feed.cpp": "int feed() { return 0; }\n",
+        "test/main.cpp": "int main() { return 0; }\n",
+        "Cargo.toml": '[workspace]\nmembers = ["rust/libfeed", "rust/feed-test-server"]\n',
+        "rust/libfeed/Cargo.toml": '[package]\nname = "libfeed"\nversion = "0.1.0"\n',
+        "rust/libfeed/src/lib.rs": "pub fn a() {}\n",
+        "rust/feed-test-server/Cargo.toml": '[package]\nname = "feed-test-server"\nversion = "0.1.0"\n',
+        "rust/feed-test-server/src/main.rs": "fn main() {}\n",
+    }
+    learned = bodies(make_project, files, "feeds")
+    assert learned["workflow/test"].startswith("To test: `make check`"), learned["workflow/test"]
+    assert "`make test`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "feed-test-server" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+
+
+def test_a_rake_default_that_only_prints_is_no_test_and_rubocop_needs_a_use(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\ngroup :development do\n  gem 'rubocop'\nend\n",
+        "Gemfile.lock": "GEM\n",
+        "plugin.gemspec": "Gem::Specification.new do |s|\n  s.name = 'plugin'\n"
+        "  s.add_development_dependency 'rspec'\nend\n",
+        "Rakefile": "require 'bundler/gem_tasks'\ntask default: [:deftask]\ntask :deftask do\n"
+        "  puts 'call rake -T'\nend\n",
+        "lib/plugin.rb": "module Plugin; end\n",
+        "spec/acceptance/boot_spec.rb": "describe 'boot' do; end\n",
+        "spec/unit/action_spec.rb": "describe 'action' do; end\n",
+    }
+    learned = bodies(make_project, files, "plugin")
+    assert "`bundle exec rake`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "spec/unit/action_spec.rb" in learned["workflow/test-one"], learned["workflow/test-one"]
+    assert "workflow/lint" not in learned, learned.get("workflow/lint")
+    configured = files | {".rubocop.yml": "AllCops:\n  NewCops: enable\n"}
+    assert "`bundle exec rubocop`" in bodies(make_project, configured, "plugin2")["workflow/lint"]
