@@ -193,4 +193,7 @@ def written_by_configure(tree: Tree, text: str) -> str:
     """The file the Makefile includes that ./configure writes (lowdown's `include Makefile.configure`), when the
     checkout lacks it and has the configure script: make stops until ./configure has run. "" otherwise."""
     missing = [f for f in re.findall(r"^include\s+(\S+)\s*$", text, re.MULTILINE) if not tree.has(f)]
+    # bfs' `-include gen/config.mk` is optional to make, but its rule for that file stops: "You must run ./configure"
+    optional = [f for f in re.findall(r"^(?:-|s)include\s+(\S+)\s*$", text, re.MULTILINE) if not tree.has(f)]
+    missing += optional if "./configure" in text else []
     return missing[0] if missing and tree.has("configure") else ""

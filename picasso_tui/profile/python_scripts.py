@@ -40,7 +40,8 @@ def hatch_scripts(tree: Tree, k: Knowledge) -> None:
             role = command_role(command)
             named = role is not None and TARGET_ROLES.get(script.lower()) == role
             # `test:test`, not `test:test-cov`: the script named for its role, else any of an environment named for it
-            in_env = role is not None and TARGET_ROLES.get(env.lower()) == role
+            # laspy's `dev` environment holds its checks and formatters: `hatch run dev:check-fmt` runs no program
+            in_env = role not in (None, "run") and TARGET_ROLES.get(env.lower()) == role
             if named or (in_env and not any(TARGET_ROLES.get(s.lower()) == role for s in scripts)):
                 source = f"{rel} [{'tool.hatch.' if rel == 'pyproject.toml' else ''}envs.{env}.scripts] `{script}`"
                 k.command(role, command, source, RUNNER)

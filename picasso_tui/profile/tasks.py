@@ -209,6 +209,14 @@ def _targets(
             continue  # evans' `format:` only runs `go mod tidy`: go.mod is tidied, no code is formatted
         if role == "docs" and ran and all(re.search(r"\btest\b.*\s--doc\b|--doctest", line) for line in ran):
             continue  # hickory-dns' `just doc` runs the doctests (`cargo test --doc`): it builds no docs
+        if role == "build" and ran and all(re.match(r"\s*[@-]*(mkdir|touch)\b", line) for line in ran):
+            continue  # websocket-php's `build:` only makes the folder its coverage report goes to
+        if (
+            role == "format"
+            and ran
+            and all(re.match(r"\s*[@-]*(\./)?[\w/.-]*\bcheck[\w-]*\.sh\b", line) for line in ran)
+        ):
+            role = "lint"  # kompose's `gofmt:` runs script/check-gofmt.sh, which lists unformatted files and fails
         if role == "build" and RELEASE_BUILD.search(recipe):
             continue  # fzf's `build: goreleaser build --clean --snapshot`: every platform's release, for a release
         if role:
@@ -225,14 +233,18 @@ def _targets(
 
 
 def _built_for_another(text: str, name: str, targets: list[str]) -> bool:
-    """A recipe-less test target another test target (`check: test`) names first and then runs tests in: it
-    builds what the tests need, and the other one runs them."""
+    """A recipe-less test target another test target (`check: test`) names first and then runs tests in, or one
+    that names only files beside another test target: it builds what the tests need, and the other one runs them."""
     for other in targets:
         header = re.search(rf"^{re.escape(other)}\s*:(?!=)([^\n#]*)", text, re.MULTILINE)
         needs = header.group(1).split() if header else []
         if other != name and name in needs and target_role(other) == "test" and _recipe(text, other).strip():
             return True
-    return False
+    # bfs' `tests: ${UTEST_BINS} ${ITEST_BINS}` only makes the test programs, which `check` runs
+    header = re.search(rf"^{re.escape(name)}\s*:(?!=)([^\n#]*)", text, re.MULTILINE)
+    needs = header.group(1).split() if header else []
+    files = bool(needs) and all(re.fullmatch(r"\$[({]\w+[)}]|[\w.-]*/[\w./-]*", n) for n in needs)
+    return files and any(o != name and target_role(o) == "test" for o in targets)
 
 
 def _chains_checks(text: str, name: str) -> bool:
@@ -726,12 +738,7 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         elif example and not _helper_first(tree):  # TEST= runs the file without the helper the task lists first
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
     default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)  # both syntaxes
-    # activerecord-import's `task default: ["display:notice"]` only says to name an adapter (`rake test:mysql2`)
-    notice = default and re.fullmatch(r"[\[\s'\":]*(display|notice|help|usage)[\w:]*[\]\s'\"]*", default.group(1))
-    # vagrant-libvirt's `task default: [:deftask]` only prints "call rake -T"
-    named = re.findall(r"[:'\"](\w+)", default.group(1)) if default else []
-    notice = notice or (named and all(_only_prints(text, task) for task in named))
-    if default and not notice:
+    if default and not rake_default_runs_no_tests(tree):
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
     gems = gem_text(tree)
     for name in dict.fromkeys(names):
@@ -760,6 +767,22 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         if before:
             note += f", after the Rakefile's own {human_list([f'`{b}`' for b in before])}"
         k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER + (5 if before else 0), note)
+
+
+def rake_default_runs_no_tests(tree: Tree) -> bool:
+    """The Rakefile's default task only prints or only checks style: activerecord-import's `task default:
+    ["display:notice"]` says to name an adapter, vagrant-libvirt's `[:deftask]` prints "call rake -T",
+    artichoke's `%i[format lint]` formats and lints."""
+    rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
+    text = _conditional_tasks_unindented(tree.read(rel) or "") if rel else ""
+    default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)
+    if not default:
+        return False
+    if re.fullmatch(r"[\[\s'\":]*(display|notice|help|usage)[\w:]*[\]\s'\"]*", default.group(1)):
+        return True
+    named = re.findall(r"(?:[:'\"]|%i\[|\s)(\w[\w:]*)", default.group(1))
+    checks = ("format", "lint", "typecheck", "docs")
+    return bool(named) and all(_only_prints(text, t) or target_role(t) in checks for t in named)
 
 
 def _only_prints(text: str, task: str) -> bool:

@@ -72,11 +72,12 @@ WEB_LIBS = re.compile(r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(li
 """The libraries a web page loads, copied beside it (java-webauthn-server's webapp/lib/base64js): someone else's."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
-    "deps", "extlibs",
+    "deps", "extlibs", "_vendor",
     # browser libraries served as copies (gollum's lib/gollum/public/gollum/javascript/MathJax, a thousand files)
     "mathjax", "codemirror", "tinymce", "ckeditor", "ace-builds", "pdfjs",
 })  # fmt: skip
-# tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb
+# tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb, pip's and cocotb's
+# _vendor/ (cocotb's Tcl headers)
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

@@ -12,21 +12,20 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala|php)"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
 )
-"""Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js, listr2's *.e2e-spec.ts and
-remeda's *.test-prop.ts property tests too; tsd's *.test-d.ts only check types): JUnit 3's
-TestDateTime.java beside JUnit 4's DateTimeTest.java,
-C++'s AppTest.cpp beside app_test.cpp, Shindo's basic_tests.rb, parson's one tests.c, nock's tests/test_*.js, phpspec's
-spec/**/*Spec.php (a `*TestCase.php` is no test:
-Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside; in a JVM
-test source set, Spock's and ScalaTest's *Spec files and Failsafe's *IT classes (dependency-analysis-gradle-plugin's
-132 functional specs, jsonschema2pojo's 75 integration tests)."""
+"""Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js, listr2's *.e2e-spec.ts and remeda's
+*.test-prop.ts property tests too; tsd's *.test-d.ts only check types): JUnit 3's TestDateTime.java beside JUnit 4's
+DateTimeTest.java, C++'s AppTest.cpp beside app_test.cpp, phpfastcache's *.test.php scripts, Shindo's basic_tests.rb,
+parson's one tests.c, nock's tests/test_*.js, phpspec's spec/**/*Spec.php (a `*TestCase.php` is no test: Monolog ships
+one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside; in a JVM test source set,
+Spock's and ScalaTest's *Spec files and Failsafe's *IT classes (dependency-analysis-gradle-plugin's 132 functional
+specs, jsonschema2pojo's 75 integration tests)."""
 # kombu's and Perl's t/; borg's src/borg/testsuite/, libffi's DejaGnu testsuite/, libhv's unittest/
 TEST_DIRS = {
     "tests",
@@ -618,6 +617,7 @@ def _naming(tests: list[str]) -> Counter[str]:
             (r"^test-.*\.(c|cc|cpp)$", "test-*.{}"),
             (r"^test_.*\.(c|cc|cpp|h|hpp)$", "test_*.{}"),
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
+            (r"\.test\.php$", "*.test.php"),  # phpfastcache's tests/cases/*.test.php, plain scripts
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests

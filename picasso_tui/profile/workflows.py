@@ -535,7 +535,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if variables:  # ransack's `DB=pg bundle exec rake spec` holds where `bundle exec rake spec` does
         kept = keep(tree, replace(c, command=c.command[variables.end() :]))
         return replace(kept, command=variables.group(0) + kept.command) if kept else None
-    if re.match(r"(npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json"):
+    # rails_event_store's docs build says its folder itself (`npm --prefix railseventstore.org run build`)
+    named = re.search(r"\s(--prefix|-C|--cwd|--dir)[ =][\w./-]+", c.command)
+    if re.match(r"(npm|pnpm|yarn|bun|npx)\b", c.command) and not tree.has("package.json") and not named:
         # simplecov's guide says `bun test` of its html_frontend/, the one folder with a package.json: run there,
         # after the gem's own suite
         homes = [f.rsplit("/", 1)[0] for f in tree.named("package.json") if f.count("/") == 1 and not is_auxiliary(f)]
@@ -572,6 +574,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
     if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
         return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
+    if c.role not in ("install", "run") and re.fullmatch(r"(uv venv|python3? -m venv|virtualenv)\b[^&|;]*", c.command):
+        return None  # cocotb's guide: `uv venv` makes an empty environment, it builds or checks nothing
+    if c.role == "test" and re.fullmatch(r"(bundle exec )?rake", c.command) and tasks.rake_default_runs_no_tests(tree):
+        return None  # artichoke's guide says `rake`, whose default task formats and lints
+    if c.role == "install" and re.fullmatch(r"(bundle exec )?rake install", c.command) and _gem_tasks(tree):
+        return None  # sitepress' README: Bundler's `rake install` builds the gem and installs it into the system
+    if re.fullmatch(r"cargo install( --locked| -f| --force)*", c.command):
+        return None  # git-absorb's README: a bare `cargo install` in a checkout stops, cargo wants `--path .`
     if c.role == "install" and re.match(r"go generate\b", c.command):
         return None  # gosec's DEVELOPMENT.md regenerates its TLS rules with `go generate ./...`: it sets nothing up
     if c.role == "install" and re.search(r"\s(-r|--requirement) \S*\bdocs?\b\S*\.txt\b", c.command):
@@ -1132,6 +1142,11 @@ def _without_signing(tree: Tree) -> str | None:
         return None
     ids = re.findall(r"<profile>\s*<id>\s*([\w.-]+)\s*</id>", pom)
     return next((i for i in ids if re.search(r"gpg|sign", i, re.I)), "")
+
+
+def _gem_tasks(tree: Tree) -> bool:
+    rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
+    return bool(rel) and bool(re.search(r"bundler/gem_tasks|GemHelper\.install_tasks", tree.read(rel) or ""))
 
 
 _IMAGE_BUILD = re.compile(r"^\s*[@-]*(\w+=\S*\s+)*docker (image )?build\b")

@@ -282,3 +282,115 @@ def test_a_rake_default_that_only_prints_is_no_test_and_rubocop_needs_a_use(make
     assert "workflow/lint" not in learned, learned.get("workflow/lint")
     configured = files | {".rubocop.yml": "AllCops:\n  NewCops: enable\n"}
     assert "`bundle exec rubocop`" in bodies(make_project, configured, "plugin2")["workflow/lint"]
+
+
+def test_a_docs_build_that_names_its_folder_is_not_run_inside_it_again(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rake'\n",
+        "lib/events.rb": "module Events; end\n",
+        "site/package.json": json.dumps({"name": "site", "scripts": {"build": "docusaurus build"}}),
+        "site/docusaurus.config.js": "module.exports = {};\n",
+    }
+    said = bodies(make_project, files, "events")["workflow/docs"]
+    assert "`npm --prefix site run build`" in said, said
+    assert "cd site &&" not in said, said
+
+
+def test_a_hatch_dev_environments_check_is_not_the_way_to_run_the_project(make_project):
+    pyproject = (
+        '[project]\nname = "points"\nversion = "1.0"\n\n[project.scripts]\npoints = "points.cli:main"\n\n'
+        '[tool.hatch.envs.dev.scripts]\ncheck-fmt = ["black --check .", "isort --check points tests"]\n'
+        'test = ["pytest tests"]\n'
+    )
+    files = {
+        "pyproject.toml": pyproject,
+        "points/__init__.py": "",
+        "points/cli.py": "import argparse\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+        "tests/test_points.py": "def test_a():\n    pass\n",
+    }
+    said = bodies(make_project, files, "points")["workflow/run"]
+    assert "check-fmt" not in said, said
+
+
+def test_an_empty_environment_and_a_bare_cargo_install_are_no_commands(make_project):
+    guide = (
+        "# Developing\n\nBuild a development environment:\n\n```\nuv venv\n```\n\n"
+        "Install from the checkout:\n\n```\ncargo install\n```\n"
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "absorb"\nversion = "0.1.0"\n',
+        "src/main.rs": "fn main() {}\n",
+        "DEVELOPING.md": guide,
+    }
+    learned = bodies(make_project, files, "absorb")
+    assert "uv venv" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert "`cargo install`" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_a_configure_the_makefile_asks_for_comes_first_and_check_runs_the_tests(make_project):
+    makefile = (
+        "# To build, run\n#\n#     $ ./configure\n#     $ make\n\ndefault: bin/find\n\n-include gen/config.mk\n\n"
+        "bin/find: src/main.c\n\t$(CC) -o $@ src/main.c\n\n"
+        "tests: ${UTEST_BINS} ${ITEST_BINS}\n\ncheck: unit-tests integration-tests\n\n"
+        "unit-tests: ${UTEST_BINS}\n\t./bin/tests\n\nintegration-tests: bin/find\n\t./tests/tests.sh\n"
+    )
+    files = {
+        "Makefile": makefile,
+        "configure": '#!/bin/sh\nexec make -rf build/config.mk "$@"\n',
+        "src/main.c": "int main(void) { return 0; }\n",
+        "tests/tests.sh": "#!/bin/sh\n",
+    }
+    learned = bodies(make_project, files, "find")
+    assert learned["workflow/build"].startswith("To build: `./configure && make`"), learned["workflow/build"]
+    assert learned["workflow/test"].startswith("To test: `make check`"), learned["workflow/test"]
+    assert "`make tests`" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_rake_default_that_formats_and_lints_and_bundlers_install_are_no_test_or_setup(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "Gemfile.lock": "GEM\n",
+        "press.gemspec": "Gem::Specification.new do |s|\n  s.name = 'press'\n  s.add_development_dependency 'rspec'\nend\n",
+        "Rakefile": "require 'bundler/gem_tasks'\n\ntask default: %i[format lint]\n\n"
+        "task :format do\n  sh 'rubocop -a'\nend\n\ntask :lint do\n  sh 'rubocop'\nend\n",
+        "lib/press.rb": "module Press; end\n",
+        "spec/press_spec.rb": "describe 'press' do; end\n",
+        "CONTRIBUTING.md": "# Contributing\n\nRun the tests with `rake`.\n\nInstall the gem locally with "
+        "`bundle exec rake install`.\n",
+    }
+    learned = bodies(make_project, files, "press")
+    assert "`rake`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`bundle exec rake`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "rake install" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_a_build_target_that_makes_a_folder_and_a_format_target_that_checks(make_project):
+    files = {
+        "go.mod": "module example.com/kompose\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "Makefile": "build:\n\tmkdir build\n\ngofmt:\n\t./script/check-gofmt.sh\n",
+        "script/check-gofmt.sh": "#!/bin/sh\ngofmt -l . && exit 1\n",
+    }
+    learned = bodies(make_project, files, "kompose")
+    assert "make build" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert "make gofmt" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "`make gofmt`" in learned["workflow/lint"], learned["workflow/lint"]
+
+
+def test_php_test_scripts_and_a_python_vendor_folder_are_read_as_what_they_are(make_project):
+    files = {
+        "composer.json": json.dumps({"name": "acme/cache", "require": {"php": "^8.1"}}),
+        "lib/Cache.php": "<?php\nnamespace Acme;\nclass Cache {}\n",
+        "tests/RunTests.php": "<?php\nforeach (glob('cases/*.test.php') as $f) { require $f; }\n",
+        **{f"tests/cases/Driver{i}.test.php": "<?php\n$cache = new Acme\\Cache();\n" for i in range(4)},
+    }
+    said = bodies(make_project, files, "cache")["layout/tests"]
+    assert said.startswith("4 test files, named *.test.php"), said
+    python = {
+        "pyproject.toml": '[project]\nname = "sim"\nversion = "1.0"\n',
+        "src/sim/__init__.py": "\n".join(f"def f{i}():\n    return {i}\n" for i in range(40)),
+        "src/sim/_vendor/tcl/tclDecls.h": "\n".join(f"extern int Tcl_F{i}(int a, int b);" for i in range(400)),
+        "src/sim/bind.cpp": "int bind() { return 0; }\n",
+    }
+    said = bodies(make_project, python, "sim")["languages"]
+    assert "Main language: Python" in said, said
