@@ -526,6 +526,33 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "npx jake", re.findall(r"^task\(\s*['\"]([\w:-]+)['\"]", text, re.MULTILINE))
 
 
+MAGE_TAG = re.compile(r"^//\s*(go:build|\+build)\s+mage\b", re.M)
+MAGE_TARGET = re.compile(r"^func\s+(?:\((\w+)\s+)?(?:\w+\)\s+)?([A-Z]\w*)\s*\(", re.M)
+
+
+def mage(tree: Tree, k: Knowledge) -> None:
+    """Mage, Go's make (livekit's magefile.go: `mage test`, `mage testAll`): each exported function of a file
+    built with the `mage` tag is a target, named with a lower-case first letter; a method of a `mg.Namespace`
+    type is `namespace:method`."""
+    files = [f for f in tree.files if re.fullmatch(r"(magefiles/)?[\w-]+\.go", f)]
+    files = sorted(files, key=lambda f: not re.match(r"mage", f))[:20]  # a root package's files after magefile.go
+    texts = {f: tree.read(f) or "" for f in files}
+    texts = {f: t for f, t in texts.items() if MAGE_TAG.search(t[:2000]) or f.startswith("magefiles/")}
+    if not texts:
+        return
+    names = []
+    for text in texts.values():
+        spaces = set(re.findall(r"^type\s+(\w+)\s+mg\.Namespace\b", text, re.M))
+        for found in MAGE_TARGET.finditer(text):
+            receiver = re.search(r"^func\s+\(\s*\w*\s*(\w+)\)", found.group(0))
+            name = found.group(2)[0].lower() + found.group(2)[1:]
+            if receiver and receiver.group(1) in spaces:
+                names.append(f"{receiver.group(1).lower()}:{name}")
+            elif not receiver:
+                names.append(name)
+    _targets(k, sorted(texts)[0], "mage", names)
+
+
 CASTOR_TASK = re.compile(r"^#\[AsTask\(([^\n]*)\)\]\s*\n(?:#\[[^\n]*\]\s*\n)*function\s+(\w+)\s*\(", re.M)
 """A Castor task: a PHP function under `#[AsTask(…)]`, its arguments on the attribute's one line."""
 
@@ -737,6 +764,9 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
             k.command("test-one", f"bundle exec ruby -Itest {example}", f"{rel} (Minitest::TestTask)", RUNNER)
         elif example and not _helper_first(tree):  # TEST= runs the file without the helper the task lists first
             k.command("test-one", f"bundle exec rake test TEST={example}", f"{rel} (test task)", RUNNER)
+    for cop in re.finditer(r"RuboCop::RakeTask\.new(?:\(\s*[:'\"]([\w:]+)['\"]?\s*\))?", text):
+        name = cop.group(1) or "rubocop"  # train's `RuboCop::RakeTask.new(:lint)` runs chefstyle's RuboCop
+        k.command("lint", f"bundle exec rake {name}", f"{rel} (RuboCop::RakeTask)", RUNNER)
     default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)  # both syntaxes
     if default and not rake_default_runs_no_tests(tree):
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
@@ -862,11 +892,17 @@ def missing_rakefile_gem(tree: Tree) -> str:
     for name in re.findall(r"^require\s*\(?\s*['\"]([\w-]+)[\w/-]*['\"]\s*\)?\s*$", tree.read(rel) or "", re.M):
         spellings = {name, name.replace("_", "-"), name.replace("_", "")}  # active_support is gem activesupport
         bundled = any(re.search(rf"(?<![\w-]){re.escape(s)}(?!\w)", gems) for s in spellings)
-        if name not in RUBY_LIBRARIES and not bundled:
+        brought = name in BROUGHT_BY and re.search(BROUGHT_BY[name], gems)  # train's chefstyle brings RuboCop
+        if name not in RUBY_LIBRARIES and not bundled and not brought:
             return name
     return ""
 
 
+BROUGHT_BY = {
+    "rubocop": r"""['"](chefstyle|cookstyle|standard|rubocop-[\w-]+)['"]""",
+    "rspec": r"""['"]rspec-(rails|core)['"]""",
+}
+"""Gems another gem depends on: a bundle with chefstyle has RuboCop without naming it."""
 TOOL_GEMS = {"yard": "yard", "yardoc": "yard", "rubocop": "rubocop", "rspec": "rspec", "standardrb": "standard",
              "sass": "sass"}  # fmt: skip
 """Commands a Rake task shells out to, and the gem that brings each (not in the bundle, `bundle exec` hides it)."""
@@ -1169,7 +1205,7 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, tox, nox, poe, pre_commit, rakefile,
+    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, mage, tox, nox, poe, pre_commit, rakefile,
     maven_goal, docs_builders,
     dprint, gradle_own_tasks, role_scripts,
 )  # fmt: skip

@@ -698,6 +698,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    if c.role in ("test", "test-one") and re.search(r"[:_-](windows|win32|macos|darwin|freebsd)\b", c.command):
+        c = replace(c, priority=c.priority + 40)  # train's README gives `rake test:windows` for Windows machines only
     if c.role in ("test", "test-one") and (appraised := under_appraisal(tree, c.command)) != c.command:
         if c.role == "test":
             return None  # paper_trail's spec_helper exits outside an appraisal: its guide's appraisal runs stand

@@ -394,3 +394,43 @@ def test_php_test_scripts_and_a_python_vendor_folder_are_read_as_what_they_are(m
     }
     said = bodies(make_project, python, "sim")["languages"]
     assert "Main language: Python" in said, said
+
+
+def test_mage_targets_are_commands_and_its_files_are_no_root_program(make_project):
+    magefile = (
+        '//go:build mage\n// +build mage\n\npackage main\n\nimport "github.com/magefile/mage/sh"\n\n'
+        'var Default = Build\n\nfunc Build() error { return sh.Run("go", "build", "./cmd/server") }\n\n'
+        'func Test() error { return sh.Run("go", "test", "-short", "./...") }\n\n'
+        'func TestAll() error { return sh.Run("go", "test", "./...") }\n\nfunc helper() {}\n'
+    )
+    files = {
+        "go.mod": "module example.com/rtc\n\ngo 1.22\n",
+        "magefile.go": magefile,
+        "magefile_unix.go": "//go:build mage && !windows\n\npackage main\n\nfunc setULimit() error { return nil }\n",
+        "cmd/server/main.go": "package main\n\nfunc main() {}\n",
+        "pkg/rtc/room.go": "package rtc\n\nfunc Join() {}\n",
+    }
+    learned = bodies(make_project, files, "rtc")
+    assert "`mage testAll`" in learned["tasks/mage"], learned["tasks/mage"]
+    assert "helper" not in learned["tasks/mage"], learned["tasks/mage"]
+    assert learned["workflow/test"].startswith("To test: `mage test`"), learned["workflow/test"]
+    assert "go run . " not in learned.get("workflow/run", ""), learned.get("workflow/run")
+
+
+def test_a_rubocop_rake_task_a_wrapper_brings_is_the_lint_and_a_windows_test_trails(make_project):
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'chefstyle', '2.2.3'\n",
+        "train.gemspec": "Gem::Specification.new do |s|\n  s.name = 'train'\n  s.add_development_dependency 'minitest'\n"
+        "end\n",
+        "Rakefile": "require 'bundler'\nrequire 'rake/testtask'\nrequire 'chefstyle'\nrequire 'rubocop/rake_task'\n\n"
+        "RuboCop::RakeTask.new(:lint) do |task|\n  task.options << '--display-cop-names'\nend\n\n"
+        "task default: %i{test}\n\nRake::TestTask.new do |t|\n  t.libs << 'test'\n"
+        "  t.pattern = 'test/unit/**/*_test.rb'\nend\n\nnamespace :test do\n  task :windows do\n"
+        "    sh 'ruby test/windows/local_test.rb'\n  end\nend\n",
+        "lib/train.rb": "module Train; end\n",
+        "test/unit/file_test.rb": "require 'minitest/autorun'\nclass FileTest < Minitest::Test; end\n",
+        "README.md": "# Train\n\n## Windows\n\n```\n# run windows tests\nbundle exec rake test:windows\n```\n",
+    }
+    learned = bodies(make_project, files, "train")
+    assert learned["workflow/lint"].startswith("To lint: `bundle exec rake lint`"), learned["workflow/lint"]
+    assert not learned["workflow/test"].startswith("To test: `bundle exec rake test:windows`"), learned["workflow/test"]

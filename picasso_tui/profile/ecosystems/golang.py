@@ -445,8 +445,14 @@ browser or runtime loads it, `go run` on the contributor's machine builds nothin
 
 def built_on_request(head: str) -> bool:
     """The file is built only when its one custom tag is asked for: `//go:build ignore` (go run it by name),
-    uniseg's `//go:build generate` generators, a `tools` file."""
-    return any(tag not in PLATFORM_TAGS and not tag.startswith("go1") for tag in _ONE_TAG.findall(head))
+    uniseg's `//go:build generate` generators, a `tools` file; livekit's magefile_unix.go is `mage && !windows`."""
+    if any(tag not in PLATFORM_TAGS and not tag.startswith("go1") for tag in _ONE_TAG.findall(head)):
+        return True
+    for expression in re.findall(r"^//go:build\s+([^|\n]+)$", head, re.M):  # only tags joined by &&
+        terms = [t.strip().strip("()") for t in expression.split("&&")]
+        if any(re.fullmatch(r"[A-Za-z_]\w*", t) and t not in PLATFORM_TAGS and not t.startswith("go1") for t in terms):
+            return True
+    return False
 
 
 def _webassembly_only(head: str) -> bool:
