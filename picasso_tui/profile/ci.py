@@ -97,7 +97,8 @@ def _publishes(job: dict[Any, Any]) -> bool:
 
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
-    r"^(sudo |apt(-get)? |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|tree\b|cat |export |set |source |"
+    r"^(sudo |apt(-get)? |apk |dnf |yum |zypper |pacman |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|"
+    r"tree\b|cat |export |set |source |"
     r"sed |perl -p|createdb |dropdb |createuser |psql |mysql |mysqladmin |pg_ctl |pg_ctlcluster |redis-cli |"
     r"service |systemctl |"
     r"pushd|popd|git |curl |wget |tar |unzip |chmod |ln |pip install --upgrade pip|python -m pip install --upgrade pip|"
@@ -322,6 +323,16 @@ def _with_env(run: str, data: dict[Any, Any], job: dict[Any, Any]) -> str:
     return word.sub(lambda m: picked.get(m.group(1) or m.group(2), m.group(0)), run)
 
 
+def _uv_project(data: dict[Any, Any], job: dict[Any, Any]) -> str:
+    """The folder the job's `UV_PROJECT` names in the checkout (trustfall's `${{ github.workspace }}/pytrustfall`):
+    uv runs every command there, whatever folder the step is in."""
+    for env in (job.get("env"), data.get("env")):
+        value = str(env.get("UV_PROJECT") or "") if isinstance(env, dict) else ""
+        if found := re.fullmatch(r"(?:\$\{\{\s*github\.workspace\s*\}\}/|\./)?([\w.-]+(?:/[\w.-]+)*)/?", value):
+            return found.group(1)
+    return ""
+
+
 def _nightly_only(job: dict[Any, Any]) -> bool:
     """The job installs a nightly Rust and no other (`dtolnay/rust-toolchain@nightly`, `toolchain: nightly`): its
     `cargo fmt` needs `+nightly` elsewhere, where the default toolchain is stable (winit's rustfmt.toml options)."""
@@ -357,6 +368,7 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
         elsewhere = folders_of_other_checkouts(job)
         installed = global_tools(job)
         required = required_in_ci(job)
+        uv_folder = _uv_project(data, job)
         nightly = _nightly_only(job)
         for step in job.get("steps") or []:
             action = CHECK_ACTIONS.get(str(step.get("uses") or "").split("@")[0]) if isinstance(step, dict) else None
@@ -429,6 +441,8 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
                     elif command:
                         command = with_go_tags(command, goflags_tags(step.get("env"), job.get("env"), data.get("env")))
                         in_folder = in_folder_command(here, command)
+                        if uv_folder and not here and command.startswith("uv "):
+                            in_folder = in_folder_command(uv_folder, command)  # trustfall's UV_PROJECT: pytrustfall
                         entered = re.match(r"cd (?:\./)?([\w.-]+)", in_folder)
                         # zlib-ng's MSAN job clones llvm-project and runs `cmake --build llvm-project/build`
                         into = any(re.search(rf"(^|\s){re.escape(e)}/", command) for e in elsewhere)

@@ -699,6 +699,9 @@ PASSING = re.compile(r"\b(tests? (are |is )?pass(ed|es|ing)?|(tests?|they) still
 according to the changes and check if the tests are passed"): a run, whatever was updated before it."""
 
 
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
 def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
@@ -709,6 +712,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
         sources.append((readme, tree.read(readme) or ""))
     sources = [(rel, asciidoc_as_markdown(text) if rel.endswith(".adoc") else text) for rel, text in sources]
     sources = [(rel, text if rel.endswith(".rst") else without_release_sections(text)) for rel, text in sources]
+    # rrweb's coding-style.md keeps "You can run `yarn lint-docs`" in an HTML comment: hidden, and no script
+    sources = [(rel, text if rel.endswith(".rst") else HTML_COMMENT.sub("", text)) for rel, text in sources]
     if readme:  # the README's development sections only
         sources[-1] = (readme, readme_dev_text(sources[-1][1], rst=readme.endswith(".rst")))
     out: list[GuideCommand] = []

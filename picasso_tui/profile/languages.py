@@ -43,6 +43,8 @@ def language_in(tree: Tree, rel: str) -> str | None:
     """The language of a file of this workspace: ``language_of``, with ``.h`` headers given to C++ in a C++
     project (fmt's headers are C++; libuv's are C)."""
     lang = language_of(rel)
+    if rel.lower().endswith(SHARED_EXTENSIONS) and tree.read(rel) is None:
+        return None  # sq's testdata .pxd files are Pixelmator images, binary: no Cython
     if lang == "c" and rel.lower().endswith(".h"):
         return _folder_headers(tree).get(rel.rsplit("/", 1)[0] if "/" in rel else "") or _headers_for(tree)
     if lang == "cpp" and rel.lower().endswith(".inl"):  # aws-c-common's inline headers: C, as its CMake project is
@@ -62,6 +64,9 @@ def _folder_headers(tree: Tree) -> dict[str, str]:
     return tree.__dict__["_folder_headers"]
 
 
+SHARED_EXTENSIONS = (".pxd",)
+"""Extensions another program's binary files use too (Pixelmator's .pxd documents beside Cython's declarations):
+such a file counts only when it reads as text."""
 STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 """Type declarations for code written beside them (dotenv's lib/main.d.ts types lib/main.js)."""
 

@@ -550,6 +550,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and c.role != "docs"  # starship's docs/ is its VitePress site: there the docs build is the folder's own
     ):
         c = replace(c, priority=c.priority + 45)  # simplecov's `cd html_frontend && bun test <file>`: the frontend's
+    elif (
+        re.match(r"cd [\w.-]+ && (uv|uvx|pip3?|python3?|pytest|maturin|tox|nox|hatch|poetry)\b", c.command)
+        and not tree.first("pyproject.toml", "setup.py", "setup.cfg")
+        and c.role != "docs"
+    ):
+        c = replace(c, priority=c.priority + 45)  # trustfall's pytrustfall/: the Python binding of a Rust workspace
     # yq's guide: `make [local] build`, the word optional; nanodbc's `cmake [Build Options] ..`, a stand-in
     if re.search(r"\s\[[\w -]+\](?=\s)", c.command):
         c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s)", "", c.command))
@@ -580,6 +586,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # artichoke's guide says `rake`, whose default task formats and lints
     if c.role == "install" and re.fullmatch(r"(bundle exec )?rake install", c.command) and _gem_tasks(tree):
         return None  # sitepress' README: Bundler's `rake install` builds the gem and installs it into the system
+    if re.fullmatch(r"(npm|yarn|pnpm|bun) (run|exec|dlx|workspace|workspaces|x)", c.command):
+        return None  # rrweb's guide: `yarn workspace` with nothing after it, the rest of the line left in prose
+    if (
+        not c.source.startswith("CI")
+        and re.fullmatch(r"go test( -[\w.=-]+)*", c.command)
+        and not any("/" not in f and f.endswith("_test.go") for f in tree.files)
+    ):
+        return None  # sq's AGENTS.md: a bare `go test -short` tests the root package, which has no tests
     if re.fullmatch(r"cargo install( --locked| -f| --force)*", c.command):
         return None  # git-absorb's README: a bare `cargo install` in a checkout stops, cargo wants `--path .`
     if c.role == "install" and re.match(r"go generate\b", c.command):

@@ -434,3 +434,76 @@ def test_a_rubocop_rake_task_a_wrapper_brings_is_the_lint_and_a_windows_test_tra
     learned = bodies(make_project, files, "train")
     assert learned["workflow/lint"].startswith("To lint: `bundle exec rake lint`"), learned["workflow/lint"]
     assert not learned["workflow/test"].startswith("To test: `bundle exec rake test:windows`"), learned["workflow/test"]
+
+
+def test_a_ci_containers_package_install_is_no_build(make_project):
+    ci = workflow(
+        "apk --no-cache add build-base meson pkgconf libcap-dev",
+        "meson setup builddir && meson compile -C builddir",
+        job="alpine",
+    )
+    files = {
+        "meson.build": "project('rc', 'c')\nexecutable('rc', 'src/rc.c')\n",
+        "src/rc.c": "int main(void) { return 0; }\n",
+        ".github/workflows/alpine.yml": ci,
+    }
+    said = bodies(make_project, files, "rc")["workflow/build"]
+    assert "apk" not in said, said
+
+
+def test_uv_project_moves_ci_commands_into_the_binding_and_they_follow_the_root_ones(make_project):
+    ci = (
+        "on: [push]\njobs:\n  python-tests:\n    runs-on: ubuntu-latest\n    env:\n"
+        '      UV_PROJECT: "${{ github.workspace }}/pybind"\n    steps:\n      - uses: actions/checkout@v4\n'
+        "      - run: uv sync --frozen\n      - run: uv run pytest\n      - run: uv build\n"
+    )
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["core", "pybind"]\n',
+        "core/Cargo.toml": '[package]\nname = "core"\nversion = "0.1.0"\n',
+        "core/src/lib.rs": "pub fn a() {}\n",
+        "pybind/Cargo.toml": '[package]\nname = "pybind"\nversion = "0.1.0"\n',
+        "pybind/src/lib.rs": "pub fn b() {}\n",
+        "pybind/pyproject.toml": '[project]\nname = "pybind"\nversion = "0.1.0"\n',
+        "pybind/tests/test_b.py": "def test_b():\n    pass\n",
+        ".github/workflows/ci.yml": ci,
+    }
+    learned = bodies(make_project, files, "query")
+    assert learned["workflow/build"].startswith("To build: `cargo build"), learned["workflow/build"]
+    assert "`cd pybind && uv build`" in learned["workflow/build"], learned["workflow/build"]
+    assert "`cd pybind && uv run pytest`" in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_binary_files_with_a_source_extension_are_no_language(make_project):
+    files = {
+        "go.mod": "module example.com/sq\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n" + "\n".join(f"func f{i}() {{}}" for i in range(50)),
+    }
+    repo = make_project(files, name="sq")
+    (repo.root / "assets").mkdir()
+    (repo.root / "assets/wrangle.pxd").write_bytes(b"PK\x03\x04\x14\x00" + bytes(range(256)) * 40)
+    from picasso_tui.profile.investigator import investigate
+
+    _, findings, _ = investigate(repo.root)
+    said = next(f.body for f in findings if f.key == "languages")
+    assert "Cython" not in said, said
+
+
+def test_guide_commands_hidden_in_comments_or_cut_short_are_left_out(make_project):
+    scripts = {"build:all": "yarn workspaces run build", "test": "vitest", "lint": "eslint ."}
+    guide = (
+        "# Contributing\n\nBuild with `yarn build:all`, or one package with `yarn build`.\n\n"
+        "<!-- You can run `yarn lint-docs` to check the docs. -->\n\n"
+        "Run the tests of one package with `yarn workspace` and the package name.\n\n"
+        "Tests that need no network: `go test -short` is not ours, `yarn test` is.\n"
+    )
+    files = {
+        "package.json": json.dumps({"name": "rec", "private": True, "scripts": scripts}),
+        "yarn.lock": "",
+        "packages/rec/package.json": json.dumps({"name": "@rec/rec", "scripts": {"build": "vite build"}}),
+        "packages/rec/src/index.ts": "export const a = 1;\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, "rec")
+    assert "`yarn build`" not in learned["workflow/build"], learned["workflow/build"]
+    assert "lint-docs" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+    assert "`yarn workspace`" not in learned["workflow/test"], learned["workflow/test"]
