@@ -221,7 +221,7 @@ def missing(tree: Tree, command: str) -> bool:
     # react-datepicker's guide says `yarn build:js`: a name with a colon is a script, never a dependency's binary
     # rrweb's guide: `yarn build`, where the root has only build:all; no dependency ships a binary of these names
     script = (PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
-              or re.match(r"^(yarn|pnpm|bun) (build|dev|lint|format|typecheck|docs)(\s|$)", rest)
+              or re.match(r"^(yarn|pnpm|bun) (build|dev|lint|format|typecheck|docs|start)(\s|$)", rest)
               or re.match(r"^(yarn|pnpm|bun) (\w[\w.-]*:[\w:.-]+)(\s|$)", rest))  # fmt: skip
     if (
         script

@@ -68,7 +68,10 @@ VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 text-encoding-0.7.0): a copy of another project, vendored."""
 FRAMEWORK_BUNDLE = re.compile(r"(^|/)[\w.+-]+\.x?c?framework/")
 """An Apple framework bundle (SDL_ttf's Xcode/macOS/SDL3.framework/Headers): another library's build, copied in."""
-WEB_LIBS = re.compile(r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(lib|libs|vendor)/")
+WEB_LIBS = re.compile(
+    r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(lib|libs|vendor)/"
+    r"|(^|/)assets/javascripts/([\w-]+/)?(libraries|vendor)/"  # Spina's app/assets/javascripts/spina/libraries/trix
+)
 """The libraries a web page loads, copied beside it (java-webauthn-server's webapp/lib/base64js): someone else's."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
@@ -219,6 +222,8 @@ SINGLE_FILE_FRAMEWORKS = frozenset({
 someone else's code, not the project's tests, nor the language the project is written in."""
 
 
+COPIED_TOOLS = frozenset({"cpplint.py", "run-clang-tidy.py", "git-clang-format"})
+"""Single-file tools projects copy in to run them: Google's cpplint.py, LLVM's clang-tidy runner."""
 COPIED_SCRIPT = re.compile(
     r"^_?(jquery|lunr|imagesloaded|energize|modernizr|underscore|lodash|popper|prism|d3|moment)([.-][\w.-]*)?\.js$"
     r"|\.min\.js$",
@@ -241,6 +246,8 @@ def is_vendored(rel: str) -> bool:
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
     copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
+    copied = copied or rel.rsplit("/", 1)[-1] in COPIED_TOOLS  # SQLiteCpp's cpplint.py at its root
+    copied = copied or bool(re.search(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$", rel))  # trix@1.3.1.esm.js
     copied = (
         copied
         or bool(SITE_THEME.search(rel))

@@ -586,6 +586,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # artichoke's guide says `rake`, whose default task formats and lints
     if c.role == "install" and re.fullmatch(r"(bundle exec )?rake install", c.command) and _gem_tasks(tree):
         return None  # sitepress' README: Bundler's `rake install` builds the gem and installs it into the system
+    if re.match(r"npm (build|lint|dev|format)\b", c.command):
+        return None  # json-editor's README: `npm build`, which npm 7 removed; scripts run as `npm run build`
+    if c.role == "build" and re.match(r"devcontainer (build|up)\b", c.command):
+        return None  # aircrack-ng's CI builds its dev container's image: the build runs inside it
     if re.fullmatch(r"(npm|yarn|pnpm|bun) (run|exec|dlx|workspace|workspaces|x)", c.command):
         return None  # rrweb's guide: `yarn workspace` with nothing after it, the rest of the line left in prose
     if (

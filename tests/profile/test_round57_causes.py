@@ -507,3 +507,44 @@ def test_guide_commands_hidden_in_comments_or_cut_short_are_left_out(make_projec
     assert "`yarn build`" not in learned["workflow/build"], learned["workflow/build"]
     assert "lint-docs" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
     assert "`yarn workspace`" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_copied_single_file_tools_and_versioned_scripts_are_not_the_projects_code(make_project):
+    lint = "\n".join(f"def check_{i}(line):\n    return line.strip() != ''\n" for i in range(300))
+    files = {
+        "CMakeLists.txt": "project(sqlitecpp CXX)\nadd_library(sqlitecpp src/Database.cpp)\n",
+        "src/Database.cpp": "int open() { return 0; }\n",
+        "include/SQLiteCpp/Database.h": "int open();\n",
+        "cpplint.py": lint,
+    }
+    said = bodies(make_project, files, "sqlitecpp")["languages"]
+    assert "Main language: C++" in said, said
+    engine = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "spina.gemspec": "Gem::Specification.new do |s|\n  s.name = 'spina'\nend\n",
+        "app/models/spina/page.rb": "module Spina\n  class Page\n  end\nend\n",
+        "app/assets/javascripts/spina/libraries/trix@1.3.1.esm.js": "export const a = 1;\n" * 2000,
+        "app/assets/javascripts/spina/controllers/reveal_controller.js": "export default class {}\n",
+    }
+    said = bodies(make_project, engine, "spina")["languages"]
+    assert "Main language: Ruby" in said, said
+
+
+def test_npm_verbs_npm_dropped_and_a_dev_container_build_are_no_commands(make_project):
+    files = {
+        "package.json": json.dumps(
+            {
+                "name": "editor",
+                "scripts": {"build": "webpack", "test": "karma start"},
+                "devDependencies": {"webpack": "^5", "karma": "^6"},
+            }
+        ),
+        "package-lock.json": "{}",
+        "src/editor.js": "module.exports = {};\n",
+        "README.md": "# Editor\n\n## Development\n\nBuild it with `npm build`.\n",
+        ".github/workflows/ci.yml": workflow("devcontainer build --workspace-folder .", job="build"),
+    }
+    said = bodies(make_project, files, "editor")["workflow/build"]
+    assert "`npm build`" not in said, said
+    assert "devcontainer" not in said, said
+    assert said.startswith("To build: `npm run build`"), said
