@@ -534,7 +534,7 @@ def mage(tree: Tree, k: Knowledge) -> None:
     """Mage, Go's make (livekit's magefile.go: `mage test`, `mage testAll`): each exported function of a file
     built with the `mage` tag is a target, named with a lower-case first letter; a method of a `mg.Namespace`
     type is `namespace:method`."""
-    files = [f for f in tree.files if re.fullmatch(r"(magefiles/)?[\w-]+\.go", f)]
+    files = [f for f in tree.files if f.endswith(".go") and re.fullmatch(r"(magefiles/)?[\w-]+\.go", f)]
     files = sorted(files, key=lambda f: not re.match(r"mage", f))[:20]  # a root package's files after magefile.go
     texts = {f: tree.read(f) or "" for f in files}
     texts = {f: t for f, t in texts.items() if MAGE_TAG.search(t[:2000]) or f.startswith("magefiles/")}

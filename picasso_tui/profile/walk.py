@@ -68,11 +68,12 @@ VERSIONED_COPY = re.compile(r"^[A-Za-z][\w.+-]*?-v?\d+(\.\d+)+$")
 text-encoding-0.7.0): a copy of another project, vendored."""
 FRAMEWORK_BUNDLE = re.compile(r"(^|/)[\w.+-]+\.x?c?framework/")
 """An Apple framework bundle (SDL_ttf's Xcode/macOS/SDL3.framework/Headers): another library's build, copied in."""
-WEB_LIBS = re.compile(
-    r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(lib|libs|vendor)/"
-    r"|(^|/)assets/javascripts/([\w-]+/)?(libraries|vendor)/"  # Spina's app/assets/javascripts/spina/libraries/trix
-)
+WEB_LIBS = re.compile(r"(^|/)(webapp|static|public|assets|wwwroot|www)/(js/)?(lib|libs|vendor)/")
 """The libraries a web page loads, copied beside it (java-webauthn-server's webapp/lib/base64js): someone else's."""
+ASSET_LIBRARIES = re.compile(r"(^|/)assets/javascripts/([\w-]+/)?(libraries|vendor)/")
+"""A Rails engine's copies of browser libraries (Spina's app/assets/javascripts/spina/libraries/trix@1.3.1.esm.js)."""
+VERSIONED_SCRIPT = re.compile(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$")
+"""A script named with the release it copies (trix@1.3.1.esm.js)."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
     "deps", "extlibs", "_vendor",
@@ -245,9 +246,10 @@ def is_vendored(rel: str) -> bool:
     copied = any(p.lower() in TEST_FRAMEWORK_COPIES and up in ("test", "tests") for up, p in pairwise(parts))
     in_tests = any(p.lower() in ("test", "tests") for p in parts)
     copied = copied or (in_tests and rel.rsplit("/", 1)[-1].lower() in SINGLE_FILE_FRAMEWORKS)
-    copied = copied or bool(parts and COPIED_SCRIPT.match(rel.rsplit("/", 1)[-1]))
-    copied = copied or rel.rsplit("/", 1)[-1] in COPIED_TOOLS  # SQLiteCpp's cpplint.py at its root
-    copied = copied or bool(re.search(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$", rel))  # trix@1.3.1.esm.js
+    name = rel.rsplit("/", 1)[-1]
+    copied = copied or bool(parts and COPIED_SCRIPT.match(name))
+    copied = copied or name in COPIED_TOOLS or ("@" in name and bool(VERSIONED_SCRIPT.search(name)))  # SQLiteCpp
+    copied = copied or ("javascripts/" in rel and bool(ASSET_LIBRARIES.search(rel)))
     copied = (
         copied
         or bool(SITE_THEME.search(rel))
