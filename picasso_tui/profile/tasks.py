@@ -527,7 +527,8 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
 
 
 MAGE_TAG = re.compile(r"^//\s*(go:build|\+build)\s+mage\b", re.M)
-MAGE_TARGET = re.compile(r"^func\s+(?:\((\w+)\s+)?(?:\w+\)\s+)?([A-Z]\w*)\s*\(", re.M)
+MAGE_TARGET = re.compile(r"^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)\s*\)\s*)?([A-Z]\w*)\s*\(", re.M)
+"""An exported function, or a method whose receiver (named or not: `func (Build) Linux()`) is group 1."""
 
 
 def mage(tree: Tree, k: Knowledge) -> None:
@@ -544,10 +545,9 @@ def mage(tree: Tree, k: Knowledge) -> None:
     for text in texts.values():
         spaces = set(re.findall(r"^type\s+(\w+)\s+mg\.Namespace\b", text, re.M))
         for found in MAGE_TARGET.finditer(text):
-            receiver = re.search(r"^func\s+\(\s*\w*\s*(\w+)\)", found.group(0))
-            name = found.group(2)[0].lower() + found.group(2)[1:]
-            if receiver and receiver.group(1) in spaces:
-                names.append(f"{receiver.group(1).lower()}:{name}")
+            receiver, name = found.group(1), found.group(2)[0].lower() + found.group(2)[1:]
+            if receiver in spaces:
+                names.append(f"{receiver.lower()}:{name}")
             elif not receiver:
                 names.append(name)
     _targets(k, sorted(texts)[0], "mage", names)
@@ -817,7 +817,8 @@ def rake_default_runs_no_tests(tree: Tree) -> bool:
 
 def _only_prints(text: str, task: str) -> bool:
     """The Rakefile's task has a body and every line of it prints (`puts 'call rake -T'`)."""
-    body = re.search(rf"^task\s*\(?\s*[:'\"]{task}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})", text, re.M | re.S)
+    head = rf"^task\s*\(?\s*[:'\"]{re.escape(task)}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})"
+    body = re.search(head, text, re.M | re.S)
     lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
     return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
 

@@ -1165,6 +1165,7 @@ def _without_signing(tree: Tree) -> str | None:
 
 
 def _gem_tasks(tree: Tree) -> bool:
+    """The Rakefile loads Bundler's gem tasks (`build`, `install`, `release`)."""
     rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
     return bool(rel) and bool(re.search(r"bundler/gem_tasks|GemHelper\.install_tasks", tree.read(rel) or ""))
 

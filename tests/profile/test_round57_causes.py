@@ -401,7 +401,8 @@ def test_mage_targets_are_commands_and_its_files_are_no_root_program(make_projec
         '//go:build mage\n// +build mage\n\npackage main\n\nimport "github.com/magefile/mage/sh"\n\n'
         'var Default = Build\n\nfunc Build() error { return sh.Run("go", "build", "./cmd/server") }\n\n'
         'func Test() error { return sh.Run("go", "test", "-short", "./...") }\n\n'
-        'func TestAll() error { return sh.Run("go", "test", "./...") }\n\nfunc helper() {}\n'
+        'func TestAll() error { return sh.Run("go", "test", "./...") }\n\nfunc helper() {}\n\n'
+        "type Docker mg.Namespace\n\nfunc (Docker) Push() error { return nil }\n"
     )
     files = {
         "go.mod": "module example.com/rtc\n\ngo 1.22\n",
@@ -413,6 +414,7 @@ def test_mage_targets_are_commands_and_its_files_are_no_root_program(make_projec
     learned = bodies(make_project, files, "rtc")
     assert "`mage testAll`" in learned["tasks/mage"], learned["tasks/mage"]
     assert "helper" not in learned["tasks/mage"], learned["tasks/mage"]
+    assert "`mage docker:push`" in learned["tasks/mage"], learned["tasks/mage"]
     assert learned["workflow/test"].startswith("To test: `mage test`"), learned["workflow/test"]
     assert "go run . " not in learned.get("workflow/run", ""), learned.get("workflow/run")
 

@@ -163,9 +163,13 @@ def _runtime(tree: Tree, pyproject: dict) -> tuple[list[str] | None, set[str]]:
     }
     poetry = dig(pyproject, "tool", "poetry", "dependencies")
     # ormar's [project] holds only its name: Poetry reads the dependencies from [tool.poetry.dependencies]
-    stated = isinstance(project, dict) and ("dependencies" in project or not isinstance(poetry, dict))
-    if stated and "dependencies" not in (project.get("dynamic") or []):  # type: ignore[union-attr]
-        return _runtime_names(project.get("dependencies") or []), optional  # type: ignore[union-attr]
+    table = project if isinstance(project, dict) else None
+    if (
+        table is not None
+        and ("dependencies" in table or not isinstance(poetry, dict))
+        and "dependencies" not in (table.get("dynamic") or [])
+    ):
+        return _runtime_names(table.get("dependencies") or []), optional
     if isinstance(poetry, dict):  # ormar's database drivers are `optional = true`: its extras offer them
         offered = {n for n, spec in poetry.items() if isinstance(spec, dict) and spec.get("optional") is True}
         return names([n for n in poetry if n not in offered]), optional | set(names(list(offered)))
