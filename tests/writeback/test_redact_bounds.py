@@ -17,10 +17,11 @@ MB = 1_000_000
 LIMIT_S = 1.0
 """CPU seconds for 1 MB on the machine these bounds were set on: process time, because the test machine's 2 cores
 are shared with other work."""
-SLOWEST_TO_PROSE = 8
+SLOWEST_TO_PROSE = 12
 """How many times plain prose an adversarial megabyte may take. A rule that backtracks takes orders of magnitude more;
 the worst unit takes about six times prose (1.17 s against 0.20 s on 2026-12-05's machine, which ran the same code
-2.8 times slower than the one LIMIT_S was set on)."""
+2.8 times slower than the one LIMIT_S was set on), and api-key-header's ten shapes 7.4 times (1.44 s against 0.19 s
+on 2026-12-06), which a prose measurement taken in a faster moment pushed over 8 times in one CI run of three."""
 
 
 @functools.cache
