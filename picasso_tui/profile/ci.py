@@ -170,14 +170,22 @@ def runs_on_change(rel: str, data: dict[Any, Any]) -> bool:
     return bool(triggers & CHANGE_EVENTS)
 
 
+SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)\s*\{?", re.M)
+GUARDED = re.compile(r"^if ! (?!(?:command|type|which|hash|grep|test|diff|cmp|git)\b|\[)([^;]+); then$")
+"""`if ! ./gradlew assembleDebug; then`: the command runs, and the script stops when it fails. A probe (`if !
+command -v cargo-deny`, `if ! git diff --quiet`) only looks."""
+
+
 def logical_lines(script: str) -> list[str]:
     """A ``run:`` script as commands: backslash continuations and lines ending in `&&`, `||` or `|` (the shell reads
     on: fast_float's `mkdir build &&` / `cd build &&` / `ctest`) joined, comments dropped. The body of a shell loop
     runs once per item with the loop's variables (fsnotify's `go vet ./... || fail=1` for each GOOS): not a command
-    to type as it stands."""
+    to type as it stands. A function the script defines is its own, not a command (termux's `exit_on_error "Build
+    failed"`); a command guarded by `if ! …; then` runs all the same (termux's `if ! ./gradlew assembleDebug; then`)."""
     out: list[str] = []
     pending = ""
     loops = 0
+    functions = {m.group(1) for m in SHELL_FUNCTION.finditer(script)}
     heredoc = ""  # ArduinoJson's `g++ -x c++ - <<END` feeds C++ lines to the compiler until END: no commands
     for raw in script.splitlines():
         line = raw.strip()
@@ -204,7 +212,9 @@ def logical_lines(script: str) -> list[str]:
             continue
         line = (pending + line).strip()
         pending = ""
-        if line:
+        if guarded := GUARDED.match(line):
+            line = guarded.group(1).strip()
+        if line and not (functions and line.split(maxsplit=1)[0] in functions):
             out.append(line)
     if pending.strip():
         out.append(pending.strip())

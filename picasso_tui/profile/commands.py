@@ -173,7 +173,9 @@ COMMAND_ROLES = (
     # vyper's README: `make dev-init` installs the development dependencies, it runs nothing
     ("install", re.compile(r"^(make|just|task|invoke|inv) ([\w]+[-_])?(install|bootstrap|setup|init)$")),
     ("install", re.compile(r"^(make|just|task|invoke|inv) (install|bootstrap|setup)\b")),
-    ("build", re.compile(r"\b(build|compile|package|assemble)\b|^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
+    # Gradle's `assembleDebug`, an Android app's build
+    ("build", re.compile(r"\b(build|compile|package|assemble\w*)\b|"
+                         r"^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
 )  # fmt: skip
 CONTEXT_ROLES = (
