@@ -16,6 +16,11 @@ CHECK_ACTIONS = {
     "dominikh/staticcheck-action": "staticcheck ./...",
     "EmbarkStudios/cargo-deny-action": "cargo deny check",  # ureq's licences, advisories and duplicates
     "jakebailey/pyright-action": "pyright",  # wily's type check
+    # inferno's clippy job runs it through giraffate/clippy-action, on stable and beta
+    "giraffate/clippy-action": "cargo clippy",
+    "actions-rs/clippy-check": "cargo clippy",
+    "clechasseur/rs-clippy-check": "cargo clippy",
+    "auguwu/clippy-action": "cargo clippy",
 }
 """Actions that run a check a contributor runs too, by the command they run."""
 SPECIAL_CFG = re.compile(r"RUST(DOC)?FLAGS\W+[^,}]*(--cfg\b|(?<![\w-])-Z)")

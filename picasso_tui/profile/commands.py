@@ -199,6 +199,7 @@ NOT_DEV = re.compile(
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
+    r"^(hatch( -e [\w.-]+)?|poetry|pipenv) shell$|"  # jupyter_server's `hatch -e test shell` opens a shell, tests none
     r"^(uv python|pyenv|nvm|fnm) install\b|"  # altair's guide: `uv python install 3.12` brings an interpreter only
     r"(^|\s)(codeclimate-test-reporter|cc-test-reporter|codecov)(\s|$)|"  # bibliothecary: uploads coverage
     r"^php artisan make:|"  # koel's CLAUDE.md: `php artisan make:test {name}` writes a test class, it runs none
@@ -505,9 +506,10 @@ def guide_files(tree: Tree) -> list[str]:
 
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|uv run|pip|python -m|bundle|composer|black|"
+    r"hatch|hatch run|poetry|poetry run|pdm|pdm run|tox -e|nox -s|"
     r"prettier|isort|clang-format|ruff|mypy|pylint|eslint)$"
 )
-"""A tool named alone in prose ("use `nr`") is not a command."""
+"""A tool named alone in prose ("use `nr`", jupyter_server's "run the tests using `hatch`") is not a command."""
 
 
 LINTERS_ONLY = re.compile(
@@ -580,6 +582,19 @@ def _names_undeclared_poetry_extras(tree: Tree, command: str) -> bool:
     return bool(wanted - {re.sub(r"[-_.]+", "-", e).lower() for e in extras})
 
 
+def _names_undeclared_hatch_env(tree: Tree, command: str) -> bool:
+    """jupyter_server's guide: `hatch run lint:build`, where pyproject.toml declares the docs, test, typing and cov
+    environments and no lint: Hatch stops with "Environment `lint` is not defined"."""
+    asked = re.match(r"^hatch run (?:[-+]\S+ )*([\w-]+):", command)
+    if not asked or asked.group(1) == "default" or asked.group(1).startswith("hatch-"):
+        return False
+    if tree.has("hatch.toml") and isinstance(envs := load_toml(tree, "hatch.toml").get("envs"), dict) and envs:
+        return asked.group(1) not in envs
+    hatch = (load_toml(tree, "pyproject.toml").get("tool") or {}).get("hatch") if tree.has("pyproject.toml") else {}
+    envs = hatch.get("envs") if isinstance(hatch, dict) else None
+    return isinstance(envs, dict) and bool(envs) and asked.group(1) not in envs
+
+
 FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log)"
 """A file a guide names in backticks (a library it builds, a report it writes): no command."""
 
@@ -604,7 +619,7 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return _usable(tree, shell.group(1), at_root)
     if at_root and _names_missing_files(tree, command):
         return False
-    if _names_undeclared_extras(tree, command):
+    if _names_undeclared_extras(tree, command) or _names_undeclared_hatch_env(tree, command):
         return False
     if at_root and re.match(r"(\./)?mvnw? ", command) and not tree.has("pom.xml"):
         return False  # diktat's guide still says `mvn clean install`; its build moved to Gradle, no pom.xml is left

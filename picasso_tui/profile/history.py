@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from picasso_tui.anchors.gitutil import git
+from picasso_tui.profile.commit_guide import asks_conventional_commits
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import SKIP_DIRS
 
@@ -333,6 +334,9 @@ def investigate(root: Path) -> Knowledge:
     # laravel-actions' workflow commits "Fix styling" 17 times in 100: a repeated subject is a tool's, counted once
     lengths = sorted(len(s) for s in dict.fromkeys(subjects))
     notes = [_subject_style(subjects[:RECENT])]  # today's practice: the newest commits, not the whole window
+    guide = asks_conventional_commits(root)
+    if guide and not notes[0].startswith("Conventional Commits"):  # the guide's ask, then what the history shows
+        notes[0] = f"{guide} asks for Conventional Commits (`feat: …`, `fix: …`); the newest are {notes[0]}"
     if tickets >= 0.3:
         notes.append(f"{tickets:.0%} reference an issue or ticket")
     if squashed >= 0.3:
@@ -357,7 +361,8 @@ def investigate(root: Path) -> Knowledge:
                      f"changelog marker ({shown})")  # fmt: skip
     notes.append(f"median subject length {lengths[len(lengths) // 2]} characters")
     notes += _trailers(root, n)
-    k.fact("git/conventions", "Commit message conventions", f"Commit messages: {'; '.join(notes)}.", tags=("git",))
+    body = f"Commit messages: {'; '.join(notes)}."
+    k.fact("git/conventions", "Commit message conventions", body, *([guide] if guide else []), tags=("git",))
     top = _busiest(areas, parts)
     # go-sql-driver/mysql is one package at the root: "(top level) 277, .github 29" tells nobody where work happens
     folders = [a for a, c in areas.items() if a and not a.startswith((".", "(")) and c * 20 >= n]

@@ -84,6 +84,8 @@ def _is_test(rel: str, translations: frozenset[str] = frozenset(), homes: frozen
     in_test_dir = any(is_test_folder(p) for p in parts[:-1]) and not shipped
     named_as_test = bool(TEST_FILE.search(rel)) and not shipped  # junit's main TestRule.java is API
     aside = re.search(r"(^|/)(examples?|samples?|demos?)[._-]\w+$", rel)  # cxxopts' src/example.cpp
+    # a crate's examples live in examples/: inferno's src/collapse/sample.rs collapses macOS `sample` output
+    aside = aside and not (rel.endswith(".rs") and rel.startswith("src/"))
     runner = bool(ROOT_RUNNER.match(rel))
     return in_test_dir or named_as_test or runner or bool(BENCH_DIR.search(rel) or aside) or "src/test/" in rel
 

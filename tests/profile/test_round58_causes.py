@@ -1,8 +1,12 @@
 """Causes found in the fifty-eighth round: commands CI runs that the profile did not read as such (Gradle's
-`assembleDebug`, a command guarded by `if ! …; then`) and a function the CI script defines taken for a command."""
+`assembleDebug`, a command guarded by `if ! …; then`, a clippy action), a function the CI script defines taken for a
+command, Hatch environments the project does not declare, a crate's `sample.rs` module taken for an example, and a
+guide's ask for Conventional Commits left out of the commit conventions."""
 
 from __future__ import annotations
 
+from picasso_tui.profile.investigator import investigate
+from tests.profile.conftest import Repo
 from tests.profile.learned import bodies, workflow
 
 ANDROID_APP = {
@@ -35,3 +39,83 @@ def test_a_ci_script_reads_a_guarded_command_and_never_its_own_functions(make_pr
     learned = bodies(make_project, ANDROID_APP | {".github/workflows/debug_build.yml": workflow(step)}, "term")
     assert learned["workflow/build"].startswith("To build: `./gradlew assembleDebug`"), learned["workflow/build"]
     assert "exit_on_error" not in "\n".join(learned.values())
+
+
+def test_a_clippy_action_is_the_lint_before_a_format_check(make_project):
+    ci = workflow("cargo fmt --check", job="fmt") + (
+        "  clippy:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+        "      - uses: giraffate/clippy-action@v1\n        with:\n          reporter: github-pr-check\n"
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "flames"\nversion = "0.1.0"\nedition = "2021"\n',
+        "Cargo.lock": "",
+        "src/lib.rs": "pub mod collapse;\n",
+        ".github/workflows/check.yml": ci,
+    }
+    learned = bodies(make_project, files, "flames")
+    assert learned["workflow/lint"].startswith("To lint: `cargo clippy`"), learned["workflow/lint"]
+
+
+def test_a_crate_module_named_sample_is_source_not_an_example(make_project):
+    files = {
+        "Cargo.toml": '[package]\nname = "flames"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod collapse;\n",
+        "src/collapse/mod.rs": "pub mod perf;\npub mod sample;\npub mod dtrace;\n",
+        "src/collapse/perf.rs": "pub fn perf() {}\n" * 40,
+        "src/collapse/sample.rs": "pub fn sample() {}\n" * 40,
+        "src/collapse/dtrace.rs": "pub fn dtrace() {}\n" * 40,
+    }
+    learned = bodies(make_project, files, "flames2")
+    assert "4 Rust files" in learned["layout/source"] and "sample.rs" in learned["layout/source"], learned[
+        "layout/source"
+    ]
+
+
+def test_a_guide_that_asks_for_conventional_commits_is_said_beside_the_history(make_project):
+    guide = "# Contributing\n\nPlease make sure the commit messages follow the conventional commit types.\n"
+    repo = make_project({"README.md": "# x\n", "CONTRIBUTING.md": guide, "src/a.c": "int a;\n"}, name="tube2")
+    for i, subject in enumerate(["Update translations", "Fix the player", "feat: add a queue", "Bump versions"] * 3):
+        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
+    learned = bodies_of(repo)
+    said = learned["git/conventions"]
+    assert said.startswith("Commit messages: CONTRIBUTING.md asks for Conventional Commits"), said
+    plain = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name="tube3")
+    for i, subject in enumerate(["Update translations", "Fix the player", "Bump versions"] * 4):
+        plain.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
+    assert "asks for" not in bodies_of(plain)["git/conventions"]
+
+
+def bodies_of(repo: Repo) -> dict[str, str]:
+    _, findings, _ = investigate(repo.root)
+    return {f.key: f.body for f in findings}
+
+
+HATCH = (
+    '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n'
+    '[project]\nname = "server"\nversion = "1.0"\n\n[project.optional-dependencies]\ntest = ["pytest"]\n'
+    'docs = ["sphinx"]\n\n[tool.hatch.envs.test]\nfeatures = ["test"]\n\n[tool.hatch.envs.test.scripts]\n'
+    'test = "python -m pytest -vv {args}"\n\n[tool.hatch.envs.docs]\nfeatures = ["docs"]\n\n'
+    "[tool.pytest.ini_options]\ntestpaths = ['tests']\n"
+)
+
+
+def test_hatch_commands_name_environments_the_project_declares(make_project):
+    guide = (
+        "# Contributing\n\nRun the linters with ``hatch run lint:build`` and ``pre-commit run --all-files``.\n\n"
+        "You can also run the tests using ``hatch``::\n\n    hatch run test:test\n\n"
+        "Drop into a shell in the test environment::\n\n    hatch -e test shell\n"
+    )
+    files = {
+        "pyproject.toml": HATCH,
+        "CONTRIBUTING.rst": guide,
+        ".pre-commit-config.yaml": "repos: []\n",
+        "server/__init__.py": "",
+        "tests/test_app.py": "def test_app():\n    pass\n",
+    }
+    learned = bodies(make_project, files, "server")
+    assert "lint:build" not in learned["workflow/lint"], learned["workflow/lint"]
+    assert "`hatch run test:test`" in learned["workflow/test"], learned["workflow/test"]
+    assert "`hatch`" not in learned["workflow/test"] and "shell" not in learned["workflow/test"], learned[
+        "workflow/test"
+    ]
+    assert "`hatch run test:pytest " in learned["workflow/test-one"], learned["workflow/test-one"]

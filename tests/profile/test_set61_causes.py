@@ -18,6 +18,7 @@ def test_hatch_environment_scripts_take_their_roles_and_run_no_program(make_proj
     pyproject = (
         '[project]\nname = "mkdocs"\nversion = "1.6"\n\n[build-system]\nrequires = ["hatchling"]\n'
         'build-backend = "hatchling.build"\n\n[tool.hatch.envs.test.scripts]\ntest = "python -m unittest"\n'
+        '\n[tool.hatch.envs.types.scripts]\ncheck = "mypy mkdocs"\n\n[tool.hatch.envs.style.scripts]\nfix = "ruff format"\n'
     )
     files = {"pyproject.toml": pyproject, "CONTRIBUTING.md": guide, "mkdocs/__init__.py": "x = 1\n",
              "mkdocs/tests/build_tests.py": "import unittest\n"}  # fmt: skip

@@ -215,14 +215,20 @@ def hatch_run(pyproject: dict[str, Any], tool: str) -> str:
     environment has none of it)."""
     envs = dig(pyproject, "tool", "hatch", "envs")
     envs = envs if isinstance(envs, dict) else {}
+    extras = dig(pyproject, "project", "optional-dependencies")
+    extras = extras if isinstance(extras, dict) else {}
 
     def installs(env: object) -> bool:
-        wanted = env.get("dependencies") if isinstance(env, dict) else None
-        return (
-            any(requirement_name(str(d)) == tool for d in wanted if isinstance(d, str))
-            if isinstance(wanted, list)
-            else False
-        )
+        """The environment's dependencies name the tool, or an extra its `features` install does (jupyter_server's
+        `test` environment installs the `test` extra, which has pytest)."""
+        if not isinstance(env, dict):
+            return False
+        wanted = env.get("dependencies") if isinstance(env.get("dependencies"), list) else []
+        features = env.get("features") if isinstance(env.get("features"), list) else []
+        for feature in features:
+            listed = extras.get(str(feature))
+            wanted = [*wanted, *(listed if isinstance(listed, list) else [])]
+        return any(requirement_name(str(d)) == tool for d in wanted if isinstance(d, str))
 
     if installs(envs.get("default")):
         return "hatch run "
