@@ -41,12 +41,20 @@ TOOLS = re.compile(
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
+RUNTIME_PACKAGES = (
+    r"docker(\.io|-ce)?|podman|openjdk-\d+-jdk(-headless)?|default-jdk|java-\d+-openjdk(-devel)?|nodejs|golang(-go)?|"
+    r"rustc|python3-coverage"
+)
+"""A language's runtime or a container engine, installed from the distribution: boringtun's README offers
+`apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one way to get Java.
+No project's set-up, which is its own dependencies."""
 USER_ONLY = re.compile(
     # psycopg's `pip install --config-settings editable_mode=strict -e "./psycopg[dev,test]"`: options before -e
     r"^(go (get|install)\b|(python3? -m )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
     r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
-    r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull))"
+    r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull)|"
+    rf"(sudo )?(apt(-get)?|dnf|yum) install (-y )?({RUNTIME_PACKAGES})( ({RUNTIME_PACKAGES}))*$)"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
 ONE_TEST = re.compile(
@@ -199,6 +207,7 @@ NOT_DEV = re.compile(
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
+    r"^(npx |pnpm |yarn |bun |npm run )?changeset( add)?$|"  # expressive-code's `pnpm changeset` notes a release
     r"^(hatch( -e [\w.-]+)?|poetry|pipenv) shell$|"  # jupyter_server's `hatch -e test shell` opens a shell, tests none
     r"^(uv python|pyenv|nvm|fnm) install\b|"  # altair's guide: `uv python install 3.12` brings an interpreter only
     r"(^|\s)(codeclimate-test-reporter|cc-test-reporter|codecov)(\s|$)|"  # bibliothecary: uploads coverage

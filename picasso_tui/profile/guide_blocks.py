@@ -66,6 +66,8 @@ def _without_comment(line: str) -> str:
     return line
 
 
+STEP_HEADING = re.compile(r"(\d+[.):]|step \d+\b)", re.IGNORECASE)
+"""A heading that numbers a step: the steps run one after the other, in the folder the last one entered."""
 AT_THE_ROOT = re.compile(
     r"\b(from|in|at|back (in|to)) the (root|top)( (directory|folder|of the (repository|repo|project|checkout)))?\b|"
     r"\bfrom the (repository|project)('s)? root\b",
@@ -181,8 +183,11 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
             if there or stripped.startswith("#"):  # a section's folder holds until the next heading
                 section = there.group(1).strip("./") if there else ""
             level = len(stripped) - len(stripped.lstrip("#")) if stripped.startswith("#") and not rst else 0
-            if level and where.cwd and where.cwd not in where.created and level < heading:
-                # pgjdbc's `### Testing` enters docker/postgres-server; its `## Coding Guidelines` run from the root
+            # pgjdbc's `### Testing` enters docker/postgres-server; its `## Coding Guidelines` run from the root. A
+            # sibling section starts from the root too (expressive-code's `## Changesets` after its `## Testing` block
+            # entered a package), but for numbered steps (sidekiq's `#### 7. Navigate to myapp`, `#### 9. Run …`)
+            step = level == heading and STEP_HEADING.match(stripped.lstrip("#").strip())
+            if level and where.cwd and where.cwd not in where.created and level <= heading and not step:
                 where.cwd = ""
             heading = level or heading
     return out

@@ -30,6 +30,8 @@ NOT_CODE = frozenset(
      "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
 )  # fmt: skip
 """Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
+SUBPACKAGE_NAMES = NOT_CODE - {"fixtures", "support", "features"}
+"""Names a Python subpackage of code may carry (libqtile/scripts/, a package's tools/); its fixtures stay test data."""
 LOCALE_FOLDERS = frozenset(
     {"lang", "langs", "language", "languages", "locale", "locales", "i18n", "l10n", "translations"}
 )
@@ -58,10 +60,19 @@ MAIN_SOURCE_SET = re.compile(r"(^|/)src/\w*[mM]ain/")
 """A JVM main source set: src/main/, or Kotlin Multiplatform's src/commonMain/, src/jvmMain/ and the like."""
 
 
-def _is_test(rel: str, translations: frozenset[str] = frozenset(), homes: frozenset[str] = SOURCE_ROOTS) -> bool:
+def _is_test(
+    rel: str,
+    translations: frozenset[str] = frozenset(),
+    homes: frozenset[str] = SOURCE_ROOTS,
+    python_packages: frozenset[str] = frozenset(),
+) -> bool:
     """Not the project's code: tests, benchmarks, test helpers, the scripts and dot-folders around the code, and data
-    written as code (translations); Jest's __fixtures__/ is fixtures/."""
+    written as code (translations); Jest's __fixtures__/ is fixtures/. A subpackage of a Python package is code
+    whatever its name (qtile's libqtile/scripts/ holds its command line)."""
     parts = rel.split("/")
+    folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    if folder in python_packages and folder.rsplit("/", 1)[0] in python_packages and not HELPERS.search(folder):
+        parts = [parts[0], *(p for p in parts[1:-1] if p.lower().strip("_") not in SUBPACKAGE_NAMES), parts[-1]]
     # a JVM source set's package path is no folder beside the code (jib's com/google/cloud/tools/jib/)
     upto = parts.index("src") if MAIN_SOURCE_SET.search(rel) and "src" in parts else len(parts) - 1
     if any(
@@ -203,12 +214,13 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     tops = {f.split("/", 1)[0] for f in tree.own if "/" in f}
     homes = SOURCE_ROOTS | {top for top in tops if name_key(top) == name_key(tree.root.name)}
     programs = _ctest_programs(tree)
+    python_packages = frozenset(f.rsplit("/", 1)[0] for f in tree.own if f.endswith("/__init__.py"))
     # measuring scripts, code copied in and code the project's linter leaves out: none of it its own main source
     set_apart = benchmark_folders(tree) | _copied_libraries(tree) | _unlinted_folders(tree)
     candidates = [
         f
         for f in tree.own
-        if not _is_test(f, translations, homes)
+        if not _is_test(f, translations, homes, python_packages)
         and f not in tree.links
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)

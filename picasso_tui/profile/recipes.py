@@ -222,7 +222,10 @@ def missing(tree: Tree, command: str) -> bool:
     # rrweb's guide: `yarn build`, where the root has only build:all; no dependency ships a binary of these names
     script = (PACKAGE_TOOLS.match(rest) or re.match(r"^(npm|yarn|pnpm|bun) (test)$", rest)
               or re.match(r"^(yarn|pnpm|bun) (build|dev|lint|format|typecheck|docs|start)(\s|$)", rest)
-              or re.match(r"^(yarn|pnpm|bun) (\w[\w.-]*:[\w:.-]+)(\s|$)", rest))  # fmt: skip
+              or re.match(r"^(yarn|pnpm|bun) (\w[\w.-]*:[\w:.-]+)(\s|$)", rest)
+              # expressive-code's guide: `pnpm test-watch`, each package's script, none at the root
+              or re.match(r"^(yarn|pnpm|bun) ((test|lint|format|dev|watch|typecheck|docs|start|check)-[\w-]+)(\s|$)",
+                          rest))  # fmt: skip
     if (
         script
         and script.group(2) not in TOOL_VERBS

@@ -119,3 +119,61 @@ def test_hatch_commands_name_environments_the_project_declares(make_project):
         "workflow/test"
     ]
     assert "`hatch run test:pytest " in learned["workflow/test-one"], learned["workflow/test-one"]
+
+
+def test_a_python_subpackage_named_scripts_is_the_packages_code(make_project):
+    files = {
+        "pyproject.toml": '[project]\nname = "tilewm"\nversion = "1.0"\n',
+        "tilewm/__init__.py": "",
+        "tilewm/core.py": "def run():\n    pass\n" * 30,
+        "tilewm/scripts/__init__.py": "",
+        "tilewm/scripts/main.py": "def main():\n    pass\n" * 30,
+        "tilewm/scripts/check.py": "def check():\n    pass\n" * 30,
+        "scripts/release.py": "print('release')\n",
+    }
+    learned = bodies(make_project, files, "tilewm")
+    assert "scripts/main.py" in learned["layout/source"], learned["layout/source"]
+
+
+def test_a_distributions_runtime_or_container_engine_is_no_project_set_up(make_project):
+    readme = (
+        "# Tunnel\n\n## Testing\n\nTesting this project has a few requirements:\n\n"
+        "- Docker: if you are on Ubuntu/Debian you can run `apt-get install docker.io`.\n\n"
+        "## Building\n\nInstall the Java 21 JDK (or `apt-get install openjdk-21-jdk`).\n"
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "tunnel"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub fn up() {}\n",
+        "README.md": readme,
+    }
+    learned = bodies(make_project, files, "tunnel")
+    assert "apt-get" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+    deps = "# Sniff\n\n## Building\n\nInstall the dependencies:\n\n```sh\nsudo apt-get install libpcap-dev libncurses-dev\n```\n"
+    c_project = {
+        "README.md": deps,
+        "Makefile": "all:\n\tcc -o sniff sniff.c\n",
+        "sniff.c": "int main(void) { return 0; }\n",
+    }
+    said = bodies(make_project, c_project, "sniff").get("workflow/install", "")
+    assert "`sudo apt-get install libpcap-dev libncurses-dev`" in said, said
+
+
+def test_a_packages_own_script_and_a_changeset_are_not_the_roots_commands(make_project):
+    guide = (
+        "# Contributing\n\n## Testing\n\nChange to a package and run the tests:\n\n```sh\n"
+        "cd packages/frames\n\n# Run tests for the current package and watch for changes:\npnpm test-watch\n```\n\n"
+        "## Changesets\n\nUnless your changes only affect the documentation, add a changeset:\n\n```sh\n"
+        "pnpm changeset\n```\n"
+    )
+    package = '{"name": "root", "private": true, "scripts": {"test": "pnpm -r test", "build": "pnpm -r build"}}'
+    files = {
+        "package.json": package,
+        "pnpm-lock.yaml": "",
+        "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+        "CONTRIBUTING.md": guide,
+        "packages/frames/package.json": '{"name": "frames", "scripts": {"test": "vitest run", "test-watch": "vitest"}}',
+        "packages/frames/src/index.ts": "export const frames = 1;\n",
+    }
+    learned = bodies(make_project, files, "frames")
+    assert "`pnpm test-watch`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "changeset" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
