@@ -33,8 +33,34 @@ other memories."""
 _SECTION = re.compile(r"^#{1,3}\s*(decision|status|context)\b.*$", re.IGNORECASE | re.MULTILINE)
 
 
+_TEMPLATE = re.compile(r"^\d*[-_]?(adr[-_])?template$", re.IGNORECASE)
+"""dependency-track's docs/adr/000-template.md: the form a new record fills in, no decision."""
+_FENCE = re.compile(r"^(```|~~~).*?^(```|~~~)[^\n]*$", re.MULTILINE | re.DOTALL)
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$", re.MULTILINE)
+_TODO = re.compile(r"\bTODO\b[^.\n]*[.\n]?")
+_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+
+
+def _table_status(text: str) -> str:
+    """The Status column of a record's header table (`| Status | Date |`, then a row under the rule)."""
+    rows = [r for r in _TABLE_ROW.findall(text)[:3] if not re.fullmatch(r"[\s|:-]+", r)]
+    if len(rows) < 2:
+        return ""
+    header = [c.strip().lower() for c in rows[0].strip().strip("|").split("|")]
+    cells = [c.strip() for c in rows[1].strip().strip("|").split("|")]
+    return cells[header.index("status")] if "status" in header and len(cells) > header.index("status") else ""
+
+
+def _prose(text: str) -> str:
+    """The record's words without its diagrams, code, tables, to-dos and link targets: a body an agent reads."""
+    text = _TABLE_ROW.sub("", _FENCE.sub("", text))
+    return _MD_LINK.sub(r"\1", _TODO.sub("", text))
+
+
 def _adr(tree: Tree, rel: str) -> Finding | None:
     text = tree.read(rel) or ""
+    table_status = _MD_LINK.sub(r"\1", _table_status(text))
+    text = _prose(text)
     title_m = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
     title = (title_m.group(1) if title_m else Path(rel).stem.replace("-", " ")).strip()
     sections: dict[str, str] = {}
@@ -42,10 +68,14 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
         chunk = text[m.end() : end]
-        chunk = re.split(r"^#{1,3}\s", chunk, flags=re.MULTILINE)[0]
+        level = len(m.group(0)) - len(m.group(0).lstrip("#"))
+        # the section runs through its own sub-headings (dependency-track's `## Decision`, then `### Going Spec-First`)
+        chunk = re.split(rf"^#{{1,{level}}}\s", chunk, flags=re.MULTILINE)[0]
+        chunk = re.sub(r"^#+\s.*$", "", chunk, flags=re.MULTILINE)
         sections[m.group(1).lower()] = " ".join(chunk.split())
     inline = re.search(r"^\W*status\W*:\W*(\w+)", text, re.I | re.M)  # "Status: accepted", "* **Status**: …"
-    status = sections.get("status") or (inline.group(1) if inline else "")
+    # dependency-track's records give it in a table: `| Superseded by ADR-011 | 2025-01-19 | @nscuro |`
+    status = sections.get("status") or (inline.group(1) if inline else "") or table_status
     decision = sections.get("decision") or " ".join(
         p for p in re.split(r"\n\s*\n", text) if p.strip() and not p.lstrip().startswith("#")
     )
@@ -166,7 +196,9 @@ def investigate(tree: Tree, slots: int = MAX_DECISIONS) -> Knowledge:
     folder = next((d for d in ADR_DIRS if tree.under(d)), None)
     if folder:
         adrs = [f for f in tree.under(folder) if f.endswith((".md", ".rst", ".txt", ".adoc"))]
-        adrs = [f for f in adrs if Path(f).stem.lower() not in ("readme", "index", "template", "0000-template")]
+        adrs = [
+            f for f in adrs if Path(f).stem.lower() not in ("readme", "index") and not _TEMPLATE.match(Path(f).stem)
+        ]
         adrs = adrs[:MAX_ADRS]
         newer_to_older: dict[str, set[str]] = {}
         for rel in adrs:

@@ -420,7 +420,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         # glance's docs/ is 86 screenshots beside configuration.md: the pages make it documentation
         # (a README of its own says what the images are, it is no page: qs' logos/README.md)
         documents = sum(
-            bool(MAN_PAGE.search(f) or (f.lower().endswith(PROSE) and not re.search(r"(^|/)readme", f, re.I)))
+            # a README file is no page; a folder named readme/ holds pages (xournalpp's readme/LinuxBuild.md)
+            bool(MAN_PAGE.search(f) or (f.lower().endswith(PROSE) and not re.search(r"(^|/)readme[^/]*$", f, re.I)))
             for f in tree.under(folder)
         )
         if binaries[folder] * 2 > n and not langs.get(folder) and not documents:  # qs' logos/, jcommander's lib/: no

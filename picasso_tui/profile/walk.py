@@ -76,12 +76,12 @@ VERSIONED_SCRIPT = re.compile(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$")
 """A script named with the release it copies (trix@1.3.1.esm.js)."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
-    "deps", "extlibs", "_vendor",
+    "deps", "extlibs", "_vendor", "extern",
     # browser libraries served as copies (gollum's lib/gollum/public/gollum/javascript/MathJax, a thousand files)
     "mathjax", "codemirror", "tinymce", "ckeditor", "ace-builds", "pdfjs",
 })  # fmt: skip
 # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb, pip's and cocotb's
-# _vendor/ (cocotb's Tcl headers)
+# _vendor/ (cocotb's Tcl headers), extern/ (sunpy's inflect.py and distro.py, astropy's ply)
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

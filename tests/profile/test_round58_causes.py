@@ -177,3 +177,83 @@ def test_a_packages_own_script_and_a_changeset_are_not_the_roots_commands(make_p
     learned = bodies(make_project, files, "frames")
     assert "`pnpm test-watch`" not in learned["workflow/test"], learned["workflow/test"]
     assert "changeset" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
+
+
+def test_an_adr_reads_its_status_table_and_decision_subsections_without_tables_diagrams_or_template(make_project):
+    header = "| Status | Date | Author(s) |\n|:--|:--|:--|\n| {status} | 2025-01-19 | [@dev](https://x) |\n\n"
+    outbox = (
+        header.format(status="Superseded by [ADR-011](011-outbox.md)")
+        + "## Context\n\nWe dropped Kafka.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\n"
+        "## Decision\n\nWe propose to follow option [B](#b-logical-replication), because an outbox is overhead.\n\n"
+        "TODO: Update with final decision.\n"
+    )
+    spec_first = (
+        header.format(status="Accepted") + "## Context\n\nVersion 1 of the API is inconsistent.\n\n"
+        "## Decision\n\n### Going Spec-First\n\nGenerate code from an OpenAPI spec instead of the reverse.\n\n"
+        "| Column | Type |\n|:--|:--|\n| ID | BIGINT |\n\n## Consequences\n\nMore tooling.\n"
+    )
+    files = {
+        "README.md": "# Track\n",
+        "docs/adr/000-template.md": "## Context\n\nWhat is the issue?\n\n## Decision\n\nWhat is the change?\n",
+        "docs/adr/003-notification-publishing.md": outbox,
+        "docs/adr/007-spec-first-api.md": spec_first,
+        "docs/adr/011-outbox.md": header.format(status="Accepted") + "## Decision\n\nA transactional outbox.\n",
+    }
+    learned = bodies(make_project, files, "track")
+    assert not any("000-template" in key for key in learned), sorted(learned)
+    old = learned["decision/adr/docs/adr/003-notification-publishing.md"]
+    assert "Status: Superseded by ADR-011." in old and "option B, because" in old, old
+    assert "mermaid" not in old and "TODO" not in old and "](#" not in old, old
+    spec = learned["decision/adr/docs/adr/007-spec-first-api.md"]
+    assert "Status: Accepted." in spec and "Decision: Generate code from an OpenAPI spec" in spec, spec
+    assert "BIGINT" not in spec and "Going Spec-First" not in spec, spec
+
+
+def test_gofumpt_keeps_the_extra_rules_its_make_target_runs(make_project):
+    makefile = "format: install-gofumpt ## Format source code\n\t@gofumpt -extra -w .\n\ninstall-gofumpt:\n\t@true\n"
+    files = {"go.mod": "module example.com/ci\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "Makefile": makefile}  # fmt: skip
+    learned = bodies(make_project, files, "ci")
+    assert "`gofumpt -extra -w .`" in learned["style/go"], learned["style/go"]
+
+
+def test_an_extern_folder_is_vendored_code(make_project):
+    files = {
+        "pyproject.toml": '[project]\nname = "sun"\nversion = "1.0"\n',
+        "sun/__init__.py": "",
+        "sun/map.py": "def plot():\n    pass\n" * 20,
+        "sun/extern/__init__.py": "",
+        "sun/extern/inflect.py": "def plural():\n    pass\n" * 400,
+    }
+    learned = bodies(make_project, files, "sun")
+    assert "inflect" not in learned["layout/source"], learned["layout/source"]
+
+
+CMAKE_C = "cmake_minimum_required(VERSION 3.10)\nproject(sniff C)\nadd_executable(sniff src/main.c)\n"
+
+
+def test_cmake_test_programs_left_out_of_the_build_are_built_before_ctest(make_project):
+    tests = (
+        "enable_testing()\nadd_custom_target( tests )\nforeach(i 001 002 003)\n"
+        "  add_executable( test_${i} EXCLUDE_FROM_ALL tests/test_${i}.c )\n"
+        "  add_test( NAME test_${i} COMMAND test_${i} )\n  add_dependencies( tests test_${i} )\nendforeach()\n"
+    )
+    files = {"CMakeLists.txt": CMAKE_C + tests, "src/main.c": "int main(void) { return 0; }\n",
+             **{f"tests/test_{i}.c": "int main(void) { return 0; }\n" for i in ("001", "002", "003")}}  # fmt: skip
+    learned = bodies(make_project, files, "sniff")
+    assert (
+        "`cmake -S . -B build && cmake --build build --target tests && ctest --test-dir build"
+        in learned["workflow/test"]
+    ), learned["workflow/test"]
+
+
+def test_a_folder_named_readme_of_guides_and_screenshots_is_not_binary_files(make_project):
+    files = {
+        "README.md": "# Notes\n",
+        "readme/LinuxBuild.md": "# Building on Linux\n",
+        "readme/MacBuild.md": "# Building on macOS\n",
+        **{f"readme/shot{i}.png": b"\x89PNG\r\n\x1a\n\0\0" for i in range(6)},
+        "src/main.c": "int main(void) { return 0; }\n",
+    }
+    learned = bodies(make_project, files, "notes")
+    assert "binary files" not in learned["layout/folders"], learned["layout/folders"]

@@ -548,6 +548,15 @@ def _test_commands(
         k.command("test-one", f"ctest --test-dir {folder} -R {one_name}", "CMakeLists.txt", 60,
                   f"after `cmake --build {folder} --target {target}`")  # fmt: skip
         return
+    built_by = _hidden_tests_target(root, every) if registered and not runner else ""
+    if built_by:  # sngrep's and xournalpp's test programs are EXCLUDE_FROM_ALL: a plain build leaves them out
+        configure = f"cmake -S . -B {folder}" + (f" -D{gate}=ON" if gate else "")
+        build = f"cmake --build {folder} --target {built_by}"
+        k.command("test", f"{configure} && {build} && ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt",
+                  60, (f"option {gate} is OFF by default; " if gate else "")
+                  + "a plain build leaves the test programs out (EXCLUDE_FROM_ALL)")  # fmt: skip
+        k.command("test-one", f"ctest --test-dir {folder} -R {one_name}", "CMakeLists.txt", 60, f"after `{build}`")
+        return
     # uriparser's suites are one GoogleTest program, registered once: ctest -R can only pick that program
     programs = re.findall(r"add_executable\s*\(\s*(\w*test\w*)", every, re.IGNORECASE)
     gtest = programs[0] if frameworks == ["GoogleTest"] and len(set(programs)) == 1 else None
@@ -582,6 +591,22 @@ def _test_commands(
             k.command("test-one", f"{built}/{runner} <test name>", "CMakeLists.txt", 60)
         else:
             k.command("test-one", f"ctest --test-dir {folder} -R {one_name}", "CMakeLists.txt", 60)
+
+
+def _hidden_tests_target(root: str, every: str) -> str:
+    """The targets that build the test programs a plain build leaves out (EXCLUDE_FROM_ALL): the one they hang on
+    (sngrep's `add_dependencies( tests test_${i} )`), else the test programs themselves (xournalpp's test-units and
+    test-gtk-integration); "" when the tests build with everything."""
+    hidden = re.findall(r"add_executable\s*\(\s*([\w${}-]+)\s+EXCLUDE_FROM_ALL\b", every, re.IGNORECASE)
+    folder = re.search(r"add_subdirectory\s*\(\s*tests?\b[^)]*\bEXCLUDE_FROM_ALL\b", root, re.IGNORECASE)
+    if not hidden and not folder:
+        return ""
+    grouped = re.search(r"add_dependencies\s*\(\s*([\w-]+)\s+[\w${}-]*test", every, re.IGNORECASE)
+    if grouped:
+        return grouped.group(1)
+    plain = [h for h in dict.fromkeys(hidden) if "$" not in h]
+    tests = [h for h in plain if "test" in h.lower()] or plain  # xournalpp hides its benchmarks program too
+    return " ".join(tests) if 0 < len(tests) <= 3 else ""
 
 
 _TESTS_ON = r"(enable_testing|add_subdirectory\s*\(\s*tests?\b|include\s*\(\s*CTest|add_test\s*\()"

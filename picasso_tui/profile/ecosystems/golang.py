@@ -84,12 +84,15 @@ def formatter(tree: Tree) -> tuple[str, str]:
         scripts = [w for line in lines for w in line.split() if w.endswith(".sh") and tree.has(w.removeprefix("./"))]
         ran = "\n".join([*lines, *(tree.read(w.removeprefix("./")) or "" for w in scripts[:2])])
         ran = re.sub(r"\$\((\w+)\)", lambda m: _make_variable(makefile, m.group(1)) or m.group(0), ran)
-        used = re.search(r"\b(gofumpt|goimports)\b([^;&|\n]*)", ran)
+        # the program, not a target named for it (woodpecker's `format: install-gofumpt`, then `gofumpt -extra -w .`)
+        used = re.search(r"(?<![-\w])(gofumpt|goimports)\b(?!-)([^;&|\n]*)", ran)
         where = "Makefile" if runner == "make" else "justfile"
         if used:  # terraform-docs' `goimports -w -local github.com/terraform-docs main.go cmd/`: -local anywhere
             # on the goimports line; gofumpt has no -local (wazero's is gosimports', on the next recipe line)
             local = re.search(r"\s(-local[ =][\w./,-]+)", used.group(2)) if used.group(1) == "goimports" else None
             grouped = f" {local.group(1)}" if local else ""
+            # woodpecker's `gofumpt -extra -w .`: the stricter rules golangci-lint enforces too
+            grouped += " -extra" if used.group(1) == "gofumpt" and re.search(r"\s-extra\b", used.group(2)) else ""
             return f"{_go_tool(tree, used.group(1))}{grouped} -w .", f"{where} target `{target}`"
         if re.search(r"\bgolangci-lint fmt\b", ran):  # chezmoi's `format:` applies golangci's formatters
             return f"{runner} {target}", f"{where} target `{target}` (golangci-lint fmt)"
