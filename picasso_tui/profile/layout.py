@@ -367,6 +367,7 @@ def _data_only(tree: Tree, folder: str) -> bool:
 def _folders(tree: Tree, k: Knowledge) -> None:
     counts: Counter[str] = Counter()
     prose: Counter[str] = Counter()
+    written: Counter[str] = Counter()  # prose in a markup (Markdown, reST, AsciiDoc), not plain .txt
     stubs: Counter[str] = Counter()
     langs: dict[str, Counter[str]] = {}
     binaries = Counter(rel.split("/", 1)[0] for rel in tree.binaries if "/" in rel)  # qs' logos/: images only
@@ -386,6 +387,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             stubs[top] += 1
         if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel) and not rel.endswith("CMakeLists.txt"):
             prose[top] += 1
+            written[top] += not rel.lower().endswith(".txt")
     if all(folder.startswith(".") for folder in counts):
         return  # gjson: only .github/ beside a package at the root says nothing of the layout
     described = []
@@ -458,7 +460,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         elif what in ("source code", "library code") and held and not any(CODE_FILE.search(f) for f in held):
             what = "build configuration" if all(f.endswith((".xml", ".properties", ".txt")) for f in held) else None
             # zxing's src/ holds checkstyle, clirr and findbugs XML and the site's menu: no code
-        if not what and prose[folder] * 2 > n:
+        # plain .txt alone is data, not pages: meson cross files (flashrom's meson_cross/), a licence header
+        # template (FOSSBilling's data/), credits beside .ogg tracks (cdogs-sdl's music/)
+        if not what and prose[folder] * 2 > n and written[folder]:
             what = "documentation"
         elif not what and stubs[folder] * 2 > n:
             what = "type declarations"  # fastify's types/*.d.ts

@@ -5,6 +5,8 @@ guide's ask for Conventional Commits left out of the commit conventions."""
 
 from __future__ import annotations
 
+import json
+
 from picasso_tui.profile.investigator import investigate
 from tests.profile.conftest import Repo
 from tests.profile.learned import bodies, workflow
@@ -257,3 +259,29 @@ def test_a_folder_named_readme_of_guides_and_screenshots_is_not_binary_files(mak
     }
     learned = bodies(make_project, files, "notes")
     assert "binary files" not in learned["layout/folders"], learned["layout/folders"]
+
+
+def test_a_folder_of_plain_text_files_is_not_documentation(make_project):
+    files = {
+        "README.md": "# Flash\n",
+        "meson.build": "project('flash', 'c')\n",
+        "src/main.c": "int main(void) { return 0; }\n",
+        "meson_cross/i386_libpayload.txt": "[binaries]\nc = 'i386-elf-gcc'\n",
+        "meson_cross/i586_djgpp_dos.txt": "[binaries]\nc = 'i586-pc-msdosdjgpp-gcc'\n",
+        "guides/building.md": "# Building\n",
+        "guides/notes.txt": "Notes.\n",
+    }
+    learned = bodies(make_project, files, "flash")
+    assert "meson_cross/ (documentation" not in learned["layout/folders"], learned["layout/folders"]
+    assert "guides/ (documentation" in learned["layout/folders"], learned["layout/folders"]
+
+
+def test_composer_programs_are_run_from_the_vendor_dir_composer_json_sets(make_project):
+    composer = json.dumps(
+        {"name": "acme/billing", "require-dev": {"pestphp/pest": "^3"}, "config": {"vendor-dir": "src/vendor"}}
+    )
+    files = {"composer.json": composer, "src/Billing.php": "<?php\nfinal class Billing {}\n",
+             "tests/Unit/BillingTest.php": "<?php\nit('bills', fn () => expect(1)->toBe(1));\n"}  # fmt: skip
+    learned = bodies(make_project, files, "billing")
+    assert "`src/vendor/bin/pest`" in learned["workflow/test"], learned["workflow/test"]
+    assert "`vendor/bin/pest" not in learned["workflow/test"], learned["workflow/test"]

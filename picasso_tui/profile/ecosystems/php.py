@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from dataclasses import replace
 from typing import Any
 
 from picasso_tui.profile.ecosystems import php_format
@@ -100,7 +101,18 @@ def investigate(tree: Tree) -> Knowledge:
         if config and paths:
             k.command("typecheck", command, config, 55)
     php_format.commands(k, tree, deps, scripts)
+    bin_dir = _bin_dir(data)
+    if bin_dir != "vendor/bin":  # FOSSBilling's vendor-dir is src/vendor: its Pest is src/vendor/bin/pest
+        moved = re.compile(r"^(\./)?vendor/bin/")
+        k.commands = [replace(c, command=moved.sub(f"{bin_dir}/", c.command)) for c in k.commands]
     return k
+
+
+def _bin_dir(data: dict[str, Any]) -> str:
+    """Where Composer links the dependencies' programs: config.bin-dir, else vendor-dir's bin/."""
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    vendor = str(config.get("vendor-dir") or "vendor").strip("/").removeprefix("./")
+    return str(config.get("bin-dir") or f"{vendor}/bin").strip("/").removeprefix("./")
 
 
 TESTED_VERSIONS = ("phpunit/phpunit",)
