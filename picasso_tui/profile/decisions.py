@@ -57,6 +57,20 @@ def _prose(text: str) -> str:
     return _MD_LINK.sub(r"\1", _TODO.sub("", text))
 
 
+_CHOSEN = re.compile(r"\b(option|solution|alternative)\s+[*_]{0,2}([A-H])\b[*_]{0,2}", re.IGNORECASE)
+
+
+def _options_named(decision: str, text: str) -> str:
+    """ "We will follow option *D*" names the option its heading describes (dependency-track's `#### D: Build our
+    own`): a letter alone says nothing outside the record."""
+
+    def named(m: re.Match[str]) -> str:
+        heading = re.search(rf"^#{{2,5}}\s*(?:{m.group(1)}\s+)?{m.group(2)}\s*[:.)-]\s*(.+?)\s*$", text, re.I | re.M)
+        return f"{m.group(1)} {m.group(2)} ({heading.group(1).strip('*_ ')})" if heading else m.group(0)
+
+    return _CHOSEN.sub(named, decision)
+
+
 def _adr(tree: Tree, rel: str) -> Finding | None:
     text = tree.read(rel) or ""
     table_status = _MD_LINK.sub(r"\1", _table_status(text))
@@ -81,6 +95,7 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
     )
     if not decision:
         return None
+    decision = _options_named(decision, text)
     body = f"ADR {rel}: {title}." + (f" Status: {status.split('.')[0][:40]}." if status else "")
     body += f" Decision: {decision[:600]}"
     return Finding(f"decision/adr/{rel}", MemoryClass.DECISION, title[:100], body, (rel,), tags=("adr",))

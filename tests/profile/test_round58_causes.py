@@ -186,6 +186,7 @@ def test_an_adr_reads_its_status_table_and_decision_subsections_without_tables_d
     outbox = (
         header.format(status="Superseded by [ADR-011](011-outbox.md)")
         + "## Context\n\nWe dropped Kafka.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\n"
+        "### Possible solutions\n\n#### A: Use an outbox table\n\nA table.\n\n#### B: Use logical replication\n\nWAL.\n\n"
         "## Decision\n\nWe propose to follow option [B](#b-logical-replication), because an outbox is overhead.\n\n"
         "TODO: Update with final decision.\n"
     )
@@ -204,7 +205,7 @@ def test_an_adr_reads_its_status_table_and_decision_subsections_without_tables_d
     learned = bodies(make_project, files, "track")
     assert not any("000-template" in key for key in learned), sorted(learned)
     old = learned["decision/adr/docs/adr/003-notification-publishing.md"]
-    assert "Status: Superseded by ADR-011." in old and "option B, because" in old, old
+    assert "Status: Superseded by ADR-011." in old and "option B (Use logical replication), because" in old, old
     assert "mermaid" not in old and "TODO" not in old and "](#" not in old, old
     spec = learned["decision/adr/docs/adr/007-spec-first-api.md"]
     assert "Status: Accepted." in spec and "Decision: Generate code from an OpenAPI spec" in spec, spec
@@ -244,7 +245,7 @@ def test_cmake_test_programs_left_out_of_the_build_are_built_before_ctest(make_p
              **{f"tests/test_{i}.c": "int main(void) { return 0; }\n" for i in ("001", "002", "003")}}  # fmt: skip
     learned = bodies(make_project, files, "sniff")
     assert (
-        "`cmake -S . -B build && cmake --build build --target tests && ctest --test-dir build"
+        "`cmake -S . -B build && cmake --build build && cmake --build build --target tests && ctest --test-dir build"
         in learned["workflow/test"]
     ), learned["workflow/test"]
 

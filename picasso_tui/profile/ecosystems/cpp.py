@@ -551,7 +551,8 @@ def _test_commands(
     built_by = _hidden_tests_target(root, every) if registered and not runner else ""
     if built_by:  # sngrep's and xournalpp's test programs are EXCLUDE_FROM_ALL: a plain build leaves them out
         configure = f"cmake -S . -B {folder}" + (f" -D{gate}=ON" if gate else "")
-        build = f"cmake --build {folder} --target {built_by}"
+        # the programs first: sngrep's tests start the sngrep binary its `tests` target does not build
+        build = f"cmake --build {folder} && cmake --build {folder} --target {built_by}"
         k.command("test", f"{configure} && {build} && ctest --test-dir {folder} --output-on-failure", "CMakeLists.txt",
                   60, (f"option {gate} is OFF by default; " if gate else "")
                   + "a plain build leaves the test programs out (EXCLUDE_FROM_ALL)")  # fmt: skip
