@@ -286,3 +286,14 @@ def test_composer_programs_are_run_from_the_vendor_dir_composer_json_sets(make_p
     learned = bodies(make_project, files, "billing")
     assert "`src/vendor/bin/pest`" in learned["workflow/test"], learned["workflow/test"]
     assert "`vendor/bin/pest" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_hidden_program_that_is_no_test_leaves_the_test_command_alone(make_project):
+    hidden = (
+        "enable_testing()\nadd_test(NAME smoke COMMAND sniff)\n"
+        "add_executable(\n        all_headers\n        EXCLUDE_FROM_ALL\n        src/all.c\n)\n"
+    )
+    files = {"CMakeLists.txt": CMAKE_C + hidden, "src/main.c": "int main(void) { return 0; }\n",
+             "src/all.c": "int all(void) { return 0; }\n"}  # fmt: skip
+    learned = bodies(make_project, files, "sniff2")
+    assert "all_headers" not in learned["workflow/test"], learned["workflow/test"]
