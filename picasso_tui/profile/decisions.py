@@ -61,8 +61,8 @@ _CHOSEN = re.compile(r"\b(option|solution|alternative)\s+[*_]{0,2}([A-H])\b[*_]{
 
 
 def _options_named(decision: str, text: str) -> str:
-    """ "We will follow option *D*" names the option its heading describes (dependency-track's `#### D: Build our
-    own`): a letter alone says nothing outside the record."""
+    """The decision with each chosen option named by its heading: dependency-track's "We will follow option *D*"
+    says `option D (Build our own)` from `#### D: Build our own`; a letter alone says nothing outside the record."""
 
     def named(m: re.Match[str]) -> str:
         heading = re.search(rf"^#{{2,5}}\s*(?:{m.group(1)}\s+)?{m.group(2)}\s*[:.)-]\s*(.+?)\s*$", text, re.I | re.M)
