@@ -10,7 +10,11 @@ from picasso_tui.profile.investigator import investigate
 
 def bodies(make_project: Callable[..., Any], files: dict[str, str], name: str = "project") -> dict[str, str]:
     """Each memory's body by its key, for a repository made of these files."""
-    repo = make_project(files, name=name)
+    return repo_bodies(make_project(files, name=name))
+
+
+def repo_bodies(repo: Any) -> dict[str, str]:
+    """Each memory's body by its key, for a repository already made (and perhaps given more commits)."""
     _, findings, _ = investigate(repo.root)
     return {f.key: f.body for f in findings}
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import json
 
-from picasso_tui.profile.investigator import investigate
-from tests.profile.conftest import Repo
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 ANDROID_APP = {
     "settings.gradle.kts": 'rootProject.name = "tube"\ninclude(":app")\n',
@@ -78,18 +76,13 @@ def test_a_guide_that_asks_for_conventional_commits_is_said_beside_the_history(m
     repo = make_project({"README.md": "# x\n", "CONTRIBUTING.md": guide, "src/a.c": "int a;\n"}, name="tube2")
     for i, subject in enumerate(["Update translations", "Fix the player", "feat: add a queue", "Bump versions"] * 3):
         repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
-    learned = bodies_of(repo)
+    learned = repo_bodies(repo)
     said = learned["git/conventions"]
     assert said.startswith("Commit messages: CONTRIBUTING.md asks for Conventional Commits"), said
     plain = make_project({"README.md": "# x\n", "src/a.c": "int a;\n"}, name="tube3")
     for i, subject in enumerate(["Update translations", "Fix the player", "Bump versions"] * 4):
         plain.write({f"src/f{i}.c": f"int f{i};\n"}).commit(subject)
-    assert "asks for" not in bodies_of(plain)["git/conventions"]
-
-
-def bodies_of(repo: Repo) -> dict[str, str]:
-    _, findings, _ = investigate(repo.root)
-    return {f.key: f.body for f in findings}
+    assert "asks for" not in repo_bodies(plain)["git/conventions"]
 
 
 HATCH = (
