@@ -583,9 +583,12 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     recent = [t.rstrip(":") for i, lv, t in heads if end <= i < after[min(3, len(after) - 1)] and lv > level]
     known = {t.lower() for t in sections}
     more = [t for t in dict.fromkeys(recent) if KIND_OF_CHANGE.search(t) and t.lower() not in known and len(t) <= 30]
-    if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE):
-        # composer-normalize's latest releases only changed and fixed: the format's other kinds are used further down
-        used = {t.rstrip(":").strip().lower() for _, lv, t in heads if lv > level}
+    used = {t.rstrip(":").strip().lower() for _, lv, t in heads if lv > level}
+    # composer-normalize's latest releases only changed and fixed: the format's other kinds are used further down;
+    # table_sync's too (Changed 17 times, Removed 6), though its file never names the format
+    if re.search(r"keep ?a ?changelog", text[:3000], re.IGNORECASE) or {t.lower() for t in sections} & {
+        t.lower() for t in KEEP_A_CHANGELOG
+    }:
         more += [
             t for t in KEEP_A_CHANGELOG if t.lower() in used and t.lower() not in known | {m.lower() for m in more}
         ]

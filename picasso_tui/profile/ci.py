@@ -207,6 +207,9 @@ def logical_lines(script: str) -> list[str]:
         if line.endswith("\\"):
             pending += line[:-1].strip() + " "
             continue
+        if _open_quote(pending + line):  # line_profiler's `echo "` over five lines of text: one command
+            pending += line + " "
+            continue
         if re.search(r"(&&|\|\||\|)$", line):
             pending += line + " "
             continue
@@ -219,6 +222,24 @@ def logical_lines(script: str) -> list[str]:
     if pending.strip():
         out.append(pending.strip())
     return out
+
+
+def _open_quote(text: str) -> bool:
+    """Whether the text leaves a quoted string open: its next line is part of the same word."""
+    quote = ""
+    escaped = False
+    for at, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and (at == 0 or text[at - 1].isspace()):
+            break  # a comment's apostrophe (`# don't`) opens nothing
+    return bool(quote)
 
 
 MAX_LINE = 140
@@ -237,6 +258,9 @@ makes warnings fatal for CI, and the build stands without them)."""
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    line = re.sub(r"\s*\|\|\s*false$", "", line)  # a failure that stays one: `rake spec || false` is `rake spec`
+    if len(tries := [t.strip() for t in line.split(" || ")]) > 1 and len(set(tries)) == 1:
+        line = tries[0]  # cassandra-reaper's flaky suites run `run-tests.sh || run-tests.sh`: one run, retried
     if added := re.fullmatch(r"rustup (?:component|target) add [\w. -]+? && (.+)", line):
         return clean_command(added.group(1))  # comrak's `rustup component add clippy && cargo clippy -- -Dwarnings`
     if wrapped := re.fullmatch(r"(?:ba)?sh -c (['\"])([^'\"]+)\1", line):

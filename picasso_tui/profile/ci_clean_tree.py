@@ -33,6 +33,9 @@ _ONLY_READS = re.compile(
 )
 """A line that prints and writes nothing (autobahn-python's `flatc --version` and `cloc` before its check)."""
 _MAX_COMMANDS = 3
+_COMPILES = re.compile(r"(cargo (\+\S+ )?(build|check|clippy|doc)|go build|cmake --build|ninja|dotnet build)\b")
+"""A compile, whose output is ignored: the check after it guards the build scripts (cloud-hypervisor's `cargo build
+--locked` then `test -z "$(git status --porcelain)"`), it is no step whose changes a contributor commits."""
 
 
 def clean_tree_rules(tree: Tree) -> list[tuple[str, str]]:
@@ -91,7 +94,11 @@ def _checks(command: str) -> bool:
     """A command that checks and writes nothing: a test run, a linter or type check by its own words (the roles
     `commands.command_role` gives), or a formatter asked only to report (gobgp's `buf format --diff --exit-code`)."""
     role = command_role(command)
-    return role in ("test", "test-one", "lint", "typecheck") or bool(re.search(r"\s--(diff|check|dry-run)\b", command))
+    return (
+        role in ("test", "test-one", "lint", "typecheck")
+        or bool(re.search(r"\s--(diff|check|dry-run)\b", command))
+        or bool(_COMPILES.match(command))
+    )
 
 
 def _command(part: str, folder: str) -> str | None:

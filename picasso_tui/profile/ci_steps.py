@@ -194,7 +194,9 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     include = matrix.get("include")
     values += [e[used.group(2)] for e in include if isinstance(e, dict) and used.group(2) in e] if isinstance(
         include, list) else []  # fmt: skip
-    scalars = [str(v) for v in dict.fromkeys(values) if isinstance(v, (str, int, float))][:MATRIX_VALUES]
+    # YAML's `false` is the shell's word, not Python's "False" (ar_lazy_preload's `rake spec || $ALLOW_FAILURES`)
+    scalars = [str(v).lower() if isinstance(v, bool) else str(v) for v in dict.fromkeys(values)
+               if isinstance(v, (str, int, float))][:MATRIX_VALUES]  # fmt: skip
     start = used.start() + len(used.group(0)) - len(used.group(0).lstrip())  # the word, with any quotes around it
     if SELECTS_SESSION.match(line[: used.start()].strip()) and any(re.fullmatch(r"[\d.]+", v) for v in scalars):
         # python-semver's `tox -e ${{ matrix.python-version }}`: a version names no tox env as written, so the line

@@ -36,7 +36,7 @@ TOOLS = re.compile(
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
-    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|"
+    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|"
     r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
@@ -50,7 +50,7 @@ RUNTIME_PACKAGES = (
 No project's set-up, which is its own dependencies."""
 USER_ONLY = re.compile(
     # psycopg's `pip install --config-settings editable_mode=strict -e "./psycopg[dev,test]"`: options before -e
-    r"^(go (get|install)\b|(python3? -m )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
+    r"^(go (get|install)\b|(python3? -m )?(uv )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
     r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull)|"
@@ -133,7 +133,7 @@ SUITE_RUNNER = re.compile(
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan|pkg|pkgin) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
-    r"^(pip3?|python3? -m pip|uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
+    r"^(pip3?|python3? -m pip|(python3? -m )?uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
     # environs': `uv run pre-commit install`; lektor's `uv run prek install`
@@ -162,9 +162,13 @@ COMMAND_ROLES = (
                              r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
-                          r"goimports|rubocop -a)\b|^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
-    ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/check(\.\w+)?(\s|$)|(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
-                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
+                          r"goimports|rubocop -a|spotless:apply)\b|"
+                          r"^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
+    ("build", re.compile(r"^cargo (\+\S+ )?check\b")),  # cloud-hypervisor's "Basic Checks": it compiles, formats none
+    # cloud-hypervisor's CI `python3 scripts/package-consistency-check.py`: a check named for what it checks
+    ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/([\w-]*[-_])?check(\.\w+)?(\s|$)|"
+                        r"(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
+                        r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|spotless:check|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
                         r"overcommit --run|"
                         r"pre-commit|phpmd|staticcheck|codespell|phplint|"
                         r"parallel-lint)\b")),
@@ -209,6 +213,9 @@ NOT_DEV = re.compile(
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
     r"^(npx |pnpm |yarn |bun |npm run )?changeset( add)?$|"  # expressive-code's `pnpm changeset` notes a release
     r"^(hatch( -e [\w.-]+)?|poetry|pipenv) shell$|"  # jupyter_server's `hatch -e test shell` opens a shell, tests none
+    r"^hatch env (show|find|prune|remove)\b|^poetry env (info|list|remove)\b|"  # platformdirs' guide lists them
+    # mockoon's `npm run package:desktop:test:win` packages the app for a platform's installer: it tests nothing
+    r"^(npm run|pnpm( run)?|yarn( run)?|bun run) (package|pack)[:-][\w:-]+|"
     r"^(uv python|pyenv|nvm|fnm) install\b|"  # altair's guide: `uv python install 3.12` brings an interpreter only
     r"(^|\s)(codeclimate-test-reporter|cc-test-reporter|codecov)(\s|$)|"  # bibliothecary: uploads coverage
     r"^php artisan make:|"  # koel's CLAUDE.md: `php artisan make:test {name}` writes a test class, it runs none
@@ -540,6 +547,12 @@ def _names_missing_files(tree: Tree, command: str) -> bool:
         word = word.removeprefix("./")
         found = any(fnmatch(f, word) for f in tree.files) if "*" in word else tree.has(word)
         if not found:
+            return True
+    # wasm-pack's guide: `cargo run -- init /tests/fixtures/js-hello-world`, a path from the checkout's root since gone
+    for word in words:
+        rooted = word.strip("/")
+        rooted_here = re.fullmatch(r"/[\w.-]+(/[\w.-]+)+/?", word) and tree.under(rooted.split("/", 1)[0])
+        if rooted_here and not (tree.has(rooted) or tree.under(rooted)):
             return True
     # trio's guide: `pytest trio`, `black trio`, written before the package moved to src/trio
     if re.match(r"(python3? -m )?(pytest|black|isort|flake8|mypy|pylint|ruff( check| format)?)\s", command):

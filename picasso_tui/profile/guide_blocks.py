@@ -136,7 +136,9 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     where = _Shell()
     indented, blank = False, True  # Markdown's indented code block: four spaces after a blank line, not in a list
     heading = 0  # the level of the heading the last lines came under
-    for raw in re.sub(r"\\\n\s*", " ", text).splitlines():  # a continued shell line is one command
+    # a continued shell line is one command; Markdown's hard break before a fence (cloud-hypervisor's "Follow the
+    # pattern: \" over an indented block) leaves the fence on its own line
+    for raw in re.sub(r"\\\n(?!\s*(```|~~~))\s*", " ", text).splitlines():
         stripped = raw.strip()
         fence = FENCE.match(stripped)
         if fence and not rst:

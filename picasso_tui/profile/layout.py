@@ -217,8 +217,9 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         ("Cargo.toml", r'(?m)^name\s*=\s*"([^"]+)"', r'(?m)^description\s*=\s*"([^"]+)"'),
         ("composer.json", r'"name"\s*:\s*"([^"]+)"', r'"description"\s*:\s*"([^"]+)"'),
         ("pom.xml", r"<name>([^<]+)</name>", r"<description>\s*([^<]+?)\s*</description>"),
-        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.description\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
-        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.summary\s*=\s*['\"]([^'\"]+)") for g in root_gemspecs(tree)),
+        # table_sync's "… based on Model's event system": the string ends at its own closing quote
+        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.description\s*=\s*([\"'])(.+?)\1") for g in root_gemspecs(tree)),
+        *((g, r"\.name\s*=\s*['\"]([^'\"]+)", r"\.summary\s*=\s*([\"'])(.+?)\1") for g in root_gemspecs(tree)),
     ):  # fmt: skip
         text = tree.read(rel) if tree.has(rel) else None
         if rel == "package.json" and text and not _describes_a_package(tree):
@@ -228,7 +229,7 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         if rel == "pom.xml":  # a <developer>'s or <parent>'s <name> is not the project's
             text = _POM_NESTED.sub("", text or "")
         own = _own_fields(tree, rel)
-        desc = own[1] if own else (m.group(1) if (m := re.search(desc_re, text or "")) else "")
+        desc = own[1] if own else (m.group(m.lastindex or 1) if (m := re.search(desc_re, text or "")) else "")
         names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
         badges = re.search(r"!\[|\]\(https?:", desc)  # laravel-debugbar's package.json: php-debugbar's badge markup
         if desc and len(desc.split()) >= 3 and not names_build and not badges:  # "SLF4J project BOM" names the pom

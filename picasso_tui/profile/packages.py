@@ -53,6 +53,8 @@ BIG_INIT = 8000
 """A package file this large holds code (cachetools' 23 kB __init__.py has every cache class, quick-xml's de/mod.rs
 its deserializer): a module to name."""
 SOURCE_ROOTS = frozenset({"src", "lib", "source", "sources", "include", "app"})
+GO_ROOTS = frozenset({"pkg", "internal"})
+"""A Go module's folders of packages: a sub-folder of Go files there is a package, whatever its name."""
 """Conventional homes of the code: a bare majority of it there is enough to look inside."""
 
 
@@ -169,7 +171,11 @@ def _declares_code(tree: Tree, folder: str) -> bool:
     return bool(files) and sum(bool(DECLARES.search(tree.read(f) or "")) for f in files) * 2 > len(files)
 
 
-LICENCE_FILE = re.compile(r"(LICEN[CS]E|COPYING)(\.\w+)?", re.IGNORECASE)
+LICENCE_FILE = re.compile(
+    r"(LICEN[CS]E|COPYING)(\.(?!(go|py|rs|js|ts|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|ex|exs)$)\w+)?",
+    re.IGNORECASE,
+)
+"""A licence's text; flipt's internal/config/license.go is code that reads one."""
 MANIFEST_FILES = frozenset({
     "package.json", "setup.py", "pyproject.toml", "Cargo.toml", "go.mod", "composer.json", "pom.xml", "build.gradle",
     "build.gradle.kts", "Gemfile", "CMakeLists.txt", "Makefile", "meson.build", "BUILD", "BUILD.bazel",
@@ -206,6 +212,19 @@ def _unlinted_folders(tree: Tree) -> set[str]:
     return folders
 
 
+def _go_package_file(tree: Tree, rel: str) -> bool:
+    """A Go file of a package under pkg/ or internal/: code, whatever its folder's name (updatecli's
+    pkg/plugins/resources/ and …/language/ are 305 files of its plugins); testdata/ and _test.go files are not."""
+    parts = rel.split("/")
+    return (
+        parts[0] in GO_ROOTS
+        and rel.endswith(".go")
+        and not rel.endswith("_test.go")
+        and not any(p == "testdata" or p.startswith((".", "_")) or HELPERS.search(p) for p in parts[:-1])
+        and tree.has("go.mod")
+    )
+
+
 def _source(tree: Tree) -> tuple[str, list[str]]:
     """(main language, the project's own source files in it): examples, docs, tests, vendored code left out."""
     mains = {f.split("src/main/", 1)[0] for f in tree.own if "src/main/" in f}
@@ -220,7 +239,7 @@ def _source(tree: Tree) -> tuple[str, list[str]]:
     candidates = [
         f
         for f in tree.own
-        if not _is_test(f, translations, homes, python_packages)
+        if (not _is_test(f, translations, homes, python_packages) or _go_package_file(tree, f))
         and f not in tree.links
         and not TOOL_CONFIG.search(f)
         and not _other_source_set(f, mains)

@@ -52,11 +52,20 @@ def hooks(text: str) -> list[Hook]:
     if not isinstance(repos, list):
         return [Hook(i, i, False) for i in re.findall(r"^\s*-?\s*id:\s*['\"]?([\w.-]+)", text, re.MULTILINE)]
     found = [h for r in repos if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
+    defaults = config.get("default_stages") if isinstance(config, dict) else None
     return [
         Hook(str(h.get("id")), str(h.get("alias") or h.get("id")), h.get("stages") == ["manual"], _checks_only(h))
         for h in found
-        if h.get("id")
+        if h.get("id") and _on_files(h.get("stages") or defaults)
     ]
+
+
+def _on_files(stages: object) -> bool:
+    """Whether a hook runs on the files at all (`run --all-files` or by hand): flipt's one hook is
+    conventional-pre-commit at the commit-msg stage, which checks messages, never a file."""
+    if not isinstance(stages, list) or not stages:
+        return True
+    return bool({str(s) for s in stages} & {"pre-commit", "commit", "pre-push", "push", "manual", "pre-merge-commit"})
 
 
 def _checks_only(hook: dict) -> bool:
@@ -70,7 +79,10 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
     if not rel:
         return
-    declared = hooks(tree.read(rel) or "")
+    text = tree.read(rel) or ""
+    declared = hooks(text)
+    if not declared and re.search(r"^\s*-?\s*id:", text, re.MULTILINE):
+        return  # every hook checks commit messages (flipt's): `run --all-files` checks no file
     runner = "prek" if _runs_prek(tree) else "pre-commit"
     formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
     parts = [h for h in declared if h.id in PART_FORMATTERS]

@@ -38,7 +38,12 @@ def hatch_scripts(tree: Tree, k: Knowledge) -> None:
             command = f"hatch run {script}" if env == "default" else f"hatch run {env}:{script}"
             listed.append(command)
             role = command_role(command)
-            named = role is not None and TARGET_ROLES.get(script.lower()) == role
+            if script.lower() == "run" and env != "default":
+                # platformdirs' `coverage:run` combines reports and `type:run` runs mypy: a `run` script is its
+                # environment's one step, whose name says the role; it runs no program
+                role = TARGET_ROLES.get(env.lower())
+            own_step = script.lower() == "run" and env != "default"
+            named = role is not None and (TARGET_ROLES.get(script.lower()) == role or own_step)
             # `test:test`, not `test:test-cov`: the script named for its role, else any of an environment named for it
             # laspy's `dev` environment holds its checks and formatters: `hatch run dev:check-fmt` runs no program
             in_env = role not in (None, "run") and TARGET_ROLES.get(env.lower()) == role

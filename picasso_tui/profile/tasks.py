@@ -21,7 +21,7 @@ from picasso_tui.profile.ecosystems.common import (
     zensical_site,
 )
 from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks, version_catalog
-from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS
+from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -55,7 +55,8 @@ gradle.properties opts in (`…dokka.experimental.gradle.pluginMode=V2Enabled`),
 TARGET_ROLES = {
     "test": "test", "tests": "test", "unit": "test", "check": "test", "build": "build", "compile": "build",
     "lint": "lint", "vet": "lint", "style": "lint", "clippy": "lint", "typecheck": "typecheck", "typing": "typecheck",
-    "types": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format", "gofmt": "format",
+    "types": "typecheck", "type": "typecheck", "mypy": "typecheck", "fmt": "format", "format": "format",
+    "gofmt": "format",
     "install": "install",
     "setup": "install", "deps": "install", "requirements": "install", "bootstrap": "install", "dev": "run",
     "run": "run", "serve": "run",
@@ -1061,7 +1062,13 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     _docs_site_package(tree, k)
     for cfg in tree.named("docusaurus.config.js", "docusaurus.config.ts")[:1]:
         folder = cfg.rsplit("/", 1)[0] if "/" in cfg else "."
-        k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
+        # crawlee's website/ is a member of its pnpm workspace: the site builds with the lock's manager, not npm
+        tool = next(iter(sorted(locked_managers(tree, folder.strip(".")) or locked_managers(tree))), "npm")
+        if tool == "npm":
+            k.command("docs", f"npm --prefix {folder} run build" if folder != "." else "npm run build", cfg, RUNNER + 5)
+        else:
+            build = "bun run build" if tool == "bun" else f"{tool} build"
+            k.command("docs", f"cd {folder} && {build}" if folder != "." else build, cfg, RUNNER + 5)
     books = sorted((f for f in tree.named("book.toml") if f.count("/") <= 2), key=lambda f: (f.count("/"), f))
     # just's book/en/src is written by its generate-book step and ignored by git: mdbook alone finds no chapters
     books = [b for b in books if tree.under(_book_source(tree, b)) and not moved_away(tree, b)]

@@ -423,7 +423,9 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: {shown}, the files "
                f"{says}; they live in {folder}/.", source, suite_files[0], tags=("tests",))  # fmt: skip
         return
-    if _cmake_test_programs(tree, k, tests) or not tests or _one_test_program(tree, k, tests):
+    if _cmake_test_programs(tree, k, tests) or _automake_test_programs(tree, k, tests):
+        return
+    if not tests or _one_test_program(tree, k, tests):
         return
     if otherwise := _named_otherwise(tree, tests):
         held = plural(len(tree.under(otherwise)), "file")
@@ -459,7 +461,7 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
-    styles = _naming(tests)
+    styles = _naming(tests, _test_crates(tree, tests))
     total = sum(styles.values())
     # a naming a tenth of the files follow is the project's; jjwt's one RfcTests.groovy helper is not
     common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
@@ -554,6 +556,48 @@ def _cmake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
     return False
 
 
+def _make_variable(text: str, name: str) -> list[str]:
+    """The words an automake variable holds, one `$(VAR)` deep, continuation lines joined."""
+    joined = re.sub(r"\\\n", " ", text)
+    words: list[str] = []
+    for value in re.findall(rf"^{re.escape(name)}\s*\+?=(.*)$", joined, re.M):
+        for word in value.split():
+            inner = re.fullmatch(r"\$\((\w+)\)", word)
+            words += [w for w in _make_variable(joined, inner.group(1)) if "$" not in w] if inner else [word]
+    return words
+
+
+def _automake_test_programs(tree: Tree, k: Knowledge, named: list[str]) -> bool:
+    """A test folder whose Makefile.am builds its test programs (`check_PROGRAMS`, each `<name>_SOURCES`) from
+    sources not named as tests (liblouis' tests/checkTable.c, findTable.c …): the programs are the suite `make check`
+    runs, not the one test_louis.py of its Python binding."""
+    for folder in ("tests", "test"):
+        rel = f"{folder}/Makefile.am"
+        text = tree.read(rel) or ""
+        programs = _make_variable(text, "check_PROGRAMS")
+        sources = []
+        for program in programs:
+            canonical = re.sub(r"\W", "_", program)  # automake's name for `foo-bar`'s variables: foo_bar_SOURCES
+            listed = _make_variable(text, f"{canonical}_SOURCES") or [f"{program}.c"]
+            sources += [f"{folder}/{f}" for f in listed[:1] if tree.has(f"{folder}/{f}")]
+        here = {t for t in named if t.startswith(f"{folder}/")}
+        if len(sources) < 2 or set(sources) <= here:
+            continue
+        parts = [f for f in _make_variable(text, "SUBDIRS") if f != "." and tree.under(f"{folder}/{f}")]
+        more = f"; its sub-folders {human_list([f'{p}/' for p in parts], 6)} hold more of the suite" if parts else ""
+        k.fact(
+            "layout/tests",
+            "Where tests live",
+            f"{plural(len(sources), 'test program')} built by {rel} (check_PROGRAMS, run by `make check`) from "
+            f"{human_list([f.rsplit('/', 1)[-1] for f in sources], 8)}; they live in {folder}/{more}.",
+            rel,
+            *sources[:2],
+            tags=("tests",),
+        )
+        return True
+    return False
+
+
 def _wrapped_tests(tree: Tree, folder: str, text: str) -> list[tuple[str, bool]]:
     """(source, behind an `if`) for each call of a CMake function of the file that builds a test program from its
     argument (`function(fast_float_add_cpp_test TEST_NAME)` … `add_executable(${TEST_NAME} ${TEST_NAME}.cpp)`)."""
@@ -589,8 +633,19 @@ def _filtered_first(tree: Tree, names: list[str]) -> list[str]:
     return [chosen] if chosen else names  # the others never run
 
 
-def _naming(tests: list[str]) -> Counter[str]:
-    """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style."""
+def _test_crates(tree: Tree, tests: list[str]) -> frozenset[str]:
+    """Folders under a tests/ that Cargo builds as one integration test each: those with a main.rs."""
+    folders = {m.group(1) for t in tests if (m := re.match(r"((?:.*/)?tests/\w+)/", t))}
+    return frozenset(f for f in folders if tree.has(f"{f}/main.rs"))
+
+
+def _test_crate(path: str, crates: frozenset[str]) -> str:
+    return next((c.rsplit("/", 1)[-1] for c in crates if path.startswith(c + "/")), "")
+
+
+def _naming(tests: list[str], crates: frozenset[str] = frozenset()) -> Counter[str]:
+    """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style; `crates` are the
+    folders of Cargo integration-test crates (tests/all/ with its main.rs)."""
     style: Counter[str] = Counter()
     for path in tests:
         name = path.rsplit("/", 1)[-1]
@@ -628,6 +683,9 @@ def _naming(tests: list[str]) -> Counter[str]:
         ):
             if label.startswith("tests/*.rs") and re.search(r"(^|/)src/", path):
                 label = "src/tests/*.rs (unit-test modules of the crate)"  # quinn-proto/src/tests/
+            elif label.startswith("tests/*.rs") and (crate := _test_crate(path, crates)):
+                # wasm-pack's tests/all/main.rs and the modules it declares: one test binary, `--test all`
+                label = f"tests/{crate}/*.rs (one integration-test crate, `cargo test --test {crate}`)"
             if label == "test_*.rb" and re.search(r"(^|/)spec", path):
                 continue  # mail's spec/…/test_mailer_spec.rb is a spec of its TestMailer
             if m := re.search(pat, name):

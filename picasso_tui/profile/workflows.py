@@ -20,7 +20,7 @@ from picasso_tui.profile.ecosystems.cpp import tests_option
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, registered_tests
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
-from picasso_tui.profile.ecosystems.javascript_files import fixes
+from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
@@ -68,6 +68,7 @@ EXOTIC = re.compile(
     r"robovm|emulator|simulator|device[- ]?farm|firebase[- ]test|browserstack|saucelabs|connectedCheck|"
     r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack|\bcargo miri\b|"
     r"\bidf\.py\b|esp-?idf|platformio|\bpio (run|ci)\b|arduino-cli|"  # ArduinoJson's microcontroller jobs
+    r"\bWINE=|\bwine(64)?\s|mingw|"  # liblouis' `make check WINE=wine64`: the Windows cross-build's tests under Wine
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
@@ -168,6 +169,9 @@ def _ci(tree: Tree, k: Knowledge) -> None:
             # picocli's CI job for old JDKs builds picocli-tests-java567/, a Gradle build with its own wrapper
             separate = re.match(r"cd ([\w./-]+) && \./(gradlew|mvnw)\b", step.command)
             apart = 20 if separate and tree.has(f"{separate.group(1).strip('/')}/{separate.group(2)}") else 0
+            # cassandra-reaper's `.github/scripts/run-tests.sh` reads the matrix's TEST_TYPE: CI's machinery, after
+            # the project's own commands
+            apart += 30 if re.match(r"(bash |sh )?(\./)?\.github/", step.command) else 0
             k.command(role, step.command, source, CI_PRIORITY + (50 if exotic or may_fail else 0) + apart)
 
 
@@ -510,9 +514,52 @@ def _through_package_script(tree: Tree, c: Command) -> Command:
     return replace(c, command=run_script(manager(tree, pkg)[0], name), note=f"`{scripts[name]}`")
 
 
+def _with_locked_manager(tree: Tree, c: Command) -> Command:
+    """A root command of a package manager whose lock the repository does not keep, run with the one it keeps:
+    crawlee's guide still says `yarn test`, while package.json pins pnpm and only pnpm-lock.yaml is there. An install
+    or a package.json script is the same step under either manager; any other command is left as written."""
+    said = re.match(r"(npm|yarn|pnpm|bun)(?: run)? ([\w:.-]+)((?: [^&|;]*)?)$", c.command)
+    locked = locked_managers(tree) if said and tree.has("package.json") else set()
+    if not said or len(locked) != 1 or said.group(1) in locked:
+        return c
+    pkg = load_json(tree, "package.json")
+    tool, _ = manager(tree, pkg)
+    if tool not in locked:
+        return c
+    step, rest = said.group(2), said.group(3)
+    note = f"written `{c.command}`; the lock kept is {tool}'s"
+    if step in ("install", "i", "ci") and not rest:
+        return replace(c, command=f"{tool} install", note=note)
+    if step in (pkg.get("scripts") or {}):
+        return replace(c, command=run_script(tool, step) + rest, note=note)
+    return c
+
+
+NPM_OWN_FLAGS = re.compile(
+    r"--?(s|silent|if-present|ws|workspaces|w|workspace|include-workspace-root|prefix|loglevel|ignore-scripts|"
+    r"quiet|verbose|foreground-scripts)(=\S*)?$"
+)
+
+
+def _flags_to_the_script(c: Command) -> Command:
+    """`npm run <script> --fix` sets an npm option named fix and runs the script without it (typegoose's guide):
+    the flags after the script's name reach it only past `--`. pnpm and yarn pass them on as written."""
+    said = re.match(r"(npm run [\w:.-]+)((?: -{1,2}[\w-]+(?:=\S*)?)+)$", c.command)
+    if not said or all(NPM_OWN_FLAGS.match(f) for f in said.group(2).split()):
+        return c
+    return replace(c, command=f"{said.group(1)} --{said.group(2)}")
+
+
+def _runs_the_program(command: str) -> bool:
+    """`cargo run` of the crate's own program, not of a test runner it builds (`cargo run -p xtask -- test`)."""
+    return bool(re.match(r"cargo run\b", command)) and not re.search(
+        r"\s(-p|--package|--bin)[ =]\S*(xtask|test)|\s--\s+(\S+\s+)*test(s)?(\s|$)", command
+    )
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
-    c = _through_package_script(tree, c)
+    c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
     filtered = OUTPUT_FILTER.search(c.command)
     if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
         c = replace(c, command=c.command[: filtered.start()])
@@ -568,6 +615,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.role in ("test", "test-one", *CHECK_ROLES) and (INTERACTIVE.match(c.command) or NOT_A_CHECK.match(c.command)):
         return None  # steep's README offers `bin/console` (IRB) to try things; tomo's guide `rake install`s the gem
+    if c.role == "test-one" and re.match(r"(\./)?mvnw?\s.*\s-pl <\w+>", c.command) and "-Dtest=" not in c.command:
+        return None  # vertx-sql-client's AGENTS.md "run affected tests: `mvn test -pl <module>`": a module's suite
+    if c.role in ("test", "test-one") and _runs_the_program(c.command):
+        return None  # wasm-pack's guide tests a change with `cargo run -- <args>`: the tool run by hand, no test
     if c.role == "test-one" and re.search(r"\s['\"]?-Dtest=['\"]?!", c.command):
         return None  # sqlancer's CI `-Dtest=!sqlancer.dbms.**,…` runs all but some: no one test
     if _gradle_install_without_maven_plugin(tree, c.command):

@@ -139,4 +139,4 @@ def test_the_sections_of_the_releases_before_count_when_the_upcoming_one_has_few
     )
     repo = make_project({"CHANGELOG.md": changelog, "src/dotenv/main.py": "x = 1\n"}, name="dotenv")
     said = {f.key: f.body for f in repo.init().findings}["rules/changelog"]
-    assert "entries use the sections Fixed, Added, Changed" in said
+    assert "entries use the sections Added, Changed, Fixed" in said  # in Keep a Changelog's order

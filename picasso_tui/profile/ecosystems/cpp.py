@@ -71,7 +71,7 @@ def investigate(tree: Tree) -> Knowledge:
                 built = f"{setup} && make" if " -C " in one else setup
                 k.command("test-one", one, where, 65, f"after `{built}`")
     bazel = tree.first("MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel")
-    if bazel and tree.has("BUILD.bazel"):
+    if bazel and (tree.has("BUILD.bazel") or tree.has("BUILD")):  # tinyalsa's root BUILD declares its cc_test
         details.append(f"Bazel ({bazel})")
         sources.append(bazel)
     if xmake:  # argparse's third build, kept up beside CMake and Bazel; tbox's only one
@@ -83,6 +83,7 @@ def investigate(tree: Tree) -> Knowledge:
             k.command("test", "xmake test", "xmake.lua", 60 if alone else 66)  # the targets' `add_tests()`
     if cmake and tree.has("CMakePresets.json"):
         _presets(k, tree)
+    handmade = tree.has("Makefile") and not autotools and not MAKEFILE_WRITER.search(tree.read("Makefile") or "")
     if not details and tree.has("Kconfig") and re.search(r"^%config\s*:", tree.read("Makefile") or "", re.M):
         # swupdate's kernel-style build: Kconfig options written to .config, then Kbuild Makefiles
         details.append("Kconfig options and Kbuild Makefiles, configured before `make` (`make menuconfig`)")
@@ -97,10 +98,13 @@ def investigate(tree: Tree) -> Knowledge:
         warnings_fact(k, "the Makefile compiles with", flags, "Makefile", lang == "C")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
             _default_make(k, tree, tree.read("Makefile") or "", details)
-    elif tree.has("Makefile") and not autotools and not MAKEFILE_WRITER.search(tree.read("Makefile") or ""):
+    elif handmade:
         # libxlsxwriter's hand-written Makefile is the build its guide gives; CMake and Zig are the alternatives
         _default_make(k, tree, tree.read("Makefile") or "", details)
     systems = [d.split(" ")[0] for d in details if d.split(" ")[0] in ("CMake", "Meson", "Autotools", "Bazel", "xmake")]
+    if systems and handmade:  # tinyalsa's README builds with `make` first, CMake and Meson beside it
+        systems.insert(0, "a hand-written Makefile")
+        sources.insert(0, "Makefile")
     if len(systems) > 1:
         details.insert(0, f"{len(systems)} build systems: {', '.join(systems[:-1])} and {systems[-1]}")
     _dependencies_and_tools(k, tree, details, sources)

@@ -30,6 +30,21 @@ def has_own_source(tree: Tree) -> bool:
 
 TEST_PATH = re.compile(r"(^|/)(tests?|spec|__tests__)/")
 
+LOCKS = (
+    ("pnpm-lock.yaml", "pnpm"),
+    ("yarn.lock", "yarn"),
+    ("bun.lockb", "bun"),
+    ("bun.lock", "bun"),
+    ("package-lock.json", "npm"),
+    ("npm-shrinkwrap.json", "npm"),
+)
+
+
+def locked_managers(tree: Tree, folder: str = "") -> set[str]:
+    """The package managers whose lock file the folder (the root by default) holds."""
+    at = f"{folder}/" if folder else ""
+    return {tool for lock, tool in LOCKS if tree.has(at + lock)}
+
 
 NODE_TOOLS = {
     "jsdoc": "jsdoc", "typedoc": "typedoc", "esdoc": "esdoc", "documentation": "documentation", "docco": "docco",

@@ -525,6 +525,17 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
 _BY_NAME = "any test whose name contains the filter"
 
 
+def _gathers_modules(tree: Tree, folder: str) -> bool:
+    """The crate's one test file declares the suite's modules (ord's tests/lib.rs: `mod balances;`, `mod decode;`
+    …): `--test` with its name alone runs every integration test, so one test takes a name filter."""
+    prefix = f"{folder}/tests/" if folder else "tests/"
+    tops = {f[len(prefix) : -3]: f for f in tree.under(prefix) if "/" not in f[len(prefix) :] and f.endswith(".rs")}
+    mods = {n: re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", tree.read(f) or "", re.M) for n, f in tops.items()}
+    declared = {m for found in mods.values() for m in found}
+    roots = [n for n in tops if n not in declared]  # a test file no other one declares as its module
+    return len(roots) == 1 and len(mods[roots[0]]) >= 2
+
+
 def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crate], members: list[_Crate]) -> None:
     """Commands for the project's own crates; ``members`` adds the test crates, where one test may be run."""
     workspace = cargo_workspace(tree, root)
@@ -532,26 +543,31 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     k.command("build", "cargo build" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     k.command("test", "cargo test" + (" --workspace" if workspace else ""), "Cargo.toml", 60)
     tested = next((c for c in crates if _has_tests(tree, c)), None)
-    integration = _integration_tests(tree)[:1] if not workspace else []
+    targets = _integration_tests(tree) if not workspace else []
+    integration = targets[:1]
     # in a workspace, the member with the most integration tests, a test crate too (strum's strum_tests/tests/)
     held = {c.name: _integration_tests(tree, c.folder) for c in members} if workspace else {}
     holder = max(members, key=lambda c: (bool(held[c.name]), _test_files(tree, c))) if held else None
     if integration:  # one file of tests/ (reqwest's `cargo test --test redirect`), or a name filter
         name = rust_test(tree, "", integration[0]) or "<test name>"
-        k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, f"or `cargo test {name}`")
+        if len(targets) == 1 and _gathers_modules(tree, ""):  # ord's `integration` (tests/lib.rs) is the suite
+            k.command("test-one", f"cargo test --test {integration[0]} {name}", "tests/", 60,
+                      _BY_NAME if name != "<test name>" else "")  # fmt: skip
+        else:
+            k.command("test-one", f"cargo test --test {integration[0]}", "tests/", 60, f"or `cargo test {name}`")
     elif holder and held[holder.name]:
         name, place = holder.name, f"{holder.folder}/tests/" if holder.folder else "tests/"
         # the root package is what a bare cargo command at the root selects (without default-members); naming it
         # fails where a dependency is another version of it (redb's `redb2_6 = { package = "redb" }`)
         at_root = not holder.folder and not dig(root, "workspace", "default-members")
         chosen = "" if at_root else f" -p {name}"
-        k.command(
-            "test-one",
-            f"cargo test{chosen} --test {held[name][0]}",
-            place,
-            60,
-            f"or `cargo test{chosen} {rust_test(tree, holder.folder, held[name][0]) or '<test name>'}`",
-        )
+        one = rust_test(tree, holder.folder, held[name][0])
+        if len(held[name]) == 1 and _gathers_modules(tree, holder.folder):  # ord's tests/lib.rs: the whole suite
+            k.command("test-one", f"cargo test{chosen} --test {held[name][0]} {one or '<test name>'}", place, 60,
+                      _BY_NAME if one else "")  # fmt: skip
+        else:
+            k.command("test-one", f"cargo test{chosen} --test {held[name][0]}", place, 60,
+                      f"or `cargo test{chosen} {one or '<test name>'}`")  # fmt: skip
     elif tested and tested.manifest == "Cargo.toml":  # delta's root package: a bare `cargo test` runs its tests
         # in gitui's workspace a bare `cargo test` at the root runs the root package's only: its members' go unrun
         others = workspace and any(_has_tests(tree, c) for c in members if c.folder)

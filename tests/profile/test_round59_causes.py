@@ -1,0 +1,314 @@
+"""Causes found in the fifty-ninth round: a package manager the lock file contradicts, guide commands run with a
+manager or flags that do not hold, Hatch steps named `run`, Go packages and a licence reader left out of the source,
+a fence lost to a Markdown hard break, CI lines read wrong (an echo over several lines, a retried script, a YAML
+boolean), test layouts of automake and of one Cargo test crate, and build systems left out of a C project's count."""
+
+from __future__ import annotations
+
+import json
+
+from tests.profile.learned import bodies, workflow
+
+JS_LIB = {"src/index.ts": "export const a = 1;\n", "tsconfig.json": "{}\n"}
+
+
+def test_the_only_lock_file_names_the_manager_over_a_stale_package_manager_field(make_project):
+    pkg = {"name": "grid", "packageManager": "yarn@1.22.22+sha512.abc", "scripts": {"build": "tsc", "test": "vitest"},
+           "devDependencies": {"vitest": "^3", "typescript": "^5"}}  # fmt: skip
+    learned = bodies(make_project, JS_LIB | {"package.json": json.dumps(pkg), "package-lock.json": "{}"}, "grid")
+    assert "package manager npm (package-lock.json)" in learned["javascript/packaging"]
+    assert learned["workflow/build"].startswith("To build: `npm run build`"), learned["workflow/build"]
+    assert "yarn" not in learned["workflow/build"] + learned["workflow/test"]
+
+
+def test_one_test_runs_in_the_workspace_package_holding_most_tests(make_project):
+    pkg = {"name": "root", "private": True, "workspaces": ["packages/*"]}
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}"}
+    for name, tests in (("cells", 1), ("core", 5)):
+        member = {"name": f"@acme/{name}", "scripts": {"test": "vitest"}, "devDependencies": {"vitest": "^3"}}
+        files[f"packages/{name}/package.json"] = json.dumps(member)
+        files[f"packages/{name}/src/index.ts"] = "export const a = 1;\n"
+        files |= {f"packages/{name}/test/t{i}.test.ts": "test('a', () => {});\n" for i in range(tests)}
+    learned = bodies(make_project, files, "datagrid")
+    assert learned["workflow/test-one"].startswith("To run one test: `npm run test -w @acme/core --"), learned[
+        "workflow/test-one"
+    ]
+
+
+def test_a_guide_command_of_another_manager_runs_with_the_locked_one(make_project):
+    pkg = {"name": "crawler", "packageManager": "pnpm@11.2.0", "scripts": {"test": "vitest run"},
+           "devDependencies": {"vitest": "^3"}}  # fmt: skip
+    guide = "# Contributing\n\n## Tests\n\nRun the tests with `yarn test`.\n"
+    files = JS_LIB | {"package.json": json.dumps(pkg), "pnpm-lock.yaml": "", "CONTRIBUTING.md": guide}
+    learned = bodies(make_project, files, "crawler")
+    assert learned["workflow/test"].startswith("To test: `pnpm test` (written `yarn test`"), learned["workflow/test"]
+    assert not learned["workflow/test"].startswith("To test: `yarn")
+
+
+def test_a_docusaurus_site_in_a_pnpm_workspace_builds_with_pnpm(make_project):
+    pkg = {"name": "crawler", "packageManager": "pnpm@11.2.0", "scripts": {"test": "vitest run"}}
+    site = {"name": "site", "private": True, "scripts": {"start": "docusaurus start", "build": "docusaurus build"}}
+    files = JS_LIB | {
+        "package.json": json.dumps(pkg),
+        "pnpm-lock.yaml": "",
+        "website/package.json": json.dumps(site),
+        "website/docusaurus.config.js": "module.exports = {};\n",
+    }
+    docs = bodies(make_project, files, "crawler")["workflow/docs"]
+    assert "`cd website && pnpm build`" in docs and "npm --prefix" not in docs, docs
+
+
+HATCH = """[project]
+name = "dirs"
+version = "1.0"
+
+[tool.hatch.envs.test]
+dependencies = ["pytest"]
+
+[tool.hatch.envs.test.scripts]
+run = "pytest tests"
+
+[tool.hatch.envs.coverage.scripts]
+run = ["coverage combine report", "coverage report"]
+
+[tool.hatch.envs.type.scripts]
+run = "mypy src/dirs"
+"""
+
+
+def test_a_hatch_run_script_takes_its_environments_role_and_listing_environments_tests_nothing(make_project):
+    guide = (
+        "# Contributing\n\nTo see a list of available environments use `hatch env show`, for example to run the "
+        "test suite under Python 3.12 type `hatch run test.py3.12:run`.\n"
+    )
+    files = {"pyproject.toml": HATCH, "CONTRIBUTING.md": guide, "src/dirs/__init__.py": "x = 1\n",
+             "tests/test_dirs.py": "def test_a():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, "dirs")
+    assert learned["workflow/test"].startswith("To test: `hatch run test.py3.12:run`"), learned["workflow/test"]
+    assert "hatch env show" not in "\n".join(learned.values())
+    assert learned["workflow/typecheck"].startswith("To type-check: `hatch run type:run`"), learned[
+        "workflow/typecheck"
+    ]
+    assert "coverage:run" not in learned.get("workflow/run", "")
+
+
+GO_MOD = "module github.com/acme/updater\n\ngo 1.22\n"
+
+
+def test_go_packages_under_pkg_count_whatever_their_folder_is_called(make_project):
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n"}
+    for folder in ("resources/file", "resources/npm", "resources/language", "scms/github", "ci"):
+        for i in range(4):
+            files[f"pkg/plugins/{folder}/f{i}.go"] = f"package x\n\nfunc F{i}() {{}}\n" + "// code\n" * 20
+    files["pkg/plugins/resources/file/testdata/sample.go"] = "package testdata\n"
+    source = bodies(make_project, files, "updater")["layout/source"]
+    assert "20 Go files" in source, source
+
+
+def test_a_source_file_named_license_is_code_not_a_copied_libraries_licence(make_project):
+    files = {"go.mod": GO_MOD, "cmd/flipt/main.go": "package main\n\nfunc main() {}\n",
+             "cmd/flipt/license.go": "package main\n\nfunc licence() {}\n"}  # fmt: skip
+    for i in range(12):
+        files[f"internal/config/c{i}.go"] = f"package config\n\nfunc C{i}() {{}}\n" + "// code\n" * 20
+    files["internal/config/license.go"] = "package config\n\nfunc License() {}\n"
+    source = bodies(make_project, files, "flags")["layout/source"]
+    assert "internal/" in source and "13 Go files" in source, source
+
+
+def test_an_npm_scripts_flags_reach_it_past_a_double_dash(make_project):
+    pkg = {"name": "goose", "scripts": {"lint": "eslint src", "test": "jest"}, "devDependencies": {"jest": "^29"}}
+    guide = "# Contributing\n\nLint with `npm run lint`, fix what it finds with `npm run lint --fix`.\n"
+    files = JS_LIB | {"package.json": json.dumps(pkg), "package-lock.json": "{}", "CONTRIBUTING.md": guide}
+    said = "\n".join(bodies(make_project, files, "goose").values())
+    assert "`npm run lint -- --fix`" in said and "`npm run lint --fix`" not in said
+
+
+def test_a_fence_after_a_markdown_hard_break_still_opens_a_block(make_project):
+    guide = (
+        "# Contributing\n\n## Basic Checks\n\n```sh\n# We rely on nightly-only formatting features\n"
+        "cargo +nightly fmt --all\ncargo check --all-targets --tests\ncargo test --all-targets --tests\n```\n\n"
+        "## Commits\n\n- Follow the pattern: \\\n  ```\n   <component>: Change summary\n   ```\n\n"
+        "Valid components are listed in a script. In short, each\ncargo workspace member is a valid component as "
+        "well as `build`, `ci`, `docs` and\n`misc`.\n"
+    )
+    files = {"Cargo.toml": '[package]\nname = "vmm"\nversion = "0.1.0"\n', "src/main.rs": "fn main() {}\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, "vmm")
+    said = "\n".join(learned.values())
+    assert "cargo workspace member" not in said
+    assert "cargo check" not in learned["workflow/format"], learned["workflow/format"]
+
+
+def test_a_clean_tree_check_after_a_compile_asks_for_no_commit(make_project):
+    step = '- run: cargo build --locked --release\n- run: test -z "$(git status --porcelain)"'
+    files = {"Cargo.toml": '[package]\nname = "vmm"\nversion = "0.1.0"\n', "Cargo.lock": "",
+             "src/main.rs": "fn main() {}\n", ".github/workflows/ci.yml": workflow(step)}  # fmt: skip
+    assert "commit what" not in bodies(make_project, files, "vmm").get("rules/config", "")
+
+
+def test_a_ci_echo_over_several_lines_is_no_command_and_a_tool_install_no_lint(make_project):
+    step = (
+        "- name: Lint with flake8\n  run: python -m uv pip install flake8\n"
+        '- name: Test\n  run: |\n    echo "\n    ---\n    running the pytest command inside the workspace\n    ---\n    "\n'
+        "    python -m pytest --verbose tests\n"
+    )
+    files = {"pyproject.toml": '[project]\nname = "prof"\nversion = "1"\n', "prof/__init__.py": "x = 1\n",
+             "tests/test_prof.py": "def test_a():\n    pass\n", ".github/workflows/tests.yml": workflow(step)}  # fmt: skip
+    learned = bodies(make_project, files, "prof")
+    said = "\n".join(learned.values())
+    assert "running the pytest command" not in said
+    assert "uv pip install flake8" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+
+
+AUTOMAKE = {
+    "configure.ac": "AC_INIT([louis], [3.0])\nAM_INIT_AUTOMAKE\nAC_OUTPUT\n",
+    "Makefile.am": "SUBDIRS = liblouis tests\n",
+    "liblouis/Makefile.am": "lib_LTLIBRARIES = liblouis.la\n",
+    "liblouis/louis.c": "int louis(void) { return 0; }\n",
+    "tests/Makefile.am": (
+        "SUBDIRS = yaml\n\ncheckTable_SOURCES = checkTable.c\nfindTable_SOURCES = findTable.c\n\n"
+        "program_TESTS = \\\n\tcheckTable \\\n\tfindTable \\\n\tlogging\n\ncheck_PROGRAMS = $(program_TESTS)\n"
+        "TESTS = $(program_TESTS)\n"
+    ),
+    "tests/checkTable.c": "int main(void) { return 0; }\n",
+    "tests/findTable.c": "int main(void) { return 0; }\n",
+    "tests/logging.c": "int main(void) { return 0; }\n",
+    "tests/yaml/en.yaml": "tests: []\n",
+    "python/tests/test_louis.py": "def test_a():\n    pass\n",
+}
+
+
+def test_automake_test_programs_are_the_suite_and_a_wine_run_is_no_test(make_project):
+    ci = workflow("./autogen.sh && ./configure --host=x86_64-w64-mingw32 && make", "make check WINE=wine64",
+                  job="windows")  # fmt: skip
+    learned = bodies(make_project, AUTOMAKE | {".github/workflows/mingw.yml": ci}, "louis")
+    assert learned["layout/tests"].startswith(
+        "3 test programs built by tests/Makefile.am (check_PROGRAMS, run by `make check`) from checkTable.c, "
+        "findTable.c, logging.c; they live in tests/; its sub-folders yaml/ hold more of the suite."
+    ), learned["layout/tests"]
+    assert "WINE=" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+
+
+CRATE = '[package]\nname = "packer"\nversion = "0.1.0"\nedition = "2021"\n'
+
+
+def test_one_cargo_test_crate_folder_is_named_as_such(make_project):
+    files = {"Cargo.toml": CRATE, "src/main.rs": "fn main() {}\n", "tests/all/main.rs": "mod build;\nmod utils;\n",
+             "tests/all/build.rs": "#[test]\nfn builds() {}\n", "tests/all/utils/mod.rs": "pub fn f() {}\n"}  # fmt: skip
+    tests = bodies(make_project, files, "packer")["layout/tests"]
+    assert "tests/all/*.rs (one integration-test crate, `cargo test --test all`)" in tests, tests
+
+
+def test_a_guides_cargo_run_is_no_test_and_a_rooted_path_must_exist(make_project):
+    guide = (
+        "# Contributing\n\n## Testing\n\nRun the tests with `cargo test`. To test a change by hand, run "
+        "`cargo run -- init /tests/fixtures/js-hello-world`.\n\nTo run one test, use `cargo run -- <args>`.\n"
+    )
+    files = {"Cargo.toml": CRATE, "src/main.rs": "fn main() {}\n", "tests/cli.rs": "#[test]\nfn cli() {}\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, "packer")
+    assert "cargo run" not in learned["workflow/test"] + learned["workflow/test-one"]
+
+
+def test_one_integration_target_gathering_the_suite_takes_a_name_filter(make_project):
+    cargo = CRATE + '\n[[test]]\nname = "integration"\npath = "tests/lib.rs"\n'
+    files = {"Cargo.toml": cargo, "src/lib.rs": "pub fn f() {}\n", "tests/lib.rs": "mod balances;\nmod decode;\n",
+             "tests/balances.rs": "#[test]\nfn balances() {}\n", "tests/decode.rs": "#[test]\nfn decode() {}\n"}  # fmt: skip
+    one = bodies(make_project, files, "ordinal")["workflow/test-one"]
+    assert one.startswith("To run one test: `cargo test --test integration "), one
+    assert not one.startswith("To run one test: `cargo test --test integration`"), one
+
+
+def test_a_pre_commit_config_of_commit_message_hooks_lints_no_file(make_project):
+    config = (
+        "default_install_hook_types: [commit-msg]\nrepos:\n-   repo: https://github.com/compilerla/conventional-pre-commit\n"
+        "    rev: v2.3.0\n    hooks:\n    -   id: conventional-pre-commit\n        stages: [commit-msg]\n"
+    )
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", ".pre-commit-config.yaml": config}
+    assert "pre-commit run" not in bodies(make_project, files, "flags").get("workflow/lint", "")
+
+
+def test_a_packaging_script_named_for_tests_is_no_test(make_project):
+    pkg = {"name": "mocks", "scripts": {"test:libs": "vitest", "package:desktop:test:win": "electron-builder --win"}}
+    guide = "# Contributing\n\n## Run the tests\n\n- `npm run test:libs`\n- `npm run package:desktop:test:win`\n"
+    files = JS_LIB | {"package.json": json.dumps(pkg), "package-lock.json": "{}", "CONTRIBUTING.md": guide}
+    assert "package:desktop" not in bodies(make_project, files, "mocks")["workflow/test"]
+
+
+def test_a_gemspec_summary_runs_to_its_own_closing_quote(make_project):
+    gemspec = (
+        'Gem::Specification.new do |spec|\n  spec.name = "table_sync"\n'
+        '  spec.summary = "DB Table synchronization between microservices " \\\n'
+        '                 "based on Model\'s event system and RabbitMQ messaging"\nend\n'
+    )
+    files = {"table_sync.gemspec": gemspec, "lib/table_sync.rb": "module TableSync; end\n"}
+    summary = bodies(make_project, files, "table_sync")["project/summary"]
+    assert summary.endswith("based on Model's event system and RabbitMQ messaging"), summary
+
+
+def test_a_changelogs_older_entries_add_their_kinds_of_change(make_project):
+    changelog = (
+        "# Changelog\n\n## [6.1.0] - 2026-03-25\n### Added\n- Compression option\n\n## [6.0.1] - 2026-02-01\n"
+        "### Fixed\n- A crash\n\n## [6.0.0] - 2026-01-01\n### Added\n- Batches\n\n## [5.9.0] - 2025-12-01\n"
+        "### Added\n- Hooks\n\n## [5.0.0] - 2025-01-01\n### Changed\n- The publisher API\n### Removed\n- Ruby 2\n"
+    )
+    files = {"CHANGELOG.md": changelog, "lib/table_sync.rb": "module TableSync; end\n"}
+    said = bodies(make_project, files, "table_sync")["rules/changelog"]
+    assert "entries use the sections Added, Changed, Removed, Fixed" in said, said
+
+
+def test_a_matrix_boolean_is_the_shells_word_and_an_or_false_is_dropped(make_project):
+    ci = (
+        "on: [push]\njobs:\n  rspec:\n    runs-on: ubuntu-latest\n    env:\n"
+        '      ALLOW_FAILURES: "${{ matrix.allow_failures }}"\n    strategy:\n      matrix:\n'
+        "        ruby: ['3.3']\n        allow_failures:\n          - false\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - run: bundle exec rake spec || $ALLOW_FAILURES\n"
+    )
+    files = {"Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n", "lib/lazy.rb": "module Lazy; end\n",
+             "spec/lazy_spec.rb": "describe 1 do\nend\n", ".github/workflows/rspec.yml": ci}  # fmt: skip
+    said = bodies(make_project, files, "lazy")["ci"]
+    assert "`bundle exec rake spec`" in said and "False" not in said and "|| false" not in said, said
+
+
+def test_a_retried_ci_script_of_github_is_one_run_after_the_build_tools_own(make_project):
+    steps = "- run: ./.github/scripts/run-tests.sh || ./.github/scripts/run-tests.sh"
+    pom = "<project><artifactId>reaper</artifactId><packaging>jar</packaging></project>"
+    files = {"pom.xml": pom, "src/main/java/io/Reaper.java": "class Reaper {}\n",
+             "src/test/java/io/ReaperTest.java": "class ReaperTest {}\n", ".github/scripts/run-tests.sh": "mvn verify\n",
+             ".github/workflows/ci.yml": workflow(steps, job="its")}  # fmt: skip
+    test = bodies(make_project, files, "reaper")["workflow/test"]
+    assert test.startswith("To test: `mvn test`"), test
+    assert "|| ./.github" not in test
+
+
+def test_spotless_goals_check_and_format_and_a_module_placeholder_is_no_one_test(make_project):
+    guide = (
+        "# Agents\n\n```bash\nmvn test                 # run all tests\nmvn spotless:check       # verify formatting\n"
+        "mvn spotless:apply       # auto-fix formatting\n```\n\nRun affected tests: `mvn test -pl <module>`\n"
+    )
+    pom = ("<project><artifactId>sql</artifactId><packaging>pom</packaging><modules><module>pg</module></modules>"
+           "</project>")  # fmt: skip
+    files = {"pom.xml": pom, "AGENTS.md": guide, "pg/pom.xml": "<project><artifactId>pg</artifactId></project>",
+             "pg/src/main/java/io/Pg.java": "class Pg {}\n", "pg/src/test/java/io/PgTest.java": "class PgTest {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "sql")
+    assert learned["workflow/lint"].startswith("To lint: `mvn spotless:check`"), learned["workflow/lint"]
+    assert learned["workflow/format"].startswith("To format: `mvn spotless:apply`"), learned["workflow/format"]
+    assert "<module>" not in learned.get("workflow/test-one", "")
+
+
+def test_a_readmes_bazel_test_and_every_build_system_of_a_c_library(make_project):
+    readme = "# tiny\n\n### Test\n\n#### Run test program\n\n```\nbazel test //:tiny_tests --test_output=all\n```\n"
+    files = {
+        "README.md": readme,
+        "Makefile": "all:\n\t$(CC) -c src/pcm.c\n",
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(tiny C)\nadd_library(tiny src/pcm.c)\n",
+        "meson.build": "project('tiny', 'c')\n",
+        "WORKSPACE": "",
+        "BUILD": 'cc_library(name = "tiny", srcs = ["src/pcm.c"])\ncc_test(name = "tiny_tests", srcs = ["t.cc"])\n',
+        "src/pcm.c": "int pcm(void) { return 0; }\n",
+    }
+    learned = bodies(make_project, files, "tiny")
+    assert learned["workflow/test"].startswith("To test: `bazel test //:tiny_tests --test_output=all`")
+    assert "4 build systems: a hand-written Makefile, CMake, Meson and Bazel" in learned["cpp/build"], learned[
+        "cpp/build"
+    ]
