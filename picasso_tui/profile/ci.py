@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
-from picasso_tui.anchors.gitutil import untouched_for
+from picasso_tui.anchors.gitutil import committed_at, untouched_for
 from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
 from picasso_tui.profile.ci_defaults import travis_default
@@ -36,12 +37,13 @@ from picasso_tui.profile.ci_steps import (
     runs_global_tool,
     without_ci_values,
 )
+from picasso_tui.profile.ci_woodpecker import stem, woodpecker_files, woodpecker_lines
 from picasso_tui.profile.go_flags import goflags_tags, with_go_tags
 from picasso_tui.profile.guide_blocks import BUILD_STEP, configured_folder
 from picasso_tui.profile.walk import Tree
 
 NOT_TEST_WORKFLOW = re.compile(
-    r"(^|[-_.])(lock|locks|publish|release|releases|release-plz|deploy|pages|website|site|gh-pages|codeql|"
+    r"(^|[-_.])(lock|locks|publish|release|releases|releaser|release-plz|deploy|deployment|pages|website|site|gh-pages|codeql|"
     r"scorecards?|labeler|label|labels|stale|backport|zizmor|autofix|dependency-review|dependabot|greetings?|"
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
@@ -97,7 +99,8 @@ def _publishes(job: dict[Any, Any]) -> bool:
 
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
-    r"^(sudo |apt(-get)? |apk |dnf |yum |zypper |pacman |brew |choco |echo |printf |cd |mkdir |rm |cp |mv |ls\b|"
+    r"^(sudo (?!(make|ninja|ctest) )|apt(-get)? |apk |dnf |yum |zypper |pacman |brew |choco |echo |printf |cd |"
+    r"mkdir |rm |cp |mv |ls\b|"
     r"tree\b|cat |export |set |source |"
     r"sed |perl -p|createdb |dropdb |createuser |psql |mysql |mysqladmin |pg_ctl |pg_ctlcluster |redis-cli |"
     r"service |systemctl |"
@@ -106,8 +109,8 @@ SETUP = re.compile(
     r"[\w*|-]+\)$|;;|\}|\{|exit\b|shell:|working-directory:|env:|with:|\w+=\S*$)"
 )
 """Lines that set a machine up (que's `createdb que-test` before `bundle exec rake test`: the database the tests
-use), rewrite files in place for CI (zustand's `sed -i~ … tests/*.tsx`) or are shell control structure, not a
-project command."""
+use; clib's `sudo make test` is its suite, run as root), rewrite files in place for CI (zustand's `sed -i~ …
+tests/*.tsx`) or are shell control structure, not a project command."""
 """Flags known to take the next word as their value; before a CI-only value, both go."""
 COMMAND_START = re.compile(r"^(\./\.?)?[A-Za-z][\w.+-]*(/[\w.+-]+)*(\s|$)")
 """A program or the repository's own script, a hidden one too (wren's CI runs `./.travis.sh`)."""
@@ -666,6 +669,8 @@ class CiReading:
     matrices: dict[str, str] = field(default_factory=dict)
     """file -> what its change jobs run across (`matrix python 3.10, 3.11; services postgres`), when they have a
     matrix or services."""
+    caveat: str = ""
+    """A sentence on whether the CI still runs at all (a .travis.yml untouched since travis-ci.org closed)."""
     """file -> what it runs when it names no command of its own (a Travis config with no `script:` runs its
     language's default), said as a phrase that follows the file's name."""
 
@@ -692,7 +697,7 @@ def _read_ci(tree: Tree) -> CiReading | None:
     reading = _github_actions(tree)
     # ejs's only workflow makes releases, guard's drafts release notes and runs no command: .travis.yml tests changes
     if reading is None or not reading.used or not reading.steps:
-        reading = _gitlab(tree) or _one_file_system(tree) or reading
+        reading = _gitlab(tree) or _woodpecker(tree) or _one_file_system(tree) or reading
     return _with_appveyor(tree, reading)
 
 
@@ -747,6 +752,30 @@ def _gitlab(tree: Tree) -> CiReading | None:
     return CiReading("GitLab CI", [".gitlab-ci.yml"], [], {".gitlab-ci.yml": jobs}, steps)
 
 
+def _woodpecker(tree: Tree) -> CiReading | None:
+    """Woodpecker's workflows, as GitLab's jobs are read: a workflow named for a release, a deployment or a check
+    of licences runs no test of a change (friendica's .releaser.yml, .continuous-deployment.yml). A step's one-line
+    `if …; then …; else …; fi` gives each branch's commands (friendica's phpunit with or without coverage)."""
+    files = woodpecker_files(tree)
+    used = [rel for rel in files if not NOT_TEST_WORKFLOW.search(stem(rel))]
+    lines = {
+        rel: [(n, line) for n, line in woodpecker_lines(tree, rel) if not NOT_CHANGE_JOB.search(n)] for rel in used
+    }
+    used = [rel for rel in used if lines[rel]]
+    if not used:
+        return None
+    steps = [
+        CiStep(rel, name, command)
+        for rel in used
+        for name, line in lines[rel]
+        for logical in logical_lines(line)
+        for part in _branches(logical)
+        if (command := clean_command(part))
+    ]
+    jobs = {rel: list(dict.fromkeys(n for n, _ in lines[rel])) for rel in used}
+    return CiReading("Woodpecker CI", used, [f for f in files if f not in used], jobs, steps)
+
+
 LEFT_BEHIND_DAYS = 730
 
 
@@ -760,6 +789,16 @@ def _left_behind(tree: Tree, rel: str) -> bool:
     return untouched_for(tree.root, rel, LEFT_BEHIND_DAYS)
 
 
+TRAVIS_ORG_CLOSED = 1_623_715_200
+"""2021-06-15, when travis-ci.org stopped building: a .travis.yml last changed before it, in a project whose commits
+go on for a year after, runs nowhere (WhatWeb's of 2018, its only CI)."""
+
+
+def _before_travis_closed(tree: Tree, rel: str) -> bool:
+    changed, head = committed_at(tree.root, rel), committed_at(tree.root)
+    return changed is not None and head is not None and changed < TRAVIS_ORG_CLOSED < head - 365 * 86_400
+
+
 def _one_file_system(tree: Tree) -> CiReading | None:
     for rel, system, reader in ((".circleci/config.yml", "CircleCI", circleci_steps), (".travis.yml", "Travis CI",
                                 travis_steps)):  # fmt: skip
@@ -770,6 +809,12 @@ def _one_file_system(tree: Tree) -> CiReading | None:
             default = travis_default(data, tree) if system == "Travis CI" else None
             if default:
                 reading.defaults[rel] = default.phrase()
+            if system == "Travis CI" and _before_travis_closed(tree, rel):
+                year = time.gmtime(committed_at(tree.root, rel) or 0).tm_year
+                reading.caveat = (
+                    f"{rel} was last changed in {year}, before travis-ci.org stopped building (June 2021): it may no "
+                    "longer run"
+                )
             return reading
     return None
 

@@ -99,4 +99,6 @@ def ci_fact(
     body = f"CI ({ci.system}) {on}: " + "; ".join(parts) + "."
     if unread:  # every workflow is accounted for: the list never looks complete when it is not
         body += f" Not read for commands: {human_list(sorted(s.rsplit('/', 1)[-1] for s in unread))}."
+    if ci.caveat:
+        body += f" The {ci.caveat}."
     k.fact("ci", f"CI: {ci.system}", body, *listed[:6], tags=("ci",))

@@ -50,7 +50,7 @@ RUNTIME_PACKAGES = (
 No project's set-up, which is its own dependencies."""
 USER_ONLY = re.compile(
     # psycopg's `pip install --config-settings editable_mode=strict -e "./psycopg[dev,test]"`: options before -e
-    r"^(go (get|install)\b|(python3? -m )?(uv )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
+    r"^(go (get|install)\b|(python3? -m )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
     r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull)|"
@@ -164,7 +164,6 @@ COMMAND_ROLES = (
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a|spotless:apply)\b|"
                           r"^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
-    ("build", re.compile(r"^cargo (\+\S+ )?check\b")),  # cloud-hypervisor's "Basic Checks": it compiles, formats none
     # cloud-hypervisor's CI `python3 scripts/package-consistency-check.py`: a check named for what it checks
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/([\w-]*[-_])?check(\.\w+)?(\s|$)|"
                         r"(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
@@ -286,8 +285,18 @@ PROSE_LINTER = re.compile(r"(vale|codespell|cspell|typos|misspell|markdownlint(-
 """Checkers of spelling, prose and config files: lint (no docs build), ranked after what checks the code."""
 
 
+IN_CONTAINER = re.compile(r"^docker[- ]compose (?:run|exec)(?: (?:--rm|-T|--no-deps|--service-ports))* [\w.-]+ (?=\S)")
+"""A command run in a compose service (eloquent-json-relations' `docker compose run --rm php8.5 composer install`):
+its role is the inner command's."""
+
+
 def command_role(command: str) -> str | None:
-    """The role a command's own words give it, or those after the variables it sets."""
+    """The role a command's own words give it, or those after the variables it sets, or of the command a compose
+    service runs."""
+    if inner := IN_CONTAINER.match(command):
+        return command_role(command[inner.end() :])
+    if re.match(r"^([A-Z]+_)*ENV=\w+ (?=\S)", command):  # ifme's `RAILS_ENV=test bundle exec rails assets:precompile`
+        return _own_role(ENV_PREFIX.sub("", command))  # the environment's name says where it runs, not what it does
     role = _own_role(command)
     bare = ENV_PREFIX.sub("", command)
     return role if role or bare == command else _own_role(bare)
@@ -698,6 +707,8 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # gacela's AGENTS.md names its program `bin/gacela` beside "documentation assets in docs/"
     if own is None and near == "install" and not SETS_UP.search(command):
         return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
+    if near == "format" and re.match(r"(cargo (\+\S+ )?(check|build)|go (build|vet))\b", command):
+        return []  # cloud-hypervisor's "# We rely on nightly-only formatting features" over `cargo check`: no format
     if near == "test" and re.fullmatch(r"make( -j\S*)?( all)?", command):
         return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
     if own is None and near == "test" and MANUAL_TRY.search(context) and not ONE_TEST.search(command):

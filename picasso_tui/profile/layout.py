@@ -75,11 +75,15 @@ _INTRO = re.compile(r"^(overview|about|introduction|description|what is\b.*)$", 
 _DESCRIBES = re.compile(
     r"^(?!(?i:when|if|once|after|before|because|since|while|unless|although|whenever|in|on|at|for|with|by|from|"
     r"under|to|as|of|within|without|during|via|per|your|my|our|their|its|this|these|those|it)\b)"
+    r"(?:(?i:introducing|meet|presenting)\s+)?"
     r"(?P<subject>[^,.:;]{1,40}?)(?:\s+(?:is|are)\s+(?:a|an|the)\b|,\s+(?:a|an|the)\s)"
+    r"(?!\s*(?i:result|outcome|fruit|product|work|brainchild|successor|culmination)\b)"
 )
 """A sentence naming what something is; a subordinate clause or a preposition first ("When assertions fail, an
 exception …", keyring's "On Linux, the KWallet backend …") names nothing, nor does a possessive or a pronoun
-(zustand's "Your store is a hook!")."""
+(zustand's "Your store is a hook!"). Inlyne's "Introducing Inlyne, a GPU powered … tool" names Inlyne; gokrazy's
+"gokrazy is the result." and winnow's "winnow is the fruit of the work of many contributors" say whose work it is,
+not what it does."""
 
 
 _SHEBANG = re.compile(r"#!\s*\S*?(?:/env\s+(?:-S\s+)?)?(?:\S*/)?(ruby|python3?|node|bash|sh|php)\b")

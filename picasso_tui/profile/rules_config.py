@@ -13,6 +13,7 @@ from picasso_tui.profile.ci_clean_tree import clean_tree_rules
 from picasso_tui.profile.ecosystems.jvm_level import without_plugin_management
 from picasso_tui.profile.findings import Finding, human_list
 from picasso_tui.profile.generated import generated_by, generator_named, made_from, remake_with
+from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
@@ -125,13 +126,34 @@ def _rust(tree: Tree) -> list[tuple[str, str]]:
 
 
 def _race(tree: Tree) -> list[tuple[str, str]]:
+    """Go tests under the race detector, where CI runs them so: a `-race` in a workflow, or in the recipe of a make
+    or just target a workflow runs. distribution's `make test-race` and updatecli's `make test` (CI runs `make
+    test-short`) have it in targets CI never runs: no rule a change meets."""
     if not tree.has("go.mod"):
         return []
     workflows = [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
-    for rel in [*(f for f in ("Makefile", "justfile", "Taskfile.yml") if tree.has(f)), *workflows]:
-        if _RACE.search(tree.read(rel) or ""):
+    for rel in workflows:
+        text = tree.read(rel) or ""
+        if _RACE.search(text):
             return [(f"Go tests run with the race detector (`go test -race` in {rel}).", rel)]
+        for runner, target in re.findall(r"\b(make|just)\s+([\w-]+)(?=[\s\"']|$)", text, re.MULTILINE):
+            if any(_RACE.search(line) for line in _reached(tree, f"{runner} {target}")):
+                source = "Makefile" if runner == "make" else "justfile"
+                return [(f"Go tests run with the race detector (`{runner} {target}`, which CI runs, passes `-race` "
+                         f"in {source}).", source)]  # fmt: skip
     return []
+
+
+def _reached(tree: Tree, command: str, depth: int = 3) -> list[str]:
+    """The lines a make or just target runs, with those of the targets it runs in turn (chi's `make test` runs
+    `$(MAKE) test-router`, whose recipe is `go test -race -v .`)."""
+    lines = recipe_lines(tree, command) or []
+    runner = command.split()[0]
+    found = list(lines)
+    for line in lines if depth else []:
+        for target in re.findall(r"(?:^|&&\s*|;\s*)(?:\$\(MAKE\)|make|just)\s+([\w-]+)", line):
+            found += _reached(tree, f"{runner} {target}", depth - 1)
+    return found
 
 
 _INSERT_LICENSE = re.compile(r"id:\s*insert-license\b.{0,300}?--license-filepath\W{1,4}([\w./-]+)", re.DOTALL)

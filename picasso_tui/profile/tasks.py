@@ -165,6 +165,9 @@ def _only_rewrites(makefile: str, name: str) -> bool:
     return bool(lines) and all(REWRITES.match(line) for line in lines)
 
 
+MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+
+
 def _targets(
     k: Knowledge, rel: str, runner: str, names: list[str], text: str = "", bodies: dict[str, str] | None = None
 ) -> None:
@@ -409,7 +412,8 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         listed = [n for n in listed_targets(rules) if target_role(n) != "run"]
         # pypiserver's `test test-3.x: pyproject.toml …` defines both targets in one rule
         heads = re.findall(r"^([A-Za-z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*)*)[ \t]*:(?!=)", rules, re.MULTILINE)
-        names = [n for head in heads for n in head.split()] + listed
+        # criu's `Makefile: ;` keeps make from remaking itself: a rule for a file the checkout has is no command
+        names = [n for head in heads for n in head.split() if not tree.has(n) and n not in MAKEFILES] + listed
         live = [
             n
             for n in names

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 JS_LIB = {"src/index.ts": "export const a = 1;\n", "tsconfig.json": "{}\n"}
 
@@ -312,3 +312,91 @@ def test_a_readmes_bazel_test_and_every_build_system_of_a_c_library(make_project
     assert "4 build systems: a hand-written Makefile, CMake, Meson and Bazel" in learned["cpp/build"], learned[
         "cpp/build"
     ]
+
+
+def test_woodpecker_workflows_are_read_and_a_release_or_tag_step_runs_on_no_change(make_project):
+    phpunit = (
+        "steps:\n  test:\n    image: php:8.2\n    commands:\n"
+        '      - if [ "$PHP" = "8.2" ]; then phpunit --configuration tests/phpunit.xml --coverage-clover c.xml; '
+        "else phpunit --configuration tests/phpunit.xml; fi\n"
+        "  publish:\n    image: alpine\n    commands:\n      - ./bin/release.sh\n    when:\n      event: tag\n"
+    )
+    releaser = "steps:\n  build:\n    image: alpine\n    commands:\n      - make release\n"
+    files = {
+        "composer.json": '{"name": "acme/social", "require-dev": {"phpunit/phpunit": "^9"}}',
+        "src/App.php": "<?php\nclass App {}\n",
+        "tests/phpunit.xml": "<phpunit/>\n",
+        ".woodpecker/.phpunit.yml": phpunit,
+        ".woodpecker/.releaser.yml": releaser,
+    }
+    ci = bodies(make_project, files, "social")["ci"]
+    assert ci.startswith("CI (Woodpecker CI) on a push or pull request: .woodpecker/.phpunit.yml (jobs test"), ci
+    assert "`phpunit --configuration tests/phpunit.xml`" in ci and "Not read for commands: .releaser.yml" in ci, ci
+    assert "release.sh" not in ci and "make release" not in ci
+
+
+def test_a_suite_ci_runs_as_root_is_said_in_the_ci_fact(make_project):
+    ci = workflow("sudo apt install -qq libcurl4-gnutls-dev", "make", "sudo make test", job="linux")
+    files = {"Makefile": "all:\n\tcc -o clib src/clib.c\ntest:\n\t./test.sh\n", "src/clib.c": "int main(void) { return 0; }\n",
+             "test.sh": "#!/bin/sh\n", ".github/workflows/tests.yml": ci}  # fmt: skip
+    ci_fact = bodies(make_project, files, "clib")["ci"]
+    assert "`sudo make test`" in ci_fact and "apt install" not in ci_fact, ci_fact
+
+
+def test_a_compose_services_command_and_an_environments_name_keep_the_inner_commands_role(make_project):
+    guide = (
+        "# Contributing\n\n## Running Tests & Static Analysis\n\n```\ndocker compose run --rm php8.5 composer install\n"
+        "docker compose run --rm php8.5 vendor/bin/phpunit\n```\n"
+    )
+    files = {"composer.json": '{"name": "acme/json", "require-dev": {"phpunit/phpunit": "^11"}}',
+             "src/A.php": "<?php\nclass A {}\n", "phpunit.xml.dist": "<phpunit/>\n", ".github/CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, "json")
+    assert "composer install" not in learned.get("workflow/lint", "")
+    ci = workflow("RAILS_ENV=test bundle exec rails assets:precompile", "bundle exec rspec")
+    files = {"Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'rspec-rails'\n", "app/models/a.rb": "class A; end\n",
+             "spec/a_spec.rb": "describe 1 do\nend\n", ".github/workflows/ci.yml": ci}  # fmt: skip
+    assert "assets:precompile" not in bodies(make_project, files, "mood")["workflow/test"]
+
+
+def test_a_peer_dependency_is_what_a_library_builds_on(make_project):
+    pkg = {"name": "goose", "main": "lib/index.js", "peerDependencies": {"mongoose": "~9.7.3"},
+           "dependencies": {"lodash": "^4"}, "devDependencies": {"jest": "^29"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}",
+             "src/index.ts": "import mongoose from 'mongoose';\nimport _ from 'lodash';\n"}  # fmt: skip
+    assert "Mongoose" in bodies(make_project, files, "goose")["javascript/stack"]
+
+
+def test_a_travis_config_untouched_since_travis_ci_org_closed_is_said_to_maybe_run_nowhere(make_project, monkeypatch):
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2018-02-10T12:00:00")
+    repo = make_project({".travis.yml": "language: ruby\nscript: bundle exec rake all\n", "lib/w.rb": "module W; end\n",
+                         "Gemfile": "source 'https://rubygems.org'\n"}, name="web")  # fmt: skip
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2025-10-02T12:00:00")
+    repo.write({"lib/x.rb": "module X; end\n"}).commit("Add X")
+    monkeypatch.delenv("GIT_COMMITTER_DATE")
+    ci = repo_bodies(repo)["ci"]
+    assert "last changed in 2018, before travis-ci.org stopped building (June 2021)" in ci, ci
+
+
+def test_summaries_skip_whose_work_a_project_is_and_take_what_an_introduction_names(make_project):
+    readme = "# winnow\n\nwinnow is the fruit of the work of many contributors over the years, many thanks!\n"
+    cargo = '[package]\nname = "winnow"\nversion = "1.0.0"\ndescription = "A byte-oriented, zero-copy, parser combinators library"\n'
+    files = {"README.md": readme, "Cargo.toml": cargo, "src/lib.rs": "pub fn f() {}\n"}
+    assert bodies(make_project, files, "winnow")["project/summary"] == (
+        "Project winnow: A byte-oriented, zero-copy, parser combinators library"
+    )
+    readme = "# Inlyne\n\nIntroducing Inlyne, a GPU powered yet browserless tool to view markdown files.\n"
+    files = {"README.md": readme, "Cargo.toml": CRATE.replace("packer", "inlyne"), "src/main.rs": "fn main() {}\n"}
+    assert bodies(make_project, files, "inlyne")["project/summary"].startswith(
+        "Project Inlyne: Introducing Inlyne, a GPU"
+    )
+
+
+def test_a_rule_for_the_makefile_itself_is_no_target_and_a_non_javascript_main_no_npm_library(make_project):
+    makefile = "Makefile: ;\nall:\n\tcc -o criu criu.c\ntest:\n\t./run-tests.sh\n"
+    files = {"Makefile": makefile, "criu.c": "int main(void) { return 0; }\n", "run-tests.sh": "#!/bin/sh\n"}
+    assert "`make Makefile`" not in bodies(make_project, files, "criu")["tasks/make"]
+    pkg = {"name": "@acme/pos", "main": "index.php", "files": ["public"], "dependencies": {"bootstrap": "^5"}}
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}", "public/js/app.js": "const a = 1;\n",
+             "composer.json": '{"name": "acme/pos"}', "app/Pos.php": "<?php\nclass Pos {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "pos")
+    assert "a library (npm package)" not in learned.get("javascript/stack", "")

@@ -33,8 +33,14 @@ def test_a_coverage_threshold_names_its_setting_and_file(make_project):
 def test_unsafe_rust_forbidden_and_go_race_detector(make_project):
     rust = _body(make_project, {"Cargo.toml": '[workspace.lints.rust]\nunsafe_code = "forbid"\n'})
     assert '- unsafe code is forbidden (`unsafe_code = "forbid"` in Cargo.toml).' in (rust or "")
-    go = make_project({"go.mod": "module x\n", "Makefile": "test:\n\tgo test -race -v ./...\n"}, name="go")
-    assert "Go tests run with the race detector (`go test -race` in Makefile)" in config_rules(walk(go.root)).body  # type: ignore[union-attr]
+    ci = "on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make test\n"
+    go = make_project({"go.mod": "module x\n", "Makefile": "test:\n\tgo test -race -v ./...\n",
+                       ".github/workflows/ci.yml": ci}, name="go")  # fmt: skip
+    said = config_rules(walk(go.root)).body  # type: ignore[union-attr]
+    assert "Go tests run with the race detector (`make test`, which CI runs, passes `-race` in Makefile)" in said
+    # distribution's `make test-race`, which no workflow runs: no rule a change meets
+    aside = make_project({"go.mod": "module x\n", "Makefile": "test-race:\n\tgo test -race ./...\n"}, name="aside")
+    assert config_rules(walk(aside.root)) is None
     plain = make_project(
         {"go.mod": "module x\n", "Makefile": "test:\n\tgo test ./...\n", "Cargo.toml": "[package]\n"}, name="p"
     )

@@ -26,6 +26,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     entry_points,
     fixes,
     flavour,
+    foreign_main,
     has_own_source,
     live_bins,
     locked_managers,
@@ -564,7 +565,11 @@ def _role(p: _Package) -> str:
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     main = "main" in pkg and not boilerplate_main(p.tree, pkg)
-    if not _private(pkg) and (published or (main and "start" not in (pkg.get("scripts") or {}))):
+    if (
+        not _private(pkg)
+        and not foreign_main(pkg)
+        and (published or (main and "start" not in (pkg.get("scripts") or {})))
+    ):
         return "a library (npm package)"  # npm init writes "main" into every package: an app has a start script
     return "an application (private package)" if _private(pkg) and _runs_as_app(pkg) else ""
 
@@ -630,9 +635,16 @@ def _tools_in_use(p: _Package, dev: set[str]) -> set[str]:
 def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
     """The stack fact (with Prisma's schema and migrations); returns the libraries by kind."""
     own = {str(d.get("name")) for d in [p.pkg, *p.manifests.values()] if d.get("name")}
-    runtime = [d for d in (p.pkg.get("dependencies") or {}) if d not in own]
+    # typegoose is built on mongoose, its peer dependency: the host the user brings is what the library builds on
+    tables = ("peerDependencies", "dependencies")
     published = [m for m in p.manifests.values() if not _private(m)]
-    runtime += [d for m in published for d in (m.get("dependencies") or {}) if d not in own]
+    runtime = [
+        d
+        for m in [p.pkg, *published]
+        for table in tables
+        for d in (m.get(table) or {})
+        if d not in own and not d.startswith("@types/")
+    ]
     ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _imports)
     stack = Stack(ranked, _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones

@@ -320,9 +320,16 @@ def _built(tree: Tree, pkg: dict, target: str) -> str:
 
 def boilerplate_main(tree: Tree, pkg: dict) -> bool:
     """`"main": "index.js"` as `npm init` writes it, with no index.js: laravel-debugbar's package.json only holds its
-    asset tooling, and no file of the package is its entry."""
-    main = str(pkg.get("main") or "")
-    return main.removeprefix("./") == "index.js" and not tree.has("index.js") and not _built(tree, pkg, main)
+    asset tooling, and no file of the package is its entry; or a main that is no JavaScript at all."""
+    main = str(pkg.get("main") or "").removeprefix("./")
+    return foreign_main(pkg) or (main == "index.js" and not tree.has("index.js") and not _built(tree, pkg, main))
+
+
+def foreign_main(pkg: dict) -> bool:
+    """A `main` that names no JavaScript (opensourcepos' `"main": "index.php"`): the manifest of an app's front-end
+    assets, not of an npm package."""
+    main = str(pkg.get("main") or "").removeprefix("./")
+    return bool(main) and "." in main.rsplit("/", 1)[-1] and not main.endswith((*JS_SOURCE, ".json", ".node"))
 
 
 def entry_points(k: Knowledge, tree: Tree, pkg: dict) -> None:
