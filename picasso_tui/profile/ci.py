@@ -262,6 +262,10 @@ def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
     line = re.sub(r"\s*\|\|\s*false$", "", line)  # a failure that stays one: `rake spec || false` is `rake spec`
+    if re.match(r"(\./)?gradlew?\b", line):
+        # bitcoinj's CI `gradle build --scan --init-script build-scan-agree.gradle --info --stacktrace` publishes a
+        # build scan and logs for CI's page: no part of building it here
+        line = re.sub(r"\s(--scan|--info|--stacktrace|--init-script \S*scan\S*\.gradle(\.kts)?)(?=\s|$)", "", line)
     if len(tries := [t.strip() for t in line.split(" || ")]) > 1 and len(set(tries)) == 1:
         line = tries[0]  # cassandra-reaper's flaky suites run `run-tests.sh || run-tests.sh`: one run, retried
     if added := re.fullmatch(r"rustup (?:component|target) add [\w. -]+? && (.+)", line):

@@ -305,7 +305,9 @@ def _a_workspace(tree: Tree, folder: str) -> bool:
 
 
 def _recipe(makefile: str, target: str) -> str:
-    recipe = re.search(rf"^{re.escape(target)}\s*:[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
+    # slog's `run test build clean:` gives four targets one recipe
+    head = rf"^(?:[\w.-]+[ \t]+)*{re.escape(target)}(?:[ \t]+[\w.-]+)*\s*:(?!=)"
+    recipe = re.search(rf"{head}[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
     return recipe.group(1) if recipe else ""
 
 
@@ -372,6 +374,24 @@ def _runs_an_undeclared_python_tool(tree: Tree, makefile: str, target: str) -> b
     return any(not re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", declared, re.I) for p in used)
 
 
+def _breaks_cargo(tree: Tree, recipe: str, target: str) -> bool:
+    """A recipe's cargo line that fails on this crate: `cargo run` of a library with no binary, or a feature
+    Cargo.toml does not declare (slog's `run: cargo $@` and `clippy: cargo build --features clippy`)."""
+    manifest = tree.read("Cargo.toml") or ""
+    if not re.search(r"^\[package\]", manifest, re.M):
+        return False  # a virtual workspace: its members say what they build
+    lines = [line.replace("$@", target) for line in re.findall(r"^\t[@-]*(cargo\b.*)$", recipe, re.M)]
+    binary = tree.has("src/main.rs") or bool(tree.under("src/bin")) or "[[bin]]" in manifest
+    if not binary and any(re.match(r"cargo run\b(?!.*--example)", line) for line in lines):
+        return True
+    table = re.search(r"^\[features\]\s*\n(.*?)(?=^\[|\Z)", manifest, re.M | re.S)
+    declared = set(re.findall(r"^([\w-]+)\s*=", table.group(1), re.M)) if table else set()
+    optional = set(re.findall(r"^([\w-]+)\s*=\s*\{[^}\n]*optional\s*=\s*true", manifest, re.M))
+    asked = {f for line in lines for group in re.findall(r"--features[ =]['\"]?([\w,/ -]+)", line)
+             for f in re.split(r"[, ]+", group) if f and "/" not in f}  # fmt: skip
+    return bool(asked - declared - optional)
+
+
 def installs_into_a_prefix(makefile: str, target: str) -> bool:
     """The target's recipe copies files into PREFIX, DESTDIR or a system folder, installs the package it built
     (fpm's `install: $(GEM)` runs `gem install $(GEM)`) or applies manifests to a cluster: a user's install."""
@@ -422,6 +442,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             and not _needs_a_missing_target(tree, text, n)
             and not _runs_an_undeclared_node_tool(tree, text, n)
             and not _runs_an_undeclared_python_tool(tree, text, n)
+            and not _breaks_cargo(tree, _recipe(text, n), n)
             and not does_nothing(text, n)  # a bare `all:` runs nothing worth naming
             and not _only_fails(_recipe(text, n))
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone

@@ -189,8 +189,10 @@ def is_auxiliary(rel: str) -> bool:
     # mariadb-connector-j's .github/native-image-test/spring-boot/ is a Spring Boot app CI builds against the driver
     ci_project = len(parts) >= 2 and parts[0] == ".github" and parts[1] != "workflows"
     # Leaflet's top-level debug/ holds demo pages and a 1.2 MB route.js of coordinates, not the library
+    # a build/ inside the code is a part of it (chromatic-cli's node-src/tasks/build/, the step that builds Storybook)
     return (is_vendored(rel) or parts[:1] == ["debug"] or ci_project or in_fixture_project(rel)) or any(
-        (part.lower() in AUXILIARY_DIRS and not _namespace(parts, i, rel)) or NAMED_EXAMPLE.search(part)
+        (part.lower() in AUXILIARY_DIRS and not (part == "build" and i > 0) and not _namespace(parts, i, rel))
+        or NAMED_EXAMPLE.search(part)
         for i, part in enumerate(parts)
     )
 
@@ -369,7 +371,9 @@ def _tracked_build(rel: str, tracked: _Tracked) -> bool:
     kleur's bundling script), not build output: it is walked, as a folder beside the code (``AUXILIARY_DIRS``).
     A tracked Python package named like an output folder is the code itself (coveragepy's coverage/), and so is a
     tracked folder of that name inside the source tree."""
-    if rel == "build":
+    if rel == "build" or rel.endswith("/build"):
+        # chromatic-cli's node-src/tasks/build/, firecracker's tests/integration_tests/build/: a step or suite
+        # named for building, which git tracks; output is what git ignores
         return rel in tracked.folders
     if re.search(r"(^|/)(src|lib|pkg|internal)/(.+/)?(build|out|target|coverage|dist)$", rel):
         return rel in tracked.folders  # pitest's src/main/java/org/pitest/coverage/: a package of the code

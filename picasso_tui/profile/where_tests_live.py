@@ -15,7 +15,7 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs"
+    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
 )
@@ -681,7 +681,9 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset()) -> Counter[s
             # redb's tests/basic_tests.rs; bon's tests/integration/main.rs and the modules it declares
             (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),
         ):
-            if label.startswith("tests/*.rs") and re.search(r"(^|/)src/", path):
+            if label.startswith("tests/*.rs") and re.search(r"(^|/)src/(?:[^/]+/)*tests?\.rs$", path):
+                label = "tests.rs inside src/ (the crate's unit-test modules)"  # slog's src/tests.rs, arkworks' curves
+            elif label.startswith("tests/*.rs") and re.search(r"(^|/)src/", path):
                 label = "src/tests/*.rs (unit-test modules of the crate)"  # quinn-proto/src/tests/
             elif label.startswith("tests/*.rs") and (crate := _test_crate(path, crates)):
                 # wasm-pack's tests/all/main.rs and the modules it declares: one test binary, `--test all`

@@ -400,3 +400,81 @@ def test_a_rule_for_the_makefile_itself_is_no_target_and_a_non_javascript_main_n
              "composer.json": '{"name": "acme/pos"}', "app/Pos.php": "<?php\nclass Pos {}\n"}  # fmt: skip
     learned = bodies(make_project, files, "pos")
     assert "a library (npm package)" not in learned.get("javascript/stack", "")
+
+
+def test_setup_scripts_are_read_from_every_list_and_a_daemon_is_no_library(make_project):
+    setup = (
+        "from setuptools import setup\n\nclass install_scripts_f2b:\n    def run(self):\n"
+        "        scripts = ['fail2ban.service', 'fail2ban.socket']\n\n"
+        "setup(name='fail2ban', packages=['fail2ban'], scripts=['bin/fail2ban-client', 'bin/fail2ban-server'])\n"
+    )
+    files = {"setup.py": setup, "fail2ban/__init__.py": "x = 1\n", "bin/fail2ban-client": "#!/usr/bin/env python\n",
+             "bin/fail2ban-server": "#!/usr/bin/env python\n"}  # fmt: skip
+    stack = bodies(make_project, files, "fail2ban")["python/stack"]
+    assert "with the command `fail2ban-client`" in stack and "a library" not in stack, stack
+
+
+def test_modules_that_set_their_own_java_levels_are_each_said(make_project):
+    files = {
+        "settings.gradle": "include 'base', 'core', 'tools', 'wallettemplate'\n",
+        "build.gradle": "allprojects { repositories { mavenCentral() } }\n",
+        "base/build.gradle": "plugins { id 'java-library' }\ncompileJava { options.compilerArgs.addAll(['--release', '8']) }\n",
+        "core/build.gradle": "plugins { id 'java-library' }\ncompileJava { options.compilerArgs.addAll(['--release', '8']) }\n",
+        "tools/build.gradle": "plugins { id 'application' }\ncompileJava { options.release = 17 }\n",
+        "wallettemplate/build.gradle": "plugins { id 'application' }\ncompileJava { options.release = 25 }\n",
+        "core/src/main/java/org/coin/Wallet.java": "package org.coin;\n\npublic class Wallet {}\n",
+    }
+    packaging = bodies(make_project, files, "coin")["jvm/packaging"]
+    assert "compiles its modules for Java 8 (base, core), 17 (tools), 25 (wallettemplate)" in packaging, packaging
+
+
+def test_ci_gradle_flags_for_build_scans_and_logs_are_dropped_and_a_native_image_job_comes_last(make_project):
+    ci = workflow(
+        "gradle build --scan --init-script build-scan-agree.gradle --info --stacktrace",
+        "gradle test nativeCompile --info",
+        job="build",
+    )
+    files = {"settings.gradle": "include 'core'\n", "build.gradle": "plugins { id 'java' }\n",
+             "core/build.gradle": "plugins { id 'java-library' }\n", ".github/workflows/build.yml": ci,
+             "core/src/main/java/org/coin/Wallet.java": "package org.coin;\n\npublic class Wallet {}\n",
+             "core/src/test/java/org/coin/WalletTest.java": "package org.coin;\n\nclass WalletTest {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "coin")
+    assert learned["workflow/build"].startswith("To build: `gradle build`"), learned["workflow/build"]
+    assert "--scan" not in learned["workflow/build"] and "--info" not in learned["workflow/build"]
+    assert not learned["workflow/test"].startswith("To test: `gradle test nativeCompile"), learned["workflow/test"]
+
+
+def test_a_meson_build_that_only_installs_python_sources_is_no_c_project(make_project):
+    meson = "project('meson-python')\n\npy = import('python').find_installation()\npy.install_sources('mesonpy/__init__.py')\n"
+    files = {"meson.build": meson, "pyproject.toml": '[project]\nname = "meson-python"\nversion = "1"\n',
+             "mesonpy/__init__.py": "x = 1\n", "tests/packages/ext/module.c": "int f(void) { return 0; }\n"}  # fmt: skip
+    learned = bodies(make_project, files, "meson-python")
+    assert "cpp/build" not in learned and "meson compile" not in learned.get("workflow/build", "")
+
+
+def test_unit_test_modules_inside_a_crates_source_are_test_files(make_project):
+    files = {"Cargo.toml": CRATE, "src/lib.rs": "#[cfg(test)]\nmod tests;\npub fn f() {}\n",
+             "src/tests.rs": "#[test]\nfn logs() {}\n", "tests/issue.rs": "#[test]\nfn issue() {}\n"}  # fmt: skip
+    tests = bodies(make_project, files, "logger")["layout/tests"]
+    assert tests.startswith("2 test files") and "tests.rs inside src/ (the crate's unit-test modules)" in tests, tests
+
+
+def test_make_targets_that_run_a_librarys_missing_binary_or_an_undeclared_feature_are_left_out(make_project):
+    makefile = ".PHONY: run test build\nrun test build:\n\tcargo $@ $(CARGO_FLAGS)\n\nclippy:\n\tcargo build --features clippy\n"
+    cargo = CRATE + '\n[features]\ndefault = ["std"]\nstd = []\n'
+    files = {"Cargo.toml": cargo, "Makefile": makefile, "src/lib.rs": "pub fn f() {}\n"}
+    learned = bodies(make_project, files, "logger")
+    targets = learned["tasks/make"]
+    assert "`make run`" not in targets and "`make clippy`" not in targets and "`make test`" in targets, targets
+    assert "workflow/run" not in learned
+
+
+def test_a_build_folder_inside_the_code_is_part_of_it(make_project):
+    pkg = {"name": "chroma", "bin": {"chroma": "dist/bin.js"}, "scripts": {"test": "vitest"}}
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}", "tsconfig.json": "{}"}
+    for folder in ("node-src/tasks", "node-src/tasks/build", "node-src/lib"):
+        files |= {f"{folder}/m{i}.ts": f"export const m{i} = {i};\n" + "// code\n" * 30 for i in range(3)}
+        files |= {f"{folder}/m{i}.test.ts": "test('a', () => {});\n" for i in range(2)}
+    learned = bodies(make_project, files, "chroma")
+    assert learned["layout/tests"].startswith("6 test files"), learned["layout/tests"]
+    assert "9 TypeScript files" in learned["layout/source"], learned["layout/source"]

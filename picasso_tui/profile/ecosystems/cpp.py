@@ -29,12 +29,22 @@ def _code(text: str) -> str:
     return re.sub(r"#[^\n]*", "", text)
 
 
+def _meson_compiles(text: str) -> bool:
+    """Whether the root meson.build compiles anything: a language in `project()` or a target it builds. meson-python's
+    `project('meson-python')` only installs its Python sources; the C files are its tests' fixture packages."""
+    project = re.search(r"\bproject\s*\(([^)]*)\)", text)
+    languages = project and re.search(r"^\s*['\"][^'\"]+['\"]\s*,\s*(\[|['\"](c|cpp|cuda|objc|objcpp|fortran|rust))",
+                                      project.group(1))  # fmt: skip
+    targets = re.search(r"\b(executable|(static_|shared_|both_)?library|shared_module|subdir)\s*\(", text)
+    return bool(languages or targets or not project)
+
+
 def investigate(tree: Tree) -> Knowledge:
     """The build systems, dependency manager and tools of a C/C++ project, and how to build and test it."""
     k = Knowledge()
     has_c = any(f.endswith((".c", ".cc", ".cpp", ".cxx", ".h", ".hpp")) for f in tree.files)
     cmake = tree.has("CMakeLists.txt")
-    meson = tree.has("meson.build")
+    meson = tree.has("meson.build") and _meson_compiles(tree.read("meson.build") or "")
     autotools = [f for f in ("configure.ac", "configure.in", "Makefile.am", "autogen.sh") if tree.has(f)]
     autotools = autotools if any(f.startswith("configure") for f in autotools) else []
     xmake = tree.has("xmake.lua")

@@ -129,6 +129,20 @@ NOT_THE_LIBRARY = re.compile(
 """Top-level folders whose build is not the project's own code: tests, test applications, examples, benchmarks."""
 
 
+def _levels_by_module(tree: Tree, manifests: list[str]) -> str:
+    """The Java levels the modules set themselves when they differ and the root sets none: bitcoinj's base and core
+    compile for 8, its tools for 17 and only wallettemplate for 25. "" when they agree or none says."""
+    levels: dict[str, list[str]] = {}
+    for manifest in manifests[:40]:
+        if "/" in manifest and (level := compiled_for(tree.read(manifest) or "")):
+            levels.setdefault(level, []).append(manifest.rsplit("/", 1)[0].rsplit("/", 1)[-1])
+    if len(levels) < 2:
+        return ""
+    ordered = sorted(levels.items(), key=lambda kv: float(kv[0]) if re.fullmatch(r"\d+(\.\d+)?", kv[0]) else 99)
+    said = [f"{level} ({human_list(sorted(names), 3)})" for level, names in ordered]
+    return f"compiles its modules for Java {human_list(said, 4)}"
+
+
 def _project_build_text(tree: Tree, manifests: list[str]) -> str:
     """The build files that speak for the project: the convention plugins of buildSrc/ set the release for every
     module (mockito: `javaReleaseVersion = 11`); a test module's own toolchain (java-21-tests) does not."""
@@ -259,7 +273,11 @@ def investigate(tree: Tree) -> Knowledge:
     main_text = _project_build_text(tree, manifests)
     # metrics' root pom compiles for 8; only its Jetty 12 modules, behind a profile, set maven.compiler.release 17
     root = sorted(manifests, key=lambda m: m.count("/"))[:1]
-    if version := compiled_for(_project_build_text(tree, root)) or compiled_for(main_text):
+    if version := compiled_for(_project_build_text(tree, root)):
+        details.append(f"compiles for Java {version}")
+    elif per_module := _levels_by_module(tree, manifests):
+        details.append(per_module)
+    elif version := compiled_for(main_text):
         details.append(f"compiles for Java {version}")
     if api := api_kept_to(tree, main_text):
         details.append(api)

@@ -14,6 +14,7 @@ RELEASE = (
     # depgraph-maven-plugin's compiler plugin, configured once in <pluginManagement>: `<source>1.8</source>`
     r"(?s)<artifactId>maven-compiler-plugin</artifactId>(?:(?!</plugin>).)*?<source>\s*([\d.]+)\s*</source>",
     r"options\.release(?:\.set\(\s*|\s*=\s*)(\d+)",
+    r"compilerArgs\b[^\n]*['\"]--release['\"]\s*,\s*['\"](\d+)",  # bitcoinj's `compilerArgs.addAll(['--release', '8'])`
     r"(?:sourceCompatibility|targetCompatibility|jvmTarget)\s*=\s*JavaVersion\.VERSION_(\d+(?:_\d+)?)",
     # JSqlParser's `sourceCompatibility = '11'` beside a JDK 17 toolchain: the toolchain builds, 11 is the level
     r"(?:sourceCompatibility|targetCompatibility)\s*=\s*(?:JavaVersion\.toVersion\(\s*)?['\"]?(\d+(?:\.\d+)?)\b",

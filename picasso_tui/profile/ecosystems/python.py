@@ -758,9 +758,11 @@ def setup_scripts(tree: Tree) -> list[SetupScript]:
         block = re.search(r"console_scripts['\"]?\s*[=:]\s*\[?((?:\s*['\"]?[\w.-]+\s*=\s*[\w.:]+['\"]?,?)+)", text)
         for name, target in re.findall(r"([\w.-]+)\s*=\s*([\w.]+:[\w.]+)", block.group(1) if block else ""):
             found.append(SetupScript(name, target, f"{rel} console_scripts"))
-        listed = re.search(r"\bscripts\s*=\s*\[([^\]]*)\]", text) if rel == "setup.py" else None
+        # fail2ban's setup.py builds a local `scripts = ['fail2ban.service', …]` before `setup(scripts=['bin/…'])`:
+        # every list is read, only the files the repository has are kept
+        lists = re.findall(r"\bscripts\s*=\s*\[([^\]]*)\]", text) if rel == "setup.py" else []
         options = re.search(r"^\[options\][^\[]*?^scripts\s*=\s*((?:.*\n?)(?:[ \t]+.+\n?)*)", text, re.M)
-        files = re.findall(r"[\"']([^\"']+)[\"']", listed.group(1)) if listed else []
+        files = [f for listed in lists for f in re.findall(r"[\"']([^\"']+)[\"']", listed)]
         files += options.group(1).split() if options and rel == "setup.cfg" else []
         for path in files:
             path = path.removeprefix("./")
