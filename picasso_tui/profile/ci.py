@@ -100,7 +100,7 @@ def _publishes(job: dict[Any, Any]) -> bool:
 CHANGE_EVENTS = frozenset({"push", "pull_request", "merge_group"})
 SETUP = re.compile(
     r"^(sudo (?!(make|ninja|ctest) )|apt(-get)? |apk |dnf |yum |zypper |pacman |brew |choco |echo |printf |cd |"
-    r"mkdir |rm |cp |mv |ls\b|"
+    r"mkdir |rm |cp |mv |ls\b|dd |"
     r"tree\b|cat |export |set |source |"
     r"sed |perl -p|createdb |dropdb |createuser |psql |mysql |mysqladmin |pg_ctl |pg_ctlcluster |redis-cli |"
     r"service |systemctl |"

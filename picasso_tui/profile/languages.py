@@ -139,6 +139,7 @@ def bundled(tree: Tree, rel: str) -> bool:
         BUNDLED.search(rel)
         or rel.rsplit("/", 1)[-1] in AUTOTOOLS_COPIES
         or (WEB_LIBRARY.search(rel) and not tree.has("package.json"))
+        or bool(WEB_LIBRARY_FOLDER.search(rel))
         or (rel.endswith(".js") and (tree.has(f"{rel}.LICENSE.txt") or tree.sizes.get(rel, 0) > BUNDLE_BYTES))
         or (rel.endswith(".js") and rel.rsplit("/", 1)[0] in _bundle_folders(tree))
         or bool(re.search(r"(^|/)\d+(\.[\w-]+)?\.js$", rel))  # webpack's numbered chunks (898.index.js, 8731.js)
@@ -146,6 +147,14 @@ def bundled(tree: Tree, rel: str) -> bool:
         or _amalgamation(tree, rel)
         or _qt_translation(tree, rel)
     )
+
+
+WEB_LIBRARY_FOLDER = re.compile(
+    r"(^|/)(public|static|assets|www|wwwroot|web)/(?:[\w.-]+/)*?(js/)?(jquery|ace|ace-builds|bootstrap|popper|lodash|"
+    r"codemirror|monaco|tinymce|ckeditor|select2|highlight|prism|leaflet|d3|moment)([-.][\w.]+)?/"
+)
+"""A browser library's folder copied into a web app's served assets (pufferpanel's client/frontend/public/js/ace/,
+429 files of the Ace editor, most of them small minified modes and snippets)."""
 
 
 def _bundle_folders(tree: Tree) -> set[str]:

@@ -140,7 +140,7 @@ def _is_prose(para: str, min_words: int = 4) -> bool:
 _POINTS_TO_A_LINK = re.compile(r"\b(here|this link|this page|below|above)[.!:]?$", re.IGNORECASE)
 
 
-ABBREVIATION = re.compile(r"\b(e\.g|i\.e|a\.k\.a|etc|vs|cf|incl|approx)\.$", re.IGNORECASE)
+ABBREVIATION = re.compile(r"\b(e\.g|i\.e|a\.k\.a|etc|vs|cf|incl|approx|f\.e|z\.b|resp|esp)\.$", re.IGNORECASE)
 
 
 def _sentences(text: str) -> list[str]:

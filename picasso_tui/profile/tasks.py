@@ -307,7 +307,9 @@ def _a_workspace(tree: Tree, folder: str) -> bool:
 def _recipe(makefile: str, target: str) -> str:
     # slog's `run test build clean:` gives four targets one recipe
     head = rf"^(?:[\w.-]+[ \t]+)*{re.escape(target)}(?:[ \t]+[\w.-]+)*\s*:(?!=)"
-    recipe = re.search(rf"{head}[^\n]*\n((?:\t[^\n]*\n?)*)", makefile, re.MULTILINE)
+    # kratos' `install:` recipe sits in an `ifeq ($(user),root)` … `else` … `endif` block: the lines are its own
+    lines = r"(?:\t[^\n]*\n?|(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b[^\n]*\n?)*"
+    recipe = re.search(rf"{head}[^\n]*\n({lines})", makefile, re.MULTILINE)
     return recipe.group(1) if recipe else ""
 
 
@@ -355,7 +357,7 @@ def _runs_an_undeclared_node_tool(tree: Tree, makefile: str, target: str) -> boo
     return any(p in NODE_TOOLS and f'"{NODE_TOOLS[p]}"' not in manifest for p in programs)
 
 
-PYTHON_LINTERS = ("black", "flake8", "isort", "pylint", "yapf", "autopep8", "pycodestyle")
+PYTHON_LINTERS = ("black", "flake8", "isort", "pylint", "yapf", "autopep8", "pycodestyle", "pep8")
 """Python formatters and linters a Makefile runs bare: installed only where the project declares them."""
 PYTHON_DECLARATIONS = (
     "pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "noxfile.py", ".pre-commit-config.yaml", "Pipfile",
@@ -400,7 +402,8 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
         # micro's `install: generate` runs `go install … ./cmd/micro`: the program into $GOPATH/bin, a user's copy
         # nebula's `$(GOENV) go install …`: a variable of the environment before the program
         r"^\t\s*@?(\$[({]\w+[)}]\s+)*(gem install|(python3? -m )?pip3? install (?!-e\b|-r\b|--editable\b)|"
-        r"npm (i|install) -g\b|go install\b|cargo install --path\b)",
+        r"npm (i|install) -g\b|go install\b|cargo install --path\b|"
+        r"(\S+ )*setup\.py( \S+)* install\b)",  # gpiozero's `$(PYTHON) $(PYFLAGS) setup.py install --root $(DEST_DIR)`
         body,
         re.M,
     ):

@@ -55,7 +55,8 @@ AUXILIARY_DIRS = frozenset(
 test fixtures, a container's demo server, coverage.py's lab/ of experiments): their manifests and programs are not
 the project's own, even when they sit in its tree."""
 FIXTURE_PROJECT = re.compile(
-    r"^(test|tests|spec)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]app|fixture[_-]apps|sample[_-]apps)/"
+    r"^(test|tests|spec|integration)/(apps|projects|dummy|dummy[_-]app|rails[_-]?app|test[_-]?apps?|fixture[_-]apps|"
+    r"sample[_-]apps)/"
     r"|(^|/)src/test/(resources/)?projects/|(^|/)src/it/(?!(java|kotlin|groovy|scala|resources)/)[^/]+/",
     re.I,
 )

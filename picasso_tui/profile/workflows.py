@@ -69,7 +69,7 @@ EXOTIC = re.compile(
     r"connected\w*AndroidTest|\bios\b|watchos|tvos|\bndk\b|\bwasm\b|wasm-pack|\bcargo miri\b|"
     r"\bidf\.py\b|esp-?idf|platformio|\bpio (run|ci)\b|arduino-cli|"  # ArduinoJson's microcontroller jobs
     r"\bWINE=|\bwine(64)?\s|mingw|"  # liblouis' `make check WINE=wine64`: the Windows cross-build's tests under Wine
-    r"graalvm|nativeCompile|native-image|"  # bitcoinj's `gradle test nativeCompile` needs GraalVM's native-image
+    r"graalvm|nativeCompile|nativeTest|native-image|"  # bitcoinj's `gradle test nativeCompile` needs GraalVM
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
@@ -618,6 +618,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # steep's README offers `bin/console` (IRB) to try things; tomo's guide `rake install`s the gem
     if c.role == "test-one" and re.match(r"(\./)?mvnw?\s.*\s-pl <\w+>", c.command) and "-Dtest=" not in c.command:
         return None  # vertx-sql-client's AGENTS.md "run affected tests: `mvn test -pl <module>`": a module's suite
+    bare_tsc = re.fullmatch(r"(npx |pnpm (exec )?|yarn )?tsc( -b| --build)?( --noEmit)?", c.command)
+    if bare_tsc and not tree.has("tsconfig.json"):
+        return None  # lerna-lite's CLAUDE.md `tsc -b`: with no tsconfig.json at the root, tsc has no project to read
     if c.role in ("test", "test-one") and _runs_the_program(c.command):
         return None  # wasm-pack's guide tests a change with `cargo run -- <args>`: the tool run by hand, no test
     if c.role == "test-one" and re.search(r"\s['\"]?-Dtest=['\"]?!", c.command):

@@ -478,3 +478,72 @@ def test_a_build_folder_inside_the_code_is_part_of_it(make_project):
     learned = bodies(make_project, files, "chroma")
     assert learned["layout/tests"].startswith("6 test files"), learned["layout/tests"]
     assert "9 TypeScript files" in learned["layout/source"], learned["layout/source"]
+
+
+def test_a_pyproject_of_formatter_settings_is_no_python_project_and_a_bare_package_json_installs_nothing(make_project):
+    pkg = {"name": "@bazel/bazelisk", "bin": {"bazelisk": "bazelisk.js"}, "main": "bazelisk.js"}
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n", "bazelisk.py": "print(1)\n",
+             "pyproject.toml": "[tool.black]\nline-length = 100\n", "package.json": json.dumps(pkg),
+             "bazelisk.js": "require('child_process');\n"}  # fmt: skip
+    learned = bodies(make_project, files, "bazelisk")
+    assert "python/packaging" not in learned
+    assert "npm install" not in learned.get("workflow/install", "")
+
+
+def test_a_summary_runs_past_an_abbreviation_and_a_served_librarys_folder_is_no_source(make_project):
+    readme = (
+        "# FeinCMS\n\nFeinCMS is an extremely stupid content management system. You can add content blocks "
+        "to a region (f.e. a sidebar) as you like.\n"
+    )
+    files = {"README.md": readme, "setup.py": "from setuptools import setup\nsetup(name='feincms')\n",
+             "feincms/__init__.py": "x = 1\n"}  # fmt: skip
+    assert "(f.e. a sidebar) as you like." in bodies(make_project, files, "feincms")["project/summary"]
+    files = {"go.mod": GO_MOD, "main.go": "package main\n\nfunc main() {}\n" + "// code\n" * 50}
+    files |= {f"web/api/h{i}.go": "package api\n\nfunc H() {}\n" + "// code\n" * 50 for i in range(6)}
+    files |= {f"client/public/js/ace/mode-{i}.js": "ace.define('m',[],function(){});" * 40 for i in range(40)}
+    assert "Main language: Go" in bodies(make_project, files, "panel")["languages"]
+
+
+def test_a_bare_tsc_without_a_root_tsconfig_and_a_grunt_watch_start_are_no_commands(make_project):
+    pkg = {"name": "cmb", "main": "Gruntfile.js", "scripts": {"start": "grunt watch", "test": "vitest"},
+           "devDependencies": {"grunt": "^1", "vitest": "^3"}}  # fmt: skip
+    guide = "# Agents\n\nType-check with `tsc -b`.\n"
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}", "CLAUDE.md": guide,
+             "tsconfig.base.json": "{}", "src/a.ts": "export const a = 1;\n"}  # fmt: skip
+    learned = bodies(make_project, files, "cmb")
+    assert "`tsc -b`" not in learned.get("workflow/typecheck", "")
+    assert "workflow/run" not in learned and "Gruntfile.js" not in learned.get("javascript/entry-points", "")
+
+
+def test_a_setup_py_install_target_is_a_users_install_and_changesets_run_with_the_locked_manager(make_project):
+    makefile = "install:\n\t$(PYTHON) setup.py install --root $(DEST_DIR)\n\ndevelop:\n\tpip install -e .\n"
+    files = {"Makefile": makefile, "setup.py": "from setuptools import setup\nsetup(name='gpio')\n",
+             "gpio/__init__.py": "x = 1\n"}  # fmt: skip
+    assert "make install" not in bodies(make_project, files, "gpio").get("workflow/install", "")
+    pkg = {
+        "name": "jx",
+        "packageManager": "yarn@4.1.0",
+        "scripts": {"test": "jest"},
+        "devDependencies": {"jest": "^29"},
+    }
+    files = {"package.json": json.dumps(pkg), "yarn.lock": "", "CHANGELOG.md": "# jx\n\n## 1.0.0\n\n- Start\n",
+             ".changeset/config.json": "{}", "src/index.js": "module.exports = 1;\n"}  # fmt: skip
+    assert "`yarn changeset`" in bodies(make_project, files, "jx")["rules/changelog"]
+
+
+def test_apps_an_integration_suite_deploys_are_no_part_of_the_project(make_project):
+    files = {"go.mod": GO_MOD + "\nrequire github.com/pkg/errors v0.9.1\n", "main.go": "package main\n\nfunc main() {}\n",
+             "api/api_test.go": "package api\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n",
+             "integration/testapps/healthcheck/go.mod": "module healthcheck\n\ngo 1.22\n",
+             "integration/testapps/healthcheck/web.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "paas")
+    assert learned["workflow/test"].startswith("To test: `go test ./...`"), learned["workflow/test"]
+    assert "testapps" not in learned.get("workflow/install", "") + learned["workflow/test"]
+
+
+def test_inline_rust_test_modules_are_counted_past_the_first_three_hundred_files(make_project):
+    files = {"Cargo.toml": CRATE, "src/lib.rs": "pub mod m0;\n"}
+    files |= {f"src/m{i}.rs": f"pub fn f{i}() {{}}\n#[cfg(test)]\nmod tests {{\n    #[test]\n    fn t() {{}}\n}}\n"
+              for i in range(320)}  # fmt: skip
+    files["tests/api.rs"] = "#[test]\nfn api() {}\n"
+    assert "inside 320 source files" in bodies(make_project, files, "twilight")["layout/tests"]

@@ -708,8 +708,11 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     scripts = p.pkg.get("scripts") or {}
     flag = _peer_deps_flag(p.tree) if tool == "npm" else ""
     note = "as CI installs: a plain install stops on a peer-dependency conflict" if flag else ""
-    k.command("install", f"{tool} install{flag}", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json", 40,
-              note)  # fmt: skip
+    tables = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+    # bazelisk's package.json ships its binary: no dependency, no script, no lock, nothing to install
+    if p.packages or any(p.pkg.get(t) for t in (*tables, "scripts")) or locked_managers(p.tree):
+        k.command("install", f"{tool} install{flag}", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json",
+                  40, note)  # fmt: skip
     before = chain_steps(str(scripts.get("pretest") or "")) + chain_steps(str(scripts.get("test") or ""))
     built_first = any(re.match(r"^\S+ run (build|compile)", s) for s in before)  # marked's test runs build:docs
     example = test_file_example(p.tree, _test_runner(scripts)[0] or "")
@@ -731,6 +734,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not runs_missing_file(p.tree, str(scripts[n]))
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
             and not (role == "run" and _only_builds(scripts, n))
+            # CMB2's `start: grunt watch` rebuilds its assets on each change: no program runs
+            and not (role == "run" and re.search(r"\b(grunt|gulp)(-cli/bin/\w+)? watch\s*$", str(scripts[n])))
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs
             and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
             and not (role in ("docs", "build") and _undeclared_tool(p, str(scripts[n])))

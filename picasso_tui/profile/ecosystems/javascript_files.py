@@ -326,9 +326,11 @@ def boilerplate_main(tree: Tree, pkg: dict) -> bool:
 
 
 def foreign_main(pkg: dict) -> bool:
-    """A `main` that names no JavaScript (opensourcepos' `"main": "index.php"`): the manifest of an app's front-end
-    assets, not of an npm package."""
+    """A `main` that names no JavaScript (opensourcepos' `"main": "index.php"`) or a build tool's configuration: the
+    manifest of an app's front-end assets, not of an npm package."""
     main = str(pkg.get("main") or "").removeprefix("./")
+    if re.fullmatch(r"(?i)(gruntfile|gulpfile|webpack\.config|rollup\.config|vite\.config)\.[cm]?[jt]s", main):
+        return True  # CMB2's `"main": "Gruntfile.js"`, left by `npm init`: the build's configuration, no entry
     return bool(main) and "." in main.rsplit("/", 1)[-1] and not main.endswith((*JS_SOURCE, ".json", ".node"))
 
 

@@ -303,6 +303,10 @@ class _Project:
     """Django's manage.py, when there is one."""
 
 
+STYLE_TOOLS = frozenset({"black", "ruff", "isort", "yapf", "autopep8", "pylint", "flake8", "codespell", "typos"})
+"""`[tool.*]` tables that only set a formatter's or linter's style: alone, they declare no Python project."""
+
+
 def investigate(tree: Tree) -> Knowledge:
     """What the Python manifests say: packaging, the stack, and how to install, test, lint, run and migrate."""
     k = Knowledge()
@@ -310,6 +314,10 @@ def investigate(tree: Tree) -> Knowledge:
     # libical's setup.cfg holds only `[pycodestyle]` for its scripts: a linter's settings, no package of its own
     if "setup.cfg" in sources and "setup.py" not in sources and not _declares_a_package(tree.read("setup.cfg") or ""):
         sources.remove("setup.cfg")
+    # bazelisk's pyproject.toml holds only `[tool.black]` for its one script: a formatter's settings, no package
+    settings = load_toml(tree, "pyproject.toml") if "pyproject.toml" in sources else {}
+    if settings and set(settings) <= {"tool"} and set(dig(settings, "tool") or {}) <= STYLE_TOOLS:
+        sources.remove("pyproject.toml")
     sources += [f for f in tree.files if REQUIREMENTS.match(f) and _pip_requirements(tree.read(f) or "")]
     if not sources or _shim(tree, sources):
         return k
