@@ -545,7 +545,7 @@ NPM_OWN_FLAGS = re.compile(
 def _flags_to_the_script(c: Command) -> Command:
     """`npm run <script> --fix` sets an npm option named fix and runs the script without it (typegoose's guide):
     the flags after the script's name reach it only past `--`. pnpm and yarn pass them on as written."""
-    said = re.match(r"(npm run [\w:.-]+)((?: -{1,2}[\w-]+(?:=\S*)?)+)$", c.command)
+    said = re.match(r"(npm run [\w:.-]+)((?: -{1,2}[\w][\w-]*(?:=\S*)?)+)$", c.command)  # a bare `--` passes already
     if not said or all(NPM_OWN_FLAGS.match(f) for f in said.group(2).split()):
         return c
     return replace(c, command=f"{said.group(1)} --{said.group(2)}")

@@ -121,6 +121,10 @@ def test_an_npm_scripts_flags_reach_it_past_a_double_dash(make_project):
     files = JS_LIB | {"package.json": json.dumps(pkg), "package-lock.json": "{}", "CONTRIBUTING.md": guide}
     said = "\n".join(bodies(make_project, files, "goose").values())
     assert "`npm run lint -- --fix`" in said and "`npm run lint --fix`" not in said
+    ci = workflow("npm ci", "npm run test -- --coverage")
+    files |= {".github/workflows/ci.yml": ci}
+    said = "\n".join(bodies(make_project, files, "goose2").values())
+    assert "`npm run test -- --coverage`" in said and "-- -- --coverage" not in said
 
 
 def test_a_fence_after_a_markdown_hard_break_still_opens_a_block(make_project):
