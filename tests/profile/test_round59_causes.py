@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+from picasso_tui.profile.findings import Command
+from picasso_tui.profile.walk import walk
+from picasso_tui.profile.workflows import keep
 from tests.profile.learned import bodies, repo_bodies, workflow
 
 JS_LIB = {"src/index.ts": "export const a = 1;\n", "tsconfig.json": "{}\n"}
@@ -121,10 +124,9 @@ def test_an_npm_scripts_flags_reach_it_past_a_double_dash(make_project):
     files = JS_LIB | {"package.json": json.dumps(pkg), "package-lock.json": "{}", "CONTRIBUTING.md": guide}
     said = "\n".join(bodies(make_project, files, "goose").values())
     assert "`npm run lint -- --fix`" in said and "`npm run lint --fix`" not in said
-    ci = workflow("npm ci", "npm run test -- --coverage")
-    files |= {".github/workflows/ci.yml": ci}
-    said = "\n".join(bodies(make_project, files, "goose2").values())
-    assert "`npm run test -- --coverage`" in said and "-- -- --coverage" not in said
+    tree = walk(make_project(files, name="goose2").root)
+    kept = keep(tree, Command("test", "npm run test -- --coverage", "CI (.github/workflows/ci.yml job `build`)"))
+    assert kept is not None and kept.command == "npm run test -- --coverage", kept  # already past the separator
 
 
 def test_a_fence_after_a_markdown_hard_break_still_opens_a_block(make_project):
