@@ -795,7 +795,7 @@ def _left_behind(tree: Tree, rel: str) -> bool:
 
 TRAVIS_ORG_CLOSED = 1_623_715_200
 """2021-06-15, when travis-ci.org stopped building: a .travis.yml last changed before it, in a project whose commits
-go on for a year after, runs nowhere (WhatWeb's of 2018, its only CI)."""
+go on for a year after, may run nowhere (WhatWeb's of 2018, its only CI); the CI fact says so."""
 
 
 def _before_travis_closed(tree: Tree, rel: str) -> bool:
