@@ -798,9 +798,12 @@ TRAVIS_ORG_CLOSED = 1_623_715_200
 go on for a year after, may run nowhere (WhatWeb's of 2018, its only CI); the CI fact says so."""
 
 
-def _before_travis_closed(tree: Tree, rel: str) -> bool:
+def _year_before_travis_closed(tree: Tree, rel: str) -> int | None:
+    """The year the config was last changed, when that was before the cut-off and the project went on after it."""
     changed, head = committed_at(tree.root, rel), committed_at(tree.root)
-    return changed is not None and head is not None and changed < TRAVIS_ORG_CLOSED < head - 365 * 86_400
+    if changed is not None and head is not None and changed < TRAVIS_ORG_CLOSED < head - 365 * 86_400:
+        return time.gmtime(changed).tm_year
+    return None
 
 
 def _one_file_system(tree: Tree) -> CiReading | None:
@@ -813,8 +816,8 @@ def _one_file_system(tree: Tree) -> CiReading | None:
             default = travis_default(data, tree) if system == "Travis CI" else None
             if default:
                 reading.defaults[rel] = default.phrase()
-            if system == "Travis CI" and _before_travis_closed(tree, rel):
-                year = time.gmtime(committed_at(tree.root, rel) or 0).tm_year
+            year = _year_before_travis_closed(tree, rel) if system == "Travis CI" else None
+            if year:
                 reading.caveat = (
                     f"{rel} was last changed in {year}, before travis-ci.org stopped building (June 2021): it may no "
                     "longer run"
