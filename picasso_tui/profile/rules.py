@@ -8,6 +8,7 @@ lists, thanks and community boilerplate, and how to report an issue are left out
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -95,6 +96,9 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 Block = tuple[str, str, int]
 """(heading path, text, indent of its bullet, -1 for a paragraph or CODE for a code block's commands)."""
 CODE = guide_text.CODE
+TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+"""A Markdown table's row: cells that flattened into a line read as garble ("| Label name | Description | |---|"),
+and a guide's tables list labels, branches or versions, not what a change must do."""
 STEP = re.compile(rf"{TOOLS.pattern}|^git (remote|fetch|pull|checkout|switch|rebase|commit|push)\b")
 """A command a guide's step runs: a build or test tool's, or git's own for the branch and the pull request."""
 
@@ -132,6 +136,9 @@ def _blocks(text: str) -> list[Block]:
             code.append(stripped.removeprefix("$ "))
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         if in_code or (literal and (line.startswith((" ", "\t")) or not stripped)) or UNDERLINE.match(stripped):
+            continue
+        if TABLE_ROW.match(line):
+            flush()  # ATLauncher's label tables under "Pull Request Labels"
             continue
         if literal and code:
             out.append((heading, "; ".join(f"`{c}`" for c in code), CODE))
@@ -261,6 +268,18 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
             if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
                 break
             items.append(nt.rstrip(".;"))
+        describes = text.endswith(":") and len(lead.split()) >= 4 and not _ASKS_FOR_STEPS.search(lead)
+        if not opens and describes and nxt and nxt[2] >= 0 and nxt[0] == heading:
+            run = list(itertools.takewhile(lambda b, h=heading: b[2] >= 0 and b[0] == h, blocks[i + 1 :]))
+            if 2 * sum(not _instructs(t, True) or t.endswith("?") for _, t, _ in run) >= len(run):
+                # cyclopts' "Good docstrings include information like:" and what they say ("What happens during
+                # errors/edge-cases."), lerna-lite's "E2E tests are slower because they:" "Build the entire
+                # project": the items finish a description, out of it they read as orders; one that says "should"
+                # (opsdroid's plugin list: "Coroutines should be decorated with …") is a rule wherever it stands
+                out.append(blocks[i])
+                out += [b for b in run if NORMATIVE.search(plain(b[1]))]
+                i += 1 + len(run)
+                continue
         if items and EXCEPTIONS.search(lead):
             i += 1 + len(items)
             continue  # junit-pioneer's "Exceptions:" and the warnings it lets through: the rule's exceptions
@@ -288,6 +307,9 @@ _LEAD_IN = re.compile(
 """A lead before the instruction: a term (jigsaw's "**One pull request per feature** - If you want …, send …", read
 without its bold as "One pull request per feature - If …") or a label (Lexik's "__Note:__ Never fix coding …", read
 as "Note: Never fix …")."""
+_ASKS_FOR_STEPS = re.compile(r"\bplease:$|\b(process|procedure|steps|checklist)\b", re.IGNORECASE)
+"""A lead that asks for the steps after it (cedar's "To send us a pull request, please:", chromatic-cli's "this is
+the process:"): its items are orders, however few say so."""
 _ALWAYS_OR_NEVER = re.compile(r"^(please\s+)?(never|always)\b", re.IGNORECASE)
 
 
