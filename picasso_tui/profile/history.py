@@ -23,7 +23,8 @@ MIN_COMMITS = 5
 CONVENTIONAL = re.compile(
     r"^(?:(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f300-\U0001faff])\ufe0f?\s*)?"  # gookit's ":sparkles: feat: …"
     # fabric.js' `feat():`; vyper's `fix[venom]:` puts the scope in brackets
-    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\)|\[[^\]]*\])?!?:\s"
+    # fakeredis writes `fix:topk unstable test`, with no space: its habit all the same
+    r"(feat|fix|chore|docs|refactor|test|tests|ci|build|perf|style|revert)(\([^)]*\)|\[[^\]]*\])?!?:(\s|(?=[A-Za-z`]))"
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 SQUASH_SUFFIX = re.compile(r"\s\(#\d+\)$")
@@ -218,15 +219,19 @@ def _subject_style(subjects: list[str]) -> str:
     # libfuse's kernel-style `test:`, `ci:`, `build:` beside `lib:` and `example/passthrough_hp:` name areas, and
     # no subject says feat: or fix:
     if conventional / n >= 0.5 and (types["feat"] or types["fix"]):
+        tight = [s for s in subjects if (m := CONVENTIONAL.match(s)) and not m.group(3)]
+        spacing = f"; no space after the colon, as in `{tight[0]}`" if 2 * len(tight) > conventional else ""
         return (
             f"Conventional Commits ({conventional / n:.0%} of the last {n}; types "
-            f"{human_list([t + ':' for t, _ in types.most_common(6)])}{_scopes(subjects)})"
+            f"{human_list([t + ':' for t, _ in types.most_common(6)])}{_scopes(subjects)}{spacing})"
         )
     recent = [m.group(1) for s in subjects[:10] if (m := CONVENTIONAL.match(s))]
     before = sum(bool(CONVENTIONAL.match(s)) for s in subjects[10:]) / max(1, n - 10)
     # cxxopts took up feat:/fix: lately, cron-expression's maintainer half of the newest: today's practice
     # bottom's `feature:`, `bug:`, `other:` are a scheme of its own: without feat: or fix: no Conventional Commits
     lately = {"feat", "fix"} & set(recent)
+    # diaspora's newest ten are all `refactor(…):` and `chore(…):`, its feat: and fix: a little further back
+    lately = lately or (len(recent) >= 9 and len(set(recent)) >= 2 and {"feat", "fix"} & set(types))
     if n > 10 and lately and (len(recent) >= 7 or (len(recent) >= 5 and before <= 0.25)):
         shown = human_list([t + ":" for t, _ in Counter(recent).most_common(4)])
         return f"Conventional Commits lately ({len(recent)} of the newest 10, e.g. {shown}; free-form before)"

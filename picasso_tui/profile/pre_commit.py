@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import yaml
 
+from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import own_languages
 from picasso_tui.profile.walk import Tree
@@ -58,6 +59,28 @@ def hooks(text: str) -> list[Hook]:
         for h in found
         if h.get("id") and _on_files(h.get("stages") or defaults)
     ]
+
+
+HOOK_NAMED = re.compile(r"(?:^|\s)(?:pre-commit|prek) run ([a-z][\w.-]*)(?=\s|$)")
+
+
+def unknown_hook(tree: Tree, command: str) -> bool:
+    """The command runs a hook the config does not declare (rstcheck's guide: `tox -e pre-commit-run -- black`, its
+    tox env running `pre-commit run {posargs}`, years after ruff-format replaced black): "No hook with id"."""
+    rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
+    if not rel:
+        return False
+    named = HOOK_NAMED.search(command)
+    env = re.match(r"tox (?:-e|run -e) ([\w.-]+)[^-]*-- ([a-z][\w.-]*)\s*$", command)
+    if env and not named:
+        runs_hooks = any(
+            re.search(r"(pre-commit|prek) run \{posargs", line) for line in env_commands(tree, env.group(1))
+        )
+        named = HOOK_NAMED.search(f" pre-commit run {env.group(2)}") if runs_hooks else None
+    if not named:
+        return False
+    declared = {n for h in hooks(tree.read(rel) or "") for n in (h.id, h.name)}
+    return bool(declared) and named.group(1) not in declared
 
 
 def _on_files(stages: object) -> bool:

@@ -86,6 +86,9 @@ def recipe_lines(tree: Tree, command: str) -> list[str] | None:
     return _make_recipe(text, name) if runner == "make" else _just_recipe(text, name)
 
 
+_EMITS = re.compile(r"^tsc\b(?!.*--noEmit)")
+
+
 def unsupported(tree: Tree, command: str, role: str, role_of: Callable[[str], str | None]) -> bool:
     """The command runs lines of its own, and none of them has `role` by its words (`role_of`): `make snap`
     runs snapcraft, which installs nothing; `make submodules` clones repositories, which builds no docs.
@@ -100,7 +103,8 @@ def unsupported(tree: Tree, command: str, role: str, role_of: Callable[[str], st
                 sub = _MAKE.match(ran)
                 nested = recipe_lines(tree, f"make {sub.group(2)}" if sub else ran) is not None
                 (subs if nested else own).append(f"make {sub.group(2)}" if sub else ran)
-        roles = {role_of(line) for line in own} - {None}
+        # envalid's `prepare: tsc` writes dist/: a compiler that emits builds, whatever `tsc` reads as elsewhere
+        roles = {"build" if role == "build" and _EMITS.match(line) else role_of(line) for line in own} - {None}
         if roles:
             return not roles & wanted
         if not subs:

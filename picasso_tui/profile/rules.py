@@ -271,7 +271,9 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
         describes = text.endswith(":") and len(lead.split()) >= 4 and not _ASKS_FOR_STEPS.search(lead)
         if not opens and describes and nxt and nxt[2] >= 0 and nxt[0] == heading:
             run = list(itertools.takewhile(lambda b, h=heading: b[2] >= 0 and b[0] == h, blocks[i + 1 :]))
-            if 2 * sum(not _instructs(t, True) or t.endswith("?") for _, t, _ in run) >= len(run):
+            idle = 2 * sum(not _instructs(t, True) or t.endswith("?") for _, t, _ in run)
+            # "because they:" wants its items to finish it; "Notable differences are:" lists rules, half may say so
+            if idle > len(run) or (idle == len(run) and _FINISHED_BY_ITEMS.search(lead)):
                 # cyclopts' "Good docstrings include information like:" and what they say ("What happens during
                 # errors/edge-cases."), lerna-lite's "E2E tests are slower because they:" "Build the entire
                 # project": the items finish a description, out of it they read as orders; one that says "should"
@@ -307,6 +309,9 @@ _LEAD_IN = re.compile(
 """A lead before the instruction: a term (jigsaw's "**One pull request per feature** - If you want …, send …", read
 without its bold as "One pull request per feature - If …") or a label (Lexik's "__Note:__ Never fix coding …", read
 as "Note: Never fix …")."""
+_FINISHED_BY_ITEMS = re.compile(r"\b(they|it|includes?|like|such as|because|that|which|to)\s*:$", re.IGNORECASE)
+"""A lead whose last word wants the items to finish its sentence (lerna-lite's "E2E tests are slower because
+they:")."""
 _ASKS_FOR_STEPS = re.compile(r"\bplease:$|\b(process|procedure|steps|checklist)\b", re.IGNORECASE)
 """A lead that asks for the steps after it (cedar's "To send us a pull request, please:", chromatic-cli's "this is
 the process:"): its items are orders, however few say so."""
@@ -520,6 +525,24 @@ PROSE_PARAGRAPHS = 8
 naming), as many as a list's rules fill the budget with."""
 
 
+NEGATES = re.compile(r"\b(avoid|never|do not|don't|must not|mustn't|forbidden|not allowed|prohibited)\b", re.I)
+"""Words that turn the items under them into what not to do."""
+
+
+def _negated(blocks: list[Block], at: int) -> str:
+    """The lead that turns a list into what not to do (openstack's AGENTS.md: "In practice, avoid:" over "union
+    types", "attributes"), for each of its items: without it they read as what to use."""
+    start = at
+    while start > 0 and blocks[start - 1][2] >= 0 and blocks[start - 1][0] == blocks[at][0]:
+        start -= 1
+    lead = blocks[start - 1] if start > 0 else None
+    if lead and lead[2] == -1 and lead[0] == blocks[at][0] and lead[1].endswith(":"):
+        last = sentences(lead[1])[-1]
+        if len(last) <= 100 and NEGATES.search(last):
+            return last.rstrip(":")
+    return ""
+
+
 def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: bool = False) -> list[tuple[str, str]]:
     """(section heading, rule) for each rule a file states; for an agent file every bullet is a rule."""
     text = asciidoc_as_markdown(text) if asciidoc else text
@@ -529,8 +552,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
     if guide:
         pairs = _guide_rules(blocks)
     else:
-        pairs = [(h.rsplit(" > ", 1)[-1], plain(guide_text.with_code(t, blocks[i + 1 :]))) for i, (h, t, indent)
-                 in enumerate(blocks) if indent >= 0 and len(t) > 3]  # fmt: skip
+        pairs = [(_negated(blocks, i) or h.rsplit(" > ", 1)[-1], plain(guide_text.with_code(t, blocks[i + 1 :])))
+                 for i, (h, t, indent) in enumerate(blocks) if indent >= 0 and len(t) > 3]  # fmt: skip
         if not pairs:  # prose: keep the first paragraphs, each lead-in with the command its code block gives
             prose = [
                 (h, guide_text.with_code(t, blocks[i + 1 :]))
@@ -546,7 +569,10 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
             continue  # "Please follow the Contribution guide."
         if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule) or NUMBERED_STEP.search(rule)):
             continue  # haml's "Once this is complete, …" follows a command block, not kept; miette's "TBD - …"
-        said = (heading if len(heading) < 60 else "", rule if guide else cut(rule))  # a guide's rules are cut
+        # BentoBox's "Binary-incompatible changes (avoid without a semver-major release)": its items are what not
+        # to do, and only the long heading says so
+        shown = heading if len(heading) < 60 or NEGATES.search(heading) else ""
+        said = (cut(shown, 100), rule if guide else cut(rule))  # a guide's rules are cut
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)
     return _at_most(out)

@@ -661,6 +661,9 @@ def tox(tree: Tree, k: Knowledge) -> None:
         names)  # fmt: skip
     for name in names:
         role = tox_env_role(name)
+        lines = tox_env_lines(tree, name) if role and name in own else []
+        if lines and all(re.search(r"\{posargs:\s*(--help|-h)\s*\}", line) for line in lines):
+            continue  # rstcheck's `pre-commit` env runs `pre-commit {posargs:--help}`: alone it prints the help
         if role and role != "test" and name in own:  # pyjwt's `typing` has no section of its own: it runs pytest
             # diskcache's `blue` formats the code, its `isort` only sorts the imports; `bluecheck` checks the format
             later = (role == "format" and name == "isort") or re.fullmatch(r"(black|blue|isort)check", name) is not None

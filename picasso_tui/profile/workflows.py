@@ -28,6 +28,7 @@ from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules
+from picasso_tui.profile.pre_commit import unknown_hook
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
@@ -758,6 +759,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and re.search(r"(^|/)(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
     ):
         return None  # libcheck's CI `cd doc/example && make check`; askama's clippy over each examples/ app
+    if re.match(r"cd (/tmp|/opt|/usr|/var|~|\$\{?HOME\}?)(/|\s|$)", c.command):
+        return None  # awesome's CI `cd /tmp/lua-5.4.3 && make test` checks the Lua it built there, not the project
     if c.role == "build" and _runs_a_built_file(tree, c.command):
         return None  # JoliNotif's CI runs `tools/phar/build/jolinotif.phar --help`: the PHAR a build wrote, no build
     if unknown_appraisal(tree, c.command):
@@ -768,6 +771,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pre-commit's guide: `tox -e py37`, where setup.cfg requires Python 3.10 or later
     if not c.source.startswith("CI") and _unused_go_tags(tree, c.command):
         return None  # dockertest's templated guide: `go test -tags sqlite ./...`, a tag no file of it declares
+    if c.role == "run" and re.match(r"(npm run|pnpm( run)?|yarn( run)?|bun run) [\w:-]*\bprepare\b", c.command):
+        return None  # nuxt/content's README: "Prepare using `pnpm dev:prepare`", then `pnpm dev` runs it
+    if c.role == "test-one" and re.match(r"tox( run)? (-m|-e|-f)\s", c.command) and " -- " not in c.command:
+        return None  # rstcheck's guide: `tox -m <ENVLIST>` picks environments, each of which runs the whole suite
+    if not c.source.startswith("CI") and unknown_hook(tree, c.command):
+        return None  # rstcheck's guide: `tox -e pre-commit-run -- black`, a hook its config no longer declares
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled

@@ -3,7 +3,9 @@ as rules."""
 
 from __future__ import annotations
 
-from tests.profile.learned import bodies
+import json
+
+from tests.profile.learned import bodies, commit_conventions, workflow
 
 PY_LIB = {"pyproject.toml": "[project]\nname = 'kiln'\nversion = '1'\n", "kiln/__init__.py": "x = 1\n"}
 
@@ -34,3 +36,114 @@ def test_the_items_that_finish_a_description_are_no_rules(make_project):
     assert "Please add docstrings to your code" in rules
     assert "What happens during errors" not in rules and "include units" not in rules, rules
     assert "Use f-strings" in rules and "Do not use `os.path`" in rules, rules
+
+
+def test_a_prepare_script_that_compiles_is_the_build(make_project):
+    pkg = {"name": "envcheck", "scripts": {"prepare": "tsc", "tsc": "tsc --noEmit", "test": "vitest run"},
+           "devDependencies": {"typescript": "^5", "vitest": "^3"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}", "src/index.ts": "export const a = 1;\n",
+             "tsconfig.json": '{"compilerOptions": {"outDir": "dist"}}\n', "tests/a.test.ts": "test('a', () => {});\n"}  # fmt: skip
+    learned = bodies(make_project, files, "envcheck")
+    assert learned["workflow/build"].startswith("To build: `npm run prepare` (tsc)"), learned.get("workflow/build")
+
+
+def test_a_prepare_script_that_installs_hooks_is_no_build(make_project):
+    pkg = {"name": "envcheck", "scripts": {"prepare": "husky", "test": "vitest run"},
+           "devDependencies": {"husky": "^9", "vitest": "^3"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}", "src/index.js": "export const a = 1;\n",
+             "tests/a.test.js": "test('a', () => {});\n"}  # fmt: skip
+    assert "workflow/build" not in bodies(make_project, files, "envcheck")
+
+
+def test_type_prefixes_written_without_a_space_are_conventional_commits_and_said_so(make_project):
+    subjects = ["update test-hypothesis", "Remove quit command"] * 3
+    subjects += ["chore:update deps", "fix:comment hypothesis debug", "feat:ACL commands", "fix:topk unstable test"] * 2
+    conventions = commit_conventions(make_project, "fakecache", subjects)
+    assert conventions.startswith("Commit messages: Conventional Commits ("), conventions
+    assert "no space after the colon, as in `fix:topk unstable test`" in conventions
+
+
+def test_ten_newest_refactor_and_chore_subjects_are_conventional_commits_lately(make_project):
+    older = ["Start a 0.9 cycle", "Update lint workflow", "Keep yarn 1", "Do not connect to local networks"] * 8
+    older += ["fix(test): stabilize tests", "feat(dev): run tests in parallel"]
+    newest = ["refactor(publisher): remove modal", "chore(json): drop backend", "refactor: drop rack-ssl",
+              "chore(cookies): switch serializer"] * 2 + ["refactor(services): remove twitter", "chore: tidy"]  # fmt: skip
+    conventions = commit_conventions(make_project, "federation", older + newest)
+    assert conventions.startswith("Commit messages: Conventional Commits lately (10 of the newest 10"), conventions
+
+
+def test_a_list_of_differences_keeps_its_rules_when_half_of_them_say_so(make_project):
+    guide = (
+        "# Contributing\n\n## Tests\n\nEvery change must come with a test.\n\n"
+        "## Pull requests\n\nNotable differences for this project are:\n\n"
+        "* For code style, we broadly follow the BSD style guide\n"
+        "* Regarding commit messages, we are usually less strict\n"
+        "* The repository uses a linear history, so all changes are rebased on top of the upstream head always.\n"
+        "  When your PR can no longer be merged, rebase it and force-push your changes.\n"
+        "* For testing, the whole test suite should pass\n"
+    )
+    rules = bodies(make_project, PY_LIB | {"CONTRIBUTING.md": guide}, "kiln")["rules/CONTRIBUTING.md"]
+    assert "rebase it and force-push" in rules and "the whole test suite should pass" in rules, rules
+
+
+def test_an_agent_files_avoid_lead_and_long_heading_stay_over_their_items(make_project):
+    agents = (
+        "# AGENTS.md\n\n## Compatibility\n\n- Keep changes narrowly scoped.\n\nThe SDK supports PHP 7.2.\n\n"
+        "In practice, avoid:\n\n- union types\n- constructor property promotion\n\n"
+        "### Binary-incompatible changes (avoid without a semver-major release)\n"
+        "- Removing or renaming public methods or classes\n- Adding required parameters to public methods\n"
+    )
+    rules = bodies(make_project, PY_LIB | {"AGENTS.md": agents}, "kiln")["rules/AGENTS.md"]
+    assert "In practice, avoid:\n- union types\n- constructor property promotion" in rules, rules
+    assert "(avoid without a semver-major release):\n- Removing or renaming" in rules, rules
+    assert "(no section)" not in rules
+
+
+def test_a_ci_step_inside_a_tool_built_under_tmp_is_no_project_command(make_project):
+    ci = workflow("cd /tmp/lua-5.4.3 && make test", "cmake -S . -B build && cmake --build build",
+                  "cd build && ctest --output-on-failure")  # fmt: skip
+    files = {"CMakeLists.txt": "project(wm C)\nenable_testing()\nadd_test(NAME a COMMAND a)\n", "src/wm.c": "int a;\n",
+             ".github/workflows/ci.yml": ci}  # fmt: skip
+    test = bodies(make_project, files, "wm")["workflow/test"]
+    assert "/tmp/lua" not in test and "ctest" in test, test
+
+
+TOX = (
+    "[tox]\nenvlist = py312\n\n[testenv]\ndeps = pytest\ncommands = pytest {posargs}\n\n"
+    "[testenv:pre-commit]\nskip_install = true\ndeps = pre-commit\ncommands =\n    pre-commit {posargs:--help}\n\n"
+    "[testenv:pre-commit-run]\nskip_install = true\ndeps = pre-commit\ncommands =\n"
+    "    pre-commit run {posargs} --all-files\n"
+)
+HOOKS = "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.6.0\n  hooks:\n  - id: ruff\n  - id: ruff-format\n"
+
+
+def test_tox_envs_that_print_help_run_a_missing_hook_or_pick_environments_are_no_commands(make_project):
+    guide = (
+        "# Development\n\n## Format\n\nFormat with `tox -e pre-commit-run -- black`.\n\n"
+        "## Tests\n\nRun one environment list with `tox -m <ENVLIST>`.\n"
+    )
+    files = PY_LIB | {"tox.ini": TOX, ".pre-commit-config.yaml": HOOKS, "CONTRIBUTING.md": guide,
+                      "tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, "kiln")
+    assert "tox -e pre-commit`" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+    assert "-- black" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "tox -m" not in learned.get("workflow/test-one", ""), learned.get("workflow/test-one")
+
+
+def test_a_pom_that_only_sorts_imports_says_so(make_project):
+    pom = (
+        "<project><artifactId>sock</artifactId><build><plugins><plugin><groupId>net.revelc.code</groupId>"
+        "<artifactId>impsort-maven-plugin</artifactId></plugin></plugins></build></project>"
+    )
+    files = {"pom.xml": pom, "src/main/java/io/Sock.java": "class Sock {}\n"}
+    fmt = bodies(make_project, files, "sock")["workflow/format"]
+    assert fmt.startswith("To format: `mvn impsort:sort` (sorts the imports only)"), fmt
+
+
+def test_a_readmes_prepare_script_is_no_way_to_run_the_project(make_project):
+    pkg = {"name": "content", "scripts": {"dev": "nuxt dev playground", "dev:prepare": "nuxt prepare playground"},
+           "devDependencies": {"nuxt": "^4"}}  # fmt: skip
+    readme = "# Content\n\n## Development\n\n- Prepare using `pnpm dev:prepare`\n- Try playground using `pnpm dev`\n"
+    files = {"package.json": json.dumps(pkg), "pnpm-lock.yaml": "", "README.md": readme, "src/a.ts": "export {};\n"}
+    run = bodies(make_project, files, "content")["workflow/run"]
+    assert run.startswith("To run: `pnpm dev`") and "dev:prepare" not in run, run

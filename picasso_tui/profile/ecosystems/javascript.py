@@ -141,6 +141,11 @@ def _test_runner(scripts: dict) -> tuple[str | None, bool]:
 
 
 LINTERS = re.compile(r"^(xo|eslint|standard|biome (lint|check|ci)|oxlint|ts-standard|semistandard)\b")
+COMPILERS = re.compile(
+    r"^(tsc(?!.*--noEmit)|rollup|vite build|esbuild|tsup|tsdown|unbuild|microbundle|pkgroll|tshy|webpack|babel|swc|"
+    r"zshy|bunchee)\b"
+)
+"""A step that writes the package's output: a `prepare` script that runs one is the build (envalid's `tsc`)."""
 """A linter at the head of one step of a chained test script (`xo && ava`)."""
 EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
@@ -725,6 +730,9 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     for role, names in ROLE_SCRIPTS.items():
         found = [name for name in names if name in scripts and name not in checks_types]
         found = found or (checks_types if role == "typecheck" else [])  # graphql-js' `check`: `tsc --pretty`
+        prepare = chain_steps(str(scripts.get("prepare") or ""))
+        if role == "build" and not found and prepare and all(COMPILERS.match(step) for step in prepare):
+            found = ["prepare"]  # envalid's `prepare: tsc`: its only build, run on install as well
         found = [
             n
             for n in found

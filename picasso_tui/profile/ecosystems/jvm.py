@@ -364,7 +364,9 @@ def _maven_formatters(k: Knowledge, tree: Tree, wrapper: str, manifests: list[st
     goals = [goal for plugin, goal in FORMAT_GOALS if re.search(rf"<artifactId>\s*{plugin}\s*</artifactId>", poms)]
     if goals:
         plugins = ", ".join(plugin for plugin, goal in FORMAT_GOALS if goal in goals)
-        k.command("format", f"{wrapper} {' '.join(goals)}", f"pom.xml ({plugins})", 30)
+        # junixsocket's poms sort imports only: its formatter runs from a parent pom's profile, not named here
+        note = "sorts the imports only" if goals == ["impsort:sort"] else ""
+        k.command("format", f"{wrapper} {' '.join(goals)}", f"pom.xml ({plugins})", 30, note)
         for plugin, goal in CHECK_GOALS:
             if re.search(rf"<artifactId>\s*{plugin}\s*</artifactId>", poms):
                 k.command("lint", f"{wrapper} {goal}", f"pom.xml ({plugin})", 30, "checks the format, changes nothing")
