@@ -752,11 +752,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # libical's Windows guide: `-DCMAKE_TOOLCHAIN_FILE=%VCPKG_ROOT%/…`, cmd.exe's variables
     if re.search(r"(^|\s)[\w.-]+\\[\w.\\-]+(\s|$)", c.command):
         return None  # filelock's CI: `python tasks\deny_symlink.py …`, a Windows path: no POSIX shell runs it so
-    inside = re.match(r"cd (\S+) && ", c.command)
+    # sqldelight's CI `./gradlew -p sample build` builds the sample project, as a `cd sample &&` would
+    inside = re.match(r"cd (\S+) && ", c.command) or re.search(r"\s(?:-p|--project-dir|-C)\s+(\S+)", c.command)
     if (
         c.role in ("test", "build", "lint", "format", "typecheck")
         and inside
-        and re.search(r"(^|/)(docs?|examples?|samples?|demos?)(/|$)", inside.group(1))
+        and re.search(r"(^|/)(docs?|examples?|samples?|demos?)([-_][\w-]+)?(/|$)", inside.group(1))
     ):
         return None  # libcheck's CI `cd doc/example && make check`; askama's clippy over each examples/ app
     if re.match(r"cd (/tmp|/opt|/usr|/var|~|\$\{?HOME\}?)(/|\s|$)", c.command):
@@ -780,7 +781,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
-    if c.role in ("test", "test-one") and re.search(r"[:_-](windows|win32|macos|darwin|freebsd)\b", c.command):
+    apple = re.search(r"\b(ios|macos|watchos|tvos)(X64|Arm64|SimulatorArm64|Arm32)\w*Test\b", c.command)
+    if c.role in ("test", "test-one") and (
+        apple or re.search(r"[:_-](windows|win32|macos|darwin|freebsd)\b", c.command)
+    ):
         c = replace(c, priority=c.priority + 40)  # train's README gives `rake test:windows` for Windows machines only
     if c.role in ("test", "test-one") and (appraised := under_appraisal(tree, c.command)) != c.command:
         if c.role == "test":

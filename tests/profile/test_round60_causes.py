@@ -147,3 +147,14 @@ def test_a_readmes_prepare_script_is_no_way_to_run_the_project(make_project):
     files = {"package.json": json.dumps(pkg), "pnpm-lock.yaml": "", "README.md": readme, "src/a.ts": "export {};\n"}
     run = bodies(make_project, files, "content")["workflow/run"]
     assert run.startswith("To run: `pnpm dev`") and "dev:prepare" not in run, run
+
+
+def test_a_ci_gradle_run_in_the_sample_project_and_an_ios_test_task_are_not_the_projects_commands(make_project):
+    ci = workflow("./gradlew -p sample build --parallel", "./gradlew iosX64Test --parallel", "./gradlew jvmTest")
+    files = {"settings.gradle": "rootProject.name = 'sql'\n", "build.gradle": "plugins { id 'java' }\n",
+             "src/main/java/io/Sql.java": "class Sql {}\n", "src/test/java/io/SqlTest.java": "class SqlTest {}\n",
+             "sample/build.gradle": "plugins { id 'java' }\n", ".github/workflows/ci.yml": ci, "gradlew": "#!/bin/sh\n"}  # fmt: skip
+    learned = bodies(make_project, files, "sql")
+    assert "-p sample" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert "iosX64Test" in learned["workflow/test"], learned["workflow/test"]
+    assert not learned["workflow/test"].startswith("To test: `./gradlew iosX64Test"), learned["workflow/test"]
