@@ -125,6 +125,32 @@ def _rust(tree: Tree) -> list[tuple[str, str]]:
     return []
 
 
+_MISSING_DOCS = re.compile(r"^#!\[(deny|warn|forbid)\((?:[\w:]+,\s*)*missing_docs\b", re.M)
+_LINT_TABLE_DOCS = re.compile(r"^\s*missing_docs\s*=\s*(?:\{[^}\n]*level\s*=\s*)?[\"'](deny|warn|forbid)[\"']", re.M)
+
+
+def _rust_docs(tree: Tree) -> list[tuple[str, str]]:
+    """Public items must be documented where the crates say so (spin's `#![deny(missing_docs)]` in src/lib.rs;
+    bones' `#![warn(missing_docs)]` in each framework crate; a `[lints.rust]` table's `missing_docs`)."""
+    if not tree.has("Cargo.toml"):
+        return []
+    manifest = tree.read("Cargo.toml") or ""
+    if (m := _LINT_TABLE_DOCS.search(manifest)) and "[lints.rust]" in manifest.replace("workspace.lints", "lints"):
+        level = "fails the build" if m.group(1) != "warn" else "warns"
+        return [(f"Public items are documented: `missing_docs = \"{m.group(1)}\"` in Cargo.toml {level} on one "
+                 "that is not.", "Cargo.toml")]  # fmt: skip
+    roots = [f for f in tree.files if re.fullmatch(r"([\w.-]+/){0,2}src/lib\.rs", f) and not is_auxiliary(f)][:60]
+    levels = {rel: m.group(1) for rel in roots if (m := _MISSING_DOCS.search(tree.read(rel) or ""))}
+    if not levels or (not levels.get("src/lib.rs") and 2 * len(levels) < len(roots)):
+        return []  # one crate of many asks for it: no rule of the project's
+    strict = [rel for rel, level in levels.items() if level != "warn"]
+    rel = "src/lib.rs" if "src/lib.rs" in levels else sorted(levels)[0]
+    level = levels[rel]
+    where = rel if len(levels) == 1 else f"{len(levels)} of the {len(roots)} crates' lib.rs"
+    outcome = "fails the build on" if strict and len(strict) == len(levels) else "warns on"
+    return [(f"Public items are documented: `#![{level}(missing_docs)]` ({where}) {outcome} one that is not.", rel)]
+
+
 def _race(tree: Tree) -> list[tuple[str, str]]:
     """Go tests under the race detector, where CI runs them so: a `-race` in a workflow, or in the recipe of a make
     or just target a workflow runs. distribution's `make test-race` and updatecli's `make test` (CI runs `make
@@ -245,6 +271,7 @@ def config_rules(tree: Tree) -> Finding | None:
         *_coverage(tree),
         *_jacoco(tree),
         *_rust(tree),
+        *_rust_docs(tree),
         *_race(tree),
         *_licence_header(tree),
         *_generated(tree),

@@ -25,7 +25,7 @@ from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS, locked_m
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
-from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, test_tasks
+from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, only_prints, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_aliases, cargo_workspace
 from picasso_tui.profile.ecosystems.tox_config import env_commands, listed_envs, tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -808,6 +808,8 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
         tool = _shelled_tool(text, name)
         if tool and not re.search(rf"""["']{TOOL_GEMS[tool]}["']""", gems):
             continue  # haml's `task(:doc) { sh "yard" }` with no yard in the bundle: under bundle exec it fails
+        if only_prints(text, name):
+            continue  # snapper's `task :test do puts 'No tests yet' … end`: "Pretend to run the test suite"
         if role and role not in ("install", "build") and not _loads_missing_file(tree, text, name):
             k.command(role, f"bundle exec rake {name}", f"{rel} task `{name}`", RUNNER)
     _generated_before_tests(k, rel, text)
@@ -844,15 +846,7 @@ def rake_default_runs_no_tests(tree: Tree) -> bool:
         return True
     named = re.findall(r"(?:[:'\"]|%i\[|\s)(\w[\w:]*)", default.group(1))
     checks = ("format", "lint", "typecheck", "docs")
-    return bool(named) and all(_only_prints(text, t) or target_role(t) in checks for t in named)
-
-
-def _only_prints(text: str, task: str) -> bool:
-    """The Rakefile's task has a body and every line of it prints (`puts 'call rake -T'`)."""
-    head = rf"^task\s*\(?\s*[:'\"]{re.escape(task)}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})"
-    body = re.search(head, text, re.M | re.S)
-    lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
-    return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
+    return bool(named) and all(only_prints(text, t) or target_role(t) in checks for t in named)
 
 
 def _commits(text: str, task: str) -> bool:

@@ -158,3 +158,26 @@ def test_a_ci_gradle_run_in_the_sample_project_and_an_ios_test_task_are_not_the_
     assert "-p sample" not in learned.get("workflow/build", ""), learned.get("workflow/build")
     assert "iosX64Test" in learned["workflow/test"], learned["workflow/test"]
     assert not learned["workflow/test"].startswith("To test: `./gradlew iosX64Test"), learned["workflow/test"]
+
+
+CARGO = "[package]\nname = 'spinlock'\nversion = '0.1.0'\nedition = '2021'\n"
+
+
+def test_a_crate_that_denies_missing_docs_asks_for_documented_public_items(make_project):
+    lib = "#![no_std]\n#![deny(missing_docs)]\n\n//! Spin locks.\n\n/// A lock.\npub struct Lock;\n"
+    config = bodies(make_project, {"Cargo.toml": CARGO, "src/lib.rs": lib}, "spinlock")["rules/config"]
+    assert "Public items are documented: `#![deny(missing_docs)]` (src/lib.rs) fails the build" in config, config
+
+
+def test_one_workspace_crate_of_many_that_warns_on_missing_docs_sets_no_rule(make_project):
+    files = {"Cargo.toml": "[workspace]\nmembers = ['crates/*']\n"}
+    for name in ("a", "b", "c"):
+        files[f"crates/{name}/Cargo.toml"] = CARGO.replace("spinlock", name)
+        files[f"crates/{name}/src/lib.rs"] = ("#![warn(missing_docs)]\n" if name == "a" else "") + "pub fn f() {}\n"
+    assert "missing_docs" not in bodies(make_project, files, "game").get("rules/config", "")
+
+
+def test_a_rake_task_that_only_prints_is_no_command(make_project):
+    rakefile = "desc 'Pretend to run the test suite'\ntask :test do\n  puts 'No tests yet' if verbose\nend\n"
+    files = {"Rakefile": rakefile, "Gemfile": "source 'https://rubygems.org'\ngem 'rake'\n", "lib/snap.rb": "x = 1\n"}
+    assert "rake test" not in bodies(make_project, files, "snap").get("workflow/test", "")

@@ -18,7 +18,7 @@ from picasso_tui.profile.ecosystems.common import (
     stack_facts,
     workflow_text,
 )
-from picasso_tui.profile.ecosystems.ruby_test_tasks import test_tasks
+from picasso_tui.profile.ecosystems.ruby_test_tasks import only_prints, test_tasks
 from picasso_tui.profile.findings import Knowledge, human_list, name_key
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary
 
@@ -288,9 +288,10 @@ def _commands(
                   "without :<line>, the whole file" if units else "")  # fmt: skip
     # gli's TestTasks are `test:unit` and `test:integration`: with no `test` task, `rake test` runs nothing
     # stimulus_reflex's `task test: [:test_javascript, :test_ruby]` names it as a hash key
-    elif re.search(r"^\s*task\s*\(?\s*([:'\"]test\b(?!:)|test:\s)", _rake_tasks(tree), re.M) or any(
-        t.name == "test" for t in test_tasks(_rake_tasks(tree))
-    ):
+    elif (
+        re.search(r"^\s*task\s*\(?\s*([:'\"]test\b(?!:)|test:\s)", _rake_tasks(tree), re.M)
+        or any(t.name == "test" for t in test_tasks(_rake_tasks(tree)))
+    ) and not only_prints(_rake_tasks(tree), "test"):  # snapper's `test` task only says "No tests yet"
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
         tests = _test_files(tree)
         if tests and "Minitest" in kinds.get("test", []):

@@ -46,3 +46,11 @@ def one_file(task: TestTask) -> str:
     if "*" not in task.files:
         return ""
     return re.sub(r"\*\*/", "", task.files).replace("*", "<name>", 1).replace("*", "")
+
+
+def only_prints(text: str, task: str) -> bool:
+    """The Rakefile's task has a body and every line of it prints (`puts 'call rake -T'`)."""
+    head = rf"^task\s*\(?\s*[:'\"]{re.escape(task)}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})"
+    body = re.search(head, text, re.M | re.S)
+    lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
+    return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
