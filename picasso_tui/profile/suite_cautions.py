@@ -32,9 +32,14 @@ def _instruction_files(tree: Tree) -> list[str]:
     return [*agent_files(tree), *sorted(agents), *guide_files(tree)]
 
 
-NEVER_RUN = re.compile(r"\b(?:never|don'?t|do not|must not)\s+run\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)", re.I)
-"""An agent file's "Never run `rake references:setup`, `rake references:update`, or any large download" (pgx): the
-commands it lists are not the agent's to run, whatever role their names suggest."""
+NEVER_RUN = re.compile(
+    r"\b(?:never|don'?t|do not|must not)\s+(?:run\s+|use\s+)?"
+    r"((?:(?:`[^`]+`|\"[a-z][\w .-]{1,40}\")(?:,\s*|\s+or\s+|\s+and\s+)?)+)",
+    re.I,
+)
+"""An agent file's "Never run `rake references:setup`, `rake references:update`, or any large download" (pgx), or
+cue's "Do not "go build" binaries": the commands it lists are not the agent's to run, whatever role their names
+suggest."""
 
 
 def never_run(tree: Tree) -> frozenset[str]:
@@ -42,11 +47,11 @@ def never_run(tree: Tree) -> frozenset[str]:
     if "_never_run" not in tree.__dict__:
         files = [f for f in _instruction_files(tree) if f not in guide_files(tree)]
         found = {
-            command.strip()
+            "".join(command).strip()
             for rel in files
             for m in NEVER_RUN.finditer(tree.read(rel) or "")
             if not re.search(r"\b(bare|directly|alone)\b", (tree.read(rel) or "")[m.end() : m.end() + 20], re.I)
-            for command in re.findall(r"`([^`]+)`", m.group(1))
+            for command in re.findall(r"`([^`]+)`|\"([^\"]+)\"", m.group(1))
         }
         tree.__dict__["_never_run"] = frozenset(found)
     return tree.__dict__["_never_run"]

@@ -231,6 +231,8 @@ def _targets(
             later = role == "test" and name.lower() != "test" and "test" in (n.lower() for n in seen)
             priority = RUNNER - 1 if book else RUNNER + 1 if later else RUNNER
             k.command(role, f"{runner} {name}", f"{rel} target `{name}`", priority, note)
+    # spire's `FORCE:`, an empty target others depend on to always run: no task anyone asks for
+    seen = [name for name in seen if not (runner == "make" and name == "FORCE")]
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
         k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
@@ -620,6 +622,8 @@ def tox_env_role(name: str) -> str | None:
         return "lint"
     if re.search(r"[-_](lint|spell\w*|check)$|^(black|blue|isort|flake8|rst|doc8)check$", name):  # bluecheck
         return "lint"  # briefcase's `docs-lint` spell-checks the docs (pyspelling); `docs-all` builds them
+    if re.search(r"(^|[-_])docs?([-_]|$)", name):
+        return "docs"  # cherrypy's `build-docs` builds the docs; its `build-dists` the distribution
     # waitress' `tox -e build` builds and checks the distribution: the build; an `install` env installs nothing here
     return TARGET_ROLES.get(name.split("-")[0].lower()) if name != "install" else None
 

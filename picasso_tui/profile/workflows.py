@@ -632,7 +632,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # sqlancer's CONTRIBUTING.md: `mvn -Dtest=TestMySQL test`, a class since split in four
     if c.role in CHECK_ROLES and _runs_the_tests_too(tree, c.command):
         return None  # act's `make pr` tidies, formats, lints and tests: the whole check before a pull request
-    if c.command in never_run(tree):
+    banned = never_run(tree)  # cue's "go build" bans `go build ./...` too; a one-word ban (`make`) only itself
+    if c.command in banned or any(" " in b and c.command.startswith(b + " ") for b in banned):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
     if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
         return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
@@ -772,6 +773,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # pre-commit's guide: `tox -e py37`, where setup.cfg requires Python 3.10 or later
     if not c.source.startswith("CI") and _unused_go_tags(tree, c.command):
         return None  # dockertest's templated guide: `go test -tags sqlite ./...`, a tag no file of it declares
+    if re.match(r"[\w.-]+\s+=\s", c.command):
+        return None  # cue's guide: `gofmt = codereview gofmt`, a line of a git config's [alias] table, no command
+    if c.role != "install" and re.match(r"(\S+ run )?(pre-commit|prek) (uninstall|clean|gc|autoupdate)\b", c.command):
+        return None  # unstructured's README: `pre-commit uninstall` removes the hooks, it checks nothing
     if c.role == "run" and re.match(r"(npm run|pnpm( run)?|yarn( run)?|bun run) [\w:-]*\bprepare\b", c.command):
         return None  # nuxt/content's README: "Prepare using `pnpm dev:prepare`", then `pnpm dev` runs it
     if c.role == "test-one" and re.match(r"tox( run)? (-m|-e|-f)\s", c.command) and " -- " not in c.command:

@@ -181,3 +181,44 @@ def test_a_rake_task_that_only_prints_is_no_command(make_project):
     rakefile = "desc 'Pretend to run the test suite'\ntask :test do\n  puts 'No tests yet' if verbose\nend\n"
     files = {"Rakefile": rakefile, "Gemfile": "source 'https://rubygems.org'\ngem 'rake'\n", "lib/snap.rb": "x = 1\n"}
     assert "rake test" not in bodies(make_project, files, "snap").get("workflow/test", "")
+
+
+def test_a_tox_env_that_builds_docs_is_the_docs_and_not_the_build(make_project):
+    tox = ("[tox]\nenvlist = py312\n\n[testenv]\ncommands = pytest\n\n[testenv:build-docs]\ncommands = sphinx-build docs out\n\n"
+           "[testenv:build-dists]\ncommands = python -m build\n")  # fmt: skip
+    learned = bodies(make_project, PY_LIB | {"tox.ini": tox, "tests/test_a.py": "def test_a():\n    pass\n"}, "kiln")
+    assert learned["workflow/build"].startswith("To build: `tox -e build-dists`"), learned["workflow/build"]
+    assert "build-docs" not in learned["workflow/build"]
+
+
+def test_a_git_alias_line_and_removing_the_hooks_are_no_commands(make_project):
+    guide = (
+        "# Contributing\n\n## Setup\n\nAdd these aliases to your git config:\n\n```\n[alias]\n"
+        "\tgofmt = codereview gofmt\n```\n\n## Lint\n\nTo stop the hooks, run `pre-commit uninstall`.\n"
+    )
+    files = PY_LIB | {"CONTRIBUTING.md": guide, ".pre-commit-config.yaml": HOOKS}
+    lint = bodies(make_project, files, "kiln")["workflow/lint"]
+    assert "codereview" not in lint and "uninstall" not in lint, lint
+
+
+def test_makes_force_target_is_no_task(make_project):
+    makefile = "build: FORCE\n\tgo build ./...\n\ntest:\n\tgo test ./...\n\nFORCE: ;\n"
+    files = {"go.mod": "module example.com/spire\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "Makefile": makefile}  # fmt: skip
+    tasks = bodies(make_project, files, "spire")["tasks/make"]
+    assert "`make build`" in tasks and "FORCE" not in tasks, tasks
+
+
+def test_a_clang_tidy_config_nothing_runs_is_said_to_be_configured_only(make_project):
+    files = {".clang-tidy": "Checks: 'readability-*,bugprone-*'\n", "CMakeLists.txt": "project(viz CXX)\n",
+             "src/a.cpp": "int a() { return 0; }\n"}  # fmt: skip
+    tidy = bodies(make_project, files, "viz")["cpp/clang-tidy"]
+    assert tidy.startswith(".clang-tidy configures clang-tidy (enabled: readability-*, bugprone-*)"), tidy
+    assert tidy.endswith("no build file, CI workflow or guide runs it."), tidy
+
+
+def test_an_agent_files_ban_in_quotes_drops_the_command_it_names(make_project):
+    claude = '# CLAUDE.md\n\n## Rules\n\n- Do not "go build" binaries; use "go run ./cmd/cue" instead\n'
+    files = {"go.mod": "module example.com/cue\n\ngo 1.22\n", "cmd/cue/main.go": "package main\n\nfunc main() {}\n",
+             "CLAUDE.md": claude}  # fmt: skip
+    assert "go build" not in bodies(make_project, files, "cue").get("workflow/build", "")

@@ -35,4 +35,7 @@ def describe(tree: Tree, k: Knowledge) -> None:
         places += [f for f in tree.files if f.endswith(".cmake") or f.rsplit("/", 1)[-1] == "Makefile"]
         runs = [f for f in places if re.search(r"clang-tidy\b(?! *\))", tree.read(f) or "")]
         run = f"{human_list(runs, 2)} run{'s' if len(runs) == 1 else ''} it" if runs else ""
+    if not run:  # projectM's and dragonfly's .clang-tidy: an editor's setting, which no build, CI or guide runs
+        said = said.replace("clang-tidy checks the code with .clang-tidy", ".clang-tidy configures clang-tidy", 1)
+        said += "; no build file, CI workflow or guide runs it"
     k.fact("cpp/clang-tidy", "clang-tidy", f"{said}: {run}." if run else f"{said}.", ".clang-tidy")
