@@ -19,6 +19,7 @@ from picasso_tui.anchors.gitutil import committed_at, untouched_for
 from picasso_tui.profile.ci_appveyor import FILES as APPVEYOR_FILES
 from picasso_tui.profile.ci_appveyor import appveyor_branches, appveyor_lines
 from picasso_tui.profile.ci_defaults import travis_default
+from picasso_tui.profile.ci_inputs import with_inputs
 from picasso_tui.profile.ci_matrix import matrix_phrase
 from picasso_tui.profile.ci_steps import (
     CHECK_ACTIONS,
@@ -713,6 +714,7 @@ def _github_actions(tree: Tree) -> CiReading | None:
     used, skipped, jobs, steps, counts = [], [], {}, [], {}
     matrices: dict[str, str] = {}
     loaded = {rel: load_workflow(tree.read(rel) or "") for rel in files}
+    loaded = with_inputs(loaded, {rel: tree.read(rel) or "" for rel in files}, load_workflow)
     called = {c for rel, data in loaded.items() if runs_on_change(rel, data) for c in called_workflows(data)}
     for rel in files:
         data = loaded[rel]

@@ -39,6 +39,20 @@ def default_target(text: str) -> str:
     return next((name for name in make_rules(text) if not name.startswith(".") and name not in directives), "")
 
 
+def only_prints(text: str, target: str) -> bool:
+    """Every rule for the target has no prerequisite and a recipe that only prints (Hyprland's default `stub:` says
+    "Do not run make directly without any arguments"): a bare `make` builds nothing."""
+    rules = [m for m in _TARGET.finditer(text) if target in m.group(1).split()]
+    for found in rules:
+        recipe = re.match(r"((?:\t[^\n]*\n?)*)", text[found.end() + 1 :])
+        lines = [line.strip() for line in (recipe.group(1) if recipe else "").splitlines() if line.strip()]
+        if found.group(2).split(";", 1)[0].split() or not lines:
+            return False
+        if not all(re.match(r"@?-?(echo|printf)\b", line) for line in lines):
+            return False
+    return bool(rules)
+
+
 def does_nothing(text: str, target: str) -> bool:
     """Every rule for the target names no prerequisite and has no recipe (picohttpparser's bare `all:`): `make`
     then builds nothing. Unsure, and so False, when the Makefile includes others, which may add to the target."""

@@ -125,7 +125,7 @@ def _rust(tree: Tree) -> list[tuple[str, str]]:
     return []
 
 
-_MISSING_DOCS = re.compile(r"^#!\[(deny|warn|forbid)\((?:[\w:]+,\s*)*missing_docs\b", re.M)
+_MISSING_DOCS = re.compile(r"^#!\[(deny|warn|forbid)\((?:\s*[\w:]+\s*,)*\s*missing_docs\b", re.M)
 _LINT_TABLE_DOCS = re.compile(r"^\s*missing_docs\s*=\s*(?:\{[^}\n]*level\s*=\s*)?[\"'](deny|warn|forbid)[\"']", re.M)
 
 

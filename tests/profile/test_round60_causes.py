@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies, commit_conventions, workflow
+from tests.profile.learned import bodies, commit_conventions, repo_bodies, workflow
 
 PY_LIB = {"pyproject.toml": "[project]\nname = 'kiln'\nversion = '1'\n", "kiln/__init__.py": "x = 1\n"}
 
@@ -222,3 +222,73 @@ def test_an_agent_files_ban_in_quotes_drops_the_command_it_names(make_project):
     files = {"go.mod": "module example.com/cue\n\ngo 1.22\n", "cmd/cue/main.go": "package main\n\nfunc main() {}\n",
              "CLAUDE.md": claude}  # fmt: skip
     assert "go build" not in bodies(make_project, files, "cue").get("workflow/build", "")
+
+
+def test_a_release_bots_commits_set_no_convention(make_project):
+    repo = make_project({"README.md": "# yoga\n", "src/a.ts": "export {};\n"}, name="yoga")
+    for i in range(24):
+        bot = i % 3 == 2 and i >= 12
+        subject = f"chore(release): update monorepo packages {i}" if bot else f"Bump whatwg node server number {i}"
+        repo.write({f"src/f{i}.ts": "export {};\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author={'TheGuildBot <bot@example.com>' if bot else 'Denis <d@example.com>'}",
+                 "-m", subject)  # fmt: skip
+    conventions = repo_bodies(repo)["git/conventions"]
+    assert "Conventional Commits" not in conventions and "of the last 21" in conventions, conventions
+
+
+def test_a_reusable_workflows_inputs_take_the_value_its_caller_passes(make_project):
+    called = (
+        "on:\n  workflow_call:\n    inputs:\n      features:\n        type: string\n        default: ''\n"
+        "jobs:\n  rust:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+        "      - run: cargo clippy --all-targets --features ${{ inputs.features }} --no-default-features\n"
+    )
+    caller = (
+        "on: [push, pull_request]\njobs:\n  build:\n    uses: ./.github/workflows/_build-rust.yml\n"
+        "    with:\n      features: builder\n"
+    )
+    files = {"Cargo.toml": CARGO, "src/lib.rs": "pub fn f() {}\n", ".github/workflows/_build-rust.yml": called,
+             ".github/workflows/rust.yml": caller}  # fmt: skip
+    lint = bodies(make_project, files, "spinlock")["workflow/lint"]
+    assert lint.startswith("To lint: `cargo clippy --all-targets --features builder --no-default-features`"), lint
+
+
+def test_a_pom_whose_source_folder_is_missing_makes_no_jvm_project(make_project):
+    pom = "<project><artifactId>syslog</artifactId><build><sourceDirectory>java</sourceDirectory></build></project>"
+    files = {"pom.xml": pom, "configure.ac": "AC_INIT([syslog], [1])\n", "Makefile.am": "SUBDIRS = tools\n",
+             "tools/syslogd.c": "int main(void) { return 0; }\n"}  # fmt: skip
+    learned = bodies(make_project, files, "syslog")
+    assert "jvm/packaging" not in learned and "mvn" not in learned.get("workflow/build", ""), learned.get(
+        "workflow/build"
+    )
+
+
+def test_a_default_make_target_that_only_prints_builds_nothing(make_project):
+    makefile = ('stub:\n\t@echo "Do not run $(MAKE) directly without any arguments."\n\n'
+                "release:\n\tcmake -S . -B ./build\n\tcmake --build ./build\n")  # fmt: skip
+    files = {"Makefile": makefile, "CMakeLists.txt": "project(wm CXX)\nadd_executable(wm src/main.cpp)\n",
+             "src/main.cpp": "int main() { return 0; }\n"}  # fmt: skip
+    build = bodies(make_project, files, "wm")["workflow/build"]
+    assert not build.startswith("To build: `make`"), build
+
+
+def test_a_composer_script_that_clears_caches_is_no_type_check(make_project):
+    composer = {"name": "bear/sunday", "require-dev": {"phpstan/phpstan": "^1"},
+                "scripts": {"clean": ["./vendor/bin/phpstan clear-result-cache", "./vendor/bin/psalm --clear-cache"],
+                            "sa": ["./vendor/bin/phpstan analyse -c phpstan.neon"]}}  # fmt: skip
+    files = {"composer.json": json.dumps(composer), "src/A.php": "<?php\nclass A {}\n", "phpstan.neon": "parameters:\n"}
+    typecheck = bodies(make_project, files, "sunday")["workflow/typecheck"]
+    assert typecheck.startswith("To type-check: `composer sa`") and "composer clean" not in typecheck, typecheck
+
+
+def test_the_median_subject_length_is_the_newest_fifty_commits(make_project):
+    subjects = ["Rework the whole storage layer to use the new page cache everywhere"] * 70 + ["Fix a typo"] * 50
+    subjects = [f"{s} {i}" for i, s in enumerate(subjects)]
+    conventions = commit_conventions(make_project, "gleamy", subjects)
+    assert "median subject length 13 characters" in conventions, conventions
+
+
+def test_missing_docs_inside_a_multi_line_deny_list_counts(make_project):
+    lib = "#![deny(\n    clippy::all,\n    missing_debug_implementations,\n    missing_docs,\n)]\n\npub fn f() {}\n"
+    config = bodies(make_project, {"Cargo.toml": CARGO, "src/lib.rs": lib}, "spinlock")["rules/config"]
+    assert "`#![deny(missing_docs)]` (src/lib.rs)" in config, config

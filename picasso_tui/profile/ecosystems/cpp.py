@@ -132,7 +132,7 @@ def _default_make(k: Knowledge, tree: Tree, makefile: str, details: list[str]) -
     when every recipe it pulls in runs in a container, Docker is what it needs. A Makefile that includes what
     ./configure writes (lowdown's Makefile.configure) is built after ./configure."""
     target = make_targets.default_target(makefile)
-    if not target or make_targets.does_nothing(makefile, target):
+    if not target or make_targets.does_nothing(makefile, target) or make_targets.only_prints(makefile, target):
         return  # a bare `all:` builds nothing; a target that builds the test program belongs to the tests
     if target == "help" or make_targets.make_rules(makefile).get(target, ([], ""))[0] == ["help"]:
         return  # cpptrace's `default: help` prints the targets; it builds nothing

@@ -249,6 +249,17 @@ def _ci_builds_with_maven(tree: Tree) -> bool:
     return bool(re.search(r"(?<![\w-])(\./)?mvnw?\s", texts)) and not re.search(r"(?<![\w-])(\./)?gradlew?\b", texts)
 
 
+def _no_maven_sources(tree: Tree, pom: str) -> bool:
+    """A single-module pom whose source and test folders (its `<sourceDirectory>`, else src/main and src/test) hold
+    no file: it builds nothing."""
+    pom = re.sub(r"<!--.*?-->", "", pom, flags=re.DOTALL)
+    if re.search(r"<packaging>\s*pom\s*</packaging>", pom):
+        return False
+    named = re.findall(r"<(?:testS|s)ourceDirectory>\s*([^<$\s]+)\s*</", pom)
+    folders = [f.strip("/").removeprefix("./") for f in named] or ["src/main", "src/test"]
+    return not any(tree.under(folder) for folder in folders) and not tree.under("src")
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     gradle = tree.first("build.gradle.kts", "build.gradle", "settings.gradle.kts", "settings.gradle")
@@ -266,6 +277,8 @@ def investigate(tree: Tree) -> Knowledge:
         wrapper = maven_command(tree)
         default, profiled = maven_modules(tree)
         modules = [*default, *profiled]
+        if not modules and _no_maven_sources(tree, tree.read("pom.xml") or ""):
+            return k  # rsyslog's pom.xml names a java/ source folder the checkout lacks: a stub, no JVM build
         manifests = [f for f in tree.files if f.endswith("pom.xml") and not in_unbuilt_folder(tree, f)]
     manifests = [m for m in manifests if not is_auxiliary(m)]  # a sample app's build is not the project's
     lang = _language(tree)

@@ -86,7 +86,8 @@ def investigate(tree: Tree) -> Knowledge:
     analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan") and not EVENT.match(n)
                  and re.search(r"\b(phpstan|psalm)\b(?!/)", str(body))  # rector's utils/phpstan/tests: a folder
                  and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)
-                 and not re.search(r"(upgrade|update|install|clear|cache)", n)]  # fmt: skip  # maker-bundle's
+                 and not re.search(r"(upgrade|update|install|clear|cache|clean)", n)  # BEAR.Sunday's `clean`
+                 and not re.search(r"clear-result-cache|--clear-cache\b", str(body))]  # fmt: skip  # maker-bundle's
     # tools:upgrade and gacela's clear-cache-phpstan run no analysis
     for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
         k.command("typecheck", f"composer {name}", f"composer.json scripts.{name}", 30)
