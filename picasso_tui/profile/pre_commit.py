@@ -62,6 +62,7 @@ def hooks(text: str) -> list[Hook]:
 
 
 HOOK_NAMED = re.compile(r"(?:^|\s)(?:pre-commit|prek) run ([a-z][\w.-]*)(?=\s|$)")
+"""The hook a `pre-commit run <hook>` names (`--all-files` and the other flags start with a dash)."""
 
 
 def unknown_hook(tree: Tree, command: str) -> bool:

@@ -141,12 +141,12 @@ def _test_runner(scripts: dict) -> tuple[str | None, bool]:
 
 
 LINTERS = re.compile(r"^(xo|eslint|standard|biome (lint|check|ci)|oxlint|ts-standard|semistandard)\b")
+"""A linter at the head of one step of a chained test script (`xo && ava`)."""
 COMPILERS = re.compile(
     r"^(tsc(?!.*--noEmit)|rollup|vite build|esbuild|tsup|tsdown|unbuild|microbundle|pkgroll|tshy|webpack|babel|swc|"
     r"zshy|bunchee)\b"
 )
 """A step that writes the package's output: a `prepare` script that runs one is the build (envalid's `tsc`)."""
-"""A linter at the head of one step of a chained test script (`xo && ava`)."""
 EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
 
