@@ -417,9 +417,17 @@ def _multiplatform_jvm(tree: Tree) -> str:
     tests sit in src/jvmTest or src/commonTest, else `allTests` (kotlinx-io keeps them in core/common/test/);
     "" for any other build."""
     builds = [f for f in tree.named("build.gradle.kts", "build.gradle") if not is_auxiliary(f)][:40]
-    if not any(MULTIPLATFORM.search(tree.read(f) or "") for f in [*builds, *_conventions_applied(tree, builds)]):
+    applied = any(MULTIPLATFORM.search(tree.read(f) or "") for f in [*builds, *_conventions_applied(tree, builds)])
+    if not applied and not _common_source_sets(tree, builds):
         return ""
     return "jvmTest" if any(re.search(r"(^|/)src/(jvmTest|commonTest)/", f) for f in tree.files) else "allTests"
+
+
+def _common_source_sets(tree: Tree, builds: list[str]) -> bool:
+    """A module with src/commonMain/ is Kotlin Multiplatform whatever applies the plugin: bignum names it through a
+    buildSrc constant (`kotlin(PluginsDeps.multiplatform)`), Kodein through its own published convention plugin."""
+    homes = {b.rsplit("/", 1)[0] + "/" if "/" in b else "" for b in builds}
+    return any(tree.under(f"{home}src/commonMain") for home in homes)
 
 
 CONVENTION_FOLDERS = ("buildSrc", "build-logic", "gradle/plugins")

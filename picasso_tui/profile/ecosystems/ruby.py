@@ -106,6 +106,8 @@ def investigate(tree: Tree) -> Knowledge:
         return ruby_hoe.investigate(tree)  # minitest: no Gemfile, no gemspec, a Rakefile's Hoe.spec
     sources = [f for f in ("Gemfile", "Gemfile.lock") if tree.has(f)] or gemspecs
     gemfile = tree.read("Gemfile") or ""
+    if not gemspecs and _release_tools_only(tree, gemfile):
+        return k
     # better_errors' `# s.add_dependency "binding_of_caller"` under "# optional dependencies:": a comment, no dependency
     specs = "\n".join(_COMMENT.sub("", tree.read(g) or "") for g in gemspecs)
     # dotenv's railties is dotenv-rails.gemspec's: the gem named like the repository says what the project is built on
@@ -167,6 +169,21 @@ def investigate(tree: Tree) -> Knowledge:
         _gem_programs(k, tree, gemspecs[0])
     ruby_benchmarks(k, tree)
     return k
+
+
+RELEASE_TOOL_GEM = re.compile(
+    r"(fastlane(-plugin-[\w-]+)?|cocoapods[\w-]*|danger(-[\w-]+)?|xcpretty|xcode-install|slather|jazzy|xcov)$"
+)
+"""Gems an Android or iOS project bundles to release, review or lint it: fastlane, CocoaPods, Danger, xcpretty."""
+
+
+def _release_tools_only(tree: Tree, gemfile: str) -> bool:
+    """tasks.org's Gemfile brings only fastlane for its Gradle app's lanes: with no Ruby source of its own outside
+    fastlane/, the repository is no Ruby project and `bundle install` is no contributor's setup."""
+    gems = re.findall(r"""^\s*gem\s+['"]([^'"]+)['"]""", gemfile, re.MULTILINE)
+    if not gems or not all(RELEASE_TOOL_GEM.match(g) for g in gems):
+        return False
+    return not any(f.endswith(".rb") and not f.startswith("fastlane/") and not is_auxiliary(f) for f in tree.files)
 
 
 BINSTUBS = frozenset({"setup", "console", "rake", "rspec", "bundle", "bundler", "rubocop", "rails", "standardrb",
