@@ -46,8 +46,13 @@ _KNOWN = (
     # libcheck's "GNU Lesser General Public License": the LGPL, whose terms differ from the GPL's
     ("the LGPL licence header", re.compile(r"\bGNU (Lesser|Library) General Public\s+License\b", re.I)),
     ("the GPL licence header", re.compile(r"\bGNU General Public\s+License\b", re.I)),
+    ("the AGPL licence header", re.compile(r"\bAffero General Public\s+License\b", re.I)),  # hitobito's
     ("the Mozilla Public License header", re.compile(r"Mozilla Public License", re.I)),
 )
+
+
+_YEARS = re.compile(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*")
+"""A year or a range of years in a copyright line (`2012-2024`), which differs from one file to the next."""
 
 
 def _sample(files: list[str]) -> list[str]:
@@ -55,16 +60,30 @@ def _sample(files: list[str]) -> list[str]:
     return files[::step][:SAMPLE]
 
 
+_BEFORE_HEADER = re.compile(
+    r"""(#!|<\?php|# -\*-|['"]use strict['"]|#\s*(frozen_string_literal|encoding|typed):|declare\(strict_types)"""
+)
+"""Lines a file opens with before its licence header: hitobito's Ruby files put the frozen-string magic comment
+first, PHP-CS-Fixer's `declare(strict_types=1);`."""
+
+
 def _opening_comment(text: str) -> list[str]:
     """The words of the comment block at the top of the file (after a shebang, `<?php` or a blank line)."""
     out: list[str] = []
+    in_block = False
     for line in text.splitlines()[:40]:
         stripped = line.strip()
-        if not out and (not stripped or stripped.startswith(("#!", "<?php", "# -*-", "'use strict'", '"use strict"'))):
+        if not out and (not stripped or _BEFORE_HEADER.match(stripped)):
+            continue
+        # helm's and CloudNativePG's `/*` … `*/` header: the lines between carry no comment marker of their own
+        if in_block:
+            in_block = "*/" not in stripped
+            out.append(stripped.split("*/", 1)[0].lstrip("* ").strip())
             continue
         m = _COMMENT_LINE.match(line)
         if not m:
             break
+        in_block = stripped.startswith("/*") and "*/" not in stripped
         out.append(m.group(2).strip())
     return [w for w in out if w]
 
@@ -85,14 +104,25 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
     named = [(name, [rel for rel, text in joined.items() if pattern.search(text)]) for name, pattern in _KNOWN]
     named = [(name, keeping) for name, keeping in named if len(keeping) >= SHARE * len(heads)]
     if len(named) == 1:
-        return named[0]
+        holder = _copyright_line({rel: comments[rel] for rel in named[0][1]})
+        return (f"{named[0][0]} (`{holder}`)" if holder else named[0][0]), named[0][1]
     if len(named) > 1:  # rand's dual notice names Apache 2.0 and MIT: it is neither one's header
         return None
-    first = Counter(re.sub(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*", "<year>", comments[rel][0]) for rel in carrying)
+    first = Counter(_YEARS.sub("<year>", comments[rel][0]) for rel in carrying)
     line, count = first.most_common(1)[0]
     if count < SHARE * len(carrying) or len(line) > 120:
         return None
     return f"a copyright header (`{line}`)", carrying
+
+
+def _copyright_line(comments: dict[str, list[str]]) -> str:
+    """The copyright line nearly all the headers open with, its years written `<year>`: a new file copies it
+    (syncthing's `Copyright (C) <year> The Syncthing Authors.`). A line that runs on into the next is not quoted."""
+    lines = Counter(_YEARS.sub("<year>", words[0]) for words in comments.values() if words)
+    line, count = lines.most_common(1)[0] if lines else ("", 0)
+    if count < SHARE * len(comments) or not re.match(r"copyright\b", line, re.I) or not line.endswith("."):
+        return ""
+    return line if len(line) <= 120 else ""
 
 
 def conventions(tree: Tree) -> Finding | None:

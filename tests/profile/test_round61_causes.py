@@ -49,3 +49,47 @@ def test_a_gemfile_with_ruby_sources_of_its_own_stays_a_ruby_project(make_projec
     files = ANDROID_APP | {"Gemfile": 'source "https://rubygems.org"\n\ngem "fastlane"\n',
                            "scripts/release_notes.rb": "puts 'notes'\n"}  # fmt: skip
     assert "ruby/packaging" in bodies(make_project, files, "tasks2")
+
+
+HELM_HEADER = (
+    '/*\nCopyright The Helm Authors.\n\nLicensed under the Apache License, Version 2.0 (the "License");\n'
+    "you may not use this file except in compliance with the License.\n*/\n\npackage {pkg}\n"
+)
+
+
+def test_a_block_comment_licence_header_is_read_and_its_copyright_line_quoted(make_project):
+    files = {"go.mod": "module helm.sh/helm\n\ngo 1.22\n"}
+    files |= {f"pkg/p{i}/p{i}.go": HELM_HEADER.format(pkg=f"p{i}") + f"\nfunc F{i}() {{}}\n" for i in range(8)}
+    headers = bodies(make_project, files, "helm")["rules/file-headers"]
+    assert "Every Go file (8 of the 8 read) starts with the Apache 2.0 licence header" in headers, headers
+    assert "(`Copyright The Helm Authors.`)" in headers, headers
+
+
+def test_a_copyright_line_whose_years_differ_is_quoted_with_year_and_one_that_runs_on_is_not(make_project):
+    syncthing = (
+        "// Copyright (C) {year} The Syncthing Authors.\n//\n// This Source Code Form is subject to the terms of "
+    )
+    syncthing += "the Mozilla Public\n// License, v. 2.0.\n\npackage {pkg}\n"
+    files = {"go.mod": "module example.com/s\n\ngo 1.22\n"}
+    files |= {f"lib/p{i}/p{i}.go": syncthing.format(year=2014 + i, pkg=f"p{i}") for i in range(6)}
+    headers = bodies(make_project, files, "syncthing")["rules/file-headers"]
+    assert "Mozilla Public License header (`Copyright (C) <year> The Syncthing Authors.`)" in headers, headers
+    cnpg = "/*\nCopyright © contributors to CloudNativePG, established as\nCloudNativePG a Series of LF Projects.\n\n"
+    cnpg += 'Licensed under the Apache License, Version 2.0 (the "License");\n*/\n\npackage {pkg}\n'
+    files = {"go.mod": "module example.com/c\n\ngo 1.22\n"}
+    files |= {f"pkg/p{i}/p{i}.go": cnpg.format(pkg=f"p{i}") for i in range(6)}
+    headers = bodies(make_project, files, "cnpg")["rules/file-headers"]
+    assert headers.endswith("starts with the Apache 2.0 licence header; a new file does too."), headers
+
+
+def test_a_licence_header_below_the_magic_comment_is_read(make_project):
+    header = (
+        "# frozen_string_literal: true\n\n#  Copyright (c) 2012-2024, Pfadibewegung Schweiz. This file is part of\n"
+    )
+    header += (
+        "#  hitobito and licensed under the Affero General Public License version 3\n#  or later.\n\nclass C{i}; end\n"
+    )
+    files = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n"}
+    files |= {f"app/models/c{i}.rb": header.format(i=i) for i in range(10)}
+    headers = bodies(make_project, files, "hitobito")["rules/file-headers"]
+    assert "starts with `# frozen_string_literal: true` and the AGPL licence header" in headers, headers
