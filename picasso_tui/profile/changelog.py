@@ -65,13 +65,18 @@ WRITES_SEMANTIC_CHANGELOG = re.compile(r"@semantic-release/changelog|\bchangelog
 """semantic-release writes a changelog file only with its changelog plugin; without it the notes go to the release."""
 _MD_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*$")
 _VERSION = re.compile(
-    r"\bv?\d+\.\d+|\bunreleased\b|\b(next|upcoming|new) (version|release)\b|^(upcoming|next|in progress)$", re.I
+    r"\bv?\d+\.\d+|\bunreleased\b|\b(next|upcoming|new) (version|release)\b|^(upcoming|next|in progress)$"
+    r"|^\[?(main|master|develop|development|head)\]?$",
+    re.I,
 )
 """A release's heading, the one in progress too (md4c's `## Next Version (Work in Progress)`, iredis' bare
 `## UPCOMING`)."""
 _BULLET = re.compile(r"^[-*+]\s+(.+)$")
-UPCOMING = re.compile(r"\b(unreleased|upcoming|next|tbd|pending|in progress)\b", re.I)
-"""An entry for the release to come (`## Unreleased`, `5.0.0 - TBD`, `v3.2.1 (NEXT)`): where a change goes."""
+UPCOMING = re.compile(
+    r"\b(unreleased|upcoming|next|tbd|pending|in progress)\b|^\[?(main|master|develop|development|head)\]?$", re.I
+)
+"""An entry for the release to come (`## Unreleased`, `5.0.0 - TBD`, `v3.2.1 (NEXT)`, igraph's `## [main]`, named
+after the branch): where a change goes."""
 _AREA = re.compile(r"^([a-z][\w-]{1,12})\s*:\s+\S")
 
 
@@ -421,7 +426,8 @@ def _written_with_changes(tree: Tree, rel: str) -> int:
     count = 0
     for entry in (log or "").split("\x1e")[1:]:
         subject, _, files = entry.partition("\n")
-        code = [f for f in files.split() if f != rel and CODE_CHANGE.search(f)]
+        # iced's examples/changelog/ is the tool its maintainer writes the file with: no change the entry describes
+        code = [f for f in files.split() if f != rel and CODE_CHANGE.search(f) and "changelog" not in f.lower()]
         count += bool(code) and not RELEASE_COMMIT.match(subject)
     return count
 
@@ -576,8 +582,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     entries = [(i, level, title) for i, level, title in heads if _VERSION.search(title)]
     if not entries:
         return None
-    start, level, title = next((e for e in entries[:3] if re.search(r"unreleased|^(next|upcoming)\b", e[2], re.I)),
-                               entries[0])  # fmt: skip
+    upcoming_heading = re.compile(r"unreleased|^\[?(next|upcoming|main|master)\b", re.I)
+    start, level, title = next((e for e in entries[:3] if upcoming_heading.search(e[2])), entries[0])
     end = next((i for i, lv, _ in heads if i > start and lv <= level), len(lines))
     sections = [t.rstrip(":") for i, lv, t in heads if start < i < end and lv > level and len(t) <= 30]
     sections = [t for t in dict.fromkeys(sections) if not _VERSION.search(t)]  # hyper's next version, not a section

@@ -22,6 +22,7 @@ from picasso_tui.profile.ci_defaults import travis_default
 from picasso_tui.profile.ci_inputs import with_inputs
 from picasso_tui.profile.ci_matrix import matrix_phrase
 from picasso_tui.profile.ci_steps import (
+    ANY_EXPRESSION,
     CHECK_ACTIONS,
     SPECIAL_CFG,
     commits_fixes,
@@ -292,7 +293,10 @@ def clean_command(line: str) -> str | None:
     if re.search(sonar, line) and not re.search(r"\s(test|verify|install|package|check|build)(?=\s|$)", line):
         return None  # metrics' own step runs `./mvnw -B -ff -ntp …:sonar` and nothing else: the upload is all of it
     line = re.sub(sonar, "", line)
-    env = r"^(\w+=(\"[^\"]*\"|'[^']*'|\$\{\{[^}]*\}\}\S*|\S*)\s+)+(?=\S)"  # `CXX_LD=${{ matrix.linker }}` too
+    # `CXX_LD=${{ matrix.linker }}` too, and mpv's `PR=${{ … format('-pr{0}', …) || '' }}` with braces inside
+    if re.fullmatch(rf"(?:\w+=(?>\"[^\"]*\"|'[^']*'|{ANY_EXPRESSION}|\S*)(?:\s+|\Z))+", line):
+        return None  # mpv's `PR=${{ … }}` only sets a variable: no command
+    env = rf"^(\w+=(\"[^\"]*\"|'[^']*'|{ANY_EXPRESSION}\S*|\S*)\s+)+(?=\S)"
     service = r"[A-Z0-9_]*(URL|URI|DSN|TOKEN|KEY|SECRET|PASSWORD|HOST|ADDR|PORT|SCHEMA|USER|DATABASE)"
     if re.search(rf"\s--?[\w-]+[ =]\"?\$\{{?{service}\}}?\"?(?=\s|$)", re.sub(env, "", line)):
         return None  # river's `river migrate-up --database-url $DATABASE_URL`: the value is CI's secret or service

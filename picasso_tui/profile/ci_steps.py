@@ -341,6 +341,10 @@ VALUE_FLAG = re.compile(
 )
 
 
+ANY_EXPRESSION = r"\$\{\{(?:[^}]|\}(?!\}))*\}\}"
+"""A GitHub Actions expression, braces inside it too (mpv's `${{ … format('-pr{0}', …) || '' }}`)."""
+
+
 def without_ci_values(line: str) -> str:
     """A flag whose value is CI's own (``-C ${{ matrix.type }}``, ``-tags '${{ matrix.tags }}'``,
     ``-Pmode=${{ … }}``) is dropped with its value, the rest kept: a flag left behind would take the next word."""
@@ -351,8 +355,8 @@ def without_ci_values(line: str) -> str:
         lambda m: (m.group(2) or "/")[1:] or ("" if m.group(3) else "."),
         line,
     )
-    names = [m.group(1) for m in re.finditer(r"\$\{\{\s*(?:[\w-]+\.)*([\w-]+)\s*\}\}|\$\{\{[^}]*\}\}()", line)]
-    line = re.sub(r"\$\{\{[^}]*\}\}", "\x00", line)
+    names = [m.group(1) for m in re.finditer(rf"\$\{{\{{\s*(?:[\w-]+\.)*([\w-]+)\s*\}}\}}|{ANY_EXPRESSION}()", line)]
+    line = re.sub(ANY_EXPRESSION, "\x00", line)
     tokens = line.split()
     kept: list[str] = []
     seen = 0  # expressions passed, to name the one in this token

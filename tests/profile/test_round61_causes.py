@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 KMP_SOURCES = {
     "decompose/src/commonMain/kotlin/com/x/Router.kt": "package com.x\nclass Router\n",
@@ -93,3 +93,63 @@ def test_a_licence_header_below_the_magic_comment_is_read(make_project):
     files |= {f"app/models/c{i}.rb": header.format(i=i) for i in range(10)}
     headers = bodies(make_project, files, "hitobito")["rules/file-headers"]
     assert "starts with `# frozen_string_literal: true` and the AGPL licence header" in headers, headers
+
+
+def test_a_go_mod_that_only_pins_a_tool_makes_no_go_project(make_project):
+    files = {"go.mod": "module searxng.org/devtools\n\ngo 1.24\n\ntool mvdan.cc/sh/v3/cmd/shfmt\n",
+             "setup.py": "from setuptools import setup\nsetup(name='searx')\n", "searx/webapp.py": "app = 1\n",
+             "utils/lib.sh": "#!/bin/sh\ngo tool shfmt -w .\n"}  # fmt: skip
+    learned = bodies(make_project, files, "searxng")
+    assert not [k for k in learned if k.startswith("go/")], sorted(learned)
+    assert "go build" not in learned.get("workflow/build", "") and "go test" not in learned.get("workflow/test", "")
+
+
+def test_a_test_suite_with_its_own_go_mod_is_no_example_and_no_package_to_run_one_test_in(make_project):
+    files = {"go.mod": "module github.com/x/pg\n\ngo 1.22\n", "pkg/a/a.go": "package a\n",
+             "pkg/a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n",
+             "tests/go.mod": "module github.com/x/pg/tests\n\ngo 1.22\n"}  # fmt: skip
+    files |= {f"tests/e2e/e{i}_test.go": f"package e2e\n\nimport \"testing\"\n\nfunc TestE{i}(t *testing.T) {{}}\n"
+              for i in range(4)}  # fmt: skip
+    learned = bodies(make_project, files, "cnpg")
+    assert "test suites with their own go.mod (run from their folder): tests" in learned["go/packaging"]
+    assert "example programs" not in learned["go/packaging"], learned["go/packaging"]
+    assert learned["workflow/test-one"].startswith("To run one test: `go test ./pkg/a/ -run TestA`")
+
+
+def test_a_changelog_headed_by_the_branch_name_takes_changes_there(make_project):
+    changes = "# Changelog\n\n## [main]\n\n### Added\n\n- `hamming()` creates a Hamming graph.\n\n## [1.0.1]\n\n"
+    changes += "### Fixed\n\n- Eliminated references to `exit()`.\n"
+    rule = bodies(make_project, {"CHANGELOG.md": changes, "src/a.c": "int a;\n"}, "igraph")["rules/changelog"]
+    assert "changes go under the upcoming release's heading ([main])" in rule, rule
+    assert "the latest: [1.0.1]" not in rule, rule
+
+
+def test_the_tool_a_maintainer_writes_the_changelog_with_is_no_change_an_entry_describes(make_project):
+    from picasso_tui.profile.investigator import investigate
+
+    repo = make_project({"CHANGELOG.md": "# Changelog\n\n## [Unreleased]\n\n## [0.13.0]\n### Added\n- Headless mode.\n",
+                         "README.md": "# iced\n"})  # fmt: skip
+    for i in range(6):
+        repo.write({f"src/f{i}.rs": "fn x() {}\n"})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author=Dev {i} <dev{i}@example.com>", "-m", f"Fix widget {i}")
+    for i in range(10):  # the maintainer updates the file, now and then with the generator it is written with
+        entry = f"# Changelog\n\n## [Unreleased]\n\n## [0.13.{i}]\n### Added\n- Headless mode {i}.\n"
+        repo.write(
+            {"CHANGELOG.md": entry, **({"examples/changelog/src/main.rs": f"fn m{i}() {{}}\n"} if i % 2 else {})}
+        )
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "--author=Hector <h@example.com>", "-m", "Update `CHANGELOG`")
+    _, findings, _ = investigate(repo.root)
+    rule = next(f.body for f in findings if f.key == "rules/changelog")
+    assert "kept by Hector (10 of the last 11 changes to it): a pull request does not add to it" in rule, rule
+
+
+def test_a_variable_set_from_an_expression_with_braces_inside_is_no_command(make_project):
+    step = ("- run: |\n    PR=${{ github.event.pull_request.number && format('-pr{0}', github.event.pull_request.number)"
+            " || '' }}\n    meson test -C build")  # fmt: skip
+    files = {"meson.build": "project('mpv', 'c')\n", "player/main.c": "int main(void) { return 0; }\n",
+             ".github/workflows/build.yml": workflow("meson setup build", step)}  # fmt: skip
+    learned = bodies(make_project, files, "mpv")
+    assert "format(" not in learned["ci"] and "workflow/format" not in learned, learned["ci"]
+    assert "`meson test -C build`" in learned["ci"], learned["ci"]

@@ -184,6 +184,8 @@ def investigate(tree: Tree) -> Knowledge:
     ]
     if not own:  # only examples or test fixtures carry a go.mod: not a Go project
         return k
+    if not any(f.endswith(".go") for f in tree.files):  # searxng's go.mod only pins the shfmt its scripts run
+        return k
     go_share = next((share for lang, share, _ in shares(tree) if lang == "go"), 0.0)
     if not tree.has("go.mod") and go_share < SIDE_SHARE:  # no go.mod at the root and Go a small part of the source:
         return k  # c-toxcore's other/proxy/go.mod is a helper tool of a C project: no Go project, no Go commands
@@ -205,8 +207,13 @@ def investigate(tree: Tree) -> Knowledge:
     # logr's _tools/go.mod pins the apidiff its script runs (a `tool` directive, or a tools folder): no examples
     tools = [e for e in examples if e not in benches and _pins_tools(tree, e)]
     examples = [e for e in examples if e not in benches and e not in tools]
+    # CloudNativePG's tests/go.mod holds its end-to-end suite: run from that folder, never `./tests/...` from the root
+    suites = [e for e in examples if re.search(r"(^|/)tests?(/|$)", e)]
+    examples = [e for e in examples if e not in suites]
     if examples:
         details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
+    if suites:
+        details.append(f"test suites with their own go.mod (run from their folder): {human_list(suites, 4)}")
     if benches:
         details.append(f"benchmarks with their own go.mod: {human_list(benches, 4)}")
     if tools:
@@ -625,7 +632,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     k.command("build", "go build ./...", "go.mod", 60, elsewhere)
     tagged = _tagged_tests(tree)
     k.command("test", "go test ./...", "go.mod", 60, "; ".join(n for n in (elsewhere, tagged) if n))
-    tests = [f for f in tree.files if f.endswith("_test.go")]
+    # the tests of a module that is not the project's (CloudNativePG's tests/go.mod) are out of any root command's reach
+    foreign = [m.rsplit("/", 1)[0] for m in tree.named("go.mod") if "/" in m and m not in own]
+    tests = [f for f in tree.files if f.endswith("_test.go") and not any(f.startswith(d + "/") for d in foreign)]
     modules = Counter(_module_of(f, nested) for f in tests)
     # one test is run in the module with the most tests: from the root, `./...` never reaches another module's
     home = max(sorted(modules), key=lambda m: (modules[m], m == "."), default=".")
