@@ -194,7 +194,10 @@ def listed_targets(text: str) -> list[str]:
     """Targets a rule names through a variable: griffe's `$(actions):` runs `python scripts/make "$@"` for each word
     of `actions = allrun changelog check …`."""
     names: list[str] = []
-    for variable in re.findall(r"^\$[({](\w+)[)}]\s*:(?!=)", text, re.MULTILINE):
+    for rule in re.finditer(r"^\$[({](\w+)[)}]\s*:(?!=)[^\n]*\n((?:\t[^\n]*\n?)*)", text, re.MULTILINE):
+        variable, recipe = rule.group(1), rule.group(2)
+        if re.search(r"(-C|\bcd)\s+\$@", recipe):
+            continue  # strimzi's `$(SUBDIRS):` runs `$(MAKE) -C $@`: its words are folders make recurses into
         value = re.search(rf"^{variable}\s*[:?]?=((?:[^\n]*\\\n)*[^\n]*)", text, re.MULTILINE)
         said = value.group(1).replace("\\\n", " ") if value else ""
         if re.search(r"\$[({]shell\b", said):

@@ -44,6 +44,8 @@ def _environment_for(feature: str, environments: dict[str, Any]) -> str | None:
     """The environment to run a feature's task in: the one named after the feature, else the smallest that has it
     (pint's `test` task is in the `test` feature, which the `test` environment and eleven others include)."""
     having = [name for name, env in environments.items() if feature in _features(env)]
+    if "default" in having:  # dask's default environment has the `test` feature: `pixi run test` needs no -e
+        return "default"
     if feature in having:
         return feature
     return min(having, key=lambda name: (len(_features(environments[name])), name), default=None)
@@ -60,7 +62,7 @@ def pixi(tree: Tree, k: Knowledge) -> None:
     for feature, table in (doc.get("feature") or {}).items():
         env = _environment_for(feature, environments) if isinstance(table, dict) else None
         for name in (table.get("tasks") or {}) if env else ():
-            tasks.setdefault(name, f"pixi run -e {env}")
+            tasks.setdefault(name, "pixi run" if env == "default" else f"pixi run -e {env}")
     for name, runner in tasks.items():
         role = PIXI_ROLES.get(name.lower()) or PIXI_ROLES.get(name.lower().replace("_", "-"))
         if role and role != "install":

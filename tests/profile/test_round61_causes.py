@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.profile.learned import bodies, workflow
 
 KMP_SOURCES = {
@@ -153,3 +155,54 @@ def test_a_variable_set_from_an_expression_with_braces_inside_is_no_command(make
     learned = bodies(make_project, files, "mpv")
     assert "format(" not in learned["ci"] and "workflow/format" not in learned, learned["ci"]
     assert "`meson test -C build`" in learned["ci"], learned["ci"]
+
+
+def test_a_uv_workspace_table_beside_a_poetry_lock_leaves_poetry_the_manager(make_project):
+    pyproject = ("[project]\nname = 'poethepoet'\nversion = '1'\n\n[tool.poetry.group.test.dependencies]\npytest = '*'\n"
+                 "\n[tool.uv.workspace]\nmembers = ['tests/fixtures/task_package']\n\n[build-system]\n"
+                 "requires = ['poetry-core']\nbuild-backend = 'poetry.core.masonry.api'\n")  # fmt: skip
+    files = {"pyproject.toml": pyproject, "poetry.lock": "# lock\n", "poethepoet/__init__.py": "x = 1\n",
+             "tests/test_cli.py": "def test_cli():\n    pass\n"}  # fmt: skip
+    learned = bodies(make_project, files, "poethepoet")
+    assert "package manager Poetry (poetry.lock)" in learned["python/packaging"], learned["python/packaging"]
+    assert "uv run" not in learned["workflow/test-one"], learned["workflow/test-one"]
+
+
+def test_a_pixi_task_the_default_environment_has_runs_without_naming_another(make_project):
+    pixi = ("[workspace]\nname = 'dask'\nchannels = ['conda-forge']\nplatforms = ['linux-64']\n\n"
+            "[feature.test.tasks]\ntest = 'pytest dask'\n\n[feature.lint.tasks]\nlint = 'pre-commit run --all-files'\n\n"
+            "[environments]\ndefault = ['py314', 'optional', 'test']\nmindeps = ['mindeps', 'test']\n"
+            "lint = { features = ['lint'], no-default-feature = true }\n")  # fmt: skip
+    files = {"pixi.toml": pixi, "dask/__init__.py": "x = 1\n", "dask/tests/test_base.py": "def test_a():\n    pass\n"}
+    tasks = bodies(make_project, files, "dask")["tasks/pixi"]
+    assert "`pixi run test`" in tasks and "`pixi run -e lint lint`" in tasks and "-e mindeps" not in tasks, tasks
+
+
+def test_one_vitest_file_is_a_unit_test_not_a_playwright_spec_in_e2e(make_project):
+    pkg = {"name": "solidtime", "scripts": {"test:unit": "vitest run", "test:e2e": "playwright test"},
+           "devDependencies": {"vitest": "^3", "@playwright/test": "^1"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "package-lock.json": "{}",
+             "e2e/auth.spec.ts": "import { test } from '../playwright/fixtures';\ntest('logs in', async () => {});\n",
+             "resources/js/Cell.test.ts": "import { it } from 'vitest';\nit('renders', () => {});\n",
+             "resources/js/Cell.ts": "export const a = 1;\n"}  # fmt: skip
+    one = bodies(make_project, files, "solidtime")["workflow/test-one"]
+    assert "vitest run resources/js/Cell.test.ts" in one and "e2e/" not in one, one
+
+
+def test_a_makefile_rule_that_recurses_into_each_folder_of_a_list_makes_no_targets(make_project):
+    makefile = ("SUBDIRS=api test operator\n\nall: $(SUBDIRS)\n\ndocu_html:\n\tasciidoctor documentation/index.adoc\n\n"
+                "$(SUBDIRS):\n\t$(MAKE) -C $@ $(MAKECMDGOALS)\n\n.PHONY: all $(SUBDIRS)\n")  # fmt: skip
+    files = {"Makefile": makefile, "pom.xml": "<project><artifactId>strimzi</artifactId></project>\n",
+             "api/Makefile": "all:\n\tmvn install\n", "test/Makefile": "all:\n\tmvn install\n",
+             "operator/src/main/java/io/x/Main.java": "package io.x;\nclass Main {}\n"}  # fmt: skip
+    learned = bodies(make_project, files, "strimzi")
+    assert "make test" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+    assert "`make api`" not in learned.get("tasks/make", ""), learned.get("tasks/make")
+
+
+def test_a_bin_dev_that_starts_the_procfile_with_overmind_runs_the_app(make_project):
+    files = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n",
+             "app/models/person.rb": "class Person; end\n", "Procfile": "web: bundle exec rails s\nworker: rake jobs:work\n",
+             "bin/dev": "#!/usr/bin/env sh\nexec overmind start \"$@\"\n"}  # fmt: skip
+    run = bodies(make_project, files, "hitobito")["workflow/run"]
+    assert run.startswith("To run: `bin/dev` (the server with the processes of Procfile)"), run

@@ -843,7 +843,12 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         k.command("test-one", command, "package.json scripts.test", 35,
                   f"the test script runs {runner}" + (f" after `{built}`" if built else ""))  # fmt: skip
     elif "Vitest" in tests or "Jest" in tests:  # a real file (path-to-regexp's src/index.spec.ts beside its source)
-        specs = [f for f in p.tree.own if re.search(r"\.(test|spec)\.[mc]?[jt]sx?$", f)][:20]
+        # solidtime's e2e/*.spec.ts are Playwright's, which its vitest.config.ts excludes: a unit test file runs
+        specs = [
+            f
+            for f in p.tree.own
+            if re.search(r"\.(test|spec)\.[mc]?[jt]sx?$", f) and not re.search(r"(^|/)(e2e|playwright|cypress)/", f)
+        ][:20]
         testing = (f for f in specs if re.search(r"\b(it|test|describe)\s*\(", p.tree.read(f) or ""))
         spec = example or next(testing, "<file>")  # path-to-regexp's cases.spec.ts only holds tables: no suite
         if "Vitest" in tests:

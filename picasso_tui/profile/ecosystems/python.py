@@ -259,7 +259,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     tool = pyproject.get("tool") or {}
     # safety's `[[tool.uv.index]]` only names a package index, for the uv its Hatch environments install with
     uv_own = bool(set(tool.get("uv") or {}) - UV_LOCATIONS) or ("uv" in tool and "hatch" not in tool)
-    if (tree.has("uv.lock") or uv_own) and not _pip_instead(tree, tool):
+    # poethepoet's `[tool.uv.workspace]` beside a committed poetry.lock, and no uv.lock: Poetry locks and installs
+    if (tree.has("uv.lock") or (uv_own and not tree.has("poetry.lock"))) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "
     # Radicale's .gitignore lists uv.lock: one CI job runs `uv run`, the project locks and manages nothing with it
     unlocked = re.search(r"^/?uv\.lock\s*$", tree.read(".gitignore") or "", re.M) if tree.has(".gitignore") else None

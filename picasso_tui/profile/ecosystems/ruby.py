@@ -348,10 +348,14 @@ def _commands(
         if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
             k.command("format", "bundle exec rubocop -a", ".rubocop.yml", 58)
     if rails:
+        # hitobito's bin/dev starts its Procfile with overmind: the server, the job worker, mailcatcher and webpack
+        manager = re.search(r"\b(overmind|foreman|hivemind)\b", tree.read("bin/dev") or "")
         if tree.has("bin/dev") and tree.has("Procfile.dev"):
             # stringer's bin/dev runs Procfile.dev: Puma with the asset watchers that build app/assets/builds, which
             # `rails server` alone never writes
             k.command("run", "bin/dev", "bin/dev", 54, "the server with the asset watchers of Procfile.dev")
+        elif tree.has("bin/dev") and manager and tree.has("Procfile"):
+            k.command("run", "bin/dev", "bin/dev", 54, "the server with the processes of Procfile")
         k.command("run", f"{bin_rails} server", "config/application.rb", 55)
         k.command("migrate", f"{bin_rails} db:migrate", "config/application.rb", 50)
         k.fact(
