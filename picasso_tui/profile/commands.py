@@ -176,7 +176,8 @@ COMMAND_ROLES = (
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check(?!-)|valgrind|memcheck)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
-                        r"^(\./)?gradlew?\b.*[\s:][a-z]\w*Tests?(\s|$)|"  # `:functionalTest`
+                        # `:functionalTest`; seedvault's `:app:assembleAndroidTest` only builds the test APK
+                        r"^(\./)?gradlew?\b.*[\s:](?!assemble|compile|bundle)[a-z]\w*Tests?(\s|$)|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
                         r"cargo doc)\b|"

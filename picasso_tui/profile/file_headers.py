@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile.findings import Finding, Knowledge
@@ -53,6 +54,16 @@ _KNOWN = (
 
 _YEARS = re.compile(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*")
 """A year or a range of years in a copyright line (`2012-2024`), which differs from one file to the next."""
+
+
+def _same_year(lines: Iterable[str]) -> list[str]:
+    """The lines with their years written `<year>` when the years differ from file to file; ent's every header reads
+    `Copyright 2019-present`, which its linter checks word for word: that year stays."""
+    lines = list(lines)
+    written = Counter(lines).most_common(1)
+    if written and written[0][1] >= SHARE * len(lines):
+        return lines
+    return [_YEARS.sub("<year>", line) for line in lines]
 
 
 def _sample(files: list[str]) -> list[str]:
@@ -108,7 +119,7 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
         return (f"{named[0][0]} (`{holder}`)" if holder else named[0][0]), named[0][1]
     if len(named) > 1:  # rand's dual notice names Apache 2.0 and MIT: it is neither one's header
         return None
-    first = Counter(_YEARS.sub("<year>", comments[rel][0]) for rel in carrying)
+    first = Counter(_same_year(comments[rel][0] for rel in carrying))
     line, count = first.most_common(1)[0]
     if count < SHARE * len(carrying) or len(line) > 120:
         return None
@@ -118,7 +129,7 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
 def _copyright_line(comments: dict[str, list[str]]) -> str:
     """The copyright line nearly all the headers open with, its years written `<year>`: a new file copies it
     (syncthing's `Copyright (C) <year> The Syncthing Authors.`). A line that runs on into the next is not quoted."""
-    lines = Counter(_YEARS.sub("<year>", words[0]) for words in comments.values() if words)
+    lines = Counter(_same_year(words[0] for words in comments.values() if words))
     line, count = lines.most_common(1)[0] if lines else ("", 0)
     if count < SHARE * len(comments) or not re.match(r"copyright\b", line, re.I) or not line.endswith("."):
         return ""

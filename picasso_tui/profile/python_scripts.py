@@ -24,6 +24,10 @@ def _hatch_envs(tree: Tree) -> tuple[str, dict[str, Any]]:
     return "pyproject.toml", _table(load_toml(tree, "pyproject.toml"), "tool", "hatch", "envs")
 
 
+RELEASE_NOTES_ENVS = frozenset({"towncrier", "changelog", "news", "release-notes"})
+"""Environments whose scripts write the release notes."""
+
+
 def hatch_scripts(tree: Tree, k: Knowledge) -> None:
     """safety's `[tool.hatch.envs.test.scripts] test = 'pytest …'` is run as `hatch run test:test`; the default
     environment's scripts need no prefix. Hatch's own `hatch-test` and `hatch-static-analysis` environments are
@@ -42,6 +46,8 @@ def hatch_scripts(tree: Tree, k: Knowledge) -> None:
                 # platformdirs' `coverage:run` combines reports and `type:run` runs mypy: a `run` script is its
                 # environment's one step, whose name says the role; it runs no program
                 role = TARGET_ROLES.get(env.lower())
+            if env.lower() in RELEASE_NOTES_ENVS:
+                role = None  # scanpy's `towncrier:build` writes the release notes: no build of the project
             own_step = script.lower() == "run" and env != "default"
             named = role is not None and (TARGET_ROLES.get(script.lower()) == role or own_step)
             # `test:test`, not `test:test-cov`: the script named for its role, else any of an environment named for it

@@ -219,8 +219,10 @@ def _comment_blocks(text: str, marker: str) -> list[tuple[int, str, str]]:
                 paragraphs.append((n, []))
             if said and not re.match(r"(FIXME|TODO|XXX)\b", said):  # a to-do is not a policy
                 paragraphs[-1][1].append(said)
-            elif not said and paragraphs and paragraphs[-1][1]:
-                paragraphs.append((n, []))  # the next paragraph starts on the next line that says something
+            elif not said and paragraphs and paragraphs[-1][1] and not paragraphs[-1][1][-1].endswith(":"):
+                # the next paragraph starts on the next line that says something; a paragraph that ends in a colon
+                # goes on in the next (tree-sitter's "…because they either:", then its numbered reasons)
+                paragraphs.append((n, []))
             continue
         out += [(start, " ".join(said), stripped) for start, said in paragraphs if said]
         paragraphs = []
@@ -247,6 +249,8 @@ def manifest_comments(tree: Tree) -> list[Reasoned]:
         for line, comment, annotated in _comment_blocks(tree.read(rel) or "", marker):
             states = gives_reason(comment) or (_REFERENCE.search(comment) and POLICY.search(comment))
             if len(comment) < 30 or _LICENCE.search(comment) or not states or _ASIDE.search(annotated):
+                continue
+            if comment.rstrip().endswith(":"):  # a lead whose list is not a comment: the names that follow
                 continue
             text = cut_at_word(clean(re.sub(r"^NOTE:?\s*", "", comment)), 420)
             at = f" (above `{annotated[:60]}`)" if annotated else ""

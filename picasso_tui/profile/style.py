@@ -12,7 +12,7 @@ import tomli
 from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile import emacs_locals
 from picasso_tui.profile.ecosystems import clang_format, golang, php_format
-from picasso_tui.profile.ecosystems.common import dig, gem_text, load_toml
+from picasso_tui.profile.ecosystems.common import black_excludes_everything, dig, gem_text, load_toml
 from picasso_tui.profile.ecosystems.ruby import ci_runs_standardrb
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
@@ -84,6 +84,8 @@ def _python(tree: Tree, hints: Hints) -> None:
     texts = " ".join(tree.read(f) or "" for f in [*runners, *tree.under(".github/workflows")] if tree.has(f))
     if isinstance(black, dict) and re.search(r"ruff[-_ ]format", texts) and not re.search(r"\bblack\b", texts):
         black = None  # maturin's [tool.black] is a leftover: pre-commit formats with ruff-format, nothing runs black
+    if black_excludes_everything(pyproject):
+        black = None
     if isinstance(black, dict):
         length = f"line length {black.get('line-length', 88)}"
         if darker := darker_runs_black(tree):  # dateutil's older code predates black: only changed lines follow it
@@ -98,6 +100,10 @@ def _python(tree: Tree, hints: Hints) -> None:
         if m:
             hints["python"].append((f"flake8, max line length {m.group(1)}", rel))
             break
+    else:  # astroquery's flake8 reads [tool.flake8] through flake8-pyproject
+        length = dig(pyproject, "tool", "flake8", "max-line-length")
+        if isinstance(length, (int, str)) and str(length).isdigit():
+            hints["python"].append((f"flake8, max line length {length}", "pyproject.toml"))
     mypy = dig(pyproject, "tool", "mypy")
     if isinstance(mypy, dict) and mypy.get("strict"):
         hints["python"].append(("mypy strict type checking", "pyproject.toml"))

@@ -206,3 +206,97 @@ def test_a_bin_dev_that_starts_the_procfile_with_overmind_runs_the_app(make_proj
              "bin/dev": "#!/usr/bin/env sh\nexec overmind start \"$@\"\n"}  # fmt: skip
     run = bodies(make_project, files, "hitobito")["workflow/run"]
     assert run.startswith("To run: `bin/dev` (the server with the processes of Procfile)"), run
+
+
+def test_bun_s_binary_lock_file_makes_bun_the_manager(make_project):
+    pkg = {"name": "unit3d", "private": True, "type": "module", "scripts": {"build": "vite build", "dev": "vite"},
+           "devDependencies": {"vite": "^6"}}  # fmt: skip
+    files = {"package.json": json.dumps(pkg), "bun.lockb": b"\x00\x01bun-lockfile-format-v0\x00" * 40,
+             "resources/js/app.js": "export const a = 1;\n"}  # fmt: skip
+    learned = bodies(make_project, files, "unit3d")
+    assert "package manager bun (bun.lockb)" in learned["javascript/packaging"], learned["javascript/packaging"]
+    assert learned["workflow/build"].startswith("To build: `bun run build`"), learned["workflow/build"]
+
+
+def test_a_copyright_year_every_header_shares_is_quoted_as_it_stands(make_project):
+    header = "// Copyright 2019-present Facebook Inc. All rights reserved.\n// This source code is licensed under the "
+    header += "Apache 2.0 license found\n// in the LICENSE file.\n\npackage {pkg}\n"
+    files = {"go.mod": "module entgo.io/ent\n\ngo 1.22\n"}
+    files |= {f"p{i}/p{i}.go": header.format(pkg=f"p{i}") for i in range(6)}
+    headers = bodies(make_project, files, "ent")["rules/file-headers"]
+    assert "(`Copyright 2019-present Facebook Inc. All rights reserved.`)" in headers, headers
+
+
+def test_a_nested_go_module_is_an_example_only_where_its_folder_says_so_and_testdata_is_not_one(make_project):
+    files = {"go.mod": "module go.universe.tf/metallb\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "website/themes/relearn/go.mod": "module github.com/McShelby/hugo-theme-relearn\n\ngo 1.20\n",
+             "examples/hello/go.mod": "module example.com/hello\n\ngo 1.22\n",
+             "examples/hello/main.go": "package main\n\nfunc main() {}\n",
+             "internal/plugin/testdata/src/wasm-test/go.mod": "module wasm-test\n\ngo 1.22\n",
+             "internal/plugin/testdata/src/wasm-test/main.go": "package main\n\n//go:generate echo\nfunc main() {}\n"}  # fmt: skip
+    packaging = bodies(make_project, files, "metallb")["go/packaging"]
+    assert "example programs with their own go.mod (not part of the module): examples/hello" in packaging, packaging
+    assert "other modules with their own go.mod (not part of the module): website/themes/relearn" in packaging
+    assert "testdata" not in packaging, packaging
+
+
+HATCH_PROJECT = {
+    "pyproject.toml": "[project]\nname = 'scanpy'\nversion = '1'\n\n[build-system]\nrequires = ['hatchling']\n"
+    "build-backend = 'hatchling.build'\n\n[tool.pytest.ini_options]\ntestpaths = ['tests']\n",
+    "hatch.toml": "[envs.default]\ninstaller = 'uv'\n\n[envs.towncrier]\nscripts.build = 'python3 ci/towncrier.py'\n\n"
+    "[envs.hatch-test]\ndependency-groups = ['test']\n",
+    "src/scanpy/__init__.py": "x = 1\n",
+    "tests/test_pca.py": "def test_pca():\n    pass\n",
+}
+
+
+def test_hatch_environments_in_hatch_toml_make_hatch_the_manager_and_hatch_test_the_tests(make_project):
+    learned = bodies(make_project, HATCH_PROJECT, "scanpy")
+    assert "package manager Hatch (hatch.toml)" in learned["python/packaging"], learned["python/packaging"]
+    assert learned["workflow/test"].startswith("To test: `hatch test`"), learned["workflow/test"]
+    assert learned["workflow/test-one"].startswith("To run one test: `hatch test tests/test_pca.py::test_pca`")
+    assert "towncrier" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_black_table_that_excludes_every_file_says_nothing_of_the_style(make_project):
+    pyproject = ("[project]\nname = 'astroquery'\nversion = '1'\ndependencies = ['black']\n\n[tool.black]\n"
+                 "force-exclude = '''\n(\n  .*\n)\n'''\n\n[tool.flake8]\nmax-line-length = \"120\"\n")  # fmt: skip
+    files = {"pyproject.toml": pyproject, "astroquery/__init__.py": "x = 1\n"}
+    learned = bodies(make_project, files, "astroquery")
+    assert learned["style/python"] == "Python style in this project: flake8, max line length 120.", learned
+    assert "black" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+
+
+def test_a_manifest_comment_that_leads_its_list_is_read_with_it(make_project):
+    cargo = ('[package]\nname = "tree-sitter"\nversion = "0.1.0"\n\n[lints.clippy]\n'
+             "# The lints below are a specific subset of the pedantic lints that we explicitly allow because they either:\n"
+             "#\n# 1. Contain false positives,\n# 2. Are unnecessary, or\n# 3. Worsen the code\n\n"
+             'cast_possible_wrap = "allow"\n')  # fmt: skip
+    learned = bodies(make_project, {"Cargo.toml": cargo, "src/lib.rs": "pub fn a() {}\n"}, "tree-sitter")
+    decisions = [body for key, body in learned.items() if key.startswith("decision/manifest/")]
+    assert decisions and decisions[0].endswith("they either: 1. Contain false positives, 2. Are unnecessary, or 3. "
+                                               "Worsen the code"), decisions  # fmt: skip
+
+
+def test_a_gradle_task_that_assembles_the_test_apk_runs_no_test(make_project):
+    files = {"settings.gradle.kts": 'include(":app")\n', "gradlew": "#!/bin/sh\n", "build.gradle.kts": "plugins {\n}\n",
+             "app/build.gradle.kts": 'plugins {\n    id("com.android.application")\n}\n',
+             "app/src/main/java/org/x/Main.kt": "package org.x\nclass Main\n",
+             "app/src/test/java/org/x/MainTest.kt": "package org.x\nclass MainTest\n",
+             ".github/workflows/test.yml": workflow("./gradlew :app:assembleAndroidTest")}  # fmt: skip
+    test = bodies(make_project, files, "seedvault")["workflow/test"]
+    assert "assembleAndroidTest" not in test, test
+
+
+def test_a_python_manifest_that_installs_nothing_makes_no_python_project(make_project):
+    pipfile = '[packages]\nmkdocs = "==1.5.3"\nmkdocs-material = "==9.5.18"\n\n[requires]\npython_version = "3.13"\n'
+    go = {"go.mod": "module github.com/tc/tc\n\ngo 1.22\n", "tc.go": "package tc\n", "docker.go": "package tc\n"}
+    learned = bodies(make_project, go | {"Pipfile": pipfile}, "tcgo")
+    assert not [k for k in learned if k.startswith("python/")] and "pipenv" not in learned.get("workflow/install", "")
+    stub = "[project]\nname = 'dbt-core'\ndescription = 'Build analytics'\nclassifiers = ['Programming Language :: Rust']\n"
+    rust = {"Cargo.toml": '[package]\nname = "dbt"\nversion = "0.1.0"\n', "src/main.rs": "fn main() {}\n",
+            "src/lib.rs": "pub fn a() {}\n", "pyproject.toml": stub}  # fmt: skip
+    learned = bodies(make_project, rust, "dbt")
+    assert not [k for k in learned if k.startswith("python/")] and "pip install" not in learned.get(
+        "workflow/install", ""
+    )

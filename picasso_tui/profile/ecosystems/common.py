@@ -118,6 +118,20 @@ def yard_tagged(tree: Tree) -> bool:
     return sum(bool(YARD_TAG.search(tree.read(f) or "")) for f in files) >= YARD_FILES
 
 
+def black_excludes_everything(pyproject: dict[str, Any]) -> bool:
+    """[tool.black]'s force-exclude matches every path (astroquery's `( .* )`): black is switched off, and its table
+    says nothing of how the code is formatted."""
+    black = dig(pyproject, "tool", "black")
+    pattern = black.get("force-exclude") or black.get("exclude") if isinstance(black, dict) else None
+    if not isinstance(pattern, str):
+        return False
+    try:
+        compiled = re.compile(pattern, re.VERBOSE)
+    except re.error:
+        return False
+    return all(compiled.search(path) for path in ("/src/package/module.py", "/tests/test_module.py", "/setup.py"))
+
+
 def dig(data: Any, *keys: str) -> Any:
     for key in keys:
         if not isinstance(data, dict):

@@ -189,7 +189,8 @@ def investigate(tree: Tree) -> Knowledge:
     go_share = next((share for lang, share, _ in shares(tree) if lang == "go"), 0.0)
     if not tree.has("go.mod") and go_share < SIDE_SHARE:  # no go.mod at the root and Go a small part of the source:
         return k  # c-toxcore's other/proxy/go.mod is a helper tool of a C project: no Go project, no Go commands
-    examples = [m.rsplit("/", 1)[0] for m in mods if m not in own]
+    # helm's internal/plugin/testdata/src/extismv1-test/go.mod is a fixture its tests build: nothing to say of it
+    examples = [m.rsplit("/", 1)[0] for m in mods if m not in own and not re.search(r"(^|/)testdata/", m)]
     root = own[0]
     text = tree.read(root) or ""
     module = re.search(r"^module\s+\"?([^\s\"]+)", text, re.MULTILINE)
@@ -210,8 +211,14 @@ def investigate(tree: Tree) -> Knowledge:
     # CloudNativePG's tests/go.mod holds its end-to-end suite: run from that folder, never `./tests/...` from the root
     suites = [e for e in examples if re.search(r"(^|/)tests?(/|$)", e)]
     examples = [e for e in examples if e not in suites]
+    # jaeger's scripts/build/docker/debug pins delve, metallb's website/themes/… is a vendored Hugo theme: a module
+    # is called an example only where its folder says so
+    others = [e for e in examples if not re.search(r"(^|/)_?(examples?|samples?|demos?|tutorials?)(/|$)", e)]
+    examples = [e for e in examples if e not in others]
     if examples:
         details.append(f"example programs with their own go.mod (not part of the module): {human_list(examples, 4)}")
+    if others:
+        details.append(f"other modules with their own go.mod (not part of the module): {human_list(others, 4)}")
     if suites:
         details.append(f"test suites with their own go.mod (run from their folder): {human_list(suites, 4)}")
     if benches:

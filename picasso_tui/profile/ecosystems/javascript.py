@@ -27,6 +27,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     fixes,
     flavour,
     foreign_main,
+    has_lock,
     has_own_source,
     live_bins,
     locked_managers,
@@ -89,7 +90,7 @@ def manager(tree: Tree, pkg: dict) -> tuple[str, str]:
     if declared and not (len(locked) == 1 and declared.split("@", 1)[0] not in locked):
         return declared.split("@", 1)[0], f'packageManager "{declared}"'
     for lock, tool in LOCKS:
-        if tree.has(lock):
+        if has_lock(tree, lock):
             return tool, lock
     # rails_admin keeps no lock file: its .gitignore lists /yarn.lock, the one yarn writes. edge's lists yarn.lock
     # and package-lock.json, and its .npmrc says `package-lock=false`: it ignores every lock, and npm runs it

@@ -40,10 +40,15 @@ LOCKS = (
 )
 
 
+def has_lock(tree: Tree, rel: str) -> bool:
+    """The lock file is there: bun's older bun.lockb is binary, which the walk keeps apart from the text files."""
+    return tree.has(rel) or rel in tree.binaries
+
+
 def locked_managers(tree: Tree, folder: str = "") -> set[str]:
     """The package managers whose lock file the folder (the root by default) holds."""
     at = f"{folder}/" if folder else ""
-    return {tool for lock, tool in LOCKS if tree.has(at + lock)}
+    return {tool for lock, tool in LOCKS if has_lock(tree, at + lock)}
 
 
 NODE_TOOLS = {

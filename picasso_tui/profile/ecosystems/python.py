@@ -8,7 +8,14 @@ from typing import Any
 
 from picasso_tui.profile.ci import read_ci
 from picasso_tui.profile.ecosystems.benchmarks import python_benchmarks
-from picasso_tui.profile.ecosystems.common import Stack, dig, load_toml, requirement_name, stack_facts
+from picasso_tui.profile.ecosystems.common import (
+    Stack,
+    black_excludes_everything,
+    dig,
+    load_toml,
+    requirement_name,
+    stack_facts,
+)
 from picasso_tui.profile.ecosystems.example_tests import pytest_node
 from picasso_tui.profile.ecosystems.mypy_target import mypy_default
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
@@ -210,6 +217,12 @@ def _used(tree: Tree, tool: str) -> str:
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
 
 
+def _hatch_test_env(tree: Tree, pyproject: dict[str, Any]) -> bool:
+    """The project configures Hatch's built-in test environment, `hatch-test`, in pyproject.toml or hatch.toml."""
+    envs = dig(pyproject, "tool", "hatch", "envs") or dig(load_toml(tree, "hatch.toml"), "envs")
+    return isinstance(envs, dict) and "hatch-test" in envs
+
+
 def hatch_run(pyproject: dict[str, Any], tool: str) -> str:
     """`hatch run <env>:` where only a named environment installs the tool (rq's pytest is in `test`; the default
     environment has none of it)."""
@@ -276,6 +289,8 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
         return "Pipenv", "Pipfile", "pipenv run "
     if "hatch" in tool and dig(tool, "hatch", "envs"):
         return "Hatch", "[tool.hatch.envs]", "hatch run "
+    if dig(load_toml(tree, "hatch.toml"), "envs"):  # scanpy keeps its Hatch environments in hatch.toml
+        return "Hatch", "hatch.toml", "hatch run "
     # python-qrcode: no uv.lock in git; its justfile and CI run `uv run`; babel's setup.py has no [project]
     # table for `uv sync` to install (its CI's uv runs a benchmark job)
     # toot's .gitignore lists uv.lock too, but its CONTRIBUTING.md sets up with `uv run`: the guide decides
@@ -323,6 +338,8 @@ def investigate(tree: Tree) -> Knowledge:
     if not sources or _shim(tree, sources):
         return k
     pyproject = load_toml(tree, "pyproject.toml")
+    if _nothing_to_install(tree, sources, pyproject):
+        return k
     deps = _deps(tree, pyproject)
     tool, why, run = _manager(tree, pyproject)
     members = dig(pyproject, "tool", "uv", "workspace", "members") or []
@@ -383,6 +400,23 @@ def _tools_only(tree: Tree, sources: list[str]) -> bool:
         # jj's pyproject.toml names `jj-docs` and holds MkDocs: named or not, no Python code means no Python package
         return empty or not code or (private and not dig(pyproject, "build-system"))
     return not manifests and bool(found) and found[0][0] != "python"
+
+
+def _nothing_to_install(tree: Tree, sources: list[str], pyproject: dict[str, Any]) -> bool:
+    """In another language's project, a Python manifest that installs nothing anyone works with: dbt-core's
+    pyproject.toml only describes the Rust program it publishes (no build system, no dependency), and
+    testcontainers-go's Pipfile pins its website's MkDocs while no Python code is there."""
+    found = shares(tree)
+    if not found or found[0][0] == "python":
+        return False
+    manifests = [f for f in sources if f in ("pyproject.toml", "setup.py", "setup.cfg", "Pipfile")]
+    if manifests == ["Pipfile"]:
+        return not any(f.endswith(".py") and not f.startswith((".github/", "scripts/", "tools/")) for f in tree.own)
+    if manifests != ["pyproject.toml"] or len(sources) > 1:
+        return False
+    wanted = ("dependencies", "optional-dependencies")
+    declared = [dig(pyproject, "project", key) for key in wanted] + [pyproject.get("dependency-groups")]
+    return not dig(pyproject, "build-system") and not any(declared) and not dig(pyproject, "tool", "poetry")
 
 
 def _packaging(k: Knowledge, p: _Project) -> None:
@@ -547,7 +581,15 @@ def _tests(k: Knowledge, p: _Project) -> None:
     if ci_file and "pytest" not in p.deps and not pytest_cfg:
         pytest_cfg = declared = f"pytest in CI ({ci_file})"
     run = f"{_tox_django_settings(tree, options)}{run}"
-    if "pytest" in p.deps or pytest_cfg:
+    if ("pytest" in p.deps or pytest_cfg) and p.tool == "Hatch" and _hatch_test_env(tree, p.pyproject):
+        # scanpy's [envs.hatch-test] sets up Hatch's own test command, which its guide runs: `hatch test`
+        k.command("test", "hatch test", p.why, 55, "Hatch's test environment (hatch-test)")
+        if example := collected_example(tree, test_files, options):
+            node = pytest_node(tree.read(example) or "") or "<test name>"
+            k.command("test-one", f"hatch test {example}::{node}", p.why, 55, "or -k <expression>")
+        else:
+            k.command("test-one", "hatch test -k <expression>", p.why, 55)
+    elif "pytest" in p.deps or pytest_cfg:
         example = collected_example(tree, test_files, options)
         # respx's addopts say `--cov-fail-under 100`: one test alone covers too little and fails the run
         uncovered = " --no-cov" if re.search(r"--cov-fail-under\b", str(options.get("addopts") or "")) else ""
@@ -661,6 +703,7 @@ def _lint_and_format(k: Knowledge, p: _Project) -> None:
     # argcomplete keeps a [tool.black] table from before `ruff format`: with ruff formatting and black nowhere in
     # the dependencies, the table is a leftover
     leftover = "black" not in deps and _formats_with_ruff(tree, tool_cfg) and bool(ruff_file or "ruff" in tool_cfg)
+    leftover = leftover or black_excludes_everything(p.pyproject)
     if ("black" in tool_cfg or "black" in deps) and not darker_runs_black(tree) and not leftover:
         ran = _black_as_run(tree) if "black" not in tool_cfg else None
         if ran:  # faker has no black config: its Makefile's `black --line-length 120 faker tests scripts` is the one
