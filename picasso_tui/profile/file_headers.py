@@ -131,7 +131,8 @@ def _copyright_line(comments: dict[str, list[str]]) -> str:
     (syncthing's `Copyright (C) <year> The Syncthing Authors.`). A line that runs on into the next is not quoted."""
     lines = Counter(_same_year(words[0] for words in comments.values() if words))
     line, count = lines.most_common(1)[0] if lines else ("", 0)
-    if count < SHARE * len(comments) or not re.match(r"copyright\b", line, re.I) or not line.endswith("."):
+    runs_on = re.search(r"(,|\b(as|of|and|or|by|the|to|in|for|under))$", line, re.I)  # "…, established as"
+    if count < SHARE * len(comments) or not re.match(r"copyright\b", line, re.I) or runs_on:
         return ""
     return line if len(line) <= 120 else ""
 

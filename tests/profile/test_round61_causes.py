@@ -300,3 +300,14 @@ def test_a_python_manifest_that_installs_nothing_makes_no_python_project(make_pr
     assert not [k for k in learned if k.startswith("python/")] and "pip install" not in learned.get(
         "workflow/install", ""
     )
+
+
+def test_common_source_sets_without_the_tests_leave_an_android_app_its_test_task(make_project):
+    files = {"settings.gradle.kts": 'include(":app", ":domain")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": "plugins {\n}\n", "app/build.gradle.kts": 'plugins {\n    id("com.android.application")\n}\n',
+             "app/src/main/java/app/Main.kt": "package app\nclass Main\n",
+             "app/src/test/java/app/MainTest.kt": "package app\nclass MainTest\n",
+             "domain/build.gradle.kts": "plugins {\n    mihon.library.kmp\n}\n",
+             "domain/src/commonMain/kotlin/domain/Chapter.kt": "package domain\nclass Chapter\n"}  # fmt: skip
+    test = bodies(make_project, files, "mihon")["workflow/test"]
+    assert "jvmTest" not in test and "allTests" not in test, test

@@ -424,10 +424,15 @@ def _multiplatform_jvm(tree: Tree) -> str:
 
 
 def _common_source_sets(tree: Tree, builds: list[str]) -> bool:
-    """A module with src/commonMain/ is Kotlin Multiplatform whatever applies the plugin: bignum names it through a
+    """Modules with src/commonMain/ are Kotlin Multiplatform whatever applies the plugin: bignum names it through a
     buildSrc constant (`kotlin(PluginsDeps.multiplatform)`), Kodein through its own published convention plugin."""
     homes = {b.rsplit("/", 1)[0] + "/" if "/" in b else "" for b in builds}
-    return any(tree.under(f"{home}src/commonMain") for home in homes)
+    if not any(tree.under(f"{home}src/commonMain") for home in homes):
+        return False
+    # most tests in the multiplatform source sets: mihon's commonMain modules have none, its Android app's src/test
+    # has them all, and `testDebugUnitTest` runs them
+    common = sum(1 for f in tree.files if re.search(r"(^|/)src/(commonTest|jvmTest)/", f))
+    return common > sum(1 for f in tree.files if re.search(r"(^|/)src/test/", f))
 
 
 CONVENTION_FOLDERS = ("buildSrc", "build-logic", "gradle/plugins")
