@@ -15,7 +15,8 @@ def test_a_cpp_projects_headers_are_read_with_its_cpp_files(make_project):
     files["include/j/version.h"] = "#pragma once\n#define J_VERSION 1\n"
     learned = bodies(make_project, {"CMakeLists.txt": "project(j CXX)\nadd_library(j src/s0.cpp)\n", **files})
     assert learned["rules/file-headers"] == (
-        "Nearly every C++ file (9 of the 10 read) starts with the MIT licence header; a new file does too."
+        "Nearly every C++ file (9 of the 10 read) starts with the MIT licence header (`Copyright 2007 The Authors`); "
+        "a new file does too."
     )
 
 
