@@ -190,6 +190,12 @@ def _own_header(tree: Tree, rel: str) -> bool:
     return bool(ours) and bool(ours & holders_in(read_bounded(tree.root / rel, 4096) or ""))
 
 
+TRANSLATION_PATH = re.compile(
+    r"(^|/)(lang|langs|languages|translations?|i18n|l10n|locales?)/|_[a-z]{2}([_@-][A-Za-z]{2,6})?\.ts$"
+)
+"""Where a Qt Linguist file lives or how it is named: a translations folder, or a locale suffix (`app_de.ts`)."""
+
+
 def _qt_translation(tree: Tree, rel: str) -> bool:
     """sqlitebrowser's src/translations/sqlb_it.ts: Qt Linguist's XML, which lupdate writes, not TypeScript (it
     made a C++ database browser "TypeScript 51%"). Sniffed only where no package.json, tsconfig or deno.json says
@@ -199,7 +205,9 @@ def _qt_translation(tree: Tree, rel: str) -> bool:
     if "_typescript_manifest" not in tree.__dict__:
         manifests = tree.named("package.json", "tsconfig.json", "deno.json", "deno.jsonc")
         tree.__dict__["_typescript_manifest"] = bool(manifests)
-    if tree.__dict__["_typescript_manifest"]:
+    # qBittorrent's src/lang/qbittorrent_de.ts beside the package.json of its web UI's linters: a file named for a
+    # locale, or kept in a translations folder, is sniffed all the same
+    if tree.__dict__["_typescript_manifest"] and not TRANSLATION_PATH.search(rel):
         return False
     known: dict[str, bool] = tree.__dict__.setdefault("_qt_translations", {})
     if rel not in known:

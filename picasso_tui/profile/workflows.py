@@ -131,6 +131,13 @@ def _guide(tree: Tree, k: Knowledge) -> None:
 def _as_the_makefile_says(tree: Tree, k: Knowledge, g: commands.GuideCommand) -> commands.GuideCommand | None:
     """A guide's `make <target>` in the role its recipe has: guardrails' guide runs `make dev`, which only installs;
     headscale's AGENTS.md, whose `dev` target chains fmt, lint, test and build, runs no program with it."""
+    composer = re.fullmatch(r"composer run(?:-script)? ([\w:.-]+)", g.command)
+    declared = load_json(tree, "composer.json").get("scripts") if composer and tree.has("composer.json") else None
+    if composer and isinstance(declared, dict) and composer.group(1) not in declared:
+        return None  # coolify's CLAUDE.md runs `composer run dev`, which its composer.json does not declare
+    script = re.fullmatch(r"(?:npm|pnpm|yarn|bun)(?: run)? (dev|start|serve)", g.command)
+    if script and g.role == "run" and not _runs_the_app(tree, k, script.group(1)):
+        return None  # ampache's README runs `npm run dev`: package.json's `vite` serves its PHP pages' assets
     target = re.fullmatch(r"make ([\w.-]+)", g.command)
     makefile = tree.read("Makefile") or "" if target and tree.has("Makefile") else ""
     if not target or not re.search(rf"^{re.escape(target.group(1))}\s*:(?!=)", makefile, re.M):
@@ -139,6 +146,15 @@ def _as_the_makefile_says(tree: Tree, k: Knowledge, g: commands.GuideCommand) ->
     if not roles:
         return None if g.role == "run" else g
     return g if g.role in roles else commands.GuideCommand(g.command, sorted(roles)[0], g.source)
+
+
+def _runs_the_app(tree: Tree, k: Knowledge, script: str) -> bool:
+    """The root package.json's script runs the application, as package.json was read (a script that only builds or
+    serves another language's assets gives no run command); True where package.json has no such script."""
+    scripts = load_json(tree, "package.json").get("scripts") if tree.has("package.json") else None
+    if not isinstance(scripts, dict) or script not in scripts:
+        return True
+    return any(c.role == "run" and c.source == f"package.json scripts.{script}" for c in k.commands)
 
 
 ROLE_TARGETS = {"format": ("format", "fmt"), "lint": ("lint",), "test": ("test",), "build": ("build",),

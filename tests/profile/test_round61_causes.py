@@ -311,3 +311,47 @@ def test_common_source_sets_without_the_tests_leave_an_android_app_its_test_task
              "domain/src/commonMain/kotlin/domain/Chapter.kt": "package domain\nclass Chapter\n"}  # fmt: skip
     test = bodies(make_project, files, "mihon")["workflow/test"]
     assert "jvmTest" not in test and "allTests" not in test, test
+
+
+QT_TS = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="{lang}">\n'
+    + "<context/>\n" * 400
+)
+
+
+def test_qt_translations_beside_a_web_uis_package_json_are_no_typescript(make_project):
+    files = {"CMakeLists.txt": "project(qbt CXX)\nadd_executable(qbt src/main.cpp)\n",
+             "src/main.cpp": "int main() { return 0; }\n" * 40, "src/app.cpp": "int app() { return 1; }\n" * 40,
+             "package.json": json.dumps({"name": "webui-lint", "devDependencies": {"eslint": "^9"}}),
+             "src/webui/www/scripts/table.js": "export const t = 1;\n" * 10}  # fmt: skip
+    files |= {f"src/lang/qbittorrent_{lang}.ts": QT_TS.format(lang=lang) for lang in ("de", "fr", "az@latin")}
+    languages = bodies(make_project, files, "qbt")["languages"]
+    assert "TypeScript" not in languages and "Main language: C++" in languages, languages
+
+
+PHP_APP = {"composer.json": json.dumps({"name": "ampache/ampache", "scripts": {"test": "phpunit"}}),
+           "src/Index.php": "<?php\nclass Index {}\n", "public/index.php": "<?php\nrequire 'src/Index.php';\n"}  # fmt: skip
+
+
+def test_a_dev_server_for_another_languages_assets_runs_no_app(make_project):
+    pkg = {
+        "name": "ampache",
+        "scripts": {"dev": "vite --port 5177", "build": "vite build"},
+        "devDependencies": {"vite": "^6"},
+    }
+    files = PHP_APP | {"package.json": json.dumps(pkg), "package-lock.json": "{}",
+                       "README.md": "# Ampache\n\n## Development\n\nRun `npm run dev` to start.\n"}  # fmt: skip
+    assert "npm run dev" not in bodies(make_project, files, "ampache").get("workflow/run", "")
+
+
+def test_a_composer_script_the_guide_runs_but_composer_json_lacks_is_no_command(make_project):
+    files = PHP_APP | {"CLAUDE.md": "# Agents\n\n## Commands\n\n- Start the app: `composer run dev`\n"}
+    assert "composer run dev" not in bodies(make_project, files, "coolify").get("workflow/run", "")
+
+
+def test_a_bin_dev_that_only_execs_the_rails_server_runs_no_procfile(make_project):
+    files = {"Gemfile": 'source "https://rubygems.org"\ngem "rails"\n', "config/application.rb": "module App; end\n",
+             "app/models/sample.rb": "class Sample; end\n", "Procfile.dev": "vite: bin/vite dev\nweb: bin/rails s\n",
+             "bin/dev": '#!/usr/bin/env ruby\nexec "./bin/rails", "server", *ARGV\n'}  # fmt: skip
+    run = bodies(make_project, files, "sequencescape")["workflow/run"]
+    assert "Procfile.dev" not in run and "bin/dev" not in run, run

@@ -153,9 +153,10 @@ EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
 ASSET_TOOLS = re.compile(
     r"^(sass|node-sass|esbuild|webpack|rollup|parcel|postcss|tailwindcss|chokidar|livereload|gulp|grunt|"
-    r"vite build|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently|encore)\b"
+    r"vite|wp-scripts|mix|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently|encore)\b"
 )
-"""Tools that build or watch front-end assets (Symfony's Webpack Encore: Kimai's `dev` is `encore dev`), and the
+"""Tools that build or watch front-end assets (Symfony's Webpack Encore: Kimai's `dev` is `encore dev`; ampache's
+`vite --port 5177` serves its PHP pages' assets, givewp's `wp-scripts build` builds a WordPress plugin's), and the
 runners that start several of them."""
 
 
@@ -182,6 +183,13 @@ def _only_assets(scripts: dict[str, object], name: str, depth: int = 3) -> bool:
     assets: BookStack's `dev` is `npm-run-all --parallel watch livereload`, sass and esbuild under chokidar."""
     steps = _parts(scripts, name)
     for step in steps:
+        if re.fullmatch(r"(npm|pnpm|yarn|bun) (install|ci|i)\b.*", step):
+            continue  # givewp's `start` installs first: `npm install && npm run watch`
+        named = re.fullmatch(r"(?:npm|pnpm|yarn|bun)(?: run)? ([\w:.-]+)", step)
+        if named and named.group(1) in scripts and named.group(1) != name and depth > 0:
+            if not _only_assets(scripts, named.group(1), depth - 1):
+                return False
+            continue
         if not ASSET_TOOLS.match(step):
             return False
         called = [w for w in step.split()[1:] if not w.startswith("-")]

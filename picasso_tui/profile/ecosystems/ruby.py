@@ -350,7 +350,9 @@ def _commands(
     if rails:
         # hitobito's bin/dev starts its Procfile with overmind: the server, the job worker, mailcatcher and webpack
         manager = re.search(r"\b(overmind|foreman|hivemind)\b", tree.read("bin/dev") or "")
-        if tree.has("bin/dev") and tree.has("Procfile.dev"):
+        # sequencescape's bin/dev only execs `bin/rails server`: its Procfile.dev is for foreman, run by hand
+        serves_only = re.search(r"""exec\s*\(?\s*["']\./bin/rails["'],\s*["']server["']""", tree.read("bin/dev") or "")
+        if tree.has("bin/dev") and tree.has("Procfile.dev") and not serves_only:
             # stringer's bin/dev runs Procfile.dev: Puma with the asset watchers that build app/assets/builds, which
             # `rails server` alone never writes
             k.command("run", "bin/dev", "bin/dev", 54, "the server with the asset watchers of Procfile.dev")
