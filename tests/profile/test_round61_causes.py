@@ -355,3 +355,24 @@ def test_a_bin_dev_that_only_execs_the_rails_server_runs_no_procfile(make_projec
              "bin/dev": '#!/usr/bin/env ruby\nexec "./bin/rails", "server", *ARGV\n'}  # fmt: skip
     run = bodies(make_project, files, "sequencescape")["workflow/run"]
     assert "Procfile.dev" not in run and "bin/dev" not in run, run
+
+
+def test_a_laravel_app_with_sails_compose_file_runs_in_sail(make_project):
+    composer = {
+        "name": "solidtime/solidtime",
+        "require": {"laravel/framework": "^11"},
+        "require-dev": {"laravel/sail": "^1"},
+    }
+    files = {"composer.json": json.dumps(composer), "artisan": "#!/usr/bin/env php\n<?php\n",
+             "app/Models/User.php": "<?php\nclass User {}\n",
+             "docker-compose.yml": "services:\n  laravel.test:\n    image: sail-8.3/app\n    networks:\n      - sail\n"}  # fmt: skip
+    run = bodies(make_project, files, "solidtime")["workflow/run"]
+    assert run.startswith("To run: `vendor/bin/sail up -d` (Laravel Sail's containers)"), run
+
+
+def test_nose2_in_the_dependencies_runs_the_unittest_suites(make_project):
+    files = {"requirements-dev.txt": "nose2[coverage_plugin]==0.16.0\n", "requirements.txt": "flask==3.0\n",
+             "searx/__init__.py": "x = 1\n", "tests/__init__.py": "",
+             "tests/unit/test_engines.py": "import unittest\n\nclass TestEngines(unittest.TestCase):\n    pass\n"}  # fmt: skip
+    test = bodies(make_project, files, "searxng")["workflow/test"]
+    assert test.startswith("To test: `python -m nose2 -s tests/unit`"), test

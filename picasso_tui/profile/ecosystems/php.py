@@ -75,6 +75,10 @@ def investigate(tree: Tree) -> Knowledge:
     _composer_programs(k, tree, data)
     if laravel:
         k.command("test", "php artisan test", "artisan", 45)
+        compose = tree.first("docker-compose.yml", "compose.yaml", "compose.yml", "docker-compose.yaml")
+        if "laravel/sail" in dev and compose and "sail" in (tree.read(compose) or ""):
+            # solidtime's and UNIT3D's compose file is Sail's: the app runs in its containers, with their database
+            k.command("run", "vendor/bin/sail up -d", compose, 44, "Laravel Sail's containers")
         k.command("run", "php artisan serve", "artisan", 45)
         k.command("migrate", "php artisan migrate", "artisan", 45)
     if "Pest" in kinds.get("test", []):

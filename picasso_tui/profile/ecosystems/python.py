@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -622,6 +623,13 @@ def _tests(k: Knowledge, p: _Project) -> None:
         k.command("test", f"{run}python {manage} test", manage, 60, "Django's test runner")
         if label := _django_label(tree, manage, test_files):
             k.command("test-one", f"{run}python {manage} test {label}", manage, 60, "a dotted module, class or test")
+    elif "nose2" in p.deps and test_files:
+        # searxng's requirements-dev.txt pins nose2, which its test script runs: `python -m nose2 -s tests/unit`
+        common = posixpath.commonpath([posixpath.dirname(f) for f in test_files])
+        start = f" -s {common}" if common else ""
+        k.command(
+            "test", f"{run}python -m nose2{start}", "nose2 in the dependencies", 65, "it runs the unittest suites"
+        )
     elif test_files and any(re.search(r"\bunittest\b|\bTestCase\b", tree.read(f) or "") for f in test_files[:30]):
         k.command("test", f"{run}python -m unittest discover", "test_*.py files", 70)
         cases = [f for f in test_files[:30] if re.search(r"^class \w+\(.*TestCase\)", tree.read(f) or "", re.M)]
