@@ -373,6 +373,9 @@ def test_a_laravel_app_with_sails_compose_file_runs_in_sail(make_project):
 def test_nose2_in_the_dependencies_runs_the_unittest_suites(make_project):
     files = {"requirements-dev.txt": "nose2[coverage_plugin]==0.16.0\n", "requirements.txt": "flask==3.0\n",
              "searx/__init__.py": "x = 1\n", "tests/__init__.py": "",
-             "tests/unit/test_engines.py": "import unittest\n\nclass TestEngines(unittest.TestCase):\n    pass\n"}  # fmt: skip
+             "tests/robot/test_webapp.py": "import unittest\n\nclass TestWebapp(unittest.TestCase):\n    pass\n"}  # fmt: skip
+    files |= {
+        f"tests/unit/test_e{i}.py": "import unittest\n\nclass TestE(unittest.TestCase):\n    pass\n" for i in range(4)
+    }
     test = bodies(make_project, files, "searxng")["workflow/test"]
     assert test.startswith("To test: `python -m nose2 -s tests/unit`"), test

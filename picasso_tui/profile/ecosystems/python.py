@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -626,6 +627,9 @@ def _tests(k: Knowledge, p: _Project) -> None:
     elif "nose2" in p.deps and test_files:
         # searxng's requirements-dev.txt pins nose2, which its test script runs: `python -m nose2 -s tests/unit`
         common = posixpath.commonpath([posixpath.dirname(f) for f in test_files])
+        # its tests/robot holds browser tests run apart: the folder that holds nearly all of them is where to start
+        inner = Counter("/".join(f.split("/")[:2]) for f in test_files if f.count("/") >= 2).most_common(1)
+        common = inner[0][0] if inner and inner[0][1] >= 0.8 * len(test_files) else common
         start = f" -s {common}" if common else ""
         k.command(
             "test", f"{run}python -m nose2{start}", "nose2 in the dependencies", 65, "it runs the unittest suites"
