@@ -127,8 +127,9 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
 
 
 def _copyright_line(comments: dict[str, list[str]]) -> str:
-    """The copyright line nearly all the headers open with, its years written `<year>`: a new file copies it
-    (syncthing's `Copyright (C) <year> The Syncthing Authors.`). A line that runs on into the next is not quoted."""
+    """The copyright line nearly all the headers open with, its years written `<year>` where they differ from file to
+    file: a new file copies it (syncthing's `Copyright (C) <year> The Syncthing Authors.`). A line that runs on into
+    the next is not quoted."""
     lines = Counter(_same_year(words[0] for words in comments.values() if words))
     line, count = lines.most_common(1)[0] if lines else ("", 0)
     runs_on = re.search(r"(,|\b(as|of|and|or|by|the|to|in|for|under))$", line, re.I)  # "…, established as"
