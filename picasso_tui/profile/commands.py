@@ -35,7 +35,7 @@ TOOLS = re.compile(
     r"^(make|just|task|invoke|inv|pixi|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
-    r"sphinx-build|mkdocs|yard|yardoc|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
+    r"sphinx-build|mkdocs|yard|yardoc|doxygen|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
     r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|"
     r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
@@ -71,6 +71,9 @@ ONE_TEST = re.compile(
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(sudo )?ninja (-C \S+ )?install\b|"  # Waybar's `ninja -C build install   # optional`: into the system
+    r"^(cd \S+ && )?meson dist\b|"  # rizin's CI `meson dist --no-tests` packs the release tarball, it runs no test
+    # oxc's AGENTS.md `just new-jest-rule` scaffolds a lint rule for the Jest plugin: it runs no Jest
+    r"^(just|make|task|(npm|pnpm|yarn|bun) run|pnpm|yarn) (new|create|scaffold|add)[-_:]\w|"
     r"^find \S+ .*-(exec|delete)\b|"  # trompeloeil's CI deletes the coverage files of the last run
     r"^(infer|snyk|semgrep|trivy|codeql|sonar-scanner|fossa|build-wrapper-[\w-]+)\b|"  # SonarCloud's build wrapper
     r"^(lcov|genhtml|gcovr|gcov|llvm-cov|codecov)\b|"
@@ -157,7 +160,7 @@ COMMAND_ROLES = (
     ("lint", re.compile(r"\bmakemigrations\b.*\s--check\b")),
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
-                           r"\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),
+                           r"(?<!/)\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # not @rxjs/migrate
     ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
@@ -180,6 +183,7 @@ COMMAND_ROLES = (
                         r"^(\./)?gradlew?\b.*[\s:](?!assemble|compile|bundle)[a-z]\w*Tests?(\s|$)|"
                         r"^(\./)?mvnw?( -\S+)* (clean )?(verify|install)\b")),
     ("docs", re.compile(r"(?<!-)\b(docs?|sphinx-build|mkdocs|yardoc|yard|javadoc|typedoc|jsdoc|dokka\w*|rustdoc|pandoc|"
+                        r"^doxygen(?= [\w./-]*Doxyfile\S*$|$)|"
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
     # vyper's README: `make dev-init` installs the development dependencies, it runs nothing

@@ -177,6 +177,7 @@ def _named_files(command: str) -> list[str]:
 _RAKE_LIBRARIES = (
     ("TestTask", "test"), ("RSpec::Core::RakeTask", "spec"), ("YardocTask", "yard"), ("RDoc::Task", "rdoc"),
     ("RDocTask", "rdoc"), ("bundler/gem_tasks", "build install release"), ("rubocop/rake_task", "rubocop"),
+    ("GemHelper.install_tasks", "build install release"),  # twilio-ruby's `Bundler::GemHelper.install_tasks`
     ("standard/rake", "standard"), ("ExtensionTask", "compile"), ("Cucumber::Rake", "cucumber"),
 )  # fmt: skip
 """The tasks a library's rake task defines under its default name (`Rake::TestTask.new` is `test`)."""

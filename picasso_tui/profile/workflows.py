@@ -24,6 +24,7 @@ from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_manage
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
+from picasso_tui.profile.ecosystems.rust import cargo_alias_role, run_alias_role
 from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
@@ -71,6 +72,7 @@ EXOTIC = re.compile(
     r"\bidf\.py\b|esp-?idf|platformio|\bpio (run|ci)\b|arduino-cli|"  # ArduinoJson's microcontroller jobs
     r"\bWINE=|\bwine(64)?\s|mingw|"  # liblouis' `make check WINE=wine64`: the Windows cross-build's tests under Wine
     r"graalvm|nativeCompile|nativeTest|native-image|"  # bitcoinj's `gradle test nativeCompile` needs GraalVM
+    r"\bmuon\b|\btcc\b|tinycc|"  # rizin's muon.yml and tcc.yml: Meson's C reimplementation, the Tiny C Compiler
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
@@ -176,11 +178,14 @@ def _ci(tree: Tree, k: Knowledge) -> None:
     for step in reading.steps:
         if step.in_build_tree:
             continue  # rapidjson's Travis `make tests` in the build/ only CI configured: said in the CI fact only
-        role = commands.command_role(step.command)
+        # typst's CI `cargo docit compile --format pdf` runs the docs generator its alias names, no build
+        role = cargo_alias_role(tree, step.command) or commands.command_role(step.command)
         if CANNOT_FAIL.search(step.command):
             continue  # colorama's `black --check . || true`, parsedown's `phpunit … || true`: CI lets them fail
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
-            exotic = EXOTIC.search(f"{step.job} {step.command}") or (role == "build" and PACKAGING_JOB.search(step.job))
+            # rizin's muon.yml names the other toolchain in its file's name only
+            named = f"{step.file.rsplit('/', 1)[-1]} {step.job} {step.command}"
+            exotic = EXOTIC.search(named) or (role == "build" and PACKAGING_JOB.search(step.job))
             # a job or step CI lets fail (junit-pioneer's experimental Gradle build) comes last, offered only alone
             may_fail = ALLOWED_TO_FAIL if step.may_fail else ""
             source = f"CI ({step.file} job `{step.job}`{may_fail})"
@@ -629,6 +634,16 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
     if re.match(r"(uvx |pipx run )?tox(\s|$)", c.command) and not tox_configured(tree):
         return None  # autobahn-python's guide still says `tox`: tox finds no configuration left
+    ran = re.match(r"\./([\w.-]+)(\s|$)", c.command)
+    if ran and tree.under(ran.group(1)) and not tree.has(ran.group(1)):
+        return None  # rizin's CI `./test` runs what it just compiled from test.c elsewhere: here test/ is a folder
+    alias = run_alias_role(tree, c.command)
+    if alias is not None and alias != c.role and not (alias == "test" and c.role == "test-one"):
+        return None  # oxc's `cargo lint-timings` runs its timing tracker, whatever the guide's heading says
+    if re.fullmatch(r"sphinx-build( --?[\w-]+)*", c.command):
+        return None  # sphinx's guide lists `sphinx-build --fresh-env` for its option: no sources, no build
+    if c.command == "doxygen" and not tree.has("Doxyfile"):
+        return None  # doxygen alone reads ./Doxyfile: a guide's "install `doxygen`" names the tool, runs nothing
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
     if c.role in ("test", "test-one", *CHECK_ROLES) and (INTERACTIVE.match(c.command) or NOT_A_CHECK.match(c.command)):

@@ -353,6 +353,8 @@ def investigate(tree: Tree) -> Knowledge:
         _packaging(k, project)
         _stack(k, project)
     _install(k, project, tools_only)
+    if not tools_only:
+        _build(k, project)
     _tests(k, project)
     _lint_and_format(k, project)
     _entry_points(k, project)
@@ -445,6 +447,29 @@ def _packaging(k: Knowledge, p: _Project) -> None:
         details.append(f"projects in examples or fixtures with their own manifest, not part of the package: "
                        f"{human_list(aside, 4)}")  # fmt: skip
     k.fact("python/packaging", f"Python packaging: {p.tool}", "Python project: " + "; ".join(details) + ".", *p.sources)
+
+
+BUILDS = {"uv": "uv build", "Poetry": "poetry build", "PDM": "pdm build", "Hatch": "hatch build"}
+"""The manager's own build, which makes the sdist and wheel in dist/ as `python -m build` does."""
+
+
+def _build(k: Knowledge, p: _Project) -> None:
+    """A distributable package builds its sdist and wheel through its backend: the manager's build command, else
+    `python -m build` (PyPA's front end). Whatever a guide, CI or task runner says comes first."""
+    backend = str(dig(p.pyproject, "build-system", "build-backend") or "")
+    named = dig(p.pyproject, "project", "name") or dig(p.pyproject, "tool", "poetry", "name")
+    if p.django or backend.startswith("maturin") or not (named or p.tree.has("setup.py")):
+        return  # a Django site deploys rather than builds; maturin's wheel is the Rust build's, cargo's to say
+    if not (backend or p.tree.has("setup.py")) or _role(p).startswith("an application"):
+        return
+    command = BUILDS.get(p.tool)
+    if command:
+        k.command("build", command, p.why if p.why.startswith(("[", "uv.lock", "poetry", "pdm", "hatch")) else
+                  "pyproject.toml", 65, "sdist and wheel into dist/")  # fmt: skip
+    elif p.tool == "pip":
+        needs = "" if "build" in p.deps else "with the `build` package installed; "
+        source = "pyproject.toml [build-system]" if backend else "setup.py"
+        k.command("build", "python -m build", source, 65, f"{needs}sdist and wheel into dist/")
 
 
 def _docs_only_linters(pyproject: dict) -> set[str]:

@@ -501,6 +501,33 @@ ALIAS_ROLES = {
 }  # fmt: skip
 
 
+NAMED_ROLES = (("test", "test"), ("doc", "docs"), ("bench", "bench"))
+RUNS_PACKAGE = re.compile(r"(--package[= ]|-p )[\w-]+")
+"""typst's `testit = "run --package=test-wrapper --"` and `docit = "run … --package=typst-docs --"`: an alias that
+runs one of the workspace's programs does the job its name says, whatever arguments CI gives it."""
+
+
+def run_alias_role(tree: Tree, command: str) -> str | None:
+    """For `cargo <alias> …` whose alias runs one of the workspace's programs (oxc's `lintgen = "run -p
+    oxc_linter_codegen"`): the job its name says, "" for none; None when the command uses no such alias."""
+    used = re.match(r"cargo ([\w-]+)\b", command)
+    rel = tree.first(".cargo/config.toml", ".cargo/config")
+    aliases = load_toml(tree, rel).get("alias", {}) if used and rel else {}
+    value = aliases.get(used.group(1)) if isinstance(aliases, dict) and used else None
+    words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
+    if words[:1] != ["run"] or not RUNS_PACKAGE.search(" ".join(words)) or used.group(1) in ALIAS_ROLES:
+        return None
+    return cargo_alias_role(tree, command) or ""
+
+
+def cargo_alias_role(tree: Tree, command: str) -> str | None:
+    """The role of `cargo <alias> …` when the alias is one of the project's own that does a known job."""
+    used = re.match(r"cargo ([\w-]+)\b", command)
+    if re.match(r"cargo [\w-]+ (regen\w*|bless|accept|update)\b", command):
+        return None  # typst's CI `cargo testit regen` writes the missing reference output: it checks nothing
+    return next((role for name, role, _ in cargo_aliases(tree) if used and used.group(1) == name), None)
+
+
 def cargo_aliases(tree: Tree) -> list[tuple[str, str, list[str]]]:
     """(alias, role, the cargo words it stands for) for each alias of .cargo/config.toml that does a known job."""
     rel = tree.first(".cargo/config.toml", ".cargo/config")
@@ -509,6 +536,8 @@ def cargo_aliases(tree: Tree) -> list[tuple[str, str, list[str]]]:
     for name, value in aliases.items() if isinstance(aliases, dict) else []:
         words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
         role = ALIAS_ROLES.get(words[0]) if words and name not in ALIAS_ROLES else None
+        if words[:1] == ["run"] and name not in ALIAS_ROLES and RUNS_PACKAGE.search(" ".join(words)):
+            role = next((r for word, r in NAMED_ROLES if word in name.lower()), None)
         if role:
             found.append((name, role, words))
     return found

@@ -1,0 +1,150 @@
+"""Causes found in the sixty-second round: cargo aliases that run a program, a package's build, CI jobs for another
+toolchain, Doxygen, guides' scaffolding targets and option lists."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies, workflow
+
+CARGO = '[package]\nname = "tool"\nversion = "0.1.0"\nedition = "2021"\n'
+RUST_SOURCES = {"Cargo.toml": CARGO, "src/main.rs": "fn main() {}\n#[test]\nfn works() {}\n"}
+
+
+def test_a_cargo_alias_that_runs_a_program_does_the_job_its_name_says(make_project):
+    # typst's `testit` runs its test wrapper, `docit` its docs generator; CI passes the generator `compile`
+    config = (
+        '[alias]\ntestit = "run --quiet --package=test-wrapper --"\n'
+        'docit = "run --profile dev-fast --package=typst-docs --"\n'
+    )
+    files = RUST_SOURCES | {
+        ".cargo/config.toml": config,
+        ".github/workflows/ci.yml": workflow("cargo docit compile --format pdf --deny-warnings", "cargo testit regen"),
+    }
+    learned = bodies(make_project, files, name="runalias")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `cargo docit`"), learned["workflow/docs"]
+    assert "`cargo testit`" in learned["workflow/test"], learned["workflow/test"]
+    assert "docit" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert "regen" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_run_alias_the_guide_files_under_lint_is_no_lint(make_project):
+    # oxc's AGENTS.md: `cargo lint-timings   # Update linter timing data` under its lint commands
+    files = RUST_SOURCES | {
+        ".cargo/config.toml": '[alias]\nlint-timings = "run -p oxc_track_linter_timings --"\n',
+        "CONTRIBUTING.md": "## Lint\n\n```sh\ncargo lint-timings\ncargo clippy --all-targets\n```\n",
+    }
+    learned = bodies(make_project, files, name="lintalias")
+    assert "lint-timings" not in learned["workflow/lint"], learned["workflow/lint"]
+    assert "`cargo clippy --all-targets`" in learned["workflow/lint"], learned["workflow/lint"]
+
+
+def test_bundlers_gem_helper_tasks_build_the_gem(make_project):
+    # twilio-ruby's Rakefile: `Bundler::GemHelper.install_tasks`, not `require 'bundler/gem_tasks'`
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "x.gemspec": "Gem::Specification.new do |s|\n  s.name = 'x'\nend\n",
+        "lib/x.rb": "module X; end\n",
+        "Rakefile": "require 'bundler'\nBundler.setup\nBundler::GemHelper.install_tasks\n\ntask default: :spec\n",
+    }
+    learned = bodies(make_project, files, name="gemhelper")
+    assert learned["workflow/build"].startswith("To build: `bundle exec rake build`"), learned.get("workflow/build")
+
+
+PYPROJECT = """[build-system]
+requires = ["{backend}"]
+build-backend = "{backend}.build"
+
+[project]
+name = "pkg"
+version = "1.0"
+"""
+PY_SOURCES = {"pkg/__init__.py": "VERSION = 1\n", "tests/test_pkg.py": "def test_it():\n    assert True\n"}
+
+
+def test_a_distributable_package_builds_through_its_manager_or_pypa_build(make_project):
+    plain = bodies(make_project, PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="hatchling")}, "pybuild")
+    assert plain["workflow/build"].startswith("To build: `python -m build`"), plain.get("workflow/build")
+    locked = PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="hatchling"), "uv.lock": "version = 1\n"}
+    assert bodies(make_project, locked, "uvbuild")["workflow/build"].startswith("To build: `uv build`")
+
+
+def test_an_unpackaged_application_gets_no_package_build(make_project):
+    files = PY_SOURCES | {"pyproject.toml": '[project]\nname = "site"\nversion = "1.0"\n', "uv.lock": "version = 1\n"}
+    assert "workflow/build" not in bodies(make_project, files, "pyapp")
+
+
+def test_a_guide_build_stays_first_beside_the_package_build(make_project):
+    files = PY_SOURCES | {
+        "pyproject.toml": PYPROJECT.format(backend="setuptools"),
+        "Makefile": "dist:\n\tpython setup.py sdist\n\nbuild:\n\tpython -m build --sdist\n",
+    }
+    learned = bodies(make_project, files, "pymake")
+    assert learned["workflow/build"].startswith("To build: `make build`"), learned["workflow/build"]
+
+
+MESON = {
+    "meson.build": "project('rz', 'c')\nexe = executable('rz', 'main.c')\ntest('rz', exe)\n",
+    "main.c": "int main(void) { return 0; }\n",
+}
+
+
+def test_a_ci_job_for_another_meson_or_compiler_does_not_lead(make_project):
+    # rizin's muon.yml builds with muon, Meson's reimplementation; tcc.yml with the Tiny C Compiler
+    files = MESON | {
+        ".github/workflows/muon.yml": workflow("muon setup build", "muon -C build test"),
+        ".github/workflows/tcc.yml": workflow("CC=tcc meson setup build && ninja -C build"),
+    }
+    learned = bodies(make_project, files, name="muon")
+    assert learned["workflow/build"].startswith("To build: `meson setup build"), learned["workflow/build"]
+    assert learned["workflow/test"].startswith("To test: `meson test -C build`"), learned["workflow/test"]
+
+
+def test_a_release_tarball_and_a_program_ci_just_compiled_are_no_tests(make_project):
+    files = MESON | {
+        "test/unit/test_util.c": "int main(void) { return 0; }\n",
+        ".github/workflows/ci.yml": workflow(
+            "cd build && meson dist --include-subprojects --no-tests", "clang -o test test.c && ./test"
+        ),
+    }
+    learned = bodies(make_project, files, name="mesondist")
+    assert "meson dist" not in learned["workflow/test"] and "`./test`" not in learned["workflow/test"], learned[
+        "workflow/test"
+    ]
+
+
+def test_a_root_doxyfile_builds_with_doxygen_as_the_guide_says(make_project):
+    guide = "# Developers\n\nBy running `doxygen` in the root of this repository, it generates the docs.\n"
+    files = MESON | {"Doxyfile": "INPUT = .\n", "DEVELOPERS.md": guide}
+    assert bodies(make_project, files, "doxy")["workflow/docs"].startswith("To build or preview the docs: `doxygen`")
+    assert "workflow/docs" not in bodies(make_project, MESON | {"DEVELOPERS.md": guide}, "nodoxy")
+
+
+def test_a_scaffolding_target_and_a_package_named_migrate_are_no_commands_of_those_roles(make_project):
+    package = '{"name": "root", "private": true, "scripts": {"test": "vitest run", "lint": "eslint ."}}'
+    guide = (
+        "# Contributing\n\nAdd a rule with `just new-jest-rule`.\n\n"
+        "## Lint\n\n```sh\npnpm --filter rxjs --filter @rxjs/migrate run lint\n```\n"
+    )
+    files = {
+        "package.json": package,
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "justfile": "new-jest-rule name:\n\tcargo run -p rulegen {{name}} jest\n",
+        "src/a.ts": "export const a = 1\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="scaffold")
+    assert "new-jest-rule" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+    assert "workflow/migrate" not in learned, learned.get("workflow/migrate")
+
+
+def test_sphinx_build_with_options_alone_is_no_docs_build(make_project):
+    guide = (
+        "# Contributing\n\n## Docs\n\nUseful options: `sphinx-build --fresh-env`, `sphinx-build --bug-report`.\n"
+        "Build with `sphinx-build -M html ./doc ./build/sphinx`.\n"
+    )
+    files = PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="flit_core"), "doc/conf.py": "project = 'x'\n",
+                          "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="sphinxopts")
+    assert learned["workflow/docs"].startswith("To build or preview the docs: `sphinx-build -M html"), learned[
+        "workflow/docs"
+    ]
+    assert "--bug-report" not in learned["workflow/docs"], learned["workflow/docs"]
