@@ -166,7 +166,8 @@ COMMAND_ROLES = (
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a|spotless:apply)\b|"
-                          r"^(\S+ )?(run )?fix\b|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
+                          # greptimedb's `make fix-udeps` drops unused dependencies: it formats nothing
+                          r"^(\S+ )?(run )?fix\b(?![-_:]?u?deps\b)|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
     # cloud-hypervisor's CI `python3 scripts/package-consistency-check.py`: a check named for what it checks
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/([\w-]*[-_])?check(\.\w+)?(\s|$)|"
                         r"(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
@@ -259,6 +260,9 @@ basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
     r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^(rustfmt|gofmt|black|prettier|clang-format)\b|"
     r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
+    # transmission's CI `cmake --build obj --target all-tests` compiles the test programs; tailscale's `go test -c`
+    r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
+    r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
 )

@@ -73,6 +73,8 @@ EXOTIC = re.compile(
     r"\bWINE=|\bwine(64)?\s|mingw|"  # liblouis' `make check WINE=wine64`: the Windows cross-build's tests under Wine
     r"graalvm|nativeCompile|nativeTest|native-image|"  # bitcoinj's `gradle test nativeCompile` needs GraalVM
     r"\bmuon\b|\btcc\b|tinycc|"  # rizin's muon.yml and tcc.yml: Meson's C reimplementation, the Tiny C Compiler
+    r"--run-vm-tests|\bkvm\b|"  # tailscale's natlab VM tests need KVM
+    r"-G ?\"?Visual Studio\b|"  # glslang's Windows job: CMake's Visual Studio generator, on Windows only
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
@@ -642,10 +644,22 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # oxc's `cargo lint-timings` runs its timing tracker, whatever the guide's heading says
     if re.fullmatch(r"sphinx-build( --?[\w-]+)*", c.command):
         return None  # sphinx's guide lists `sphinx-build --fresh-env` for its option: no sources, no build
+    if re.search(r"\{[^{}\s]*\|[^{}\s]*\}", c.command):
+        return None  # glslang's README `ctest -C {Debug|Release|RelWithDebInfo|MinSizeRel}`: pick one, as written none
+    if c.role == "build" and re.search(r"^cmake\s.*-S ?\.?/?(tests?|Test|testing)/", c.command):
+        return None  # glslang's CI configures Test/find_package, a consumer of the installed library: no build of it
+    if c.role == "build" and _builds_another_module(tree, c.command):
+        return None
+    if "…" in c.command or c.command == "bundle exec":
+        return None  # fastlane's Testing.md: "prefix with `bundle exec`", then `bundle exec fastlane …`: no command
+    if c.role == "install" and re.search(r"\bmingw", c.command):
+        return None  # netbird's `sudo apt install gcc-mingw-w64-x86-64` cross-compiles for Windows only
     if c.command == "doxygen" and not tree.has("Doxyfile"):
         return None  # doxygen alone reads ./Doxyfile: a guide's "install `doxygen`" names the tool, runs nothing
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
         return None  # a script, target or file the repository does not have: the command fails as written
+    if _recipe_does_another_job(tree, c):
+        return None
     if c.role in ("test", "test-one", *CHECK_ROLES) and (INTERACTIVE.match(c.command) or NOT_A_CHECK.match(c.command)):
         return None  # steep's README offers `bin/console` (IRB) to try things; tomo's guide `rake install`s the gem
     if c.role == "test-one" and re.match(r"(\./)?mvnw?\s.*\s-pl <\w+>", c.command) and "-Dtest=" not in c.command:
@@ -1018,6 +1032,34 @@ DELETES_TESTS = re.compile(r"^\s*@?-?\s*rm (-\w+ )*\.?/?(tests?|spec)/")
 """A recipe line that deletes files under the tests' folder (eza's `rm -rf tests/ptests`)."""
 
 
+def _builds_another_module(tree: Tree, command: str) -> bool:
+    """tailscale's CI `./tool/go build -o /tmp/checklocks gvisor.dev/gvisor/tools/checklocks/cmd/checklocks` builds
+    a checker from another module: a package path under a domain that is not the module's own."""
+    built = re.search(r"(?:^|\s)(?:\./tool/)?go build\b.*\s([a-z0-9-]+(?:\.[a-z0-9-]+)+/\S+)\s*$", command)
+    module = re.search(r"^module\s+(\S+)", tree.read("go.mod") or "", re.M)
+    return bool(built) and not (module and built.group(1).startswith(module.group(1)))
+
+
+SAYS_ONLY = re.compile(r"^(echo|printf|chmod|mkdir|true|:)\b")
+USER_INSTALL = re.compile(r"^(cargo install (--path|--locked)|go install \.)")
+"""czkawka's `just install` runs `cargo install --path czkawka_cli`: the programs go to ~/.cargo/bin for use."""
+
+
+def _recipe_does_another_job(tree: Tree, c: Command) -> bool:
+    """A target whose recipe does another job than its name or the guide says: netbird's `make setup-hooks` only
+    points git at .githooks, czkawka's `just install` installs the apps for use, greptimedb's `make check` is
+    `cargo check` (it compiles the tests, it runs none)."""
+    lines = [line.strip().lstrip("@-").strip() for line in recipes.recipe_lines(tree, c.command) or []]
+    acting = [line for line in lines if line and not SAYS_ONLY.match(line)]
+    if not acting or not re.match(r"(make|just|task) [\w:-]+$", c.command):
+        return False
+    if c.role == "install":
+        return all(tasks.HOOKS_ONLY.match(line) or USER_INSTALL.match(line) for line in acting)
+    if c.role == "test":
+        return all(commands.NOT_A_TEST_RUN.match(line) for line in acting)
+    return False
+
+
 def _rewrites_tests(tree: Tree, command: str) -> bool:
     """A make, just or task target that deletes the tests' files (expected outputs, generated cases) and writes
     them anew: it regenerates what the tests compare with, it neither builds nor tests."""
@@ -1328,6 +1370,16 @@ def _a_part(command: str) -> str:
     return f"{part.group(1)} {part.group(2)}" if part else ""
 
 
+ONE_PACKAGE = re.compile(r"^(cargo (?:\+\S+ )?[\w-]+)\b.*\s(-p|--package)[ =]\S+")
+
+
+def _one_package(command: str, bare: set[str]) -> bool:
+    """czkawka's CI `cargo clippy -p czkawka_gui` beside its quality job's workspace-wide `cargo clippy --all-targets
+    …`: the command for one crate follows the one for all of them."""
+    one = ONE_PACKAGE.match(command)
+    return bool(one) and any(b.startswith(one.group(1) + " ") and not ONE_PACKAGE.match(b) for b in bare)
+
+
 def _in_a_member(command: str) -> str:
     """The command a `cd <folder> && …` line runs in that folder; "" for a command run from the root."""
     moved = re.match(r"cd [\w./-]+ && (.+)$", command)
@@ -1373,7 +1425,7 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
             key=lambda c: (
                 int(c.priority),  # a guide's commands rank by their place in it: the fraction
                 assets and c.source.startswith(NODE_FILES),
-                _in_a_member(c.command) in bare or _a_part(c.command) in bare,
+                _in_a_member(c.command) in bare or _a_part(c.command) in bare or _one_package(c.command, bare),
                 c.priority,
             ),
         )

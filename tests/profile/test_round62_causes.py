@@ -148,3 +148,96 @@ def test_sphinx_build_with_options_alone_is_no_docs_build(make_project):
         "workflow/docs"
     ]
     assert "--bug-report" not in learned["workflow/docs"], learned["workflow/docs"]
+
+
+GO = {"go.mod": "module example.com/tool\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+      "main_test.go": "package main\n\nimport \"testing\"\n\nfunc TestMain2(t *testing.T) {}\n"}  # fmt: skip
+
+
+def test_an_npm_package_that_ships_the_go_binary_makes_no_javascript_project(make_project):
+    # changie's package.json: `bin` starts the prebuilt binary; npm/prepare-release.mjs copies them in
+    package = '{"name": "tool", "bin": {"tool": "npm/tool.js"}, "files": ["npm/dist/linux-x64", "npm/tool.js"]}'
+    files = GO | {"package.json": package, "npm/tool.js": "require('child_process')\n",
+                  "go.mod": "module example.com/tool\n\ngo 1.22\n\nrequire github.com/spf13/cobra v1.8.0\n",
+                  "npm/prepare-release.mjs": "export {}\n", "requirements.txt": "mkdocs==1.6.1\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="npmwrap")
+    assert "javascript/packaging" not in learned, learned.get("javascript/packaging")
+    assert learned["workflow/install"].startswith("To install: `go mod download`"), learned["workflow/install"]
+
+
+def test_a_guides_bare_prefix_and_elided_commands_are_no_commands(make_project):
+    guide = (
+        "# Testing\n\nPrefix every command with `bundle exec`.\n\nRun the tests with `bundle exec rspec`, or your own "
+        "lane with `bundle exec fastlane …`.\n"
+    )
+    files = {"Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n", "lib/x.rb": "module X; end\n",
+             "spec/x_spec.rb": "describe X do\nend\n", "Testing.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="bareexec")
+    assert learned["workflow/test"].startswith("To test: `bundle exec rspec`"), learned["workflow/test"]
+    assert "…" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_targets_whose_recipes_do_another_job_are_not_taken_for_their_names(make_project):
+    makefile = (
+        "setup-hooks:\n\t@git config core.hooksPath .githooks\n\t@chmod +x .githooks/pre-push\n\t@echo done\n\n"
+        "check:\n\tcargo check --workspace --all-targets\n\n"
+        "test:\n\tcargo test --workspace\n\n"
+        "fix-udeps:\n\tcargo udeps --workspace\n"
+    )
+    guide = (
+        "# Contributing\n\nSet up with `make setup-hooks`. Test with `make test` and `make check`.\n"
+        "Format with `make fix-udeps`.\n\nCross-compile for Windows after `sudo apt install gcc-mingw-w64-x86-64`.\n"
+    )
+    justfile = "install:\n    cargo install --path . --locked\n"
+    files = RUST_SOURCES | {"Makefile": makefile, "CONTRIBUTING.md": guide, "justfile": justfile}
+    learned = bodies(make_project, files, name="otherjob")
+    install = learned.get("workflow/install", "")
+    assert "setup-hooks" not in install and "just install" not in install and "mingw" not in install, install
+    assert "make check" not in learned["workflow/test"], learned["workflow/test"]
+    assert "fix-udeps" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+
+
+def test_a_lint_of_one_crate_follows_the_workspace_wide_one(make_project):
+    files = RUST_SOURCES | {
+        ".github/workflows/linux.yml": workflow("cargo clippy -p tool_gui"),
+        ".github/workflows/quality.yml": workflow("cargo clippy --all-targets --all-features -- -D warnings"),
+    }
+    learned = bodies(make_project, files, name="oneclippy")
+    assert learned["workflow/lint"].startswith("To lint: `cargo clippy --all-targets"), learned["workflow/lint"]
+
+
+CMAKE = {"CMakeLists.txt": "project(lib C)\nadd_library(lib lib.c)\nenable_testing()\nadd_test(NAME t COMMAND t)\n",
+         "lib.c": "int f(void) { return 0; }\n"}  # fmt: skip
+
+
+def test_ci_steps_that_build_tests_or_consumers_are_neither_tests_nor_the_build(make_project):
+    steps = (
+        "cmake --build obj --config Debug --target all-tests",
+        "cmake -S Test/find_package -B build/find_package && cmake --build build/find_package",
+        'cmake -S. -Bbuild -G "Visual Studio 17 2022" -A x64 && cmake --build build --target install',
+    )
+    files = CMAKE | {"Test/find_package/CMakeLists.txt": "find_package(lib)\n",
+                     ".github/workflows/ci.yml": workflow(*steps)}  # fmt: skip
+    learned = bodies(make_project, files, name="cmakeci")
+    assert "all-tests" not in learned["workflow/test"], learned["workflow/test"]
+    assert learned["workflow/build"].startswith("To build: `cmake -S . -B build"), learned["workflow/build"]
+
+
+def test_a_readmes_alternatives_in_braces_are_no_command(make_project):
+    readme = "# lib\n\n## Testing\n\n```sh\nctest -C {Debug|Release|RelWithDebInfo}\n```\n"
+    learned = bodies(make_project, CMAKE | {"README.md": readme}, name="braces")
+    assert "{Debug" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_go_ci_steps_for_another_modules_tool_a_test_binary_or_vm_tests_do_not_lead(make_project):
+    steps = (
+        "./tool/go build -o /tmp/checklocks gvisor.dev/gvisor/tools/checklocks/cmd/checklocks",
+        "./tool/go test -v -timeout=15m -count=1 --run-vm-tests",
+        "./tool/go test -tags integrationtest -c ./ssh -o ssh/tool.test",
+        "./tool/go test ./...",
+    )
+    files = GO | {"tool/go": '#!/bin/sh\nexec go "$@"\n', ".github/workflows/test.yml": workflow(*steps)}
+    learned = bodies(make_project, files, name="goci")
+    assert "checklocks" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert learned["workflow/test"].startswith("To test: `./tool/go test ./...`"), learned["workflow/test"]
+    assert " -c " not in learned["workflow/test"], learned["workflow/test"]

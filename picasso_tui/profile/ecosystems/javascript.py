@@ -356,9 +356,13 @@ def _gradle_runs_npm(tree: Tree) -> bool:
 def _shim_only(tree: Tree, pkg: dict) -> bool:
     """The project's own JavaScript is only the file package.json's main names, beside another language's code and
     no native addon (rapidjson's two-line include_dirs.js prints the C++ headers' folder): an npm wrapper."""
-    main = str(pkg.get("main") or "").removeprefix("./")
+    bins = pkg.get("bin") if isinstance(pkg.get("bin"), dict) else {"": pkg.get("bin")} if pkg.get("bin") else {}
+    # changie's `bin: {changie: npm/changie.js}` starts the Go binary its npm package ships for the platform
+    entries = {str(e).removeprefix("./") for e in [pkg.get("main"), *bins.values()] if e}
     own = [f for f in tree.own if f.endswith(JS_SOURCE) and not TOOL_CONFIG.search(f)]
-    return bool(main) and own == [main] and not tree.has("binding.gyp")
+    folders = tuple(e.rsplit("/", 1)[0] + "/" for e in entries if "/" in e)  # and its npm/prepare-release.mjs
+    wrapper = all(f in entries or f.startswith(folders) for f in own) if folders else set(own) <= entries
+    return bool(entries) and bool(own) and wrapper and not tree.has("binding.gyp")
 
 
 _FORMATTING_TOOLS = re.compile(

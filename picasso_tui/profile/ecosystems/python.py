@@ -557,7 +557,10 @@ def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
         note = "installs only the Python tools the tests and linters use" if tools_only else ""
         k.command("install", command, where, 60, note)
     elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
-        k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 60)
+        # changie's requirements.txt holds the MkDocs site's tools: after the Go project's own set-up
+        note = "installs only the Python tools beside the project" if tools_only else ""
+        k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 65 if tools_only else 60,
+                  note)  # fmt: skip
 
 
 def _tox_django_settings(tree: Tree, options: dict[str, Any]) -> str:
