@@ -391,9 +391,10 @@ one that bumps the version or brings the changelog up to a release (cbindgen's "
 "Update changelog for v0.25.0")."""
 
 
-def _kept_by_maintainers(tree: Tree, rel: str) -> str:
+def _kept_by_maintainers(tree: Tree, rel: str, filled: bool = False) -> str:
     """How the changelog is written when contributors do not write it: one person makes nearly every change to
-    it, or release commits do; "" when changes come with their authors' pull requests."""
+    it, or release commits do; "" when changes come with their authors' pull requests. `filled`: the upcoming
+    release's section has entries."""
     if tree.has("release-plz.toml") or any(
         "release-plz" in (tree.read(f) or "") for f in tree.under(".github/workflows")
     ):
@@ -407,6 +408,11 @@ def _kept_by_maintainers(tree: Tree, rel: str) -> str:
     if not RELEASE_COMMIT.match(newest) and newest_author != authors.most_common(1)[0][0]:
         return ""  # reqwest's newest change to it is a contributor's pull request: contributors add lines now
     releases = sum(bool(RELEASE_COMMIT.match(subject)) for _, subject in entries)
+    releasers = Counter(a for a, subject in entries if RELEASE_COMMIT.match(subject))
+    keeper = authors.most_common(1)[0][0]
+    others = [s for a, s in entries if not RELEASE_COMMIT.match(s) and a not in releasers and a != keeper]
+    if filled and len(others) >= 2:
+        return ""  # glslang's `## NEXT` holds lines other people's changes added ("Implement GL_EXT_…")
     if releases >= 0.6 * len(entries):
         return f"written at release time ({releases} of the last {len(entries)} changes to it are release commits)"
     author, count = authors.most_common(1)[0]
@@ -625,7 +631,8 @@ def _read(tree: Tree, rel: str) -> Finding | None:
     # asks for an entry
     # faker's newest entry is a release, every change to the file a maintainer's "📝 Update CHANGELOG.md": kept
     # by them as much as a file with an upcoming heading is
-    keeper = _kept_by_maintainers(tree, rel) if not _guides_ask(tree, rel) else ""
+    filled = bool(upcoming and _bullets(lines[start + 1 : end]))
+    keeper = _kept_by_maintainers(tree, rel, filled) if not _guides_ask(tree, rel) else ""
     said = f"The changelog is {rel}, newest entry first" + (
         f", {keeper}: a pull request does not add to it"
         if keeper

@@ -205,7 +205,10 @@ def _ended(summary: str) -> str:
         lead = _DANGLING.sub("", said[-1]).rstrip(" ,;")
         # "The features are:", and ozzo-validation's "It has the following features:" too
         only_leads_in = len(said) > 1 and re.search(
-            r"\b(are|is|include|includes|following(\s+\w+){0,2}|follows|below|here)$", lead
+            # typst's "Typst has:" over its feature list: a verb left without its object
+            r"\b(are|is|include|includes|following(\s+\w+){0,2}|follows|below|here|"
+            r"has|have|offers|provides|supports|features|contains)$",
+            lead,
         )
         summary = " ".join(said[:-1]) if only_leads_in else " ".join([*said[:-1], lead + "."])
     if len(summary) > MAX_SUMMARY_HARD:

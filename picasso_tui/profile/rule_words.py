@@ -97,6 +97,7 @@ POINTS_ELSEWHERE = re.compile(
 out of its list it points at nothing."""
 POINTS_AHEAD = re.compile(
     r"\b(the following|as follows|(listed|shown|given) below|see below|(follow|take) these steps|"
+    r"(like|as) (below|this)(?=\W*$)|"  # zipkin's "it should have a header like below": the header is not kept
     r"(conventions|rules|steps) (need|needs|have|has|must) to be followed|"
     r"(some|a few|several|few) (things|points|notes) (that )?(you (should|need to|must)|to) (know|keep in mind))\b",
     re.IGNORECASE,

@@ -3,7 +3,7 @@ toolchain, Doxygen, guides' scaffolding targets and option lists."""
 
 from __future__ import annotations
 
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 CARGO = '[package]\nname = "tool"\nversion = "0.1.0"\nedition = "2021"\n'
 RUST_SOURCES = {"Cargo.toml": CARGO, "src/main.rs": "fn main() {}\n#[test]\nfn works() {}\n"}
@@ -241,3 +241,58 @@ def test_go_ci_steps_for_another_modules_tool_a_test_binary_or_vm_tests_do_not_l
     assert "checklocks" not in learned.get("workflow/build", ""), learned.get("workflow/build")
     assert learned["workflow/test"].startswith("To test: `./tool/go test ./...`"), learned["workflow/test"]
     assert " -c " not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_summary_leaves_out_a_lead_in_to_a_feature_list(make_project):
+    readme = (
+        "# Typst\n\nTypst is a new markup-based typesetting system that is designed to be as powerful as LaTeX. "
+        "Typst has:\n\n- Built-in markup\n- Fast compile times\n"
+    )
+    learned = bodies(make_project, RUST_SOURCES | {"README.md": readme}, name="typst")
+    assert learned["project/summary"].endswith("as powerful as LaTeX."), learned["project/summary"]
+
+
+def test_a_commented_out_lint_plugin_adds_no_tasks(make_project):
+    engine = 'plugins {\n    kotlin("jvm")\n//    id("org.jlleitschuh.gradle.ktlint")\n}\n'
+    files = {"settings.gradle.kts": 'include(":engine")\n', "gradlew": "#!/bin/sh\n",
+             "build.gradle.kts": 'plugins {\n    kotlin("jvm")\n}\n', "engine/build.gradle.kts": engine,
+             "engine/src/main/kotlin/x/Engine.kt": "package x\nclass Engine\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="ktlintoff")
+    assert "ktlint" not in learned.get("workflow/lint", "") + learned.get("workflow/format", "")
+    applied = files | {"engine/build.gradle.kts": engine.replace("//    id", "    id")}
+    assert "`./gradlew ktlintCheck`" in bodies(make_project, applied, name="ktlinton")["workflow/lint"]
+
+
+def test_an_upcoming_section_pull_requests_fill_is_where_a_change_goes(make_project):
+    changes = "# Revision history\n\n## NEXT\n\n* Deprecate the HLSL front-end.\n\n## 16.5.0 2026-07-31\n\n* Old.\n"
+    repo = make_project(RUST_SOURCES | {"CHANGES.md": changes}, name="nextsection")
+    for n in range(12):  # one maintainer's releases write it …
+        repo.write({"CHANGES.md": changes + f"\n## 16.{n}.0\n\n* Change {n}.\n"}).commit(f"Release 16.{n}.0")
+    for n, who in enumerate(("Daniel <d@example.com>", "Diego <e@example.com>")):  # … and others' changes add lines
+        repo.write({"CHANGES.md": changes.replace("## 16.5", f"* Feature {n}.\n\n## 16.5"), f"src/f{n}.rs": ""})
+        repo.git("add", "-A")
+        repo.git("commit", "-q", f"--author={who}", "-m", f"Implement feature {n}")
+    rule = repo_bodies(repo)["rules/changelog"]
+    assert "changes go under the upcoming release's heading (NEXT)" in rule, rule
+    assert "does not add to it" not in rule, rule
+
+
+def test_a_guide_sentence_that_shows_its_object_below_is_no_rule_without_it(make_project):
+    guide = (
+        "# Contributing\n\n## License\n\nIf you are adding a new file it should have a header like below.\n\n"
+        "```\n/*\n * Copyright The Authors\n */\n```\n\nEvery change must come with a test that covers it.\n"
+    )
+    learned = bodies(make_project, RUST_SOURCES | {"CONTRIBUTING.md": guide}, name="likebelow")
+    rules = learned.get("rules/CONTRIBUTING.md", "")
+    assert "like below" not in rules and "must come with a test" in rules, rules
+
+
+def test_a_library_one_package_of_a_monorepo_uses_is_not_what_the_project_is_built_on(make_project):
+    files = {"package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}',
+             "package-lock.json": "{}"}  # fmt: skip
+    for name in ("core", "operators", "testing", "migrate"):
+        deps = ', "dependencies": {"zod": "^3.0.0"}' if name == "migrate" else ""
+        files[f"packages/{name}/package.json"] = f'{{"name": "@x/{name}", "version": "1.0.0"{deps}}}'
+        files[f"packages/{name}/src/index.ts"] = "export const x = 1\n"
+    learned = bodies(make_project, files, name="monozod")
+    assert "zod" not in learned["javascript/stack"], learned["javascript/stack"]

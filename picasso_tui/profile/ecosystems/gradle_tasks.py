@@ -74,11 +74,15 @@ GRADLE_LINTERS = (
 """Gradle plugins that lint Kotlin (and the task that fixes what they find): Kermit applies ktlint's."""
 
 
+LINE_COMMENT = re.compile(r"^\s*//.*$", re.M)
+
+
 def gradle_linters(tree: Tree, k: Knowledge, priority: int) -> None:
     """The lint and format tasks a Kotlin linter plugin adds, when a build script or the version catalog applies it
     (by id, or by the catalog alias its id gives: `libs.plugins.ktlint`)."""
     scripts = tree.own_named("build.gradle.kts", "build.gradle")[:40]
-    texts = "\n".join(tree.read(f) or "" for f in scripts)
+    # ideavim's vim-engine keeps `//    id("org.jlleitschuh.gradle.ktlint")` commented out: no plugin, no task
+    texts = LINE_COMMENT.sub("", "\n".join(tree.read(f) or "" for f in scripts))
     catalog = version_catalog(tree)
     for plugin, check, fix in GRADLE_LINTERS:
         aliases = re.findall(rf"""^\s*([\w-]+)\s*=\s*\{{[^}}]*id\s*=\s*["']{re.escape(plugin)}["']""", catalog, re.M)

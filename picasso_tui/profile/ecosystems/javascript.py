@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from picasso_tui.profile.ci import read_ci
@@ -663,6 +664,10 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
         for d in (m.get(table) or {})
         if d not in own and not d.startswith("@types/")
     ]
+    if len(published) >= 4:  # TanStack table's adapters, rxjs' @rxjs/migrate (zod): one package's, not the project's
+        declared = Counter(d for m in published for d in {d for t in tables for d in (m.get(t) or {})})
+        root = {d for t in tables for d in (p.pkg.get(t) or {})}
+        runtime = [d for d in runtime if declared[d] >= 2 or d in root]
     ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _imports)
     stack = Stack(ranked, _tools_in_use(p, p.deps - set(runtime)), _role(p))
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
