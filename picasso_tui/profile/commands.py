@@ -170,7 +170,7 @@ COMMAND_ROLES = (
                           r"^(\S+ )?(run )?fix\b(?![-_:]?u?deps\b)|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
     # cloud-hypervisor's CI `python3 scripts/package-consistency-check.py`: a check named for what it checks
     ("lint", re.compile(r"\b(scripts?|hack|tools|ci)/([\w-]*[-_])?check(\.\w+)?(\s|$)|"
-                        r"(?<![-=])\b(lint|clippy|vet|ruff|flake8|"
+                        r"(?<![-=])\b(lint|clippy|vet|ruff|flake8|pylint|"
                         r"eslint|rubocop|golangci-lint|phpcs|spotlessCheck|spotless:check|autostyleCheck|ktlintCheck|rewriteDryRun|styleCheck|checkstyle\w*|"
                         r"overcommit --run|"
                         r"pre-commit|phpmd|staticcheck|codespell|phplint|"

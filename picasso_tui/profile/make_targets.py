@@ -214,3 +214,13 @@ def written_by_configure(tree: Tree, text: str) -> str:
     optional = [f for f in re.findall(r"^(?:-|s)include\s+(\S+)\s*$", text, re.MULTILINE) if not tree.has(f)]
     missing += optional if "./configure" in text else []
     return missing[0] if missing and tree.has("configure") else ""
+
+
+def only_includes(tree: Tree, text: str) -> str:
+    """The text of the makefiles a Makefile that only includes them reads (hashcat's root Makefile is one line,
+    `include src/Makefile`: its targets are that file's, run from the root), else the text itself."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    included = [m.group(1) for line in lines if (m := re.fullmatch(r"-?include\s+([\w./-]+)\s*", line))]
+    if not lines or len(included) != len(lines) or not all(tree.has(f) for f in included):
+        return text
+    return "\n".join(tree.read(f) or "" for f in included)

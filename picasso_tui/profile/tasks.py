@@ -27,7 +27,7 @@ from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.ecosystems.ruby_test_tasks import one_file, only_prints, test_tasks
 from picasso_tui.profile.ecosystems.rust import cargo_aliases, cargo_workspace
-from picasso_tui.profile.ecosystems.tox_config import env_commands, listed_envs, tox_envs
+from picasso_tui.profile.ecosystems.tox_config import env_commands, expand_envlist, listed_envs, tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.make_leftovers import build_first, outgrown
 from picasso_tui.profile.make_targets import (
@@ -38,6 +38,7 @@ from picasso_tui.profile.make_targets import (
     does_nothing,
     listed_targets,
     make_rules,
+    only_includes,
     runs_tests,
     written_by_configure,
 )
@@ -423,7 +424,7 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
 
 def makefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Makefile", "makefile", "GNUmakefile")
-    text = (tree.read(rel) or "") if rel else ""
+    text = only_includes(tree, (tree.read(rel) or "") if rel else "")
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if re.search(
@@ -661,8 +662,8 @@ def tox(tree: Tree, k: Knowledge) -> None:
         return  # a tox CI never runs, left behind by CI's own runner (jmespath's nosetests beside CI's py.test)
     listed = listed_envs(tree)
     k.command("test", run.removesuffix(" -e"), source, RUNNER, f"environments: {human_list(listed)}" if listed else "")
-    own = set(re.findall(r"^\[testenv:([\w.-]+)\]", tree.read("tox.ini") or "", re.M)) if source == "tox.ini" else set(
-        names)  # fmt: skip
+    heads = re.findall(r"^\[testenv:([^\]\s]+)\]", tree.read("tox.ini") or "", re.M) if source == "tox.ini" else []
+    own = {n for head in heads for n in expand_envlist(head)} if source == "tox.ini" else set(names)
     for name in names:
         role = tox_env_role(name)
         lines = tox_env_lines(tree, name) if role and name in own else []
@@ -671,6 +672,8 @@ def tox(tree: Tree, k: Knowledge) -> None:
         if role and role != "test" and name in own:  # pyjwt's `typing` has no section of its own: it runs pytest
             # diskcache's `blue` formats the code, its `isort` only sorts the imports; `bluecheck` checks the format
             later = (role == "format" and name == "isort") or re.fullmatch(r"(black|blue|isort)check", name) is not None
+            variant = "-" in name and name.rsplit("-", 1)[0] in own  # certbot's lint-posix beside its lint
+            later = later or variant
             k.command(role, f"{run} {name}", f"{source} env `{name}`", RUNNER + 1 if later else RUNNER)
 
 

@@ -86,6 +86,8 @@ not a change."""
 PACKAGING_JOB = re.compile(r"amalgamat|single[-_]?header|\bdist\b|bundle", re.IGNORECASE)
 """A CI job that packs the project for release (ArduinoJson's `amalgamate` writes the single-header files): its build
 step is no contributor's build, offered after the others."""
+IMAGE_JOB = re.compile(r"\bdocker|\bimages?\b|\bcontainers?\b", re.IGNORECASE)
+"""certbot's `docker_build` job runs `tools/docker/build.sh nightly amd64`: the images, never the project's build."""
 
 
 DEPLOYMENT_LINTER = re.compile(r"(ct lint|helm lint|actionlint|hadolint|kube-linter|kubeconform|kubeval)\b")
@@ -184,6 +186,8 @@ def _ci(tree: Tree, k: Knowledge) -> None:
         role = cargo_alias_role(tree, step.command) or commands.command_role(step.command)
         if CANNOT_FAIL.search(step.command):
             continue  # colorama's `black --check . || true`, parsedown's `phpunit … || true`: CI lets them fail
+        if role == "build" and IMAGE_JOB.search(f"{step.job} {step.command}"):
+            continue
         if role and role not in ("install", "run"):  # CI installs its own machine and runs no application
             # rizin's muon.yml names the other toolchain in its file's name only
             named = f"{step.file.rsplit('/', 1)[-1]} {step.job} {step.command}"

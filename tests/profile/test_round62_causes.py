@@ -296,3 +296,31 @@ def test_a_library_one_package_of_a_monorepo_uses_is_not_what_the_project_is_bui
         files[f"packages/{name}/src/index.ts"] = "export const x = 1\n"
     learned = bodies(make_project, files, name="monozod")
     assert "zod" not in learned["javascript/stack"], learned["javascript/stack"]
+
+
+def test_a_makefile_that_only_includes_another_builds_with_its_default_target(make_project):
+    files = {"Makefile": "include src/Makefile\n", "src/main.c": "int main(void) { return 0; }\n",
+             "src/Makefile": "default: tool\n\ntool: src/main.c\n\t$(CC) -o tool src/main.c\n"}  # fmt: skip
+    assert bodies(make_project, files, name="incl")["workflow/build"].startswith("To build: `make`")
+
+
+def test_pylint_in_ci_is_the_lint(make_project):
+    files = PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="setuptools"), "pylintrc": "[MASTER]\n",
+                          ".github/workflows/ci.yml": workflow("pip install pylint", "pylint pkg")}  # fmt: skip
+    assert bodies(make_project, files, name="pylint")["workflow/lint"].startswith("To lint: `pylint pkg`")
+
+
+def test_a_tox_section_with_factors_in_braces_is_each_of_its_envs(make_project):
+    tox = "[tox]\nenvlist = py, lint-posix\n\n[testenv]\ncommands = pytest\n\n[testenv:lint{,-posix}]\ncommands = ruff check .\n"
+    files = PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="setuptools"), "tox.ini": tox}
+    lint = bodies(make_project, files, name="toxbraces")["workflow/lint"]
+    assert lint.startswith("To lint: `tox -e lint`") and "`tox -e lint-posix`" in lint, lint
+
+
+def test_a_ci_job_that_builds_images_gives_no_build(make_project):
+    files = PY_SOURCES | {"pyproject.toml": PYPROJECT.format(backend="setuptools"),
+                          "tools/docker/build.sh": "#!/bin/bash\nset -eu\nTAG=$1\npython tools/strip.py\ndocker build -t x:$TAG .\n",
+                          ".github/workflows/docker.yml": workflow("tools/docker/build.sh nightly amd64",
+                                                                  job="docker_build")}  # fmt: skip
+    build = bodies(make_project, files, name="dockerjob")["workflow/build"]
+    assert build.startswith("To build: `python -m build`") and "docker" not in build, build

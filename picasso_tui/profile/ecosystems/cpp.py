@@ -107,7 +107,7 @@ def investigate(tree: Tree) -> Knowledge:
         flags = [f for f in flags if not f.startswith("-std=")]
         warnings_fact(k, "the Makefile compiles with", flags, "Makefile", lang == "C")
         if tree.has("Makefile"):  # lz4: `make` builds what the Makefile's default target names, as its README says
-            _default_make(k, tree, tree.read("Makefile") or "", details)
+            _default_make(k, tree, make_targets.only_includes(tree, tree.read("Makefile") or ""), details)
     elif handmade:
         # libxlsxwriter's hand-written Makefile is the build its guide gives; CMake and Zig are the alternatives
         _default_make(k, tree, tree.read("Makefile") or "", details)

@@ -45,7 +45,9 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
         text = tree.read("tox.ini") or ""
         envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
         names = expand_envlist(envs.group(1)) if envs else []
-        names += re.findall(r"^\[testenv:([\w.-]+)\]", text, re.MULTILINE)
+        # certbot's `[testenv:lint{,-posix}]` is lint and lint-posix, as an envlist's braces are
+        heads = re.findall(r"^\[testenv:([^\]\s]+)\]", text, re.MULTILINE)
+        names += [n for head in heads for n in expand_envlist(head)]
         source = "tox.ini"
     elif (found := _toml_config(tree))[1]:
         data, source = found
@@ -125,5 +127,6 @@ def _ini_commands(text: str) -> list[str]:
 def env_commands(tree: Tree, name: str) -> list[str]:
     """The command lines tox.ini's own section for one env runs (`[testenv:format]`); [] without one."""
     text = re.sub(r"\\\n\s*", " ", tree.read("tox.ini") or "") if tree.has("tox.ini") else ""
-    section = re.search(rf"^\[testenv:{re.escape(name)}\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
-    return _ini_commands(section.group(1)) if section else []
+    sections = re.finditer(r"^\[testenv:([^\]\s]+)\][^\n]*\n(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
+    section = next((m.group(2) for m in sections if name in expand_envlist(m.group(1))), None)
+    return _ini_commands(section) if section is not None else []
