@@ -462,14 +462,15 @@ def _build(k: Knowledge, p: _Project) -> None:
         return  # a Django site deploys rather than builds; maturin's wheel is the Rust build's, cargo's to say
     if not (backend or p.tree.has("setup.py")) or _role(p).startswith("an application"):
         return
+    if dig(p.pyproject, "build-system", "backend-path"):
+        return  # pretalx's in-tree backend builds its static files with npm first: its own steps, not a bare build
     command = BUILDS.get(p.tool)
     if command:
         k.command("build", command, p.why if p.why.startswith(("[", "uv.lock", "poetry", "pdm", "hatch")) else
                   "pyproject.toml", 65, "sdist and wheel into dist/")  # fmt: skip
-    elif p.tool == "pip":
-        needs = "" if "build" in p.deps else "with the `build` package installed; "
+    elif p.tool == "pip" and "build" in p.deps:  # guessit builds with `setup.py sdist`: PyPA's build is not its own
         source = "pyproject.toml [build-system]" if backend else "setup.py"
-        k.command("build", "python -m build", source, 65, f"{needs}sdist and wheel into dist/")
+        k.command("build", "python -m build", source, 65, "sdist and wheel into dist/")
 
 
 def _docs_only_linters(pyproject: dict) -> set[str]:

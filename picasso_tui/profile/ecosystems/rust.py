@@ -517,6 +517,8 @@ def run_alias_role(tree: Tree, command: str) -> str | None:
     words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
     if words[:1] != ["run"] or not RUNS_PACKAGE.search(" ".join(words)) or used.group(1) in ALIAS_ROLES:
         return None
+    if re.match(r"cargo [\w-]+ [a-z]", command):
+        return None  # fish's `cargo xtask check`: the program's subcommand says what it does, not the alias
     return cargo_alias_role(tree, command) or ""
 
 
