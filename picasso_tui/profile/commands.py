@@ -72,6 +72,7 @@ NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(sudo )?ninja (-C \S+ )?install\b|"  # Waybar's `ninja -C build install   # optional`: into the system
     r"^(cd \S+ && )?meson dist\b|"  # rizin's CI `meson dist --no-tests` packs the release tarball, it runs no test
+    r"^(bin/|bundle exec )?rails runner\b|"  # rubyevents' `rails runner scripts/import_event.rb`: a one-off script
     # oxc's AGENTS.md `just new-jest-rule` scaffolds a lint rule for the Jest plugin: it runs no Jest
     r"^(just|make|task|(npm|pnpm|yarn|bun) run|pnpm|yarn) (new|create|scaffold|add)[-_:]\w|"
     r"^find \S+ .*-(exec|delete)\b|"  # trompeloeil's CI deletes the coverage files of the last run
@@ -137,7 +138,8 @@ INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan|pkg|pkgin) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     r"^(pip3?|python3? -m pip|(python3? -m )?uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
-    r"(install|i|ci|sync|get|fetch|mod download)\b|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
+    # logto's `pnpm ci:test` is a script named ci:test, no `pnpm ci`
+    r"(install|i|ci|sync|get|fetch|mod download)\b(?![:-])|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
     # environs': `uv run pre-commit install`; lektor's `uv run prek install`
     r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?(pre-commit|prek) install\b|"
@@ -151,6 +153,8 @@ COMMAND_ROLES = (
     ("docs", re.compile(r"^(bundle exec )?jekyll (build|serve)\b")),  # sidekiq-unique-jobs' GitHub Pages site
     ("docs", re.compile(r"\b(build|generate|gen|make)[-_]docs?\b")),  # tablesaw's choss-maven-plugin:build-docs
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
+    # micropython's CI `biome ci … tests/ ports/webassembly` checks the JavaScript's lint and format: no tests run
+    ("lint", re.compile(r"^(npx |pnpm (exec )?|yarn |bunx )?(@biomejs/)?biome (ci|check|lint)\b")),
     ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
     ("lint", re.compile(r"^cargo deny\b")),  # ureq's licences and advisories: checked, nothing built
     # BlackSheep's CI `isort --check-only tests`: a format check, whatever folder it names

@@ -173,7 +173,8 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             continue
         if not _is_prose(text):
             continue
-        said = _sentences(_plain(text))
+        # lnd's "The Lightning Network Daemon (`lnd`) - is a complete implementation …": the dash is a stray
+        said = [re.sub(r"\s+[-–—]\s+(?=(is|are)\b)", " ", s) for s in _sentences(_plain(text))]
         for i, sentence in enumerate(said):
             m = _DESCRIBES.match(sentence)
             subject = name_key(m.group("subject")) if m else ""
@@ -197,19 +198,23 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
     return partial
 
 
+LEAD_VERB = re.compile(
+    r"\b(are|is|be|include|includes|following(\s+\w+){0,2}|follows|below|here|has|have|offers|provides|supports|"
+    r"features|contains)$"
+)
+"""The last word of a list's lead-in that needs the list after it."""
+
+
 def _ended(summary: str) -> str:
     """The summary ending at a sentence end: a list's lead-in loses its dangling words, an overlong first
     sentence is cut at a word, with "…", only past a hard cap."""
     if summary.endswith(":"):
         said = _sentences(summary)
         lead = _DANGLING.sub("", said[-1]).rstrip(" ,;")
-        # "The features are:", and ozzo-validation's "It has the following features:" too
-        only_leads_in = len(said) > 1 and re.search(
-            # typst's "Typst has:" over its feature list: a verb left without its object
-            r"\b(are|is|include|includes|following(\s+\w+){0,2}|follows|below|here|"
-            r"has|have|offers|provides|supports|features|contains)$",
-            lead,
-        )
+        # a later sentence left without its object says nothing: "The features are:", typst's "Typst has:", iamb's
+        # "It includes support for:", Flarum's "It is designed to be:"; "It parses JSON into classes:" stays whole
+        cut = lead != said[-1].rstrip(" :")
+        only_leads_in = len(said) > 1 and (cut or re.search(LEAD_VERB, lead))
         summary = " ".join(said[:-1]) if only_leads_in else " ".join([*said[:-1], lead + "."])
     if len(summary) > MAX_SUMMARY_HARD:
         summary = summary[: MAX_SUMMARY_HARD - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"

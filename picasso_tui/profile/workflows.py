@@ -656,6 +656,16 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None
     if "…" in c.command or c.command == "bundle exec":
         return None  # fastlane's Testing.md: "prefix with `bundle exec`", then `bundle exec fastlane …`: no command
+    if (
+        c.role == "build"
+        and c.source.startswith("CI")
+        and re.match(r"cd (tools?|scripts?|utils|contrib|misc)/", c.command)
+    ):
+        return None  # micropython's CI `cd tools/mpremote && python -m build --wheel` packs a tool kept beside it
+    if c.role in ("test", "test-one") and re.match(r"(bin/|bundle exec )?(rails|rake) db:", c.command):
+        return None  # rubyevents' guide: `bin/rails db:seed:speakers` loads data, whatever heading it sits under
+    if c.role == "install" and re.search(r"\s--(no-dev|production|omit[= ]dev)\b", c.command):
+        return None  # invoiceninja's README `composer i -o --no-dev` installs for hosting: no phpunit to test with
     if c.role == "install" and re.search(r"\bmingw", c.command):
         return None  # netbird's `sudo apt install gcc-mingw-w64-x86-64` cross-compiles for Windows only
     if c.command == "doxygen" and not tree.has("Doxyfile"):

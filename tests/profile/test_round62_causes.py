@@ -336,3 +336,43 @@ def test_a_ci_job_that_builds_images_gives_no_build(make_project):
                           ".github/workflows/docker.yml": workflow("tools/docker/build.sh nightly amd64",
                                                                   job="docker_build")}  # fmt: skip
     assert "workflow/build" not in bodies(make_project, files, name="dockerjob")
+
+
+def test_a_summary_drops_a_later_sentence_that_leads_into_a_list_and_a_stray_dash(make_project):
+    readme = "# iamb\n\n`iamb` is a Matrix client for the terminal. It includes support for:\n\n- Threads\n- Spaces\n"
+    assert bodies(make_project, RUST_SOURCES | {"README.md": readme}, "iamb")["project/summary"].endswith("terminal.")
+    dashed = "# lnd\n\nThe Lightning Network Daemon (`lnd`) - is a complete implementation of a node.\n"
+    summary = bodies(make_project, RUST_SOURCES | {"README.md": dashed}, "lnd")["project/summary"]
+    assert "(lnd) is a complete implementation" in summary and " - " not in summary, summary
+
+
+def test_bacon_specs_are_run_with_bacon(make_project):
+    files = {"Gemfile": "source 'https://rubygems.org'\ngroup :development do\n  gem 'bacon'\nend\n",
+             "lib/x.rb": "module X; end\n", "spec/integration_spec.rb": "describe 'x' do\nend\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="bacon")
+    assert "rspec" not in learned.get("workflow/test", "") + learned["workflow/test-one"], learned
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec bacon spec/integration_spec.rb`")
+
+
+def test_commands_whose_words_mislead_their_heading(make_project):
+    guide = (
+        "# Contributing\n\n## Setup\n\nFor hosting run `composer i -o --no-dev`; developers run `composer i -o`.\n\n"
+        "## Tests\n\nLoad speakers with `bin/rails db:seed:speakers`, then run `bin/rails test`.\n"
+        "Import an event with `rails runner scripts/import_event.rb`.\n\nCI runs `pnpm ci:test`.\n"
+    )
+    files = {"composer.json": '{"name": "x/app", "require": {"php": "^8.2"}}', "src/App.php": "<?php\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="misleading")
+    install = learned.get("workflow/install", "")
+    assert "--no-dev" not in install and "ci:test" not in install, install
+    test = learned.get("workflow/test", "")
+    assert "db:seed" not in test and "rails runner" not in learned.get("workflow/run", ""), learned
+
+
+def test_ci_steps_for_a_javascript_checker_and_a_tool_kept_beside_the_project(make_project):
+    steps = ("biome ci --indent-style=space tests/ ports/webassembly", "cd tools/mpremote && python -m build --wheel")
+    files = MESON | {"tools/mpremote/pyproject.toml": PYPROJECT.format(backend="hatchling"),
+                     ".github/workflows/ci.yml": workflow(*steps)}  # fmt: skip
+    learned = bodies(make_project, files, name="biome")
+    assert "biome" not in learned["workflow/test"], learned["workflow/test"]
+    assert "mpremote" not in learned["workflow/build"], learned["workflow/build"]

@@ -280,7 +280,11 @@ def _commands(
     rspec = bundled or (tree.has(".rspec") and bool(tree.under("spec")))
     # liquid's spec/ holds liquid-spec adapters (ruby_liquid.rb): a spec folder is RSpec's when it holds *_spec.rb
     specs = [f for f in tree.under("spec") if f.endswith("_spec.rb")]
-    rspec = rspec or (bool(specs) and not minitest_specs)
+    # jazzy's spec/*_spec.rb are Bacon's (`bundle exec bacon spec/integration_spec.rb`): no RSpec to run them
+    bacon = "bacon" in deps and not {"rspec", "rspec-core", "rspec-rails"} & deps
+    rspec = rspec or (bool(specs) and not minitest_specs and not bacon)
+    if bacon and specs:
+        k.command("test-one", f"bundle exec bacon {specs[0]}", "Gemfile (Bacon)", 55)
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         loads = _rake_rspec_requires(tree)
