@@ -72,6 +72,10 @@ NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(sudo )?ninja (-C \S+ )?install\b|"  # Waybar's `ninja -C build install   # optional`: into the system
     r"^(cd \S+ && )?meson dist\b|"  # rizin's CI `meson dist --no-tests` packs the release tarball, it runs no test
+    # k6's guide `gofmt -s`: with no file named it reads standard input; cspell's bare `prettier -w` stops likewise
+    r"^gofmt( -[a-z]+)*$|^(npx |pnpm (exec )?|yarn )?prettier( -{1,2}[\w-]+)*$|"
+    # lago-api's CI retry `rspec --only-failures`; lvgl's `run_tests.sh --skip-tests` only checks the tools
+    r"\s--(only-failures|next-failure|skip-tests)\b|"
     r"^(bin/|bundle exec )?rails runner\b|"  # rubyevents' `rails runner scripts/import_event.rb`: a one-off script
     # oxc's AGENTS.md `just new-jest-rule` scaffolds a lint rule for the Jest plugin: it runs no Jest
     r"^(just|make|task|(npm|pnpm|yarn|bun) run|pnpm|yarn) (new|create|scaffold|add)[-_:]\w|"
@@ -258,7 +262,7 @@ TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
-SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b")
+SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b|-Dquickly\b")
 """A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true` and jdbi's
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
@@ -403,7 +407,7 @@ def _own_role(command: str) -> str | None:
     if DOCS_SERVER.search(command):
         return "docs"
     if re.search(r"\s--no-fix\b", command) or re.match(
-        r"^gofmt\b(?!.*\s-\w*w)", command
+        r"^gofmt\b(?!.*\s-\w*w)(?=.*\s[^-\s])", command
     ):  # jwt's `gofmt -s -l .` lists
         return "lint"  # connection_pool's `standardrb --no-fix`: CI checks, it rewrites nothing
     if re.search(r"(--set-baseline|--update-baseline|--generate-baseline)\b|[:\s-]baseline$", command):

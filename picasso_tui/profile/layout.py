@@ -684,6 +684,10 @@ def _migration_name(rel: str) -> str:
     return dated[-1] + ("/" if dated[-1] != parts[-1] else "") if dated else parts[-1]
 
 
+PACKAGE_MIGRATION = re.compile(r"/(Database|database)/(Migrations|migrations)/[^/]+\.php$")
+"""A migration of one package of a modular Laravel app (packages/<Vendor>/<Package>/src/Database/Migrations)."""
+
+
 def _migrations(tree: Tree, k: Knowledge) -> None:
     for folder in MIGRATION_DIRS:
         files = [f for f in tree.under(folder) if not NOT_A_MIGRATION.search(f[len(folder) :])]
@@ -696,12 +700,14 @@ def _migrations(tree: Tree, k: Knowledge) -> None:
             numbered = [n for n in names if re.match(r"v?\d+([_.-]|/|$)", n, re.IGNORECASE)]
             # alembic's revision ids (`3f2a1b_add_user.py`) say nothing of which came last
             newest = f"; newest {numbered[-1]}" if len(numbered) * 2 > len(names) else ""
-            k.fact(
-                "layout/migrations",
-                f"Migrations in {folder}/",
-                f"Database migrations live in {folder}/ ({plural(len(names), 'migration')}{newest}).",
-                tags=("database",),
-            )
+            body = f"Database migrations live in {folder}/ ({plural(len(names), 'migration')}{newest})."
+            # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
+            others = [f for f in tree.files if PACKAGE_MIGRATION.search(f) and not f.startswith(folder + "/")]
+            if len(others) > len(names):
+                where = Counter(f.split("/", 1)[0] for f in others).most_common(1)[0][0]
+                body = (f"Database migrations live mostly in each package's Database/Migrations folder ({len(others)} "
+                        f"files under {where}/); {folder}/ holds {plural(len(names), 'migration')}.")  # fmt: skip
+            k.fact("layout/migrations", f"Migrations in {folder}/", body, tags=("database",))
             return
 
 

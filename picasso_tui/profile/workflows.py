@@ -74,6 +74,7 @@ EXOTIC = re.compile(
     r"graalvm|nativeCompile|nativeTest|native-image|"  # bitcoinj's `gradle test nativeCompile` needs GraalVM
     r"\bmuon\b|\btcc\b|tinycc|"  # rizin's muon.yml and tcc.yml: Meson's C reimplementation, the Tiny C Compiler
     r"--run-vm-tests|\bkvm\b|"  # tailscale's natlab VM tests need KVM
+    r"\bcargo xwin\b|"  # uv's `cargo xwin clippy` checks the Windows build from another OS
     r"-G ?\"?Visual Studio\b|"  # glslang's Windows job: CMake's Visual Studio generator, on Windows only
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,

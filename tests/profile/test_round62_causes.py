@@ -376,3 +376,46 @@ def test_ci_steps_for_a_javascript_checker_and_a_tool_kept_beside_the_project(ma
     learned = bodies(make_project, files, name="biome")
     assert "biome" not in learned["workflow/test"], learned["workflow/test"]
     assert "mpremote" not in learned["workflow/build"], learned["workflow/build"]
+
+
+def test_runs_that_skip_or_rerun_tests_and_tools_given_no_files_are_no_commands(make_project):
+    guide = (
+        "# Contributing\n\n## Tests\n\nRe-run what failed with `bundle exec rspec --only-failures`.\n"
+        "Run `bundle exec rspec` for the suite.\n\n## Format\n\nFormat with `gofmt -s`, or `prettier -w`.\n"
+    )
+    files = {"Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n", "lib/x.rb": "module X; end\n",
+             "spec/x_spec.rb": "describe X do\nend\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="reruns")
+    assert "--only-failures" not in learned["workflow/test"], learned["workflow/test"]
+    assert "gofmt -s`" not in learned.get("workflow/format", "") and "prettier -w`" not in learned.get(
+        "workflow/format", ""
+    ), learned.get("workflow/format")
+
+
+def test_a_build_that_skips_the_tests_quickly_is_the_build_not_the_tests(make_project):
+    pom = "<project><modelVersion>4.0.0</modelVersion><artifactId>solver</artifactId></project>\n"
+    guide = "# Contributing\n\n## Build\n\nBuild with `./mvnw clean install -Dquickly`.\n"
+    files = {"pom.xml": pom, "mvnw": "#!/bin/sh\n", "src/main/java/x/A.java": "package x;\nclass A {}\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    learned = bodies(make_project, files, name="quickly")
+    assert "-Dquickly" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+    assert "`./mvnw clean install -Dquickly`" in learned["workflow/build"], learned["workflow/build"]
+
+
+def test_a_windows_cross_lint_does_not_lead(make_project):
+    steps = ("cargo xwin clippy --target x86_64-pc-windows-msvc", "cargo clippy --workspace -- -D warnings")
+    files = RUST_SOURCES | {".github/workflows/ci.yml": workflow(*steps)}
+    assert bodies(make_project, files, name="xwin")["workflow/lint"].startswith("To lint: `cargo clippy --workspace")
+
+
+def test_migrations_kept_in_each_package_are_said_to_be_there(make_project):
+    files = {"composer.json": '{"name": "x/shop", "require": {"laravel/framework": "^11.0"}}', "artisan": "",
+             "database/migrations/2024_01_01_000000_create_jobs.php": "<?php\n"}  # fmt: skip
+    for pkg in ("Core", "Sales", "Shop"):
+        for n in range(2):
+            files[f"packages/Webkul/{pkg}/src/Database/Migrations/2024_0{n + 1}_01_create_{pkg}.php"] = "<?php\n"
+    learned = bodies(make_project, files, name="pkgmigrations")
+    assert (
+        "mostly in each package's Database/Migrations folder (6 files under packages/)" in learned["layout/migrations"]
+    ), learned["layout/migrations"]
+    assert "migrations in database/migrations" not in learned["php/packaging"], learned["php/packaging"]

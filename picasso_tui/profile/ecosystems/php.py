@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -37,6 +38,9 @@ LIBRARIES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 
 
+MIGRATION = re.compile(r"(^|/)database/migrations/[^/]+\.php$", re.IGNORECASE)
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     if not tree.has("composer.json") or not any(f.endswith(".php") for f in tree.own):
@@ -52,8 +56,14 @@ def investigate(tree: Tree) -> Knowledge:
     php = (data.get("require") or {}).get("php")
     if php:
         details.append(f"PHP {php}")
-    if tree.under("database/migrations"):
+    migrations = [f for f in tree.files if MIGRATION.search(f)]
+    root = [f for f in migrations if f.startswith("database/migrations/")]
+    if root and len(root) * 2 >= len(migrations):
         details.append("migrations in database/migrations")
+    elif migrations:  # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
+        folders = Counter(MIGRATION.sub("", f).split("/", 1)[0] for f in migrations)
+        details.append(f"migrations in each package's Database/Migrations ({len(migrations)} files, most under "
+                       f"{folders.most_common(1)[0][0]}/)")  # fmt: skip
     autoload = (data.get("autoload") or {}).get("psr-4") or {}
     if autoload:
         shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]
