@@ -439,7 +439,9 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         # pypiserver's `test test-3.x: pyproject.toml …` defines both targets in one rule
         heads = re.findall(r"^([A-Za-z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*)*)[ \t]*:(?!=)", rules, re.MULTILINE)
         # criu's `Makefile: ;` keeps make from remaking itself: a rule for a file the checkout has is no command
-        names = [n for head in heads for n in head.split() if not tree.has(n) and n not in MAKEFILES] + listed
+        # flagd's `PHONY: .build …` lacks its dot: a target named PHONY, which nobody runs
+        names = [n for head in heads for n in head.split() if not tree.has(n) and n not in MAKEFILES | {"PHONY"}]
+        names += listed
         live = [
             n
             for n in names

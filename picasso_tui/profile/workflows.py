@@ -669,6 +669,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # invoiceninja's README `composer i -o --no-dev` installs for hosting: no phpunit to test with
     if c.role == "install" and re.search(r"\bmingw", c.command):
         return None  # netbird's `sudo apt install gcc-mingw-w64-x86-64` cross-compiles for Windows only
+    if c.command == "just" and _lists_recipes(tree):
+        return None  # biome's justfile opens with `_default: just --list -u`: a bare `just` lists the recipes
     if c.command == "doxygen" and not tree.has("Doxyfile"):
         return None  # doxygen alone reads ./Doxyfile: a guide's "install `doxygen`" names the tool, runs nothing
     if recipes.missing(tree, c.command) or (bundled := _without_bundler(tree, c)) is None:
@@ -1045,6 +1047,18 @@ REWRITES_BY_NAME = re.compile(
 `cargo make test-overwrite`, which rewrites trybuild's .stderr files)."""
 DELETES_TESTS = re.compile(r"^\s*@?-?\s*rm (-\w+ )*\.?/?(tests?|spec)/")
 """A recipe line that deletes files under the tests' folder (eza's `rm -rf tests/ptests`)."""
+
+
+def _lists_recipes(tree: Tree) -> bool:
+    """The justfile's first recipe, the one a bare `just` runs, only lists the recipes."""
+    rel = tree.first("justfile", "Justfile", ".justfile")
+    first = (
+        re.search(r"^@?[A-Za-z_][\w-]*[^\n:=]*:(?!=)[^\n]*\n((?:[ \t]+\S.*\n?)+)", tree.read(rel) or "", re.M)
+        if rel
+        else None
+    )
+    lines = [line.strip().lstrip("@") for line in first.group(1).splitlines()] if first else []
+    return bool(lines) and all(re.match(r"just (--list|-l)\b", line) for line in lines)
 
 
 def _builds_another_module(tree: Tree, command: str) -> bool:

@@ -419,3 +419,13 @@ def test_migrations_kept_in_each_package_are_said_to_be_there(make_project):
         "mostly in each package's Database/Migrations folder (6 files under packages/)" in learned["layout/migrations"]
     ), learned["layout/migrations"]
     assert "migrations in database/migrations" not in learned["php/packaging"], learned["php/packaging"]
+
+
+def test_a_bare_just_that_lists_the_recipes_is_no_test_and_a_dotless_phony_no_target(make_project):
+    justfile = "_default:\n  just --list -u\n\ntest:\n  cargo test\n"
+    guide = "# Contributing\n\n## Testing\n\nRun `just` to see the recipes, then `just test`.\n"
+    makefile = "PHONY: .build\n\nbuild:\n\tcargo build\n"
+    files = RUST_SOURCES | {"justfile": justfile, "CONTRIBUTING.md": guide, "Makefile": makefile}
+    learned = bodies(make_project, files, name="justlist")
+    assert learned["workflow/test"].startswith("To test: `just test`"), learned["workflow/test"]
+    assert "`make PHONY`" not in learned.get("tasks/make", ""), learned.get("tasks/make")
