@@ -15,6 +15,7 @@ from picasso_tui.profile.ecosystems.common import (
     gem_text,
     load_json,
     load_toml,
+    migration_folders,
     root_gemspecs,
     yard_tagged,
     zensical_site,
@@ -704,9 +705,8 @@ def _migrations(tree: Tree, k: Knowledge) -> None:
             # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
             others = [f for f in tree.files if PACKAGE_MIGRATION.search(f) and not f.startswith(folder + "/")]
             if len(others) > len(names):
-                where = Counter(f.split("/", 1)[0] for f in others).most_common(1)[0][0]
-                body = (f"Database migrations live mostly in each package's Database/Migrations folder ({len(others)} "
-                        f"files under {where}/); {folder}/ holds {plural(len(names), 'migration')}.")  # fmt: skip
+                body = (f"Database migrations live mostly in {migration_folders(others)} ({len(others)} files); "
+                        f"{folder}/ holds {plural(len(names), 'migration')}.")  # fmt: skip
             k.fact("layout/migrations", f"Migrations in {folder}/", body, tags=("database",))
             return
 

@@ -415,10 +415,14 @@ def test_migrations_kept_in_each_package_are_said_to_be_there(make_project):
         for n in range(2):
             files[f"packages/Webkul/{pkg}/src/Database/Migrations/2024_0{n + 1}_01_create_{pkg}.php"] = "<?php\n"
     learned = bodies(make_project, files, name="pkgmigrations")
-    assert (
-        "mostly in each package's Database/Migrations folder (6 files under packages/)" in learned["layout/migrations"]
-    ), learned["layout/migrations"]
+    assert "mostly in 3 packages' migrations folders under packages/ (6 files)" in learned["layout/migrations"], (
+        learned["layout/migrations"]
+    )
     assert "migrations in database/migrations" not in learned["php/packaging"], learned["php/packaging"]
+    # wave's one folder beside the app's: named as it is, lower case
+    one = {k: v for k, v in files.items() if "/Webkul/" not in k}
+    one |= {f"wave/database/migrations/2024_0{n + 1}_01_create_plans.php": "<?php\n" for n in range(3)}
+    assert "mostly in wave/database/migrations/ (3 files)" in bodies(make_project, one, "wavemig")["layout/migrations"]
 
 
 def test_a_bare_just_that_lists_the_recipes_is_no_test_and_a_dotless_phony_no_target(make_project):

@@ -264,3 +264,13 @@ def stack_facts(
 
 SHELL_SHEBANG = re.compile(r"#!\s*\S*/(env\s+)?(ba|z|da)?sh\b")
 """A file that is a shell script (wp-cli's bin/wp wrapper, gotestsum's `./do`): run as it is."""
+
+
+def migration_folders(files: list[str]) -> str:
+    """Where migrations outside database/migrations are: wave's one wave/database/migrations/, or bagisto's packages'
+    own (packages/Webkul/*/src/Database/Migrations/, 23 of them)."""
+    folders = sorted({f.rsplit("/", 1)[0] for f in files})
+    if len(folders) == 1:
+        return folders[0] + "/"
+    top = Counter(f.split("/", 1)[0] for f in folders).most_common(1)[0][0]
+    return f"{len(folders)} packages' migrations folders under {top}/"

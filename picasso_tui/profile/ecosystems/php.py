@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 from picasso_tui.profile.ecosystems import php_format
-from picasso_tui.profile.ecosystems.common import SHELL_SHEBANG, Stack, classify, load_json, stack_facts, workflow_text
+from picasso_tui.profile.ecosystems.common import (
+    SHELL_SHEBANG,
+    Stack,
+    classify,
+    load_json,
+    migration_folders,
+    stack_facts,
+    workflow_text,
+)
 from picasso_tui.profile.ecosystems.example_tests import phpunit_class
 from picasso_tui.profile.ecosystems.in_folder import ROOT_BUILDS
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -61,9 +68,8 @@ def investigate(tree: Tree) -> Knowledge:
     if root and len(root) * 2 >= len(migrations):
         details.append("migrations in database/migrations")
     elif migrations:  # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
-        folders = Counter(MIGRATION.sub("", f).split("/", 1)[0] for f in migrations)
-        details.append(f"migrations in each package's Database/Migrations ({len(migrations)} files, most under "
-                       f"{folders.most_common(1)[0][0]}/)")  # fmt: skip
+        others = [f for f in migrations if f not in root]
+        details.append(f"migrations mostly in {migration_folders(others)} ({len(others)} files)")
     autoload = (data.get("autoload") or {}).get("psr-4") or {}
     if autoload:
         shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]
