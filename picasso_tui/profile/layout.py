@@ -24,7 +24,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
 from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
-from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree, is_vendored
+from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree, is_auxiliary, is_vendored
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
 
 PURPOSES = {
@@ -703,7 +703,11 @@ def _migrations(tree: Tree, k: Knowledge) -> None:
             newest = f"; newest {numbered[-1]}" if len(numbered) * 2 > len(names) else ""
             body = f"Database migrations live in {folder}/ ({plural(len(names), 'migration')}{newest})."
             # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
-            others = [f for f in tree.files if PACKAGE_MIGRATION.search(f) and not f.startswith(folder + "/")]
+            others = [
+                f
+                for f in tree.files
+                if PACKAGE_MIGRATION.search(f) and not f.startswith((folder + "/", "tests/")) and not is_auxiliary(f)
+            ]
             if len(others) > len(names):
                 body = (f"Database migrations live mostly in {migration_folders(others)} ({len(others)} files); "
                         f"{folder}/ holds {plural(len(names), 'migration')}.")  # fmt: skip

@@ -268,7 +268,7 @@ SHELL_SHEBANG = re.compile(r"#!\s*\S*/(env\s+)?(ba|z|da)?sh\b")
 
 def migration_folders(files: list[str]) -> str:
     """Where migrations outside database/migrations are: wave's one wave/database/migrations/, or bagisto's packages'
-    own (packages/Webkul/*/src/Database/Migrations/, 23 of them)."""
+    own (packages/Webkul/*/src/Database/Migrations/, 24 of them)."""
     folders = sorted({f.rsplit("/", 1)[0] for f in files})
     if len(folders) == 1:
         return folders[0] + "/"

@@ -20,7 +20,7 @@ from picasso_tui.profile.ecosystems.common import (
 from picasso_tui.profile.ecosystems.example_tests import phpunit_class
 from picasso_tui.profile.ecosystems.in_folder import ROOT_BUILDS
 from picasso_tui.profile.findings import Knowledge, human_list
-from picasso_tui.profile.walk import Tree, is_vendored
+from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 
 LIBRARIES: dict[str, tuple[str, str]] = {
     "laravel/framework": ("Laravel", "framework"), "symfony/framework-bundle": ("Symfony", "framework"),
@@ -63,13 +63,14 @@ def investigate(tree: Tree) -> Knowledge:
     php = (data.get("require") or {}).get("php")
     if php:
         details.append(f"PHP {php}")
-    migrations = [f for f in tree.files if MIGRATION.search(f)]
+    # filament's migrations under docs-assets/ and tests/ are the docs' and the tests' own
+    migrations = [f for f in tree.files if MIGRATION.search(f) and not is_auxiliary(f) and not f.startswith("tests/")]
     root = [f for f in migrations if f.startswith("database/migrations/")]
     if root and len(root) * 2 >= len(migrations):
         details.append("migrations in database/migrations")
     elif migrations:  # bagisto's 8 in database/migrations beside 189 in packages/Webkul/*/src/Database/Migrations
         others = [f for f in migrations if f not in root]
-        details.append(f"migrations mostly in {migration_folders(others)} ({len(others)} files)")
+        details.append(f"migrations {'mostly ' if root else ''}in {migration_folders(others)} ({len(others)} files)")
     autoload = (data.get("autoload") or {}).get("psr-4") or {}
     if autoload:
         shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]

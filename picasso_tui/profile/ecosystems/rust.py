@@ -550,6 +550,8 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
     docs.rs builds with): its own name for the command, as a task runner's target is."""
     rel = tree.first(".cargo/config.toml", ".cargo/config")
     for name, role, words in cargo_aliases(tree):
+        if words[:1] == ["run"]:
+            continue  # typst's `cargo docit` stops without a subcommand: a program's alias is named where it is used
         k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
 
 
