@@ -507,15 +507,26 @@ RUNS_PACKAGE = re.compile(r"(--package[= ]|-p )[\w-]+")
 runs one of the workspace's programs does the job its name says, whatever arguments CI gives it."""
 
 
+def _alias_words(tree: Tree) -> dict[str, list[str]]:
+    """Each alias of .cargo/config.toml and the cargo words it stands for."""
+    rel = tree.first(".cargo/config.toml", ".cargo/config")
+    aliases = load_toml(tree, rel).get("alias", {}) if rel else {}
+    return {
+        name: value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
+        for name, value in (aliases.items() if isinstance(aliases, dict) else [])
+    }
+
+
+def _runs_a_program(name: str, words: list[str]) -> bool:
+    """An alias of the project's own (not cargo's builtin name) that runs one of the workspace's programs."""
+    return words[:1] == ["run"] and name not in ALIAS_ROLES and bool(RUNS_PACKAGE.search(" ".join(words)))
+
+
 def run_alias_role(tree: Tree, command: str) -> str | None:
     """For `cargo <alias> …` whose alias runs one of the workspace's programs (oxc's `lintgen = "run -p
     oxc_linter_codegen"`): the job its name says, "" for none; None when the command uses no such alias."""
     used = re.match(r"cargo ([\w-]+)\b", command)
-    rel = tree.first(".cargo/config.toml", ".cargo/config")
-    aliases = load_toml(tree, rel).get("alias", {}) if used and rel else {}
-    value = aliases.get(used.group(1)) if isinstance(aliases, dict) and used else None
-    words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
-    if words[:1] != ["run"] or not RUNS_PACKAGE.search(" ".join(words)) or used.group(1) in ALIAS_ROLES:
+    if not used or not _runs_a_program(used.group(1), _alias_words(tree).get(used.group(1), [])):
         return None
     if re.match(r"cargo [\w-]+ [a-z]", command):
         return None  # fish's `cargo xtask check`: the program's subcommand says what it does, not the alias
@@ -532,13 +543,10 @@ def cargo_alias_role(tree: Tree, command: str) -> str | None:
 
 def cargo_aliases(tree: Tree) -> list[tuple[str, str, list[str]]]:
     """(alias, role, the cargo words it stands for) for each alias of .cargo/config.toml that does a known job."""
-    rel = tree.first(".cargo/config.toml", ".cargo/config")
-    aliases = load_toml(tree, rel).get("alias", {}) if rel else {}
     found = []
-    for name, value in aliases.items() if isinstance(aliases, dict) else []:
-        words = value.split() if isinstance(value, str) else [str(w) for w in value] if isinstance(value, list) else []
+    for name, words in _alias_words(tree).items():
         role = ALIAS_ROLES.get(words[0]) if words and name not in ALIAS_ROLES else None
-        if words[:1] == ["run"] and name not in ALIAS_ROLES and RUNS_PACKAGE.search(" ".join(words)):
+        if _runs_a_program(name, words):
             role = next((r for word, r in NAMED_ROLES if word in name.lower()), None)
         if role:
             found.append((name, role, words))
@@ -550,7 +558,7 @@ def _cargo_aliases(k: Knowledge, tree: Tree) -> None:
     docs.rs builds with): its own name for the command, as a task runner's target is."""
     rel = tree.first(".cargo/config.toml", ".cargo/config")
     for name, role, words in cargo_aliases(tree):
-        if words[:1] == ["run"]:
+        if _runs_a_program(name, words):
             continue  # typst's `cargo docit` stops without a subcommand: a program's alias is named where it is used
         k.command(role, f"cargo {name}", f"{rel} [alias]", 25, f"`cargo {' '.join(words)}`")
 
