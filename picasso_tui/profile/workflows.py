@@ -587,9 +587,27 @@ def _runs_the_program(command: str) -> bool:
     )
 
 
+WHOLE_SUITE = re.compile(
+    r"^((uv|poetry|pdm|hatch) run |bundle exec |python3? -m )?(make (check|tests?)|pytest|rake( test| spec)?|rspec|"
+    r"tox|ctest|cargo test|npm test|go test|mvn test|\./gradlew test)$"
+)
+"""A test run that names no test, once its flags are left out: the suite, whatever the heading over it says."""
+
+
+def _names_no_test(command: str) -> bool:
+    """swig's AGENTS.md `make -k check` ("full test suite, keep going"), textX's `uv run --package <member> pytest`:
+    under a one-test heading or not, they run every test."""
+    bare = re.sub(r"\s(--package|--directory|-C)[ =]\S+", "", command)
+    return bool(WHOLE_SUITE.match(" ".join(w for w in bare.split() if not (w.startswith("-") and "=" not in w))))
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
+    if c.role == "test-one" and _names_no_test(c.command):
+        return None
+    if c.role == "build" and re.match(r"(npm|pnpm|yarn|bun)( run)? (check|lint|test|typecheck)\b", c.command):
+        return None  # viem's AGENTS.md runs `pnpm check:types` beside `pnpm build:types`: a check builds nothing
     filtered = OUTPUT_FILTER.search(c.command)
     if filtered and filtered.start():  # TestNG's CLAUDE.md: `./gradlew build 2>&1 | grep -A15 "What went wrong"`
         c = replace(c, command=c.command[: filtered.start()])
@@ -634,8 +652,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     ):
         c = replace(c, priority=c.priority + 45)  # trustfall's pytrustfall/: the Python binding of a Rust workspace
     # yq's guide: `make [local] build`, the word optional; nanodbc's `cmake [Build Options] ..`, a stand-in
-    if re.search(r"\s\[[\w -]+\](?=\s)", c.command):
-        c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s)", "", c.command))
+    if re.search(r"\s\[[\w -]+\](?=\s|$)", c.command):  # ruffle's `cargo test [your test]`: the test a filter
+        c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s|$)", "", c.command))
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
@@ -653,6 +671,13 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # glslang's README `ctest -C {Debug|Release|RelWithDebInfo|MinSizeRel}`: pick one, as written none
     if c.role == "build" and re.search(r"^cmake\s.*-S ?\.?/?(tests?|Test|testing)/", c.command):
         return None  # glslang's CI configures Test/find_package, a consumer of the installed library: no build of it
+    if c.role == "build" and re.search(r"^(dotnet|msbuild)\s.*\s(\./)?(tests?|Test|testing)/", c.command):
+        return None  # open62541's interop CI builds a .NET test harness in tests/interop: not the C library
+    projects = re.findall(r"(?<!\S)([\w./-]+\.(?:csproj|sln|vcxproj|fsproj))(?!\S)", c.command)
+    if c.role == "build" and any(not tree.has(p.removeprefix("./")) for p in projects):
+        return None  # open62541's CI builds UA-.NETStandard's server, a repository it checks out beside
+    if c.role == "build" and re.match(r"(\./)?[\w./-]*(clang-tidy|lint|analy[sz]e)[\w.-]*\s", c.command):
+        return None  # capstone's CI `./run-clang-tidy.sh build` lints the build folder: a check, no build
     if c.role == "build" and _builds_another_module(tree, c.command):
         return None
     if "…" in c.command or c.command == "bundle exec":
@@ -1180,6 +1205,9 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
+    one_crate = re.match(r"cargo build\b.*\s(-p|--package)[ =]\S", c.command)
+    if c.role == "build" and c.source.startswith("CI") and one_crate:
+        return 30  # zenoh's test job builds zenoh-plugin-rest for its plugin tests first: one crate, after the whole
     if c.role in ("build", "test") and re.search(r"\s--no-default-features\b", c.command) and _beside_plain(tree, c):
         return 45  # eza's guide builds without default features only when libgit2 will not compile: a fallback
     if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
@@ -1201,6 +1229,10 @@ def _delay(tree: Tree, c: Command) -> int:
         return 30  # fast_float's `ctest -R basictest`: the tests of that name only
     if c.role == "test" and re.match(r"(make|just|task) [\w-]*(integration|e2e|functional|acceptance)\w*$", c.command):
         return 30  # dynaconf's guide: `make test_integration`, Redis and Vault under docker, after `make test`
+    if c.role == "test" and c.source.startswith("CI") and re.search(r"(^|&& )valgrind\b|valgrind\w*\.sh\b", c.command):
+        return 30  # open62541's mbedtls job runs two test binaries under valgrind: CI's leak check, after the suite
+    if c.source.startswith("CI") and re.match(r"((ba)?sh )?(\./)?tools/ci/", c.command):
+        return 30  # open62541's `bash tools/ci/cross-sdk/interop_test.sh build …`: CI's own machinery
     if c.source.startswith("CI") and (re.match(r"cd (\./)?(ci|\.ci|\.github)/", c.command) or _variant(c)):
         return 30  # chrono's ci/core-test is CI's own crate; uuid's `cargo +1.85.0 build` checks the MSRV
     if (
@@ -1452,6 +1484,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         found = sorted(
             by_role.get(role, []),
             key=lambda c: (
+                # luya's package.json `test` runs its karma specs of the assets: PHPUnit tests the PHP project
+                assets and role in ("test", "test-one") and c.source.startswith(NODE_FILES),
                 int(c.priority),  # a guide's commands rank by their place in it: the fraction
                 assets and c.source.startswith(NODE_FILES),
                 _in_a_member(c.command) in bare or _a_part(c.command) in bare or _one_package(c.command, bare),

@@ -66,7 +66,8 @@ def test_a_uv_workspace_lists_its_members_and_how_to_test_one(make_project):
     })  # fmt: skip
     learned = {f.key: f.body for f in repo.init().findings}
     assert "uv workspace members: packages/core, packages/cli" in learned["python/packaging"]
-    assert "`uv run --package acme-core pytest`" in learned["workflow/test-one"]
+    assert "`uv run --package acme-core pytest`" in learned["workflow/test"], "one member's suite"
+    assert "--package" not in learned["workflow/test-one"], "a member's whole suite is no one test"
 
 
 def test_secrets_in_repository_text_are_redacted_before_they_reach_memory(make_project, paths):

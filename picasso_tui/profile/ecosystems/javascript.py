@@ -34,6 +34,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     locked_managers,
     test_file_example,
     test_script_files,
+    typescript_configured,
     typescript_sources,
     uvu_one,
 )
@@ -153,12 +154,13 @@ EXECUTE = {"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
 
 ASSET_TOOLS = re.compile(
-    r"^(sass|node-sass|esbuild|webpack|rollup|parcel|postcss|tailwindcss|chokidar|livereload|gulp|grunt|"
-    r"vite|wp-scripts|mix|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently|encore)\b"
+    r"^(npx )?(sass|node-sass|esbuild|webpack|rollup|parcel|postcss|tailwindcss|chokidar|livereload|gulp|grunt|"
+    r"vite|wp-scripts|mix|node [\w./-]*(build|esbuild|webpack)[\w./-]*|npm-run-all|run-[ps]|concurrently|encore|"
+    r"(\./)?bin/(webpack|shakapacker|vite)[\w-]*)\b"
 )
 """Tools that build or watch front-end assets (Symfony's Webpack Encore: Kimai's `dev` is `encore dev`; ampache's
-`vite --port 5177` serves its PHP pages' assets, givewp's `wp-scripts build` builds a WordPress plugin's), and the
-runners that start several of them."""
+`vite --port 5177` serves its PHP pages' assets, givewp's `wp-scripts build` builds a WordPress plugin's, ubicloud's
+`npx tailwindcss`, homeland's `./bin/shakapacker-dev-server`), and the runners that start several of them."""
 
 
 def _undeclared_tool(p: _Package, script: str) -> bool:
@@ -171,7 +173,8 @@ def _undeclared_tool(p: _Package, script: str) -> bool:
 
 def _serves_another_language(tree: Tree) -> bool:
     """The application is another language's (BookStack's composer.json and artisan): package.json builds assets."""
-    return any(tree.has(f) for f in ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml"))
+    manifests = ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
+    return any(tree.has(f) for f in manifests)
 
 
 def _parts(scripts: dict[str, object], name: str) -> list[str]:
@@ -313,6 +316,8 @@ def investigate(tree: Tree) -> Knowledge:
     pkg = load_json(tree, "package.json")
     if not pkg:
         return k  # CodeTriage's `{}` and empty yarn.lock, kept for Heroku's Node buildpack: nothing to install
+    if not any(pkg.get(f) for f in MANAGED) and own_languages(tree) - {"javascript", "typescript"}:
+        return k  # TeamPass' holds a name and an author: its browser libraries are committed, npm manages nothing
     tool, why = manager(tree, pkg)
     members = _workspaces(tree, pkg)
     packages = [p for p in members if not is_auxiliary(f"{p}/package.json")]
@@ -343,6 +348,8 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+MANAGED = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies", "scripts", "workspaces")
+"""What a package.json gives npm to do: without any, `npm install` installs nothing."""
 NPM_PLACEHOLDER = re.compile(r"Error: no test specified")
 """The test script `npm init` writes, which only fails (rapidjson's package.json): no command."""
 
@@ -538,14 +545,14 @@ def _packaging(k: Knowledge, p: _Package) -> None:
     """The packaging fact: name, manager, TypeScript, module type, the monorepo's packages and its tool."""
     tree, pkg = p.tree, p.pkg
     # c8's typescript dev dependency compiles its test fixtures; its own code is JavaScript with a hand-written .d.ts
-    ts = tree.has("tsconfig.json") or ("typescript" in p.deps and bool(typescript_sources(tree)))
+    ts = typescript_configured(tree) or ("typescript" in p.deps and bool(typescript_sources(tree)))
     details = [f"package manager {p.tool} ({p.why})"]
     if pkg.get("name"):
         details.insert(0, f"package `{pkg['name']}`")
     if ts and checks_js(tree):
         details.append("JSDoc types checked by tsc (tsconfig.json: checkJs)")
     elif ts:
-        details.append("TypeScript" + (" (tsconfig.json)" if tree.has("tsconfig.json") else ""))
+        details.append("TypeScript" + (" (tsconfig.json)" if typescript_configured(tree) else ""))
     if pkg.get("type") == "module":
         details.append("ES modules")
     engines = pkg.get("engines")
@@ -670,8 +677,14 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
         runtime = [d for d in runtime if declared[d] >= 2 or d in root]
     ranked, _ = rank_by_use(p.tree, list(dict.fromkeys(runtime)), JS_SOURCES, _imports)
     stack = Stack(ranked, _tools_in_use(p, p.deps - set(runtime)), _role(p))
+    # openai-node's zod, ws and AWS signers are optional peers: integrations a user may bring, not its base
+    stack.optional = {d for m in [p.pkg, *published] for d in _optional_peers(m)} - {
+        d for m in [p.pkg, *published] for d in (m.get("dependencies") or {})
+    }
     if p.packages:  # a monorepo's packages declare many small dependencies: name only the known ones
         stack.known_only, stack.none = True, ""
+    if own_languages(p.tree) - {"javascript", "typescript"} and _serves_another_language(p.tree):
+        stack.none = ""  # ubicloud's package.json brings Tailwind to a Ruby app: its runtime is not npm's to say
     sources = p.sources
     if p.tree.has("prisma/schema.prisma"):
         stack.extra = "Prisma schema in prisma/schema.prisma" + (
@@ -680,6 +693,15 @@ def _stack(k: Knowledge, p: _Package) -> dict[str, list[str]]:
         sources = [*sources, "prisma/schema.prisma"]
     stack_facts(k, "javascript", "JS/TS", LIBRARIES, stack, sources)
     return classify(p.deps, LIBRARIES)
+
+
+def _optional_peers(manifest: dict) -> set[str]:
+    """The peer dependencies peerDependenciesMeta marks optional."""
+    meta = manifest.get("peerDependenciesMeta")
+    peers = manifest.get("peerDependencies")
+    if not isinstance(meta, dict) or not isinstance(peers, dict):
+        return set()
+    return {d for d in peers if isinstance(meta.get(d), dict) and meta[d].get("optional") is True}
 
 
 def _only_type_checks(tree: Tree, script: str) -> bool:
@@ -760,6 +782,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not runs_missing_file(p.tree, str(scripts[n]))
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
             and not (role == "run" and _only_builds(scripts, n))
+            # luya's `dev: karma start karma.conf.js` watches its specs: a test run, no program
+            and not (role == "run" and re.match(r"(npx )?(karma|jest|vitest|mocha|jasmine|ava)\b", str(scripts[n])))
             # CMB2's `start: grunt watch` rebuilds its assets on each change: no program runs
             and not (role == "run" and re.search(r"\b(grunt|gulp)(-cli/bin/\w+)? watch\s*$", str(scripts[n])))
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs

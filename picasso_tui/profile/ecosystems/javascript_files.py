@@ -76,8 +76,13 @@ def flavour(tree: Tree) -> str:
     written = typescript_sources(tree)
     js = [f for f in tree.own if f.endswith((".js", ".mjs", ".cjs", ".jsx"))]
     # ramda's one mod.ts re-exports its 369 JavaScript modules for Deno: a door, not TypeScript written
-    ts = tree.has("tsconfig.json") or len(written) > 2 or (bool(written) and len(written) * 10 >= len(js))
+    ts = typescript_configured(tree) or len(written) > 2 or (bool(written) and len(written) * 10 >= len(js))
     return "JavaScript and TypeScript" if ts and js else "TypeScript" if ts else "JavaScript"
+
+
+def typescript_configured(tree: Tree) -> bool:
+    """A tsconfig.json with TypeScript files to compile: homeland's, left from its Webpacker set-up, has none."""
+    return tree.has("tsconfig.json") and any(f.endswith((".ts", ".tsx", ".mts", ".cts")) for f in tree.files)
 
 
 def typescript_sources(tree: Tree) -> list[str]:

@@ -76,7 +76,9 @@ def investigate(tree: Tree) -> Knowledge:
         shown = [f"{ns} -> {', '.join(d) if isinstance(d, list) else d}" for ns, d in list(autoload.items())[:3]]
         details.append("PSR-4 autoload " + "; ".join(shown))
     k.fact("php/packaging", "PHP: Composer", "PHP project: " + "; ".join(details) + ".", "composer.json")
-    runtime = [d for d in data.get("require") or {} if "/" in d]  # php and ext-* are platform requirements
+    # php and ext-* are platform requirements; Composer's plugins and installers only place the packages
+    placed = _placed_packages(data)
+    runtime = [d for d in data.get("require") or {} if "/" in d and not COMPOSER_TOOLING.search(d) and d not in placed]
     kind = str(data.get("type") or "")  # no type is Composer's "library", but applications often leave it out
     role = "an application" if laravel or kind == "project" else f"a Composer {kind}" if kind else ""
     dev = set(data.get("require-dev") or {})
@@ -85,6 +87,8 @@ def investigate(tree: Tree) -> Knowledge:
     stack = _with_extensions(
         Stack(runtime, dev, role, versions=_majors(data, TESTED_VERSIONS)), data.get("require") or {}
     )
+    if any(COMPOSER_TOOLING.search(d) for d in data.get("require") or {}):
+        stack.none = ""  # concretecms' merge plugin pulls in concrete/composer.json's: none of its own says nothing
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
     k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
@@ -134,11 +138,31 @@ def _bin_dir(data: dict[str, Any]) -> str:
     """Where Composer links the dependencies' programs: config.bin-dir, else vendor-dir's bin/."""
     config = data.get("config") if isinstance(data.get("config"), dict) else {}
     vendor = str(config.get("vendor-dir") or "vendor").strip("/").removeprefix("./")
-    return str(config.get("bin-dir") or f"{vendor}/bin").strip("/").removeprefix("./")
+    return str(config.get("bin-dir") or f"{vendor}/bin").removeprefix("./").strip("/")
 
 
+COMPOSER_TOOLING = re.compile(r"installers?$|composer-[\w-]*plugin|composer-patches|-composer$")
+"""Composer plugins (concretecms' wikimedia/composer-merge-plugin, phplist's davidbarratt/custom-installer,
+composer/installers, luyadev/luya-composer): they merge manifests or place packages at install, the code is not
+built on them."""
 TESTED_VERSIONS = ("phpunit/phpunit",)
 """Test tools whose major version changes how tests are written (PHPUnit 10 drops annotations for attributes)."""
+
+
+def _placed_packages(data: dict[str, Any]) -> set[str]:
+    """Packages an installer places in the application's folders (phplist's language packs and plugins under
+    extra.custom-installer, a CMS's `installer-paths`), and the application's plugins: parts added to it, not what
+    its code is built on."""
+    extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
+    placed = {
+        str(name)
+        for key in ("custom-installer", "installer-paths")
+        for names in (extra.get(key) or {}).values()
+        if isinstance(extra.get(key), dict) and isinstance(names, list)
+        for name in names
+        if "/" in str(name) and ":" not in str(name)
+    }
+    return placed | {d for d in data.get("require") or {} if re.search(r"-plugin-", d)}
 
 
 def _majors(data: dict[str, Any], packages: tuple[str, ...]) -> dict[str, str]:
@@ -180,18 +204,20 @@ def _config_scripts_give(tree: Tree) -> str:
     return ""
 
 
-BRINGS_PHPUNIT = frozenset({
-    "yoast/phpunit-polyfills", "brianium/paratest", "orchestra/testbench", "dms/phpunit-arraysubset-asserts",
-    "spatie/phpunit-snapshot-assertions", "phpspec/prophecy-phpunit",
-})  # fmt: skip
-"""Packages that require phpunit/phpunit themselves: mpdf lists only yoast/phpunit-polyfills and its `composer test`
-runs vendor/bin/phpunit."""
+BRINGS_PHPUNIT = re.compile(r"/(.*\bphpunit\b.*|paratest|.*testsuite|testbench)$")
+"""Packages that require phpunit/phpunit themselves, named for it: mpdf lists only yoast/phpunit-polyfills and its
+`composer test` runs vendor/bin/phpunit; luya's luyadev/luya-testsuite, orchestra/testbench, brianium/paratest."""
+
+
+def brings_phpunit(packages: set[str]) -> bool:
+    """Whether the required packages put PHPUnit in vendor/bin (Symfony's bridge installs its own, elsewhere)."""
+    return any(p == "phpunit/phpunit" or (BRINGS_PHPUNIT.search(p) and p != "symfony/phpunit-bridge") for p in packages)
 
 
 def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     """PHPUnit only when the repository brings it: phpunit/phpunit gives vendor/bin/phpunit, Symfony's
     phpunit-bridge gives vendor/bin/simple-phpunit. A phpunit XML alone says how, not that it is installed."""
-    if "phpunit/phpunit" in dev_and_runtime or BRINGS_PHPUNIT & dev_and_runtime:
+    if brings_phpunit(dev_and_runtime):
         runner = "vendor/bin/phpunit"
     elif "symfony/phpunit-bridge" in dev_and_runtime:
         runner = "vendor/bin/simple-phpunit"
@@ -282,7 +308,7 @@ def not_installed(tree: Tree, command: str) -> bool:
     data = load_json(tree, "composer.json")
     wanted = {*(data.get("require") or {}), *(data.get("require-dev") or {})}
     family = VENDOR_TOOLS[tool.group(1)].split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan
-    brought = tool.group(1) == "phpunit" and BRINGS_PHPUNIT & wanted
+    brought = tool.group(1) == "phpunit" and brings_phpunit(wanted)
     return not brought and not any(name.startswith(f"{family}/") for name in wanted)
 
 
@@ -321,13 +347,16 @@ def _test_folder_config(tree: Tree) -> str:
     configs = [c for c in phpunit_configs(tree) if not is_vendored(c)]
     shallow = [c for c in configs if c.count("/") == min((f.count("/") for f in configs), default=0)]
     # php-encryption's test/phpunit-10.xml is one of a version each: no suite's own configuration
+    if len(shallow) == 1 and "/" not in shallow[0]:
+        return shallow[0]  # luya's actions.phpunit.xml, its only one, is named for CI: PHPUnit does not find it alone
     named = len(shallow) == 1 and re.match(r"tests?/", shallow[0]) and shallow[0].split("/")[-1] in ROOT_CONFIGS
     return shallow[0] if named and shallow[0].count("/") == 1 else ""
 
 
 def phpunit_configs(tree: Tree) -> list[str]:
-    """Every PHPUnit configuration file in the repository (phpunit.xml, tests/phpunit.xml, test/phpunit-10.xml)."""
-    return [f for f in tree.files if re.search(r"(^|/)phpunit[\w.-]*\.xml(\.dist)?$", f)]
+    """Every PHPUnit configuration file in the repository (phpunit.xml, tests/phpunit.xml, test/phpunit-10.xml,
+    luya's actions.phpunit.xml)."""
+    return [f for f in tree.files if re.search(r"(^|/)([\w-]+\.)?phpunit[\w.-]*\.xml(\.dist)?$", f)]
 
 
 def with_config_note(tree: Tree, rule: str) -> str | None:
@@ -457,12 +486,12 @@ def phive_tool(tree: Tree, command: str) -> str | None:
 
 
 def composer_bin_dir(tree: Tree) -> str:
-    """composer.json's `config.bin-dir` when it moves the tools' binaries out of vendor/bin (swagger-php's bin/)."""
+    """Where composer.json moves the tools' binaries out of vendor/bin (swagger-php's `config.bin-dir` bin/,
+    TeamPass's `config.vendor-dir` app/vendor), else ""."""
     if "_composer_bin_dir" not in tree.__dict__:
-        found = (load_json(tree, "composer.json") or {}).get("config") if tree.has("composer.json") else None
-        chosen = found.get("bin-dir") if isinstance(found, dict) else None
-        chosen = chosen.strip("./") if isinstance(chosen, str) else ""
-        tree.__dict__["_composer_bin_dir"] = chosen if chosen and chosen != "vendor/bin" else ""
+        data = load_json(tree, "composer.json") if tree.has("composer.json") else None
+        chosen = _bin_dir(data) if isinstance(data, dict) else "vendor/bin"
+        tree.__dict__["_composer_bin_dir"] = chosen if chosen != "vendor/bin" else ""
     return tree.__dict__["_composer_bin_dir"]
 
 

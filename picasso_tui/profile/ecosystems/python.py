@@ -646,8 +646,8 @@ def _tests(k: Knowledge, p: _Project) -> None:
             first = str(p.members[0]).split("*", 1)[0].rstrip("/")
             inner = [f for f in tree.named("pyproject.toml") if f.startswith(first + "/")]
             name = dig(load_toml(tree, inner[0]), "project", "name") if inner else None
-            if name:  # a member with no [project] name gives no package to name
-                k.command("test-one", f"uv run --package {name} pytest", "[tool.uv.workspace]", 50)
+            if name:  # a member with no [project] name gives no package to name; its suite is no one test (textX)
+                k.command("test", f"uv run --package {name} pytest", "[tool.uv.workspace]", 65, "one member's tests")
     elif manage := _django_test_project(tree, test_files):
         # django-reversion's tests are a Django project's (tests/manage.py): unittest alone configures no settings
         k.command("test", f"{run}python {manage} test", manage, 60, "Django's test runner")

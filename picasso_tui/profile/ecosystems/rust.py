@@ -528,8 +528,11 @@ def run_alias_role(tree: Tree, command: str) -> str | None:
     used = re.match(r"cargo ([\w-]+)\b", command)
     if not used or not _runs_a_program(used.group(1), _alias_words(tree).get(used.group(1), [])):
         return None
-    if re.match(r"cargo [\w-]+ [a-z]", command):
+    named = next((r for word, r in NAMED_ROLES if word in used.group(1).lower()), None)
+    if re.match(r"cargo [\w-]+ [a-z]", command) and not named:
         return None  # fish's `cargo xtask check`: the program's subcommand says what it does, not the alias
+    if re.match(r"cargo [\w-]+ [a-z]", command):
+        return None if cargo_alias_role(tree, command) is None else named  # ruffle's `cargo testutils compile`
     return cargo_alias_role(tree, command) or ""
 
 
@@ -663,6 +666,10 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         # newsboat's crates are the libraries of its C++ program: `cargo run` starts a helper, not newsboat
         if found and found[0][0] in ("c", "cpp"):
             programs = []
+        # ruffle's default-members = ["desktop"]: the player a bare `cargo run` starts, before build_playerglobal
+        chosen = dig(root, "workspace", "default-members")
+        chosen = {str(m).strip("./") for m in chosen} if isinstance(chosen, list) else set()
+        programs.sort(key=lambda c: c.folder not in chosen)
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
@@ -677,8 +684,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("migrate", "sqlx migrate run", "Cargo.toml", 55)
 
 
-GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)")
-"""A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask): no program to run."""
+GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)|^build[_-]")
+"""A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask, ruffle's build_playerglobal):
+no program to run."""
 TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask")
 BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
 TEST_CRATE = re.compile(r"(^|[_-])(tests?|testing|mocks?|fixtures?)([_-]|$)")
