@@ -27,6 +27,9 @@ CODE_FORMATTERS: dict[str, frozenset[str]] = {
 the project's formatter (prettier in a Python project formats its YAML and Markdown, not its code)."""
 PART_FORMATTERS = frozenset({"isort", "blacken-docs", "cmake-format"})
 """Hooks that format one part only (imports, code blocks in the docs, CMake files): never the formatter alone."""
+FORMAT_HOOK = re.compile(r"(^|[-_])(fmt|format|formatter)([-_]|$)")
+"""A hook named for formatting that the tables do not know (a local `fmt-rust`, `taplo-format`): it rewrites files,
+it checks nothing."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,10 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
         return  # every hook checks commit messages (flipt's): `run --all-files` checks no file
     runner = "prek" if _runs_prek(tree) else "pre-commit"
     formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
-    parts = [h for h in declared if h.id in PART_FORMATTERS]
+    # zenoh's local `fmt-rust` (rustfmt +nightly with its options) and `taplo-format`: formatters by their names
+    parts = [
+        h for h in declared if h.id in PART_FORMATTERS or (h.id not in CODE_FORMATTERS and FORMAT_HOOK.search(h.id))
+    ]
     if not declared or len(formatters) + len(parts) < len(declared):
         k.command("lint", f"{runner} run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
     if formatters or parts:

@@ -17,7 +17,6 @@ from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree, is_auxiliary, is_vendored
 from picasso_tui.store.schema import MemoryClass
 
-PYTEST_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "setup.cfg", "tox.ini")
 _WARNINGS_ARE_ERRORS = re.compile(r"^\s*filterwarnings\s*=\s*\[?\s*\n?\s*[\"']?error[\"']?\s*(?:,|\]|$)", re.M)
 COVERAGE_FILES = ("pyproject.toml", "setup.cfg", ".coveragerc", "tox.ini", "Makefile", "package.json", "noxfile.py")
 _THRESHOLD = re.compile(
@@ -58,16 +57,35 @@ def _and(items: list[str]) -> str:
     return " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
 
 
+PYTEST_SECTIONS = {
+    "pytest.ini": "",
+    ".pytest.ini": "",
+    "pyproject.toml": "[tool.pytest",
+    "tox.ini": "[pytest]",
+    "setup.cfg": "[tool:pytest]",
+}
+"""pytest's configuration files in the order it looks for them, and the section that makes one its configuration."""
+
+
+def pytest_config(tree: Tree) -> str:
+    """The one file pytest reads its settings from: the first of its order that has them (arviz's pytest.ini wins
+    over pyproject.toml's [tool.pytest.ini_options], whose settings then never apply); "" for none."""
+    for rel, section in PYTEST_SECTIONS.items():
+        if tree.has(rel) and section in (tree.read(rel) or ""):
+            return rel
+    return ""
+
+
 def _pytest(tree: Tree) -> list[tuple[str, str]]:
-    for rel in PYTEST_FILES:
-        text = tree.read(rel) or ""
-        if tree.has(rel) and (errors := _WARNINGS_ARE_ERRORS.search(text)):
-            after = text[errors.end() :].split("\n\n", 1)[0]  # the same setting's further lines
-            if spared := _spared(after):
-                return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}) except "
-                         f"{spared}: a new warning of another kind fails the test suite.", rel)]  # fmt: skip
-            return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}): a new warning fails "
-                     "the test suite.", rel)]  # fmt: skip
+    rel = pytest_config(tree)
+    text = (tree.read(rel) or "") if rel else ""
+    if errors := _WARNINGS_ARE_ERRORS.search(text):
+        after = text[errors.end() :].split("\n\n", 1)[0]  # the same setting's further lines
+        if spared := _spared(after):
+            return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}) except "
+                     f"{spared}: a new warning of another kind fails the test suite.", rel)]  # fmt: skip
+        return [(f"pytest turns warnings into errors (`filterwarnings = error` in {rel}): a new warning fails "
+                 "the test suite.", rel)]  # fmt: skip
     return []
 
 

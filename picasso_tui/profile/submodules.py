@@ -30,7 +30,8 @@ def submodules(tree: Tree) -> list[tuple[str, str]]:
 
 
 def describe(tree: Tree, k: Knowledge) -> None:
-    found = submodules(tree)
+    # phplist's .gitmodules names four folders its index holds no gitlink for: composer's installer fills them
+    found = [(path, source) for path, source in submodules(tree) if tree.tracks(path)]
     if not found:
         return
     named = [f"{p} ({s})" if s else p for p, s in found]

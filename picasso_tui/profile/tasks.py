@@ -998,7 +998,8 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
     rakefile = re.sub(r"^\s*#[^\n]*", "", tree.read("Rakefile") or "", flags=re.MULTILINE)
     provider = _yard_markup_gem(tree.read(".yardopts") or "")
     missing = provider if provider and not re.search(rf"""["']{provider}["']""", gems) else ""
-    if re.search(r"""(\bgem|dependency)\s*\(?\s*["']yard["']""", gems):  # not mechanize's `'yard.run' => 'yard'`
+    # not mechanize's `'yard.run' => 'yard'`; formtastic's gemspec says `add_development_dependency(%q<yard>)`
+    if re.search(r"""(\bgem|dependency)\s*\(?\s*(["']yard["']|%q[<{(\[]yard[>})\]])""", gems):
         where = ".yardopts (YARD)" if tree.has(".yardopts") else "Gemfile (YARD)"
         # under `bundle exec` only the bundle loads: a `gem install` beside it does not help (omniauth's maruku)
         note = (

@@ -160,6 +160,11 @@ class Tree:
         modules = set(re.findall(r"^\s*path\s*=\s*(\S+)", read_bounded(self.root / ".gitmodules") or "", re.M))
         return Counter(f.split("/", 1)[0] for f in tracked if "/" in f and f not in modules)
 
+    def tracks(self, rel: str) -> bool:
+        """Whether git's index holds the path (a submodule is one gitlink entry); True outside a git checkout."""
+        files = self._tracked.files if self._tracked else frozenset()
+        return rel in files if files - {""} else True
+
     def read(self, rel: str) -> str | None:
         """The file's text (at most MAX_READ_BYTES), or None when missing, binary or unreadable."""
         if rel in self._texts:

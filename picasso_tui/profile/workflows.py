@@ -76,6 +76,7 @@ EXOTIC = re.compile(
     r"--run-vm-tests|\bkvm\b|"  # tailscale's natlab VM tests need KVM
     r"\bcargo xwin\b|"  # uv's `cargo xwin clippy` checks the Windows build from another OS
     r"-G ?\"?Visual Studio\b|"  # glslang's Windows job: CMake's Visual Studio generator, on Windows only
+    r"memray|memory[-_]?leaks?|"  # conda's linux-memray and duckdb's linux-memory-leaks jobs measure memory
     r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
@@ -195,6 +196,8 @@ def _ci(tree: Tree, k: Knowledge) -> None:
             exotic = EXOTIC.search(named) or (role == "build" and PACKAGING_JOB.search(step.job))
             # a job or step CI lets fail (junit-pioneer's experimental Gradle build) comes last, offered only alone
             may_fail = ALLOWED_TO_FAIL if step.may_fail else ""
+            if role == "test-one" and exotic:
+                continue  # duckdb's linux-memory-leaks job runs its leak script: one file, no way to run one test
             source = f"CI ({step.file} job `{step.job}`{may_fail})"
             # picocli's CI job for old JDKs builds picocli-tests-java567/, a Gradle build with its own wrapper
             separate = re.match(r"cd ([\w./-]+) && \./(gradlew|mvnw)\b", step.command)
@@ -571,6 +574,14 @@ NPM_OWN_FLAGS = re.compile(
 )
 
 
+def _no_default_binary(tree: Tree) -> bool:
+    """A virtual workspace (no root [package], no default-members) with more than one program: a bare `cargo run`
+    stops with "could not determine which binary to run"."""
+    root = tree.read("Cargo.toml") or "" if tree.has("Cargo.toml") else ""
+    virtual = "[workspace]" in root and not re.search(r"^\[package\]", root, re.M) and "default-members" not in root
+    return virtual and len([f for f in tree.files if f.endswith("/src/main.rs")]) > 1
+
+
 def _flags_to_the_script(c: Command) -> Command:
     """`npm run <script> --fix` sets an npm option named fix and runs the script without it (typegoose's guide):
     the flags after the script's name reach it only past `--`. pnpm and yarn pass them on as written."""
@@ -606,6 +617,21 @@ def keep(tree: Tree, c: Command) -> Command | None:
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
     if c.role == "test-one" and _names_no_test(c.command):
         return None
+    if re.search(r"\s(-pl|--projects|-P|--activate-profiles|-f|--file|--package|--config)$", c.command):
+        return None  # flyway's CI `mvn -B install -e --file pom.xml -pl`: the option's value is missing, Maven stops
+    if c.role in ("test", "test-one") and re.match(
+        r"(composer|npm run|pnpm|yarn|bun run) [\w-]*(refactor|lint|format|fmt|analy[sz]e|phpstan|cs)\b", c.command
+    ):
+        return None  # appwrite's AGENTS.md lists `composer refactor:check`, Rector's dry run, among its tests
+    if c.role == "test" and re.fullmatch(r"(\w+=\S+ )+make", c.command):
+        return None  # duckdb's README `BUILD_BENCHMARK=1 BUILD_TPCH=1 make` builds the benchmark runner: no test run
+    if re.search(r"/\[[A-Z][\w -]*\]", c.command):
+        return None  # appwrite's AGENTS.md `… test tests/e2e/Services/[Service]`: a path to fill in, none as written
+    if re.fullmatch(r"(\w+=\S+ )*cargo run( --release)?", c.command) and _no_default_binary(tree):
+        return None  # wezterm's guide says `cargo run`: its virtual workspace has several programs and no default
+    cd_output = re.match(r"cd (dist|build|out|target)(/|\s)", c.command)
+    if cd_output and c.source.startswith("CI") and not tree.under(cd_output.group(1)):
+        return None  # paramiko's sdist job runs `cd dist && inv -e test` in the tarball it just built and unpacked
     if c.role == "build" and re.match(r"(npm|pnpm|yarn|bun)( run)? (check|lint|test|typecheck)\b", c.command):
         return None  # viem's AGENTS.md runs `pnpm check:types` beside `pnpm build:types`: a check builds nothing
     filtered = OUTPUT_FILTER.search(c.command)
@@ -1196,6 +1222,10 @@ def _beside_plain(tree: Tree, c: Command) -> bool:
     return any("--no-default-features" not in line or fallback.search(line) for line in lines)
 
 
+SLOW_SUITE = re.compile(r"integration|e2e|functional|acceptance|feature", re.IGNORECASE)
+"""A suite that needs services running (a database, a web server, a cluster): after the plain one."""
+
+
 def _delay(tree: Tree, c: Command) -> int:
     """How far a command kept goes back behind the others of its role: one that does less than its role says, or
     only one variant of it, stays as an alternative."""
@@ -1205,6 +1235,8 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # git hooks, or only the docs' tool (urfave/cli's `make ensure-mkdocs`): after the project's
     if c.role == "docs" and commands.DOCS_SERVER.search(c.command):
         return 30  # previews: after any docs build
+    if c.role == "test" and re.match(r"(\./)?(build|out|target)/", c.command) and _runs_a_built_file(tree, c.command):
+        return 20  # duckdb's build/reldebug/test/unittest exists after `make reldebug`: `make unit` does both
     one_crate = re.match(r"cargo build\b.*\s(-p|--package)[ =]\S", c.command)
     if c.role == "build" and c.source.startswith("CI") and one_crate:
         return 30  # zenoh's test job builds zenoh-plugin-rest for its plugin tests first: one crate, after the whole
@@ -1227,8 +1259,10 @@ def _delay(tree: Tree, c: Command) -> int:
         return 30  # one kind of test, not the suite
     if c.role == "test" and re.match(r"(cd \S+ && )?ctest\b.*\s-R\s", c.command):
         return 30  # fast_float's `ctest -R basictest`: the tests of that name only
-    if c.role == "test" and re.match(r"(make|just|task) [\w-]*(integration|e2e|functional|acceptance)\w*$", c.command):
-        return 30  # dynaconf's guide: `make test_integration`, Redis and Vault under docker, after `make test`
+    runner = re.match(r"(make|just|task|composer|(npm|pnpm|yarn|bun)( run)?) ", c.command)
+    if c.role == "test" and runner and re.search(SLOW_SUITE, c.command[runner.end() :]):
+        return 30  # dynaconf's `make test_integration` (Redis and Vault under docker), zencart's `composer
+        # tests-plugin -- --suite FeatureStore` (MySQL and Apache): after the plain suite
     if c.role == "test" and c.source.startswith("CI") and re.search(r"(^|&& )valgrind\b|valgrind\w*\.sh\b", c.command):
         return 30  # open62541's mbedtls job runs two test binaries under valgrind: CI's leak check, after the suite
     if c.source.startswith("CI") and re.match(r"((ba)?sh )?(\./)?tools/ci/", c.command):
@@ -1258,13 +1292,13 @@ def _delay(tree: Tree, c: Command) -> int:
 
 
 VARIANT = re.compile(
-    r"^(cross|emcmake|emconfigure|emmake|wasm-pack) |^cargo \+\S+|^swift (build|test)\b|"
+    r"^(cross|emcmake|emconfigure|emmake|wasm-pack) |^cargo \+(?!stable\b)\S+|^swift (build|test)\b|"
     r"\s--target[ =]\S*(wasm|-linux-|-windows-|-apple-|-none)|\s-DCMAKE_(C|CXX)_COMPILER=|\s-DCMAKE_TOOLCHAIN_FILE=|"
     r"\s--toolchain[ =]|--manifest-path (\./)?(tests?|examples?|benches|fuzz)/"
 )
 """A CI command for one variant of the build: a pinned toolchain (uuid's MSRV job, `cargo +1.85.0`), a cross or
 WebAssembly target (`cross`, `emcmake cmake`, `--target wasm32-wasip1`), another compiler, a test crate's manifest,
-a Swift package wrapping a C library (cglm's `swift build`)."""
+a Swift package wrapping a C library (cglm's `swift build`); zenoh's `cargo +stable clippy` is the plain one."""
 NICHE_PLATFORM = re.compile(r"msys2|mingw|cygwin|emscripten|wasm|wasi|android|\bios\b|qemu", re.IGNORECASE)
 """CI jobs for a platform a contributor seldom builds on (fast_float's msys2.yml): the plain build comes first."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -71,6 +72,12 @@ def make_project(tmp_path: Path) -> Callable[..., Repo]:
         root.mkdir()
         git(root, "init", "-q", "-b", "main")
         repo = Repo(root).write(files)
+        git(root, "add", "-A")
+        # a submodule is a gitlink in the index, as in a real clone (its folder stays empty until fetched)
+        for path in re.findall(r"^\s*path\s*=\s*(\S+)", str(files.get(".gitmodules", "")), re.M):
+            if not (root / path).exists():
+                (root / path).mkdir(parents=True)
+                git(root, "update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},{path}")
         repo.commit(message)
         find_workspace.cache_clear()
         return repo

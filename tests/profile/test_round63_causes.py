@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 
 def test_a_guides_vendor_bin_command_follows_composers_vendor_dir(make_project):
@@ -189,3 +189,169 @@ def test_a_ci_leak_check_under_valgrind_comes_after_the_suite(make_project):
              ".github/workflows/ci.yml": ci}  # fmt: skip
     test = bodies(make_project, files, name="valgrind")["workflow/test"]
     assert not test.startswith("To test: `cd build/tests && valgrind"), test
+
+
+def test_one_test_follows_the_test_script_through_run_s_and_npm_run_all(make_project):
+    # node-red's `test` is `run-s build lint coverage`, coverage is `nyc npm run mocha`, mocha names its globs
+    scripts = {
+        "test": "run-s build lint coverage",
+        "build": "node scripts/build",
+        "lint": "eslint src",
+        "coverage": "nyc npm run mocha",
+        "mocha": 'mocha "test/unit/**/*_spec.js"',
+    }
+    package = {"name": "red", "scripts": scripts, "devDependencies": {"mocha": "^10", "nyc": "^15"}}
+    files = {
+        "package.json": json.dumps(package),
+        "package-lock.json": "{}",
+        "lib/red.js": "module.exports = {};\n",
+        "test/unit/red_spec.js": "const red = require('../../lib/red');\ndescribe('red', () => { it('runs', () => {}); });\n",
+    }
+    one = bodies(make_project, files, name="nodered")["workflow/test-one"]
+    assert one.startswith("To run one test: `npx mocha test/unit/red_spec.js"), one
+    # semantic-release: `npm-run-all --parallel lint:* --serial test:*`, test:unit is `c8 ava --verbose`
+    scripts = {"test": "npm-run-all --parallel lint:* --serial test:*", "lint:p": "prettier --check .",
+               "test:unit": "c8 ava --verbose"}  # fmt: skip
+    package = {"name": "sr", "scripts": scripts, "devDependencies": {"ava": "^6", "c8": "^9"}}
+    files = {
+        "package.json": json.dumps(package),
+        "package-lock.json": "{}",
+        "lib/a.js": "module.exports = 1;\n",
+        "test/a.test.js": "import test from 'ava';\nimport a from '../lib/a.js';\ntest('a', (t) => t.pass());\n",
+    }
+    one = bodies(make_project, files, name="semrel")["workflow/test-one"]
+    assert one.startswith("To run one test: `npx ava test/a.test.js`"), one
+
+
+def test_a_ci_command_whose_last_option_lost_its_value_is_no_command(make_project):
+    # flyway's PR workflow: `mvn -B install -e --file pom.xml -pl`
+    pom = "<project><modelVersion>4.0.0</modelVersion><artifactId>a</artifactId></project>\n"
+    files = {"pom.xml": pom, "src/main/java/A.java": "class A {}\n",
+             ".github/workflows/pr.yml": workflow("mvn -B install -e --file pom.xml -pl")}  # fmt: skip
+    learned = bodies(make_project, files, name="flyway")
+    assert "-pl`" not in learned.get("workflow/test", "") + learned.get("workflow/build", ""), learned
+
+
+def test_pytests_own_ini_file_wins_over_pyproject(make_project):
+    # arviz: pyproject's [tool.pytest.ini_options] says `filterwarnings = error`; pytest.ini beside it is what pytest
+    # reads, so the setting never applies
+    pyproject = '[project]\nname = "a"\n[tool.pytest.ini_options]\nfilterwarnings = ["error"]\n'
+    files = {"pyproject.toml": pyproject, "src/a/__init__.py": "", "tests/test_a.py": "def test_a():\n    pass\n"}
+    assert "filterwarnings" in bodies(make_project, files, name="pyproj").get("rules/config", "")
+    learned = bodies(make_project, files | {"pytest.ini": "[pytest]\naddopts = -p no:warnings\n"}, name="ini")
+    assert "filterwarnings" not in learned.get("rules/config", ""), learned.get("rules/config")
+
+
+def test_a_gitmodules_entry_the_index_holds_no_gitlink_for_is_no_submodule(make_project):
+    # phplist's .gitmodules names folders composer's installer fills; capstone's names a vendored tree it dropped
+    gitmodules = '[submodule "vendor/lib"]\n\tpath = vendor/lib\n\turl = https://github.com/o/lib.git\n'
+    files = {".gitmodules": gitmodules, "src/a.c": "int a;\n", "Makefile": "all:\n\tcc src/a.c\n"}
+    repo = make_project(files, name="nogitlink")
+    assert "git/submodules" in repo_bodies(repo), "the fixture's gitlink is a submodule"
+    repo.git("rm", "--cached", "-q", "vendor/lib")
+    repo.commit("Drop the vendored library")
+    assert "git/submodules" not in repo_bodies(repo)
+
+
+def test_yard_a_gemspec_declares_with_percent_q_is_in_the_bundle(make_project):
+    # formtastic's gemspec: `s.add_development_dependency(%q<yard>)`, the Gemfile says `gemspec`
+    spec = "Gem::Specification.new do |s|\n  s.name = 'f'\n  s.add_development_dependency(%q<yard>)\nend\n"
+    files = {"Gemfile": "source 'https://rubygems.org'\ngemspec\n", "f.gemspec": spec, ".yardopts": "--markup markdown\n",
+             "lib/f.rb": "# @param x [String]\nmodule F; end\n"}  # fmt: skip
+    docs = bodies(make_project, files, name="formtastic")["workflow/docs"]
+    assert docs.startswith("To build or preview the docs: `bundle exec yard doc`"), docs
+
+
+def test_pre_commit_hooks_named_for_formatting_check_nothing(make_project):
+    # zenoh's hooks: a local `fmt-rust` (rustfmt +nightly with options) and taplo-format; CI lints with
+    # `cargo +stable clippy`, the plain toolchain, no variant
+    config = (
+        "repos:\n  - repo: local\n    hooks:\n      - id: fmt-rust\n        name: fmt-rust\n"
+        "        entry: rustfmt +nightly\n        language: system\n"
+        "  - repo: https://github.com/ComPWA/taplo-pre-commit\n    rev: v0.9.3\n    hooks:\n      - id: taplo-format\n"
+    )
+    ci = workflow("taplo fmt --check --diff", "cargo +stable clippy --all-targets -- --deny warnings")
+    files = {"Cargo.toml": '[package]\nname = "z"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             ".pre-commit-config.yaml": config, ".github/workflows/ci.yml": ci}  # fmt: skip
+    learned = bodies(make_project, files, name="zenoh")
+    assert learned["workflow/lint"].startswith("To lint: `cargo +stable clippy"), learned["workflow/lint"]
+    assert "pre-commit" not in learned["workflow/lint"], learned["workflow/lint"]
+    assert "`pre-commit run --all-files`" in learned["workflow/format"], learned["workflow/format"]
+
+
+def test_the_migration_tools_own_checkout_migrates_nothing(make_project):
+    # flyway's poms name its flyway-maven-plugin module: the project is the tool, no database of its own to migrate
+    pom = (
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.flywaydb</groupId><artifactId>flyway-core</artifactId>"
+        "<dependencies><dependency><groupId>org.flywaydb</groupId><artifactId>flyway-core</artifactId></dependency>"
+        "</dependencies><modules><module>flyway-maven-plugin</module></modules></project>\n"
+    )
+    plugin = "<project><modelVersion>4.0.0</modelVersion><artifactId>flyway-maven-plugin</artifactId></project>\n"
+    files = {"pom.xml": pom, "src/main/java/org/flywaydb/core/Flyway.java": "class Flyway {}\n",
+             "flyway-maven-plugin/pom.xml": plugin}  # fmt: skip
+    learned = bodies(make_project, files, name="flyway")
+    assert "migrations" not in learned["jvm/packaging"], learned["jvm/packaging"]
+    assert "workflow/migrate" not in learned, learned.get("workflow/migrate")
+
+
+PY_PROJECT = {
+    "pyproject.toml": '[project]\nname = "p"\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+    "src/p/__init__.py": "",
+    "tests/test_p.py": "def test_p():\n    pass\n",
+}
+
+
+def test_ci_jobs_that_measure_memory_give_no_one_test_and_a_sdist_job_no_test(make_project):
+    # conda's linux-memray job: `python -m pytest -k memray --memray`; paramiko's sdist job: `cd dist && inv -e test`
+    ci = workflow("python -m pytest -k memray --memray", job="linux-memray")
+    sdist = workflow("cd dist && pytest", job="sdist-test-suite")
+    files = PY_PROJECT | {".github/workflows/ci.yml": ci, ".github/workflows/sdist.yml": sdist}
+    learned = bodies(make_project, files, name="memray")
+    assert "memray" not in learned["workflow/test-one"], learned["workflow/test-one"]
+    assert "cd dist" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_services_suites_placeholders_and_refactoring_checks_do_not_lead_the_tests(make_project):
+    # zencart's CI: `composer tests-plugin -- --suite FeatureStore` beside `composer tests-unit`; appwrite's AGENTS.md:
+    # `composer refactor:check` and `… test tests/e2e/Services/[Service]`
+    scripts = {
+        "tests-unit": "phpunit --testsuite Unit",
+        "tests-plugin": "phpunit",
+        "refactor:check": "rector --dry-run",
+    }
+    composer = {"require-dev": {"phpunit/phpunit": "^10", "rector/rector": "^1"}, "scripts": scripts}
+    guide = (
+        "## Tests\n\n```bash\ncomposer refactor:check\ndocker compose exec app test tests/e2e/Services/[Service]\n```\n"
+    )
+    ci = workflow("composer tests-plugin -- --suite FeatureStore", "composer tests-unit")
+    files = {"composer.json": json.dumps(composer), "src/A.php": "<?php\nclass A {}\n", "AGENTS.md": guide,
+             "tests/Unit/ATest.php": "<?php\nclass ATest {}\n", ".github/workflows/ci.yml": ci}  # fmt: skip
+    test = bodies(make_project, files, name="zencart")["workflow/test"]
+    assert test.startswith("To test: `composer tests-unit`"), test
+    assert "refactor:check" not in test and "[Service]" not in test, test
+
+
+def test_cargo_run_in_a_virtual_workspace_of_several_programs_and_a_tasks_crate(make_project):
+    # wezterm's guide says `cargo run`; rolldown's tasks/ls_lint is its filename linter, not the program
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["app", "cli", "tasks/ls_lint"]\n',
+        "app/Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n',
+        "app/src/main.rs": "fn main() {}\n",
+        "cli/Cargo.toml": '[package]\nname = "cli"\nversion = "0.1.0"\n',
+        "cli/src/main.rs": "fn main() {}\n",
+        "tasks/ls_lint/Cargo.toml": '[package]\nname = "ls-lint"\nversion = "0.1.0"\n',
+        "tasks/ls_lint/src/main.rs": "fn main() {}\n",
+        "CONTRIBUTING.md": "## Running\n\n```\ncargo run\n```\n",
+    }
+    run = bodies(make_project, files, name="wezterm")["workflow/run"]
+    assert "`cargo run`" not in run and "ls-lint" not in run, run
+
+
+def test_a_built_test_binary_and_a_benchmark_build_follow_the_make_target(make_project):
+    # duckdb: AGENTS.md runs build/reldebug/test/unittest (after `make reldebug`); README's `BUILD_BENCHMARK=1 make`
+    guide = "## Testing\n\n```bash\nbuild/reldebug/test/unittest\nBUILD_BENCHMARK=1 BUILD_TPCH=1 make\n```\n"
+    files = {"CMakeLists.txt": "project(d CXX)\n", "src/a.cpp": "int a;\n", "AGENTS.md": guide,
+             "Makefile": "unit:\n\tbuild/release/test/unittest\n", "CONTRIBUTING.md": "Run `make unit` to test.\n"}  # fmt: skip
+    test = bodies(make_project, files, name="duckdb")["workflow/test"]
+    assert test.startswith("To test: `make unit`"), test
+    assert "BUILD_BENCHMARK" not in test, test

@@ -21,8 +21,8 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     JS_SOURCE,
     LOCKS,
     NODE_TOOLS,
-    RUNS_SCRIPT,
     boilerplate_main,
+    called_scripts,
     checks_js,
     entry_points,
     fixes,
@@ -135,11 +135,13 @@ RUNNERS = re.compile(r"\b(vitest|jest|mocha|ava|tap|borp|tape|uvu|poku)\b|\bnode
 def _test_runner(scripts: dict) -> tuple[str | None, bool]:
     """The test runner the ``test`` script calls, directly or through one ``npm run <script>`` it runs; and
     whether it is the test script itself."""
-    test = str(scripts.get("test") or "")
-    chain = [test] + [str(scripts[n]) for n in RUNS_SCRIPT.findall(test) if n in scripts]
-    for depth, text in enumerate(chain):
-        if m := RUNNERS.search(text):
-            return m.group(0), depth == 0
+    names, seen = ["test"], {"test"}
+    for depth in range(4):  # node-red's `run-s build lint coverage`, whose coverage is `nyc npm run mocha`
+        for name in names:
+            if m := RUNNERS.search(str(scripts.get(name) or "")):
+                return m.group(0), depth == 0
+        names = [n for name in names for n in called_scripts(scripts, str(scripts.get(name) or "")) if n not in seen]
+        seen.update(names)
     return None, False
 
 

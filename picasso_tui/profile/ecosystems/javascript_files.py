@@ -3,6 +3,7 @@ language's project), and whether it is JavaScript, TypeScript or both."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 
@@ -104,6 +105,17 @@ def _found_globs(m: re.Match[str]) -> str:
     return " ".join(f"{m.group(1).rstrip('/')}/**/{n}" for n in names) if names else m.group(0)
 
 
+def called_scripts(scripts: dict, text: str) -> list[str]:
+    """The package's scripts a script runs by name: `npm run x`, or npm-run-all's and run-s' names and globs
+    (semantic-release's `npm-run-all --parallel lint:* --serial test:*`)."""
+    called = [n for n in RUNS_SCRIPT.findall(text) if n in scripts]
+    for step in re.split(r"\s*(?:&&|;|\|\|)\s*", text):
+        if re.match(r"(npm-run-all2?|run-[ps])\b", step):
+            patterns = [w for w in step.split()[1:] if not w.startswith("-")]
+            called += [n for pattern in patterns for n in scripts if fnmatch.fnmatchcase(str(n), pattern)]
+    return list(dict.fromkeys(called))
+
+
 def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     """The globs the package.json test script runs (yargs' `./test/*.mjs`; buffer's `test/*.js test/node/*.js`) and
     the files they match: the suite, however its files are named; ([], []) when the script names no glob."""
@@ -112,9 +124,15 @@ def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
         script = str(scripts.get("test") or "")
     except (ValueError, AttributeError):
         return [], []
-    ran = [script] + [
-        str(scripts.get(n) or "") for n in RUNS_SCRIPT.findall(script)
-    ]  # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js
+    # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js;
+    # node-red's `run-s build lint coverage` reaches `mocha "test/unit/**/*_spec.js"` through `nyc npm run mocha`
+    names, seen = called_scripts(scripts, script), {"test"}
+    ran = [script]
+    for _ in range(3):
+        names = [n for n in names if n not in seen]
+        seen.update(names)
+        ran += [str(scripts.get(n) or "") for n in names]
+        names = [c for n in names for c in called_scripts(scripts, str(scripts.get(n) or ""))]
     testing = [script] + [text for text in ran[1:] if TEST_RUNNER.search(text)]
     testing = [FIND.sub(_found_globs, text) for text in testing]
     globs: list[str] = []

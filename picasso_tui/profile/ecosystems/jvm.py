@@ -107,6 +107,9 @@ def _only_what_the_code_uses(tree: Tree, kinds: dict[str, list[str]]) -> None:
         "build.gradle", "build.gradle.kts")[:40]))  # fmt: skip
     if "Flyway" in kinds.get("migrations", []) and not migrations:
         kinds["migrations"] = [x for x in kinds["migrations"] if x != "Flyway"]
+    # flyway's and liquibase's own checkouts: the migration tool is the project, it migrates nothing of its own
+    own = re.sub(r"[\W_]", "", tree.root.name.lower())
+    kinds["migrations"] = [x for x in kinds.get("migrations", []) if re.sub(r"\W", "", x.lower()) not in own]
     if "picocli" in kinds.get("cli", []) and not any(_picocli_main(tree.read(f) or "") for f in main):
         kinds["cli"] = []  # jline's picocli module registers picocli commands in a shell: no program of its own
 

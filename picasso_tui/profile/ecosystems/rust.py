@@ -687,7 +687,7 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
 GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)|^build[_-]")
 """A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask, ruffle's build_playerglobal):
 no program to run."""
-TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask")
+TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask", "tasks")
 BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
 TEST_CRATE = re.compile(r"(^|[_-])(tests?|testing|mocks?|fixtures?)([_-]|$)")
 
