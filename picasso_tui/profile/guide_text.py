@@ -58,6 +58,7 @@ def _unmarked(text: str) -> str:
 
 
 def plain(text: str) -> str:
+    text = re.sub(r" ?\[(#[\w-]*|\d+|\*)\]_(?!\w)", "", text)  # paramiko's "pure-Python [#]_": an rst footnote mark
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # rst link
     text = re.sub(r"``([^`]+)``", r"`\1`", text)  # rst inline literal
     # an rst reference (`open a new issue`_): its words; newman's "`-` as a separator, not `_`" holds none

@@ -104,6 +104,7 @@ def _shebang_language(tree: Tree, rel: str) -> str | None:
 def _plain(text: str) -> str:
     """Markdown / reStructuredText inline markup reduced to its words; an autolink keeps its address (fast_float's
     docs/README.md: "The source for <https://fastfloat.github.io/fast_float/>.")."""
+    text = re.sub(r" ?\[(#[\w-]*|\d+|\*)\]_(?!\w)", "", text)  # paramiko's "pure-Python [#]_": a footnote mark
     text = re.sub(r"`([^`<]+?)\s*<[^>]+>`__?", r"\1", text)  # an rst link keeps its text (falcon's `Falcon <…>`__)
     text = re.sub(r"<(https?://[^>\s]+)>(?!`)", r"\1", text)  # not an rst link's target (`text <url>`_)
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<[^>]+>", " ", text)  # images, html tags

@@ -171,6 +171,13 @@ def _decision_of(heading: str, paragraphs: list[str]) -> str | None:
 _POINTS_BACK = re.compile(r"^(this|that|these|those|it|they|everything else|the rest|such|so)\b", re.IGNORECASE)
 
 
+UNDECIDED = re.compile(
+    r"\b(unresolved|open) (questions?|issues?|problems?)\b|\bfuture (work|possibilities|directions)\b|\btodo\b",
+    re.IGNORECASE,
+)
+"""Sections of a design document that decide nothing (rolldown's dev-engine "Unresolved Questions")."""
+
+
 def design_docs(tree: Tree) -> list[Reasoned]:
     """Design-decision documents: one decision per section that gives a reason."""
     out = []
@@ -181,7 +188,7 @@ def design_docs(tree: Tree) -> list[Reasoned]:
         if not DESIGN_TITLE.search(title):
             continue  # "Design overview" describes; it does not decide
         for heading, body in parts:
-            if heading == title or not heading:
+            if heading == title or not heading or UNDECIDED.search(heading):
                 continue
             if said := _decision_of(heading, _paragraphs(body)):
                 slug = re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")[:60]

@@ -179,6 +179,7 @@ _RAKE_LIBRARIES = (
     ("RDocTask", "rdoc"), ("bundler/gem_tasks", "build install release"), ("rubocop/rake_task", "rubocop"),
     ("GemHelper.install_tasks", "build install release"),  # twilio-ruby's `Bundler::GemHelper.install_tasks`
     ("standard/rake", "standard"), ("ExtensionTask", "compile"), ("Cucumber::Rake", "cucumber"),
+    ("SyntaxTree::Rake", "stree"),  # skylight-ruby's WriteTask and CheckTask: stree:write, stree:check
 )  # fmt: skip
 """The tasks a library's rake task defines under its default name (`Rake::TestTask.new` is `test`)."""
 

@@ -808,6 +808,11 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
     for cop in re.finditer(r"RuboCop::RakeTask\.new(?:\(\s*[:'\"]([\w:]+)['\"]?\s*\))?", text):
         name = cop.group(1) or "rubocop"  # train's `RuboCop::RakeTask.new(:lint)` runs chefstyle's RuboCop
         k.command("lint", f"bundle exec rake {name}", f"{rel} (RuboCop::RakeTask)", RUNNER)
+    # skylight-ruby's Rakefile makes Syntax Tree's stree:write and stree:check: the formatter RuboCop defers to
+    if re.search(r"SyntaxTree::Rake::WriteTask", text):
+        k.command("format", "bundle exec rake stree:write", f"{rel} (Syntax Tree)", RUNNER - 1)
+    if re.search(r"SyntaxTree::Rake::CheckTask", text):
+        k.command("lint", "bundle exec rake stree:check", f"{rel} (Syntax Tree)", RUNNER + 1, "checks the format")
     default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)  # both syntaxes
     if default and not rake_default_runs_no_tests(tree):
         k.command("test", "bundle exec rake", f"{rel} default task", RUNNER - 1)
@@ -1144,7 +1149,10 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     if _checkstyle_checks(tree, built):  # dnsjava: Checkstyle lints, Spotless formats
         k.command("lint", f"{mvn} checkstyle:check", "pom.xml (maven-checkstyle-plugin)", RUNNER + 4)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
-        k.command("lint", f"{mvn} spotless:check", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
+        # openmrs-core's properties skip the check outside its CI profile: on a checkout it must be switched on
+        skipped = re.search(r"<spotless\.check\.skip>\s*true\s*</spotless\.check\.skip>", built)
+        check = f"{mvn} spotless:check" + (" -Dspotless.check.skip=false" if skipped else "")
+        k.command("lint", check, "pom.xml (spotless-maven-plugin)", RUNNER + 5)
         k.command("format", f"{mvn} spotless:apply", "pom.xml (spotless-maven-plugin)", RUNNER + 5)
 
     # a plugin only pinned in <pluginManagement> or run by a profile (jline's `javadoc`) is no goal of a plain build

@@ -627,6 +627,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # duckdb's README `BUILD_BENCHMARK=1 BUILD_TPCH=1 make` builds the benchmark runner: no test run
     if re.search(r"/\[[A-Z][\w -]*\]", c.command):
         return None  # appwrite's AGENTS.md `… test tests/e2e/Services/[Service]`: a path to fill in, none as written
+    if c.role != "run" and re.search(r"\s(-v|--version|-V)$", c.command):
+        return None  # skylight's lint job opens with `bundle exec rubocop -v`: it prints the version, checks nothing
+    if c.role == "format" and re.search(r"\b(cppcheck|clang-tidy|tidy)\b", c.command) and not FIXES.search(c.command):
+        return None  # verilator's AGENTS.md lists `make cppcheck` beside `make format`: static analysis, no formatter
     if re.fullmatch(r"(\w+=\S+ )*cargo run( --release)?", c.command) and _no_default_binary(tree):
         return None  # wezterm's guide says `cargo run`: its virtual workspace has several programs and no default
     cd_output = re.match(r"cd (dist|build|out|target)(/|\s)", c.command)
@@ -1222,6 +1226,8 @@ def _beside_plain(tree: Tree, c: Command) -> bool:
     return any("--no-default-features" not in line or fallback.search(line) for line in lines)
 
 
+FIXES = re.compile(r"\b(fix|format|fmt|write)\b|--fix\b|\s-a\b")
+"""A linter run that rewrites what it finds (`make lint-fix`, `rubocop -a`): a formatter."""
 SLOW_SUITE = re.compile(r"integration|e2e|functional|acceptance|feature", re.IGNORECASE)
 """A suite that needs services running (a database, a web server, a cluster): after the plain one."""
 

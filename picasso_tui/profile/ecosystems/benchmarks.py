@@ -8,6 +8,7 @@ import json
 import re
 
 from picasso_tui.profile.benchmark_scripts import READS_RESULTS
+from picasso_tui.profile.build_modules import gradle_task
 from picasso_tui.profile.ecosystems.common import gem_text
 from picasso_tui.profile.ecosystems.tox_config import tox_envs
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -224,7 +225,8 @@ def jvm_benchmarks(k: Knowledge, tree: Tree, wrapper: str, gradle: bool, modules
         if gradle and rel.endswith((".gradle", ".kts")):
             task = _gradle_task(text)
             if task:
-                target = f":{folder.replace('/', ':')}:{task}" if folder else task
+                # sirix' settings move `:sirix-benchmarks` to bundles/sirix-benchmarks: the task path is the project's
+                target = gradle_task(tree, folder, task) if folder else task
                 _jvm_fact(k, where, f"`{wrapper} {target}`", rel)
                 return
         elif rel.endswith("pom.xml") and (profile := _maven_profile(text)):

@@ -32,7 +32,9 @@ def describe(tree: Tree, k: Knowledge) -> None:
         # jsoncons' clang-tidy.yml.bak is a workflow put away: GitHub runs only .yml and .yaml files
         workflows = [f for f in tree.files if f.startswith(".github/workflows/") and f.endswith((".yml", ".yaml"))]
         places = workflows + [f for f in tree.files if re.search(r"(?i)contributing", f)]
-        places += [f for f in tree.files if f.endswith(".cmake") or f.rsplit("/", 1)[-1] == "Makefile"]
+        # verilator's clang-tidy target is in Makefile.in, which configure turns into the Makefile
+        makefiles = ("Makefile", "Makefile.in", "Makefile.am", "GNUmakefile")
+        places += [f for f in tree.files if f.endswith(".cmake") or f.rsplit("/", 1)[-1] in makefiles]
         runs = [f for f in places if re.search(r"clang-tidy\b(?! *\))", tree.read(f) or "")]
         run = f"{human_list(runs, 2)} run{'s' if len(runs) == 1 else ''} it" if runs else ""
     if not run:  # projectM's and dragonfly's .clang-tidy: an editor's setting, which no build, CI or guide runs

@@ -211,6 +211,8 @@ def stack_facts(
         hit = known(name, table)
         if hit and hit[1] == "framework":  # arrayvec's serde is behind a feature: offered, not built on
             (offered if name in stack.optional else built).append(hit[0])
+        elif hit and hit[1] == "build" and eco == "python":
+            continue  # conda requires setuptools at runtime and builds with hatchling: a library it uses, no build tool
         elif hit and not (hit[1] == "test" and name in stack.optional and name not in stack.dev):
             # num-bigint's optional quickcheck gives users Arbitrary impls: a feature of the library, not its tests;
             # rustyline's rusqlite keeps history only behind with-sqlite-history

@@ -485,7 +485,8 @@ def _main_packages(tree: Tree) -> list[str]:
     found: set[str] = set()
     retired: set[str] = set()
     # compress' s2/cmd/s2c and s2/cmd/s2d: a package's own commands, in its cmd/
-    shaped = re.compile(r"[^/]+/[^/]+\.go|cmd/[^/]+/[^/]+\.go|[^/]+/cmd/[^/]+/[^/]+\.go")
+    # kyverno's cmd/cli/kubectl-kyverno: a command one folder deeper in cmd/
+    shaped = re.compile(r"[^/]+/[^/]+\.go|cmd/([^/]+/)?[^/]+/[^/]+\.go|[^/]+/cmd/[^/]+/[^/]+\.go")
     candidates = [
         f for f in tree.files
         if f.endswith(".go") and not f.endswith("_test.go") and shaped.fullmatch(f) and not is_auxiliary(f)
@@ -677,10 +678,13 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         k.command("lint", "golangci-lint run" if configs else "go vet ./...", "go.mod", 60)
     k.command("format", *formatter(tree), 60)
     if commands:
+        # ollama's main command is the root main.go, beside app/cmd/app and cmd/runner
+        listed = (["the root package (`go run .`)"] if root_main else []) + commands
+        under = " under cmd/" if _under_cmd(commands) and not root_main else ""
         k.fact(
             "go/entry-points",
             "Go commands",
-            f"Go commands{' under cmd/' if _under_cmd(commands) else ''}: {human_list(commands)}.",
+            f"Go commands{under}: {human_list(listed)}.",
             *[_main_file(tree, c) for c in commands[:4]],
         )
         readme = tree.read(tree.first("README.md", "README") or "") or ""
