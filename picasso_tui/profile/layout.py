@@ -22,7 +22,7 @@ from picasso_tui.profile.ecosystems.common import (
 )
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
-from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in
+from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in, shares
 from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree, is_auxiliary, is_vendored
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
@@ -265,6 +265,11 @@ def _describes_a_package(tree: Tree) -> bool:
     """Whether the root package.json speaks for the project: not in a repository of other languages' code without
     JavaScript (probe-rs' stray "probe-rs-targets" manifest beside its Rust crates). A private workspace root's
     description mostly does (changesets' "A tool to manage versioning and changelogs with a focus on monorepos")."""
+    # gumroad's "NPM Packages for Gumroad" names the asset bundle of a Rails app: the Gemfile's project speaks
+    others = ("Gemfile", "composer.json", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
+    found = shares(tree)
+    if any(tree.has(f) for f in others) and found and found[0][0] not in ("javascript", "typescript"):
+        return False
     return any(f.endswith(SCRIPT_FILES) for f in tree.own) or not any(f.endswith(OTHER_CODE) for f in tree.own)
 
 
@@ -418,7 +423,12 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     for folder, n in sorted(listed, key=lambda kv: -(tracked[kv[0]] or kv[1] + binaries[kv[0]])):
         n += binaries[folder]
         said = tracked[folder] or n
-        if is_vendored(f"{folder}/x"):  # openal-soft's fmt-11.2.0/: another project's README, docs and build
+        # openal-soft's fmt-11.2.0/: another project's README, docs and build; mbedtls' 3rdparty/ keeps only its
+        # .gitignore since the code moved into a submodule: nothing vendored is there
+        dotfiles_only = all(f.rsplit("/", 1)[-1].startswith(".") for f in tree.tracked_under(folder))
+        if is_vendored(f"{folder}/x") and dotfiles_only:
+            continue
+        if is_vendored(f"{folder}/x"):
             described.append(f"{folder}/ (a vendored copy of another project, {plural(said, 'file')})")
             continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)

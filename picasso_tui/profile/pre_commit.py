@@ -27,6 +27,12 @@ CODE_FORMATTERS: dict[str, frozenset[str]] = {
 the project's formatter (prettier in a Python project formats its YAML and Markdown, not its code)."""
 PART_FORMATTERS = frozenset({"isort", "blacken-docs", "cmake-format"})
 """Hooks that format one part only (imports, code blocks in the docs, CMake files): never the formatter alone."""
+NOT_LINTS = re.compile(
+    r"^(end-of-file-fixer|trailing-whitespace|mixed-line-ending|check-(merge|case)-conflicts?|check-added-large-files|"
+    r"check-(yaml|json|toml|xml|symlinks|executables-have-shebangs)|detect-private-key|fix-byte-order-marker|"
+    r"cargo-test|pytest|go-test|unit-tests?)$"
+)
+"""Hooks that keep files tidy or run the tests: beside formatters they make no linter of `pre-commit run`."""
 FORMAT_HOOK = re.compile(r"(^|[-_])(fmt|format|formatter)([-_]|$)")
 """A hook named for formatting that the tables do not know (a local `fmt-rust`, `taplo-format`): it rewrites files,
 it checks nothing."""
@@ -116,7 +122,9 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     parts = [
         h for h in declared if h.id in PART_FORMATTERS or (h.id not in CODE_FORMATTERS and FORMAT_HOOK.search(h.id))
     ]
-    if not declared or len(formatters) + len(parts) < len(declared):
+    # erg's hooks: rustfmt, cargo-test and the whitespace fixers, its clippy hook commented out: nothing lints
+    linting = [h for h in declared if h not in formatters and h not in parts and not NOT_LINTS.search(h.id)]
+    if not declared or linting:
         k.command("lint", f"{runner} run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
     if formatters or parts:
         names = human_list(list(dict.fromkeys(h.id for h in formatters + parts)))

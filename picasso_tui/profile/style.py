@@ -166,7 +166,10 @@ def _package_json(tree: Tree) -> dict:
 
 def _rust(tree: Tree, hints: Hints) -> None:
     rel = tree.first("rustfmt.toml", ".rustfmt.toml")
-    if rel:
+    if rel and not keeps_rustfmt(tree):
+        # gifski's .rustfmt.toml turns rustfmt off: "Please don't apply rustfmt to code in this project"
+        hints["rust"].append(("hand-formatted: rustfmt is switched off (disable_all_formatting = true)", rel))
+    elif rel:
         try:
             cfg = tomli.loads(tree.read(rel) or "")
         except tomli.TOMLDecodeError:

@@ -150,6 +150,13 @@ class Tree:
         prefix = folder.rstrip("/") + "/"
         return [f for f in self.files if f.startswith(prefix)]
 
+    def tracked_under(self, folder: str) -> list[str]:
+        """The files git tracks under the folder, those the walk leaves out (vendored, build output) too; the
+        walked ones outside a git checkout."""
+        prefix = folder.rstrip("/") + "/"
+        tracked = self._tracked.files if self._tracked else frozenset()
+        return [f for f in tracked if f.startswith(prefix)] if tracked - {""} else self.under(folder)
+
     @cached_property
     def tracked_per_folder(self) -> Counter[str]:
         """How many files git tracks under each top-level folder: a folder's size as `git ls-files` shows it, the

@@ -608,6 +608,8 @@ WHOLE_SUITE = re.compile(
 def _names_no_test(command: str) -> bool:
     """swig's AGENTS.md `make -k check` ("full test suite, keep going"), textX's `uv run --package <member> pytest`:
     under a one-test heading or not, they run every test."""
+    if re.fullmatch(r"(python3? |bash |sh )?[\w./-]*/?run_?(all_?)?tests?(\.py|\.sh)?", command):
+        return True  # yosys' CI `python3 tests/pyosys/run_tests.py` runs every pyosys test
     bare = re.sub(r"\s(--package|--directory|-C)[ =]\S+", "", command)
     return bool(WHOLE_SUITE.match(" ".join(w for w in bare.split() if not (w.startswith("-") and "=" not in w))))
 
@@ -615,8 +617,12 @@ def _names_no_test(command: str) -> bool:
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
-    if c.role == "test-one" and _names_no_test(c.command):
-        return None
+    if c.role == "test-one" and (_names_no_test(c.command) or re.search(r"""\s['"]?[\w./]*\*\*/\*""", c.command)):
+        return None  # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`: every test file, the suite
+    if c.role == "build" and re.search(r"\b(mkdocs|zensical|sphinx-build|mdbook|jekyll|hugo)\b", c.command):
+        return None  # paperless-ngx's guide: `uv run zensical build` builds the documentation site, not the app
+    if c.role == "migrate" and re.search(r"\bnx migrate\b", c.command):
+        return None  # ghostfolio's `npx nx migrate latest` upgrades Nx itself: no database migrates
     if re.search(r"\s(-pl|--projects|-P|--activate-profiles|-f|--file|--package|--config)$", c.command):
         return None  # flyway's CI `mvn -B install -e --file pom.xml -pl`: the option's value is missing, Maven stops
     if c.role in ("test", "test-one") and re.match(

@@ -474,3 +474,97 @@ def test_a_moved_gradle_projects_benchmarks_run_by_its_project_path(make_project
              "src/main/java/A.java": "class A {}\n"}  # fmt: skip
     said = bodies(make_project, files, name="sirix")["jvm/benchmarks"]
     assert "`./gradlew :sirix-benchmarks:jmh`" in said, said
+
+
+def test_a_laravel_package_is_built_on_laravels_components(make_project):
+    # Laravel-Excel requires illuminate/support and phpoffice/phpspreadsheet, tests with orchestra/testbench
+    composer = {
+        "require": {"illuminate/support": "5.8.*|^11.0", "phpoffice/phpspreadsheet": "^1.18"},
+        "require-dev": {"orchestra/testbench": "^9.0"},
+    }
+    files = {"composer.json": json.dumps(composer), "src/Excel.php": "<?php\nclass Excel {}\n"}
+    stack = bodies(make_project, files, name="laravelexcel")["php/stack"]
+    assert "built on Laravel components (illuminate/*), PhpSpreadsheet" in stack, stack
+    assert "Orchestra Testbench" in stack, stack
+
+
+def test_a_module_whose_parent_brings_the_reactors_boms_builds_them_for_one_test(make_project):
+    # openhab-core: bundles/pom.xml, every bundle's parent, depends on the reactor's BOM module (type pom)
+    root = (
+        "<project><groupId>org.o</groupId><artifactId>reactor</artifactId><modules><module>bom</module>"
+        "<module>bundles</module></modules></project>\n"
+    )
+    bom = "<project><parent><groupId>org.o</groupId><artifactId>reactor</artifactId></parent><artifactId>bom</artifactId></project>\n"
+    bundles = (
+        "<project><parent><groupId>org.o</groupId><artifactId>reactor</artifactId></parent>"
+        "<artifactId>bundles</artifactId><modules><module>core</module></modules><dependencies><dependency>"
+        "<groupId>org.o</groupId><artifactId>bom</artifactId><type>pom</type></dependency></dependencies></project>\n"
+    )
+    core = "<project><parent><groupId>org.o</groupId><artifactId>bundles</artifactId></parent><artifactId>core</artifactId></project>\n"
+    files = {"pom.xml": root, "bom/pom.xml": bom, "bundles/pom.xml": bundles, "bundles/core/pom.xml": core,
+             "bundles/core/src/main/java/o/A.java": "package o;\nclass A {}\n",
+             "bundles/core/src/test/java/o/ATest.java": "package o;\nclass ATest { @Test void a() {} }\n"}  # fmt: skip
+    one = bodies(make_project, files, name="openhab")["workflow/test-one"]
+    assert "-pl bundles/core -am test" in one, one
+
+
+def test_tidy_hooks_lint_nothing_and_runners_of_every_test_are_no_one_test(make_project):
+    # erg's hooks: rustfmt, cargo-test and the whitespace fixers (clippy commented out); yosys' CI runs
+    # `python3 tests/pyosys/run_tests.py`; literal's `bundle exec qt -t 1 "./test/**/*.test.rb"`
+    config = (
+        "repos:\n  - repo: local\n    hooks:\n      - id: rustfmt\n        name: rustfmt\n        entry: cargo fmt\n"
+        "        language: system\n      - id: cargo-test\n        name: cargo test\n        entry: cargo test\n"
+        "        language: system\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4\n"
+        "    hooks:\n      - id: end-of-file-fixer\n      - id: trailing-whitespace\n      - id: check-merge-conflict\n"
+    )
+    files = {"Cargo.toml": '[package]\nname = "e"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             ".pre-commit-config.yaml": config}  # fmt: skip
+    assert "pre-commit" not in bodies(make_project, files, name="erg").get("workflow/lint", "")
+    ci = workflow("python3 tests/run_tests.py", 'pytest "./tests/**/*_test.py"')
+    files = PY_PROJECT | {".github/workflows/ci.yml": ci, "tests/run_tests.py": "import pytest\n"}
+    one = bodies(make_project, files, name="yosys")["workflow/test-one"]
+    assert "run_tests.py" not in one and "**" not in one, one
+
+
+def test_a_rustfmt_config_that_switches_formatting_off_gives_no_formatter(make_project):
+    # gifski's .rustfmt.toml: disable_all_formatting = true, "Please don't apply rustfmt to code in this project"
+    files = {"Cargo.toml": '[package]\nname = "g"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             ".rustfmt.toml": 'disable_all_formatting = true\nignore = ["/"]\n'}  # fmt: skip
+    learned = bodies(make_project, files, name="gifski")
+    assert "cargo fmt" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "switched off" in learned["style/rust"], learned["style/rust"]
+
+
+def test_nx_migrate_and_celerys_broker_are_no_database_work(make_project):
+    # ghostfolio's `npx nx migrate latest` upgrades Nx; paperless-ngx's Redis is Celery's broker
+    guide = "## Migrations\n\n```\nnpx nx migrate latest\n```\n"
+    package = {"name": "g", "devDependencies": {"nx": "^20"}}
+    files = {"package.json": json.dumps(package), "package-lock.json": "{}", "DEVELOPMENT.md": guide,
+             "apps/api/main.ts": "export {};\n", "tsconfig.json": "{}"}  # fmt: skip
+    assert "nx migrate" not in bodies(make_project, files, name="ghostfolio").get("workflow/migrate", "")
+    pyproject = '[project]\nname = "p"\ndependencies = ["django", "celery[redis]", "redis"]\n'
+    files = {"pyproject.toml": pyproject, "src/p/__init__.py": "import celery\n"}
+    stack = bodies(make_project, files, name="paperless")["python/stack"]
+    assert "Redis" not in stack and "Celery" in stack, stack
+
+
+def test_a_rails_apps_package_json_neither_names_the_project_nor_makes_it_an_npm_library(make_project):
+    # gumroad: package.json "description": "NPM Packages for Gumroad", "main": "index.js"; the app is Ruby
+    package = {"name": "gumroad", "description": "NPM Packages for Gumroad", "main": "index.js",
+               "dependencies": {"react": "^18"}}  # fmt: skip
+    ruby = {f"app/models/m{i}.rb": f"class M{i}; end\n" for i in range(12)}
+    files = ruby | {"Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n", "package.json": json.dumps(package),
+                    "package-lock.json": "{}", "app/javascript/a.tsx": "export const a = 1;\n",
+                    "tsconfig.json": "{}", "index.js": "module.exports = {};\n"}  # fmt: skip
+    learned = bodies(make_project, files, name="gumroad")
+    assert "NPM Packages" not in learned.get("project/summary", ""), learned.get("project/summary")
+    assert "a library (npm package)" not in learned["javascript/stack"], learned["javascript/stack"]
+
+
+def test_an_emptied_vendor_folder_and_a_docs_site_build_are_not_what_they_seem(make_project):
+    # mbedtls' 3rdparty/ keeps only its .gitignore; paperless-ngx's guide builds its docs with `uv run zensical build`
+    guide = "## Building\n\n```\nuv run zensical build\n```\n"
+    files = PY_PROJECT | {"3rdparty/.gitignore": "*\n", "CONTRIBUTING.md": guide, "3rdparty/keep/.keep": ""}
+    learned = bodies(make_project, files, name="mbedtls")
+    assert "3rdparty/" not in learned["layout/folders"], learned["layout/folders"]
+    assert "zensical" not in learned.get("workflow/build", ""), learned.get("workflow/build")

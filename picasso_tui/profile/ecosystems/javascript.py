@@ -39,7 +39,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     uvu_one,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import TOOL_CONFIG, own_languages
+from picasso_tui.profile.languages import TOOL_CONFIG, own_languages, shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -593,6 +593,9 @@ def _role(p: _Package) -> str:
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     main = "main" in pkg and not boilerplate_main(p.tree, pkg)
+    found = shares(p.tree)
+    if _serves_another_language(p.tree) and found and found[0][0] not in ("javascript", "typescript"):
+        return ""  # gumroad's package.json bundles the Rails app's front end: no npm package of its own
     if (
         not _private(pkg)
         and not foreign_main(pkg)

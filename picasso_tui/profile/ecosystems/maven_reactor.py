@@ -56,19 +56,29 @@ def reactor(tree: Tree, limit: int = 200) -> dict[str, tuple[str, str]]:
 
 def depends_on_sibling(tree: Tree, module: str, modules: dict[str, tuple[str, str]] | None = None) -> bool:
     """The module's pom depends on another module of the reactor (the same groupId and a module's artifactId):
-    its dependencies, not the versions <dependencyManagement> pins nor a profile's."""
+    its dependencies, not the versions <dependencyManagement> pins nor a profile's; or a parent of the reactor
+    does (openhab-core's bundles/pom.xml gives every bundle the reactor's BOMs)."""
     modules = reactor(tree) if modules is None else modules
-    own = modules.get(module) or _coordinates(tree.read(_pom_path(module)) or "")
-    if not own:
-        return False
-    text = re.sub(r"<(dependencyManagement|profiles)>.*?</\1>", "", _clean(tree.read(_pom_path(module)) or ""),
-                  flags=re.DOTALL)  # fmt: skip
-    siblings = {coordinates for folder, coordinates in modules.items() if coordinates != own}
-    for block in re.findall(r"<dependency>(.*?)</dependency>", text, re.DOTALL):
-        group = re.search(r"<groupId>\s*([^<\s]+)\s*</groupId>", block)
-        artifact = re.search(r"<artifactId>\s*([^<\s]+)\s*</artifactId>", block)
-        if group and artifact and (_SELF.sub(own[0], group.group(1)), artifact.group(1)) in siblings:
-            return True
+    folders = {coordinates: folder for folder, coordinates in modules.items()}
+    for _ in range(4):  # the module, then its parents that are modules of the reactor
+        own = modules.get(module) or _coordinates(tree.read(_pom_path(module)) or "")
+        if not own:
+            return False
+        pom = _clean(tree.read(_pom_path(module)) or "")
+        text = re.sub(r"<(dependencyManagement|profiles)>.*?</\1>", "", pom, flags=re.DOTALL)
+        siblings = {coordinates for coordinates in modules.values() if coordinates != own}
+        for block in re.findall(r"<dependency>(.*?)</dependency>", text, re.DOTALL):
+            group = re.search(r"<groupId>\s*([^<\s]+)\s*</groupId>", block)
+            artifact = re.search(r"<artifactId>\s*([^<\s]+)\s*</artifactId>", block)
+            if group and artifact and (_SELF.sub(own[0], group.group(1)), artifact.group(1)) in siblings:
+                return True
+        parent = re.search(r"<parent>(.*?)</parent>", pom, re.DOTALL)
+        group = parent and re.search(r"<groupId>\s*([^<\s]+)\s*</groupId>", parent.group(1))
+        artifact = parent and re.search(r"<artifactId>\s*([^<\s]+)\s*</artifactId>", parent.group(1))
+        found = folders.get((group.group(1), artifact.group(1))) if group and artifact else None
+        if found is None or found == module:
+            return False
+        module = found
     return False
 
 

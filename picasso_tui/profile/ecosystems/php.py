@@ -42,6 +42,10 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "bovigo/callmap": ("bovigo/callmap", "test"), "mikey179/vfsstream": ("vfsStream", "test"),
     "infection/infection": ("Infection", "test"), "rector/rector": ("Rector", "refactor"),
     "laravel/pint": ("Laravel Pint", "lint"),
+    # Laravel-Excel requires illuminate/support: a Laravel package built on the framework's components
+    "illuminate/": ("Laravel components (illuminate/*)", "framework"), "yiisoft/yii2": ("Yii 2", "framework"),
+    "codeigniter4/framework": ("CodeIgniter 4", "framework"), "laminas/laminas-mvc": ("Laminas MVC", "framework"),
+    "orchestra/testbench": ("Orchestra Testbench", "test"), "phpoffice/phpspreadsheet": ("PhpSpreadsheet", "framework"),
 }  # fmt: skip
 
 

@@ -503,6 +503,8 @@ def _stack(k: Knowledge, p: _Project) -> None:
         running = _runtime_requirements(p.tree)
         stack.runtime = [d for d in sorted(running) if d in LIBRARIES and LIBRARIES[d][1] != "test"] or None
         stack.dev = p.deps
+    if stack.runtime and "celery" in stack.runtime:  # paperless-ngx's Redis is Celery's broker, not its database
+        stack.runtime = [d for d in stack.runtime if d != "redis"]
     stack_facts(k, "python", "Python", LIBRARIES, stack, p.sources + ([p.django] if p.django else []))
 
 

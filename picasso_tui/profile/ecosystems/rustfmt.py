@@ -25,8 +25,9 @@ below only after a multi-line `where` clause, whose last line ends with a comma)
 
 def keeps_rustfmt(tree: Tree) -> bool:
     """True unless the code shows it is not rustfmt-formatted. A rustfmt.toml says it is, whatever the code shows."""
-    if tree.first("rustfmt.toml", ".rustfmt.toml"):
-        return True
+    if config := tree.first("rustfmt.toml", ".rustfmt.toml"):
+        # gifski's .rustfmt.toml says `disable_all_formatting = true`: "Please don't apply rustfmt"
+        return not re.search(r"^\s*disable_all_formatting\s*=\s*true", tree.read(config) or "", re.M)
     sources = [f for f in tree.own if f.endswith(".rs")][:SAMPLED]
     marked = 0
     for rel in sources:
