@@ -740,12 +740,22 @@ def _github_actions(tree: Tree) -> CiReading | None:
         counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
         steps += found
     queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
-    own = [rel for rel in used if rel not in called]  # a called workflow runs on its caller's events
+    own = [rel for rel in used if rel not in called]
+    # a called workflow runs on its callers' events: mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs
+    # when its pull-request workflows call it
+    callers: dict[str, set[str]] = {}
+    for rel, data in loaded.items():
+        if runs_on_change(rel, data):
+            for c in called_workflows(data):
+                callers.setdefault(c, set()).update(_triggers(data))
+    events = {rel: _triggers(loaded[rel]) if rel in own else callers.get(rel, set()) for rel in used}
     # Tusky's deploy-test.yml, run on every push to develop, calls check-and-build.yml first: pushes run it too
     pushed = {c for data in loaded.values() if "push" in _triggers(data) for c in called_workflows(data, every=True)}
-    unpushed = [rel for rel in own if rel not in pushed]
-    pulls = [rel for rel in unpushed if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
-    pushes = [rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}]
+    unpushed = [rel for rel in used if rel not in pushed]
+    pulls = [rel for rel in unpushed if "pull_request" in (on := events[rel]) and "push" not in on]
+    pushes = [
+        rel for rel in used if events[rel] and not events[rel] & {"pull_request", "pull_request_target", "merge_group"}
+    ]
     fixes = [rel for rel in used if commits_fixes(loaded[rel])]
     branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
     reading = CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)

@@ -568,3 +568,19 @@ def test_an_emptied_vendor_folder_and_a_docs_site_build_are_not_what_they_seem(m
     learned = bodies(make_project, files, name="mbedtls")
     assert "3rdparty/" not in learned["layout/folders"], learned["layout/folders"]
     assert "zensical" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_called_workflow_runs_on_its_callers_events(make_project):
+    # mmtk's binding-tests-openjdk.yml is `on: workflow_call`, called by its pull-request workflows
+    caller = (
+        "on: [pull_request]\njobs:\n  call:\n    uses: ./.github/workflows/bindings.yml\n"
+        "  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cargo test\n"
+    )
+    called = (
+        "on: workflow_call\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cargo test --all\n"
+    )
+    files = {"Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             ".github/workflows/extended.yml": caller, ".github/workflows/bindings.yml": called,
+             ".github/workflows/main.yml": workflow("cargo build")}  # fmt: skip
+    ci = bodies(make_project, files, name="mmtk")["ci"]
+    assert ".github/workflows/bindings.yml (jobs test), on pull requests only" in ci, ci
