@@ -246,7 +246,11 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         desc = own[1] if own else (m.group(m.lastindex or 1) if (m := re.search(desc_re, text or "")) else "")
         names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
         badges = re.search(r"!\[|\]\(https?:", desc)  # laravel-debugbar's package.json: php-debugbar's badge markup
-        if desc and len(desc.split()) >= 3 and not names_build and not badges:  # "SLF4J project BOM" names the pom
+        # checker-framework's pyproject.toml keeps uv init's "Add your description here"
+        placeholder = re.fullmatch(r"(?i)\s*(add your description here|a short description\b.*|todo\b.*)", desc)
+        if (
+            desc and len(desc.split()) >= 3 and not names_build and not badges and not placeholder
+        ):  # "SLF4J project BOM"
             name = own[0] if own else (m.group(1) if (m := re.search(name_re, text or "")) else "")
             if rel == "pom.xml" and "${" in name:  # rtree's <name>${project.artifactId}</name>: Maven fills it in
                 artifact = re.search(r"<artifactId>\s*([\w.-]+)\s*</artifactId>", text or "")

@@ -165,7 +165,7 @@ def _package_json(tree: Tree) -> dict:
 
 
 def _rust(tree: Tree, hints: Hints) -> None:
-    rel = tree.first("rustfmt.toml", ".rustfmt.toml")
+    rel = tree.first(".rustfmt.toml", "rustfmt.toml")
     if rel and not keeps_rustfmt(tree):
         # gifski's .rustfmt.toml turns rustfmt off: "Please don't apply rustfmt to code in this project"
         hints["rust"].append(("hand-formatted: rustfmt is switched off (disable_all_formatting = true)", rel))

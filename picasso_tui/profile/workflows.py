@@ -459,7 +459,7 @@ nothing."""
 
 
 def _rustfmt_off(tree: Tree) -> bool:
-    config = tree.first("rustfmt.toml", ".rustfmt.toml")
+    config = tree.first(".rustfmt.toml", "rustfmt.toml")
     return bool(config) and bool(re.search(r"^\s*disable_all_formatting\s*=\s*true", tree.read(config) or "", re.M))
 
 
@@ -621,6 +621,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`: every test file, the suite
     if c.role == "build" and re.search(r"\b(mkdocs|zensical|sphinx-build|mdbook|jekyll|hugo)\b", c.command):
         return None  # paperless-ngx's guide: `uv run zensical build` builds the documentation site, not the app
+    if c.role in ("test", "test-one") and re.match(r"make build[-_]\w+$", c.command):
+        return None  # fluvio's CI `make build-test` builds the test binary its later steps run
+    if c.role in ("test", "test-one") and re.match(r"(kubectl|helm|kind|minikube|k3d)\s", c.command):
+        return None  # fluvio's CI `kubectl create ns …` prepares the cluster its smoke tests run in
+    if c.role == "docs" and re.search(r"https?://(localhost|127\.0\.0\.1)\b", c.command):
+        return None  # the-events-calendar's CI lints the API docs a running WordPress serves: no docs build
     if c.role == "migrate" and re.search(r"\bnx migrate\b", c.command):
         return None  # ghostfolio's `npx nx migrate latest` upgrades Nx itself: no database migrates
     if re.search(r"\s(-pl|--projects|-P|--activate-profiles|-f|--file|--package|--config)$", c.command):
@@ -690,6 +696,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
     # yq's guide: `make [local] build`, the word optional; nanodbc's `cmake [Build Options] ..`, a stand-in
     if re.search(r"\s\[[\w -]+\](?=\s|$)", c.command):  # ruffle's `cargo test [your test]`: the test a filter
         c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s|$)", "", c.command))
+    event = re.match(r"composer ([\w-]+)(\s|$)", c.command)
+    if event and php.EVENT.match(event.group(1)):  # lang's post-update-cmd: composer runs an event's script by name
+        c = replace(c, command=c.command.replace("composer ", "composer run-script ", 1))
+    if (
+        re.fullmatch(r"(zip|unzip|tar|cp|mv|mkdir|rm|echo|cat|ls|touch|chmod|tee)\s[^&|;]*", c.command)
+        and c.role != "install"
+    ):
+        return None  # coursemology's CI `zip -r test-results.zip workspace/*` packs the results: no test run
     bin_dir = php.composer_bin_dir(tree)
     if bin_dir and re.match(r"(\./)?vendor/bin/", c.command):  # swagger-php's `config.bin-dir` is bin/
         c = replace(c, command=re.sub(r"^(\./)?vendor/bin/", f"{bin_dir}/", c.command))
@@ -724,8 +738,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and re.match(r"cd (tools?|scripts?|utils|contrib|misc)/", c.command)
     ):
         return None  # micropython's CI `cd tools/mpremote && python -m build --wheel` packs a tool kept beside it
-    if c.role in ("test", "test-one") and re.match(r"(bin/|bundle exec )?(rails|rake) db:", c.command):
-        return None  # rubyevents' guide: `bin/rails db:seed:speakers` loads data, whatever heading it sits under
+    if c.role in ("test", "test-one") and re.search(
+        r"(^|\s)(bin/|bundle exec )?(rails|rake) (db|assets|ts):", c.command
+    ):
+        return None  # rubyevents' `bin/rails db:seed:speakers` loads data; littlesis' `… rails assets:precompile`
     if c.role == "install" and re.search(r"\s--(no-dev|production|omit[= ]dev)\b", c.command):
         return None  # invoiceninja's README `composer i -o --no-dev` installs for hosting: no phpunit to test with
     if c.role == "install" and re.search(r"\bmingw", c.command):
@@ -1260,7 +1276,9 @@ def _delay(tree: Tree, c: Command) -> int:
         return 30  # js-cookie's `npx grunt watch` rebuilds on every change and never exits: after a build that ends
     if c.source.startswith("CI") and re.search(r"\s(-x|--exclude-task)[ =]\S", c.command):
         return 30  # junit-pioneer's `gradle build -x spotlessCheck`: the build with a task left out, CI runs it apart
-    if c.role == "format" and re.search(r"--check|--diff|--dry-run|Check\b|[-_:]check$", c.command):
+    if c.role == "format" and re.search(
+        r"--check|--diff|--dry-run|Check\b|[-_:]check$|^(gofmt|gofumpt)\s.*-[dl]\b", c.command
+    ):
         return 30  # checks the format, does not format
     coverage = re.search(r"\s-cover(profile|mode)\b|\s--cov\b|\s--coverage\b", c.command)
     if c.role == "test" and coverage and not c.source.startswith("CI"):  # go-toml's guide: a coverage report's run
@@ -1530,8 +1548,6 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         found = sorted(
             by_role.get(role, []),
             key=lambda c: (
-                # luya's package.json `test` runs its karma specs of the assets: PHPUnit tests the PHP project
-                assets and role in ("test", "test-one") and c.source.startswith(NODE_FILES),
                 int(c.priority),  # a guide's commands rank by their place in it: the fraction
                 assets and c.source.startswith(NODE_FILES),
                 _in_a_member(c.command) in bare or _a_part(c.command) in bare or _one_package(c.command, bare),
@@ -1540,6 +1556,10 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
         )
         if not found:
             continue
+        # luya's package.json `test` runs its karma specs of the assets: PHPUnit, which tests the PHP project, leads
+        if assets and role in ("test", "test-one") and found[0].source.startswith(NODE_FILES):
+            other = next((c for c in found if not c.source.startswith(NODE_FILES)), None)
+            found = [other, *(c for c in found if c is not other)] if other else found
         # hiredis' `make test` needs a running server, `make check` starts one and is what CI runs: of two targets
         # of the Makefile, the one CI runs leads
         runner = found[0].source.split(" target ")[0]

@@ -584,3 +584,82 @@ def test_a_called_workflow_runs_on_its_callers_events(make_project):
              ".github/workflows/main.yml": workflow("cargo build")}  # fmt: skip
     ci = bodies(make_project, files, name="mmtk")["ci"]
     assert ".github/workflows/bindings.yml (jobs test), on pull requests only" in ci, ci
+
+
+def test_codeception_suites_run_through_codecept_and_a_live_sites_docs_are_no_build(make_project):
+    # the-events-calendar: codeception.dist.yml, lucatume/wp-browser, tests/wpunit.suite.dist.yml; its CI lints
+    # the REST docs a running WordPress serves (`npm run spectral -- http://localhost:8888/...`)
+    composer = {"require-dev": {"lucatume/wp-browser": "3.2.3", "phpunit/phpunit": "^9"}}
+    ci = workflow("npm run spectral -- http://localhost:8888/wp-json/tec/v1/docs/")
+    package = {
+        "name": "tec",
+        "scripts": {"spectral": "spectral lint"},
+        "devDependencies": {"@stoplight/spectral": "^6"},
+    }
+    files = {"composer.json": json.dumps(composer), "codeception.dist.yml": "paths:\n  tests: tests\n",
+             "tests/wpunit.suite.dist.yml": "actor: WpunitTester\n", "tests/wpunit/EventTest.php": "<?php\n",
+             "src/Events.php": "<?php\nclass Events {}\n", ".github/workflows/ci.yml": ci,
+             "package.json": json.dumps(package), "package-lock.json": "{}"}  # fmt: skip
+    learned = bodies(make_project, files, name="tec")
+    assert learned["workflow/test"].startswith("To test: `vendor/bin/codecept run wpunit`"), learned["workflow/test"]
+    assert "codecept run wpunit tests/wpunit/EventTest.php" in learned["workflow/test-one"], learned[
+        "workflow/test-one"
+    ]
+    assert "localhost" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
+
+
+def test_composer_events_zip_steps_go_diffs_placeholders_and_the_rustfmt_file_rustfmt_reads(make_project):
+    # lang's format script sits under composer's post-update-cmd event; coursemology's CI zips its test results;
+    # fyne's CI runs `gofumpt -d -e .`; checker-framework's pyproject says uv init's "Add your description here";
+    # wasmCloud keeps .rustfmt.toml (which rustfmt reads first) beside rustfmt.toml
+    composer = {"require-dev": {"phpunit/phpunit": "^10"}, "scripts": {"post-update-cmd": "php-cs-fixer fix"}}
+    files = {"composer.json": json.dumps(composer), "src/A.php": "<?php\nclass A {}\n", ".php-cs-fixer.php": "<?php\n",
+             "tests/ATest.php": "<?php\nclass ATest {}\n",
+             ".github/workflows/ci.yml": workflow("zip -r test-results.zip workspace/*")}  # fmt: skip
+    learned = bodies(make_project, files, name="lang")
+    assert "`composer post-update-cmd`" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "zip" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+    files = {"go.mod": "module example.com/f\n\ngo 1.22\n", "f.go": "package f\n",
+             ".github/workflows/ci.yml": workflow("gofumpt -d -e .")}  # fmt: skip
+    assert not bodies(make_project, files, name="fyne")["workflow/format"].startswith("To format: `gofumpt -d")
+    files = {"pyproject.toml": '[project]\nname = "c"\ndescription = "Add your description here"\n', "c.py": ""}
+    assert "project/summary" not in bodies(make_project, files, name="checker")
+    files = {"Cargo.toml": '[package]\nname = "w"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             ".rustfmt.toml": 'edition = "2024"\n', "rustfmt.toml": "max_width = 80\n"}  # fmt: skip
+    style = bodies(make_project, files, name="wasmcloud")["style/rust"]
+    assert "edition = 2024" in style and "max_width" not in style, style
+
+
+def test_a_rails_apps_preparation_steps_are_not_its_tests_and_its_js_specs_stay_an_alternative(make_project):
+    # littlesis' DEVELOPMENT.md lists `docker compose exec -e RAILS_ENV=test app bundle exec rails db:reset` and
+    # `… rails assets:precompile` before rspec; its package.json `test` runs the mocha specs
+    guide = (
+        "## Testing\n\n```\ndocker compose exec -e RAILS_ENV=test app bundle exec rails db:reset\n"
+        "docker compose exec -e RAILS_ENV=test app bundle exec rails assets:precompile\n"
+        "docker compose exec -e RAILS_ENV=test app rspec\n```\n"
+    )
+    package = {"scripts": {"test": "mocha spec/javascripts"}, "devDependencies": {"mocha": "^10"}}
+    files = RUBY_APP | {"DEVELOPMENT.md": guide, ".rspec": "--require spec_helper\n", "spec/a_spec.rb": "describe 1\n",
+                        "package.json": json.dumps(package), "package-lock.json": "{}",
+                        "spec/javascripts/a.test.mjs": "describe('a', () => {});\n",
+                        "docker-compose.yml": "services:\n  app:\n    build: .\n", "app/javascript/a.js": "x();\n"}  # fmt: skip
+    test = bodies(make_project, files, name="littlesis")["workflow/test"]
+    assert test.startswith("To test: `docker compose exec -e RAILS_ENV=test app rspec`"), test
+    assert "db:reset" not in test and "assets:precompile" not in test, test
+    assert "`npm test`" in test, test
+
+
+def test_cluster_set_up_test_builds_and_a_test_watcher_are_neither_tests_nor_runs(make_project):
+    # fluvio's CI: `make build-test` and `kubectl create ns …` before `make run-all-unit-test`; compodoc's
+    # `start` is `npm run test:watch`
+    ci = workflow("make build-test", "kubectl create ns fluvio", "make run-all-unit-test")
+    makefile = "build-test:\n\tcargo build --tests\nrun-all-unit-test:\n\tcargo test --lib\n"
+    files = {"Cargo.toml": '[package]\nname = "f"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n",
+             "Makefile": makefile, ".github/workflows/ci.yml": ci}  # fmt: skip
+    test = bodies(make_project, files, name="fluvio")["workflow/test"]
+    assert "build-test" not in test and "kubectl" not in test, test
+    scripts = {"start": "npm run test:watch", "test:watch": "npm-watch build", "build": "tsc"}
+    package = {"name": "compodoc", "bin": {"compodoc": "bin/index.js"}, "scripts": scripts}
+    files = {"package.json": json.dumps(package), "package-lock.json": "{}", "bin/index.js": "run();\n",
+             "src/a.ts": "export {};\n", "tsconfig.json": "{}"}  # fmt: skip
+    assert "npm run start" not in bodies(make_project, files, name="compodoc").get("workflow/run", "")

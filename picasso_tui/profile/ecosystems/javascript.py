@@ -207,9 +207,10 @@ def _only_assets(scripts: dict[str, object], name: str, depth: int = 3) -> bool:
 
 
 BUILDS_ONLY = re.compile(
-    r"^((npm|pnpm|yarn)( run)? build\b|tsc\b|rollup\b|grunt\b|tsup\b|microbundle\b|unbuild\b|babel\b)"
+    r"^((npm|pnpm|yarn)( run)? build\b|tsc\b|rollup\b|grunt\b|tsup\b|microbundle\b|unbuild\b|babel\b|npm-watch build\b)"
 )
-"""A step that compiles or bundles the package (in watch mode too), and starts nothing."""
+"""A step that compiles or bundles the package (in watch mode too, compodoc's `npm-watch build`), and starts
+nothing."""
 
 
 def _only_builds(scripts: dict[str, object], name: str) -> bool:
@@ -788,7 +789,12 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not (role == "run" and _serves_another_language(p.tree) and _only_assets(scripts, n))
             and not (role == "run" and _only_builds(scripts, n))
             # luya's `dev: karma start karma.conf.js` watches its specs: a test run, no program
-            and not (role == "run" and re.match(r"(npx )?(karma|jest|vitest|mocha|jasmine|ava)\b", str(scripts[n])))
+            and not (
+                role == "run"
+                and re.match(
+                    r"(npx )?(karma|jest|vitest|mocha|jasmine|ava)\b|(npm|pnpm|yarn)( run)? test", str(scripts[n])
+                )
+            )  # compodoc's `start`: `npm run test:watch`
             # CMB2's `start: grunt watch` rebuilds its assets on each change: no program runs
             and not (role == "run" and re.search(r"\b(grunt|gulp)(-cli/bin/\w+)? watch\s*$", str(scripts[n])))
             # isomorphic-git's `start` is a bare `nps`: the task runner lists its scripts, nothing runs

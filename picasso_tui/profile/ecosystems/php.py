@@ -109,7 +109,7 @@ def investigate(tree: Tree) -> Knowledge:
     if "Pest" in kinds.get("test", []):
         k.command("test", "vendor/bin/pest", "composer.json", 50)
         k.command("test-one", "vendor/bin/pest --filter '<test name>'", "composer.json", 50)
-    else:
+    elif not _codeception(k, tree, deps):
         _phpunit(k, tree, deps)
     # mockery's psalm:baseline rewrites the baseline so that today's errors pass: it checks nothing
     analysing = [n for n, body in scripts.items() if n not in ("analyse", "analyze", "phpstan") and not EVENT.match(n)
@@ -216,6 +216,31 @@ BRINGS_PHPUNIT = re.compile(r"/(.*\bphpunit\b.*|paratest|.*testsuite|testbench)$
 def brings_phpunit(packages: set[str]) -> bool:
     """Whether the required packages put PHPUnit in vendor/bin (Symfony's bridge installs its own, elsewhere)."""
     return any(p == "phpunit/phpunit" or (BRINGS_PHPUNIT.search(p) and p != "symfony/phpunit-bridge") for p in packages)
+
+
+CODECEPTION_SUITE = re.compile(r"(?:^|/)([\w-]+)\.suite(?:\.dist)?\.yml$")
+
+
+def _codeception(k: Knowledge, tree: Tree, deps: set[str]) -> bool:
+    """Codeception's suites (pods' and the-events-calendar's wp-browser suites, tests/**/<suite>.suite.dist.yml):
+    `codecept run <suite>` runs one of them; PHPUnit pointed at their folders loads none of their modules. False
+    when the project has no Codeception configuration or keeps a root PHPUnit configuration beside it."""
+    config = tree.first("codeception.yml", "codeception.dist.yml")
+    brought = {"codeception/codeception", "lucatume/wp-browser"} & deps
+    if not config or not brought or tree.first(*ROOT_CONFIGS):
+        return False
+    suites = sorted((m.group(1), f) for f in tree.files if not is_vendored(f) and (m := CODECEPTION_SUITE.search(f)))
+    if not suites:
+        return False
+    name, path = min(suites, key=lambda s: (s[0] not in ("unit", "wpunit"), "unit" not in s[0], s[0]))
+    note = "wp-browser's suites need the WordPress test site and database the .env file names" if (
+        "lucatume/wp-browser" in deps) else ""  # fmt: skip
+    k.command("test", f"vendor/bin/codecept run {name}", config, 48, note)
+    folder = f"{path.rsplit('/', 1)[0]}/{name}/" if "/" in path else f"{name}/"
+    example = next((f for f in tree.files if f.startswith(folder) and re.search(r"(Test|Cest)\.php$", f)), "")
+    if example:
+        k.command("test-one", f"vendor/bin/codecept run {name} {example}", config, 48, note)
+    return True
 
 
 def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:

@@ -640,7 +640,7 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
     if tree.has("deny.toml"):  # ureq's deny.toml: its licences, advisories and duplicate crates are checked
         k.command("lint", "cargo deny check", "deny.toml", 64, "licences, advisories and duplicates; needs cargo-deny")
     if keeps_rustfmt(tree) and needs_nightly(tree):  # a stable `cargo fmt` warns and leaves time's imports as they are
-        config = tree.first("rustfmt.toml", ".rustfmt.toml") or "rustfmt.toml"
+        config = tree.first(".rustfmt.toml", "rustfmt.toml") or "rustfmt.toml"
         k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")
     elif keeps_rustfmt(tree):
         k.command("format", "cargo fmt", "Cargo.toml", 60)

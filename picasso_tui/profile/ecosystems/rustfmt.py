@@ -25,7 +25,7 @@ below only after a multi-line `where` clause, whose last line ends with a comma)
 
 def keeps_rustfmt(tree: Tree) -> bool:
     """True unless the code shows it is not rustfmt-formatted. A rustfmt.toml says it is, whatever the code shows."""
-    if config := tree.first("rustfmt.toml", ".rustfmt.toml"):
+    if config := tree.first(".rustfmt.toml", "rustfmt.toml"):
         # gifski's .rustfmt.toml says `disable_all_formatting = true`: "Please don't apply rustfmt"
         return not re.search(r"^\s*disable_all_formatting\s*=\s*true", tree.read(config) or "", re.M)
     sources = [f for f in tree.own if f.endswith(".rs")][:SAMPLED]
@@ -50,7 +50,7 @@ _UNSTABLE = re.compile(
 def needs_nightly(tree: Tree) -> bool:
     """The rustfmt.toml asks for options only nightly rustfmt has (time's `group_imports`, `imports_granularity`,
     sozu's `ignore`), and its comments do not say that stable will do."""
-    config = tree.first("rustfmt.toml", ".rustfmt.toml")
+    config = tree.first(".rustfmt.toml", "rustfmt.toml")
     text = (tree.read(config) or "") if config else ""
     # gotham's says "you can still use stable rustfmt and it will just ignore these": the options are a bonus
     said = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
