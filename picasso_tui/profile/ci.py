@@ -678,6 +678,8 @@ class CiReading:
     matrices: dict[str, str] = field(default_factory=dict)
     """file -> what its change jobs run across (`matrix python 3.10, 3.11; services postgres`), when they have a
     matrix or services."""
+    called_by: dict[str, list[str]] = field(default_factory=dict)
+    """file -> the workflows that call it (`on: workflow_call`): it runs when they do."""
     caveat: str = ""
     """A sentence on whether the CI still runs at all (a .travis.yml untouched since travis-ci.org closed)."""
     """file -> what it runs when it names no command of its own (a Travis config with no `script:` runs its
@@ -741,25 +743,29 @@ def _github_actions(tree: Tree) -> CiReading | None:
         steps += found
     queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
     own = [rel for rel in used if rel not in called]
-    # a called workflow runs on its callers' events: mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs
-    # when its pull-request workflows call it
-    callers: dict[str, set[str]] = {}
+    # mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs when its pull-request workflows call it: said so
+    # (vue's test.yml, called by a workflow run on pushes and pull requests, runs on both: nothing to say)
+    callers: dict[str, list[str]] = {}
+    events: dict[str, set[str]] = {}
     for rel, data in loaded.items():
         if runs_on_change(rel, data):
             for c in called_workflows(data):
-                callers.setdefault(c, set()).update(_triggers(data))
-    events = {rel: _triggers(loaded[rel]) if rel in own else callers.get(rel, set()) for rel in used}
+                callers.setdefault(c, []).append(rel.rsplit("/", 1)[-1])
+                events.setdefault(c, set()).update(_triggers(data))
     # Tusky's deploy-test.yml, run on every push to develop, calls check-and-build.yml first: pushes run it too
     pushed = {c for data in loaded.values() if "push" in _triggers(data) for c in called_workflows(data, every=True)}
-    unpushed = [rel for rel in used if rel not in pushed]
-    pulls = [rel for rel in unpushed if "pull_request" in (on := events[rel]) and "push" not in on]
-    pushes = [
-        rel for rel in used if events[rel] and not events[rel] & {"pull_request", "pull_request_target", "merge_group"}
-    ]
+    unpushed = [rel for rel in own if rel not in pushed]
+    pulls = [rel for rel in unpushed if "pull_request" in (on := _triggers(loaded[rel])) and "push" not in on]
+    pushes = [rel for rel in own if not _triggers(loaded[rel]) & {"pull_request", "pull_request_target", "merge_group"}]
     fixes = [rel for rel in used if commits_fixes(loaded[rel])]
     branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
     reading = CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
     reading.matrices = {rel: phrase for rel, phrase in matrices.items() if phrase}
+    reading.called_by = {
+        rel: sorted(set(found))
+        for rel, found in callers.items()
+        if rel in used and rel not in own and not {"push", "pull_request"} <= events[rel]
+    }
     return reading
 
 

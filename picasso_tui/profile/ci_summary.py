@@ -21,6 +21,10 @@ def _when(ci: CiReading, rel: str, more: bool) -> str:
     """The events that start the workflow, when they are not both a push and a pull request."""
     if rel in ci.queue_only:
         return ", in the merge queue only,"
+    if rel in ci.called_by:  # mmtk's binding-tests-openjdk.yml: `on: workflow_call`, run when another calls it
+        return f", run when {human_list(ci.called_by[rel], 3)} call{'s' if len(ci.called_by[rel]) == 1 else ''} it" + (
+            "," if more else ""
+        )
     if rel in ci.pull_requests_only:
         return ", on pull requests only" + ("," if more else "")
     if rel in ci.pushes_only:

@@ -697,8 +697,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if re.search(r"\s\[[\w -]+\](?=\s|$)", c.command):  # ruffle's `cargo test [your test]`: the test a filter
         c = replace(c, command=re.sub(r"\s\[[\w -]+\](?=\s|$)", "", c.command))
     event = re.match(r"composer ([\w-]+)(\s|$)", c.command)
-    if event and php.EVENT.match(event.group(1)):  # lang's post-update-cmd: composer runs an event's script by name
-        c = replace(c, command=c.command.replace("composer ", "composer run-script ", 1))
+    if event and php.EVENT.match(event.group(1)):
+        return None  # lang's post-update-cmd: composer runs an event's script itself, after an update
     if (
         re.fullmatch(r"(zip|unzip|tar|cp|mv|mkdir|rm|echo|cat|ls|touch|chmod|tee)\s[^&|;]*", c.command)
         and c.role != "install"
