@@ -20,9 +20,10 @@ from picasso_tui.profile.ecosystems.common import (
     yard_tagged,
     zensical_site,
 )
+from picasso_tui.profile.ecosystems.javascript import another_languages_project
 from picasso_tui.profile.findings import Knowledge, human_list, name_key, plural
 from picasso_tui.profile.generated_folders import generated_folders
-from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in, shares
+from picasso_tui.profile.languages import EXPECTED_OUTPUT, STUBS, TEST_DATA, language_in
 from picasso_tui.profile.summary_versions import with_manifest_minimums
 from picasso_tui.profile.walk import CODE_FILE, EXAMPLE_FOLDER, Tree, is_auxiliary, is_vendored
 from picasso_tui.profile.where_tests_live import describe_tests, test_files
@@ -269,10 +270,7 @@ def _describes_a_package(tree: Tree) -> bool:
     """Whether the root package.json speaks for the project: not in a repository of other languages' code without
     JavaScript (probe-rs' stray "probe-rs-targets" manifest beside its Rust crates). A private workspace root's
     description mostly does (changesets' "A tool to manage versioning and changelogs with a focus on monorepos")."""
-    # gumroad's "NPM Packages for Gumroad" names the asset bundle of a Rails app: the Gemfile's project speaks
-    others = ("Gemfile", "composer.json", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
-    found = shares(tree)
-    if any(tree.has(f) for f in others) and found and found[0][0] not in ("javascript", "typescript"):
+    if another_languages_project(tree):  # gumroad's "NPM Packages for Gumroad" names a Rails app's asset bundle
         return False
     return any(f.endswith(SCRIPT_FILES) for f in tree.own) or not any(f.endswith(OTHER_CODE) for f in tree.own)
 

@@ -629,7 +629,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # the-events-calendar's CI lints the API docs a running WordPress serves: no docs build
     if c.role == "migrate" and re.search(r"\bnx migrate\b", c.command):
         return None  # ghostfolio's `npx nx migrate latest` upgrades Nx itself: no database migrates
-    if re.search(r"\s(-pl|--projects|-P|--activate-profiles|-f|--file|--package|--config)$", c.command):
+    dangling = re.search(r"\s(-pl|--projects|-P|--activate-profiles|-f|--file|--package|--config)$", c.command)
+    if dangling and re.match(r"(\./)?(mvnw?|gradlew?|cargo|uv|pip3?)\s", c.command):
         return None  # flyway's CI `mvn -B install -e --file pom.xml -pl`: the option's value is missing, Maven stops
     if c.role in ("test", "test-one") and re.match(
         r"(composer|npm run|pnpm|yarn|bun run) [\w-]*(refactor|lint|format|fmt|analy[sz]e|phpstan|cs)\b", c.command
@@ -639,7 +640,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # duckdb's README `BUILD_BENCHMARK=1 BUILD_TPCH=1 make` builds the benchmark runner: no test run
     if re.search(r"/\[[A-Z][\w -]*\]", c.command):
         return None  # appwrite's AGENTS.md `… test tests/e2e/Services/[Service]`: a path to fill in, none as written
-    if c.role != "run" and re.search(r"\s(-v|--version|-V)$", c.command):
+    if c.role != "run" and re.fullmatch(r"(bundle exec |npx |uv run )?[\w.-]+ (-v|--version|-V)", c.command):
         return None  # skylight's lint job opens with `bundle exec rubocop -v`: it prints the version, checks nothing
     if c.role == "format" and re.search(r"\b(cppcheck|clang-tidy|tidy)\b", c.command) and not FIXES.search(c.command):
         return None  # verilator's AGENTS.md lists `make cppcheck` beside `make format`: static analysis, no formatter
@@ -1290,7 +1291,7 @@ def _delay(tree: Tree, c: Command) -> int:
     if c.role == "test" and re.match(r"(cd \S+ && )?ctest\b.*\s-R\s", c.command):
         return 30  # fast_float's `ctest -R basictest`: the tests of that name only
     runner = re.match(r"(make|just|task|composer|(npm|pnpm|yarn|bun)( run)?) ", c.command)
-    if c.role == "test" and runner and re.search(SLOW_SUITE, c.command[runner.end() :]):
+    if c.role == "test" and runner and SLOW_SUITE.search(c.command[runner.end() :]):
         return 30  # dynaconf's `make test_integration` (Redis and Vault under docker), zencart's `composer
         # tests-plugin -- --suite FeatureStore` (MySQL and Apache): after the plain suite
     if c.role == "test" and c.source.startswith("CI") and re.search(r"(^|&& )valgrind\b|valgrind\w*\.sh\b", c.command):

@@ -173,10 +173,19 @@ def _undeclared_tool(p: _Package, script: str) -> bool:
     return program in NODE_TOOLS and NODE_TOOLS[program] not in p.deps
 
 
+OTHER_MANIFESTS = ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
+
+
 def _serves_another_language(tree: Tree) -> bool:
     """The application is another language's (BookStack's composer.json and artisan): package.json builds assets."""
-    manifests = ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
-    return any(tree.has(f) for f in manifests)
+    return any(tree.has(f) for f in OTHER_MANIFESTS)
+
+
+def another_languages_project(tree: Tree) -> bool:
+    """Another language's manifest at the root and most of the code in that language (gumroad's Rails app): the
+    package.json serves its front end and speaks for no package of its own."""
+    found = shares(tree)
+    return _serves_another_language(tree) and bool(found) and found[0][0] not in ("javascript", "typescript")
 
 
 def _parts(scripts: dict[str, object], name: str) -> list[str]:
@@ -594,8 +603,7 @@ def _role(p: _Package) -> str:
         return "a command-line tool (package.json bin)"
     published = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
     main = "main" in pkg and not boilerplate_main(p.tree, pkg)
-    found = shares(p.tree)
-    if _serves_another_language(p.tree) and found and found[0][0] not in ("javascript", "typescript"):
+    if another_languages_project(p.tree):
         return ""  # gumroad's package.json bundles the Rails app's front end: no npm package of its own
     if (
         not _private(pkg)

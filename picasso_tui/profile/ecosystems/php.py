@@ -233,8 +233,8 @@ def _codeception(k: Knowledge, tree: Tree, deps: set[str]) -> bool:
     if not suites:
         return False
     name, path = min(suites, key=lambda s: (s[0] not in ("unit", "wpunit"), "unit" not in s[0], s[0]))
-    note = "wp-browser's suites need the WordPress test site and database the .env file names" if (
-        "lucatume/wp-browser" in deps) else ""  # fmt: skip
+    wordpress = "lucatume/wp-browser" in deps
+    note = "wp-browser's suites need the WordPress test site and database the .env file names" if wordpress else ""
     k.command("test", f"vendor/bin/codecept run {name}", config, 48, note)
     folder = f"{path.rsplit('/', 1)[0]}/{name}/" if "/" in path else f"{name}/"
     example = next((f for f in tree.files if f.startswith(folder) and re.search(r"(Test|Cest)\.php$", f)), "")
