@@ -11,6 +11,7 @@ from fnmatch import fnmatch
 import tomli
 
 from picasso_tui.profile.docs_moved import moved_away
+from picasso_tui.profile.ecosystems.ant import ant_targets
 from picasso_tui.profile.ecosystems.common import (
     SHELL_SHEBANG,
     gem_text,
@@ -563,6 +564,18 @@ def jakefile(tree: Tree, k: Knowledge) -> None:
 MAGE_TAG = re.compile(r"^//\s*(go:build|\+build)\s+mage\b", re.M)
 MAGE_TARGET = re.compile(r"^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)\s*\)\s*)?([A-Z]\w*)\s*\(", re.M)
 """An exported function, or a method whose receiver (named or not: `func (Build) Linux()`) is group 1."""
+
+
+def ant(tree: Tree, k: Knowledge) -> None:
+    """Ant's targets (lombok's `ant test`, `ant deps`); `dist` or `jar`, Ant's names for the artifact the project
+    ships, lead the build over `compile`, which stops before it."""
+    names = ant_targets(tree)
+    if names:
+        _targets(k, "build.xml", "ant", names)
+        for name in ("dist", "jar"):
+            if name in names:
+                k.command("build", f"ant {name}", f"build.xml target `{name}`", RUNNER - 1)
+                break
 
 
 def mage(tree: Tree, k: Knowledge) -> None:
@@ -1256,7 +1269,7 @@ def dprint(tree: Tree, k: Knowledge) -> None:
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, mage, tox, nox, poe, pre_commit, rakefile,
+    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, mage, ant, tox, nox, poe, pre_commit, rakefile,
     maven_goal, docs_builders,
     dprint, gradle_own_tasks, role_scripts,
 )  # fmt: skip

@@ -94,7 +94,15 @@ def investigate(tree: Tree) -> Knowledge:
     if any(COMPOSER_TOOLING.search(d) for d in data.get("require") or {}):
         stack.none = ""  # concretecms' merge plugin pulls in concrete/composer.json's: none of its own says nothing
     stack_facts(k, "php", "PHP", LIBRARIES, stack, ["composer.json"])
-    k.command("install", "composer install", "composer.json", 40)
+    vendor = _vendor_dir(data)
+    if f"{vendor}/autoload.php" in tree.tracked_under(vendor):
+        # iTop commits what Composer installs into lib/: a checkout runs as it is, `composer install` is a
+        # maintainer's step to change a dependency
+        k.fact("php/committed-dependencies", "PHP: dependencies committed",
+               f"Composer's dependencies are committed in {vendor}/ (with its autoload.php): a checkout runs without "
+               "`composer install`; run it only to add or update a dependency.", "composer.json")  # fmt: skip
+    else:
+        k.command("install", "composer install", "composer.json", 40)
     scripts = data.get("scripts") or {}
     _composer_scripts(k, tree, scripts)
     _composer_programs(k, tree, data)
@@ -138,11 +146,16 @@ def investigate(tree: Tree) -> Knowledge:
     return k
 
 
+def _vendor_dir(data: dict[str, Any]) -> str:
+    """Where Composer installs the dependencies: config.vendor-dir, else vendor/."""
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    return str(config.get("vendor-dir") or "vendor").strip("/").removeprefix("./")
+
+
 def _bin_dir(data: dict[str, Any]) -> str:
     """Where Composer links the dependencies' programs: config.bin-dir, else vendor-dir's bin/."""
     config = data.get("config") if isinstance(data.get("config"), dict) else {}
-    vendor = str(config.get("vendor-dir") or "vendor").strip("/").removeprefix("./")
-    return str(config.get("bin-dir") or f"{vendor}/bin").removeprefix("./").strip("/")
+    return str(config.get("bin-dir") or f"{_vendor_dir(data)}/bin").removeprefix("./").strip("/")
 
 
 COMPOSER_TOOLING = re.compile(r"installers?$|composer-[\w-]*plugin|composer-patches|-composer$")
@@ -252,6 +265,15 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
         runner = "vendor/bin/simple-phpunit"
     elif phar := phive_tool(tree, "phpunit"):
         runner = phar  # captainhook's PHPUnit is a Phive PHAR in tools/
+    elif folder := _test_project(tree):
+        # iTop's tests/php-unit-tests has a composer.json of its own that brings PHPUnit, its phpunit.xml.dist
+        # beside it: the suite runs from there, once its own `composer install` has run
+        config = tree.first(*(f"{folder}/{c}" for c in ROOT_CONFIGS)) or folder
+        k.command("install", f"cd {folder} && composer install", f"{folder}/composer.json", 41, "for the tests")
+        k.command("test", f"cd {folder} && vendor/bin/phpunit", config, 48, f"after `composer install` in {folder}")
+        named = phpunit_class(tree, folder) or "'<test name>'"
+        k.command("test-one", f"cd {folder} && vendor/bin/phpunit --filter {named}", config, 48)
+        return
     else:
         return
     config = tree.first(*ROOT_CONFIGS) or "composer.json"
@@ -279,6 +301,20 @@ def _phpunit(k: Knowledge, tree: Tree, dev_and_runtime: set[str]) -> None:
     k.command("test", f"{env}{runner}{where}", config, 44 if env else 50, note)  # CI sets the variable in its env
     named = (phpunit_class(tree, folder) if folder else "") or "'<test name>'"
     k.command("test-one", f"{env}{runner} --filter {named}{where}", config, 50)
+
+
+def _test_project(tree: Tree) -> str:
+    """A folder under tests/ (or test/) with a composer.json that brings PHPUnit and a PHPUnit configuration beside
+    it: the test suite is a Composer project of its own."""
+    for rel in tree.files:
+        if not re.fullmatch(r"tests?/([\w.-]+/)?composer\.json", rel):
+            continue
+        folder = rel.rsplit("/", 1)[0]
+        data = load_json(tree, rel)
+        wanted = set(data.get("require") or {}) | set(data.get("require-dev") or {})
+        if brings_phpunit(wanted) and tree.first(*(f"{folder}/{c}" for c in ROOT_CONFIGS)):
+            return folder
+    return ""
 
 
 PHPUNIT_SCRIPTS = ("phpunit", "test", "tests", "unit", "test-unit", "test:unit", "unit-tests")

@@ -315,7 +315,10 @@ def _commands(
     ) and not only_prints(_rake_tasks(tree), "test"):  # snapper's `test` task only says "No tests yet"
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
         tests = _test_files(tree)
-        if tests and "Minitest" in kinds.get("test", []):
+        # paranoia's gemspec names no minitest (Rails brings it): its test file requires minitest/autorun itself
+        required = [tree.read(f) or "" for f in (*tests[:1], "test/test_helper.rb", "test/helper.rb") if tree.has(f)]
+        minitest = any(re.search(r"^\s*require\s*\(?\s*['\"]minitest", t, re.M) for t in required)
+        if tests and ("Minitest" in kinds.get("test", []) or minitest):
             helper = preloaded_helper(tree, tests[0])  # scientist's tests rely on the task loading test_helper
             ruby = f"bundle exec ruby -Ilib -Itest -r{helper}" if helper else "bundle exec ruby -Itest"
             # slim's test:core puts test/core on the load path, where the `helper` its tests require lives
