@@ -77,6 +77,10 @@ NO_ROLE = re.compile(
     # lago-api's CI retry `rspec --only-failures`; lvgl's `run_tests.sh --skip-tests` only checks the tools
     r"\s--(only-failures|next-failure|skip-tests)\b|"
     r"^(bin/|bundle exec )?rails runner\b|"  # rubyevents' `rails runner scripts/import_event.rb`: a one-off script
+    # atproto's troubleshooting `cd packages/dev-infra && docker compose down --volumes`: stops containers, runs none
+    r"^(cd \S+ && )?docker[- ]compose (down|stop|rm|kill|logs|ps)\b|"
+    # debezium's `./mvnw docker:build docker:start`, then `./mvnw docker:stop`: a test database's container, no build
+    r"^(\./)?mvnw? (-\S+ )*docker:\w+( docker:\w+)*$|"
     # oxc's AGENTS.md `just new-jest-rule` scaffolds a lint rule for the Jest plugin: it runs no Jest
     r"^(just|make|task|(npm|pnpm|yarn|bun) run|pnpm|yarn) (new|create|scaffold|add)[-_:]\w|"
     r"^find \S+ .*-(exec|delete)\b|"  # trompeloeil's CI deletes the coverage files of the last run
@@ -141,7 +145,9 @@ SUITE_RUNNER = re.compile(
 INSTALL = re.compile(
     r"^(sudo )?(apt(-get)?|apk|brew|yum|dnf|pacman|choco|zypper|port|vcpkg|conan|pkg|pkgin) (install|add|update|-S)\b|"
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
-    r"^(pip3?|python3? -m pip|(python3? -m )?uv pip|npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
+    # python-telegram-bot's CI `python -W ignore -m pip install .[all] --group tests`: the interpreter's options first
+    r"^(pip3?|python3? (-[WX] \S+ |-[IuBEsS] )*-m pip|(python3? -m )?uv pip|"
+    r"npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
     # logto's `pnpm ci:test` is a script named ci:test, no `pnpm ci`
     r"(install|i|ci|sync|get|fetch|mod download)\b(?![:-])|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
@@ -169,7 +175,7 @@ COMMAND_ROLES = (
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
     ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
                            r"(?<!/)\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # not @rxjs/migrate
-    ("typecheck", re.compile(r"\b(mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
+    ("typecheck", re.compile(r"\b(d?mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
@@ -219,6 +225,7 @@ NOT_DEV = re.compile(
     # avo's CI `go test -bench . ./...` runs every test, then the benchmarks; `-run ^$` would run none of the tests
     r"(?<!\s-)\bbench(mark)?s?\b|^go test\b(?=.*\s-bench\b)(?=.*\s-run[= ])|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
+    r"^pixi (info|task list)\b|"  # xarray's guide: `pixi info` lists the environments and their tasks
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
@@ -272,7 +279,9 @@ NOT_A_TEST_RUN = re.compile(
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
     r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
-    r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)"
+    r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)|"
+    # cortex's integration guide builds its image first with `make ./cmd/cortex/.uptodate`: a file make writes
+    r"^make (-\S+ )*\.?\.?/?[\w.-]+/[\w./-]+$|^make (-\S+ )*\.[\w.-]+$"
 )
 """Tools that compile, check or format the tests without running them, whatever test flags or paths they carry
 (maud's CI `rustfmt --check maud/tests/warnings/*.rs`): a compiler told to compile only (`cl /c …

@@ -174,6 +174,8 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
         if in_block:
             if shell and stripped.startswith("#"):
                 context = stripped
+            elif shell and AVOIDED.search(stripped):
+                continue  # atproto's `pnpm run style:fix # Avoid, prefer per-file formatting & linting`
             elif shell and stripped and not where.follow(line := clean(stripped)):
                 out.append((where.placed(line, section), context))
             continue
@@ -193,6 +195,10 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 where.cwd = ""
             heading = level or heading
     return out
+
+
+AVOIDED = re.compile(r"\s#\s*(avoid|don't use|do not use|deprecated|not recommended)\b", re.I)
+"""A block's line whose own comment tells the reader not to run it."""
 
 
 def chain_configure(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -250,6 +256,8 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
             continue
         if fenced or line.lstrip().startswith(("#", "$")):
             continue  # jj's ```json block: its comment "don't need `cargo check`" is the editor's setting, no prose
+        if line.lstrip().startswith((".. _", ".. |")):
+            continue  # python-telegram-bot's ".. _`pre-commit config file`: https://…": an rst link's target, no prose
         # `pip install`ing is prose; reST's `pytest test selectors`_ is a link's text (coveragepy's guide), where
         # its `tox`_ names the tool the guide runs
         for found in re.finditer(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):

@@ -330,6 +330,8 @@ def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
     setup.py): the target is left over from an older build and fails."""
     recipe = _recipe(makefile, target)
     scripts = re.findall(r"^\t[@-]*(?:python3?|bash|sh) ((?:\./)?[\w./-]+\.(?:py|sh))\b", recipe, re.MULTILINE)
+    # scaleway-cli's `test:` runs `./scripts/test.sh`, gone since its scripts/run-tests.sh
+    scripts += re.findall(r"^\t[@-]*(\./[\w./-]+\.(?:py|sh))(?:\s|$)", recipe, re.MULTILINE)
     # delta's `release` runs `$(MAKE) -f release.Makefile`, kept at etc/release.Makefile
     scripts += re.findall(r"^\t[@-]*(?:\$\(MAKE\)|make)\b.*?\s-f\s*((?:\./)?[\w./-]+)", recipe, re.MULTILINE)
     return any(not tree.has(script.removeprefix("./")) for script in scripts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 JAVA = {f"src/core/lombok/H{i}.java": f"package lombok;\nclass H{i} {{}}\n" for i in range(8)}
 
@@ -89,3 +89,131 @@ def test_a_test_file_that_requires_minitest_gives_one_test_without_a_minitest_ge
     }
     learned = bodies(make_project, files, name="paranoia")
     assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Itest test/paranoia_test.rb`")
+
+
+def test_an_rst_link_target_is_no_command(make_project):
+    # python-telegram-bot's CONTRIBUTING.rst defines ".. _`pre-commit config file`: https://…" under its text
+    guide = (
+        "Contributing\n============\n\n"
+        "- Please have a look at the `pre-commit config file`_ for the tools we lint with.\n\n"
+        "Run the linters with ``pre-commit run --all-files``.\n\n"
+        ".. _`pre-commit config file`: https://example.org/.pre-commit-config.yaml\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "ptb"\n',
+        "ptb/__init__.py": "",
+        ".pre-commit-config.yaml": "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.6.0\n"
+        "  hooks:\n  - id: ruff\n",
+        ".github/CONTRIBUTING.rst": guide,
+    }
+    learned = bodies(make_project, files, name="ptb")
+    assert "pre-commit config file" not in learned["workflow/lint"], learned["workflow/lint"]
+    assert "`pre-commit run --all-files`" in learned["workflow/lint"], learned["workflow/lint"]
+
+
+def test_a_pip_install_run_with_interpreter_options_is_no_test(make_project):
+    # python-telegram-bot's conformity job installs with `python -W ignore -m pip install …` before its pytest
+    ci = workflow("python -W ignore -m pip install .[all] --group tests", "pytest -v tests/test_conformity.py")
+    files = {
+        "pyproject.toml": '[project]\nname = "ptb"\n',
+        "ptb/__init__.py": "",
+        "tests/test_conformity.py": "def test_a():\n    pass\n",
+        ".github/workflows/conformity.yml": ci,
+    }
+    learned = bodies(make_project, files, name="ptbci")
+    assert "pip install" not in learned.get("workflow/test", ""), learned["workflow/test"]
+
+
+def test_a_root_crate_with_workspace_members_formats_them_all(make_project):
+    # bevy: the root package is also a workspace; a bare `cargo fmt` leaves crates/* unformatted
+    files = {
+        "Cargo.toml": '[package]\nname = "bevy"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["crates/*"]\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        "crates/bevy_ecs/Cargo.toml": '[package]\nname = "bevy_ecs"\nversion = "0.1.0"\n',
+        "crates/bevy_ecs/src/lib.rs": "pub fn b() {}\n",
+        "rustfmt.toml": "use_field_init_shorthand = true\n",
+    }
+    learned = bodies(make_project, files, name="bevy")
+    assert learned["workflow/format"].startswith("To format: `cargo fmt --all`"), learned["workflow/format"]
+
+
+def test_a_make_target_that_runs_a_missing_script_is_left_out(make_project):
+    # scaleway-cli's `test:` runs ./scripts/test.sh, which the tree no longer has; `lint:` runs one it has
+    files = {
+        "go.mod": "module example.com/scw\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "main_test.go": 'package main\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n',
+        "Makefile": "lint:\n\t./scripts/lint.sh\n\ntest:\n\t./scripts/test.sh\n",
+        "scripts/lint.sh": "#!/bin/sh\ngolangci-lint run\n",
+        "scripts/run-tests.sh": "#!/bin/sh\ngo test ./...\n",
+    }
+    learned = bodies(make_project, files, name="scw")
+    assert "make test" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`make lint`" in learned["workflow/lint"], learned["workflow/lint"]
+
+
+def test_maven_docker_goals_in_a_guide_are_no_build_or_test(make_project):
+    # debezium's CONTRIBUTING starts a module's database container, then stops it "when your testing is complete"
+    guide = (
+        "# Contributing\n\n## Building\n\nBuild everything with:\n\n    $ ./mvnw clean install\n\n"
+        "## Testing in the IDE\n\nStart the database container and build its image:\n\n"
+        "    $ ./mvnw docker:build docker:start\n\n"
+        "When your testing is complete, you can stop the Docker container by running:\n\n    $ ./mvnw docker:stop\n"
+    )
+    files = JAVA | {
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>a</artifactId></project>\n",
+        "mvnw": "#!/bin/sh\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="dbz")
+    assert "docker:" not in learned.get("workflow/build", "") + learned.get("workflow/test", ""), learned
+
+
+def test_a_guide_line_its_comment_says_to_avoid_is_no_command(make_project):
+    # atproto's AGENTS.md: `pnpm run style:fix # Avoid, prefer per-file formatting & linting`
+    agents = (
+        "# AGENTS\n\n```sh\n# style + lint\npnpm run verify\n"
+        "pnpm run style:fix # Avoid, prefer per-file formatting & linting\n```\n"
+    )
+    package = {"name": "a", "scripts": {"verify": "eslint . && prettier --check .", "style:fix": "prettier -w ."}}
+    files = {
+        "package.json": json.dumps(package),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "src/index.ts": "export const a = 1;\n",
+        "AGENTS.md": agents,
+    }
+    learned = bodies(make_project, files, name="atp")
+    assert "style:fix" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+
+
+def test_a_file_make_builds_and_a_compose_teardown_are_no_test_commands(make_project):
+    # cortex's integration guide builds its image with `make ./cmd/cortex/.uptodate` before the tests; atproto's
+    # troubleshooting resets stale test containers with `docker compose down --volumes`
+    guide = (
+        "# Integration tests\n\nBuild the Docker image the tests run first:\n\n```sh\nmake ./cmd/app/.uptodate\n```\n\n"
+        "Then run the tests with `go test ./...`.\n\n"
+        "If containers persist across test runs, reset them with `docker compose down --volumes`.\n"
+    )
+    files = {
+        "go.mod": "module example.com/app\n\ngo 1.22\n",
+        "cmd/app/main.go": "package main\n\nfunc main() {}\n",
+        "pkg/a/a_test.go": 'package a\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n',
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="ctx")
+    assert learned["workflow/test"].startswith("To test: `go test ./...`"), learned["workflow/test"]
+    assert ".uptodate" not in learned["workflow/test"] and "compose down" not in learned["workflow/test"]
+
+
+def test_a_mypy_daemon_type_checks_and_pixi_info_builds_no_docs(make_project):
+    # xarray's CLAUDE.md: "Type checking with mypy: `uv run dmypy run`"; its guide's `pixi info` lists the tasks
+    files = {
+        "pyproject.toml": '[project]\nname = "xr"\n',
+        "xr/__init__.py": "",
+        "CLAUDE.md": "# Development\n\n- Type checking with mypy: `uv run dmypy run`\n",
+        "CONTRIBUTING.md": "# Documentation\n\nTo see the tasks that build the documentation, run `pixi info`.\n",
+    }
+    learned = bodies(make_project, files, name="xr")
+    assert "dmypy" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+    assert "`uv run dmypy run`" in learned["workflow/typecheck"], learned["workflow/typecheck"]
+    assert "pixi info" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")

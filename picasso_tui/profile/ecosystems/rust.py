@@ -643,7 +643,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         config = tree.first(".rustfmt.toml", "rustfmt.toml") or "rustfmt.toml"
         k.command("format", "cargo +nightly fmt", config, 60, "its options need nightly rustfmt")
     elif keeps_rustfmt(tree):
-        k.command("format", "cargo fmt", "Cargo.toml", 60)
+        # bevy's root is a package and a workspace: a bare `cargo fmt` formats the root crate, not its members
+        every = " --all" if workspace and "package" in root else ""
+        k.command("format", f"cargo fmt{every}", "Cargo.toml", 60)
     fuzzers = {
         c.name
         for c in crates
