@@ -167,6 +167,7 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
     line = re.sub(r"(\bhatch run) \+(py|python)=\$\{\{(?:(?!\}\}).)*\}\}", r"\1", line)
     if (lines := _worked_out(line, job)) != [line]:
         return lines
+    line = _first_features(line, job)
     line = _without_matrix_options(line, job)
     used = next(
         (
@@ -204,6 +205,35 @@ def matrix_lines(line: str, job: dict[Any, Any]) -> list[str]:
         return [line[:start] + f"<{used.group(2)}>" + line[used.end() :]]
     quoted = used.group(0).strip()[0] in "\"'"  # unquoted, the shell splits the value into words as CI's did
     return [line[:start] + (_shell_word(v) if quoted else v) + line[used.end() :] for v in scalars] or [line]
+
+
+FEATURES_FROM_MATRIX = re.compile(r"(\s--features[ =])((?:[\w,-]*\$\{\{\s*matrix\.[\w.-]+\s*\}\}[\w,-]*)+)(?=\s|$)")
+
+
+def _first_value(matrix: dict[Any, Any], path: str) -> str | None:
+    """The first value of `matrix.a` or `matrix.a.b` (gpu-allocator's `target: [{os: …, backend: vulkan}, …]`)."""
+    head, _, rest = path.partition(".")
+    values = matrix.get(head)
+    value = values[0] if isinstance(values, list) and values else values
+    if rest:
+        value = value.get(rest) if isinstance(value, dict) else None
+    return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
+
+
+def _first_features(line: str, job: dict[Any, Any]) -> str:
+    """Cargo's `--no-default-features --features ${{ matrix.target.backend }},${{ matrix.features }}`: without
+    its features the crate may build nothing at all (gpu-allocator's compile_error! wants `std` or `hashbrown`),
+    so the line takes the matrix's first entry's, a set CI builds."""
+    found = FEATURES_FROM_MATRIX.search(line)
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
+    if not found or "--no-default-features" not in line or not isinstance(matrix, dict):
+        return line
+    values = {m: _first_value(matrix, m) for m in re.findall(r"matrix\.([\w.-]+)", found.group(2))}
+    if any(v is None for v in values.values()):
+        return line
+    named = re.sub(r"\$\{\{\s*matrix\.([\w.-]+)\s*\}\}", lambda m: str(values[m.group(1)]), found.group(2))
+    return line[: found.start()] + found.group(1) + named + line[found.end() :]
 
 
 MATRIX_OPTION = re.compile(r"\s(--[\w-]+)\s+([\"']?)\$\{\{\s*matrix\.([\w-]+)\s*\}\}\2(?=\s|$)")

@@ -77,12 +77,13 @@ VERSIONED_SCRIPT = re.compile(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$")
 """A script named with the release it copies (trix@1.3.1.esm.js)."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
-    "deps", "extlibs", "_vendor", "extern",
+    "deps", "extlibs", "_vendor", "extern", "external_libraries", "external-libraries", "externals",
     # browser libraries served as copies (gollum's lib/gollum/public/gollum/javascript/MathJax, a thousand files)
     "mathjax", "codemirror", "tinymce", "ckeditor", "ace-builds", "pdfjs",
 })  # fmt: skip
 # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb, pip's and cocotb's
-# _vendor/ (cocotb's Tcl headers), extern/ (sunpy's inflect.py and distro.py, astropy's ply)
+# _vendor/ (cocotb's Tcl headers), extern/ (sunpy's inflect.py and distro.py, astropy's ply), supercollider's
+# external_libraries/ (Boost, libsndfile, hidapi)
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 
@@ -371,12 +372,17 @@ class _Tracked:
         return frozenset(f.rsplit("/", n)[0] for f in self.files for n in range(1, f.count("/") + 1))
 
 
-def _composer_vendor_dir(root: Path) -> str:
-    """Where Composer installs the dependencies when composer.json moves them (textpattern's `config.vendor-dir`
-    textpattern/vendors, committed): other people's code, like vendor/."""
+COPIED_DEPENDENCIES = re.compile(r'"(?:vendor-dir|dep_directory|classmap_directory|target_directory)"\s*:\s*"([^"]+)"')
+"""Composer's `config.vendor-dir` (textpattern's textpattern/vendors, committed), and the folders Mozart and
+Strauss copy prefixed dependencies into (easy-digital-downloads' `extra.mozart.dep_directory` /libraries/, with
+Carbon and Stripe in it): other people's code, like vendor/."""
+
+
+def _composer_vendor_dirs(root: Path) -> set[str]:
+    """The folders composer.json puts other projects' code in, beside vendor/."""
     text = read_bounded(root / "composer.json") or ""
-    found = re.search(r'"vendor-dir"\s*:\s*"([^"]+)"', text)
-    return found.group(1).strip("/").removeprefix("./") if found else ""
+    found = {m.strip("/").removeprefix("./").strip("/") for m in COPIED_DEPENDENCIES.findall(text)}
+    return {f for f in found if f and f != "."}
 
 
 def _tracked_build(rel: str, tracked: _Tracked) -> bool:
@@ -470,7 +476,7 @@ def walk(root: Path) -> Tree:
     except OSError:
         pass
     root_holders: set[str] | None = None
-    dependencies = _composer_vendor_dir(root)
+    dependencies = _composer_vendor_dirs(root)
 
     # A stack of (relative folder, the .gitignore specs in force there).
     stack: list[tuple[str, list[tuple[str, pathspec.GitIgnoreSpec]]]] = [("", top)]
@@ -500,7 +506,7 @@ def walk(root: Path) -> Tree:
                 if (
                     (entry.name in SKIP_DIRS and not _tracked_build(rel, tracked))
                     or entry.name.endswith(".egg-info")
-                    or rel == dependencies
+                    or rel in dependencies
                 ):
                     tree.skipped_dirs += 1
                 elif (Path(entry.path) / ".git").exists():

@@ -215,11 +215,45 @@ def _declares_cases(tree: Tree, rel: str) -> bool:
     return bool(C_IN_TEST_FOLDER.search(rel) and TEST_CASE_MACRO.search(tree.read(rel) or ""))
 
 
+PHPUNIT_DIRECTORY = re.compile(r"<directory\b([^>]*)>\s*([^<\s]+)\s*</directory>")
+
+
+def _phpunit_declared(tree: Tree) -> list[tuple[str, str, str]]:
+    """(folder, prefix, suffix) of each test suite folder the root PHPUnit configuration names with a file prefix
+    (easy-digital-downloads' `<directory prefix="tests-" suffix=".php">./tests</directory>`): PHPUnit runs the
+    files so named, whatever the usual *Test.php."""
+    config = tree.first("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
+    text = (tree.read(config) or "") if config else ""
+    suites = "".join(re.findall(r"<testsuite\b.*?</testsuite>", text, re.S))
+    found = []
+    for attributes, folder in PHPUNIT_DIRECTORY.findall(suites):
+        prefix = re.search(r'\bprefix="([^"]+)"', attributes)
+        suffix = re.search(r'\bsuffix="([^"]+)"', attributes)
+        if prefix:
+            found.append((folder.removeprefix("./").strip("/"), prefix.group(1), suffix.group(1) if suffix else ".php"))
+    return found
+
+
+def _named_by_phpunit(declared: list[tuple[str, str, str]], rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return any(
+        rel.startswith(f"{folder}/") and name.startswith(prefix) and name.endswith(suffix)
+        for folder, prefix, suffix in declared
+    )
+
+
 def _named_as_tests(tree: Tree) -> list[str]:
+    declared = _phpunit_declared(tree)
     return [
         f
         for f in tree.files
-        if (TEST_FILE.search(f) or _test_header(tree, f) or _declares_cases(tree, f) or _pest_file(tree, f))
+        if (
+            TEST_FILE.search(f)
+            or _test_header(tree, f)
+            or _declares_cases(tree, f)
+            or _pest_file(tree, f)
+            or _named_by_phpunit(declared, f)
+        )
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
         and not _shows_the_project(f)
@@ -674,6 +708,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset()) -> Counter[s
             (r"^test_.*\.(c|cc|cpp|h|hpp)$", "test_*.{}"),
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"\.test\.php$", "*.test.php"),  # phpfastcache's tests/cases/*.test.php, plain scripts
+            (r"^tests-.*\.php$", "tests-*.php"),  # easy-digital-downloads' phpunit.xml `prefix="tests-"`
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests

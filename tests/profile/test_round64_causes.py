@@ -217,3 +217,59 @@ def test_a_mypy_daemon_type_checks_and_pixi_info_builds_no_docs(make_project):
     assert "dmypy" not in learned.get("workflow/run", ""), learned.get("workflow/run")
     assert "`uv run dmypy run`" in learned["workflow/typecheck"], learned["workflow/typecheck"]
     assert "pixi info" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
+
+
+def test_mozart_copied_dependencies_and_phpunit_prefixed_tests(make_project):
+    # easy-digital-downloads: Mozart copies Carbon into libraries/; phpunit.xml runs tests/**/tests-*.php
+    composer = {"require": {"php": ">=7.4"}, "require-dev": {"phpunit/phpunit": "^9"},
+                "extra": {"mozart": {"dep_namespace": "EDD\\Vendor\\", "dep_directory": "/libraries/"}}}  # fmt: skip
+    carbon = {f"libraries/Carbon/src/Carbon/C{i}.php": f"<?php\nclass C{i} {{}}\n" for i in range(30)}
+    files = (
+        PHP_APP
+        | carbon
+        | {
+            "composer.json": json.dumps(composer),
+            "libraries/Symfony/Contracts/Translation/Test/TranslatorTest.php": "<?php\nclass TranslatorTest {}\n",
+            "phpunit.xml": '<phpunit><testsuites><testsuite name="edd">'
+            '<directory prefix="tests-" suffix=".php">./tests</directory></testsuite></testsuites></phpunit>\n',
+            **{f"tests/orders/tests-order-{i}.php": f"<?php\nclass Order{i}_Tests {{}}\n" for i in range(4)},
+        }
+    )
+    learned = bodies(make_project, files, name="edd")
+    assert learned["layout/tests"].startswith("4 test files, named tests-*.php"), learned["layout/tests"]
+    assert "libraries" not in learned["layout/source"] and "Carbon" not in learned["layout/source"], learned[
+        "layout/source"
+    ]
+
+
+def test_ci_features_picked_by_the_matrix_keep_its_first_entry(make_project):
+    # gpu-allocator's `--no-default-features --features ${{ matrix.target.backend }},${{ matrix.features }}`:
+    # without features its lib.rs stops on compile_error!
+    ci = workflow(
+        "cargo test --workspace --no-default-features --features ${{ matrix.target.backend }},${{ matrix.features }}",
+        job="test",
+    ).replace(
+        "    steps:",
+        "    strategy:\n      matrix:\n        target:\n          - os: ubuntu-latest\n            backend: vulkan\n"
+        "          - os: macos-latest\n            backend: vulkan,metal\n        features:\n          - hashbrown\n"
+        "          - std\n    steps:",
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "alloc"\nversion = "0.1.0"\n\n[features]\nstd = []\nhashbrown = []\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        ".github/workflows/ci.yml": ci,
+    }
+    learned = bodies(make_project, files, name="alloc")
+    assert "--no-default-features --features vulkan,hashbrown`" in learned["ci"], learned["ci"]
+
+
+def test_external_libraries_hold_other_projects_code(make_project):
+    # supercollider's external_libraries/boost: thousands of Boost headers read as its own C++
+    boost = {f"external_libraries/boost/boost/h{i}.hpp": f"int h{i}();\n" for i in range(30)}
+    files = boost | {
+        "CMakeLists.txt": "project(sc CXX)\nadd_executable(scsynth server/main.cpp)\n",
+        **{f"server/s{i}.cpp": f"int s{i}() {{ return {i}; }}\n" for i in range(6)},
+    }
+    learned = bodies(make_project, files, name="sc")
+    assert "external_libraries" not in learned["layout/source"], learned["layout/source"]
+    assert "(6 source files)" in learned["languages"], learned["languages"]
