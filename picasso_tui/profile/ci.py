@@ -308,6 +308,10 @@ def clean_command(line: str) -> str | None:
     if line.startswith("make "):  # `make phpcs PHPCS_FLAGS='… | cs2pr'`: a variable that shapes CI's report
         line = re.sub(r"\s+[A-Z_][A-Z0-9_]*=(['\"])[^'\"]*(\||\$|report|format)[^'\"]*\1", "", line)  # not -W
     line = re.sub(r"\s--$", "", line)  # `uvx nox -s "${{ … }}" -- ${{ … }}`: nothing is left to pass on
+    if re.search(r"\|\s*(\S*/)?cs2pr(\s[^|]*)?$", line):
+        # hashids' `php-cs-fixer fix . --dry-run --rules=@PER-CS --format=checkstyle | cs2pr`: the report goes to the
+        # pull request's annotations; the check is the command before it, in its own format
+        line = re.sub(r"\s--(format|report|error-format)[= ]checkstyle\b", "", line.rsplit("|", 1)[0].rstrip())
     in_dir = re.match(r"^cd ([\w./-]+) && (.+)$", line)
     if in_dir:
         rest = clean_command(in_dir.group(2))

@@ -224,3 +224,22 @@ def only_includes(tree: Tree, text: str) -> str:
     if not lines or len(included) != len(lines) or not all(tree.has(f) for f in included):
         return text
     return "\n".join(tree.read(f) or "" for f in included)
+
+
+INCLUDED_MAKEFILE = re.compile(r"^-?s?include\s+([\w./-]+\.mk)\s*$", re.MULTILINE)
+"""An included makefile named plainly (`include make/test.mk`); a glob or a variable names files only make expands."""
+
+
+def with_included(tree: Tree, text: str, depth: int = 2) -> str:
+    """The Makefile's text with the .mk files it includes after it, and theirs, ``depth`` levels down: cert-manager's
+    root Makefile is generated boilerplate, its `test` and `e2e` targets live in make/test.mk, which make/02_mod.mk
+    includes. Files the checkout lacks (written by ./configure) are left to ``written_by_configure``."""
+    seen: set[str] = set()
+    parts = [text]
+    level = [text]
+    for _ in range(depth):
+        found = [rel for t in level for rel in INCLUDED_MAKEFILE.findall(t) if tree.has(rel) and rel not in seen]
+        seen.update(found)
+        level = [tree.read(rel) or "" for rel in dict.fromkeys(found)]
+        parts += level
+    return "\n".join(parts)

@@ -41,6 +41,7 @@ from picasso_tui.profile.make_targets import (
     make_rules,
     only_includes,
     runs_tests,
+    with_included,
     written_by_configure,
 )
 from picasso_tui.profile.pre_commit import pre_commit
@@ -427,7 +428,7 @@ def installs_into_a_prefix(makefile: str, target: str) -> bool:
 
 def makefile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("Makefile", "makefile", "GNUmakefile")
-    text = only_includes(tree, (tree.read(rel) or "") if rel else "")
+    text = with_included(tree, only_includes(tree, (tree.read(rel) or "") if rel else ""))
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if re.search(

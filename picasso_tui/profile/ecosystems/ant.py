@@ -52,5 +52,8 @@ def ant_targets(tree: Tree) -> list[str]:
     if "<project" not in (tree.read("build.xml") or ""):
         return []
     found = _targets(tree, "build.xml", "", 0, set())
-    described = [name for name, has in found if has]
+    # phive's `<project default="build">` names an undescribed `build`: what a bare `ant` runs is a main target
+    project = re.search(r"<project\b([^>]*)>", tree.read("build.xml") or "")
+    default = _attribute(project.group(1), "default") if project else ""
+    described = [name for name, has in found if has or name == default]
     return list(dict.fromkeys(described or [name for name, _ in found]))

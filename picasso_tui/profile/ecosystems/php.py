@@ -381,8 +381,8 @@ def fixer_without_rules(tree: Tree, command: str) -> bool:
     """A PHP-CS-Fixer run (`vendor/bin/php-cs-fixer fix`, or a composer script that runs it) in a repository with
     no fixer config: it applies the tool's default rule set, not the project's style (php-markdown's
     `composer codestyle-fix` would turn its tab-indented code to spaces)."""
-    if tree.first(*php_format.FIXER_CONFIGS):
-        return False
+    if tree.first(*php_format.FIXER_CONFIGS) or re.search(r"\s--(rules|config)[= ]", command):
+        return False  # hashids' CI passes its rule set itself: `php-cs-fixer fix . --dry-run --rules=@PER-CS`
     script = re.match(r"^composer (?:run(?:-script)? )?([\w:.-]+)$", command)
     scripts = load_json(tree, "composer.json").get("scripts") if script else None
     ran = scripts.get(script.group(1)) if script and isinstance(scripts, dict) else command
