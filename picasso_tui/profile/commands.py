@@ -77,6 +77,7 @@ NO_ROLE = re.compile(
     # lago-api's CI retry `rspec --only-failures`; lvgl's `run_tests.sh --skip-tests` only checks the tools
     r"\s--(only-failures|next-failure|skip-tests)\b|"
     r"^(bin/|bundle exec )?rails runner\b|"  # rubyevents' `rails runner scripts/import_event.rb`: a one-off script
+    r"^ocamlfind (install|remove)\b|"  # z3's OCaml job installs the built bindings into findlib: no build
     # atproto's troubleshooting `cd packages/dev-infra && docker compose down --volumes`: stops containers, runs none
     r"^(cd \S+ && )?docker[- ]compose (down|stop|rm|kill|logs|ps)\b|"
     # debezium's `./mvnw docker:build docker:start`, then `./mvnw docker:stop`: a test database's container, no build

@@ -119,7 +119,9 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
         except ValueError:
             config = {}
         if not config:  # faker's `overrides` set other quotes for *.json5 only: the top-level options are the rule
-            top = re.split(r"\boverrides\b", text)[0]
+            # langfuse's `/** printWidth: 100, Commenting out for now … */`: an option in a comment is not set
+            live = re.sub(r"/\*.*?\*/|(?<![:\w])//[^\n]*", "", text, flags=re.S)
+            top = re.split(r"\boverrides\b", live)[0]
             config = {m[0]: m[1] for m in re.findall(r"(\w+)\s*[:=]\s*['\"]?([\w.-]+)", top) if m[0] in PRETTIER_KEYS}
     elif isinstance((pkg := _package_json(tree)).get("prettier"), dict):
         rel, config = "package.json", pkg["prettier"]

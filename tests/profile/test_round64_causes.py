@@ -305,3 +305,80 @@ def test_targets_of_included_makefiles_are_the_makefiles_own(make_project):
     }
     learned = bodies(make_project, files, name="cm")
     assert learned["workflow/test"].startswith("To test: `make test`"), learned["workflow/test"]
+
+
+def test_a_prettier_option_in_a_comment_is_not_set(make_project):
+    # langfuse's prettier.config.cjs: `/** printWidth: 100, Commenting out for now … */` above its real options
+    config = (
+        "/** printWidth: 100, Commenting out for now to prevent large changes */\n"
+        "// tabWidth: 4\nmodule.exports = {\n  semi: true,\n};\n"
+    )
+    files = {
+        "package.json": json.dumps({"name": "lf", "devDependencies": {"prettier": "^3"}}),
+        "package-lock.json": "{}",
+        "src/index.ts": "export const a = 1;\n",
+        "prettier.config.cjs": config,
+    }
+    learned = bodies(make_project, files, name="lf")
+    style = next(body for key, body in learned.items() if key.startswith("style/"))
+    assert "printWidth" not in style and "tabWidth" not in style and "semi true" in style, style
+
+
+def test_a_guides_frozen_install_with_another_managers_lock_runs_with_the_kept_one(make_project):
+    # projen's CONTRIBUTING still says `pnpm install --frozen-lockfile`; the repository keeps only package-lock.json
+    files = {
+        "package.json": json.dumps({"name": "pj", "scripts": {"build": "tsc"}, "devDependencies": {"typescript": "5"}}),
+        "package-lock.json": json.dumps({"name": "pj", "lockfileVersion": 3, "packages": {}}),
+        "src/index.ts": "export const a = 1;\n",
+        "CONTRIBUTING.md": "# Contributing\n\n## Setup\n\n```shell\npnpm install --frozen-lockfile\npnpm run build\n```\n",
+    }
+    learned = bodies(make_project, files, name="pj")
+    assert learned["workflow/install"].startswith("To install: `npm ci`"), learned["workflow/install"]
+
+
+def test_a_native_extension_gem_compiles_before_its_specs(make_project):
+    # re2: Rake::ExtensionTask builds re2.so; `task default: :spec` does not compile it first
+    rakefile = (
+        "require 'rake/extensiontask'\nrequire 'rspec/core/rake_task'\n\n"
+        "Rake::ExtensionTask.new('re2')\nRSpec::Core::RakeTask.new(:spec)\n\ntask default: :spec\n"
+    )
+    files = {
+        "re2.gemspec": "Gem::Specification.new do |s|\n  s.name = 're2'\n  s.extensions = ['ext/re2/extconf.rb']\n"
+        "  s.add_development_dependency 'rspec'\n  s.add_development_dependency 'rake-compiler'\nend\n",
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "Rakefile": rakefile,
+        ".rspec": "--require spec_helper\n",
+        "ext/re2/extconf.rb": "require 'mkmf'\ncreate_makefile('re2')\n",
+        "ext/re2/re2.cc": "void Init_re2() {}\n",
+        "lib/re2.rb": "require 're2.so'\n",
+        "spec/spec_helper.rb": "require 're2'\n",
+        "spec/re2_spec.rb": "RSpec.describe RE2 do\n  it 'matches' do\n  end\nend\n",
+    }
+    learned = bodies(make_project, files, name="re2")
+    assert "after `bundle exec rake compile`" in learned["workflow/test"], learned["workflow/test"]
+    # with the compile step as the default task's prerequisite, the tests build it themselves
+    files["Rakefile"] = rakefile.replace("task default: :spec", "task default: [:compile, :spec]")
+    learned = bodies(make_project, files, name="re2b")
+    assert "rake compile`" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_hand_written_configure_and_a_bindings_build_do_not_lead_a_cpp_build(make_project):
+    # z3: ./configure wraps scripts/mk_make.py (it writes build/Makefile); CI also builds the Python binding's wheel
+    ci = workflow(
+        "./configure --single-threaded",
+        "cd src/api/python && python -m build",
+        "ocamlfind install z3-static build/api/ml/* build/libz3-static.a",
+    )
+    files = {
+        "configure": '#!/bin/sh\npython scripts/mk_make.py "$@"\n',
+        "scripts/mk_make.py": "print('configuring')\n",
+        "CMakeLists.txt": "project(z3 CXX)\nadd_executable(z3 src/main.cpp)\n",
+        **{f"src/smt/s{i}.cpp": f"int s{i}() {{ return {i}; }}\n" for i in range(8)},
+        "src/api/python/pyproject.toml": '[project]\nname = "z3-solver"\n',
+        "src/api/python/z3/__init__.py": "",
+        ".github/workflows/ci.yml": ci,
+    }
+    learned = bodies(make_project, files, name="z3")
+    build = learned["workflow/build"]
+    assert build.startswith("To build: `cmake -S . -B build && cmake --build build"), build
+    assert "./configure --single-threaded && make" not in build and "ocamlfind" not in build, build

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from picasso_tui.profile.walk import Tree
+
 _TASK = re.compile(
     r"^(?P<indent>[ \t]*)(?:Rake|Minitest)::TestTask\.new[ \t]*\(?[ \t]*"
     r"(?:(?P<name>[:'\"][\w:]+['\"]?)|(?P<var>(?!do\b)[a-z_]\w*))?",
@@ -54,3 +56,16 @@ def only_prints(text: str, task: str) -> bool:
     body = re.search(head, text, re.M | re.S)
     lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
     return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
+
+
+RUBY_TEST_RUN = re.compile(r"^(bundle exec )?(rake|rspec|ruby -I)(\s|$)|^(bundle exec )?rake (spec|test)\b")
+
+
+def compile_first(tree: Tree, command: str) -> bool:
+    """A Ruby test run in a gem whose Rakefile builds a native extension (rake-compiler's Rake::ExtensionTask) that
+    its test tasks do not depend on: re2's `task default: :spec` loads re2.so, which only `rake compile` makes."""
+    text = tree.read("Rakefile") or "" if tree.has("Rakefile") else ""
+    if "Rake::ExtensionTask" not in text or not RUBY_TEST_RUN.match(command):
+        return False
+    # nokogiri's `task spec: :compile`, `task default: [:compile, :test]`: the task builds it first
+    return not re.search(r"^\s*task\s*\(?\s*:?['\"]?(default|spec|test)['\"]?\s*(=>|:)\s*[^\n]*\bcompile\b", text, re.M)
