@@ -356,6 +356,8 @@ def _own_role(command: str) -> str | None:
         return "run"  # quinn's README: `cargo run --example server ./` is how a library is tried
     if re.match(r"go run (\./)?([\w.-]+/)*build\.go\b", command):
         return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
+    if re.match(r"^docker[- ]compose( -f \S+| --file \S+| -p \S+)* up\b.*\s--build\b", command):
+        return "run"  # yorkie's `docker compose -f … up --build -d` starts its services: --build only remakes images
     if CONFIGURE.match(command):
         return "build"
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)

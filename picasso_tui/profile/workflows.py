@@ -940,8 +940,13 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return None  # paper_trail's spec_helper exits outside an appraisal: its guide's appraisal runs stand
         said = "the test helper stops runs outside an appraisal (Appraisals)"
         c = replace(c, command=appraised, note=f"{c.note}; {said}" if c.note else said)
+    if c.role == "install" and _only_sets_hooks(tree, c.command):
+        # yorkie's CLAUDE.md: `bash scripts/setup.sh`, which only points git at .githooks/: after the real set-up
+        c = replace(c, priority=c.priority + 40, note=c.note or "only sets git's hooks path")
     if c.role in ("build", "test") and c.source.startswith("CI") and _another_languages_folder(tree, c.command):
         c = replace(c, priority=c.priority + 30)  # the project's own build and tests lead; the binding's follow
+    if c.role in ("test", "test-one") and (needs := php.wordpress_test_library(tree, c.command)):
+        c = replace(c, note=f"{c.note}; {needs}" if c.note else needs)
     if c.role in ("test", "test-one") and compile_first(tree, c.command):
         said = "after `bundle exec rake compile`, which builds the native extension the tests load"
         c = replace(c, note=f"{c.note}; {said}" if c.note else said)
@@ -1557,6 +1562,20 @@ def _another_languages_folder(tree: Tree, command: str) -> bool:
     main = SAME_FAMILY.get(found[0][0], found[0][0]) if found else ""
     kinds = {SAME_FAMILY.get(kind, kind) for name, kind in FOLDER_MANIFESTS if tree.has(f"{folder}/{name}")}
     return bool(main and kinds) and main not in kinds
+
+
+def _only_sets_hooks(tree: Tree, command: str) -> bool:
+    """A script whose every line sets shell options or variables, prints, or configures git (`git config
+    core.hooksPath …`): it installs no dependency."""
+    script = re.fullmatch(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)", command)
+    text = (tree.read(script.group(1)) or "") if script and tree.has(script.group(1)) else ""
+    lines = [line.strip() for line in text.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+    quiet = r"(set -\w+( \w+)?|echo\b.*|printf\b.*|\w+=.*|git config\b.*|chmod \+x \S+)"
+    return (
+        bool(lines)
+        and any(line.startswith("git config") for line in lines)
+        and all(re.fullmatch(quiet, line) for line in lines)
+    )
 
 
 def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:

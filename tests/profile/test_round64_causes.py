@@ -382,3 +382,50 @@ def test_a_hand_written_configure_and_a_bindings_build_do_not_lead_a_cpp_build(m
     build = learned["workflow/build"]
     assert build.startswith("To build: `cmake -S . -B build && cmake --build build"), build
     assert "./configure --single-threaded && make" not in build and "ocamlfind" not in build, build
+
+
+def test_a_compose_up_with_build_starts_services_and_builds_nothing(make_project):
+    # yorkie's CONTRIBUTING: `docker compose -f build/docker/docker-compose.yml up --build -d` starts MongoDB
+    guide = (
+        "# Contributing\n\n## Building\n\n```sh\nmake build\n```\n\n## Testing\n\nStart MongoDB, then run the tests:\n\n"
+        "```sh\ndocker compose -f build/docker/docker-compose.yml up --build -d\nmake test\n```\n"
+    )
+    files = {
+        "go.mod": "module example.com/yorkie\n\ngo 1.22\n",
+        "cmd/yorkie/main.go": "package main\n\nfunc main() {}\n",
+        "Makefile": "build:\n\tgo build -o bin/yorkie ./cmd/yorkie\n\ntest:\n\tgo test ./...\n",
+        "build/docker/docker-compose.yml": "services:\n  mongo:\n    image: mongo:latest\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="yorkie")
+    assert "compose" not in learned["workflow/build"] + learned["workflow/test"], learned["workflow/build"]
+
+
+def test_a_setup_script_that_only_sets_git_hooks_follows_the_real_install(make_project):
+    # yorkie's CLAUDE.md: `bash scripts/setup.sh`, which runs `git config core.hooksPath .githooks` and nothing else
+    files = {
+        "go.mod": "module example.com/yorkie\n\ngo 1.22\n\nrequire github.com/spf13/cobra v1.8.0\n",
+        "go.sum": "github.com/spf13/cobra v1.8.0 h1:x=\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "scripts/setup.sh": "#!/usr/bin/env bash\nset -euo pipefail\n\nREPO_ROOT=$(git rev-parse --show-toplevel)\n\n"
+        'git config core.hooksPath "$REPO_ROOT/.githooks"\necho "Git hooks path set"\n',
+        "CLAUDE.md": "# Setup\n\nRun `bash scripts/setup.sh` once after cloning.\n",
+    }
+    learned = bodies(make_project, files, name="hooks")
+    assert learned["workflow/install"].startswith("To install: `go mod download`"), learned["workflow/install"]
+
+
+def test_a_wordpress_plugins_phpunit_needs_the_wordpress_test_library(make_project):
+    # TablePress: tests/bootstrap.php loads WordPress's test library from WP_TESTS_DIR
+    files = PHP_APP | {
+        "composer.json": json.dumps({"require-dev": {"phpunit/phpunit": "^9"}}),
+        "phpunit.xml.dist": '<phpunit bootstrap="tests/bootstrap.php"><testsuites><testsuite name="t">'
+        "<directory>tests</directory></testsuite></testsuites></phpunit>\n",
+        "tests/bootstrap.php": "<?php\n$dir = getenv( 'WP_TESTS_DIR' );\nrequire $dir . '/includes/bootstrap.php';\n",
+        "tests/TableTest.php": "<?php\nclass TableTest {}\n",
+    }
+    learned = bodies(make_project, files, name="tp")
+    assert "WordPress's test library" in learned["workflow/test"], learned["workflow/test"]
+    files["bin/install-wp-tests.sh"] = "#!/bin/sh\necho install\n"
+    learned = bodies(make_project, files, name="tp2")
+    assert "after `bin/install-wp-tests.sh <db-name> <db-user> <db-pass>`" in learned["workflow/test"]

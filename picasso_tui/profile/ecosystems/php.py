@@ -570,3 +570,20 @@ def runs_missing_program(tree: Tree, body: object) -> bool:
         if by_path and not tree.has(program.removeprefix("./")):
             return True
     return False
+
+
+def wordpress_test_library(tree: Tree, command: str) -> str:
+    """What a PHPUnit run of a WordPress plugin needs first: its bootstrap loads WordPress's test library from
+    WP_TESTS_DIR (TablePress, easy-digital-downloads), which `bin/install-wp-tests.sh` fetches and points at a MySQL
+    database; "" for another run."""
+    if not re.search(r"(^|/|\s)(phpunit|simple-phpunit)(\s|$)", command):
+        return ""
+    config = tree.first(*ROOT_CONFIGS)
+    named = re.search(r'\bbootstrap="([^"]+)"', tree.read(config) or "") if config else None
+    bootstrap = named.group(1).removeprefix("./") if named else "tests/bootstrap.php"
+    text = tree.read(bootstrap) or "" if tree.has(bootstrap) else ""
+    if not re.search(r"WP_TESTS_DIR|install-wp-tests\.sh|get_path_to_wp_test_dir", text):
+        return ""
+    if tree.has("bin/install-wp-tests.sh"):
+        return "after `bin/install-wp-tests.sh <db-name> <db-user> <db-pass>`, which installs WordPress's test library"
+    return "needs WordPress's test library in WP_TESTS_DIR and a MySQL database"
