@@ -429,3 +429,20 @@ def test_a_wordpress_plugins_phpunit_needs_the_wordpress_test_library(make_proje
     files["bin/install-wp-tests.sh"] = "#!/bin/sh\necho install\n"
     learned = bodies(make_project, files, name="tp2")
     assert "after `bin/install-wp-tests.sh <db-name> <db-user> <db-pass>`" in learned["workflow/test"]
+
+
+def test_goimports_keeps_the_local_prefixes_golangci_configures(make_project):
+    # ogen's .golangci.yml: `goimports: local-prefixes: [github.com/ogen-go/ogen]`
+    config = (
+        "version: '2'\nlinters:\n  enable:\n    - revive\nformatters:\n  enable:\n    - goimports\n  settings:\n"
+        "    goimports:\n      local-prefixes:\n        - github.com/ogen-go/ogen\n"
+    )
+    files = {
+        "go.mod": "module github.com/ogen-go/ogen\n\ngo 1.22\n",
+        "gen.go": "package ogen\n",
+        ".golangci.yml": config,
+    }
+    learned = bodies(make_project, files, name="ogen")
+    assert learned["workflow/format"].startswith("To format: `goimports -local github.com/ogen-go/ogen -w .`"), learned[
+        "workflow/format"
+    ]

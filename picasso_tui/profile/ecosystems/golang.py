@@ -107,10 +107,21 @@ def formatter(tree: Tree) -> tuple[str, str]:
         return "golangci-lint fmt", f"{rel} (formatters: {', '.join(formatters)})"
     for name, options in (("gofumpt", " -l -w ."), ("goimports", " -w .")):
         if name in formatters:
-            return f"{_go_tool(tree, name)}{options}", f"{rel} (formatters: {name})"
+            # ogen's `goimports: local-prefixes: [github.com/ogen-go/ogen]`: its own imports in a group of their own
+            local = _local_prefixes(text) if name == "goimports" else ""
+            grouped = f" -local {local}" if local else ""
+            return f"{_go_tool(tree, name)}{grouped}{options}", f"{rel} (formatters: {name})"
     if vendored(tree) or _outside_packages(tree):  # scc's vendor/: `gofmt -w .` would rewrite the copied modules too
         return "go fmt ./...", "go.mod"
     return "gofmt -w .", "go.mod"
+
+
+def _local_prefixes(config: str) -> str:
+    """goimports' local prefixes in a golangci-lint config, v2's list or v1's comma-separated string."""
+    block = re.search(r"^(\s*)goimports:\s*\n((?:\1\s+.*\n?)+)", config, re.M)
+    listed = r"local-prefixes:[ \t]*(?:\n\s*-\s*([\w./-]+)|[\"']?(\w[\w./,-]*))"
+    found = re.search(listed, block.group(2)) if block else None
+    return (found.group(1) or found.group(2)) if found else ""
 
 
 def _outside_packages(tree: Tree) -> bool:
