@@ -358,6 +358,13 @@ def _own_role(command: str) -> str | None:
         return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
     if re.match(r"^docker[- ]compose( -f \S+| --file \S+| -p \S+)* up\b.*\s--build\b", command):
         return "run"  # yorkie's `docker compose -f … up --build -d` starts its services: --build only remakes images
+    targets = re.match(r"^(?:sh )?(?:\./)?build\.sh((?: [A-Za-z][\w.-]*)+)$", command)
+    if targets:  # h2's CI `./build.sh jar testCI`: a build script's targets, the last run says what the step does
+        words = targets.group(1).split()
+        if any(re.match(r"test", w, re.I) for w in words):
+            return "test"
+        if any(re.fullmatch(r"download|deps|dependencies", w, re.I) for w in words):
+            return "install"  # h2's `./build.sh download` fetches the jars the build compiles against
     if CONFIGURE.match(command):
         return "build"
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)

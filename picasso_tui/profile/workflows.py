@@ -78,7 +78,8 @@ EXOTIC = re.compile(
     r"\bcargo xwin\b|"  # uv's `cargo xwin clippy` checks the Windows build from another OS
     r"-G ?\"?Visual Studio\b|"  # glslang's Windows job: CMake's Visual Studio generator, on Windows only
     r"memray|memory[-_]?leaks?|"  # conda's linux-memray and duckdb's linux-memory-leaks jobs measure memory
-    r"\b(i[3-6]86|x86_64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
+    r"cross[-_]?compil|"  # ctags' cross-compile-for--netbsd-on-ubuntu.yml builds for another system
+    r"\b(i[3-6]86|x86_64|amd64|aarch64|armv?\w*|mips\w*|powerpc\w*|riscv\w*|s390x|sparc\w*)-[\w.]+-[\w.-]+",
     re.IGNORECASE,
 )
 """A CI job for one exotic platform (RoboVM, an emulator, a device farm, Miri's interpreter on a nightly toolchain,

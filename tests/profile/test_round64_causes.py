@@ -446,3 +446,32 @@ def test_goimports_keeps_the_local_prefixes_golangci_configures(make_project):
     assert learned["workflow/format"].startswith("To format: `goimports -local github.com/ogen-go/ogen -w .`"), learned[
         "workflow/format"
     ]
+
+
+def test_a_build_scripts_test_target_makes_the_step_a_test_run(make_project):
+    # h2's CI runs `./build.sh jar testCI`: the jar first, then the test suite
+    files = JAVA | {
+        "build.sh": "#!/bin/sh\njava -cp bin org.h2.build.Build $@\n",
+        ".github/workflows/ci.yml": workflow("./build.sh jar testCI"),
+    }
+    learned = bodies(make_project, files, name="h2")
+    assert learned["workflow/test"].startswith("To test: `./build.sh jar testCI`"), learned["workflow/test"]
+    assert "testCI" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_cross_compile_workflow_does_not_give_the_build(make_project):
+    # ctags' cross-compile-for--netbsd-on-ubuntu.yml configures CMake for amd64-unknown-netbsd; autotools builds
+    ci = workflow(
+        "cmake -S . -B build.d -DCMAKE_INSTALL_PREFIX=amd64-unknown-netbsd-3rdroot && cmake --build build.d",
+        job="build",
+    )
+    files = {
+        "configure.ac": "AC_INIT([ctags], [6.0])\nAM_INIT_AUTOMAKE\nAC_OUTPUT\n",
+        "Makefile.am": "bin_PROGRAMS = ctags\nctags_SOURCES = main/main.c\n",
+        "autogen.sh": "#!/bin/sh\nautoreconf -vfi\n",
+        "CMakeLists.txt": "project(ctags C)\nadd_executable(ctags main/main.c)\n",
+        "main/main.c": "int main(void) { return 0; }\n",
+        ".github/workflows/cross-compile-for--netbsd-on-ubuntu.yml": ci,
+    }
+    learned = bodies(make_project, files, name="ctags")
+    assert "netbsd" not in learned["workflow/build"].split(" Also:")[0], learned["workflow/build"]
