@@ -39,10 +39,30 @@ def _decide_headers(tree: Tree) -> str:
     return "cpp" if size["cpp"] > size["c"] else "c"
 
 
+HEADER = re.compile(r"\.(h|hh|hpp|hxx)$", re.IGNORECASE)
+C_SOURCE = re.compile(r"\.(c|cc|cpp|cxx|c\+\+|m|mm)$", re.IGNORECASE)
+OTHER_MANIFESTS = (
+    "Cargo.toml", "go.mod", "pyproject.toml", "setup.py", "package.json", "pom.xml", "build.gradle",
+    "build.gradle.kts", "Gemfile", "composer.json",
+)  # fmt: skip
+
+
+def bindings_headers(tree: Tree) -> bool:
+    """C headers with no C or C++ source beside them, in a project another language's manifest builds: LACT's
+    lact-daemon/include/nvidia/*.h are NVIDIA's declarations its Rust bindings are generated from, no C of its own."""
+    if "_bindings_headers" not in tree.__dict__:
+        tree.__dict__["_bindings_headers"] = any(tree.has(m) for m in OTHER_MANIFESTS) and not any(
+            C_SOURCE.search(rel) for rel in tree.sizes
+        )
+    return bool(tree.__dict__["_bindings_headers"])
+
+
 def language_in(tree: Tree, rel: str) -> str | None:
     """The language of a file of this workspace: ``language_of``, with ``.h`` headers given to C++ in a C++
     project (fmt's headers are C++; libuv's are C)."""
     lang = language_of(rel)
+    if lang in ("c", "cpp") and HEADER.search(rel) and bindings_headers(tree):
+        return None  # declarations another language binds to, not code of the project's own
     if rel.lower().endswith(SHARED_EXTENSIONS) and tree.read(rel) is None:
         return None  # sq's testdata .pxd files are Pixelmator images, binary: no Cython
     if lang == "c" and rel.lower().endswith(".h"):

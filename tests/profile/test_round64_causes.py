@@ -475,3 +475,18 @@ def test_a_cross_compile_workflow_does_not_give_the_build(make_project):
     }
     learned = bodies(make_project, files, name="ctags")
     assert "netbsd" not in learned["workflow/build"].split(" Also:")[0], learned["workflow/build"]
+
+
+def test_headers_a_rust_project_binds_to_are_no_c_of_its_own(make_project):
+    # LACT: lact-daemon/include/nvidia/*.h are NVIDIA's declarations for its generated bindings; no .c anywhere
+    headers = {f"daemon/include/nvidia/ctrl{i}.h": "typedef struct { int a; } Ctrl;\n" * 40 for i in range(12)}
+    files = headers | {
+        "Cargo.toml": '[workspace]\nmembers = ["daemon"]\n',
+        "daemon/Cargo.toml": '[package]\nname = "daemon"\nversion = "0.1.0"\n',
+        "daemon/src/main.rs": "fn main() {}\n",
+        "daemon/src/lib.rs": "pub fn a() {}\n",
+        "Makefile": "build:\n\tcargo build --release\n",
+    }
+    learned = bodies(make_project, files, name="lact")
+    assert learned["languages"].startswith("Languages by share of source: Rust 100%"), learned["languages"]
+    assert "include/nvidia" not in learned["layout/source"], learned["layout/source"]
