@@ -78,6 +78,9 @@ NO_ROLE = re.compile(
     r"\s--(only-failures|next-failure|skip-tests)\b|"
     r"^(bin/|bundle exec )?rails runner\b|"  # rubyevents' `rails runner scripts/import_event.rb`: a one-off script
     r"^ocamlfind (install|remove)\b|"  # z3's OCaml job installs the built bindings into findlib: no build
+    # picard's `pre-commit run pip-compile --all-files` rewrites the requirements files: a lock, no lint
+    r"^(pre-commit|prek) run (pip-compile|uv-lock|uv-export|poetry-lock|poetry-export|pdm-lock)\b|"
+    r"\bchangelog:(add|new|write)\b|"  # GatherPress' `composer changelog:add` writes a changelog entry
     # atproto's troubleshooting `cd packages/dev-infra && docker compose down --volumes`: stops containers, runs none
     r"^(cd \S+ && )?docker[- ]compose (down|stop|rm|kill|logs|ps)\b|"
     # debezium's `./mvnw docker:build docker:start`, then `./mvnw docker:stop`: a test database's container, no build

@@ -8,7 +8,7 @@ from collections import Counter
 from picasso_tui.languages import DISPLAY
 from picasso_tui.profile import go_docs, submodules
 from picasso_tui.profile.benchmark_scripts import benchmark_folders
-from picasso_tui.profile.build_modules import unbuilt_folders
+from picasso_tui.profile.build_modules import included_modules, maven_modules, unbuilt_folders
 from picasso_tui.profile.docs_moved import moved_away
 from picasso_tui.profile.ecosystems.common import (
     dig,
@@ -418,6 +418,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     overall = everywhere.most_common(1)[0][0] if everywhere else None
     counts.update({top: 0 for top in binaries if not top.startswith(".")})
     measuring = benchmark_folders(tree)  # buffer's perf/, which its `perf-node` script runs
+    built, by_profile = maven_modules(tree)
+    own_modules = {m.split("/", 1)[0] for m in [*built, *by_profile, *included_modules(tree)]}
     listed: list[tuple[str, int]] = sorted(counts.items(), key=lambda kv: -kv[1])[:12]  # by the files it reads
     tracked = tree.tracked_per_folder
     # the count said is the folder's as git tracks it (what a maintainer's `git ls-files` shows): the walk leaves
@@ -430,7 +432,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         dotfiles_only = all(f.rsplit("/", 1)[-1].startswith(".") for f in tree.tracked_under(folder))
         if is_vendored(f"{folder}/x") and dotfiles_only:
             continue
-        if is_vendored(f"{folder}/x"):
+        # AuthMe's authme-spigot-1.21/ is named with the server release it targets, and its root pom builds it
+        if is_vendored(f"{folder}/x") and folder not in own_modules:
             described.append(f"{folder}/ (a vendored copy of another project, {plural(said, 'file')})")
             continue
         what = PURPOSES.get(folder.lower()) or ("benchmarks" if folder in measuring else None)

@@ -77,13 +77,13 @@ VERSIONED_SCRIPT = re.compile(r"@v?\d+\.\d+\.\d+[\w.-]*\.[cm]?js$")
 """A script named with the release it copies (trix@1.3.1.esm.js)."""
 VENDORED_DIRS = frozenset({
     "thirdparty", "third_party", "third-party", "3rdparty", "3rd-party", "3rd_party", "vendor", "vendored", "external",
-    "deps", "extlibs", "_vendor", "extern", "external_libraries", "external-libraries", "externals",
+    "deps", "extlibs", "_vendor", "extern", "external_libraries", "external-libraries", "externals", "tpls",
     # browser libraries served as copies (gollum's lib/gollum/public/gollum/javascript/MathJax, a thousand files)
     "mathjax", "codemirror", "tinymce", "ckeditor", "ace-builds", "pdfjs",
 })  # fmt: skip
 # tinyobjloader's deps/cpplint.py, redis' deps/jemalloc, SFML's extlibs/, taskflow's 3rd-party/tbb, pip's and cocotb's
 # _vendor/ (cocotb's Tcl headers), extern/ (sunpy's inflect.py and distro.py, astropy's ply), supercollider's
-# external_libraries/ (Boost, libsndfile, hidapi)
+# external_libraries/ (Boost, libsndfile, hidapi), kokkos' tpls/ (third-party libraries: desul, mdspan, gtest)
 """Folders of other people's code copied in (at any depth, tests/thirdparty/ too): their build files say how
 that code is tested, not how the project is."""
 

@@ -1288,6 +1288,11 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # eza's guide builds without default features only when libgit2 will not compile: a fallback
     if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
         return 30  # eza's guide offers `cargo clippy --fix` to resolve warnings: it rewrites code, after a check
+    narrow = re.fullmatch(
+        r"(?:make|just|task) lint[-_:](toml|yaml|yml|json|md|markdown|docs?|typos|spelling|links?)", c.command
+    )
+    if c.role == "lint" and narrow:
+        return 20  # reth's CLAUDE.md: `make lint-toml` formats the TOML files; clippy lints the code
     if c.role != "run" and re.search(r"(?<![\w-])(--)?watch\b", c.command):
         return 30  # js-cookie's `npx grunt watch` rebuilds on every change and never exits: after a build that ends
     if c.source.startswith("CI") and re.search(r"\s(-x|--exclude-task)[ =]\S", c.command):

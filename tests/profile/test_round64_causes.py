@@ -490,3 +490,52 @@ def test_headers_a_rust_project_binds_to_are_no_c_of_its_own(make_project):
     learned = bodies(make_project, files, name="lact")
     assert learned["languages"].startswith("Languages by share of source: Rust 100%"), learned["languages"]
     assert "include/nvidia" not in learned["layout/source"], learned["layout/source"]
+
+
+def test_a_module_named_for_the_release_it_targets_is_the_projects_own(make_project):
+    # AuthMe's authme-spigot-1.21/ is a module its root pom builds (in a profile), not a vendored release
+    module = {f"authme-spigot-1.21/src/main/java/fr/Spigot{i}.java": f"class Spigot{i} {{}}\n" for i in range(5)}
+    files = (
+        JAVA
+        | module
+        | {
+            "pom.xml": "<project><modules><module>core</module></modules><profiles><profile><modules>"
+            "<module>authme-spigot-1.21</module></modules></profile></profiles></project>\n",
+            "authme-spigot-1.21/pom.xml": "<project><artifactId>authme-spigot-1.21</artifactId></project>\n",
+        }
+    )
+    learned = bodies(make_project, files, name="authme")
+    assert "authme-spigot-1.21/ (a vendored copy" not in learned["layout/folders"], learned["layout/folders"]
+
+
+def test_a_changelog_entry_script_is_no_format_and_tpls_are_vendored(make_project):
+    # GatherPress' CLAUDE.md lists `composer changelog:add` under its formatting steps; kokkos' tpls/ holds desul
+    tpls = {f"tpls/desul/include/desul/atomic{i}.hpp": f"int atomic{i}();\n" * 30 for i in range(10)}
+    files = (
+        PHP_APP
+        | tpls
+        | {
+            "composer.json": json.dumps({"scripts": {"changelog:add": "changelogger add", "format": "phpcbf"}}),
+            "CLAUDE.md": "# Formatting\n\nBefore committing, run `composer changelog:add` and `composer format`.\n",
+        }
+    )
+    learned = bodies(make_project, files, name="gp")
+    assert "changelog:add" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "C++" not in learned["languages"], learned["languages"]
+
+
+def test_a_narrow_lint_target_and_a_lock_hook_do_not_lead_the_lint(make_project):
+    # reth's CLAUDE.md lists `make lint-toml` (dprint over the TOML files) before clippy; picard's guide runs the
+    # pip-compile hook, which rewrites its requirements files
+    agents = "# Linting\n\n```sh\nmake lint-toml\ncargo clippy --workspace --all-features\n```\n"
+    files = {
+        "Cargo.toml": '[package]\nname = "reth"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        "Makefile": "lint-toml:\n\tdprint fmt\n",
+        "CLAUDE.md": agents,
+        "CONTRIBUTING.md": "# Contributing\n\nLint with `pre-commit run pip-compile --all-files`.\n",
+    }
+    learned = bodies(make_project, files, name="reth")
+    lint = learned["workflow/lint"]
+    assert lint.startswith("To lint: `cargo clippy --workspace --all-features`"), lint
+    assert "pip-compile" not in lint, lint
