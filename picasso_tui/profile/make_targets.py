@@ -20,14 +20,15 @@ def make_rules(text: str) -> dict[str, tuple[list[str], str]]:
     """Each target: (its prerequisites, its recipe)."""
     rules: dict[str, tuple[list[str], str]] = {}
     for found in _TARGET.finditer(text):
-        recipe = re.match(r"((?:\t[^\n]*\n?)*)", text[found.end() + 1 :])
+        recipe = re.match(r"((?:\t[^\n]*\n?|#[^\n]*\n(?=\t))*)", text[found.end() + 1 :])
         # nelmio/alice's `test:  ## Runs all the tests` then `test: test_core test_symfony`: a comment names nothing,
         # and make adds up the prerequisites of every rule for the target
         needs = found.group(2).split("#")[0].split(";")[0].split()
         for name in found.group(1).split():
             before, body = rules.get(name, ([], ""))
             added = [n for n in needs if n not in before]
-            rules[name] = ([*before, *added], body or (recipe.group(1) if recipe else ""))
+            lines = re.sub(r"^#[^\n]*\n", "", recipe.group(1), flags=re.M) if recipe else ""
+            rules[name] = ([*before, *added], body or lines)
     return rules
 
 
@@ -44,8 +45,8 @@ def only_prints(text: str, target: str) -> bool:
     "Do not run make directly without any arguments"): a bare `make` builds nothing."""
     rules = [m for m in _TARGET.finditer(text) if target in m.group(1).split()]
     for found in rules:
-        recipe = re.match(r"((?:\t[^\n]*\n?)*)", text[found.end() + 1 :])
-        lines = [line.strip() for line in (recipe.group(1) if recipe else "").splitlines() if line.strip()]
+        recipe = re.match(r"((?:\t[^\n]*\n?|#[^\n]*\n(?=\t))*)", text[found.end() + 1 :])
+        lines = [line.strip() for line in (recipe.group(1) if recipe else "").splitlines() if line.startswith("\t")]
         if found.group(2).split(";", 1)[0].split() or not lines:
             return False
         if not all(re.match(r"@?-?(echo|printf)\b", line) for line in lines):
@@ -63,7 +64,7 @@ def does_nothing(text: str, target: str) -> bool:
         return False
     for found in rules:
         after = text[found.end() + 1 :]
-        recipe = re.match(r"((?:\t[^\n]*\n?)*)", after)
+        recipe = re.match(r"((?:\t[^\n]*\n?|#[^\n]*\n(?=\t))*)", after)
         if found.group(2).split(";", 1)[0].split() or ";" in found.group(2) or (recipe and recipe.group(1).strip()):
             return False
         if re.match(r"\s*(ifn?def|ifn?eq)\b", after):

@@ -313,9 +313,10 @@ def _recipe(makefile: str, target: str) -> str:
     # slog's `run test build clean:` gives four targets one recipe
     head = rf"^(?:[\w.-]+[ \t]+)*{re.escape(target)}(?:[ \t]+[\w.-]+)*\s*:(?!=)"
     # kratos' `install:` recipe sits in an `ifeq ($(user),root)` … `else` … `endif` block: the lines are its own
-    lines = r"(?:\t[^\n]*\n?|(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b[^\n]*\n?)*"
+    # cloud-custodian's `format:` opens with `# See black config in pyproject.toml`: a makefile comment, at column 0
+    lines = r"(?:\t[^\n]*\n?|(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b[^\n]*\n?|#[^\n]*\n(?=\t))*"
     recipe = re.search(rf"{head}[^\n]*\n({lines})", makefile, re.MULTILINE)
-    return recipe.group(1) if recipe else ""
+    return re.sub(r"^#[^\n]*\n", "", recipe.group(1), flags=re.M) if recipe else ""
 
 
 def _only_fails(recipe: str) -> bool:

@@ -960,6 +960,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
     aimed = re.match(r"^(?:(?:uv|poetry|pdm|hatch) run )?(?:python3? -m )?pytest ([\w./-]+?)/?(?:\s|$)", c.command)
     if aimed and tree.under(aimed.group(1)) and not any(f.endswith(".py") for f in tree.under(aimed.group(1))):
         return None  # maturin's AGENTS.md: `pytest tests/`, a folder of Rust tests that pytest collects nothing from
+    inner = aimed and c.role == "test" and not c.source.startswith("CI") and "/" in aimed.group(1).rstrip("/")
+    if inner and not re.fullmatch(r"tests?/(unit|units)", aimed.group(1).rstrip("/")):
+        # cloud-custodian's GCP guide: `pytest tools/c7n_gcp/tests -n auto`, one package's suite; `make test` runs all
+        c = replace(c, priority=c.priority + 10)
     if own := php.own_program(tree, c.command):
         c = replace(c, command=own)  # PHP_CodeSniffer's guide: `phpcs`, which its checkout runs as `php bin/phpcs`
     if phar := php.phive_tool(tree, c.command):

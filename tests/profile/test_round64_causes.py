@@ -539,3 +539,23 @@ def test_a_narrow_lint_target_and_a_lock_hook_do_not_lead_the_lint(make_project)
     lint = learned["workflow/lint"]
     assert lint.startswith("To lint: `cargo clippy --workspace --all-features`"), lint
     assert "pip-compile" not in lint, lint
+
+
+def test_a_comment_inside_a_make_recipe_keeps_the_target_and_a_packages_suite_follows_the_whole(make_project):
+    # cloud-custodian's `format:` opens with `# See black config in pyproject.toml`; its GCP guide runs one package's
+    makefile = (
+        "test:\n\tuv run pytest -n auto tests tools\n\n"
+        "format:\n# See black config in pyproject.toml for included dirs\n\tuv run black .\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "c7n"\n\n[tool.black]\nline-length = 100\n',
+        "c7n/__init__.py": "",
+        "tests/test_a.py": "def test_a():\n    pass\n",
+        "tools/c7n_gcp/tests/test_gcp.py": "def test_gcp():\n    pass\n",
+        "Makefile": makefile,
+        "docs/source/gcp/contribute.rst": "Contributing\n============\n\nRun the tests::\n\n"
+        "    pytest tools/c7n_gcp/tests -n auto\n",
+    }
+    learned = bodies(make_project, files, name="c7n")
+    assert learned["workflow/format"].startswith("To format: `make format`"), learned["workflow/format"]
+    assert learned["workflow/test"].startswith("To test: `make test`"), learned["workflow/test"]
