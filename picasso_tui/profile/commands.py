@@ -169,6 +169,7 @@ COMMAND_ROLES = (
     ("lint", re.compile(r"\bdeptrac\b")),  # CodeIgniter4's architecture layers: checked, nothing built
     # micropython's CI `biome ci … tests/ ports/webassembly` checks the JavaScript's lint and format: no tests run
     ("lint", re.compile(r"^(npx |pnpm (exec )?|yarn |bunx )?(@biomejs/)?biome (ci|check|lint)\b")),
+    ("lint", re.compile(r"\bphp-cs-fixer(\.phar)? check\b")),  # php-svg's CI: PHP-CS-Fixer 3's `fix --dry-run`
     ("lint", re.compile(r"\byard-lint\b")),  # meta-tags' CI checks its doc comments: no docs are built
     ("lint", re.compile(r"^cargo deny\b")),  # ureq's licences and advisories: checked, nothing built
     # BlackSheep's CI `isort --check-only tests`: a format check, whatever folder it names

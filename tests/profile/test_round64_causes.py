@@ -559,3 +559,46 @@ def test_a_comment_inside_a_make_recipe_keeps_the_target_and_a_packages_suite_fo
     learned = bodies(make_project, files, name="c7n")
     assert learned["workflow/format"].startswith("To format: `make format`"), learned["workflow/format"]
     assert learned["workflow/test"].startswith("To test: `make test`"), learned["workflow/test"]
+
+
+def test_an_analysers_phpunit_extension_brings_no_phpunit_and_php_cs_fixer_check_lints(make_project):
+    # Stof's require-dev: phpstan/phpstan-phpunit and symfony/phpunit-bridge, no phpunit/phpunit; php-svg's CI runs
+    # `php-cs-fixer check --diff` from setup-php's tools
+    composer = {"require-dev": {"phpstan/phpstan-phpunit": "^2.0", "symfony/phpunit-bridge": "^7.0"}}
+    ci = workflow("- uses: shivammathur/setup-php@v2\n  with:\n    tools: php-cs-fixer", "php-cs-fixer check --diff")
+    files = PHP_APP | {
+        "composer.json": json.dumps(composer),
+        "phpunit.xml.dist": "<phpunit><testsuites><testsuite name='t'><directory>tests</directory></testsuite>"
+        "</testsuites></phpunit>\n",
+        "tests/ExtensionTest.php": "<?php\nclass ExtensionTest {}\n",
+        ".github/workflows/php.yml": ci,
+    }
+    learned = bodies(make_project, files, name="stof")
+    assert "vendor/bin/phpunit" not in learned["workflow/test"] + learned["workflow/test-one"], learned
+    assert "simple-phpunit" in learned["workflow/test-one"], learned["workflow/test-one"]
+    assert learned["workflow/lint"].startswith("To lint: `php-cs-fixer check --diff`"), learned["workflow/lint"]
+
+
+def test_a_tests_option_that_follows_an_off_option_gates_deep_cmake_tests(make_project):
+    # mumble: `option(tests "Build tests." ${packaging})`, packaging OFF; add_test() calls in src/tests/*/ only,
+    # behind thirty shallower CMakeLists
+    plugins = {f"plugins/p{i}/CMakeLists.txt": f"add_library(p{i} p{i}.cpp)\n" for i in range(32)}
+    tests = {f"src/tests/Test{i}/CMakeLists.txt": f"add_executable(Test{i} T.cpp)\nadd_test(NAME Test{i} COMMAND Test{i})\n"
+             for i in range(3)}  # fmt: skip
+    root = (
+        'project(mumble CXX)\noption(packaging "Build package." OFF)\noption(tests "Build tests." ${packaging})\n'
+        "if(tests)\n  include(CTest)\nendif()\nadd_subdirectory(src)\n"
+    )
+    files = (
+        plugins
+        | tests
+        | {
+            "CMakeLists.txt": root,
+            "src/CMakeLists.txt": "add_executable(mumble main.cpp)\nif(tests)\n  add_subdirectory(tests)\nendif()\n",
+            "src/main.cpp": "int main() { return 0; }\n",
+        }
+    )
+    learned = bodies(make_project, files, name="mumble")
+    assert "-Dtests=ON" in learned["workflow/test"] and "ctest" in learned["workflow/test"], learned.get(
+        "workflow/test"
+    )

@@ -227,7 +227,9 @@ def _meson_declares_tests(tree: Tree) -> bool:
 def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     """What the CMakeLists.txt files declare (project, standard, targets, test frameworks), and the commands
     that build and test it."""
-    files = [f for f in tree.named("CMakeLists.txt") if not is_auxiliary(f)][:30]
+    found = [f for f in tree.named("CMakeLists.txt") if not is_auxiliary(f)]
+    # mumble's add_test() calls sit in src/tests/*/CMakeLists.txt, deeper than its thirty plugin and overlay ones
+    files = found[:30] + [f for f in found[30:] if re.search(r"(^|/)tests?/", f)][:20]
     root = _code(tree.read("CMakeLists.txt") or "")
     texts = {f: _code(tree.read(f) or "") for f in files}
     every = "\n".join(texts.values())
@@ -647,7 +649,11 @@ def _guarding_option(text: str, holds: Callable[[str], bool]) -> str | None:
     """The first option declared OFF whose `if(<option>)` block holds what ``holds`` looks for; the block is read
     whole, nested blocks included (libxlsxwriter's if(BUILD_TESTS) holds an if(NOT Pytest_EXECUTABLE) … endif()
     before its add_test)."""
-    for name in re.findall(OFF_OPTION, text, re.IGNORECASE | re.MULTILINE):
+    off = re.findall(OFF_OPTION, text, re.IGNORECASE | re.MULTILINE)
+    # mumble's `option(tests "Build tests." ${packaging})` beside `option(packaging "Build package." OFF)`: OFF too
+    follows = r"^\s*option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+\$\{(\w+)\}\s*\)"
+    off += [name for name, given in re.findall(follows, text, re.MULTILINE) if given in off]
+    for name in off:
         # trompeloeil's `if (MASTER_PROJECT AND TROMPELOEIL_BUILD_TESTS)`: one of the conditions ANDed is enough
         anded = r"(?:[\w${}]+\s+AND\s+)*"
         for opened in re.finditer(rf"\bif\s*\(\s*{anded}{name}(?:\s+AND\s+[\w${{}}]+)*\s*\)", text, re.IGNORECASE):

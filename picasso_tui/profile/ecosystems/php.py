@@ -226,9 +226,18 @@ BRINGS_PHPUNIT = re.compile(r"/(.*\bphpunit\b.*|paratest|.*testsuite|testbench)$
 `composer test` runs vendor/bin/phpunit; luya's luyadev/luya-testsuite, orchestra/testbench, brianium/paratest."""
 
 
+ANALYSER_EXTENSION = re.compile(r"(phpstan|psalm|rector|vimeo)/|[\w-]+/(phpstan|psalm|rector)-")
+"""PHPStan's, Psalm's and Rector's PHPUnit extensions (Stof's phpstan/phpstan-phpunit): they read PHPUnit's types,
+they require no PHPUnit to run."""
+
+
 def brings_phpunit(packages: set[str]) -> bool:
     """Whether the required packages put PHPUnit in vendor/bin (Symfony's bridge installs its own, elsewhere)."""
-    return any(p == "phpunit/phpunit" or (BRINGS_PHPUNIT.search(p) and p != "symfony/phpunit-bridge") for p in packages)
+    return any(
+        p == "phpunit/phpunit"
+        or (BRINGS_PHPUNIT.search(p) and p != "symfony/phpunit-bridge" and not ANALYSER_EXTENSION.match(p))
+        for p in packages
+    )
 
 
 CODECEPTION_SUITE = re.compile(r"(?:^|/)([\w-]+)\.suite(?:\.dist)?\.yml$")
