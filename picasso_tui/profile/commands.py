@@ -231,6 +231,8 @@ NOT_DEV = re.compile(
     r"(?<!\s-)\bbench(mark)?s?\b|^go test\b(?=.*\s-bench\b)(?=.*\s-run[= ])|"
     r"^(bundle exec )?rake (-T|--tasks)\b|"  # kaminari's README: `rake -T` lists the tasks, it runs none
     r"^pixi (info|task list)\b|"  # xarray's guide: `pixi info` lists the environments and their tasks
+    # cfn-lint's guide: `pip3 show cfn-lint` prints where the package is installed; hyperdx's `yarn dev:down`
+    r"^(pip3?|python3? -m pip) (show|list|freeze|check)\b|^(npm run|yarn|pnpm|bun run) [\w-]+:(down|stop|kill)$|"
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
     r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings

@@ -553,10 +553,14 @@ def _with_locked_manager(tree: Tree, c: Command) -> Command:
     """A root command of a package manager whose lock the repository does not keep, run with the one it keeps:
     crawlee's guide still says `yarn test`, while package.json pins pnpm and only pnpm-lock.yaml is there. An install
     or a package.json script is the same step under either manager; any other command is left as written."""
-    said = re.match(r"(npm|yarn|pnpm|bun)(?: run)? ([\w:.-]+)((?: [^&|;]*)?)$", c.command)
+    said = re.match(r"(npm|yarn|pnpm|bun|nr)(?: run)? ([\w:.-]+)((?: [^&|;]*)?)$", c.command)
     locked = locked_managers(tree) if said and tree.has("package.json") else set()
     if not said or len(locked) != 1 or said.group(1) in locked:
         return c
+    if said.group(1) == "nr" and said.group(2) in (load_json(tree, "package.json").get("scripts") or {}):
+        # elk's guide: `nr dev`, antfu's ni, installed globally if at all: the locked manager runs the script
+        tool = next(iter(locked))
+        return replace(c, command=run_script(tool, said.group(2)) + said.group(3), note=f"written `{c.command}` (ni)")
     pkg = load_json(tree, "package.json")
     tool, _ = manager(tree, pkg)
     if tool not in locked:
@@ -622,6 +626,8 @@ def _names_no_test(command: str) -> bool:
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
+    if re.match(r"(npm run|yarn|pnpm|bun run) [\w:-]*\*", c.command):
+        return None  # renovate's guide: `pnpm generate:*`, a family of scripts; pnpm runs no script of that name
     if c.role == "test-one" and (_names_no_test(c.command) or re.search(r"""\s['"]?[\w./]*\*\*/\*""", c.command)):
         return None  # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`: every test file, the suite
     if c.role == "build" and re.search(r"\b(mkdocs|zensical|sphinx-build|mdbook|jekyll|hugo)\b", c.command):

@@ -602,3 +602,38 @@ def test_a_tests_option_that_follows_an_off_option_gates_deep_cmake_tests(make_p
     assert "-Dtests=ON" in learned["workflow/test"] and "ctest" in learned["workflow/test"], learned.get(
         "workflow/test"
     )
+
+
+def test_ni_runs_become_the_locked_managers_and_stops_or_globs_run_nothing(make_project):
+    # elk's guide: `nr dev` (antfu's ni); hyperdx's `yarn dev:down` stops its stack; renovate's `pnpm generate:*`;
+    # cfn-lint's `pip3 show` prints where a package is
+    package = {"name": "elk", "scripts": {"dev": "nuxi dev", "dev:down": "docker compose down", "generate:a": "x"}}
+    guide = (
+        "# Contributing\n\nStart the app with `nr dev`, stop it with `pnpm dev:down`.\n\n"
+        "Build the generated files with `pnpm generate:*`.\n\nCheck the install with `pip3 show elk`.\n"
+    )
+    files = {
+        "package.json": json.dumps(package),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "src/index.ts": "export const a = 1;\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="elk")
+    run = learned["workflow/run"]
+    assert run.startswith("To run: `pnpm dev`") and "dev:down" not in run, run
+    assert "generate:*" not in learned.get("workflow/build", "") and "pip3 show" not in str(learned), learned
+
+
+def test_mage_targets_come_from_the_magefile_not_its_tests(make_project):
+    # trivy: magefiles/magefile.go holds the targets; config_schema.go sorts first; helm_test.go tests them
+    files = {
+        "go.mod": "module example.com/trivy\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "magefiles/config_schema.go": "//go:build mage\n\npackage main\n\nfunc helper() {}\n",
+        "magefiles/magefile.go": "//go:build mage\n\npackage main\n\nfunc Build() error { return nil }\n",
+        "magefiles/helm_test.go": '//go:build mage\n\npackage main\n\nimport "testing"\n\n'
+        "func TestHelm(t *testing.T) {}\n",
+    }
+    learned = bodies(make_project, files, name="trivy")
+    assert learned["tasks/mage"].startswith("magefiles/magefile.go targets:"), learned["tasks/mage"]
+    assert "TestHelm" not in learned["tasks/mage"] and "testHelm" not in learned["tasks/mage"], learned["tasks/mage"]
