@@ -263,6 +263,7 @@ makes warnings fatal for CI, and the build stands without them)."""
 def clean_command(line: str) -> str | None:
     """The line as a contributor could type it, or None when it is setup, a fragment or needs CI's variables."""
     line = re.sub(r"\s+#\s.*$", "", line).strip()
+    line = re.sub(r"^mold -run ", "", line)  # roapi's CI links with mold, which it installs: the build is the same
     line = re.sub(r"\s*\|\|\s*false$", "", line)  # a failure that stays one: `rake spec || false` is `rake spec`
     if re.match(r"(\./)?gradlew?\b", line):
         # bitcoinj's CI `gradle build --scan --init-script build-scan-agree.gradle --info --stacktrace` publishes a

@@ -668,7 +668,10 @@ def _names_undeclared_hatch_env(tree: Tree, command: str) -> bool:
     return isinstance(envs, dict) and bool(envs) and asked.group(1) not in envs
 
 
-FILE_NAME = r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log)"
+FILE_NAME = (
+    r"[\w./-]+\.(c|cc|cpp|cxx|h|hpp|so|dylib|dll|a|o|lib|class|json|ya?ml|toml|md|rst|txt|html?|xml|log|"
+    r"supp|ini|cfg|conf|csv|patch|diff|png|svg)"  # frr's topotests.rst names `tools/valgrind.supp`: a file
+)
 """A file a guide names in backticks (a library it builds, a report it writes): no command."""
 
 
@@ -705,6 +708,8 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     named = re.findall(r"(?:^|\s)(?:-r|--requirement|-c|--constraint)\s+([\w./-]+\.\w+)", command)
     if any(not tree.has(f) for f in named):
         return False  # `pip install -r requirements.txt` where that file is the docs folder's, not the root's
+    if re.fullmatch(r"cmake --build( -j ?\d*| --parallel( \d+)?)?", command):
+        return False  # openscad's README names `cmake --build` in prose: without its build folder it fails
     if BARE.match(command) or re.fullmatch(r"(pip3?|python3? -m pip) install|go tool [\w-]+", command):
         return False  # a tool named alone ("we use `go tool cover`"), or an install that names nothing to install
     if re.fullmatch(FILE_NAME, command):
@@ -792,6 +797,12 @@ according to the changes and check if the tests are passed"): a run, whatever wa
 
 
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+RUFF_BARE = re.compile(
+    r"(?<![\w-])((?:python3? -m |uvx? (?:run )?|poetry run |pdm run )?ruff)"
+    r"(?= (?:--[\w-]+|\.|[\w./-]+/)(?:\s|$))"
+    r"(?! (?:check|format|rule|config|linter|clean|version|help|server|analyze|--version|--help)\b)"
+)
+"""ruff given a path or an option with no subcommand: the form ruff 0.5 removed, the same run as `ruff check`."""
 
 
 def guide_commands(tree: Tree) -> list[GuideCommand]:
@@ -821,6 +832,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             disowned = (
                 rf"\b(does not|doesn't|do not|don't|never) (use|need) `{said}`|`{said}`[^.]*\bnot maintained|"
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
+                # atproto's AGENTS.md: "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user … asks"
+                rf"\b(?i:avoid|never run|do not run|don't run) (running |using )?`{said}`|"
                 # evcc's "Never state that `go build`, `go vet` … pass": a rule for the pull request's text
                 rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"
                 # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken
@@ -849,6 +862,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 command = f"cd {inner} && {in_dir.group(2)}" if inner and tree.under(inner) else in_dir.group(2)
             if not _usable(tree, command):
                 continue
+            command = RUFF_BARE.sub(r"\1 check", command)  # flair's `ruff --fix .`: ruff 0.5 refuses it, `check` runs
             if re.fullmatch(r"go (vet|fmt|test)", command) and any("/" in f and f.endswith(".go") for f in tree.own):
                 command += " ./..."  # venom's "Code must pass `go vet`": bare, it checks the root package alone
             roles = _roles(command, context)

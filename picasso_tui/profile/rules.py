@@ -499,6 +499,9 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
                 while i and rules and rules[-1][0] == heading and rules[-1][1] in candidates[start:i]:
                     rules.pop()  # said again below, with the sentence that needs it
                 c = " ".join(candidates[start : i + 1]) if i else c
+            asked = candidates[i - 1] if i and candidates[i - 1].endswith("?") else ""
+            if asked and NOT_A_CODE_RULE.search(asked):
+                continue  # atproto's "Found a security vulnerability? Don't open an issue or a PR.": its answer
             if THAT_COMMAND.search(c) and "`" not in c:
                 continue  # libxlsxwriter's "make sure you have backed up your files … before running this command"
             if c.startswith("^ "):

@@ -327,7 +327,7 @@ def _only_fails(recipe: str) -> bool:
     return bool(fails) and all(re.match(r"(echo|printf)\b", line) or line in fails for line in lines)
 
 
-def _runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
+def runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
     """The target's recipe runs a script the tree no longer has (python-semver's `python setup.py sdist` with no
     setup.py): the target is left over from an older build and fails."""
     recipe = _recipe(makefile, target)
@@ -450,7 +450,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         live = [
             n
             for n in names
-            if not _runs_a_missing_file(tree, text, n)
+            if not runs_a_missing_file(tree, text, n)
             and not runs_dead_nose(tree, _recipe(text, n))
             and not _needs_a_missing_target(tree, text, n)
             and not _runs_an_undeclared_node_tool(tree, text, n)

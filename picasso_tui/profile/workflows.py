@@ -869,6 +869,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
             # the docs' own setup (fpm's `make docker-prep`) sets up no checkout; their `make build` builds the site
             return None if c.role == "install" else replace(c, role="docs", command=f"make -C {folder} {target}")
         return replace(c, command=f"make -C {folder} {target}")
+    named = re.fullmatch(r"make ([\w.-]+)", c.command)
+    makefile = tree.first("Makefile", "makefile", "GNUmakefile")
+    if named and makefile and tasks.runs_a_missing_file(tree, tree.read(makefile) or "", named.group(1)):
+        return None  # scaleway-cli's CLAUDE.md gives `make test`, whose recipe runs the gone ./scripts/test.sh
     moved = re.match(r"cd ([\w./-]+) && make\b", c.command) or re.match(r"make -C ([\w./-]+)", c.command)
     folder = moved.group(1).strip("/") if moved else ""
     if (

@@ -827,8 +827,11 @@ def _entry_points(k: Knowledge, p: _Project) -> None:
 def _migrations(k: Knowledge, p: _Project) -> None:
     if p.django:
         k.command("migrate", f"{p.run}python manage.py migrate", p.django, 50)
-    if "alembic" in p.deps or p.tree.has("alembic.ini"):
-        where = "alembic.ini" if p.tree.has("alembic.ini") else "alembic"
+    # `alembic upgrade head` reads alembic.ini (or pyproject's [tool.alembic]) where it runs; indico keeps its own in
+    # indico/migrations/ and upgrades with `indico db upgrade`: the bare command fails at the root
+    configured = "[tool.alembic]" in (p.tree.read("pyproject.toml") or "")
+    if p.tree.has("alembic.ini") or ("alembic" in p.deps and configured):
+        where = "alembic.ini" if p.tree.has("alembic.ini") else "pyproject.toml [tool.alembic]"
         k.command("migrate", f"{p.run}alembic upgrade head", where, 50)
 
 

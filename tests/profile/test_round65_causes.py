@@ -1,0 +1,110 @@
+"""Causes found in the sixty-fifth round."""
+
+from __future__ import annotations
+
+import json
+
+from tests.profile.learned import bodies, workflow
+
+PNPM_APP = {
+    "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+    "src/index.ts": "export const a = 1;\n",
+}
+
+
+def test_a_command_a_guide_says_to_avoid_in_prose_is_no_command(make_project):
+    # atproto's AGENTS.md: "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user explicitly asks …"
+    agents = (
+        "# AGENTS\n\nFormat one file with `pnpm exec prettier --write <path>`.\n\n"
+        "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user explicitly asks for a repo-wide pass.\n"
+    )
+    package = {"name": "a", "scripts": {"style:fix": "prettier -w ."}}
+    files = PNPM_APP | {"package.json": json.dumps(package), "AGENTS.md": agents}
+    learned = bodies(make_project, files, name="atp")
+    assert "style:fix" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+
+
+def test_the_answer_to_a_security_question_is_no_contribution_rule(make_project):
+    # atproto's CONTRIBUTING.md: "Found a security vulnerability? Don't open an issue or a PR. Email …"
+    guide = (
+        "# Contributing\n\n> **Found a security vulnerability?** Don't open an issue or a PR. Email security@a.b.\n\n"
+        "## Rules\n\n- Every package your change touches needs a changeset entry under .changeset/.\n"
+    )
+    files = PNPM_APP | {"package.json": json.dumps({"name": "a"}), "CONTRIBUTING.md": guide}
+    learned = bodies(make_project, files, name="atp")
+    assert "changeset entry" in learned["rules/CONTRIBUTING.md"], learned["rules/CONTRIBUTING.md"]
+    assert "Don't open an issue" not in learned["rules/CONTRIBUTING.md"], learned["rules/CONTRIBUTING.md"]
+
+
+PY_LIB = {
+    "pyproject.toml": '[project]\nname = "flair"\nversion = "1"\ndependencies = ["alembic"]\n',
+    "flair/__init__.py": "",
+    "flair/models.py": "class Model: ...\n",
+    "tests/test_models.py": "def test_a():\n    pass\n",
+}
+
+
+def test_ruff_given_a_path_without_a_subcommand_runs_as_ruff_check(make_project):
+    # flair's CONTRIBUTING.md: `black . && ruff --fix .`; ruff 0.5 removed that form, `ruff check --fix .` runs
+    guide = "# Contributing\n\n## Code formatting\n\nFormat the code before a pull request:\n\n```\nblack . && ruff --fix .\n```\n"
+    learned = bodies(make_project, PY_LIB | {"CONTRIBUTING.md": guide}, name="flair")
+    assert "`black . && ruff check --fix .`" in learned["workflow/format"], learned["workflow/format"]
+
+
+def test_alembic_upgrade_needs_an_alembic_config_at_the_root(make_project):
+    # indico depends on alembic but keeps alembic.ini in indico/migrations/ and upgrades with its own command
+    files = PY_LIB | {"flair/migrations/alembic.ini": "[alembic]\n", "flair/migrations/env.py": "import alembic\n"}
+    learned = bodies(make_project, files, name="indico")
+    assert "workflow/migrate" not in learned, learned["workflow/migrate"]
+    learned = bodies(
+        make_project, PY_LIB | {"alembic.ini": "[alembic]\n", "migrations/env.py": "import alembic\n"}, name="app"
+    )
+    assert "`alembic upgrade head`" in learned["workflow/migrate"], learned.get("workflow/migrate")
+
+
+RUST = {
+    "Cargo.toml": '[package]\nname = "roapi"\nversion = "0.1.0"\nedition = "2021"\n',
+    "src/main.rs": "fn main() {}\n",
+    "tests/api_test.rs": "#[test]\nfn t() {}\n",
+}
+
+
+def test_a_ci_build_through_the_mold_linker_is_the_plain_build(make_project):
+    # roapi's CI installs mold (rui314/setup-mold) and runs `mold -run cargo build`: no contributor has it
+    ci = workflow("- uses: rui314/setup-mold@v1", "mold -run cargo build", "mold -run cargo test")
+    learned = bodies(make_project, RUST | {".github/workflows/build.yml": ci}, name="roapi")
+    assert learned["workflow/build"].startswith("To build: `cargo build`"), learned["workflow/build"]
+    assert "mold" not in learned["workflow/test"], learned["workflow/test"]
+
+
+CPP = {
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.20)\nproject(scad CXX)\nadd_executable(scad src/main.cc)\n",
+    "src/main.cc": "int main() { return 0; }\n",
+}
+
+
+def test_cmake_build_without_its_folder_and_a_named_data_file_are_no_commands(make_project):
+    # openscad's README names `cmake --build` in prose; frr's topotests.rst names `tools/valgrind.supp`
+    readme = (
+        "# scad\n\n## Building\n\nConfigure with `cmake -B build`, then run `cmake --build` in it:\n\n"
+        "```\ncmake -B build\ncmake --build build\n```\n\n## Testing\n\nRun under valgrind with `tools/valgrind.supp`.\n"
+    )
+    files = CPP | {"README.md": readme, "tools/valgrind.supp": "{\n}\n"}
+    learned = bodies(make_project, files, name="scad")
+    assert "`cmake --build`" not in learned["workflow/build"], learned["workflow/build"]
+    assert "valgrind.supp" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+
+
+def test_a_guides_make_target_whose_recipe_runs_a_missing_script_is_left_out(make_project):
+    # scaleway-cli's CLAUDE.md gives `make test`; the target runs ./scripts/test.sh, gone since run-tests.sh
+    files = {
+        "go.mod": "module example.com/scw\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "main_test.go": 'package main\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n',
+        "Makefile": "test:\n\t./scripts/test.sh\n",
+        "scripts/run-tests.sh": "#!/bin/sh\ngo test ./...\n",
+        "CLAUDE.md": "# CLAUDE\n\n## Commands\n\n```bash\nmake test\n./scripts/run-tests.sh -g\n```\n",
+    }
+    learned = bodies(make_project, files, name="scw")
+    assert "make test" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`./scripts/run-tests.sh -g`" in learned["workflow/test"], learned["workflow/test"]
