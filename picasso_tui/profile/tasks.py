@@ -1274,8 +1274,17 @@ def dprint(tree: Tree, k: Knowledge) -> None:
     `dprint fmt` is the project's formatter, over a language's own default."""
     rel = tree.first("dprint.json", ".dprint.json", "dprint.jsonc", ".dprint.jsonc")
     if rel:
-        k.command("format", "dprint fmt", rel, RUNNER)
-        k.command("lint", "dprint check", rel, RUNNER + 10)
+        # effect's dprint is an npm devDependency, on no PATH: its package manager runs it from node_modules/.bin
+        declared = re.search(r'"dprint"\s*:', tree.read("package.json") or "")
+        managers = locked_managers(tree)
+        execute = next((EXECUTE[m] for m in ("pnpm", "yarn", "bun") if m in managers), "npx") if declared else ""
+        run = f"{execute} dprint" if execute else "dprint"
+        k.command("format", f"{run} fmt", rel, RUNNER)
+        k.command("lint", f"{run} check", rel, RUNNER + 10)
+
+
+EXECUTE = {"pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
+"""How a package manager runs a tool its dependencies installed, npm's `npx` aside."""
 
 
 RUNNERS = (

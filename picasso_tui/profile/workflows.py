@@ -535,6 +535,10 @@ NODE_TOOL = re.compile(r"^(tsc|eslint|prettier|jest|vitest|mocha|ava|biome|oxlin
 """A Node command-line tool a guide names alone: installed in node_modules/.bin, so not on the PATH as written."""
 
 
+SCRIPT_NAME_WORDS = {"typecheck": r"type|tsc|check", "format": r"format|fmt|prettier", "lint": r"lint"}
+"""Words in a package script's name that say it does the job a command has."""
+
+
 def _through_package_script(tree: Tree, c: Command) -> Command:
     """A tool the guide names alone, run as the package.json script that runs it: downshift's guide says its
     `test:ts` script "runs `tsc`"; bare, tsc is not on the PATH, and without the script's `--noEmit` it writes
@@ -543,9 +547,18 @@ def _through_package_script(tree: Tree, c: Command) -> Command:
         return c
     pkg = load_json(tree, "package.json")
     scripts = pkg.get("scripts") or {}
-    name = next((n for n, body in scripts.items() if re.match(rf"\s*{c.command}(\s|$)", str(body))), None)
-    if not name:
+    running = [n for n, body in scripts.items() if re.match(rf"\s*{c.command}(\s|$)", str(body))]
+    if not running:
         return c
+    words = SCRIPT_NAME_WORDS.get(c.role, c.role)
+
+    def rank(n: str) -> tuple[bool, bool, int]:
+        # atproto's `build:tooling` runs `tsc --build` over two packages' tsconfigs, `build:ts` over the root's:
+        # the script over the whole project, then the one named for the role, comes first
+        narrow = bool(re.search(r"\s\.?/?[\w.-]+/[\w./-]+", str(scripts[n])))
+        return narrow, not re.search(words, n, re.IGNORECASE), running.index(n)
+
+    name = min(running, key=rank)
     return replace(c, command=run_script(manager(tree, pkg)[0], name), note=f"`{scripts[name]}`")
 
 

@@ -108,3 +108,33 @@ def test_a_guides_make_target_whose_recipe_runs_a_missing_script_is_left_out(mak
     learned = bodies(make_project, files, name="scw")
     assert "make test" not in learned["workflow/test"], learned["workflow/test"]
     assert "`./scripts/run-tests.sh -g`" in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_dprint_from_an_npm_dependency_runs_through_the_package_manager(make_project):
+    # effect's dprint is a devDependency: `dprint fmt` is on no PATH, `pnpm exec dprint fmt` runs it
+    package = {"name": "a", "devDependencies": {"dprint": "^0.50"}}
+    files = PNPM_APP | {"package.json": json.dumps(package), "dprint.json": '{"plugins": []}\n'}
+    learned = bodies(make_project, files, name="effect")
+    assert learned["workflow/format"].startswith("To format: `pnpm exec dprint fmt`"), learned["workflow/format"]
+
+
+def test_a_bare_tool_runs_as_the_script_over_the_whole_project(make_project):
+    # atproto's AGENTS.md names `tsc`; `build:tooling` compiles two packages, `build:ts` the whole project graph
+    scripts = {
+        "build:tooling": "tsc --build ./packages/lex/tsconfig.build.json",
+        "build:ts": "tsc --build tsconfig.json",
+    }
+    agents = "# AGENTS\n\n## Type-checking\n\nType-check the code with `tsc`.\n"
+    files = PNPM_APP | {"package.json": json.dumps({"name": "a", "scripts": scripts}), "AGENTS.md": agents}
+    learned = bodies(make_project, files, name="atp")
+    assert learned["workflow/typecheck"].startswith("To type-check: `pnpm run build:ts`"), learned["workflow/typecheck"]
+
+
+def test_a_phpstan_script_with_no_paths_and_no_config_is_no_type_check(make_project):
+    # phpCAS' composer script `phpstan: phpstan`, with no phpstan.neon: PHPStan asks for paths and stops
+    composer = {"require-dev": {"phpstan/phpstan": "^1.5"}, "scripts": {"phpstan": "phpstan"}}
+    files = {"composer.json": json.dumps(composer), "source/CAS.php": "<?php\nclass CAS {}\n"}
+    learned = bodies(make_project, files, name="phpcas")
+    assert "composer phpstan" not in learned.get("workflow/typecheck", ""), learned.get("workflow/typecheck")
+    learned = bodies(make_project, files | {"phpstan.neon": "parameters:\n  paths: [source]\n"}, name="phpcas2")
+    assert "`composer phpstan`" in learned["workflow/typecheck"], learned.get("workflow/typecheck")

@@ -42,6 +42,7 @@ def test_composer_hooks_pint_and_asset_scripts(make_project):
                                               "lint:fix": "eslint resources/**/*.js --fix"}}  # fmt: skip
     files = {"composer.json": json.dumps(composer), "package.json": json.dumps(package), "package-lock.json": "{}",
              "resources/widget.js": "export const a = 1;\n", "tests/DebugbarTest.php": "<?php\n",
+             "phpstan.neon.dist": "parameters:\n    paths: [src]\n",
              **{f"src/Part{n}.php": "<?php\nclass Part {}\n" * 40 for n in range(6)}}  # fmt: skip
     learned = bodies(make_project, files, name="laravel-debugbar")
     assert learned["workflow/lint"].startswith("To lint: `composer check-style`")

@@ -474,6 +474,13 @@ DOCS_GENERATOR = re.compile(r"\bbin/doc(s|gen)\b|\bphpdoc\b|\bphpDocumentor\b|\b
 """A script that writes the documentation (deployer's `docgen: php bin/docgen`)."""
 
 
+def _phpstan_without_paths(tree: Tree, ran: str) -> bool:
+    """A bare `phpstan analyse` with no paths and no config file to name them: PHPStan has nothing to analyse."""
+    bare = re.fullmatch(r"\s*(?:@php )?(?:(?:\./)?vendor/bin/)?phpstan(?: analy[sz]e)?(?: --?[\w-]+(?:=\S+)?)*\s*", ran)
+    configs = ("phpstan.neon", "phpstan.neon.dist", "phpstan.dist.neon")
+    return bool(bare) and "-c" not in ran.split() and not any(tree.has(c) for c in configs)
+
+
 def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None:
     """The composer scripts a contributor runs for each role, and the benchmarks."""
     for role, name in (("test", "test"), ("test", "tests"), ("test", "unit"), ("lint", "lint"), ("format", "format"),
@@ -483,6 +490,8 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
             ran = php_format.steps(scripts[name])
             if role == "lint" and php_format.FIXING.search(ran) and not STYLE_CHECK.search(ran):
                 role = "format"  # firebase-php's `cs` runs `php-cs-fixer fix`: it rewrites, so it formats
+            if _phpstan_without_paths(tree, ran):
+                continue  # phpCAS' `phpstan: phpstan`, with no phpstan.neon: PHPStan stops, no path to analyse
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
     # gacela's `phpunit` runs three suites in turn: the filter goes to each, and the first that matches nothing fails
