@@ -876,6 +876,8 @@ def rake_default_runs_no_tests(tree: Tree) -> bool:
     artichoke's `%i[format lint]` formats and lints."""
     rel = tree.first("Rakefile", "rakefile", "Rakefile.rb")
     text = _conditional_tasks_unindented(tree.read(rel) or "") if rel else ""
+    if only_prints(text, "default"):
+        return True  # openvox's `task :default do sh %{rake -T} end` lists the tasks
     default = re.search(r"^task\s*\(?\s*(?:default:|:default\s*=>)\s*([^\n]*)", text, re.MULTILINE)
     if not default:
         return False

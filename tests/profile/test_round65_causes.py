@@ -138,3 +138,66 @@ def test_a_phpstan_script_with_no_paths_and_no_config_is_no_type_check(make_proj
     assert "composer phpstan" not in learned.get("workflow/typecheck", ""), learned.get("workflow/typecheck")
     learned = bodies(make_project, files | {"phpstan.neon": "parameters:\n  paths: [source]\n"}, name="phpcas2")
     assert "`composer phpstan`" in learned["workflow/typecheck"], learned.get("workflow/typecheck")
+
+
+def test_a_rake_default_task_that_lists_the_tasks_runs_no_tests(make_project):
+    # openvox's `task :default do sh %{rake -T} end`; its CI's checks job runs `bundle exec rake`
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n",
+        "Rakefile": "task :default do\n  sh %{rake -T}\nend\n",
+        "lib/openvox.rb": "module Openvox; end\n",
+        "spec/openvox_spec.rb": "describe 'x' do\nend\n",
+        ".github/workflows/tests.yaml": workflow("bundle exec rake", job="checks"),
+    }
+    learned = bodies(make_project, files, name="openvox")
+    assert "`bundle exec rake`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`bundle exec rspec`" in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_cli_toolkit_counts_for_the_run_only_when_main_imports_the_package_using_it(make_project):
+    # rudder-server requires urfave/cli for cmd/devtool; its main.go starts the server and parses no options
+    files = {
+        "go.mod": "module github.com/r/server\n\ngo 1.22\n\nrequire github.com/urfave/cli/v2 v2.27.7\n",
+        "main.go": 'package main\n\nimport "github.com/r/server/runner"\n\nfunc main() { runner.Run() }\n',
+        "runner/runner.go": "package runner\n\nfunc Run() {}\n",
+        "cmd/devtool/main.go": 'package main\n\nimport "github.com/urfave/cli/v2"\n\nfunc main() { _ = cli.App{} }\n',
+    }
+    learned = bodies(make_project, files, name="server")
+    assert "--help" not in learned["workflow/run"], learned["workflow/run"]
+    # a main that hands over to its own commands package, built on cobra, takes options: --help shows them
+    files |= {
+        "go.mod": "module github.com/r/server\n\ngo 1.22\n\nrequire github.com/spf13/cobra v1.8.0\n",
+        "runner/runner.go": 'package runner\n\nimport "github.com/spf13/cobra"\n\nfunc Run() { _ = cobra.Command{} }\n',
+    }
+    learned = bodies(make_project, files, name="server2")
+    assert learned["workflow/run"].startswith("To run: `go run . --help`"), learned["workflow/run"]
+
+
+def test_a_cmake_option_declared_without_a_value_starts_off_and_gates_the_tests(make_project):
+    # OpenRCT2's `option(WITH_TESTS "Build tests")` has no value: CMake starts it OFF, so ctest finds nothing
+    cmake = (
+        'cmake_minimum_required(VERSION 3.20)\nproject(game CXX)\noption(WITH_TESTS "Build tests")\n'
+        "add_executable(game src/main.cpp)\nif (WITH_TESTS)\n  enable_testing()\n  add_subdirectory(test)\nendif()\n"
+    )
+    files = {
+        "CMakeLists.txt": cmake,
+        "src/main.cpp": "int main() { return 0; }\n",
+        "test/CMakeLists.txt": "add_executable(t t.cpp)\nadd_test(NAME t COMMAND t)\n",
+        "test/t.cpp": "int main() { return 0; }\n",
+    }
+    learned = bodies(make_project, files, name="game")
+    assert "-DWITH_TESTS=ON" in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_docs_target_whose_doxygen_run_is_added_under_an_off_option_needs_it_on(make_project):
+    # klee's docs/CMakeLists.txt: `add_custom_target(docs)`, then the Doxygen target and its dependency inside
+    # if (ENABLE_DOXYGEN), declared OFF in the same file
+    docs = (
+        'add_custom_target(docs)\noption(ENABLE_DOXYGEN "Enable doxygen" OFF)\nif (ENABLE_DOXYGEN)\n'
+        "  find_package(Doxygen)\n  add_custom_target(doc-doxygen COMMAND Doxygen::doxygen doxygen.cfg)\n"
+        "  add_dependencies(docs doc-doxygen)\nendif()\n"
+    )
+    files = CPP | {"docs/CMakeLists.txt": docs, "docs/doxygen.cfg.in": "INPUT = src\n"}
+    files["CMakeLists.txt"] += "add_subdirectory(docs)\n"
+    learned = bodies(make_project, files, name="klee")
+    assert "-DENABLE_DOXYGEN=ON" in learned["workflow/docs"], learned["workflow/docs"]

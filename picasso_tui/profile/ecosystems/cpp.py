@@ -360,11 +360,13 @@ def _docs_target(k: Knowledge, every: str, folder: str, docs: dict[str, str] | N
         added = found.rsplit("/", 1)[0] if "/" in found else ""
         # zip's `doc` target exists only with -DZIP_BUILD_DOCS=ON, which is off by default; entt's docs/ folder only
         # with -DENTT_BUILD_DOCS=ON
+        # klee's docs/CMakeLists.txt adds the Doxygen run to its `docs` target only inside if(ENABLE_DOXYGEN), OFF
         gate = _guarding_option(
-            every,
+            every if not found else f"{every}\n{text}",
             lambda block: (
                 target.group(0) in block
                 or bool(added and re.search(rf"add_subdirectory\s*\(\s*{added}\s*\)", block, re.I))
+                or bool(re.search(rf"add_dependencies\s*\(\s*{name}\s", block, re.I))
             ),
         )
         configure = f"cmake -S . -B {folder} -D{gate}=ON && " if gate else ""
@@ -641,8 +643,9 @@ def _test_option(root: str) -> str | None:
     return _guarding_option(root, lambda block: bool(re.search(_TESTS_ON, block, re.I)) and not _both_ways(block))
 
 
-OFF_OPTION = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"\s+OFF\b"  # pugixml: cmake_dependent_option
-"""A CMake option declared OFF by default."""
+OFF_OPTION = r"^\s*(?:cmake_dependent_)?option\s*\(\s*(\w+)\s+\"[^\"]*\"(?:\s+OFF\b|\s*\))"
+"""A CMake option declared OFF by default (pugixml's cmake_dependent_option too), or with no value, which CMake
+starts OFF (OpenRCT2's `option(WITH_TESTS "Build tests")`)."""
 
 
 def _guarding_option(text: str, holds: Callable[[str], bool]) -> str | None:

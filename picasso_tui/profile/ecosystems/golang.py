@@ -535,10 +535,24 @@ def _run_arguments(tree: Tree, folder: str) -> str:
     if any(_ANALYSIS_MAIN.search(tree.read(f) or "") for f in mine[:50]):
         return " ./..."
     parsed = any(GO_ARG_PARSERS.search(tree.read(f) or "") for f in mine[:50])
-    toolkit = bool(
-        re.search(r"^\s*github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)\b", tree.read("go.mod") or "", re.M)
-    )
-    return " --help" if parsed or toolkit else ""
+    return " --help" if parsed or _parses_through_its_packages(tree, files, mine) else ""
+
+
+TOOLKIT = re.compile(r"\"github\.com/(spf13/cobra|urfave/cli|alecthomas/kong)(/v\d+)?\"")
+
+
+def _parses_through_its_packages(tree: Tree, files: list[str], mine: list[str]) -> bool:
+    """The main package imports a package of its module that builds a CLI toolkit's commands (cobra's commands sit
+    in a package of their own); rudder-server requires urfave/cli for cmd/devtool only, and its main parses none."""
+    module = re.search(r"^module\s+(\S+)", tree.read("go.mod") or "", re.M)
+    if not module:
+        return False
+    imported = {
+        path.removeprefix(module.group(1) + "/")
+        for f in mine[:50]
+        for path in re.findall(rf"\"({re.escape(module.group(1))}/[\w./-]+)\"", tree.read(f) or "")
+    }
+    return any(f.rsplit("/", 1)[0] in imported and TOOLKIT.search(tree.read(f) or "") for f in files)
 
 
 def _modules_imported(modules: frozenset[str], text: str) -> set[str]:

@@ -55,7 +55,11 @@ def only_prints(text: str, task: str) -> bool:
     head = rf"^task\s*\(?\s*[:'\"]{re.escape(task)}['\"]?\s*\)?\s*(?:do|\{{)\s*\n(.*?)^(?:end|\}})"
     body = re.search(head, text, re.M | re.S)
     lines = [line for line in body.group(1).splitlines() if line.strip()] if body else []
-    return bool(lines) and all(re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) for line in lines)
+    # openvox's default task runs `sh %{rake -T}`: it lists the tasks, as a printed hint would
+    lists = r"\s*(sh|system)\s*\(?\s*(%\{|[\"'])(bundle exec )?rake (-T|--tasks|-D)\b"
+    return bool(lines) and all(
+        re.match(r"\s*(puts|print|p|warn|\$stdout\.puts)\b", line) or re.match(lists, line) for line in lines
+    )
 
 
 RUBY_TEST_RUN = re.compile(r"^(bundle exec )?(rake|rspec|ruby -I)(\s|$)|^(bundle exec )?rake (spec|test)\b")
