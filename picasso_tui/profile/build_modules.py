@@ -46,7 +46,17 @@ def unknown_gradle_project(tree: Tree, command: str) -> bool:
     if not named or not settings:
         return False
     project = named.group(1)
-    return not tree.under(project) and project not in (tree.read(settings) or "")
+    if not tree.under(project) and project not in (tree.read(settings) or ""):
+        return True
+    # triplea includes `:game-core` with projectDir game-app/game-core: its AGENTS.md's `:game-app:game-core:test`
+    # names the folders, not the project, and Gradle stops on it
+    path = re.match(r"^(?:\./)?gradlew(?:\s+-\S+)*\s+:([\w.:-]+):\w+", command)
+    text = tree.read(settings) or ""
+    names = [m.strip(":") for line in _INCLUDE.findall(text) for m in re.findall(r"[\"']([^\"']+)[\"']", line)]
+    if not path or ":" not in path.group(1) or not gradle_project_dirs(tree) or not names or "$" in "".join(names):
+        return False
+    parents = {":".join(n.split(":")[:i]) for n in names for i in range(1, n.count(":") + 1)}
+    return path.group(1) not in {*names, *parents}
 
 
 _PROJECT_NAME = re.compile(r"""project\(\s*["']:?([\w:.-]+)["']\s*\)\.name\s*=\s*["']([\w.-]+)["']""")

@@ -43,18 +43,18 @@ TOOLS = re.compile(
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 RUNTIME_PACKAGES = (
     r"docker(\.io|-ce)?|podman|openjdk-\d+-jdk(-headless)?|default-jdk|java-\d+-openjdk(-devel)?|nodejs|golang(-go)?|"
-    r"rustc|python3-coverage"
+    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget"
 )
-"""A language's runtime or a container engine, installed from the distribution: boringtun's README offers
-`apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one way to get Java.
-No project's set-up, which is its own dependencies."""
+"""A language's runtime, a container engine or the user's git tools, installed from the distribution: boringtun's
+README offers `apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one
+way to get Java, triplea's WSL notes `sudo apt install gh`. No project's set-up, which is its own dependencies."""
 USER_ONLY = re.compile(
     # psycopg's `pip install --config-settings editable_mode=strict -e "./psycopg[dev,test]"`: options before -e
     r"^(go (get|install)\b|(python3? -m )?pip3? install (?!(?:\S+\s+)*?(?:-e|-r|--editable|--group)\b|"
     r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull)|"
-    rf"(sudo )?(apt(-get)?|dnf|yum) install (-y )?({RUNTIME_PACKAGES})( ({RUNTIME_PACKAGES}))*$)"
+    rf"(sudo )?(apt(-get)?|dnf|yum|pacman -S|apk add) (install )?(-y )?({RUNTIME_PACKAGES})( ({RUNTIME_PACKAGES}))*$)"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
 ONE_TEST = re.compile(
@@ -63,7 +63,9 @@ ONE_TEST = re.compile(
     r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)(?<! -e)\s<[\w -]+>|"  # mopidy's CI `tox -e <tox>`: an env, no test
     # django-reversion's `coverage run tests/manage.py test tests`: the test project's manage.py runs the suite
-    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?|manage)\.\w+(\s|$))\S+\."
+    # pylint's CI `python tests/primer/__main__.py prepare …`: a package of test tooling run as a program
+    r"\stests?/(?!(index|main|run|all|runner|run[-_]?tests|all[-_]?tests|tests?|manage)\.\w+(\s|$))"
+    r"(?![\w/-]*__main__\.py\b)\S+\."
     r"(?!(xml|dist|neon|json|ya?ml|ini|cfg|toml)\b)\w+(?=\s|$)|\s\S+_test\.[a-z]{1,5}\b|\s\S+\.test\.[a-z]{1,5}\b(?!\.)|"
     r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
     r"^python3? -m (unittest )?[\w.]+\.tests?\.\w+)"  # tornado's `python3 -m tornado.test.httputil_test`: one module
@@ -155,6 +157,7 @@ INSTALL = re.compile(
     # logto's `pnpm ci:test` is a script named ci:test, no `pnpm ci`
     r"(install|i|ci|sync|get|fetch|mod download)\b(?![:-])|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
+    r"^(\./)?gradlew? (-\S+ )*(:[\w-]+)*:?download[A-Z]\w*$|"  # triplea's `downloadAssets` fetches the game's assets
     # environs': `uv run pre-commit install`; lektor's `uv run prek install`
     r"^((uv|poetry|pdm|hatch) run |uvx |pipx run )?(pre-commit|prek) install\b|"
     r"^(php )?(\S*/)?simple-phpunit install\b|"  # Symfony's PHPUnit bridge fetches PHPUnit, runs none
@@ -212,7 +215,9 @@ COMMAND_ROLES = (
     # Gradle's `assembleDebug`, an Android app's build
     ("build", re.compile(r"\b(build|compile|package|assemble\w*)\b|"
                          r"^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
-    ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)")),
+    # triplea's `./gradlew :game-headed:run` runs one project's program, whatever its guide's heading says
+    ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)|"
+                       r"^(\./)?gradlew? (-\S+ )*:[\w:-]+:(run|bootRun)$")),
 )  # fmt: skip
 CONTEXT_ROLES = (
     ("typecheck", re.compile(r"\btype[- ]?check", re.IGNORECASE)),
@@ -268,10 +273,12 @@ DOCS_SERVER = re.compile(
 """A docs server: it previews the docs (after any build), it never runs the project."""
 NOT_DOCS = re.compile(
     r"\bcoverage\b|\b(kill|stop|clean|open)-docs?\b|\bdocs?-(kill|stop|clean|open)\b|[:_-](links?|linkcheck)\b|"
-    r"\b(npm|yarn|pnpm|bun) (link|install|i|ci|add)\b"  # react-datepicker's docs site links the package in first
+    r"\b(npm|yarn|pnpm|bun) (link|install|i|ci|add)\b|"  # react-datepicker's docs site links the package in first
+    r"\b(check|lint|verify)[:_-]docs?\b|\bdocs?[:_-](check|lint|verify)\b|(^|/)(check|lint|verify)[\w-]*\.(sh|py)\b"
 )
 """A target named for docs that builds none: a coverage report in HTML, stopping a docs server, cleaning up,
-checking the links (ruby-git's `rake markdown:links`), setting up the site's packages."""
+checking the links (ruby-git's `rake markdown:links`), setting up the site's packages, checking them (openstatus'
+`check:docs` finds stale paths, rosenpass' doc/check.sh lints the man page)."""
 TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
 )
@@ -574,9 +581,10 @@ def guide_files(tree: Tree) -> list[str]:
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|uv run|pip|python -m|bundle|composer|black|"
     r"hatch|hatch run|poetry|poetry run|pdm|pdm run|tox -e|nox -s|"
-    r"prettier|isort|clang-format|ruff|mypy|pylint|eslint)$"
+    r"prettier|isort|clang-format|ruff|mypy|pylint|eslint|(\./)?mvnw?|(\./)?gradlew?)$"
 )
-"""A tool named alone in prose ("use `nr`", jupyter_server's "run the tests using `hatch`") is not a command."""
+"""A tool named alone in prose ("use `nr`", jupyter_server's "run the tests using `hatch`", AxonFramework's
+"Maven wrapper is used (`./mvnw`)") is not a command; the build's own default goal speaks for a bare run."""
 
 
 LINTERS_ONLY = re.compile(

@@ -174,11 +174,13 @@ def _listed(word: str, assigned: dict[str, list[str]]) -> list[str]:
 
 def autotools_setup(tree: Tree) -> str:
     """How a checkout gets its configure script and runs it: autogen.sh, gnulib's ./bootstrap (patchutils' pulls the
-    gnulib files autoreconf alone lacks), a committed configure, else autoreconf (jansson's configure.ac only)."""
-    if tree.has("autogen.sh"):
-        return "sh autogen.sh && ./configure"
+    gnulib files autoreconf alone lacks), a committed configure, else autoreconf (jansson's configure.ac only). A
+    committed configure comes first: sudo's autogen.sh regenerates it with autoconf and libtool, which a build from
+    the checkout does not need."""
     if tree.has("configure"):
         return "./configure"
+    if tree.has("autogen.sh"):
+        return "sh autogen.sh && ./configure"
     if tree.has("bootstrap") and (tree.has("bootstrap.conf") or (tree.read("bootstrap") or "").startswith("#!")):
         return "./bootstrap && ./configure"
     return "autoreconf -i && ./configure"

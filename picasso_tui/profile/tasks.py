@@ -470,10 +470,10 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         _kconfig(tree, k, rel, text)
         first = default_target(text)
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
-        needs, recipe = make_rules(text).get(first, ([], ""))
+        needs, _ = make_rules(text).get(first, ([], ""))
         release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
         # ginkgo's `all: vet test` only checks: go vet and the suite, nothing built (sarama's also fetches)
-        checks = bool(needs) and not recipe.strip() and all(_CHECK_TARGET.fullmatch(n) for n in needs)
+        checks = default_only_checks(text)
         # go-pretty's `default: help` prints the targets, it builds nothing
         plain = first in ("all", "default") and first in live and not release and needs != ["help"] and not checks
         if tree.has("go.mod") and plain and not runs_tests(text, first):
@@ -499,9 +499,17 @@ def _kconfig(tree: Tree, k: Knowledge, rel: str, text: str) -> None:
 
 
 _CHECK_TARGET = re.compile(
-    r"(go-?)?(vet|lint|test|tests|check|fmt|format|tidy|staticcheck|golangci-lint|get|update|deps|download|generate)"
+    r"(go-?)?(vet|lint|test|tests|check|fmt|format|tidy|staticcheck|golangci-lint|get|update|deps|download|generate)|"
+    r"clippy|(fmt|format|lint)[-_]check|check[-_](fmt|format|lint)"
 )
-"""Chores a default target may run instead of a build: sarama's `default: fmt get update test lint` builds nothing."""
+"""Chores a default target may run instead of a build: sarama's `default: fmt get update test lint` builds nothing,
+gitbutler's `all: fmt fmt-check check clippy` formats and lints."""
+
+
+def default_only_checks(makefile: str) -> bool:
+    """The Makefile's default target only needs chores, with no recipe of its own: a bare `make` builds nothing."""
+    needs, recipe = make_rules(makefile).get(default_target(makefile), ([], ""))
+    return bool(needs) and not recipe.strip() and all(_CHECK_TARGET.fullmatch(n) for n in needs)
 
 
 def justfile(tree: Tree, k: Knowledge) -> None:
@@ -867,7 +875,12 @@ def rakefile(tree: Tree, k: Knowledge) -> None:
             return  # parser's `task :build => [:generate_release, :changelog]` commits CHANGELOG.md: a release step
         if before:
             note += f", after the Rakefile's own {human_list([f'`{b}`' for b in before])}"
-        k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", RUNNER + (5 if before else 0), note)
+        # herb's Rake::ExtensionTask compiles the C extension a contributor works on; `rake build` packages the gem
+        native = "Rake::ExtensionTask" in text
+        if native:
+            k.command("build", "bundle exec rake compile", f"{rel} (rake-compiler)", RUNNER, "builds the C extension")
+        priority = RUNNER + (5 if before else 0) + (10 if native else 0)
+        k.command("build", f"bundle exec rake {name}", f"{rel} (gem tasks)", priority, note)
 
 
 def rake_default_runs_no_tests(tree: Tree) -> bool:
@@ -1042,7 +1055,13 @@ def ruby_docs(tree: Tree, k: Knowledge) -> None:
         lacking = f"YARD and {missing} are" if missing else "YARD is"
         k.command("docs", "yard doc", ".yardopts (YARD)", RUNNER + 5,
                   f"{lacking} not in the Gemfile: `gem install {' '.join(['yard', missing]).strip()}`")  # fmt: skip
-    elif re.search(r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE):
+    elif re.search(
+        r"RDoc::Task|Rake::RDocTask|rdoc_task|^task\s*\(?\s*:?['\"]?rdoc\b", rakefile, re.MULTILINE
+    ) and not (
+        # pageflow's task is the Rails engine generator's, still over a README.rdoc the project never had
+        (readme := re.search(r"rdoc_files\.include\(\s*['\"](README[\w.]*)['\"]", rakefile))
+        and not tree.has(readme.group(1))
+    ):
         # mailcatcher's `RDoc::Task.new(:rdoc => "doc", …)` names its task `doc`: `rake rdoc` does not exist
         # pdf-reader's `Rake::RDocTask.new("doc")`: the first argument names the task
         named = re.search(r"""RDoc::Task\.new\(\s*(?::rdoc\s*=>|rdoc:)\s*["':]([\w:-]+)""", rakefile) or re.search(

@@ -25,7 +25,7 @@ from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.ruby_test_tasks import compile_first
-from picasso_tui.profile.ecosystems.rust import cargo_alias_role, run_alias_role
+from picasso_tui.profile.ecosystems.rust import bare_run_is_ambiguous, cargo_alias_role, run_alias_role
 from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
@@ -531,6 +531,8 @@ def _runs_the_tests_too(tree: Tree, command: str) -> bool:
     return any(re.fullmatch(r"(npm|pnpm|yarn|bun)( run)? test", step) for step in steps)
 
 
+LINT_FIX = re.compile(r"^(npx |bunx |pnpm exec )?(eslint|oxlint|stylelint|biome lint|standard|xo)\b.*\s--fix\b")
+"""A script line that applies a linter's own fixes: the code's format is another tool's."""
 NODE_TOOL = re.compile(r"^(tsc|eslint|prettier|jest|vitest|mocha|ava|biome|oxlint|stylelint|flow)$")
 """A Node command-line tool a guide names alone: installed in node_modules/.bin, so not on the PATH as written."""
 
@@ -828,6 +830,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     bare = re.fullmatch(r"(?:cd ([\w./-]+) && )?make", c.command)
     if bare and default_target(tree.read(f"{bare.group(1)}/Makefile" if bare.group(1) else "Makefile") or "") == "help":
         return None  # box's `.DEFAULT_GOAL := help`, Stockfish's src/Makefile: a bare make lists the targets
+    if bare and c.role == "build" and not bare.group(1) and tasks.default_only_checks(tree.read("Makefile") or ""):
+        return None  # gitbutler's DEVELOPMENT.md names `make`, whose `all` formats and lints the Rust code
     if bare and c.role in CHECK_ROLES:
         return None  # pydantic's bare `make` runs lint, type checks and the tests: no one check
     if re.fullmatch(r"(npx )?tsc", c.command) and not tree.has("tsconfig.json"):
@@ -882,6 +886,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
             # the docs' own setup (fpm's `make docker-prep`) sets up no checkout; their `make build` builds the site
             return None if c.role == "install" else replace(c, role="docs", command=f"make -C {folder} {target}")
         return replace(c, command=f"make -C {folder} {target}")
+    if re.fullmatch(r"([A-Z][A-Z0-9_]*=\S* )*cargo run( --release)?", c.command) and bare_run_is_ambiguous(tree):
+        return None  # slint's animation guide: `SLINT_SLOW_ANIMATIONS=4 cargo run`, where the root has many programs
     named = re.fullmatch(r"make ([\w.-]+)", c.command)
     makefile = tree.first("Makefile", "makefile", "GNUmakefile")
     if named and makefile and tasks.runs_a_missing_file(tree, tree.read(makefile) or "", named.group(1)):
@@ -994,6 +1000,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if brought := php.required_in_ci(tree, c.command):  # json-schema's phpstan, which only CI's line installs
         c = replace(c, note=f"run after `{brought}`, as CI does: composer.json does not require it")
     ran = recipes.recipe_lines(tree, c.command) if c.role == "format" else None
+    if ran and all(LINT_FIX.match(line) for line in ran):
+        # gitbook's `lint:fix` is `oxlint --fix`: a linter's fixes, not the code's format
+        c = replace(c, priority=c.priority + 30)
     if ran and not fixes("format", " && ".join(ran)):
         # ms' `pnpm run format` is `biome format` without --write, which CI runs as a check; valibot's CI runs
         # `pnpm format.check` beside the `format` script that writes

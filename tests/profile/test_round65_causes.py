@@ -201,3 +201,241 @@ def test_a_docs_target_whose_doxygen_run_is_added_under_an_off_option_needs_it_o
     files["CMakeLists.txt"] += "add_subdirectory(docs)\n"
     learned = bodies(make_project, files, name="klee")
     assert "-DENABLE_DOXYGEN=ON" in learned["workflow/docs"], learned["workflow/docs"]
+
+
+JAVA_MAVEN = {
+    "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>axon</artifactId>"
+    "<build><defaultGoal>clean package</defaultGoal></build></project>\n",
+    "mvnw": "#!/bin/sh\n",
+    "src/main/java/a/A.java": "package a;\nclass A {}\n",
+    "src/test/java/a/ATest.java": "package a;\nclass ATest {}\n",
+}
+
+
+def test_the_maven_wrapper_named_alone_in_prose_is_no_test_command(make_project):
+    # AxonFramework's CLAUDE.md: "Maven wrapper is used (`./mvnw`). Key commands:", then `./mvnw clean verify`
+    claude = "# CLAUDE\n\n## Build Commands\n\nMaven wrapper is used (`./mvnw`). Key commands:\n\n```bash\n./mvnw clean verify\n```\n"
+    learned = bodies(make_project, JAVA_MAVEN | {"CLAUDE.md": claude}, name="axon")
+    assert learned["workflow/test"].startswith("To test: `./mvnw clean verify`"), learned["workflow/test"]
+
+
+GO = {
+    "go.mod": "module example.com/gw\n\ngo 1.22\n",
+    "main.go": "package main\n\nfunc main() {}\n",
+    "main_test.go": 'package main\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n',
+}
+
+
+def test_gofmt_simplifies_when_the_projects_check_does(make_project):
+    # versitygw's CI and `make check` run `gofmt -s -l .`: plain `gofmt -w .` leaves what the check rejects
+    files = GO | {"Makefile": "check:\n\tgofmt -s -l .\n\tgo vet ./...\n"}
+    learned = bodies(make_project, files, name="gw")
+    assert learned["workflow/format"].startswith("To format: `gofmt -s -w .`"), learned["workflow/format"]
+
+
+def test_a_committed_configure_builds_without_autogen(make_project):
+    # sudo commits configure; its autogen.sh runs autoreconf, which needs autoconf and libtool and rewrites it
+    files = {
+        "configure.ac": "AC_INIT([sudo], [1.9])\nAC_OUTPUT([Makefile])\n",
+        "configure": "#!/bin/sh\necho configured\n",
+        "autogen.sh": "#!/bin/sh\nautoreconf -f -i\n",
+        "Makefile.in": "all:\n\tcc -o sudo src/sudo.c\n",
+        "src/sudo.c": "int main(void) { return 0; }\n",
+    }
+    learned = bodies(make_project, files, name="sudo")
+    assert learned["workflow/build"].startswith("To build: `./configure && make`"), learned["workflow/build"]
+
+
+def test_a_docs_check_is_no_docs_build(make_project):
+    # openstatus' `check:docs` finds stale paths in the docs; rosenpass' CI runs doc/check.sh, mandoc's lint
+    package = {"name": "a", "scripts": {"check:docs": "node scripts/check-doc-refs.mts"}}
+    ci = workflow("pnpm check:docs", "doc/check.sh doc/rp.1", job="check")
+    files = PNPM_APP | {"package.json": json.dumps(package), ".github/workflows/check.yml": ci}
+    files |= {"doc/check.sh": '#!/bin/sh\nmandoc -Tlint "$1"\n', "doc/rp.1": ".TH RP 1\n"}
+    learned = bodies(make_project, files, name="openstatus")
+    assert "workflow/docs" not in learned, learned["workflow/docs"]
+
+
+def test_a_bare_cargo_run_at_a_root_of_several_programs_is_no_run_command(make_project):
+    # slint's default members hold a compiler, a language server and a viewer: `cargo run` cannot pick one
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["tools/compiler", "tools/viewer"]\n'
+        'default-members = ["tools/compiler", "tools/viewer"]\n',
+        "tools/compiler/Cargo.toml": '[package]\nname = "compiler"\nversion = "1.0.0"\n',
+        "tools/compiler/src/main.rs": "fn main() {}\n",
+        "tools/viewer/Cargo.toml": '[package]\nname = "viewer"\nversion = "1.0.0"\n',
+        "tools/viewer/src/main.rs": "fn main() {}\n",
+        "CONTRIBUTING.md": "# Contributing\n\n## Running\n\nSlow the animations down:\n\n"
+        "```sh\n# Slow animations by factor of 4\nSLINT_SLOW_ANIMATIONS=4 cargo run\n```\n",
+    }
+    learned = bodies(make_project, files, name="slint")
+    assert "SLINT_SLOW_ANIMATIONS=4 cargo run`" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+
+
+def test_a_requirements_file_that_says_not_to_install_it_is_left_out(make_project):
+    # great_expectations' requirements-dev.txt: "Do not `pip install -r` this file locally or in CI."
+    files = {
+        "pyproject.toml": '[project]\nname = "gx"\nversion = "1"\n',
+        "gx/__init__.py": "",
+        "requirements-dev.txt": "# Do not `pip install -r` this file locally or in CI.\n"
+        "# It only exists to be used in the Dockerfile.tests file.\npytest\n",
+        "tests/test_gx.py": "def test_a():\n    pass\n",
+    }
+    learned = bodies(make_project, files, name="gx")
+    assert "requirements-dev.txt" not in learned["workflow/install"], learned["workflow/install"]
+
+
+def test_an_rdoc_task_over_a_readme_the_project_lacks_builds_no_docs(make_project):
+    # pageflow keeps the Rails engine generator's RDoc task, over a README.rdoc it never had
+    rakefile = (
+        "require 'rdoc/task'\n\nRDoc::Task.new(:rdoc) do |rdoc|\n  rdoc.rdoc_dir = 'rdoc'\n"
+        "  rdoc.rdoc_files.include('README.rdoc')\n  rdoc.rdoc_files.include('lib/**/*.rb')\nend\n"
+    )
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
+        "pageflow.gemspec": "Gem::Specification.new { |s| s.name = 'pageflow' }\n",
+        "Rakefile": rakefile,
+        "README.md": "# Pageflow\n",
+        "lib/pageflow.rb": "module Pageflow; end\n",
+    }
+    learned = bodies(make_project, files, name="pageflow")
+    assert "rake rdoc" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
+    learned = bodies(make_project, files | {"README.rdoc": "= Pageflow\n"}, name="pageflow2")
+    assert "`bundle exec rake rdoc`" in learned["workflow/docs"], learned.get("workflow/docs")
+
+
+def test_installing_the_github_cli_is_no_project_setup(make_project):
+    # triplea's WSL notes: `sudo apt install gh`, the GitHub CLI for pull requests
+    guide = "# Development\n\n## Setup\n\nOn WSL, install the GitHub CLI:\n\n```\nsudo apt install gh\n```\n"
+    learned = bodies(make_project, GO | {"docs/development/README.md": guide}, name="triplea")
+    assert "apt install gh" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_a_test_tooling_package_run_as_a_program_is_no_single_test(make_project):
+    # pylint's primer CI runs `python tests/primer/__main__.py prepare --make-commit-string`
+    ci = workflow("python tests/primer/__main__.py prepare --make-commit-string")
+    files = PY_LIB | {"tests/primer/__main__.py": "print('primer')\n", ".github/workflows/primer.yml": ci}
+    learned = bodies(make_project, files, name="pylint")
+    assert "__main__.py" not in learned.get("workflow/test-one", ""), learned.get("workflow/test-one")
+
+
+GRADLE = {
+    "gradlew": "#!/bin/sh\n",
+    "src/main/java/a/A.java": "package a;\nclass A {}\n",
+}
+
+
+def test_test_all_and_build_all_tasks_over_included_builds_lead(make_project):
+    # runelite's root registers buildAll and testAll, which reach its included builds (cache, runelite-api)
+    build = 'tasks.register("buildAll") {\n    dependsOn(gradle.includedBuilds.map { it.task(":build") })\n}\n'
+    build += 'tasks.register("testAll") {\n    dependsOn(gradle.includedBuilds.map { it.task(":test") })\n}\n'
+    files = GRADLE | {
+        "build.gradle.kts": build,
+        "settings.gradle.kts": 'rootProject.name = "runelite"\nincludeBuild("cache")\n',
+        "src/test/java/a/ATest.java": "package a;\nclass ATest {}\n",
+        "cache/build.gradle.kts": "plugins { java }\n",
+        "cache/src/test/java/c/CTest.java": "package c;\nclass CTest {}\n",
+    }
+    learned = bodies(make_project, files, name="runelite")
+    assert learned["workflow/test"].startswith("To test: `./gradlew testAll`"), learned["workflow/test"]
+    assert learned["workflow/build"].startswith("To build: `./gradlew buildAll`"), learned["workflow/build"]
+
+
+def test_a_gradle_build_without_src_test_runs_its_other_test_sets_through_check(make_project):
+    # jspecify's only JUnit tests are in src/integrationTest/; `./gradlew test` passes on nothing
+    files = GRADLE | {
+        "build.gradle": "plugins { id 'java-library' }\napply from: 'gradle/integration-test.gradle'\n",
+        "settings.gradle": "rootProject.name = 'jspecify'\n",
+        "gradle/integration-test.gradle": "sourceSets { integrationTest { java { srcDirs = ['src/integrationTest/java'] } } }\n",
+        "src/integrationTest/java/a/NullMarkedTest.java": "package a;\nclass NullMarkedTest {}\n",
+    }
+    learned = bodies(make_project, files, name="jspecify")
+    assert learned["workflow/test"].startswith("To test: `./gradlew check`"), learned["workflow/test"]
+    assert "./gradlew test`" not in learned["workflow/test"], learned["workflow/test"]
+    assert learned["workflow/test-one"].startswith("To run one test: `./gradlew integrationTest --tests")
+
+
+def test_a_linters_fix_script_follows_the_formatter(make_project):
+    # gitbook's CONTRIBUTING.md lists `bun lint:fix` (oxlint --fix) before `bun format` (oxfmt)
+    package = {"name": "a", "scripts": {"lint:fix": "oxlint --fix --quiet", "format": "oxfmt"}}
+    guide = "# Contributing\n\n## Formatting\n\n- `bun lint:fix`: fix lint issues\n- `bun format`: format the code\n"
+    files = {"package.json": json.dumps(package), "bun.lock": "{}\n", "src/a.ts": "export const a = 1;\n"}
+    learned = bodies(make_project, files | {"CONTRIBUTING.md": guide}, name="gitbook")
+    assert learned["workflow/format"].startswith("To format: `bun format`"), learned["workflow/format"]
+
+
+def test_a_native_gem_builds_its_extension_before_packaging(make_project):
+    # herb's Rakefile: Bundler's gem tasks and rake-compiler's ExtensionTask; `rake build` only packages the gem
+    rakefile = "require 'bundler/gem_tasks'\nrequire 'rake/extensiontask'\n\nRake::ExtensionTask.new('herb')\n"
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'rake-compiler'\n",
+        "herb.gemspec": "Gem::Specification.new { |s| s.name = 'herb' }\n",
+        "Rakefile": rakefile,
+        "ext/herb/extension.c": "void Init_herb(void) {}\n",
+        "lib/herb.rb": "module Herb; end\n",
+    }
+    learned = bodies(make_project, files, name="herb")
+    assert learned["workflow/build"].startswith("To build: `bundle exec rake compile`"), learned["workflow/build"]
+
+
+def test_a_bare_make_whose_default_target_only_formats_and_lints_is_no_build(make_project):
+    # gitbutler's DEVELOPMENT.md names `make`; its `all: fmt fmt-check check clippy` builds nothing
+    makefile = (
+        "all: fmt fmt-check check clippy\n\nfmt:\n\tcargo fmt\n\nfmt-check:\n\tcargo fmt --check --all\n\n"
+        "check:\n\tcargo check --workspace\n\nclippy:\n\tcargo clippy --workspace -- -D warnings\n"
+    )
+    guide = "# Development\n\n## Building\n\nBuild it:\n\n```\nmake\ncargo build\n```\n"
+    files = RUST | {"Makefile": makefile, "DEVELOPMENT.md": guide}
+    learned = bodies(make_project, files, name="gitbutler")
+    assert learned["workflow/build"].startswith("To build: `cargo build`"), learned["workflow/build"]
+
+
+def test_ctest_finds_nothing_when_the_root_never_turns_testing_on(make_project):
+    # assimp registers `add_test(unittests unit)` in test/, but no enable_testing() reaches its root
+    files = CPP | {
+        "test/CMakeLists.txt": "add_executable(unit unit/main.cpp)\nadd_test(unittests unit)\n",
+        "test/unit/main.cpp": "int main() { return 0; }\n",
+    }
+    files["CMakeLists.txt"] += "add_subdirectory(test)\n"
+    learned = bodies(make_project, files, name="assimp")
+    assert "ctest" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+    files["CMakeLists.txt"] += "enable_testing()\n"
+    learned = bodies(make_project, files, name="assimp2")
+    assert "ctest --test-dir build" in learned["workflow/test"], learned.get("workflow/test")
+
+
+def test_a_docs_target_in_a_folder_the_build_never_adds_gives_no_docs_command(make_project):
+    # assimp's contrib/zip/CMakeLists.txt declares a Doxygen `doc` target; the root never adds contrib/zip
+    zipdocs = (
+        'option(ZIP_BUILD_DOCS "Generate API documentation with Doxygen" OFF)\nif(ZIP_BUILD_DOCS)\n'
+        "  find_package(Doxygen)\n  add_custom_target(doc COMMAND ${DOXYGEN_EXECUTABLE} Doxyfile)\nendif()\n"
+    )
+    files = CPP | {"contrib/zip/CMakeLists.txt": zipdocs, "contrib/zip/src/zip.c": "int z;\n"}
+    learned = bodies(make_project, files, name="assimp")
+    assert "workflow/docs" not in learned, learned["workflow/docs"]
+
+
+def test_a_gradle_path_through_folders_of_moved_projects_is_no_project(make_project):
+    # triplea includes `:game-core` from game-app/game-core; AGENTS.md's `:game-app:game-core:test` fails
+    settings = (
+        'rootProject.name = "triplea"\ninclude(":game-core")\n'
+        'project(":game-core").projectDir = file("game-app/game-core")\n'
+    )
+    agents = (
+        "# AGENTS\n\n## Testing\n\n```bash\n./gradlew :game-app:game-core:test\n./gradlew :game-core:test\n```\n\n"
+        "## Running\n\n```bash\n# Build & Launch the client\n./gradlew :game-core:run\n```\n"
+    )
+    files = {
+        "gradlew": "#!/bin/sh\n",
+        "build.gradle.kts": "plugins { java }\n",
+        "settings.gradle.kts": settings,
+        "game-app/game-core/build.gradle.kts": "plugins { application }\n",
+        "game-app/game-core/src/main/java/g/Game.java": "package g;\nclass Game {}\n",
+        "game-app/game-core/src/test/java/g/GameTest.java": "package g;\nclass GameTest {}\n",
+        "AGENTS.md": agents,
+    }
+    learned = bodies(make_project, files, name="triplea")
+    assert ":game-app:game-core" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`./gradlew :game-core:test`" in learned["workflow/test"], learned["workflow/test"]
+    assert ":game-core:run" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert learned["workflow/run"].startswith("To run: `./gradlew :game-core:run`"), learned.get("workflow/run")

@@ -226,7 +226,7 @@ def test_the_cmake_project_is_read_from_its_project_command_not_from_a_comment(m
 
 def test_autotools_beside_cmake_is_named_with_its_commands(make_project):
     repo = make_project({
-        "CMakeLists.txt": "project(uv LANGUAGES C)\nadd_library(uv src/uv.c)\nadd_executable(run_tests t.c)\n"
+        "CMakeLists.txt": "project(uv LANGUAGES C)\ninclude(CTest)\nadd_library(uv src/uv.c)\nadd_executable(run_tests t.c)\n"
                           "add_test(NAME all COMMAND run_tests)\n",
         "configure.ac": "AC_INIT\n", "Makefile.am": "TESTS = test/run-tests\n", "autogen.sh": "", "src/uv.c": "int x;\n",
     })  # fmt: skip

@@ -96,6 +96,7 @@ def test_a_tox_env_named_for_a_role_needs_its_own_section_and_a_dependent_cmake_
     assert "`tox -e lint`" in learned["workflow/lint"] and "workflow/typecheck" not in learned
     cmake = ('project(xml CXX)\ninclude(CMakeDependentOption)\ncmake_dependent_option(XML_BUILD_TESTS\n  "Build tests" OFF\n'
              '  "CMAKE_SOURCE_DIR STREQUAL PROJECT_SOURCE_DIR" OFF)\nadd_library(xml src/xml.cpp)\n'
-             "if (XML_BUILD_TESTS)\n  add_executable(t tests/main.cpp)\n  add_test(NAME t COMMAND t)\nendif()\n")  # fmt: skip
+             "if (XML_BUILD_TESTS)\n  enable_testing()\n  add_executable(t tests/main.cpp)\n  add_test(NAME t COMMAND t)\n"
+             "endif()\n")  # fmt: skip
     test = bodies(make_project, {"CMakeLists.txt": cmake, "src/xml.cpp": ""}, name="xml")["workflow/test"]
     assert "-DXML_BUILD_TESTS=ON" in test

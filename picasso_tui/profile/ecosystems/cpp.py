@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from typing import Any
@@ -342,11 +343,35 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", f"cmake -S . -B {folder} && cmake --build {folder} -j", "CMakeLists.txt", 60)
-    _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
+    # ctest reads the CTestTestfile that enable_testing() (or include(CTest)) writes at the top of the build: assimp
+    # registers `add_test(unittests unit)` in test/, but nothing at its root turns testing on, so ctest finds none
+    modules = "\n".join(_code(tree.read(f) or "") for f in tree.files if f.endswith(".cmake") and not is_auxiliary(f))
+    if re.search(r"\benable_testing\s*\(|\binclude\s*\(\s*CTest\b", f"{root}\n{modules}", re.IGNORECASE):
+        _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     # entt's docs/CMakeLists.txt declares the Doxygen target, behind the root's if(ENTT_BUILD_DOCS) add_subdirectory
     docs = {f: _code(tree.read(f) or "") for f in tree.named("CMakeLists.txt") if re.match(r"docs?/[^/]+$", f)}
-    _docs_target(k, every, folder, docs)
+    # assimp's contrib/zip declares a Doxygen `doc` target, but the root never adds contrib/zip to the build
+    added = _added(tree, texts)
+    _docs_target(k, "\n".join(t for f, t in texts.items() if f in added), folder, docs)
     return details
+
+
+def _added(tree: Tree, texts: dict[str, str]) -> set[str]:
+    """The CMakeLists.txt files the build reads: the root's, and those add_subdirectory() reaches from it (a folder
+    named through a variable, googlemock's `${gtest_dir}`, is left unread)."""
+    seen, queue = {"CMakeLists.txt"}, ["CMakeLists.txt"]
+    while queue:
+        rel = queue.pop()
+        base = rel.rsplit("/", 1)[0] + "/" if "/" in rel else ""
+        text = texts.get(rel) or _code(tree.read(rel) or "")
+        for named in re.findall(r"\badd_subdirectory\s*\(\s*\"?([^\s\")]+)", text, re.IGNORECASE):
+            if "$" in named:
+                continue
+            child = posixpath.normpath(f"{base}{named}".rstrip("/")) + "/CMakeLists.txt"
+            if child not in seen:
+                seen.add(child)
+                queue.append(child)
+    return seen
 
 
 def _docs_target(k: Knowledge, every: str, folder: str, docs: dict[str, str] | None = None) -> None:

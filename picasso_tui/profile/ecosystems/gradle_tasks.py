@@ -33,8 +33,16 @@ def gradle_tasks(tree: Tree, k: Knowledge, priority: int) -> None:
     them under ("formatting", "verification")."""
     rel = tree.first("build.gradle.kts", "build.gradle")
     text = tree.read(rel) or "" if rel else ""
+    settings = tree.read(tree.first("settings.gradle.kts", "settings.gradle") or "") or ""
+    included = re.search(r"^\s*includeBuild\s*\(", settings, re.M)
     for match in _REGISTERED.finditer(text):
         name = next(g for g in match.groups() if g)
+        if included and re.fullmatch(r"(test|build)All", name):
+            # runelite's `testAll` and `buildAll` reach into its included builds (cache, runelite-api), which
+            # `test` and `build` at the root leave out
+            role = "test" if name.startswith("test") else "build"
+            k.command(role, f"./gradlew {name}", f"{rel} (task `{name}`, over the included builds)", priority)
+            continue
         block = text[match.end() : match.end() + _TAIL].split("tasks.register", 1)[0]
         group = m.group(1).lower() if (m := _GROUP.search(block)) else ""
         if _LINT_NAME.match(name) and group in ("", "verification", "formatting", "lint", "style"):

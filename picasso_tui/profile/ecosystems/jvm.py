@@ -529,10 +529,20 @@ def _commands(
         note = notes.get(multiplatform, "")
         k.command("build", f"{wrapper} build", manifest, 60)
         suite = _own_test_task(tree, modules[0] if modules else "") if not multiplatform else None
+        sets = {m.group(1) for f in tree.files if (m := re.search(r"(?:^|/)src/(\w*[tT]est\w*)/", f))}
+        sets -= {"androidTest", "androidInstrumentedTest", "androidDeviceTest", "testFixtures"}  # no `check` runs
+        elsewhere = not multiplatform and not suite and bool(sets) and "test" not in sets
+        if elsewhere:
+            # jspecify has no src/test/: its JUnit tests are in src/integrationTest/, whose tasks a script it applies
+            # wires into `check`; `test` passes on nothing
+            other = sorted(sets)[0]
+            k.command("test", f"{wrapper} check", manifest, 59, f"no src/test/: `check` runs the {other} tests")
+            k.command("test-one", f"{wrapper} {other} --tests '<Class>'", manifest, 59)
         if suite:  # gradle-maven-publish-plugin's plugin tests are its integrationTest task's: `test` runs 3 of 9
             said = f"most tests are in src/{suite}/, which only `{suite}` runs"
             k.command("test", f"{wrapper} test {suite}", manifest, 59, said)
-        k.command("test", f"{wrapper} {test}", manifest, 60, note)
+        if not elsewhere:
+            k.command("test", f"{wrapper} {test}", manifest, 60, note)
         # wiremock's module wiremock-url/wiremock-url is the project `:wiremock-url:wiremock-url`
         test = suite or test
         home = f"{modules[0]}/" if modules else ""
@@ -545,7 +555,7 @@ def _commands(
         task = gradle_task(tree, modules[0], test) if modules else test
         # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
         named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"
-        if test != "allTests":  # an aggregate of every target's test tasks takes no --tests filter
+        if test != "allTests" and not elsewhere:  # an aggregate of every target's test tasks takes no --tests
             k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []) and _boot_application(tree):
             k.command("run", f"{wrapper} bootRun", manifest, 60)

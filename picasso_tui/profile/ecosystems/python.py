@@ -22,7 +22,7 @@ from picasso_tui.profile.ecosystems.example_tests import pytest_node
 from picasso_tui.profile.ecosystems.mypy_target import mypy_default
 from picasso_tui.profile.ecosystems.pytest_settings import collected_example, ini_options, pytest_files, tox_test_paths
 from picasso_tui.profile.ecosystems.python_modules import deprecated, importable, module_file
-from picasso_tui.profile.ecosystems.python_pip_setup import pip_install
+from picasso_tui.profile.ecosystems.python_pip_setup import kept_from_install, pip_install
 from picasso_tui.profile.ecosystems.python_quotes import not_black_formatted
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.python_uv import uv_run, uv_sync
@@ -559,7 +559,7 @@ def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
         command, where = pip_install(tree, extras, sources[0])
         note = "installs only the Python tools the tests and linters use" if tools_only else ""
         k.command("install", command, where, 60, note)
-    elif reqs := [f for f in sources if REQUIREMENTS.match(f)]:
+    elif reqs := [f for f in sources if REQUIREMENTS.match(f) and not kept_from_install(tree, f)]:
         # changie's requirements.txt holds the MkDocs site's tools: after the Go project's own set-up
         note = "installs only the Python tools beside the project" if tools_only else ""
         k.command("install", " && ".join(f"pip install -r {r}" for r in reqs[:2]), reqs[0], 65 if tools_only else 60,

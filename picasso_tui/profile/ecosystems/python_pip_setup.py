@@ -35,12 +35,24 @@ def ci_installed_requirements(tree: Tree) -> list[str]:
     return [f for f in dict.fromkeys(installed) if f in CI_REQUIREMENTS and tree.has(f) and _lists_test_tools(tree, f)]
 
 
+NOT_TO_INSTALL = re.compile(
+    r"^#.*\b(do not|don't|never)\b[^\n]*\bpip install\b|^#.*\bnot (meant|intended) to be installed\b", re.I | re.M
+)
+"""A requirements file's opening comment that keeps it from a contributor's install (great_expectations'
+requirements-dev.txt: "Do not `pip install -r` this file locally or in CI", it serves a Dockerfile)."""
+
+
+def kept_from_install(tree: Tree, rel: str) -> bool:
+    head = "\n".join((tree.read(rel) or "").splitlines()[:10])
+    return bool(NOT_TO_INSTALL.search(head))
+
+
 def pip_install(tree: Tree, extras: list[str], manifest: str) -> tuple[str, str]:
     """(the set-up command, where it comes from) for a pip project: `pip install -e .`, `pip install -e '.[test]'`
     (brackets are a glob to the shell), preceded by `pip install -r` of what CI installs for the tests."""
     target = f"'.[{extras[0]}]'" if extras else "."
     first = ci_installed_requirements(tree)[:2]
-    tests = tree.first(*TEST_REQUIREMENTS)
+    tests = next((f for f in TEST_REQUIREMENTS if tree.has(f) and not kept_from_install(tree, f)), None)
     also = f" -r {tests}" if tests and not extras and tests not in first else ""
     command = " && ".join([*(f"pip install -r {f}" for f in first), f"pip install -e {target}{also}"])
     where = ", ".join([manifest, *first, *([tests] if also else [])])

@@ -215,6 +215,19 @@ def cargo_workspace(tree: Tree, root: dict[str, Any] | None = None) -> bool:
     return "workspace" in root and ("package" not in root or bool(_members(tree, "", root)))
 
 
+def bare_run_is_ambiguous(tree: Tree) -> bool:
+    """A bare `cargo run` at a virtual workspace's root picks among the binaries of its default members (or of every
+    member): with more than one Cargo stops, "could not determine which binary to run" (slint's default-members
+    hold its compiler, language server and viewer)."""
+    root = load_toml(tree, "Cargo.toml")
+    if "package" in root or "workspace" not in root:
+        return False
+    chosen = dig(root, "workspace", "default-members")
+    folders = [str(m).strip("./") for m in chosen] if isinstance(chosen, list) else _members(tree, "", root)
+    crates = [c for f in folders if (c := _crate(tree, f"{f}/Cargo.toml", load_toml(tree, f"{f}/Cargo.toml")))]
+    return sum(len(c.bins) for c in crates) > 1
+
+
 def investigate(tree: Tree) -> Knowledge:
     k = Knowledge()
     if not tree.has("Cargo.toml"):
