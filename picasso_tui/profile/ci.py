@@ -746,7 +746,9 @@ def _github_actions(tree: Tree) -> CiReading | None:
         )
         counts[rel] = len(raw_jobs) if isinstance(raw_jobs, dict) else 0
         steps += found
-    queue = [rel for rel in used if _triggers(loaded[rel]) == {"merge_group"}]
+    # feldera's ci.yml also starts by hand (`workflow_dispatch`): of the change events, the merge queue's alone
+    changes = CHANGE_EVENTS | {"pull_request_target"}
+    queue = [rel for rel in used if _triggers(loaded[rel]) & changes == {"merge_group"}]
     own = [rel for rel in used if rel not in called]
     # mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs when its pull-request workflows call it: said so
     # (vue's test.yml, called by a workflow run on pushes and pull requests, runs on both: nothing to say)

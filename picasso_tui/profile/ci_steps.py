@@ -365,6 +365,10 @@ def runs_global_tool(command: str, tools: set[str]) -> bool:
     return bool(words) and words[0] in tools
 
 
+FLAGS_NAME = re.compile(r"(flags|args|arguments|options|opts|extra|params|switches|features)$", re.I)
+"""An expression named for a list of extra options: the command stands without them."""
+SWITCH = re.compile(r"--(no-[\w-]+|all-[\w-]+|locked|frozen|offline|release|workspace|verbose|quiet|dry-run|all)")
+"""An option that takes no value: what follows it is another word."""
 VALUE_FLAG = re.compile(
     r"^(-[A-Za-z]|--(config|target|preset|profile|package|features|file|build-type|manifest-path|bin|test|example|"
     r"exclude|toolchain|tags|python|python-version|node|ruby|jdk|java|platform|arch|group|extra|extras)|-(tags|run|bench|timeout|count|parallel|cpu|coverprofile|covermode|ldflags|gcflags))$"
@@ -435,6 +439,17 @@ def without_ci_values(line: str) -> str:
                     # `-config ${{ matrix.build_configuration }}`: the option and its value go together (a `--flag`
                     # before a whole word of CI's extra flags is a switch of its own, and stays)
                     kept.pop()
+                elif (
+                    "\x00" in token
+                    and not FLAGS_NAME.search(name or "")
+                    and re.fullmatch(r"--[A-Za-z][\w-]*", kept[-1])
+                    and not SWITCH.fullmatch(kept[-1])
+                ):
+                    kept.pop()  # feldera's `-- --test-threads ${{ vars.CI_RUNNER_CORES || 20 }}`: a count, the option's
+                elif name and not FLAGS_NAME.search(name or "") and re.search(r"^\.?\.?/|\.(sh|bash|py|ps1)$", kept[0]):
+                    # vcmi's `build.sh "${{ matrix.os }}" "${{ matrix.type }}"`: the script's own arguments, which
+                    # only CI's matrix knows
+                    return ""
                 continue  # a whole word from CI's environment (extra flags): the command stands without it
             if re.fullmatch(r"[A-Z_][A-Z0-9_]*=[\"']?(\x00|\$\{?\w+\}?)[\"']?", token) and kept:
                 continue  # munit's `make CC="${CC}" OPENMP="${OPENMP}"`: a variable handed on from CI's job

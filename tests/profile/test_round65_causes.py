@@ -439,3 +439,64 @@ def test_a_gradle_path_through_folders_of_moved_projects_is_no_project(make_proj
     assert "`./gradlew :game-core:test`" in learned["workflow/test"], learned["workflow/test"]
     assert ":game-core:run" not in learned.get("workflow/build", ""), learned.get("workflow/build")
     assert learned["workflow/run"].startswith("To run: `./gradlew :game-core:run`"), learned.get("workflow/run")
+
+
+def test_a_crate_dependency_is_optional_only_where_no_member_requires_it(make_project):
+    # rosenpass-util makes Tokio optional; rp depends on it outright: the stack needs Tokio
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["util", "rp"]\n',
+        "util/Cargo.toml": '[package]\nname = "util"\nversion = "1.0.0"\n\n[dependencies]\n'
+        'tokio = { version = "1", optional = true }\n',
+        "util/src/lib.rs": "pub fn a() {}\n",
+        "rp/Cargo.toml": '[package]\nname = "rp"\nversion = "1.0.0"\n\n[dependencies]\ntokio = "1"\n',
+        "rp/src/main.rs": "fn main() {}\n",
+    }
+    learned = bodies(make_project, files, name="rosenpass")
+    assert "Tokio" in learned["rust/stack"], learned["rust/stack"]
+    assert "ptional" not in learned["rust/stack"], learned["rust/stack"]
+
+
+def test_a_javascript_install_beside_another_languages_code_says_so_and_follows(make_project):
+    # rspamd's package.json only brings its web UI's linters; the C daemon is set up with CMake
+    files = {
+        "package.json": json.dumps(
+            {
+                "name": "webui",
+                "devDependencies": {"eslint": "^9", "stylelint": "^16", "@fortawesome/fontawesome-free": "^6"},
+            }
+        ),
+        "package-lock.json": '{"lockfileVersion": 3}\n',
+        "CMakeLists.txt": "project(rspamd C)\nadd_executable(rspamd src/m0.c)\n",
+        **{f"interface/js/app{i}.js": "export const a = 1;\n" * 20 for i in range(4)},
+        **{f"src/m{i}.c": "int m(void) { return 0; }\n" * 40 for i in range(30)},
+    }
+    learned = bodies(make_project, files, name="rspamd")
+    assert "installs only the JavaScript packages beside the C code" in learned["workflow/install"], learned
+
+
+def _ci_body(make_project, steps: str, on: str = "[push, pull_request]") -> str:
+    ci = f"on: {on}\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+    ci += "".join(f"      - run: {s}\n" for s in steps.splitlines())
+    files = RUST | {".github/workflows/ci.yml": ci, "scripts/build.sh": "#!/bin/sh\ncargo build\n"}
+    return bodies(make_project, files, name="feldera")["ci"]
+
+
+def test_a_ci_option_whose_value_is_cis_own_goes_with_it(make_project):
+    # feldera's `cargo test … -- --test-threads ${{ vars.CI_RUNNER_CORES || 20 }}`: the option alone takes no count
+    body = _ci_body(
+        make_project, "cargo test --locked --doc --workspace -- --test-threads ${{ vars.CI_RUNNER_CORES || 20 }}"
+    )
+    assert "--test-threads" not in body, body
+    assert "`cargo test --locked --doc --workspace`" in body, body
+
+
+def test_a_scripts_arguments_from_the_matrix_leave_no_command(make_project):
+    # vcmi's CI runs `build.sh "${{ matrix.os }}" "${{ matrix.type }}"`: without them the script does something else
+    body = _ci_body(make_project, 'cargo test\n./scripts/build.sh "${{ matrix.os }}" "${{ matrix.type }}"')
+    assert "scripts/build.sh" not in body, body
+
+
+def test_a_workflow_started_by_the_merge_queue_or_by_hand_runs_in_the_queue_only(make_project):
+    # feldera's ci.yml: `on: merge_group` and `workflow_dispatch`, no push, no pull request
+    body = _ci_body(make_project, "cargo test", on="[merge_group, workflow_dispatch]")
+    assert "merge queue" in body and "on a push or pull request" not in body, body

@@ -39,7 +39,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     uvu_one,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.languages import TOOL_CONFIG, own_languages, shares
+from picasso_tui.profile.languages import DISPLAY, TOOL_CONFIG, own_languages, shares
 from picasso_tui.profile.walk import Tree, is_auxiliary
 
 LIBRARIES: dict[str, tuple[str, str]] = {
@@ -770,8 +770,15 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     tables = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
     # bazelisk's package.json ships its binary: no dependency, no script, no lock, nothing to install
     if p.packages or any(p.pkg.get(t) for t in (*tables, "scripts")) or locked_managers(p.tree):
+        # rspamd's package.json holds its web UI's linters, feldera's its web console: the C or Rust project is set
+        # up another way, and the JavaScript install comes after it
+        found = shares(p.tree)
+        web = sum(share for language, share, _ in found if language in ("javascript", "typescript", "svelte", "vue"))
+        beside = bool(found) and found[0][0] not in ("javascript", "typescript") and web < 0.1
+        main = DISPLAY.get(found[0][0], found[0][0]) if found else ""
+        note = note or (f"installs only the JavaScript packages beside the {main} code" if beside else "")
         k.command("install", f"{tool} install{flag}", p.why if p.why.split(" ")[0] in p.tree.sizes else "package.json",
-                  40, note)  # fmt: skip
+                  65 if beside else 40, note)  # fmt: skip
     before = chain_steps(str(scripts.get("pretest") or "")) + chain_steps(str(scripts.get("test") or ""))
     built_first = any(re.match(r"^\S+ run (build|compile)", s) for s in before)  # marked's test runs build:docs
     example = test_file_example(p.tree, _test_runner(scripts)[0] or "")

@@ -381,7 +381,9 @@ def _stack(k: Knowledge, tree: Tree, crates: list[_Crate], main: list[_Crate]) -
     diesel = "diesel" in runtime and (tree.has("diesel.toml") or bool(tree.under("migrations")))
     runtime, _ = rank_by_use(tree, runtime, (".rs",), _crates_used)
     stack = Stack(runtime, dev, _role(crates), "Diesel migrations in migrations/" if diesel else "")
-    stack.optional = {d for c in main for d in c.optional}
+    # optional only where no crate requires it: rosenpass-util makes Tokio optional, rp depends on it outright
+    required = {d for c in main for d in c.runtime if d not in c.optional}
+    stack.optional = {d for c in main for d in c.optional} - required
     inner = list(dict.fromkeys(d for c in main for d in c.runtime if d in own))
     if inner:  # serde builds on serde_core and serde_derive: "no runtime dependencies" would hide them
         stack.none = f"no external runtime dependencies; built on its own crates {human_list(inner)}"
