@@ -81,16 +81,20 @@ ON_BY_DEFAULT = re.compile(
 """A Maven profile that is on unless told otherwise: active by default, or by a property's absence or negation."""
 
 
+MODULE = r"<(?:module|subproject)>\s*([^<\s]+)\s*</(?:module|subproject)>"
+"""A pom's module: Maven 4's 4.1.0 model names them subprojects (pi4j's `<subproject>pi4j-core</subproject>`)."""
+
+
 def maven_modules(tree: Tree) -> tuple[list[str], list[str]]:
     """The root pom's modules: those every build has, and those only a profile adds (awaitility's kotlin and
     osgi-test modules, built with `-P kotlin` / `-P osgi-tests`), each once."""
     pom = tree.read("pom.xml") or ""
-    default = re.findall(r"<module>\s*([^<\s]+)\s*</module>", re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S))
+    default = re.findall(MODULE, re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S))
     # mapstruct's `distribution` profile is active unless -DskipDistribution=true: its modules are built by default
     for profile in re.findall(r"<profile>(.*?)</profile>", pom, flags=re.S):
         if ON_BY_DEFAULT.search(profile):
-            default += re.findall(r"<module>\s*([^<\s]+)\s*</module>", profile)
-    every = re.findall(r"<module>\s*([^<\s]+)\s*</module>", pom)
+            default += re.findall(MODULE, profile)
+    every = re.findall(MODULE, pom)
     default = _nested(tree, list(dict.fromkeys(m.strip("/") for m in default)))
     every = _nested(tree, list(dict.fromkeys(m.strip("/") for m in every)))
     return default, [m for m in every if m not in default]
@@ -104,7 +108,7 @@ def _nested(tree: Tree, modules: list[str], depth: int = 0) -> list[str]:
         out.append(module)
         pom = tree.read(f"{module}/pom.xml") or "" if depth < 3 else ""
         listed = re.sub(r"<profiles>.*?</profiles>", "", pom, flags=re.S)
-        inner = re.findall(r"<module>\s*([^<\s]+)\s*</module>", listed)
+        inner = re.findall(MODULE, listed)
         resolved = [posixpath.normpath(f"{module}/{m.strip('/')}") for m in inner]
         out += _nested(tree, [m for m in resolved if not m.startswith("..")], depth + 1)
     return list(dict.fromkeys(out))

@@ -217,7 +217,8 @@ COMMAND_ROLES = (
                          r"^(browserify|rollup|webpack|esbuild|tsup|parcel)\b")),
     # triplea's `./gradlew :game-headed:run` runs one project's program, whatever its guide's heading says
     ("run", re.compile(r"^\S+( run)? (serve|server|start|dev)\b|^(?!(npm|pnpm|yarn|bun|nr)\b)\S+ run(?! -)|"
-                       r"^(\./)?gradlew? (-\S+ )*:[\w:-]+:(run|bootRun)$")),
+                       r"^(\./)?gradlew? (-\S+ )*:[\w:-]+:(run|bootRun)$|"
+                       r"^(bundle exec )?rake server(:[\w-]+)?$")),  # avalon's `rake server:development` starts it
 )  # fmt: skip
 CONTEXT_ROLES = (
     ("typecheck", re.compile(r"\btype[- ]?check", re.IGNORECASE)),
@@ -280,7 +281,8 @@ NOT_DOCS = re.compile(
 checking the links (ruby-git's `rake markdown:links`), setting up the site's packages, checking them (openstatus'
 `check:docs` finds stale paths, rosenpass' doc/check.sh lints the man page)."""
 TOOL_INSTALL_TARGET = re.compile(
-    r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$"
+    r"^(make|just|task) (ensure|install|get|fetch)-[\w.-]+$|^(make|just|task) (setup|deps)$|"
+    r"^(make|just|task) [\w.-]+/install$"  # terramate's `make lint/install` installs golangci-lint
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
 SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b|-Dquickly\b")
@@ -292,6 +294,7 @@ NOT_A_TEST_RUN = re.compile(
     # transmission's CI `cmake --build obj --target all-tests` compiles the test programs; tailscale's `go test -c`
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
     r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
+    r"^(bundle exec )?rake server(:[\w-]+)?$|"  # avalon's `rake server:test` starts the services the tests use
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)|"
     # cortex's integration guide builds its image first with `make ./cmd/cortex/.uptodate`: a file make writes
@@ -871,8 +874,11 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             if not _usable(tree, command):
                 continue
             command = RUFF_BARE.sub(r"\1 check", command)  # flair's `ruff --fix .`: ruff 0.5 refuses it, `check` runs
-            if re.fullmatch(r"go (vet|fmt|test)", command) and any("/" in f and f.endswith(".go") for f in tree.own):
-                command += " ./..."  # venom's "Code must pass `go vet`": bare, it checks the root package alone
+            # venom's "Code must pass `go vet`", terramate's `go test -race`: bare, it checks the root package alone
+            if re.fullmatch(r"go (vet|fmt|test)( -[\w.=-]+)*", command) and any(
+                "/" in f and f.endswith(".go") for f in tree.own
+            ):
+                command += " ./..."
             roles = _roles(command, context)
             if re.search(rf"`{said}`,? (to|which|that) (install|download|fetch)s?\b", context):
                 roles = [r for r in roles if r == "install"]  # terraform-docs' "`make goimports` to install": a tool

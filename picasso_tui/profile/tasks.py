@@ -516,7 +516,16 @@ def justfile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("justfile", "Justfile", ".justfile")
     if rel:
         text = tree.read(rel) or ""
-        _targets(k, rel, "just", re.findall(rf"^@?([A-Za-z][\w-]*){JUST_PARAMETERS}:(?!=)", text, re.MULTILINE), text)
+        heads = re.finditer(rf"^@?([A-Za-z][\w-]*)({JUST_PARAMETERS}):(?!=)", text, re.MULTILINE)
+        # opencost's `build IMAGE_TAG RELEASE_VERSION:` stops without its two values: no command as named
+        runnable = [h.group(1) for h in heads if not _required_parameters(h.group(2))]
+        _targets(k, rel, "just", runnable, text)
+
+
+def _required_parameters(parameters: str) -> list[str]:
+    """A just recipe's parameters that have no default (`+files` wants one value or more; `*args` none)."""
+    words = re.findall(r"""([+*$]*[A-Za-z_][\w-]*)(\s*=\s*(?:'[^']*'|"[^"]*"|\S+))?""", parameters)
+    return [w for w, default in words if not default and not w.startswith("*")]
 
 
 def taskfile(tree: Tree, k: Knowledge) -> None:

@@ -227,7 +227,8 @@ def investigate(tree: Tree) -> Knowledge:
 
 
 def _one_module_maven(tree: Tree) -> bool:
-    return tree.has("pom.xml") and "<modules>" not in (tree.read("pom.xml") or "")
+    pom = tree.read("pom.xml") or ""
+    return tree.has("pom.xml") and "<modules>" not in pom and "<subprojects>" not in pom  # Maven 4 names subprojects
 
 
 def _single_ctest(tree: Tree) -> bool:
@@ -515,6 +516,23 @@ def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
     name = named.group(1) or named.group(2)
     files = tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
     return not files or not any(DECLARES_JVM_TEST.search(tree.read(f) or "") for f in files)
+
+
+PHPUNIT_CONFIGS = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
+
+
+def _phpunit_without_config(tree: Tree, command: str) -> bool:
+    """PHPUnit run at the root with no configuration there, none named (`-c`) and no test path: it finds no suite."""
+    ran = re.fullmatch(r"(?:php )?(?:\.?/?[\w.-]+/)*phpunit((?:\s+\S+)*)", command)
+    if not ran or any(tree.has(f) for f in PHPUNIT_CONFIGS):
+        return False
+    words = ran.group(1).split()
+    named = {"-c", "--config", "--configuration"} & set(words) or any(
+        w.startswith(("-c=", "--config=", "--configuration=")) for w in words
+    )
+    paths = [w for w in words if not w.startswith("-") and ("/" in w or w.endswith(".php") or tree.under(w))]
+    values = {words[i + 1] for i, w in enumerate(words[:-1]) if w in ("--filter", "--group", "--testsuite")}
+    return not named and not [p for p in paths if p not in values]
 
 
 def _runs_the_tests_too(tree: Tree, command: str) -> bool:
@@ -886,6 +904,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
             # the docs' own setup (fpm's `make docker-prep`) sets up no checkout; their `make build` builds the site
             return None if c.role == "install" else replace(c, role="docs", command=f"make -C {folder} {target}")
         return replace(c, command=f"make -C {folder} {target}")
+    if c.role == "test" and re.match(r"(cd [\w./-]+ && )?(npm|pnpm|yarn|bun)( run)? test$", c.command):
+        steps = [s.strip() for line in recipes.recipe_lines(tree, c.command) or [] for s in line.split("&&")]
+        if steps and all(commands.command_role(s) in ("lint", "typecheck", "format") for s in steps):
+            return None  # Detox's test app: its `test` script is `yarn lint && yarn test:types`, no test runs
+    if c.role in ("test", "test-one") and _phpunit_without_config(tree, c.command):
+        return None  # b13/container keeps its configs in Build/phpunit/: a bare `.Build/bin/phpunit` has no suite
+    if c.role in ("test", "test-one") and re.search(r"(^|\s)\.github/\S+", c.command):
+        return None  # polars' CI `pytest .github/scripts/test_bytecode_parser.py` tests a script of CI's own
     if re.fullmatch(r"([A-Z][A-Z0-9_]*=\S* )*cargo run( --release)?", c.command) and bare_run_is_ambiguous(tree):
         return None  # slint's animation guide: `SLINT_SLOW_ANIMATIONS=4 cargo run`, where the root has many programs
     named = re.fullmatch(r"make ([\w.-]+)", c.command)
@@ -960,6 +986,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    narrow = re.fullmatch(r"go test( -[\w.=-]+)* \./[\w-]+(/[\w-]+)*/\.\.\.( -[\w.=-]+)*", c.command)
+    if c.role == "test" and narrow and not c.source.startswith("CI"):
+        c = replace(c, priority=c.priority + 10)  # terramate's AGENTS.md leads with `go test ./ls/...`: one package
+    if c.role == "install" and re.fullmatch(r"(make|just|task) [\w.-]+/install", c.command):
+        c = replace(c, priority=c.priority + 20)  # terramate's `make lint/install` fetches the linter, after the set-up
     apple = re.search(r"\b(ios|macos|watchos|tvos)(X64|Arm64|SimulatorArm64|Arm32)\w*Test\b", c.command)
     if c.role in ("test", "test-one") and (
         apple or re.search(r"[:_-](windows|win32|macos|darwin|freebsd)\b", c.command)
@@ -1214,7 +1245,11 @@ def _recipe_does_another_job(tree: Tree, c: Command) -> bool:
     if c.role == "install":
         return all(tasks.HOOKS_ONLY.match(line) or USER_INSTALL.match(line) for line in acting)
     if c.role == "test":
-        return all(commands.NOT_A_TEST_RUN.match(line) for line in acting)
+        # polars' `check: update-cargo-env` then `cargo check …`: a prerequisite that tests nothing is no test run
+        chores = [line for line in acting if (sub := re.fullmatch(r"make ([\w.-]+)", line))
+                  and tasks.target_role(sub.group(1)) != "test"]  # fmt: skip
+        runs = [line for line in acting if line not in chores]
+        return bool(runs) and all(commands.NOT_A_TEST_RUN.match(line) for line in runs)
     return False
 
 
@@ -1324,8 +1359,10 @@ def _delay(tree: Tree, c: Command) -> int:
         return 45  # eza's guide builds without default features only when libgit2 will not compile: a fallback
     if c.role == "lint" and re.search(r"\s--(fix|allow-dirty)\b", c.command):
         return 30  # eza's guide offers `cargo clippy --fix` to resolve warnings: it rewrites code, after a check
-    narrow = re.fullmatch(
-        r"(?:make|just|task) lint[-_:](toml|yaml|yml|json|md|markdown|docs?|typos|spelling|links?)", c.command
+    prose = r"(toml|yaml|yml|json|md|markdown|docs?|typos|spelling|links?)"
+    # Detox's `yarn docs:lint` runs markdownlint and remark over the docs: the code's lint is another
+    narrow = re.fullmatch(rf"(?:make|just|task) lint[-_:]{prose}", c.command) or re.fullmatch(
+        rf"(?:(?:npm|pnpm|yarn|bun) (?:run )?)(?:lint[-_:]{prose}|{prose}[-_:]lint)", c.command
     )
     if c.role == "lint" and narrow:
         return 20  # reth's CLAUDE.md: `make lint-toml` formats the TOML files; clippy lints the code

@@ -500,3 +500,117 @@ def test_a_workflow_started_by_the_merge_queue_or_by_hand_runs_in_the_queue_only
     # feldera's ci.yml: `on: merge_group` and `workflow_dispatch`, no push, no pull request
     body = _ci_body(make_project, "cargo test", on="[merge_group, workflow_dispatch]")
     assert "merge queue" in body and "on a push or pull request" not in body, body
+
+
+def test_make_check_running_cargo_check_after_a_chore_is_no_test(make_project):
+    # polars' `check: update-cargo-env` then `cargo check --workspace`; its CI tests a script under .github/
+    makefile = "update-cargo-env:\n\t@echo ok\n\ncheck: update-cargo-env\n\tcargo check --workspace --all-targets\n"
+    ci = workflow("pytest .github/scripts/test_bytecode_parser.py", "cargo test --workspace")
+    files = RUST | {"Makefile": makefile, ".github/workflows/ci.yml": ci, ".github/scripts/test_bytecode_parser.py": ""}
+    learned = bodies(make_project, files, name="polars")
+    assert "make check" not in learned["workflow/test"], learned["workflow/test"]
+    assert ".github/scripts" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_go_guides_narrow_and_bare_test_runs(make_project):
+    # terramate's AGENTS.md: `make lint/install` fetches the linter; `go test ./ls/...` one package; `go test -race`
+    agents = "# AGENTS\n\n## Commands\n\n```bash\nmake lint/install\ngo test ./ls/...\ngo test -race\n```\n"
+    files = GO | {
+        "ls/server.go": "package ls\n",
+        "ls/server_test.go": 'package ls\n\nimport "testing"\n\nfunc TestA(t *testing.T) {}\n',
+        "Makefile": "lint/install:\n\tgo install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.6.1\n",
+        "AGENTS.md": agents,
+    }
+    learned = bodies(make_project, files, name="terramate")
+    assert learned["workflow/test"].startswith("To test: `go test -race ./...`"), learned["workflow/test"]
+    assert "lint/install" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+
+
+def test_a_just_recipe_with_required_parameters_is_no_command_as_named(make_project):
+    # opencost's `build IMAGE_TAG RELEASE_VERSION:` stops without its values; `build-local` builds
+    justfile = (
+        "build-local:\n    go build ./...\n\nbuild IMAGE_TAG RELEASE_VERSION: build-local\n    docker buildx build\n"
+    )
+    learned = bodies(make_project, GO | {"justfile": justfile}, name="opencost")
+    assert "`just build`" not in learned["workflow/build"], learned["workflow/build"]
+    assert "just" not in learned["workflow/build"] or "`just build-local`" in learned["workflow/build"]
+
+
+def test_phpunit_with_no_configuration_at_the_root_finds_no_suite(make_project):
+    # b13/container keeps its configurations in Build/phpunit/; a bare `.Build/bin/phpunit` runs nothing
+    composer = {"require-dev": {"phpunit/phpunit": "^10"}, "config": {"bin-dir": ".Build/bin"}}
+    files = {
+        "composer.json": json.dumps(composer),
+        "Classes/Container.php": "<?php\nclass Container {}\n",
+        "Build/phpunit/UnitTests.xml": "<phpunit><testsuites><testsuite name='u'><directory>../../Tests/Unit</directory>"
+        "</testsuite></testsuites></phpunit>\n",
+        "Tests/Unit/ContainerTest.php": "<?php\nclass ContainerTest {}\n",
+    }
+    learned = bodies(make_project, files, name="container")
+    assert "phpunit --filter" not in learned.get("workflow/test-one", ""), learned.get("workflow/test-one")
+
+
+def test_rake_server_tasks_start_the_app_and_run_no_tests(make_project):
+    # avalon's README: `bundle exec rake server:development`, `bundle exec rake server:test` start services
+    readme = "# Avalon\n\n## Testing\n\n```\nbundle exec rake server:test\nbundle exec rspec\n```\n"
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n",
+        "Rakefile": "namespace :server do\n  task :test do\n  end\nend\n",
+        "app/models/item.rb": "class Item; end\n",
+        "spec/item_spec.rb": "describe 'x' do\nend\n",
+        "README.md": readme,
+    }
+    learned = bodies(make_project, files, name="avalon")
+    assert "server:test" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_package_scripts_named_test_or_lint_that_do_another_job(make_project):
+    # Detox's test app: `test` is `yarn lint && yarn test:types`; `docs:lint` runs markdownlint over the docs
+    package = {
+        "name": "a",
+        "scripts": {
+            "test": "yarn lint && yarn test:types",
+            "lint": "eslint .",
+            "test:types": "tsc --noEmit",
+            "unit": "jest",
+            "docs:lint": "markdownlint docs",
+        },
+        "devDependencies": {"jest": "^29", "eslint": "^9"},
+    }
+    ci = workflow("yarn docs:lint", "yarn test", "yarn lint", "yarn unit")
+    files = {"package.json": json.dumps(package), "yarn.lock": "", "src/a.js": "export const a = 1;\n"}
+    learned = bodies(make_project, files | {".github/workflows/ci.yml": ci}, name="detox")
+    assert learned["workflow/test"].startswith("To test: `yarn unit`"), learned["workflow/test"]
+    assert learned["workflow/lint"].startswith("To lint: `yarn lint`"), learned["workflow/lint"]
+
+
+def test_a_composer_script_that_also_runs_the_suites_is_no_lint(make_project):
+    # tallstackui's `ci` checks the style, then runs pest's Feature and Browser suites; `ci:analyse` only checks
+    scripts = {
+        "ci": ["./vendor/bin/pint --test", "./vendor/bin/pest --filter=Feature"],
+        "ci:analyse": ["./vendor/bin/pint --test", "./vendor/bin/phpstan analyse"],
+    }
+    composer = {"require-dev": {"pestphp/pest": "^3", "laravel/pint": "^1"}, "scripts": scripts}
+    files = {"composer.json": json.dumps(composer), "src/Ui.php": "<?php\nclass Ui {}\n"}
+    learned = bodies(make_project, files, name="tallstackui")
+    assert learned["workflow/lint"].startswith("To lint: `composer ci:analyse`"), learned["workflow/lint"]
+
+
+def test_maven_4_subprojects_are_modules(make_project):
+    # pi4j's 4.1.0 model lists `<subprojects>`: one test runs in a module, with the others told to pass
+    pom = (
+        '<project xmlns="http://maven.apache.org/POM/4.1.0"><modelVersion>4.1.0</modelVersion><artifactId>p</artifactId>'
+        "<subprojects><subproject>core</subproject><subproject>plugin</subproject></subprojects></project>\n"
+    )
+    module = "<project><modelVersion>4.1.0</modelVersion><artifactId>{}</artifactId></project>\n"
+    files = {
+        "pom.xml": pom,
+        "mvnw": "#!/bin/sh\n",
+        "core/pom.xml": module.format("core"),
+        "core/src/main/java/c/Core.java": "package c;\nclass Core {}\n",
+        "core/src/test/java/c/CoreTest.java": "package c;\nclass CoreTest {}\n",
+        "plugin/pom.xml": module.format("plugin"),
+        "plugin/src/main/java/p/Plugin.java": "package p;\nclass Plugin {}\n",
+    }
+    learned = bodies(make_project, files, name="pi4j")
+    assert " -pl core" in learned["workflow/test-one"], learned["workflow/test-one"]

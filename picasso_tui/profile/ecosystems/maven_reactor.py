@@ -22,7 +22,7 @@ def _clean(pom: str) -> str:
 
 
 def modules_of(pom: str) -> list[str]:
-    return re.findall(r"<module>\s*([^<]+?)\s*</module>", _clean(pom))
+    return re.findall(r"<(?:module|subproject)>\s*([^<]+?)\s*</(?:module|subproject)>", _clean(pom))
 
 
 def _coordinates(pom: str) -> tuple[str, str] | None:

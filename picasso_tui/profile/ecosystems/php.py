@@ -509,7 +509,9 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
         ran = body if isinstance(body, str) else " ".join(map(str, body)) if isinstance(body, list) else ""
         if name in named:
             continue
-        if STYLE_CHECK.search(ran) and not {"lint", "phpcs", "cs"} & set(scripts):
+        # tallstackui's `ci` checks the style, then runs the Feature and Browser suites: a whole CI run, no lint
+        tests_too = re.search(r"\b(pest|phpunit|paratest|codecept)\b|@(test|tests)\b", ran)
+        if STYLE_CHECK.search(ran) and not {"lint", "phpcs", "cs"} & set(scripts) and not tests_too:
             k.command("lint", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `check`
         elif re.fullmatch(r"docs?([-:_]?(gen|generate|build))?", name) or DOCS_GENERATOR.search(ran):
             k.command("docs", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `docgen`
