@@ -264,8 +264,8 @@ def test_django_settings_only_tox_sets_go_with_pytest(make_project):
 
 
 def test_a_folder_named_phpstan_in_a_test_command_makes_no_type_check(make_project):
-    composer = ('{"name": "rector/rector-src", "scripts": {"test": "vendor/bin/phpunit tests utils/phpstan/tests", '
-                '"phpstan": "vendor/bin/phpstan analyse"}}')  # fmt: skip
+    composer = ('{"name": "rector/rector-src", "require": {"phpstan/phpstan": "^2"}, "scripts": '
+                '{"test": "vendor/bin/phpunit tests utils/phpstan/tests", "phpstan": "vendor/bin/phpstan analyse"}}')  # fmt: skip
     files = {"composer.json": composer, "src/A.php": "<?php\n", "utils/phpstan/tests/ATest.php": "<?php\n",
              "phpstan.neon": "parameters:\n    paths: [src]\n"}  # fmt: skip
     typecheck = bodies(make_project, files, name="rector-src")["workflow/typecheck"]

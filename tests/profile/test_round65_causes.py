@@ -614,3 +614,39 @@ def test_maven_4_subprojects_are_modules(make_project):
     }
     learned = bodies(make_project, files, name="pi4j")
     assert " -pl core" in learned["workflow/test-one"], learned["workflow/test-one"]
+
+
+def test_a_composer_script_running_an_uninstalled_analyser_is_no_type_check(make_project):
+    # laravel-livewire-tables' `psalm: vendor/bin/psalm` without Psalm; Larastan brings the PHPStan CI runs
+    composer = {
+        "require-dev": {"larastan/larastan": "^3.0", "phpunit/phpunit": "^11"},
+        "scripts": {"psalm": "vendor/bin/psalm", "test": "vendor/bin/phpunit"},
+    }
+    files = {
+        "composer.json": json.dumps(composer),
+        "phpstan.neon": "parameters:\n    paths: [src]\n",
+        "src/Table.php": "<?php\nclass Table {}\n",
+        ".github/workflows/phpstan.yml": workflow("./vendor/bin/phpstan analyse"),
+    }
+    learned = bodies(make_project, files, name="tables")
+    assert "psalm" not in learned.get("workflow/typecheck", ""), learned.get("workflow/typecheck")
+    assert "phpstan analyse" in learned["workflow/typecheck"], learned.get("workflow/typecheck")
+
+
+def test_harnessless_test_targets_run_one_target_at_a_time(make_project):
+    # fltk's [[test]] targets set `harness = false`: each is a program, and a name filter selects none
+    manifest = (
+        '[package]\nname = "fltk"\nversion = "1.0.0"\n\n[[test]]\nname = "app_handle"\npath = "tests/app_handle.rs"\n'
+        'harness = false\n\n[[test]]\nname = "idle"\npath = "tests/idle.rs"\nharness = false\n'
+    )
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["fltk", "fltk-sys"]\n',
+        "fltk/Cargo.toml": manifest,
+        "fltk/src/lib.rs": "pub fn a() {}\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n",
+        "fltk/tests/app_handle.rs": "fn main() {}\n",
+        "fltk/tests/idle.rs": "fn main() {}\n",
+        "fltk-sys/Cargo.toml": '[package]\nname = "fltk-sys"\nversion = "1.0.0"\n',
+        "fltk-sys/src/lib.rs": "pub fn b() {}\n",
+    }
+    learned = bodies(make_project, files, name="fltk-rs")
+    assert "--test app_handle" in learned["workflow/test-one"], learned["workflow/test-one"]

@@ -31,6 +31,7 @@ LIBRARIES: dict[str, tuple[str, str]] = {
     "symfony/console": ("Symfony Console", "cli"), "friendsofphp/php-cs-fixer": ("PHP-CS-Fixer", "lint"),
     "php-cs-fixer/shim": ("PHP-CS-Fixer", "lint"),
     "phpstan/phpstan": ("PHPStan", "types"), "squizlabs/php_codesniffer": ("PHP_CodeSniffer", "lint"),
+    "larastan/larastan": ("PHPStan", "types"), "nunomaduro/larastan": ("PHPStan", "types"),  # Larastan brings it
     "vimeo/psalm": ("Psalm", "types"), "nikic/fast-route": ("FastRoute", "framework"),
     "psr/http-message": ("PSR-7 HTTP messages", "framework"),
     "psr/http-server-handler": ("PSR-15 handlers", "framework"),
@@ -124,7 +125,9 @@ def investigate(tree: Tree) -> Knowledge:
                  and re.search(r"\b(phpstan|psalm)\b(?!/)", str(body))  # rector's utils/phpstan/tests: a folder
                  and "baseline" not in f"{n} {body}" and not php_format.pipeline(body)
                  and not re.search(r"(upgrade|update|install|clear|cache|clean)", n)  # BEAR.Sunday's `clean`
-                 and not re.search(r"clear-result-cache|--clear-cache\b", str(body))]  # fmt: skip  # maker-bundle's
+                 and not re.search(r"clear-result-cache|--clear-cache\b", str(body))  # maker-bundle's
+                 # laravel-livewire-tables' `psalm: vendor/bin/psalm`, with no Psalm among its packages
+                 and not any(not_installed(tree, s.strip()) for s in php_format.steps(body).split(";"))]  # fmt: skip
     # tools:upgrade and gacela's clear-cache-phpstan run no analysis
     for name in analysing[:2]:  # beberlei/assert's assert:sa-code and assert:sa-tests pass the paths and level
         k.command("typecheck", f"composer {name}", f"composer.json scripts.{name}", 30)
@@ -376,13 +379,15 @@ def required_in_ci(tree: Tree, command: str) -> str | None:
 def not_installed(tree: Tree, command: str) -> bool:
     """`vendor/bin/phpunit` or `vendor/bin/phpstan` where the root composer.json requires no package of the tool's
     vendor (pdepend's PHPUnit is src/test/composer.json's): a root `composer install` leaves no such program."""
-    tool = re.match(r"^(?:\./)?vendor/bin/(phpunit|phpstan)(?=\s|$)", command)
+    tool = re.match(r"^(?:\./)?vendor/bin/(phpunit|phpstan|psalm|rector)(?=\s|$)", command)
     if not tool or not tree.has("composer.json"):
         return False
     data = load_json(tree, "composer.json")
     wanted = {*(data.get("require") or {}), *(data.get("require-dev") or {})}
     family = VENDOR_TOOLS[tool.group(1)].split("/")[0]  # phpstan/phpstan-strict-rules requires phpstan/phpstan
     brought = tool.group(1) == "phpunit" and brings_phpunit(wanted)
+    # laravel-livewire-tables requires larastan/larastan, which requires PHPStan itself
+    brought = brought or (tool.group(1) == "phpstan" and bool({"larastan/larastan", "nunomaduro/larastan"} & wanted))
     return not brought and not any(name.startswith(f"{family}/") for name in wanted)
 
 
@@ -492,6 +497,8 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
                 role = "format"  # firebase-php's `cs` runs `php-cs-fixer fix`: it rewrites, so it formats
             if _phpstan_without_paths(tree, ran):
                 continue  # phpCAS' `phpstan: phpstan`, with no phpstan.neon: PHPStan stops, no path to analyse
+            if any(not_installed(tree, step.strip()) for step in ran.split(";")):
+                continue  # laravel-livewire-tables' `psalm: vendor/bin/psalm`, with no Psalm among its packages
             k.command(role, f"composer {name}", f"composer.json scripts.{name}", 30)
     # composer passes what follows `--` to the script: wp-cli's `phpunit` and `behat` scripts run one test that way
     # gacela's `phpunit` runs three suites in turn: the filter goes to each, and the first that matches nothing fails

@@ -215,6 +215,14 @@ def cargo_workspace(tree: Tree, root: dict[str, Any] | None = None) -> bool:
     return "workspace" in root and ("package" not in root or bool(_members(tree, "", root)))
 
 
+def _harnessless_tests(tree: Tree, crate: _Crate) -> list[str]:
+    """The crate's [[test]] targets when every one of them turns the test harness off (each is a `main`)."""
+    declared = [t for t in load_toml(tree, crate.manifest).get("test") or [] if isinstance(t, dict)]
+    if not declared or any(t.get("harness", True) is not False for t in declared):
+        return []
+    return [str(t["name"]) for t in declared if t.get("name")]
+
+
 def bare_run_is_ambiguous(tree: Tree) -> bool:
     """A bare `cargo run` at a virtual workspace's root picks among the binaries of its default members (or of every
     member): with more than one Cargo stops, "could not determine which binary to run" (slint's default-members
@@ -633,6 +641,10 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         name = rust_test(tree, tested.folder)
         k.command("test-one", f"cargo test{' --workspace' if others else ''} {name or '<test name>'}",
                   tested.manifest, 60, _BY_NAME if name else "")  # fmt: skip
+    elif tested and (bare := _harnessless_tests(tree, tested)):
+        # fltk's tests are [[test]] targets with `harness = false`, each a program: a name filter picks none
+        k.command("test-one", f"cargo test -p {tested.name} --test {bare[0]}", tested.manifest, 60,
+                  "its test targets run without the test harness: one target at a time")  # fmt: skip
     elif tested:
         name = rust_test(tree, tested.folder)
         k.command("test-one", f"cargo test -p {tested.name} {name or '<test name>'}", tested.manifest, 60,
