@@ -43,7 +43,7 @@ TOOLS = re.compile(
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 RUNTIME_PACKAGES = (
     r"docker(\.io|-ce)?|podman|openjdk-\d+-jdk(-headless)?|default-jdk|java-\d+-openjdk(-devel)?|nodejs|golang(-go)?|"
-    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget"
+    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget|bear|clangd(-\d+)?"
 )
 """A language's runtime, a container engine or the user's git tools, installed from the distribution: boringtun's
 README offers `apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one
@@ -285,7 +285,10 @@ TOOL_INSTALL_TARGET = re.compile(
     r"^(make|just|task) [\w.-]+/install$"  # terramate's `make lint/install` installs golangci-lint
 )
 """A task-runner target that installs a tool (`make ensure-goimports`): an install step, not the tool's role."""
-SKIPS_TESTS = re.compile(r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b|-Dquickly\b")
+SKIPS_TESTS = re.compile(
+    r"-D ?[\w.]*\btest\.skip(=true)?\b|-D ?skipTests\b|-x test\b|-Dquickly\b|"
+    r"-Dquick\b|-P ?quick\b"  # debezium's and primefaces' `quick` profile skips the tests and checks
+)
 """A build told not to run the tests (Maven's skip flags, also as JSON-java's `-D maven.test.skip=true` and jdbi's
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
@@ -295,6 +298,9 @@ NOT_A_TEST_RUN = re.compile(
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
     r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
     r"^(bundle exec )?rake server(:[\w-]+)?$|"  # avalon's `rake server:test` starts the services the tests use
+    # jira-ruby's `rake jira:generate_public_cert` writes a certificate; scihist's `rake solr:stop` stops a service
+    r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w:]*(generate|setup|install|prepare)[\w]*$|"
+    r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w]+:(start|stop|restart|status)$|"
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)|"
     # cortex's integration guide builds its image first with `make ./cmd/cortex/.uptodate`: a file make writes

@@ -908,6 +908,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         steps = [s.strip() for line in recipes.recipe_lines(tree, c.command) or [] for s in line.split("&&")]
         if steps and all(commands.command_role(s) in ("lint", "typecheck", "format") for s in steps):
             return None  # Detox's test app: its `test` script is `yarn lint && yarn test:types`, no test runs
+    if c.role == "build" and re.search(r"(^|\s|:)(clobber|clean|distclean)$", c.command):
+        return None  # scihist_digicoll's README: `./bin/vite clobber` deletes the built assets, it builds none
     if c.role in ("test", "test-one") and _phpunit_without_config(tree, c.command):
         return None  # b13/container keeps its configs in Build/phpunit/: a bare `.Build/bin/phpunit` has no suite
     if c.role in ("test", "test-one") and re.search(r"(^|\s)\.github/\S+", c.command):

@@ -650,3 +650,31 @@ def test_harnessless_test_targets_run_one_target_at_a_time(make_project):
     }
     learned = bodies(make_project, files, name="fltk-rs")
     assert "--test app_handle" in learned["workflow/test-one"], learned["workflow/test-one"]
+
+
+def test_service_certificate_and_cleanup_tasks_are_no_test_or_build(make_project):
+    # jira-ruby's README: `rake jira:generate_public_cert`; scihist_digicoll's `rake solr:stop`, `./bin/vite clobber`
+    readme = (
+        "# App\n\n## Testing\n\n```\nrake jira:generate_public_cert\nRAILS_ENV=test ./bin/rake solr:stop\n"
+        "bundle exec rspec\n```\n\n## Building\n\n```\n./bin/vite clobber\n```\n"
+    )
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n",
+        "Rakefile": "task :default\n",
+        "bin/vite": "#!/usr/bin/env ruby\n",
+        "bin/rake": "#!/usr/bin/env ruby\n",
+        "lib/app.rb": "module App; end\n",
+        "spec/app_spec.rb": "describe 'x' do\nend\n",
+        "README.md": readme,
+    }
+    learned = bodies(make_project, files, name="jira")
+    assert "generate_public_cert" not in learned["workflow/test"], learned["workflow/test"]
+    assert "solr:stop" not in learned["workflow/test"], learned["workflow/test"]
+    assert "clobber" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_maven_quick_profile_skips_the_tests(make_project):
+    # primefaces' CLAUDE.md: `mvn clean install -Pquick`, the profile that skips tests and checks
+    claude = "# CLAUDE\n\n## Testing\n\n```bash\nmvn clean install -Pquick\nmvn clean install\n```\n"
+    learned = bodies(make_project, JAVA_MAVEN | {"CLAUDE.md": claude}, name="primefaces")
+    assert "-Pquick" not in learned["workflow/test"], learned["workflow/test"]
