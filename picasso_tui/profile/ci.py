@@ -748,7 +748,8 @@ def _github_actions(tree: Tree) -> CiReading | None:
         steps += found
     # feldera's ci.yml also starts by hand (`workflow_dispatch`): of the change events, the merge queue's alone
     changes = CHANGE_EVENTS | {"pull_request_target"}
-    queue = [rel for rel in used if _triggers(loaded[rel]) & changes == {"merge_group"}]
+    # webdriverio's test-static.yml also runs when test.yml, on every push and pull request, calls it
+    queue = [rel for rel in used if _triggers(loaded[rel]) & changes == {"merge_group"} and rel not in called]
     own = [rel for rel in used if rel not in called]
     # mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs when its pull-request workflows call it: said so
     # (vue's test.yml, called by a workflow run on pushes and pull requests, runs on both: nothing to say)

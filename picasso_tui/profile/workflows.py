@@ -16,7 +16,7 @@ from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_ta
 from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
-from picasso_tui.profile.ecosystems.cpp import tests_option
+from picasso_tui.profile.ecosystems.cpp import tests_option, turns_testing_on
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, registered_tests
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
@@ -910,6 +910,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
             return None  # Detox's test app: its `test` script is `yarn lint && yarn test:types`, no test runs
     if c.role == "build" and re.search(r"(^|\s|:)(clobber|clean|distclean)$", c.command):
         return None  # scihist_digicoll's README: `./bin/vite clobber` deletes the built assets, it builds none
+    ctest = re.match(r"(cd [\w./-]+ && )?ctest\b", c.command)
+    if c.role in ("test", "test-one") and ctest and tree.has("CMakeLists.txt") and not turns_testing_on(tree):
+        return None  # assimp's AGENTS.md: `cd build && ctest`, in a build whose root never turns testing on
     if c.role in ("test", "test-one") and _phpunit_without_config(tree, c.command):
         return None  # b13/container keeps its configs in Build/phpunit/: a bare `.Build/bin/phpunit` has no suite
     if c.role in ("test", "test-one") and re.search(r"(^|\s)\.github/\S+", c.command):

@@ -397,6 +397,7 @@ def test_ctest_finds_nothing_when_the_root_never_turns_testing_on(make_project):
         "test/unit/main.cpp": "int main() { return 0; }\n",
     }
     files["CMakeLists.txt"] += "add_subdirectory(test)\n"
+    files["AGENTS.md"] = "# AGENTS\n\n## Testing\n\n```bash\ncd build && ctest\n```\n"
     learned = bodies(make_project, files, name="assimp")
     assert "ctest" not in learned.get("workflow/test", ""), learned.get("workflow/test")
     files["CMakeLists.txt"] += "enable_testing()\n"
@@ -678,3 +679,13 @@ def test_a_maven_quick_profile_skips_the_tests(make_project):
     claude = "# CLAUDE\n\n## Testing\n\n```bash\nmvn clean install -Pquick\nmvn clean install\n```\n"
     learned = bodies(make_project, JAVA_MAVEN | {"CLAUDE.md": claude}, name="primefaces")
     assert "-Pquick" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_queue_workflow_that_another_calls_is_no_queue_only_workflow(make_project):
+    # webdriverio's test-static.yml: `on: [merge_group, workflow_call]`, and test.yml calls it on every push
+    static = "on: [merge_group, workflow_call]\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n"
+    static += "      - uses: actions/checkout@v4\n      - run: cargo clippy\n"
+    caller = "on: [push, pull_request]\njobs:\n  static:\n    uses: ./.github/workflows/test-static.yml\n"
+    files = RUST | {".github/workflows/test-static.yml": static, ".github/workflows/test.yml": caller}
+    body = bodies(make_project, files, name="wdio")["ci"]
+    assert "merge queue" not in body, body

@@ -343,10 +343,7 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
         k.command("build", "cmake . && cmake --build .", "CMakeLists.txt", 60, "in the source tree, as CI builds it")
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", f"cmake -S . -B {folder} && cmake --build {folder} -j", "CMakeLists.txt", 60)
-    # ctest reads the CTestTestfile that enable_testing() (or include(CTest)) writes at the top of the build: assimp
-    # registers `add_test(unittests unit)` in test/, but nothing at its root turns testing on, so ctest finds none
-    modules = "\n".join(_code(tree.read(f) or "") for f in tree.files if f.endswith(".cmake") and not is_auxiliary(f))
-    if re.search(r"\benable_testing\s*\(|\binclude\s*\(\s*CTest\b", f"{root}\n{modules}", re.IGNORECASE):
+    if turns_testing_on(tree):
         _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     # entt's docs/CMakeLists.txt declares the Doxygen target, behind the root's if(ENTT_BUILD_DOCS) add_subdirectory
     docs = {f: _code(tree.read(f) or "") for f in tree.named("CMakeLists.txt") if re.match(r"docs?/[^/]+$", f)}
@@ -354,6 +351,14 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     added = _added(tree, texts)
     _docs_target(k, "\n".join(t for f, t in texts.items() if f in added), folder, docs)
     return details
+
+
+def turns_testing_on(tree: Tree) -> bool:
+    """ctest reads the CTestTestfile that enable_testing() (or include(CTest)) writes at the top of the build: assimp
+    registers `add_test(unittests unit)` in test/, but nothing at its root turns testing on, so ctest finds none."""
+    root = _code(tree.read("CMakeLists.txt") or "")
+    modules = "\n".join(_code(tree.read(f) or "") for f in tree.files if f.endswith(".cmake") and not is_auxiliary(f))
+    return bool(re.search(r"\benable_testing\s*\(|\binclude\s*\(\s*CTest\b", f"{root}\n{modules}", re.IGNORECASE))
 
 
 def _added(tree: Tree, texts: dict[str, str]) -> set[str]:
