@@ -446,7 +446,7 @@ def without_ci_values(line: str) -> str:
                     and not SWITCH.fullmatch(kept[-1])
                 ):
                     kept.pop()  # feldera's `-- --test-threads ${{ vars.CI_RUNNER_CORES || 20 }}`: a count, the option's
-                elif name and not FLAGS_NAME.search(name or "") and re.search(r"^\.?\.?/|\.(sh|bash|py|ps1)$", kept[0]):
+                elif name and not FLAGS_NAME.search(name) and re.search(r"^\.?\.?/|\.(sh|bash|py|ps1)$", kept[0]):
                     # vcmi's `build.sh "${{ matrix.os }}" "${{ matrix.type }}"`: the script's own arguments, which
                     # only CI's matrix knows
                     return ""

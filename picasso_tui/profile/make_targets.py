@@ -173,10 +173,10 @@ def _listed(word: str, assigned: dict[str, list[str]]) -> list[str]:
 
 
 def autotools_setup(tree: Tree) -> str:
-    """How a checkout gets its configure script and runs it: autogen.sh, gnulib's ./bootstrap (patchutils' pulls the
-    gnulib files autoreconf alone lacks), a committed configure, else autoreconf (jansson's configure.ac only). A
-    committed configure comes first: sudo's autogen.sh regenerates it with autoconf and libtool, which a build from
-    the checkout does not need."""
+    """How a checkout gets its configure script and runs it: a committed configure (sudo's autogen.sh would only
+    regenerate it, with autoconf and libtool a build from the checkout does not need), else autogen.sh, gnulib's
+    ./bootstrap (patchutils' pulls the gnulib files autoreconf alone lacks), else autoreconf (jansson's configure.ac
+    only)."""
     if tree.has("configure"):
         return "./configure"
     if tree.has("autogen.sh"):
