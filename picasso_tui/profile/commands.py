@@ -36,7 +36,7 @@ TOOLS = re.compile(
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|doxygen|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
-    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|"
+    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|ceedling|"
     r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
@@ -556,7 +556,7 @@ class GuideCommand:
 
 
 GUIDE_FOLDER = re.compile(
-    r"^docs?/(contributing|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
+    r"^docs?/(contributing|contributors?|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
 )
 NOT_GUIDE_PAGE = re.compile(
     r"release|triage|issue|governance|security|conduct|maintain|changelog|reference|update|branching|abi[-_]", re.I
@@ -742,7 +742,13 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     bare = ENV_PREFIX.sub("", command)  # paper_trail's `DB=sqlite bundle exec …`: the variables are the command's
     # redis-plus-plus' README runs `./build/test/test_redis++ -h host -p port`: the test program its build made
     built_tests = BUILT_PROGRAM.match(bare) and re.search(r"test", bare.split()[0].rsplit("/", 1)[-1], re.I)
-    if not (TOOLS.match(bare) or built_tests) or USER_ONLY.match(bare) or len(command) > 100 or "$" in command:
+    # kitty's `./test.py`, `./dev.sh build`: a script of the root's own, run by its shebang
+    root_script = re.match(r"\./([\w-]+\.(?:py|sh|rb|pl))(?:\s|$)", bare)
+    if root_script and not tree.has(root_script.group(1)):
+        return False
+    if not (TOOLS.match(bare) or built_tests or root_script) or USER_ONLY.match(bare) or len(command) > 100:
+        return False
+    if "$" in command:
         return False
     composer = tree.read("composer.json") or ""
     pest_only = '"pestphp/pest"' in composer and '"phpunit/phpunit"' not in composer
@@ -777,11 +783,19 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
     if own is None and near == "test" and MANUAL_TRY.search(context) and not ONE_TEST.search(command):
         return ["run"]  # ignite's "to test changes to the Ignite CLI … run the `bin/ignite` script": the program
+    if own in (None, "test") and near == "test" and ONE_TEST_WORDS.search(context) and len(command.split()) > 1:
+        return ["test-one"]  # kitty's "To run a specific test, run `./test.py test_name`": the name is the test's
     if own is None and near == "test" and ONE_TEST.search(command):
         return ["test-one"]  # stripe-ruby's README: `bundle exec ruby -Ilib/ test/stripe/util_test.rb` runs one file
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]
+
+
+ONE_TEST_WORDS = re.compile(
+    r"\b(a|one|single|specific|individual|particular) (unit )?(test|spec)\b(?! (suite|file))", re.I
+)
+"""A guide's words for running one test: the argument the command takes names it."""
 
 
 MANUAL_TRY = re.compile(r"\b(test|try)(ing)? (out )?(your |the |local |these )?(changes|modifications)\b", re.I)
@@ -826,7 +840,11 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     """Every command the contributor guides (and the README's development sections) give, in reading order."""
     sources = [(rel, tree.read(rel) or "") for rel in guide_files(tree)]
     # the agent files state the commands too, for an agent (anyio's AGENTS.md: `pip install --group test -e .`)
-    sources += [(rel, tree.read(rel) or "") for rel in agent_files(tree) if rel.endswith(("AGENTS.md", "CLAUDE.md"))]
+    agents = agent_files(tree)
+    mains = [rel for rel in agents if rel.endswith(("AGENTS.md", "CLAUDE.md"))]
+    # with neither, kitty's .github/copilot-instructions.md is the agent's guide: "run `./test.py`"
+    mains = mains or [rel for rel in agents if rel.endswith(("copilot-instructions.md", "GEMINI.md"))]
+    sources += [(rel, tree.read(rel) or "") for rel in mains]
     readme = tree.first("README.md", "README.markdown", "readme.md", "README.rst", "README.adoc")
     if readme:
         sources.append((readme, tree.read(readme) or ""))

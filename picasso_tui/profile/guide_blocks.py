@@ -46,6 +46,8 @@ def configured_folder(command: str, here: str) -> str | None:
 
 def clean(line: str) -> str:
     line = re.sub(r"^(\$>?|>) |^\$>(?=[\w.])", "", line.strip()).strip()  # prophecy's `$> `, spring-shell's `$>./mvnw`
+    line = re.sub(r"^\([\w.-]+\) [$%] ", "", line)  # gevent's `(gevent-env) $ pip install …`: a virtualenv's prompt
+    line = re.sub(r"^(python3?) -m(?=[a-z])", r"\1 -m ", line)  # gevent's `python -mgevent.tests`: the same run
     if line.startswith("(") and line.endswith(")"):
         line = line[1:-1].strip()
     # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`
@@ -120,6 +122,8 @@ class _Shell:
         where = section or self.cwd
         if not where:
             return line
+        if where in self.created and re.match(r"cd (?!\.)[\w-]+/[\w./-]+ && ", line):
+            return line  # tinyusb's `cd test/unit-test && ceedling …` after a build: a made folder holds no sources
         if where.startswith("../") and CONFIGURE.match(line) and self.checkout:
             line = re.sub(r" \.\.$", f" ../{self.checkout}", line)  # the source folder is the checkout beside
         return f"mkdir -p {where} && cd {where} && {line}" if where in self.created else f"cd {where} && {line}"
@@ -260,16 +264,26 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
             continue  # python-telegram-bot's ".. _`pre-commit config file`: https://…": an rst link's target, no prose
         # `pip install`ing is prose; reST's `pytest test selectors`_ is a link's text (coveragepy's guide), where
         # its `tox`_ names the tool the guide runs
-        for found in re.finditer(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line):
+        spans = list(re.finditer(r"(``?)([^`\n]+)\1(?![`A-Za-z])(_?)", line))
+        for at, found in enumerate(spans):
             span, link = found.group(2), found.group(3)
             if not (link and " " in span.strip()):
                 start, end = _sentence(line, found.start())
+                after = spans[at + 1] if at + 1 < len(spans) else None
+                if after and after.start() < end and NEXT_CLAUSE.match(line[found.end() : after.start()]):
+                    end = found.end()  # jshint's "`bin/jshint` or build the release bundles using `bin/build`"
                 entered = INLINE_FOLDER.search(line[start : found.start()])
                 command = clean(span)
                 if entered and command and not command.startswith("cd "):
                     command = f"cd {(entered.group(1) or entered.group(2)).strip('./')} && {command}"
                 out.append((command, line[start:end].strip()))
     return out
+
+
+NEXT_CLAUSE = re.compile(
+    r"\s*,?\s*(or|and)\s+(then\s+)?(build|test|run|lint|format|install|compile|generate|serve|start|deploy)\b", re.I
+)
+"""Words after a command that open the next command's own clause: what they say is for that one, not this one."""
 
 
 INLINE_FOLDER = re.compile(

@@ -31,8 +31,8 @@ CONVENTIONAL = re.compile(
 )
 TICKET = re.compile(r"\b[A-Z][A-Z0-9]+-\d+\b|#\d+")
 SQUASH_SUFFIX = re.compile(r"\s\(#\d+\)$")
-BRACKET = re.compile(r"^(\[[^\]]+\]):?\s")
-"""A bracketed tag that leads: minimist's `[Tests] …`, cgreen's `[feat]: …`."""
+BRACKET = re.compile(r"^(\[\[[^\]]+\]\]|\[[^\]]+\]):?\s")
+"""A bracketed tag that leads: minimist's `[Tests] …`, cgreen's `[feat]: …`, jshint's doubled `[[FIX]] …`."""
 ISSUE_LEAD = re.compile(r"^(refs|fixes|closes|fix|see|re)\s+#\d+\b", re.IGNORECASE)
 VERB_FIRST = re.compile(
     r"^(Add|Change|Fix|Remove|Update|Refactor|Improve|Use|Make|Move|Rename|Support|Allow|Drop|Document|Test|Bump|"

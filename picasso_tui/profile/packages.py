@@ -27,9 +27,10 @@ SIBLING_SHARE = 0.1
 MIN_FILES = 3
 NOT_CODE = frozenset(
     {"scripts", "script", "tools", "ci", "profiling", "lang", "langs", "locale", "locales", "i18n", "l10n",
-     "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib"}
+     "translations", "resources", "language", "languages", "features", "fixtures", "support", "contrib", "cypress"}
 )  # fmt: skip
-"""Folders beside the code: tooling, and data written as code (Carbon's 824 locale files in src/Carbon/Lang/)."""
+"""Folders beside the code: tooling, data written as code (Carbon's 824 locale files in src/Carbon/Lang/), and
+Cypress' end-to-end harness (focus-trap's cypress/plugins/index.js)."""
 SUBPACKAGE_NAMES = NOT_CODE - {"fixtures", "support", "features"}
 """Names a Python subpackage of code may carry (libqtile/scripts/, a package's tools/); its fixtures stay test data."""
 LOCALE_FOLDERS = frozenset(
@@ -363,7 +364,7 @@ def _holding_most(folder: str, below: list[str], size: dict[str, int], counts: C
     return None
 
 
-DATA_FOLDERS = NOT_CODE - IN_CODE - {"scripts", "script", "tools", "ci", "profiling"}
+DATA_FOLDERS = NOT_CODE - IN_CODE - {"scripts", "script", "tools", "ci", "profiling", "cypress"}
 
 
 def _data_as_code(tree: Tree, lang: str) -> bool:

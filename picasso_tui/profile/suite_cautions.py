@@ -42,6 +42,26 @@ cue's "Do not "go build" binaries": the commands it lists are not the agent's to
 suggest."""
 
 
+NEVER_USE_PLAIN = re.compile(
+    r"\b(?:never|don'?t|do not|must not)\s+use\s+((?:[\w./-]+ ){0,2}?[\w./-]+(?:\s+or\s+(?:[\w./-]+ ){0,2}?[\w./-]+)*)"
+    r"\s+to\s+(?:run|build)\b",
+    re.I,
+)
+"""kitty's copilot instructions: "Do not use go test or ./setup.py test to run tests": the commands in plain words."""
+PLAIN_COMMAND = re.compile(
+    r"(go|cargo|npm|yarn|pnpm|pytest|make|mvn|gradle|python3?|(python3? )?\./[\w.-]+)( [\w.-]+)?"
+)
+
+
+def _plain_bans(text: str) -> set[str]:
+    found = set()
+    for m in NEVER_USE_PLAIN.finditer(text):
+        said = [c.strip() for c in re.split(r"\s+or\s+", m.group(1))]
+        if all(PLAIN_COMMAND.fullmatch(c) for c in said):
+            found |= set(said)
+    return found
+
+
 def never_run(tree: Tree) -> frozenset[str]:
     """The commands an agent file forbids running outright (read once a tree); bare-only bans are forbidden_runs'."""
     if "_never_run" not in tree.__dict__:
@@ -53,6 +73,7 @@ def never_run(tree: Tree) -> frozenset[str]:
             if not re.search(r"\b(bare|directly|alone)\b", (tree.read(rel) or "")[m.end() : m.end() + 20], re.I)
             for command in re.findall(r"`([^`]+)`|\"([^\"]+)\"", m.group(1))
         }
+        found |= {c for rel in files for c in _plain_bans(tree.read(rel) or "")}
         tree.__dict__["_never_run"] = frozenset(found)
     return tree.__dict__["_never_run"]
 

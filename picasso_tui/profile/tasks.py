@@ -522,6 +522,15 @@ def justfile(tree: Tree, k: Knowledge) -> None:
         _targets(k, rel, "just", runnable, text)
 
 
+def just_needs_values(tree: Tree, name: str) -> bool:
+    """The justfile's recipe of that name takes a parameter without a default: tinty's README says `just test`,
+    whose recipe is `test pattern:`; just stops and asks for the value."""
+    rel = tree.first("justfile", "Justfile", ".justfile")
+    text = (tree.read(rel) or "") if rel else ""
+    head = re.search(rf"^@?{re.escape(name)}({JUST_PARAMETERS}):(?!=)", text, re.MULTILINE)
+    return bool(head) and bool(_required_parameters(head.group(1)))
+
+
 def _required_parameters(parameters: str) -> list[str]:
     """A just recipe's parameters that have no default (`+files` wants one value or more; `*args` none)."""
     words = re.findall(r"""([+*$]*[A-Za-z_][\w-]*)(\s*=\s*(?:'[^']*'|"[^"]*"|\S+))?""", parameters)
@@ -1200,7 +1209,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         k.command("docs", f"{mvn} site", "pom.xml (<reporting>)", RUNNER + 10, note)
     built = re.sub(r"<(profiles|pluginManagement|reporting)>.*?</\1>", "", pom, flags=re.DOTALL)
     if _checkstyle_checks(tree, built):  # dnsjava: Checkstyle lints, Spotless formats
-        k.command("lint", f"{mvn} checkstyle:check", "pom.xml (maven-checkstyle-plugin)", RUNNER + 4)
+        k.command("lint", f"{mvn} {_checkstyle_goal(built)}", "pom.xml (maven-checkstyle-plugin)", RUNNER + 4)
     if "spotless-maven-plugin" in pom:  # vavr: Spotless checks and fixes the format, as Gradle's plugin does
         # openmrs-core's properties skip the check outside its CI profile: on a checkout it must be switched on
         skipped = re.search(r"<spotless\.check\.skip>\s*true\s*</spotless\.check\.skip>", built)
@@ -1277,6 +1286,23 @@ def _checkstyle_checks(tree: Tree, built: str) -> bool:
         return False
     configured = re.search(r"<(executions|configLocation)>", found.group(1))
     return bool(configured) or any(re.search(r"(^|/)[\w-]*checkstyle[\w-]*\.xml$", f) for f in tree.files)
+
+
+def _checkstyle_goal(built: str) -> str:
+    """`checkstyle:check`, or `checkstyle:check@<id>` when the project's rules are configured in an execution only:
+    Digital's configLocation sits in the execution bound to validate, and a bare `checkstyle:check` runs the
+    default-cli execution with Checkstyle's own Sun rules."""
+    found = re.search(r"<artifactId>maven-checkstyle-plugin</artifactId>(.*?)</plugin>", built, re.DOTALL)
+    plugin = found.group(1) if found else ""
+    executions = re.search(r"<executions>(.*?)</executions>", plugin, re.DOTALL)
+    outside = plugin.replace(executions.group(0), "") if executions else plugin
+    if not executions or "<configLocation>" in outside:
+        return "checkstyle:check"
+    for execution in re.findall(r"<execution>(.*?)</execution>", executions.group(1), re.DOTALL):
+        named = re.search(r"<id>\s*([\w.-]+)\s*</id>", execution)
+        if "<configLocation>" in execution and named:
+            return f"checkstyle:check@{named.group(1)}"
+    return "checkstyle:check"
 
 
 def _site_reports(pom: str) -> list[str]:

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_tasks, python_scripts, recipes, tasks
+from picasso_tui.profile.agent_files import BUILD_FILES
 from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
@@ -791,6 +792,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # invoiceninja's README `composer i -o --no-dev` installs for hosting: no phpunit to test with
     if c.role == "install" and re.search(r"\bmingw", c.command):
         return None  # netbird's `sudo apt install gcc-mingw-w64-x86-64` cross-compiles for Windows only
+    if (named := re.fullmatch(r"just ([\w-]+)", c.command)) and tasks.just_needs_values(tree, named.group(1)):
+        return None  # tinty's README: `just test`, a recipe that wants a pattern; just stops without one
     if c.command == "just" and _lists_recipes(tree):
         return None  # biome's justfile opens with `_default: just --list -u`: a bare `just` lists the recipes
     if c.command == "doxygen" and not tree.has("Doxyfile"):
@@ -819,6 +822,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     banned = never_run(tree)  # cue's "go build" bans `go build ./...` too; a one-word ban (`make`) only itself
     if c.command in banned or any(" " in b and c.command.startswith(b + " ") for b in banned):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if c.role in ("test", "test-one", "build") and re.search(r"https?://\S+\.(java|py|js|ts|sh|rb|go)\b", c.command):
+        return None  # bach's CI prints the JDK's versions with `java @bach https://…/Versions.java`: not its tests
+    if c.role == "build" and re.search(REPORTS_SIZE, c.command):
+        return None  # tinyusb's CI `python tools/metrics.py combine …` reports code size: it builds nothing
+    if c.role in ("test", "test-one", "build", "lint") and _only_fetches(tree, c.command):
+        return None  # pyquery's CI step "Install geckodriver" runs tests/geckodriver.sh: a download, no test
     if c.role == "install" and re.search(r"[:_-](links?|linkcheck|link-check)\b", c.command):
         return None  # sinon's guide: `cd docs && npm run docs:link-check` checks the docs' links, it sets up nothing
     if c.role not in ("install", "run") and re.fullmatch(r"(uv venv|python3? -m venv|virtualenv)\b[^&|;]*", c.command):
@@ -964,6 +973,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c.role in ("test", "build", "lint", "format", "typecheck")
         and inside
         and re.search(r"(^|/)(docs?|examples?|samples?|demos?)([-_][\w-]+)?(/|$)", inside.group(1))
+        # tinyusb's CLAUDE.md builds examples/device/cdc_msc: a library with no root build is built in an example
+        and not (c.role == "build" and not c.source.startswith("CI") and not any(tree.has(f) for f in BUILD_FILES))
     ):
         return None  # libcheck's CI `cd doc/example && make check`; askama's clippy over each examples/ app
     if re.match(r"cd (/tmp|/opt|/usr|/var|~|\$\{?HOME\}?)(/|\s|$)", c.command):
@@ -1064,9 +1075,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         or (c.role == "docs" and re.search(r"\s-M\s+clean\b|\bmake( -C \S+)? clean\b", c.command))
     ):
         return None  # takes' CI prints `mvn -version`; PEGTL's `clang-format --dump-config` prints the style: no step
-    if c.role == "format" and (checked := re.fullmatch(r"(.+?)\s*&&\s*git diff\b[^&|;]*", c.command)):
+    if c.role in ("format", "build") and (checked := re.fullmatch(r"(.+?)\s*&&\s*git diff\b[^&|;]*", c.command)):
         c = replace(c, command=checked.group(1))  # go-sqlite3's CI `gofmt -s -w . && git diff --exit-code`: the diff
-        # fails on any uncommitted edit; the formatter is the part before it
+        # fails on any uncommitted edit; the formatter (k0s' guide: `make build`) is the part before it
     if c.role == "docs" and re.search(r"\s-M\s+latex(pdf)?\b|\s-b\s+latex\b", c.command):
         c = replace(c, priority=c.priority + 20)  # mido's PDF build needs LaTeX; its HTML build is the docs
     if re.fullmatch(r"meson setup(\s+-\S+)*", c.command) or (
@@ -1646,6 +1657,24 @@ def _another_languages_folder(tree: Tree, command: str) -> bool:
     main = SAME_FAMILY.get(found[0][0], found[0][0]) if found else ""
     kinds = {SAME_FAMILY.get(kind, kind) for name, kind in FOLDER_MANIFESTS if tree.has(f"{folder}/{name}")}
     return bool(main and kinds) and main not in kinds
+
+
+REPORTS_SIZE = re.compile(r"(^|[\s/])(metrics|code[-_]size|bloat|size[-_]report)[\w-]*\.(py|sh)\b")
+"""A script that measures or compares the built binaries' sizes: a report on a build, no build."""
+
+
+def _only_fetches(tree: Tree, command: str) -> bool:
+    """A script whose every line sets variables or fetches and unpacks a download (pyquery's tests/geckodriver.sh:
+    `wget … | tar xvzf -`): it prepares the tests, it runs none."""
+    script = re.fullmatch(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)", command)
+    text = (tree.read(script.group(1)) or "") if script and tree.has(script.group(1)) else ""
+    lines = [line.strip() for line in text.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+    fetch = r"(\[ [^\]]+ \] (\|\||&&) )?(wget|curl)\b.*|(tar|unzip|chmod|mkdir|mv|cp|cd)\b.*|set -\w+( \w+)?|\w+=.*"
+    return (
+        bool(lines)
+        and any(re.search(r"\b(wget|curl)\b", line) for line in lines)
+        and all(re.fullmatch(fetch, line) for line in lines)
+    )
 
 
 def _only_sets_hooks(tree: Tree, command: str) -> bool:

@@ -43,7 +43,8 @@ GOLANGCI = (".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json
 def golangci(tree: Tree) -> tuple[str, list[str], list[str]]:
     """(config file, linters it enables, formatters it enables), from golangci-lint's v1 or v2 config. Exclusion
     presets (`exclusions: presets: [std-error-handling]`) and settings are neither linters nor formatters."""
-    rel = tree.first(*GOLANGCI)
+    # v2ray-core keeps its config where GitHub's super-linter reads it, .github/linters/.golangci.yml
+    rel = tree.first(*GOLANGCI, *(f".github/linters/{name}" for name in GOLANGCI))
     if not rel:
         return "", [], []
     text = tree.read(rel) or ""
@@ -104,7 +105,8 @@ def formatter(tree: Tree) -> tuple[str, str]:
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
         # revive's v2 config enables gci, gofmt, gofumpt and goimports: `golangci-lint fmt` applies them all
-        return "golangci-lint fmt", f"{rel} (formatters: {', '.join(formatters)})"
+        config = f" --config {rel}" if "/" in rel else ""  # away from the root golangci-lint does not find it
+        return f"golangci-lint fmt{config}", f"{rel} (formatters: {', '.join(formatters)})"
     for name, options in (("gofumpt", " -l -w ."), ("goimports", " -w .")):
         if name in formatters:
             # ogen's `goimports: local-prefixes: [github.com/ogen-go/ogen]`: its own imports in a group of their own

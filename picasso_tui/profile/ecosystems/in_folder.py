@@ -30,8 +30,18 @@ def subtree(tree: Tree, folder: str) -> Tree:
 
 def _folders(tree: Tree) -> list[str]:
     """Top-level folders that hold a build file of their own, none of them examples or docs."""
-    found = {rel.split("/", 1)[0] for rel in tree.files if rel.count("/") == 1 and ROOT_BUILDS.match(rel.split("/")[1])}
+    found = {
+        rel.split("/", 1)[0]
+        for rel in tree.files
+        if rel.count("/") == 1 and ROOT_BUILDS.match(rel.split("/")[1]) and not _cmake_helpers(tree, rel)
+    }
     return sorted(f for f in found if not f.startswith(".") and not is_auxiliary(f + "/x"))
+
+
+def _cmake_helpers(tree: Tree, rel: str) -> bool:
+    """A CMakeLists.txt with no project(): tinyusb's src/CMakeLists.txt only defines functions the examples' builds
+    call, and cmake cannot configure it alone."""
+    return rel.endswith("CMakeLists.txt") and not re.search(r"^\s*project\s*\(", tree.read(rel) or "", re.M | re.I)
 
 
 def _rehome(found: Knowledge, folder: str, others: list[str]) -> Knowledge:

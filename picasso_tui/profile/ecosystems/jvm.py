@@ -7,7 +7,7 @@ import re
 from picasso_tui.profile.build_modules import gradle_task, in_unbuilt_folder, included_modules, maven_modules
 from picasso_tui.profile.ecosystems.android_tests import unit_test_task
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
-from picasso_tui.profile.ecosystems.example_tests import jvm_test_class
+from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, jvm_test_class
 from picasso_tui.profile.ecosystems.gradle_tasks import application_run
 from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
@@ -499,6 +499,17 @@ JUNIT_PLATFORM_PLUGIN = re.compile(
 """A pom where junit-platform-maven-plugin, as an extension, takes over the test phase from Surefire."""
 
 
+def _declares_a_test(tree: Tree) -> bool:
+    """A source of a test source set declares a test. bytecode-viewer's src/test/java holds one Swing demo with a
+    main() and its pom no test framework: `mvn test` runs nothing."""
+    sources = [f for f in tree.files if TEST_SOURCE_SET.search(f) and f.endswith((".java", ".kt", ".groovy"))]
+    if any(JVM_TEST_NAME.search(f) for f in tree.files):
+        return True  # named as a test: its framework may come from a parent pom outside the checkout
+    return any(DECLARES_JVM_TEST.search(tree.read(f) or "") for f in sources[:SAMPLED_TEST_SOURCES])
+
+
+SAMPLED_TEST_SOURCES = 50
+"""Test sources read for a declared test: one is enough, and a large suite declares them everywhere."""
 TEST_SOURCE_SET = re.compile(r"(^|/)src/\w*[tT]est\w*/|(^|/)src/it/")
 """A Gradle or Maven test source set: src/test/, androidTest/, jvmTest/, integrationTest/, Maven's src/it/."""
 JVM_TEST_NAME = re.compile(r"(^|/)\w+(Test|Tests|Spec|IT)\.(java|kt|groovy|scala)$")
@@ -580,7 +591,9 @@ def _commands(
             k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
             k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
-    if not any(TEST_SOURCE_SET.search(f) or JVM_TEST_NAME.search(f) for f in tree.files):
+    if not any(TEST_SOURCE_SET.search(f) or JVM_TEST_NAME.search(f) for f in tree.files) or (
+        tool == "Maven" and not kinds.get("test") and not _declares_a_test(tree)
+    ):
         k.commands[before:] = [c for c in k.commands[before:] if c.role not in ("test", "test-one")]
     if "Flyway" in kinds.get("migrations", []):
         k.command("migrate", f"{wrapper} flyway{'Migrate' if tool == 'Gradle' else ':migrate'}", manifest, 60)

@@ -457,13 +457,20 @@ def _required_env(tree: Tree, config: str) -> tuple[str, str]:
         re.search(r'bootstrap="([^"]+)"', tree.read(config) or "") if config.endswith((".xml", ".dist")) else None
     )
     text = tree.read(bootstrap.group(1)) or "" if bootstrap and tree.has(bootstrap.group(1)) else ""
-    needed = re.search(r"getenv\(\s*'(\w+)'\s*\)", text)
+    needed = re.search(r"(?:(\$\w+)\s*=\s*)?getenv\(\s*'(\w+)'\s*\)", text)
     if not needed or not re.search(r"\bexit\s*\(|\bdie\b", text):
         return "", ""
-    values = re.findall(r"case\s+'([\w.-]+)'\s*:", text[needed.end() :])
+    # the cases of a switch on that variable: ClassicPress' `case '--exclude-group':` switches on its argv
+    subject = rf"{re.escape(needed.group(1))}\b|" if needed.group(1) else ""
+    switch = re.search(rf"switch\s*\(\s*({subject}getenv\(\s*'{needed.group(2)}')", text)
+    if not switch:
+        return "", ""
+    cases = text[switch.end() :]
+    following = re.search(r"\bswitch\b", cases)  # the next switch's cases are another variable's
+    values = re.findall(r"case\s+'([\w.-]+)'\s*:", cases[: following.start()] if following else cases)
     if not values:
         return "", ""
-    name = needed.group(1)
+    name = needed.group(2)
     return f"{name}={values[0]} ", f"{bootstrap.group(1)} exits unless {name} is one of {human_list(values)}"
 
 

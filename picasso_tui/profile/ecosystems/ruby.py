@@ -350,6 +350,7 @@ def _commands(
         and not _old_rubies_only(tree, "rubocop")
         and not _obsolete_cops(tree)
         and _rubocop_used(tree)
+        and not rubocop_checks_nothing(tree.read(".rubocop.yml") or "")
     ):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
         if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
@@ -415,6 +416,15 @@ def _rubocop_used(tree: Tree) -> bool:
     places = ["Rakefile", "README.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md", ".pre-commit-config.yaml"]
     places += [f for f in tree.under(".github/workflows") if f.endswith((".yml", ".yaml"))]
     return any(re.search(r"\brubocop\b", tree.read(f) or "", re.I) for f in places if tree.has(f))
+
+
+def rubocop_checks_nothing(text: str) -> bool:
+    """A .rubocop.yml that turns every cop off by default and back on none, inheriting no other rules:
+    scout_apm_ruby's `DisabledByDefault: true` with Layout/LineLength disabled. RuboCop enforces no style there."""
+    if not re.search(r"^\s+DisabledByDefault:\s*true\b", text, re.M):
+        return False
+    inherits = re.search(r"^(inherit_from|inherit_gem|require|plugins):", text, re.M)
+    return not inherits and not re.search(r"^\s+Enabled:\s*true\b", text, re.M)
 
 
 def _obsolete_cops(tree: Tree) -> bool:

@@ -23,6 +23,13 @@ _BRACE_BELOW = re.compile(
 below only after a multi-line `where` clause, whose last line ends with a comma)."""
 
 
+def _tab_indented(text: str) -> bool:
+    """Most indented lines start with a tab: rustfmt indents with four spaces unless a rustfmt.toml says
+    `hard_tabs` (cargo-udeps indents with tabs and has none)."""
+    indented = [line[0] for line in text.splitlines() if line[:1] in (" ", "\t") and line.strip()]
+    return bool(indented) and indented.count("\t") > len(indented) / 2
+
+
 def keeps_rustfmt(tree: Tree) -> bool:
     """True unless the code shows it is not rustfmt-formatted. A rustfmt.toml says it is, whatever the code shows."""
     if config := tree.first(".rustfmt.toml", "rustfmt.toml"):
@@ -33,7 +40,7 @@ def keeps_rustfmt(tree: Tree) -> bool:
     for rel in sources:
         text = tree.read(rel) or ""
         headers = (m.group(0) for m in _BRACE_BELOW.finditer(text))
-        marked += bool(_TIGHT_ATTRIBUTE.search(text) or any("where" not in h for h in headers))
+        marked += bool(_TIGHT_ATTRIBUTE.search(text) or any("where" not in h for h in headers) or _tab_indented(text))
     return not sources or marked < max(2, UNFORMATTED_SHARE * len(sources))
 
 
