@@ -898,6 +898,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
             if not _usable(tree, command):
                 continue
             command = RUFF_BARE.sub(r"\1 check", command)  # flair's `ruff --fix .`: ruff 0.5 refuses it, `check` runs
+            if re.search(r"\bpytest\b", command):  # titiler's guide: `-cov-report=…`, which pytest reads as `-c ov-…`
+                command = re.sub(r"(?<=\s)-(cov(?:-[a-z]+)*)(?=[=\s]|$)", r"--\1", command)
             # venom's "Code must pass `go vet`", terramate's `go test -race`: bare, it checks the root package alone
             if re.fullmatch(r"go (vet|fmt|test)( -[\w.=-]+)*", command) and any(
                 "/" in f and f.endswith(".go") for f in tree.own

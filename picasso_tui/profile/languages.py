@@ -6,7 +6,7 @@ import re
 from collections import Counter, defaultdict
 
 from picasso_tui.languages import DISPLAY, language_of
-from picasso_tui.profile.findings import Knowledge, plural
+from picasso_tui.profile.findings import Knowledge, name_key, plural
 from picasso_tui.profile.generated import generated_by
 from picasso_tui.profile.walk import Tree, holders_in, in_fixture_project, is_vendored, read_bounded, root_holders
 
@@ -206,6 +206,8 @@ def _own_header(tree: Tree, rel: str) -> bool:
     is a copy still."""
     if re.search(r"(^|/)(single_include|amalgamat\w*|dist)/", rel):
         return False
+    if "/" not in rel and name_key(rel.rsplit(".", 1)[0]) == name_key(tree.root.name):
+        return True  # miniaudio's 4 MB miniaudio.h at its root: the single-header library the repository is
     ours = root_holders(tree)
     return bool(ours) and bool(ours & holders_in(read_bounded(tree.root / rel, 4096) or ""))
 

@@ -103,6 +103,12 @@ STEP = re.compile(rf"{TOOLS.pattern}|^git (remote|fetch|pull|checkout|switch|reb
 """A command a guide's step runs: a build or test tool's, or git's own for the branch and the pull request."""
 
 
+RST_ADMONITION = re.compile(
+    r"^\.\. (?:note|important|warning|tip|caution|attention|danger|hint|seealso|admonition)::\s*(.*)$", re.I
+)
+"""An rst admonition: its indented body is prose, where another directive's `::` opens a literal block."""
+
+
 BOLD_LEAD = re.compile(r"\*\*([^*\n]{3,80}?):?\*\*:?")
 """A line that is all bold and ends with a colon (`**3.x releases (jline-3.x):**`), over a list: a sub-heading."""
 BOLD_MARK = "\u2063"
@@ -158,6 +164,12 @@ def _blocks(text: str) -> list[Block]:
             path, numbered_at = deeper, -1
             heading = " > ".join(t.strip().removeprefix(BOLD_MARK) for _, t in path)
             continue
+        if RST_ADMONITION.match(stripped):
+            flush()  # gevent's `.. note::` over its indented prose: a paragraph of its own, no literal block
+            rest = RST_ADMONITION.match(stripped).group(1).strip()  # type: ignore[union-attr]
+            current.extend([rest] if rest else [])
+            bullet, literal = -1, False
+            continue
         b = BULLET.match(line)
         if b:
             flush()
@@ -173,7 +185,9 @@ def _blocks(text: str) -> list[Block]:
             if not current:
                 bullet, numbered_at = -1, -1
             current.append(stripped)
-        literal = stripped.endswith("::")  # reStructuredText: an indented literal block follows
+        # reStructuredText: an indented literal block follows, or a directive's body (gevent's `.. code-block::
+        # python` of a docstring), which is no prose
+        literal = stripped.endswith("::") or bool(re.match(r"\.\. [\w-]+:: \S", stripped))
         if literal:
             flush()
             if out and out[-1][2] != CODE:  # the sentence keeps one colon, as Markdown's would before a fence

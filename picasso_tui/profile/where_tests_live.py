@@ -188,8 +188,14 @@ def _find_test_files(tree: Tree) -> list[str]:
     # that runs RSpec, code named after a test tool
     suite = any(re.match(r"(spec|test)/", f) for f in found)
     found = [f for f in found if not (suite and f.endswith(".rb") and f.startswith("lib/"))]
+    # miniaudio's tests/android/…/ExampleUnitTest.kt: Android Studio's template, beside a C project's real tests
+    found = [f for f in found if not ANDROID_TEMPLATE.search(f)]
     # jwt-framework's SignatureTestCase.php is the abstract class its signature tests extend: no test of its own
     return [f for f in found if not (re.search(r"TestCase\.\w+$", f) and _ABSTRACT.search(tree.read(f) or ""))]
+
+
+ANDROID_TEMPLATE = re.compile(r"(^|/)Example(Unit|Instrumented)Test\.(kt|java)$")
+"""The two tests Android Studio writes into a new project: `assertEquals(4, 2 + 2)`, no test of the project."""
 
 
 _ABSTRACT = re.compile(r"^\s*(public\s+)?abstract\s+class\b", re.M)

@@ -660,6 +660,10 @@ def _names_no_test(command: str) -> bool:
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
+    if looked := re.match(r"(which|command -v|type) [\w.+-]+( && |$)", c.command):
+        if not looked.group(2):
+            return None  # oneTBB's CI `command -v clang-format` asks whether the tool is there: it formats nothing
+        c = replace(c, command=c.command[looked.end() :])  # kitty's CI `which python && ./test.py type-check`
     if re.match(r"(npm run|yarn|pnpm|bun run) [\w:-]*\*", c.command):
         return None  # renovate's guide: `pnpm generate:*`, a family of scripts; pnpm runs no script of that name
     if c.role == "test-one" and (_names_no_test(c.command) or re.search(r"""\s['"]?[\w./]*\*\*/\*""", c.command)):
@@ -822,6 +826,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     banned = never_run(tree)  # cue's "go build" bans `go build ./...` too; a one-word ban (`make`) only itself
     if c.command in banned or any(" " in b and c.command.startswith(b + " ") for b in banned):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if c.role == "test-one" and PACKAGE_SUITE.match(c.command):
+        return None  # Flowise's `pnpm --filter flowise-components test`: one package's whole suite, no one test
     if c.role in ("test", "test-one", "build") and re.search(r"https?://\S+\.(java|py|js|ts|sh|rb|go)\b", c.command):
         return None  # bach's CI prints the JDK's versions with `java @bach https://…/Versions.java`: not its tests
     if c.role == "build" and re.search(REPORTS_SIZE, c.command):
@@ -1659,6 +1665,12 @@ def _another_languages_folder(tree: Tree, command: str) -> bool:
     return bool(main and kinds) and main not in kinds
 
 
+PACKAGE_SUITE = re.compile(
+    r"(pnpm|yarn|npm|bun)( run)? (--filter|-F|--workspace|-w)[ =]\S+ (run )?test[\w:-]*$|"
+    r"((pnpm|yarn|npx) )?nx (run )?test[ :]\S+( --coverage)?$|((pnpm|npx) )?turbo (run )?test --filter[ =]\S+$"
+)
+"""A workspace package's whole suite (supabase-js' `pnpm nx test <package-name>`): narrower than the root's run,
+but no one test."""
 REPORTS_SIZE = re.compile(r"(^|[\s/])(metrics|code[-_]size|bloat|size[-_]report)[\w-]*\.(py|sh)\b")
 """A script that measures or compares the built binaries' sizes: a report on a build, no build."""
 
