@@ -714,6 +714,9 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False
     if _names_undeclared_extras(tree, command) or _names_undeclared_hatch_env(tree, command):
         return False
+    manifest = next((m for pattern, m in INSTALL_MANIFESTS if re.match(pattern, command)), None)
+    if at_root and manifest and not any(tree.has(m) for m in manifest):
+        return False  # taskiq's README: `pnpm install` for its docs site; thirtybees keeps no composer.json at its root
     if at_root and re.match(r"(\./)?mvnw? ", command) and not tree.has("pom.xml"):
         return False  # diktat's guide still says `mvn clean install`; its build moved to Gradle, no pom.xml is left
     if (
@@ -758,6 +761,14 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     if script and script.group(1).endswith((".js", ".ts", ".mjs", ".cjs", ".py", ".rb", ".go", ".php")):
         return False  # a source file needs its interpreter: the guide's real command names it
     return not script or tree.has(script.group(1))
+
+
+INSTALL_MANIFESTS = (
+    (r"(npm|pnpm|yarn|bun) (i|install|ci)\b|yarn$|pnpm i$", ("package.json",)),
+    (r"composer (i|install|update)\b", ("composer.json",)),
+    (r"bundle( install)?$|bundle install\b", ("Gemfile", "gems.rb")),
+)
+"""A package manager's install and the manifest it reads at the root: without one it installs nothing."""
 
 
 def _roles(command: str, context: str) -> list[str]:

@@ -30,7 +30,12 @@ MAX_DECISIONS = 1
 consequential one. Chosen by leave-one-workspace-out cross-validation over 1 to 5 (docs/benchmarks.md, round
 thirty-two): a second one lowered F1 in every fold, since inferred decisions are endorsed less often than the
 other memories."""
-_SECTION = re.compile(r"^#{1,3}\s*(decision|status|context)\b.*$", re.IGNORECASE | re.MULTILINE)
+_SECTION = re.compile(
+    r"^#{1,3}\s*(?:(decision)s?\b(?!\s+drivers).*|(status)\s*:?\s*|(context)\b.*)$", re.IGNORECASE | re.MULTILINE
+)
+"""A record's Decision (react-router's `## Decisions`, MADR's `## Decision Outcome`, not its `## Decision Drivers`),
+Status (the word alone: react-router's `## Status codes` is a part of its design) and Context sections."""
+_HEADER_LINE = re.compile(r"^\W*(date|status|deciders?|authors?|supersedes|superseded by)\W*:.*$", re.I | re.M)
 
 
 _TEMPLATE = re.compile(r"^\d*[-_]?(adr[-_])?template$", re.IGNORECASE)
@@ -86,12 +91,12 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
         # the section runs through its own sub-headings (dependency-track's `## Decision`, then `### Going Spec-First`)
         chunk = re.split(rf"^#{{1,{level}}}\s", chunk, flags=re.MULTILINE)[0]
         chunk = re.sub(r"^#+\s.*$", "", chunk, flags=re.MULTILINE)
-        sections[m.group(1).lower()] = " ".join(chunk.split())
+        sections[(m.group(1) or m.group(2) or m.group(3)).lower()] = " ".join(chunk.split())
     inline = re.search(r"^\W*status\W*:\W*(\w+)", text, re.I | re.M)  # "Status: accepted", "* **Status**: …"
     # dependency-track's records give it in a table: `| Superseded by ADR-011 | 2025-01-19 | @nscuro |`
     status = sections.get("status") or (inline.group(1) if inline else "") or table_status
-    decision = sections.get("decision") or " ".join(
-        p for p in re.split(r"\n\s*\n", text) if p.strip() and not p.lstrip().startswith("#")
+    decision = sections.get("decision") or " ".join(  # without react-router's `Date: …`, `Status: …` lines
+        p for p in re.split(r"\n\s*\n", _HEADER_LINE.sub("", text)) if p.strip() and not p.lstrip().startswith("#")
     )
     if not decision:
         return None

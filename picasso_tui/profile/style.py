@@ -192,6 +192,7 @@ def _go(tree: Tree, hints: Hints) -> None:
         said = f"{tool} formatting"
         if tool in ("make", "just"):  # chezmoi's `make format` runs `golangci-lint fmt`: its formatters
             said = "formatting by golangci-lint's formatters" if "golangci-lint fmt" in enforced else "formatting"
+            said = "gofmt formatting" if enforced.endswith("(gofmt)") else said
             enforced = enforced.split(" (", 1)[0]
         hints["go"].append((f"{said} (tabs; `{command}`)", mod if enforced == "go.mod" else enforced))
     rel, linters, _ = golang.golangci(tree)

@@ -826,6 +826,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     banned = never_run(tree)  # cue's "go build" bans `go build ./...` too; a one-word ban (`make`) only itself
     if c.command in banned or any(" " in b and c.command.startswith(b + " ") for b in banned):
         return None  # pgx's CLAUDE.md: "Never run `rake references:setup` … on your own initiative"
+    if (
+        c.role == "install"
+        and re.match(r"(npm|pnpm|yarn|bun)( (i|install|ci))?$", c.command)
+        and _docs_only_package(tree)
+    ):
+        return None  # taskiq's root package.json is its VuePress site's (`docs:dev`, `docs:build`): no project set-up
     if c.role == "test-one" and PACKAGE_SUITE.match(c.command):
         return None  # Flowise's `pnpm --filter flowise-components test`: one package's whole suite, no one test
     if c.role in ("test", "test-one", "build") and re.search(r"https?://\S+\.(java|py|js|ts|sh|rb|go)\b", c.command):
@@ -1673,6 +1679,20 @@ PACKAGE_SUITE = re.compile(
 but no one test."""
 REPORTS_SIZE = re.compile(r"(^|[\s/])(metrics|code[-_]size|bloat|size[-_]report)[\w-]*\.(py|sh)\b")
 """A script that measures or compares the built binaries' sizes: a report on a build, no build."""
+
+
+def _docs_only_package(tree: Tree) -> bool:
+    """The root package.json serves the documentation alone: every script builds or serves the docs, in a project
+    whose code is another language's."""
+    scripts = (load_json(tree, "package.json") or {}).get("scripts")
+    found = shares(tree)
+    main = found[0][0] if found else ""
+    return (
+        isinstance(scripts, dict)
+        and bool(scripts)
+        and all(re.match(r"(docs?|website|site)\b", str(name)) for name in scripts)
+        and main not in ("javascript", "typescript")
+    )
 
 
 def _only_fetches(tree: Tree, command: str) -> bool:

@@ -424,3 +424,54 @@ def test_a_ci_line_that_only_looks_for_a_tool_runs_nothing(make_project):
     learned = bodies(make_project, files, name="tbb")
     assert "command -v" not in learned.get("workflow/format", ""), learned.get("workflow/format")
     assert "which python" not in learned.get("workflow/typecheck", ""), learned.get("workflow/typecheck")
+
+
+def test_an_adr_s_decisions_section_is_its_decision_and_status_codes_no_status(make_project):
+    # react-router's decisions/*.md: `Date: …`, `Status: accepted`, `## Context`, `## Decisions`, `## Status codes`
+    record = (
+        "# routes.ts\n\nDate: 2024-09-18\n\nStatus: accepted\n\n## Context\n\nFile system routing is contentious.\n\n"
+        "## Decisions\n\n### routes.ts is mandatory\n\nEvery app declares its routes in app/routes.ts.\n\n"
+        "## Status codes\n\nInitially, we thought we could just let it throw.\n"
+    )
+    files = {
+        "package.json": json.dumps({"name": "rr"}),
+        "src/index.ts": "export {}\n",
+        "decisions/0011-routes-ts.md": record,
+    }
+    learned = bodies(make_project, files, name="rr")
+    adr = learned["decision/adr/decisions/0011-routes-ts.md"]
+    assert "Status: accepted." in adr and "Every app declares its routes in app/routes.ts." in adr, adr
+    assert "Date:" not in adr and "contentious" not in adr and "Initially" not in adr, adr
+
+
+def test_a_fmt_target_that_formats_named_folders_is_the_go_format(make_project):
+    # VictoriaMetrics' `fmt:` runs `gofmt -l -w -s ./lib` and `./app`: `gofmt -w .` would rewrite vendor/ too
+    files = GO_APP | {"Makefile": "fmt:\n\tgofmt -l -w -s ./core\n\tgofmt -l -w -s ./main\n"}
+    learned = bodies(make_project, files, name="vm")
+    assert learned["workflow/format"].startswith("To format: `make fmt`"), learned["workflow/format"]
+    assert "gofmt formatting (tabs; `make fmt`)" in learned["style/go"], learned["style/go"]
+
+
+def test_an_install_needs_its_manifest_and_a_docs_site_s_install_is_no_set_up(make_project):
+    # taskiq's root package.json is its VuePress site's; thirtybees keeps its composer.json files in composer/php8.x/
+    readme = "# taskiq\n\n## Docs\n\nFirst, you need to install dependencies.\n```\nyarn install\n```\n"
+    site = {"name": "taskiq-docs", "scripts": {"docs:dev": "vuepress dev docs", "docs:build": "vuepress build docs"}}
+    files = {
+        "pyproject.toml": '[project]\nname = "taskiq"\nversion = "1"\n',
+        "uv.lock": "version = 1\n",
+        "taskiq/__init__.py": "",
+        "taskiq/broker.py": "class Broker: ...\n" * 40,
+        "package.json": json.dumps(site),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "README.md": readme,
+    }
+    learned = bodies(make_project, files, name="taskiq")
+    assert learned["workflow/install"].startswith("To install: `uv sync`"), learned["workflow/install"]
+    guide = "# Contributing\n\nInstall the dependencies with `composer install`.\n"
+    files = {
+        "composer/php8.2/composer.json": json.dumps({"name": "tb/shop"}),
+        "classes/Shop.php": "<?php\nclass Shop {}\n",
+        "CONTRIBUTING.md": guide,
+    }
+    learned = bodies(make_project, files, name="thirtybees")
+    assert "`composer install`" not in learned.get("workflow/install", ""), learned.get("workflow/install")
