@@ -392,6 +392,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
     written: Counter[str] = Counter()  # prose in a markup (Markdown, reST, AsciiDoc), not plain .txt
     stubs: Counter[str] = Counter()
     langs: dict[str, Counter[str]] = {}
+    weights: dict[str, Counter[str]] = {}  # the bytes of each language's files
     binaries = Counter(rel.split("/", 1)[0] for rel in tree.binaries if "/" in rel)  # qs' logos/: images only
     for rel in tree.files:
         if "/" not in rel:
@@ -405,6 +406,7 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         lang = lang or _shebang_language(tree, rel)  # stackprof's bin/stackprof: a Ruby program with no extension
         if lang and not rel.endswith(STUBS):  # typings describe the code beside them, they are not more of it
             langs.setdefault(top, Counter())[lang] += 1
+            weights.setdefault(top, Counter())[lang] += tree.sizes.get(rel, 0)
         elif lang:
             stubs[top] += 1
         if rel.lower().endswith(PROSE) and not REQUIREMENTS.search(rel) and not rel.endswith("CMakeLists.txt"):
@@ -465,6 +467,11 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.under(folder))
             what = "data files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
         main = langs.get(folder)
+        heavy = weights.get(folder, Counter()).most_common(1)
+        if main and heavy and weights[folder][main.most_common(1)[0][0]] * 3 < heavy[0][1]:
+            # fang's fang/: 39 small .sql queries beside 25 Rust files with twenty times their bytes, a Rust crate
+            # whose queries count as its files
+            main = Counter({heavy[0][0]: main[heavy[0][0]] + main.most_common(1)[0][1]})
         if what and what.endswith("(monorepo)") and main and overall and main.most_common(1)[0][0] != overall:
             what = None  # litestream's packages/ wraps its Go extension for npm, PyPI and RubyGems: no monorepo
         needs = LANGUAGE_PURPOSES.get(folder.lower())

@@ -784,6 +784,10 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     text = re.sub(r"<!--.*?(-->|\Z)", "\n", text, flags=re.DOTALL)
     blocks = _blocks(text)
     boxes = [b for b in blocks if b[2] >= 0 and _CHECKBOX.match(b[1])]
+    # oneTBB's "Tests": `[ ] added`, `[ ] not needed`; gradio's `[ ] I used AI to…`, `[ ] I did not use AI`: one
+    # box of the group is ticked, so none of them is a rule
+    choices = {b[0] for b in boxes if CHOICE.match(plain(_CHECKBOX.sub("", b[1])))}
+    boxes = [b for b in boxes if b[0] not in choices]
     options = _nested_options(boxes)
     nested_boxes = {b for kept in options.values() for b in kept}
     boxes = [b for b in boxes if b not in nested_boxes and len(_CHECKBOX.sub("", b[1]).split()) >= 3]
@@ -799,8 +803,8 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         if indent == -1:
             out += [(at, h if len(h) < 60 else "", cut(r)) for h, r in _guide_rules([blocks[at]])]
             continue
-        if _CONTINUATION.match(rule):
-            continue  # a wrapped line of the item before: alone it is a fragment
+        if _CONTINUATION.match(rule) or (path in choices and _CHECKBOX.match(item)):
+            continue  # a wrapped line of the item before, alone a fragment; or one of a choice's boxes
         if whole and _CHECKBOX.match(item):
             if (path, item, indent) in whole and "?" not in rule:
                 nested = options.get((path, item, indent), [])
@@ -818,6 +822,12 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     return _at_most([(h, r) for h, r in ordered if "?" not in r and not (r in seen or seen.add(r))])
 
 
+CHOICE = re.compile(
+    r"^((not (needed|required|applicable|necessary)|n/?a|no|yes|unknown|none|does not apply|not yet)\W*|"
+    r"(i did not|i didn't|i have not|i haven't)\b.*)$",
+    re.IGNORECASE,
+)
+"""A box that answers "no" (`not needed`, `I did not use AI`): its group is a question with one box to tick."""
 TEMPLATE_BLANK = re.compile(
     r"^\W*\{[^{}]+\}\W*$|\b(write|describe|explain|fill) (it |this |something )?(in )?here\b|"
     r"\b(check|tick|mark) (the|each|this|these) box(es)?\b|\b(use|using) (github )?check ?lists\b",

@@ -12,7 +12,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"

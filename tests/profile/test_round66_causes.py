@@ -475,3 +475,45 @@ def test_an_install_needs_its_manifest_and_a_docs_site_s_install_is_no_set_up(ma
     }
     learned = bodies(make_project, files, name="thirtybees")
     assert "`composer install`" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_a_folder_s_language_is_the_one_with_the_bulk_of_its_code(make_project):
+    # fang's fang/: 39 small SQL query files beside 25 Rust modules with twenty times their bytes
+    files = {"Cargo.toml": '[workspace]\nmembers = ["fang"]\n', "fang/Cargo.toml": '[package]\nname = "fang"\n'}
+    files |= {f"fang/src/queries/q{i}.sql": "SELECT 1;\n" for i in range(6)}
+    files |= {f"fang/src/m{i}.rs": "pub fn run() {}\n" * 80 for i in range(4)}
+    learned = bodies(make_project, files, name="fang")
+    assert "fang/ (mostly Rust" in learned["layout/folders"], learned["layout/folders"]
+
+
+def test_vitest_browser_mode_specs_are_tests(make_project):
+    # vuetify's VAlert/__tests__/VAlert.spec.browser.tsx, run by Vitest's browser mode
+    files = {
+        "package.json": json.dumps({"name": "ui", "scripts": {"test": "vitest"}}),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "src/components/VAlert/VAlert.tsx": "export const VAlert = 1\n",
+        "src/components/VAlert/__tests__/VAlert.spec.browser.tsx": "it('a', () => {})\n",
+        "src/components/VBtn/VBtn.tsx": "export const VBtn = 1\n",
+        "src/components/VBtn/__tests__/VBtn.spec.browser.tsx": "it('a', () => {})\n",
+    }
+    learned = bodies(make_project, files, name="ui")
+    assert learned["layout/tests"].startswith("2 test files"), learned["layout/tests"]
+
+
+def test_a_template_s_group_of_boxes_with_a_no_is_a_choice_not_rules(make_project):
+    # oneTBB's template: "### Tests" with `[ ] added - required for new features`, `[ ] not needed`
+    template = (
+        "### Description\n\n_Add a comprehensive description of proposed changes_\n\n### Tests\n\n"
+        "- [ ] added - _required for new features and some bug fixes_\n- [ ] not needed\n\n### Documentation\n\n"
+        "- [ ] updated in # - _add PR number_\n- [ ] needs to be updated\n- [ ] not needed\n\n### Checks\n\n"
+        "- [ ] I have run the full test suite locally\n- [ ] I have added a line to CHANGES.md\n"
+    )
+    files = {
+        "CMakeLists.txt": "project(tbb CXX)\nadd_library(tbb src/tbb.cpp)\n",
+        "src/tbb.cpp": "int tbb;\n",
+        ".github/pull_request_template.md": template,
+    }
+    learned = bodies(make_project, files, name="tbb")
+    rules = learned["rules/.github/pull_request_template.md"]
+    assert "needs to be updated" not in rules and "required for new features" not in rules, rules
+    assert "I have added a line to CHANGES.md" in rules, rules
