@@ -517,3 +517,16 @@ def test_a_template_s_group_of_boxes_with_a_no_is_a_choice_not_rules(make_projec
     rules = learned["rules/.github/pull_request_template.md"]
     assert "needs to be updated" not in rules and "required for new features" not in rules, rules
     assert "I have added a line to CHANGES.md" in rules, rules
+
+
+def test_minitest_specs_in_spec_run_one_file_with_ruby(make_project):
+    # launchy's spec/*_spec.rb are Minitest specs (spec_helper requires minitest/autorun), run by a Rake test task
+    files = RUBY_GEM | {
+        "spec/spec_helper.rb": 'require "launchy"\nrequire "minitest/autorun"\n',
+        "spec/cli_spec.rb": 'require "spec_helper"\ndescribe "cli" do\n  it "parses" do\n  end\nend\n',
+    }
+    files.pop("test/unit/config_test.rb")
+    learned = bodies(make_project, files, name="launchy")
+    assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Ispec spec/cli_spec.rb`"), (
+        learned.get("workflow/test-one")
+    )

@@ -252,9 +252,11 @@ def _a_spec_file(tree: Tree) -> str:
 def _test_files(tree: Tree) -> list[str]:
     """Files under test/ that declare tests: those named as tests (foo_test.rb, test_foo.rb, tc_foo.rb) first,
     then the shallowest."""
-    named = re.compile(r"(_test|/test_\w+|/tc_\w+)\.rb$")
+    named = re.compile(r"(_test|/test_\w+|/tc_\w+|_spec)\.rb$")
     # jekyll's test/helper.rb defines its base test class and `def test_dir`: a helper, no test to run
     files = [f for f in tree.under("test") if f.endswith(".rb") and not HELPER.search(f) and not in_fixture_project(f)]
+    if not files and re.search(r"^\s*require\s*\(?\s*['\"]minitest", tree.read("spec/spec_helper.rb") or "", re.M):
+        files = [f for f in tree.under("spec") if f.endswith("_spec.rb")]  # launchy's Minitest specs in spec/
     # brakeman's `t.pattern = 'test/tests/*.rb'`: the task runs those files, whatever they are named
     declared = re.search(r"\.pattern\s*=\s*['\"]([^'\"]+\.rb)['\"]", _rake_tasks(tree))
     if declared and (matched := [f for f in files if fnmatch.fnmatch(f, declared.group(1).replace("**/", "*"))]):
@@ -316,11 +318,14 @@ def _commands(
         k.command("test", "bundle exec rake test", "Rakefile", 60)  # only a task the Rakefile has (roda's is spec)
         tests = _test_files(tree)
         # paranoia's gemspec names no minitest (Rails brings it): its test file requires minitest/autorun itself
-        required = [tree.read(f) or "" for f in (*tests[:1], "test/test_helper.rb", "test/helper.rb") if tree.has(f)]
+        # launchy's spec/*_spec.rb are Minitest specs: spec/spec_helper.rb requires minitest/autorun
+        helpers = ("test/test_helper.rb", "test/helper.rb", "spec/spec_helper.rb")
+        required = [tree.read(f) or "" for f in (*tests[:1], *helpers) if tree.has(f)]
         minitest = any(re.search(r"^\s*require\s*\(?\s*['\"]minitest", t, re.M) for t in required)
         if tests and ("Minitest" in kinds.get("test", []) or minitest):
             helper = preloaded_helper(tree, tests[0])  # scientist's tests rely on the task loading test_helper
-            ruby = f"bundle exec ruby -Ilib -Itest -r{helper}" if helper else "bundle exec ruby -Itest"
+            folder = tests[0].split("/", 1)[0] if tests[0].startswith("spec/") else "test"
+            ruby = f"bundle exec ruby -Ilib -I{folder} -r{helper}" if helper else f"bundle exec ruby -I{folder}"
             # slim's test:core puts test/core on the load path, where the `helper` its tests require lives
             task = next((t for t in test_tasks(_rake_tasks(tree)) if fnmatch.fnmatch(tests[0], t.files)), None)
             if task and task.libs and not helper:
