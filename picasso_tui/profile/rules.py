@@ -164,10 +164,9 @@ def _blocks(text: str) -> list[Block]:
             path, numbered_at = deeper, -1
             heading = " > ".join(t.strip().removeprefix(BOLD_MARK) for _, t in path)
             continue
-        if RST_ADMONITION.match(stripped):
+        if admonition := RST_ADMONITION.match(stripped):
             flush()  # gevent's `.. note::` over its indented prose: a paragraph of its own, no literal block
-            rest = RST_ADMONITION.match(stripped).group(1).strip()  # type: ignore[union-attr]
-            current.extend([rest] if rest else [])
+            current.extend([admonition.group(1).strip()] if admonition.group(1).strip() else [])
             bullet, literal = -1, False
             continue
         b = BULLET.match(line)

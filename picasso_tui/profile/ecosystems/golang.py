@@ -99,10 +99,10 @@ def formatter(tree: Tree) -> tuple[str, str]:
             return f"{runner} {target}", f"{where} target `{target}` (golangci-lint fmt)"
         if re.search(r"\bgo fmt \./\.\.\.", ran):  # gitleaks' `format: go fmt ./...`: gofmt over the packages
             return "go fmt ./...", f"{where} target `{target}`"
-        if re.search(r"\bgofmt (-\w+ )*-s\b(?! [\w./-]+/)", ran) and not re.search(r"\bgofmt (-\w+ )*\./?\w", ran):
-            return "gofmt -s -w .", f"{where} target `{target}`"  # gofmt's simplification is part of the format
         if re.search(r"\bgofmt (-\w+ )*\./?\w", ran):  # VictoriaMetrics' `gofmt -l -w -s ./lib ./app`: not vendor/
             return f"{runner} {target}", f"{where} target `{target}` (gofmt)"
+        if re.search(r"\bgofmt (-\w+ )*-s\b", ran):  # gofmt's simplification is part of the project's format
+            return "gofmt -s -w .", f"{where} target `{target}`"
     rel, _, formatters = golangci(tree)
     text = tree.read(rel) or "" if rel else ""
     if len(formatters) > 1 and re.search(r"^version:\s*[\"']?2", text, re.M) and re.search(r"^formatters:", text, re.M):
