@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -785,7 +786,9 @@ def template_rules(text: str) -> list[tuple[str, str]]:
     boxes = [b for b in blocks if b[2] >= 0 and _CHECKBOX.match(b[1])]
     # oneTBB's "Tests": `[ ] added`, `[ ] not needed`; gradio's `[ ] I used AI to…`, `[ ] I did not use AI`: one
     # box of the group is ticked, so none of them is a rule
-    choices = {b[0] for b in boxes if CHOICE.match(plain(_CHECKBOX.sub("", b[1])))}
+    # ddnet's eight-box checklist ending "I didn't use generative AI …" is a list to tick, no question
+    sizes = Counter(b[0] for b in boxes)
+    choices = {b[0] for b in boxes if CHOICE.match(plain(_CHECKBOX.sub("", b[1]))) and sizes[b[0]] <= MAX_CHOICES}
     boxes = [b for b in boxes if b[0] not in choices]
     options = _nested_options(boxes)
     nested_boxes = {b for kept in options.values() for b in kept}
@@ -827,6 +830,8 @@ CHOICE = re.compile(
     re.IGNORECASE,
 )
 """A box that answers "no" (`not needed`, `I did not use AI`): its group is a question with one box to tick."""
+MAX_CHOICES = 4
+"""The boxes of a question's answers at most (oneTBB's docs: updated, needs to be updated, not needed)."""
 TEMPLATE_BLANK = re.compile(
     r"^\W*\{[^{}]+\}\W*$|\b(write|describe|explain|fill) (it |this |something )?(in )?here\b|"
     r"\b(check|tick|mark) (the|each|this|these) box(es)?\b|\b(use|using) (github )?check ?lists\b",

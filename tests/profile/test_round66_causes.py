@@ -530,3 +530,22 @@ def test_minitest_specs_in_spec_run_one_file_with_ruby(make_project):
     assert learned["workflow/test-one"].startswith("To run one test: `bundle exec ruby -Ispec spec/cli_spec.rb`"), (
         learned.get("workflow/test-one")
     )
+
+
+def test_a_long_checklist_with_a_negative_box_is_still_a_checklist(make_project):
+    # ddnet's eight-box "Checklist" ends with "I didn't use generative AI to generate more than single-line
+    # completions": a box to tick among the others, no question with one answer
+    template = (
+        "## Checklist\n\n- [ ] Tested the change ingame\n- [ ] Provided screenshots if it is a visual change\n"
+        "- [ ] Written a unit test (especially base/) or added coverage to integration test\n"
+        "- [ ] Considered possible null pointers and out of bounds array indexing\n"
+        "- [ ] Changed no physics that affect existing maps\n"
+        "- [ ] I didn't use generative AI to generate more than single-line completions\n"
+    )
+    files = {
+        "CMakeLists.txt": "project(ddnet CXX)\nadd_executable(ddnet src/main.cpp)\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+        ".github/pull_request_template.md": template,
+    }
+    learned = bodies(make_project, files, name="ddnet")
+    assert "Written a unit test" in learned["rules/.github/pull_request_template.md"], learned
