@@ -1695,12 +1695,18 @@ def _docs_only_package(tree: Tree) -> bool:
     )
 
 
+def _script_lines(tree: Tree, command: str) -> list[str]:
+    """The lines a repository's shell script runs (`./x.sh`, `bash x.sh`): its shebang, blanks and comments left
+    out; none when the command runs no script of the checkout."""
+    script = re.fullmatch(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)", command)
+    text = (tree.read(script.group(1)) or "") if script and tree.has(script.group(1)) else ""
+    return [line.strip() for line in text.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+
+
 def _only_fetches(tree: Tree, command: str) -> bool:
     """A script whose every line sets variables or fetches and unpacks a download (pyquery's tests/geckodriver.sh:
     `wget … | tar xvzf -`): it prepares the tests, it runs none."""
-    script = re.fullmatch(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)", command)
-    text = (tree.read(script.group(1)) or "") if script and tree.has(script.group(1)) else ""
-    lines = [line.strip() for line in text.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+    lines = _script_lines(tree, command)
     fetch = r"(\[ [^\]]+ \] (\|\||&&) )?(wget|curl)\b.*|(tar|unzip|chmod|mkdir|mv|cp|cd)\b.*|set -\w+( \w+)?|\w+=.*"
     return (
         bool(lines)
@@ -1712,9 +1718,7 @@ def _only_fetches(tree: Tree, command: str) -> bool:
 def _only_sets_hooks(tree: Tree, command: str) -> bool:
     """A script whose every line sets shell options or variables, prints, or configures git (`git config
     core.hooksPath …`): it installs no dependency."""
-    script = re.fullmatch(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)", command)
-    text = (tree.read(script.group(1)) or "") if script and tree.has(script.group(1)) else ""
-    lines = [line.strip() for line in text.splitlines()[1:] if line.strip() and not line.strip().startswith("#")]
+    lines = _script_lines(tree, command)
     quiet = r"(set -\w+( \w+)?|echo\b.*|printf\b.*|\w+=.*|git config\b.*|chmod \+x \S+)"
     return (
         bool(lines)
