@@ -192,10 +192,17 @@ def logical_lines(script: str) -> list[str]:
     loops = 0
     functions = {m.group(1) for m in SHELL_FUNCTION.finditer(script)}
     heredoc = ""  # ArduinoJson's `g++ -x c++ - <<END` feeds C++ lines to the compiler until END: no commands
+    array = False  # ddnet's `packages=(` / `ninja-build` / `valgrind` / `)`: the words of a shell array, no commands
     for raw in script.splitlines():
         line = raw.strip()
         if heredoc:
             heredoc = "" if line == heredoc else heredoc
+            continue
+        if array:
+            array = not re.match(r"^\)", line)
+            continue
+        if re.match(r"^(declare -a |local )?\w+=\(\s*(#.*)?$", line):
+            array = True
             continue
         if opened := re.search(r"<<-?\s*['\"]?(\w+)['\"]?\s*$", line):
             heredoc = opened.group(1)

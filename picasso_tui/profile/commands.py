@@ -749,7 +749,10 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
     root_script = re.match(r"\./([\w-]+\.(?:py|sh|rb|pl))(?:\s|$)", bare)
     if root_script and not tree.has(root_script.group(1)):
         return False
-    if not (TOOLS.match(bare) or built_tests or root_script) or USER_ONLY.match(bare) or len(command) > 100:
+    # haystack's `hatch run test:unit test/test_logging.py::TestSkipLoggingConfiguration::test_skip_…`: a test's
+    # node id makes a short command long
+    short = re.sub(r"(?<=\.py)(::[\w\[\]-]+)+", "", command)
+    if not (TOOLS.match(bare) or built_tests or root_script) or USER_ONLY.match(bare) or len(short) > 100:
         return False
     if "$" in command:
         return False
@@ -884,7 +887,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"
                 # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken
                 r"\b(instead of|rather than)( (this|that|doing (this|that)|running))?:$|"
-                rf"\b(stricter|more strict|better|faster|slower) than `{said}`"  # bob's "more strict than `go fmt`"
+                rf"\b(stricter|more strict|better|faster|slower) than `{said}`|"  # bob's "more strict than `go fmt`"
+                # haystack's "`hatch` will accept all the options you would normally pass to `pytest`": what it runs
+                rf"\b(?i:options|arguments|flags|parameters)\b[^.`]*\b(pass|give|hand|forward)(ed)? to `{said}`"
             )
             if re.search(disowned, context):
                 continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"

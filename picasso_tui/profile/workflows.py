@@ -23,6 +23,7 @@ from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
+from picasso_tui.profile.ecosystems.maven_switches import enabling_profile, with_profile
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.ruby_test_tasks import compile_first
@@ -1114,7 +1115,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role in CHECK_ROLES and _checks_only_data_files(c.command):
         c = replace(c, priority=c.priority + 30)  # errbit's CI runs prettier on its YAML: standardrb lints the code
     maven = re.match(r"(\./)?mvnw?\b", c.command) and "-DskipTests" not in c.command
-    if c.role in ("test", "test-one") and maven and _skips_tests(tree):
+    role = "test" if c.role == "test-one" else c.role
+    if maven and (role == "test" or "checkstyle" in c.command) and (profile := enabling_profile(tree, role)):
+        said = f"pom.xml skips {'the tests' if role == 'test' else 'Checkstyle'} unless profile {profile} is on"
+        on = with_profile(c.command, profile)
+        c = c if on == c.command else replace(c, command=on, note=f"{c.note}; {said}" if c.note else said)
+    elif c.role in ("test", "test-one") and maven and _skips_tests(tree):
         said = "pom.xml sets skipTests to true"  # netty-socketio's: `mvn test` compiles, runs nothing
         c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
     if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):

@@ -255,6 +255,10 @@ UV_LOCATIONS = frozenset({"sources", "index"})
 """`[tool.uv]` keys that only say where packages come from: no sign that uv manages the project."""
 
 
+UV_ENVIRONMENT = frozenset({"dev-dependencies", "default-groups", "workspace", "package", "managed", "conflicts"})
+"""`[tool.uv]` keys that shape the project's own environment: uv manages it, not only installs for another tool."""
+
+
 def _pip_instead(tree: Tree, tool: dict) -> bool:
     """A uv.lock nothing uses: no [tool.uv], no guide, task file or workflow runs uv, and the Makefile or a guide
     sets up with virtualenv and pip (gunicorn's `make build`; its uv.lock lags its pyproject.toml)."""
@@ -274,6 +278,9 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     tool = pyproject.get("tool") or {}
     # safety's `[[tool.uv.index]]` only names a package index, for the uv its Hatch environments install with
     uv_own = bool(set(tool.get("uv") or {}) - UV_LOCATIONS) or ("uv" in tool and "hatch" not in tool)
+    if dig(tool, "hatch", "envs") and not tree.has("uv.lock"):
+        # haystack's `[tool.uv]` only holds exclude-newer, for the uv its Hatch environments install with
+        uv_own = bool(set(tool.get("uv") or {}) & UV_ENVIRONMENT)
     # poethepoet's `[tool.uv.workspace]` beside a committed poetry.lock, and no uv.lock: Poetry locks and installs
     if (tree.has("uv.lock") or (uv_own and not tree.has("poetry.lock"))) and not _pip_instead(tree, tool):
         return "uv", "uv.lock" if tree.has("uv.lock") else "[tool.uv]", "uv run "

@@ -1,0 +1,190 @@
+"""Causes found in the sixty-seventh round."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies, workflow
+
+SUREFIRE_OFF = """<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.gephi</groupId>
+  <artifactId>gephi</artifactId>
+  <version>0.10.0</version>
+  <packaging>pom</packaging>
+  <modules><module>modules/ImportPlugin</module></modules>
+  <build>
+    <plugins>
+      <!-- Skip unit tests in non-deployment or release mode -->
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <configuration>
+          <skipTests>true</skipTests>
+        </configuration>
+      </plugin>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-checkstyle-plugin</artifactId>
+        <configuration>
+          <configLocation>checkstyle.xml</configLocation>
+          <skip>true</skip>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+  <profiles>
+    <profile>
+      <id>enableTests</id>
+      <build><plugins><plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <configuration><skipTests>false</skipTests></configuration>
+      </plugin></plugins></build>
+    </profile>
+    <profile>
+      <id>enableCheckStyle</id>
+      <build><plugins><plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-checkstyle-plugin</artifactId>
+        <configuration><skip>false</skip></configuration>
+      </plugin></plugins></build>
+    </profile>
+  </profiles>
+</project>
+"""
+GEPHI = {
+    "pom.xml": SUREFIRE_OFF,
+    "modules/ImportPlugin/pom.xml": "<project><artifactId>import</artifactId></project>\n",
+    "modules/ImportPlugin/src/main/java/org/gephi/io/Importer.java": "package org.gephi.io;\nclass Importer {}\n",
+    "modules/ImportPlugin/src/test/java/org/gephi/io/ImportTest.java": "package org.gephi.io;\nclass ImportTest {}\n",
+    "checkstyle.xml": "<module name='Checker'/>\n",
+}
+
+
+def test_a_plugin_the_pom_switches_off_runs_with_the_profile_that_switches_it_on(make_project):
+    # gephi's surefire says `<skipTests>true</skipTests>` and its checkstyle `<skip>true</skip>`: a plain `mvn test`
+    # runs no test and `mvn checkstyle:check` checks nothing; the enableTests and enableCheckStyle profiles turn them on
+    learned = bodies(make_project, GEPHI, name="gephi")
+    assert "`mvn test -P enableTests`" in learned["workflow/test"], learned["workflow/test"]
+    assert "-P enableTests`" in learned["workflow/test-one"], learned["workflow/test-one"]
+    assert "`mvn checkstyle:check -P enableCheckStyle`" in learned["workflow/lint"], learned["workflow/lint"]
+
+
+def test_a_command_that_names_its_profile_already_is_left_as_it_is(make_project):
+    # gephi's CI: `mvn verify -P enableTests,enableCheckStyle`, profiles on already
+    ci = workflow("mvn -T 4 --batch-mode verify -P enableTests,enableCheckStyle", job="build_and_test")
+    learned = bodies(make_project, GEPHI | {".github/workflows/build.yml": ci}, name="gephi-ci")
+    text = "\n".join(learned.values())
+    assert "`mvn -T 4 --batch-mode verify -P enableTests,enableCheckStyle`" in text, text
+    assert "enableTests,enableTests" not in text and "enableCheckStyle,enableCheckStyle" not in text, text
+
+
+def test_a_plugin_only_one_execution_switches_off_needs_no_profile(make_project):
+    # one execution skipped (an integration-test run): the plugin's own configuration runs the unit tests
+    pom = SUREFIRE_OFF.replace(
+        "<configuration>\n          <skipTests>true</skipTests>\n        </configuration>",
+        "<executions><execution><id>it</id><configuration><skipTests>true</skipTests></configuration>"
+        "</execution></executions>",
+    )
+    learned = bodies(make_project, GEPHI | {"pom.xml": pom}, name="gephi-exec")
+    assert "enableTests" not in learned["workflow/test"], learned["workflow/test"]
+
+
+HAYSTACK_PYPROJECT = """[build-system]
+requires = ["hatchling"]
+build-backend = "hatchling.build"
+
+[project]
+name = "haystack-ai"
+version = "2.0.0"
+requires-python = ">=3.10"
+dependencies = ["pydantic", "jinja2"]
+
+[tool.hatch.envs.default]
+installer = "uv"
+dependencies = ["pre-commit", "ruff"]
+
+[tool.hatch.envs.default.scripts]
+fmt = "ruff check --fix {args} && ruff format {args}"
+
+[tool.hatch.envs.test]
+extra-dependencies = ["pytest"]
+
+[tool.hatch.envs.test.scripts]
+unit = 'pytest --cov-report xml:coverage.xml --cov="haystack" -m "not integration" {args:test}'
+
+[tool.uv]
+exclude-newer = "24 hours"
+"""
+HAYSTACK = {
+    "pyproject.toml": HAYSTACK_PYPROJECT,
+    "haystack/__init__.py": "",
+    "haystack/logging.py": "def configure(): ...\n",
+    "test/test_logging.py": "class TestSkipLoggingConfiguration:\n    def test_skip_logging_configuration(self): ...\n",
+}
+
+
+def test_uv_settings_beside_hatch_environments_leave_hatch_the_manager(make_project):
+    # haystack's `[tool.uv]` holds only exclude-newer, for the uv its Hatch environments install with (no uv.lock)
+    learned = bodies(make_project, HAYSTACK, name="haystack")
+    assert "package manager Hatch" in learned["python/packaging"], learned["python/packaging"]
+    assert "uv" not in learned["workflow/build"] and "`hatch build`" in learned["workflow/build"], learned
+    commands = "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+    assert "`uv " not in commands, commands
+
+
+def test_uv_settings_of_the_environment_itself_make_uv_the_manager(make_project):
+    pyproject = HAYSTACK_PYPROJECT.replace('exclude-newer = "24 hours"', 'dev-dependencies = ["pytest"]')
+    learned = bodies(make_project, HAYSTACK | {"pyproject.toml": pyproject}, name="haystack-uv")
+    assert "package manager uv" in learned["python/packaging"], learned["python/packaging"]
+
+
+HAYSTACK_GUIDE = """# Contributing
+
+## Run the tests locally
+
+From the root of the git repository, you can run all the unit tests like this:
+
+```sh
+hatch run test:unit
+```
+
+If you want to run a subset of the tests or even one test in particular, `hatch` will accept all the
+options you would normally pass to `pytest`, for example:
+
+```sh
+# run one test method from a specific test class in a test file
+hatch run test:unit test/test_logging.py::TestSkipLoggingConfiguration::test_skip_logging_configuration
+```
+"""
+
+
+def test_the_tool_a_runner_passes_options_to_is_not_the_test_command(make_project):
+    # haystack's "`hatch` will accept all the options you would normally pass to `pytest`": hatch runs the tests
+    learned = bodies(make_project, HAYSTACK | {"CONTRIBUTING.md": HAYSTACK_GUIDE}, name="haystack-guide")
+    assert learned["workflow/test"].startswith("To test: `hatch run test:unit`"), learned["workflow/test"]
+    assert "`pytest`" not in learned["workflow/test"], learned["workflow/test"]
+
+
+def test_a_guide_s_one_test_with_a_long_node_id_is_the_one_test_command(make_project):
+    learned = bodies(make_project, HAYSTACK | {"CONTRIBUTING.md": HAYSTACK_GUIDE}, name="haystack-one")
+    expected = (
+        "`hatch run test:unit test/test_logging.py::TestSkipLoggingConfiguration::test_skip_logging_configuration`"
+    )
+    assert learned["workflow/test-one"].startswith(f"To run one test: {expected}"), learned["workflow/test-one"]
+
+
+def test_the_words_of_a_shell_array_in_ci_are_not_commands(make_project):
+    # ddnet's build.yml lists its apt packages in `packages=(` … `)`: ninja-build and valgrind are no commands
+    step = (
+        "- name: Prepare Linux\n  run: |\n    packages=(\n      # tidy-alphabetical-start\n      ninja-build\n"
+        '      valgrind\n    )\n    sudo apt-get install -y "${packages[@]}"\n'
+        "- run: cmake -B build -G Ninja\n- run: cmake --build build --target run_tests"
+    )
+    files = {
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.13)\nproject(ddnet CXX)\nadd_executable(ddnet src/main.cpp)\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+        ".github/workflows/build.yml": workflow(step, job="build-cmake"),
+    }
+    learned = bodies(make_project, files, name="ddnet")
+    text = "\n".join(learned.values())
+    assert "`ninja-build`" not in text and "`valgrind`" not in text, text
