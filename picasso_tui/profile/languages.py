@@ -93,12 +93,14 @@ STUBS = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 SUPPORT_DIRS = frozenset({"test", "tests", "spec", "__tests__", "e2e", "scripts", "script", "tools", "bin", "ci"})
 TOOL_CONFIG = re.compile(
     r"(^|/)(\.[^/]+|[^/]*\.conf(ig)?([._][\w-]+)*\.\w+|[^/]*rc\.(js|cjs|mjs|ts|json|ya?ml|toml)|[^/]*\.gradle\.kts|"
-    r"setup\.py|conftest\.py|noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs|Gemfile[^/]*|[^/]*\.gemfile)$|^buildSrc/",
+    r"setup\.py|conftest\.py|noxfile\.py|(gulp|grunt|web|rollup|jake)file\.\w+|build\.rs|Gemfile[^/]*|[^/]*\.gemfile|"
+    r"phpstan-baseline\.php|rector\.php|ecs\.php)$|^buildSrc/",
     re.IGNORECASE,
 )
 """Tool configuration written in a programming language (eslint.config.js, ejs' eslint.config_esm.mjs and
 jakefile.js, vitest.config.build.ts, build.gradle.kts, conftest.py, buildSrc/, will_paginate's
-environments/Gemfile.rails6.0.rb, debug's karma.conf.js): the project's tooling, not its code."""
+environments/Gemfile.rails6.0.rb, debug's karma.conf.js, bolt's rector.php and its phpstan-baseline.php, the errors
+PHPStan lets through): the project's tooling, not its code."""
 
 
 def own_languages(tree: Tree) -> set[str]:

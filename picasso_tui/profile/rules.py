@@ -276,7 +276,10 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
         unfinished = bool(unfinished and re.match(r"[a-z]", nxt[1]))
         # "we've chosen the following approach:" leads into its list whatever its words
         leads = NORMATIVE.search(lead) or LEADS_IN.match(text) or POINTS_AHEAD.search(lead) or EXCEPTIONS.search(lead)
-        opens = unfinished or (text.endswith(":") and (indent >= 0 or leads))
+        # luanti's "do not do the following manually. They will be done before each release." over "Run
+        # `updatepo.sh` …": its bullets are what not to do, each an order the other way round on its own
+        forbids = indent >= 0 and _FORBIDS_WHAT_FOLLOWS.search(text)
+        opens = unfinished or (text.endswith(":") and (indent >= 0 or leads)) or bool(forbids)
         while opens and i + 1 + len(items) < len(blocks):
             nh, nt, nested = blocks[i + 1 + len(items)]
             if nested < 0 or nh != heading or (indent >= 0 and nested <= indent):
@@ -300,6 +303,14 @@ def _lead_ins(blocks: list[Block]) -> list[Block]:
             i += 1 + len(items)
             continue  # junit-pioneer's "Exceptions:" and the warnings it lets through: the rule's exceptions
         short = indent >= 0 or (items and max(len(t) for t in items) <= 150)  # not a list of whole sections
+        if items and forbids:
+            said = sentences(text)
+            order = next(s for s in said if _FORBIDS_WHAT_FOLLOWS.search(s))
+            rule = f"{order.rstrip(' .:')}: {'; '.join(items)}."
+            why = " ".join(s for s in said if s != order)  # luanti's "They will be done before each release."
+            out.append((heading, f"{rule} {why}" if why and len(rule) + len(why) < MAX_RULE_CHARS else rule, indent))
+            i += 1 + len(items)
+            continue
         if items and (short or unfinished):
             if short:  # an unfinished sentence too long to finish with its bullets goes with them
                 out.append((heading, f"{lead} {'; '.join(items)}.", max(indent, 0)))
@@ -329,6 +340,10 @@ they:")."""
 _ASKS_FOR_STEPS = re.compile(r"\bplease:$|\b(process|procedure|steps|checklist)\b", re.IGNORECASE)
 """A lead that asks for the steps after it (cedar's "To send us a pull request, please:", chromatic-cli's "this is
 the process:"): its items are orders, however few say so."""
+_FORBIDS_WHAT_FOLLOWS = re.compile(
+    r"\b(do not|don't|never|please don't|avoid)( do| doing)? (any of )?the following\b", re.IGNORECASE
+)
+"""A lead that makes the items after it prohibitions (luanti's "do not do the following manually")."""
 _ALWAYS_OR_NEVER = re.compile(r"^(please\s+)?(never|always)\b", re.IGNORECASE)
 
 

@@ -802,6 +802,8 @@ def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
         option = given.group(1).strip() if given and given.group(1) else ""
         if given and (VALUE_OPTION.fullmatch(option) or re.search(r"timeout", given.group(2), re.IGNORECASE)):
             continue  # bbolt's `-timeout ${TESTFLAGS_TIMEOUT}`: the variable is another option's value
+        if given and re.search(r"\b(install|get|add)\s", line[: given.start(2)]):
+            continue  # dagu's `go install ${PKG_gotestsum}`: the variable names the tool to install, no test
         if given and re.search(r"test|spec|file|only|filter|pattern|name|run", given.group(2), re.IGNORECASE):
             command = f"make {recipe.group(1)} {given.group(2)}=<test>"
             k.command("test-one", command, f"{rel} target `{recipe.group(1)}`", RUNNER, f"passes ${given.group(2)}")

@@ -658,6 +658,10 @@ def _names_no_test(command: str) -> bool:
     return bool(WHOLE_SUITE.match(" ".join(w for w in bare.split() if not (w.startswith("-") and "=" not in w))))
 
 
+SEVERAL_FILES = re.compile(r"""\s['"]?[\w./]*\*\*/\*|\s['"]?[\w.-]+(/[\w.-]+)*/[\w.-]*\*[\w.*-]*['"]?(?=\s|$)""")
+"""A path with a wildcard: every file it matches."""
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
@@ -667,8 +671,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         c = replace(c, command=c.command[looked.end() :])  # kitty's CI `which python && ./test.py type-check`
     if re.match(r"(npm run|yarn|pnpm|bun run) [\w:-]*\*", c.command):
         return None  # renovate's guide: `pnpm generate:*`, a family of scripts; pnpm runs no script of that name
-    if c.role == "test-one" and (_names_no_test(c.command) or re.search(r"""\s['"]?[\w./]*\*\*/\*""", c.command)):
-        return None  # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`: every test file, the suite
+    if c.role == "test-one" and (_names_no_test(c.command) or SEVERAL_FILES.search(c.command)):
+        # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`, arproxy's `bundle exec rspec spec/unit/*_spec.rb`:
+        # every test file of a folder, no one test
+        return None
+    if re.match(r"([\w.]*/)*golangci-lint(\s+-[\w=.-]+)*$", c.command):
+        return None  # dagu's CLAUDE.md `golangci-lint --fix`: without `run` or `fmt`, golangci-lint only prints help
     if c.role == "build" and re.search(r"\b(mkdocs|zensical|sphinx-build|mdbook|jekyll|hugo)\b", c.command):
         return None  # paperless-ngx's guide: `uv run zensical build` builds the documentation site, not the app
     if c.role in ("test", "test-one") and re.match(r"make build[-_]\w+$", c.command):
