@@ -44,6 +44,7 @@ from picasso_tui.profile.make_targets import (
     with_included,
     written_by_configure,
 )
+from picasso_tui.profile.make_targets import only_prints as make_only_prints
 from picasso_tui.profile.pre_commit import pre_commit
 from picasso_tui.profile.recipes import JUST_PARAMETERS
 from picasso_tui.profile.role_scripts import role_scripts
@@ -175,6 +176,8 @@ def _targets(
     k: Knowledge, rel: str, runner: str, names: list[str], text: str = "", bodies: dict[str, str] | None = None
 ) -> None:
     seen = list(dict.fromkeys(names))
+    if runner == "make" and text:
+        seen = [name for name in seen if not make_only_prints(text, name)]
     for name in seen:
         role = target_role(name) or ("install" if DEV_INSTALL.fullmatch(name.lower()) else None)
         if role == "install" and installs_into_a_prefix(text, name):

@@ -15,17 +15,17 @@ TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
-    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
+    r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests?/(?:[^/]+/)*[^/]+-test\.[cm]?[jt]s|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
 )
 """Files named as tests, in each language's styles (Chart.js' test/specs/*.tests.js, listr2's *.e2e-spec.ts and remeda's
 *.test-prop.ts property tests too; tsd's *.test-d.ts only check types): JUnit 3's TestDateTime.java beside JUnit 4's
 DateTimeTest.java, C++'s AppTest.cpp beside app_test.cpp, phpfastcache's *.test.php scripts, Shindo's basic_tests.rb,
-parson's one tests.c, nock's tests/test_*.js, phpspec's spec/**/*Spec.php (a `*TestCase.php` is no test: Monolog ships
-one to its users); minitest's test/minitest/test_minitest_mock.rb, a test_helper.rb aside; in a JVM test source set,
-Spock's and ScalaTest's *Spec files and Failsafe's *IT classes (dependency-analysis-gradle-plugin's 132 functional
-specs, jsonschema2pojo's 75 integration tests)."""
+parson's one tests.c, nock's tests/test_*.js, ember.js' QUnit tests/**/*-test.js, phpspec's spec/**/*Spec.php (a
+`*TestCase.php` is no test: Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a
+test_helper.rb aside; in a JVM test source set, Spock's and ScalaTest's *Spec files and Failsafe's *IT classes
+(dependency-analysis-gradle-plugin's 132 functional specs, jsonschema2pojo's 75 integration tests)."""
 # kombu's and Perl's t/; borg's src/borg/testsuite/, libffi's DejaGnu testsuite/, libhv's unittest/
 TEST_DIRS = {
     "tests",
@@ -456,9 +456,10 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         config, globs, suite_files = config_test_files(tree)
         source, says = config, f"{config} includes"
     folder = suite_folder(globs)
-    if len(suite_files) > sum(f.startswith(f"{folder}/") or folder == "." for f in tests):
+    if suite_files and len(suite_files) >= sum(f.startswith(f"{folder}/") or folder == "." for f in tests):
         # yargs' suite is test/*.mjs, as its test script says; the two *.test.ts beside it are Deno's. Every glob
-        # counts: buffer's `tape test/*.js test/node/*.js` runs both folders' files
+        # counts: buffer's `tape test/*.js test/node/*.js` runs both folders' files; where the script runs just the
+        # files named as tests, its glob says where a new one goes
         named = [f"`{g}`" for g in globs]
         shown = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
         k.fact("layout/tests", "Where tests live", f"{plural(len(suite_files), 'test file')}: {shown}, the files "
@@ -502,10 +503,15 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
-    styles = _naming(tests, _test_crates(tree, tests))
+    styles = _naming(tests, crates := _test_crates(tree, tests))
     total = sum(styles.values())
     # a naming a tenth of the files follow is the project's; jjwt's one RfcTests.groovy helper is not
     common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
+    for home, n in homes[:PLACES_SHOWN]:
+        # natalie's test/ holds 177 *_test.rb beside 2642 *_spec.rb in spec/: a folder the memory names has its own
+        own = _naming([t for t in tests if t.startswith(home)], crates).most_common(1)
+        if own and own[0][1] * 2 > n and own[0][0] not in common and own[0][0] != "for what they test" and n >= 3:
+            common.append(own[0][0])
     names = _filtered_first(tree, common)
     said = f"{plural(len(tests), 'test file')}, named {human_list(names)}; they live {human_list(places)}."
     if (inline := _inline_rust_tests(tree)) > len(tests):  # mysql_async: 93 tests inline in ten files, one in tests/
@@ -720,6 +726,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset()) -> Counter[s
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
             (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
+            (r"-test\.([cm]?[jt]sx?)$", "*-test.{}"),  # ember.js' packages/**/tests/**/*-test.js, QUnit's
             # redb's tests/basic_tests.rs; bon's tests/integration/main.rs and the modules it declares
             (r"\.rs$", "tests/*.rs (Cargo's integration tests)"),
         ):

@@ -31,7 +31,7 @@ from picasso_tui.profile.ecosystems.rust import bare_run_is_ambiguous, cargo_ali
 from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
-from picasso_tui.profile.make_targets import default_target, make_rules
+from picasso_tui.profile.make_targets import default_target, make_rules, only_prints
 from picasso_tui.profile.pre_commit import unknown_hook
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
@@ -180,6 +180,12 @@ def _named_for(role: str, command: str) -> bool:
     return bool(target) and target.group(1) in ROLE_TARGETS.get(role, ())
 
 
+LINT_JOB = re.compile(
+    r"\b(lint|linters?|golangci|clippy|eslint|rubocop|checkstyle|static[-_ ]analysis|phpstan|psalm|ruff|flake8)", re.I
+)
+"""A workflow file or job named for a linter."""
+
+
 def _ci(tree: Tree, k: Knowledge) -> None:
     reading = ci.read_ci(tree)
     if reading is None:
@@ -190,6 +196,10 @@ def _ci(tree: Tree, k: Knowledge) -> None:
             continue  # rapidjson's Travis `make tests` in the build/ only CI configured: said in the CI fact only
         # typst's CI `cargo docit compile --format pdf` runs the docs generator its alias names, no build
         role = cargo_alias_role(tree, step.command) or commands.command_role(step.command)
+        # zot's `make check` runs golangci-lint, in golangci-lint.yaml's job `golangci`: the linter's job
+        generic = role == "test" and re.fullmatch(r"make (check|verify|ci)", step.command)
+        if generic and LINT_JOB.search(f"{step.file.rsplit('/', 1)[-1]} {step.job}"):
+            role = "lint"
         if CANNOT_FAIL.search(step.command):
             continue  # colorama's `black --check . || true`, parsedown's `phpunit … || true`: CI lets them fail
         if role == "build" and IMAGE_JOB.search(f"{step.job} {step.command}"):
@@ -675,6 +685,9 @@ def keep(tree: Tree, c: Command) -> Command | None:
         # literal's CI `bundle exec qt -t 1 "./test/**/*.test.rb"`, arproxy's `bundle exec rspec spec/unit/*_spec.rb`:
         # every test file of a folder, no one test
         return None
+    target = re.fullmatch(r"make ([\w.-]+)", c.command)
+    if target and tree.has("Makefile") and only_prints(tree.read("Makefile") or "", target.group(1)):
+        return None  # natalie's `make build` echoes "please run 'rake'": the Makefile points elsewhere, runs nothing
     if re.match(r"([\w.]*/)*golangci-lint(\s+-[\w=.-]+)*$", c.command):
         return None  # dagu's CLAUDE.md `golangci-lint --fix`: without `run` or `fmt`, golangci-lint only prints help
     if c.role == "build" and re.search(r"\b(mkdocs|zensical|sphinx-build|mdbook|jekyll|hugo)\b", c.command):

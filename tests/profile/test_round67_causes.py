@@ -326,3 +326,65 @@ def test_a_licence_header_the_files_added_lately_keep_is_a_rule_for_a_new_file(m
             f"Add New{i}"
         )
     assert "a new file does too" in repo_bodies(repo)["rules/file-headers"], repo_bodies(repo)
+
+
+def test_a_folder_of_tests_named_otherwise_says_its_naming_too(make_project):
+    # natalie's spec/ holds *_spec.rb, its test/ *_test.rb: "named *_spec.rb" misnamed the 177 in test/
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\n",
+        "lib/natalie.rb": "module Natalie; end\n",
+        **{f"spec/core/s{i}_spec.rb": "describe 'x' do\n  it 'works' do\n  end\nend\n" for i in range(40)},
+        **{f"test/natalie/t{i}_test.rb": "require_relative '../test_helper'\n" for i in range(4)},
+    }
+    tests = bodies(make_project, files, name="natalie")["layout/tests"]
+    assert "*_spec.rb" in tests and "*_test." in tests, tests
+
+
+def test_qunit_s_dashed_test_files_are_tests(make_project):
+    # ember.js' packages/**/tests/**/*-test.js, run by QUnit through testem
+    files = {
+        "package.json": '{"name": "ember-source", "scripts": {"test": "node bin/run-tests.js"}}\n',
+        "packages/@ember/object/index.js": "export default {};\n",
+        **{f"packages/@ember/object/tests/o{i}-test.js": "QUnit.test('x', () => {});\n" for i in range(6)},
+    }
+    tests = bodies(make_project, files, name="ember")["layout/tests"]
+    assert tests.startswith("6 test files, named *-test.js"), tests
+
+
+def test_a_tox_ini_of_other_tools_settings_runs_no_tox(make_project):
+    # gnuradio's tox.ini holds only [pycodestyle]: `tox` runs no environment
+    files = {
+        "tox.ini": "[pycodestyle]\nmax-line-length = 120\n",
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nproject(gnuradio CXX)\nenable_testing()\n",
+        "gr-blocks/lib/add.cc": "int add;\n",
+        "gr-blocks/python/blocks/qa_add.py": "def test_add(): ...\n",
+    }
+    text = "\n".join(
+        body for key, body in bodies(make_project, files, name="gnuradio").items() if key.startswith("workflow/")
+    )
+    assert "`tox`" not in text, text
+
+
+def test_a_make_target_that_only_prints_is_no_command(make_project):
+    # natalie's `build:` target echoes "please run 'rake'"
+    files = {
+        "Makefile": ".PHONY: build\n\nbuild:\n\t@echo \"please run 'rake'\"\n",
+        "Rakefile": "task default: :build\ntask :build do\n  sh 'cmake --build build'\nend\n",
+        "lib/natalie.rb": "module Natalie; end\n",
+    }
+    text = "\n".join(bodies(make_project, files, name="natalie-make").values())
+    assert "`make build`" not in text, text
+
+
+def test_make_check_in_a_linter_s_job_lints(make_project):
+    # zot's golangci-lint.yaml job `golangci` runs `make check`, which runs golangci-lint
+    files = {
+        "go.mod": "module zotregistry.dev/zot\n\ngo 1.24\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "main_test.go": 'package main\n\nimport "testing"\n\nfunc TestMain(t *testing.T) {}\n',
+        "Makefile": "check:\n\tgolangci-lint run ./...\n\ntest:\n\tgo test ./...\n",
+        ".github/workflows/golangci-lint.yaml": workflow("make check", job="golangci"),
+    }
+    learned = bodies(make_project, files, name="zot")
+    assert "`make check`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`make check`" in learned["workflow/lint"], learned["workflow/lint"]

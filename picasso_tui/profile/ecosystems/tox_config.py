@@ -41,8 +41,10 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     """(tox's environments, where they are declared, the command that runs one), or ([], "", "") without tox."""
     names: list[str] = []
     source, run = "", "tox -e"
-    if tree.has("tox.ini"):
-        text = tree.read("tox.ini") or ""
+    text = tree.read("tox.ini") or "" if tree.has("tox.ini") else ""
+    # gnuradio's tox.ini holds only [pycodestyle]'s settings: a file tox reads without a [tox] or [testenv] section
+    # runs no environment
+    if re.search(r"^\[(tox|testenv)\b", text, re.MULTILINE):
         envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
         names = expand_envlist(envs.group(1)) if envs else []
         # certbot's `[testenv:lint{,-posix}]` is lint and lint-posix, as an envlist's braces are
