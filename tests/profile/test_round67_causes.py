@@ -382,9 +382,9 @@ def test_make_check_in_a_linter_s_job_lints(make_project):
         "go.mod": "module zotregistry.dev/zot\n\ngo 1.24\n",
         "main.go": "package main\n\nfunc main() {}\n",
         "main_test.go": 'package main\n\nimport "testing"\n\nfunc TestMain(t *testing.T) {}\n',
-        "Makefile": "check:\n\tgolangci-lint run ./...\n\ntest:\n\tgo test ./...\n",
+        "Makefile": "check:\n\tgolangci-lint run ./...\n",
         ".github/workflows/golangci-lint.yaml": workflow("make check", job="golangci"),
     }
     learned = bodies(make_project, files, name="zot")
-    assert "`make check`" not in learned["workflow/test"], learned["workflow/test"]
+    assert "`make check`" not in learned.get("workflow/test", ""), learned.get("workflow/test")
     assert "`make check`" in learned["workflow/lint"], learned["workflow/lint"]
