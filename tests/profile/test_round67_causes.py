@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from tests.profile.learned import bodies, repo_bodies, workflow
 
+
+def commands_of(learned: dict[str, str]) -> str:
+    """The command memories' bodies, one after another."""
+    return "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+
+
 SUREFIRE_OFF = """<project>
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.gephi</groupId>
@@ -128,7 +134,7 @@ def test_uv_settings_beside_hatch_environments_leave_hatch_the_manager(make_proj
     learned = bodies(make_project, HAYSTACK, name="haystack")
     assert "package manager Hatch" in learned["python/packaging"], learned["python/packaging"]
     assert "uv" not in learned["workflow/build"] and "`hatch build`" in learned["workflow/build"], learned
-    commands = "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+    commands = commands_of(learned)
     assert "`uv " not in commands, commands
 
 
@@ -257,7 +263,7 @@ def test_golangci_lint_without_its_subcommand_is_no_command(make_project):
         "CLAUDE.md": guide,
     }
     learned = bodies(make_project, files, name="dagu")
-    text = "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+    text = commands_of(learned)
     assert "`golangci-lint --fix`" not in text, text
 
 
@@ -359,9 +365,7 @@ def test_a_tox_ini_of_other_tools_settings_runs_no_tox(make_project):
         "gr-blocks/lib/add.cc": "int add;\n",
         "gr-blocks/python/blocks/qa_add.py": "def test_add(): ...\n",
     }
-    text = "\n".join(
-        body for key, body in bodies(make_project, files, name="gnuradio").items() if key.startswith("workflow/")
-    )
+    text = commands_of(bodies(make_project, files, name="gnuradio"))
     assert "`tox`" not in text, text
 
 
