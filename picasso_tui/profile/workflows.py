@@ -23,7 +23,7 @@ from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
-from picasso_tui.profile.ecosystems.maven_switches import enabling_profile, with_profile
+from picasso_tui.profile.ecosystems.maven_switches import enabling_profile, skipped_by_property, with_profile
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.ruby_test_tasks import compile_first
@@ -1141,7 +1141,7 @@ def keep(tree: Tree, c: Command) -> Command | None:
         said = f"pom.xml skips {'the tests' if role == 'test' else 'Checkstyle'} unless profile {profile} is on"
         on = with_profile(c.command, profile)
         c = c if on == c.command else replace(c, command=on, note=f"{c.note}; {said}" if c.note else said)
-    elif c.role in ("test", "test-one") and maven and _skips_tests(tree):
+    elif c.role in ("test", "test-one") and maven and skipped_by_property(tree):
         said = "pom.xml sets skipTests to true"  # netty-socketio's: `mvn test` compiles, runs nothing
         c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
     if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):
@@ -1562,14 +1562,6 @@ def _unused_go_tags(tree: Tree, command: str) -> bool:
         head = "\n".join((tree.read(rel) or "").splitlines()[:20])
         declared |= set(re.findall(r"\w+", " ".join(re.findall(r"^//\s*(?:go:build|\+build)\s+(.*)$", head, re.M))))
     return not any(tag in declared for tag in tags.group(1).split(","))
-
-
-def _skips_tests(tree: Tree) -> bool:
-    """The root pom.xml turns the tests off by default (`<skipTests>true</skipTests>` in its properties, outside
-    comments and profiles): a Maven test run needs `-DskipTests=false`."""
-    pom = re.sub(r"<!--.*?-->|<profiles>.*?</profiles>", "", tree.read("pom.xml") or "", flags=re.S)
-    properties = "".join(re.findall(r"<properties>(.*?)</properties>", pom, flags=re.S))
-    return bool(re.search(r"<skipTests>\s*true\s*</skipTests>", properties))
 
 
 def _without_signing(tree: Tree) -> str | None:

@@ -1,8 +1,9 @@
-"""Maven plugins the root pom.xml switches off in their own configuration and a profile switches back on.
+"""Maven plugins the root pom.xml switches off, in its properties or in their own configuration.
 
 gephi's surefire has `<skipTests>true</skipTests>` and its checkstyle `<skip>true</skip>`, both turned back on by the
 `enableTests` and `enableCheckStyle` profiles CI names: a literal in a plugin's configuration beats a `-D` property,
-so `mvn test` runs no test and `mvn checkstyle:check` checks nothing unless the profile is on.
+so `mvn test` runs no test and `mvn checkstyle:check` checks nothing unless the profile is on. netty-socketio's
+`<skipTests>true</skipTests>` is a property instead, which `-DskipTests=false` overrides.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def enabling_profile(tree: Tree, role: str) -> str | None:
         if named and any(_sets(block, flags, "false") for block in _blocks(profile, plugin)):
             return named.group(1)
     return None
+
+
+def skipped_by_property(tree: Tree) -> bool:
+    """The root pom.xml turns the tests off by default (`<skipTests>true</skipTests>` in its properties, outside
+    comments and profiles): a Maven test run needs `-DskipTests=false`."""
+    pom = re.sub(r"<!--.*?-->|<profiles>.*?</profiles>", "", tree.read("pom.xml") or "", flags=re.S)
+    properties = "".join(re.findall(r"<properties>(.*?)</properties>", pom, flags=re.S))
+    return bool(re.search(r"<skipTests>\s*true\s*</skipTests>", properties))
 
 
 def with_profile(command: str, profile: str) -> str:
