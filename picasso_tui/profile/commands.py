@@ -38,6 +38,7 @@ TOOLS = re.compile(
     r"sphinx-build|mkdocs|yard|yardoc|doxygen|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
     r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|ceedling|"
     r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
+    r"git clang-format|"  # bpftrace's `git clang-format upstream/master`: the lines a branch changed
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
 )
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
@@ -60,7 +61,7 @@ USER_ONLY = re.compile(
 ONE_TEST = re.compile(
     r"(\s(?![A-Z_]*(ARGS|FLAGS|OPTS|OPTIONS)\b)[A-Z][A-Z_]{3,}\b(?!=)|"
     r"^(nr|npm run|pnpm|yarn|bun run) test (?!run\b|watch\b)[\w<]|"
-    r"\s-run[\s=]|\s-k\s|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
+    r"\s-run[\s=]|\s-k\s(?!['\x22]?not\s)|--filter|-Dtest=|--tests\s+(?!-)\S|(?<!['\x22])::(?=[\w<])|\bTEST=|\s-t\s|"
     r"(?<!--target)(?<!--features)(?<! -F)(?<! -e)\s<[\w -]+>|"  # mopidy's CI `tox -e <tox>`: an env, no test
     # django-reversion's `coverage run tests/manage.py test tests`: the test project's manage.py runs the suite
     # pylint's CI `python tests/primer/__main__.py prepare …`: a package of test tooling run as a program
@@ -70,6 +71,8 @@ ONE_TEST = re.compile(
     r"^(bundle exec )?rspec \S+_spec\.rb\b|"  # ransack's guide: `bundle exec rspec spec/ransack/search_spec.rb`
     r"^python3? -m (unittest )?[\w.]+\.tests?\.\w+)"  # tornado's `python3 -m tornado.test.httputil_test`: one module
 )
+"""A command that runs one test, by its words; checkov's CI `pytest integration_tests -k 'not api_key'` deselects
+some and runs the rest."""
 NO_ROLE = re.compile(
     r"\brails new\b|\bhttp\.server\b|^(cmake --install|meson install)\b|\s--target install\b|"
     r"^(sudo )?ninja (-C \S+ )?install\b|"  # Waybar's `ninja -C build install   # optional`: into the system
@@ -153,7 +156,7 @@ INSTALL = re.compile(
     r"^rustup (component|target|toolchain) (add|install)\b|^(\./)?mvnw? (-\S+ )*(-U|dependency:(resolve|go-offline))$|"
     # python-telegram-bot's CI `python -W ignore -m pip install .[all] --group tests`: the interpreter's options first
     r"^(pip3?|python3? (-[WX] \S+ |-[IuBEsS] )*-m pip|(python3? -m )?uv pip|"
-    r"npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|go|cargo|gem) "
+    r"npm|pnpm|yarn|bun|bundle|composer|uv|poetry|pdm|pipenv|go|cargo|gem) "
     # logto's `pnpm ci:test` is a script named ci:test, no `pnpm ci`
     r"(install|i|ci|sync|get|fetch|mod download)\b(?![:-])|^(\./)?(scripts?|bin)/(install|bootstrap|setup)\b|"
     r"^(npm|pnpm|yarn|bun) add\b|"  # zustand's CI pins an older vitest before its old-TypeScript run
@@ -240,7 +243,8 @@ NOT_DEV = re.compile(
     # cfn-lint's guide: `pip3 show cfn-lint` prints where the package is installed; hyperdx's `yarn dev:down`
     r"^(pip3?|python3? -m pip) (show|list|freeze|check)\b|^(npm run|yarn|pnpm|bun run) [\w-]+:(down|stop|kill)$|"
     r"\bclean\b(?! [a-z])|^go tool vet\b|"
-    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|^git\b|"
+    r"^reuse\b|^(mkdocs|go doc|sphinx-build|yard|yardoc|cargo (insta|nextest|hack|deny|codspeed))$|"
+    r"^git\b(?! clang-format)|"
     r"--config-show\b|"  # WordPress-Coding-Standards' guide: `phpcs --config-show` prints the settings
     r"^(just|make) toolchain\b|"  # cargo-binstall's CI `just toolchain rustfmt,clippy` installs the lint's tools
     r"^pdm venv create\b|"  # cement's README: makes an empty virtualenv, installs nothing
@@ -389,6 +393,12 @@ def _own_role(command: str) -> str | None:
             return "install"  # h2's `./build.sh download` fetches the jars the build compiles against
     if CONFIGURE.match(command):
         return "build"
+    if target := CMAKE_TARGET.match(command):
+        name = target.group(1).lower()
+        if re.fullmatch(r"test|tests|check|ctest|run[-_]?\w*tests?|tests?[-_]?run|runtests?", name):
+            return "test"  # librsync's `--target check` builds and runs the tests; strawberry's run_strawberry_tests
+        if re.search(r"test", name):
+            return None  # strawberry's `--target build_tests`, `utilities_test`: test programs built, none run
     chain = re.match(r"^cmake\b(?=.*\s-S\s?(\S+)).*&& cmake --build\b(?!.*(\bctest\b|--target (test|check)))", command)
     if chain:  # configure and build: a build, unless of a consumer or example project (nanobench's cmake_consumer)
         return None if re.search(r"(^|/)(tests?|examples?|samples?)(/|$)|consumer", chain.group(1)) else "build"
@@ -780,11 +790,17 @@ def _roles(command: str, context: str) -> list[str]:
     own = command_role(command)
     if own is None and NOT_DEV.search(command):
         return []
+    if DEPENDENCY_UPKEEP.match(command):  # cometbft's "we can fall back on `go mod tidy`" under its build words
+        return ["install"] if context_role(context) == "install" else []
     near = context_role(context) if context else None
     if near == "docs" and NOT_DOCS.search(command):
         near = None
     if near == "test" and (NOT_TEST_TARGET.match(command) or NOT_A_TEST_RUN.match(command)):
         near = None  # ouch's "review the snapshots" step, `cargo insta review`, runs no test
+    if (own in ("test", "test-one") or near == "test") and (
+        WAITS_FOR_DEBUGGER.search(command) or (DEBUGGER_WORDS.search(context))
+    ):
+        return []  # syrupy's `inv test -v -d` "to enable the debugger": the run waits for one to attach
     if own in ("test", "test-one") and near == "docs" and not re.search(r"\btest", context, re.IGNORECASE):
         return []  # what the guide gives for building the docs is not a test command
     if own is None and near == "docs" and re.fullmatch(r"(\./)?(bin|scripts?)/[\w.-]+", command):
@@ -797,13 +813,37 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
     if own is None and near == "test" and MANUAL_TRY.search(context) and not ONE_TEST.search(command):
         return ["run"]  # ignite's "to test changes to the Ignite CLI … run the `bin/ignite` script": the program
-    if own in (None, "test") and near == "test" and ONE_TEST_WORDS.search(context) and len(command.split()) > 1:
+    # strawberry's "Run a single test: … run the binary directly" over `./build/tests/utilities_test`
+    one_program = own == "test" and BUILT_PROGRAM.match(command) and len(command.split()) == 1
+    if (
+        own in (None, "test")
+        and near == "test"
+        and ONE_TEST_WORDS.search(context)
+        and (len(command.split()) > 1 or one_program)
+    ):
         return ["test-one"]  # kitty's "To run a specific test, run `./test.py test_name`": the name is the test's
     if own is None and near == "test" and ONE_TEST.search(command):
         return ["test-one"]  # stripe-ruby's README: `bundle exec ruby -Ilib/ test/stripe/util_test.rb` runs one file
     if own is None:
         return [near] if (near and near != "test") or (near == "test" and "<" not in command) else []
     return [own]
+
+
+CMAKE_TARGET = re.compile(
+    r"^cmake --build \S+(?: (?:-j ?\d*|--parallel(?: \d+)?|--config \S+|-v))* --target ([\w.-]+)$"
+)
+"""A CMake build of one named target: the target's name says what the run does."""
+DEPENDENCY_UPKEEP = re.compile(r"^(go mod (tidy|vendor)|cargo update|(uv|poetry|pdm|pipenv) lock)\b")
+"""Commands that rewrite the dependency list or lock file: upkeep, never the build, tests or docs a guide's words
+around them name; at most a set-up step."""
+WAITS_FOR_DEBUGGER = re.compile(
+    r"\s-D(\w*\.)?(jvm)?debug(=true)?(\s|$)|\s-Dmaven\.surefire\.debug\b|--wait-for-client\b"
+)
+"""pkl's `./gradlew test -Djvmdebug=true`, Surefire's debug switch: the tests wait for a debugger on a port."""
+DEBUGGER_WORDS = re.compile(
+    r"\b(enable|attach|start|wait for|connect)s?\b[^.]*\bdebugger\b|\bdebugger\b[^.]*\b(attach|connect)", re.I
+)
+"""A guide's words for a run made for a debugger, which waits until one attaches: no way to run the tests."""
 
 
 ONE_TEST_WORDS = re.compile(

@@ -151,8 +151,12 @@ def remake_with(tree: Tree, rel: str, by: str) -> str:
         return f"to change {{it}}, run `{command.group(1)}`"
     if steps := _REMAKE_STEPS.search(head):
         return f"to change {{it}}, {steps.group(1).strip()} run `{steps.group(2).strip()}`"
-    if re.search(r"(^|/)db/(schema\.rb|structure\.sql)$", rel):
-        return "to change {it}, add a migration and run `bin/rails db:migrate`, which writes {it} again"
+    if schema := re.search(r"(^|/)db/(?:(\w+)_)?(?:schema\.rb|structure\.sql)$", rel):
+        # Rails 8's db/cable_schema.rb and queue_schema.rb: the cable and queue databases' migrations are in
+        # db/cable_migrate/ and db/queue_migrate/
+        folder = f"{rel[: schema.end(1)]}db/{schema.group(2)}_migrate" if schema.group(2) else ""
+        where = f" in {folder}/" if folder and tree.under(folder) else ""
+        return f"to change {{it}}, add a migration{where} and run `bin/rails db:migrate`, which writes {{it}} again"
     named = by.split(", from ")[0]
     if KUBE_GENERATOR.fullmatch(named):  # topolvm's zz_generated.deepcopy.go: made from the API types beside it
         rules = make_rules(tree.read("Makefile") or "") if tree.has("Makefile") else {}

@@ -51,6 +51,18 @@ def _just_recipe(text: str, target: str) -> list[str] | None:
     return [line.strip().lstrip("@-").strip() for line in found.group(1).splitlines() if line.strip()]
 
 
+JUST_HEADER = re.compile(r"^@?([\w-]+)((?:\s+[^:=\s][^:\n]*?)?)\s*:(?!=)", re.MULTILINE)
+"""A just recipe's header line: its name and its parameters (`test-rust *TEST_ARGS: _check`)."""
+
+
+def _just_parameters(tree: Tree, folder: str) -> dict[str, list[str]]:
+    """Each recipe of the folder's justfile with its parameters; {} without a justfile."""
+    prefix = f"{folder}/" if folder else ""
+    rel = tree.first(*(prefix + n for n in ("justfile", "Justfile", ".justfile")))
+    text = (tree.read(rel) or "") if rel else ""
+    return {m.group(1): m.group(2).split() for m in JUST_HEADER.finditer(text)}
+
+
 def _script(tree: Tree, name: str, folder: str = "") -> list[str] | None:
     try:
         scripts = json.loads(tree.read(f"{folder}package.json") or "{}").get("scripts") or {}
@@ -258,6 +270,11 @@ def missing(tree: Tree, command: str) -> bool:
         return tasks is not None and rake.group(1) not in tasks
     if re.fullmatch(r"ninja( -j\s*\d*)?", rest) and not (tree.root / folder / "build.ninja").exists():
         return True  # cpptrace's guide runs `ninja` in build/ after `cmake ..`: at the root there is no build.ninja
+    if (run := re.match(r"^just ([\w-]+)((?: [\w-]+)+)$", rest)) and (recipes := _just_parameters(tree, folder)):
+        # hugr's guide: `just test rust`, where `test` takes no parameter and `rust` is no recipe: just stops
+        extra = run.group(2).split()
+        if run.group(1) in recipes and not recipes[run.group(1)] and any(w not in recipes for w in extra):
+            return True
     if re.fullmatch(r"make( -j\s*\d*)?", rest) and not folder:
         # omegaconf's guide: "`make`(inside docs folder)": at the root, with no Makefile and none to generate, it fails
         makefile = tree.first("Makefile", "makefile", "GNUmakefile", "Makefile.in", "Makefile.PL", "premake5.lua")

@@ -285,6 +285,9 @@ def _generated(tree: Tree) -> list[tuple[str, str]]:
         made = "they are" if len(found) > 1 else "it is"
         return [(f"Generated, not edited by hand ({why}): {named}; edit what {made} made from and make {again} "
                  "again.", found[0][0])]  # fmt: skip
+    if not any(by for _, by in found):
+        # kamailio's digest_keys.h, "automatically generated, do not edit", names no generator and the tree has none
+        return [(f"Generated, not edited by hand ({why}): {named}.", found[0][0])]
     return [(f"Generated, not edited by hand ({why}): {named}; change the generator and make "
              f"{again} again.", found[0][0])]  # fmt: skip
 

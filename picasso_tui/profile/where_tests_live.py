@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from fnmatch import fnmatchcase
+from typing import Any
 
 from picasso_tui.profile.build_modules import in_unbuilt_folder
+from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.ecosystems.javascript_files import config_test_files, suite_folder, test_script_files
+from picasso_tui.profile.ecosystems.pytest_settings import ini_options, pytest_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
@@ -248,8 +252,49 @@ def _named_by_phpunit(declared: list[tuple[str, str, str]], rel: str) -> bool:
     )
 
 
+PYTEST_DEFAULT = re.compile(r"(^|/)(test_[^/]*|[^/]*_test)\.py$")
+PYTEST_CASE = re.compile(r"^\s*(async\s+)?def test|^class Test", re.MULTILINE)
+
+
+def _pytest_options(tree: Tree) -> dict[str, Any]:
+    return dig(load_toml(tree, "pyproject.toml"), "tool", "pytest", "ini_options") or ini_options(tree)
+
+
+def python_files(tree: Tree) -> list[str]:
+    """The test-file globs the project gives pytest (`python_files`), a bare `*.py` aside: sopel's, for tests
+    generated from its whole package, names no test file."""
+    globs = _pytest_options(tree).get("python_files") or ""
+    globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
+    return [g for g in globs if g.endswith(".py") and g != "*.py"]
+
+
+def _pytest_declared(tree: Tree) -> set[str]:
+    """Files pytest collects by the project's own `python_files` globs beyond its default names (mypy's `test*.py`:
+    mypy/test/testcheck.py; speechbrain's check_*.py and example_*.py), inside `testpaths` or else a test folder,
+    each declaring a test."""
+    globs = python_files(tree)
+    if not globs:
+        return set()
+    options = {**_pytest_options(tree), "python_files": globs}
+    paths = options.get("testpaths") or ()
+    paths = [p.strip("./").strip("/") for p in (paths.split() if isinstance(paths, str) else map(str, paths))]
+    found = [
+        f
+        for f in pytest_files(tree, options)
+        if not PYTEST_DEFAULT.search(f)
+        and not f.endswith(("/conftest.py", "/__init__.py"))
+        and (
+            any(f.startswith(f"{p}/") for p in paths if p)
+            if paths
+            else any(is_test_folder(part) for part in f.split("/")[:-1])
+        )
+    ]
+    return {f for f in found[:400] if PYTEST_CASE.search(tree.read(f) or "")}
+
+
 def _named_as_tests(tree: Tree) -> list[str]:
     declared = _phpunit_declared(tree)
+    collected = _pytest_declared(tree)
     return [
         f
         for f in tree.files
@@ -259,6 +304,7 @@ def _named_as_tests(tree: Tree) -> list[str]:
             or _declares_cases(tree, f)
             or _pest_file(tree, f)
             or _named_by_phpunit(declared, f)
+            or f in collected
         )
         and not BENCH_DIR.search(f)
         and not _main_source_set(f)
@@ -503,13 +549,14 @@ def describe_tests(tree: Tree, k: Knowledge) -> None:
         return
     if beside:
         places.append(f"beside the source they test ({plural(beside, 'file')})")
-    styles = _naming(tests, crates := _test_crates(tree, tests))
+    globs = tuple(python_files(tree))
+    styles = _naming(tests, crates := _test_crates(tree, tests), globs)
     total = sum(styles.values())
     # a naming a tenth of the files follow is the project's; jjwt's one RfcTests.groovy helper is not
     common = [s for i, (s, n) in enumerate(styles.most_common(3)) if i == 0 or n >= MINOR_NAMING * total]
     for home, n in homes[:PLACES_SHOWN]:
         # natalie's test/ holds 177 *_test.rb beside 2642 *_spec.rb in spec/: a folder the memory names has its own
-        own = _naming([t for t in tests if t.startswith(home)], crates).most_common(1)
+        own = _naming([t for t in tests if t.startswith(home)], crates, globs).most_common(1)
         if own and own[0][1] * 2 > n and own[0][0] not in common and own[0][0] != "for what they test" and n >= 3:
             common.append(own[0][0])
     names = _filtered_first(tree, common)
@@ -690,12 +737,15 @@ def _test_crate(path: str, crates: frozenset[str]) -> str:
     return next((c.rsplit("/", 1)[-1] for c in crates if path.startswith(c + "/")), "")
 
 
-def _naming(tests: list[str], crates: frozenset[str] = frozenset()) -> Counter[str]:
+def _naming(tests: list[str], crates: frozenset[str] = frozenset(), globs: tuple[str, ...] = ()) -> Counter[str]:
     """How test files are named (test_*.py, *_test.go, *.spec.* …), by how many follow each style; `crates` are the
-    folders of Cargo integration-test crates (tests/all/ with its main.rs)."""
+    folders of Cargo integration-test crates (tests/all/ with its main.rs), `globs` the project's `python_files`."""
     style: Counter[str] = Counter()
     for path in tests:
         name = path.rsplit("/", 1)[-1]
+        if glob := next((g for g in globs if fnmatchcase(name, g)), ""):  # mypy's test*.py: testcheck.py too
+            style[glob] += 1
+            continue
         for pat, label in (
             (r"^test_.*\.py$", "test_*.py"),
             (r"_test\.go$", "*_test.go"),

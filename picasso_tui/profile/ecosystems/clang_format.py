@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 
-from picasso_tui.profile.walk import Tree
+from picasso_tui.profile.walk import Tree, is_auxiliary
 
 SETTINGS = ("BasedOnStyle", "IndentWidth", "UseTab", "ColumnLimit")
 """The settings a contributor notices by eye: the base style, the indent, tabs, the line length."""
-DOC_STEMS = re.compile(r"(contributing|development|developing|hacking|(coding|code)[-_]?style|style(guide)?)", re.I)
+DOC_STEMS = re.compile(
+    r"(contributing|development|developing|developers?|hacking|agents|claude|(coding|code)[-_]?style|style(guide)?)",
+    re.I,
+)
 CHANGED_ONLY = re.compile(
     r"git[ -]clang-format|clang-format-diff|\bonly\b[^.]{0,80}\b(new|newly|changed|modified)\b"
     r"|\b(changed|modified) (lines|code)\b[^.]{0,40}\bonly\b",
@@ -55,6 +58,34 @@ def _runners(tree: Tree) -> list[str]:
     ][:140]  # fmt: skip  # qpdf's ./format-code
 
 
+FORMAT_TARGET = re.compile(
+    r"add_custom_target\s*\(\s*((?:clang[-_]?)?format(?:[-_]code|[-_]all|[-_]sources)?|fmt)\s([^)]*)", re.IGNORECASE
+)
+"""A CMake target that formats (fontforge's `format` over the files .clang-files lists)."""
+RUN_WORD = re.compile(r"(?<![\w/.-])clang-format(?:-\d+)?(?:\.exe)?(?=\s+[-\w$%{\"'.])")
+"""clang-format run as a command, with options or files after it: not a CI job named `clang-format:`."""
+
+
+def format_target(tree: Tree) -> tuple[str, str, bool] | None:
+    """The CMake target that runs clang-format (osquery's `format`, in cmake/utilities.cmake): its name, its file,
+    and whether it formats only a change's lines (git-clang-format); None where no target does."""
+    files = [f for f in tree.named("CMakeLists.txt") if not is_auxiliary(f)][:30]
+    files += [f for f in tree.files if f.endswith(".cmake") and not is_auxiliary(f)][:30]
+    for rel in files:
+        for target in FORMAT_TARGET.finditer(tree.read(rel) or ""):
+            body = target.group(2)
+            if "clang-format" in body or "CLANG_FORMAT" in body.upper():
+                return target.group(1), rel, bool(LINES_TOOL.search(body))
+    return None
+
+
+def _runs(text: str) -> bool:
+    """Whether a runner's text runs clang-format on whole files: a command line, comments and the change-only tools
+    aside (osquery's workflow only says "the clang-format binary we ship" in a comment)."""
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    return bool(RUN_WORD.search(LINES_TOOL.sub("", "\n".join(lines))))
+
+
 def use(tree: Tree) -> tuple[str, str]:
     """How the project applies its .clang-format, and the file that says so: ("whole", file) where something runs it
     on files, ("changed", file) where only a change's lines are formatted, ("", "") where nothing runs it."""
@@ -65,9 +96,12 @@ def use(tree: Tree) -> tuple[str, str]:
         if any("clang-format" in p and CHANGED_ONLY.search(p) for p in paragraphs):
             return "changed", rel
     whole = changed = ""
+    runners = set(_runners(tree))
+    if target := format_target(tree):
+        return ("changed" if target[2] else "whole"), target[1]
     for rel in [*_runners(tree), *_docs(tree)]:
         text = tree.read(rel) or ""
-        if "clang-format" in LINES_TOOL.sub("", text):
+        if _runs(text) if rel in runners else "clang-format" in LINES_TOOL.sub("", text):
             whole = whole or rel
         elif LINES_TOOL.search(text):
             changed = changed or rel

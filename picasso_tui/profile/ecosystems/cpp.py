@@ -562,7 +562,11 @@ def _dependencies_and_tools(k: Knowledge, tree: Tree, details: list[str], source
             details.append(f"dependencies via {label} ({marker})")
             sources.append(marker)
     how, where = clang_format.use(tree)
-    if how == "whole":  # lz4's, which nothing runs, would rewrite files it never formatted
+    if target := clang_format.format_target(tree):
+        # fontforge's `format` target formats the files .clang-files lists, the rest of its C is left as it is
+        note = "clang-format on the lines you changed" if target[2] else "runs clang-format"
+        k.command("format", f"cmake --build build --target {target[0]}", target[1], 58, note)
+    elif how == "whole":  # lz4's, which nothing runs, would rewrite files it never formatted
         k.command("format", "clang-format -i <files>", f".clang-format ({where})", 60)
     clang_tidy.describe(tree, k)  # a fact, no command: clang-tidy needs what a configured build writes
     if tree.has("compile_commands.json"):

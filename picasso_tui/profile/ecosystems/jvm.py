@@ -9,7 +9,12 @@ from picasso_tui.profile.ecosystems.android_tests import unit_test_task
 from picasso_tui.profile.ecosystems.benchmarks import jvm_benchmarks
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, jvm_test_class
 from picasso_tui.profile.ecosystems.gradle_tasks import application_run
-from picasso_tui.profile.ecosystems.jvm_level import api_kept_to, compiled_for, without_profiles
+from picasso_tui.profile.ecosystems.jvm_level import (
+    api_kept_to,
+    compiled_for,
+    without_plugin_management,
+    without_profiles,
+)
 from picasso_tui.profile.ecosystems.maven_reactor import depends_on_sibling
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -197,6 +202,26 @@ def _language(tree: Tree) -> str:
     return names[ordered[0]] if ordered else "Java"
 
 
+_SERVER_PLUGIN = re.compile(r"<artifactId>\s*(spring-boot-maven-plugin|jib-maven-plugin)\s*</artifactId>")
+"""A Maven module that packages a program to run (thingsboard's application/ repackages a Spring Boot jar)."""
+_DISTRIBUTION_FOLDER = re.compile(r"^(dist|distribution|distro|ee-dist)/pom\.xml$")
+_ASSEMBLES = re.compile(r"<artifactId>\s*(maven-assembly-plugin|[\w-]*galleon[\w-]*-plugin)\s*</artifactId>")
+"""A top-level distribution module that assembles the server (Graylog's distribution/, WildFly's dist/)."""
+
+
+def _distributed(tree: Tree, manifests: list[str]) -> bool:
+    """A module of the Maven build packages the project as a program or a server distribution: an application,
+    whatever the root pom publishes (ThingsBoard, Graylog and WildFly deploy their jars too)."""
+    # WildFly's dist/ is a module of a profile, and one of 143: a distribution folder is read wherever it is listed
+    for rel in dict.fromkeys([*[f for f in tree.files if _DISTRIBUTION_FOLDER.match(f)], *manifests[:60]]):
+        if not rel.endswith("pom.xml") or re.search(r"(^|/)(tests?|testsuite|examples?|samples?|demos?)(/|$)", rel):
+            continue
+        text = without_plugin_management(tree.read(rel) or "")
+        if _SERVER_PLUGIN.search(text) or (_DISTRIBUTION_FOLDER.match(rel) and _ASSEMBLES.search(text)):
+            return True
+    return False
+
+
 def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str]]) -> str:
     """An Android app (a module applies the application plugin), an application (the root build does, or an
     application framework is used) or a published library (the root build publishes); else unsaid."""
@@ -209,7 +234,7 @@ def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str
     frameworks = {"Spring Boot", "Quarkus", "Micronaut", "Ktor"} & set(kinds.get("framework", []))
     if len(manifests) > 2 and not _APPLICATION.search(modules):
         frameworks = set()  # resilience4j's spring-boot3 and micronaut modules integrate with them: no app runs
-    if _APPLICATION.search(default_build) or frameworks:
+    if _APPLICATION.search(default_build) or frameworks or _distributed(tree, manifests):
         return "an application"
     published = bool(_PUBLISHED.search(text))
     # depgraph-maven-plugin: goals other builds run, not a library's API
