@@ -302,6 +302,8 @@ NOT_A_TEST_RUN = re.compile(
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
     r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
     r"^(bundle exec )?rake server(:[\w-]+)?$|"  # avalon's `rake server:test` starts the services the tests use
+    # qpixel's CI `bundle exec rails test:prepare` loads the schema and builds assets for the run after it
+    r"^(bundle exec |bin/)?(rails|rake) (db:)?(test|spec):prepare$|"
     # jira-ruby's `rake jira:generate_public_cert` writes a certificate; scihist's `rake solr:stop` stops a service
     r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w:]*(generate|setup|install|prepare)[\w]*$|"
     r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w]+:(start|stop|restart|status)$|"

@@ -76,6 +76,11 @@ def _options_named(decision: str, text: str) -> str:
     return _CHOSEN.sub(named, decision)
 
 
+WITHDRAWN = re.compile(r"\W*(rejected|withdrawn|abandoned|declined)\b", re.I)
+"""A record's status that says its decision was never taken; a superseded one keeps its record, and the one that
+supersedes it links to it."""
+
+
 def _adr(tree: Tree, rel: str) -> Finding | None:
     text = tree.read(rel) or ""
     table_status = _MD_LINK.sub(r"\1", _table_status(text))
@@ -98,8 +103,10 @@ def _adr(tree: Tree, rel: str) -> Finding | None:
     decision = sections.get("decision") or " ".join(  # without react-router's `Date: …`, `Status: …` lines
         p for p in re.split(r"\n\s*\n", _HEADER_LINE.sub("", text)) if p.strip() and not p.lstrip().startswith("#")
     )
-    if not decision:
-        return None
+    if not decision or re.fullmatch(r"\W*(pending|tbd|to be (decided|determined)|todo)\W*", decision, re.I):
+        return None  # zebra's ADR 0003, "Decision: Pending": none is taken yet
+    if WITHDRAWN.match(status):
+        return None  # Sylius' "Status: rejected": the proposal it records was never taken (a superseded one was)
     decision = _options_named(decision, text)
     body = f"ADR {rel}: {title}." + (f" Status: {status.split('.')[0][:40]}." if status else "")
     body += f" Decision: {decision[:600]}"

@@ -40,16 +40,25 @@ def default_target(text: str) -> str:
     return next((name for name in make_rules(text) if not name.startswith(".") and name not in directives), "")
 
 
-def only_prints(text: str, target: str) -> bool:
-    """Every rule for the target has no prerequisite and a recipe that only prints (Hyprland's default `stub:` says
-    "Do not run make directly without any arguments"): a bare `make` builds nothing."""
+PRINTS = re.compile(
+    r"@?-?(echo|printf)\b|@?exit \d+\s*$|\$\((info|warning|error) |"
+    r"\$\(call [\w-]*(message|msg|help|usage|welcome)[\w-]*\)"
+)
+"""A recipe line that only tells the reader something, or stops make: RIOT's `$(call welcome_message)`, `exit 1`."""
+
+
+def only_prints(text: str, target: str, depth: int = 2) -> bool:
+    """Every rule for the target has a recipe that only prints, its prerequisites too (Hyprland's default `stub:`
+    says "Do not run make directly without any arguments"; RIOT's `all: welcome` prints how to build an
+    application, then exits 1): a bare `make` builds nothing."""
     rules = [m for m in _TARGET.finditer(text) if target in m.group(1).split()]
     for found in rules:
         recipe = re.match(r"((?:\t[^\n]*\n?|#[^\n]*\n(?=\t))*)", text[found.end() + 1 :])
         lines = [line.strip() for line in (recipe.group(1) if recipe else "").splitlines() if line.startswith("\t")]
-        if found.group(2).split(";", 1)[0].split() or not lines:
+        needs = found.group(2).split(";", 1)[0].split()
+        if not (lines or needs) or not all(PRINTS.match(line) for line in lines):
             return False
-        if not all(re.match(r"@?-?(echo|printf)\b", line) for line in lines):
+        if needs and not (depth and all(only_prints(text, need, depth - 1) for need in needs)):
             return False
     return bool(rules)
 

@@ -259,3 +259,90 @@ def test_a_maven_build_that_packages_a_server_is_an_application_though_it_publis
     }
     said = bodies(make_project, files, name="lib")["jvm/packaging"]
     assert "a library (published)" in said, said
+
+
+def test_a_jest_config_naming_a_few_frontend_tests_beside_a_larger_suite_is_not_the_whole_suite(make_project):
+    # search-gov's jest.config.js: `<rootDir>/app/javascript/test/**/*test.{ts,tsx}`, 20 files beside 405 specs
+    jest = "module.exports = {\n  testMatch: [\n    '<rootDir>/app/javascript/test/**/*test.{ts,tsx}'\n  ]\n};\n"
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'rspec-rails'\n",
+        "package.json": '{"name": "search", "private": true, "devDependencies": {"jest": "^29.0.0"}}\n',
+        "jest.config.js": jest,
+        "app/models/site.rb": "class Site\nend\n",
+        "app/javascript/components/Box.tsx": "export const Box = () => null;\n",
+        "app/javascript/test/Box.test.tsx": "test('box', () => {});\n",
+        **{f"spec/models/m{n}_spec.rb": "describe 'm' do\n  it 'works' do\n  end\nend\n" for n in range(4)},
+    }
+    said = bodies(make_project, files, name="search")["layout/tests"]
+    assert "<rootDir>" not in said, said
+    assert "in spec/ (4 files)" in said and "in app/javascript/test/ (1 file)" in said, said
+
+
+def test_a_default_make_target_that_prints_a_welcome_and_exits_builds_nothing(make_project):
+    # RIOT's root Makefile: `all: welcome`, then `exit 1`; applications are built in their own folders
+    makefile = (
+        'all: welcome\n\t@echo ""\n\t@exit 1\n\nwelcome:\n\t$(call welcome_message)\n\n'
+        "doc:\n\t$(MAKE) -C doc/doxygen\n\ndefine welcome_message\n\t@echo 'Build an application: make -C examples/"
+        "hello BOARD=native'\nendef\n"
+    )
+    files = {
+        "Makefile": makefile,
+        "core/sched.c": "int sched(void) { return 0; }\n",
+        "examples/hello/main.c": "int main(void) { return 0; }\n",
+        "examples/hello/Makefile": "APPLICATION = hello\ninclude ../../Makefile.include\n",
+    }
+    learned = bodies(make_project, files, name="rtos")
+    assert "`make`" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_rejected_or_pending_decision_record_is_no_decision(make_project):
+    # Sylius' "Status: rejected": a proposal never taken; zebra's ADR 0003 "Decision: Pending"
+    adr = "# {title}\n\nStatus: {status}\n\n## Context\n\nThe container runs as root.\n\n## Decision\n\n{decision}\n"
+    files = {
+        "README.md": "# node\n",
+        "src/lib.rs": "pub fn f() {}\n",
+        "docs/decisions/0002-use-gosu.md": adr.format(
+            title="Use gosu", status="Rejected", decision="We drop privileges with gosu, as it is small."
+        ),
+        "docs/decisions/0003-hierarchy.md": adr.format(title="Hierarchy", status="proposed", decision="Pending"),
+        "docs/decisions/0005-use-setpriv.md": adr.format(
+            title="Use setpriv", status="accepted", decision="We drop privileges with setpriv, which needs no binary."
+        ),
+    }
+    keys = [k for k in bodies(make_project, files, name="node") if k.startswith("decision/adr/")]
+    assert keys == ["decision/adr/docs/decisions/0005-use-setpriv.md"], keys
+
+
+def test_rails_test_prepare_readies_the_run_and_is_not_the_test_command(make_project):
+    # qpixel's CI: `bundle exec rails test:prepare`, then `bundle exec rails test`
+    ci = workflow("bundle exec rails test:prepare", "bundle exec rails test", job="tests")
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+        "config/application.rb": "module Qa\n  class Application < Rails::Application\n  end\nend\n",
+        "app/models/post.rb": "class Post\nend\n",
+        "test/models/post_test.rb": "class PostTest < ActiveSupport::TestCase\n  test 'x' do\n  end\nend\n",
+        ".github/workflows/ci.yml": ci,
+    }
+    test = bodies(make_project, files, name="qa")["workflow/test"]
+    assert test.startswith("To test: `bundle exec rails test`"), test
+    assert "test:prepare" not in test, test
+
+
+def test_ci_installing_uv_to_run_tox_or_one_script_does_not_make_uv_the_manager(make_project):
+    # Pillow's lint job: "Install uv", then `uvx --with tox-uv tox -e lint`; its wheels job `uv run script.py`
+    lint = workflow("- name: Install uv\n  uses: astral-sh/setup-uv@v7", "uvx --with tox-uv tox -e lint", job="lint")
+    files = {
+        "pyproject.toml": '[project]\nname = "pillowish"\n\n[project.optional-dependencies]\ntests = ["pytest"]\n',
+        "tox.ini": "[tox]\nenv_list = lint\n\n[testenv:lint]\ncommands = pre-commit run --all-files\n",
+        "src/pillowish/__init__.py": "",
+        "Tests/test_sanity.py": CASE,
+        "Tests/oss-fuzz/test_fuzzers.py": "def test_fuzz_images():\n    assert True\n",
+        ".github/workflows/lint.yml": lint,
+        ".github/workflows/wheels.yml": workflow("uv run .github/compare-sizes.py dist", job="sizes"),
+        ".github/compare-sizes.py": "print(1)\n",
+    }
+    learned = bodies(make_project, files, name="pillowish")
+    commands = "\n".join(body for key, body in learned.items() if key.startswith("workflow/"))
+    assert "uv sync" not in commands and "uv run" not in commands, commands
+    # the fuzz folder's test is no example of one test
+    assert "Tests/test_sanity.py::test_one" in learned["workflow/test-one"], learned["workflow/test-one"]

@@ -212,11 +212,12 @@ def config_test_files(tree: Tree) -> tuple[str, list[str], list[str]]:
     include = re.search(r"\b(?:include|testMatch)\s*:\s*\[([^\]]*)\]", text)
     if not rel or not include:
         return "", [], []
-    globs = re.findall(r"['\"]([^'\"]+)['\"]", include.group(1))
+    # search-gov's jest `<rootDir>/app/javascript/test/**`: the folder the config sits in, the root here
+    globs = [g.removeprefix("<rootDir>/") for g in re.findall(r"['\"]([^'\"]+)['\"]", include.group(1))]
     excluded = re.search(r"\bexclude\s*:\s*\[([^\]]*)\]", text[include.end() :] + text[: include.start()])
     left_out = re.findall(r"['\"]([^'\"]+)['\"]", excluded.group(1)) if excluded else []
     outs = [_glob_pattern(g) for e in left_out for g in _expand(e)]
-    ins = [_glob_pattern(g) for glob in globs for g in _expand(glob.removeprefix("<rootDir>/"))]
+    ins = [_glob_pattern(g) for glob in globs for g in _expand(glob)]
     files = [
         f
         for f in tree.files  # yaml's tests/doc/*.ts are tests, whatever a docs folder elsewhere is

@@ -45,8 +45,11 @@ def _inside(rel: str, folders: list[str]) -> bool:
     return any(rel.startswith(f"{d}/") if d else "/" not in rel for d in folders)
 
 
-_NEEDS_A_SYSTEM = re.compile(r"(^|/)(integration|integration[-_]tests?|e2e|functional|acceptance|system|live)/")
-"""A folder of tests that run against a deployed service or the whole system, which a checkout seldom has."""
+_NEEDS_A_SYSTEM = re.compile(
+    r"(^|/)(integration|integration[-_]tests?|e2e|functional|acceptance|system|live|[\w-]*fuzz[\w-]*)/"
+)
+"""A folder of tests that run against a deployed service or the whole system, which a checkout seldom has, or that
+fuzz (Pillow's Tests/oss-fuzz/: one test over every image file)."""
 
 
 def collected_example(tree: Tree, test_files: list[str], options: dict[str, Any]) -> str:

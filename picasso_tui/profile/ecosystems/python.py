@@ -212,8 +212,10 @@ def _used(tree: Tree, tool: str) -> str:
     a ``[tool.pdm]`` or ``[tool.poetry]`` table that only configures the build does not make it the manager."""
     # nox's noxfile.py opens with `#!/usr/bin/env -S uv run --script`: uv runs that one script, it manages nothing
     # and CI's setup-uv often only speeds up `uv pip install --system .` (nox's): uv there installs, it manages nothing
-    setup = rf"|setup-{tool}" if tool != "uv" else ""
-    said = re.compile(rf"\b{tool} (install|run(?! --script)|sync|lock)\b{setup}|install {tool}\b", re.I)
+    # Pillow's lint job, "Install uv" and then `uvx --with tox-uv tox -e lint`: uv fetched to run tox, no manager
+    setup = rf"|setup-{tool}|install {tool}\b" if tool != "uv" else ""
+    # its wheels job's `uv run .github/compare-dist-sizes.py dist` runs one script, as `--script` does
+    said = re.compile(rf"\b{tool} (install|run(?! --script)(?! [\w./-]+\.py\b)|sync|lock)\b{setup}", re.I)
     reading = read_ci(tree)  # the workflows that check changes: vulture's uv runs only in its tag-pushed release
     paths = [*GUIDES, *(f for f in (reading.used if reading else []) if f.startswith(".github/workflows/"))]
     return next((f for f in paths if tree.has(f) and said.search(tree.read(f) or "")), "")
