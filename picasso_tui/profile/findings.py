@@ -16,6 +16,9 @@ ROLES = ("install", "build", "test", "test-one", "lint", "format", "typecheck", 
 PARTIAL_RUN = "it skips the"
 """How a test command's note opens when the command leaves tests out (Go test files behind build tags): fine as
 the one way given, with its note; misleading as an "Also" beside a runner that runs them all."""
+WIDER_RUN = "it also runs the"
+"""How a test command's note opens when the command runs more than the unit tests (kube-ovn's `go test ./...` starts
+the end-to-end suites, which need a cluster): with its note when it is the one way, left out as an "Also"."""
 
 
 @dataclass(frozen=True)

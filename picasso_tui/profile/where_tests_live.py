@@ -18,7 +18,7 @@ from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
-    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*Test[A-Z]\w*\.(c|cc|cpp|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests?/(?:[^/]+/)*[^/]+-test\.[cm]?[jt]s|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
@@ -29,7 +29,8 @@ DateTimeTest.java, C++'s AppTest.cpp beside app_test.cpp, phpfastcache's *.test.
 parson's one tests.c, nock's tests/test_*.js, ember.js' QUnit tests/**/*-test.js, phpspec's spec/**/*Spec.php (a
 `*TestCase.php` is no test: Monolog ships one to its users); minitest's test/minitest/test_minitest_mock.rb, a
 test_helper.rb aside; in a JVM test source set, Spock's and ScalaTest's *Spec files and Failsafe's *IT classes
-(dependency-analysis-gradle-plugin's 132 functional specs, jsonschema2pojo's 75 integration tests)."""
+(dependency-analysis-gradle-plugin's 132 functional specs, jsonschema2pojo's 75 integration tests); FreeRDP's
+CTest sources, test/TestStream.c in each module."""
 # kombu's and Perl's t/; borg's src/borg/testsuite/, libffi's DejaGnu testsuite/, libhv's unittest/
 TEST_DIRS = {
     "tests",

@@ -29,7 +29,7 @@ from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unkno
 from picasso_tui.profile.ecosystems.ruby_test_tasks import compile_first
 from picasso_tui.profile.ecosystems.rust import bare_run_is_ambiguous, cargo_alias_role, run_alias_role
 from picasso_tui.profile.ecosystems.tox_config import tox_configured
-from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, Command, Finding, Knowledge
+from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, WIDER_RUN, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.make_targets import default_target, make_rules, only_prints
 from picasso_tui.profile.pre_commit import unknown_hook
@@ -1805,7 +1805,8 @@ def workflow_findings(tree: Tree, proposed: list[Command]) -> list[Finding]:
             # kin-openapi's `make test` leads: go.yml's modernize run and `which goimports-reviser` are CI's own
             # steps, set up by the job around them, and beside the maintainers' command they only mislead
             rest = [c for c in rest if not c.source.startswith("CI (")]
-        rest = [c for c in rest if PARTIAL_RUN not in c.note]  # gocqlx's `go test ./...` beside `make test`
+        # gocqlx's `go test ./...` beside `make test`; submariner's, which starts the e2e suites, beside `make unit`
+        rest = [c for c in rest if PARTIAL_RUN not in c.note and WIDER_RUN not in c.note]
         if not EXOTIC.search(best.command):  # tokei's cross-target CI scripts beside `cargo test`: one platform's
             rest = [c for c in rest if not (c.source.startswith("CI (") and EXOTIC.search(f"{c.source} {c.command}"))]
         if role == "build" and not _configures_only(best.command):

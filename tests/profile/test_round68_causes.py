@@ -237,7 +237,8 @@ def _pom(artifact: str, body: str = "", modules: tuple[str, ...] = ()) -> str:
 def test_a_maven_build_that_packages_a_server_is_an_application_though_it_publishes_its_jars(make_project):
     # ThingsBoard's application/ repackages a Spring Boot jar; Graylog's distribution/ assembles the server
     boot = "<build><plugins><plugin><groupId>org.springframework.boot</groupId>"
-    boot += "<artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>"
+    boot += "<artifactId>spring-boot-maven-plugin</artifactId>"
+    boot += "<configuration><mainClass>org.thing.Main</mainClass></configuration></plugin></plugins></build>"
     assemble = "<build><plugins><plugin><artifactId>maven-assembly-plugin</artifactId></plugin></plugins></build>"
     for name, folder, body in (("board", "application", boot), ("logs", "distribution", assemble)):
         files = {
@@ -258,6 +259,16 @@ def test_a_maven_build_that_packages_a_server_is_an_application_though_it_publis
         "examples/web/src/main/java/org/thing/App.java": "package org.thing;\nclass App {}\n",
     }
     said = bodies(make_project, files, name="lib")["jvm/packaging"]
+    assert "a library (published)" in said, said
+    # embabel's API module applies the Spring Boot plugin with no main class, and holds no application class
+    files = {
+        "pom.xml": _pom("agent", modules=("api",)),
+        "api/pom.xml": _pom(
+            "api", boot.replace("<configuration><mainClass>org.thing.Main</mainClass></configuration>", "")
+        ),
+        "api/src/main/java/org/thing/Agent.java": "package org.thing;\npublic class Agent {}\n",
+    }
+    said = bodies(make_project, files, name="agent")["jvm/packaging"]
     assert "a library (published)" in said, said
 
 
@@ -346,3 +357,51 @@ def test_ci_installing_uv_to_run_tox_or_one_script_does_not_make_uv_the_manager(
     assert "uv sync" not in commands and "uv run" not in commands, commands
     # the fuzz folder's test is no example of one test
     assert "Tests/test_sanity.py::test_one" in learned["workflow/test-one"], learned["workflow/test-one"]
+
+
+def test_go_test_over_every_package_says_it_starts_the_end_to_end_suites_and_is_no_alternative(make_project):
+    # kube-ovn's test/e2e/*/e2e_test.go need a live cluster; submariner's `make unit` leads, `go test ./...` is dropped
+    files = {
+        "go.mod": "module example.com/net\n\ngo 1.22\n",
+        "pkg/ipam/ipam.go": "package ipam\n\nfunc Next() int { return 1 }\n",
+        "pkg/ipam/ipam_test.go": 'package ipam\n\nimport "testing"\n\nfunc TestNext(t *testing.T) {}\n',
+        "test/e2e/kind/e2e_test.go": 'package kind\n\nimport "testing"\n\nfunc TestE2E(t *testing.T) {}\n',
+    }
+    test = bodies(make_project, files, name="net")["workflow/test"]
+    assert "`go test ./...` (it also runs the end-to-end suites in test/e2e/, which need a running cluster" in test, (
+        test
+    )
+    files["Makefile"] = "unit:\n\tgo test ./pkg/...\n"
+    test = bodies(make_project, files, name="net2")["workflow/test"]
+    assert test.startswith("To test: `make unit`") and "go test ./..." not in test, test
+
+
+def test_spring_boot_run_goes_to_the_one_module_with_the_application_class(make_project):
+    # microcks' root pom aggregates webapp/ (the Spring Boot application) and libraries: run it in webapp/
+    boot = "<dependencies><dependency><groupId>org.springframework.boot</groupId>"
+    boot += "<artifactId>spring-boot-starter-web</artifactId></dependency></dependencies>"
+    files = {
+        "pom.xml": _pom("mocks", modules=("commons", "webapp")),
+        "commons/pom.xml": _pom("commons"),
+        "commons/src/main/java/org/thing/Util.java": "package org.thing;\nclass Util {}\n",
+        "webapp/pom.xml": _pom("webapp", boot),
+        "webapp/src/main/java/org/thing/App.java": "package org.thing;\n@SpringBootApplication\nclass App {}\n",
+    }
+    run = bodies(make_project, files, name="mocks")["workflow/run"]
+    assert run.startswith("To run: `mvn -pl webapp spring-boot:run`"), run
+    # two applications: no one of them is the way to run the project
+    files["commons/src/main/java/org/thing/Tool.java"] = "package org.thing;\n@SpringBootApplication\nclass Tool {}\n"
+    learned = bodies(make_project, files, name="mocks2")
+    assert "spring-boot:run" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+
+
+def test_c_test_sources_named_test_something_in_test_folders_are_the_tests(make_project):
+    # FreeRDP's winpr/libwinpr/utils/test/TestStream.c, one CTest source per module's test/ folder
+    files = {
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.13)\nproject(rdp C)\nadd_library(rdp src/a.c)\n",
+        "src/a.c": "int a(void) { return 0; }\n",
+        **{f"lib{m}/test/Test{m.title()}.c": "int Test(void) { return 0; }\n" for m in ("stream", "path", "codec")},
+        "libcodec/test/TestCodecRle.c": "int TestRle(void) { return 0; }\n",
+    }
+    said = bodies(make_project, files, name="rdp")["layout/tests"]
+    assert said.startswith("4 test files, named Test*.*;"), said

@@ -62,8 +62,9 @@ FORMAT_TARGET = re.compile(
     r"add_custom_target\s*\(\s*((?:clang[-_]?)?format(?:[-_]code|[-_]all|[-_]sources)?|fmt)\s([^)]*)", re.IGNORECASE
 )
 """A CMake target that formats (fontforge's `format` over the files .clang-files lists)."""
-RUN_WORD = re.compile(r"(?<![\w/.-])clang-format(?:-\d+)?(?:\.exe)?(?=\s+[-\w$%{\"'.])")
-"""clang-format run as a command, with options or files after it: not a CI job named `clang-format:`."""
+RUN_WORD = re.compile(r"(?<![\w.-])clang-format(?:-\d+)?(?:\.exe)?(?=\s+[-\w$%{\"'.])")
+"""clang-format run as a command, with options or files after it (sorbet's `bazel-bin/tools/clang-format -style=file`):
+not a CI job named `clang-format:`."""
 
 
 def format_target(tree: Tree) -> tuple[str, str, bool] | None:

@@ -14,7 +14,7 @@ import tomli
 import yaml
 
 from picasso_tui.profile.ecosystems.common import Stack, rank_by_use, stack_facts
-from picasso_tui.profile.findings import PARTIAL_RUN, Knowledge, human_list
+from picasso_tui.profile.findings import PARTIAL_RUN, WIDER_RUN, Knowledge, human_list
 from picasso_tui.profile.go_docs import declares_main
 from picasso_tui.profile.go_flags import with_go_tags, workflow_go_tags
 from picasso_tui.profile.languages import shares
@@ -663,6 +663,20 @@ def _tagged_tests(tree: Tree) -> str:
     return f"{PARTIAL_RUN} {files} test files behind build tags ({shown}): add `-tags <tag>` to run them"
 
 
+def _end_to_end(tree: Tree, own: list[str]) -> list[str]:
+    """The end-to-end suites a root `go test ./...` reaches (kube-ovn's test/e2e/, submariner's test/e2e/): folders
+    named e2e holding test files, in the root module."""
+    nested = [m.rsplit("/", 1)[0] for m in tree.named("go.mod") if "/" in m]
+    found = {
+        m.group(1)
+        for f in tree.files
+        if f.endswith("_test.go")
+        and (m := re.match(r"((?:[\w.-]+/)*e2e)/", f))
+        and not any(f.startswith(n + "/") for n in nested)
+    }
+    return sorted(found)
+
+
 def _module_of(rel: str, nested: list[str]) -> str:
     """The folder of the module a file belongs to: the deepest nested module holding it, else the root."""
     return max((n for n in nested if rel.startswith(n + "/")), key=len, default=".")
@@ -673,7 +687,12 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     elsewhere = _elsewhere(tree, own)
     k.command("build", "go build ./...", "go.mod", 60, elsewhere)
     tagged = _tagged_tests(tree)
-    k.command("test", "go test ./...", "go.mod", 60, "; ".join(n for n in (elsewhere, tagged) if n))
+    # kube-ovn's test/e2e/*/e2e_test.go run against a live cluster: `./...` starts them with the unit tests
+    suites = _end_to_end(tree, own)
+    e2e = f"{WIDER_RUN} end-to-end suites in {human_list([f'{s}/' for s in suites], 3)}, which need a running "
+    e2e += "cluster: name the packages to test"
+    notes = (e2e if suites else "", elsewhere, tagged)
+    k.command("test", "go test ./...", "go.mod", 60, "; ".join(n for n in notes if n))
     # the tests of a module that is not the project's (CloudNativePG's tests/go.mod) are out of any root command's reach
     foreign = [m.rsplit("/", 1)[0] for m in tree.named("go.mod") if "/" in m and m not in own]
     tests = [f for f in tree.files if f.endswith("_test.go") and not any(f.startswith(d + "/") for d in foreign)]

@@ -94,6 +94,25 @@ def _boot_application(tree: Tree) -> bool:
     )
 
 
+def _spring_boot_run(tree: Tree, k: Knowledge, wrapper: str) -> None:
+    """`spring-boot:run` where the application is: the root when it holds the application class; the one module
+    that does in an aggregator (microcks' webapp/); none where several do (pinpoint's collector, web and batch) or
+    none does (embabel's library modules)."""
+    apps = sorted(
+        {
+            f.split("/src/main/", 1)[0] if not f.startswith("src/main/") else "."
+            for f in tree.own
+            if "/src/main/" in f"/{f}" and f.endswith((".java", ".kt")) and not is_auxiliary(f)
+            and "@SpringBootApplication" in (tree.read(f) or "")
+        }
+    )[:3]  # fmt: skip
+    if apps == ["."] or (len(apps) == 1 and not tree.has(f"{apps[0]}/pom.xml")):  # no module pom: the root's build
+        k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
+    elif len(apps) == 1:
+        k.command("run", f"{wrapper} -pl {apps[0]} spring-boot:run", f"{apps[0]}/pom.xml", 60,
+                  "the module with the application class; `install` the modules it needs first")  # fmt: skip
+
+
 def _only_what_the_code_uses(tree: Tree, kinds: dict[str, list[str]]) -> None:
     """Spring Boot only with an application class, Flyway only with migrations to apply: jdbi's spring module
     tests its integration with spring-boot-test and its testing module ships Flyway for users' tests, so neither
@@ -217,9 +236,21 @@ def _distributed(tree: Tree, manifests: list[str]) -> bool:
         if not rel.endswith("pom.xml") or re.search(r"(^|/)(tests?|testsuite|examples?|samples?|demos?)(/|$)", rel):
             continue
         text = without_plugin_management(tree.read(rel) or "")
-        if _SERVER_PLUGIN.search(text) or (_DISTRIBUTION_FOLDER.match(rel) and _ASSEMBLES.search(text)):
+        if _SERVER_PLUGIN.search(text) and _packages_a_program(tree, rel, text):
+            return True
+        if _DISTRIBUTION_FOLDER.match(rel) and _ASSEMBLES.search(text):
             return True
     return False
+
+
+def _packages_a_program(tree: Tree, pom: str, text: str) -> bool:
+    """The module's Spring Boot plugin packages a program: it names the main class or repackages the jar, or the
+    module holds the application class (embabel's API module applies the plugin to a library, with none)."""
+    if re.search(r"<mainClass>|<goal>\s*repackage\s*</goal>|<artifactId>\s*jib-maven-plugin", text):
+        return True
+    folder = pom.rsplit("/", 1)[0] + "/" if "/" in pom else ""
+    named = [f for f in tree.own if f.startswith(f"{folder}src/main/") and re.search(r"Application\w*\.(java|kt)$", f)]
+    return any(re.search(r"@SpringBoot(Application|Configuration)\b", tree.read(f) or "") for f in named[:20])
 
 
 def _role(tree: Tree, root: str, manifests: list[str], kinds: dict[str, list[str]]) -> str:
@@ -615,7 +646,7 @@ def _commands(
         if not JUNIT_PLATFORM_PLUGIN.search(poms):
             k.command("test-one", one, "pom.xml", 60)
         if "Spring Boot" in kinds.get("framework", []):
-            k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
+            _spring_boot_run(tree, k, wrapper)
     if not any(TEST_SOURCE_SET.search(f) or JVM_TEST_NAME.search(f) for f in tree.files) or (
         tool == "Maven" and not kinds.get("test") and not _declares_a_test(tree)
     ):
