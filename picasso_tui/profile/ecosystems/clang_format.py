@@ -96,11 +96,11 @@ def use(tree: Tree) -> tuple[str, str]:
         paragraphs = re.split(r"\n\s*\n", tree.read(rel) or "")
         if any("clang-format" in p and CHANGED_ONLY.search(p) for p in paragraphs):
             return "changed", rel
-    whole = changed = ""
-    runners = set(_runners(tree))
     if target := format_target(tree):
         return ("changed" if target[2] else "whole"), target[1]
-    for rel in [*_runners(tree), *_docs(tree)]:
+    whole = changed = ""
+    runners = _runners(tree)
+    for rel in [*runners, *_docs(tree)]:
         text = tree.read(rel) or ""
         if _runs(text) if rel in runners else "clang-format" in LINES_TOOL.sub("", text):
             whole = whole or rel

@@ -98,14 +98,14 @@ def _spring_boot_run(tree: Tree, k: Knowledge, wrapper: str) -> None:
     """`spring-boot:run` where the application is: the root when it holds the application class; the one module
     that does in an aggregator (microcks' webapp/); none where several do (pinpoint's collector, web and batch) or
     none does (embabel's library modules)."""
+    main = [f for f in tree.own if "/src/main/" in f"/{f}" and f.endswith((".java", ".kt")) and not is_auxiliary(f)]
     apps = sorted(
         {
             f.split("/src/main/", 1)[0] if not f.startswith("src/main/") else "."
-            for f in tree.own
-            if "/src/main/" in f"/{f}" and f.endswith((".java", ".kt")) and not is_auxiliary(f)
-            and "@SpringBootApplication" in (tree.read(f) or "")
+            for f in main[:3000]  # as _boot_application reads them
+            if "@SpringBootApplication" in (tree.read(f) or "")
         }
-    )[:3]  # fmt: skip
+    )
     if apps == ["."] or (len(apps) == 1 and not tree.has(f"{apps[0]}/pom.xml")):  # no module pom: the root's build
         k.command("run", f"{wrapper} spring-boot:run", "pom.xml", 60)
     elif len(apps) == 1:
