@@ -6,12 +6,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fnmatch import fnmatchcase
-from typing import Any
 
 from picasso_tui.profile.build_modules import in_unbuilt_folder
-from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.ecosystems.javascript_files import config_test_files, suite_folder, test_script_files
-from picasso_tui.profile.ecosystems.pytest_settings import ini_options, pytest_files
+from picasso_tui.profile.ecosystems.pytest_settings import pytest_files, pytest_options, python_files
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
@@ -257,18 +255,6 @@ PYTEST_DEFAULT = re.compile(r"(^|/)(test_[^/]*|[^/]*_test)\.py$")
 PYTEST_CASE = re.compile(r"^\s*(async\s+)?def test|^class Test", re.MULTILINE)
 
 
-def _pytest_options(tree: Tree) -> dict[str, Any]:
-    return dig(load_toml(tree, "pyproject.toml"), "tool", "pytest", "ini_options") or ini_options(tree)
-
-
-def python_files(tree: Tree) -> list[str]:
-    """The test-file globs the project gives pytest (`python_files`), a bare `*.py` aside: sopel's, for tests
-    generated from its whole package, names no test file."""
-    globs = _pytest_options(tree).get("python_files") or ""
-    globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
-    return [g for g in globs if g.endswith(".py") and g != "*.py"]
-
-
 def _pytest_declared(tree: Tree) -> set[str]:
     """Files pytest collects by the project's own `python_files` globs beyond its default names (mypy's `test*.py`:
     mypy/test/testcheck.py; speechbrain's check_*.py and example_*.py), inside `testpaths` or else a test folder,
@@ -276,7 +262,7 @@ def _pytest_declared(tree: Tree) -> set[str]:
     globs = python_files(tree)
     if not globs:
         return set()
-    options = {**_pytest_options(tree), "python_files": globs}
+    options = {**pytest_options(tree), "python_files": globs}
     paths = options.get("testpaths") or ()
     paths = [p.strip("./").strip("/") for p in (paths.split() if isinstance(paths, str) else map(str, paths))]
     found = [

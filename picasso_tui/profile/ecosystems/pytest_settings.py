@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from picasso_tui.profile.ci import read_ci
+from picasso_tui.profile.ecosystems.common import dig, load_toml
 from picasso_tui.profile.ecosystems.tox_config import tox_commands
 from picasso_tui.profile.stale_test_runners import test_runner
 from picasso_tui.profile.walk import Tree
@@ -122,6 +123,19 @@ def pytest_files(tree: Tree, options: dict[str, Any], every: bool = False) -> li
     pattern = re.compile(rf"(^|/)({'|'.join(names)})$")
     found = [f for f in tree.files if pattern.search(f)]
     return found if every else [f for f in tree.own if pattern.search(f)] or found
+
+
+def pytest_options(tree: Tree) -> dict[str, Any]:
+    """pytest's options wherever the project keeps them: pyproject.toml's [tool.pytest.ini_options], else an ini."""
+    return dig(load_toml(tree, "pyproject.toml"), "tool", "pytest", "ini_options") or ini_options(tree)
+
+
+def python_files(tree: Tree) -> list[str]:
+    """The test-file globs the project gives pytest (`python_files`), a bare `*.py` aside: sopel's, for tests
+    generated from its whole package, names no test file."""
+    globs = pytest_options(tree).get("python_files") or ""
+    globs = globs.split() if isinstance(globs, str) else [str(g) for g in globs]
+    return [g for g in globs if g.endswith(".py") and g != "*.py"]
 
 
 VALUED_OPTIONS = frozenset({
