@@ -758,15 +758,13 @@ def _github_actions(tree: Tree) -> CiReading | None:
     # webdriverio's test-static.yml also runs when test.yml, on every push and pull request, calls it
     queue = [rel for rel in used if _triggers(loaded[rel]) & changes == {"merge_group"} and rel not in called]
     own = [rel for rel in used if rel not in called]
-    # mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs when its pull-request workflows call it: said so
-    # (vue's test.yml, called by a workflow run on pushes and pull requests, runs on both: nothing to say)
+    # mmtk's binding-tests-openjdk.yml (`on: workflow_call`) runs when its pull-request workflows call it: said so,
+    # also when the callers run on pushes and pull requests (napari's reusable_run_tox_test.yml starts on neither)
     callers: dict[str, list[str]] = {}
-    events: dict[str, set[str]] = {}
     for rel, data in loaded.items():
         if runs_on_change(rel, data):
             for c in called_workflows(data):
                 callers.setdefault(c, []).append(rel.rsplit("/", 1)[-1])
-                events.setdefault(c, set()).update(_triggers(data))
     # Tusky's deploy-test.yml, run on every push to develop, calls check-and-build.yml first: pushes run it too
     pushed = {c for data in loaded.values() if "push" in _triggers(data) for c in called_workflows(data, every=True)}
     unpushed = [rel for rel in own if rel not in pushed]
@@ -776,11 +774,7 @@ def _github_actions(tree: Tree) -> CiReading | None:
     branches = {rel: push_branches(loaded[rel]) for rel in own if "push" in _triggers(loaded[rel])}
     reading = CiReading("GitHub Actions", used, skipped, jobs, steps, queue, pulls, pushes, fixes, counts, branches)
     reading.matrices = {rel: phrase for rel, phrase in matrices.items() if phrase}
-    reading.called_by = {
-        rel: sorted(set(found))
-        for rel, found in callers.items()
-        if rel in used and rel not in own and not {"push", "pull_request"} <= events[rel]
-    }
+    reading.called_by = {rel: sorted(set(found)) for rel, found in callers.items() if rel in used and rel not in own}
     return reading
 
 

@@ -307,6 +307,13 @@ NOT_A_TEST_RUN = re.compile(
     # jira-ruby's `rake jira:generate_public_cert` writes a certificate; scihist's `rake solr:stop` stops a service
     r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w:]*(generate|setup|install|prepare)[\w]*$|"
     r"^(\w+=\S+ )*(bundle exec |\./bin/|bin/)?rake [\w]+:(start|stop|restart|status)$|"
+    # werf's `task test:setup:environment` brings up the cluster the tests use; elasticgraph's `rake
+    # opensearch:test:boot` boots their datastore; `test:cleanup:environment` tears it down
+    r"^(\w+=\S+ )*(task|make|just|(bundle exec )?rake|(npm|pnpm|yarn|bun)( run)?) ([\w*-]+:)*[\w*-]*"
+    r"(test|spec|e2e)[\w-]*:(setup|cleanup|clean|teardown|boot|prepare|up|down|start|stop|env|environment)"
+    r"(:[\w-]+)*$|"
+    # payload's `pnpm dev <test suite>` and sanity's `pnpm --filter studio-e2e-testing dev` start a dev server
+    r"^(npm run|pnpm( run)?|yarn( run)?|bun run)(( --filter| -F)[ =]\S+)* (dev|start|serve|storybook)(\s|$)|"
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)|"
     # cortex's integration guide builds its image first with `make ./cmd/cortex/.uptodate`: a file make writes
@@ -821,7 +828,7 @@ def _roles(command: str, context: str) -> list[str]:
         own in (None, "test")
         and near == "test"
         and ONE_TEST_WORDS.search(context)
-        and (len(command.split()) > 1 or one_program)
+        and ((len(command.split()) > 1 and not NAMES_NO_TEST.fullmatch(command)) or one_program)
     ):
         return ["test-one"]  # kitty's "To run a specific test, run `./test.py test_name`": the name is the test's
     if own is None and near == "test" and ONE_TEST.search(command):
@@ -852,6 +859,11 @@ ONE_TEST_WORDS = re.compile(
     r"\b(a|one|single|specific|individual|particular) (unit )?(test|spec)\b(?! (suite|file))", re.I
 )
 """A guide's words for running one test: the argument the command takes names it."""
+
+
+NAMES_NO_TEST = re.compile(r"(npm run|pnpm( run)?|yarn( run)?|bun run|make|just|task) [\w:.-]+")
+"""A script or target run with no argument (joint's `yarn test-client` under "run a single test"): it runs what it
+always runs, a whole suite; no test is named."""
 
 
 MANUAL_TRY = re.compile(r"\b(test|try)(ing)? (out )?(your |the |local |these )?(changes|modifications)\b", re.I)

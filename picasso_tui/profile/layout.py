@@ -66,7 +66,9 @@ GENERATED_NOTE = re.compile(r"\b(automatically generated|auto-?generated|do not 
 """A folder README that speaks to a generated copy (a site branch) says nothing about the folder itself."""
 _DANGLING = re.compile(
     r"\s*(,|\band\b|\bor\b|\bfeaturing|\bincluding|\bsuch as|\bwith|\blike|\bfor|\bas follows|"
-    r"\bthe following|\bwhich|\bthat|\bof|\bto)?\s*:$",
+    r"\bthe following|\bwhich|\bthat|\bof|\bto|"
+    # kcp's "… control plane focusing on:", forest's "With Forest, you can:": the words wait for the list
+    r"\b\w+(ing|ed)\s+(on|in|at|by|for|with|to|upon)|\b(you |it |they |we )?(can|could|will|may|lets you))?\s*:$",
     re.IGNORECASE,
 )
 """A sentence that ends by opening a list ("… in Go featuring:"): the list is not kept, so neither is its lead-in."""
@@ -244,6 +246,8 @@ def _manifest_description(tree: Tree) -> tuple[str, str, str]:
         if rel == "pom.xml":  # a <developer>'s or <parent>'s <name> is not the project's
             text = _POM_NESTED.sub("", text or "")
         own = _own_fields(tree, rel)
+        if own and re.search(r"[-_.](root|docs?|documentation|site|website|monorepo|workspace)$", own[0], re.I):
+            continue  # kolibri's root package.json "kolibri-root", homepage's "homepage-docs": not the project
         desc = own[1] if own else (m.group(m.lastindex or 1) if (m := re.search(desc_re, text or "")) else "")
         names_build = re.search(r"\b(BOM|bill of materials|parent|aggregator|reactor)\b", desc, re.I)
         badges = re.search(r"!\[|\]\(https?:", desc)  # laravel-debugbar's package.json: php-debugbar's badge markup

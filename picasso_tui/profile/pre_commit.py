@@ -12,6 +12,7 @@ import yaml
 from picasso_tui.profile.ecosystems.tox_config import env_commands
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import own_languages
+from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree
 
 PRIORITY = 27
@@ -30,12 +31,16 @@ PART_FORMATTERS = frozenset({"isort", "blacken-docs", "cmake-format"})
 NOT_LINTS = re.compile(
     r"^(end-of-file-fixer|trailing-whitespace|mixed-line-ending|check-(merge|case)-conflicts?|check-added-large-files|"
     r"check-(yaml|json|toml|xml|symlinks|executables-have-shebangs)|detect-private-key|fix-byte-order-marker|"
-    r"cargo-test|pytest|go-test|unit-tests?)$"
+    r"cargo-test|pytest|go-test|unit-tests?|"
+    r"gitleaks|detect-secrets|trufflehog|ggshield|ripsecrets|"  # passbolt's one hook scans for secrets: no code lint
+    r"typos|codespell|"  # risingwave's typos beside the whitespace fixers and rustfmt: spelling, no code lint
+    r"translations?|compile-?messages|(re)?generate([-_][\w-]+)?|codegen)$"  # warehouse's `make translations`
 )
-"""Hooks that keep files tidy or run the tests: beside formatters they make no linter of `pre-commit run`."""
-FORMAT_HOOK = re.compile(r"(^|[-_])(fmt|format|formatter)([-_]|$)")
-"""A hook named for formatting that the tables do not know (a local `fmt-rust`, `taplo-format`): it rewrites files,
-it checks nothing."""
+"""Hooks that keep files tidy, scan for secrets, check spelling, generate files or run the tests: beside formatters
+they make no linter of `pre-commit run`."""
+FORMAT_HOOK = re.compile(r"(^|[-_]|^re)(fmt|format|formatter)([-_]|$)")
+"""A hook named for formatting that the tables do not know (a local `fmt-rust`, `taplo-format`, warehouse's
+`reformat`): it rewrites files, it checks nothing."""
 
 
 @dataclass(frozen=True)
@@ -70,27 +75,50 @@ def hooks(text: str) -> list[Hook]:
     ]
 
 
-HOOK_NAMED = re.compile(r"(?:^|\s)(?:pre-commit|prek) run ([a-z][\w.-]*)(?=\s|$)")
-"""The hook a `pre-commit run <hook>` names (`--all-files` and the other flags start with a dash)."""
+VALUE_FLAGS = frozenset({"--hook-stage", "--from-ref", "--to-ref", "--source", "--origin", "-s", "-o", "-c", "--config",
+                         "--color", "--commit-msg-filename", "--remote-name", "--remote-url"})  # fmt: skip
+"""Options of `pre-commit run` that take a value: the word after them is no hook."""
+
+
+def named_hook(line: str) -> str | None:
+    """The hook a `pre-commit run` or `prek run` line names, its flags before or after it (BentoML's Makefile:
+    `pre-commit run --all-files ruff`); None when it names none (`--files …` names files, `{posargs}` a tox
+    argument)."""
+    found = re.search(r"(?:^|\s)(?:pre-commit|prek) run\b(.*)", line)
+    words = found.group(1).split() if found else []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in VALUE_FLAGS:
+            skip = True
+        elif word == "--files" or word in ("&&", "||", ";", "|"):
+            return None
+        elif not word.startswith("-"):
+            return word if re.fullmatch(r"[a-z][\w.-]*", word) else None
+    return None
 
 
 def unknown_hook(tree: Tree, command: str) -> bool:
-    """The command runs a hook the config does not declare (rstcheck's guide: `tox -e pre-commit-run -- black`, its
-    tox env running `pre-commit run {posargs}`, years after ruff-format replaced black): "No hook with id"."""
+    """The command, or a line its target, script or tox env runs, names a hook the config does not declare:
+    "No hook with id" (rstcheck's guide: `tox -e pre-commit-run -- black`, its tox env running `pre-commit run
+    {posargs}`, years after ruff-format replaced black; BentoML's `make format` runs the hook black-jupyter and
+    napari's `tox -e ruff` the hook ruff, both since renamed or dropped)."""
     rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
     if not rel:
         return False
-    named = HOOK_NAMED.search(command)
-    env = re.match(r"tox (?:-e|run -e) ([\w.-]+)[^-]*-- ([a-z][\w.-]*)\s*$", command)
-    if env and not named:
-        runs_hooks = any(
-            re.search(r"(pre-commit|prek) run \{posargs", line) for line in env_commands(tree, env.group(1))
-        )
-        named = HOOK_NAMED.search(f" pre-commit run {env.group(2)}") if runs_hooks else None
-    if not named:
+    text = tree.read(rel) or ""
+    declared = set(re.findall(r"^\s*-?\s*(?:id|alias):\s*['\"]?([\w.-]+)", text, re.MULTILINE))
+    if not declared:
         return False
-    declared = {n for h in hooks(tree.read(rel) or "") for n in (h.id, h.name)}
-    return bool(declared) and named.group(1) not in declared
+    lines = [command, *(recipe_lines(tree, command) or [])]
+    env = re.match(r"tox (?:-e|run -e) ([\w.-]+)(?:[^-]*--\s+([a-z][\w.-]*))?\s*$", command)
+    if env:
+        ran = env_commands(tree, env.group(1))
+        lines += ran
+        if env.group(2) and any(re.search(r"(pre-commit|prek) run \{posargs", line) for line in ran):
+            lines.append(f"pre-commit run {env.group(2)}")
+    return any((hook := named_hook(line)) is not None and hook not in declared for line in lines)
 
 
 def _on_files(stages: object) -> bool:

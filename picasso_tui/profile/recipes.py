@@ -289,3 +289,21 @@ def missing(tree: Tree, command: str) -> bool:
         names = _make_targets(tree.read(rel) or "") if hand_written and rel else None
         return names is not None and target.group(3) not in names
     return False
+
+
+def installs_go_programs(tree: Tree, command: str) -> bool:
+    """A Go project's `make install` that `go install`s its programs (tyk's `$(GOINSTALL) -tags …`, gardener's
+    hack/install.sh over ./...): it puts binaries in GOPATH/bin and sets up no clone for development."""
+    if not re.fullmatch(r"make install", command) or not tree.has("go.mod"):
+        return False
+    variables = dict(re.findall(r"^(\w+)\s*[:?]?=\s*(.*?)\s*$", tree.read("Makefile") or "", re.MULTILINE))
+    for line in recipe_lines(tree, command) or []:
+        for _ in range(3):  # tyk's GOINSTALL is `$(GOCMD) install`, GOCMD `go`
+            line = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), line)
+        line = re.sub(r"^(\w+=\S+\s+)+", "", line)
+        if re.match(r"(\S+/)?go install\b", line):
+            return True
+        script = re.match(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)\b", line)
+        if script and re.search(r"^\s*go install\b", tree.read(script.group(1)) or "", re.MULTILINE):
+            return True
+    return False

@@ -543,7 +543,11 @@ def _guide_rules(blocks: list[Block]) -> list[tuple[str, str]]:
 LEANS_BACK = re.compile(
     r"^(once (this|that|these|those)( step)?( is| are| has been| have been)? (complete|completed|done|finished)|"
     r"at this (point|stage)|after (this|that)|with (this|that) (done|in place)|now that|in (these|those|such) cases|"
-    r"that said)\b",
+    r"that said|"
+    # kcp's "Beside that, what governs the project …", spiceai's "Its manifests should allow …", sanity's "Then make
+    # sure you have Node.js 18": the thing or step they lean on is in the sentence before
+    r"then|beside(s)? (that|this)|apart from (that|this)|other than that|on top of that|its|their|they)\b|"
+    r"^(please )?((make|be) sure to )?(follow|read|use|see|check) (it|them)\.?$",
     re.IGNORECASE,
 )
 """A guide's sentence that opens by pointing back at the step before it: out of its sequence it says nothing."""

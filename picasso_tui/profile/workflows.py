@@ -31,6 +31,7 @@ from picasso_tui.profile.ecosystems.rust import bare_run_is_ambiguous, cargo_ali
 from picasso_tui.profile.ecosystems.tox_config import tox_configured
 from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, WIDER_RUN, Command, Finding, Knowledge
 from picasso_tui.profile.languages import shares
+from picasso_tui.profile.lint_fixes import fixes_lint_only, has_formatter, script_only_prints
 from picasso_tui.profile.make_targets import default_target, make_rules, only_prints
 from picasso_tui.profile.pre_commit import unknown_hook
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
@@ -1031,6 +1032,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # nuxt/content's README: "Prepare using `pnpm dev:prepare`", then `pnpm dev` runs it
     if c.role == "test-one" and re.match(r"tox( run)? (-m|-e|-f)\s", c.command) and " -- " not in c.command:
         return None  # rstcheck's guide: `tox -m <ENVLIST>` picks environments, each of which runs the whole suite
+    if c.role == "format" and fixes_lint_only(tree, c.command) and has_formatter(tree):
+        return None  # payload's `pnpm run lint:fix` runs eslint --fix, with formatting left to prettier
+    if c.role == "install" and recipes.installs_go_programs(tree, c.command):
+        return None  # tyk's `make install` go-installs its gateway into GOPATH/bin: no development set-up
+    if script_only_prints(tree, c.command):
+        return None  # log-viewer's `composer analyse` echoes "Static analysis not configured yet." and exits 0
     if not c.source.startswith("CI") and unknown_hook(tree, c.command):
         return None  # rstcheck's guide: `tox -e pre-commit-run -- black`, a hook its config no longer declares
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):

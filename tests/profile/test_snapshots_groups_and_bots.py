@@ -217,8 +217,9 @@ def test_a_called_workflow_runs_on_its_callers_events(make_project):
     files = {".github/workflows/ci.yml": caller, ".github/workflows/test.yml": called,
              "package.json": '{"name": "core", "scripts": {"test-unit": "vitest"}}\n', "src/a.ts": "export {}\n"}  # fmt: skip
     ci = bodies(make_project, files, name="core")["ci"]
-    assert ".github/workflows/test.yml (jobs unit-test) runs `pnpm run test-unit`" in ci
-    assert "pushes only" not in ci  # vue's test.yml runs on the pull requests ci.yml runs on
+    # vue's test.yml runs on the pushes and pull requests ci.yml runs on, and only when ci.yml calls it
+    assert ".github/workflows/test.yml (jobs unit-test), run when ci.yml calls it, runs `pnpm run test-unit`" in ci, ci
+    assert "pushes only" not in ci
 
 
 def test_a_command_named_by_the_jobs_env_is_that_command(make_project):

@@ -48,6 +48,8 @@ class _Crate:
     bin_names: list[str] = field(default_factory=list)
     named_bins: dict[str, str] = field(default_factory=dict)
     """The [[bin]] tables' names by path: redis-rs' `name = "fuzz-target"` for src/main.rs."""
+    gated: set[str] = field(default_factory=set)
+    """Binaries a [[bin]] table gives `required-features`: a plain `cargo run` of them stops (zebra-checkpoints)."""
     default_run: str = ""
     library: bool = False
     proc_macro: bool = False
@@ -80,7 +82,7 @@ def _run_command(crate: _Crate, alone: bool, main: str = "") -> str:
     (cross's `cargo run -p cross` stops with "could not determine which binary to run"); main is the program's
     source."""
     run = "cargo run" if alone else f"cargo run -p {crate.name}"
-    names = [n for n in crate.bin_names if n] + [_bin_name(crate, b) for b in crate.bins]
+    names = [n for n in [*crate.bin_names, *(_bin_name(crate, b) for b in crate.bins)] if _runnable(crate, n)]
     name = crate.name if crate.name in names else next((n for n in names if n), "")
     if len(crate.bins) > 1 and not crate.default_run:
         run += f" --bin {name}" if name else ""
@@ -90,6 +92,15 @@ def _run_command(crate: _Crate, alone: bool, main: str = "") -> str:
     elif ARG_PARSERS.intersection(crate.runtime):  # feroxbuster requires --url: a bare run stops with a usage error
         run += " -- --help"
     return run
+
+
+TEST_BIN = re.compile(r"^tests?([-_][\w-]+)?$|[-_]tests?$")
+"""A binary named for testing (IronCalc's xlsx `test`, risingwave's `test_client`): a QA tool, not the program."""
+
+
+def _runnable(crate: _Crate, name: str) -> bool:
+    """Whether `cargo run --bin <name>` starts the program: no features required, not a testing tool."""
+    return bool(name) and name not in crate.gated and not TEST_BIN.search(name)
 
 
 ARG_PARSERS = frozenset({"clap", "structopt", "argh", "bpaf", "gumdrop"})
@@ -148,6 +159,7 @@ def _crate(tree: Tree, manifest: str, data: dict[str, Any]) -> _Crate | None:
     crate.bins = [str(b.get("path") or f"src/bin/{b.get('name')}.rs") for b in declared]
     crate.bin_names = [str(b["name"]) for b in declared if b.get("name")]
     crate.named_bins = {f"{prefix}{b['path']}": str(b["name"]) for b in declared if b.get("name") and b.get("path")}
+    crate.gated = {str(b["name"]) for b in declared if b.get("name") and b.get("required-features")}
     if tree.has(f"{prefix}src/main.rs") and "src/main.rs" not in crate.bins:
         crate.bins.insert(0, "src/main.rs")
     # Cargo's own binaries are src/bin/<name>.rs and src/bin/<name>/main.rs; cross's src/bin/commands/*.rs are
@@ -699,10 +711,13 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         chosen = dig(root, "workspace", "default-members")
         chosen = {str(m).strip("./") for m in chosen} if isinstance(chosen, list) else set()
         programs.sort(key=lambda c: c.folder not in chosen)
+        # IronCalc's xlsx crate has only QA binaries (`test`); zebra-utils' zebra-checkpoints needs its feature
+        programs = [c for c in programs if any(_runnable(c, _bin_name(c, b)) for b in c.bins)]
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
-            named = [b for b in first.bins if _bin_name(first, b) == first.name]
+            named = [b for b in first.bins if _bin_name(first, b) == first.name and _runnable(first, first.name)]
+            named = named or [b for b in first.bins if _runnable(first, _bin_name(first, b))]
             main = (named or first.bins)[0]
             source = tree.read(f"{first.folder}/{main}" if first.folder and not main.startswith(first.folder) else main)
             k.command("run", _run_command(first, alone, source or ""), main, 60)
