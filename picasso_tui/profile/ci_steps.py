@@ -410,6 +410,10 @@ def without_ci_values(line: str) -> str:
                 # jsonwebtoken's `--features ${{ matrix.backend }}`: without one of the backends the tests panic
                 kept += ["--features", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
                 continue
+            if re.fullmatch(r"-Dtest=\x00", token) and name:
+                # openrouteservice's `-Dtest=${{ matrix.test-class }}`: without it Maven runs every other test
+                kept.append(f"-Dtest=<{name}>")
+                continue
             if token.lstrip("\"'").startswith("-") and kept:
                 continue  # a flag set from CI's matrix (smallrye-config's `"-Djava17.home=${{…}}"`): it goes
             if len(kept) > 1 and VALUE_FLAG.match(kept[-1]):

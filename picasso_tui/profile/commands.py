@@ -188,6 +188,10 @@ COMMAND_ROLES = (
                            r"(?<!/)\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # not @rxjs/migrate
     ("typecheck", re.compile(r"\b(d?mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
+    # lune's scripts/format-check.sh checks the format, scripts/format.sh applies it
+    ("lint", re.compile(r"(^|/)(format[-_]check|check[-_]format(ting)?)[\w-]*\.(sh|py|bash)\b")),
+    # great-tables' `great-docs build` and quartodoc build the documentation site, not the package
+    ("docs", re.compile(r"^(great-docs|quartodoc) (build|render|preview)\b|^quarto (render|preview)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
                           r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
                           r"goimports|rubocop -a|spotless:apply)\b|"
@@ -234,6 +238,7 @@ CONTEXT_ROLES = (
 )
 NOT_DEV = re.compile(
     r"\b(publish|release|deploy|gh-deploy|upload|envinfo|coveralls|freeze|list)\b|--version|"
+    r"\bdocker[: ]push\b|\bjib:build\b|"  # kafdrop's release job: `mvn … docker:build docker:push` publishes images
     r"\bcov-build\b|"  # libass' CI builds under Coverity's scanner for its upload: an analysis service's, no build
     r"\b(build[-_])?(deb|rpm|msi|dmg|appimage|flatpak)\b|"  # git-interactive-rebase-tool's `cargo make build-deb`
     # avo's CI `go test -bench . ./...` runs every test, then the benchmarks; `-run ^$` would run none of the tests
@@ -297,6 +302,13 @@ SKIPS_TESTS = re.compile(
 basepom `-Dbasepom.test.skip=true`; Gradle's `-x test`)."""
 NOT_A_TEST_RUN = re.compile(
     r"^cargo (\+\S+ )?(check|build|clippy|doc|fmt)\b|^(rustfmt|gofmt|black|prettier|clang-format)\b|"
+    # exment's CI `php php-cs-fixer fix --dry-run -v --diff ./tests` checks the tests' style; it runs none
+    r"^(php )?(vendor/bin/|\./)?(php-cs-fixer|phpcs|phpcbf|phpstan|psalm|pint|rubocop|eslint|ruff|flake8|pylint|mypy)"
+    r"(\.phar)?\b|"
+    # great-tables' `pytest --snapshot-update` writes the snapshots anew, it checks none
+    r".*\s--(snapshot-update|update-snapshots?|force-regen|regen-all)\b|"
+    # fdroidclient's `:app:updateBasicDefaultDebugScreenshotTest` writes the reference screenshots anew
+    r"^(\./)?gradlew?\b.*[\s:](update|record)\w*(Screenshot|Snapshot|Paparazzi|Roborazzi)\w*|"
     r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
     # transmission's CI `cmake --build obj --target all-tests` compiles the test programs; tailscale's `go test -c`
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"

@@ -1225,7 +1225,13 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
     # a plugin only pinned in <pluginManagement> or run by a profile (jline's `javadoc`) is no goal of a plain build
     bound = re.sub(r"<(profiles|pluginManagement)>.*?</\1>", "", pom, flags=re.DOTALL)
     blocks = re.findall(r"<artifactId>maven-javadoc-plugin</artifactId>(?:(?!</plugin>).)*", bound, re.DOTALL)
-    if any("<skip>true</skip>" not in b for b in blocks):  # failsafe's API docs; javalin skips it for Dokka
+    # sofa-rpc's <maven.javadoc.skip>true</maven.javadoc.skip>, the plugin's skip switch, is off only in its release
+    off = {m.group(1) for m in re.finditer(r"<([\w.-]+)>\s*true\s*</\1>", bound)}
+    switches = [re.search(r"<skip>\$\{([\w.-]+)\}</skip>", b) for b in blocks]
+    runs = [
+        b for b, v in zip(blocks, switches, strict=True) if "<skip>true</skip>" not in b and not (v and v[1] in off)
+    ]
+    if runs and "maven.javadoc.skip" not in off:  # failsafe's API docs; javalin skips it for Dokka
         # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
         goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"
         k.command("docs", f"{mvn} {goal}", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)

@@ -14,7 +14,7 @@ from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_vendored
 
 TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php"
+    r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php|[^/]+Cest\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*Test[A-Z]\w*\.(c|cc|cpp|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests?/(?:[^/]+/)*[^/]+-test\.[cm]?[jt]s|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
@@ -765,6 +765,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset(), globs: tuple
             (r"\.test\.php$", "*.test.php"),  # phpfastcache's tests/cases/*.test.php, plain scripts
             (r"^tests-.*\.php$", "tests-*.php"),  # easy-digital-downloads' phpunit.xml `prefix="tests-"`
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
+            (r"Cest\.php$", "*Cest.php (Codeception)"),  # WordPress-Simple-History's acceptance and functional tests
             (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),

@@ -12,7 +12,17 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from picasso_tui.profile import ci, ci_summary, commands, folder_suites, pixi_tasks, python_scripts, recipes, tasks
+from picasso_tui.profile import (
+    ci,
+    ci_summary,
+    commands,
+    folder_suites,
+    pixi_tasks,
+    python_scripts,
+    recipes,
+    spin_commands,
+    tasks,
+)
 from picasso_tui.profile.agent_files import BUILD_FILES
 from picasso_tui.profile.build_modules import unknown_gradle_project
 from picasso_tui.profile.ecosystems import php
@@ -20,7 +30,7 @@ from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option, turns_testing_on
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, registered_tests
 from picasso_tui.profile.ecosystems.in_folder import or_in_folder
-from picasso_tui.profile.ecosystems.javascript import manager, run_script
+from picasso_tui.profile.ecosystems.javascript import docs_site_only, manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_switches import enabling_profile, skipped_by_property, with_profile
@@ -234,7 +244,7 @@ def investigate(tree: Tree) -> Knowledge:
     # glauth keeps its go.mod and Makefile in v2/ and nothing at the root: its targets run there (`cd v2 && make run`)
     k = or_in_folder(_task_runners)(tree)
     hatch, pdm = python_scripts.hatch_scripts, python_scripts.pdm_scripts
-    for step in (pixi_tasks.pixi, hatch, pdm, folder_suites.folder_suite, _ci, _guide):
+    for step in (pixi_tasks.pixi, spin_commands.spin, hatch, pdm, folder_suites.folder_suite, _ci, _guide):
         step(tree, k)
     return k
 
@@ -454,7 +464,7 @@ BARE_TOOL = re.compile(
 POWERSHELL = re.compile(r"^[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\$\w+\s*=|^(pwsh |powershell )?(\.[/\\])?[\w./\\-]+\.ps1\b")
 """A PowerShell line (ebpf's windows job: `Write-Error "Setup script not found…"`, `$env = …`; editorconfig-core-c's
 Windows job `./build.ps1 -proj core -init`): no POSIX shell runs it, and an error message is no build."""
-DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv)$")
+DATA_FILE = re.compile(r"^[\w./-]+\.(xml|json|ya?ml|toml|md|txt|cfg|ini|properties|csv|bzl|bazel|cmake|mk|lock)$")
 """A file of configuration or data quoted as if it were a command: nothing runs it."""
 DANGLING_OPTION = re.compile(r"\s(-r|-e|-c|--requirement|--editable|--constraint|-f|--file)$")
 """A command cut before the value its last option takes (`pip install -r`): it fails as written."""
@@ -523,11 +533,17 @@ def _gradle_install_without_maven_plugin(tree: Tree, command: str) -> bool:
 def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
     """Maven's `-Dtest=Name` or Gradle's `--tests Name` for a class no source file declares, or one that declares no
     test (bucket4j's `-Dtest=LockFreeBucketLayout` is a program with a main method): nothing runs."""
-    named = re.search(r"\s-Dtest=([A-Z]\w*)(?=[\s#]|$)|\s--tests\s+['\"]?([A-Z]\w*)['\"]?(?=\s|$)", command)
+    named = re.search(
+        r"\s-Dtest=([A-Z]\w*)(?=[\s#]|$)|\s--tests\s+['\"]?(\*?)(?:[a-z]\w*\.)*([A-Z]\w*)(\*?)['\"]?(?=\s|$)", command
+    )
     if not named:
         return False
-    name = named.group(1) or named.group(2)
-    files = tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
+    name = named.group(1) or named.group(3)
+    if named.group(2) or named.group(4):  # fdroidclient's `--tests *LocaleSelectionTest*`: a part of a class's name
+        endings = (".java", ".kt", ".groovy", ".scala")
+        files = [f for f in tree.files if f.endswith(endings) and name in f.rsplit("/", 1)[-1]]
+    else:
+        files = tree.named(*(f"{name}.{ending}" for ending in ("java", "kt", "groovy", "scala")))
     return not files or not any(DECLARES_JVM_TEST.search(tree.read(f) or "") for f in files)
 
 
@@ -1034,6 +1050,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # rstcheck's guide: `tox -m <ENVLIST>` picks environments, each of which runs the whole suite
     if c.role == "format" and fixes_lint_only(tree, c.command) and has_formatter(tree):
         return None  # payload's `pnpm run lint:fix` runs eslint --fix, with formatting left to prettier
+    if (
+        c.role in ("install", "build", "run")
+        and re.match(r"(npm|pnpm|yarn|bun)\b(?! --?(prefix|cwd|dir|filter)\b)", c.command)
+        and docs_site_only(tree)
+    ):
+        return None  # openrouteservice's `npm install`, `npm run build-preview`: its VitePress docs, beside Maven
+    if c.role == "install" and php.requires_itself(tree, c.command):
+        return None  # log-viewer's guide requires opcodesio/log-viewer into a separate Laravel app to try it
     if c.role == "install" and recipes.installs_go_programs(tree, c.command):
         return None  # tyk's `make install` go-installs its gateway into GOPATH/bin: no development set-up
     if script_only_prints(tree, c.command):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies
+from tests.profile.learned import bodies, workflow
 
 CASE = "def test_one():\n    assert True\n"
 HOOKS = (
@@ -263,3 +263,293 @@ def test_a_guide_line_that_leans_on_the_sentence_before_it_is_not_a_rule(make_pr
     rules = bodies(make_project, files, name="kcp")["rules/CONTRIBUTING.md"]
     assert "git commit -s" in rules, rules
     assert "follow it" not in rules and "Beside that" not in rules and "Its manifests" not in rules, rules
+
+
+def test_uv_sync_names_the_extras_where_the_project_declares_conflicting_ones(make_project):
+    # lm-evaluation-harness' [tool.uv] conflicts: `uv sync --all-extras` stops, the extras clash
+    pyproject = (
+        '[project]\nname = "evalh"\nrequires-python = ">=3.10"\n\n[project.optional-dependencies]\n'
+        'dev = ["pytest"]\ngptq = ["auto-gptq"]\nvllm = ["vllm"]\n\n'
+        '[tool.uv]\nconflicts = [[{ extra = "gptq" }, { extra = "vllm" }]]\n'
+    )
+    files = {"pyproject.toml": pyproject, "uv.lock": "version = 1\n", "evalh/__init__.py": "", "tests/test_e.py": CASE}
+    install = bodies(make_project, files, name="evalh")["workflow/install"]
+    assert "--all-extras" not in install, install
+    assert "`uv sync --extra dev`" in install, install
+
+
+def test_requiring_the_package_itself_with_composer_is_no_set_up_of_its_clone(make_project):
+    # log-viewer's guide, step 6: `composer require opcodesio/log-viewer` in a separate Laravel app
+    guide = (
+        "# Contributing\n\n## Setup\n\n1. Install the dependencies: `composer install`\n"
+        "2. In your Laravel app, install the package: `composer require opcodesio/log-viewer`\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "composer.json": json.dumps({"name": "opcodesio/log-viewer", "require": {"php": "^8.1"}}),
+        "src/Viewer.php": "<?php\nclass Viewer {}\n",
+    }
+    install = bodies(make_project, files, name="log-viewer")["workflow/install"]
+    assert "composer require" not in install, install
+    assert install.startswith("To install: `composer install`"), install
+
+
+def test_javadoc_switched_off_by_the_poms_skip_property_is_no_docs_command(make_project):
+    # sofa-rpc sets <maven.javadoc.skip>true</maven.javadoc.skip>: `mvn javadoc:javadoc` skips; only its release
+    # profile turns it on
+    pom = (
+        '<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <modelVersion>4.0.0</modelVersion>\n'
+        "  <groupId>com.alipay</groupId>\n  <artifactId>rpc</artifactId>\n  <version>1.0</version>\n"
+        "  <properties>\n    <maven.javadoc.skip>true</maven.javadoc.skip>\n  </properties>\n"
+        "  <build>\n    <plugins>\n      <plugin>\n        <artifactId>maven-javadoc-plugin</artifactId>\n"
+        "        <configuration>\n          <skip>${maven.javadoc.skip}</skip>\n        </configuration>\n"
+        "      </plugin>\n    </plugins>\n  </build>\n</project>\n"
+    )
+    files = {"pom.xml": pom, "src/main/java/com/alipay/Rpc.java": "package com.alipay;\npublic class Rpc {}\n"}
+    learned = bodies(make_project, files, name="rpc")
+    assert "javadoc" not in learned.get("workflow/docs", ""), learned.get("workflow/docs")
+
+
+def test_spins_declared_commands_are_the_projects_build_test_lint_and_docs(make_project):
+    # scipy's [tool.spin.commands]: `spin build`, `spin test`, `spin lint`, `spin docs`, `spin bench`
+    pyproject = (
+        '[project]\nname = "sci"\n\n[tool.spin]\npackage = "sci"\n\n[tool.spin.commands]\n'
+        '"Build" = [".spin/cmds.py:build", ".spin/cmds.py:test", ".spin/cmds.py:lint", "spin.cmds.pip.install"]\n'
+        '"Documentation" = [".spin/cmds.py:docs", ".spin/cmds.py:smoke_docs"]\n'
+    )
+    files = {
+        "pyproject.toml": pyproject,
+        ".spin/cmds.py": "import click\n",
+        "meson.build": "project('sci', 'c')\n",
+        "sci/__init__.py": "",
+        "sci/tests/test_sci.py": CASE,
+    }
+    learned = bodies(make_project, files, name="sci")
+    assert "`spin test`" in learned["workflow/test"], learned["workflow/test"]
+    assert learned["workflow/test-one"].startswith("To run one test: `spin test -t "), learned["workflow/test-one"]
+    assert "`spin lint`" in learned["workflow/lint"], learned["workflow/lint"]
+    assert "`spin docs`" in learned["workflow/docs"], learned["workflow/docs"]
+    assert "spin install" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_a_runner_script_in_the_test_folder_runs_the_suite(make_project):
+    # robotframework's utest/run.py, Django's tests/runtests.py: the suite's own runner, not a bare unittest discover
+    runner = (
+        "import sys\nimport unittest\n\nif __name__ == '__main__':\n    unittest.main(module=None, argv=sys.argv)\n"
+    )
+    files = {
+        "setup.py": "from setuptools import setup\nsetup(name='robot')\n",
+        "src/robot/__init__.py": "",
+        "utest/__init__.py": "",
+        "utest/run.py": runner,
+        "utest/api/__init__.py": "",
+        "utest/api/test_api.py": "import unittest\n\nclass TestApi(unittest.TestCase):\n    def test_a(self):\n"
+        "        pass\n",
+    }
+    test = bodies(make_project, files, name="robot")["workflow/test"]
+    assert test.startswith("To test: `python utest/run.py`"), test
+
+
+def test_a_folder_of_qt_linguist_files_is_not_called_typescript(make_project):
+    # tiled's translations/*.ts are Qt Linguist's XML, beside a package.json elsewhere in the tree
+    linguist = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="de">\n</TS>\n'
+    files = {
+        "CMakeLists.txt": "project(tiled CXX)\nadd_executable(tiled src/main.cpp)\n",
+        **{f"src/f{n}.cpp": "int f() { return 1; }\n" for n in range(4)},
+        "src/main.cpp": "int main() { return 0; }\n",
+        **{f"translations/tiled_{lang}.ts": linguist for lang in ("de", "fr", "it", "nl")},
+        "docs/package.json": '{"name": "docs"}\n',
+    }
+    folders = bodies(make_project, files, name="tiled")["layout/folders"]
+    assert "translations/ (4 files)" in folders, folders
+
+
+def test_codeception_cest_files_are_counted_as_tests(make_project):
+    # WordPress-Simple-History's 29 *Cest.php acceptance and functional tests beside its *Test.php ones
+    files = {
+        "composer.json": '{"name": "bonny/history", "require-dev": {"codeception/codeception": "^5"}}\n',
+        "src/History.php": "<?php\nclass History {}\n",
+        "tests/wpunit/HistoryTest.php": "<?php\nclass HistoryTest {}\n",
+        "tests/acceptance/LoginCest.php": "<?php\nclass LoginCest {}\n",
+        "tests/acceptance/LogCest.php": "<?php\nclass LogCest {}\n",
+    }
+    said = bodies(make_project, files, name="history")["layout/tests"]
+    assert said.startswith("3 test files, named "), said
+    assert "*Cest.php (Codeception)" in said, said
+
+
+def test_a_root_package_json_for_the_docs_site_sets_up_no_java_project(make_project):
+    # openrouteservice's package.json holds VitePress alone: `npm install` and `npm run build-preview` are the docs'
+    guide = (
+        "# Backend documentation\n\nInstall the dependencies with `npm install` and build with "
+        "`npm run build-preview`.\n"
+    )
+    package = {
+        "devDependencies": {"vitepress": "^1.6.3", "mermaid": "^11"},
+        "scripts": {"docs:build": "vitepress build docs", "build-preview": "vitepress build docs && vitepress preview"},
+    }
+    files = {
+        "docs/contributing/backend-documentation.md": guide,
+        "CONTRIBUTING.md": "# Contributing\n\nSee docs/contributing/backend-documentation.md for the docs.\n",
+        "package.json": json.dumps(package),
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>org.h</groupId><artifactId>ors</artifactId>"
+        "<version>1</version></project>\n",
+        **{f"src/main/java/org/h/C{n}.java": f"package org.h;\npublic class C{n} {{}}\n" for n in range(3)},
+    }
+    learned = bodies(make_project, files, name="ors")
+    assert "npm" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+    assert "npm" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_a_ci_test_run_keeps_its_test_class_from_the_matrix_as_a_placeholder(make_project):
+    # openrouteservice's `./mvnw -pl ors-test-scenarios -Dtest=${{ matrix.test-class }} test`: dropped, the run
+    # would be every test of the module
+    step = (
+        "- run: ./mvnw -pl scenarios -Dtest=${{ matrix.test-class }} test -Dcontainer.run.scenario="
+        "${{ matrix.test-scenario }}"
+    )
+    workflow_text = (
+        "on: [push]\njobs:\n  it:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n"
+        "        test-class: [GeoTest, RepoTest]\n        test-scenario: [jar]\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      " + step + "\n"
+    )
+    files = {
+        ".github/workflows/it.yml": workflow_text,
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>org.h</groupId><artifactId>ors</artifactId>"
+        "<version>1</version><modules><module>scenarios</module></modules></project>\n",
+        "scenarios/pom.xml": "<project><artifactId>scenarios</artifactId></project>\n",
+        "scenarios/src/test/java/GeoTest.java": "public class GeoTest {}\n",
+    }
+    ci = bodies(make_project, files, name="ors")["ci"]
+    assert "-Dtest=<test-class> test" in ci, ci
+
+
+def test_a_style_checker_given_the_test_folder_is_no_test_run(make_project):
+    # exment's CI `php php-cs-fixer fix --dry-run -v --diff ./tests`: the tests' style checked, none run
+    files = {
+        ".github/workflows/style.yml": workflow(
+            "php php-cs-fixer fix --dry-run -v --diff ./src", "php php-cs-fixer fix --dry-run -v --diff ./tests"
+        ),
+        "composer.json": json.dumps({"name": "exceedone/exment", "require-dev": {"phpunit/phpunit": "^10"}}),
+        "phpunit.xml": "<phpunit><testsuites><testsuite name='u'><directory>tests</directory></testsuite>"
+        "</testsuites></phpunit>\n",
+        "src/Exment.php": "<?php\nclass Exment {}\n",
+        "tests/ExmentTest.php": "<?php\nclass ExmentTest {}\n",
+    }
+    test = bodies(make_project, files, name="exment")["workflow/test"]
+    assert "php-cs-fixer" not in test, test
+
+
+def test_a_gradle_task_that_records_screenshots_anew_is_no_test_run(make_project):
+    # fdroidclient's `./gradlew :app:updateBasicDefaultDebugScreenshotTest` rewrites the reference images
+    guide = (
+        "# Contributing\n\n## Tests\n\nRun the tests with `./gradlew :app:testBasicDefaultDebugUnitTest`. After a UI "
+        "change, run `./gradlew :app:updateBasicDefaultDebugScreenshotTest` for the screenshot tests.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "settings.gradle": "include ':app'\n",
+        "build.gradle": "plugins { id 'java' }\n",
+        "gradlew": "#!/bin/sh\n",
+        "app/build.gradle": "plugins { id 'java' }\n",
+        "app/src/main/java/org/f/App.java": "package org.f;\npublic class App {}\n",
+        "app/src/test/java/org/f/AppTest.java": "package org.f;\nimport org.junit.Test;\npublic class AppTest {\n"
+        "  @Test public void a() {}\n}\n",
+    }
+    test = bodies(make_project, files, name="fdroid")["workflow/test"]
+    assert "updateBasicDefaultDebugScreenshotTest" not in test, test
+
+
+def test_a_guides_test_filter_matching_no_class_is_no_single_test(make_project):
+    # fdroidclient's CONTRIBUTING: `--tests *LocaleSelectionTest*`, a class that no longer exists
+    guide = "# Contributing\n\n## Tests\n\nTo run a single test: `./gradlew :app:test --tests *LocaleSelectionTest*`\n"
+    files = {
+        "CONTRIBUTING.md": guide,
+        "settings.gradle": "include ':app'\n",
+        "build.gradle": "plugins { id 'java' }\n",
+        "gradlew": "#!/bin/sh\n",
+        "app/build.gradle": "plugins { id 'java' }\n",
+        "app/src/main/java/org/f/App.java": "package org.f;\npublic class App {}\n",
+        "app/src/test/java/org/f/AppTest.java": "package org.f;\nimport org.junit.Test;\npublic class AppTest {\n"
+        "  @Test public void a() {}\n}\n",
+    }
+    one = bodies(make_project, files, name="fdroid").get("workflow/test-one", "")
+    assert "LocaleSelectionTest" not in one, one
+
+
+def test_snapshot_rewrites_docs_sites_and_format_checks_keep_out_of_the_wrong_roles(make_project):
+    # great-tables' `pytest --snapshot-update` and `great-docs build`; lune's scripts/format-check.sh
+    guide = (
+        "# Contributing\n\n## Tests\n\nRun `pytest`. After a change to the output, run `pytest --snapshot-update`.\n\n"
+        "## Build\n\nBuild with `great-docs build`.\n\n## Format\n\nFormat with `scripts/format.sh`; "
+        "`scripts/format-check.sh` checks it.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "pyproject.toml": '[project]\nname = "tables"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        "scripts/format.sh": "#!/bin/sh\nruff format .\n",
+        "scripts/format-check.sh": "#!/bin/sh\nruff format --check .\n",
+        "tables/__init__.py": "",
+        "tests/test_tables.py": CASE,
+    }
+    learned = bodies(make_project, files, name="tables")
+    assert "snapshot-update" not in learned["workflow/test"], learned["workflow/test"]
+    assert "great-docs" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+    assert "format-check" not in learned["workflow/format"], learned["workflow/format"]
+
+
+def test_a_ci_job_that_pushes_docker_images_is_no_test_run(make_project):
+    # kafdrop's master.yml: `mvn -B clean integration-test package assembly:single docker:build docker:push`
+    files = {
+        ".github/workflows/master.yml": workflow(
+            "mvn -B clean integration-test package assembly:single docker:build docker:push"
+        ),
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>o</groupId><artifactId>kafdrop</artifactId>"
+        "<version>1</version></project>\n",
+        "src/main/java/k/App.java": "package k;\npublic class App {}\n",
+        "src/test/java/k/AppTest.java": "package k;\nimport org.junit.jupiter.api.Test;\nclass AppTest {\n"
+        "  @Test void a() {}\n}\n",
+    }
+    test = bodies(make_project, files, name="kafdrop")["workflow/test"]
+    assert "docker:push" not in test, test
+
+
+def test_a_members_default_feature_is_not_asked_for_and_a_bench_keeps_its_declared_name(make_project):
+    # cosmwasm-crypto's bench needs `std`, on by its default; zebra-like `block` bench is declared as `main`
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["crypto", "vm"]\n',
+        "crypto/Cargo.toml": _crate(
+            "crypto",
+            '\n[features]\ndefault = ["std"]\nstd = []\n\n[[bench]]\nname = "main"\nharness = false\n'
+            'required-features = ["std"]\n',
+        ),
+        "crypto/src/lib.rs": "pub fn a() {}\n",
+        "crypto/benches/main.rs": "fn main() {}\n",
+        "vm/Cargo.toml": _crate(
+            "vm",
+            '\n[features]\nslow = []\n\n[[bench]]\nname = "engine"\npath = "benches/main.rs"\nharness = false\n'
+            'required-features = ["slow"]\n',
+        ),
+        "vm/src/lib.rs": "pub fn b() {}\n",
+        "vm/benches/main.rs": "fn main() {}\n",
+    }
+    said = bodies(make_project, files, name="cosm")["rust/benchmarks"]
+    assert "feature std" not in said and "--features std" not in said, said
+    assert "`cargo bench -p vm --bench engine --features slow` for vm/benches/main.rs" in said, said
+
+
+def test_a_go_example_that_reads_its_configs_folder_runs_from_inside_it(make_project):
+    # gofr's examples/http-server reads configs/.env from the folder it runs in
+    main = "package main\n\nfunc main() {}\n"
+    files = {
+        "go.mod": "module example.com/gofr\n\ngo 1.22\n",
+        "pkg/app.go": "package pkg\n",
+        "examples/http-server/main.go": main,
+        "examples/http-server/configs/.env": "APP_NAME=demo\n",
+        "examples/grpc/main.go": main,
+    }
+    said = bodies(make_project, files, name="gofr")["go/examples"]
+    assert "run one with `go run ./examples/grpc`" in said, said  # no configs of its own: from the root
+    files.pop("examples/grpc/main.go")
+    said = bodies(make_project, files, name="gofr2")["go/examples"]
+    assert said.endswith("run one with `cd examples/http-server && go run .`."), said

@@ -97,7 +97,10 @@ def test_indented_code_blocks_a_cd_that_ends_with_its_section_and_database_set_u
     files = {"CONTRIBUTING.md": PGJDBC_GUIDE, "settings.gradle.kts": 'rootProject.name = "pgjdbc"\n',
              "build.gradle.kts": "plugins {\n    java\n}\n", "gradlew": "#!/bin/sh\n",
              ".github/workflows/main.yml": PGJDBC_CI, "docker/postgres-server/compose.yml": "services: {}\n",
-             "src/main/java/org/postgresql/Driver.java": "package org.postgresql;\n\npublic class Driver {}\n"}  # fmt: skip
+             "src/main/java/org/postgresql/Driver.java": "package org.postgresql;\n\npublic class Driver {}\n",
+             # the class the guide's `--tests org.postgresql.test.ssl.SslTest` names
+             "src/test/java/org/postgresql/test/ssl/SslTest.java": "package org.postgresql.test.ssl;\n\n"
+             "import org.junit.jupiter.api.Test;\n\nclass SslTest {\n    @Test\n    void connects() {}\n}\n"}  # fmt: skip
     learned = bodies(make_project, files, name="pgjdbc")
     assert learned["workflow/format"].startswith("To format: `./gradlew style` — from CONTRIBUTING.md")
     assert learned["workflow/lint"].startswith("To lint: `./gradlew styleCheck` — from CONTRIBUTING.md")

@@ -761,7 +761,10 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
         shown := _example_programs(tree)
     ):  # termenv: a library, shown in use by examples/hello-world
         listed = human_list([f"{e}/" for e in shown], MAX_EXAMPLES)
-        body = f"Example programs (package main): {listed}; run one with `go run ./{shown[0]}`."
+        # gofr's examples/http-server reads configs/.env from the folder it runs in: it runs from inside
+        inside = tree.has(f"{shown[0]}/.env") or bool(tree.under(f"{shown[0]}/configs"))
+        run = f"cd {shown[0]} && go run ." if inside else f"go run ./{shown[0]}"
+        body = f"Example programs (package main): {listed}; run one with `{run}`."
         k.fact("go/examples", "Go examples", body, _main_file(tree, shown[0]))
 
 

@@ -188,6 +188,23 @@ def another_languages_project(tree: Tree) -> bool:
     return _serves_another_language(tree) and bool(found) and found[0][0] not in ("javascript", "typescript")
 
 
+DOCS_PACKAGES = re.compile(
+    r"^(vitepress|vuepress|@vuepress/[\w-]+|@docusaurus/[\w-]+|docusaurus|mermaid|typedoc|@astrojs/starlight|"
+    r"(vitepress|vuepress|docusaurus)-[\w-]+|markdown-it(-[\w-]+)?|prettier)$"
+)
+"""Packages of a documentation site: a root package.json holding only these builds the docs."""
+
+
+def docs_site_only(tree: Tree) -> bool:
+    """The root package.json only builds another language's documentation site (openrouteservice's VitePress beside
+    its Maven build): its `npm install` and `npm run build` set up and build the docs, not the project."""
+    data = load_json(tree, "package.json")
+    deps = [*(data.get("dependencies") or {}), *(data.get("devDependencies") or {})]
+    found = shares(tree)
+    elsewhere = bool(found) and found[0][0] not in ("javascript", "typescript")
+    return elsewhere and bool(deps) and all(DOCS_PACKAGES.match(str(d)) for d in deps)
+
+
 def _parts(scripts: dict[str, object], name: str) -> list[str]:
     """The commands a script runs one after the other (`a && b`, `a; b`, `a || b`)."""
     return [s.strip() for s in re.split(r"\s*(?:&&|;|\|\|)\s*", str(scripts.get(name) or "")) if s.strip()]

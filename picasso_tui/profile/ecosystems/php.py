@@ -376,6 +376,14 @@ def required_in_ci(tree: Tree, command: str) -> str | None:
     return " ".join(line.group(0).split()) if line else None
 
 
+def requires_itself(tree: Tree, command: str) -> bool:
+    """`composer require <this package>`: how an application takes the package in (log-viewer's guide, step 6,
+    in a separate Laravel app), never the set-up of its own clone."""
+    wanted = re.match(r"^composer require (?:-[\w-]+ )*([\w.-]+/[\w.-]+)", command)
+    name = load_json(tree, "composer.json").get("name") if wanted and tree.has("composer.json") else None
+    return bool(wanted) and isinstance(name, str) and wanted.group(1).split(":")[0].lower() == name.lower()
+
+
 def not_installed(tree: Tree, command: str) -> bool:
     """`vendor/bin/phpunit` or `vendor/bin/phpstan` where the root composer.json requires no package of the tool's
     vendor (pdepend's PHPUnit is src/test/composer.json's): a root `composer install` leaves no such program."""

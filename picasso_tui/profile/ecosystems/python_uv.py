@@ -14,7 +14,10 @@ DEV_GROUPS = ("devel", "develop", "development", "dev-all", "all")
 def uv_sync(pyproject: dict[str, Any]) -> str:
     """`uv sync`, with the extras and dependency groups the contributor's tools come from."""
     extras = [e for e in (dig(pyproject, "project", "optional-dependencies") or {}) if e in ("test", "tests", "dev")]
-    command = "uv sync" + (" --all-extras" if extras else "")
+    if dig(pyproject, "tool", "uv", "conflicts"):  # lm-evaluation-harness' extras conflict: uv refuses them all
+        command = "uv sync" + "".join(f" --extra {e}" for e in extras)
+    else:
+        command = "uv sync" + (" --all-extras" if extras else "")
     groups = pyproject.get("dependency-groups")
     if not isinstance(groups, dict) or not groups:
         return command

@@ -116,9 +116,8 @@ def rust_benchmarks(k: Knowledge, tree: Tree, root: dict[str, Any], members: lis
     if nightly:
         command = command.replace("cargo ", "cargo +nightly ", 1)
     notes = ["the unstable `#![feature(test)]` builds only on nightly"] if nightly else []
-    gated = _gated_in_members(tree, held, defaults) if len(held) > 1 else []
-    if gated:  # zebra's `block` bench alone requires the feature bench, which zebra-consensus lacks
-        notes += gated
+    if len(held) > 1:  # zebra's `block` bench alone requires the feature bench, which zebra-consensus lacks
+        notes += _gated_in_members(tree, held, defaults)
     elif features:
         command += f" --features {','.join(features)}"
         word = "feature" if len(features) == 1 else "features"
@@ -138,13 +137,17 @@ def _gated_in_members(tree: Tree, held: dict[str, tuple[str, dict[str, list[str]
     """For benches of several members, each bench that needs features, with the run that turns them on for its own
     crate only: `--features` on the workspace's run fails in every member that lacks the feature."""
     said = []
-    for crate, (_, own) in held.items():
+    for crate, (folder, own) in held.items():
+        data = load_toml(tree, f"{folder}/Cargo.toml")
+        # cosmwasm-crypto's bench needs `std`, on by the crate's own default; its [[bench]] is named `main`
+        own_defaults = [*defaults, *(str(f) for f in dig(data, "features", "default") or [])]
+        tables = [t for t in data.get("bench") or [] if isinstance(t, dict) and t.get("name")]
+        names = {f"{folder}/{t.get('path') or 'benches/' + str(t['name']) + '.rs'}": str(t["name"]) for t in tables}
         for rel in own:
-            _, _, needs = _describe(tree, {rel: own[rel]}, defaults)
+            _, _, needs = _describe(tree, {rel: own[rel]}, own_defaults)
             if needs:
-                name = (
-                    rel.rsplit("/", 1)[-1].removesuffix(".rs") if not rel.endswith("/main.rs") else rel.split("/")[-2]
-                )
+                name = rel.split("/")[-2] if rel.endswith("/main.rs") else rel.rsplit("/", 1)[-1].removesuffix(".rs")
+                name = names.get(rel, name)
                 said.append(f"`cargo bench -p {crate} --bench {name} --features {','.join(needs)}` for {rel}")
     return said[:2]
 
