@@ -738,6 +738,8 @@ def _github_actions(tree: Tree) -> CiReading | None:
         data = loaded[rel]
         # mull's mull-20.04.yml has its whole `on:` block commented out: GitHub never starts it
         off = data.get("on", data.get(True)) is None and re.search(r"^#\s*on:", tree.read(rel) or "", re.M)
+        # unitycatalog's disabled_mlflow-integration-tests.yml: switched off in GitHub's settings, named so
+        off = off or re.search(r"/(disabled|deprecated)[_-][^/]+$|[_-]disabled\.ya?ml$", rel)
         if (not runs_on_change(rel, data) and rel not in called) or only_sets_up(data) or off:
             skipped.append(rel)  # a placeholder that only checks out hides no other CI (pkg/errors' .travis.yml)
             continue

@@ -306,7 +306,10 @@ NOT_A_TEST_RUN = re.compile(
     r"^(php )?(vendor/bin/|\./)?(php-cs-fixer|phpcs|phpcbf|phpstan|psalm|pint|rubocop|eslint|ruff|flake8|pylint|mypy)"
     r"(\.phar)?\b|"
     # great-tables' `pytest --snapshot-update` writes the snapshots anew, it checks none
-    r".*\s--(snapshot-update|update-snapshots?|force-regen|regen-all)\b|"
+    # (Maven's `--update-snapshots` refreshes SNAPSHOT dependencies: dhis2's test run keeps it)
+    r"^(?!(\./)?mvnw?\b).*\s--(snapshot-update|update-snapshots?|force-regen|regen-all)\b|"
+    # dhis2's CI `mvn surefire-report:report-only …` writes the report of a run before it, and runs no test
+    r"^(\./)?mvnw?\b.*\ssurefire-report:report-only\b|"
     # fdroidclient's `:app:updateBasicDefaultDebugScreenshotTest` writes the reference screenshots anew
     r"^(\./)?gradlew?\b.*[\s:](update|record)\w*(Screenshot|Snapshot|Paparazzi|Roborazzi)\w*|"
     r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
@@ -538,6 +541,8 @@ def _env_role(name: str) -> str | None:
         return "test"
     if re.fullmatch(r"<([\w-]*(python|version)[\w-]*|env|session|factor)>", name):
         return "test"  # CI's matrix of Pythons (`tox run -e <python-version>`) or an env only CI computes
+    if re.search(r"(^|[-_])collect([-_]|$)", name):
+        return None  # fides' `nox -s collect_tests` lists the tests pytest would collect and runs none
     if re.fullmatch(r"checks?|quality|style", name):
         return "lint"  # python-semver's `tox -e checks` runs its linters and type checks
     return next((role for role, pattern in COMMAND_ROLES if pattern.search(re.sub(r"[-_]", " ", name))), None)
@@ -816,6 +821,8 @@ def _roles(command: str, context: str) -> list[str]:
     near = context_role(context) if context else None
     if near == "docs" and NOT_DOCS.search(command):
         near = None
+    if near == "test" and re.search(r"\b(without|skip(ping)?) (running |executing |the |any )*tests\b", context, re.I):
+        near = None  # unitycatalog's "To compile all the code without running tests": `build/sbt clean compile`
     if near == "test" and (NOT_TEST_TARGET.match(command) or NOT_A_TEST_RUN.match(command)):
         near = None  # ouch's "review the snapshots" step, `cargo insta review`, runs no test
     if (own in ("test", "test-one") or near == "test") and (

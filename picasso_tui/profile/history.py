@@ -94,6 +94,22 @@ def _place(path: str, folders: set[str]) -> tuple[str, str]:
 RECENT_TRAILERS = 50
 
 
+AGENT_FILES = ("AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md")
+AGENT_NO_SIGN_OFF = re.compile(
+    r"\b(LLMs?|AI|agents?|assistants?)\b[^.\n]{0,80}\b(must not|never|do not|don't|should not)\b[^.\n]{0,60}"
+    r"Signed-off-by|\bno\W+Signed-off-by\W+(from|by) (an? )?(AI|LLM|agent)",
+    re.IGNORECASE,
+)
+"""An agent file telling an AI agent to add no DCO sign-off of its own: only a human may certify the origin."""
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")[:100_000] if path.is_file() else ""
+    except OSError:
+        return ""
+
+
 def _trailers(root: Path, n: int) -> list[str]:
     """Habits that live in trailers: a DCO sign-off many projects require, co-authors (bots' commits left out)."""
     out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%(trailers:only,unfold)")
@@ -110,8 +126,13 @@ def _trailers(root: Path, n: int) -> list[str]:
     coauthored = sum("Co-authored-by:" in e for e in entries)
     notes = []
     if recent and signed / len(recent) >= 0.5:
+        said = f"commits are signed off (Signed-off-by trailer, {signed} of the last {len(recent)})"
+        # bootc's and LocalAI's AGENTS.md: only a human signs the DCO; an agent adds no Signed-off-by of its own
+        agents = [f for f in AGENT_FILES if AGENT_NO_SIGN_OFF.search(_read(root / f))]
         notes.append(
-            f"commits are signed off (Signed-off-by trailer, {signed} of the last {len(recent)}): use `git commit -s`"
+            f"{said} by their human authors; an AI agent must not add one ({agents[0]})"
+            if agents
+            else f"{said}: use `git commit -s`"
         )
     if entries and coauthored / len(entries) >= 0.3:
         notes.append("Co-authored-by trailers are common")

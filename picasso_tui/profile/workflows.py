@@ -1056,6 +1056,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         and docs_site_only(tree)
     ):
         return None  # openrouteservice's `npm install`, `npm run build-preview`: its VitePress docs, beside Maven
+    if c.role == "build" and re.search(r"(^|[\s:_-])coverage(\s|$)", c.command):
+        return None  # valhalla's CI `make coverage` runs the tests for a coverage report: no build
     if c.role == "install" and php.requires_itself(tree, c.command):
         return None  # log-viewer's guide requires opcodesio/log-viewer into a separate Laravel app to try it
     if c.role == "install" and recipes.installs_go_programs(tree, c.command):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 CASE = "def test_one():\n    assert True\n"
 HOOKS = (
@@ -553,3 +553,106 @@ def test_a_go_example_that_reads_its_configs_folder_runs_from_inside_it(make_pro
     files.pop("examples/grpc/main.go")
     said = bodies(make_project, files, name="gofr2")["go/examples"]
     assert said.endswith("run one with `cd examples/http-server && go run .`."), said
+
+
+def test_a_checked_in_sbt_launcher_and_a_compile_without_tests_and_disabled_workflows(make_project):
+    # unitycatalog: build/sbt is its launcher; "compile all the code without running tests" is no test run; its
+    # disabled_*.yml workflows are switched off
+    readme = (
+        "# Unity\n\n## Compiling and testing\n\n- To compile all the code without running tests, run the following:\n"
+        "  ```sh\n  build/sbt clean compile\n  ```\n- To compile and execute tests, run the following:\n  ```sh\n"
+        "  build/sbt clean test\n  ```\n"
+    )
+    files = {
+        "README.md": readme,
+        "build.sbt": 'lazy val server = (project in file("server"))\n',
+        "build/sbt": "#!/usr/bin/env bash\n",
+        "server/src/main/java/io/u/Server.java": "package io.u;\npublic class Server {}\n",
+        ".github/workflows/disabled_mlflow-tests.yml": workflow("pytest tests/test_mlflow.py"),
+        ".github/workflows/unit-tests.yml": workflow("build/sbt -J-Xmx2G test"),
+    }
+    learned = bodies(make_project, files, name="unity")
+    assert learned["workflow/test"].startswith("To test: `build/sbt clean test`"), learned["workflow/test"]
+    assert "`build/sbt compile`" in learned["workflow/build"], learned["workflow/build"]
+    assert "mlflow" not in learned.get("workflow/test-one", ""), learned.get("workflow/test-one")
+    assert "disabled_mlflow-tests.yml (jobs" not in learned["ci"], learned["ci"]
+
+
+def test_a_gradle_build_wrapping_a_cpp_project_for_android_is_no_java_project(make_project):
+    # ppsspp: a C++ emulator whose root build.gradle.kts builds its Android frontend in android/
+    files = {
+        "CMakeLists.txt": "project(ppsspp CXX)\nadd_executable(ppsspp Core/main.cpp)\n",
+        **{f"Core/f{n}.cpp": "int f() { return 1; }\n" for n in range(8)},
+        "Core/main.cpp": "int main() { return 0; }\n",
+        "build.gradle.kts": 'plugins {\n    id("com.android.application") version "8.0.0" apply false\n}\n',
+        "settings.gradle.kts": 'include(":android")\n',
+        "gradlew": "#!/bin/sh\n",
+        "android/build.gradle.kts": 'plugins {\n    id("com.android.application")\n}\n',
+        "android/src/org/ppsspp/NativeActivity.java": "package org.ppsspp;\npublic class NativeActivity {}\n",
+    }
+    said = bodies(make_project, files, name="ppsspp")["jvm/packaging"]
+    assert " part: build tool Gradle" in said and " project:" not in said, said
+
+
+def test_a_coverage_report_target_is_no_build(make_project):
+    # valhalla's CONTRIBUTING: coverage reports "you can also build them locally by … running `make coverage`"
+    guide = (
+        "# Contributing\n\n## Building\n\nBuild with `cmake -B build && make -C build`.\n\n## Tests\n\n"
+        "Coverage reports are generated for each pull request, but you can also build them locally by passing "
+        "`-DENABLE_COVERAGE=On` and running `make coverage`.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "CMakeLists.txt": "project(valhalla CXX)\nadd_executable(valhalla src/main.cpp)\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+    }
+    build = bodies(make_project, files, name="valhalla")["workflow/build"]
+    assert "make coverage" not in build, build
+
+
+def test_mavens_update_snapshots_flag_keeps_a_test_run_and_a_report_only_goal_is_none(make_project):
+    # dhis2's CI: `mvn clean test --update-snapshots …` (SNAPSHOT dependencies refreshed), then
+    # `mvn surefire-report:report-only`, which only writes the report
+    files = {
+        ".github/workflows/tests.yml": workflow(
+            "mvn clean test --batch-mode --update-snapshots --file ./dhis-2/pom.xml",
+            "mvn surefire-report:report-only -Daggregate=true --file ./dhis-2/pom.xml",
+        ),
+        "dhis-2/pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>o</groupId><artifactId>dhis</artifactId>"
+        "<version>1</version></project>\n",
+        "dhis-2/src/main/java/o/App.java": "package o;\npublic class App {}\n",
+    }
+    test = bodies(make_project, files, name="dhis2")["workflow/test"]
+    assert test.startswith("To test: `mvn clean test --batch-mode --update-snapshots"), test
+    assert "report-only" not in test, test
+
+
+def test_signed_off_commits_with_an_agent_file_forbidding_an_ai_sign_off_say_who_signs(make_project):
+    # bootc's AGENTS.md: "If you are a LLM, you MUST NOT include a `Signed-off-by`" though every commit has one
+    agents = "# Agents\n\nIf you are a LLM, you MUST NOT include a `Signed-off-by` on generated commits.\n"
+    repo = make_project(
+        {"AGENTS.md": agents, "src/a.c": "int a;\n"}, name="bootc", message="Start\n\nSigned-off-by: A <a@x.org>"
+    )
+    for i in range(12):
+        repo.write({f"src/f{i}.c": f"int f{i};\n"}).commit(f"core: change {i}\n\nSigned-off-by: A <a@x.org>")
+    said = repo_bodies(repo)["git/conventions"]
+    assert "an AI agent must not add one (AGENTS.md)" in said, said
+    assert "git commit -s" not in said, said
+
+
+def test_a_nox_session_that_only_collects_the_tests_is_no_test_run(make_project):
+    # fides' CI `uv run nox -s collect_tests`: pytest --collect-only, nothing runs
+    sessions = (
+        "import nox\n\n@nox.session\ndef collect_tests(session):\n    session.run('pytest', '--collect-only')\n\n"
+        "@nox.session\ndef unit(session):\n    session.run('pytest', 'tests')\n"
+    )
+    files = {
+        ".github/workflows/ci.yml": workflow("uv run nox -s collect_tests", "uv run nox -s unit"),
+        "noxfile.py": "from noxfiles.ci_nox import *  # noqa\n",
+        "noxfiles/ci_nox.py": sessions,
+        "pyproject.toml": '[project]\nname = "fides"\n',
+        "fides/__init__.py": "",
+        "tests/test_fides.py": CASE,
+    }
+    test = bodies(make_project, files, name="fides")["workflow/test"]
+    assert "collect_tests" not in test, test

@@ -389,7 +389,11 @@ def investigate(tree: Tree) -> Knowledge:
         details.append(layout)
     settings_file = tree.first("settings.gradle.kts", "settings.gradle") if gradle else None
     src = [gradle or maven or "", *([settings_file] if settings_file and settings_file != gradle else [])]
-    k.fact("jvm/packaging", f"{lang}: {tool}", f"{lang} project: " + "; ".join(details) + ".", *src)
+    found = shares(tree)
+    main = found[0][0] if found else ""
+    # ppsspp's Gradle build wraps its C++ emulator for Android: the Java code is a part, not the project
+    whole = f"{lang} project" if main in ("", "java", "kotlin", "groovy", "scala") else f"{lang} part"
+    k.fact("jvm/packaging", f"{lang}: {tool}", f"{whole}: " + "; ".join(details) + ".", *src)
     tested = _tested(tree, modules)
     if gradle and tested and _test_files(tree, "") > _test_files(tree, tested[0]):
         tested = ["", *tested]  # signal-cli's root project holds 5 tests, its lib module 2: one runs at the root

@@ -29,7 +29,8 @@ def investigate(tree: Tree) -> Knowledge:
     if not tree.has("build.sbt") or tree.first("pom.xml", "build.gradle", "build.gradle.kts"):
         return k
     build = tree.read("build.sbt") or ""
-    sbt = "./sbt" if tree.has("sbt") else "sbt"  # msgpack-java's sbt-extras launcher, checked in
+    # msgpack-java's sbt-extras launcher, checked in; unitycatalog's build/sbt
+    sbt = "./sbt" if tree.has("sbt") else "build/sbt" if tree.has("build/sbt") else "sbt"
     plugins = (tree.read("project/plugins.sbt") or "") if tree.has("project/plugins.sbt") else ""
     applied = re.sub(r"^\s*//[^\n]*", "", plugins, flags=re.M)
     used = [(name, role, task) for artifact, name, role, task in PLUGINS if f'"{artifact}"' in applied]
