@@ -440,22 +440,25 @@ def test_a_style_checker_given_the_test_folder_is_no_test_run(make_project):
     assert "php-cs-fixer" not in test, test
 
 
+GRADLE_APP = {
+    "settings.gradle": "include ':app'\n",
+    "build.gradle": "plugins { id 'java' }\n",
+    "gradlew": "#!/bin/sh\n",
+    "app/build.gradle": "plugins { id 'java' }\n",
+    "app/src/main/java/org/f/App.java": "package org.f;\npublic class App {}\n",
+    "app/src/test/java/org/f/AppTest.java": "package org.f;\nimport org.junit.Test;\npublic class AppTest {\n"
+    "  @Test public void a() {}\n}\n",
+}
+"""An Android-style Gradle app with one JUnit test (fdroidclient's shape)."""
+
+
 def test_a_gradle_task_that_records_screenshots_anew_is_no_test_run(make_project):
     # fdroidclient's `./gradlew :app:updateBasicDefaultDebugScreenshotTest` rewrites the reference images
     guide = (
         "# Contributing\n\n## Tests\n\nRun the tests with `./gradlew :app:testBasicDefaultDebugUnitTest`. After a UI "
         "change, run `./gradlew :app:updateBasicDefaultDebugScreenshotTest` for the screenshot tests.\n"
     )
-    files = {
-        "CONTRIBUTING.md": guide,
-        "settings.gradle": "include ':app'\n",
-        "build.gradle": "plugins { id 'java' }\n",
-        "gradlew": "#!/bin/sh\n",
-        "app/build.gradle": "plugins { id 'java' }\n",
-        "app/src/main/java/org/f/App.java": "package org.f;\npublic class App {}\n",
-        "app/src/test/java/org/f/AppTest.java": "package org.f;\nimport org.junit.Test;\npublic class AppTest {\n"
-        "  @Test public void a() {}\n}\n",
-    }
+    files = {"CONTRIBUTING.md": guide, **GRADLE_APP}
     test = bodies(make_project, files, name="fdroid")["workflow/test"]
     assert "updateBasicDefaultDebugScreenshotTest" not in test, test
 
@@ -463,16 +466,7 @@ def test_a_gradle_task_that_records_screenshots_anew_is_no_test_run(make_project
 def test_a_guides_test_filter_matching_no_class_is_no_single_test(make_project):
     # fdroidclient's CONTRIBUTING: `--tests *LocaleSelectionTest*`, a class that no longer exists
     guide = "# Contributing\n\n## Tests\n\nTo run a single test: `./gradlew :app:test --tests *LocaleSelectionTest*`\n"
-    files = {
-        "CONTRIBUTING.md": guide,
-        "settings.gradle": "include ':app'\n",
-        "build.gradle": "plugins { id 'java' }\n",
-        "gradlew": "#!/bin/sh\n",
-        "app/build.gradle": "plugins { id 'java' }\n",
-        "app/src/main/java/org/f/App.java": "package org.f;\npublic class App {}\n",
-        "app/src/test/java/org/f/AppTest.java": "package org.f;\nimport org.junit.Test;\npublic class AppTest {\n"
-        "  @Test public void a() {}\n}\n",
-    }
+    files = {"CONTRIBUTING.md": guide, **GRADLE_APP}
     one = bodies(make_project, files, name="fdroid").get("workflow/test-one", "")
     assert "LocaleSelectionTest" not in one, one
 
