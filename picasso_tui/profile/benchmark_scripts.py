@@ -5,7 +5,6 @@ its extension and shebang; a folder with its own package.json installs its depen
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
@@ -80,10 +79,7 @@ def benchmark_folders(tree: Tree) -> set[str]:
     """Folders of measuring scripts, never the project's code: a top-level perf/ (as bench/ and benchmarks/ are), and
     a folder whose files only package.json's benchmark scripts run (buffer's `perf-node` runs node perf/*.js)."""
     folders = {"perf"} if tree.under("perf") and tree.root.name.lower() != "perf" else set()
-    try:
-        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
-    except ValueError:
-        return folders
+    scripts = tree.read_json("package.json").get("scripts") or {}
     if not isinstance(scripts, dict):
         return folders
     measured, other = set(), set()

@@ -5,7 +5,6 @@ says the folder's files are auto-generated."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from picasso_tui.profile.commands import guide_files
@@ -87,10 +86,7 @@ def _written_by_scripts(tree: Tree, code: dict[str, list[str]]) -> set[str]:
     """Folders a build command writes into (`tsc --outDir lib`, `node build.js -o types`): only an output that is the
     folder itself counts; a single generated file (`-o src/parser.js`) leaves its hand-written neighbours be."""
     commands: list[str] = []
-    try:
-        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
-    except (ValueError, AttributeError):
-        scripts = {}
+    scripts = tree.read_json("package.json").get("scripts") or {}
     commands += [v for v in scripts.values() if isinstance(v, str)] if isinstance(scripts, dict) else []
     if make := tree.first("Makefile", "makefile", "GNUmakefile"):
         commands += [line for line in (tree.read(make) or "").splitlines() if line.startswith("\t")]

@@ -9,7 +9,7 @@ from pathlib import Path
 from picasso_tui.anchors.gitutil import git
 from picasso_tui.profile.commit_guide import asks_conventional_commits
 from picasso_tui.profile.findings import Knowledge, human_list, plural
-from picasso_tui.profile.walk import SKIP_DIRS
+from picasso_tui.profile.walk import SKIP_DIRS, read_bounded
 
 MAX_COMMITS = 300
 RECENT = 50
@@ -103,13 +103,6 @@ AGENT_NO_SIGN_OFF = re.compile(
 """An agent file telling an AI agent to add no DCO sign-off of its own: only a human may certify the origin."""
 
 
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(errors="replace")[:100_000] if path.is_file() else ""
-    except OSError:
-        return ""
-
-
 def _trailers(root: Path, n: int) -> list[str]:
     """Habits that live in trailers: a DCO sign-off many projects require, co-authors (bots' commits left out)."""
     out = git(root, "log", "-n", str(MAX_COMMITS), "--no-merges", "--format=%x1e%an%x1f%(trailers:only,unfold)")
@@ -128,7 +121,7 @@ def _trailers(root: Path, n: int) -> list[str]:
     if recent and signed / len(recent) >= 0.5:
         said = f"commits are signed off (Signed-off-by trailer, {signed} of the last {len(recent)})"
         # bootc's and LocalAI's AGENTS.md: only a human signs the DCO; an agent adds no Signed-off-by of its own
-        agents = [f for f in AGENT_FILES if AGENT_NO_SIGN_OFF.search(_read(root / f))]
+        agents = [f for f in AGENT_FILES if AGENT_NO_SIGN_OFF.search(read_bounded(root / f) or "")]
         notes.append(
             f"{said} by their human authors; an AI agent must not add one ({agents[0]})"
             if agents

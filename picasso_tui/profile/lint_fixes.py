@@ -4,7 +4,6 @@ applies lint fixes only; the formatter is what formats."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from picasso_tui.profile.recipes import recipe_lines
@@ -41,11 +40,8 @@ def has_formatter(tree: Tree) -> bool:
     """Whether the project formats with a tool of its own, beside any linter's fixes."""
     if any(tree.has(f) for f in FORMATTER_FILES):
         return True
-    try:
-        package = json.loads(tree.read("package.json") or "{}")
-    except ValueError:
-        package = {}
-    if isinstance(package, dict):
+    package = tree.read_json("package.json")
+    if package:
         deps = {**(package.get("devDependencies") or {}), **(package.get("dependencies") or {})}
         scripts = package.get("scripts") or {}
         if isinstance(deps, dict) and ({"prettier", "oxfmt", "@biomejs/biome", "dprint"} & set(deps)):
@@ -63,10 +59,7 @@ def script_only_prints(tree: Tree, command: str) -> bool:
     analysis not configured yet." && exit 0`): it checks nothing."""
     composer = re.fullmatch(r"composer (?:run(?:-script)? )?([\w:.-]+)", command)
     if composer:
-        try:
-            scripts = json.loads(tree.read("composer.json") or "{}").get("scripts") or {}
-        except (ValueError, AttributeError):
-            return False
+        scripts = tree.read_json("composer.json").get("scripts") or {}
         body = scripts.get(composer.group(1)) if isinstance(scripts, dict) else None
         lines = [body] if isinstance(body, str) else body if isinstance(body, list) else []
         parts = [p for line in lines if isinstance(line, str) for p in re.split(r"&&|;|\|\|", line)]

@@ -81,8 +81,15 @@ def does_nothing(text: str, target: str) -> bool:
     return True
 
 
-def _expanded(recipe: str, variables: dict[str, str]) -> str:
-    for _ in range(3):  # `GCC ?= $(RD) $(DOCKER_ROOT)/gcc`, `RD ?= docker run …`
+def make_variables(text: str) -> dict[str, str]:
+    """The Makefile's variables and their values, the last assignment winning."""
+    return {m.group(1): m.group(2).strip() for m in _VARIABLE.finditer(text)}
+
+
+def expanded(recipe: str, variables: dict[str, str]) -> str:
+    """The recipe with its `$(NAME)` and `${NAME}` references replaced, three levels deep (`GCC ?= $(RD) …`,
+    `RD ?= docker run …`; tyk's `GOINSTALL = $(GOCMD) install`, `GOCMD = go`); unknown names stay as written."""
+    for _ in range(3):
         recipe = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), recipe)
     return recipe
 
@@ -91,7 +98,7 @@ def docker_images(text: str, target: str) -> list[str]:
     """The container images the target's recipes (and those of the targets it pulls in) run in; empty when any of
     them runs a command on the host, since then Docker is not what the target needs."""
     rules = make_rules(text)
-    variables = {m.group(1): m.group(2).strip() for m in _VARIABLE.finditer(text)}
+    variables = make_variables(text)
     images: list[str] = []
     seen: set[str] = set()
     todo = [target]
@@ -102,7 +109,7 @@ def docker_images(text: str, target: str) -> list[str]:
         seen.add(name)
         needs, recipe = rules[name]
         todo += needs
-        for line in _expanded(re.sub(r"\\\n\s*", " ", recipe), variables).splitlines():
+        for line in expanded(re.sub(r"\\\n\s*", " ", recipe), variables).splitlines():
             line = line.strip().lstrip("@-")
             if not line or line.startswith(("$(MAKE)", "make ", "rm ", "echo ")):
                 continue

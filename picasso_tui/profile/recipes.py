@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
-from picasso_tui.profile.make_targets import listed_targets
+from picasso_tui.profile.make_targets import expanded, listed_targets, make_variables
 from picasso_tui.profile.walk import Tree
 
 DEPTH = 3
@@ -64,10 +64,7 @@ def _just_parameters(tree: Tree, folder: str) -> dict[str, list[str]]:
 
 
 def _script(tree: Tree, name: str, folder: str = "") -> list[str] | None:
-    try:
-        scripts = json.loads(tree.read(f"{folder}package.json") or "{}").get("scripts") or {}
-    except (ValueError, AttributeError):
-        return None
+    scripts = tree.read_json(f"{folder}package.json").get("scripts") or {}
     body = scripts.get(name) if isinstance(scripts, dict) else None
     return [part.strip() for part in re.split(r"&&|;|\|\|", body) if part.strip()] if isinstance(body, str) else None
 
@@ -296,11 +293,9 @@ def installs_go_programs(tree: Tree, command: str) -> bool:
     hack/install.sh over ./...): it puts binaries in GOPATH/bin and sets up no clone for development."""
     if not re.fullmatch(r"make install", command) or not tree.has("go.mod"):
         return False
-    variables = dict(re.findall(r"^(\w+)\s*[:?]?=\s*(.*?)\s*$", tree.read("Makefile") or "", re.MULTILINE))
+    variables = make_variables(tree.read("Makefile") or "")
     for line in recipe_lines(tree, command) or []:
-        for _ in range(3):  # tyk's GOINSTALL is `$(GOCMD) install`, GOCMD `go`
-            line = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), m.group(0)), line)
-        line = re.sub(r"^(\w+=\S+\s+)+", "", line)
+        line = re.sub(r"^(\w+=\S+\s+)+", "", expanded(line, variables))
         if re.match(r"(\S+/)?go install\b", line):
             return True
         script = re.match(r"(?:(?:ba)?sh )?(?:\./)?([\w./-]+\.sh)\b", line)

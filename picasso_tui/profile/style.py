@@ -123,7 +123,7 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
             live = re.sub(r"/\*.*?\*/|(?<![:\w])//[^\n]*", "", text, flags=re.S)
             top = re.split(r"\boverrides\b", live)[0]
             config = {m[0]: m[1] for m in re.findall(r"(\w+)\s*[:=]\s*['\"]?([\w.-]+)", top) if m[0] in PRETTIER_KEYS}
-    elif isinstance((pkg := _package_json(tree)).get("prettier"), dict):
+    elif isinstance((pkg := tree.read_json("package.json")).get("prettier"), dict):
         rel, config = "package.json", pkg["prettier"]
     if rel:
         parts = [f"{key} {config[key]}" for key in PRETTIER_KEYS if key in config]
@@ -156,14 +156,6 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
     checks_js = re.search(r'"checkJs"\s*:\s*true', tsconfig)  # axios' few .ts files do not make its JavaScript strict
     if re.search(r'"strict"\s*:\s*true', tsconfig) and ((typed and lang == "typescript") or checks_js):
         hints[lang].append(("TypeScript strict mode", "tsconfig.json"))  # ejs' tsconfig only compiles its JavaScript
-
-
-def _package_json(tree: Tree) -> dict:
-    try:
-        data = json.loads(tree.read("package.json") or "{}")
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _rust(tree: Tree, hints: Hints) -> None:

@@ -3,7 +3,6 @@ documentation builders (Sphinx, MkDocs, Docusaurus, cargo doc, Dokka, YARD, java
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from fnmatch import fnmatch
@@ -277,10 +276,7 @@ def _docs_site_package(tree: Tree, k: Knowledge) -> None:
     """A docs site that is a package of its own (docs/package.json with a site generator): it builds with its
     build script, from that folder, after its own install."""
     for folder in ("docs", "website", "site", "www", "documentation", "docs/website", "www/website", "docs-site"):
-        try:
-            manifest = json.loads(tree.read(f"{folder}/package.json") or "{}")
-        except ValueError:
-            continue
+        manifest = tree.read_json(f"{folder}/package.json")
         deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
         scripts = manifest.get("scripts") or {}
         script = next((n for n in ("docs:build", "build") if n in scripts), None)

@@ -3,6 +3,7 @@ and binary files left out, every read bounded. Read-only: nothing here writes to
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections import Counter
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pathspec
 
@@ -180,6 +182,15 @@ class Tree:
         text = read_bounded(self.root / rel) if rel in self.sizes else None
         self._texts[rel] = text
         return text
+
+    def read_json(self, rel: str) -> dict[str, Any]:
+        """The JSON file's top-level object: empty when the file is missing, unreadable, not JSON or not an
+        object, so that a broken manifest reads as one that says nothing."""
+        try:
+            data = json.loads(self.read(rel) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
 
 
 NAMED_EXAMPLE = re.compile(r"^(examples?|samples?|demos?|docs?)[-_]\w", re.IGNORECASE)

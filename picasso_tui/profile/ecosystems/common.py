@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -58,14 +57,7 @@ def load_toml(tree: Tree, rel: str) -> dict[str, Any]:
 
 
 def load_json(tree: Tree, rel: str) -> dict[str, Any]:
-    text = tree.read(rel)
-    if not text:
-        return {}
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    return tree.read_json(rel)
 
 
 def root_gemspecs(tree: Tree) -> list[str]:

@@ -4,7 +4,6 @@ language's project), and whether it is JavaScript, TypeScript or both."""
 from __future__ import annotations
 
 import fnmatch
-import json
 import re
 
 from picasso_tui.profile.findings import Knowledge, human_list
@@ -119,11 +118,10 @@ def called_scripts(scripts: dict, text: str) -> list[str]:
 def test_script_files(tree: Tree) -> tuple[list[str], list[str]]:
     """The globs the package.json test script runs (yargs' `./test/*.mjs`; buffer's `test/*.js test/node/*.js`) and
     the files they match: the suite, however its files are named; ([], []) when the script names no glob."""
-    try:
-        scripts = json.loads(tree.read("package.json") or "{}").get("scripts") or {}
-        script = str(scripts.get("test") or "")
-    except (ValueError, AttributeError):
+    scripts = tree.read_json("package.json").get("scripts") or {}
+    if not isinstance(scripts, dict):
         return [], []
+    script = str(scripts.get("test") or "")
     # qs' `npm run tests-only` runs `nyc tape 'test/**/*.js'`; axios' `npm run test:eslint` lints lib/**/*.js;
     # node-red's `run-s build lint coverage` reaches `mocha "test/unit/**/*_spec.js"` through `nyc npm run mocha`
     names, seen = called_scripts(scripts, script), {"test"}
