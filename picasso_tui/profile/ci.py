@@ -50,13 +50,17 @@ NOT_TEST_WORKFLOW = re.compile(
     r"triage|welcome|close|size|size-data|size-report|ecosystem|citgm|links?-check|title|pr-title|sponsors?|"
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
     r"security|sbom|upload|tag|docker|image|images|container|team|contributors|refresh\w*|mirror|sync|pypi|docset|"
-    r"npm-publish|pages-deploy|install|pkgcheck|abicheck|abi-check|coverity|coverity-scan|autopkgtest)([-_.]|$)",
+    r"npm-publish|pages-deploy|install|pkgcheck|abicheck|abi-check|coverity|coverity-scan|autopkgtest|"
+    r"vulnerability|vulnerabilities|vulnerability-scanning|trivy|appimage|flatpak|snapcraft)([-_.]|$)",
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change (zlib-ng's pkgcheck.yml compares the
 packages two builds make, it runs no test; libsrtp's coverity_scan.yml wraps its build in `cov-build`, a tool only
-the scan's CI has)."""
-NOT_CHANGE_JOB = re.compile(r"pathological|stress|soak|fuzz|bench|goreleaser|coverity|autopkgtest", re.IGNORECASE)
+the scan's CI has; openrouteservice's vulnerability-scanning.yml packages a WAR for Trivy, ppsspp's appimage.yml
+bundles a build it made for one Linux format)."""
+NOT_CHANGE_JOB = re.compile(
+    r"pathological|stress|soak|fuzz|bench|goreleaser|coverity|autopkgtest|trivy|vulnerabilit", re.IGNORECASE
+)
 """Words in a job's id or name that say it runs a special suite or ships a release, not the tests of a change."""
 RELEASE_ONLY = re.compile(
     r"refs/tags|github\.event_name\s*==\s*'(release|schedule|workflow_dispatch)'|github\.event\.release|"

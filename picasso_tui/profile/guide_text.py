@@ -49,10 +49,24 @@ def heading_path(line: str, nxt: str, path: list[tuple[int, str]]) -> list[tuple
     return [(lv, t) for lv, t in path if lv < level] + [(level, title)]
 
 
+GENERIC_LINK = re.compile(r"(this|the|that)?\s*(link|page|guide|document|here|website|site)", re.IGNORECASE)
+
+
+def _link_words(link: re.Match[str]) -> str:
+    """A link's words, with its target where the words alone lose where it leads: a file of the repository
+    ("contributing guidelines (CONTRIBUTING.md)") or an address behind "this link" (tianshou's README)."""
+    words, target = link.group(1) or link.group(3), (link.group(2) or "").split(" ", 1)[0].strip("<>")
+    if not target or target.startswith(("#", "mailto:")) or target in words:
+        return words
+    if re.match(r"https?://", target):
+        return f"{words} ({target})" if GENERIC_LINK.fullmatch(words.strip()) else words
+    return f"{words} ({target.removeprefix('./')})"
+
+
 def _unmarked(text: str) -> str:
     """Prose without its HTML tags, link targets and bold markers."""
     text = HTML_TAG.sub("", text)
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]", lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)]*)\)|\[([^\]]+)\]\[[^\]]*\]", _link_words, text)
     # `__bold__` too (Lexik's "__Note:__"); a dunder name (`__init__`) stays as written
     return re.sub(r"(?<![\w_])__(?![a-z][a-z0-9_]*__)(?=\S)([^_\n]+?)(?<=\S)__(?![\w_])", r"\1", text.replace("**", ""))
 

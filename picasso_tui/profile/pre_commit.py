@@ -141,6 +141,8 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     if not rel:
         return
     text = tree.read(rel) or ""
+    if _left_behind(tree, text) or _missing_local_tool(tree, text):
+        return  # django-oscar's 2021 config pins flake8 3.8.3 from a git:// URL; CI and its Makefile lint with black
     declared = hooks(text)
     if not declared and re.search(r"^\s*-?\s*id:", text, re.MULTILINE):
         return  # every hook checks commit messages (flipt's): `run --all-files` checks no file
@@ -164,6 +166,52 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
         k.command("format", one.run(runner), f"{rel} (hook `{one.name}`)", PRIORITY + 1)
     for hook in [h for h in declared if TYPE_CHECKERS.fullmatch(h.id)][:1]:  # yarl's mypy runs only as a hook
         k.command("typecheck", hook.run(runner), f"{rel} (hook `{hook.name}`)", PRIORITY)
+
+
+LOCKS = {"poetry": "poetry.lock", "uv": "uv.lock", "pdm": "pdm.lock"}
+SAME_NAME_TOOLS = frozenset({
+    "black", "ruff", "mypy", "flake8", "isort", "pylint", "pyright", "codespell", "bandit", "pyupgrade", "autoflake",
+    "docformatter", "yapf", "nbqa", "pytest", "blacken-docs", "pydocstyle",
+})  # fmt: skip
+"""Tools whose command is their package's name, so the lock file names them as run."""
+
+
+def _missing_local_tool(tree: Tree, config: str) -> bool:
+    """A local hook runs a tool through the project's environment (tianshou's `entry: poetry run black`) that the
+    lock file does not hold: the hook fails, and `run --all-files` with it."""
+    try:
+        data = yaml.safe_load(config)
+    except yaml.YAMLError:
+        return False
+    repos = data.get("repos") if isinstance(data, dict) else None
+    repos = repos if isinstance(repos, list) else []
+    local = [h for r in repos if isinstance(r, dict) and r.get("repo") == "local" for h in r.get("hooks") or []]
+    for hook in [h for h in local if isinstance(h, dict)]:
+        run = re.match(r"(poetry|uv|pdm) run ([A-Za-z][\w.-]*)", str(hook.get("entry") or ""))
+        lock = tree.read(LOCKS[run.group(1)]) if run and tree.has(LOCKS[run.group(1)]) else None
+        tool = run.group(2).lower() if run else ""
+        if lock and tool in SAME_NAME_TOOLS and not re.search(rf'^name = "{re.escape(tool)}"$', lock, re.MULTILINE):
+            return True
+    return False
+
+
+MENTION_PLACES = (
+    "Makefile", "justfile", "Justfile", "Taskfile.yml", "Taskfile.yaml", "tox.ini", "noxfile.py", "pyproject.toml",
+    "setup.cfg", "package.json", "Rakefile", "composer.json", "lefthook.yml", "README.md", "README.rst", "AGENTS.md",
+    "CLAUDE.md",
+)  # fmt: skip
+
+
+def _left_behind(tree: Tree, config: str) -> bool:
+    """A hook config nothing runs: CI exists but no workflow, task runner, manifest or guide names pre-commit or
+    prek, and pre-commit.ci (a `ci:` table) does not run it either. Its pins go stale unseen, so running it is not
+    how the project checks its code."""
+    workflows = tree.under(".github/workflows")
+    if not workflows or re.search(r"^ci:", config, re.MULTILINE):
+        return False
+    guides = [f for f in tree.files if re.search(r"(^|/)(contributing|development|developing|hacking)[^/]*$", f, re.I)]
+    places = [*MENTION_PLACES, *workflows, *guides[:20]]
+    return not any(re.search(r"\bpre-commit\b|\bprek\b", tree.read(f) or "") for f in places if tree.has(f))
 
 
 def _runs_prek(tree: Tree) -> bool:

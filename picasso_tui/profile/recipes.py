@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
+import yaml
+
 from picasso_tui.profile.make_targets import expanded, listed_targets, make_variables
 from picasso_tui.profile.walk import Tree
 
@@ -265,6 +267,9 @@ def missing(tree: Tree, command: str) -> bool:
     if rake and not folder:
         tasks = _rake_tasks(tree)
         return tasks is not None and rake.group(1) not in tasks
+    named = re.match(r"^task ([\w:.-]+)(\s|$)", rest)
+    if named and not named.group(1).startswith("-") and (declared := _taskfile_tasks(tree, folder)) is not None:
+        return named.group(1) not in declared  # semaphore's guide: `task compile`, a task its Taskfile dropped
     if re.fullmatch(r"ninja( -j\s*\d*)?", rest) and not (tree.root / folder / "build.ninja").exists():
         return True  # cpptrace's guide runs `ninja` in build/ after `cmake ..`: at the root there is no build.ninja
     if (run := re.match(r"^just ([\w-]+)((?: [\w-]+)+)$", rest)) and (recipes := _just_parameters(tree, folder)):
@@ -286,6 +291,26 @@ def missing(tree: Tree, command: str) -> bool:
         names = _make_targets(tree.read(rel) or "") if hand_written and rel else None
         return names is not None and target.group(3) not in names
     return False
+
+
+def _taskfile_tasks(tree: Tree, folder: str) -> set[str] | None:
+    """The tasks and aliases a Taskfile declares; None without one, or when it includes others (their tasks come
+    in under namespaces this file does not list)."""
+    prefix = f"{folder}/" if folder else ""
+    rel = tree.first(*(prefix + n for n in ("Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml")))
+    text = (tree.read(rel) or "") if rel else ""
+    try:
+        data = yaml.safe_load(text) if text else None
+    except yaml.YAMLError:
+        return None
+    tasks = data.get("tasks") if isinstance(data, dict) and not data.get("includes") else None
+    if not isinstance(tasks, dict):
+        return None
+    names = {str(name) for name in tasks}
+    for task in tasks.values():
+        aliases = task.get("aliases") if isinstance(task, dict) else None
+        names |= {str(a) for a in aliases} if isinstance(aliases, list) else set()
+    return names
 
 
 def installs_go_programs(tree: Tree, command: str) -> bool:

@@ -118,6 +118,15 @@ POINTS_TO_GUIDE = re.compile(
 """A line that only points to the contributor guide or another agent file, whose own rules are their own memory
 (ansible-lint's README: "Please read Contribution guidelines if you wish to contribute."; knip's
 copilot-instructions.md: "See AGENTS.md.")."""
+POINTS_TO_LINKED_GUIDE = re.compile(
+    r"^(if you (would like|want|wish|plan) to contribute[\w ]*, )?(please )?"
+    r"(follow|read|see|refer to|check( out)?|consult)\b[^.()]*\((\.?/)?(\.github/|docs/)?"
+    r"(CONTRIBUT\w*|DEVELOP\w*)(\.(md|rst|txt|adoc))?\)\.?$",
+    re.IGNORECASE,
+)
+"""The same pointer with the guide's file after its link words (tianshou's README: "please check out this link
+(CONTRIBUTING.md)"; openrouteservice's "please follow the steps outlined in our CONTRIBUTION guidelines
+(CONTRIBUTE.md)")."""
 INVITES = re.compile(r"\b(ways|things) (?:that )?(?:you|to) (?:can )?(?:help|contribute|get involved)\b[^:]*:$", re.I)
 """The list after it ("Here are a few ways you can help: report bugs; write documentation") invites, it sets no rule."""
 REPORTS = re.compile(

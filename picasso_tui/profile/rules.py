@@ -45,6 +45,7 @@ from picasso_tui.profile.rule_words import (
     POINTS_AHEAD,
     POINTS_ELSEWHERE,
     POINTS_TO_GUIDE,
+    POINTS_TO_LINKED_GUIDE,
     REFERS_BACK,
     REPORTS,
     REVIEWING,
@@ -601,7 +602,7 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
             pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
-        if POINTS_TO_GUIDE.match(rule):
+        if POINTS_TO_GUIDE.match(rule) or POINTS_TO_LINKED_GUIDE.match(rule):
             continue  # "Please follow the Contribution guide."
         if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule) or NUMBERED_STEP.search(rule)):
             continue  # haml's "Once this is complete, …" follows a command block, not kept; miette's "TBD - …"

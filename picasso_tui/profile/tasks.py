@@ -38,6 +38,7 @@ from picasso_tui.profile.make_targets import (
     does_nothing,
     listed_targets,
     make_rules,
+    make_variables,
     only_includes,
     runs_tests,
     with_included,
@@ -792,6 +793,19 @@ VALUE_OPTION = re.compile(
 """An option whose value is no test's name (`go test -timeout`, `-count`, `pytest -n`, `--junitxml`)."""
 
 
+def _names_no_test(line: str, name: str, value: str) -> bool:
+    """The recipe's variable is the program it runs (django-oscar's `$(PYTEST)`, `PYTEST = …/bin/py.test`; kruise's
+    `ENVTEST ?= $(TESTBIN)/setup-envtest`), what it prints, or the packages to test (tinkerbell's `TEST_PKGS`,
+    which its Makefile builds from TEST_PKG): setting it to a test's name selects nothing."""
+    program = re.match(r"\s*@?\$[({](\w+)[)}]", line)
+    return bool(
+        (program and program.group(1) == name)
+        or re.match(r"\s*@?(echo|printf)\b", line)
+        or re.search(r"(^|/)bin/|\$[({]\w*BIN\w*[)}]/", value)
+        or re.search(r"PKG|PACKAGE", name, re.IGNORECASE)
+    )
+
+
 def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
     """A test recipe that hands a variable to its runner (more-itertools' `python -m unittest -v ${tests}`): the
     variable picks the tests, `make test tests=<test>`."""
@@ -803,6 +817,8 @@ def _one_test_variable(k: Knowledge, rel: str, text: str) -> None:
             continue  # bbolt's `-timeout ${TESTFLAGS_TIMEOUT}`: the variable is another option's value
         if given and re.search(r"\b(install|get|add)\s", line[: given.start(2)]):
             continue  # dagu's `go install ${PKG_gotestsum}`: the variable names the tool to install, no test
+        if given and _names_no_test(line, given.group(2), make_variables(text).get(given.group(2), "")):
+            continue
         if given and re.search(r"test|spec|file|only|filter|pattern|name|run", given.group(2), re.IGNORECASE):
             command = f"make {recipe.group(1)} {given.group(2)}=<test>"
             k.command("test-one", command, f"{rel} target `{recipe.group(1)}`", RUNNER, f"passes ${given.group(2)}")

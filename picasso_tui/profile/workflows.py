@@ -15,6 +15,7 @@ from dataclasses import replace
 from picasso_tui.profile import (
     ci,
     ci_summary,
+    command_faults,
     commands,
     folder_suites,
     pixi_tasks,
@@ -25,7 +26,7 @@ from picasso_tui.profile import (
 )
 from picasso_tui.profile.agent_files import BUILD_FILES
 from picasso_tui.profile.build_modules import unknown_gradle_project
-from picasso_tui.profile.ecosystems import php
+from picasso_tui.profile.ecosystems import golang, php
 from picasso_tui.profile.ecosystems.common import LOOPED_TESTS, load_json
 from picasso_tui.profile.ecosystems.cpp import tests_option, turns_testing_on
 from picasso_tui.profile.ecosystems.example_tests import DECLARES_JVM_TEST, registered_tests
@@ -1064,6 +1065,26 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # tyk's `make install` go-installs its gateway into GOPATH/bin: no development set-up
     if script_only_prints(tree, c.command):
         return None  # log-viewer's `composer analyse` echoes "Static analysis not configured yet." and exits 0
+    if c.role in ("build", "test", "test-one", "install") and command_faults.inspects_only(c.command):
+        return None  # ppsspp's AppImage job runs `ldd ./build/PPSSPPSDL` after its build: it looks, it builds nothing
+    if command_faults.bare_bazel(c.command):
+        return None  # nativelink's guide says `bazel test` in prose: with no target Bazel stops
+    if c.role == "install" and (
+        command_faults.installs_one_tool(c.command)
+        or command_faults.docs_dependencies_only(c.command)
+        or re.match(r"go mod (tidy|vendor|verify|why|graph|edit)\b", c.command)
+    ):
+        return None  # hyperion.ng's `sudo apt-get install gdb`, valhalla's `pip install --group docs`, `go mod tidy`
+    if c.role in ("test", "test-one") and (
+        command_faults.named_for_another_job(c.command)
+        or command_faults.seeds_data(c.command)
+        or command_faults.asks_questions(tree, c.command)
+    ):
+        return None  # ArchiveBox's `./bin/lint.sh`, decko's `rake card:seed:update`, geordi's checklist `rake check`
+    if c.role == "build" and re.match(r"(make|just|task) (\S*[/:_-])?(check|test|tests)([/:_-]\S*)?(\s|$)", c.command):
+        return None  # proxmark3's CI `make client/check …` runs the client's tests after the build
+    if c.role in ("test", "test-one") and golang.tags_left_out(tree, c.command):
+        return None  # ziti's guide: `go test ./test/integration/suites/common/ …`, all `//go:build integration`
     if not c.source.startswith("CI") and unknown_hook(tree, c.command):
         return None  # rstcheck's guide: `tox -e pre-commit-run -- black`, a hook its config no longer declares
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):

@@ -700,6 +700,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     # one test is run in the module with the most tests: from the root, `./...` never reaches another module's
     home = max(sorted(modules), key=lambda m: (modules[m], m == "."), default=".")
     tests = [f for f in tests if _module_of(f, nested) == home]
+    # kube-vip's testing/e2e holds the most test files, each `//go:build e2e`: without the tag none of them compiles
+    untagged = [f for f in tests if not built_on_request((tree.read(f) or "")[:2000])]
+    tests = untagged or tests
     inside = (lambda f: f[len(home) + 1 :]) if home != "." else (lambda f: f)
     tested = [inside(f).rsplit("/", 1)[0] if "/" in inside(f) else "." for f in tests]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
@@ -795,3 +798,21 @@ def _built_with_tags(tree: Tree) -> bool:
     `go run` leaves out what the tags bring in (a database driver), so the task runner's build is the way."""
     runners = (tree.read(rel) or "" for rel in ("Makefile", "makefile", "GNUmakefile", "justfile", "Taskfile.yml"))
     return any(re.search(r"\bgo (build|run|install)\b[^\n]*\s-tags\b", text) for text in runners)
+
+
+def tags_left_out(tree: Tree, command: str) -> bool:
+    """`go test` on a folder each of whose test files needs a custom build tag the command does not give (ziti's
+    test/integration/suites/common/ is all `//go:build integration`): it compiles no test and passes empty."""
+    run = re.match(r"(?:cd ([\w./-]+) && )?go test\b(.*)$", command)
+    if not run or re.search(r"\s-tags[ =]", run.group(2)):
+        return False
+    base = (run.group(1) or ".").strip("/")
+    folders = re.findall(r"(?:^|\s)\./([\w./-]+?)/?(\.\.\.)?(?=\s|$)", run.group(2))
+    if not folders:
+        return False
+    for folder, below in folders:
+        where = posixpath.normpath(f"{base}/{folder}")
+        tests = [f for f in tree.under(where) if f.endswith("_test.go") and (below or f.rsplit("/", 1)[0] == where)]
+        if not tests or not all(built_on_request((tree.read(f) or "")[:2000]) for f in tests[:50]):
+            return False
+    return True

@@ -554,7 +554,12 @@ def _install(k: Knowledge, p: _Project, tools_only: bool = False) -> None:
         k.command("install", uv_sync(p.pyproject), why, 65 if tools_only else 40,
                   "installs only the Python tools beside the project" if tools_only else "")  # fmt: skip
     elif tool == "Poetry":
-        k.command("install", "poetry install", why, 40)
+        groups = dig(p.pyproject, "tool", "poetry", "group") or {}
+        # tianshou's dev group is `optional = true`: a plain `poetry install` leaves pytest and ruff out
+        optional = [
+            g for g in ("dev", "test", "tests") if isinstance(groups.get(g), dict) and groups[g].get("optional")
+        ]
+        k.command("install", f"poetry install --with {','.join(optional)}" if optional else "poetry install", why, 40)
     elif tool == "PDM":
         k.command("install", "pdm install", why, 40)
     elif tool == "Pipenv":

@@ -1,0 +1,277 @@
+"""Causes found in the seventieth round."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies, workflow
+
+GO_TEST = 'package {0}\n\nimport "testing"\n\nfunc Test{1}(t *testing.T) {{}}\n'
+
+
+def go_test(package: str, name: str, tag: str = "") -> str:
+    return (f"//go:build {tag}\n\n" if tag else "") + GO_TEST.format(package, name)
+
+
+def test_a_guide_task_the_taskfile_no_longer_declares_is_dropped(make_project):
+    # semaphore's CONTRIBUTING.md says `task compile` and `task watch`; its Taskfile has build, test and deps
+    guide = (
+        "# Contributing\n\nInstall with `task deps`, build with `task build`, then `task compile` and `task watch`.\n"
+    )
+    taskfile = (
+        "version: '3'\ntasks:\n  deps:\n    cmds:\n#      - go install old/tool\n      - go mod download\n"
+        "  build:\n    aliases: [b]\n    cmds:\n      - go build ./...\n  test:\n    cmds:\n      - go test ./...\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "Taskfile.yml": taskfile,
+        "go.mod": "module example.com/semaphore\n\ngo 1.22\n",
+        "api/api.go": "package api\n",
+        "api/api_test.go": go_test("api", "Api"),
+    }
+    build = bodies(make_project, files, name="semaphore")["workflow/build"]
+    assert build.startswith("To build: `task build`"), build
+    assert "task compile" not in build and "task watch" not in build, build
+
+
+def test_a_make_variable_that_names_the_test_program_or_packages_is_no_test_selector(make_project):
+    # django-oscar's `test:` recipe is `$(PYTEST)`, PYTEST the venv's py.test; kruise's ENVTEST is setup-envtest's
+    # path; tinkerbell's TEST_PKGS is built from TEST_PKG: `make test PYTEST=<test>` selects nothing
+    for name, makefile in (
+        ("oscar", "PYTEST = $(PWD)/$(VENV)/bin/py.test\n\ntest:\n\t$(PYTEST)\n"),
+        ("kruise", "ENVTEST ?= $(TESTBIN)/setup-envtest\n\ntest:\n\techo $(ENVTEST)\n\tgo test ./... $(ENVTEST)\n"),
+        ("tink", "TEST_PKGS := ./...\n\ntest:\n\tgo test -race -v ${TEST_ARGS} ${TEST_PKGS}\n"),
+    ):
+        files = {
+            "Makefile": makefile,
+            "go.mod": f"module example.com/{name}\n\ngo 1.22\n",
+            "pkg/a/a.go": "package a\n",
+            "pkg/a/a_test.go": go_test("a", "Alpha"),
+        }
+        one = bodies(make_project, files, name=name).get("workflow/test-one", "")
+        assert "=<test>" not in one, (name, one)
+
+
+def test_one_go_test_is_taken_from_a_package_that_builds_without_a_tag(make_project):
+    # kube-vip's testing/e2e holds the most test files, each `//go:build e2e`: `go test ./testing/e2e/ -run X`
+    # compiles none of them
+    files = {
+        "go.mod": "module example.com/kubevip\n\ngo 1.22\n",
+        "pkg/vip/vip.go": "package vip\n",
+        "pkg/vip/vip_test.go": go_test("vip", "Address"),
+        **{f"testing/e2e/e{i}_test.go": go_test("e2e", f"Cluster{i}", tag="e2e") for i in range(4)},
+    }
+    one = bodies(make_project, files, name="kubevip")["workflow/test-one"]
+    assert "./pkg/vip/" in one and "TestAddress" in one, one
+    assert "testing/e2e" not in one, one
+
+
+def test_a_guide_go_test_on_a_folder_whose_tests_all_need_a_tag_is_dropped(make_project):
+    # ziti's guide names `go test ./tests/suites/common/ -run TestName` without -tags: each file is
+    # `//go:build integration`, so it compiles no test
+    guide = (
+        "# Contributing\n\nRun unit tests with `go test ./...`.\n\nRun one integration test with "
+        "`go test -tags integration ./tests/suites/common/ -run TestHello` or `go test ./tests/suites/common/ -run "
+        "TestHello`.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "go.mod": "module example.com/ziti\n\ngo 1.22\n",
+        "router/router.go": "package router\n",
+        "router/router_test.go": go_test("router", "Route"),
+        "tests/suites/common/hello_test.go": go_test("common", "Hello", tag="integration"),
+    }
+    one = bodies(make_project, files, name="ziti")["workflow/test-one"]
+    assert "`go test -tags integration ./tests/suites/common/ -run TestHello`" in one, one
+    assert "`go test ./tests/suites/common/ -run TestHello`" not in one, one
+
+
+def test_a_binary_inspector_and_a_check_target_are_no_build(make_project):
+    # proxmark3's wsl job builds the client with CMake in client/build/, then `make client/check CHECKARGS=…` runs
+    # its tests; ppsspp's AppImage job runs `ldd ./build/PPSSPPSDL` after its build
+    ci = workflow(
+        "make clean",
+        "make -j4",
+        "make check",
+        "- name: Initiate cmake\n  run: cmake ..\n  working-directory: client/build/",
+        "- name: Build cmake\n  run: make -j4 VERBOSE=1\n  working-directory: client/build/",
+        '- name: Test cmake\n  run: make client/check CHECKARGS="--clientbin ./client/build/pm3"',
+        "ldd ./client/build/pm3",
+        job="wsl",
+    )
+    files = {
+        "Makefile": "all:\n\t$(MAKE) -C client\n\ncheck: client/check\n\nclient/check: FORCE\n"
+        "\tbash tools/pm3_tests.sh $(CHECKARGS) client\n\nclean:\n\trm -f client/pm3\n\nFORCE:\n",
+        ".github/workflows/ci.yml": ci,
+        "client/Makefile": "all:\n\tcc -o pm3 main.c\n",
+        "client/CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(pm3 C)\nadd_executable(pm3 main.c)\n",
+        "client/main.c": "int main(void) { return 0; }\n",
+        "tools/pm3_tests.sh": "#!/bin/sh\necho ok\n",
+    }
+    build = bodies(make_project, files, name="proxmark")["workflow/build"]
+    assert "`make" in build, build
+    assert "client/check" not in build and "ldd" not in build, build
+
+
+def test_builds_from_a_vulnerability_scanning_workflow_are_not_the_build(make_project):
+    # openrouteservice's build came from vulnerability-scanning.yml's Trivy job: `./mvnw package -PbuildWar`
+    scan = workflow("./mvnw -B package -DskipTests -PbuildWar", "trivy fs target/", job="trivy_war_build_scan")
+    files = {
+        ".github/workflows/vulnerability-scanning.yml": scan,
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>ors</artifactId></project>\n",
+        "mvnw": "#!/bin/sh\n",
+        ".mvn/wrapper/maven-wrapper.properties": "distributionUrl=https://repo/maven.zip\n",
+        "src/main/java/org/ors/App.java": "package org.ors;\nclass App {}\n",
+        "src/test/java/org/ors/AppTest.java": "package org.ors;\nclass AppTest {}\n",
+    }
+    build = bodies(make_project, files, name="ors")["workflow/build"]
+    assert "-PbuildWar" not in build, build
+
+
+def test_bare_bazel_test_and_a_one_tool_system_package_are_dropped(make_project):
+    # nativelink's guide says `bazel test` in prose; hyperion.ng's guide installs gdb for VS Code debugging
+    guide = (
+        "# Contributing\n\nInstall the build tools with `sudo apt-get install cmake ninja-build qtbase5-dev`.\n\n"
+        "To debug in VS Code, install gdb: `sudo apt-get install gdb`.\n\n"
+        "Formatting is checked when you run `bazel test`; run everything with `bazel test //...`.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "MODULE.bazel": 'module(name = "nl")\n',
+        "BUILD.bazel": 'cc_binary(name = "nl", srcs = ["main.cc"])\n',
+        "main.cc": "int main() { return 0; }\n",
+    }
+    learned = bodies(make_project, files, name="nl")
+    test = learned["workflow/test"]
+    assert test.startswith("To test: `bazel test //...`"), test
+    assert "`bazel test`" not in test, test
+    assert "install gdb" not in learned.get("workflow/install", ""), learned.get("workflow/install")
+
+
+def test_the_docs_dependencies_and_go_mod_tidy_are_not_the_set_up(make_project):
+    # valhalla's guide: `pip install --group docs` for the MkDocs site; fission's CLAUDE.md warns about `go mod tidy`
+    guide = (
+        "# Contributing\n\n## Documentation\n\nInstall the docs tools with `pip install --group docs`, then "
+        "`mkdocs serve`.\n\n## Go modules\n\nNote that `go mod tidy` does not keep the require blocks apart.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "pyproject.toml": '[project]\nname = "vh"\n\n[dependency-groups]\ndocs = ["mkdocs"]\n',
+        "vh/__init__.py": "",
+        "tests/test_vh.py": "def test_vh():\n    assert True\n",
+        "go.mod": "module example.com/vh\n\ngo 1.22\n",
+        "cmd/vh/main.go": "package main\n\nfunc main() {}\n",
+    }
+    install = bodies(make_project, files, name="vh").get("workflow/install", "")
+    assert "--group docs" not in install and "go mod tidy" not in install, install
+
+
+def test_a_lint_script_a_seed_task_and_a_checklist_task_are_no_tests(make_project):
+    # ArchiveBox's guide lists `./bin/lint.sh` before `./bin/test.sh`; decko's `RAILS_ENV=test rake card:seed:update`
+    # refreshes fixtures; geordi's `rake check` asks "Are all specs & features green?"
+    guide = (
+        "# Contributing\n\n## Running the tests\n\nRun `./bin/lint.sh` and `./bin/test.sh`.\n\n"
+        "After JavaScript changes run `RAILS_ENV=test rake card:seed:update`, then `bundle exec rake check`.\n"
+    )
+    rakefile = (
+        "task default: [:rspec]\n\ntask :rspec do\n  system 'bundle exec rspec'\nend\n\n"
+        "task :check do\n  Interaction.confirm_or_cancel('Are all specs green?', 'Run rake.')\nend\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "bin/lint.sh": "#!/bin/sh\nrubocop\n",
+        "bin/test.sh": "#!/bin/sh\nbundle exec rspec\n",
+        "Rakefile": rakefile,
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rspec'\n",
+        "lib/app.rb": "module App; end\n",
+        "spec/app_spec.rb": "describe 'App' do\n  it { expect(1).to eq 1 }\nend\n",
+    }
+    test = bodies(make_project, files, name="app")["workflow/test"]
+    assert "lint.sh" not in test and "seed" not in test and "rake check" not in test, test
+    assert "`./bin/test.sh`" in test, test
+
+
+def test_poetry_with_an_optional_dev_group_installs_it(make_project):
+    # tianshou's `[tool.poetry.group.dev] optional = true`: a plain `poetry install` leaves pytest and ruff out
+    pyproject = (
+        '[tool.poetry]\nname = "ts"\nversion = "1.0"\n\n[tool.poetry.dependencies]\npython = "^3.11"\n\n'
+        "[tool.poetry.group.dev]\noptional = true\n\n[tool.poetry.group.dev.dependencies]\npytest = '*'\n"
+    )
+    files = {
+        "pyproject.toml": pyproject,
+        "poetry.lock": "# lock\n",
+        "ts/__init__.py": "",
+        "tests/test_ts.py": "def test_ts():\n    assert True\n",
+    }
+    install = bodies(make_project, files, name="ts")["workflow/install"]
+    assert install.startswith("To install: `poetry install --with dev`"), install
+
+
+def test_a_hook_config_nothing_runs_gives_no_lint_command(make_project):
+    # django-oscar's 2021 .pre-commit-config.yaml pins flake8 from a git:// URL; CI and the Makefile lint with
+    # black and pylint, and no guide, workflow or manifest names pre-commit
+    config = "repos:\n  - repo: git://github.com/pycqa/flake8\n    rev: 3.8.3\n    hooks:\n      - id: flake8\n"
+    files = {
+        ".pre-commit-config.yaml": config,
+        "Makefile": "lint:\n\tblack --check src/\n\tpylint src/oscar\n",
+        ".github/workflows/ci.yml": workflow("make lint"),
+        "pyproject.toml": '[project]\nname = "oscar"\n',
+        "src/oscar/__init__.py": "",
+        "tests/test_oscar.py": "def test_oscar():\n    assert True\n",
+    }
+    lint = bodies(make_project, files, name="oscar")["workflow/lint"]
+    assert lint.startswith("To lint: `make lint`"), lint
+    assert "pre-commit" not in lint, lint
+
+
+def test_a_hook_config_whose_local_hook_runs_a_tool_the_lock_lacks_gives_no_command(make_project):
+    # tianshou's local hook is `entry: poetry run black`, and poetry.lock holds no black: the run fails
+    config = (
+        "repos:\n  - repo: local\n    hooks:\n      - id: ruff\n        name: ruff\n        entry: poetry run ruff\n"
+        "        language: system\n      - id: black\n        name: black\n        entry: poetry run black\n"
+        "        language: system\n"
+    )
+    pyproject = (
+        '[tool.poetry]\nname = "ts"\nversion = "1.0"\n\n[tool.poetry.dependencies]\npython = "^3.11"\n\n'
+        "[tool.poetry.group.dev.dependencies]\nruff = '*'\npre-commit = '*'\n\n[tool.poe.tasks]\n"
+        'lint = "ruff check ."\nformat = "ruff format ."\n'
+    )
+    files = {
+        ".pre-commit-config.yaml": config,
+        "pyproject.toml": pyproject,
+        "poetry.lock": '[[package]]\nname = "ruff"\nversion = "0.6.0"\n\n[[package]]\nname = "pre-commit"\n',
+        "ts/__init__.py": "",
+        "tests/test_ts.py": "def test_ts():\n    assert True\n",
+    }
+    learned = bodies(make_project, files, name="ts")
+    assert "pre-commit run" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+    assert "pre-commit run" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+
+
+def test_a_rule_keeps_the_repository_file_its_link_leads_to(make_project):
+    # galette's and ppsspp's guides link their words to a file: without it "the style guide" names nothing
+    guide = (
+        "# Contributing\n\n## Code style\n\n- Follow the [style guide](docs/STYLE.md) for every new module.\n"
+        "- You must add a test for each fix, as described [here](https://example.org/testing).\n"
+        "- Update the [changelog](#changelog) with each change.\n"
+    )
+    files = {"CONTRIBUTING.md": guide, "docs/STYLE.md": "# Style\n", "src/a.c": "int a;\n"}
+    rules = bodies(make_project, files, name="gal")["rules/CONTRIBUTING.md"]
+    assert "style guide (docs/STYLE.md)" in rules, rules
+    assert "here (https://example.org/testing)" in rules, rules
+    assert "changelog (#changelog)" not in rules and "Update the changelog" in rules, rules
+
+
+def test_a_readme_line_that_only_links_to_the_contributor_guide_is_no_rule(make_project):
+    # tianshou's README: "If you would like to contribute, please check out [this link](CONTRIBUTING.md)."
+    readme = (
+        "# ts\n\n## Contributing\n\n- If you would like to contribute, please check out [this link](CONTRIBUTING.md).\n"
+        "- All new code must come with type hints.\n"
+    )
+    files = {
+        "README.md": readme,
+        "CONTRIBUTING.md": "# Contributing\n\nRun `make test` before a pull request.\n",
+        "Makefile": "test:\n\tpytest\n",
+        "ts/__init__.py": "",
+    }
+    notes = bodies(make_project, files, name="ts")["rules/README.md"]
+    assert "type hints" in notes, notes
+    assert "this link" not in notes, notes
