@@ -86,3 +86,55 @@ def asks_questions(tree: Tree, command: str) -> bool:
     body = re.search(rf"^\s*task\s+:?['\"]?{re.escape(name)}['\"]?\b[^\n]*\n(.*?)^\s*end\b", text, re.M | re.S)
     asks = r"\$stdin\.gets|STDIN\.gets|\bgets\b|\bask\(|\byes\?\(|\bconfirm\w*\("  # geordi's confirm_or_cancel
     return bool(body) and bool(re.search(asks, body.group(1)))
+
+
+JS_RUNNERS = ("jest", "vitest", "mocha", "ava", "karma", "jasmine", "uvu")
+
+
+def runner_not_installed(tree: Tree, command: str) -> bool:
+    """`npm test` whose script runs a test runner no manifest of the repository depends on (sharp's `jest`, with no
+    jest anywhere in its package.json files): the script stops with "command not found"."""
+    if not re.match(r"(npm|pnpm|yarn|bun)( run)? test( --(\s|$)|$)", command):
+        return False
+    script = str((tree.read_json("package.json").get("scripts") or {}).get("test") or "")
+    program = re.sub(r"^((cross-env|env) )?([A-Z][A-Z0-9_]*=\S*\s+)*", "", script).split(" ", 1)[0]
+    if program not in JS_RUNNERS or "react-scripts" in (tree.read("package.json") or ""):
+        return False
+    for rel in [f for f in tree.files if f.rsplit("/", 1)[-1] == "package.json"][:200]:
+        manifest = tree.read_json(rel)
+        declared = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
+        if any(program in str(name) for name in declared):
+            return False
+    return True
+
+
+def artisan_test_unavailable(tree: Tree, command: str) -> bool:
+    """`php artisan test` in an app without nunomaduro/collision, the package that brings Laravel's test command
+    (processmaker's composer.json and lock have none): artisan answers "Command "test" is not defined"."""
+    if not re.match(r"php artisan test\b", command) or not tree.has("composer.json"):
+        return False
+    required = re.search(r'"nunomaduro/collision"\s*:', tree.read("composer.json") or "")
+    locked = re.search(r'"name"\s*:\s*"nunomaduro/collision"', tree.read("composer.lock") or "")
+    return not required and not locked
+
+
+def adds_a_dependency(command: str) -> bool:
+    """`uv add`, `poetry add`, `npm install <package>`: it changes the manifest and the lock (yt's bleeding-edge CI
+    job `uv add --dev pytest`), it tests, builds or checks nothing."""
+    return bool(
+        re.match(r"(uv|poetry|pdm|pnpm|yarn|bun|cargo|go) (add|get)\b|npm (i|install) (?!-)[@\w]", command)
+        or re.match(r"(pnpm|npm|yarn) exec test\b|npx test\b", command)  # ngrx's `pnpm exec test`: the shell's test
+    )
+
+
+def turbo_task_missing(tree: Tree, command: str) -> bool:
+    """A package script that hands its work to `turbo run <task>` where turbo.json declares no such task (dub's
+    `pnpm lint` is `turbo lint`, and its turbo.json has none): turbo stops with "Could not find task"."""
+    script = re.fullmatch(r"(npm run|pnpm( run)?|yarn( run)?|bun run) ([\w:-]+)", command)
+    config = tree.read_json("turbo.json")
+    if not script or not config:
+        return False
+    body = str((tree.read_json("package.json").get("scripts") or {}).get(script.group(4)) or "")
+    asked = re.fullmatch(r"turbo (?:run )?([\w:-]+)(?: --[\w-]+(?:=\S+)?)*", body.strip())
+    tasks = config.get("tasks") or config.get("pipeline")
+    return bool(asked) and isinstance(tasks, dict) and not any(str(t).split("#")[-1] == asked.group(1) for t in tasks)

@@ -53,13 +53,15 @@ GENERIC_LINK = re.compile(r"(this|the|that)?\s*(link|page|guide|document|here|we
 
 
 def _link_words(link: re.Match[str]) -> str:
-    """A link's words, with its target where the words alone lose where it leads: a file of the repository
-    ("contributing guidelines (CONTRIBUTING.md)") or an address behind "this link" (tianshou's README)."""
+    """A link's words, with its target where the words alone lose where it leads: a page or folder of the
+    repository ("the style guide (docs/STYLE.md)") or an address behind "this link" (tianshou's README)."""
     words, target = link.group(1) or link.group(3), (link.group(2) or "").split(" ", 1)[0].strip("<>")
     if not target or target.startswith(("#", "mailto:")) or target in words:
         return words
     if re.match(r"https?://", target):
         return f"{words} ({target})" if GENERIC_LINK.fullmatch(words.strip()) else words
+    if not re.search(r"\.(md|rst|txt|adoc)$|/$", target.split("#", 1)[0]):
+        return words  # keyshade's guide links "Prettier" to a `.prettierrc` the repository no longer has
     return f"{words} ({target.removeprefix('./')})"
 
 

@@ -268,7 +268,8 @@ TEST_DATA = re.compile(
     r"(^|/)(src/test/resources|tests?/resources|tests?/fixtures|testdata|fixtures|__fixtures__)/.*\.sql$|"
     r"(^|/)(tests?|spec)/(examplefiles|example_files|test_data|test-data|corpus|inputs?|fixtures|data)/|"
     r"^([\w-]+[-_])?fixtures/|"
-    r"(^|/)data/tests?/"  # typeshare's core/data/tests/*/output.swift: what each generator is expected to write
+    r"(^|/)data/tests?/|"  # typeshare's core/data/tests/*/output.swift: what each generator is expected to write
+    r"(^|/)src/(test|it|integrationTest)/resources/"  # JPlag's Rust, C++ and Python inputs to its parsers' tests
 )
 """SQL a test feeds the code (JSqlParser's 284 Oracle statements under src/test/resources), and the sample inputs a
 suite reads (pygments' tests/examplefiles/rb/*.rb are what its Ruby lexer highlights; wpscan's spec/fixtures/ holds

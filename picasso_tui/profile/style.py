@@ -13,7 +13,7 @@ from picasso_tui.languages import DISPLAY, EXTENSIONS
 from picasso_tui.profile import emacs_locals
 from picasso_tui.profile.ecosystems import clang_format, golang, php_format
 from picasso_tui.profile.ecosystems.common import black_excludes_everything, dig, gem_text, load_toml
-from picasso_tui.profile.ecosystems.ruby import ci_runs_standardrb, rubocop_checks_nothing
+from picasso_tui.profile.ecosystems.ruby import ci_runs_standardrb, rubocop_checks_nothing, rubocop_styles_nothing
 from picasso_tui.profile.ecosystems.rustfmt import keeps_rustfmt
 from picasso_tui.profile.findings import Finding, Knowledge, human_list
 from picasso_tui.profile.languages import STUBS, language_in, own_languages, shares
@@ -216,6 +216,7 @@ def _others(tree: Tree, hints: Hints) -> None:
         tree.has(".rubocop.yml")
         and re.search(r"""["'](rubocop|standard)""", gem_text(tree))
         and not rubocop_checks_nothing(tree.read(".rubocop.yml") or "")
+        and not rubocop_styles_nothing(tree.read(".rubocop.yml") or "")
     ):
         text = tree.read(".rubocop.yml") or ""
         target = re.search(r"TargetRubyVersion:\s*([\d.]+)", text)

@@ -455,9 +455,12 @@ def _through_script(tree: Tree, c: Command, forbidden: str) -> Command | None:
                    note=f"{forbidden_runs(tree)[forbidden]}: never bare `{forbidden}`")  # fmt: skip
 
 
+REWRITES = re.compile(r"^(npx |pnpm (exec )?|yarn )?prettier\b.*\s(--write|-w)\b")
+"""A line that rewrites files with Prettier: a format step, whatever its script is named."""
 BARE_TOOL = re.compile(
     r"golangci-lint|cargo|go|npm|npx|pnpm|composer|docker|git|uv|poetry|gradle|dotnet|pre-commit|gofmt|goimports|gofumpt|"
-    r"ruby|python3?|node|php"  # asciidoctor's guide: "run `ruby` on a test file" — alone, an interpreter reads stdin
+    r"ruby|python3?|node|php|"  # asciidoctor's guide: "run `ruby` on a test file" — alone, an interpreter reads stdin
+    r"meson|cmake"  # glib's and HiGHS' guides name `meson`: alone it prints its usage
 )
 """A tool named alone that needs a subcommand to do anything: as a command it prints its usage (a bare
 `pre-commit` checks only the staged files, on a clean tree none: vulture's guide names it before
@@ -1081,6 +1084,16 @@ def keep(tree: Tree, c: Command) -> Command | None:
         or command_faults.asks_questions(tree, c.command)
     ):
         return None  # ArchiveBox's `./bin/lint.sh`, decko's `rake card:seed:update`, geordi's checklist `rake check`
+    if c.role in ("test", "test-one") and (
+        command_faults.runner_not_installed(tree, c.command) or command_faults.artisan_test_unavailable(tree, c.command)
+    ):
+        return None  # sharp's `npm test` runs jest, which no package.json depends on; processmaker lacks collision
+    if c.role != "install" and command_faults.adds_a_dependency(c.command):
+        return None  # yt's CI step `uv add --dev pytest` edits pyproject.toml; ngrx's `pnpm exec test` runs `test(1)`
+    if c.role == "lint" and (ran := recipes.recipe_lines(tree, c.command)) and all(REWRITES.match(r) for r in ran):
+        return None  # laravel.cm's `npm run lint` is `prettier --write resources/`: it rewrites, it checks nothing
+    if command_faults.turbo_task_missing(tree, c.command):
+        return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
     if c.role == "build" and re.match(r"(make|just|task) (\S*[/:_-])?(check|test|tests)([/:_-]\S*)?(\s|$)", c.command):
         return None  # proxmark3's CI `make client/check …` runs the client's tests after the build
     if c.role in ("test", "test-one") and golang.tags_left_out(tree, c.command):

@@ -131,7 +131,7 @@ PHP = {
     "composer.json": json.dumps(
         {
             "require": {"php": "^8.2", "laravel/framework": "^11.0"},
-            "require-dev": {"pestphp/pest": "^2", "phpstan/phpstan": "^1"},
+            "require-dev": {"pestphp/pest": "^2", "phpstan/phpstan": "^1", "nunomaduro/collision": "^8"},
             "autoload": {"psr-4": {"App\\": "app/"}},
         }
     ),

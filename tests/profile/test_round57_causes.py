@@ -499,7 +499,9 @@ def test_guide_commands_hidden_in_comments_or_cut_short_are_left_out(make_projec
         "Tests that need no network: `go test -short` is not ours, `yarn test` is.\n"
     )
     files = {
-        "package.json": json.dumps({"name": "rec", "private": True, "scripts": scripts}),
+        "package.json": json.dumps(
+            {"name": "rec", "private": True, "scripts": scripts, "devDependencies": {"vitest": "^2.0.0"}}
+        ),
         "yarn.lock": "",
         "packages/rec/package.json": json.dumps({"name": "@rec/rec", "scripts": {"build": "vite build"}}),
         "packages/rec/src/index.ts": "export const a = 1;\n",

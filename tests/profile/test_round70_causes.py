@@ -275,3 +275,164 @@ def test_a_readme_line_that_only_links_to_the_contributor_guide_is_no_rule(make_
     notes = bodies(make_project, files, name="ts")["rules/README.md"]
     assert "type hints" in notes, notes
     assert "this link" not in notes, notes
+
+
+def test_a_test_script_whose_runner_no_manifest_installs_is_dropped(make_project):
+    # sharp's package.json test script is `jest`, and no package.json of the repository depends on jest
+    files = {
+        "package.json": '{"name": "sharp", "scripts": {"test": "jest", "e2e": "playwright test"}, '
+        '"devDependencies": {"@playwright/test": "1.0.0"}}',
+        "composer.json": '{"name": "code16/sharp", "scripts": {"test": "pest"}, "require-dev": {"pestphp/pest": "^2"}}',
+        "src/Sharp.php": "<?php\nclass Sharp {}\n",
+        "tests/SharpTest.php": "<?php\ntest('a', fn () => expect(1)->toBe(1));\n",
+        **{f"resources/js/c{i}.ts": f"export const c{i} = {i};\n" * 40 for i in range(6)},
+    }
+    learned = bodies(make_project, files, name="sharp")
+    assert "npm test" not in learned["workflow/test"], learned["workflow/test"]
+    assert "npm test" not in learned.get("workflow/test-one", ""), learned.get("workflow/test-one")
+
+
+def test_artisan_test_needs_collision(make_project):
+    # processmaker's composer.json and lock hold no nunomaduro/collision: `php artisan test` is not defined
+    files = {
+        "artisan": "#!/usr/bin/env php\n<?php\n",
+        "composer.json": '{"name": "pm/core", "require": {"laravel/framework": "^10"}, '
+        '"require-dev": {"phpunit/phpunit": "^10"}}',
+        "composer.lock": '{"packages": [{"name": "laravel/framework"}], "packages-dev": [{"name": "phpunit/phpunit", '
+        '"conflict": {"nunomaduro/collision": "<7"}}]}',
+        "phpunit.xml": '<phpunit><testsuites><testsuite name="Unit"><directory>tests/Unit</directory></testsuite>'
+        "</testsuites></phpunit>\n",
+        "app/Models/User.php": "<?php\nclass User {}\n",
+        "tests/Unit/UserTest.php": "<?php\nclass UserTest extends TestCase {}\n",
+    }
+    test = bodies(make_project, files, name="pm")["workflow/test"]
+    assert "php artisan test" not in test, test
+    assert "`vendor/bin/phpunit`" in test, test
+
+
+def test_a_rubocop_config_enabling_only_lint_cops_gives_no_format_command(make_project):
+    # regexp_parser's .rubocop.yml: `DisabledByDefault: true`, then `Lint: Enabled: true`: `rubocop -a` formats nothing
+    files = {
+        ".rubocop.yml": "AllCops:\n  DisabledByDefault: true\n  NewCops: enable\n\nLint:\n  Enabled: true\n",
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rubocop'\ngem 'rspec'\n",
+        ".github/workflows/lint.yml": workflow("bundle exec rubocop"),
+        "lib/rp.rb": "module Rp; end\n",
+        "spec/rp_spec.rb": "describe 'Rp' do\n  it { expect(1).to eq 1 }\nend\n",
+    }
+    learned = bodies(make_project, files, name="rp")
+    assert learned["workflow/lint"].startswith("To lint: `bundle exec rubocop`"), learned["workflow/lint"]
+    assert "rubocop -a" not in learned.get("workflow/format", ""), learned.get("workflow/format")
+    assert "RuboCop" not in learned.get("style/ruby", ""), learned.get("style/ruby")
+
+
+def test_a_boot_stub_and_a_code_generator_are_not_how_to_run_the_project(make_project):
+    # asterinas' linux-bzimage-setup is `#![no_std]` `#![no_main]`; vulkano's autogen rewrites generated sources
+    for name, crate, main in (
+        ("aster", "linux-bzimage-setup", "#![no_std]\n#![no_main]\n\nfn start() {}\n"),
+        ("vk", "autogen", "fn main() {}\n"),
+    ):
+        files = {
+            "Cargo.toml": f'[workspace]\nmembers = ["core", "{crate}"]\n',
+            "core/Cargo.toml": '[package]\nname = "core"\nversion = "0.1.0"\n',
+            "core/src/lib.rs": "pub fn a() {}\n",
+            f"{crate}/Cargo.toml": f'[package]\nname = "{crate}"\nversion = "0.1.0"\n',
+            f"{crate}/src/main.rs": main,
+        }
+        run = bodies(make_project, files, name=name).get("workflow/run", "")
+        assert crate not in run, (name, run)
+
+
+def test_one_go_test_is_not_a_ginkgo_suite_entry(make_project):
+    # ocm's test/integration/registration runs its Ginkgo specs through `TestIntegration`, which calls RunSpecs
+    suite = (
+        'package registration\n\nimport (\n\t"testing"\n\n\t"github.com/onsi/ginkgo/v2"\n)\n\n'
+        'func TestIntegration(t *testing.T) {\n\tginkgo.RunSpecs(t, "Integration Suite")\n}\n'
+    )
+    files = {
+        "go.mod": "module example.com/ocm\n\ngo 1.22\n",
+        "pkg/hub/hub.go": "package hub\n",
+        "pkg/hub/hub_test.go": go_test("hub", "NewHub"),
+        **{
+            f"test/integration/registration/s{i}_test.go": suite.replace("TestIntegration", f"TestIntegration{i}")
+            for i in range(3)
+        },
+    }
+    one = bodies(make_project, files, name="ocm")["workflow/test-one"]
+    assert "./pkg/hub/" in one and "TestNewHub" in one, one
+
+
+def test_adding_a_dependency_and_the_shells_test_are_no_test_commands(make_project):
+    # yt's bleeding-edge job runs `uv add --dev pytest` before its tests; ngrx's guide says `pnpm exec test`
+    ci = workflow("uv add --dev pytest-xdist", "uv run pytest yt", job="tests")
+    files = {
+        ".github/workflows/ci.yml": ci,
+        "CONTRIBUTING.md": "# Contributing\n\nRun the tests with `pnpm exec test`.\n",
+        "pyproject.toml": '[project]\nname = "yt"\n',
+        "uv.lock": "version = 1\n",
+        "yt/__init__.py": "",
+        "yt/tests/test_yt.py": "def test_yt():\n    assert True\n",
+    }
+    test = bodies(make_project, files, name="yt")["workflow/test"]
+    assert "uv add" not in test and "exec test" not in test, test
+    assert "`uv run pytest yt`" in test, test
+
+
+def test_a_script_handing_a_task_turbo_lacks_and_a_prettier_write_script_are_no_lint(make_project):
+    # dub's `pnpm lint` is `turbo lint` with no lint task in turbo.json; laravel.cm's lint is `prettier --write`
+    files = {
+        "package.json": '{"name": "dub", "scripts": {"lint": "turbo lint", "build": "turbo build", '
+        '"lint:css": "prettier --write resources/"}, "devDependencies": {"turbo": "1.12.0"}}',
+        "pnpm-lock.yaml": "lockfileVersion: 9\n",
+        "turbo.json": '{"pipeline": {"build": {}, "test": {}}}',
+        "apps/web/package.json": '{"name": "web"}',
+        "apps/web/index.ts": "export const a = 1;\n",
+    }
+    lint = bodies(make_project, files, name="dub").get("workflow/lint", "")
+    assert "pnpm lint" not in lint and "lint:css" not in lint, lint
+
+
+def test_a_bare_meson_is_no_test(make_project):
+    # glib's guide names `meson` in prose before `meson test -C _builddir`
+    guide = "# Contributing\n\nWe build with `meson`. Run the tests with `meson test -C _builddir`.\n"
+    files = {
+        "CONTRIBUTING.md": guide,
+        "meson.build": "project('glib', 'c')\ntest('a', executable('a', 'a.c'))\n",
+        "a.c": "int main(void) { return 0; }\n",
+    }
+    learned = bodies(make_project, files, name="glib")
+    assert learned["workflow/test"].startswith("To test: `meson test -C _builddir`"), learned["workflow/test"]
+    assert "`meson`" not in learned.get("workflow/build", ""), learned.get("workflow/build")
+
+
+def test_hooks_that_write_docs_or_format_markdown_give_no_lint_command(make_project):
+    # unitycatalog's hooks are mdformat and helm-docs: `pre-commit run --all-files` lints no code
+    config = (
+        "repos:\n  - repo: https://github.com/executablebooks/mdformat\n    rev: 0.7.17\n    hooks:\n"
+        "      - id: mdformat\n  - repo: https://github.com/norwoodj/helm-docs\n    rev: v1.14.2\n    hooks:\n"
+        "      - id: helm-docs\n"
+    )
+    files = {".pre-commit-config.yaml": config, "src/a.c": "int a;\n", "Makefile": "all:\n\tcc -c src/a.c\n"}
+    lint = bodies(make_project, files, name="uc").get("workflow/lint", "")
+    assert "pre-commit" not in lint, lint
+
+
+def test_a_link_to_a_config_file_keeps_only_its_words(make_project):
+    # keyshade's guide links "Prettier" to a `.prettierrc` the repository no longer has
+    guide = (
+        "# Contributing\n\n## Style\n\n- You must format TypeScript with [Prettier](.prettierrc) before committing.\n"
+    )
+    files = {"CONTRIBUTING.md": guide, "prettier.config.js": "module.exports = {};\n", "src/a.ts": "export {};\n"}
+    rules = bodies(make_project, files, name="ks")["rules/CONTRIBUTING.md"]
+    assert "with Prettier before" in rules and ".prettierrc" not in rules, rules
+
+
+def test_code_in_a_jvm_projects_test_resources_is_no_language_of_it(make_project):
+    # JPlag's languages/*/src/test/resources hold Rust, C++ and Python files its parsers read: inputs, not source
+    files = {
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>jplag</artifactId></project>\n",
+        **{f"core/src/main/java/de/jplag/C{i}.java": f"package de.jplag;\nclass C{i} {{}}\n" * 30 for i in range(4)},
+        **{f"languages/rust/src/test/resources/r{i}.rs": "fn main() {}\n" * 200 for i in range(4)},
+        **{f"languages/cpp/src/test/resources/c{i}.cpp": "int main() { return 0; }\n" * 200 for i in range(4)},
+    }
+    languages = bodies(make_project, files, name="jplag")["languages"]
+    assert "Rust" not in languages and "C++" not in languages, languages

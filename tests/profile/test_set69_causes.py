@@ -130,7 +130,9 @@ We lint with `eslint` through `pnpm run lint`.
 
 def test_a_leftover_composer_json_annotated_commands_and_tests_named_tests(make_project):
     scripts = '{"build": "rollup -c", "test": "karma start", "lint": "eslint ."}'
-    files = {"package.json": f'{{"name": "chart.js", "scripts": {scripts}}}', "composer.json": '{"name": "nnnick/chartjs"}',
+    deps = '{"karma": "^6.4.0"}'
+    files = {"package.json": f'{{"name": "chart.js", "scripts": {scripts}, "devDependencies": {deps}}}',
+             "composer.json": '{"name": "nnnick/chartjs"}',
              "docs/developers/contributing.md": CHART_GUIDE, "src/index.js": "export {}\n",
              **{f"test/specs/controller.{n}.tests.js": "describe('a', () => { it('b', () => {}) })\n" for n in ("bar", "line")},
              "test/types/test_instance.ts": "const a = 1;\n"}  # fmt: skip

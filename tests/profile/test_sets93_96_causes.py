@@ -84,7 +84,8 @@ def test_watchers_are_no_test_and_a_diff_hook_formats_nothing(make_project):
     assert "pre-commit" not in learned.get("workflow/format", "")
     scripts = {"test": "jest --coverage", "ci": "jest --watch"}
     guide = "# Contributing\n\nRun `npm run ci` while you work.\n"
-    node = {"package.json": json.dumps({"name": "moleculer", "scripts": scripts}), "package-lock.json": "{}",
+    manifest = {"name": "moleculer", "scripts": scripts, "devDependencies": {"jest": "^29.0.0"}}
+    node = {"package.json": json.dumps(manifest), "package-lock.json": "{}",
             "CONTRIBUTING.md": guide, "src/index.js": "module.exports = 1;\n", "test/a.spec.js": "test('a', () => {});\n"}  # fmt: skip
     assert "npm run ci" not in bodies(make_project, node, name="moleculer")["workflow/test"]
 

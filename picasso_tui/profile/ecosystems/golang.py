@@ -619,10 +619,11 @@ def _a_test_name(tree: Tree, package: str) -> str:
     files = [f for f in tree.files if f.endswith("_test.go") and (f.rsplit("/", 1)[0] if "/" in f else ".") == package]
     # mage's install_test.go opens with `//go:build CI`: its tests exist only with -tags CI
     texts = {f: tree.read(f) or "" for f in files[:50]}
+    # ocm's `func TestIntegration(t *testing.T) { …; ginkgo.RunSpecs(t, …) }` runs a whole Ginkgo suite: no one test
     found = {
         f: re.findall(r"^func (Test\w+)\(\w+ \*testing\.T\)", text, re.MULTILINE)
         for f, text in texts.items()
-        if not re.search(r"^//go:build\s", text[:2000], re.MULTILINE)
+        if not re.search(r"^//go:build\s", text[:2000], re.MULTILINE) and not re.search(r"\bRunSpecs\(", text)
     }
     best = max(sorted(found), key=lambda f: len(found[f]), default="")
     return found[best][0] if best and found[best] else ""
@@ -702,7 +703,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     tests = [f for f in tests if _module_of(f, nested) == home]
     # kube-vip's testing/e2e holds the most test files, each `//go:build e2e`: without the tag none of them compiles
     untagged = [f for f in tests if not built_on_request((tree.read(f) or "")[:2000])]
-    tests = untagged or tests
+    # ocm's test/integration/* run each Ginkgo suite through one `RunSpecs` Test: `-run` picks no single spec there
+    suites = {f.rsplit("/", 1)[0] for f in untagged if "/" in f and re.search(r"\bRunSpecs\(", tree.read(f) or "")}
+    tests = [f for f in untagged if f.rsplit("/", 1)[0] not in suites] or untagged or tests
     inside = (lambda f: f[len(home) + 1 :]) if home != "." else (lambda f: f)
     tested = [inside(f).rsplit("/", 1)[0] if "/" in inside(f) else "." for f in tests]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).

@@ -358,7 +358,8 @@ def _commands(
         and not rubocop_checks_nothing(tree.read(".rubocop.yml") or "")
     ):
         k.command("lint", "bundle exec rubocop", ".rubocop.yml" if tree.has(".rubocop.yml") else "Gemfile", 55)
-        if tree.has(".rubocop.yml"):  # without one `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
+        # without a .rubocop.yml `rubocop -a` rewrites everything to RuboCop's defaults (mechanize)
+        if tree.has(".rubocop.yml") and not rubocop_styles_nothing(tree.read(".rubocop.yml") or ""):
             k.command("format", "bundle exec rubocop -a", ".rubocop.yml", 58)
     if rails:
         # hitobito's bin/dev starts its Procfile with overmind: the server, the job worker, mailcatcher and webpack
@@ -430,6 +431,21 @@ def rubocop_checks_nothing(text: str) -> bool:
         return False
     inherits = re.search(r"^(inherit_from|inherit_gem|require|plugins):", text, re.M)
     return not inherits and not re.search(r"^\s+Enabled:\s*true\b", text, re.M)
+
+
+def rubocop_styles_nothing(text: str) -> bool:
+    """A .rubocop.yml that turns every cop off by default and back on only non-style departments (regexp_parser's
+    `Lint: Enabled: true`): RuboCop finds bugs there, it enforces no layout and `rubocop -a` formats nothing."""
+    inherits = re.search(r"^(inherit_\w+|require|plugins):", text, re.M)
+    if inherits or not re.search(r"^\s+DisabledByDefault:\s*true\b", text, re.M):
+        return False
+    try:
+        config = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    config = config if isinstance(config, dict) else {}
+    enabled = [str(k) for k, v in config.items() if isinstance(v, dict) and v.get("Enabled") is True]
+    return not any(k.split("/", 1)[0] in ("Layout", "Style", "Naming") for k in enabled)
 
 
 def _obsolete_cops(tree: Tree) -> bool:

@@ -77,6 +77,15 @@ RUN_AWARE = re.compile(r"\bcargo_from_env\b|\"CARGO_PKG_NAME\"")
 only `cargo run` sets, and then parses with argh's from_env): under `cargo run` it takes no subcommand name."""
 
 
+def _bare_metal(tree: Tree, crate: _Crate) -> bool:
+    """Every binary of the crate is built without the standard library's entry point (`#![no_main]`, or
+    `#![no_std]`): firmware or a boot stage, which `cargo run` cannot start on the host."""
+    sources = [
+        tree.read(f"{crate.folder}/{b}" if crate.folder and not b.startswith(crate.folder) else b) for b in crate.bins
+    ]
+    return bool(sources) and all(re.search(r"^#!\[(no_main|no_std)\]", s or "", re.M) for s in sources)
+
+
 def _run_command(crate: _Crate, alone: bool, main: str = "") -> str:
     """`cargo run`, with `-p` in a workspace and `--bin` where the package has several binaries and no default-run
     (cross's `cargo run -p cross` stops with "could not determine which binary to run"); main is the program's
@@ -713,6 +722,8 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         programs.sort(key=lambda c: c.folder not in chosen)
         # IronCalc's xlsx crate has only QA binaries (`test`); zebra-utils' zebra-checkpoints needs its feature
         programs = [c for c in programs if any(_runnable(c, _bin_name(c, b)) for b in c.bins)]
+        # asterinas' linux-bzimage-setup is `#![no_std]` `#![no_main]`: a boot stub, no program the host runs
+        programs = [c for c in programs if not _bare_metal(tree, c)]
         if programs:
             first = programs[0]
             alone = not first.folder and len(with_bins) == 1
@@ -728,9 +739,9 @@ def _commands(k: Knowledge, tree: Tree, root: dict[str, Any], crates: list[_Crat
         k.command("migrate", "sqlx migrate run", "Cargo.toml", 55)
 
 
-GENERATOR_CRATE = re.compile(r"(^|[_-])(bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)|^build[_-]")
-"""A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask, ruffle's build_playerglobal):
-no program to run."""
+GENERATOR_CRATE = re.compile(r"(^|[_-])(autogen|bootstrap|codegen|gen|generate|generator|xtask)([_-]|$)|^build[_-]")
+"""A binary crate that writes code or runs the project's chores (pest_bootstrap, xtask, ruffle's build_playerglobal,
+vulkano's autogen): no program to run."""
 TOOL_FOLDERS = ("tools", "tool", "scripts", "ci", "dev-tools", "xtask", "tasks")
 BENCH_CRATE = re.compile(r"(^|[_-])(bench|benches|benchmarks?|perf|loadtest)([_-]|$)")
 TEST_CRATE = re.compile(r"(^|[_-])(tests?|testing|mocks?|fixtures?)([_-]|$)")
