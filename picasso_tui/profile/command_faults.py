@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree
 
 INSPECTORS = re.compile(r"^(ldd|nm|objdump|readelf|otool|strings|file|size|du|ls|stat|sha\d+sum|md5sum)\s")
@@ -138,3 +139,40 @@ def turbo_task_missing(tree: Tree, command: str) -> bool:
     asked = re.fullmatch(r"turbo (?:run )?([\w:-]+)(?: --[\w-]+(?:=\S+)?)*", body.strip())
     tasks = config.get("tasks") or config.get("pipeline")
     return bool(asked) and isinstance(tasks, dict) and not any(str(t).split("#")[-1] == asked.group(1) for t in tasks)
+
+
+FORMAT_CHECK = re.compile(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check|--check\b|--dry-run\b|--list-different\b")
+"""Words that ask a formatter to report, not to rewrite (`ninja check:format`, `make fmt-check`, `black --check`)."""
+
+
+def checks_format_only(tree: Tree, command: str) -> bool:
+    """A format command that only checks: named so, or a target whose every line only checks (anki's `just fmt` is
+    `ninja check:format`; its `just fix-fmt` rewrites)."""
+    target = re.match(r"(?:cd [\w./-]+ && )?(?:make|just|task)(?: -C [\w./-]+)? ([\w:.-]+)$", command)
+    if target and re.search(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check", target.group(1)):
+        return True
+    lines = [line for line in recipe_lines(tree, command) or [] if line.strip()] if target else []
+    return bool(lines) and all(FORMAT_CHECK.search(line) for line in lines)
+
+
+def not_its_role(role: str, command: str) -> bool:
+    """Commands whose own words say they do something else than the role they were found for: perkeep's
+    `go run make.go` builds, openmct's `npm run cov:e2e:report` prints a coverage report, urql's `pnpm update` and
+    `npm access grant` manage packages, lightly's `uv venv` only creates an empty environment, Claroline's
+    `bin/console claroline:install --env=test` installs the platform for the tests, suricata's
+    `make compile-commands` writes the compiler's database."""
+    if role == "run" and re.match(r"go run (\./)?make\.go\b", command):
+        return True
+    if role in ("test", "test-one") and (
+        re.match(r"(npm run|pnpm( run)?|yarn( run)?|bun run) [\w:-]*report\b", command)
+        or re.match(r"(npx )?(nyc|c8|istanbul) report\b", command)
+        or re.match(r"(php )?(bin/console|app/console|artisan) (?![\w:-]*test)[\w:-]+ .*--env[= ]test\b", command)
+    ):
+        return True
+    if role == "build" and (
+        re.match(r"(npm|pnpm|yarn|bun) (update|upgrade|up|outdated|access|owner|dedupe)\b", command)
+        or re.match(r"(make|ninja|just) (compile[-_]commands|compiledb)\b", command)
+        or re.search(r"\bmake compile[-_]commands\b", command)
+    ):
+        return True
+    return role == "install" and bool(re.fullmatch(r"uv venv( \S+)?|python3? -m venv \S+|virtualenv \S+", command))

@@ -123,11 +123,12 @@ def unknown_hook(tree: Tree, command: str) -> bool:
 
 
 def _on_files(stages: object) -> bool:
-    """Whether a hook runs on the files at all (`run --all-files` or by hand): flipt's one hook is
-    conventional-pre-commit at the commit-msg stage, which checks messages, never a file."""
+    """Whether `run --all-files` (or `--hook-stage manual`) runs the hook on the files: flipt's one hook is
+    conventional-pre-commit at the commit-msg stage, which checks messages; anki's only hook runs at pre-push, a
+    stage `run` leaves out unless asked."""
     if not isinstance(stages, list) or not stages:
         return True
-    return bool({str(s) for s in stages} & {"pre-commit", "commit", "pre-push", "push", "manual", "pre-merge-commit"})
+    return bool({str(s) for s in stages} & {"pre-commit", "commit", "manual", "pre-merge-commit"})
 
 
 def _checks_only(hook: dict) -> bool:

@@ -34,7 +34,12 @@ from picasso_tui.profile.ecosystems.in_folder import or_in_folder
 from picasso_tui.profile.ecosystems.javascript import docs_site_only, manager, run_script
 from picasso_tui.profile.ecosystems.javascript_files import fixes, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
-from picasso_tui.profile.ecosystems.maven_switches import enabling_profile, skipped_by_property, with_profile
+from picasso_tui.profile.ecosystems.maven_switches import (
+    enabling_profile,
+    skipped_by_property,
+    testing_profile,
+    with_profile,
+)
 from picasso_tui.profile.ecosystems.python_requires import requires_python
 from picasso_tui.profile.ecosystems.ruby_appraisal import under_appraisal, unknown_appraisal
 from picasso_tui.profile.ecosystems.ruby_test_tasks import compile_first
@@ -1092,6 +1097,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # yt's CI step `uv add --dev pytest` edits pyproject.toml; ngrx's `pnpm exec test` runs `test(1)`
     if c.role == "lint" and (ran := recipes.recipe_lines(tree, c.command)) and all(REWRITES.match(r) for r in ran):
         return None  # laravel.cm's `npm run lint` is `prettier --write resources/`: it rewrites, it checks nothing
+    if c.role == "format" and command_faults.checks_format_only(tree, c.command):
+        return None  # anki's `just fmt` runs `ninja check:format`, cloudquery's `make fmt-check`: they rewrite nothing
+    if command_faults.not_its_role(c.role, c.command):
+        return None  # perkeep's `go run make.go` builds, openmct's `npm run cov:e2e:report` reports, `uv venv` …
     if command_faults.turbo_task_missing(tree, c.command):
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
     if c.role == "build" and re.match(r"(make|just|task) (\S*[/:_-])?(check|test|tests)([/:_-]\S*)?(\s|$)", c.command):
@@ -1208,9 +1217,14 @@ def keep(tree: Tree, c: Command) -> Command | None:
         said = f"pom.xml skips {'the tests' if role == 'test' else 'Checkstyle'} unless profile {profile} is on"
         on = with_profile(c.command, profile)
         c = c if on == c.command else replace(c, command=on, note=f"{c.note}; {said}" if c.note else said)
-    elif c.role in ("test", "test-one") and maven and skipped_by_property(tree):
+    elif c.role in ("test", "test-one") and maven and skipped_by_property(tree) and "skipTests=false" not in c.command:
         said = "pom.xml sets skipTests to true"  # netty-socketio's: `mvn test` compiles, runs nothing
-        c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
+        if profile := testing_profile(tree):  # Towny's `test` profile sets it back to false, as CI's `-P test` does
+            on = with_profile(c.command, profile)
+            said = f"{said} unless profile {profile} is on"
+            c = c if on == c.command else replace(c, command=on, note=f"{c.note}; {said}" if c.note else said)
+        else:
+            c = replace(c, command=f"{c.command} -DskipTests=false", note=f"{c.note}; {said}" if c.note else said)
     if c.role == "build" and re.match(r"(apkg|dpkg-buildpackage|debuild|rpmbuild|nfpm|makepkg)\b", c.command):
         return None  # libyang's CI `apkg build` makes its Debian and RPM packages: a packager's step, no build
     plugin = re.match(r"cargo (hack|minimal-versions|careful|udeps|msrv|semver-checks|diet)\b", c.command)

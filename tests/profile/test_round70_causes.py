@@ -436,3 +436,86 @@ def test_code_in_a_jvm_projects_test_resources_is_no_language_of_it(make_project
     }
     languages = bodies(make_project, files, name="jplag")["languages"]
     assert "Rust" not in languages and "C++" not in languages, languages
+
+
+def test_workspace_members_written_with_a_leading_dot_slash_are_members(make_project):
+    # napi-rs lists "./crates/napi": "Cargo workspace of 0 crates" before
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = [\n  "./crates/napi",\n  "./crates/sys",\n]\n',
+        "crates/napi/Cargo.toml": '[package]\nname = "napi"\nversion = "1.0.0"\n',
+        "crates/napi/src/lib.rs": "pub fn a() {}\n",
+        "crates/sys/Cargo.toml": '[package]\nname = "napi-sys"\nversion = "1.0.0"\n',
+        "crates/sys/src/lib.rs": "pub fn b() {}\n",
+    }
+    packaging = bodies(make_project, files, name="napi-rs")["rust/packaging"]
+    assert "Cargo workspace of 2 crates" in packaging, packaging
+
+
+def test_hooks_that_run_only_before_a_push_give_no_run_all_files_command(make_project):
+    # anki's and lightly's hooks are `stages: [pre-push]`: `pre-commit run --all-files` runs none of them
+    config = (
+        "default_install_hook_types: [pre-push]\nrepos:\n  - repo: local\n    hooks:\n      - id: check\n"
+        "        name: check\n        entry: ./ninja check\n        language: system\n        stages: [pre-push]\n"
+        "      - id: mypy\n        name: mypy\n        entry: mypy\n        language: system\n"
+        "        stages: [pre-push]\n"
+    )
+    files = {".pre-commit-config.yaml": config, "pyproject.toml": '[project]\nname = "anki"\n', "anki/__init__.py": ""}
+    learned = bodies(make_project, files, name="anki")
+    assert "pre-commit run" not in learned.get("workflow/lint", ""), learned.get("workflow/lint")
+    assert "pre-commit run" not in learned.get("workflow/typecheck", ""), learned.get("workflow/typecheck")
+
+
+def test_a_format_target_that_only_checks_is_no_format_command(make_project):
+    # anki's `just fmt` runs `ninja check:format`; `just fix-fmt` rewrites
+    guide = "# Agents\n\n- Check formatting with `just fmt`; fix it with `just fix-fmt`.\n"
+    files = {
+        "AGENTS.md": guide,
+        "justfile": "fmt:\n    ./ninja check:format\n\nfix-fmt:\n    ./ninja format\n",
+        "pyproject.toml": '[project]\nname = "anki"\n',
+        "anki/__init__.py": "",
+    }
+    fmt = bodies(make_project, files, name="anki")["workflow/format"]
+    assert fmt.startswith("To format: `just fix-fmt`"), fmt
+    assert "`just fmt`" not in fmt, fmt
+
+
+def test_a_modules_skip_tests_property_takes_the_profile_that_clears_it(make_project):
+    # Towny's Towny/pom.xml sets skipTests true; its `test` profile sets it false, as CI's `mvn package -P test`
+    module = (
+        "<project><modelVersion>4.0.0</modelVersion><artifactId>towny</artifactId><properties>"
+        "<skipTests>true</skipTests></properties><profiles><profile><id>test</id><properties>"
+        "<skipTests>false</skipTests></properties></profile></profiles></project>\n"
+    )
+    files = {
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>parent</artifactId><packaging>pom"
+        "</packaging><modules><module>Towny</module></modules></project>\n",
+        "Towny/pom.xml": module,
+        "mvnw": "#!/bin/sh\n",
+        ".mvn/wrapper/maven-wrapper.properties": "distributionUrl=https://repo/maven.zip\n",
+        "Towny/src/main/java/com/palmergames/Towny.java": "package com.palmergames;\nclass Towny {}\n",
+        "Towny/src/test/java/com/palmergames/TownyTests.java": "package com.palmergames;\nclass TownyTests {}\n",
+    }
+    test = bodies(make_project, files, name="Towny")["workflow/test"]
+    assert "-P test" in test and "-DskipTests=false" not in test, test
+
+
+def test_commands_whose_words_say_another_job_are_dropped_from_the_role(make_project):
+    # perkeep's guide runs `go run make.go` (it builds); lightly's install leads with `uv venv`
+    guide = (
+        "# Contributing\n\nCreate an environment with `uv venv`, then `uv pip install -e .`.\n\n"
+        "Run it with `go run make.go`, then `./bin/pk-server`.\n\nSee coverage with `npm run cov:report`.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "go.mod": "module example.com/pk\n\ngo 1.22\n",
+        "make.go": "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
+        "pkg/a/a.go": "package a\n",
+        "pyproject.toml": '[project]\nname = "pk"\n',
+        "pk/__init__.py": "",
+        "package.json": '{"name": "pk", "scripts": {"cov:report": "nyc report", "test": "mocha"}, '
+        '"devDependencies": {"mocha": "*", "nyc": "*"}}',
+    }
+    learned = bodies(make_project, files, name="pk")
+    assert "make.go" not in learned.get("workflow/run", ""), learned.get("workflow/run")
+    assert not learned.get("workflow/install", "").startswith("To install: `uv venv`"), learned.get("workflow/install")
+    assert "cov:report" not in learned.get("workflow/test", ""), learned.get("workflow/test")

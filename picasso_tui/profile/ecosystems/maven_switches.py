@@ -44,12 +44,34 @@ def enabling_profile(tree: Tree, role: str) -> str | None:
     return None
 
 
+def _poms(tree: Tree) -> list[str]:
+    """The root pom.xml and those of the modules it lists."""
+    root = re.sub(r"<!--.*?-->", "", tree.read("pom.xml") or "", flags=re.S)
+    modules = [f"{m.strip().rstrip('/')}/pom.xml" for m in re.findall(r"<module>([^<]+)</module>", root)]
+    return ["pom.xml", *[m for m in modules if tree.has(m)]]
+
+
 def skipped_by_property(tree: Tree) -> bool:
-    """The root pom.xml turns the tests off by default (`<skipTests>true</skipTests>` in its properties, outside
-    comments and profiles): a Maven test run needs `-DskipTests=false`."""
-    pom = re.sub(r"<!--.*?-->|<profiles>.*?</profiles>", "", tree.read("pom.xml") or "", flags=re.S)
-    properties = "".join(re.findall(r"<properties>(.*?)</properties>", pom, flags=re.S))
-    return bool(re.search(r"<skipTests>\s*true\s*</skipTests>", properties))
+    """The root pom.xml, or a module's, turns the tests off by default (`<skipTests>true</skipTests>` in its
+    properties, outside comments and profiles; Towny's Towny/pom.xml): a Maven test run needs `-DskipTests=false`."""
+    for rel in _poms(tree):
+        pom = re.sub(r"<!--.*?-->|<profiles>.*?</profiles>", "", tree.read(rel) or "", flags=re.S)
+        properties = "".join(re.findall(r"<properties>(.*?)</properties>", pom, flags=re.S))
+        if re.search(r"<skipTests>\s*true\s*</skipTests>", properties):
+            return True
+    return False
+
+
+def testing_profile(tree: Tree) -> str | None:
+    """The profile whose properties set skipTests back to false (Towny's `test`, the one its CI names), or None."""
+    for rel in _poms(tree):
+        pom = re.sub(r"<!--.*?-->", "", tree.read(rel) or "", flags=re.S)
+        for profile in re.findall(r"<profile>(.*?)</profile>", pom, re.S):
+            named = re.search(r"<id>\s*([\w.-]+)\s*</id>", profile)
+            properties = "".join(re.findall(r"<properties>(.*?)</properties>", profile, flags=re.S))
+            if named and re.search(r"<skipTests>\s*false\s*</skipTests>", properties):
+                return named.group(1)
+    return None
 
 
 def with_profile(command: str, profile: str) -> str:

@@ -217,11 +217,13 @@ def _members(tree: Tree, base: str, data: dict[str, Any]) -> list[str]:
     ws = data.get("workspace") or {}
     prefix = f"{base}/" if base else ""
     folders = sorted({m.rsplit("/", 1)[0] for m in tree.named("Cargo.toml") if "/" in m and m.startswith(prefix)})
-    excluded = [f"{prefix}{e}" for e in ws.get("exclude") or [] if isinstance(e, str)]
+    # napi-rs lists its members as "./crates/napi": the same folder as "crates/napi"
+    excluded = [posixpath.normpath(f"{prefix}{e}") for e in ws.get("exclude") or [] if isinstance(e, str)]
     found: list[str] = []
     for pattern in ws.get("members") or []:
         if isinstance(pattern, str):
-            found += [f for f in folders if _matches(f, f"{prefix}{pattern}") and f not in found]
+            wanted = posixpath.normpath(f"{prefix}{pattern}")
+            found += [f for f in folders if _matches(f, wanted) and f not in found]
     # Cargo makes a path dependency inside the workspace a member too (parking_lot's core/ and lock_api/)
     # rkyv's `# rkyv_dyn = { …, path = "rkyv_dyn" }`: a commented-out dependency names no member
     text = re.sub(r"#[^\n]*", "", tree.read(f"{prefix}Cargo.toml") or "")
