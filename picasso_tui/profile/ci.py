@@ -51,13 +51,13 @@ NOT_TEST_WORKFLOW = re.compile(
     r"bot|cla|issue|issues|nightly|cron|benchmark|benchmarks|bench|codspeed|perf|performance|fuzz|supply-chain|"
     r"security|sbom|upload|tag|docker|image|images|container|team|contributors|refresh\w*|mirror|sync|pypi|docset|"
     r"npm-publish|pages-deploy|install|pkgcheck|abicheck|abi-check|coverity|coverity-scan|autopkgtest|"
-    r"vulnerability|vulnerabilities|vulnerability-scanning|trivy|appimage|flatpak|snapcraft)([-_.]|$)",
+    r"vulnerability|vulnerabilities|vulnerability-scanning|trivy)([-_.]|$)",
     re.IGNORECASE,
 )
 """Words in a workflow's file name that say it does not test a change (zlib-ng's pkgcheck.yml compares the
 packages two builds make, it runs no test; libsrtp's coverity_scan.yml wraps its build in `cov-build`, a tool only
-the scan's CI has; openrouteservice's vulnerability-scanning.yml packages a WAR for Trivy, ppsspp's appimage.yml
-bundles a build it made for one Linux format)."""
+the scan's CI has; openrouteservice's vulnerability-scanning.yml packages a WAR for Trivy). An AppImage workflow
+stays: geeqie's build the app on every push (ppsspp's `ldd` check in one is no build by its own words)."""
 NOT_CHANGE_JOB = re.compile(
     r"pathological|stress|soak|fuzz|bench|goreleaser|coverity|autopkgtest|trivy|vulnerabilit", re.IGNORECASE
 )

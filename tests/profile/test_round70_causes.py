@@ -519,3 +519,17 @@ def test_commands_whose_words_say_another_job_are_dropped_from_the_role(make_pro
     assert "make.go" not in learned.get("workflow/run", ""), learned.get("workflow/run")
     assert not learned.get("workflow/install", "").startswith("To install: `uv venv`"), learned.get("workflow/install")
     assert "cov:report" not in learned.get("workflow/test", ""), learned.get("workflow/test")
+
+
+def test_an_appimage_workflow_that_builds_on_every_push_stays_in_the_ci_fact(make_project):
+    # geeqie's appimage-x86_64.yml builds the app with `meson setup build …` on each push; a vulnerability scan
+    # beside it tests no change
+    files = {
+        "meson.build": "project('geeqie', 'c')\nexecutable('geeqie', 'main.c')\n",
+        "main.c": "int main(void) { return 0; }\n",
+        ".github/workflows/appimage-x86_64.yml": workflow("meson setup build --prefix=/usr", "ninja -C build"),
+        ".github/workflows/vulnerability-scanning.yml": workflow("trivy fs .", job="scan"),
+    }
+    ci = bodies(make_project, files, name="geeqie")["ci"]
+    assert "appimage-x86_64.yml (jobs build) runs `meson setup build" in ci, ci
+    assert "Not read for commands: vulnerability-scanning.yml" in ci, ci
