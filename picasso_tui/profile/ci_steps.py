@@ -10,6 +10,7 @@ from typing import Any
 
 CHECK_ACTIONS = {
     "golangci/golangci-lint-action": "golangci-lint run",
+    "reviewdog/action-golangci-lint": "golangci-lint run",  # nutsdb lints its pull requests this way
     "astral-sh/ruff-action": "ruff check",
     "pre-commit/action": "pre-commit run --all-files",
     "codespell-project/actions-codespell": "codespell",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from picasso_tui.profile.ecosystems.javascript_files import workspace_folders
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree
 
@@ -139,6 +140,32 @@ def turbo_task_missing(tree: Tree, command: str) -> bool:
     asked = re.fullmatch(r"turbo (?:run )?([\w:-]+)(?: --[\w-]+(?:=\S+)?)*", body.strip())
     tasks = config.get("tasks") or config.get("pipeline")
     return bool(asked) and isinstance(tasks, dict) and not any(str(t).split("#")[-1] == asked.group(1) for t in tasks)
+
+
+FAN_OUT = re.compile(
+    r"pnpm (?:--(?:parallel|stream|recursive|no-bail)\s+|-r\s+)*(?:--recursive|-r)\s+"
+    r"(?:--(?:parallel|stream|no-bail)\s+)*(?:run\s+)?([\w:-]+)|"
+    r"pnpm (?:--parallel\s+)+(?:--recursive|-r)\s+(?:run\s+)?([\w:-]+)|lerna run ([\w:-]+)|"
+    r"npm run ([\w:-]+) (?:--workspaces|-ws)\b"
+)
+"""A root script that runs a script of every workspace package: apostrophe's `pnpm --recursive run build`."""
+
+
+def fans_out_to_nothing(tree: Tree, command: str) -> bool:
+    """A root script that runs one script in every workspace package where no package defines it (apostrophe's
+    `pnpm build` is `pnpm --recursive run build`, and none of packages/* has a build script): it runs nothing."""
+    script = re.fullmatch(r"(npm run|pnpm( run)?|yarn( run)?|bun run) ([\w:-]+)", command)
+    if not script:
+        return False
+    body = str((tree.read_json("package.json").get("scripts") or {}).get(script.group(4)) or "").strip()
+    fan = FAN_OUT.fullmatch(body)
+    if not fan:
+        return False
+    wanted = next(g for g in fan.groups() if g)
+    members = workspace_folders(tree, tree.read_json("package.json"))
+    return bool(members) and not any(
+        wanted in (tree.read_json(f"{folder}/package.json").get("scripts") or {}) for folder in members
+    )
 
 
 FORMAT_CHECK = re.compile(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check|--check\b|--dry-run\b|--list-different\b")

@@ -682,8 +682,9 @@ def _names_undeclared_extras(tree: Tree, command: str) -> bool:
     if not isinstance(project, dict) or "optional-dependencies" in (project.get("dynamic") or []):
         return False
     extras = project.get("optional-dependencies") or {}
-    if not extras and not pyproject.get("dependency-groups"):
-        return False  # a project that declares neither may still be read by an older guide's reader: leave it
+    if not extras and not pyproject.get("dependency-groups") and (tree.has("setup.py") or tree.has("setup.cfg")):
+        return False  # a project that declares neither may still keep its extras in setup.py: leave it
+    # LLaMA-Factory's guide: `pip install -e ".[dev]"`, where pyproject.toml (hatchling) declares no extra at all
     declared = {re.sub(r"[-_.]+", "-", e).lower() for e in extras}
     listed = named.group(1) if named else asked
     wanted = {re.sub(r"[-_.]+", "-", e.strip()).lower() for e in listed.split(",") if e.strip()}

@@ -142,11 +142,14 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
     heading = 0  # the level of the heading the last lines came under
     # a continued shell line is one command; Markdown's hard break before a fence (cloud-hypervisor's "Follow the
     # pattern: \" over an indented block) leaves the fence on its own line
-    for raw in re.sub(r"\\\n(?!\s*(```|~~~))\s*", " ", text).splitlines():
+    lines = re.sub(r"\\\n(?!\s*(```|~~~))\s*", " ", text).splitlines()
+    prompted = False  # a block whose commands carry a `$ ` prompt: its other lines are what they print
+    for at, raw in enumerate(lines):
         stripped = raw.strip()
         fence = FENCE.match(stripped)
         if fence and not rst:
             in_block, shell = not in_block, fence.group(2).lower() in SHELL_FENCES
+            prompted = in_block and _prompted(lines[at + 1 :])
             continue
         opens = blank and not LIST_ITEM.match(context) and re.match(r"( {4}|\t)\S", raw)
         indented = not rst and not in_block and bool(stripped) and (indented or bool(opens)) and raw[:1] in " \t"
@@ -180,6 +183,8 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 context = stripped
             elif shell and AVOIDED.search(stripped):
                 continue  # atproto's `pnpm run style:fix # Avoid, prefer per-file formatting & linting`
+            elif prompted and not PROMPT.match(stripped):
+                continue  # kube-burner's `$ make lint` block goes on with its output: "pre-commit executed."
             elif shell and stripped and not where.follow(line := clean(stripped)):
                 out.append((where.placed(line, section), context))
             continue
@@ -199,6 +204,22 @@ def block_commands(text: str, rst: bool) -> list[tuple[str, str]]:
                 where.cwd = ""
             heading = level or heading
     return out
+
+
+PROMPT = re.compile(r"(\([\w.-]+\) )?(\$>?|%) ")
+"""A shell prompt before a command: `$ make lint`, a virtualenv's `(venv) $ pytest`."""
+
+
+def _prompted(block: list[str]) -> bool:
+    """True when a code block's commands carry a prompt: the lines up to its closing fence, read to the first
+    command-like one."""
+    for line in block:
+        stripped = line.strip()
+        if FENCE.match(stripped):
+            return False
+        if stripped and not stripped.startswith("#"):
+            return bool(PROMPT.match(stripped))
+    return False
 
 
 AVOIDED = re.compile(r"\s#\s*(avoid|don't use|do not use|deprecated|not recommended)\b", re.I)

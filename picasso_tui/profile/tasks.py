@@ -15,6 +15,7 @@ from picasso_tui.profile.ecosystems.common import (
     SHELL_SHEBANG,
     gem_text,
     load_json,
+    load_toml,
     preloaded_helper,
     workflow_text,
     yard_tagged,
@@ -69,6 +70,7 @@ TARGET_ROLES = {
     "docs-serve": "docs", "man": "docs", "manpages": "docs", "man-pages": "docs", "check-types": "typecheck",
     "check-typing": "typecheck", "check-quality": "lint", "check-style": "lint", "check-format": "lint",
     "lint-type": "typecheck", "lint-types": "typecheck", "lint-typing": "typecheck",  # sopel's `mypy sopel`
+    "unit-tests": "test", "check-fmt": "lint", "check-clippy": "lint",  # bottlerocket's cargo-make tasks
 }  # fmt: skip
 DEV_INSTALL = re.compile(r"install[_-](dev|develop|test|tests|deps|requirements)")
 """tqdm's `make install_dev`: sets up a contributor's clone (an editable install, the test requirements)."""
@@ -241,7 +243,8 @@ def _targets(
     seen = [name for name in seen if not (runner == "make" and name == "FORCE")]
     if seen:
         listed = human_list([f"`{runner} {name}`" for name in seen], 20)
-        k.fact(f"tasks/{runner.split()[-1].removeprefix('./')}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
+        key = "cargo-make" if runner == "cargo make" else runner.split()[-1].removeprefix("./")
+        k.fact(f"tasks/{key}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
 def _built_for_another(text: str, name: str, targets: list[str]) -> bool:
@@ -433,9 +436,13 @@ def makefile(tree: Tree, k: Knowledge) -> None:
     if rel and tree.has("configure") and re.search(r"configure first|run \.?/?configure", text, re.IGNORECASE):
         return  # zlib's checked-in Makefile only says "Please use ./configure first": the real one is generated
     if re.search(
-        r"^#.*\b(deprecated|slated for (deletion|removal)|no longer (used|maintained))\b", text[:500], re.I | re.M
+        r"^(#|.*\$\((warning|info|error) ).*\b(deprecated|slated for (deletion|removal)|no longer (used|maintained))\b",
+        text[:500],
+        re.I | re.M,
     ):
-        return  # stripe-ruby's "this file is deprecated …; prefer using the equivalent `just` commands"
+        # stripe-ruby's "this file is deprecated …; prefer using the equivalent `just` commands"; redpanda connect's
+        # `$(warning DEPRECATED: This Makefile is deprecated. Please use https://taskfile.dev instead.)`
+        return
     if rel:
         # cookiecutter's `define BROWSER_PYSCRIPT` holds Python: its `try:` and `except:` are no targets
         rules = re.sub(r"^define\b.*?^endef\b", "", text, flags=re.MULTILINE | re.DOTALL)
@@ -471,7 +478,11 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         first = default_target(text)
         # gdu's `all` is its release pipeline (clean, tarball, cross builds, man pages): `make build` is the build
         needs, _ = make_rules(text).get(first, ([], ""))
-        release = any(re.search(r"clean|tarball|release|dist|docker|package|sign|checksum", n) for n in needs)
+        # kube-burner's `all: lint build images push` builds and pushes container images
+        release = any(
+            re.search(r"clean|tarball|release|dist|docker|package|sign|checksum|push|publish|deploy|images?$", n)
+            for n in needs
+        )
         # ginkgo's `all: vet test` only checks: go vet and the suite, nothing built (sarama's also fetches)
         checks = default_only_checks(text)
         # go-pretty's `default: help` prints the targets, it builds nothing
@@ -553,6 +564,27 @@ def taskfile(tree: Tree, k: Knowledge) -> None:
             if not re.search(r"^\s+internal:\s*true\b", body, re.M)
         ]
         _targets(k, rel, "task", names, bodies={h.group(1): body for h, body in zip(heads, bodies, strict=True)})
+
+
+def cargo_make(tree: Tree, k: Knowledge) -> None:
+    """cargo-make's Makefile.toml: each `[tasks.<name>]` is a task (`cargo make unit-tests`, bottlerocket's way to
+    test); a private or disabled one runs only under another, and one that only extends or aliases another adds no
+    way of its own."""
+    if not tree.has("Makefile.toml"):
+        return
+    tasks = load_toml(tree, "Makefile.toml").get("tasks")
+    if not isinstance(tasks, dict):
+        return
+    text = tree.read("Makefile.toml") or ""
+    heads = list(re.finditer(r"^\[tasks\.([\w-]+)\]\s*$", text, re.M))
+    bodies = {h.group(1): text[h.end() : heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+              for i, h in enumerate(heads)}  # fmt: skip
+    names = [
+        name
+        for name, task in tasks.items()
+        if isinstance(task, dict) and not task.get("private") and not task.get("disabled") and not task.get("alias")
+    ]
+    _targets(k, "Makefile.toml", "cargo make", names, bodies=bodies)
 
 
 SHELL_FUNCTION = re.compile(r"^([a-z][\w-]*)\s*\(\)\s*\{\n(.*?)^\}", re.M | re.S)
@@ -1153,9 +1185,15 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             if re.search(r"^(html|%)\s*:", makefile, re.M) or ("html" in rules and not named)
             else named or (first if first and "." not in first and "$" not in first else "")
         )
+        # pdns' docs/Makefile is automake's; suricata's doc/userguide/README.md: `make -f Makefile.sphinx html`
+        sphinx_makefile = tree.read(f"{folder}/Makefile.sphinx") or "" if folder else ""
         if target and re.search(r"sphinx", makefile, re.IGNORECASE):
             command = f"make -C {top}" + ("" if target == "all" else f" {target}")
             k.command("docs", command, f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
+        elif re.search(r"^(html|%)\s*:", sphinx_makefile, re.M):
+            k.command("docs", f"make -C {folder} -f Makefile.sphinx html", f"{folder}/Makefile.sphinx", RUNNER + 5)
+        elif _runner_builds_sphinx(tree, folder):
+            pass  # anki's `just docs` runs `uv run --group docs sphinx-build -b html docs out/docs/html`
         else:
             # sphinx-quickstart's split layout (docs/source/conf.py) builds beside source/, into docs/build/
             built = f"{folder[: -len('/source')]}/build/html" if folder.endswith("/source") else f"{folder}/_build/html"
@@ -1247,6 +1285,25 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         # javadoc:javadoc resolves a sibling module from the local repository; aggregate compiles the reactor first
         goal = "javadoc:aggregate" if builds_siblings_first(tree) else "javadoc:javadoc"
         k.command("docs", f"{mvn} {goal}", "pom.xml (maven-javadoc-plugin)", RUNNER + 12)
+
+
+RUNNER_FILES = (
+    "justfile",
+    "Justfile",
+    ".justfile",
+    "Makefile",
+    "noxfile.py",
+    "tox.ini",
+    "Taskfile.yml",
+    "package.json",
+)
+
+
+def _runner_builds_sphinx(tree: Tree, folder: str) -> bool:
+    """True when a task runner at the root already builds the Sphinx folder: its own recipe, with the options and
+    the environment it needs, is the way to build, not a bare sphinx-build."""
+    built = re.compile(rf"sphinx-(build|autobuild)\b[^\n]*\s(\./)?{re.escape(folder)}/?(\s|$)", re.M)
+    return any(built.search(tree.read(name) or "") for name in RUNNER_FILES if tree.has(name))
 
 
 def _rust_library(tree: Tree) -> bool:
@@ -1367,7 +1424,7 @@ EXECUTE = {"pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
 
 
 RUNNERS = (
-    makefile, justfile, taskfile, maskfile, jakefile, do_script, castor, mage, ant, tox, nox, poe, pre_commit, rakefile,
-    maven_goal, docs_builders,
+    makefile, justfile, taskfile, cargo_make, maskfile, jakefile, do_script, castor, mage, ant, tox, nox, poe,
+    pre_commit, rakefile, maven_goal, docs_builders,
     dprint, gradle_own_tasks, role_scripts,
 )  # fmt: skip

@@ -238,8 +238,10 @@ def _phpunit_declared(tree: Tree) -> list[tuple[str, str, str]]:
     for attributes, folder in PHPUNIT_DIRECTORY.findall(suites):
         prefix = re.search(r'\bprefix="([^"]+)"', attributes)
         suffix = re.search(r'\bsuffix="([^"]+)"', attributes)
-        if prefix:
-            found.append((folder.removeprefix("./").strip("/"), prefix.group(1), suffix.group(1) if suffix else ".php"))
+        # shimmie2's `<directory suffix="test.php">ext/</directory>`: each extension's ext/<name>/test.php
+        if prefix or (suffix and suffix.group(1).lower() != ".php"):
+            named = (prefix.group(1) if prefix else "", suffix.group(1) if suffix else ".php")
+            found.append((folder.removeprefix("./").strip("/"), *named))
     return found
 
 
@@ -764,6 +766,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset(), globs: tuple
             (r"^test_.*\.([cm]?[jt]sx?)$", "test_*.{}"),  # nock's tests/test_intercept.js
             (r"\.test\.php$", "*.test.php"),  # phpfastcache's tests/cases/*.test.php, plain scripts
             (r"^tests-.*\.php$", "tests-*.php"),  # easy-digital-downloads' phpunit.xml `prefix="tests-"`
+            (r"^test\.php$", "test.php"),  # shimmie2's ext/<extension>/test.php, phpunit.xml `suffix="test.php"`
             (r"Spec\.php$", "*Spec.php"),  # phpspec's specs (php-http/discovery's spec/)
             (r"Cest\.php$", "*Cest.php (Codeception)"),  # WordPress-Simple-History's acceptance and functional tests
             (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs

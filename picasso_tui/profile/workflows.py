@@ -994,10 +994,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # scaleway-cli's CLAUDE.md gives `make test`, whose recipe runs the gone ./scripts/test.sh
     moved = re.match(r"cd ([\w./-]+) && make\b", c.command) or re.match(r"make -C ([\w./-]+)", c.command)
     folder = moved.group(1).strip("/") if moved else ""
+    given = re.search(r"(?:^|\s)make(?: -C [\w./-]+)? -f ([\w./-]+)", c.command)  # suricata's `make -f Makefile.sphinx`
+    makefiles = ("Makefile", "makefile", "GNUmakefile", "Makefile.am", *([given.group(1)] if given else []))
     if (
-        moved
-        and tree.under(folder)
-        and not any(tree.has(f"{folder}/{m}") for m in ("Makefile", "makefile", "GNUmakefile", "Makefile.am"))
+        moved and tree.under(folder) and not any(tree.has(f"{folder}/{m}") for m in makefiles)
     ):  # hunspell's tests/Makefile.am: configure writes the Makefile there
         return (
             None  # yq's guide: `cd pkg/yqlib && make test`, a tracked folder with no Makefile (a build folder is not)
@@ -1103,6 +1103,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # perkeep's `go run make.go` builds, openmct's `npm run cov:e2e:report` reports, `uv venv` …
     if command_faults.turbo_task_missing(tree, c.command):
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
+    if command_faults.fans_out_to_nothing(tree, c.command):
+        return None  # apostrophe's `pnpm build` runs `pnpm --recursive run build`; no package has a build script
     if c.role == "build" and re.match(r"(make|just|task) (\S*[/:_-])?(check|test|tests)([/:_-]\S*)?(\s|$)", c.command):
         return None  # proxmark3's CI `make client/check …` runs the client's tests after the build
     if c.role in ("test", "test-one") and golang.tags_left_out(tree, c.command):

@@ -58,7 +58,8 @@ def test_an_rst_guide_keeps_its_rules_with_the_commands_their_literal_blocks_giv
 
 def test_set_up_steps_lead_in_the_order_the_guide_gives_them(make_project):
     learned = bodies(make_project, {
-        "CONTRIBUTING.rst": RST_GUIDE, "pyproject.toml": '[project]\nname = "acme"\n', "acme/__init__.py": "",
+        "CONTRIBUTING.rst": RST_GUIDE, "acme/__init__.py": "",
+        "pyproject.toml": '[project]\nname = "acme"\n\n[project.optional-dependencies]\ndev = ["pytest"]\n',
     })  # fmt: skip
     assert learned["workflow/install"].startswith('To install: `pip install -e ".[dev]"`')
     assert "`pre-commit install --install-hooks`" in learned["workflow/install"]

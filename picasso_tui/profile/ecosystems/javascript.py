@@ -37,6 +37,7 @@ from picasso_tui.profile.ecosystems.javascript_files import (
     typescript_configured,
     typescript_sources,
     uvu_one,
+    workspace_folders,
 )
 from picasso_tui.profile.findings import Knowledge, human_list, plural
 from picasso_tui.profile.languages import DISPLAY, TOOL_CONFIG, own_languages, shares
@@ -103,28 +104,6 @@ def manager(tree: Tree, pkg: dict) -> tuple[str, str]:
     if len({tool for _, tool in listed}) == 1 and listed[0][1] != "npm" and not lockless_npm:
         return listed[0][1], f".gitignore lists {listed[0][0]}"
     return "npm", "package.json, no lock file"
-
-
-def _workspaces(tree: Tree, pkg: dict) -> list[str]:
-    """The folders the workspace patterns name (``packages/*`` is one level, ``packages/**`` any depth)."""
-    ws = pkg.get("workspaces")
-    patterns = ws.get("packages", []) if isinstance(ws, dict) else ws if isinstance(ws, list) else []
-    text = tree.read("pnpm-workspace.yaml") or ""
-    listed = re.search(r"^packages:\s*\n((?:[ \t]*(?:-.*)?\n?)+)", text, re.MULTILINE)
-    if listed:
-        patterns = list(patterns) + re.findall(r"^\s*-\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", listed.group(1), re.MULTILINE)
-    if not patterns:
-        return []
-    folders = [f.rsplit("/", 1)[0] for f in tree.named("package.json") if f != "package.json"]
-    included = [p.strip().rstrip("/") for p in patterns if isinstance(p, str) and not p.startswith("!")]
-    excluded = [p.strip()[1:].rstrip("/") for p in patterns if isinstance(p, str) and p.startswith("!")]
-    return sorted(f for f in folders if any(_glob(f, p) for p in included) and not any(_glob(f, p) for p in excluded))
-
-
-def _glob(folder: str, pattern: str) -> bool:
-    """A workspace glob: ``*`` stays within one folder, ``**`` spans any number."""
-    regex = re.escape(pattern.removeprefix("./")).replace(r"\*\*", "\0").replace(r"\*", "[^/]*").replace("\0", ".*")
-    return re.fullmatch(regex, folder) is not None
 
 
 MONOREPO_SHOWN = 12
@@ -348,7 +327,7 @@ def investigate(tree: Tree) -> Knowledge:
     if not any(pkg.get(f) for f in MANAGED) and own_languages(tree) - {"javascript", "typescript"}:
         return k  # TeamPass' holds a name and an author: its browser libraries are committed, npm manages nothing
     tool, why = manager(tree, pkg)
-    members = _workspaces(tree, pkg)
+    members = workspace_folders(tree, pkg)
     packages = [p for p in members if not is_auxiliary(f"{p}/package.json")]
     manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
     own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}

@@ -408,3 +408,29 @@ def fixes(name: str, script: str) -> bool:
     if re.search(r"\boxfmt\b[^;&|]*\s--(list-different|check)\b", script):
         return False  # http-proxy-middleware's `format: oxfmt --list-different` lists what `format:fix` would change
     return name not in FIX_SCRIPTS or bool(FIXER.search(script))
+
+
+def workspace_folders(tree: Tree, pkg: dict) -> list[str]:
+    """The folders the workspace patterns name (``packages/*`` is one level, ``packages/**`` any depth)."""
+    ws = pkg.get("workspaces")
+    patterns = ws.get("packages", []) if isinstance(ws, dict) else ws if isinstance(ws, list) else []
+    text = tree.read("pnpm-workspace.yaml") or ""
+    listed = re.search(r"^packages:\s*\n((?:[ \t]*(?:-.*)?\n?)+)", text, re.MULTILINE)
+    if listed:
+        patterns = list(patterns) + re.findall(r"^\s*-\s*['\"]?([^'\"\n#]+?)['\"]?\s*$", listed.group(1), re.MULTILINE)
+    if not patterns:
+        return []
+    folders = [f.rsplit("/", 1)[0] for f in tree.named("package.json") if f != "package.json"]
+    included = [p.strip().rstrip("/") for p in patterns if isinstance(p, str) and not p.startswith("!")]
+    excluded = [p.strip()[1:].rstrip("/") for p in patterns if isinstance(p, str) and p.startswith("!")]
+    return sorted(
+        f
+        for f in folders
+        if any(workspace_glob(f, p) for p in included) and not any(workspace_glob(f, p) for p in excluded)
+    )
+
+
+def workspace_glob(folder: str, pattern: str) -> bool:
+    """A workspace glob: ``*`` stays within one folder, ``**`` spans any number."""
+    regex = re.escape(pattern.removeprefix("./")).replace(r"\*\*", "\0").replace(r"\*", "[^/]*").replace("\0", ".*")
+    return re.fullmatch(regex, folder) is not None
