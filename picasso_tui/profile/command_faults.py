@@ -182,6 +182,32 @@ def checks_format_only(tree: Tree, command: str) -> bool:
     return bool(lines) and all(FORMAT_CHECK.search(line) for line in lines)
 
 
+def sets_up_only(command: str) -> bool:
+    """A repository script named for setting up (opencast's CI step `./.github/multi-node-test-setup` builds a
+    three-node cluster from tarballs): it prepares a run, it runs no test."""
+    program = re.sub(r"^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:(?:ba)?sh\s+)?", "", command).split(" ", 1)[0]
+    return "/" in program and bool(re.search(r"(^|[-_])(setup|set-up|prepare)([-_.]\w+)?$", program.rsplit("/", 1)[1]))
+
+
+def go_tests_nowhere(tree: Tree, command: str) -> bool:
+    """`go test ./...` in a folder that holds no test file (flyte's guide: `cd gen/go && go test ./...`, generated
+    code with no test): it compiles the packages and runs no test."""
+    found = re.fullmatch(r"cd ([\w./-]+) && go test(?: -\S+)* \./\.\.\.", command)
+    folder = found.group(1).strip("./") if found else ""
+    files = tree.under(folder) if folder else []
+    return bool(files) and not any(f.endswith("_test.go") for f in files)
+
+
+def runs_on_no_files(tree: Tree, command: str) -> bool:
+    """A script that runs Prettier with no file or pattern (keystatic's `format` is a bare `prettier --write`, which
+    lint-staged hands the staged files to): run bare, it formats nothing. Go's `go test` with no package where the
+    root holds no Go file (inspektor-gadget's `go test -exec sudo`) tests nothing either."""
+    if re.fullmatch(r"go test(?: -(?:exec \S+|[\w.=-]+))*", command):
+        return not any(f.endswith(".go") and "/" not in f for f in tree.files)
+    lines = [line.strip() for line in recipe_lines(tree, command) or [] if line.strip()]
+    return bool(lines) and all(re.fullmatch(r"(npx )?prettier(?: --?[\w-]+)*", line) for line in lines)
+
+
 def not_its_role(role: str, command: str) -> bool:
     """Commands whose own words say they do something else than the role they were found for: perkeep's
     `go run make.go` builds, openmct's `npm run cov:e2e:report` prints a coverage report, urql's `pnpm update` and
@@ -193,6 +219,8 @@ def not_its_role(role: str, command: str) -> bool:
     if role in ("test", "test-one") and (
         re.match(r"(npm run|pnpm( run)?|yarn( run)?|bun run) [\w:-]*report\b", command)
         or re.match(r"(npx )?(nyc|c8|istanbul) report\b", command)
+        # rallly's CLAUDE.md: `pnpm build:test` builds the app the integration tests drive; `pnpm dev` serves it
+        or re.match(r"(npm run|pnpm( run)?|yarn( run)?|bun run) (build|dev|start|serve)([:\w-]*)?$", command)
         or re.match(r"(php )?(bin/console|app/console|artisan) (?![\w:-]*test)[\w:-]+ .*--env[= ]test\b", command)
     ):
         return True

@@ -193,7 +193,7 @@ COMMAND_ROLES = (
     # great-tables' `great-docs build` and quartodoc build the documentation site, not the package
     ("docs", re.compile(r"^(great-docs|quartodoc) (build|render|preview)\b|^quarto (render|preview)\b")),
     ("format", re.compile(r"^(\./)?gradlew style$|"  # pgjdbc's `./gradlew style` applies Autostyle's fixes
-                          r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|"
+                          r"(?<![-=])\b(fmt|format|pretty|prettier|black|spotlessApply|autostyleApply|ktlintFormat|clang-format|gofmt|gofumpt|astyle|"
                           r"goimports|rubocop -a|spotless:apply)\b|"
                           # greptimedb's `make fix-udeps` drops unused dependencies: it formats nothing
                           r"^(\S+ )?(run )?fix\b(?![-_:]?u?deps\b)|:fix(?![\w-])|(?<=\w)(?<!-on)-fix\b")),
@@ -751,6 +751,8 @@ def _usable(tree: Tree, command: str, at_root: bool = True) -> bool:
         return False
     if _names_undeclared_extras(tree, command) or _names_undeclared_hatch_env(tree, command):
         return False
+    if re.fullmatch(r"(uv |python3? -m )?pip3? install( -[-\w]+)*", command):
+        return False  # agno's guide: a bare `uv pip install`, whose packages follow in prose: pip stops, nothing named
     manifest = next((m for pattern, m in INSTALL_MANIFESTS if re.match(pattern, command)), None)
     if at_root and manifest and not any(tree.has(m) for m in manifest):
         return False  # taskiq's README: `pnpm install` for its docs site; thirtybees keeps no composer.json at its root
@@ -807,6 +809,8 @@ INSTALL_MANIFESTS = (
     (r"(npm|pnpm|yarn|bun) (i|install|ci)\b|yarn$|pnpm i$", ("package.json",)),
     (r"composer (i|install|update)\b", ("composer.json",)),
     (r"bundle( install)?$|bundle install\b", ("Gemfile", "gems.rb")),
+    (r"(uv sync|poetry install|pdm install)\b", ("pyproject.toml",)),  # flyte's guide: `uv sync`, no pyproject.toml
+    (r"pipenv (install|sync)\b", ("Pipfile",)),
 )
 """A package manager's install and the manifest it reads at the root: without one it installs nothing."""
 

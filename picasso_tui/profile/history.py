@@ -46,9 +46,9 @@ UPPER_TAG = re.compile(
 """numpy-style change tags in capitals (joblib's `FIX …`, `DOC …`, `MNT …`)."""
 VERSION_AREA = re.compile(r"^([A-Za-z]+ \d+(?:\.\d+)*) \| ")
 """A version the change is about, then the area (PHPCompatibility's `PHP 8.4 | NewFunctions: …`)."""
-AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30})(?:\([^)]{1,40}\))?:\s+\S")
+AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30})(?: ?\([^)]{1,40}\))?:\s+\S")
 """A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``; with a scope after it (ua-parser-js'
-``Feat(extensions): ...`` beside ``CI: ...``)."""
+``Feat(extensions): ...`` beside ``CI: ...``; Symphonia's ``core (io): ...``)."""
 DASH_AREA = re.compile(r"^([a-z][\w./-]{0,30}) - \S")
 """An area, then a dash: gofakeit's ``person - update data``, ``tests - updated product tests``."""
 

@@ -452,7 +452,13 @@ def makefile(tree: Tree, k: Knowledge) -> None:
         heads = re.findall(r"^([A-Za-z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*)*)[ \t]*:(?!=)", rules, re.MULTILINE)
         # criu's `Makefile: ;` keeps make from remaking itself: a rule for a file the checkout has is no command
         # flagd's `PHONY: .build …` lacks its dot: a target named PHONY, which nobody runs
-        names = [n for head in heads for n in head.split() if not tree.has(n) and n not in MAKEFILES | {"PHONY"}]
+        # luau's `FUZZ_OBJECTS:` misspells a variable's assignment: a name in capitals is no task anyone runs
+        names = [
+            n
+            for head in heads
+            for n in head.split()
+            if not tree.has(n) and n not in MAKEFILES | {"PHONY"} and not re.fullmatch(r"[A-Z][A-Z0-9_]*_[A-Z0-9_]+", n)
+        ]
         names += listed
         live = [
             n
@@ -1187,7 +1193,9 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
         )
         # pdns' docs/Makefile is automake's; suricata's doc/userguide/README.md: `make -f Makefile.sphinx html`
         sphinx_makefile = tree.read(f"{folder}/Makefile.sphinx") or "" if folder else ""
-        if target and re.search(r"sphinx", makefile, re.IGNORECASE):
+        # iris' docs/Makefile hands `html` to docs/src/Makefile, the Sphinx one beside conf.py
+        inner = tree.read(f"{folder}/Makefile") or "" if folder != top else ""
+        if target and (re.search(r"sphinx", makefile, re.IGNORECASE) or re.search(r"sphinx", inner, re.IGNORECASE)):
             command = f"make -C {top}" + ("" if target == "all" else f" {target}")
             k.command("docs", command, f"{conf} (Sphinx), {top}/Makefile", RUNNER + 5)
         elif re.search(r"^(html|%)\s*:", sphinx_makefile, re.M):
@@ -1207,6 +1215,7 @@ def docs_builders(tree: Tree, k: Knowledge) -> None:
             and not EXAMPLE_FOLDER.match(f)
             and not is_vendored(f)  # openal-soft's fmt-11.2.0/
             and not moved_away(tree, f)
+            and not _techdocs_only(tree, f)
         ),
         key=lambda f: f.count("/"),
     )[:1]:
@@ -1304,6 +1313,16 @@ def _runner_builds_sphinx(tree: Tree, folder: str) -> bool:
     the environment it needs, is the way to build, not a bare sphinx-build."""
     built = re.compile(rf"sphinx-(build|autobuild)\b[^\n]*\s(\./)?{re.escape(folder)}/?(\s|$)", re.M)
     return any(built.search(tree.read(name) or "") for name in RUNNER_FILES if tree.has(name))
+
+
+def _techdocs_only(tree: Tree, config: str) -> bool:
+    """A Backstage TechDocs site (figma-plugin's, k6's mkdocs.yml lists the `techdocs-core` plugin): no file of the
+    repository installs that plugin, so a bare `mkdocs build` stops; Backstage builds it elsewhere."""
+    if not re.search(r"^\s*-\s*techdocs-core\b", tree.read(config) or "", re.M):
+        return False
+    wanted = re.compile(r"mkdocs-techdocs-core|techdocs-core", re.I)
+    manifests = [f for f in tree.files if re.search(r"(^|/)(requirements[\w.-]*\.txt|pyproject\.toml)$", f)][:50]
+    return not any(wanted.search(tree.read(f) or "") for f in manifests)
 
 
 def _rust_library(tree: Tree) -> bool:

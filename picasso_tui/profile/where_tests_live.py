@@ -15,7 +15,7 @@ from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_
 
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php|[^/]+Cest\.php"
-    r"|[^/]+_test\.(rb|cc|cpp|c)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
+    r"|[^/]+_test\.(rb|cc|cpp|c)|[^/]+\.test\.(c|cc|cpp|cxx)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
     r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*Test[A-Z]\w*\.(c|cc|cpp|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests?/(?:[^/]+/)*[^/]+-test\.[cm]?[jt]s|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
@@ -772,6 +772,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset(), globs: tuple
             (r"Spec\.(groovy|scala|kt|java)$", "*Spec.{}"),  # Spock's and ScalaTest's specs
             (r"IT\.(java|kt)$", "*IT.{}"),  # Failsafe's integration tests
             (r"-test\.(c|cc|cpp)$", "*-test.{}"),
+            (r"\.test\.(c|cc|cpp|cxx)$", "*.test.{}"),  # luau's tests/*.test.cpp, doctest cases
             (r"-tests\.([cm]?[jt]sx?)$", "*-tests.{}"),  # node-postgres' test/unit/client/*-tests.js
             (r"-test\.([cm]?[jt]sx?)$", "*-test.{}"),  # ember.js' packages/**/tests/**/*-test.js, QUnit's
             # redb's tests/basic_tests.rs; bon's tests/integration/main.rs and the modules it declares

@@ -1103,6 +1103,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # perkeep's `go run make.go` builds, openmct's `npm run cov:e2e:report` reports, `uv venv` …
     if command_faults.turbo_task_missing(tree, c.command):
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
+    if c.role in ("test", "test-one") and command_faults.sets_up_only(c.command):
+        return None  # opencast's CI runs `./.github/multi-node-test-setup`: a cluster for the tests, no test
+    if c.role == "test" and command_faults.go_tests_nowhere(tree, c.command):
+        return None  # flyte's guide: `cd gen/go && go test ./...`, and gen/go holds no test file
+    if command_faults.runs_on_no_files(tree, c.command):
+        return None  # keystatic's `pnpm run format` is a bare `prettier --write`, lint-staged's to hand files to
     if command_faults.fans_out_to_nothing(tree, c.command):
         return None  # apostrophe's `pnpm build` runs `pnpm --recursive run build`; no package has a build script
     if c.role == "build" and re.match(r"(make|just|task) (\S*[/:_-])?(check|test|tests)([/:_-]\S*)?(\s|$)", c.command):
@@ -1317,6 +1323,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         if ran and not ran & {"test", "test-one"} and not nested:  # more-itertools': ruff and stubtest, no test
             return Command("lint", c.command, c.source, c.priority, c.note)
     if commands.command_role(c.command) is None and recipes.unsupported(tree, c.command, c.role, commands.command_role):
+        if c.role == "lint" and not recipes.unsupported(tree, c.command, "format", commands.command_role):
+            return replace(c, role="format")  # mfem's `make style` runs astyle over the sources: it rewrites them
         return None  # the role came from the prose around it, and what the command runs says otherwise
     if c.role == "format" and re.search(r"\s--(dry-run|check)\b", c.command) and not re.search(r"\s--fix\b", c.command):
         # a format check follows the linter from the same source (bottom's CI runs clippy after `cargo fmt --check`)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.profile.learned import bodies, workflow
+from tests.profile.learned import bodies, repo_bodies, workflow
 
 GO_MOD = "module example.com/{0}\n\ngo 1.22\n"
 GO_TEST = 'package {0}\n\nimport "testing"\n\nfunc Test{1}(t *testing.T) {{}}\n'
@@ -187,3 +187,183 @@ def test_phpunit_suites_named_by_a_suffix_are_counted_as_tests(make_project):
     tests = bodies(make_project, files, name="shimmie")["layout/tests"]
     assert tests.startswith("4 test files"), tests
     assert "test.php" in tests, tests
+
+
+def test_a_makefile_target_named_for_lint_that_runs_a_formatter_is_the_format(make_project):
+    # mfem's `make style` runs astyle over the sources and says "Applying C++ code style..."
+    makefile = (
+        'lib:\n\t$(CXX) -c src/a.cpp\n\nstyle:\n\t@echo "Applying C++ code style..."\n'
+        "\tastyle --options=config/mfem.astylerc src/*.cpp\n"
+    )
+    files = {"makefile": makefile, "src/a.cpp": "int a() { return 1; }\n", "config/mfem.astylerc": "style=allman\n"}
+    found = bodies(make_project, files, name="mfem")
+    assert found.get("workflow/format", "").startswith("To format: `make style`"), found.get("workflow/format")
+
+
+def test_a_docs_makefile_that_hands_html_to_the_sphinx_folder_builds_the_docs(make_project):
+    # iris' docs/Makefile runs `make html` in docs/src, where conf.py and the Sphinx Makefile are
+    outer = "SUBDIRS = src\n\nhtml:\n\t@for i in $(SUBDIRS); do (cd $$i; $(MAKE) html); done\n"
+    inner = "SPHINXBUILD = sphinx-build\n\nhtml:\n\t$(SPHINXBUILD) -b html -W . _build/html\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "iris"\nversion = "1"\n',
+        "lib/iris/__init__.py": "",
+        "docs/Makefile": outer,
+        "docs/src/Makefile": inner,
+        "docs/src/conf.py": "project = 'iris'\n",
+        "docs/src/index.rst": "Iris\n====\n",
+    }
+    docs = bodies(make_project, files, name="iris")["workflow/docs"]
+    assert docs.startswith("To build or preview the docs: `make -C docs html`"), docs
+
+
+def test_a_techdocs_site_no_file_installs_the_plugin_for_is_not_built_with_mkdocs(make_project):
+    # figma-plugin's mkdocs.yml lists the `techdocs-core` plugin: Backstage builds it, a bare mkdocs stops
+    files = {
+        "package.json": '{"name": "plugin", "scripts": {"build": "webpack"}}',
+        "src/index.ts": "export const a = 1;\n",
+        "mkdocs.yml": "site_name: plugin\nsite_dir: techdocs/\nplugins:\n    - techdocs-core\n",
+        "docs/index.md": "# Plugin\n",
+    }
+    assert "mkdocs build" not in bodies(make_project, files, name="plugin").get("workflow/docs", "")
+    files["requirements-docs.txt"] = "mkdocs-techdocs-core==1.4\n"
+    assert "mkdocs build" in bodies(make_project, files, name="plugin2").get("workflow/docs", "")
+
+
+def test_scoped_area_prefixes_with_a_space_before_the_scope_count_as_prefixes(make_project):
+    # Symphonia's subjects: `core (io): Bypass …`, `mkv (ebml): Fix …`, `mp3: Skip …`
+    files = {"Cargo.toml": '[package]\nname = "s"\nversion = "0.1.0"\n', "src/lib.rs": "pub fn a() {}\n"}
+    repo = make_project(files, name="symphonia")
+    subjects = [f"core ({area}): Change number {i}." for i, area in enumerate(["io", "audio", "units"] * 4)]
+    subjects += [f"mp3: Fix frame {i}." for i in range(4)] + ["Update the readme."]
+    for i, subject in enumerate(subjects):
+        repo.write({f"notes/{i}.txt": subject}).commit(subject)
+    conventions = repo_bodies(repo)["git/conventions"]
+    assert conventions.startswith("Commit messages: an area prefix (89% of the last 18"), conventions
+
+
+def test_a_ci_script_named_for_setting_up_is_no_test(make_project):
+    # opencast's CI runs `./.github/multi-node-test-setup`: it builds a cluster from tarballs, then other steps test
+    steps = workflow("./.github/multi-node-test-setup", "./mvnw test", job="test")
+    files = {
+        ".github/workflows/test.yml": steps,
+        ".github/multi-node-test-setup": "#!/bin/sh\nmkdir -p build\n",
+        "pom.xml": "<project><modelVersion>4.0.0</modelVersion><artifactId>a</artifactId></project>\n",
+        "src/main/java/a/A.java": "class A {}\n",
+        "src/test/java/a/ATest.java": "class ATest {}\n",
+    }
+    test = bodies(make_project, files, name="opencast")["workflow/test"]
+    assert "multi-node-test-setup" not in test, test
+
+
+def test_tox_section_references_in_the_env_list_are_expanded(make_project):
+    # patroni's `py{[common]python_matrix}-test-{lin,mac}` with `[common] python_matrix = {311,312}`
+    tox = (
+        "[common]\npython_matrix = {311,312}\n\n[tox]\nenvlist = lint, py{[common]python_matrix}-test-{lin,mac}\n\n"
+        "[testenv]\ncommands = pytest\n\n[testenv:lint]\ncommands = flake8\n"
+    )
+    files = {
+        "tox.ini": tox,
+        "setup.py": "from setuptools import setup\nsetup(name='patroni')\n",
+        "patroni/__init__.py": "",
+        "tests/test_a.py": "def test_a():\n    pass\n",
+    }
+    test = bodies(make_project, files, name="patroni")["workflow/test"]
+    assert "py311-test-lin" in test and "[common]" not in test, test
+
+
+def test_a_build_or_dev_script_is_no_test_and_a_path_with_brackets_is_quoted(make_project):
+    # rallly's CLAUDE.md lists `pnpm build:test` and `pnpm dev` among the testing commands; its test files sit
+    # under apps/web/src/app/[locale]/(space)/
+    guide = "# Testing\n\n```bash\npnpm build:test\npnpm test:unit\npnpm dev\n```\n"
+    package = {
+        "name": "rallly",
+        "scripts": {"build:test": "next build", "test:unit": "vitest run", "dev": "next dev"},
+        "devDependencies": {"vitest": "^3"},
+    }
+    files = {
+        "CLAUDE.md": guide,
+        "package.json": json.dumps(package),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "src/app/[locale]/(space)/card.tsx": "export const Card = () => null;\n",
+        "src/app/[locale]/(space)/card.test.tsx": "import { it } from 'vitest';\nit('a', () => {});\n",
+    }
+    found = bodies(make_project, files, name="rallly")
+    assert found["workflow/test"].startswith("To test: `pnpm test:unit`"), found["workflow/test"]
+    assert "build:test" not in found["workflow/test"] and "pnpm dev" not in found["workflow/test"]
+    assert "'src/app/[locale]/(space)/card.test.tsx'" in found["workflow/test-one"], found["workflow/test-one"]
+
+
+def test_a_bare_pip_install_and_a_uv_sync_without_pyproject_are_not_the_set_up(make_project):
+    # agno's guide: "`uv pip install`" with its packages in prose; flyte's: `uv sync`, and no pyproject.toml at its root
+    guide = (
+        "# Contributing\n\nFirst run `uv pip install` and then `uv sync`.\n\nSet up with `./scripts/dev_setup.sh`.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "scripts/dev_setup.sh": "#!/bin/sh\nuv venv\n",
+        "libs/agno/pyproject.toml": '[project]\nname = "agno"\nversion = "1"\n',
+        "libs/agno/agno/__init__.py": "",
+    }
+    install = bodies(make_project, files, name="agno").get("workflow/install", "")
+    assert "`uv pip install`" not in install and "`uv sync`" not in install, install
+
+
+def test_go_test_in_a_folder_with_no_test_file_is_no_test_command(make_project):
+    # flyte's guide: `cd gen/go && go test ./...`; gen/go is generated code with no test
+    guide = "# Contributing\n\nRun the tests:\n\n```bash\ncd gen/go && go test ./...\n```\n"
+    files = {
+        **go_files("flyte"),
+        "CONTRIBUTING.md": guide,
+        "gen/go/go.mod": GO_MOD.format("gen"),
+        "gen/go/api.pb.go": "package api\n",
+    }
+    test = bodies(make_project, files, name="flyte")["workflow/test"]
+    assert "cd gen/go && go test" not in test, test
+
+
+def test_appraisal_commands_without_the_gem_are_dropped(make_project):
+    # kt-paperclip's CONTRIBUTING.md still says `bundle exec appraisal rake`; 8.0.0 removed the gem and Appraisals
+    guide = "# Contributing\n\n```\nbundle exec appraisal install\nbundle exec appraisal rake\n```\n"
+    files = {
+        "CONTRIBUTING.md": guide,
+        "Gemfile": "source 'https://rubygems.org'\ngemspec\ngem 'rspec'\n",
+        "paperclip.gemspec": "Gem::Specification.new do |s|\n  s.name = 'kt-paperclip'\nend\n",
+        "Rakefile": "require 'rspec/core/rake_task'\nRSpec::Core::RakeTask.new(:spec)\ntask default: :spec\n",
+        "lib/paperclip.rb": "module Paperclip; end\n",
+        "spec/paperclip_spec.rb": "describe Paperclip do\n  it { }\nend\n",
+    }
+    found = bodies(make_project, files, name="paperclip")
+    assert "appraisal" not in found["workflow/test"] + found.get("workflow/install", ""), found["workflow/test"]
+
+
+def test_doctest_files_named_test_cpp_are_tests_and_a_capitalised_rule_is_no_task(make_project):
+    # luau's tests/*.test.cpp are doctest cases; its Makefile misspells `FUZZ_OBJECTS:` as a rule
+    makefile = "FUZZ_OBJECTS:=$(FUZZ_SOURCES:%=build/%.o)\nFUZZ_OBJECTS: build\n\ntest: build\n\t./luau-tests\n"
+    files = {
+        "Makefile": makefile,
+        "VM/src/lvm.cpp": "int vm() { return 0; }\n",
+        **{f"tests/{n}.test.cpp": '#include "doctest.h"\nTEST_CASE("a") {}\n' for n in ("Parser", "Compiler", "VM")},
+    }
+    found = bodies(make_project, files, name="luau")
+    assert found["layout/tests"].startswith("3 test files, named *.test.cpp"), found["layout/tests"]
+    assert "FUZZ_OBJECTS" not in found.get("tasks/make", ""), found.get("tasks/make")
+
+
+def test_a_bare_prettier_script_and_a_package_less_go_test_are_dropped(make_project):
+    # keystatic's `format` is a bare `prettier --write` (lint-staged hands it files); inspektor-gadget's guide says
+    # `go test -exec sudo`, and the root holds no Go package
+    package = {
+        "name": "keystatic",
+        "scripts": {"format": "prettier --write", "test": "jest"},
+        "devDependencies": {"prettier": "^3", "jest": "^29"},
+    }
+    files = {
+        "package.json": json.dumps(package),
+        "src/index.ts": "export const a = 1;\n",
+        "src/index.test.ts": "it('a', () => {});\n",
+    }
+    assert "pnpm run format" not in bodies(make_project, files, name="keystatic").get("workflow/format", "")
+    guide = "# Contributing\n\nRun `make test`, or as root `go test -exec sudo`.\n"
+    files = {**go_files("gadget"), "CONTRIBUTING.md": guide, "Makefile": "test:\n\tgo test ./...\n"}
+    test = bodies(make_project, files, name="gadget")["workflow/test"]
+    assert test.startswith("To test: `make test`") and "go test -exec sudo`" not in test, test

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import shlex
 from collections import Counter
 from dataclasses import dataclass
 
@@ -915,6 +916,8 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
         ][:20]
         testing = (f for f in specs if re.search(r"\b(it|test|describe)\s*\(", p.tree.read(f) or ""))
         spec = example or next(testing, "<file>")  # path-to-regexp's cases.spec.ts only holds tables: no suite
+        # rallly's apps/web/src/app/[locale]/(space)/…: a bare `(` stops the shell
+        spec = shlex.quote(spec) if spec != "<file>" else spec
         if "Vitest" in tests:
             command = f"{tool} exec vitest run {spec}"
         else:  # ms' Jest collects coverage against 100% thresholds: one file alone would fail them

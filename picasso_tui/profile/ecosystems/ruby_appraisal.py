@@ -37,8 +37,27 @@ def under_appraisal(tree: Tree, command: str) -> str | None:
 def unknown_appraisal(tree: Tree, command: str) -> bool:
     """The command names an appraisal the Appraisals file no longer declares (sidekiq-unique-jobs' CLAUDE.md:
     `bundle exec appraisal sidekiq-6.0 rspec`, where only sidekiq-8.0 and sidekiq-8.1 remain): it fails."""
+    if re.match(r"^(?:bundle exec )?appraisal\b", command) and not _appraisal_declared(tree):
+        return (
+            True  # kt-paperclip's CONTRIBUTING.md: `bundle exec appraisal rake`; 8.0.0 dropped the gem and Appraisals
+        )
     named = re.match(r"^(?:bundle exec )?appraisal ([\w.-]+) ", command)
     if not named or named.group(1) in ("install", "update", "generate", "clean", "list", "version", "help"):
         return False
     names = re.findall(r"""^\s*appraise\s*\(?\s*["']([^"']+)["']""", tree.read("Appraisals") or "", re.M)
     return bool(names) and named.group(1) not in names
+
+
+def _appraisal_declared(tree: Tree) -> bool:
+    """The appraisal gem is in the bundle: a Gemfile, a gemspec or the lock names it, or an Appraisals file is kept."""
+    if tree.has("Appraisals"):
+        return True
+    manifests = [
+        "Gemfile",
+        "gems.rb",
+        "Gemfile.lock",
+        *[f for f in tree.files if f.endswith(".gemspec") and "/" not in f],
+    ]
+    return any(
+        re.search(r"""["']appraisal["']|^\s+appraisal \(""", tree.read(f) or "", re.M) for f in manifests if tree.has(f)
+    )

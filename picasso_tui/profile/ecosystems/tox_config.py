@@ -37,6 +37,18 @@ def expand_envlist(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def with_references(text: str, ini: str) -> str:
+    """An env list with tox's `{[section]key}` references replaced by their values: patroni's
+    `py{[common]python_matrix}-test-lin`, where [common] holds `python_matrix = {36,37,…}`."""
+
+    def value(ref: re.Match[str]) -> str:
+        section = re.search(rf"^\[{re.escape(ref.group(1))}\]\s*$(.*?)(?=^\[|\Z)", ini, re.M | re.S)
+        found = re.search(rf"^{re.escape(ref.group(2))}\s*=\s*(.+)$", section.group(1), re.M) if section else None
+        return found.group(1).strip() if found else ref.group(0)
+
+    return re.sub(r"\{\[([\w:.-]+)\]([\w-]+)\}", value, text)
+
+
 def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     """(tox's environments, where they are declared, the command that runs one), or ([], "", "") without tox."""
     names: list[str] = []
@@ -46,7 +58,7 @@ def tox_envs(tree: Tree) -> tuple[list[str], str, str]:
     # runs no environment
     if re.search(r"^\[(tox|testenv)\b", text, re.MULTILINE):
         envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
-        names = expand_envlist(envs.group(1)) if envs else []
+        names = expand_envlist(with_references(envs.group(1), text)) if envs else []
         # certbot's `[testenv:lint{,-posix}]` is lint and lint-posix, as an envlist's braces are
         heads = re.findall(r"^\[testenv:([^\]\s]+)\]", text, re.MULTILINE)
         names += [n for head in heads for n in expand_envlist(head)]
@@ -74,8 +86,9 @@ def listed_envs(tree: Tree) -> list[str]:
     """The environments a bare `tox` runs: its env list. Without one, tox runs its default environment only
     (python-socketio's tox.ini declares flake8 and docs as sections, and `tox` runs neither)."""
     if tree.has("tox.ini"):
-        envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", tree.read("tox.ini") or "", re.MULTILINE)
-        return [n for n in expand_envlist(envs.group(1)) if "{" not in n] if envs else []
+        text = tree.read("tox.ini") or ""
+        envs = re.search(r"^env_?list\s*=\s*(.*(?:\n[ \t]+.+)*)", text, re.MULTILINE)
+        return [n for n in expand_envlist(with_references(envs.group(1), text)) if "{" not in n] if envs else []
     data, _ = _toml_config(tree)
     return [str(n) for n in data.get("env_list", [])]
 
