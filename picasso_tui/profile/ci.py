@@ -439,8 +439,9 @@ def github_steps(rel: str, data: dict[Any, Any]) -> list[CiStep]:
             may_fail = job.get("continue-on-error") is True
             if action:  # golangci/golangci-lint-action runs `golangci-lint run`: a check as real as a `run:` line
                 given = step.get("with") if isinstance(step.get("with"), dict) else {}
-                where = str(given.get("working-directory") or "")
-                args = " ".join(str(given.get("args") or "").split())
+                # reviewdog's action names its inputs `workdir` and `golangci_lint_flags` (mosn's: pkg/, its flags)
+                where = str(given.get("working-directory") or given.get("workdir") or "")
+                args = " ".join(str(given.get("args") or given.get("golangci_lint_flags") or "").split())
                 if re.search(r"(^|\s)(--help|-h|--version)(\s|$)", args):
                     continue  # river's `args: --help` only makes the action install golangci-lint for a later step
                 # termenv's lint-soft passes `--config .golangci-soft.yml --issues-exit-code=0`: findings never fail

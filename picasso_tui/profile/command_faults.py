@@ -175,7 +175,12 @@ FORMAT_CHECK = re.compile(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check|--ch
 def checks_format_only(tree: Tree, command: str) -> bool:
     """A format command that only checks: named so, or a target whose every line only checks (anki's `just fmt` is
     `ninja check:format`; its `just fix-fmt` rewrites)."""
-    target = re.match(r"(?:cd [\w./-]+ && )?(?:make|just|task)(?: -C [\w./-]+)? ([\w:.-]+)$", command)
+    # keystatic's CI `pnpm check:format .` runs `prettier --check`
+    target = re.match(
+        r"(?:cd [\w./-]+ && )?(?:make|just|task|npm run|pnpm(?: run)?|yarn(?: run)?|bun run)(?: -C [\w./-]+)? "
+        r"([\w:.-]+)(?: \.)?$",
+        command,
+    )
     if target and re.search(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check", target.group(1)):
         return True
     lines = [line for line in recipe_lines(tree, command) or [] if line.strip()] if target else []
@@ -230,4 +235,8 @@ def not_its_role(role: str, command: str) -> bool:
         or re.search(r"\bmake compile[-_]commands\b", command)
     ):
         return True
+    if role == "build" and re.search(r"(python3? -m build|uv build|pyproject-build)\b.*\s--sdist\b", command):
+        return "--wheel" not in command  # qiskit's and yt's CI `python -m build --sdist`: a tarball, nothing built
+    if role == "install" and re.search(r"(^|/)update[-_]licen[cs]e[\w-]*(\.sh)?(\s|$)", command):
+        return True  # warewulf's and apptainer's scripts/update-license-dependencies.sh rewrite a licence list
     return role == "install" and bool(re.fullmatch(r"uv venv( \S+)?|python3? -m venv \S+|virtualenv \S+", command))

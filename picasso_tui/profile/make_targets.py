@@ -199,6 +199,8 @@ def autotools_setup(tree: Tree) -> str:
         return "sh autogen.sh && ./configure"
     if tree.has("bootstrap") and (tree.has("bootstrap.conf") or (tree.read("bootstrap") or "").startswith("#!")):
         return "./bootstrap && ./configure"
+    if tree.has("bootstrap.sh"):  # squid's bootstrap.sh also prepares libltdl and writes the SPONSORS file
+        return "./bootstrap.sh && ./configure"
     return "autoreconf -i && ./configure"
 
 

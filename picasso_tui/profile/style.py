@@ -299,6 +299,8 @@ def _editorconfig(tree: Tree, hints: Hints, present: list[str]) -> None:
             hints[lang].append(
                 (f"ESLint's indent rule: {spaces} ({linted[1]}; .editorconfig says {edited})", linted[1])
             )
+        if lang == "go":  # warewulf's `[*.go] indent_style = space`: gofmt writes tabs whatever an editor is told
+            found = {k: v for k, v in found.items() if k not in ("indent_size", "indent_style", "tab_width")}
         if set(found) - {"end_of_line"}:  # vaultwarden's `[*] end_of_line = lf` alone says nothing of JavaScript
             said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in found.items())
             hints[lang].append((f"editorconfig: {said}", ".editorconfig"))

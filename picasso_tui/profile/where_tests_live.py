@@ -16,7 +16,7 @@ from picasso_tui.profile.walk import Tree, in_fixture_project, is_auxiliary, is_
 TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.((e2e-)?(test|spec)(-prop|\.browser)?|tests|cy|e2e)\.[cm]?[jt]sx?|[^/]+_spec\.rb|[^/]+(Tests?|TestCase)\.(java|kt|groovy|scala)|(?!Run\w*Tests\.php)[^/]+(Tests?|TestCase)\.php|[^/]+\.test\.php|[^/]+Cest\.php"
     r"|[^/]+_test\.(rb|cc|cpp|c)|[^/]+\.test\.(c|cc|cpp|cxx)|tests/(?:[^/]+/)*[^/]+_tests\.rb|tests?/(?:[^/]+/)*(test|tc)_(?!helpers?\.)[^/]+\.rb|test[-_][^/]+\.(c|cc|cpp)|[^/]+-test\.(c|cc|cpp)|tests?/test\d*\.(c|cc|cpp)|"
-    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*Test[A-Z]\w*\.(c|cc|cpp|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
+    r"Test[A-Z]\w*\.(java|kt)|[A-Z]\w*Tests?\.(cpp|cc|cxx)|tests?/(?:[^/]+/)*[Tt]est[A-Z]\w*\.(c|cc|cpp|cxx)|tests?/(?:[^/]+/)*test_[^/]+\.[cm]?[jt]sx?|spec/(?:[^/]+/)*[^/]+Spec\.php"
     r"|tests?/(?:[^/]+/)*(?!gen(erate)?-)[^/]+-tests\.[cm]?js|tests?/(?:[^/]+/)*[^/]+-test\.[cm]?[jt]s|tests/(?:[^/]+/)*[^/]+\.rs|src/(?:[^/]+/)*tests?\.rs"
     r"|src/\w*[tT]est\w*/(?:[^/]+/)*[^/]+(Spec|IT)\.(groovy|scala|kt|java))$|"
     r"^tests?\.(c|cc|cpp|[cm]?[jt]sx?)$"  # react-markdown's one test.jsx at the root
@@ -758,6 +758,7 @@ def _naming(tests: list[str], crates: frozenset[str] = frozenset(), globs: tuple
             (r"Tests\.\w+$", "*Tests.*"),
             (r"Test\.\w+$", "*Test.*"),
             (r"^Test[A-Z]\w*\.\w+$", "Test*.*"),
+            (r"^test[A-Z]\w*\.(c|cc|cpp|cxx)$", "test*.{}"),  # squid's src/tests/testRFC1738.cc
             (r"_test\.\w+$", "*_test.*"),
             (r"^test\d+\.(c|cc|cpp)$", "test<N>.{}"),
             (r"^(tests?\.(?:c|cc|cpp|[cm]?[jt]sx?))$", "{}"),

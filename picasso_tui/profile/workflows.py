@@ -698,9 +698,28 @@ SEVERAL_FILES = re.compile(r"""\s['"]?[\w./]*\*\*/\*|\s['"]?[\w.-]+(/[\w.-]+)*/[
 """A path with a wildcard: every file it matches."""
 
 
+LIBTEST_FLAG = re.compile(r"\s(--(?:nocapture|show-output|ignored|include-ignored|exact|test-threads)\b)")
+"""A flag of the test binary, which cargo passes on only after `--`."""
+
+
+def _test_binary_flags(command: str) -> str:
+    """spacedrive's README: `cargo test <name> --nocapture`, which cargo refuses ("unexpected argument"); the flag
+    goes to the test binary after `--`, as clippy's lint levels go to clippy."""
+    if re.search(r"\s--(\s|$)", command):
+        return command
+    if re.search(r"\bcargo (\+\S+ )?test\b", command):
+        flag = LIBTEST_FLAG.search(command)
+    elif re.search(r"\bcargo (\+\S+ )?clippy\b", command):  # mistral.rs' `cargo clippy -D warnings`: clippy's lint
+        flag = re.search(r"\s(-[DWA]\s*[\w:]+)", command)  # levels go after `--`, cargo refuses them before
+    else:
+        flag = None
+    return f"{command[: flag.start()]} --{command[flag.start() :]}" if flag else command
+
+
 def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
+    c = replace(c, command=_test_binary_flags(c.command))
     if looked := re.match(r"(which|command -v|type) [\w.+-]+( && |$)", c.command):
         if not looked.group(2):
             return None  # oneTBB's CI `command -v clang-format` asks whether the tool is there: it formats nothing
@@ -1098,7 +1117,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role == "lint" and (ran := recipes.recipe_lines(tree, c.command)) and all(REWRITES.match(r) for r in ran):
         return None  # laravel.cm's `npm run lint` is `prettier --write resources/`: it rewrites, it checks nothing
     if c.role == "format" and command_faults.checks_format_only(tree, c.command):
-        return None  # anki's `just fmt` runs `ninja check:format`, cloudquery's `make fmt-check`: they rewrite nothing
+        # anki's `just fmt` runs `ninja check:format`, cloudquery's `make fmt-check`: they rewrite nothing; valibot's
+        # CI `pnpm format.check` has the `format` script beside it that writes
+        if not (fixer := _fixing_sibling(tree, c.command)):
+            return None
+        c = replace(c, command=fixer, note=f"`{c.command}` only checks")
     if command_faults.not_its_role(c.role, c.command):
         return None  # perkeep's `go run make.go` builds, openmct's `npm run cov:e2e:report` reports, `uv venv` …
     if command_faults.turbo_task_missing(tree, c.command):

@@ -318,7 +318,7 @@ def test_go_test_in_a_folder_with_no_test_file_is_no_test_command(make_project):
         "gen/go/api.pb.go": "package api\n",
     }
     test = bodies(make_project, files, name="flyte")["workflow/test"]
-    assert "cd gen/go && go test" not in test, test
+    assert "gen/go" not in test, test
 
 
 def test_appraisal_commands_without_the_gem_are_dropped(make_project):
@@ -367,3 +367,103 @@ def test_a_bare_prettier_script_and_a_package_less_go_test_are_dropped(make_proj
     files = {**go_files("gadget"), "CONTRIBUTING.md": guide, "Makefile": "test:\n\tgo test ./...\n"}
     test = bodies(make_project, files, name="gadget")["workflow/test"]
     assert test.startswith("To test: `make test`") and "go test -exec sudo`" not in test, test
+
+
+def test_a_type_check_step_inside_a_lint_script_is_the_type_check(make_project):
+    # rsuite's `lint:ts` is `eslint src --cache && tsc --noEmit`; no script is named for the type check
+    package = {
+        "name": "rsuite",
+        "scripts": {"lint": "npm run lint:ts", "lint:ts": "eslint src --cache && tsc --noEmit", "test": "vitest"},
+        "devDependencies": {"typescript": "^5", "eslint": "^8", "vitest": "^3"},
+    }
+    files = {
+        "package.json": json.dumps(package),
+        "package-lock.json": "{}",
+        "tsconfig.json": '{"compilerOptions": {"strict": true}}',
+        "src/index.ts": "export const a = 1;\n",
+    }
+    typecheck = bodies(make_project, files, name="rsuite")["workflow/typecheck"]
+    assert typecheck.startswith("To type-check: `npx tsc --noEmit` (a step of `npm run lint:ts`)"), typecheck
+
+
+def test_go_style_keeps_gofmt_tabs_over_an_editorconfig_that_asks_for_spaces(make_project):
+    # warewulf's .editorconfig: `[*.go] indent_style = space`; gofmt writes tabs in every file
+    editorconfig = "root = true\n\n[*]\nend_of_line = lf\n\n[*.go]\nindent_style = space\nindent_size = 4\n"
+    style = bodies(make_project, {**go_files("warewulf"), ".editorconfig": editorconfig}, name="ww")["style/go"]
+    assert "gofmt" in style and "indent style space" not in style, style
+
+
+def test_a_test_binary_flag_before_the_double_dash_is_moved_after_it(make_project):
+    # spacedrive's README: `cargo test test_device_pairing --nocapture`; cargo refuses the flag before `--`
+    guide = "# Testing\n\nRun one test with output:\n\n```bash\ncargo test test_pairing --nocapture\n```\n"
+    files = {
+        "README.md": guide,
+        "Cargo.toml": '[package]\nname = "sd"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub fn a() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn test_pairing() {}\n}\n",
+    }
+    found = bodies(make_project, files, name="sd")
+    both = found["workflow/test"] + found.get("workflow/test-one", "")
+    assert "cargo test test_pairing -- --nocapture" in both and "test_pairing --nocapture" not in both, both
+
+
+def test_a_licence_list_script_is_no_install_and_a_format_check_script_is_no_format(make_project):
+    # warewulf's guide: `scripts/update-license-dependencies.sh`, which rewrites LICENSE_DEPENDENCIES.md; keystatic's
+    # CI `pnpm check:format .` runs `prettier --check`
+    guide = "# Contributing\n\nAfter changing go.mod run `./scripts/update-license-dependencies.sh`.\n"
+    files = {
+        **go_files("warewulf"),
+        "CONTRIBUTING.md": guide,
+        "scripts/update-license-dependencies.sh": "#!/bin/sh\ngo-licenses report ./... > LICENSE_DEPENDENCIES.md\n",
+    }
+    assert "update-license" not in bodies(make_project, files, name="ww").get("workflow/install", "")
+    package = {"name": "k", "scripts": {"check:format": "prettier --check"}, "devDependencies": {"prettier": "^3"}}
+    files = {
+        "package.json": json.dumps(package),
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "src/index.ts": "export const a = 1;\n",
+        ".github/workflows/ci.yml": workflow("pnpm check:format ."),
+    }
+    assert "check:format" not in bodies(make_project, files, name="keystatic").get("workflow/format", "")
+
+
+def test_a_bootstrap_script_prepares_an_autotools_checkout_and_lowercase_test_files_are_tests(make_project):
+    # squid's checkout is set up with ./bootstrap.sh (libltdl, SPONSORS); its unit tests are src/tests/testXxx.cc
+    files = {
+        "configure.ac": "AC_INIT([squid], [7])\nAM_INIT_AUTOMAKE\n",
+        "Makefile.am": "SUBDIRS = src\n",
+        "bootstrap.sh": "#!/bin/sh\nautoreconf -fi\n",
+        "src/Makefile.am": "check_PROGRAMS = tests/testURL\nTESTS = $(check_PROGRAMS)\n",
+        "src/url.cc": "int url() { return 0; }\n",
+        **{f"src/tests/test{n}.cc": "int main() { return 0; }\n" for n in ("URL", "RFC1738", "Http")},
+    }
+    found = bodies(make_project, files, name="squid")
+    assert found["workflow/test"].startswith("To test: `make check` (after `./bootstrap.sh && ./configure`)")
+    assert found["layout/tests"].startswith("3 test files, named test*.cc"), found["layout/tests"]
+
+
+def test_reviewdogs_folder_and_flags_and_clippys_lint_levels_are_kept(make_project):
+    # mosn's reviewdog step: `workdir: pkg`, `golangci_lint_flags: "--enable-all …"`; mistral.rs' AGENTS.md:
+    # `cargo clippy -D warnings`, which cargo refuses before `--`
+    step = (
+        '- uses: reviewdog/action-golangci-lint@v2\n  with:\n    golangci_lint_flags: "--enable-all"\n    workdir: pkg'
+    )
+    files = {**go_files("mosn"), ".github/workflows/reviewdog.yml": workflow(step, job="golangci-lint")}
+    lint = bodies(make_project, files, name="mosn")["workflow/lint"]
+    assert lint.startswith("To lint: `cd pkg && golangci-lint run --enable-all`"), lint
+    files = {
+        "AGENTS.md": "# Agents\n\nBefore a commit run `cargo clippy -D warnings`.\n",
+        "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub fn a() {}\n",
+    }
+    lint = bodies(make_project, files, name="mistral")["workflow/lint"]
+    assert lint.startswith("To lint: `cargo clippy -- -D warnings`"), lint
+
+
+def test_a_source_distribution_build_is_no_build(make_project):
+    # qiskit's CI `python -m build --sdist .` packs a tarball for its sdist tests
+    files = {
+        "pyproject.toml": '[project]\nname = "q"\nversion = "1"\n\n[build-system]\nrequires = ["setuptools"]\n',
+        "q/__init__.py": "",
+        ".github/workflows/sdist.yml": workflow("pip install build", "python -m build --sdist ."),
+    }
+    assert "--sdist" not in bodies(make_project, files, name="q").get("workflow/build", "")

@@ -637,9 +637,12 @@ def _nested_modules(tree: Tree, own: list[str]) -> list[str]:
     return [m.rsplit("/", 1)[0] for m in own if "/" in m]
 
 
-def _elsewhere(tree: Tree, own: list[str]) -> str:
-    """The note a root-run `./...` command carries when sibling modules have go.mod files of their own."""
+def _elsewhere(tree: Tree, own: list[str], tests: bool = False) -> str:
+    """The note a root-run `./...` command carries when sibling modules have go.mod files of their own; for the
+    tests, only the modules that hold a test (flyte's gen/go is generated code with none)."""
     nested = _nested_modules(tree, own)
+    if tests:
+        nested = [n for n in nested if any(f.endswith("_test.go") for f in tree.under(n))]
     return f"`./...` stops at each go.mod: run it in {human_list([f'{n}/' for n in nested], 4)} too" if nested else ""
 
 
@@ -692,7 +695,7 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     suites = _end_to_end(tree, own)
     e2e = f"{WIDER_RUN} end-to-end suites in {human_list([f'{s}/' for s in suites], 3)}, which need a running "
     e2e += "cluster: name the packages to test"
-    notes = (e2e if suites else "", elsewhere, tagged)
+    notes = (e2e if suites else "", _elsewhere(tree, own, tests=True), tagged)
     k.command("test", "go test ./...", "go.mod", 60, "; ".join(n for n in notes if n))
     # the tests of a module that is not the project's (CloudNativePG's tests/go.mod) are out of any root command's reach
     foreign = [m.rsplit("/", 1)[0] for m in tree.named("go.mod") if "/" in m and m not in own]

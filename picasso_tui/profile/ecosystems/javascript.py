@@ -858,6 +858,14 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
     linter = next((step for step in steps if LINTERS.match(step)), None) if len(steps) > 1 else None
     # log4js' pretest runs `eslint "lib/**/*.js" "test/**/*.js"` before every `npm test`
     pre = next((step for step in chain_steps(str(scripts.get("pretest") or "")) if LINTERS.match(step)), None)
+    # rsuite's `lint:ts` is `eslint src --cache && tsc --noEmit`: the type check is one step of a lint script
+    typing = next(
+        (n for n in scripts if n not in ROLE_SCRIPTS["typecheck"] and "tsc --noEmit" in chain_steps(str(scripts[n]))),
+        None,
+    )
+    if typing and not any(name in scripts for name in ROLE_SCRIPTS["typecheck"]) and not checks_types:
+        k.command("typecheck", f"{execute} tsc --noEmit", f"package.json scripts.{typing}", 36,
+                  f"a step of `{run_script(tool, typing)}`")  # fmt: skip
     if (linter or pre) and not any(name in scripts for name in ROLE_SCRIPTS["lint"]):
         which = "test" if linter else "pretest"
         k.command("lint", f"{execute} {linter or pre}", f"package.json scripts.{which}", 32,
