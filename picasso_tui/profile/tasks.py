@@ -1306,6 +1306,7 @@ RUNNER_FILES = (
     "Taskfile.yml",
     "package.json",
 )
+"""The root files whose recipes may build the docs their own way."""
 
 
 def _runner_builds_sphinx(tree: Tree, folder: str) -> bool:

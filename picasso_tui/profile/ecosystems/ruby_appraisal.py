@@ -37,10 +37,9 @@ def under_appraisal(tree: Tree, command: str) -> str | None:
 def unknown_appraisal(tree: Tree, command: str) -> bool:
     """The command names an appraisal the Appraisals file no longer declares (sidekiq-unique-jobs' CLAUDE.md:
     `bundle exec appraisal sidekiq-6.0 rspec`, where only sidekiq-8.0 and sidekiq-8.1 remain): it fails."""
+    # kt-paperclip's CONTRIBUTING.md: `bundle exec appraisal rake`; its 8.0.0 dropped the gem and the Appraisals file
     if re.match(r"^(?:bundle exec )?appraisal\b", command) and not _appraisal_declared(tree):
-        return (
-            True  # kt-paperclip's CONTRIBUTING.md: `bundle exec appraisal rake`; 8.0.0 dropped the gem and Appraisals
-        )
+        return True
     named = re.match(r"^(?:bundle exec )?appraisal ([\w.-]+) ", command)
     if not named or named.group(1) in ("install", "update", "generate", "clean", "list", "version", "help"):
         return False
