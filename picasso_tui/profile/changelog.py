@@ -237,6 +237,8 @@ def _generator(tree: Tree, rel: str, text: str) -> Finding | None:
         return None  # tantivy's README: "Feel free to update CHANGELOG.md"; its cliff.toml drafts, people write
     if not tools and re.match(r"\s*(#+\s*\[?unreleased\]?|unreleased\s*\n[=-]+)\s*\n", text, re.IGNORECASE):
         return None  # tiny's opens with `# Unreleased`: entries written as changes land, citing their hash or PR
+    if tools and not hashed and _edited_in_pull_requests(tree, rel):
+        return None  # dora's cliff.toml is there, yet its Unreleased prose comes with the pull requests
     if tools or hashed >= 10:  # lines ending in their commit's hash: written from the history, not by hand
         by = f" by {tools[0]}" if tools else ""
         # auto-changelog lists the commits' subjects as written (form-data's `[Fix] …`): no convention to follow
@@ -368,8 +370,9 @@ def _bullets(raw: list[str]) -> list[str]:
     for line in raw:
         if m := _BULLET.match(line.strip()):
             items.append(m.group(1))
-        elif items and line[:1].isspace() and line.strip():
-            # fmt's "… that formats the referenced" goes on below, and CLI11's `[#1411][]` after a full stop
+        elif items and items[-1] and line[:1].isspace() and line.strip():
+            # fmt's "… that formats the referenced" goes on below, and CLI11's `[#1411][]` after a full stop; an
+            # indented paragraph after a blank line (dora's "`bincode` is gone …") is a note on the entry, none itself
             items[-1] += " " + line.strip()
         elif not line.strip() and items:
             items.append("")  # a blank line ends the entry
@@ -391,13 +394,35 @@ one that bumps the version or brings the changelog up to a release (cbindgen's "
 "Update changelog for v0.25.0")."""
 
 
+def _named_elsewhere(tree: Tree, rel: str, text: str) -> str:
+    """Where a changelog that stopped says the changes are now: a folder or file of the checkout it names, else the
+    first web page it links that is no releases page; "" when it names neither."""
+    head = "\n".join(text.splitlines()[:15])
+    for path in re.findall(r"(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)", head):
+        if not path.startswith(("http", "www.")) and path.rstrip("/") != rel and tree.under(path.rstrip("/")):
+            return path.rstrip("/") + "/"
+    page = next((u for u in re.findall(r"https?://[^\s)>\]]+", head) if not RELEASES_PAGE.search(u)), "")
+    return re.sub(r"[.,;]+$", "", page)
+
+
+def _edited_in_pull_requests(tree: Tree, rel: str) -> bool:
+    """Most recent changes to the changelog are pull requests other than releases (rig's "feat!: BoxedHttpClient
+    … (#2401)", dora's "docs(changelog): note the … bump (#3029)"): its entries are written by hand as changes land,
+    whatever release tool the repository also has."""
+    log = git(tree.root, "log", "-n", "20", "--format=%s", "--", rel, timeout=10) or ""
+    subjects = log.splitlines()
+    merged = [s for s in subjects if re.search(r"\(#\d+\)$", s) and not RELEASE_COMMIT.match(s)]
+    return len(subjects) >= 5 and len(merged) * 2 >= len(subjects)
+
+
 def _kept_by_maintainers(tree: Tree, rel: str, filled: bool = False) -> str:
     """How the changelog is written when contributors do not write it: one person makes nearly every change to
     it, or release commits do; "" when changes come with their authors' pull requests. `filled`: the upcoming
     release's section has entries."""
-    if tree.has("release-plz.toml") or any(
-        "release-plz" in (tree.read(f) or "") for f in tree.under(".github/workflows")
-    ):
+    if (
+        tree.has("release-plz.toml")
+        or any("release-plz" in (tree.read(f) or "") for f in tree.under(".github/workflows"))
+    ) and not (filled and _edited_in_pull_requests(tree, rel)):
         return "written by release-plz at each release"  # tokei's [Unreleased] stays empty: the bot fills it
     log = git(tree.root, "log", "-n", "30", "--format=%an%x1f%s", "--", rel, timeout=10) or ""
     entries = [line.split("\x1f", 1) for line in log.splitlines() if "\x1f" in line]
@@ -577,7 +602,11 @@ def _read(tree: Tree, rel: str) -> Finding | None:
         if not moved and RELEASES_PAGE.search(text):
             body = f"{rel} is no longer kept: release notes are on the GitHub Releases page ({rel} points there)."
             return _rule(rel, "Changelog moved", body)
+        # iris' CHANGES: "Please see docs/src/whatsnew/ for a changelog"; zealot's CHANGELOG.md links its docs site
+        moved = moved or _named_elsewhere(tree, rel, text)
         where = f"{moved} (as {rel} says)" if moved else "the GitHub Releases page"
+        if not moved and not re.search(r"\breleases?\b", text, re.IGNORECASE):
+            return _rule(rel, "Changelog moved", f"{rel} is no longer kept ({rel} says so): do not add entries to it.")
         return _rule(rel, "Changelog moved", f"{rel} is no longer kept: the changes are recorded in {where}.")
     newest = next((t for _, _, t in _headings(lines) if _VERSION.search(t) and not UPCOMING.search(t)), "")
     if newest and behind_the_manifest(tree, newest):

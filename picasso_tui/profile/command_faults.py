@@ -240,3 +240,61 @@ def not_its_role(role: str, command: str) -> bool:
     if role == "install" and re.search(r"(^|/)update[-_]licen[cs]e[\w-]*(\.sh)?(\s|$)", command):
         return True  # warewulf's and apptainer's scripts/update-license-dependencies.sh rewrite a licence list
     return role == "install" and bool(re.fullmatch(r"uv venv( \S+)?|python3? -m venv \S+|virtualenv \S+", command))
+
+
+CARGO_COMMAND = re.compile(
+    r"(?:[A-Z_][A-Z0-9_]*=\S*\s+)*cargo (?:\+\S+ )?(?:test|build|check|clippy|fmt|run|bench|doc)\b"
+)
+
+
+def crate_folder(tree: Tree, command: str, guide: str) -> str | None:
+    """Where a cargo command has to run when the root has no Cargo.toml (KeyMapper's CLAUDE.md gives `cargo fmt`
+    under "# Rust (run from evdev/src/main/rust/evdev_manager)"): the one outermost crate or workspace folder, the
+    one holding the package `-p` names, or the one the guide names; "" when none or several remain; None when the
+    command is no cargo command run at the root, or the root has its manifest."""
+    if not CARGO_COMMAND.match(command) or "--manifest-path" in command or tree.has("Cargo.toml"):
+        return None
+    manifests = sorted(f.rsplit("/", 1)[0] for f in tree.files if f.endswith("/Cargo.toml"))
+    outermost = [m for m in manifests if not any(m.startswith(f"{o}/") for o in manifests)]
+    package = re.search(r"(?:-p|--package)[ =]([\w-]+)", command)
+    if package:
+        named = re.compile(rf'^name\s*=\s*"{re.escape(package.group(1))}"', re.M)
+        outermost = [
+            o for o in outermost if any(named.search(tree.read(f"{m}/Cargo.toml") or "") for m in manifests
+                                        if m == o or m.startswith(f"{o}/"))
+        ]  # fmt: skip
+    if len(outermost) > 1:
+        outermost = [o for o in outermost if re.search(rf"(?<![\w/.-]){re.escape(o)}(?![\w-])", guide)]
+    return outermost[0] if len(outermost) == 1 else ""
+
+
+PYTEST = re.compile(r"(?:(?:uv|poetry|pdm|hatch|rye) run |pipenv run )?(?:python3? -m )?pytest\b")
+REQUIRED_VARIABLE = re.compile(
+    r"""environ\[["'](\w+)["']\](?!\s*=[^=])|"""  # h's tests/conftest.py: `environ["DATABASE_URL"]`
+    r"""(\w+)\s*=\s*(?:os\.)?(?:getenv|environ\.get)\(["'](\w+)["']\)\s*\n\s*assert \2 is not None"""
+)
+"""A conftest reading a variable it cannot do without: a KeyError, or Daft's `assert name is not None, "Tests must be
+run with $DAFT_RUNNER env var"`."""
+
+
+def unset_test_variables(tree: Tree, command: str) -> list[str]:
+    """The variables the tests' conftest.py requires and a bare pytest run leaves unset: neither the command, the
+    conftest itself nor the pytest configuration (pytest-env's `env`) sets them."""
+    if not PYTEST.match(command):
+        return []
+    conftests = [tree.read(f) or "" for f in ("conftest.py", "tests/conftest.py", "test/conftest.py") if tree.has(f)]
+    config = "".join(tree.read(f) or "" for f in ("pyproject.toml", "pytest.ini", "setup.cfg") if tree.has(f))
+    needed = dict.fromkeys(
+        v for text in conftests for m in REQUIRED_VARIABLE.finditer(text) if (v := m.group(1) or m.group(3))
+    )
+    return [
+        v for v in needed
+        if v not in ALWAYS_SET and not re.search(rf"(^|\s){v}=", command) and f"{v}=" not in config
+        # a conftest that sets it, or reads it only behind `if "X" in os.environ`, runs without it
+        and not any(re.search(SETS_OR_GUARDS.format(v=v), t) for t in conftests)
+    ]  # fmt: skip
+
+
+SETS_OR_GUARDS = r"""environ(\[["']{v}["']\]\s*=[^=]|\.setdefault\(["']{v})|["']{v}["'] in (os\.)?environ"""
+ALWAYS_SET = frozenset({"HOME", "PATH", "USER", "PWD", "SHELL", "LANG", "TERM", "LOGNAME"})
+"""Variables every shell has: a conftest reading them needs nothing of the developer."""

@@ -45,9 +45,13 @@ PURPOSES = {
     "snapshots": "snapshots", "proptest-regressions": "failing cases proptest saved and replays",
     "proto": "protocol definitions", "resources": "resources", "locales": "translations",
     "requirements": "pip requirement files", "testdata": "test data",
-    "templates": "templates", "template": "templates",
+    "templates": "templates", "template": "templates", "fastlane": "fastlane release lanes and store listing",
 }  # fmt: skip
 LANGUAGE_PURPOSES = {"cmd": "go", "internal": "go", "pkg": "go", "crates": "rust"}
+WEB_LANGUAGES = frozenset({"javascript", "typescript", "vue", "svelte", "elm", "dart"})
+"""Languages a components/ or pages/ folder of a user interface is written in."""
+SERVER_LANGUAGES = frozenset({"php", "python", "ruby", "java", "go", "perl", "csharp"})
+"""Languages of pages a server runs: a public/ of them is a web root, not static files."""
 """Folder names whose purpose belongs to one language's convention."""
 MIGRATION_DIRS = (
     "migrations",
@@ -164,6 +168,14 @@ _APPEAL = re.compile(
 )
 
 
+_MEMBERSHIP = re.compile(
+    r"\b(is|are) an? ((graduated|incubating|incubation|sandbox|hosted|member|official) )+project (of|at|in|by)\b|"
+    r"\b(is|are) an? (\w+ )?project (hosted|incubated) (by|at)\b",
+    re.IGNORECASE,
+)
+"""A foundation's badge line: it says who hosts the project, not what it does."""
+
+
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
     """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
@@ -186,6 +198,8 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             article = re.match(r"(a|an|the)\s", m.group("subject").strip(), re.IGNORECASE) if m else None
             if article and (article.group(1).lower() != "the" or not any(n in subject for n in full)):
                 continue
+            if _MEMBERSHIP.search(sentence):
+                continue  # flyte's "Flyte is a Graduated project of the LF AI & Data Foundation.": who hosts it
             if _APPEAL.search(sentence):
                 continue  # lego's "lego is an independent, free, and open-source project, if you value it, consider
                 # supporting it!": a plea for sponsors, not what the project does
@@ -481,6 +495,15 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         needs = LANGUAGE_PURPOSES.get(folder.lower())
         if needs and (not main or main.most_common(1)[0][0] != needs):
             what = None  # ripgrep's pkg/ holds a Homebrew formula: "Go packages" only in a Go tree
+        ruling = main.most_common(1)[0][0] if main else None
+        if folder.lower() in ("components", "pages") and ruling and ruling not in WEB_LANGUAGES:
+            what = None  # hpx's components/ are distributed objects in C++, no UI
+        if what and what.startswith("static assets") and ruling in SERVER_LANGUAGES:
+            what = "web root"  # postfixadmin's public/ holds its login.php and main.php beside the CSS
+        if what == "documentation" and not documents and tree.has(f"{folder}/index.html"):
+            what = (
+                "web site"  # neuron-ai's docs/ is its landing page (index.html, main.js, css/): the docs are elsewhere
+            )
         # "mostly X" only when X's source files are a third of the folder or more: four .neon files and one .php
         # are not a PHP folder, and a folder of Markdown is documentation whatever its conf.py is written in
         # (a third: Rust examples are one Cargo.toml per main.rs).
@@ -653,7 +676,12 @@ NOT_A_DESCRIPTION = re.compile(
     r"\(c\)|©|^copyright\b|"  # miniupnp's "MiniUPnP project (c) 2005-2024 Thomas Bernard": a notice
     r"^\w+( \w+)?: \S+ \w+( \w+)*: |"  # miniupnp's "Project: miniupnp Project web page: http://…": a header
     r"^ignore this\b|^see\b|"  # etherpad's src/README "Ignore this file and see …": a pointer elsewhere
-    r"^this template provides\b",  # create-vite's README left in etherpad's admin/: the template's, not the folder's
+    r"^this template provides\b|"  # create-vite's README left in etherpad's admin/: the template's, not the folder's
+    # an instruction: ExpressionEngine's build-tools/README "Update build.json with the new version number.", bcc's
+    # scripts/README "Before running the script, ensure that virt-install is available"
+    r"^(please |first,? )?(update|run|install|ensure|make sure|edit|copy|execute|do not|don't|before|after|once)\b|"
+    r"^to (build|run|install|use|test)\b|"  # bcc's libbpf-tools/README: "To build libbpf-based tools, simply run make."
+    r"^distributed under\b",  # hpx's libs/README.rst: "Distributed under the Boost Software License, Version 1.0."
     re.IGNORECASE,
 )
 """A README's first line that says nothing of what its folder is for."""

@@ -602,8 +602,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
             pairs = [(h.rsplit(" > ", 1)[-1], plain(t)) for h, t in prose]
     out: list[tuple[str, str]] = []
     for heading, rule in pairs:
-        if POINTS_TO_GUIDE.match(rule) or POINTS_TO_LINKED_GUIDE.match(rule):
-            continue  # "Please follow the Contribution guide."
+        if POINTS_TO_GUIDE.match(rule) or POINTS_TO_LINKED_GUIDE.match(rule) or LICENCE_TEXT.search(rule):
+            continue  # "Please follow the Contribution guide."; gammapy's copy of the DCO's own licence line
         if guide and (LEANS_BACK.match(rule) or re.match(r"(TBD|TODO)\b", rule) or NUMBERED_STEP.search(rule)):
             continue  # haml's "Once this is complete, …" follows a command block, not kept; miette's "TBD - …"
         # BentoBox's "Binary-incompatible changes (avoid without a semver-major release)": its items are what not
@@ -840,7 +840,10 @@ def template_rules(text: str) -> list[tuple[str, str]]:
         if indent >= 0 and len(rule.split()) >= 3 and says and "?" not in rule and not NOT_A_CODE_RULE.search(rule):
             out.append((at, heading if len(heading) < 60 else "", cut(rule)))
     seen: set[str] = set()
-    ordered = [(h, r) for _, h, r in sorted(out, key=lambda x: x[0]) if not TEMPLATE_BLANK.search(r)]
+    ordered = [
+        (h, r) for _, h, r in sorted(out, key=lambda x: x[0]) if not TEMPLATE_BLANK.search(r)
+        and not STOCK_TEMPLATE.search(r)
+    ]  # fmt: skip
     return _at_most([(h, r) for h, r in ordered if "?" not in r and not (r in seen or seen.add(r))])
 
 
@@ -859,6 +862,21 @@ TEMPLATE_BLANK = re.compile(
 )
 """A template's blank to fill in (textpattern's "{Please write here}") or how to use the template itself
 (pyscaffold's "Use github checklists. When solved, check the box and explain the answer."): no rule for a change."""
+
+
+STOCK_TEMPLATE = re.compile(
+    r"^(my code follows the (code )?style( guidelines)? of this project|"
+    r"i have (performed|done) a self-review of my( own)? code|i have commented my code\b|"
+    r"i have made corresponding changes to the documentation|my changes generate no new warnings|"
+    r"i have added tests that prove my fix is effective|new and existing unit tests pass locally with my changes|"
+    r"any dependent changes have been merged and published|list any dependencies that are required for this change)|"
+    r"^please (describe|include a summary of|explain) (the|your|what)\b",
+    re.IGNORECASE,
+)
+"""The lines of GitHub's much-copied pull-request template and its blanks to fill in (rig's, rallly's): every
+project's, so they tell an agent nothing of this one."""
+LICENCE_TEXT = re.compile(r"\beveryone is permitted to copy and distribute verbatim copies\b", re.IGNORECASE)
+"""The Developer Certificate of Origin's own licence line, pasted into a guide with the certificate."""
 
 
 def _says(item: str) -> bool:

@@ -288,6 +288,12 @@ def is_vendored(rel: str) -> bool:
     nested = [p for i, p in enumerate(parts) if p.lower() != "external" or i < len(parts) - 1]
     if rel.endswith(".rs"):  # probe-rs' src/vendor/ is a Rust module: crates are never copied into a crate's src/
         nested = [p for up, p in zip(["", *nested], nested, strict=False) if not (p == "vendor" and up == "src")]
+    package = re.search(r"(^|/)src/\w+/(java|kotlin|scala)/", rel)
+    if package and rel.endswith((".java", ".kt", ".kts", ".scala")):
+        # WiFiAnalyzer's app/src/main/kotlin/com/vrem/wifianalyzer/vendor/ is a package of the app: under a JVM
+        # source root a folder is a package name, and a copied library keeps its own package path
+        below = rel[package.end() :].split("/")[:-1]
+        nested = [p for p in nested if p not in below or p.lower() not in VENDORED_DIRS]
     # yaml's src/schema/yaml-1.1/ is its YAML 1.1 schema: in src/ or lib/ a copy carries a full release number
     inside = bool(parts) and parts[0] in ("src", "lib")
     versioned = [p for p in nested if VERSIONED_COPY.match(p) and not (inside and p.count(".") < 2)]
@@ -407,6 +413,8 @@ def _tracked_build(rel: str, tracked: _Tracked) -> bool:
         return rel in tracked.folders
     if re.search(r"(^|/)(src|lib|pkg|internal)/(.+/)?(build|out|target|coverage|dist)$", rel):
         return rel in tracked.folders  # pitest's src/main/java/org/pitest/coverage/: a package of the code
+    if re.search(r"(^|/)src/\w+/(java|kotlin|scala)/.+/(vendor|vendored|third_party|third-party)$", rel):
+        return rel in tracked.folders  # WiFiAnalyzer's …/kotlin/com/vrem/wifianalyzer/vendor/: a package of the app
     if re.search(r"(^|/)src/vendor$", rel):
         return f"{rel}/mod.rs" in tracked.files  # probe-rs' src/vendor/: its module of chip vendors, its own code
     return "/" not in rel and f"{rel}/__init__.py" in tracked.files

@@ -1128,6 +1128,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
     if c.role in ("test", "test-one") and command_faults.sets_up_only(c.command):
         return None  # opencast's CI runs `./.github/multi-node-test-setup`: a cluster for the tests, no test
+    if c.role in ("test", "test-one") and command_faults.unset_test_variables(tree, c.command):
+        return None  # h's tests/conftest.py reads environ["DATABASE_URL"], which only tox sets: a bare pytest fails
     if c.role == "test" and command_faults.go_tests_nowhere(tree, c.command):
         return None  # flyte's guide: `cd gen/go && go test ./...`, and gen/go holds no test file
     if command_faults.runs_on_no_files(tree, c.command):
@@ -1143,6 +1145,11 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if not c.source.startswith("CI") and tasks.unknown_tox_env(tree, c.command):
         return None  # filelock's guide: `tox run -f py311` where the envs are named 3.11: it selects nothing
     c = bundled
+    crate = command_faults.crate_folder(tree, c.command, tree.read(c.source.split(" ", 1)[0]) or "")
+    if crate == "":
+        return None  # a `cargo test` with no Cargo.toml at the root and no one crate folder to run it in
+    if crate:  # KeyMapper's CLAUDE.md: `cargo fmt` "run from evdev/src/main/rust/evdev_manager"
+        c = replace(c, command=f"cd {crate} && {c.command}")
     narrow = re.fullmatch(r"go test( -[\w.=-]+)* \./[\w-]+(/[\w-]+)*/\.\.\.( -[\w.=-]+)*", c.command)
     if c.role == "test" and narrow and not c.source.startswith("CI"):
         c = replace(c, priority=c.priority + 10)  # terramate's AGENTS.md leads with `go test ./ls/...`: one package

@@ -1,0 +1,237 @@
+"""Causes found in the seventy-second round."""
+
+from __future__ import annotations
+
+from tests.profile.learned import bodies, repo_bodies
+
+KOTLIN = "package com.example.app\n\nclass A\n"
+
+
+def test_a_vendor_package_of_a_kotlin_app_is_counted_as_its_code(make_project):
+    # WiFiAnalyzer's app/src/main/kotlin/com/vrem/wifianalyzer/vendor/ is a package of the app, not a copied library
+    root = "app/src/main/kotlin/com/acme/app"
+    files = {f"{root}/{name}.kt": f"package com.acme.app\n\nclass {name}\n" for name in ("Main", "Settings", "Scan")}
+    files |= {
+        f"{root}/vendor/{name}.kt": f"package com.acme.app.vendor\n\nclass {name}\n"
+        for name in ("VendorAdapter", "VendorService", "VendorUtils")
+    }
+    files |= {"settings.gradle.kts": 'include(":app")\n', "app/build.gradle.kts": 'plugins { kotlin("android") }\n'}
+    found = bodies(make_project, files, name="app")
+    assert "(8 source files)" in found["languages"], found["languages"]  # the two .kts build files and all six
+    assert "vendored" not in found.get("layout/folders", ""), found.get("layout/folders")
+
+
+def test_a_changelog_that_moved_says_where_the_file_names(make_project):
+    # iris' CHANGES: "This file is no longer updated … Please see docs/src/whatsnew/ for a changelog."
+    changes = (
+        "This file is no longer updated and is provided for historical purposes only.\n"
+        "Please see docs/src/whatsnew/ for a changelog.\n\n\nRelease 1.4 (14 June 2013)\n"
+        "==========================\n\n* Saving multiple cubes to netcdf\n"
+    )
+    files = {"CHANGES": changes, "docs/src/whatsnew/3.0.rst": "v3.0\n====\n", "pkg/__init__.py": ""}
+    rule = bodies(make_project, files, name="pkg")["rules/changelog"]
+    assert "docs/src/whatsnew/" in rule, rule
+    assert "Releases page" not in rule, rule
+
+
+def test_a_changelog_moved_to_a_web_page_names_that_page(make_project):
+    # zealot's CHANGELOG.md: "Changelog moved to [new place](https://zealot.ews.im/docs/user-guide/changelog)"
+    changelog = "# Changelog\n\nChangelog moved to [new place](https://zealot.example.org/docs/changelog)\n"
+    rule = bodies(make_project, {"CHANGELOG.md": changelog, "app/a.rb": "x = 1\n"}, name="zealot")["rules/changelog"]
+    assert "https://zealot.example.org/docs/changelog" in rule, rule
+    assert "Releases page" not in rule, rule
+
+
+def test_an_unreleased_section_pull_requests_fill_is_no_release_tool_output(make_project):
+    # rig keeps release-plz, yet its [Unreleased] entries come with each feature's pull request
+    changelog = (
+        "# Changelog\n\nAll notable changes to this project will be documented in this file.\n\n## [Unreleased]\n\n"
+        "### Added\n\n- *(core)* a boxed HTTP client so a host holds one transport for every provider\n\n"
+        "## [0.42.0] - 2026-01-01\n\n### Fixed\n\n- *(gemini)* bound the listing loop of cached contents\n"
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "rig"\nversion = "0.42.0"\n',
+        "src/lib.rs": "pub fn a() {}\n",
+        "release-plz.toml": "[workspace]\nchangelog_update = true\n",
+        "CHANGELOG.md": changelog,
+    }
+    repo = make_project(files, name="rig")
+    for i, subject in enumerate(["feat: boxed client (#2401)", "fix(gemini): bound loop (#2379)",
+                                 "feat(llamacpp): new provider (#2382)", "test: cache harness (#2374)",
+                                 "fix: truncated calls (#2359)"]):  # fmt: skip
+        lines = changelog.replace("## [Unreleased]\n", f"## [Unreleased]\n\n- entry {i} of a feature\n")
+        repo.write({"CHANGELOG.md": lines, f"src/m{i}.rs": "pub fn b() {}\n"}).commit(subject)
+    rule = repo_bodies(repo)["rules/changelog"]
+    assert "release-plz" not in rule and "does not add to it" not in rule, rule
+    assert "Unreleased" in rule, rule
+
+
+def test_a_cargo_command_is_run_in_the_one_workspace_a_guide_names(make_project):
+    # KeyMapper's CLAUDE.md: "# Rust (run from evdev/src/main/rust/evdev_manager)" then `cargo fmt --check`; the root
+    # is a Gradle build with no Cargo.toml
+    base = "evdev/src/main/rust"
+    guide = (
+        "# Commands\n\n```bash\n./gradlew testDebugUnitTest\n./gradlew ktlintCheck\n\n"
+        f"# Rust (run from {base}/manager)\ncargo fmt --check\ncargo test --package manager_core\n```\n"
+    )
+    files = {
+        "settings.gradle.kts": 'include(":app")\n',
+        "app/build.gradle.kts": 'plugins { id("com.android.application") }\n',
+        "app/src/main/kotlin/a/A.kt": KOTLIN,
+        "CLAUDE.md": guide,
+        f"{base}/manager/Cargo.toml": '[workspace]\nmembers = ["core"]\n',
+        f"{base}/manager/core/Cargo.toml": '[package]\nname = "manager_core"\nversion = "0.1.0"\n',
+        f"{base}/manager/core/src/lib.rs": "pub fn a() {}\n",
+        f"{base}/other/Cargo.toml": '[package]\nname = "other"\nversion = "0.1.0"\n',
+        f"{base}/other/src/lib.rs": "pub fn b() {}\n",
+    }
+    found = bodies(make_project, files, name="mapper")
+    assert f"`cd {base}/manager && cargo test --package manager_core`" in found["workflow/test"], found
+    assert f"`cd {base}/manager && cargo fmt --check`" in found["workflow/lint"], found["workflow/lint"]
+    assert "`cargo fmt --check`" not in found["workflow/lint"], found["workflow/lint"]
+
+
+def test_a_bare_pytest_is_no_test_command_when_the_conftest_needs_a_variable(make_project):
+    # h's tests/conftest.py reads environ["DATABASE_URL"], which tox's setenv gives; Daft asserts DAFT_RUNNER is set
+    conftest = (
+        'from os import environ\n\nimport pytest\n\n\n@pytest.fixture\ndef db():\n    return environ["DATABASE_URL"]\n'
+    )
+    guide = "# Developing\n\nRun the tests with `tox`, or just:\n\n```\npytest\n```\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "h"\nversion = "1"\n',
+        "h/__init__.py": "",
+        "tests/conftest.py": conftest,
+        "tests/test_a.py": "def test_a(db):\n    assert db\n",
+        "tox.ini": "[tox]\nenvlist = tests\n\n[testenv]\nsetenv =\n    DATABASE_URL = postgresql://localhost/test\n"
+        "deps = pytest\ncommands = pytest {posargs:tests}\n",
+        "CONTRIBUTING.md": guide,
+    }
+    test = bodies(make_project, files, name="h")["workflow/test"]
+    assert "`pytest`" not in test, test
+    assert "`tox`" in test, test
+
+
+def test_a_conftest_that_sets_its_own_variable_keeps_pytest(make_project):
+    conftest = 'import os\n\nos.environ["DATABASE_URL"] = "sqlite://"\nURL = os.environ["DATABASE_URL"]\n'
+    files = {
+        "pyproject.toml": '[project]\nname = "h"\nversion = "1"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        "h/__init__.py": "",
+        "tests/conftest.py": conftest,
+        "tests/test_a.py": "def test_a():\n    assert True\n",
+        "CONTRIBUTING.md": "# Developing\n\nRun the tests:\n\n```\npytest\n```\n",
+    }
+    test = bodies(make_project, files, name="h")["workflow/test"]
+    assert "`pytest`" in test, test
+
+
+def test_folder_labels_leave_out_instructions_and_licence_lines(make_project):
+    # ExpressionEngine's build-tools/README: "Update build.json with the new version number."; hpx's libs/README:
+    # "Distributed under the Boost Software License, Version 1.0."
+    files = {
+        "src/a.c": "int a;\n",
+        "build-tools/README.md": "# Build tools\n\nUpdate build.json with the new version number.\n",
+        "build-tools/gulpfile.js": "module.exports = {}\n",
+        "libs/README.md": "Distributed under the Boost Software License, Version 1.0.\n\n# Libraries\n",
+        "libs/core/a.cpp": "int b;\n",
+        "libs/core/b.cpp": "int c;\n",
+    }
+    folders = bodies(make_project, files, name="tools")["layout/folders"]
+    assert "Update build.json" not in folders, folders
+    assert "Boost Software License" not in folders, folders
+    assert "build-tools/" in folders and "libs/" in folders, folders
+
+
+def test_folder_names_are_labelled_only_where_their_files_agree(make_project):
+    # hpx's components/ is C++; postfixadmin's public/ holds the PHP pages; neuron-ai's docs/ is a landing page
+    files = {
+        "src/a.cpp": "int a;\n",
+        "components/iostreams/server.cpp": "int s;\n",
+        "components/iostreams/client.cpp": "int c;\n",
+        "public/login.php": "<?php echo 1;\n",
+        "public/main.php": "<?php echo 2;\n",
+        "public/css/site.css": "body {}\n",
+        "docs/index.html": "<html></html>\n",
+        "docs/main.js": "console.log(1)\n",
+        "docs/CNAME": "docs.example.org\n",
+        "fastlane/Fastfile": "lane :testing do\nend\n",
+        "fastlane/metadata/android/en-US/full_description.txt": "An app.\n",
+        "fastlane/README.md": "fastlane documentation\n----\n\n# Installation\n",
+    }
+    folders = bodies(make_project, files, name="site")["layout/folders"]
+    assert "UI components" not in folders, folders
+    assert "static assets" not in folders and "public/ (web root" in folders, folders
+    assert "docs/ (web site" in folders, folders
+    assert "fastlane/ (fastlane release lanes" in folders, folders
+
+
+def test_stock_pull_request_template_lines_are_no_rules(make_project):
+    # rallly's template is GitHub's stock checklist; rig's adds one line of its own
+    template = (
+        "## Description\n\nPlease describe the model provider you are adding to the project.\n\n## Checklist\n\n"
+        "- [ ] My code follows the style guidelines of this project\n"
+        "- [ ] I have performed a self-review of my own code\n"
+        "- [ ] I have commented my code, particularly in hard-to-understand areas\n"
+        "- [ ] I have made corresponding changes to the documentation\n"
+        "- [ ] I've reviewed the provider API documentation and implemented the types of response accurately\n"
+    )
+    files = {"src/lib.rs": "pub fn a() {}\n", ".github/PULL_REQUEST_TEMPLATE.md": template}
+    rules = bodies(make_project, files, name="rig")["rules/.github/PULL_REQUEST_TEMPLATE.md"]
+    assert "reviewed the provider API documentation" in rules, rules
+    assert "style guidelines" not in rules and "commented my code" not in rules, rules
+    assert "Please describe" not in rules, rules
+
+
+def test_the_certificate_s_own_licence_line_is_no_contributor_rule(make_project):
+    guide = (
+        "# Contributing\n\nOpen an issue before a large change.\n\n## Developer Certificate of Origin\n\n"
+        "Everyone is permitted to copy and distribute verbatim copies of this license document, but changing it is "
+        "not allowed.\n\nEvery commit must be signed off with `git commit -s`.\n"
+    )
+    files = {"pkg/__init__.py": "", "pyproject.toml": '[project]\nname = "pkg"\n', "CONTRIBUTING.md": guide}
+    rules = bodies(make_project, files, name="pkg").get("rules/CONTRIBUTING.md", "")
+    assert "verbatim copies" not in rules, rules
+
+
+def test_a_foundation_badge_line_is_no_project_summary(make_project):
+    readme = (
+        "# Flow\n\n**Reliably orchestrate pipelines at scale.**\n\n"
+        "Flow is a Graduated project of the LF AI & Data Foundation.\n\n## Install\n\nRun it.\n"
+    )
+    found = bodies(make_project, {"README.md": readme, "cmd/flow/main.go": "package main\n"}, name="flow")
+    assert "Graduated project" not in found.get("project/summary", ""), found.get("project/summary")
+
+
+def test_file_headers_are_read_across_all_files_and_name_what_is_left_aside(make_project):
+    header = "# Licensed under a 3-clause BSD style license - see LICENSE.rst\n"
+    files = {f"pkg/m{i:03}.py": f"{header}x = {i}\n" for i in range(300)}
+    files |= {f"zz/m{i:03}.py": f"x = {i}\n" for i in range(100)}  # past the first 200 of a sorted list
+    files |= {f"examples/e{i}.py": "print(1)\n" for i in range(3)}
+    rule = bodies(make_project, files, name="pkg").get("rules/file-headers", "")
+    assert not rule.startswith("Every Python file"), rule
+    files = {k: v for k, v in files.items() if not k.startswith("zz/")}
+    rule = bodies(make_project, files, name="pkg2")["rules/file-headers"]
+    assert "examples/ left aside" in rule, rule
+
+
+def test_a_copyright_line_only_some_files_share_is_not_quoted(make_project):
+    files = {f"src/M{i:03}.java": f"/*\n * Copyright 2020 Alexey Andreev.\n *\n * Licensed under the Apache License, "
+             f"Version 2.0\n */\npackage a;\nclass M{i:03} {{}}\n" for i in range(60)}  # fmt: skip
+    files |= {f"src/N{i}.java": f"/*\n * Copyright 2021 Someone Else.\n *\n * Licensed under the Apache License, "
+              f"Version 2.0\n */\npackage a;\nclass N{i} {{}}\n" for i in range(4)}  # fmt: skip
+    rule = bodies(make_project, files, name="teavm")["rules/file-headers"]
+    assert "Alexey Andreev" not in rule, rule
+    assert "Apache 2.0" in rule, rule
+
+
+def test_a_note_indented_below_an_entry_is_not_quoted_as_an_entry(make_project):
+    # dora's Changelog.md: "  `bincode` is gone from dora's own dependencies; …" under an entry's sub-list
+    changelog = (
+        "# Changelog\n\n## Unreleased\n\n### Breaking\n\n"
+        "- **Binary wire format moved from bincode to postcard.** Every binary plane moves to postcard, which is "
+        "serde-based, actively maintained and has a documented, stable wire spec, the right property for a format "
+        "1.0 commits to; messages shrink by 25 to 27 bytes each. This breaks four things, all of which fail loudly:\n"
+        "  - **Mixed versions.**\n\n"
+        "  `bincode` is gone from our own dependencies; it remains in the tree only transitively via `zenoh-ext`.\n"
+    )
+    rule = bodies(make_project, {"Changelog.md": changelog, "src/lib.rs": "pub fn a() {}\n"}, name="dora")
+    assert "`bincode` is gone" not in rule["rules/changelog"], rule["rules/changelog"]
