@@ -399,8 +399,11 @@ def _named_elsewhere(tree: Tree, rel: str, text: str) -> str:
     first web page it links that is no releases page; "" when it names neither."""
     head = "\n".join(text.splitlines()[:15])
     for path in re.findall(r"(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)", head):
-        if not path.startswith(("http", "www.")) and path.rstrip("/") != rel and tree.under(path.rstrip("/")):
-            return path.rstrip("/") + "/"
+        path = path.removeprefix("./").rstrip("/")  # meteor's History.md: "moved to [history.md](./docs/history.md)"
+        if path.startswith(("http", "www.")) or path == rel:
+            continue
+        if tree.has(path) or tree.under(path):
+            return path if tree.has(path) else path + "/"
     page = next((u for u in re.findall(r"https?://[^\s)>\]]+", head) if not RELEASES_PAGE.search(u)), "")
     return re.sub(r"[.,;]+$", "", page)
 

@@ -237,6 +237,16 @@ def not_its_role(role: str, command: str) -> bool:
         return True
     if role == "build" and re.search(r"(python3? -m build|uv build|pyproject-build)\b.*\s--sdist\b", command):
         return "--wheel" not in command  # qiskit's and yt's CI `python -m build --sdist`: a tarball, nothing built
+    task = re.sub(r"^(\./gradlew|gradle|make|just|task|(npm|pnpm|yarn|bun)( run)?|composer)\s+", "", command).split(
+        " "
+    )[0]
+    task = task.rsplit(":", 1)[-1]
+    if role in ("lint", "format", "test", "typecheck") and re.match(r"(download|fetch)[A-Z_-]", task):
+        return True  # TEAMMATES' `./gradlew downloadLinters` fetches the linters, it lints nothing
+    if role == "format" and re.match(r"generate[A-Z_-]", task):
+        return True  # TEAMMATES' `generateApiTypesFormat` writes TypeScript types from Java classes
+    if role == "migrate" and re.search(r"\bdb:(drop|reset)\b", command):
+        return True  # rmt's CI `rails db:drop db:create db:migrate` starts a test database over, dropping the data
     if role == "install" and re.search(r"(^|/)update[-_]licen[cs]e[\w-]*(\.sh)?(\s|$)", command):
         return True  # warewulf's and apptainer's scripts/update-license-dependencies.sh rewrite a licence list
     return role == "install" and bool(re.fullmatch(r"uv venv( \S+)?|python3? -m venv \S+|virtualenv \S+", command))
@@ -298,3 +308,74 @@ def unset_test_variables(tree: Tree, command: str) -> list[str]:
 SETS_OR_GUARDS = r"""environ(\[["']{v}["']\]\s*=[^=]|\.setdefault\(["']{v})|["']{v}["'] in (os\.)?environ"""
 ALWAYS_SET = frozenset({"HOME", "PATH", "USER", "PWD", "SHELL", "LANG", "TERM", "LOGNAME"})
 """Variables every shell has: a conftest reading them needs nothing of the developer."""
+
+
+def _composer_lines(tree: Tree, command: str) -> list[str]:
+    """The lines a `composer <script>` runs, a `@script` it calls read once more."""
+    named = re.fullmatch(r"composer (?:run(?:-script)? )?([\w:-]+)(?: .*)?", command)
+    scripts = tree.read_json("composer.json").get("scripts") if named and tree.has("composer.json") else None
+    if not named or not isinstance(scripts, dict):
+        return []
+
+    def lines(name: str) -> list[str]:
+        value = scripts.get(name)
+        return [str(v) for v in value] if isinstance(value, list) else [str(value)] if value else []
+
+    found = lines(named.group(1))
+    return [*found, *(line for f in found if f.startswith("@") for line in lines(f[1:].split(" ")[0]))]
+
+
+def _runs(tree: Tree, command: str, program: str) -> bool:
+    """The command runs the program, itself or through the script or target it names."""
+    pattern = rf"(^|[\s/]){program}(\s|$)"
+    ran = [command, *(recipe_lines(tree, command) or []), *_composer_lines(tree, command)]
+    return any(re.search(pattern, line) for line in ran)
+
+
+PHPUNIT_FILES = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
+PHPCS_FILES = ("phpcs.xml", ".phpcs.xml", "phpcs.xml.dist", ".phpcs.xml.dist")
+
+
+def phpunit_suite_missing(tree: Tree, command: str) -> bool:
+    """PHPUnit whose configuration's test suites name folders the checkout lacks (user-registration's tests/ is
+    git-ignored, yet phpunit.xml.dist and `composer test` point there): it runs no test."""
+    config = tree.first(*PHPUNIT_FILES)
+    if not config or not _runs(tree, command, "phpunit"):
+        return False
+    folders = re.findall(r"<directory[^>]*>\s*([^<\s]+)\s*</directory>", (tree.read(config) or "").split("<source")[0])
+    folders = [f.removeprefix("./").rstrip("/") for f in folders if "*" not in f]
+    return bool(folders) and not any(tree.under(f) or tree.has(f) for f in folders)
+
+
+def phpcs_without_files(tree: Tree, command: str) -> bool:
+    """PHP_CodeSniffer run bare where no configuration names the files to check (user-registration's phpcs.xml
+    has no <file>; basercms has none at all): phpcs stops with "You must supply at least one file or directory"."""
+    lines = [command, *(recipe_lines(tree, command) or []), *_composer_lines(tree, command)]
+    bare = [
+        line for line in lines
+        if re.search(r"(^|[\s/])phpc(s|bf)(\s+-[-\w=.,]+)*\s*$", line.strip())
+    ]  # fmt: skip
+    if not bare:
+        return False
+    config = tree.first(*PHPCS_FILES)
+    return not config or "<file>" not in (tree.read(config) or "")
+
+
+DOCS_REQUIREMENT = re.compile(
+    r"^(sphinx[\w.-]*|mkdocs[\w.-]*|docutils|jinja2|markupsafe|markdown|pygments|myst[\w-]*|furo|breathe|"
+    r"recommonmark|livereload|click|htmlmin|jsmin|pymdown-extensions|mike|nbsphinx|pydata-sphinx-theme|"
+    r"readthedocs[\w-]*|zensical)$",
+    re.IGNORECASE,
+)
+
+
+def installs_docs_requirements(tree: Tree, command: str) -> bool:
+    """`pip install -r requirements.txt` where the file holds only the docs site's tools (ovn-kubernetes' MkDocs
+    plugins, bitburner's Sphinx): it sets up the docs build, not the project."""
+    named = re.fullmatch(r"(?:python3? -m )?pip3? install -r ([\w./-]+)", command)
+    text = tree.read(named.group(1)) or "" if named and tree.has(named.group(1)) else ""
+    names = [m.group(1) for line in text.splitlines() if (m := re.match(r"\s*([A-Za-z][\w.-]*)", line))]
+    docs = [n for n in names if DOCS_REQUIREMENT.match(n)]
+    site = any(re.match(r"(sphinx|mkdocs)", n, re.IGNORECASE) for n in names)
+    tests = any(re.fullmatch(r"pytest[\w-]*|tox|nox|coverage|flake8|ruff|black|mypy|pylint", n, re.I) for n in names)
+    return site and not tests and len(docs) * 10 >= len(names) * 7  # their dependencies come along (PyYAML, six)

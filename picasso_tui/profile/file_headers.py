@@ -201,8 +201,10 @@ def conventions(tree: Tree) -> Finding | None:
         if said:
             share = "Every" if fewest == len(heads) else "Nearly every"
             # gammapy's examples/ and docs/ hold Python files with no header: the claim is about the project's own
-            aside = sorted({f.split("/", 1)[0] for f in tree.files if "/" in f and is_auxiliary(f)
+            # only a top folder that is auxiliary as a whole: leo's crates/*/tests/ leave crates/ in the claim
+            aside = sorted({top for f in tree.files if "/" in f and is_auxiliary(top := f.split("/", 1)[0] + "/x")
                             and language_in(tree, f) == lang and not is_vendored(f)})  # fmt: skip
+            aside = [a.removesuffix("/x") for a in aside]
             left = f"; {human_list([a + '/' for a in aside], 3)} left aside" if aside else ""
             lines.append(
                 f"{share} {DISPLAY[lang]} file ({fewest} of the {len(heads)} read{left}) starts with "

@@ -61,6 +61,8 @@ def language_in(tree: Tree, rel: str) -> str | None:
     """The language of a file of this workspace: ``language_of``, with ``.h`` headers given to C++ in a C++
     project (fmt's headers are C++; libuv's are C)."""
     lang = language_of(rel)
+    if lang is None and rel.lower().endswith(".inc") and (tree.read(rel) or "").lstrip().startswith("<?php"):
+        return "php"  # openmediavault's and LAM's lib/*.inc: PHP includes, most of their backend
     if lang == "typescript" and _qt_translation(tree, rel):
         return None  # tiled's and Mudlet's translations/*.ts: Qt Linguist's XML, so no "mostly TypeScript" folder
     if lang in ("c", "cpp") and HEADER.search(rel) and bindings_headers(tree):

@@ -500,6 +500,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             what = None  # hpx's components/ are distributed objects in C++, no UI
         if what and what.startswith("static assets") and ruling in SERVER_LANGUAGES:
             what = "web root"  # postfixadmin's public/ holds its login.php and main.php beside the CSS
+        if folder == "fastlane" and not tree.first("fastlane/Fastfile", "fastlane/Appfile"):
+            what = "store listing metadata for fastlane"  # RedReader's fastlane/ holds the texts and icon, no lane
         if what == "documentation" and not documents and tree.has(f"{folder}/index.html"):
             what = (
                 "web site"  # neuron-ai's docs/ is its landing page (index.html, main.js, css/): the docs are elsewhere

@@ -870,7 +870,7 @@ STOCK_TEMPLATE = re.compile(
     r"i have made corresponding changes to the documentation|my changes generate no new warnings|"
     r"i have added tests that prove my fix is effective|new and existing unit tests pass locally with my changes|"
     r"any dependent changes have been merged and published|list any dependencies that are required for this change)|"
-    r"^please (describe|include a summary of|explain) (the|your|what)\b",
+    r"^please (describe|explain) (the|your|what)\b",
     re.IGNORECASE,
 )
 """The lines of GitHub's much-copied pull-request template and its blanks to fill in (rig's, rallly's): every

@@ -131,6 +131,8 @@ def _js(tree: Tree, hints: Hints, lang: str) -> None:
     eslint = tree.first(*ESLINT)
     if eslint:
         text = tree.read(eslint) or ""
+        if eslint.endswith((".js", ".cjs", ".mjs")):  # bitburner's `//"plugin:@typescript-eslint/strict",` is off
+            text = re.sub(r"/\*.*?\*/|(?<![:\w])//[^\n]*", "", text, flags=re.S)
         # a preset is a whole word of a string value, not a rule's name (`"no-restricted-globals": 0`)
         presets = re.findall(
             r"['\"]((?:plugin:|eslint:|@)?[\w@/-]*(?:recommended|airbnb|standard|(?<![a-z])strict(?![a-z]))[\w/-]*)"

@@ -1128,6 +1128,15 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
     if c.role in ("test", "test-one") and command_faults.sets_up_only(c.command):
         return None  # opencast's CI runs `./.github/multi-node-test-setup`: a cluster for the tests, no test
+    if c.role in ("test", "test-one") and command_faults.phpunit_suite_missing(tree, c.command):
+        return None  # user-registration's phpunit.xml.dist names tests/, which git ignores
+    if c.role in ("lint", "format") and command_faults.phpcs_without_files(tree, c.command):
+        return None  # user-registration's `composer phpcs`: its phpcs.xml names no file, so phpcs has none to check
+    if c.role == "install" and command_faults.installs_docs_requirements(tree, c.command):
+        return None  # ovn-kubernetes' requirements.txt holds the MkDocs site's plugins
+    vendored = re.fullmatch(r"(?:cd ([\w./-]+) && )?go mod download", c.command)
+    if c.role == "install" and vendored and (tree.root / (vendored.group(1) or ".") / "vendor/modules.txt").is_file():
+        return None  # ovn-kubernetes' go-controller/vendor/: the modules are in git, nothing to download
     if c.role in ("test", "test-one") and command_faults.unset_test_variables(tree, c.command):
         return None  # h's tests/conftest.py reads environ["DATABASE_URL"], which only tox sets: a bare pytest fails
     if c.role == "test" and command_faults.go_tests_nowhere(tree, c.command):

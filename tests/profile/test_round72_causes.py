@@ -235,3 +235,172 @@ def test_a_note_indented_below_an_entry_is_not_quoted_as_an_entry(make_project):
     )
     rule = bodies(make_project, {"Changelog.md": changelog, "src/lib.rs": "pub fn a() {}\n"}, name="dora")
     assert "`bincode` is gone" not in rule["rules/changelog"], rule["rules/changelog"]
+
+
+def test_php_includes_count_as_php(make_project):
+    # openmediavault's and LAM's backends are lib/*.inc files that open with `<?php`
+    files = {f"lib/module{i}.inc": f"<?php\nclass Module{i} {{ public function run() {{ return {i}; }} }}\n" * 20
+             for i in range(6)}  # fmt: skip
+    files |= {f"web/app{i}.ts": f"export const a{i} = {i};\n" * 30 for i in range(3)}
+    files["index.php"] = "<?php require 'lib/module0.inc';\n"
+    languages = bodies(make_project, files, name="omv")["languages"]
+    assert "Main language: PHP" in languages, languages
+
+
+def test_a_fastlane_folder_without_lanes_is_store_metadata(make_project):
+    # RedReader's fastlane/ holds the store listing's texts and icon; KeyMapper's has a Fastfile too
+    files = {
+        "src/main/java/a/A.java": "package a;\nclass A {}\n",
+        "fastlane/metadata/android/en-US/full_description.txt": "A reader.\n",
+        "fastlane/metadata/android/en-US/short_description.txt": "Reader.\n",
+    }
+    folders = bodies(make_project, files, name="reader")["layout/folders"]
+    assert "fastlane/ (store listing metadata" in folders, folders
+    assert "lanes" not in folders, folders
+
+
+def test_an_android_app_runs_with_install_debug(make_project):
+    # RedReader's README installs the debug build on a device: `./gradlew installDebug`
+    files = {
+        "settings.gradle.kts": 'rootProject.name = "reader"\ninclude(":app")\n',
+        "build.gradle.kts": 'plugins {\n    id("com.android.application") version "8.5.0" apply false\n}\n',
+        "app/build.gradle.kts": "plugins {\n    alias(libs.plugins.android.application)\n}\n\nandroid {\n"
+        '    namespace = "org.reader"\n}\n',
+        "app/src/main/java/org/reader/Main.java": "package org.reader;\nclass Main {}\n",
+        "gradlew": "#!/bin/sh\n",
+    }
+    run = bodies(make_project, files, name="reader")["workflow/run"]
+    assert run.startswith("To run: `./gradlew :app:installDebug`"), run
+
+
+def test_an_android_app_with_flavours_gets_no_install_task(make_project):
+    files = {
+        "settings.gradle.kts": 'include(":app")\n',
+        "app/build.gradle.kts": 'plugins { id("com.android.application") }\n\nandroid {\n    productFlavors {\n'
+        '        create("play") {}\n    }\n}\n',
+        "app/src/main/java/org/reader/Main.java": "package org.reader;\nclass Main {}\n",
+        "gradlew": "#!/bin/sh\n",
+    }
+    assert "installDebug" not in bodies(make_project, files, name="reader").get("workflow/run", "")
+
+
+def test_commented_out_eslint_presets_are_not_in_use(make_project):
+    # bitburner's .eslintrc.js: `//"plugin:@typescript-eslint/strict",`
+    eslintrc = (
+        'module.exports = {\n  extends: [\n    "eslint:recommended",\n'
+        '    //"plugin:@typescript-eslint/strict",\n    /* "plugin:react/recommended", */\n  ],\n};\n'
+    )
+    files = {f"src/m{i}.ts": f"export const a{i} = {i};\n" for i in range(5)}
+    files |= {".eslintrc.js": eslintrc, "tsconfig.json": "{}\n",
+             "package.json": '{"name": "game", "devDependencies": {"eslint": "8", "typescript": "5"}}\n'}  # fmt: skip
+    style = next(v for k, v in bodies(make_project, files, name="game").items() if k.startswith("style/"))
+    assert "eslint:recommended" in style, style
+    assert "strict" not in style.split("eslint", 1)[1].split(";")[0], style
+    assert "plugin:react/recommended" not in style, style
+
+
+def test_a_main_entry_missing_from_the_root_is_not_stated(make_project):
+    # bitburner's `"main": "electron-main.js"`: no such file, and no build script writes it
+    files = {"package.json": '{"name": "game", "main": "electron-main.js", "scripts": {"build": "webpack"}}\n',
+             "src/index.ts": "export const a = 1;\n"}  # fmt: skip
+    found = bodies(make_project, files, name="game")
+    assert "electron-main.js" not in found.get("javascript/entry-points", ""), found.get("javascript/entry-points")
+
+
+def test_test_apps_of_a_workspace_are_not_its_packages(make_project):
+    # vike's pnpm-workspace.yaml lists test/* apps, unnamed, that bring React, Vue and Express
+    files = {
+        "package.json": '{"name": "root", "private": true}\n',
+        "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - 'test/*'\n",
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "packages/vike/package.json": '{"name": "vike", "dependencies": {"vite": "6"}}\n',
+        "packages/vike/index.ts": "export const a = 1;\n",
+        "test/react-app/package.json": '{"dependencies": {"react": "19", "express": "5"}}\n',
+        "test/vue-app/package.json": '{"dependencies": {"vue": "3"}}\n',
+    }
+    stack = bodies(make_project, files, name="vike")["javascript/stack"]
+    assert "React" not in stack and "Express" not in stack and "Vue" not in stack, stack
+
+
+def test_a_changelog_moved_to_a_file_of_the_checkout_names_it(make_project):
+    # meteor's History.md: "This content was moved to [history.md](./docs/history.md)."
+    history = "# History\n\nThis content was moved to [history.md](./docs/history.md).\n"
+    files = {"History.md": history, "docs/history.md": "## v3.0\n\n* Node 20\n", "tools/a.js": "module.exports = 1\n"}
+    rule = bodies(make_project, files, name="meteor")["rules/changelog"]
+    assert "recorded in docs/history.md" in rule, rule
+
+
+def test_vendored_go_modules_need_no_download(make_project):
+    # ovn-kubernetes keeps go-controller/vendor/ in git; its requirements.txt holds only the MkDocs site's tools
+    files = {
+        "go-controller/go.mod": "module example.com/ovn\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
+        "go-controller/main.go": "package main\n\nfunc main() {}\n",
+        "go-controller/vendor/modules.txt": "# example.com/dep v1.0.0\nexample.com/dep\n",
+        "go-controller/vendor/example.com/dep/dep.go": "package dep\n",
+        "requirements.txt": "mkdocs\nmkdocs-material\nmike\nMarkdown\nPyYAML\n",
+    }
+    install = bodies(make_project, files, name="ovn").get("workflow/install", "")
+    assert "go mod download" not in install, install
+    assert "requirements.txt" not in install, install
+
+
+def test_a_requirements_file_with_test_tools_is_still_the_set_up(make_project):
+    files = {"requirements.txt": "mkdocs\npytest\nrequests\n", "app/main.py": "print(1)\n",
+             "README.md": "# App\n\n## Development\n\n```\npip install -r requirements.txt\n```\n"}  # fmt: skip
+    install = bodies(make_project, files, name="app").get("workflow/install", "")
+    assert "pip install -r requirements.txt" in install, install
+
+
+def test_lint_and_format_tasks_that_fetch_or_generate_are_neither(make_project):
+    # TEAMMATES' guide: `./gradlew downloadLinters`, and `generateApiTypesFormat` writes TypeScript types
+    guide = (
+        "# Development\n\nLint the code:\n\n```\n./gradlew downloadLinters\n./gradlew lint --continue\n```\n\n"
+        "Format the generated types:\n\n```\n./gradlew generateApiTypesFormat\n```\n"
+    )
+    files = {"build.gradle": "plugins { id 'java' }\n", "gradlew": "#!/bin/sh\n",
+             "src/main/java/a/A.java": "package a;\nclass A {}\n", "CONTRIBUTING.md": guide}  # fmt: skip
+    found = bodies(make_project, files, name="mates")
+    assert "downloadLinters" not in found.get("workflow/lint", ""), found.get("workflow/lint")
+    assert "generateApiTypesFormat" not in found.get("workflow/format", ""), found.get("workflow/format")
+
+
+def test_a_migration_that_drops_the_database_first_is_not_the_migrate_command(make_project):
+    # rmt's CI: `bin/rails db:drop db:create db:migrate` for a fresh test database
+    files = {
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+        "config/application.rb": "module Rmt\n  class Application < Rails::Application\n  end\nend\n",
+        "db/migrate/20200101000000_create_a.rb": "class CreateA < ActiveRecord::Migration[6.0]\nend\n",
+        ".github/workflows/ci.yml": "on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: bundle exec rails db:drop db:create db:migrate\n      - run: bundle exec rspec\n",
+    }
+    migrate = bodies(make_project, files, name="rmt").get("workflow/migrate", "")
+    assert "db:drop" not in migrate, migrate
+
+
+def test_phpunit_whose_suite_folder_is_missing_runs_no_test(make_project):
+    # user-registration's phpunit.xml.dist points at tests/phpunit/, which git ignores; `composer test` runs phpunit
+    phpunit = '<phpunit>\n  <testsuites>\n    <testsuite name="default">\n'
+    phpunit += '      <directory suffix="-test.php">./tests/phpunit/</directory>\n    </testsuite>\n  </testsuites>\n</phpunit>\n'
+    composer = '{"name": "a/b", "require-dev": {"phpunit/phpunit": "^9"}, "scripts": {"test": ["phpunit --verbose"]}}\n'
+    files = {"composer.json": composer, "phpunit.xml.dist": phpunit, "includes/class-a.php": "<?php class A {}\n"}
+    assert "composer test" not in bodies(make_project, files, name="reg").get("workflow/test", "")
+    files["tests/phpunit/a-test.php"] = "<?php class ATest {}\n"
+    assert "composer test" in bodies(make_project, files, name="reg2").get("workflow/test", "")
+
+
+def test_phpcs_with_no_files_to_check_is_no_lint(make_project):
+    # user-registration's `composer phpcs` runs `phpcs -s -p`, and its phpcs.xml names no <file>
+    composer = '{"name": "a/b", "scripts": {"phpcs": ["phpcs -s -p"]}}\n'
+    ruleset = '<?xml version="1.0"?>\n<ruleset name="WP">\n  <rule ref="WordPress"/>\n</ruleset>\n'
+    files = {"composer.json": composer, "phpcs.xml": ruleset, "includes/class-a.php": "<?php class A {}\n",
+             "CONTRIBUTING.md": "# Contributing\n\nCheck the code style with `composer phpcs`.\n"}  # fmt: skip
+    assert "composer phpcs" not in bodies(make_project, files, name="reg").get("workflow/lint", "")
+
+
+def test_file_headers_leave_aside_only_whole_auxiliary_folders(make_project):
+    # leo's crates/*/examples/ are auxiliary files, yet crates/ holds the code the claim is about
+    header = "// Copyright (C) 2019-2026 Provable Inc.\n"
+    files = {f"crates/c{i}/src/lib.rs": f"{header}pub fn a{i}() {{}}\n" for i in range(8)}
+    files |= {f"crates/c{i}/examples/e.rs": f"{header}fn main() {{}}\n" for i in range(3)}
+    rule = bodies(make_project, files, name="leo")["rules/file-headers"]
+    assert "left aside" not in rule, rule

@@ -132,3 +132,26 @@ def application_run(tree: Tree, k: Knowledge, wrapper: str, priority: int) -> No
     if len(apps) == 1:
         module = apps[0].split("/", 1)[0]
         k.command("run", f"{wrapper} :{module}:run", f"{apps[0]} (application plugin)", priority)
+    elif not apps:
+        android_run(tree, k, wrapper, priority)
+
+
+_ANDROID_APP = re.compile(
+    r"""^\s*(id\s*\(?\s*["']com\.android\.application["']|alias\s*\(\s*libs\.plugins\.android\.application\s*\)|"""
+    r"""apply\s+plugin:\s*["']com\.android\.application["'])(?![^\n]*\bapply\s*\(?\s*false)""",
+    re.M,
+)
+"""An Android app module's plugin (`id("com.android.application")`, the catalog's `alias(libs.plugins.android.
+application)`), not the root's `… apply false` that only declares it for the modules."""
+
+
+def android_run(tree: Tree, k: Knowledge, wrapper: str, priority: int) -> None:
+    """An Android app runs on a device or emulator: `installDebug` installs its debug build there (RedReader's README).
+    Only for one app module with no product flavours, whose install tasks are named per flavour."""
+    scripts = [f for f in tree.own_named("build.gradle.kts", "build.gradle") if f.count("/") <= 1]
+    apps = [f for f in scripts if _ANDROID_APP.search(tree.read(f) or "")]
+    if len(apps) != 1 or "productFlavors" in (tree.read(apps[0]) or ""):
+        return
+    task = "installDebug" if "/" not in apps[0] else f":{apps[0].split('/', 1)[0]}:installDebug"
+    k.command("run", f"{wrapper} {task}", f"{apps[0]} (Android application)", priority,
+              "installs the debug build on a connected device or emulator")  # fmt: skip

@@ -329,7 +329,10 @@ def investigate(tree: Tree) -> Knowledge:
         return k  # TeamPass' holds a name and an author: its browser libraries are committed, npm manages nothing
     tool, why = manager(tree, pkg)
     members = workspace_folders(tree, pkg)
-    packages = [p for p in members if not is_auxiliary(f"{p}/package.json")]
+    # vike's test/* and test-deprecated-design/* apps, unnamed, are what its end-to-end suite drives: not packages
+    packages = [
+        p for p in members if not is_auxiliary(f"{p}/package.json") and not TEST_PACKAGE.search(p.split("/")[0])
+    ]
     manifests = {p: load_json(tree, f"{p}/package.json") for p in packages}
     own = {str(d.get("name")) for d in [pkg, *manifests.values()] if d.get("name")}
     deps: set[str] = set()
@@ -477,6 +480,12 @@ TEST_PACKAGE = re.compile(r"(^|[-_.])(tests?|e2e|integration)$|^(tests?|e2e)[-_]
 """A workspace package that only tests the others (node-postgres' pg-bundler-test, pg-esm-test)."""
 
 
+def _aside_kinds(p: _Package) -> str:
+    """What the workspace members that are no packages are: docs or examples, or tests beside them."""
+    tests = any(TEST_PACKAGE.search(a.split("/")[0]) for a in p.aside)
+    return "docs, examples or tests" if tests else "docs or examples"
+
+
 def _private(manifest: dict) -> bool:
     """``"private": true`` (or the string "true") keeps a package off the registry; anything else is public."""
     return manifest.get("private") is True or str(manifest.get("private")).lower() == "true"
@@ -546,7 +555,7 @@ def _monorepo(p: _Package) -> str:
         f"{'private' if private else 'public'} under {parent or '.'}/: {human_list(order(leaves), MONOREPO_SHOWN)}"
         for (private, parent), leaves in sorted(groups.items())
     ]
-    aside = f"; beside them {human_list([f'{a}/' for a in p.aside], 4)} (docs or examples)" if p.aside else ""
+    aside = f"; beside them {human_list([f'{a}/' for a in p.aside], 4)} ({_aside_kinds(p)})" if p.aside else ""
     return f"monorepo with {plural(len(p.packages), 'package')} ({'; '.join(parts)}{aside})"
 
 
@@ -590,7 +599,7 @@ def _role(p: _Package) -> str:
         root = any(key in pkg for key in ("exports", "module", "types", "typings", "files", "publishConfig"))
         if not public and not _private(pkg) and root:  # kysely publishes its root; site/ and test/ packages help
             return f"a library (npm package) with {plural(len(p.packages), 'private workspace package')}"
-        aside = f", and {plural(len(p.aside), 'docs or examples package')}" if p.aside else ""
+        aside = f", and {plural(len(p.aside), _aside_kinds(p) + ' package')}" if p.aside else ""
         return f"a monorepo of {plural(len(p.packages), 'package')} ({len(public)} public){aside}"
     if bins := live_bins(p.tree, pkg):
         exports = pkg.get("exports")

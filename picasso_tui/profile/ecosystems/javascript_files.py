@@ -349,7 +349,9 @@ def boilerplate_main(tree: Tree, pkg: dict) -> bool:
     """`"main": "index.js"` as `npm init` writes it, with no index.js: laravel-debugbar's package.json only holds its
     asset tooling, and no file of the package is its entry; or a main that is no JavaScript at all."""
     main = str(pkg.get("main") or "").removeprefix("./")
-    return foreign_main(pkg) or (main == "index.js" and not tree.has("index.js") and not _built(tree, pkg, main))
+    # bitburner's `"main": "electron-main.js"` names a root file neither git nor the build script has
+    missing = (main == "index.js" or (main and "/" not in main)) and not tree.has(main)
+    return foreign_main(pkg) or (missing and not _built(tree, pkg, main))
 
 
 def foreign_main(pkg: dict) -> bool:
