@@ -184,7 +184,11 @@ def checks_format_only(tree: Tree, command: str) -> bool:
     if target and re.search(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check", target.group(1)):
         return True
     lines = [line for line in recipe_lines(tree, command) or [] if line.strip()] if target else []
-    return bool(lines) and all(FORMAT_CHECK.search(line) for line in lines)
+    if lines and all(FORMAT_CHECK.search(line) for line in lines):
+        return True
+    # koko-analytics' `composer check-codestyle` runs phpcs, which reports; phpcbf is the one that rewrites
+    ran = [line for line in _composer_lines(tree, command) if line.strip()]
+    return bool(ran) and all(re.search(r"(^|[\s/])phpcs(\s|$)", line) for line in ran)
 
 
 def sets_up_only(command: str) -> bool:
@@ -245,6 +249,14 @@ def not_its_role(role: str, command: str) -> bool:
         return True  # TEAMMATES' `./gradlew downloadLinters` fetches the linters, it lints nothing
     if role == "format" and re.match(r"generate[A-Z_-]", task):
         return True  # TEAMMATES' `generateApiTypesFormat` writes TypeScript types from Java classes
+    if role == "format" and re.match(r"(cd \S+ && )?go generate\b", command):
+        return True  # ubuntu-insights' `go generate ./insights/C/...` builds the C bindings: it formats nothing
+    if role == "install" and re.search(r"\b(deps?|dependencies)[:_-]?(update|upgrade|bump)\b", command):
+        return True  # teable's `pnpm deps:update --dep dev` raises the versions: it installs nothing new
+    if role == "migrate" and re.search(r"[:_-](down|rollback|status|reset|undo|revert)\b", command):
+        return True  # growi's `pnpm run dev:migrate:down` rolls the last migration back; `:status` only reports
+    if role == "run" and re.search(r"\bmigrat\w*[:_-]", command):
+        return True  # growi's `dev:migrate:status` prints the migrations' state: it starts no app
     if role == "migrate" and re.search(r"\bdb:(drop|reset)\b", command):
         return True  # rmt's CI `rails db:drop db:create db:migrate` starts a test database over, dropping the data
     if role == "install" and re.search(r"(^|/)update[-_]licen[cs]e[\w-]*(\.sh)?(\s|$)", command):
@@ -348,8 +360,8 @@ def phpunit_suite_missing(tree: Tree, command: str) -> bool:
 
 
 def phpcs_without_files(tree: Tree, command: str) -> bool:
-    """PHP_CodeSniffer run bare where no configuration names the files to check (user-registration's phpcs.xml
-    has no <file>; basercms has none at all): phpcs stops with "You must supply at least one file or directory"."""
+    """PHP_CodeSniffer run bare where its configuration names no file to check (user-registration's phpcs.xml has
+    no <file>): phpcs stops with "You must supply at least one file or directory"."""
     lines = [command, *(recipe_lines(tree, command) or []), *_composer_lines(tree, command)]
     bare = [
         line for line in lines
@@ -357,8 +369,8 @@ def phpcs_without_files(tree: Tree, command: str) -> bool:
     ]  # fmt: skip
     if not bare:
         return False
-    config = tree.first(*PHPCS_FILES)
-    return not config or "<file>" not in (tree.read(config) or "")
+    config = tree.first(*PHPCS_FILES)  # with none, flags or a standard set elsewhere may name the files
+    return bool(config) and "<file>" not in (tree.read(config) or "")
 
 
 DOCS_REQUIREMENT = re.compile(

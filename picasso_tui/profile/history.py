@@ -265,6 +265,20 @@ def _subject_style(subjects: list[str]) -> str:
     if upper.total() / n >= 0.5 and len(upper) >= 2:  # joblib's `FIX …`, `DOC …`, `MNT …`
         shown = human_list([f"`{t} …`" for t, _ in upper.most_common(4)])
         return f"an upper-case change-type tag leads ({upper.total() / n:.0%} of the last {n}; e.g. {shown})"
+    marked = [_CHANGE_MARKER.sub("", s) for s in subjects]  # nanomq's `* MDF [nng] …`: the tag after the marker
+    caps = Counter(m.group(1) for s in marked if (m := re.match(r"([A-Z]{2,6})\b:?\s", s)))
+    if caps.total() / n >= 0.5 and len(caps) >= 2:
+        scoped = sum(bool(re.match(r"[A-Z]{2,6}:? \[[^\]]+\]", s)) for s in marked) * 2 >= caps.total()
+        shown = human_list([f"`{t}{' [<scope>]' if scoped else ''} …`" for t, _ in caps.most_common(4)])
+        return f"an upper-case change-type tag leads ({caps.total() / n:.0%} of the last {n}; e.g. {shown})"
+    leads = Counter(re.sub(r"\d+", "<n>", s.split(" ", 1)[0]) for s in subjects if TICKET.search(s.split(" ", 1)[0]))
+    if leads and (top := leads.most_common(1)[0])[1] / n >= 0.6 and top[0] != "#<n>":
+        # iceoryx' `iox-#2453 Fix typo …`: the issue first, in the project's own form, then the sentence
+        rest = [
+            s.split(" ", 1)[1] for s in subjects if " " in s and re.sub(r"\d+", "<n>", s.split(" ", 1)[0]) == top[0]
+        ]
+        case = " capitalised" if sum(r[:1].isupper() for r in rest) >= 0.8 * len(rest) else ""
+        return f"subjects open with the issue as `{top[0]}` ({top[1] / n:.0%} of the last {n}), then a{case} sentence"
     versioned = [m.group(1) for s in subjects if (m := VERSION_AREA.match(s))]
     if len(versioned) / n >= 0.5:  # PHPCompatibility's `PHP 8.4 | NewFunctions: …`
         shown = human_list([f"`{v} | …`" for v, _ in Counter(versioned).most_common(3)])

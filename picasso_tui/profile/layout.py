@@ -176,6 +176,15 @@ _MEMBERSHIP = re.compile(
 """A foundation's badge line: it says who hosts the project, not what it does."""
 
 
+def _another_product(subject: str, full: set[str]) -> bool:
+    """The subject is the project's name and another capitalised word ("Meltano Hub", "Flyte Console"): a product
+    beside the project, not the project itself ("The Flask framework" adds a generic word)."""
+    words = re.findall(r"[\w.-]+", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", subject))
+    named = [w for w in words if name_key(w) in full]
+    others = [w for w in words if name_key(w) not in full and w.lower() not in GENERIC_WORDS]
+    return bool(named) and any(w[:1].isupper() for w in others)
+
+
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
     """(name, sentence): the README's first sentence saying what the project is ("X is a …", "X, a …"). A subject
     with an article is a thing in general ("A UUID is a unique 128-bit value"), unless it holds a full name of the
@@ -203,6 +212,8 @@ def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[st
             if _APPEAL.search(sentence):
                 continue  # lego's "lego is an independent, free, and open-source project, if you value it, consider
                 # supporting it!": a plea for sponsors, not what the project does
+            if m and _another_product(m.group("subject"), full):
+                continue  # meltano's README on "Meltano Hub is the single source of truth …": a sibling product
             if m and subject and any(n in subject or subject in n for n in names):
                 summary = sentence
                 for more in said[i + 1 :]:  # the rest of that paragraph, in whole sentences
@@ -476,7 +487,9 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             bool(MAN_PAGE.search(f) or (f.lower().endswith(PROSE) and not re.search(r"(^|/)readme[^/]*$", f, re.I)))
             for f in tree.under(folder)
         )
-        if binaries[folder] * 2 > n and not langs.get(folder) and not documents:  # qs' logos/, jcommander's lib/: no
+        if (
+            binaries[folder] * 2 > n and not langs.get(folder) and not documents and folder != ".github"
+        ):  # qs' logos/, jcommander's lib/: no
             # code, whatever the name says (go-toml's benchmark/ of Go code and gzipped data stays benchmarks)
             kinds = Counter(f.rsplit(".", 1)[-1].lower() for f in tree.binaries if f.startswith(f"{folder}/"))
             what = "binary files: " + ", ".join(f".{e}" for e in sorted(kinds, key=lambda e: (-kinds[e], e))[:3])
@@ -498,7 +511,12 @@ def _folders(tree: Tree, k: Knowledge) -> None:
         ruling = main.most_common(1)[0][0] if main else None
         if folder.lower() in ("components", "pages") and ruling and ruling not in WEB_LANGUAGES:
             what = None  # hpx's components/ are distributed objects in C++, no UI
-        if what and what.startswith("static assets") and ruling in SERVER_LANGUAGES:
+        # projectsend's public/ holds index.php and .htaccess beside its assets: the web root
+        if (
+            what
+            and what.startswith("static assets")
+            and (ruling in SERVER_LANGUAGES or tree.has(f"{folder}/index.php"))
+        ):
             what = "web root"  # postfixadmin's public/ holds its login.php and main.php beside the CSS
         if folder == "fastlane" and not tree.first("fastlane/Fastfile", "fastlane/Appfile"):
             what = "store listing metadata for fastlane"  # RedReader's fastlane/ holds the texts and icon, no lane

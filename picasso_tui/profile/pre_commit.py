@@ -35,7 +35,9 @@ NOT_LINTS = re.compile(
     r"gitleaks|detect-secrets|trufflehog|ggshield|ripsecrets|"  # passbolt's one hook scans for secrets: no code lint
     r"typos|codespell|"  # risingwave's typos beside the whitespace fixers and rustfmt: spelling, no code lint
     r"translations?|compile-?messages|(re)?generate([-_][\w-]+)?|codegen|"  # warehouse's `make translations`
-    r"helm-docs|mdformat)$"  # unitycatalog's hooks write its charts' READMEs and format its Markdown
+    r"helm-docs|mdformat|"  # unitycatalog's hooks write its charts' READMEs and format its Markdown
+    # mapfish-print's: a schema check of two CI files, the Python versions kept in step, JSON put in canonical form
+    r"(check-)?jsonschema([-_]validator)?|python-versions|canonicali[sz]e)$"
 )
 """Hooks that keep files tidy, scan for secrets, check spelling, generate files or run the tests: beside formatters
 they make no linter of `pre-commit run`."""
@@ -53,6 +55,8 @@ class Hook:
     """Kept out of the commit stage: run only with `--hook-stage manual`."""
     checks_only: bool = False
     """Its entry or arguments ask only for a check or a diff (serde_with's rustfmt hook: `cargo fmt -- --check`)."""
+    rewrites: bool = False
+    """Its arguments name a formatting task (scalardb's `gradle-task` hook runs `spotlessApply`)."""
 
     def run(self, runner: str = "pre-commit") -> str:
         return f"{runner} run {self.name}{' --hook-stage manual' if self.manual else ''} --all-files"
@@ -70,7 +74,13 @@ def hooks(text: str) -> list[Hook]:
     found = [h for r in repos if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
     defaults = config.get("default_stages") if isinstance(config, dict) else None
     return [
-        Hook(str(h.get("id")), str(h.get("alias") or h.get("id")), h.get("stages") == ["manual"], _checks_only(h))
+        Hook(
+            str(h.get("id")),
+            str(h.get("alias") or h.get("id")),
+            h.get("stages") == ["manual"],
+            _checks_only(h),
+            _rewrites(h),
+        )
         for h in found
         if h.get("id") and _on_files(h.get("stages") or defaults)
     ]
@@ -131,11 +141,42 @@ def _on_files(stages: object) -> bool:
     return bool({str(s) for s in stages} & {"pre-commit", "commit", "manual", "pre-merge-commit"})
 
 
+def _rewrites(hook: dict) -> bool:
+    args = hook.get("args") if isinstance(hook.get("args"), list) else []
+    said = f"{hook.get('entry') or ''} {' '.join(str(a) for a in args)}"
+    return bool(re.search(r"\b(spotlessApply|ktlintFormat|ktfmtFormat)\b|(^|\s)--autofix\b", said))
+
+
 def _checks_only(hook: dict) -> bool:
     args = hook.get("args") if isinstance(hook.get("args"), list) else []
     said = f"{hook.get('entry') or ''} {' '.join(str(a) for a in args)}"
     # django-extensions' ruff-format hook takes `--diff`: it shows what it would change and rewrites nothing
     return bool(re.search(r"(^|\s)--(check|dry-run|diff)\b", said))
+
+
+def _kinds(declared: list[Hook]) -> tuple[list[Hook], list[Hook], list[Hook]]:
+    """(code formatters, formatters of a part, linters) among the hooks."""
+    formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
+    # zenoh's local `fmt-rust` (rustfmt +nightly with its options) and `taplo-format`: formatters by their names
+    parts = [
+        h for h in declared if h.id in PART_FORMATTERS or (h.id not in CODE_FORMATTERS and FORMAT_HOOK.search(h.id))
+        or (h.rewrites and h.id not in CODE_FORMATTERS)
+    ]  # fmt: skip
+    # erg's hooks: rustfmt, cargo-test and the whitespace fixers, its clippy hook commented out: nothing lints
+    linting = [h for h in declared if h not in formatters and h not in parts and not NOT_LINTS.search(h.id)]
+    return formatters, parts, linting
+
+
+def lints_nothing(tree: Tree, command: str) -> bool:
+    """`pre-commit run --all-files` given as the lint where every hook formats, tidies or checks a schema
+    (mapfish-print's CI runs pretty-format-java, ruff-format and a JSON-schema check): it lints no code."""
+    rel = tree.first(".pre-commit-config.yaml", ".pre-commit-config.yml")
+    if not rel or not re.fullmatch(
+        r"(pre-commit|prek|uvx pre-commit|pipx run pre-commit) run (-a|--all-files)", command
+    ):
+        return False
+    declared = hooks(tree.read(rel) or "")
+    return bool(declared) and not _kinds(declared)[2]
 
 
 def pre_commit(tree: Tree, k: Knowledge) -> None:
@@ -151,13 +192,7 @@ def pre_commit(tree: Tree, k: Knowledge) -> None:
     if not declared and re.search(r"^\s*-?\s*id:", text, re.MULTILINE):
         return  # every hook checks commit messages (flipt's): `run --all-files` checks no file
     runner = "prek" if _runs_prek(tree) else "pre-commit"
-    formatters = [h for h in declared if h.id in CODE_FORMATTERS and not h.checks_only]
-    # zenoh's local `fmt-rust` (rustfmt +nightly with its options) and `taplo-format`: formatters by their names
-    parts = [
-        h for h in declared if h.id in PART_FORMATTERS or (h.id not in CODE_FORMATTERS and FORMAT_HOOK.search(h.id))
-    ]
-    # erg's hooks: rustfmt, cargo-test and the whitespace fixers, its clippy hook commented out: nothing lints
-    linting = [h for h in declared if h not in formatters and h not in parts and not NOT_LINTS.search(h.id)]
+    formatters, parts, linting = _kinds(declared)
     if not declared or linting:
         k.command("lint", f"{runner} run --all-files", rel, PRIORITY)  # only formatters rewrite; they check nothing
     if formatters or parts:

@@ -339,7 +339,10 @@ def runs_a_missing_file(tree: Tree, makefile: str, target: str) -> bool:
     scripts += re.findall(r"^\t[@-]*(\./[\w./-]+\.(?:py|sh))(?:\s|$)", recipe, re.MULTILINE)
     # delta's `release` runs `$(MAKE) -f release.Makefile`, kept at etc/release.Makefile
     scripts += re.findall(r"^\t[@-]*(?:\$\(MAKE\)|make)\b.*?\s-f\s*((?:\./)?[\w./-]+)", recipe, re.MULTILINE)
-    return any(not tree.has(script.removeprefix("./")) for script in scripts)
+    # parseable's `fmt:` runs `cd server/src/ && cargo fmt`, a folder gone since the code moved to the root
+    folders = re.findall(r"^\t[@-]*cd ((?:\./)?[\w.-]+(?:/[\w.-]+)*)/? *(?:&&|;|$)", recipe, re.MULTILINE)
+    gone = [f for f in folders if f not in (".", "..") and not (tree.root / f).is_dir()]
+    return bool(gone) or any(not tree.has(script.removeprefix("./")) for script in scripts)
 
 
 def _needs_a_missing_target(tree: Tree, makefile: str, target: str) -> bool:

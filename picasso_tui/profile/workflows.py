@@ -49,7 +49,7 @@ from picasso_tui.profile.findings import PARTIAL_RUN, ROLES, WIDER_RUN, Command,
 from picasso_tui.profile.languages import shares
 from picasso_tui.profile.lint_fixes import fixes_lint_only, has_formatter, script_only_prints
 from picasso_tui.profile.make_targets import default_target, make_rules, only_prints
-from picasso_tui.profile.pre_commit import unknown_hook
+from picasso_tui.profile.pre_commit import lints_nothing, unknown_hook
 from picasso_tui.profile.suite_cautions import forbidden_runs, never_run, suite_caution
 from picasso_tui.profile.walk import Tree, is_auxiliary
 from picasso_tui.store.schema import MemoryClass
@@ -1128,6 +1128,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # dub's `pnpm lint` is `turbo lint`, and its turbo.json has no lint task
     if c.role in ("test", "test-one") and command_faults.sets_up_only(c.command):
         return None  # opencast's CI runs `./.github/multi-node-test-setup`: a cluster for the tests, no test
+    if c.role == "lint" and lints_nothing(tree, c.command):
+        return None  # mapfish-print's CI runs pre-commit, whose hooks only format and check a schema
     if c.role in ("test", "test-one") and command_faults.phpunit_suite_missing(tree, c.command):
         return None  # user-registration's phpunit.xml.dist names tests/, which git ignores
     if c.role in ("lint", "format") and command_faults.phpcs_without_files(tree, c.command):

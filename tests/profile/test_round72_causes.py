@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.profile.learned import bodies, repo_bodies
+import json
+
+from tests.profile.learned import bodies, commit_conventions, repo_bodies
 
 KOTLIN = "package com.example.app\n\nclass A\n"
 
@@ -404,3 +406,134 @@ def test_file_headers_leave_aside_only_whole_auxiliary_folders(make_project):
     files |= {f"crates/c{i}/examples/e.rs": f"{header}fn main() {{}}\n" for i in range(3)}
     rule = bodies(make_project, files, name="leo")["rules/file-headers"]
     assert "left aside" not in rule, rule
+
+
+def test_an_issue_token_that_leads_every_subject_is_the_convention(make_project):
+    # iceoryx: `iox-#2453 Fix typo in error reporting condition label`
+    subjects = [f"iox-#{2400 + i} {verb} the {thing}" for i, (verb, thing) in enumerate(
+        [("Fix", "typo"), ("Add", "links"), ("Remove", "badge"), ("Update", "maintainer"), ("Fix", "alignment"),
+         ("Increase", "group limit"), ("Use", "single quotes"), ("Bump", "version")])]  # fmt: skip
+    conventions = commit_conventions(make_project, "iox", subjects)
+    assert "`iox-#<n>`" in conventions and "capitalised sentence" in conventions, conventions
+    assert "free-form" not in conventions, conventions
+
+
+def test_a_change_type_tag_after_the_changelog_marker_is_the_convention(make_project):
+    # nanomq: `* MDF [rest_api] check out_size of base64 encode`, `* FIX [fuzz] fix wrong api`
+    subjects = [f"* {tag} [{scope}] {text}" for tag, scope, text in [
+        ("MDF", "rest_api", "check out size"), ("FIX", "fuzz", "fix wrong api"), ("MDF", "nng", "update head"),
+        ("NEW", "webhook", "add base64"), ("RM", "rule", "remove dead code"), ("MDF", "base64", "switch api"),
+        ("FIX", "broker", "fix leak"), ("MDF", "conf", "update defaults")]]  # fmt: skip
+    conventions = commit_conventions(make_project, "nanomq", subjects)
+    assert "`MDF [<scope>] …`" in conventions, conventions
+    assert "free-form" not in conventions, conventions
+
+
+def test_a_sibling_product_s_description_is_no_project_summary(make_project):
+    # meltano's README: "[Meltano Hub](https://hub.meltano.com/) is the single source of truth to find any plugins"
+    readme = (
+        '<h1 align="center">The declarative data integration engine</h1>\n\n## Meltano Hub\n\n'
+        "[Meltano Hub](https://hub.meltano.com/) is the single source of truth to find any Meltano plugins.\n"
+    )
+    files = {"README.md": readme, "src/meltano/__init__.py": "", "pyproject.toml": '[project]\nname = "meltano"\n'}
+    summary = bodies(make_project, files, name="meltano").get("project/summary", "")
+    assert "Meltano Hub" not in summary, summary
+
+
+def test_migration_scripts_that_roll_back_or_report_are_neither_migrate_nor_run(make_project):
+    # growi's CLAUDE.md: `pnpm run dev:migrate:status`, `pnpm run dev:migrate:down`
+    scripts = {"dev:migrate": "migrate-mongo up", "dev:migrate:status": "migrate-mongo status",
+               "dev:migrate:down": "migrate-mongo down", "start": "node server.js"}  # fmt: skip
+    guide = (
+        "# Commands\n\n- Migration status: `cd apps/app && pnpm run dev:migrate:status`\n"
+        "- Roll back: `cd apps/app && pnpm run dev:migrate:down`\n"
+    )
+    files = {
+        "package.json": '{"name": "root", "private": true, "scripts": {"start": "pnpm --filter app start"}}\n',
+        "pnpm-workspace.yaml": "packages:\n  - 'apps/*'\n",
+        "apps/app/package.json": '{"name": "app", "scripts": ' + json.dumps(scripts) + "}\n",
+        "apps/app/server.js": "require('http')\n",
+        "CLAUDE.md": guide,
+    }
+    found = bodies(make_project, files, name="growi")
+    assert "migrate:down" not in found.get("workflow/migrate", ""), found.get("workflow/migrate")
+    assert "migrate:status" not in found.get("workflow/run", ""), found.get("workflow/run")
+
+
+def test_a_composer_script_that_only_runs_phpcs_is_no_formatter(make_project):
+    # koko-analytics' AGENTS.md formats with `composer check-codestyle`, which is `phpcs -n -s`
+    composer = '{"name": "a/b", "scripts": {"check-codestyle": "phpcs -n -s"}}\n'
+    ruleset = '<?xml version="1.0"?>\n<ruleset name="K">\n  <file>src</file>\n  <rule ref="PSR12"/>\n</ruleset>\n'
+    files = {"composer.json": composer, "phpcs.xml": ruleset, "src/A.php": "<?php class A {}\n",
+             "AGENTS.md": "# Agents\n\n- Format the code: `composer check-codestyle`\n"}  # fmt: skip
+    assert "check-codestyle" not in bodies(make_project, files, name="koko").get("workflow/format", "")
+
+
+def test_pre_commit_that_only_formats_and_checks_a_schema_is_no_lint(make_project):
+    # mapfish-print's CI runs `pre-commit run --all-files`: pretty-format-java, ruff-format, a JSON-schema check
+    config = (
+        "repos:\n  - repo: https://github.com/macisamuele/language-formatters-pre-commit-hooks\n    rev: v2.16.0\n"
+        "    hooks:\n      - id: pretty-format-java\n        args: [--autofix]\n"
+        "  - repo: https://github.com/sbrunner/jsonschema-validator\n    rev: 1.0.0\n    hooks:\n"
+        "      - id: jsonschema-validator\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.16.0\n"
+        "    hooks:\n      - id: ruff-format\n"
+    )
+    ci = "on: [push]\njobs:\n  main:\n    runs-on: ubuntu-latest\n    steps:\n      - run: pre-commit run --all-files\n"
+    files = {".pre-commit-config.yaml": config, ".github/workflows/main.yaml": ci, "build.gradle": "plugins { id 'java' }\n",
+             "src/main/java/a/A.java": "package a;\nclass A {}\n"}  # fmt: skip
+    found = bodies(make_project, files, name="print")
+    assert "pre-commit" not in found.get("workflow/lint", ""), found.get("workflow/lint")
+    assert "pre-commit run --all-files" in found["workflow/format"], found["workflow/format"]
+
+
+def test_a_hook_that_runs_spotless_apply_formats(make_project):
+    # scalardb's one hook is pre-commit-gradle's `gradle-task` with `args: [-w, -o, spotlessApply]`
+    config = (
+        "repos:\n- repo: https://github.com/jguttman94/pre-commit-gradle\n  rev: efaf170\n  hooks:\n"
+        "  - id: gradle-task\n    args: [-w, -o, spotlessApply]\n"
+    )
+    files = {".pre-commit-config.yaml": config, "build.gradle": "plugins { id 'java' }\n",
+             "src/main/java/a/A.java": "package a;\nclass A {}\n"}  # fmt: skip
+    found = bodies(make_project, files, name="scalar")
+    assert "pre-commit" not in found.get("workflow/lint", ""), found.get("workflow/lint")
+
+
+def test_a_make_target_that_changes_into_a_gone_folder_is_left_out(make_project):
+    # parseable's `fmt:` is `cd server/src/ && cargo fmt`, and server/ moved to the root long ago
+    makefile = "fmt:\n\tcd server/src/ && cargo fmt\n\nrun:\n\tcd server && cargo run\n\ncheck:\n\tcargo check\n"
+    files = {"Makefile": makefile, "Cargo.toml": '[package]\nname = "p"\nversion = "0.1.0"\n',
+             "src/main.rs": "fn main() {}\n"}  # fmt: skip
+    found = bodies(make_project, files, name="parse")
+    assert "make fmt" not in found.get("workflow/format", "") and "make run" not in found.get("workflow/run", "")
+    assert "`make fmt`" not in found.get("tasks/make", ""), found.get("tasks/make")
+
+
+def test_a_computed_python_floor_is_not_quoted(make_project):
+    # numba's setup.py: `python_requires=">={}".format(min_python_version)`
+    setup = 'from setuptools import setup\n\nsetup(name="numba", python_requires=">={}".format("3.10"))\n'
+    found = bodies(make_project, {"setup.py": setup, "numba/__init__.py": ""}, name="numba")
+    assert "{}" not in found.get("python/packaging", ""), found.get("python/packaging")
+
+
+def test_generating_bindings_is_no_format_and_updating_deps_no_install(make_project):
+    # ubuntu-insights' guide formats with `go generate ./insights/C/...`; teable's installs with `pnpm deps:update`
+    guide = (
+        "# Contributing\n\nSet up:\n\n```\npnpm deps:update --dep dev\n```\n\n"
+        "Format the code:\n\n```\ngo generate ./insights/C/...\n```\n"
+    )
+    files = {"go.mod": "module example.com/i\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n",
+             "CONTRIBUTING.md": guide}  # fmt: skip
+    found = bodies(make_project, files, name="insights")
+    assert "go generate" not in found.get("workflow/format", ""), found.get("workflow/format")
+    assert "deps:update" not in found.get("workflow/install", ""), found.get("workflow/install")
+
+
+def test_github_folder_with_images_keeps_its_workflows_label_and_public_php_is_the_web_root(make_project):
+    # projectsend's .github/ holds three workflows beside four screenshots; its public/ has index.php and the assets
+    files = {f".github/screenshot{i}.png": "" for i in range(4)}
+    files |= {f".github/workflows/w{i}.yml": "on: [push]\njobs: {}\n" for i in range(3)}
+    files |= {"public/index.php": "<?php require '../app.php';\n", "public/css/a.css": "a {}\n",
+              "public/js/a.js": "var a = 1;\n", "public/js/b.js": "var b = 1;\n", "app/A.php": "<?php class A {}\n"}  # fmt: skip
+    folders = bodies(make_project, files, name="send")["layout/folders"]
+    assert ".github/ (GitHub workflows" in folders, folders
+    assert "public/ (web root" in folders, folders

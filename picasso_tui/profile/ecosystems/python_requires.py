@@ -16,7 +16,8 @@ def requires_python(tree: Tree) -> tuple[str, str]:
         return stated.strip(), "pyproject.toml"
     code = re.sub(r"(?m)^[ \t]*#.*$", "", tree.read("setup.py") or "")  # tinyobjloader's `#python_requires=`
     setup = re.search(r"\bpython_requires\s*=\s*[\"']([^\"']+)[\"']", code)
-    if setup:  # read as text, never executed: a computed value is not stated
+    # read as text, never executed: a computed value is not stated (numba's `">={}".format(min_python_version)`)
+    if setup and not re.search(r"\{[^}]*\}|%[sd]", setup.group(1)):
         return setup.group(1).strip(), "setup.py"
     cfg = re.search(r"^python_requires\s*=\s*([^\n#;]+)", tree.read("setup.cfg") or "", re.MULTILINE)
     if cfg:
