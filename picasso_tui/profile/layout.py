@@ -177,12 +177,17 @@ _MEMBERSHIP = re.compile(
 
 
 def _another_product(subject: str, full: set[str]) -> bool:
-    """The subject is the project's name and another capitalised word ("Meltano Hub", "Flyte Console"): a product
-    beside the project, not the project itself ("The Flask framework" adds a generic word)."""
+    """The subject is the project's name followed by another capitalised word ("Meltano Hub", "Flyte Console"): a
+    product beside the project, not the project itself ("The Flask framework" adds a generic word; lnd's "The
+    Lightning Network Daemon (`lnd`)" names it in full)."""
     words = re.findall(r"[\w.-]+", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", subject))
-    named = [w for w in words if name_key(w) in full]
-    others = [w for w in words if name_key(w) not in full and w.lower() not in GENERIC_WORDS]
-    return bool(named) and any(w[:1].isupper() for w in others)
+    return (
+        len(words) >= 2
+        and name_key(words[0]) in full
+        and words[1][:1].isupper()
+        and name_key(words[1]) not in full
+        and words[1].lower() not in GENERIC_WORDS
+    )
 
 
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:
