@@ -186,8 +186,13 @@ def _another_product(subject: str, full: set[str]) -> bool:
         and name_key(words[0]) in full
         and words[1][:1].isupper()
         and name_key(words[1]) not in full
-        and words[1].lower() not in GENERIC_WORDS
+        and words[1].lower() not in GENERIC_WORDS | EDITIONS
     )
+
+
+EDITIONS = frozenset({"open", "oss", "community", "ce", "ee", "enterprise", "server", "cli", "engine", "platform"})
+"""Words after a project's name that name an edition of it, not a product beside it (harness' "Harness Open Source
+is an open source development platform …")."""
 
 
 def _intro_sentence(blocks: list[tuple[str, str]], names: set[str], full: set[str]) -> tuple[str, str]:

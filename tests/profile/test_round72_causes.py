@@ -537,3 +537,10 @@ def test_github_folder_with_images_keeps_its_workflows_label_and_public_php_is_t
     folders = bodies(make_project, files, name="send")["layout/folders"]
     assert ".github/ (GitHub workflows" in folders, folders
     assert "public/ (web root" in folders, folders
+
+
+def test_an_edition_of_the_project_is_still_its_summary(make_project):
+    # harness' README: "# Harness" then "Harness Open Source is an open source development platform …"
+    readme = "# Harness\nHarness Open Source is an open source development platform with code hosting and pipelines.\n"
+    summary = bodies(make_project, {"README.md": readme, "cmd/harness/main.go": "package main\n"}, name="harness")
+    assert "Harness Open Source is an open source development platform" in summary["project/summary"], summary
