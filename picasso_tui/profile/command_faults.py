@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from picasso_tui.profile.ecosystems.javascript_files import workspace_folders
+from picasso_tui.profile.ecosystems.php import ROOT_CONFIGS
+from picasso_tui.profile.ecosystems.php_format import PHPCS_CONFIGS
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree
 
@@ -344,14 +346,10 @@ def _runs(tree: Tree, command: str, program: str) -> bool:
     return any(re.search(pattern, line) for line in ran)
 
 
-PHPUNIT_FILES = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
-PHPCS_FILES = ("phpcs.xml", ".phpcs.xml", "phpcs.xml.dist", ".phpcs.xml.dist")
-
-
 def phpunit_suite_missing(tree: Tree, command: str) -> bool:
     """PHPUnit whose configuration's test suites name folders the checkout lacks (user-registration's tests/ is
     git-ignored, yet phpunit.xml.dist and `composer test` point there): it runs no test."""
-    config = tree.first(*PHPUNIT_FILES)
+    config = tree.first(*ROOT_CONFIGS)
     if not config or not _runs(tree, command, "phpunit"):
         return False
     folders = re.findall(r"<directory[^>]*>\s*([^<\s]+)\s*</directory>", (tree.read(config) or "").split("<source")[0])
@@ -369,7 +367,7 @@ def phpcs_without_files(tree: Tree, command: str) -> bool:
     ]  # fmt: skip
     if not bare:
         return False
-    config = tree.first(*PHPCS_FILES)  # with none, flags or a standard set elsewhere may name the files
+    config = tree.first(*PHPCS_CONFIGS)  # with none, flags or a standard set elsewhere may name the files
     return bool(config) and "<file>" not in (tree.read(config) or "")
 
 

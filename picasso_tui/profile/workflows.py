@@ -556,13 +556,10 @@ def _names_a_missing_test_class(tree: Tree, command: str) -> bool:
     return not files or not any(DECLARES_JVM_TEST.search(tree.read(f) or "") for f in files)
 
 
-PHPUNIT_CONFIGS = ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml")
-
-
 def _phpunit_without_config(tree: Tree, command: str) -> bool:
     """PHPUnit run at the root with no configuration there, none named (`-c`) and no test path: it finds no suite."""
     ran = re.fullmatch(r"(?:php )?(?:\.?/?[\w.-]+/)*phpunit((?:\s+\S+)*)", command)
-    if not ran or any(tree.has(f) for f in PHPUNIT_CONFIGS):
+    if not ran or tree.first(*php.ROOT_CONFIGS):
         return False
     words = ran.group(1).split()
     named = {"-c", "--config", "--configuration"} & set(words) or any(
