@@ -160,7 +160,9 @@ def _triggers(data: dict[Any, Any]) -> set[str]:
             and push.get("branches")
             and all(re.match(r"(dependabot|renovate)/", str(b)) for b in push.get("branches") or [])
         )
-        return {str(x) for x in on if not (x == "push" and ((tags_only and "tags" in push) or bots))}
+        # RediSearch's flow-temp.yml: `branches-ignore: ['**']` leaves out every branch, the push never starts it
+        none = isinstance(push, dict) and any(str(b) in ("**", "*") for b in push.get("branches-ignore") or [])
+        return {str(x) for x in on if not (x == "push" and ((tags_only and "tags" in push) or bots or none))}
     return set()
 
 

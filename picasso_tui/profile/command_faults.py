@@ -183,7 +183,8 @@ def checks_format_only(tree: Tree, command: str) -> bool:
         r"([\w:.-]+)(?: \.)?$",
         command,
     )
-    if target and re.search(r"check[:_-]?(format|fmt)|(format|fmt)[:_-]?check", target.group(1)):
+    # librime's CI `make clang-format-lint` runs `clang-format -Werror --dry-run`; `clang-format-apply` rewrites
+    if target and re.search(r"(check|lint)[:_-]?(format|fmt)|(format|fmt)[:_-]?(check|lint|verify)", target.group(1)):
         return True
     lines = [line for line in recipe_lines(tree, command) or [] if line.strip()] if target else []
     if lines and all(FORMAT_CHECK.search(line) for line in lines):
@@ -267,7 +268,7 @@ def not_its_role(role: str, command: str) -> bool:
 
 
 CARGO_COMMAND = re.compile(
-    r"(?:[A-Z_][A-Z0-9_]*=\S*\s+)*cargo (?:\+\S+ )?(?:test|build|check|clippy|fmt|run|bench|doc)\b"
+    r"(?:[A-Z_][A-Z0-9_]*=\S*\s+)*cargo (?:\+\S+ )?(?:test|build|check|clippy|fmt|run|bench|doc|nextest|miri)\b"
 )
 
 
@@ -389,3 +390,20 @@ def installs_docs_requirements(tree: Tree, command: str) -> bool:
     site = any(re.match(r"(sphinx|mkdocs)", n, re.IGNORECASE) for n in names)
     tests = any(re.fullmatch(r"pytest[\w-]*|tox|nox|coverage|flake8|ruff|black|mypy|pylint", n, re.I) for n in names)
     return site and not tests and len(docs) * 10 >= len(names) * 7  # their dependencies come along (PyYAML, six)
+
+
+CONTAINER_EXEC = re.compile(r"\bdocker(-| )compose\b[^\n]*\sexec\b[^\n]*\"\$@\"|\bdocker exec\b[^\n]*\"\$@\"")
+"""A script line that hands its arguments to a program inside a running container."""
+
+
+def in_ci_container(tree: Tree, command: str) -> str:
+    """The command a CI wrapper runs in its compose container (zksync-era's `ci_run zkstack dev test rust`, where
+    bin/ci_run is `docker-compose … exec -T zk "$@"`): the same command, run in a checkout without the CI's
+    containers; "" for any other command."""
+    wrapper = re.match(r"([\w.-]+) (?=[\w.-])", command)
+    if not wrapper:
+        return ""
+    script = tree.first(f"bin/{wrapper.group(1)}", f"scripts/{wrapper.group(1)}", f"tools/{wrapper.group(1)}")
+    if not script or not CONTAINER_EXEC.search(tree.read(script) or ""):
+        return ""
+    return command[wrapper.end() :]

@@ -27,9 +27,10 @@ from picasso_tui.profile.walk import Tree
 
 GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
 # pelican's docs/contribute.rst; glfw's docs/compile.md: how to compile the library, the packages it needs first
-ROOT_GUIDE_STEMS = ("testing", "develop", "developers")
+ROOT_GUIDE_STEMS = ("testing", "develop", "developers", "build", "building")
 """A guide only at the root (python-qrcode's TESTING.rst, crate-python's DEVELOP.rst "developer guide"): a
-docs/testing.rst is most often the users' own guide to testing with the library (flask's)."""
+docs/testing.rst is most often the users' own guide to testing with the library (flask's). eXist's BUILD.md and
+habitat's BUILDING.md say how to build from source."""
 GUIDE_FOLDERS = ("", ".github/", "docs/", "doc/")
 TOOLS = re.compile(
     r"^(make|just|task|invoke|inv|pixi|npm|pnpm|yarn|bun|npx|nr|ni|pip|pip3|uv|poetry|pdm|pipenv|hatch|tox|nox|pytest|"
@@ -44,7 +45,7 @@ TOOLS = re.compile(
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 RUNTIME_PACKAGES = (
     r"docker(\.io|-ce)?|podman|openjdk-\d+-jdk(-headless)?|default-jdk|java-\d+-openjdk(-devel)?|nodejs|golang(-go)?|"
-    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget|bear|clangd(-\d+)?"
+    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget|bear|clangd(-\d+)?|sudo"
 )
 """A language's runtime, a container engine or the user's git tools, installed from the distribution: boringtun's
 README offers `apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one
@@ -55,7 +56,8 @@ USER_ONLY = re.compile(
     r"(?:\S+\s+)*?[\"']?\.{1,2}(?:/|\s|$|\[)|-U pip|--upgrade pip)|"
     r"npm (i|install) -g|cargo install (?!--path)|"
     r"gem install|brew |npx create-|npm init|yarn create|pnpm create|docker (run|pull)|"
-    rf"(sudo )?(apt(-get)?|dnf|yum|pacman -S|apk add) (install )?(-y )?({RUNTIME_PACKAGES})( ({RUNTIME_PACKAGES}))*$)"
+    rf"(sudo )?(apt(-get)?|dnf|yum|pacman -S|apk add) (install )?(-y |--noconfirm |--yes )*({RUNTIME_PACKAGES})"
+    rf"( ({RUNTIME_PACKAGES}))*$)"
 )
 """Installing the published package or generating an app: what a user does, not a contributor."""
 ONE_TEST = re.compile(
@@ -184,7 +186,9 @@ COMMAND_ROLES = (
     # django-reversion's CI `tests/manage.py makemigrations --check` fails on a model change without its migration
     ("lint", re.compile(r"\bmakemigrations\b.*\s--check\b")),
     # river's migrate-get reports; thredded's `MIGRATION_SPEC=1 bundle exec rspec spec/migration` tests the migrations
-    ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test)\b).*"
+    # zksync-era's CI `zkstack dev test gateway-migration …` tests a migration
+    ("migrate", re.compile(r"^(?!.*\b(rspec|pytest|phpunit|jest|vitest|go test|cargo test|test [\w-]*migrat))"
+                           r".*"
                            r"(?<!/)\bmigrat(e|ion)\b(?![-:_ ]?(get|status|list|show|print)\b)")),  # not @rxjs/migrate
     ("typecheck", re.compile(r"\b(d?mypy|pyright|tsc|typecheck|type-check|typing|check-types|test:types|tstyche|"
                              r"psalm|phpstan|stubtest)\b(?!/)")),  # rector's utils/phpstan/tests: a folder
@@ -313,6 +317,7 @@ NOT_A_TEST_RUN = re.compile(
     # fdroidclient's `:app:updateBasicDefaultDebugScreenshotTest` writes the reference screenshots anew
     r"^(\./)?gradlew?\b.*[\s:](update|record)\w*(Screenshot|Snapshot|Paparazzi|Roborazzi)\w*|"
     r"^go (build|vet|generate)\b|^cargo insta (review|accept|reject)\b|"  # gqlgen's `go generate ./...` writes code
+    r"^python3? (-\S+ )*-m (compileall|py_compile)\b|"  # cupy's CI byte-compiles tests/ to catch bad escapes
     # transmission's CI `cmake --build obj --target all-tests` compiles the test programs; tailscale's `go test -c`
     r"^cmake --build\b(?!.*--target[ =](test|check|run_tests|RUN_TESTS)\b)|"
     r"^(\w+=\S+ )*(\./tool/)?go test\b.*\s-c\b|"
@@ -376,7 +381,10 @@ def command_role(command: str) -> str | None:
         return _own_role(ENV_PREFIX.sub("", command))  # the environment's name says where it runs, not what it does
     role = _own_role(command)
     bare = ENV_PREFIX.sub("", command)
-    return role if role or bare == command else _own_role(bare)
+    role = role if role or bare == command else _own_role(bare)
+    if role == "format" and re.search(r"\s(CHECK|CHECK_ONLY|DRY_RUN)=(1|true|yes|on)\b", command, re.IGNORECASE):
+        return "lint"  # RediSearch's `make fmt CHECK=1` reports what `make fmt` would change
+    return role
 
 
 def _own_role(command: str) -> str | None:
@@ -408,11 +416,12 @@ def _own_role(command: str) -> str | None:
         return "build"  # cli/cli's `go run script/build.go` builds bin/gh, it runs no gh
     if re.match(r"^docker[- ]compose( -f \S+| --file \S+| -p \S+)* up\b.*\s--build\b", command):
         return "run"  # yorkie's `docker compose -f … up --build -d` starts its services: --build only remakes images
-    targets = re.match(r"^(?:sh )?(?:\./)?build\.sh((?: [A-Za-z][\w.-]*)+)$", command)
+    targets = re.match(r"^(?:sh )?(?:\./)?build\.sh((?: [A-Za-z][\w.-]*(?:=\S+)?)+)$", command)
     if targets:  # h2's CI `./build.sh jar testCI`: a build script's targets, the last run says what the step does
-        words = targets.group(1).split()
-        if any(re.match(r"test", w, re.I) for w in words):
-            return "test"
+        words = [w for w in targets.group(1).split() if "=" not in w]
+        # RediSearch's `./build.sh RUN_UNIT_TESTS TEST=name`, `./build.sh RUN_PYTEST`: a run of the tests
+        if any(re.match(r"test", w, re.I) or re.fullmatch(r"run_(\w+_)?(py)?tests?", w, re.I) for w in words):
+            return "test-one" if re.search(r"\sTESTS?=", command) else "test"
         if any(re.fullmatch(r"download|deps|dependencies", w, re.I) for w in words):
             return "install"  # h2's `./build.sh download` fetches the jars the build compiles against
     if CONFIGURE.match(command):
@@ -512,6 +521,8 @@ def _own_role(command: str) -> str | None:
     words = re.sub(r"\s(-x|--exclude-task)[ =]\S+", "", _without_file_paths(command))
     # pest's `cargo doc --features pretty-print,…`: a feature's name says nothing of what the command does
     words = re.sub(r"\s(--features|-F)[ =]\S+", "", words)
+    # zksync-era's `zkstack ecosystem init --dev --support-l2-legacy-shared-bridge-test true`: an option's name
+    words = re.sub(r"\s--[\w-]*\w-tests?\b[\w-]*", "", words)
     # a script's folders say where it is kept, not what it does: libfuse's CI runs test/ci/prepare-runner.sh
     # (a machine's set-up) and test/ci/doxygen.sh; a script right in tests/ runs tests whatever its name
     script = SCRIPT_PATH.match(words)
@@ -842,6 +853,8 @@ def _roles(command: str, context: str) -> list[str]:
         return []  # gimli's "install `cargo-llvm-cov` and run `cargo llvm-cov --open`": the run is no install
     if near == "format" and re.match(r"(cargo (\+\S+ )?(check|build)|go (build|vet))\b", command):
         return []  # cloud-hypervisor's "# We rely on nightly-only formatting features" over `cargo check`: no format
+    if "format" in (own, near) and re.search(r"licen[cs]e", command, re.IGNORECASE):
+        return []  # RediSearch's `cargo license-fix` under "Linting & Formatting" adds licence headers
     if near == "test" and re.fullmatch(r"make( -j\S*)?( all)?", command):
         return []  # nanodbc's README builds with `make` before `make test`: the build, whatever follows it
     if own is None and near == "test" and MANUAL_TRY.search(context) and not ONE_TEST.search(command):
@@ -961,6 +974,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
                 # atproto's AGENTS.md: "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user … asks"
                 rf"\b(?i:avoid|never run|do not run|don't run) (running |using )?`{said}`|"
+                rf"(不要|请勿|别|禁止)(使用|用|运行|执行)?\s*`{said}`|"  # koishi's CONTRIBUTING: "请不要使用 `tsc -b`"
                 # evcc's "Never state that `go build`, `go vet` … pass": a rule for the pull request's text
                 rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"
                 # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken

@@ -53,6 +53,10 @@ _KNOWN = (
 )
 
 
+_CHOICE = re.compile(r"\b(your choice of|dual[- ]licen[cs]ed|multi[- ]licen[cs]ed)\b", re.IGNORECASE)
+"""A header that offers several licences to choose from: the one licence it names besides is no more its own."""
+
+
 _YEARS = re.compile(r"\b(19|20)\d\d\b(\s*[-,]\s*(19|20)?\d\d)*")
 """A year or a range of years in a copyright line (`2012-2024`), which differs from one file to the next."""
 
@@ -117,6 +121,8 @@ def _licence(heads: dict[str, str]) -> tuple[str, list[str]] | None:
         return f"an SPDX header (`SPDX-License-Identifier: {said}`)", keeping  # golang-lru's list.go has none
     named = [(name, [rel for rel, text in joined.items() if pattern.search(text)]) for name, pattern in _KNOWN]
     named = [(name, keeping) for name, keeping in named if len(keeping) >= SHARE * len(heads)]
+    if len(named) == 1 and any(_CHOICE.search(joined[rel]) for rel in named[0][1]):
+        named = []  # RediSearch's "your choice of … RSALv2 … SSPLv1 … or AGPLv3": no one licence's header
     if len(named) == 1:
         holder = _copyright_line({rel: comments[rel] for rel in named[0][1]})
         return (f"{named[0][0]} (`{holder}`)" if holder else named[0][0]), named[0][1]
@@ -183,6 +189,11 @@ def conventions(tree: Tree) -> Finding | None:
             continue
         said: list[str] = []
         fewest = len(heads)
+        # TaskJuggler's Ruby files open with `#!/usr/bin/env ruby -w`, the magic comment after it: the first line
+        bangs = Counter(text.split("\n", 1)[0].strip() for text in heads.values() if text.startswith("#!"))
+        if bangs and (bang := bangs.most_common(1)[0])[1] >= SHARE * len(heads):
+            said.append(f"`{bang[0]}`")
+            fewest = bang[1]
         for name, pattern in MAGIC.get(lang, ()):
             found = {rel: m.group(0).strip() for rel, text in heads.items() if (m := pattern.search(text))}
             keeping = list(found)
@@ -206,9 +217,10 @@ def conventions(tree: Tree) -> Finding | None:
                             and language_in(tree, f) == lang and not is_vendored(f)})  # fmt: skip
             aside = [a.removesuffix("/x") for a in aside]
             left = f"; {human_list([a + '/' for a in aside], 3)} left aside" if aside else ""
+            opening = f"{human_list(said[:-1], 9)} and {said[-1]}" if len(said) > 1 else said[0]
             lines.append(
-                f"{share} {DISPLAY[lang]} file ({fewest} of the {len(heads)} read{left}) starts with "
-                f"{' and '.join(said)}; a new file does too."
+                f"{share} {DISPLAY[lang]} file ({fewest} of the {len(heads)} read{left}) starts with {opening}; "
+                "a new file does too."
             )
     if not lines:
         return None

@@ -48,10 +48,10 @@ def clean(line: str) -> str:
     line = re.sub(r"^(\$>?|>) |^\$>(?=[\w.])", "", line.strip()).strip()  # prophecy's `$> `, spring-shell's `$>./mvnw`
     line = re.sub(r"^\([\w.-]+\) [$%] ", "", line)  # gevent's `(gevent-env) $ pip install …`: a virtualenv's prompt
     line = re.sub(r"^(python3?) -m(?=[a-z])", r"\1 -m ", line)  # gevent's `python -mgevent.tests`: the same run
-    if line.startswith("(") and line.endswith(")"):
-        line = line[1:-1].strip()
     # Chart.js' guide annotates `pnpm run build             // build dist files in ./dist`
-    return _without_comment(re.sub(r"\s+//\s.*$", "", line)).strip()
+    line = _without_comment(re.sub(r"\s+//\s.*$", "", line)).strip()
+    # a subshell keeps its `cd` to itself: RediSearch's `(cd src/redisearch_rs && cargo license-fix) # …`
+    return line[1:-1].strip() if line.startswith("(") and line.endswith(")") else line
 
 
 def _without_comment(line: str) -> str:

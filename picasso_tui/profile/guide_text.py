@@ -227,7 +227,12 @@ def with_code(item: str, after: list[tuple[str, str, int]]) -> str:
     if not item.rstrip(" *").endswith(":") or not after or after[0][2] != CODE:
         return item
     first = next((line.strip().strip("`") for line in after[0][1].splitlines() if line.strip()), "")
-    return f"{item.rstrip()} `{first}`" if first and "`" not in first and len(first) < 120 else item
+    if first and "`" not in first and len(first) < 120:
+        return f"{item.rstrip()} `{first}`"
+    # repomix's "Verify changes by running:" over `npm run lint  # Ensure code style compliance`, `npm run test`
+    given = [re.sub(r"\s+#\s.*$", "", c).strip() for c in re.findall(r"`([^`\n]+)`", after[0][1])]
+    given = [c for c in given if c and len(c) < 120][:3]
+    return f"{item.rstrip()} {', '.join(f'`{c}`' for c in given)}" if given else item
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)(?<!\bvs\.)\s+")

@@ -49,6 +49,11 @@ VERSION_AREA = re.compile(r"^([A-Za-z]+ \d+(?:\.\d+)*) \| ")
 AREA = re.compile(r"^([A-Za-z0-9_][\w./,*+-]{0,30})(?: ?\([^)]{1,40}\))?:\s+\S")
 """A crate, package or area prefix: ``tracing-core: ...``, ``unix,win: ...``; with a scope after it (ua-parser-js'
 ``Feat(extensions): ...`` beside ``CI: ...``; Symphonia's ``core (io): ...``)."""
+CHANGE_TYPES = frozenset({
+    "new", "add", "added", "fix", "fixed", "bugfix", "change", "changed", "update", "updated", "remove", "removed",
+    "improve", "improvement", "enhancement", "feature", "deprecate", "deprecated", "security",
+})  # fmt: skip
+"""Words a prefix uses to say what kind of change a commit is, in a changelog's sections (`New:`, `Fix:`)."""
 DASH_AREA = re.compile(r"^([a-z][\w./-]{0,30}) - \S")
 """An area, then a dash: gofakeit's ``person - update data``, ``tests - updated product tests``."""
 
@@ -288,7 +293,7 @@ def _subject_style(subjects: list[str]) -> str:
         common = human_list([f"{a}:" for a, _ in named.most_common(4)])
         kind = (
             "an area or change-type prefix"
-            if any(CONVENTIONAL.match(f"{a.lower()}: x") for a in named)
+            if any(CONVENTIONAL.match(f"{a.lower()}: x") or a.lower() in CHANGE_TYPES for a in named)
             else "an area prefix"
         )
         return f"{kind} ({named.total() / n:.0%} of the last {n}; e.g. {common})"
@@ -328,13 +333,16 @@ def _some_prefixes(subjects: list[str], named: Counter[str]) -> str:
     n = len(subjects)
     written = [m.group(0).rstrip() for s in subjects if (m := CONVENTIONAL.match(s))]
     areas = [a for a, c in named.most_common() if not CONVENTIONAL.match(f"{a}: x")]
-    area_count = sum(named[a] for a in areas)
+    # TaskJuggler's `New:` and `Fix:` say what kind of change it is, for its changelog: no area
+    kinds = [a for a in areas if CONVENTIONAL.match(f"{a.lower()}: x") or a.lower() in CHANGE_TYPES]
+    areas = [a for a in areas if a not in kinds]
     said = []
     if written:
         said.append(f"{len(written)} of the last {n} with a Conventional Commits prefix such as `{written[0]}`")
-    if area_count >= 3 and area_count / n >= 0.1:  # one `middleware:` in six is no habit
-        shown = human_list([f"`{a}:`" for a in areas[:3]])
-        said.append(f"{area_count} with an area prefix such as {shown}")
+    for words, what in ((kinds, "a change-type prefix"), (areas, "an area prefix")):
+        count = sum(named[a] for a in words)
+        if count >= 3 and count / n >= 0.1:  # one `middleware:` in six is no habit
+            said.append(f"{count} with {what} such as {human_list([f'`{a}:`' for a in words[:3]])}")
     return "; ".join(said) if said else "no Conventional Commits prefix"
 
 

@@ -129,7 +129,7 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     for block in re.split(r"\n\s*\n", text):
         lines = [line for line in block.splitlines() if line.strip()]
         while lines:
-            atx = re.match(r"^#{1,6}\s+(.*)$", lines[0])
+            atx = re.match(r"^ {0,3}#{1,6}\s+(.*)$", lines[0])  # concourse's worker/README indents `  ## about`
             setext = len(lines) > 1 and re.fullmatch(r"[=\-~^]{3,}", lines[1].strip())
             if atx or setext:
                 out.append(("heading", _plain(atx.group(1) if atx else lines[0])))
@@ -528,6 +528,8 @@ def _folders(tree: Tree, k: Knowledge) -> None:
             and (ruling in SERVER_LANGUAGES or tree.has(f"{folder}/index.php"))
         ):
             what = "web root"  # postfixadmin's public/ holds its login.php and main.php beside the CSS
+        if what == "public headers" and _bundled_headers(tree, folder):
+            what = "bundled third-party headers"  # librime's include/ holds darts.h, utf8/ and X11/; src/ its API
         if folder == "fastlane" and not tree.first("fastlane/Fastfile", "fastlane/Appfile"):
             what = "store listing metadata for fastlane"  # RedReader's fastlane/ holds the texts and icon, no lane
         if what == "documentation" and not documents and tree.has(f"{folder}/index.html"):
@@ -710,11 +712,27 @@ NOT_A_DESCRIPTION = re.compile(
     # an instruction: ExpressionEngine's build-tools/README "Update build.json with the new version number.", bcc's
     # scripts/README "Before running the script, ensure that virt-install is available"
     r"^(please |first,? )?(update|run|install|ensure|make sure|edit|copy|execute|do not|don't|before|after|once)\b|"
+    r"^please (report|file|open|submit|send)\b|"  # concourse's tsa/README: "please report all issues … in …"
+    # SCons' test/README opens "MIT License Copyright The SCons Foundation": the licence, not the folder
+    r"^(the )?(MIT|BSD|ISC|Apache|Mozilla|(A|L)?GPL)\b[^.]{0,20}\blicen[cs]e\b|"
+    # testkube's pkg/README is golang-standards' project-layout text, "(e.g., `/pkg/mypubliclib`)": a template's
+    r"\bmy(public|private)?(lib|app)\b|"
     r"^to (build|run|install|use|test)\b|"  # bcc's libbpf-tools/README: "To build libbpf-based tools, simply run make."
     r"^distributed under\b",  # hpx's libs/README.rst: "Distributed under the Boost Software License, Version 1.0."
     re.IGNORECASE,
 )
 """A README's first line that says nothing of what its folder is for."""
+
+
+def _bundled_headers(tree: Tree, folder: str) -> bool:
+    """An include/ beside a src/ that keeps headers of its own, where no header path names the project and some
+    folder in it holds a third-party licence (librime's COPYING.darts-clone): others' headers, carried along."""
+    held = tree.under(folder)
+    own = re.sub(r"^lib|[^a-z0-9]", "", tree.root.name.lower())
+    if not own or any(own in f.lower() for f in held):
+        return False
+    licences = [f for f in held if re.search(r"(^|/)(COPYING|LICEN[CS]E)[^/]*$", f, re.IGNORECASE)]
+    return bool(licences) and any(f.endswith((".h", ".hpp")) for f in tree.under("src"))
 
 
 def first_sentence(text: str, limit: int = 100) -> str:
@@ -732,7 +750,9 @@ def first_sentence(text: str, limit: int = 100) -> str:
             continue  # a line of links or badges says nothing about the folder
         if sum(c.isalpha() for c in block) * 2 < sum(not c.isspace() for c in block):
             continue  # herbstluftwm's python/README opens with its name in ASCII art
-        if kind == "para" and _is_prose(block, min_words=2) and not block.startswith(("*", "```")):
+        # concourse's atc/README under its title: `*air traffic control - web ui and build scheduler*`, emphasis
+        emphasis = re.match(r"\*[^*\s]", block)
+        if kind == "para" and _is_prose(block, min_words=2) and (emphasis or not block.startswith(("*", "```"))):
             sentence = _sentences(_plain(block))[0]  # ddev's perf/README: "… script (e.g. used for …)." whole
             if re.search(
                 r"\b(released|licen[cs]ed) under\b|^(written|created|authored|maintained) by\b", sentence, re.I

@@ -590,7 +590,8 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
         pairs = _guide_rules(blocks)
     else:
         pairs = [(_negated(blocks, i) or h.rsplit(" > ", 1)[-1], plain(guide_text.with_code(t, blocks[i + 1 :])))
-                 for i, (h, t, indent) in enumerate(blocks) if indent >= 0 and len(t) > 3]  # fmt: skip
+                 for i, (h, t, indent) in enumerate(blocks) if indent >= 0 and len(t) > 3
+                 and not _leads_into_nothing(blocks, i)]  # fmt: skip
         if not pairs:  # prose: keep the first paragraphs, each lead-in with the command its code block gives
             prose = [
                 (h, guide_text.with_code(t, blocks[i + 1 :]))
@@ -613,6 +614,16 @@ def distil(text: str, guide: bool = False, markdown: bool = False, asciidoc: boo
         if said[1] not in {r for _, r in out}:  # the same line under two sections is said once
             out.append(said)
     return _at_most(out)
+
+
+def _leads_into_nothing(blocks: list[tuple[str, str, int]], i: int) -> bool:
+    """A bullet that ends in a colon with no code and no deeper bullets after it: what it leads into is a table or
+    an image this reading leaves out (active_storage_validations' "Prefer these names (…):" over a table)."""
+    text, indent = blocks[i][1], blocks[i][2]
+    if not text.rstrip(" *").endswith(":"):
+        return False
+    after = blocks[i + 1] if i + 1 < len(blocks) else None
+    return after is None or (after[2] != CODE and after[2] <= indent) or after[0] != blocks[i][0]
 
 
 def render(kind: str, rel: str, rules: list[tuple[str, str]]) -> str:

@@ -175,8 +175,16 @@ MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 
 
 def _targets(
-    k: Knowledge, rel: str, runner: str, names: list[str], text: str = "", bodies: dict[str, str] | None = None
+    k: Knowledge,
+    rel: str,
+    runner: str,
+    names: list[str],
+    text: str = "",
+    bodies: dict[str, str] | None = None,
+    every: list[str] | None = None,
 ) -> None:
+    """The runner's targets as commands by role, and the list of them; `every` holds the targets left out of the
+    commands too (a Makefile's broken or print-only ones), which the list's count of those not named takes in."""
     seen = list(dict.fromkeys(names))
     if runner == "make" and text:
         seen = [name for name in seen if not make_only_prints(text, name)]
@@ -242,8 +250,11 @@ def _targets(
     # spire's `FORCE:`, an empty target others depend on to always run: no task anyone asks for
     seen = [name for name in seen if not (runner == "make" and name == "FORCE")]
     if seen:
-        listed = human_list([f"`{runner} {name}`" for name in seen], 20)
-        key = "cargo-make" if runner == "cargo make" else runner.split()[-1].removeprefix("./")
+        shown = [f"`{runner} {name}`" for name in seen[:20]]
+        # once the list is cut, Qiskit's six clib targets, left out of the commands, are among those not named
+        left = len([n for n in dict.fromkeys([*seen, *(every or [] if len(seen) > 20 else [])]) if n not in seen[:20]])
+        listed = f"{', '.join(shown)} and {left} more" if left else ", ".join(shown)
+        key = "cargo-make" if runner == "cargo make" else runner.split()[-1].rsplit("/", 1)[-1]
         k.fact(f"tasks/{key}", f"{rel} targets", f"{rel} targets: {listed}.", rel)
 
 
@@ -477,7 +488,7 @@ def makefile(tree: Tree, k: Knowledge) -> None:
             and not outgrown(tree, text, n)  # records' `test: init` runs pipenv; its Pipfile is gone
         ]
         made = len(k.commands)
-        _targets(k, rel, "make", live, text)
+        _targets(k, rel, "make", live, text, every=[n for n in names if n != "FORCE"])
         # lowdown's Makefile includes Makefile.configure, which ./configure writes: make stops without it
         if generated := written_by_configure(tree, text):
             after = f"after `./configure`, which writes {generated}"
@@ -642,11 +653,22 @@ def ant(tree: Tree, k: Knowledge) -> None:
     ships, lead the build over `compile`, which stops before it."""
     names = ant_targets(tree)
     if names:
-        _targets(k, "build.xml", "ant", names)
+        runner = _phing(tree) or "ant"
+        _targets(k, "build.xml", runner, names)
         for name in ("dist", "jar"):
             if name in names:
-                k.command("build", f"ant {name}", f"build.xml target `{name}`", RUNNER - 1)
+                k.command("build", f"{runner} {name}", f"build.xml target `{name}`", RUNNER - 1)
                 break
+
+
+def _phing(tree: Tree) -> str:
+    """Phing, PHP's Ant, runs the build.xml when composer.json requires it (`vendor/bin/phing`) or the file says it
+    is Phing's (Kunena's "Kunena phing build file"); "" for Ant's own."""
+    composer = load_json(tree, "composer.json")
+    required = {**(composer.get("require") or {}), **(composer.get("require-dev") or {})}
+    if "phing/phing" in required:
+        return "vendor/bin/phing"
+    return "phing" if re.search(r"\bphing\b", (tree.read("build.xml") or "")[:3000], re.IGNORECASE) else ""
 
 
 def mage(tree: Tree, k: Knowledge) -> None:

@@ -414,12 +414,14 @@ SET_UP = re.compile(
 def _fixing_sibling(tree: Tree, command: str) -> str | None:
     """The script beside a checking one that writes the fixes: `format` for `format.check`, `prettier:fix` for
     komga's `prettier` (`prettier --check`)."""
-    named = re.match(r"^(.*\b(?:npm run|pnpm|yarn|bun run) )([\w:.-]+)$", command)
+    named = re.match(r"^(.*\b(?:npm run|pnpm|yarn|bun run|make|just) )([\w:.-]+)$", command)
     if not named:
         return None
     head, name = named.groups()
-    base = re.sub(r"[.:-]check$", "", name)
-    for other in dict.fromkeys((base, f"{base}:fix", f"{base}-fix", f"{base}.fix", f"{base}:write")):
+    base = re.sub(r"[.:_-](check|lint|verify)$", "", name)
+    # librime's `make clang-format-lint` beside `make clang-format-apply`
+    siblings = (base, f"{base}:fix", f"{base}-fix", f"{base}.fix", f"{base}:write", f"{base}-apply", f"{base}:apply")
+    for other in dict.fromkeys(siblings):
         if other != name and (ran := recipes.recipe_lines(tree, head + other)) and fixes("format", " && ".join(ran)):
             return head + other
     return None
@@ -717,6 +719,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
     """An ecosystem's or a document's proposal, checked against the repository; None when it does not hold."""
     c = _flags_to_the_script(_with_locked_manager(tree, _through_package_script(tree, c)))
     c = replace(c, command=_test_binary_flags(c.command))
+    if inner := command_faults.in_ci_container(tree, c.command):
+        c = replace(c, command=inner)  # zksync-era's CI `ci_run zkstack dev test rust`: bin/ci_run is CI's container
     if looked := re.match(r"(which|command -v|type) [\w.+-]+( && |$)", c.command):
         if not looked.group(2):
             return None  # oneTBB's CI `command -v clang-format` asks whether the tool is there: it formats nothing
@@ -1118,7 +1122,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         # CI `pnpm format.check` has the `format` script beside it that writes
         if not (fixer := _fixing_sibling(tree, c.command)):
             return None
-        c = replace(c, command=fixer, note=f"`{c.command}` only checks")
+        # `bundled` is what the checks below go on with: the fixer takes the checking command's place there too
+        c = bundled = replace(c, command=fixer, note=f"`{c.command}` only checks")
     if command_faults.not_its_role(c.role, c.command):
         return None  # perkeep's `go run make.go` builds, openmct's `npm run cov:e2e:report` reports, `uv venv` …
     if command_faults.turbo_task_missing(tree, c.command):
@@ -1318,7 +1323,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
     if c.role == "test-one" and re.match(r"node (\./)?tests?/", c.command) and _runner_is_not_node(tree):
         return None  # sweetalert2's CI `node test/require-in-commonjs.cjs` checks the bundle; Cypress runs the tests
     if unread := _unread_make_variables(tree, c.command):  # icalendar's `make test TOX_ENV=py314`: never read
-        c = replace(c, command=re.sub(rf"\s({'|'.join(unread)})=\S+", "", c.command))
+        bare = re.sub(rf"\s({'|'.join(unread)})=\S+", "", c.command)
+        if commands.command_role(bare) != commands.command_role(c.command):
+            return None  # `make fmt CHECK=1` checks only where the Makefile reads CHECK: without, it formats
+        c = replace(c, command=bare)
     if re.fullmatch(r"cargo run( --release)?", c.command) and not _cargo_binary(tree):
         return None  # macroquad's README shows `cargo run` for the user's own game: the library runs nothing
     if _no_compose_file(tree, c.command):

@@ -491,8 +491,12 @@ def _private(manifest: dict) -> bool:
     return manifest.get("private") is True or str(manifest.get("private")).lower() == "true"
 
 
-NEEDS_ARGUMENT = re.compile(r"\$\{?[1-9@*]|\s--$|<[\w -]+>")
-"""A script that takes its argument from the caller (``$1``, ``"$@"``, a trailing ``--``): bare it fails."""
+NEEDS_ARGUMENT = re.compile(
+    r"\$\{?[1-9@*]|\s--$|<[\w -]+>|"
+    r"^\s*(yarn workspace|pnpm (--filter|-F)|npm (-w|--workspace))[ =]\S+\s*$"
+)
+"""A script that takes its argument from the caller (``$1``, ``"$@"``, a trailing ``--``): bare it fails; so does
+koishi's `docs: yarn workspace @koishijs/docs`, which waits for the command to run in that workspace."""
 
 
 def script_note(script: str) -> str:

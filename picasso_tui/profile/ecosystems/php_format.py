@@ -77,7 +77,8 @@ def _phpcs_paths(tree: Tree, config: str) -> str:
     at least one file or directory to process" (dompdf's phpcs.xml; its CI names src tests lib)."""
     if "<file>" in (tree.read(config) or ""):
         return ""
-    folders = [f for f in ("src", "lib", "tests", "test") if tree.under(f)]
+    # user-registration's src/ holds its React blocks; its PHP is in includes/: phpcs then checks the whole tree
+    folders = [f for f in ("src", "lib", "tests", "test") if any(p.endswith(".php") for p in tree.under(f))]
     return "".join(f" {f}" for f in folders) or " ."
 
 

@@ -280,8 +280,9 @@ def _manager(tree: Tree, pyproject: dict) -> tuple[str, str, str]:
     tool = pyproject.get("tool") or {}
     # safety's `[[tool.uv.index]]` only names a package index, for the uv its Hatch environments install with
     uv_own = bool(set(tool.get("uv") or {}) - UV_LOCATIONS) or ("uv" in tool and "hatch" not in tool)
-    if dig(tool, "hatch", "envs") and not tree.has("uv.lock"):
-        # haystack's `[tool.uv]` only holds exclude-newer, for the uv its Hatch environments install with
+    if not tree.has("uv.lock") and (dig(tool, "hatch", "envs") or not _used(tree, "uv")):
+        # haystack's `[tool.uv]` only holds exclude-newer, for the uv its Hatch environments install with; so do
+        # pytorch_geometric's, and Qiskit's only `dependency-groups`, whose guides set up with pip: uv is an option
         uv_own = bool(set(tool.get("uv") or {}) & UV_ENVIRONMENT)
     # poethepoet's `[tool.uv.workspace]` beside a committed poetry.lock, and no uv.lock: Poetry locks and installs
     if (tree.has("uv.lock") or (uv_own and not tree.has("poetry.lock"))) and not _pip_instead(tree, tool):

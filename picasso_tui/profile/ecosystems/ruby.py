@@ -290,12 +290,14 @@ def _commands(
     bin_rails = "bin/rails" if tree.has("bin/rails") else "bundle exec rails"
     if rspec:
         loads = _rake_rspec_requires(tree)
-        k.command("test", f"bundle exec rspec{loads}", ".rspec" if tree.has(".rspec") else "Gemfile", 55)
+        # TaskJuggler keeps no Gemfile: its gemspec brings RSpec, and is what the run is cited to
+        said = ".rspec" if tree.has(".rspec") else "Gemfile" if tree.has("Gemfile") else manifest
+        k.command("test", f"bundle exec rspec{loads}", said, 55)
         spec = _a_spec_file(tree)
         k.command(
             "test-one",
             f"bundle exec rspec{loads} {spec}:<line>" if spec else "bundle exec rspec spec/<file>_spec.rb:<line>",
-            ".rspec" if tree.has(".rspec") else "Gemfile",
+            said,
             55,
             "without :<line>, the whole file" if spec else "",
         )

@@ -1,0 +1,314 @@
+"""Causes found in the seventy-third round."""
+
+from __future__ import annotations
+
+import json
+
+from picasso_tui.profile.commands import command_role
+from tests.profile.learned import bodies, commit_conventions, workflow
+
+REDIS_HEADER = (
+    "/*\n * Copyright (c) 2006-Present, Redis Ltd.\n * All rights reserved.\n *\n"
+    " * Licensed under your choice of the Redis Source Available License 2.0\n"
+    " * (RSALv2); or (b) the Server Side Public License v1 (SSPLv1); or (c) the\n"
+    " * GNU Affero General Public License v3 (AGPLv3).\n*/\n\n"
+)
+
+
+def test_a_build_script_run_named_for_the_tests_is_the_test_command(make_project):
+    # RediSearch's guide: `./build.sh RUN_UNIT_TESTS`, `./build.sh RUN_PYTEST TEST=<file>:<function>` for one test
+    guide = (
+        "# Contributing\n\n## Testing\n\n```bash\n./build.sh RUN_UNIT_TESTS\n"
+        "./build.sh RUN_UNIT_TESTS TEST=unit_test_name\n./build.sh RUN_PYTEST\n```\n"
+    )
+    files = {"CONTRIBUTING.md": guide, "build.sh": "#!/bin/bash\ncmake ..\n", "src/a.c": "int a;\n"}
+    found = bodies(make_project, files, name="search")
+    assert "To test: `./build.sh RUN_UNIT_TESTS`" in found["workflow/test"], found["workflow/test"]
+    assert "`./build.sh RUN_PYTEST`" in found["workflow/test"], found["workflow/test"]
+    assert "`./build.sh RUN_UNIT_TESTS TEST=unit_test_name`" in found["workflow/test-one"], found.get(
+        "workflow/test-one"
+    )
+
+
+def test_cargo_nextest_at_a_root_without_a_manifest_runs_in_the_crate_folder(make_project):
+    # RediSearch's CLAUDE.md: `cargo nextest run  # Rust tests, from src/redisearch_rs/`; the root has no Cargo.toml
+    guide = "# Agents\n\n## Testing\n\n```bash\ncargo nextest run  # Rust tests, from `src/redisearch_rs/`\n```\n"
+    files = {
+        "CLAUDE.md": guide,
+        "src/redisearch_rs/Cargo.toml": '[workspace]\nmembers = ["trie"]\n',
+        "src/redisearch_rs/trie/Cargo.toml": '[package]\nname = "trie"\n',
+        "src/redisearch_rs/trie/src/lib.rs": "pub fn a() {}\n",
+        "src/a.c": "int a;\n",
+    }
+    test = bodies(make_project, files, name="search")["workflow/test"]
+    assert "`cd src/redisearch_rs && cargo nextest run`" in test, test
+    assert "To test: `cargo nextest run`" not in test, test
+
+
+def test_a_subshell_line_with_a_comment_loses_its_parentheses(make_project):
+    # RediSearch's `(cd src/redisearch_rs && cargo license-fix) # Add missing license headers` left a stray `)`
+    guide = (
+        "# Agents\n\n## Linting & Formatting\n\n```bash\nmake fmt                 # Format all code\n"
+        "make fmt CHECK=1         # Check formatting without changes\n"
+        "(cd tools && ./gen.sh) # Regenerate the tables\n```\n"
+    )
+    makefile = "ifdef CHECK\nFLAGS = --dry-run -Werror\nendif\n\nfmt:\n\tclang-format -i $(FLAGS) src/*.c\n"
+    found = bodies(make_project, {"CLAUDE.md": guide, "Makefile": makefile, "src/a.c": "int a;\n"}, name="search")
+    assert all(")" not in line for line in found["workflow/format"].split("`")[1::2]), found["workflow/format"]
+    assert "To format: `make fmt`" in found["workflow/format"], found["workflow/format"]
+    assert "CHECK=1" not in found["workflow/format"], found["workflow/format"]
+    assert "`make fmt CHECK=1`" in found["workflow/lint"], found.get("workflow/lint")
+
+
+def test_a_check_switch_the_makefile_never_reads_is_no_lint(make_project):
+    # `make fmt CHECK=1` where no recipe reads CHECK runs `make fmt`, which formats
+    guide = "# Agents\n\n## Formatting\n\n```bash\nmake fmt  # Format all code\nmake fmt CHECK=1  # Check only\n```\n"
+    makefile = "fmt:\n\tclang-format -i src/*.c\n"
+    found = bodies(make_project, {"CLAUDE.md": guide, "Makefile": makefile, "src/a.c": "int a;\n"}, name="search")
+    assert "make fmt" not in found.get("workflow/lint", ""), found.get("workflow/lint")
+
+
+def test_a_licence_fix_command_under_formatting_is_no_formatter(make_project):
+    # RediSearch's `(cd src/redisearch_rs && cargo license-fix)` adds licence headers
+    guide = (
+        "# Agents\n\n## Linting & Formatting\n\n```bash\nmake fmt  # Format all code\n"
+        "cargo license-fix  # Add missing license headers\n```\n"
+    )
+    files = {"CLAUDE.md": guide, "Makefile": "fmt:\n\tcargo fmt\n", "Cargo.toml": '[package]\nname = "a"\n',
+             "src/lib.rs": "pub fn a() {}\n"}  # fmt: skip
+    found = bodies(make_project, files, name="a")
+    assert "license-fix" not in found["workflow/format"], found["workflow/format"]
+
+
+def test_a_header_that_offers_a_choice_of_licences_is_no_one_licences_header(make_project):
+    files = {f"src/m{i}.c": f"{REDIS_HEADER}int m{i};\n" for i in range(8)}
+    rule = bodies(make_project, files, name="search")["rules/file-headers"]
+    assert "AGPL licence header" not in rule, rule
+    assert "`Copyright (c) 2006-Present, Redis Ltd.`" in rule, rule
+
+
+def test_a_make_target_whose_recipe_is_the_shells_no_op_is_no_task(make_project):
+    # RediSearch's `list: ; @:` and `dry-run: ; @:` are words `make bootstrap list` reads
+    makefile = (
+        "build:\n\t./build.sh\n\ntest:\n\t./build.sh RUN_TESTS\n\nlist: ; @:\ndry-run: ; @:\n"
+        'modes: ; @echo "list dry-run"\n'
+    )
+    found = bodies(make_project, {"Makefile": makefile, "build.sh": "#!/bin/sh\n", "src/a.c": "int a;\n"}, name="s")
+    listed = found["tasks/make"]
+    assert "`make build`" in listed and "`make test`" in listed, listed
+    assert "make list" not in listed and "make dry-run" not in listed and "make modes" not in listed, listed
+
+
+def test_the_count_of_targets_not_named_takes_in_those_left_out(make_project):
+    # Qiskit's Makefile: twenty targets named "and 1 more", while six more are defined
+    names = [f"task{i:02d}" for i in range(22)]
+    makefile = "".join(f"{n}:\n\tpython tools/{n}.py\n\n" for n in names)  # tools/ is not there: each one is left out
+    makefile += "".join(f"run{i}:\n\tpython -m pkg run{i}\n\n" for i in range(21))
+    found = bodies(make_project, {"Makefile": makefile, "pkg/__init__.py": "", "pkg/__main__.py": ""}, name="pkg")
+    listed = found["tasks/make"]
+    assert listed.endswith("and 23 more."), listed
+
+
+def test_a_workflow_whose_push_ignores_every_branch_runs_on_no_push(make_project):
+    # RediSearch's flow-temp.yml: `push: branches-ignore: ['**']`, kept for trying new flows out
+    never = "name: temp\non:\n  push:\n    branches-ignore: ['**']\njobs:\n  t:\n    runs-on: ubuntu-latest\n"
+    never += "    steps:\n      - run: make test\n"
+    files = {
+        ".github/workflows/temp.yml": never,
+        ".github/workflows/ci.yml": workflow("make test", job="test"),
+        "Makefile": "test:\n\tpytest\n",
+        "pkg/__init__.py": "",
+    }
+    ci = bodies(make_project, files, name="pkg")["ci"]
+    assert ".github/workflows/temp.yml" not in ci, ci
+    assert ".github/workflows/ci.yml" in ci, ci
+
+
+def test_new_and_fix_prefixes_are_change_types_not_areas(make_project):
+    # TaskJuggler's `New:` and `Fix:` sort its changelog into New Features and Bug Fixes
+    subjects = [f"New: report column {i}" for i in range(6)] + [f"Fix: crash on sheet {i}" for i in range(6)]
+    subjects += [f"Tidy the manual page {i}" for i in range(18)]
+    said = commit_conventions(make_project, "tj", subjects)
+    assert "change-type prefix such as `New:`, `Fix:`" in said or "change-type prefix such as `Fix:`, `New:`" in said
+    assert "area prefix" not in said, said
+
+
+def test_folder_readme_notices_are_no_description(make_project):
+    # concourse's tsa/README: "please report all issues … in concourse/concourse"; SCons' test/README opens
+    # "MIT License Copyright The SCons Foundation"; testkube's pkg/README is golang-standards' template
+    files = {
+        "tsa/README.md": "# tsa\n\nplease report all issues and feature requests in acme/acme\n",
+        "tsa/main.go": "package main\n",
+        "test/README": "MIT License\nCopyright The Acme Foundation\n\nThis directory contains end-to-end tests.\n",
+        "test/t_test.go": "package t\n",
+        "pkg/README.md": "# `/pkg`\n\nLibrary code that's ok to use by external applications (e.g., `/pkg/mypubliclib`).\n",
+        "pkg/a/a.go": "package a\n",
+        "worker/README.md": "# worker\n\n  ## about\n\n  *worker* is the workhorse of Acme. It runs the builds.\n",
+        "worker/w.go": "package worker\n",
+        "go.mod": "module acme\n\ngo 1.22\n",
+    }
+    folders = bodies(make_project, files, name="acme")["layout/folders"]
+    assert "please report" not in folders and "MIT License" not in folders and "mypubliclib" not in folders, folders
+    assert "## about" not in folders, folders
+    assert "README: worker is the workhorse of Acme." in folders, folders
+
+
+def test_a_bullet_leading_into_commands_keeps_them(make_project):
+    # repomix's CLAUDE.md: "- Verify changes by running:" over an indented block of `npm run lint`, `npm run test`
+    guide = (
+        "# Agents\n\n## Coding Guidelines\n\n- Add comments in English\n- Verify changes by running:\n"
+        "  ```bash\n  npm run lint  # Ensure code style compliance\n  npm run test  # Verify all tests pass\n  ```\n\n"
+        "## Specs\n\n- Prefer these names (avoid clashing with a `let`):\n\n| Situation | Name |\n|---|---|\n"
+        "| Fresh model | `subject(:model)` |\n\n- Use `describe` for named units\n"
+    )
+    rules = bodies(make_project, {"CLAUDE.md": guide, "src/a.ts": "export const a = 1\n"}, name="a")["rules/CLAUDE.md"]
+    assert "- Verify changes by running: `npm run lint`, `npm run test`" in rules, rules
+    assert "Prefer these names" not in rules, rules
+    assert "Use `describe` for named units" in rules, rules
+
+
+def test_a_script_naming_a_workspace_and_no_command_is_no_docs_build(make_project):
+    # koishi's `docs: yarn workspace @koishijs/docs` waits for a command to run in that workspace
+    package = {"name": "root", "private": True, "workspaces": ["packages/*"],
+               "scripts": {"docs": "yarn workspace @acme/docs", "build": "tsc -b"}}  # fmt: skip
+    files = {"package.json": json.dumps(package), "packages/a/package.json": '{"name": "a"}', "packages/a/i.ts": ""}
+    found = bodies(make_project, files, name="acme")
+    assert "yarn workspace @acme/docs" not in found.get("workflow/docs", ""), found.get("workflow/docs")
+
+
+def test_a_command_a_chinese_guide_says_not_to_use_is_left_out(make_project):
+    # koishi's CONTRIBUTING: "执行 dts 代码的编译。请不要使用 `tsc -b`。"
+    guide = "# 贡献指南\n\n### yarn dtsc\n\n执行 dts 代码的编译。请不要使用 `tsc -b`。\n"
+    package = {"name": "root", "scripts": {"dtsc": "yakumo dtsc"}, "devDependencies": {"typescript": "5"}}
+    files = {"CONTRIBUTING.md": guide, "package.json": json.dumps(package), "src/a.ts": "export const a = 1\n",
+             "tsconfig.json": '{"compilerOptions": {"composite": true}}'}  # fmt: skip
+    found = bodies(make_project, files, name="acme")
+    assert "tsc -b" not in found.get("workflow/typecheck", ""), found.get("workflow/typecheck")
+
+
+def test_uv_settings_alone_do_not_make_uv_the_manager(make_project):
+    # pytorch_geometric's `[tool.uv]` holds only exclude-newer; no uv.lock, and its guide sets up with pip
+    pyproject = (
+        '[project]\nname = "geo"\nversion = "1"\n\n[project.optional-dependencies]\ntest = ["pytest"]\n\n'
+        '[tool.uv]\nexclude-newer = "7 days"\n'
+    )
+    guide = '# Contributing\n\n```\npip install -e ".[test]"\npytest\n```\n'
+    files = {"pyproject.toml": pyproject, "CONTRIBUTING.md": guide, "geo/__init__.py": "", "test/test_a.py": ""}
+    found = bodies(make_project, files, name="geo")
+    assert "package manager uv" not in found["python/packaging"], found["python/packaging"]
+    assert "uv " not in found.get("workflow/build", "") and "uv run" not in found["workflow/test"], found
+
+
+def test_a_format_check_target_gives_way_to_its_apply_sibling(make_project):
+    # librime's CI runs `make clang-format-lint` (`clang-format -Werror --dry-run`); `make clang-format-apply` writes
+    makefile = (
+        "clang-format-lint:\n\tfind src -name '*.cc' | xargs clang-format -Werror --dry-run\n\n"
+        "clang-format-apply:\n\tfind src -name '*.cc' | xargs clang-format --verbose -i\n"
+    )
+    files = {
+        "Makefile": makefile,
+        ".github/workflows/ci.yml": workflow("make clang-format-lint", job="lint"),
+        "src/a.cc": "int a;\n",
+    }
+    found = bodies(make_project, files, name="rime")
+    assert "To format: `make clang-format-apply`" in found["workflow/format"], found["workflow/format"]
+
+
+def test_an_include_folder_of_others_headers_is_not_the_public_api(make_project):
+    # librime's include/ holds darts.h (COPYING.darts-clone), utf8/ and X11/; its API headers are src/rime_api.h
+    files = {
+        "include/darts.h": "int darts;\n",
+        "include/COPYING.darts-clone": "Copyright (c) 2008-2011, Susumu Yata\n",
+        "include/utf8/core.h": "int u;\n",
+        "src/rime_api.h": "int api;\n",
+        "src/rime_api.cc": "int api2;\n",
+        "CMakeLists.txt": "project(rime)\n",
+    }
+    folders = bodies(make_project, files, name="librime")["layout/folders"]
+    assert "include/ (bundled third-party headers" in folders, folders
+
+
+def test_rspec_without_a_gemfile_is_cited_to_the_gemspec(make_project):
+    # TaskJuggler has no Gemfile: `rspec (Gemfile)` cited a file the checkout lacks
+    gemspec = 'Gem::Specification.new do |s|\n  s.name = "tj"\n  s.add_development_dependency("rspec")\nend\n'
+    files = {"tj.gemspec": gemspec, "spec/a_spec.rb": "describe 1 do\nend\n", "lib/tj.rb": "module Tj; end\n"}
+    found = bodies(make_project, files, name="tj")
+    assert "(Gemfile)" not in found["workflow/test"] and "from Gemfile" not in found["workflow/test"], found
+    assert "tj.gemspec" in found["workflow/test"], found["workflow/test"]
+
+
+def test_a_shebang_every_file_opens_with_is_named_first(make_project):
+    # TaskJuggler's Ruby files open with `#!/usr/bin/env ruby -w`, then the magic comment
+    head = "#!/usr/bin/env ruby -w\n# frozen_string_literal: true\n\n"
+    files = {f"lib/m{i}.rb": f"{head}module M{i}; end\n" for i in range(8)}
+    rule = bodies(make_project, files, name="tj")["rules/file-headers"]
+    assert "starts with `#!/usr/bin/env ruby -w` and `# frozen_string_literal: true`" in rule, rule
+
+
+def test_a_build_guide_at_the_root_gives_the_build(make_project):
+    # eXist's BUILD.md: `mvn -DskipTests package`
+    guide = "Building from Source\n--------------------\n\n```bash\n$ mvn -DskipTests package\n```\n"
+    pom = "<project><modelVersion>4.0.0</modelVersion><artifactId>exist</artifactId></project>\n"
+    files = {"BUILD.md": guide, "pom.xml": pom, "src/main/java/A.java": "class A {}\n"}
+    build = bodies(make_project, files, name="exist")["workflow/build"]
+    assert "To build: `mvn -DskipTests package` — from BUILD.md" in build, build
+
+
+def test_installing_sudo_and_git_in_a_container_is_no_set_up(make_project):
+    # habitat's BUILDING.md tests its steps in a centos image: `yum install -y sudo git`
+    guide = "# Building\n\n```\ndocker run --rm -it centos:7 bash\nyum install -y sudo git\n```\n"
+    files = {"CONTRIBUTING.md": guide, "Cargo.toml": '[package]\nname = "hab"\n', "src/main.rs": "fn main() {}\n"}
+    found = bodies(make_project, files, name="hab")
+    assert "sudo git" not in found.get("workflow/install", ""), found.get("workflow/install")
+
+
+def test_byte_compiling_the_tests_runs_none(make_project):
+    # cupy's CI: `python -Werror::DeprecationWarning -m compileall -f -q cupy tests` looks for bad escapes
+    step = "python -Werror::DeprecationWarning -m compileall -f -q pkg tests"
+    files = {".github/workflows/ci.yml": workflow(step, "pytest tests/test_a.py", job="test"),
+             "pkg/__init__.py": "", "tests/test_a.py": "def test_a():\n    pass\n"}  # fmt: skip
+    found = bodies(make_project, files, name="pkg")
+    assert "compileall" not in found.get("workflow/test-one", "") + found.get("workflow/test", ""), found
+
+
+def test_a_ci_wrapper_into_its_container_is_left_off(make_project):
+    # zksync-era's CI `ci_run zkstack dev test rust`; bin/ci_run is `docker-compose … exec -T zk "$@"`
+    wrapper = '#!/usr/bin/env bash\ncd $HOME\ndocker-compose -f docker-compose.yml exec -T zk "$@"\n'
+    files = {
+        "bin/ci_run": wrapper,
+        ".github/workflows/ci.yml": workflow("ci_run cargo test --workspace", job="unit-tests"),
+        "Cargo.toml": '[workspace]\nmembers = ["core"]\n',
+        "core/Cargo.toml": '[package]\nname = "core"\n',
+        "core/src/lib.rs": "pub fn a() {}\n",
+    }
+    test = bodies(make_project, files, name="era")["workflow/test"]
+    assert "ci_run" not in test and "`cargo test --workspace`" in test, test
+
+
+def test_a_phing_build_file_runs_with_phing(make_project):
+    # Kunena's build.xml is "Kunena phing build file"; composer.json requires phing/phing
+    build = '<?xml version="1.0"?>\n<project name="kunena" default="dist">\n<target name="dist"><echo/></target>\n'
+    build += "</project>\n"
+    composer = {"name": "kunena/forum", "require-dev": {"phing/phing": "dev-main"}}
+    files = {"build.xml": build, "composer.json": json.dumps(composer), "src/A.php": "<?php\nclass A {}\n"}
+    found = bodies(make_project, files, name="kunena")
+    assert "`vendor/bin/phing dist`" in found["workflow/build"], found["workflow/build"]
+    assert "ant dist" not in found["workflow/build"], found["workflow/build"]
+
+
+def test_phpcs_is_pointed_at_folders_that_hold_php(make_project):
+    # user-registration's src/ holds its React blocks; its PHP is in includes/
+    files = {
+        "phpcs.xml": '<?xml version="1.0"?>\n<ruleset name="ur"><rule ref="WordPress"/></ruleset>\n',
+        "composer.json": json.dumps({"name": "a/ur", "require-dev": {"squizlabs/php_codesniffer": "^3"}}),
+        "src/blocks/index.js": "export default 1\n",
+        "includes/class-ur.php": "<?php\nclass UR {}\n",
+    }
+    lint = bodies(make_project, files, name="ur")["workflow/lint"]
+    assert "`vendor/bin/phpcs .`" in lint, lint
+
+
+def test_a_migration_test_is_no_migration():
+    # zksync-era's CI `zkstack dev test gateway-migration --to-gateway` tests a migration, it migrates nothing
+    assert command_role("zkstack dev test gateway-migration --to-gateway --chain era") != "migrate"
+    assert command_role("python manage.py migrate") == "migrate"
