@@ -162,7 +162,9 @@ def _triggers(data: dict[Any, Any]) -> set[str]:
         )
         # RediSearch's flow-temp.yml: `branches-ignore: ['**']` leaves out every branch, the push never starts it
         none = isinstance(push, dict) and any(str(b) in ("**", "*") for b in push.get("branches-ignore") or [])
-        return {str(x) for x in on if not (x == "push" and ((tags_only and "tags" in push) or bots or none))}
+        # ccextractor's build_appimage.yml runs on a release, and on a push only to try out edits of its own files
+        own = isinstance(push, dict) and bool(push.get("paths")) and "release" in on
+        return {str(x) for x in on if not (x == "push" and ((tags_only and "tags" in push) or bots or none or own))}
     return set()
 
 

@@ -210,6 +210,18 @@ def go_tests_nowhere(tree: Tree, command: str) -> bool:
     return bool(files) and not any(f.endswith("_test.go") for f in files)
 
 
+def go_package_missing(tree: Tree, command: str) -> bool:
+    """A `go test` of a package folder the checkout lacks (encore's guide: `go test ./internal/clientgen`, since moved
+    to pkg/clientgen): Go stops with "no such directory"."""
+    found = re.match(r"(?:cd ([\w./-]+) && )?go test\b(.*)$", command)
+    if not found:
+        return False
+    here = (found.group(1) or "").strip("./")
+    named = re.finditer(r"(?:^|\s)\./([\w.-]+(?:/[\w.-]+)*?)(?:/\.\.\.)?/?(?=\s|$)", found.group(2))
+    folders = [m.group(1) for m in named]
+    return any(not tree.under(f"{here}/{f}" if here else f) for f in folders if f != "...")
+
+
 def runs_on_no_files(tree: Tree, command: str) -> bool:
     """A script that runs Prettier with no file or pattern (keystatic's `format` is a bare `prettier --write`, which
     lint-staged hands the staged files to): run bare, it formats nothing. Go's `go test` with no package where the

@@ -25,7 +25,9 @@ from picasso_tui.profile.submodules import submodules
 from picasso_tui.profile.tasks import TARGET_ROLES, php_style_role, tox_env_role
 from picasso_tui.profile.walk import Tree
 
-GUIDE_STEMS = ("contributing", "contribute", "development", "developing", "hacking", "compile", "compiling")
+GUIDE_STEMS = (
+    "contributing", "contribute", "development", "developing", "hacking", "compile", "compiling", "compilation",
+)  # fmt: skip
 # pelican's docs/contribute.rst; glfw's docs/compile.md: how to compile the library, the packages it needs first
 ROOT_GUIDE_STEMS = ("testing", "develop", "developers", "build", "building")
 """A guide only at the root (python-qrcode's TESTING.rst, crate-python's DEVELOP.rst "developer guide"): a
@@ -37,7 +39,7 @@ TOOLS = re.compile(
     r"python3? -m|pre-commit|cargo|go|\./gradlew|gradle|\./mvnw|mvn|bundle|bin/rails|rails|rake|ruby|composer|"
     r"php artisan|vendor/bin/\w+|cmake|ctest|meson|ninja|ruff|black|mypy|pyright|eslint|prettier|tsc|"
     r"sphinx-build|mkdocs|yard|yardoc|doxygen|goimports|gofmt|golangci-lint|clang-format|clang-tidy|rubocop|phpunit|phpcs|"
-    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|ceedling|"
+    r"phpstan|phplint|sh autogen\.sh|\./autogen\.sh|\./configure|docker compose|bazel|bazelisk|ceedling|ginkgo|"
     r"(sudo )?(apt(-get)?|dnf|yum|zypper|pacman|apk) (install|add|-S)|"  # htop's build dependencies, per distribution
     r"git clang-format|"  # bpftrace's `git clang-format upstream/master`: the lines a branch changed
     r"(\./)?(scripts?|bin|build|tools)/[\w.-]+)(\s|$)"
@@ -210,6 +212,9 @@ COMMAND_ROLES = (
                         r"parallel-lint)\b")),
     ("test", re.compile(r"^((ba)?sh )?(\./)?(scripts?|bin|ci|tools)/test[\w-]*(\.sh)?$|\s-I ?(test|spec)\b|"
                         r"^(npm|pnpm|yarn|bun) t$|"  # jsonata's guide: `npm t`, npm's alias of `npm test`
+                        # concourse's `ginkgo -r -p`: Ginkgo's runner over the suites; its other words write or tidy
+                        r"^(go run \S*ginkgo\S* |ginkgo )"
+                        r"(?!(bootstrap|generate|outline|unfocus|version|help|labels)\b)|"
                         r"\b(test|tests|tester|pytest|rspec|ctest|phpunit|phpspec|pest|tox|nox|vitest|nextest|acceptance|e2e|"
                         r"jest|borp|uv_run_tests\w*|richtest|unit|make check(?!-)|valgrind|memcheck)\b|"
                         r"^(bundle exec )?rake( -\S+)*$|^(bundle exec )?rake specs?$|^(\./)?mvnw?( -\S+)*$|"
@@ -220,6 +225,8 @@ COMMAND_ROLES = (
                         r"^doxygen(?= [\w./-]*Doxyfile\S*$|$)|"
                         r"cargo doc)\b|"
                         r"^make( -C \S+)? html\b")),
+    # tmt's `make build-deps` installs what the build needs, it builds nothing
+    ("install", re.compile(r"^(make|just|task|invoke|inv) [\w-]*[-_](deps|dependencies)$")),
     # vyper's README: `make dev-init` installs the development dependencies, it runs nothing
     ("install", re.compile(r"^(make|just|task|invoke|inv) ([\w]+[-_])?(install|bootstrap|setup|init)$")),
     ("install", re.compile(r"^(make|just|task|invoke|inv) (install|bootstrap|setup)\b")),
@@ -337,7 +344,7 @@ NOT_A_TEST_RUN = re.compile(
     r"^(\./)?([\w.-]+/)*(create|make|setup|init|generate|new)[-_]test[-_][\w-]*\.(sh|bat|ps1|py)\b|"  # gitlint's repo
     r"^(cl|cc|c\+\+|gcc|g\+\+|clang|clang\+\+|[\w.-]+-(gcc|g\+\+))(\.exe)?\s(.*\s)?([-/]c|-fsyntax-only)(\s|$)|"
     # cortex's integration guide builds its image first with `make ./cmd/cortex/.uptodate`: a file make writes
-    r"^make (-\S+ )*\.?\.?/?[\w.-]+/[\w./-]+$|^make (-\S+ )*\.[\w.-]+$"
+    r"^make (-\S+ )*\.?\.?/?[\w.-]+/[\w./:-]+$|^make (-\S+ )*\.[\w.-]+$"
 )
 """Tools that compile, check or format the tests without running them, whatever test flags or paths they carry
 (maud's CI `rustfmt --check maud/tests/warnings/*.rs`): a compiler told to compile only (`cl /c …
@@ -529,7 +536,9 @@ def _own_role(command: str) -> str | None:
     if script and re.search(r"(^|/)tests?/", script.group(1)):
         words = words[: script.start(1)] + words[script.end(1) :]
         role = command_role(words) if words.strip() != command.strip() else None
-        return role or ("test" if re.fullmatch(r"(\./)?tests?/", script.group(1)) else None)
+        # kata's CI `./tests/git-helper.sh "rebase-atop-of-the-latest-target-branch"` prepares the branch
+        helper = re.search(r"(git|helper|lib|common|utils?|env|setup|install|prepare)[\w-]*\.\w+(\s|$)", command)
+        return role or ("test" if re.fullmatch(r"(\./)?tests?/", script.group(1)) and not helper else None)
     for role, pattern in COMMAND_ROLES:
         if pattern.search(words):
             if role == "docs" and NOT_DOCS.search(command):
@@ -603,8 +612,10 @@ class GuideCommand:
 
 
 GUIDE_FOLDER = re.compile(
-    r"^docs?/(contributing|contributors?|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
+    r"^(?:docs?/)?(contributing|contributors?|development|developers?|hacking|contributor[-_]guide)/([\w.-]+)$", re.I
 )
+"""A page of a contributor-guide folder, in docs/ (black's docs/contributing/) or at the root (dstack's
+contributing/DOCS.md: `uv run mkdocs serve`)."""
 NOT_GUIDE_PAGE = re.compile(
     r"release|triage|issue|governance|security|conduct|maintain|changelog|reference|update|branching|abi[-_]", re.I
 )
@@ -637,7 +648,7 @@ def guide_files(tree: Tree) -> list[str]:
 BARE = re.compile(
     r"^(nr|ni|npm|npm run|pnpm|pnpm run|yarn|yarn run|bun|npx|cargo|go|uv|uv run|pip|python -m|bundle|composer|black|"
     r"hatch|hatch run|poetry|poetry run|pdm|pdm run|tox -e|nox -s|"
-    r"prettier|isort|clang-format|ruff|mypy|pylint|eslint|(\./)?mvnw?|(\./)?gradlew?)$"
+    r"prettier|isort|clang-format|ruff|mypy|pylint|eslint|ginkgo|(\./)?mvnw?|(\./)?gradlew?)$"
 )
 """A tool named alone in prose ("use `nr`", jupyter_server's "run the tests using `hatch`", AxonFramework's
 "Maven wrapper is used (`./mvnw`)") is not a command; the build's own default goal speaks for a bare run."""
@@ -963,8 +974,9 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
     foreign = {path for path, _ in submodules(tree)}
     for rel, text in sources:
         rst = rel.lower().endswith(".rst")
-        pairs = chain_configure(block_commands(text, rst)) + inline_commands(text)
+        pairs = chain_configure(block_commands(text, rst)) + inline_commands(text, lambda f: bool(tree.under(f)))
         built: set[str] = set()  # folders the guide's own commands create (libuv's `cmake -B build`)
+        refused: set[str] = set()  # commands the guide says not to run
         for command, context in pairs:
             if REWRITES.search(context) and not PASSING.search(context):
                 continue  # scssphp's "run the following command to rebuild all the tests": it rewrites them
@@ -975,6 +987,12 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 # atproto's AGENTS.md: "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user … asks"
                 rf"\b(?i:avoid|never run|do not run|don't run) (running |using )?`{said}`|"
                 rf"(不要|请勿|别|禁止)(使用|用|运行|执行)?\s*`{said}`|"  # koishi's CONTRIBUTING: "请不要使用 `tsc -b`"
+                # Vita3K's "a Make (`make`, the default project generator for Linux) one": the tool's name, no step
+                rf"\b(?i:{said}) \(`{said}`,|"
+                # Vita3K's "If Boost failed to build, you can use the system Boost package": a fallback, no set-up
+                r"^\W*(?i:if)\b[^.]{0,60}\b(?i:failed|fails|fail|does ?n[o']t work|is ?n[o']t available)\b|"
+                # concourse's "running `go test ./...` will break, as the tests currently assume only one package"
+                rf"`{said}`[^.`]{{0,30}}\b(will|would|does|is going to) (break|fail|not work)\b|"
                 # evcc's "Never state that `go build`, `go vet` … pass": a rule for the pull request's text
                 rf"\b(?i:never|do not|don't) (state|say|claim|mention|write|report)\b[^.]*`{said}`|"
                 # cargo-auditable's "So instead of this:" over `cargo auditable FLAGS`: the block is the way not taken
@@ -984,6 +1002,7 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 rf"\b(?i:options|arguments|flags|parameters)\b[^.`]*\b(pass|give|hand|forward)(ed)? to `{said}`"
             )
             if re.search(disowned, context):
+                refused.add(command)
                 continue  # tornado's guide: "Tornado does not use `pytest`", "the `pytest` runner … is not maintained"
             built |= {m.rstrip("/") for m in BUILD_DIR.findall(command)}
             made = re.match(r"^mkdir -p ([\w./-]+) && cd \1 && (.+)$", command)
@@ -1013,6 +1032,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 "/" in f and f.endswith(".go") for f in tree.own
             ):
                 command += " ./..."
+            if command in refused:
+                continue  # concourse's "The `go test` default" after "running `go test ./...` will break"
             roles = _roles(command, context)
             if re.search(rf"`{said}`,? (to|which|that) (install|download|fetch)s?\b", context):
                 roles = [r for r in roles if r == "install"]  # terraform-docs' "`make goimports` to install": a tool
@@ -1024,6 +1045,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 if role == "install" and LINTERS_ONLY.match(command):
                     continue  # prettytable's `pip install black`: the formatter, not the project's set-up
                 said = completed_build(command) if role == "build" else command
+                if role == "build" and re.search(r"(^|/)(docs?|documentation|website)\.(md|rst)$", rel, re.I):
+                    role = "docs"  # dstack's contributing/DOCS.md: `just site-build` builds the documentation site
                 out.append(GuideCommand(_from_its_folder(tree, rel, said), role, rel))
     return out
 

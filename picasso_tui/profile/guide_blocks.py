@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 
 from picasso_tui.profile.guide_text import FENCE, SENTENCE_END
 
@@ -271,14 +272,19 @@ def completed_build(command: str) -> str:
     return command
 
 
-def inline_commands(text: str) -> list[tuple[str, str]]:
-    """(command, sentence) for each backtick span in prose that reads as a command."""
+def inline_commands(text: str, is_folder: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
+    """(command, sentence) for each backtick span in prose that reads as a command. A step that moves into a
+    tracked folder (baml's "Navigate to the Python integration tests: `cd integ-tests/python/`") puts the commands
+    after it in its section there."""
     out = []
     fenced = False
+    here = ""  # the folder an earlier `cd` of the section entered
     for line in text.splitlines():
         if line.lstrip().startswith("```"):
             fenced = not fenced
             continue
+        if not fenced and re.match(r"\s{0,3}#", line):
+            here = ""  # a new section starts back at the root
         if fenced or line.lstrip().startswith(("#", "$")):
             continue  # jj's ```json block: its comment "don't need `cargo check`" is the editor's setting, no prose
         if line.lstrip().startswith((".. _", ".. |")):
@@ -295,8 +301,18 @@ def inline_commands(text: str) -> list[tuple[str, str]]:
                     end = found.end()  # jshint's "`bin/jshint` or build the release bundles using `bin/build`"
                 entered = INLINE_FOLDER.search(line[start : found.start()])
                 command = clean(span)
+                moved = re.fullmatch(r"cd ([\w.-]+(?:/[\w.-]+)*)/?", command)
+                if moved and is_folder:
+                    # relative to the folder entered before, else (baml's next `cd integ-tests/typescript/`) the root
+                    tried = [
+                        posixpath.normpath(posixpath.join(h, moved.group(1))) for h in dict.fromkeys((here or ".", "."))
+                    ]
+                    here = next((f for f in tried if not f.startswith("..") and f != "." and is_folder(f)), "")
+                    continue
                 if entered and command and not command.startswith("cd "):
                     command = f"cd {(entered.group(1) or entered.group(2)).strip('./')} && {command}"
+                elif here and command and not command.startswith("cd "):
+                    command = f"cd {here} && {command}"
                 out.append((command, line[start:end].strip()))
     return out
 

@@ -22,7 +22,12 @@ from picasso_tui.profile.ecosystems.common import (
     zensical_site,
 )
 from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks, version_catalog
-from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS, locked_managers
+from picasso_tui.profile.ecosystems.javascript_files import (
+    NODE_TOOLS,
+    SITE_FOLDERS,
+    SITE_GENERATORS,
+    locked_managers,
+)
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -280,17 +285,10 @@ def _chains_checks(text: str, name: str) -> bool:
     return bool(before) and all(target_role(b) in ("format", "lint", "test", "build", "typecheck") for b in before)
 
 
-SITE_GENERATORS = (
-    "vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra", "vocs", "@docusaurus/core", "docusaurus",
-)  # fmt: skip
-"""Static site generators a docs folder's own package.json brings (starship's docs/ is a VitePress site, mcp-go's
-www/ a Vocs one, ghz's www/website Docusaurus 1)."""
-
-
 def _docs_site_package(tree: Tree, k: Knowledge) -> None:
     """A docs site that is a package of its own (docs/package.json with a site generator): it builds with its
     build script, from that folder, after its own install."""
-    for folder in ("docs", "website", "site", "www", "documentation", "docs/website", "www/website", "docs-site"):
+    for folder in SITE_FOLDERS:
         manifest = tree.read_json(f"{folder}/package.json")
         deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
         scripts = manifest.get("scripts") or {}
@@ -547,7 +545,9 @@ def justfile(tree: Tree, k: Knowledge) -> None:
     rel = tree.first("justfile", "Justfile", ".justfile")
     if rel:
         text = tree.read(rel) or ""
-        heads = re.finditer(rf"^@?([A-Za-z][\w-]*)({JUST_PARAMETERS}):(?!=)", text, re.MULTILINE)
+        # quilkin's `_default_agent_config := """` holds YAML whose `clusters:` is no recipe
+        bare = re.sub(r'("""|\'\'\'|```).*?\1', "", text, flags=re.DOTALL)
+        heads = re.finditer(rf"^@?([A-Za-z][\w-]*)({JUST_PARAMETERS}):(?!=)", bare, re.MULTILINE)
         # opencost's `build IMAGE_TAG RELEASE_VERSION:` stops without its two values: no command as named
         runnable = [h.group(1) for h in heads if not _required_parameters(h.group(2))]
         _targets(k, rel, "just", runnable, text)

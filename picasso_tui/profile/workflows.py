@@ -316,6 +316,17 @@ def _runs_a_built_file(tree: Tree, command: str) -> bool:
     return not (tree.root / folder / program.group(1)).exists()
 
 
+def _unbalanced_quotes(command: str) -> bool:
+    """A quote opened and never closed, outside the other kind of quote."""
+    quote = ""
+    for char in command:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+    return bool(quote)
+
+
 def _unread_make_variables(tree: Tree, command: str) -> list[str]:
     """The `VAR=value` arguments of a `make` command that the Makefile never reads (no `$(VAR)` nor `${VAR}`,
     nor an environment lookup in its recipes): they change nothing, yet read as a way to pick what runs."""
@@ -1143,6 +1154,23 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # ovn-kubernetes' go-controller/vendor/: the modules are in git, nothing to download
     if c.role in ("test", "test-one") and command_faults.unset_test_variables(tree, c.command):
         return None  # h's tests/conftest.py reads environ["DATABASE_URL"], which only tox sets: a bare pytest fails
+    if _unbalanced_quotes(c.command):
+        return None  # kured's guide: `make e2e-test ARGS="-timeout 1200s'`, a typo no shell runs
+    if (target := re.fullmatch(r"make ([\w.-]+)", c.command)) and tree.has("Makefile"):
+        needs, recipe = make_rules(tree.read("Makefile") or "").get(target.group(1), ([], ""))
+        if c.role == "build" and any(re.match(r"(bump|release|publish|push|tag)\b", n) for n in needs):
+            return None  # langroid's `make all-patch: bump-patch clean build push release` ships a release
+        checks = [n for n in needs if re.search(r"lint|type|format|fmt|style|vet|docs?\b", n)]
+        if (
+            c.role == "test"
+            and needs
+            and not recipe.strip()
+            and len(checks) * 2 >= len(needs)
+            and not any(re.search(r"test|spec", n) for n in needs)
+        ):
+            return None  # langroid's `check: lint type-check repomix-all` runs no test
+    if c.role in ("test", "test-one") and command_faults.go_package_missing(tree, c.command):
+        return None  # encore's guide: `go test ./internal/clientgen`, a package since moved to pkg/clientgen
     if c.role == "test" and command_faults.go_tests_nowhere(tree, c.command):
         return None  # flyte's guide: `cd gen/go && go test ./...`, and gen/go holds no test file
     if command_faults.runs_on_no_files(tree, c.command):
@@ -1163,6 +1191,8 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # a `cargo test` with no Cargo.toml at the root and no one crate folder to run it in
     if crate:  # KeyMapper's CLAUDE.md: `cargo fmt` "run from evdev/src/main/rust/evdev_manager"
         c = replace(c, command=f"cd {crate} && {c.command}")
+    if c.role == "build" and re.match(r"(\./)?([\w.-]+/)*build[-_](packages?|release|dist|debs?|rpms?)\b", c.command):
+        c = replace(c, priority=c.priority + 30)  # nvidia-container-toolkit's scripts/build-packages.sh: deb and rpm
     narrow = re.fullmatch(r"go test( -[\w.=-]+)* \./[\w-]+(/[\w-]+)*/\.\.\.( -[\w.=-]+)*", c.command)
     if c.role == "test" and narrow and not c.source.startswith("CI"):
         c = replace(c, priority=c.priority + 10)  # terramate's AGENTS.md leads with `go test ./ls/...`: one package

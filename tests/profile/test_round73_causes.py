@@ -312,3 +312,223 @@ def test_a_migration_test_is_no_migration():
     # zksync-era's CI `zkstack dev test gateway-migration --to-gateway` tests a migration, it migrates nothing
     assert command_role("zkstack dev test gateway-migration --to-gateway --chain era") != "migrate"
     assert command_role("python manage.py migrate") == "migrate"
+
+
+def test_a_guide_step_that_moves_into_a_folder_runs_the_next_steps_there(make_project):
+    # baml's "Navigate to the Python integration tests: `cd integ-tests/python/`", then `poetry run python -m pytest`
+    guide = (
+        "# Contributing\n\n## Python Integration Tests\n\n1. Navigate to the tests: `cd integ-tests/python/`\n"
+        "2. Run the following commands:\n   - `poetry install`\n   - `poetry run python -m pytest -s`\n\n"
+        "## Engine\n\nRun `cargo test` in engine/.\n"
+    )
+    files = {
+        "CONTRIBUTING.md": guide,
+        "integ-tests/python/pyproject.toml": '[tool.poetry]\nname = "it"\n',
+        "integ-tests/python/tests/test_a.py": "def test_a():\n    pass\n",
+        "engine/Cargo.toml": '[package]\nname = "engine"\n',
+        "engine/src/lib.rs": "pub fn a() {}\n",
+    }
+    found = bodies(make_project, files, name="baml")
+    assert "`cd integ-tests/python && poetry run python -m pytest -s`" in found["workflow/test"], found["workflow/test"]
+    assert "`cd integ-tests/python && poetry install`" in found["workflow/install"], found["workflow/install"]
+    assert "cd integ-tests/python && cargo" not in found["workflow/test"], found["workflow/test"]
+
+
+def test_a_command_the_guide_says_will_break_is_left_out(make_project):
+    # concourse: "Note that running `go test ./...` will break, as the tests currently assume only one package"
+    guide = (
+        "# Contributing\n\n### Running unit tests\n\n```sh\n$ ginkgo -r -p\n```\n\n"
+        "Note that running `go test ./...` will break, as the tests assume one package at a time\n"
+        "(the `ginkgo` default). The `go test` default is to run each package in parallel.\n"
+    )
+    suite = 'package atc_test\n\nimport (\n\t"testing"\n\n\t. "github.com/onsi/ginkgo/v2"\n)\n\n'
+    suite += 'func TestAtc(t *testing.T) {\n\tRunSpecs(t, "Atc Suite")\n}\n'
+    files = {"CONTRIBUTING.md": guide, "go.mod": "module acme\n\ngo 1.22\n", "atc/atc.go": "package atc\n",
+             "atc/atc_suite_test.go": suite}  # fmt: skip
+    found = bodies(make_project, files, name="acme")
+    assert "To test: `ginkgo -r -p`" in found["workflow/test"], found["workflow/test"]
+    assert "`go test ./...` (CONTRIBUTING.md)" not in found["workflow/test"], found["workflow/test"]
+    assert "To run one test: `go test ./atc/ -ginkgo.focus '<spec text>'`" in found["workflow/test-one"], found
+
+
+def test_an_empty_bazel_workspace_no_ci_runs_is_no_build(make_project):
+    # ccextractor keeps an empty WORKSPACE and old BUILD files; it builds with CMake from docs/COMPILATION.MD
+    guide = "# Compiling\n\n```bash\nmkdir -p build && cd build && cmake ../src/ && make\n```\n"
+    files = {
+        "WORKSPACE": "",
+        "src/BUILD": 'cc_binary(name = "cc", srcs = ["cc.c"])\n',
+        "src/CMakeLists.txt": "project(cc)\nadd_executable(cc cc.c)\n",
+        "src/cc.c": "int main(void) { return 0; }\n",
+        "docs/COMPILATION.MD": guide,
+    }
+    build = bodies(make_project, files, name="cc")["workflow/build"]
+    assert "bazel" not in build, build
+    assert "To build: `mkdir -p build && cd build && cmake ../src/ && make` — from docs/COMPILATION.MD" in build, build
+
+
+def test_a_contributing_folder_at_the_root_is_read_and_its_docs_page_builds_docs(make_project):
+    # dstack's contributing/DEVELOPMENT.md sets up with `uv sync`; contributing/DOCS.md's `just site-build` is the site
+    files = {
+        "contributing/DEVELOPMENT.md": "# Development\n\n```shell\nuv sync --all-extras\n```\n",
+        "contributing/DOCS.md": "# Docs\n\nBuild the site:\n\n```shell\njust site-build\n```\n",
+        "justfile": "site-build:\n    uv run mkdocs build -s\n",
+        "pyproject.toml": '[project]\nname = "ds"\nversion = "1"\n\n[tool.uv]\ndev-dependencies = ["pytest"]\n',
+        "uv.lock": "version = 1\n",
+        "ds/__init__.py": "",
+    }
+    found = bodies(make_project, files, name="ds")
+    assert "`uv sync --all-extras` — from contributing/DEVELOPMENT.md" in found["workflow/install"], found
+    assert "just site-build" not in found.get("workflow/build", ""), found.get("workflow/build")
+    assert "`just site-build`" in found["workflow/docs"], found["workflow/docs"]
+
+
+def test_a_release_workflow_that_also_runs_on_edits_of_its_own_files_is_no_push_check(make_project):
+    # ccextractor's build_appimage.yml: on a release, and on pushes that change its own files
+    release = (
+        "on:\n  release:\n    types: [published]\n  push:\n    paths:\n      - '.github/workflows/appimage.yml'\n"
+        "      - 'linux/appimage.sh'\njobs:\n  appimage:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: ./linux/appimage.sh\n"
+    )
+    files = {
+        ".github/workflows/appimage.yml": release,
+        ".github/workflows/ci.yml": workflow("make test", job="test"),
+        "linux/appimage.sh": "#!/bin/sh\n",
+        "Makefile": "test:\n\t./run-tests.sh\n",
+        "run-tests.sh": "#!/bin/sh\n",
+        "src/a.c": "int a;\n",
+    }
+    ci = bodies(make_project, files, name="cc")["ci"]
+    assert ".github/workflows/appimage.yml (" not in ci, ci
+
+
+def test_a_go_test_of_a_package_folder_since_moved_is_left_out(make_project):
+    # encore's guide: `go test ./internal/clientgen`; the package is pkg/clientgen now
+    guide = "# Contributing\n\nRunning `go test ./internal/clientgen` will now use the newest client files.\n"
+    files = {
+        "CONTRIBUTING.md": guide,
+        "go.mod": "module acme\n\ngo 1.22\n",
+        "pkg/clientgen/gen.go": "package clientgen\n",
+        "pkg/clientgen/gen_test.go": 'package clientgen\n\nimport "testing"\n\nfunc TestGen(t *testing.T) {}\n',
+    }
+    found = bodies(make_project, files, name="acme")
+    assert "internal/clientgen" not in found["workflow/test"] + found.get("workflow/test-one", ""), found
+
+
+def test_rspec_is_not_run_at_a_root_whose_specs_are_each_packages(make_project):
+    # agent-ruby's root gem has no spec/; each gem under packages/ has its own
+    gemspec = 'Gem::Specification.new do |s|\n  s.name = "agent"\n  s.add_development_dependency "rspec"\nend\n'
+    files = {
+        "agent.gemspec": gemspec,
+        "Gemfile": 'source "https://rubygems.org"\ngemspec\n',
+        "lib/agent.rb": "module Agent; end\n",
+        "packages/core/core.gemspec": gemspec.replace("agent", "core"),
+        "packages/core/lib/core.rb": "module Core; end\n",
+        "packages/core/spec/core_spec.rb": "describe 1 do\nend\n",
+    }
+    found = bodies(make_project, files, name="agent")
+    assert "`bundle exec rspec`" not in found.get("workflow/test", ""), found.get("workflow/test")
+    assert "spec/<file>_spec.rb" not in found.get("workflow/test-one", ""), found.get("workflow/test-one")
+
+
+def test_a_guide_command_with_an_unclosed_quote_is_left_out(make_project):
+    # kured's guide: `make e2e-test ARGS="-timeout 1200s'`, a typo no shell runs
+    guide = "# Contributing\n\n```\nmake test\nmake e2e-test ARGS=\"-timeout 1200s'\n```\n"
+    makefile = "test:\n\tgo test ./...\n\ne2e-test:\n\tgo test ./e2e/... $(ARGS)\n"
+    files = {
+        "CONTRIBUTING.md": guide,
+        "Makefile": makefile,
+        "go.mod": "module k\n\ngo 1.22\n",
+        "main.go": "package main\n",
+    }
+    test = bodies(make_project, files, name="k")["workflow/test"]
+    assert "1200s'" not in test, test
+
+
+def test_a_make_target_that_bumps_and_publishes_is_no_build_and_one_of_checks_no_test(make_project):
+    # langroid: `all-patch: bump-patch clean build push release`; `check: lint type-check repomix-all`
+    guide = "# Contributing\n\n```\nmake all-patch\nmake check\nmake tests\n```\n"
+    makefile = (
+        "build:\n\tuv build\n\nbump-patch:\n\tbump2version patch\n\npush:\n\tgit push\n\nrelease:\n\tgh release create\n\n"
+        "clean:\n\trm -rf dist\n\nall-patch: bump-patch clean build push release\n\nlint:\n\truff check .\n\n"
+        "type-check:\n\tmypy pkg\n\nrepomix-all:\n\trepomix\n\ncheck: lint type-check repomix-all\n\n"
+        "tests:\n\tpytest tests\n"
+    )
+    files = {"CONTRIBUTING.md": guide, "Makefile": makefile, "pkg/__init__.py": "", "tests/test_a.py": ""}
+    found = bodies(make_project, files, name="pkg")
+    assert "all-patch" not in found.get("workflow/build", ""), found.get("workflow/build")
+    assert "`make check`" not in found["workflow/test"], found["workflow/test"]
+    assert "`make tests`" in found["workflow/test"], found["workflow/test"]
+
+
+def test_roles_that_words_of_a_name_give(make_project):
+    # kata's CI `./tests/git-helper.sh "rebase-atop-…"` prepares the branch; tmt's `make build-deps` installs;
+    # tmt's `make images/test/bases/fedora/rawhide:latest` builds a container image
+    assert command_role('./tests/git-helper.sh "rebase-atop-of-the-latest-target-branch"') is None
+    assert command_role("./tests/run-unit.sh") == "test"
+    assert command_role("make build-deps") == "install"
+    assert command_role("make images/test/bases/fedora/rawhide:latest") is None
+
+
+def test_a_yaml_string_in_a_justfile_holds_no_recipe(make_project):
+    # quilkin's `_default_agent_config := """` holds YAML: its `clusters:` line is no recipe
+    justfile = 'config := """\nclusters:\n  - endpoints: []\n"""\n\nhelp:\n    just --list\n\nbuild:\n    cargo build\n'
+    files = {"justfile": justfile, "Cargo.toml": '[package]\nname = "q"\n', "src/main.rs": "fn main() {}\n"}
+    listed = bodies(make_project, files, name="q")["tasks/just"]
+    assert "just clusters" not in listed and "`just build`" in listed, listed
+
+
+def test_a_root_script_that_runs_the_docs_site_package_is_no_build(make_project):
+    # nonebot2's root `build: pnpm --filter nonebot build`; website/ is the Docusaurus site named `nonebot`
+    root = {"name": "root", "private": True, "scripts": {"build": "pnpm --filter nonebot build",
+                                                       "start": "pnpm --filter nonebot start"}}  # fmt: skip
+    site = {"name": "nonebot", "scripts": {"build": "docusaurus build", "start": "docusaurus start"},
+            "dependencies": {"@docusaurus/core": "3"}}  # fmt: skip
+    files = {
+        "package.json": json.dumps(root),
+        "pnpm-workspace.yaml": "packages:\n  - website\n",
+        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+        "website/package.json": json.dumps(site),
+        "website/docusaurus.config.ts": "export default {}\n",
+        "pyproject.toml": '[project]\nname = "nonebot2"\nversion = "1"\n',
+        "nonebot/__init__.py": "",
+    }
+    found = bodies(make_project, files, name="nonebot2")
+    assert "pnpm build" not in found.get("workflow/build", "") and "pnpm start" not in found.get("workflow/run", "")
+    assert "pnpm --filter nonebot build" in found["workflow/docs"], found["workflow/docs"]
+
+
+def test_a_package_build_script_follows_the_development_build(make_project):
+    # nvidia-container-toolkit's DEVELOPMENT.md leads with `./scripts/build-packages.sh TARGET`: deb and rpm packages
+    guide = "# Development\n\n```\n./scripts/build-packages.sh ubuntu18.04-amd64\n```\n"
+    files = {"DEVELOPMENT.md": guide, "scripts/build-packages.sh": "#!/bin/sh\n", "Makefile": "build:\n\tgo build ./...\n",
+             "go.mod": "module n\n\ngo 1.22\n", "main.go": "package main\n"}  # fmt: skip
+    build = bodies(make_project, files, name="n")["workflow/build"]
+    assert build.startswith("To build: `make build`"), build
+
+
+def test_the_share_of_bracketed_issues_is_the_newest_commits(make_project):
+    # plane led with `[WEB-7182]` in half of its last 300 commits and in 13 of the newest 50
+    subjects = [f"[WEB-{i}] fix: old thing {i}" for i in range(60)] + [f"fix: new thing {i}" for i in range(50)]
+    said = commit_conventions(make_project, "plane", subjects)
+    assert "in brackets" not in said, said
+
+
+def test_a_tools_name_in_parentheses_and_a_fallback_are_no_steps(make_project):
+    # Vita3K's building.md: "a Make (`make`, the default project generator for Linux) one", and "If Boost failed to
+    # build, you can use the system Boost package" over `sudo apt install libboost-…-dev`
+    guide = (
+        "# Building\n\nThis generates a Ninja project instead of a Make (`make`, the default generator) one.\n\n"
+        "- If Boost failed to build, you can use the system Boost package.\n\n"
+        "  ```sh\n  sudo apt install libboost-system-dev\n  ```\n"
+    )
+    files = {"building.md": guide, "CMakeLists.txt": "project(v)\nadd_executable(v main.cpp)\n", "main.cpp": ""}
+    found = bodies(make_project, files, name="v")
+    assert "To build: `make`" not in found.get("workflow/build", ""), found.get("workflow/build")
+    assert "libboost" not in found.get("workflow/install", ""), found.get("workflow/install")
+
+
+def test_gitbook_sync_commits_are_no_prefix_habit(make_project):
+    # SonsOfPHP's GitBook syncs, `GITBOOK-12: No subject`, read as an area prefix
+    subjects = [f"GITBOOK-{i}: No subject" for i in range(20)] + [f"Add the {i} helper" for i in range(20)]
+    said = commit_conventions(make_project, "sons", subjects)
+    assert "GITBOOK" not in said, said

@@ -33,6 +33,8 @@ def investigate(tree: Tree) -> Knowledge:
     workflows = workflow_text(tree)
     if not alone and not _CI_RUNS.search(workflows):
         return k  # a Bazel file kept for others to depend on (a BUILD.bazel beside CMake nobody here runs)
+    if not (tree.read(workspace) or "").strip() and not _CI_RUNS.search(workflows):
+        return k  # ccextractor's empty WORKSPACE and old BUILD files: no CI runs Bazel, its builds are CMake's
     pinned = (tree.read(".bazelversion") or "").strip()
     note = f"Bazel {pinned} as .bazelversion pins it" if re.fullmatch(r"[\w.-]+", pinned) else ""
     priority = 44 if alone else 68  # before a CI step that builds a release package (`--stamp`)

@@ -708,7 +708,12 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     untagged = [f for f in tests if not built_on_request((tree.read(f) or "")[:2000])]
     # ocm's test/integration/* run each Ginkgo suite through one `RunSpecs` Test: `-run` picks no single spec there
     suites = {f.rsplit("/", 1)[0] for f in untagged if "/" in f and re.search(r"\bRunSpecs\(", tree.read(f) or "")}
-    tests = [f for f in untagged if f.rsplit("/", 1)[0] not in suites] or untagged or tests
+    plain = [f for f in untagged if f.rsplit("/", 1)[0] not in suites]
+    if suites and not plain:  # concourse: every package is a Ginkgo suite, whose specs Ginkgo's focus picks
+        folder = Counter(f.rsplit("/", 1)[0] for f in untagged if f.rsplit("/", 1)[0] in suites).most_common(1)[0][0]
+        k.command("test-one", f"go test ./{folder}/ -ginkgo.focus '<spec text>'", "go.mod", 60,
+                  "Ginkgo suites: -run picks only the suite's one Test function")  # fmt: skip
+    tests = plain or untagged or tests
     inside = (lambda f: f[len(home) + 1 :]) if home != "." else (lambda f: f)
     tested = [inside(f).rsplit("/", 1)[0] if "/" in inside(f) else "." for f in tests]
     # A package of the module itself: not an example's, not one Go ignores (_dir, testdata).
@@ -720,7 +725,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
     target = f"./{counts[0][0]}/" if top else "./<package dir>/"
     target = ("." if top <= 2 * own_tested.count(".") else "./...") if "." in own_tested else target
     cd = f"cd {home} && " if home != "." else ""
-    if _gocheck_suites(tree, tests):
+    if suites and not plain:
+        pass  # the Ginkgo focus above picks one spec
+    elif _gocheck_suites(tree, tests):
         # one Test function hands every suite to gocheck: -run picks that one; gocheck's own flag picks a method
         k.command("test-one", f"{cd}go test {target} -check.f <Suite.TestName>", "go.mod", 60, "gocheck suites")
     else:

@@ -436,3 +436,22 @@ def workspace_glob(folder: str, pattern: str) -> bool:
     """A workspace glob: ``*`` stays within one folder, ``**`` spans any number."""
     regex = re.escape(pattern.removeprefix("./")).replace(r"\*\*", "\0").replace(r"\*", "[^/]*").replace("\0", ".*")
     return re.fullmatch(regex, folder) is not None
+
+
+SITE_GENERATORS = (
+    "vitepress", "vuepress", "astro", "@11ty/eleventy", "nextra", "vocs", "@docusaurus/core", "docusaurus",
+)  # fmt: skip
+"""Static site generators a docs folder's own package.json brings (starship's docs/ is a VitePress site, mcp-go's
+www/ a Vocs one, ghz's www/website Docusaurus 1)."""
+SITE_FOLDERS = ("docs", "website", "site", "www", "documentation", "docs/website", "www/website", "docs-site")
+
+
+def docs_site_names(tree: Tree) -> set[str]:
+    """The package names of the docs sites kept as packages of their own (nonebot2's website/, named `nonebot`)."""
+    names = set()
+    for folder in SITE_FOLDERS:
+        manifest = tree.read_json(f"{folder}/package.json")
+        deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
+        if any(g in deps for g in SITE_GENERATORS) and manifest.get("name"):
+            names.add(str(manifest["name"]))
+    return names

@@ -278,7 +278,9 @@ def _commands(
     minitest_specs = bool(re.search(r"^\s*require\s*\(?\s*['\"]minitest", helper, re.MULTILINE))  # roda's spec/
     # multi_xml's .rspec is left over: no rspec gem and no spec/ folder, its tests are Minitest's
     # jekyll's Gemfile has rspec for rspec-mocks' sake: with no spec/ folder, the tests in test/ are Minitest's
-    bundled = "RSpec" in kinds.get("test", []) and (bool(tree.under("spec")) or not tree.under("test"))
+    # agent-ruby's specs are each package's (packages/*/spec): a root with no spec/ has none for rspec to run
+    nested = not tree.under("spec") and any("/spec/" in f and f.endswith("_spec.rb") for f in tree.files)
+    bundled = "RSpec" in kinds.get("test", []) and (bool(tree.under("spec")) or not tree.under("test")) and not nested
     rspec = bundled or (tree.has(".rspec") and bool(tree.under("spec")))
     # liquid's spec/ holds liquid-spec adapters (ruby_liquid.rb): a spec folder is RSpec's when it holds *_spec.rb
     specs = [f for f in tree.under("spec") if f.endswith("_spec.rb")]
