@@ -427,6 +427,11 @@ def _kept_by_maintainers(tree: Tree, rel: str, filled: bool = False) -> str:
         or any("release-plz" in (tree.read(f) or "") for f in tree.under(".github/workflows"))
     ) and not (filled and _edited_in_pull_requests(tree, rel)):
         return "written by release-plz at each release"  # tokei's [Unreleased] stays empty: the bot fills it
+    templates = [f for f in tree.files if re.search(r"(^|/)pull_request_template\.md$", f, re.I)]
+    said = " ".join(tree.read(f) or "" for f in templates[:3])
+    if re.search(r"\b(do not|don't|never) (edit|change|modify|touch|update) the (actual )?change ?log\b", said, re.I):
+        # cdk's template: "Please do not edit the actual changelog but note what you changed here"
+        return "written by the maintainers (the pull request template asks for changes to be noted in the request)"
     log = git(tree.root, "log", "-n", "30", "--format=%an%x1f%s", "--", rel, timeout=10) or ""
     entries = [line.split("\x1f", 1) for line in log.splitlines() if "\x1f" in line]
     if len(entries) < 10:

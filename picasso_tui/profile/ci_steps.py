@@ -411,6 +411,11 @@ def without_ci_values(line: str) -> str:
                 # jsonwebtoken's `--features ${{ matrix.backend }}`: without one of the backends the tests panic
                 kept += ["--features", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
                 continue
+            preset = re.fullmatch(r"--preset=\x00", token) or (token == "\x00" and kept and kept[-1] == "--preset")
+            if preset and name:
+                # Vita3K's `./.ci/build-desktop.sh --preset ${{ matrix.cmake_preset }}`: without one the script stops
+                kept += ["--preset", f"<{name}>"] if token.startswith("-") else [f"<{name}>"]
+                continue
             if re.fullmatch(r"-Dtest=\x00", token) and name:
                 # openrouteservice's `-Dtest=${{ matrix.test-class }}`: without it Maven runs every other test
                 kept.append(f"-Dtest=<{name}>")

@@ -47,7 +47,13 @@ def installs_one_tool(command: str) -> bool:
 def docs_dependencies_only(command: str) -> bool:
     """A pip install of the documentation's dependencies alone (valhalla's `pip install --group docs`,
     `pip install -e '.[docs]'`): it sets up the docs build, not the project."""
-    return bool(
+    # OpenSCAP's developer guide: `dnf install asciidoc` and `dnf install doxygen`, for the optional HTML docs
+    system = re.fullmatch(
+        r"(sudo )?(apt(-get)?|dnf|yum|zypper|brew|pacman -S|apk add) (install )?(-y )?"
+        r"((asciidoc(tor)?|doxygen|graphviz|pandoc|sphinx|python3-sphinx|mkdocs)( |$))+",
+        command,
+    )
+    return bool(system) or bool(
         re.search(r"\bpip3? install\b", command)
         and (
             re.search(r"\s--group[ =]['\"]?docs?['\"]?(\s|$)", command) or re.search(r"\[docs?\]['\"]?(\s|$)", command)

@@ -47,7 +47,7 @@ TOOLS = re.compile(
 """Lines that start with a build tool, package manager, test runner or the repository's own script."""
 RUNTIME_PACKAGES = (
     r"docker(\.io|-ce)?|podman|openjdk-\d+-jdk(-headless)?|default-jdk|java-\d+-openjdk(-devel)?|nodejs|golang(-go)?|"
-    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget|bear|clangd(-\d+)?|sudo"
+    r"rustc|python3-coverage|gh|git|git-lfs|curl|wget|bear|clangd(-\d+)?|sudo|python3(\.\d+)?"
 )
 """A language's runtime, a container engine or the user's git tools, installed from the distribution: boringtun's
 README offers `apt-get install docker.io` for its tests, planetiler's guide `apt-get install openjdk-21-jdk` as one
@@ -389,6 +389,8 @@ def command_role(command: str) -> str | None:
     role = _own_role(command)
     bare = ENV_PREFIX.sub("", command)
     role = role if role or bare == command else _own_role(bare)
+    if role == "test" and re.search(r"\s-P ?([\w-]*,)*javadoc\b", command):
+        return "docs"  # jkube's `./mvnw clean install -Pjavadoc` builds the Javadoc
     if role == "format" and re.search(r"\s(CHECK|CHECK_ONLY|DRY_RUN)=(1|true|yes|on)\b", command, re.IGNORECASE):
         return "lint"  # RediSearch's `make fmt CHECK=1` reports what `make fmt` would change
     return role
@@ -415,6 +417,9 @@ def _own_role(command: str) -> str | None:
         return (
             "lint" if re.fullmatch(r"format|style|lint|pylint|cppcheck|strings|shellcheck", checked.group(1)) else None
         )
+    # Kalkun's CI `php vendor/kenjis/ci-phpunit-test/install.php --from-composer` copies the test harness in
+    if re.match(r"(php |python3? |node |ruby )?([\w.-]+/)+install\.(php|py|js|rb)\b", command):
+        return "install"
     if re.match(r"(bash |sh )?(\./)?([\w.-]+/)*(get|download|fetch|install)[-_][\w.-]*(\s|$)", command):
         return "install"  # zrepl's `build/get_golangci_lint.bash` fetches the linter: it lints nothing
     if re.match(r"cargo run (--release )?--example \S+", command):
@@ -545,7 +550,10 @@ def _own_role(command: str) -> str | None:
                 return None
             if role == "test" and NOT_A_TEST_RUN.match(command):
                 continue  # `cargo check --tests` compiles the tests, it runs none
-            if role == "test" and ONE_TEST.search(command):
+            # klaxon's CI `rspec --format RSpec::Github::Formatter`: a formatter's class name, no test's
+            if role == "test" and ONE_TEST.search(
+                re.sub(r"\s(--format|--formatter|--require|-f|-r)[ =]\S+", "", command)
+            ):
                 return "test-one"
             return role
     return None
@@ -617,7 +625,8 @@ GUIDE_FOLDER = re.compile(
 """A page of a contributor-guide folder, in docs/ (black's docs/contributing/) or at the root (dstack's
 contributing/DOCS.md: `uv run mkdocs serve`)."""
 NOT_GUIDE_PAGE = re.compile(
-    r"release|triage|issue|governance|security|conduct|maintain|changelog|reference|update|branching|abi[-_]", re.I
+    r"release|triage|issue|governance|security|conduct|maintain|mainten|changelog|reference|update|branching|abi[-_]",
+    re.I,
 )
 """Pages of a guide folder about something else than changing the code (releasing, triaging issues), or about a
 maintainer's periodic chore (libical's docs/developer/HOWTO-update-zoneinfo.md, branching.md)."""
@@ -985,7 +994,8 @@ def guide_commands(tree: Tree) -> list[GuideCommand]:
                 rf"\b(does not|doesn't|do not|don't|never) (use|need) `{said}`|`{said}`[^.]*\bnot maintained|"
                 rf"\b(instead of|rather than) (running )?`{said}`|"  # jsdom's "`npm run lint` instead of `npx eslint`"
                 # atproto's AGENTS.md: "Avoid `pnpm run style:fix` (whole-repo prettier) unless the user … asks"
-                rf"\b(?i:avoid|never run|do not run|don't run) (running |using )?`{said}`|"
+                # lakekeeper's "don't just run `cargo clippy --all-features`. Use `just check-clippy`"
+                rf"\b(?i:avoid|never run|do not (just )?run|don't (just )?run) (running |using )?`{said}`|"
                 rf"(不要|请勿|别|禁止)(使用|用|运行|执行)?\s*`{said}`|"  # koishi's CONTRIBUTING: "请不要使用 `tsc -b`"
                 # Vita3K's "a Make (`make`, the default project generator for Linux) one": the tool's name, no step
                 rf"\b(?i:{said}) \(`{said}`,|"

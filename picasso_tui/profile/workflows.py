@@ -140,7 +140,7 @@ def _guide(tree: Tree, k: Knowledge) -> None:
         if g.role == "install":  # set-up steps follow one another: the first one comes first (pip before hooks)
             # globus-cli's guide opens with `uv tool install tox --with=tox-uv`: a tool for the user's machine,
             # offered after the set-up of the project itself (its `make install`)
-            later = 10 if GLOBAL_TOOL_INSTALL.match(g.command) else 0
+            later = 10 if GLOBAL_TOOL_INSTALL.match(g.command) else 1 if commands.in_guide_folder(g.source) else 0
             k.command(g.role, g.command, g.source, GUIDE + later + found.index(g) / 100)
             continue
         # preact's guide: "Pass package directories after `--` to build only selected packages, for example `npm
@@ -149,11 +149,19 @@ def _guide(tree: Tree, k: Knowledge) -> None:
         # kapitan's guide gives `make fix` (ruff's lint fixes) before `make format`: the target named for the
         # job leads among the guide's own
         named = -0.05 if _named_for(g.role, g.command) else 0
+        # community-engine-rails' docs/development/parallel_testing_setup.md: one topic's page after the guide itself
+        aside = 1 if commands.in_guide_folder(g.source) else 0
         k.command(
             g.role,
             g.command,
             g.source,
-            GUIDE + words / 10 + min(base, 99) / 1000 + min(len(g.command), 99) / 1e5 + (15 if narrowed else 0) + named,
+            GUIDE
+            + words / 10
+            + min(base, 99) / 1000
+            + min(len(g.command), 99) / 1e5
+            + (15 if narrowed else 0)
+            + named
+            + aside,
         )
 
 
@@ -1154,6 +1162,19 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # ovn-kubernetes' go-controller/vendor/: the modules are in git, nothing to download
     if c.role in ("test", "test-one") and command_faults.unset_test_variables(tree, c.command):
         return None  # h's tests/conftest.py reads environ["DATABASE_URL"], which only tox sets: a bare pytest fails
+    if c.role in ("test", "test-one") and re.search(
+        r"\s(--fail-never|-fn|-Dmaven\.test\.failure\.ignore=true)\b", c.command
+    ):
+        return None  # HtmlUnit's CI runs CodeStyleTest with `--fail-never`: it reports, nothing fails
+    if re.fullmatch(r"(\./)?(build|_build|out|target)(/[\w.-]+)*/(docs?|html|site|api)/?", c.command):
+        return None  # OpenSCAP's guide names `build/docs`, the folder its docs build writes: no command
+    if c.role == "docs" and re.search(r"\s--check\b", c.command):
+        return None  # gemini-cli's `npm run docs:settings -- --check` checks the generated page is up to date
+    if (recipe := re.fullmatch(r"just ([\w-]+)", c.command)) and c.role in ("test", "format"):
+        text = tree.read(tree.first("justfile", "Justfile", ".justfile") or "") or ""
+        needs = re.search(rf"^{re.escape(recipe.group(1))}\s*:\s*([\w -]+)$", text, re.M)
+        if needs and all(re.match(r"(check|lint|clippy)", n) for n in needs.group(1).split()):
+            return None  # lakekeeper's `check: check-clippy check-format check-cargo-sort` only checks
     if _unbalanced_quotes(c.command):
         return None  # kured's guide: `make e2e-test ARGS="-timeout 1200s'`, a typo no shell runs
     if (target := re.fullmatch(r"make ([\w.-]+)", c.command)) and tree.has("Makefile"):
@@ -1203,6 +1224,10 @@ def keep(tree: Tree, c: Command) -> Command | None:
         apple or re.search(r"[:_-](windows|win32|macos|darwin|freebsd)\b", c.command)
     ):
         c = replace(c, priority=c.priority + 40)  # train's README gives `rake test:windows` for Windows machines only
+    if c.role == "build" and re.search(
+        r"\s(--preset[ =])?(windows|win32|win64|macos|darwin|freebsd)[\w-]*(\s|&|$)", c.command
+    ):
+        c = replace(c, priority=c.priority + 5)  # Vita3K's building.md gives Windows' preset first, Linux' after
     if c.role in ("test", "test-one") and (appraised := under_appraisal(tree, c.command)) != c.command:
         if c.role == "test":
             return None  # paper_trail's spec_helper exits outside an appraisal: its guide's appraisal runs stand

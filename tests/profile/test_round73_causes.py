@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+from picasso_tui.profile.ci_steps import without_ci_values
 from picasso_tui.profile.commands import command_role
+from picasso_tui.profile.ecosystems.javascript import runs_docs_site
+from picasso_tui.profile.walk import walk
 from tests.profile.learned import bodies, commit_conventions, workflow
 
 REDIS_HEADER = (
@@ -446,7 +449,7 @@ def test_a_guide_command_with_an_unclosed_quote_is_left_out(make_project):
 
 def test_a_make_target_that_bumps_and_publishes_is_no_build_and_one_of_checks_no_test(make_project):
     # langroid: `all-patch: bump-patch clean build push release`; `check: lint type-check repomix-all`
-    guide = "# Contributing\n\n```\nmake all-patch\nmake check\nmake tests\n```\n"
+    guide = "# Contributing\n\n## Build\n\n```\nmake all-patch\n```\n\n## Testing\n\n```\nmake check\nmake tests\n```\n"
     makefile = (
         "build:\n\tuv build\n\nbump-patch:\n\tbump2version patch\n\npush:\n\tgit push\n\nrelease:\n\tgh release create\n\n"
         "clean:\n\trm -rf dist\n\nall-patch: bump-patch clean build push release\n\nlint:\n\truff check .\n\n"
@@ -479,22 +482,13 @@ def test_a_yaml_string_in_a_justfile_holds_no_recipe(make_project):
 
 def test_a_root_script_that_runs_the_docs_site_package_is_no_build(make_project):
     # nonebot2's root `build: pnpm --filter nonebot build`; website/ is the Docusaurus site named `nonebot`
-    root = {"name": "root", "private": True, "scripts": {"build": "pnpm --filter nonebot build",
-                                                       "start": "pnpm --filter nonebot start"}}  # fmt: skip
-    site = {"name": "nonebot", "scripts": {"build": "docusaurus build", "start": "docusaurus start"},
-            "dependencies": {"@docusaurus/core": "3"}}  # fmt: skip
-    files = {
-        "package.json": json.dumps(root),
-        "pnpm-workspace.yaml": "packages:\n  - website\n",
-        "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
-        "website/package.json": json.dumps(site),
-        "website/docusaurus.config.ts": "export default {}\n",
-        "pyproject.toml": '[project]\nname = "nonebot2"\nversion = "1"\n',
-        "nonebot/__init__.py": "",
-    }
-    found = bodies(make_project, files, name="nonebot2")
-    assert "pnpm build" not in found.get("workflow/build", "") and "pnpm start" not in found.get("workflow/run", "")
-    assert "pnpm --filter nonebot build" in found["workflow/docs"], found["workflow/docs"]
+    site = {"name": "nonebot", "scripts": {"build": "docusaurus build"}, "dependencies": {"@docusaurus/core": "3"}}
+    other = {"name": "ui", "scripts": {"build": "tsc"}, "devDependencies": {"typescript": "5"}}
+    files = {"website/package.json": json.dumps(site), "packages/ui/package.json": json.dumps(other), "a.py": ""}
+    tree = walk(make_project(files, name="nonebot2").root)
+    assert runs_docs_site(tree, "pnpm --filter nonebot build")
+    assert runs_docs_site(tree, "yarn workspace nonebot start")
+    assert not runs_docs_site(tree, "pnpm --filter ui build")
 
 
 def test_a_package_build_script_follows_the_development_build(make_project):
@@ -532,3 +526,172 @@ def test_gitbook_sync_commits_are_no_prefix_habit(make_project):
     subjects = [f"GITBOOK-{i}: No subject" for i in range(20)] + [f"Add the {i} helper" for i in range(20)]
     said = commit_conventions(make_project, "sons", subjects)
     assert "GITBOOK" not in said, said
+
+
+def test_a_rails_engine_runs_its_tests_with_bin_rails(make_project):
+    # Lesli's bin/rails sets ENGINE_ROOT and APP_PATH to test/dummy: `bin/rails test` runs the engine's tests
+    binstub = 'ENGINE_ROOT = File.expand_path("..", __dir__)\nAPP_PATH = File.expand_path("../test/dummy/config/application", __dir__)\n'
+    gemspec = 'Gem::Specification.new do |s|\n  s.name = "lesli"\n  s.add_dependency "rails"\nend\n'
+    files = {
+        "bin/rails": binstub,
+        "lesli.gemspec": gemspec,
+        "Gemfile": 'source "https://rubygems.org"\ngemspec\n',
+        "lib/lesli.rb": "module Lesli; end\n",
+        "test/models/user_test.rb": 'require "test_helper"\n',
+        "test/dummy/config/application.rb": "module Dummy; end\n",
+    }
+    found = bodies(make_project, files, name="lesli")
+    assert "To test: `bin/rails test` — from bin/rails (Rails engine)" in found["workflow/test"], found.get(
+        "workflow/test"
+    )
+    assert "`bin/rails test test/models/user_test.rb:<line>`" in found["workflow/test-one"], found["workflow/test-one"]
+
+
+def test_an_android_module_through_a_convention_plugin_runs_one_test_in_its_variant(make_project):
+    # mifos-mobile's app applies `alias(libs.plugins.mifos.android.application)`: `:app:test` takes no --tests
+    build = 'plugins {\n    alias(libs.plugins.mifos.android.application)\n}\n\nandroid {\n    namespace = "org.m"\n}\n'
+    files = {
+        "settings.gradle.kts": 'include(":app")\n',
+        "build.gradle.kts": "plugins {}\n",
+        "gradlew": "#!/bin/sh\n",
+        "app/build.gradle.kts": build,
+        "app/src/main/java/org/m/Main.kt": "package org.m\n\nclass Main\n",
+        "app/src/test/java/org/m/MainTest.kt": "package org.m\n\nimport org.junit.Test\n\nclass MainTest {\n    @Test\n    fun a() {}\n}\n",
+    }
+    one = bodies(make_project, files, name="m")["workflow/test-one"]
+    assert "`./gradlew :app:testDebugUnitTest --tests MainTest`" in one, one
+
+
+def test_a_test_run_told_never_to_fail_is_no_test_command(make_project):
+    # HtmlUnit's CI: `mvn --batch-mode --fail-never -Dtest=org.htmlunit.CodeStyleTest test` reports, fails nothing
+    pom = "<project><modelVersion>4.0.0</modelVersion><artifactId>h</artifactId></project>\n"
+    step = "mvn --batch-mode --fail-never -Dtest=org.h.CodeStyleTest test"
+    files = {"pom.xml": pom, ".github/workflows/ci.yml": workflow(step, job="build"),
+             "src/main/java/org/h/A.java": "class A {}\n", "src/test/java/org/h/ATest.java": "class ATest {}\n"}  # fmt: skip
+    found = bodies(make_project, files, name="h")
+    assert "--fail-never" not in found.get("workflow/test-one", "") + found.get("workflow/test", ""), found
+
+
+def test_the_command_named_for_the_project_is_the_one_to_run(make_project):
+    # wayback's README names cmd/playback and cmd/wayback; cmd/wayback is the program
+    readme = "# wayback\n\nRun `wayback <url>`; `playback` finds archived copies.\n"
+    files = {"README.md": readme, "go.mod": "module github.com/acme/wayback\n\ngo 1.22\n",
+             "cmd/playback/main.go": "package main\n\nfunc main() {}\n",
+             "cmd/wayback/main.go": "package main\n\nfunc main() {}\n"}  # fmt: skip
+    run = bodies(make_project, files, name="wayback")["workflow/run"]
+    assert run.startswith("To run: `go run ./cmd/wayback"), run
+
+
+def test_set_ups_that_install_an_interpreter_or_the_docs_tools_are_no_project_set_up(make_project):
+    # tmt's `dnf install python3.9 python3.11` for hatch's matrix; OpenSCAP's `dnf install asciidoc` for the HTML docs
+    guide = "# Contributing\n\n```\nsudo dnf install python3.9 python3.11\nsudo dnf install asciidoc\n```\n"
+    files = {"CONTRIBUTING.md": guide, "pyproject.toml": '[project]\nname = "t"\nversion = "1"\n', "t/__init__.py": ""}
+    install = bodies(make_project, files, name="t").get("workflow/install", "")
+    assert "python3.9" not in install and "asciidoc" not in install, install
+
+
+def test_an_output_folder_and_a_docs_check_are_no_docs_build(make_project):
+    # OpenSCAP's guide names `build/docs`, where the docs go; gemini-cli's `npm run docs:settings -- --check`
+    guide = "# Developing\n\nThe documentation is built into `build/docs`.\n"
+    package = {"name": "g", "scripts": {"docs:settings": "tsx scripts/gen.ts"}}
+    step = "npm run docs:settings -- --check"
+    files = {"CONTRIBUTING.md": guide, "package.json": json.dumps(package), "scripts/gen.ts": "",
+             ".github/workflows/ci.yml": workflow(step, job="docs"), "src/a.ts": ""}  # fmt: skip
+    docs = bodies(make_project, files, name="g").get("workflow/docs", "")
+    assert "build/docs" not in docs and "--check" not in docs, docs
+
+
+def test_a_pull_request_template_that_keeps_contributors_out_of_the_changelog(make_project):
+    # cdk's template: "Please do not edit the actual changelog but note what you changed here."
+    changelog = "# Changelog\n\n## [Unreleased]\n\n### Added\n- a wallet\n\n## [0.1.0]\n\n- first\n"
+    template = "### Suggested CHANGELOG Updates\n\n<!-- Please do not edit the actual changelog but note here. -->\n"
+    files = {"CHANGELOG.md": changelog, ".github/pull_request_template.md": template, "src/lib.rs": ""}
+    rule = bodies(make_project, files, name="cdk")["rules/changelog"]
+    assert "a pull request does not add to it" in rule and "pull request template" in rule, rule
+
+
+def test_a_ci_preset_from_the_matrix_stays_as_a_placeholder():
+    # Vita3K's CI `./.ci/build-desktop.sh --preset ${{ matrix.cmake_preset }} --config Release`
+    line = without_ci_values("bash ./.ci/build-desktop.sh --preset ${{ matrix.cmake_preset }} --config Release")
+    assert line == "bash ./.ci/build-desktop.sh --preset <cmake_preset> --config Release", line
+
+
+def test_a_linux_preset_leads_the_build_and_ctest_looks_in_the_presets_folder(make_project):
+    # Vita3K's building.md gives `cmake --preset windows-vs2022` first; its presets build into build/<preset>
+    guide = (
+        "# Building\n\n## Windows\n\n```\ncmake --preset windows-vs2022\ncmake --build build/windows-vs2022\n```\n\n"
+        "## Linux\n\n```\ncmake --preset linux-ninja-clang\ncmake --build build/linux-ninja-clang\n```\n"
+    )
+    presets = {"version": 3, "configurePresets": [
+        {"name": "base", "hidden": True, "binaryDir": "${sourceDir}/build/${presetName}"},
+        {"name": "linux-ninja-clang", "inherits": "base"}, {"name": "windows-vs2022", "inherits": "base"}]}  # fmt: skip
+    cmake = "project(v)\nenable_testing()\nadd_executable(t t.cpp)\nadd_test(NAME mem COMMAND t)\n"
+    files = {"building.md": guide, "CMakePresets.json": json.dumps(presets), "CMakeLists.txt": cmake, "t.cpp": ""}
+    found = bodies(make_project, files, name="v")
+    assert found["workflow/build"].startswith("To build: `cmake --preset linux-ninja-clang"), found["workflow/build"]
+    assert "ctest --test-dir build/<preset>" in found["workflow/test"], found["workflow/test"]
+
+
+def test_a_composer_check_script_lints_where_the_lint_script_rewrites_and_the_readme_serves(make_project):
+    # pinkary's `lint` runs rector and pint (rewrites), `test:lint` their dry runs; its README runs `php artisan serve`
+    composer = {"name": "p/p", "require": {"laravel/framework": "^12"}, "require-dev": {"laravel/sail": "^1",
+                "laravel/pint": "^1"}, "scripts": {"lint": ["pint --parallel"], "test:lint": ["pint --test"]}}  # fmt: skip
+    files = {"composer.json": json.dumps(composer), "artisan": "#!/usr/bin/env php\n",
+             "docker-compose.yml": "services:\n  laravel.test:\n    image: sail-8.4/app\n",
+             "README.md": "# Pinkary\n\nRun `php artisan serve`.\n", "app/A.php": "<?php\n"}  # fmt: skip
+    found = bodies(make_project, files, name="pinkary")
+    assert "`composer test:lint`" in found["workflow/lint"], found.get("workflow/lint")
+    assert found["workflow/run"].startswith("To run: `php artisan serve`"), found["workflow/run"]
+
+
+def test_a_flask_manage_py_makes_no_django_site(make_project):
+    # CTFd's manage.py is `FlaskGroup(app)`: no `manage.py runserver`, no `manage.py migrate`
+    manage = "from flask.cli import FlaskGroup\n\nfrom app import create_app\n\ncli = FlaskGroup(create_app())\n"
+    files = {"manage.py": manage, "requirements.txt": "flask\n", "app/__init__.py": "def create_app():\n    pass\n"}
+    found = bodies(make_project, files, name="ctfd")
+    assert "Django" not in found.get("python/stack", ""), found.get("python/stack")
+    assert "manage.py runserver" not in found.get("workflow/run", "") and "workflow/migrate" not in found, found
+
+
+def test_a_check_recipe_of_checks_is_neither_the_tests_nor_the_format_and_clippy_alone_is_disowned(make_project):
+    # lakekeeper's `check: check-clippy check-format check-cargo-sort`; AGENTS.md: "don't just run
+    # `cargo clippy --all-features`. Use `just check-clippy`."
+    guide = (
+        "# Agents\n\n## Format\n\nRun `just check` before pushing.\n\n## Lint\n\n"
+        "Clippy runs with several feature sets — don't just run `cargo clippy --all-features`. Use `just check-clippy`.\n"
+    )
+    justfile = (
+        "check-format:\n    cargo +nightly fmt --all -- --check\n\ncheck-clippy:\n    cargo clippy --workspace\n\n"
+        "check: check-clippy check-format\n\ntest:\n    cargo test --workspace\n"
+    )
+    files = {"AGENTS.md": guide, "justfile": justfile, "Cargo.toml": '[package]\nname = "lk"\n', "src/lib.rs": ""}
+    found = bodies(make_project, files, name="lk")
+    assert "just check`" not in found["workflow/test"] + found.get("workflow/format", ""), found
+    assert "cargo clippy --all-features" not in found["workflow/lint"], found["workflow/lint"]
+
+
+def test_a_topic_page_of_a_guide_folder_follows_the_guide_and_a_maintenance_page_is_not_read(make_project):
+    # community-engine-rails: docs/development/parallel_testing_setup.md's `bin/parallel-setup` led the set-up;
+    # docs/development/rails_version_branch_maintenance.md's bare `rubocop` led the lint
+    files = {
+        "CONTRIBUTING.md": "# Contributing\n\n## Setup\n\n```\nbin/setup\n```\n",
+        "docs/development/parallel_testing_setup.md": "# Parallel tests\n\n## Setup\n\n```\nbin/parallel-setup\n```\n",
+        "docs/development/rails_version_branch_maintenance.md": "# Branches\n\nCI runs `rubocop` on each branch.\n",
+        "bin/setup": "#!/bin/sh\n",
+        "bin/parallel-setup": "#!/bin/sh\n",
+        "Gemfile": 'source "https://rubygems.org"\ngem "rubocop"\n',
+        "app/a.rb": "",
+    }
+    found = bodies(make_project, files, name="app")
+    assert found["workflow/install"].startswith("To install: `bin/setup`"), found["workflow/install"]
+    assert "rails_version_branch_maintenance" not in found.get("workflow/lint", ""), found.get("workflow/lint")
+
+
+def test_an_installer_a_formatter_class_and_a_javadoc_profile_say_their_roles():
+    # Kalkun's CI `php vendor/kenjis/ci-phpunit-test/install.php --from-composer` copies the test harness in;
+    # klaxon's CI `rspec --format RSpec::Github::Formatter` runs every spec; jkube's `-Pjavadoc` builds the Javadoc
+    assert command_role("php vendor/kenjis/ci-phpunit-test/install.php --from-composer") == "install"
+    assert command_role("bundle exec rspec --tag ~skip --format RSpec::Github::Formatter") == "test"
+    assert command_role("bundle exec rspec spec/models/a_spec.rb") == "test-one"
+    assert command_role("./mvnw clean install -Pjavadoc") == "docs"
+    assert command_role("./mvnw clean install -Pjacoco") == "test"

@@ -8,7 +8,9 @@ import re
 
 from picasso_tui.profile.walk import Tree
 
-ANDROID_PLUGIN = re.compile(r"com\.android\.(application|library)|plugins\.android\.(application|library)\b")
+ANDROID_PLUGIN = re.compile(r"com\.android\.(application|library)|plugins\.([\w]+\.)*android\.(application|library)\b")
+"""The Android plugin, also through a convention plugin's catalog alias (mifos-mobile's
+`libs.plugins.mifos.android.application`)."""
 _FLAVOUR = re.compile(r"""create\(\s*["'](\w+)["']\s*\)\s*\{|^\s*(\w+)\s*\{""", re.MULTILINE)
 _DEFAULT = re.compile(r"\bisDefault\s*(=\s*)?true\b")
 

@@ -174,6 +174,18 @@ def _one_platform(preset: dict[str, Any]) -> bool:
     return bool(ONE_PLATFORM.search(said) or "hostSystemName" in str(preset.get("condition") or ""))
 
 
+def _preset_folder(tree: Tree) -> str:
+    """The build folder CMakePresets.json's configure presets write, named for the preset
+    (`${sourceDir}/build/${presetName}`: build/<preset>); "" when it names none so."""
+    found = load_json(tree, "CMakePresets.json").get("configurePresets")
+    dirs = [str(p.get("binaryDir")) for p in found if isinstance(p, dict) and p.get("binaryDir")] if isinstance(
+        found, list
+    ) else []  # fmt: skip
+    named = next((d for d in dirs if "${presetName}" in d), "")
+    folder = named.replace("${sourceDir}/", "").replace("${presetName}", "<preset>")
+    return folder if named and "$" not in folder else ""
+
+
 def _presets(k: Knowledge, tree: Tree) -> None:
     """Build and test through the preset the project names `default` (else its first visible configure preset):
     CLI11's `cmake --workflow --preset default` configures, builds and tests as CI does."""
@@ -344,6 +356,8 @@ def _cmake(k: Knowledge, tree: Tree, c_only: bool) -> list[str]:
     elif not _compiles_nothing(root):  # concurrentqueue's CMakeLists.txt only installs its headers
         k.command("build", f"cmake -S . -B {folder} && cmake --build {folder} -j", "CMakeLists.txt", 60)
     if turns_testing_on(tree):
+        # Vita3K's presets build into build/<preset name>: ctest looks there, not in build/
+        folder = (_preset_folder(tree) or folder) if folder == "build" and not tests_project else folder
         _test_commands(k, root, every, [] if looped else tests, frameworks, takes_name, folder)
     # entt's docs/CMakeLists.txt declares the Doxygen target, behind the root's if(ENTT_BUILD_DOCS) add_subdirectory
     docs = {f: _code(tree.read(f) or "") for f in tree.named("CMakeLists.txt") if re.match(r"docs?/[^/]+$", f)}

@@ -766,6 +766,9 @@ def _commands(k: Knowledge, tree: Tree, commands: list[str], root_main: bool, ow
             c for c in commands if not re.search(r"(test|bench|example|demo)|^protoc-gen-", c.rsplit("/", 1)[-1], re.I)
         ]
         named = [c for c in named if c in runnable]
+        # wayback's README names cmd/playback too: cmd/wayback, named for the project, is its program
+        own = [c for c in named if c.rsplit("/", 1)[-1].lower() == tree.root.name.lower()]
+        named = own or named
         shown = named[0] if named else runnable[0] if len(runnable) == 1 and runnable[0].startswith("cmd/") else ""
         if root_main and shown.rsplit("/", 1)[-1] != tree.root.name:
             shown = ""  # scc's program is its root main.go; cmd/badges is a side server beside it

@@ -157,7 +157,8 @@ def _undeclared_tool(p: _Package, script: str) -> bool:
 OTHER_MANIFESTS = ("composer.json", "Gemfile", "pyproject.toml", "manage.py", "go.mod", "pom.xml", "Cargo.toml")
 
 
-def _runs_docs_site(tree: Tree, script: str) -> bool:
+def runs_docs_site(tree: Tree, script: str) -> bool:
+    """The script runs a script of the docs site's own package (nonebot2's `pnpm --filter nonebot build`)."""
     named = re.match(r"\s*(?:pnpm (?:--filter|-F)[ =]|yarn workspace |npm (?:-w|--workspace)[ =])(\S+)", script)
     return bool(named) and named.group(1).strip("'\"") in docs_site_names(tree)
 
@@ -832,7 +833,7 @@ def _commands(k: Knowledge, p: _Package, kinds: dict[str, list[str]]) -> None:
             and not (role == "run" and re.fullmatch(r"\s*(nps|npm-run|nr)\s*", str(scripts[n])))
             and not (role in ("docs", "build") and _undeclared_tool(p, str(scripts[n])))
             # nonebot2's root `build: pnpm --filter nonebot build` builds its website/, the Docusaurus site
-            and not (role in ("build", "run") and _runs_docs_site(p.tree, str(scripts[n])))
+            and not (role in ("build", "run") and runs_docs_site(p.tree, str(scripts[n])))
             # textpattern's `eslint … ; exit 0` passes whatever it finds: no check
             and not (role in ("lint", "test", "typecheck") and PASSES_ANYWAY.search(str(scripts[n])))
         ]

@@ -621,11 +621,12 @@ def _commands(
             re.match(rf"{re.escape(home)}src/(jvmTest|commonTest)/", f) for f in tree.files
         ):
             test = "test"  # kotlin-inject's compiler tests are a plain JVM module of a multiplatform build
+        plain = test == "test"
         if test == "test" and modules and (variant := unit_test_task(tree, modules[0])):
             test = variant  # SeriesGuide's :app:test aggregates every variant and takes no --tests
         task = gradle_task(tree, modules[0], test) if modules else test
-        # a class of src/test/ only where `test` runs them (not a suite's own folder, not a multiplatform target's)
-        named = (jvm_test_class(tree, modules[0] if modules else "") if test == "test" else "") or "'<Class>'"
+        # a class of src/test/ only where `test` (or its variant) runs them, not a suite's own folder
+        named = (jvm_test_class(tree, modules[0] if modules else "") if plain else "") or "'<Class>'"
         if test != "allTests" and not elsewhere:  # an aggregate of every target's test tasks takes no --tests
             k.command("test-one", f"{wrapper} {task} --tests {named}", manifest, 60)
         if "Spring Boot" in kinds.get("framework", []) and _boot_application(tree):

@@ -110,7 +110,10 @@ def investigate(tree: Tree) -> Knowledge:
     if laravel:
         k.command("test", "php artisan test", "artisan", 45)
         compose = tree.first("docker-compose.yml", "compose.yaml", "compose.yml", "docker-compose.yaml")
-        if "laravel/sail" in dev and compose and "sail" in (tree.read(compose) or ""):
+        readme = tree.read(tree.first("README.md", "readme.md", "README") or "") or ""
+        # pinkary's README runs `php artisan serve` and never names Sail: its compose file is an option, not the way
+        serves = "artisan serve" in readme and not re.search(r"\bsail\b", readme, re.IGNORECASE)
+        if "laravel/sail" in dev and compose and "sail" in (tree.read(compose) or "") and not serves:
             # solidtime's and UNIT3D's compose file is Sail's: the app runs in its containers, with their database
             k.command("run", "vendor/bin/sail up -d", compose, 44, "Laravel Sail's containers")
         k.command("run", "php artisan serve", "artisan", 45)
@@ -533,7 +536,9 @@ def _composer_scripts(k: Knowledge, tree: Tree, scripts: dict[str, Any]) -> None
             continue
         # tallstackui's `ci` checks the style, then runs the Feature and Browser suites: a whole CI run, no lint
         tests_too = re.search(r"\b(pest|phpunit|paratest|codecept)\b|@(test|tests)\b", ran)
-        if STYLE_CHECK.search(ran) and not {"lint", "phpcs", "cs"} & set(scripts) and not tests_too:
+        # pinkary's `lint` runs rector and pint, which rewrite: its `test:lint` (`pint --test`) is the check
+        linted = any(c.role == "lint" and c.source.startswith("composer.json scripts.") for c in k.commands)
+        if STYLE_CHECK.search(ran) and not linted and not tests_too:
             k.command("lint", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `check`
         elif re.fullmatch(r"docs?([-:_]?(gen|generate|build))?", name) or DOCS_GENERATOR.search(ran):
             k.command("docs", f"composer {name}", f"composer.json scripts.{name}", 30)  # deployer's `docgen`

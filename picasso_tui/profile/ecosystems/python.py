@@ -355,7 +355,10 @@ def investigate(tree: Tree) -> Knowledge:
     deps = _deps(tree, pyproject)
     tool, why, run = _manager(tree, pyproject)
     members = dig(pyproject, "tool", "uv", "workspace", "members") or []
-    project = _Project(tree, pyproject, sources, deps, tool, why, run, members, tree.first("manage.py"))
+    # CTFd's manage.py is Flask's (`FlaskGroup`): only a manage.py that calls on Django makes a Django site
+    manage = tree.first("manage.py")
+    django = manage if manage and re.search(r"\bdjango\b", tree.read(manage) or "", re.IGNORECASE) else ""
+    project = _Project(tree, pyproject, sources, deps, tool, why, run, members, django)
     # libfuse's requirements.txt holds meson and ninja, tomo's MkDocs and its plugins: another language's project's
     # tools, no Python stack
     tools_only = _tools_only(tree, sources)

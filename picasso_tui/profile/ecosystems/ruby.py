@@ -303,15 +303,17 @@ def _commands(
             55,
             "without :<line>, the whole file" if spec else "",
         )
-    elif rails:
-        k.command("test", f"{bin_rails} test", "config/application.rb", 55)
+    elif rails or ("ENGINE_ROOT" in (tree.read("bin/rails") or "") and bool(tree.under("test"))):
+        # Lesli's bin/rails is a Rails engine's: `bin/rails test` runs its tests against the test/dummy app
+        said = "config/application.rb" if rails else "bin/rails (Rails engine)"
+        k.command("test", f"{bin_rails} test", said, 55)
         # a real file, so the command runs as it stands: a model's or unit test before the slow system tests
         units = sorted(
             (f for f in tree.under("test") if f.endswith("_test.rb") and not re.search(r"/(system|fixtures)/", f)),
             key=lambda f: (not re.match(r"test/(models|unit)/", f), f.count("/"), f),
         )
         one = f"{units[0]}:<line>" if units else "test/<file>_test.rb:<line>"
-        k.command("test-one", f"{bin_rails} test {one}", "config/application.rb", 55,
+        k.command("test-one", f"{bin_rails} test {one}", said, 55,
                   "without :<line>, the whole file" if units else "")  # fmt: skip
     # gli's TestTasks are `test:unit` and `test:integration`: with no `test` task, `rake test` runs nothing
     # stimulus_reflex's `task test: [:test_javascript, :test_ruby]` names it as a hash key
