@@ -8,6 +8,7 @@ import re
 from picasso_tui.profile.ecosystems.javascript_files import workspace_folders
 from picasso_tui.profile.ecosystems.php import ROOT_CONFIGS
 from picasso_tui.profile.ecosystems.php_format import PHPCS_CONFIGS
+from picasso_tui.profile.make_targets import make_rules
 from picasso_tui.profile.recipes import recipe_lines
 from picasso_tui.profile.walk import Tree
 
@@ -425,3 +426,36 @@ def in_ci_container(tree: Tree, command: str) -> str:
     if not script or not CONTAINER_EXEC.search(tree.read(script) or ""):
         return ""
     return command[wrapper.end() :]
+
+
+def _needs(tree: Tree, command: str) -> tuple[list[str], str] | None:
+    """The prerequisites and recipe of the make target or just recipe the command runs; None for other commands."""
+    if (target := re.fullmatch(r"make ([\w.-]+)", command)) and tree.has("Makefile"):
+        return make_rules(tree.read("Makefile") or "").get(target.group(1), ([], ""))
+    if recipe := re.fullmatch(r"just ([\w-]+)", command):
+        text = tree.read(tree.first("justfile", "Justfile", ".justfile") or "") or ""
+        needs = re.search(rf"^{re.escape(recipe.group(1))}\s*:[ \t]*([\w -]*)$", text, re.M)
+        return (needs.group(1).split(), "") if needs else None
+    return None
+
+
+def only_checks(tree: Tree, role: str, command: str) -> bool:
+    """A target with no recipe of its own whose prerequisites are checks (lakekeeper's `check: check-clippy
+    check-format check-cargo-sort`, langroid's `check: lint type-check repomix-all`): it runs no test and formats
+    nothing."""
+    found = _needs(tree, command)
+    if not found or not found[0] or found[1].strip():
+        return False
+    needs = found[0]
+    if command.startswith("just "):  # a just recipe whose every prerequisite is named a check
+        return all(re.match(r"(check|lint|clippy)", n) for n in needs)
+    if role != "test":
+        return False  # a make target of formatters (`format: fmt-go fmt-js`) formats
+    checks = [n for n in needs if re.search(r"lint|type|format|fmt|style|vet|docs?\b", n)]
+    return len(checks) * 2 >= len(needs) and not any(re.search(r"test|spec", n) for n in needs)
+
+
+def release_pipeline(tree: Tree, command: str) -> bool:
+    """A target that bumps the version and publishes (langroid's `all-patch: bump-patch clean build push release`)."""
+    found = _needs(tree, command)
+    return bool(found) and any(re.match(r"(bump|release|publish|push|tag)\b", n) for n in found[0])

@@ -22,12 +22,7 @@ from picasso_tui.profile.ecosystems.common import (
     zensical_site,
 )
 from picasso_tui.profile.ecosystems.gradle_tasks import abi_checks, gradle_linters, gradle_tasks, version_catalog
-from picasso_tui.profile.ecosystems.javascript_files import (
-    NODE_TOOLS,
-    SITE_FOLDERS,
-    SITE_GENERATORS,
-    locked_managers,
-)
+from picasso_tui.profile.ecosystems.javascript_files import NODE_TOOLS, docs_sites, locked_managers
 from picasso_tui.profile.ecosystems.jvm_level import without_profiles
 from picasso_tui.profile.ecosystems.maven_reactor import builds_siblings_first
 from picasso_tui.profile.ecosystems.maven_wrapper import maven_command
@@ -288,13 +283,10 @@ def _chains_checks(text: str, name: str) -> bool:
 def _docs_site_package(tree: Tree, k: Knowledge) -> None:
     """A docs site that is a package of its own (docs/package.json with a site generator): it builds with its
     build script, from that folder, after its own install."""
-    for folder in SITE_FOLDERS:
-        manifest = tree.read_json(f"{folder}/package.json")
-        deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
+    for folder, manifest, generator in docs_sites(tree):
         scripts = manifest.get("scripts") or {}
         script = next((n for n in ("docs:build", "build") if n in scripts), None)
-        generator = next((g for g in SITE_GENERATORS if g in deps), None)
-        if generator and script:
+        if script:
             locks = (("pnpm", "pnpm-lock.yaml"), ("yarn", "yarn.lock"), ("bun", "bun.lock"), ("bun", "bun.lockb"))
             runner = next((tool for tool, lock in locks if tree.has(f"{folder}/{lock}")), "npm")  # mcp-go's www/: bun
             root = next((tool for tool, lock in locks if tree.has(lock)), "")

@@ -1170,26 +1170,12 @@ def keep(tree: Tree, c: Command) -> Command | None:
         return None  # OpenSCAP's guide names `build/docs`, the folder its docs build writes: no command
     if c.role == "docs" and re.search(r"\s--check\b", c.command):
         return None  # gemini-cli's `npm run docs:settings -- --check` checks the generated page is up to date
-    if (recipe := re.fullmatch(r"just ([\w-]+)", c.command)) and c.role in ("test", "format"):
-        text = tree.read(tree.first("justfile", "Justfile", ".justfile") or "") or ""
-        needs = re.search(rf"^{re.escape(recipe.group(1))}\s*:\s*([\w -]+)$", text, re.M)
-        if needs and all(re.match(r"(check|lint|clippy)", n) for n in needs.group(1).split()):
-            return None  # lakekeeper's `check: check-clippy check-format check-cargo-sort` only checks
+    if c.role in ("test", "format") and command_faults.only_checks(tree, c.role, c.command):
+        return None  # lakekeeper's `just check` and langroid's `make check` need only lint and type checks
     if _unbalanced_quotes(c.command):
         return None  # kured's guide: `make e2e-test ARGS="-timeout 1200s'`, a typo no shell runs
-    if (target := re.fullmatch(r"make ([\w.-]+)", c.command)) and tree.has("Makefile"):
-        needs, recipe = make_rules(tree.read("Makefile") or "").get(target.group(1), ([], ""))
-        if c.role == "build" and any(re.match(r"(bump|release|publish|push|tag)\b", n) for n in needs):
-            return None  # langroid's `make all-patch: bump-patch clean build push release` ships a release
-        checks = [n for n in needs if re.search(r"lint|type|format|fmt|style|vet|docs?\b", n)]
-        if (
-            c.role == "test"
-            and needs
-            and not recipe.strip()
-            and len(checks) * 2 >= len(needs)
-            and not any(re.search(r"test|spec", n) for n in needs)
-        ):
-            return None  # langroid's `check: lint type-check repomix-all` runs no test
+    if c.role == "build" and command_faults.release_pipeline(tree, c.command):
+        return None  # langroid's `make all-patch: bump-patch clean build push release` ships a release
     if c.role in ("test", "test-one") and command_faults.go_package_missing(tree, c.command):
         return None  # encore's guide: `go test ./internal/clientgen`, a package since moved to pkg/clientgen
     if c.role == "test" and command_faults.go_tests_nowhere(tree, c.command):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from typing import Any
 
 from picasso_tui.profile.findings import Knowledge, human_list
 from picasso_tui.profile.languages import TOOL_CONFIG
@@ -446,12 +447,17 @@ www/ a Vocs one, ghz's www/website Docusaurus 1)."""
 SITE_FOLDERS = ("docs", "website", "site", "www", "documentation", "docs/website", "www/website", "docs-site")
 
 
-def docs_site_names(tree: Tree) -> set[str]:
-    """The package names of the docs sites kept as packages of their own (nonebot2's website/, named `nonebot`)."""
-    names = set()
+def docs_sites(tree: Tree) -> list[tuple[str, dict[str, Any], str]]:
+    """(folder, package.json, site generator) of each docs site kept as a package of its own, in SITE_FOLDERS' order."""
+    found = []
     for folder in SITE_FOLDERS:
         manifest = tree.read_json(f"{folder}/package.json")
         deps = {**(manifest.get("dependencies") or {}), **(manifest.get("devDependencies") or {})}
-        if any(g in deps for g in SITE_GENERATORS) and manifest.get("name"):
-            names.add(str(manifest["name"]))
-    return names
+        if generator := next((g for g in SITE_GENERATORS if g in deps), None):
+            found.append((folder, manifest, generator))
+    return found
+
+
+def docs_site_names(tree: Tree) -> set[str]:
+    """The package names of the docs sites kept as packages of their own (nonebot2's website/, named `nonebot`)."""
+    return {str(manifest["name"]) for _, manifest, _ in docs_sites(tree) if manifest.get("name")}
